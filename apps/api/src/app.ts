@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Database } from '@yieldrouter/ledger';
+import { defaultFeeSchedule } from '@yieldrouter/fees';
+import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
+import type { ApiConfig } from './env';
+import { metaHandlers } from './handlers/metaHandlers';
+import { KeyResolver } from './http/auth';
+import { docsRouter } from './http/docs';
+import { errorHandler, notFoundHandler } from './http/errorHandler';
+import type { Handlers } from './http/mountRoutes';
+import { mountRoutes } from './http/mountRoutes';
+import { ApiError } from './http/apiError';
+import { RateLimiter } from './http/rateLimiter';
+
+export interface AppDeps {
+  readonly config: ApiConfig;
+  readonly db: Database;
+  readonly redis: Redis | null;
+  readonly logger: Logger;
+  /** Redis key prefix of the rate limiter (tests isolate themselves with it). */
+  readonly rateLimitPrefix?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the Express app without listening (tests call this; server.ts listens). */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+    res.locals['requestId'] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('API-Version', API_VERSION);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
+    });
+    next();
+  });
+
+  app.use((req, _res, next) => {
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined ||
+      (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+    if (hasBody && !req.is('application/json')) {
+      next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'body: Content-Type must be application/json'));
+      return;
+    }
+    next();
+  });
+  app.use(express.json({ limit: config.bodyLimitBytes, strict: true }));
+
+  const handlers: Handlers = {};
+  const implemented = () => new Set(Object.keys(handlers));
+  let openApiJson: string | undefined;
+  const openApi = () => {
+    openApiJson ??= JSON.stringify(buildOpenApiDocument(routeList, { implemented: implemented() }));
+    return openApiJson;
+  };
+  Object.assign(
+    handlers,
+    metaHandlers({
+      config,
+      db: deps.db,
+      redis: deps.redis,
+      fees: defaultFeeSchedule,
+      routes: routeList,
+      implemented,
+      openApiJson: openApi,
+      startedAt: Date.now(),
+    }),
+  );
+
+  app.use(docsRouter('/api/v1/openapi.json'));
+  mountRoutes(app, {
+    routes: routeList,
+    handlers,
+    keys: new KeyResolver({
+      db: deps.db,
+      secret: config.apiKeySecret,
+      staticKeys: config.staticKeys,
+    }),
+    rateLimiter: new RateLimiter({
+      redis: deps.redis,
+      windowSeconds: config.rateLimit.windowSeconds,
+      logger,
+      ...(deps.rateLimitPrefix ? { prefix: deps.rateLimitPrefix } : {}),
+    }),
+    limits: config.rateLimit,
+    validateResponses: config.nodeEnv !== 'production',
+  });
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger, config.bodyLimitBytes));
+  return app;
+}

@@ -1,0 +1,169 @@
+import type { Redis } from 'ioredis';
+import type { Database } from '@yieldrouter/ledger';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import { toFeeScheduleDocument } from '@yieldrouter/fees';
+import { buildEnablement, buildPackagesDocument, buildStatusDocument } from '@yieldrouter/engine';
+import type { RouteDefinition } from '@yieldrouter/schemas';
+import {
+  API_VERSION,
+  BlockerCode,
+  ERROR_CATALOG_VERSION,
+  ErrorCode,
+  describeBlockerCode,
+  describeErrorCode,
+  routePaths,
+} from '@yieldrouter/schemas';
+import type { ApiConfig } from '../env';
+import type { Handlers } from '../http/mountRoutes';
+
+export interface MetaHandlerDeps {
+  readonly config: ApiConfig;
+  readonly db: Database;
+  readonly redis: Redis | null;
+  readonly fees: FeeSchedule;
+  readonly routes: readonly RouteDefinition[];
+  readonly implemented: () => ReadonlySet<string>;
+  readonly openApiJson: () => string;
+  readonly startedAt: number;
+}
+
+const SDK_PACKAGE = '@yieldrouter/sdk';
+
+async function databaseUp(db: Database): Promise<boolean> {
+  try {
+    await db.prisma.$queryRaw`SELECT 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Handlers of the meta routes: health, root, status, packages, fees, catalogs. */
+export function metaHandlers(deps: MetaHandlerDeps): Handlers {
+  const enablement = () =>
+    buildEnablement({ switches: deps.config.switches, writeReadyChains: new Set() });
+  const status = () =>
+    buildStatusDocument({ enablement: enablement(), fees: deps.fees, venueIds: [] });
+  const ok = <T>(body: T) => ({ status: 200, body });
+  const chainEnablement = (chain: 'base' | 'arbitrum') => {
+    const entry = enablement().find((candidate) => candidate.chain === chain);
+    if (!entry) throw new Error(`no enablement for ${chain}`);
+    return ok(entry);
+  };
+
+  return {
+    getHealth: async () => {
+      const database = (await databaseUp(deps.db)) ? 'up' : 'down';
+      const redis = !deps.redis ? 'not_configured' : deps.redis.status === 'ready' ? 'up' : 'down';
+      return ok({
+        status: database === 'up' && redis !== 'down' ? 'ok' : 'degraded',
+        apiVersion: API_VERSION,
+        uptimeSeconds: Math.floor((Date.now() - deps.startedAt) / 1000),
+        checks: { database, redis },
+      } as const);
+    },
+    getRoot: () =>
+      ok({
+        name: 'Yield Router API',
+        apiVersion: API_VERSION,
+        links: {
+          docs: '/docs',
+          openapi: '/api/v1/openapi.json',
+          health: '/health',
+          status: '/api/v1/svc/status',
+          routes: '/api/v1/svc/routes',
+        },
+      }),
+    getOpenApi: () => ({
+      status: 200,
+      body: JSON.parse(deps.openApiJson()) as unknown,
+    }),
+    getStatus: () => ok(status()),
+    getReadiness: () => ok(status()),
+    getEnablement: () => ok({ schemaVersion: 'svc-enablement.v1' as const, chains: enablement() }),
+    getBaseEnablement: () => chainEnablement('base'),
+    getArbitrumEnablement: () => chainEnablement('arbitrum'),
+    getPackages: () =>
+      ok(
+        buildPackagesDocument({
+          ids: deps.config.onChainIds,
+          enablement: enablement(),
+          fees: deps.fees,
+        }),
+      ),
+    getFees: () =>
+      ok({ schemaVersion: 'svc-fees.v1' as const, ...toFeeScheduleDocument(deps.fees) }),
+    getSdk: () =>
+      ok({
+        packageName: SDK_PACKAGE,
+        published: false,
+        version: null,
+        apiVersion: API_VERSION,
+        reason: 'The typed client has not been published yet.',
+      }),
+    getVersion: () =>
+      ok({
+        apiVersion: API_VERSION,
+        openapiVersion: '3.1.0' as const,
+        basePath: '/api/v1' as const,
+        legacyPrefixes: ['/api/svc', '/api/wallets'],
+        routeCount: deps.routes.length,
+        errorCatalogVersion: ERROR_CATALOG_VERSION,
+        schemas: [
+          'svc-status.v1',
+          'svc-enablement.v1',
+          'svc-fees.v1',
+          'svc-packages.v1',
+          'svc-wallet-portfolio.v1',
+          'svc-wallet-activity.v1',
+          'harvest-plan.v1',
+        ],
+        deprecations: [
+          {
+            input: 'strategyId',
+            replacement: 'opportunityId',
+            note: 'strategyId is accepted as a deprecated input alias of opportunityId.',
+          },
+          {
+            input: 'form-<venue_id>',
+            replacement: 'opportunityId',
+            note: 'Form ids and /svc/forms are legacy; strategies are preferred.',
+          },
+        ],
+      }),
+    getErrors: () =>
+      ok({
+        version: ERROR_CATALOG_VERSION,
+        errors: ErrorCode.options.map((code) => ({ code, ...describeErrorCode(code) })),
+        blockers: BlockerCode.options.map((code) => ({ code, meaning: describeBlockerCode(code) })),
+        notes: [
+          'Error bodies are {code, message, requestId} (plus field when an input is at fault).',
+          'UNAUTHORIZED is 401 when the X-API-Key header is missing and 403 for a wrong role.',
+          'Blocked plans answer HTTP 200 with status "blocked" and blockers[].',
+          'Renaming a code is a breaking change; adding one is not.',
+        ],
+      }),
+    getRoutes: () => {
+      const implemented = deps.implemented();
+      const list = deps.routes.map((route) => {
+        const { canonical, aliases } = routePaths(route);
+        return {
+          operationId: route.operationId,
+          method: route.method.toUpperCase(),
+          path: canonical,
+          legacyAliases: aliases,
+          auth: route.auth === 'public' ? ['public'] : [...route.auth],
+          summary: route.summary,
+          tags: [...route.tags],
+          implemented: implemented.has(route.operationId),
+        };
+      });
+      return ok({
+        apiVersion: API_VERSION,
+        count: list.length,
+        implementedCount: list.filter((route) => route.implemented).length,
+        routes: list,
+      });
+    },
+  };
+}

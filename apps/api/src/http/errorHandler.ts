@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { ErrorBody } from '@yieldrouter/schemas';
+import { codeToStatus } from '@yieldrouter/schemas';
+import { ApiError } from './apiError';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+function fromBodyParser(error: BodyParserError, limit: number): ApiError | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new ApiError('BAD_REQUEST', 'body: malformed JSON', { field: 'body' });
+    case 'entity.too.large':
+      return new ApiError('PAYLOAD_TOO_LARGE', `body: larger than the ${limit}-byte limit`, {
+        field: 'body',
+      });
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'body: only UTF-8 JSON is accepted');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new ApiError('BAD_REQUEST', 'body: the request body could not be read');
+    default:
+      return null;
+  }
+}
+
+/** Unknown route: 404 NOT_FOUND with the standard body. */
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new ApiError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
+};
+
+/** The one place that writes error bodies. 500s say nothing internal. */
+export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const known =
+      error instanceof ApiError
+        ? error
+        : fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes);
+    const apiError =
+      known ?? new ApiError('INTERNAL_ERROR', 'internal error; quote the requestId to support');
+    const requestId = String(res.locals['requestId'] ?? '');
+    if (!known) {
+      logger.error(
+        { err: error, requestId, method: req.method, path: req.path },
+        'unhandled error',
+      );
+    }
+    const status = apiError.statusOverride ?? codeToStatus(apiError.code);
+    const body: ErrorBody = { code: apiError.code, message: apiError.message, requestId };
+    if (apiError.field) body.field = apiError.field;
+    if (res.headersSent) return;
+    for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
+    res.status(status).json(body);
+  };
+}

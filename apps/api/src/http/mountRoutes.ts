@@ -1,0 +1,178 @@
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
+import { routePaths } from '@yieldrouter/schemas';
+import { ApiError } from './apiError';
+import type { Principal } from './auth';
+import { principalAllowsWallet } from './auth';
+import type { KeyResolver } from './auth';
+import type { RateLimiter } from './rateLimiter';
+import { badRequestFromZod } from './zodIssues';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<R extends RouteDefinition> {
+  readonly params: Parsed<R['request']['params']>;
+  readonly query: Parsed<R['request']['query']>;
+  readonly body: Parsed<R['request']['body']>;
+  readonly principal: Principal | null;
+  readonly requestId: string;
+  readonly header: (name: string) => string | undefined;
+}
+
+export interface HandlerResult {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export type Handler<R extends RouteDefinition> = (
+  context: HandlerContext<R>,
+) => HandlerResult | Promise<HandlerResult>;
+
+export type Handlers = { readonly [K in OperationId]?: Handler<Routes[K]> };
+
+export interface MountRoutesOptions {
+  readonly routes: readonly RouteDefinition[];
+  readonly handlers: Handlers;
+  readonly keys: KeyResolver;
+  readonly rateLimiter: RateLimiter;
+  readonly limits: { publicLimit: number; keyedLimit: number };
+  /** Validate every response against its schema (tests and development). */
+  readonly validateResponses: boolean;
+}
+
+const toExpressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+function parse<S extends z.ZodType | undefined>(
+  schema: S,
+  value: unknown,
+  location: string,
+): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequestFromZod(location, result.error);
+  return result.data as Parsed<S>;
+}
+
+async function authenticate(
+  route: RouteDefinition,
+  req: Request,
+  keys: KeyResolver,
+): Promise<Principal | null> {
+  if (route.auth === 'public') return null;
+  const raw = req.header('x-api-key');
+  if (!raw) {
+    throw new ApiError('UNAUTHORIZED', 'X-API-Key header is required for this route', {
+      status: 401,
+    });
+  }
+  const principal = await keys.resolve(raw);
+  if (!principal) throw new ApiError('INVALID_API_KEY', 'the X-API-Key is unknown or revoked');
+  if (!route.auth.includes(principal.role)) {
+    throw new ApiError(
+      'UNAUTHORIZED',
+      `this route needs a ${route.auth.join(' or ')} key; this key is ${principal.role}`,
+    );
+  }
+  return principal;
+}
+
+function setRateHeaders(res: Response, decision: Awaited<ReturnType<RateLimiter['consume']>>) {
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+}
+
+/**
+ * Mounts every manifest route (canonical path and legacy aliases) with one generic adapter:
+ * authenticate → rate-limit → parse with zod → handler → serialize. Routes without a handler
+ * answer 501 NOT_IMPLEMENTED. A known path with another method answers 405.
+ */
+export function mountRoutes(app: Express, options: MountRoutesOptions): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of options.routes) {
+    const handler = options.handlers[route.operationId as OperationId] as
+      Handler<RouteDefinition> | undefined;
+    const expressHandler: RequestHandler = (req, res, next) => {
+      run(route, handler, req, res, options).catch(next);
+    };
+    const { canonical, aliases } = routePaths(route);
+    for (const path of [canonical, ...aliases]) {
+      const expressPath = toExpressPath(path);
+      app[route.method](expressPath, expressHandler);
+      const methods = methodsByPath.get(expressPath) ?? new Set<string>();
+      methods.add(route.method.toUpperCase());
+      if (route.method === 'get') methods.add('HEAD');
+      methodsByPath.set(expressPath, methods);
+    }
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods].sort().join(', ');
+    app.all(path, (req: Request, _res: Response, next: NextFunction) => {
+      next(
+        new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allow}`, {
+          headers: { Allow: allow },
+        }),
+      );
+    });
+  }
+}
+
+async function run(
+  route: RouteDefinition,
+  handler: Handler<RouteDefinition> | undefined,
+  req: Request,
+  res: Response,
+  options: MountRoutesOptions,
+): Promise<void> {
+  const principal = await authenticate(route, req, options.keys);
+  const identity = principal ? `key:${principal.keyId}` : `ip:${req.ip ?? 'unknown'}`;
+  const limit = principal ? options.limits.keyedLimit : options.limits.publicLimit;
+  const decision = await options.rateLimiter.consume(identity, limit);
+  setRateHeaders(res, decision);
+  if (!decision.allowed) {
+    throw new ApiError('RATE_LIMITED', `rate limit of ${decision.limit} requests exceeded`, {
+      headers: { 'Retry-After': String(decision.resetSeconds) },
+    });
+  }
+  const params = parse(route.request.params, req.params, 'path');
+  const query = parse(route.request.query, req.query ?? {}, 'query');
+  const body = parse(route.request.body, req.body ?? {}, 'body');
+  if (principal && route.walletParam) {
+    const wallet = (params as Record<string, string>)[route.walletParam] ?? '';
+    if (!principalAllowsWallet(principal, wallet)) {
+      throw new ApiError('WALLET_SCOPE', `this key is not allowed for wallet ${wallet}`, {
+        field: `path.${route.walletParam}`,
+      });
+    }
+  }
+  // Checked last so that callers of a planned route still get real validation and auth answers.
+  if (!handler) {
+    throw new ApiError(
+      'NOT_IMPLEMENTED',
+      `${route.operationId} is declared but its handler has not landed yet (see /api/v1/svc/routes)`,
+    );
+  }
+  const result = await handler({
+    params,
+    query,
+    body,
+    principal,
+    requestId: String(res.locals['requestId']),
+    header: (name) => req.header(name),
+  });
+  if (options.validateResponses) {
+    const schema = route.responses[result.status]?.schema;
+    if (!schema)
+      throw new Error(`${route.operationId}: undeclared response status ${result.status}`);
+    const checked = schema.safeParse(result.body);
+    if (!checked.success) {
+      throw new Error(
+        `${route.operationId}: response drifted from its schema: ${checked.error.message}`,
+      );
+    }
+  }
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  res.status(result.status).json(result.body);
+}

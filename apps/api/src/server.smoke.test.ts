@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+
+/** Starts the real server process the way `pnpm start` does and waits for it to listen. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(tsx, [path.join(__dirname, 'server.ts')], {
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('api listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const stopped = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, ready, stopped, output: () => output };
+}
+
+describe('server process (pnpm start)', () => {
+  it('starts on embedded PGlite with Redis down, serves docs and meta, drains on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-pglite-'));
+    const port = String(30_000 + Math.floor(Math.random() * 20_000));
+    const server = startServer({
+      PORT: port,
+      HOST: '127.0.0.1',
+      SVC_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: 'redis://127.0.0.1:1',
+      LOG_LEVEL: 'info',
+    });
+    try {
+      await server.ready;
+      const base = `http://127.0.0.1:${port}`;
+      const health = (await (await fetch(`${base}/health`)).json()) as {
+        checks: { database: string; redis: string };
+      };
+      expect(health.checks).toEqual({ database: 'up', redis: 'down' });
+      expect((await fetch(`${base}/docs`)).status).toBe(200);
+      expect((await fetch(`${base}/api/v1/svc/status`)).status).toBe(200);
+      expect(server.output()).toContain('Redis is unreachable');
+      server.child.kill('SIGTERM');
+      expect(await server.stopped).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with an invalid setting, saying which', async () => {
+    const server = startServer({ SVC_BASE_BROADCAST_ENABLED: 'true' });
+    await expect(server.ready).rejects.toThrow(
+      /configuration error: invalid setting SVC_BASE_BROADCAST_ENABLED/,
+    );
+  });
+});

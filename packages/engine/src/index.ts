@@ -1,0 +1,3 @@
+export * from './meta/buildEnablement';
+export * from './meta/buildPackagesDocument';
+export * from './meta/buildStatusDocument';

@@ -1,0 +1,43 @@
+import type { Chain, ChainEnablement, ChainSwitches, ExecutionMode } from '@yieldrouter/schemas';
+import { Chain as ChainEnum, MAP_CHAINS } from '@yieldrouter/schemas';
+
+export interface BuildEnablementParameters {
+  readonly switches: ChainSwitches;
+  /** Chains whose write adapters are live. Empty until the chain adapters land. */
+  readonly writeReadyChains: ReadonlySet<Chain>;
+}
+
+const isMap = (chain: Chain) => (MAP_CHAINS as readonly Chain[]).includes(chain);
+
+/** Enablement of every chain, derived from configuration; Map chains never broadcast. */
+export function buildEnablement({
+  switches,
+  writeReadyChains,
+}: BuildEnablementParameters): ChainEnablement[] {
+  return ChainEnum.options.map((chain) => {
+    const map = isMap(chain);
+    const { executionEnabled, broadcastEnabled } = switches[chain];
+    const writeReady = !map && writeReadyChains.has(chain);
+    const reasons: string[] = [];
+    if (map) reasons.push('Map chain: discovery and prepare only until an explicit go.');
+    if (!writeReady) reasons.push('Write adapters are not live for this chain.');
+    if (!executionEnabled) reasons.push('Execution is off in this environment.');
+    if (!broadcastEnabled) reasons.push('Server broadcast is off; the owner submits.');
+    const executionMode: ExecutionMode = !executionEnabled
+      ? 'disabled'
+      : broadcastEnabled && writeReady
+        ? 'broadcast'
+        : 'owner_sign_prepare';
+    return {
+      chain,
+      home: map ? 'map' : 'executable',
+      label: map ? 'Map' : 'Executable',
+      executionEnabled,
+      broadcastEnabled: !map && broadcastEnabled,
+      writeReady,
+      liveMoneyPath: writeReady && executionEnabled,
+      executionMode,
+      reasons,
+    };
+  });
+}

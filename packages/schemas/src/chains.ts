@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Chains the service knows. Sui and Solana are Executable homes; Base and Arbitrum are Map. */
+export const Chain = z.enum(['sui', 'solana', 'base', 'arbitrum']);
+export type Chain = z.infer<typeof Chain>;
+
+export const EXECUTABLE_CHAINS = ['sui', 'solana'] as const satisfies readonly Chain[];
+export const MAP_CHAINS = ['base', 'arbitrum'] as const satisfies readonly Chain[];
+
+export const EVM_CHAIN_IDS = { base: 8453, arbitrum: 42161 } as const;
+
+export const ExecutionMode = z.enum(['disabled', 'owner_sign_prepare', 'broadcast']);
+export type ExecutionMode = z.infer<typeof ExecutionMode>;
+
+const suiObjectId = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x + 64 hex' });
+const solanaPubkey = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { error: 'must be a base58 public key' });
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be 0x + 40 hex' });
+const evmTxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x + 64 hex' });
+
+/**
+ * On-chain ids of our own deployments, from configuration only. A missing id stays missing:
+ * the package document reports it as null with a reason, and plans that need it are blocked.
+ */
+export const OnChainIds = z.object({
+  sui: z.object({
+    packageId: suiObjectId.optional(),
+    upgradeCapId: suiObjectId.optional(),
+    adapterRegistryId: suiObjectId.optional(),
+    yieldRouterId: suiObjectId.optional(),
+    protocolConfigId: suiObjectId.optional(),
+    testnetPackageId: suiObjectId.optional(),
+  }),
+  solana: z.object({
+    programId: solanaPubkey.optional(),
+    adapterRegistry: solanaPubkey.optional(),
+    yieldRouter: solanaPubkey.optional(),
+    upgradeAuthority: solanaPubkey.optional(),
+  }),
+  base: z.object({ registryAddress: evmAddress.optional(), deployTx: evmTxHash.optional() }),
+  arbitrum: z.object({ registryAddress: evmAddress.optional(), deployTx: evmTxHash.optional() }),
+});
+export type OnChainIds = z.infer<typeof OnChainIds>;
+
+/** Per-chain switches. Map chains can never broadcast; env parsing refuses to turn it on. */
+export const ChainSwitches = z.object({
+  sui: z.object({ executionEnabled: z.boolean(), broadcastEnabled: z.boolean() }),
+  solana: z.object({ executionEnabled: z.boolean(), broadcastEnabled: z.boolean() }),
+  base: z.object({ executionEnabled: z.literal(false), broadcastEnabled: z.literal(false) }),
+  arbitrum: z.object({ executionEnabled: z.literal(false), broadcastEnabled: z.literal(false) }),
+});
+export type ChainSwitches = z.infer<typeof ChainSwitches>;

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers with. Renaming one is a breaking change (SPEC §Versioning);
+ * adding one is not. The SPEC's casing is kept as published (`strategy_unknown` is lower case).
+ */
+export const ErrorCode = z.enum([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'INVALID_API_KEY',
+  'WALLET_SCOPE',
+  'CHARACTER_SCOPE',
+  'NOT_FOUND',
+  'strategy_unknown',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'MISSING_FORM_ID',
+  'FORM_NOT_FOUND',
+  'FORM_NOT_READY',
+  'INSUFFICIENT_LIQUID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'NOT_IMPLEMENTED',
+  'SERVICE_UNAVAILABLE',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Version of the error and blocker catalog served at GET /svc/errors. */
+export const ERROR_CATALOG_VERSION = '1.0.0';
+
+interface CatalogEntry {
+  readonly status: number;
+  readonly meaning: string;
+}
+
+/** Exhaustive code → HTTP status and meaning. */
+export function describeErrorCode(code: ErrorCode): CatalogEntry {
+  switch (code) {
+    case 'BAD_REQUEST':
+      return { status: 400, meaning: 'The request is malformed; the message names the field.' };
+    case 'UNAUTHORIZED':
+      return {
+        status: 403,
+        meaning: 'Wrong role for this route (403), or no X-API-Key on a keyed route (401).',
+      };
+    case 'INVALID_API_KEY':
+      return { status: 401, meaning: 'The X-API-Key is unknown or revoked.' };
+    case 'WALLET_SCOPE':
+      return { status: 403, meaning: 'The key is not allowed for that wallet.' };
+    case 'CHARACTER_SCOPE':
+      return { status: 403, meaning: "The character's wallet is outside the key's scope." };
+    case 'NOT_FOUND':
+      return { status: 404, meaning: 'Unknown route or resource.' };
+    case 'strategy_unknown':
+      return { status: 404, meaning: 'Unknown strategy id on the strategy lookup.' };
+    case 'METHOD_NOT_ALLOWED':
+      return { status: 405, meaning: 'The path exists but not with this method; see Allow.' };
+    case 'PAYLOAD_TOO_LARGE':
+      return { status: 413, meaning: 'The JSON body is over the size limit.' };
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return { status: 415, meaning: 'Request bodies must be application/json.' };
+    case 'MISSING_FORM_ID':
+      return { status: 400, meaning: 'A form id is required (legacy forms).' };
+    case 'FORM_NOT_FOUND':
+      return { status: 404, meaning: 'Unknown form id (legacy forms).' };
+    case 'FORM_NOT_READY':
+      return { status: 409, meaning: 'The form exists but its venue is not ready.' };
+    case 'INSUFFICIENT_LIQUID':
+      return { status: 422, meaning: 'The liquid balance is smaller than the amount asked.' };
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return { status: 422, meaning: 'The Idempotency-Key was used with a different request.' };
+    case 'IDEMPOTENCY_IN_PROGRESS':
+      return { status: 409, meaning: 'A request with this Idempotency-Key is still running.' };
+    case 'RATE_LIMITED':
+      return { status: 429, meaning: 'Too many requests; wait for Retry-After seconds.' };
+    case 'INTERNAL_ERROR':
+      return { status: 500, meaning: 'Server error; nothing internal is disclosed.' };
+    case 'NOT_IMPLEMENTED':
+      return { status: 501, meaning: 'Declared in the manifest; its handler has not landed yet.' };
+    case 'SERVICE_UNAVAILABLE':
+      return { status: 503, meaning: 'A dependency (database, queue) is unavailable.' };
+  }
+}
+
+/** HTTP status of an error code. */
+export function codeToStatus(code: ErrorCode): number {
+  return describeErrorCode(code).status;
+}
+
+/** Reasons a plan comes back `blocked`; published in the same catalog as error codes. */
+export const BlockerCode = z.enum([
+  'venue_unknown',
+  'venue_not_ready',
+  'chain_not_write_ready',
+  'execution_disabled',
+  'broadcast_disabled',
+  'router_not_configured',
+  'venue_not_configured',
+  'asset_not_configured',
+  'rpc_unavailable',
+  'amount_below_minimum',
+  'owner_missing',
+  'owner_malformed',
+  'nothing_staked',
+  'no_yield',
+  'yield_source_unavailable',
+]);
+export type BlockerCode = z.infer<typeof BlockerCode>;
+
+/** Exhaustive blocker code → meaning. */
+export function describeBlockerCode(code: BlockerCode): string {
+  switch (code) {
+    case 'venue_unknown':
+      return 'No venue with that id.';
+    case 'venue_not_ready':
+      return 'The venue is listed but not ready for deposits.';
+    case 'chain_not_write_ready':
+      return "The chain's write adapters are not ready (Map chains: Base, Arbitrum).";
+    case 'execution_disabled':
+      return 'Execution is switched off for this chain in this environment.';
+    case 'broadcast_disabled':
+      return 'Server broadcast is off for this chain; the owner submits the signed transaction.';
+    case 'router_not_configured':
+      return 'The on-chain router id for this chain is not configured.';
+    case 'venue_not_configured':
+      return 'An on-chain id the venue needs is not configured.';
+    case 'asset_not_configured':
+      return 'The asset is not configured on this chain.';
+    case 'rpc_unavailable':
+      return 'The chain RPC did not answer in time; nothing was invented.';
+    case 'amount_below_minimum':
+      return "The amount is below the venue's minimum.";
+    case 'owner_missing':
+      return 'An owner address is required to build the transaction.';
+    case 'owner_malformed':
+      return "The owner address is not valid in the chain's format.";
+    case 'nothing_staked':
+      return 'The wallet has nothing staked.';
+    case 'no_yield':
+      return 'The position has accrued no yield.';
+    case 'yield_source_unavailable':
+      return 'The venue position could not be read; gross is reported as 0 with a reason.';
+  }
+}
+
+/** The error body every failing response carries. */
+export const ErrorBody = z
+  .object({
+    code: ErrorCode,
+    message: z.string(),
+    requestId: z.string(),
+    field: z.string().optional().meta({ description: 'The request field at fault, if any.' }),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** A blocker on a blocked plan. */
+export const Blocker = z.object({
+  code: BlockerCode,
+  message: z.string(),
+  field: z.string().optional(),
+  details: z.record(z.string(), z.string()).optional(),
+});
+export type Blocker = z.infer<typeof Blocker>;

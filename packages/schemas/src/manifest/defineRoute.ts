@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+
+/** Who may call a route. `public` needs no key; the others need an X-API-Key of that role. */
+export type Role = 'owner' | 'agent' | 'keeper';
+export type RouteAuth = 'public' | readonly [Role, ...Role[]];
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+export interface RouteResponse {
+  readonly description: string;
+  /** Absent for error responses, which all carry ErrorBody. */
+  readonly schema?: z.ZodType;
+}
+
+export interface RouteRequestSpec {
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** Header names the route reads (documented in OpenAPI), e.g. Idempotency-Key. */
+  readonly headers?: readonly string[];
+}
+
+export interface RouteDefinition {
+  /** Stable operation id; the SDK method name. */
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** Path under /api/v1 (or the site root when `versioned` is false), with `{param}` segments. */
+  readonly path: string;
+  /** False only for the unversioned routes at the site root (GET /health, GET /). */
+  readonly versioned: boolean;
+  /** Extra full paths served by the same handler (besides the computed legacy alias). */
+  readonly aliases?: readonly string[];
+  readonly auth: RouteAuth;
+  /** Path parameter that names the wallet the key must be scoped to. */
+  readonly walletParam?: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly request: RouteRequestSpec;
+  /** Success responses by status (2xx). Error responses are added for every route. */
+  readonly responses: Readonly<Record<number, RouteResponse>>;
+  readonly deprecated?: boolean;
+}
+
+/** Identity helper that keeps the literal types of a route for the SDK. */
+export function defineRoute<const T extends RouteDefinition>(route: T): T {
+  return route;
+}
+
+const LEGACY_PREFIXES = ['/svc/', '/wallets/'] as const;
+
+/** Full paths a route is served at: the canonical one first, then legacy aliases. */
+export function routePaths(route: RouteDefinition): { canonical: string; aliases: string[] } {
+  if (!route.versioned) return { canonical: route.path, aliases: [...(route.aliases ?? [])] };
+  const canonical = `/api/v1${route.path}`;
+  const aliases = [...(route.aliases ?? [])];
+  if (LEGACY_PREFIXES.some((prefix) => route.path.startsWith(prefix))) {
+    aliases.push(`/api${route.path}`);
+  }
+  return { canonical, aliases };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Largest amount the ledger stores: PostgreSQL BIGINT max, 2^63 − 1 micros. */
+export const MAX_MICROS = 9223372036854775807n;
+
+const microsPattern = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * An amount in integer micros at the edge ("1000000" is 1 USDC), parsed to `bigint`.
+ * Floats, exponents, signs, hex, blanks and values over 2^63 − 1 are refused.
+ *
+ * @example
+ * MicrosString.parse('1500000') // 1500000n
+ */
+export const MicrosString = z
+  .string({ error: 'must be an integer micros string such as "1000000"' })
+  .regex(microsPattern, { error: 'must be an integer micros string such as "1000000"' })
+  .max(19, { error: 'must be at most 9223372036854775807' })
+  .transform((value) => BigInt(value))
+  .refine((value) => value <= MAX_MICROS, { error: 'must be at most 9223372036854775807' })
+  .meta({
+    description: 'Integer micros as a decimal string ("1000000" is 1 USDC); at most 2^63 − 1.',
+    examples: ['1000000'],
+  });
+export type MicrosString = z.input<typeof MicrosString>;
+
+/** A strictly positive amount in micros. */
+export const PositiveMicrosString = MicrosString.refine((value) => value > 0n, {
+  error: 'must be greater than 0',
+});
+
+/** An amount in micros as emitted in responses (always a decimal string). */
+export const MicrosOut = z
+  .string()
+  .regex(microsPattern)
+  .meta({ description: 'Integer micros as a decimal string.', examples: ['1000000'] });
+export type MicrosOut = z.infer<typeof MicrosOut>;
+
+/** Serializes a bigint amount for a response body. */
+export function formatMicros(value: bigint): string {
+  return value.toString(10);
+}

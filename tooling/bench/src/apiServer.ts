@@ -1,0 +1,22 @@
+// Our API app, production settings, listening on an ephemeral port for the benchmark.
+import { createApp } from '@yieldrouter/api/app';
+import { parseEnv } from '@yieldrouter/api/env';
+import { createLogger } from '@yieldrouter/api/logger';
+import { connectRedis } from '@yieldrouter/api/redis';
+import { createDatabase } from '@yieldrouter/ledger';
+
+async function main() {
+  const config = parseEnv(process.env);
+  const logger = createLogger(config.logLevel);
+  const db = await createDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const redis = await connectRedis(config.redisUrl, logger);
+  const app = createApp({ config, db, redis, logger });
+  const server = app.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    if (address && typeof address === 'object') process.stdout.write(`LISTENING ${address.port}\n`);
+  });
+}
+
+void main();

@@ -1,0 +1,114 @@
+// `pnpm bench`: measures our API against baselines measured in the same run and prints ratios.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
+const ADMIN_URL =
+  process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly port: number;
+}
+
+function startServer(script: string, env: Record<string, string>): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [path.join(__dirname, script)], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 30 s`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(buffer);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout?.removeAllListeners('data');
+        child.stdout?.resume();
+        resolve({ child, port: Number(match[1]) });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+interface Measurement {
+  readonly rps: number;
+  readonly p99: number;
+  readonly errors: number;
+}
+
+async function measure(url: string): Promise<Measurement> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const fmt = (m: Measurement) =>
+  `${m.rps.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  errors ${m.errors}`;
+
+async function main() {
+  const dbName = `svc_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const servers: Server[] = [];
+  try {
+    const baseline = await startServer('baselineServer.ts', {});
+    servers.push(baseline);
+    const api = await startServer('apiServer.ts', {
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
+      DATABASE_URL: url.toString(),
+      SVC_API_KEY_SECRET: randomBytes(24).toString('hex'),
+      SVC_RATE_LIMIT_PUBLIC: '1000000000',
+    });
+    servers.push(api);
+    const path = '/api/v1/svc/status';
+    // Warm up both, then alternate rounds so drift on a noisy machine hits both alike.
+    await autocannon({ url: `http://127.0.0.1:${baseline.port}${path}`, duration: 1 });
+    await autocannon({ url: `http://127.0.0.1:${api.port}${path}`, duration: 1 });
+    const base: Measurement[] = [];
+    const ours: Measurement[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      base.push(await measure(`http://127.0.0.1:${baseline.port}${path}`));
+      ours.push(await measure(`http://127.0.0.1:${api.port}${path}`));
+    }
+    const best = (list: Measurement[]) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const b = best(base);
+    const o = best(ours);
+    process.stdout.write(
+      [
+        `GET ${path}  (${CONNECTIONS} connections, ${SECONDS}s x ${ROUNDS} rounds, best round)`,
+        `  bare Express 5 one-route   ${fmt(b)}`,
+        `  Yield Router API           ${fmt(o)}`,
+        `  ratio api/baseline req/s   ${(o.rps / b.rps).toFixed(3)}   (target >= 0.85)`,
+        `  ratio p99 api/baseline     ${(o.p99 / Math.max(b.p99, 1)).toFixed(3)}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
