@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OnChainIds, ChainSwitches } from '@yieldrouter/schemas';
-import type { Role } from '@yieldrouter/schemas';
+import { OnChainIds } from '@yieldrouter/schemas';
+import type { Role, ChainSwitches } from '@yieldrouter/schemas';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])

@@ -154,7 +154,7 @@ export const ErrorBody = z
     requestId: z.string(),
     field: z.string().optional().meta({ description: 'The request field at fault, if any.' }),
   })
-  .meta({ id: 'ErrorBody' });
+  .meta({ description: 'The body of every error response.' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** A blocker on a blocked plan. */

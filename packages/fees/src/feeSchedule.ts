@@ -1,0 +1,97 @@
+import { FeeError } from './errors';
+
+/** Largest amount in micros (PostgreSQL BIGINT max, 2^63 − 1). */
+export const MAX_MICROS = 9223372036854775807n;
+
+export const BPS_DENOMINATOR = 10_000n;
+
+/** The published fee schedule. Every rate lives here and nowhere else. */
+export interface FeeSchedule {
+  readonly version: string;
+  readonly principalFeeBps: number;
+  readonly depositFeeBps: number;
+  readonly withdrawFeeBps: number;
+  /** Share of harvested yield sent to protocol fees. */
+  readonly yieldSkimBps: number;
+  /** Highest skim the on-chain registry accepts. */
+  readonly registryMaxYieldSkimBps: number;
+  /** Harvest profit fee, applied after the skim; capped per harvest; switched off by default. */
+  readonly harvestProfitFee: {
+    readonly bps: number;
+    readonly capMicros: bigint;
+    readonly enabled: boolean;
+  };
+  readonly swapFeeBps: number;
+  readonly bridgeFeeBps: number;
+  readonly slippage: { readonly defaultBps: number; readonly maxBps: number };
+}
+
+/**
+ * The schedule in force (SPEC §Limits): principal 0, skim 500 bps (registry max 1000),
+ * profit fee 100 bps capped at 10 USD and off. Swap and bridge service fees are our
+ * published decision: 10 bps each.
+ *
+ * @example
+ * defaultFeeSchedule.yieldSkimBps // 500
+ */
+export const defaultFeeSchedule: FeeSchedule = {
+  version: '2026-11-22',
+  principalFeeBps: 0,
+  depositFeeBps: 0,
+  withdrawFeeBps: 0,
+  yieldSkimBps: 500,
+  registryMaxYieldSkimBps: 1000,
+  harvestProfitFee: { bps: 100, capMicros: 10_000_000n, enabled: false },
+  swapFeeBps: 10,
+  bridgeFeeBps: 10,
+  slippage: { defaultBps: 100, maxBps: 500 },
+};
+
+/** Throws FeeError when `bps` is not an integer in 0..10000. */
+export function assertBps(bps: number | bigint, field: string): bigint {
+  if (typeof bps === 'number' && !Number.isInteger(bps)) {
+    throw new FeeError(`${field} must be an integer number of bps`, { field });
+  }
+  const value = BigInt(bps);
+  if (value < 0n || value > BPS_DENOMINATOR) {
+    throw new FeeError(`${field} must be between 0 and 10000 bps`, { field });
+  }
+  return value;
+}
+
+/** Throws FeeError when an amount is negative or above 2^63 − 1. */
+export function assertMicros(amount: bigint, field: string): bigint {
+  if (amount < 0n) throw new FeeError(`${field} must not be negative`, { field });
+  if (amount > MAX_MICROS) throw new FeeError(`${field} must be at most 2^63 - 1`, { field });
+  return amount;
+}
+
+/**
+ * Checks a schedule's internal consistency.
+ *
+ * @example
+ * assertFeeSchedule(defaultFeeSchedule) // ok
+ */
+export function assertFeeSchedule(schedule: FeeSchedule): void {
+  for (const field of [
+    'principalFeeBps',
+    'depositFeeBps',
+    'withdrawFeeBps',
+    'yieldSkimBps',
+    'registryMaxYieldSkimBps',
+    'swapFeeBps',
+    'bridgeFeeBps',
+  ] as const) {
+    assertBps(schedule[field], field);
+  }
+  assertBps(schedule.harvestProfitFee.bps, 'harvestProfitFee.bps');
+  assertMicros(schedule.harvestProfitFee.capMicros, 'harvestProfitFee.capMicros');
+  assertBps(schedule.slippage.defaultBps, 'slippage.defaultBps');
+  assertBps(schedule.slippage.maxBps, 'slippage.maxBps');
+  if (schedule.yieldSkimBps > schedule.registryMaxYieldSkimBps) {
+    throw new FeeError('yieldSkimBps exceeds the registry maximum', { field: 'yieldSkimBps' });
+  }
+  if (schedule.slippage.defaultBps > schedule.slippage.maxBps) {
+    throw new FeeError('default slippage exceeds the maximum', { field: 'slippage.defaultBps' });
+  }
+}

@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadMigrations } from './migrate';
+
+const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+
+describe('createDatabase (embedded PGlite)', () => {
+  it('applies migrations, stores a key, and finds it again after reopening the directory', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-pglite-'));
+    try {
+      const output = execFileSync(
+        tsx,
+        [path.join(__dirname, 'testing-scripts', 'pgliteRoundTrip.ts'), dataDir],
+        { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(JSON.parse(output)).toEqual({
+        kind: 'pglite',
+        found: true,
+        migrations: loadMigrations().length,
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

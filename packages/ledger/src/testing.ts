@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { Database } from './createDatabase';
+import { createDatabase } from './createDatabase';
+
+export const TEST_ADMIN_URL =
+  process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  readonly url: string;
+  readonly db: Database;
+  drop(): Promise<void>;
+}
+
+async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: TEST_ADMIN_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL is required for this test (${TEST_ADMIN_URL}): ${String(error)}`);
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, uniquely named database with migrations applied. Fails (never skips) without Postgres. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(TEST_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await createDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    url: url.toString(),
+    db,
+    drop: async () => {
+      await db.close();
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** An empty database without migrations (for migration tests). */
+export async function createEmptyTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(TEST_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
+}
