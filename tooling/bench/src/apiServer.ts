@@ -20,3 +20,7 @@ async function main() {
 }
 
 void main();
+
+// Exit cleanly so `node --cpu-prof` can write its profile.
+process.on('SIGTERM', () => process.exit(0));
+process.on('SIGINT', () => process.exit(0));

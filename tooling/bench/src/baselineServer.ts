@@ -1,13 +1,13 @@
-// The bare baseline: a one-route Express 5 app answering a JSON body of similar size.
+// The bare baseline: a one-route Express 5 app.
+// It serves the very document our API served (BENCH_BODY_FILE), so the ratio measures the
+// manifest, validation, auth, rate limiting and logging, not the payload size.
+import { readFileSync } from 'node:fs';
 import express from 'express';
 
 const app = express();
-const body = {
-  schemaVersion: 'svc-status.v1',
-  phase: 'phase-1',
-  launchHomes: { executable: ['sui', 'solana'], map: ['base', 'arbitrum'] },
-  protocolYieldSkimBps: 500,
-};
+const bodyFile = process.env['BENCH_BODY_FILE'];
+if (!bodyFile) throw new Error('BENCH_BODY_FILE is required');
+const body: unknown = JSON.parse(readFileSync(bodyFile, 'utf8'));
 app.get('/api/v1/svc/status', (_req, res) => {
   res.json(body);
 });

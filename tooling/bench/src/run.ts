@@ -2,7 +2,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path, { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 
@@ -67,8 +69,6 @@ async function main() {
   url.pathname = `/${dbName}`;
   const servers: Server[] = [];
   try {
-    const baseline = await startServer('baselineServer.ts', {});
-    servers.push(baseline);
     const api = await startServer('apiServer.ts', {
       NODE_ENV: 'production',
       LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
@@ -78,6 +78,10 @@ async function main() {
     });
     servers.push(api);
     const path = '/api/v1/svc/status';
+    const bodyFile = join(tmpdir(), `${dbName}-status.json`);
+    writeFileSync(bodyFile, await (await fetch(`http://127.0.0.1:${api.port}${path}`)).text());
+    const baseline = await startServer('baselineServer.ts', { BENCH_BODY_FILE: bodyFile });
+    servers.push(baseline);
     // Warm up both, then alternate rounds so drift on a noisy machine hits both alike.
     await autocannon({ url: `http://127.0.0.1:${baseline.port}${path}`, duration: 1 });
     await autocannon({ url: `http://127.0.0.1:${api.port}${path}`, duration: 1 });

@@ -40,10 +40,18 @@ async function databaseUp(db: Database): Promise<boolean> {
 
 /** Handlers of the meta routes: health, root, status, packages, fees, catalogs. */
 export function metaHandlers(deps: MetaHandlerDeps): Handlers {
-  const enablement = () =>
-    buildEnablement({ switches: deps.config.switches, writeReadyChains: new Set() });
-  const status = () =>
-    buildStatusDocument({ enablement: enablement(), fees: deps.fees, venueIds: [] });
+  // Configuration is fixed for the life of the process, so these documents are built once.
+  const enablementDocument = buildEnablement({
+    switches: deps.config.switches,
+    writeReadyChains: new Set(),
+  });
+  const statusDocument = buildStatusDocument({
+    enablement: enablementDocument,
+    fees: deps.fees,
+    venueIds: [],
+  });
+  const enablement = () => enablementDocument;
+  const status = () => statusDocument;
   const ok = <T>(body: T) => ({ status: 200, body });
   const chainEnablement = (chain: 'base' | 'arbitrum') => {
     const entry = enablement().find((candidate) => candidate.chain === chain);

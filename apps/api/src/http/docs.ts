@@ -1,6 +1,6 @@
 import express from 'express';
 import type { Router } from 'express';
-import { absolutePath } from 'swagger-ui-dist';
+import path from 'node:path';
 
 const page = (specUrl: string) => `<!doctype html>
 <html lang="en">
@@ -22,6 +22,9 @@ const init = `window.ui = SwaggerUIBundle({
   deepLinking: true,
 });`;
 
+// Resolved from the package folder: the package's index would load the whole UI bundle at start.
+const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+
 /** Swagger UI served from the installed swagger-ui-dist (no CDN), rendering our document. */
 export function docsRouter(specUrl: string): Router {
   const router = express.Router();
@@ -32,6 +35,6 @@ export function docsRouter(specUrl: string): Router {
   router.get('/docs/init.js', (_req, res) => {
     res.type('application/javascript').send(init);
   });
-  router.use('/docs/assets', express.static(absolutePath(), { index: false, maxAge: '1h' }));
+  router.use('/docs/assets', express.static(swaggerUiDir, { index: false, maxAge: '1h' }));
   return router;
 }

@@ -14,19 +14,39 @@ export interface RateLimiterOptions {
   readonly windowSeconds: number;
   readonly logger: Logger;
   readonly prefix?: string;
+  /**
+   * Tokens an instance leases from Redis at a time, as a fraction of the limit (default 1/20).
+   * A lease of 1 (small limits) makes every request a Redis call; larger leases trade a little
+   * precision across instances (unused leased tokens expire with the window) for far fewer
+   * round trips.
+   */
+  readonly leaseFraction?: number;
+}
+
+interface WindowState {
+  window: number;
+  /** Total the shared counter reported at the last lease (all instances). */
+  sharedCount: number;
+  /** Tokens leased to this instance and not yet used. */
+  available: number;
+  exhausted: boolean;
+  pending: Promise<void> | null;
 }
 
 /**
- * Fixed-window counter per identity. Redis-backed so instances share the budget; when Redis
- * is absent or failing it falls back to a per-process counter and says so once in the log.
+ * Fixed-window limit per identity, shared across instances through Redis: each instance
+ * leases tokens with one INCRBY and spends them locally. When Redis is absent or failing it
+ * falls back to per-process counting and says so once in the log.
  */
 export class RateLimiter {
-  private readonly memory = new Map<string, { window: number; count: number }>();
+  private readonly states = new Map<string, WindowState>();
   private warnedFallback = false;
   private readonly prefix: string;
+  private readonly leaseFraction: number;
 
   constructor(private readonly options: RateLimiterOptions) {
     this.prefix = options.prefix ?? 'svc:rl:';
+    this.leaseFraction = options.leaseFraction ?? 1 / 20;
   }
 
   async consume(identity: string, limit: number): Promise<RateLimitDecision> {
@@ -34,21 +54,57 @@ export class RateLimiter {
     const now = Date.now();
     const window = Math.floor(now / windowMs);
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
-    const count = await this.increment(identity, window, windowMs);
-    return {
-      allowed: count <= limit,
-      limit,
-      remaining: Math.max(0, limit - count),
-      resetSeconds,
-    };
+    const state = this.stateFor(identity, window);
+    while (state.available === 0 && !state.exhausted) {
+      state.pending ??= this.lease(identity, state, limit, windowMs).finally(() => {
+        state.pending = null;
+      });
+      await state.pending;
+    }
+    if (state.available === 0) {
+      return { allowed: false, limit, remaining: 0, resetSeconds };
+    }
+    state.available -= 1;
+    const remaining = Math.max(0, limit - state.sharedCount + state.available);
+    return { allowed: true, limit, remaining, resetSeconds };
   }
 
-  private async increment(identity: string, window: number, windowMs: number): Promise<number> {
+  private stateFor(identity: string, window: number): WindowState {
+    let state = this.states.get(identity);
+    if (!state || state.window !== window) {
+      if (this.states.size > 100_000) this.states.clear();
+      state = { window, sharedCount: 0, available: 0, exhausted: false, pending: null };
+      this.states.set(identity, state);
+    }
+    return state;
+  }
+
+  private async lease(
+    identity: string,
+    state: WindowState,
+    limit: number,
+    windowMs: number,
+  ): Promise<void> {
+    const chunk = Math.max(1, Math.floor(limit * this.leaseFraction));
+    const total = await this.incrementShared(identity, state, chunk, windowMs);
+    const before = total - chunk;
+    const granted = Math.max(0, Math.min(chunk, limit - before));
+    state.sharedCount = total;
+    state.available += granted;
+    if (granted < chunk) state.exhausted = true;
+  }
+
+  private async incrementShared(
+    identity: string,
+    state: WindowState,
+    chunk: number,
+    windowMs: number,
+  ): Promise<number> {
     const redis = this.options.redis;
     if (redis && redis.status === 'ready') {
       try {
-        const key = `${this.prefix}${identity}:${window}`;
-        const results = await redis.multi().incr(key).pexpire(key, windowMs).exec();
+        const key = `${this.prefix}${identity}:${state.window}`;
+        const results = await redis.multi().incrby(key, chunk).pexpire(key, windowMs).exec();
         const counted = results?.[0]?.[1];
         if (typeof counted === 'number') return counted;
       } catch (error) {
@@ -57,18 +113,8 @@ export class RateLimiter {
     } else {
       this.warnFallback(null);
     }
-    return this.incrementInMemory(identity, window);
-  }
-
-  private incrementInMemory(identity: string, window: number): number {
-    const entry = this.memory.get(identity);
-    if (!entry || entry.window !== window) {
-      if (this.memory.size > 100_000) this.memory.clear();
-      this.memory.set(identity, { window, count: 1 });
-      return 1;
-    }
-    entry.count += 1;
-    return entry.count;
+    // Per-process fallback: this instance's own running total.
+    return state.sharedCount + chunk;
   }
 
   private warnFallback(error: unknown): void {
