@@ -36,14 +36,17 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
+  // One middleware for every request: request id, version header, access log, and the
+  // JSON-only rule for bodies.
   app.use((req, res, next) => {
-    const incoming = req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+    const incoming = req.headers['x-request-id'];
+    const requestId =
+      typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     res.locals['requestId'] = requestId;
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('API-Version', API_VERSION);
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
+    res.once('finish', () => {
       logger.info(
         {
           requestId,
@@ -55,13 +58,9 @@ export function createApp(deps: AppDeps): Express {
         'request',
       );
     });
-    next();
-  });
-
-  app.use((req, _res, next) => {
+    const length = req.headers['content-length'];
     const hasBody =
-      req.headers['transfer-encoding'] !== undefined ||
-      (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+      req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (hasBody && !req.is('application/json')) {
       next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'body: Content-Type must be application/json'));
       return;
@@ -91,7 +90,6 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  app.use(docsRouter('/api/v1/openapi.json'));
   mountRoutes(app, {
     routes: routeList,
     handlers,
@@ -109,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
     limits: config.rateLimit,
     validateResponses: config.nodeEnv !== 'production',
   });
+  app.use(docsRouter('/api/v1/openapi.json'));
   app.use(notFoundHandler);
   app.use(errorHandler(logger, config.bodyLimitBytes));
   return app;

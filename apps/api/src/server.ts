@@ -6,7 +6,7 @@ import { connectRedis } from './redis';
 
 async function main(): Promise<void> {
   const config = parseEnv(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { buffered: true });
   if (config.usesDevSecret) {
     logger.warn(
       'SVC_API_KEY_SECRET is not set: using the development secret (never in production)',

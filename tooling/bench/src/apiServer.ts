@@ -7,7 +7,7 @@ import { createDatabase } from '@yieldrouter/ledger';
 
 async function main() {
   const config = parseEnv(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { buffered: true });
   const db = await createDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
@@ -15,7 +15,7 @@ async function main() {
   const app = createApp({ config, db, redis, logger });
   const server = app.listen(0, '127.0.0.1', () => {
     const address = server.address();
-    if (address && typeof address === 'object') process.stdout.write(`LISTENING ${address.port}\n`);
+    if (address && typeof address === 'object') process.stderr.write(`LISTENING ${address.port}\n`);
   });
 }
 

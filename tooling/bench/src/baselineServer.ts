@@ -13,5 +13,5 @@ app.get('/api/v1/svc/status', (_req, res) => {
 });
 const server = app.listen(Number(process.env['PORT'] ?? 0), '127.0.0.1', () => {
   const address = server.address();
-  if (address && typeof address === 'object') process.stdout.write(`LISTENING ${address.port}\n`);
+  if (address && typeof address === 'object') process.stderr.write(`LISTENING ${address.port}\n`);
 });

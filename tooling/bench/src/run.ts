@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -22,19 +22,22 @@ interface Server {
 
 function startServer(script: string, env: Record<string, string>): Promise<Server> {
   return new Promise((resolve, reject) => {
+    // Server logs go to /dev/null: the server still pays for writing them, while the load
+    // generator in this process does not pay for reading them.
+    const devNull = openSync('/dev/null', 'w');
     const child = spawn(tsx, [path.join(__dirname, script)], {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', devNull, 'pipe'],
     });
     let buffer = '';
     const timer = setTimeout(() => reject(new Error(`${script} did not start in 30 s`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       const match = /LISTENING (\d+)/.exec(buffer);
       if (match) {
         clearTimeout(timer);
-        child.stdout?.removeAllListeners('data');
-        child.stdout?.resume();
+        child.stderr?.removeAllListeners('data');
+        child.stderr?.pipe(process.stderr);
         resolve({ child, port: Number(match[1]) });
       }
     });

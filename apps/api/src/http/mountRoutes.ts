@@ -59,8 +59,8 @@ async function authenticate(
   route: RouteDefinition,
   req: Request,
   keys: KeyResolver,
-): Promise<Principal | null> {
-  if (route.auth === 'public') return null;
+): Promise<Principal> {
+  if (route.auth === 'public') throw new Error('authenticate() is for keyed routes');
   const raw = req.header('x-api-key');
   if (!raw) {
     throw new ApiError('UNAUTHORIZED', 'X-API-Key header is required for this route', {
@@ -126,10 +126,12 @@ async function run(
   res: Response,
   options: MountRoutesOptions,
 ): Promise<void> {
-  const principal = await authenticate(route, req, options.keys);
+  const principal = route.auth === 'public' ? null : await authenticate(route, req, options.keys);
   const identity = principal ? `key:${principal.keyId}` : `ip:${req.ip ?? 'unknown'}`;
   const limit = principal ? options.limits.keyedLimit : options.limits.publicLimit;
-  const decision = await options.rateLimiter.consume(identity, limit);
+  const decision =
+    options.rateLimiter.tryConsumeLocal(identity, limit) ??
+    (await options.rateLimiter.consume(identity, limit));
   setRateHeaders(res, decision);
   if (!decision.allowed) {
     throw new ApiError('RATE_LIMITED', `rate limit of ${decision.limit} requests exceeded`, {

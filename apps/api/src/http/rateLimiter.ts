@@ -49,6 +49,25 @@ export class RateLimiter {
     this.leaseFraction = options.leaseFraction ?? 1 / 20;
   }
 
+  /**
+   * Decides without I/O when this instance still holds leased tokens (the common case);
+   * returns null when a Redis lease is needed, so the caller awaits `consume` only then.
+   */
+  tryConsumeLocal(identity: string, limit: number): RateLimitDecision | null {
+    const windowMs = this.options.windowSeconds * 1000;
+    const now = Date.now();
+    const window = Math.floor(now / windowMs);
+    const state = this.states.get(identity);
+    if (!state || state.window !== window || (state.available === 0 && !state.exhausted)) {
+      return null;
+    }
+    return this.decide(
+      state,
+      limit,
+      Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)),
+    );
+  }
+
   async consume(identity: string, limit: number): Promise<RateLimitDecision> {
     const windowMs = this.options.windowSeconds * 1000;
     const now = Date.now();
@@ -61,6 +80,10 @@ export class RateLimiter {
       });
       await state.pending;
     }
+    return this.decide(state, limit, resetSeconds);
+  }
+
+  private decide(state: WindowState, limit: number, resetSeconds: number): RateLimitDecision {
     if (state.available === 0) {
       return { allowed: false, limit, remaining: 0, resetSeconds };
     }
