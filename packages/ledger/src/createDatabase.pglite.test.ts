@@ -7,7 +7,7 @@ import { loadMigrations } from './migrate';
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 
 describe('createDatabase (embedded PGlite)', () => {
-  it('applies migrations, stores a key, and finds it again after reopening the directory', () => {
+  it('applies migrations, refuses a second opener, and finds a stored key after reopening', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-pglite-'));
     try {
       const output = execFileSync(
@@ -16,6 +16,7 @@ describe('createDatabase (embedded PGlite)', () => {
         { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8', timeout: 60_000 },
       );
       expect(JSON.parse(output)).toEqual({
+        refused: true,
         kind: 'pglite',
         found: true,
         migrations: loadMigrations().length,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
@@ -73,9 +73,62 @@ async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: stri
   };
 }
 
+export class DatabaseInUseError extends Error {
+  override readonly name = 'DatabaseInUseError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: a second process opening the same directory could corrupt it.
+ * A lock file holding the owner's pid refuses the second opener; a stale lock is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+        throw new DatabaseInUseError(
+          `the embedded database ${dataDir} is in use by process ${owner}; stop it first, or set DATABASE_URL`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`could not lock the embedded database ${dataDir}`);
+}
+
 async function openPglite(options: CreateDatabaseOptions) {
   const dataDir = path.resolve(options.dataDir ?? path.join(process.cwd(), '.data', 'pglite'));
   mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await openLockedPglite(dataDir, options, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openLockedPglite(
+  dataDir: string,
+  options: CreateDatabaseOptions,
+  unlock: () => void,
+) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const pglite = await PGlite.create(dataDir);
@@ -107,6 +160,7 @@ async function openPglite(options: CreateDatabaseOptions) {
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
+      unlock();
     },
   };
 }

@@ -1,12 +1,16 @@
 // Run by createDatabase.pglite.test.ts in its own process (PGlite's WebAssembly loader wants
 // real ESM, which jest's CommonJS sandbox does not give it).
 import { createApiKey, findActiveApiKeyByHash, hashApiKey } from '../apiKeys';
-import { createDatabase } from '../createDatabase';
+import { DatabaseInUseError, createDatabase } from '../createDatabase';
 
 async function main() {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('usage: pgliteRoundTrip <dataDir>');
   const first = await createDatabase({ dataDir });
+  const refused = await createDatabase({ dataDir }).then(
+    () => false,
+    (error: unknown) => error instanceof DatabaseInUseError,
+  );
   const created = await createApiKey(
     first.prisma,
     { role: 'owner', wallets: ['w'] },
@@ -24,6 +28,7 @@ async function main() {
   await second.close();
   process.stdout.write(
     JSON.stringify({
+      refused,
       kind: second.kind,
       found: found?.id === created.id,
       migrations: Number(migrations[0]?.n),
