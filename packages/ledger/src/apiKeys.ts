@@ -40,6 +40,17 @@ export interface ApiKeyRecord {
   readonly revokedAt: Date | null;
 }
 
+/** Every column but the hash, which never leaves the repository. */
+const PUBLIC_COLUMNS = {
+  id: true,
+  prefix: true,
+  role: true,
+  wallets: true,
+  label: true,
+  createdAt: true,
+  revokedAt: true,
+} as const;
+
 export async function createApiKey(
   db: PrismaClientOrTransaction,
   input: CreateApiKeyInput,
@@ -73,15 +84,7 @@ export async function findActiveApiKeyByHash(
 ): Promise<ApiKeyRecord | null> {
   return db.apiKey.findFirst({
     where: { keyHash, revokedAt: null },
-    select: {
-      id: true,
-      prefix: true,
-      role: true,
-      wallets: true,
-      label: true,
-      createdAt: true,
-      revokedAt: true,
-    },
+    select: PUBLIC_COLUMNS,
   });
 }
 
@@ -89,15 +92,7 @@ export async function findActiveApiKeyByHash(
 export async function listApiKeys(db: PrismaClientOrTransaction): Promise<ApiKeyRecord[]> {
   return db.apiKey.findMany({
     orderBy: { createdAt: 'desc' },
-    select: {
-      id: true,
-      prefix: true,
-      role: true,
-      wallets: true,
-      label: true,
-      createdAt: true,
-      revokedAt: true,
-    },
+    select: PUBLIC_COLUMNS,
   });
 }
 

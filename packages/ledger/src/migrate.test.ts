@@ -1,95 +1,72 @@
 import { Pool } from 'pg';
 import { pgMigrationTransaction } from './createDatabase';
+import type { Migration } from './migrate';
 import { MigrationError, applyMigrations, loadMigrations } from './migrate';
 import { createEmptyTestDatabase } from './testing';
 
+/** Runs `work` with pools on a fresh, empty database, then drops it. */
+async function withEmptyDatabase(pools: number, work: (pools: Pool[]) => Promise<void>) {
+  const empty = await createEmptyTestDatabase();
+  const opened = Array.from({ length: pools }, () => new Pool({ connectionString: empty.url }));
+  try {
+    await work(opened);
+  } finally {
+    await Promise.all(opened.map((pool) => pool.end()));
+    await empty.drop();
+  }
+}
+
+const apply = (pool: Pool, migrations?: readonly Migration[]) =>
+  applyMigrations(pgMigrationTransaction(pool), migrations ? { migrations } : {});
+
+const names = () => loadMigrations().map((migration) => migration.name);
+
 describe('applyMigrations (PostgreSQL)', () => {
-  it('applies every migration once; a second run applies nothing', async () => {
-    const empty = await createEmptyTestDatabase();
-    const pool = new Pool({ connectionString: empty.url });
-    try {
-      const first = await applyMigrations(pgMigrationTransaction(pool));
-      expect(first).toEqual(loadMigrations().map((migration) => migration.name));
-      expect(await applyMigrations(pgMigrationTransaction(pool))).toEqual([]);
-      const tables = await pool.query(
+  it('applies every migration once; a second run applies nothing', () =>
+    withEmptyDatabase(1, async ([pool]) => {
+      const db = pool as Pool;
+      expect(await apply(db)).toEqual(names());
+      expect(await apply(db)).toEqual([]);
+      const tables = await db.query(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
       );
       expect(tables.rows.map((row) => row.table_name)).toEqual(
         expect.arrayContaining(['_svc_migrations', 'api_keys']),
       );
-    } finally {
-      await pool.end();
-      await empty.drop();
-    }
-  });
+    }));
 
-  it('two runners at once apply each migration exactly once', async () => {
-    const empty = await createEmptyTestDatabase();
-    const a = new Pool({ connectionString: empty.url });
-    const b = new Pool({ connectionString: empty.url });
-    try {
-      const [ra, rb] = await Promise.all([
-        applyMigrations(pgMigrationTransaction(a)),
-        applyMigrations(pgMigrationTransaction(b)),
-      ]);
-      expect([...ra, ...rb].sort()).toEqual(loadMigrations().map((migration) => migration.name));
-    } finally {
-      await a.end();
-      await b.end();
-      await empty.drop();
-    }
-  });
+  it('two runners at once apply each migration exactly once', () =>
+    withEmptyDatabase(2, async ([a, b]) => {
+      const [ra, rb] = await Promise.all([apply(a as Pool), apply(b as Pool)]);
+      expect([...ra, ...rb].sort()).toEqual(names());
+    }));
 
-  it('refuses to run when an applied migration was edited', async () => {
-    const empty = await createEmptyTestDatabase();
-    const pool = new Pool({ connectionString: empty.url });
-    try {
-      await applyMigrations(pgMigrationTransaction(pool));
+  it('refuses to run when an applied migration was edited', () =>
+    withEmptyDatabase(1, async ([pool]) => {
+      await apply(pool as Pool);
       const edited = loadMigrations().map((migration, index) =>
         index === 0 ? { ...migration, checksum: 'changed' } : migration,
       );
-      await expect(
-        applyMigrations(pgMigrationTransaction(pool), { migrations: edited }),
-      ).rejects.toThrow(MigrationError);
-    } finally {
-      await pool.end();
-      await empty.drop();
-    }
-  });
+      await expect(apply(pool as Pool, edited)).rejects.toThrow(MigrationError);
+    }));
 
-  it('a failing script leaves nothing half-applied', async () => {
-    const empty = await createEmptyTestDatabase();
-    const pool = new Pool({ connectionString: empty.url });
-    try {
+  it('a failing script leaves nothing half-applied', () =>
+    withEmptyDatabase(1, async ([pool]) => {
       const broken = [
         { name: '0001_ok', checksum: 'a', script: 'CREATE TABLE t1 (id INT);' },
         { name: '0002_bad', checksum: 'b', script: 'CREATE TABLE t2 (id INT); SELECT nope;' },
       ];
-      await expect(
-        applyMigrations(pgMigrationTransaction(pool), { migrations: broken }),
-      ).rejects.toThrow();
-      const tables = await pool.query(
+      await expect(apply(pool as Pool, broken)).rejects.toThrow();
+      const tables = await (pool as Pool).query(
         "SELECT to_regclass('t1') AS t1, to_regclass('_svc_migrations') AS m",
       );
       expect(tables.rows[0]).toEqual({ t1: null, m: null });
-    } finally {
-      await pool.end();
-      await empty.drop();
-    }
-  });
+    }));
 
-  it('keeps plpgsql bodies whole (no splitting on ;)', async () => {
-    const empty = await createEmptyTestDatabase();
-    const pool = new Pool({ connectionString: empty.url });
-    try {
+  it('keeps plpgsql bodies whole (no splitting on ;)', () =>
+    withEmptyDatabase(1, async ([pool]) => {
       const script = `CREATE FUNCTION two() RETURNS int AS $$ BEGIN PERFORM 1; RETURN 2; END; $$ LANGUAGE plpgsql;`;
-      await applyMigrations(pgMigrationTransaction(pool), {
-        migrations: [{ name: '0001_fn', checksum: 'x', script }],
-      });
-      expect((await pool.query('SELECT two() AS v')).rows[0]).toEqual({ v: 2 });
-    } finally {
-      await pool.end();
-      await empty.drop();
-    }
-  });
+      await apply(pool as Pool, [{ name: '0001_fn', checksum: 'x', script }]);
+      expect((await (pool as Pool).query('SELECT two() AS v')).rows[0]).toEqual({ v: 2 });
+    }));
 });
