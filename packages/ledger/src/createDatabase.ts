@@ -158,9 +158,12 @@ async function openLockedPglite(
     prisma,
     kind: 'pglite' as const,
     close: async () => {
-      await prisma.$disconnect();
-      await pglite.close();
-      unlock();
+      try {
+        await prisma.$disconnect();
+        await pglite.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }
