@@ -24,7 +24,7 @@ export function createLogger(level: string, options: CreateLoggerOptions = {}): 
       level,
       base: { service: 'api' },
       redact: {
-        paths: ['req.headers', 'headers', '*.apiKey', '*.key', '*.hmacKey', 'body'],
+        paths: ['req.headers', 'headers', 'body', 'apiKey', 'key', 'hmacKey'],
         remove: true,
       },
     },
