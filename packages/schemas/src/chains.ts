@@ -51,3 +51,17 @@ export const ChainSwitches = z.object({
   arbitrum: z.object({ executionEnabled: z.literal(false), broadcastEnabled: z.literal(false) }),
 });
 export type ChainSwitches = z.infer<typeof ChainSwitches>;
+
+/**
+ * Circle's native USDC per chain (public facts, checked against Circle's published addresses).
+ * Defaults only: configuration may override them (a local chain bed does). USDC has 6 decimals
+ * everywhere, so one base unit is one micro.
+ */
+export const NATIVE_USDC = {
+  sui: '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC',
+  solana: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  base: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  arbitrum: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+} as const satisfies Record<Chain, string>;
+
+export const USDC_DECIMALS = 6;

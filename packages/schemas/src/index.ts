@@ -1,3 +1,4 @@
+export * from './chainAdapter';
 export * from './chains';
 export * from './documents';
 export * from './errors';

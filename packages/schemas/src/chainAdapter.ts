@@ -1,0 +1,253 @@
+import type { Chain } from './chains';
+import type { Blocker } from './errors';
+
+/**
+ * The one contract every chain adapter implements (packages/chain-sui, chain-solana, chain-evm).
+ * Adapters hide their SDK: nothing here mentions viem, web3.js or @mysten/sui types.
+ *
+ * Rules every adapter follows:
+ * - every RPC call has an explicit timeout; a read that fails is `unavailable` with a reason,
+ *   never a number;
+ * - addresses are checked in the chain's own format before any call (`InvalidChainInputError`
+ *   naming the field);
+ * - legs are unsigned and owner-signed; no adapter accepts or holds a private key;
+ * - on-chain ids come from configuration; a missing id blocks the leg with a catalog blocker.
+ */
+
+/** Why a read produced no value. The value is never replaced by 0 or a constant. */
+export type UnavailableReason =
+  | 'rpc_not_configured'
+  | 'rpc_timeout'
+  | 'rpc_error'
+  | 'rpc_bad_response'
+  | 'asset_not_configured'
+  | 'no_standard_reader';
+
+export interface Unavailable {
+  readonly status: 'unavailable';
+  readonly reason: UnavailableReason;
+  /** Human detail (no secrets, no RPC URLs with credentials). */
+  readonly detail: string;
+}
+
+/** One asset of a wallet. `amount` is in the asset's base units (lamports, mist, wei, micros). */
+export type AssetBalance =
+  | {
+      readonly asset: string;
+      readonly decimals: number;
+      readonly status: 'ok';
+      readonly amount: bigint;
+    }
+  | ({ readonly asset: string; readonly decimals: number } & Unavailable);
+
+/**
+ * How a venue is entered and valued. Ids come from configuration (the venue catalog), never
+ * invented; a missing id blocks the leg that needs it with `venue_not_configured`.
+ * - `erc4626` (EVM): ids.vault — approve + `deposit(assets, owner)`; value = convertToAssets(shares).
+ * - `aave-v3` (EVM): ids.pool, ids.aToken — approve + `supply`; value = aToken balance.
+ * - `router-adapter` (Sui, Solana): deposit through our router into the adapter registered
+ *   under ids.adapter; value = balance of the receipt token (ids.receiptMint on Solana,
+ *   ids.receiptCoinType on Sui), which the adapter issues 1:1 with the underlying USDC.
+ */
+export type VenueStandard = 'erc4626' | 'aave-v3' | 'router-adapter';
+
+export interface VenueOnChain {
+  readonly venueId: string;
+  readonly chain: Chain;
+  readonly standard: VenueStandard;
+  readonly ids: Readonly<Record<string, string | undefined>>;
+}
+
+/** Where a leg moves USDC: into (or out of) the chain's router, or a venue. */
+export type LegTarget =
+  { readonly kind: 'router' } | { readonly kind: 'venue'; readonly venue: VenueOnChain };
+
+export interface LegRequest {
+  /** The plan this leg belongs to; carried on chain (memo / event field / calldata tag). */
+  readonly planId: string;
+  /** The owner's address, in the chain's format. The owner signs. */
+  readonly owner: string;
+  /** USDC amount in micros (USDC has 6 decimals on every chain we serve). */
+  readonly amountMicros: bigint;
+  readonly target: LegTarget;
+}
+
+export interface EvmTransactionRequest {
+  readonly chainId: number;
+  readonly from: string;
+  readonly to: string;
+  /** 0x-prefixed calldata. */
+  readonly data: string;
+  /** Wei, decimal string. */
+  readonly value: string;
+}
+
+/** The chain's own encoding of an unsigned transaction. */
+export type UnsignedPayload =
+  | { readonly encoding: 'evm-transaction-request'; readonly transaction: EvmTransactionRequest }
+  /** A serialized unsigned v0 transaction (base64), fee payer = owner, recent blockhash set. */
+  | {
+      readonly encoding: 'solana-v0-base64';
+      readonly transaction: string;
+      readonly lastValidBlockHeight: string;
+    }
+  /** `Transaction.toJSON()` of @mysten/sui: unresolved; the owner's wallet resolves objects and gas. */
+  | { readonly encoding: 'sui-transaction-json'; readonly transaction: string }
+  /** Fully built transaction bytes (base64) when every object ref and the gas are known. */
+  | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
+
+export type LegAction = 'approve' | 'deposit' | 'withdraw';
+
+export interface UnsignedLeg {
+  readonly chain: Chain;
+  readonly action: LegAction;
+  /** One line a person can read before signing. */
+  readonly summary: string;
+  readonly planId: string;
+  readonly amountMicros: bigint;
+  /** True for the leg whose receipt carries the money movement (an approve does not). */
+  readonly settles: boolean;
+  readonly payload: UnsignedPayload;
+}
+
+export type LegBuild =
+  | { readonly status: 'prepared'; readonly legs: readonly UnsignedLeg[] }
+  | { readonly status: 'blocked'; readonly blockers: readonly Blocker[] };
+
+export interface ReceiptQuery {
+  readonly txId: string;
+  readonly planId: string;
+  readonly owner: string;
+  readonly action: 'deposit' | 'withdraw';
+  readonly target: LegTarget;
+}
+
+/**
+ * What the chain says about a transaction. `amountMicros` is read from the chain (logs, token
+ * balance deltas, balance changes) — never from the caller.
+ */
+export type Receipt =
+  | { readonly status: 'pending'; readonly txId: string }
+  | { readonly status: 'failed'; readonly txId: string; readonly reason: string }
+  | { readonly status: 'mismatch'; readonly txId: string; readonly reason: string }
+  | {
+      readonly status: 'confirmed';
+      readonly txId: string;
+      readonly planId: string;
+      readonly amountMicros: bigint;
+      /** Block number / slot / checkpoint as a decimal string, when the chain reports it. */
+      readonly block: string | null;
+    }
+  | Unavailable;
+
+/** Owner-signed bytes, in the chain's encoding. Never a key. */
+export interface SignedTransaction {
+  /** EVM: 0x raw signed transaction; Solana: base64 wire transaction; Sui: base64 tx bytes. */
+  readonly transaction: string;
+  /** Sui only: the serialized signatures (base64). */
+  readonly signatures?: readonly string[];
+}
+
+export type BroadcastResult =
+  | { readonly status: 'submitted'; readonly txId: string }
+  | { readonly status: 'refused'; readonly blocker: Blocker }
+  | { readonly status: 'rejected'; readonly reason: string }
+  | Unavailable;
+
+export type PositionValue =
+  { readonly status: 'ok'; readonly valueMicros: bigint; readonly asOf: Date } | Unavailable;
+
+export interface ChainAdapter {
+  readonly chain: Chain;
+  /** The canonical form of `address`, or undefined when it is not valid on this chain. */
+  normalizeAddress(address: string): string | undefined;
+  /** Throws `InvalidChainInputError` (field `address`) for a malformed address. */
+  readBalances(address: string): Promise<readonly AssetBalance[]>;
+  buildDeposit(request: LegRequest): Promise<LegBuild>;
+  buildWithdraw(request: LegRequest): Promise<LegBuild>;
+  readReceipt(query: ReceiptQuery): Promise<Receipt>;
+  /** Submits owner-signed bytes only when broadcast is enabled for the chain. */
+  broadcast(signed: SignedTransaction): Promise<BroadcastResult>;
+  readPositionValue(venue: VenueOnChain, owner: string): Promise<PositionValue>;
+}
+
+/** Bad input to an adapter (a malformed address, a planId that is not ours). HTTP 400. */
+export class InvalidChainInputError extends Error {
+  override readonly name = 'InvalidChainInputError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const PLAN_ID = /^plan_[0-9a-f]{32}$/;
+
+/** Plan ids are `plan_` + 32 hex (16 random bytes): short enough for a memo or calldata tag. */
+export function isPlanId(value: string): boolean {
+  return PLAN_ID.test(value);
+}
+
+/** The 16 bytes carried on chain for a plan id. */
+export function planIdToBytes(planId: string): Uint8Array {
+  if (!isPlanId(planId))
+    throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
+  const hex = planId.slice('plan_'.length);
+  const bytes = new Uint8Array(16);
+  for (let index = 0; index < 16; index += 1) {
+    bytes[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  }
+  return bytes;
+}
+
+export function planIdFromBytes(bytes: Uint8Array): string | undefined {
+  if (bytes.length !== 16) return undefined;
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return `plan_${hex}`;
+}
+
+/** A new random plan id (Web Crypto: Node >= 20, browsers, Deno, Bun). */
+export function newPlanId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return planIdFromBytes(bytes) as string;
+}
+
+/** Classifies a failed RPC call. Timeouts and aborts are `rpc_timeout`; parse errors are garbage. */
+export function rpcFailure(error: unknown, what: string): Unavailable {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'TimeoutError' || name === 'AbortError' || /timed? ?out|aborted/i.test(message)) {
+    return {
+      status: 'unavailable',
+      reason: 'rpc_timeout',
+      detail: `${what}: the RPC did not answer in time`,
+    };
+  }
+  if (name === 'SyntaxError' || name === 'ZodError' || name === 'StructError') {
+    return {
+      status: 'unavailable',
+      reason: 'rpc_bad_response',
+      detail: `${what}: the RPC answered with something unreadable`,
+    };
+  }
+  return {
+    status: 'unavailable',
+    reason: 'rpc_error',
+    detail: `${what}: ${message.slice(0, 200)}`,
+  };
+}
+
+/**
+ * A fetch that gives up after `timeoutMs` (SDK clients that take a custom fetch hang forever on
+ * a silent server otherwise). A caller's own signal still applies.
+ */
+export function fetchWithTimeout(timeoutMs: number, base: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return base(input, { ...init, signal });
+  };
+}
