@@ -5,8 +5,11 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { createChainAdapters } from '@yieldrouter/engine';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
+import { chainHandlers } from './handlers/chainHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
@@ -23,6 +26,8 @@ export interface AppDeps {
   readonly logger: Logger;
   /** Redis key prefix of the rate limiter (tests isolate themselves with it). */
   readonly rateLimitPrefix?: string;
+  /** Chain adapters; built from `config` when not given. */
+  readonly adapters?: ChainAdapters;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -89,6 +94,15 @@ export function createApp(deps: AppDeps): Express {
       startedAt: Date.now(),
     }),
   );
+
+  const adapters =
+    deps.adapters ??
+    createChainAdapters({
+      chains: config.chains,
+      ids: config.onChainIds,
+      switches: config.switches,
+    });
+  Object.assign(handlers, chainHandlers({ adapters }));
 
   mountRoutes(app, {
     routes: routeList,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { OnChainIds } from '@yieldrouter/schemas';
+import {
+  EvmAddress,
+  MoveCoinType,
+  NATIVE_USDC,
+  OnChainIds,
+  SolanaPubkey,
+} from '@yieldrouter/schemas';
 import type { Role, ChainSwitches } from '@yieldrouter/schemas';
+import type { ChainsConfig } from '@yieldrouter/engine';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -11,6 +18,11 @@ const mapChainFlag = z
   .enum(['false', '0'], {
     error: 'Base and Arbitrum are Map chains: execution and broadcast cannot be turned on',
   })
+  .optional();
+
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http(s) URL' })
   .optional();
 
 const DEV_SECRET = 'development-only-api-key-secret-change-me';
@@ -59,6 +71,16 @@ const EnvSchema = z.object({
   SVC_BASE_DEPLOY_TX: z.string().optional(),
   SVC_ARBITRUM_REGISTRY_ADDRESS: z.string().optional(),
   SVC_ARBITRUM_DEPLOY_TX: z.string().optional(),
+  SVC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  SVC_SUI_RPC_URL: httpUrl,
+  SVC_SUI_NETWORK: z.enum(['mainnet', 'testnet', 'devnet', 'localnet']).default('mainnet'),
+  SVC_SOLANA_RPC_URL: httpUrl,
+  SVC_BASE_RPC_URL: httpUrl,
+  SVC_ARBITRUM_RPC_URL: httpUrl,
+  SVC_SUI_USDC_COIN_TYPE: MoveCoinType.default(NATIVE_USDC.sui),
+  SVC_SOLANA_USDC_MINT: SolanaPubkey.default(NATIVE_USDC.solana),
+  SVC_BASE_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.base),
+  SVC_ARBITRUM_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.arbitrum),
 });
 
 export interface StaticApiKey {
@@ -84,6 +106,8 @@ export interface ApiConfig {
   readonly trustProxy: boolean;
   readonly switches: ChainSwitches;
   readonly onChainIds: OnChainIds;
+  /** RPC endpoints, timeouts and asset ids per chain; an RPC left unset reads as unavailable. */
+  readonly chains: ChainsConfig;
 }
 
 export class ConfigError extends Error {
@@ -184,5 +208,16 @@ export function parseEnv(rawSource: Record<string, string | undefined>): ApiConf
       arbitrum: { executionEnabled: false, broadcastEnabled: false },
     },
     onChainIds: ids.data,
+    chains: {
+      timeoutMs: env.SVC_RPC_TIMEOUT_MS,
+      sui: {
+        rpcUrl: env.SVC_SUI_RPC_URL,
+        network: env.SVC_SUI_NETWORK,
+        usdc: env.SVC_SUI_USDC_COIN_TYPE,
+      },
+      solana: { rpcUrl: env.SVC_SOLANA_RPC_URL, usdc: env.SVC_SOLANA_USDC_MINT },
+      base: { rpcUrl: env.SVC_BASE_RPC_URL, usdc: env.SVC_BASE_USDC_ADDRESS },
+      arbitrum: { rpcUrl: env.SVC_ARBITRUM_RPC_URL, usdc: env.SVC_ARBITRUM_USDC_ADDRESS },
+    },
   };
 }

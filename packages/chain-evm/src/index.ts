@@ -1,1 +1,6 @@
-export {};
+export { createEvmAdapter } from './createEvmAdapter';
+export type { EvmChainAdapter } from './createEvmAdapter';
+export type { EvmAdapterConfig, EvmChain } from './evmContext';
+export type { RegistryFeeConfig } from './readRegistryFeeConfig';
+export { normalizeEvmAddress } from './normalizeEvmAddress';
+export { PLAN_TAG_MAGIC, appendPlanTag, readPlanTag } from './planTag';

@@ -1,1 +1,7 @@
-export {};
+// Sui chain adapter (JSON-RPC via @mysten/sui). Nothing exported here leaks SDK types.
+export { createSuiAdapter } from './adapter';
+export type { SuiChainAdapter } from './adapter';
+export type { SuiAdapterConfig } from './config';
+export { SUI_COIN_TYPE, SUI_DECIMALS } from './config';
+export type { SuiObjectRef, SuiResolvedRefs, SuiSharedRef } from './resolvedLegs';
+export { ROUTER_MODULE, routerEventName, routerFunction } from './router';

@@ -1,3 +1,4 @@
 export * from './meta/buildEnablement';
 export * from './meta/buildPackagesDocument';
 export * from './meta/buildStatusDocument';
+export * from './chains';

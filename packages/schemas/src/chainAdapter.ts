@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Chain } from './chains';
+import type { UnavailableReasonCode } from './requests';
 import type { Blocker } from './errors';
 
 /**
@@ -15,13 +17,7 @@ import type { Blocker } from './errors';
  */
 
 /** Why a read produced no value. The value is never replaced by 0 or a constant. */
-export type UnavailableReason =
-  | 'rpc_not_configured'
-  | 'rpc_timeout'
-  | 'rpc_error'
-  | 'rpc_bad_response'
-  | 'asset_not_configured'
-  | 'no_standard_reader';
+export type UnavailableReason = z.infer<typeof UnavailableReasonCode>;
 
 export interface Unavailable {
   readonly status: 'unavailable';

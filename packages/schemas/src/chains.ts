@@ -12,11 +12,20 @@ export const EVM_CHAIN_IDS = { base: 8453, arbitrum: 42161 } as const;
 export const ExecutionMode = z.enum(['disabled', 'owner_sign_prepare', 'broadcast']);
 export type ExecutionMode = z.infer<typeof ExecutionMode>;
 
-const suiObjectId = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x + 64 hex' });
-const solanaPubkey = z
+/** Format checks for configured ids (adapters check addresses fully, checksums included). */
+export const SuiObjectId = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x + 64 hex' });
+export const SolanaPubkey = z
   .string()
   .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { error: 'must be a base58 public key' });
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be 0x + 40 hex' });
+export const EvmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be 0x + 40 hex' });
+export const MoveCoinType = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/, {
+    error: 'must be a Move coin type 0x<address>::<module>::<name>',
+  });
+
 const evmTxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x + 64 hex' });
 
 /**
@@ -25,21 +34,21 @@ const evmTxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x +
  */
 export const OnChainIds = z.object({
   sui: z.object({
-    packageId: suiObjectId.optional(),
-    upgradeCapId: suiObjectId.optional(),
-    adapterRegistryId: suiObjectId.optional(),
-    yieldRouterId: suiObjectId.optional(),
-    protocolConfigId: suiObjectId.optional(),
-    testnetPackageId: suiObjectId.optional(),
+    packageId: SuiObjectId.optional(),
+    upgradeCapId: SuiObjectId.optional(),
+    adapterRegistryId: SuiObjectId.optional(),
+    yieldRouterId: SuiObjectId.optional(),
+    protocolConfigId: SuiObjectId.optional(),
+    testnetPackageId: SuiObjectId.optional(),
   }),
   solana: z.object({
-    programId: solanaPubkey.optional(),
-    adapterRegistry: solanaPubkey.optional(),
-    yieldRouter: solanaPubkey.optional(),
-    upgradeAuthority: solanaPubkey.optional(),
+    programId: SolanaPubkey.optional(),
+    adapterRegistry: SolanaPubkey.optional(),
+    yieldRouter: SolanaPubkey.optional(),
+    upgradeAuthority: SolanaPubkey.optional(),
   }),
-  base: z.object({ registryAddress: evmAddress.optional(), deployTx: evmTxHash.optional() }),
-  arbitrum: z.object({ registryAddress: evmAddress.optional(), deployTx: evmTxHash.optional() }),
+  base: z.object({ registryAddress: EvmAddress.optional(), deployTx: evmTxHash.optional() }),
+  arbitrum: z.object({ registryAddress: EvmAddress.optional(), deployTx: evmTxHash.optional() }),
 });
 export type OnChainIds = z.infer<typeof OnChainIds>;
 

@@ -92,6 +92,12 @@ export const ChainPackage = z.object({
   liveMoneyPath: z.boolean(),
   broadcastEnabled: z.boolean(),
   objects: z.array(OnChainObject),
+  assets: z
+    .array(z.object({ asset: z.string(), id: z.string(), decimals: z.number().int() }))
+    .meta({ description: 'Asset ids the adapters read and build with (configuration).' }),
+  rpc: z
+    .object({ configured: z.boolean(), timeoutMs: z.number().int() })
+    .meta({ description: 'Whether an RPC endpoint is configured (its URL is never shown).' }),
   modules: z.array(z.string()).optional(),
   upgradeAuthority: z
     .object({ held: z.boolean(), burned: z.boolean(), note: z.string() })

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { MAX_MICROS, MicrosString, PositiveMicrosString, formatMicros } from './money';
+import { MAX_MICROS, MicrosString, PositiveMicrosString, formatMicros, formatUnits } from './money';
 
 describe('MicrosString', () => {
   it('round-trips every amount from 0 to 2^63 − 1', () => {
@@ -32,5 +32,33 @@ describe('MicrosString', () => {
   it('PositiveMicrosString refuses 0', () => {
     expect(PositiveMicrosString.safeParse('0').success).toBe(false);
     expect(PositiveMicrosString.parse('1')).toBe(1n);
+  });
+});
+
+describe('formatUnits', () => {
+  it('formats exactly, without floats', () => {
+    expect(formatUnits(12_500_000n, 6)).toBe('12.5');
+    expect(formatUnits(1n, 9)).toBe('0.000000001');
+    expect(formatUnits(0n, 18)).toBe('0');
+    expect(formatUnits(-1_000_000n, 6)).toBe('-1');
+    expect(formatUnits(123n, 0)).toBe('123');
+    expect(formatUnits(2n ** 63n - 1n, 6)).toBe('9223372036854.775807');
+  });
+
+  it('round-trips every amount through its digits', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 2n ** 96n }),
+        fc.integer({ min: 0, max: 24 }),
+        (value, decimals) => {
+          const [whole, fraction = ''] = formatUnits(value, decimals).split('.');
+          expect(BigInt(`${whole}${fraction.padEnd(decimals, '0')}`)).toBe(value);
+        },
+      ),
+    );
+  });
+
+  it('refuses negative decimals', () => {
+    expect(() => formatUnits(1n, -1)).toThrow(RangeError);
   });
 });

@@ -40,3 +40,16 @@ export type MicrosOut = z.infer<typeof MicrosOut>;
 export function formatMicros(value: bigint): string {
   return value.toString(10);
 }
+
+/**
+ * A base-unit amount as a decimal for people: `formatUnits(12_500_000n, 6)` is `'12.5'`.
+ * Exact (string arithmetic on the bigint), trailing zeros dropped; never a float.
+ */
+export function formatUnits(value: bigint, decimals: number): string {
+  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals: must be >= 0');
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString(10).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}

@@ -2,3 +2,4 @@
 export * from './evm';
 export * from './solana';
 export * from './sui';
+export * from './faults';

@@ -97,6 +97,7 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
           ids: deps.config.onChainIds,
           enablement: enablement(),
           fees: deps.fees,
+          chains: deps.config.chains,
         }),
       ),
     getFees: () =>

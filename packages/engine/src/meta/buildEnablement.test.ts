@@ -1,4 +1,6 @@
 import type { ChainSwitches } from '@yieldrouter/schemas';
+import { NATIVE_USDC } from '@yieldrouter/schemas';
+import type { ChainsConfig } from '../chains/chainsConfig';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
 import { buildEnablement } from './buildEnablement';
 import { buildPackagesDocument } from './buildPackagesDocument';
@@ -64,12 +66,35 @@ describe('buildStatusDocument', () => {
   });
 });
 
+const testChains: ChainsConfig = {
+  timeoutMs: 1500,
+  sui: { rpcUrl: undefined, network: 'mainnet', usdc: NATIVE_USDC.sui },
+  solana: { rpcUrl: 'http://127.0.0.1:8899', usdc: NATIVE_USDC.solana },
+  base: { rpcUrl: undefined, usdc: NATIVE_USDC.base },
+  arbitrum: { rpcUrl: undefined, usdc: NATIVE_USDC.arbitrum },
+};
+
 describe('buildPackagesDocument', () => {
+  it('shows asset ids and whether an RPC is configured, never its URL', () => {
+    const doc = buildPackagesDocument({
+      ids: { sui: {}, solana: {}, base: {}, arbitrum: {} },
+      enablement: buildEnablement({ switches: off, writeReadyChains: new Set() }),
+      fees: defaultFeeSchedule,
+      chains: testChains,
+    });
+    const solana = doc.chains.find((chain) => chain.chain === 'solana');
+    expect(solana?.assets).toEqual([{ asset: 'USDC', id: NATIVE_USDC.solana, decimals: 6 }]);
+    expect(solana?.rpc).toEqual({ configured: true, timeoutMs: 1500 });
+    expect(doc.chains.find((chain) => chain.chain === 'sui')?.rpc.configured).toBe(false);
+    expect(JSON.stringify(doc)).not.toContain('127.0.0.1');
+  });
+
   it('never invents ids: unconfigured objects are null with a reason', () => {
     const doc = buildPackagesDocument({
       ids: { sui: {}, solana: {}, base: {}, arbitrum: {} },
       enablement: buildEnablement({ switches: off, writeReadyChains: new Set() }),
       fees: defaultFeeSchedule,
+      chains: testChains,
     });
     const ids = doc.chains.flatMap((chain) => chain.objects.map((object) => object.id));
     expect(ids.every((id) => id === null)).toBe(true);

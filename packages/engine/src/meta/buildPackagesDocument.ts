@@ -1,6 +1,7 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { ChainEnablement, OnChainIds, PackagesDocument } from '@yieldrouter/schemas';
-import { EVM_CHAIN_IDS } from '@yieldrouter/schemas';
+import type { Chain, ChainEnablement, OnChainIds, PackagesDocument } from '@yieldrouter/schemas';
+import { EVM_CHAIN_IDS, USDC_DECIMALS } from '@yieldrouter/schemas';
+import type { ChainsConfig } from '../chains/chainsConfig';
 
 type ChainPackage = PackagesDocument['chains'][number];
 type OnChainObject = ChainPackage['objects'][number];
@@ -15,6 +16,7 @@ export interface BuildPackagesDocumentParameters {
   readonly ids: OnChainIds;
   readonly enablement: readonly ChainEnablement[];
   readonly fees: FeeSchedule;
+  readonly chains: ChainsConfig;
 }
 
 /**
@@ -26,7 +28,12 @@ export function buildPackagesDocument({
   ids,
   enablement,
   fees,
+  chains,
 }: BuildPackagesDocumentParameters): PackagesDocument {
+  const reach = (chain: Chain) => ({
+    assets: [{ asset: 'USDC', id: chains[chain].usdc, decimals: USDC_DECIMALS }],
+    rpc: { configured: chains[chain].rpcUrl !== undefined, timeoutMs: chains.timeoutMs },
+  });
   const flags = (chain: ChainEnablement['chain']) => {
     const found = enablement.find((entry) => entry.chain === chain);
     return {
@@ -65,6 +72,7 @@ export function buildPackagesDocument({
       status: config.registryAddress ? 'live' : 'target',
       ...flags(chain),
       objects: [object('registry', config.registryAddress), object('deployTx', config.deployTx)],
+      ...reach(chain),
       registryFeeConfig,
     };
     if (chain === 'base') entry.expansion = expansion(false);
@@ -76,7 +84,7 @@ export function buildPackagesDocument({
       {
         chain: 'sui',
         label: 'Executable',
-        network: 'mainnet',
+        network: chains.sui.network,
         role: 'execution_home',
         targetRole: 'execution_home',
         status: ids.sui.packageId ? 'live' : 'target',
@@ -89,6 +97,7 @@ export function buildPackagesDocument({
           object('protocolConfig', ids.sui.protocolConfigId),
           object('testnetPackage', ids.sui.testnetPackageId),
         ],
+        ...reach('sui'),
         modules: ['main', 'adapter_registry', 'yield_router', 'vault'],
         upgradeAuthority: heldAuthority,
       },
@@ -106,6 +115,7 @@ export function buildPackagesDocument({
           object('yieldRouter', ids.solana.yieldRouter),
           object('upgradeAuthority', ids.solana.upgradeAuthority),
         ],
+        ...reach('solana'),
         upgradeAuthority: heldAuthority,
       },
       evm('base', 'execution_home'),

@@ -1,1 +1,8 @@
-export {};
+// The Solana bed: litesvm in-process behind a JSON-RPC endpoint web3.js `Connection` can use.
+export { SOLANA_MAINNET_USDC_MINT, startSolanaBed } from './startSolanaBed';
+export type { SolanaBed, StartSolanaBedOptions } from './startSolanaBed';
+export type {
+  ExecutionOutcome as SolanaExecutionOutcome,
+  LedgerEntry as SolanaLedgerEntry,
+} from './solanaLedger';
+export type { TransactionErrorJson as SolanaTransactionErrorJson } from './transactionErrorJson';

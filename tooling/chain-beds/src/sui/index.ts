@@ -1,1 +1,11 @@
-export {};
+// Sui local bed: an in-memory JSON-RPC fake (no Sui network runs here). See server.ts.
+export { startSuiFake } from './server';
+export type { SuiFake } from './server';
+export type {
+  RecordTransactionInput,
+  SuiFakeBalanceChange,
+  SuiFakeEvent,
+  SuiFakeObjectRef,
+  SuiFakeSharedRef,
+  SuiFakeTransaction,
+} from './state';

@@ -1,0 +1,72 @@
+// The few ABI fragments the adapter encodes and decodes. ERC-20 and ERC-4626 come from viem.
+export { erc20Abi, erc4626Abi } from 'viem';
+
+/** Aave v3 Pool: the two calls a leg makes. */
+export const aaveV3PoolAbi = [
+  {
+    type: 'function',
+    name: 'supply',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'asset', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'onBehalfOf', type: 'address' },
+      { name: 'referralCode', type: 'uint16' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'withdraw',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'asset', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'to', type: 'address' },
+    ],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const;
+
+/** Our registry on EVM chains (tooling/chain-beds/contracts/SvcRegistry.sol). */
+export const svcRegistryAbi = [
+  {
+    type: 'function',
+    name: 'feeConfig',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [
+      { name: 'yieldSkimBps', type: 'uint16' },
+      { name: 'depositFeeBps', type: 'uint16' },
+      { name: 'maxYieldSkimBps', type: 'uint16' },
+    ],
+  },
+] as const;
+
+/**
+ * ERC-4626 events with the parameter names of EIP-4626 (viem's erc4626Abi calls Deposit's second
+ * field `receiver`; the topics are the same).
+ */
+export const erc4626EventsAbi = [
+  {
+    type: 'event',
+    name: 'Deposit',
+    inputs: [
+      { name: 'sender', type: 'address', indexed: true },
+      { name: 'owner', type: 'address', indexed: true },
+      { name: 'assets', type: 'uint256', indexed: false },
+      { name: 'shares', type: 'uint256', indexed: false },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Withdraw',
+    inputs: [
+      { name: 'sender', type: 'address', indexed: true },
+      { name: 'receiver', type: 'address', indexed: true },
+      { name: 'owner', type: 'address', indexed: true },
+      { name: 'assets', type: 'uint256', indexed: false },
+      { name: 'shares', type: 'uint256', indexed: false },
+    ],
+  },
+] as const;

@@ -1,0 +1,55 @@
+import { describeBlockerCode } from '@yieldrouter/schemas';
+import type { BroadcastResult, ChainAdapter } from '@yieldrouter/schemas';
+import { buildEvmDeposit } from './buildEvmDeposit';
+import { buildEvmWithdraw } from './buildEvmWithdraw';
+import { createEvmContext } from './evmContext';
+import type { EvmAdapterConfig, EvmChain } from './evmContext';
+import { normalizeEvmAddress } from './normalizeEvmAddress';
+import { readEvmBalances } from './readEvmBalances';
+import { readEvmPositionValue } from './readEvmPositionValue';
+import { readEvmReceipt } from './readEvmReceipt';
+import { readRegistryFeeConfig } from './readRegistryFeeConfig';
+import type { RegistryFeeConfig } from './readRegistryFeeConfig';
+
+/** The chain adapter for Base or Arbitrum, plus the registry's fee configuration. */
+export type EvmChainAdapter = ChainAdapter & {
+  readonly chain: EvmChain;
+  readRegistryFeeConfig(): Promise<RegistryFeeConfig>;
+};
+
+/**
+ * The EVM adapter (Base, Arbitrum: Map chains). Reads are fail-closed; legs are built offline
+ * and signed by the owner; `broadcast` always refuses (`chain_not_write_ready`).
+ * No RPC call happens here; a malformed configured address throws at once.
+ *
+ * @example
+ * const base = createEvmAdapter({
+ *   chain: 'base',
+ *   rpcUrl: 'https://base.example/rpc',
+ *   timeoutMs: 2_000,
+ *   usdcAddress: NATIVE_USDC.base,
+ *   registryAddress: undefined,
+ * });
+ * await base.readBalances('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045');
+ */
+export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
+  const context = createEvmContext(config);
+  return {
+    chain: context.chain,
+    normalizeAddress: (address) => normalizeEvmAddress(address),
+    readBalances: (address) => readEvmBalances(context, address),
+    buildDeposit: (request) => buildEvmDeposit(context, request),
+    buildWithdraw: (request) => buildEvmWithdraw(context, request),
+    readReceipt: (query) => readEvmReceipt(context, query),
+    broadcast: async (): Promise<BroadcastResult> => ({
+      status: 'refused',
+      blocker: {
+        code: 'chain_not_write_ready',
+        message: `${describeBlockerCode('chain_not_write_ready')} The owner submits the signed transaction.`,
+        details: { chain: context.chain },
+      },
+    }),
+    readPositionValue: (venue, owner) => readEvmPositionValue(context, venue, owner),
+    readRegistryFeeConfig: () => readRegistryFeeConfig(context),
+  };
+}

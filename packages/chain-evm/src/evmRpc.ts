@@ -1,0 +1,144 @@
+import { createPublicClient, getAddress, http, isAddress } from 'viem';
+import type { Address, Hash, Hex } from 'viem';
+import { RpcBadResponseError } from './RpcBadResponseError';
+
+/** A log as the adapter reads it. */
+export interface EvmLog {
+  readonly address: Address;
+  readonly topics: readonly Hex[];
+  readonly data: Hex;
+}
+
+export interface EvmReceipt {
+  readonly status: 'success' | 'reverted';
+  readonly blockNumber: bigint;
+  readonly logs: readonly EvmLog[];
+}
+
+export interface EvmTransaction {
+  readonly from: Address;
+  /** Null for a contract creation. */
+  readonly to: Address | null;
+  readonly input: Hex;
+}
+
+/**
+ * The JSON-RPC methods the adapter uses, each answer checked before use. Transport failures keep
+ * viem's error classes (TimeoutError, HttpRequestError, RpcRequestError…); an answer of the wrong
+ * shape throws `RpcBadResponseError`. Nothing is retried: a read that fails is reported.
+ */
+export interface EvmRpc {
+  getBalance(address: Address): Promise<bigint>;
+  /** `eth_call` at the latest block; the raw return data. */
+  call(to: Address, data: Hex): Promise<Hex>;
+  /** Null while the transaction is unknown or not yet mined. */
+  getTransactionReceipt(hash: Hash): Promise<EvmReceipt | null>;
+  getTransaction(hash: Hash): Promise<EvmTransaction | null>;
+}
+
+export interface CreateEvmRpcParameters {
+  readonly rpcUrl: string;
+  /** Upper bound on each call, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/**
+ * JSON-RPC over HTTP with viem's transport, a per-call timeout and no retries.
+ *
+ * @example
+ * const rpc = createEvmRpc({ rpcUrl: 'http://127.0.0.1:8545', timeoutMs: 2_000 });
+ * await rpc.getBalance('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045');
+ */
+export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): EvmRpc {
+  const client = createPublicClient({
+    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
+  });
+  return {
+    async getBalance(address) {
+      const result: unknown = await client.request({
+        method: 'eth_getBalance',
+        params: [address, 'latest'],
+      });
+      return quantity(result, 'eth_getBalance');
+    },
+    async call(to, data) {
+      const result: unknown = await client.request({
+        method: 'eth_call',
+        params: [{ to, data }, 'latest'],
+      });
+      return hexData(result, 'eth_call');
+    },
+    async getTransactionReceipt(hash) {
+      const result: unknown = await client.request({
+        method: 'eth_getTransactionReceipt',
+        params: [hash],
+      });
+      return result === null ? null : receipt(result);
+    },
+    async getTransaction(hash) {
+      const result: unknown = await client.request({
+        method: 'eth_getTransactionByHash',
+        params: [hash],
+      });
+      return result === null ? null : transaction(result);
+    },
+  };
+}
+
+const QUANTITY = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]*)$/;
+const DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
+
+function bad(what: string): never {
+  throw new RpcBadResponseError(`${what}: unexpected answer shape`);
+}
+
+function quantity(value: unknown, what: string): bigint {
+  return typeof value === 'string' && QUANTITY.test(value) ? BigInt(value) : bad(what);
+}
+
+function hexData(value: unknown, what: string): Hex {
+  return typeof value === 'string' && DATA.test(value) ? (value as Hex) : bad(what);
+}
+
+function address(value: unknown, what: string): Address {
+  return typeof value === 'string' && isAddress(value, { strict: false })
+    ? getAddress(value)
+    : bad(what);
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function receipt(value: unknown): EvmReceipt {
+  const what = 'eth_getTransactionReceipt';
+  const status = field(value, 'status');
+  if (status !== '0x1' && status !== '0x0') bad(what);
+  const logs = field(value, 'logs');
+  if (!Array.isArray(logs)) bad(what);
+  return {
+    status: status === '0x1' ? 'success' : 'reverted',
+    blockNumber: quantity(field(value, 'blockNumber'), what),
+    logs: logs.map((log: unknown) => {
+      const topics = field(log, 'topics');
+      if (!Array.isArray(topics)) bad(what);
+      return {
+        address: address(field(log, 'address'), what),
+        topics: topics.map((topic: unknown) => hexData(topic, what)),
+        data: hexData(field(log, 'data'), what),
+      };
+    }),
+  };
+}
+
+function transaction(value: unknown): EvmTransaction {
+  const what = 'eth_getTransactionByHash';
+  const to = field(value, 'to');
+  return {
+    from: address(field(value, 'from'), what),
+    to: to === null || to === undefined ? null : address(to, what),
+    input: hexData(field(value, 'input'), what),
+  };
+}

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import type { VersionedTransaction } from '@solana/web3.js';
+import { closedPortUrl, startSilentServer, startSolanaBed } from '@yieldrouter/chain-beds';
+import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { newPlanId } from '@yieldrouter/schemas';
+import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
+import { MEMO_PROGRAM_ID } from './instructions/planMemo';
+import { decodeRouterInstructionData } from './instructions/routerInstructionData';
+import { TEST_ROUTER, bedAdapter, legTransaction, onlyLeg } from './testing/bedAdapter';
+
+let bed: SolanaBed;
+beforeAll(async () => {
+  bed = await startSolanaBed();
+});
+afterAll(() => bed.stop());
+
+const owner = Keypair.generate().publicKey;
+const adapterKey = Keypair.generate().publicKey;
+const receiptMint = Keypair.generate().publicKey;
+
+const venue: VenueOnChain = {
+  venueId: 'solana-lend-usdc',
+  chain: 'solana',
+  standard: 'router-adapter',
+  ids: { adapter: adapterKey.toBase58(), receiptMint: receiptMint.toBase58() },
+};
+
+function request(overrides: Partial<LegRequest> = {}): LegRequest {
+  return {
+    planId: newPlanId(),
+    owner: owner.toBase58(),
+    amountMicros: 1_500_000n,
+    target: { kind: 'router' },
+    ...overrides,
+  };
+}
+
+/** [programId, account keys with flags, data] of every instruction of a built transaction. */
+function instructionsOf(transaction: VersionedTransaction) {
+  const message = transaction.message;
+  const keys = message.getAccountKeys();
+  return message.compiledInstructions.map((instruction) => ({
+    programId: keys.get(instruction.programIdIndex)?.toBase58(),
+    accounts: instruction.accountKeyIndexes.map((index) => ({
+      key: keys.get(index)?.toBase58(),
+      signer: message.isAccountSigner(index),
+      writable: message.isAccountWritable(index),
+    })),
+    data: Buffer.from(instruction.data),
+  }));
+}
+
+const usdc = () => new PublicKey(bed.usdcMint);
+const ata = (holder: PublicKey | string, mint: PublicKey) =>
+  getAssociatedTokenAddressSync(mint, new PublicKey(holder), true).toBase58();
+
+describe('buildDeposit into the router', () => {
+  it('builds an unsigned v0 transfer to the router vault with a plan memo', async () => {
+    const built = request();
+    const leg = onlyLeg(await bedAdapter(bed).buildDeposit(built));
+    if (leg.payload.encoding !== 'solana-v0-base64') throw new Error('wrong encoding');
+    expect(Number(leg.payload.lastValidBlockHeight)).toBeGreaterThan(0);
+
+    const transaction = legTransaction(leg);
+    expect(transaction.version).toBe(0);
+    expect(transaction.message.staticAccountKeys[0]?.equals(owner)).toBe(true);
+    expect(transaction.message.recentBlockhash).toBe(bed.latestBlockhash());
+    expect(transaction.signatures.every((signature) => signature.every((b) => b === 0))).toBe(true);
+
+    const [createVault, transfer, memo, ...rest] = instructionsOf(transaction);
+    expect(rest).toEqual([]);
+    const vault = ata(TEST_ROUTER.yieldRouter, usdc());
+    expect(createVault?.programId).toBe(ASSOCIATED_TOKEN_PROGRAM_ID.toBase58());
+    expect(createVault?.data).toEqual(Buffer.from([1])); // CreateIdempotent
+    expect(createVault?.accounts.map((account) => account.key).slice(0, 4)).toEqual([
+      owner.toBase58(),
+      vault,
+      TEST_ROUTER.yieldRouter,
+      bed.usdcMint,
+    ]);
+    expect(transfer?.programId).toBe(TOKEN_PROGRAM_ID.toBase58());
+    expect(transfer?.data[0]).toBe(12); // TransferChecked
+    expect(transfer?.data.readBigUInt64LE(1)).toBe(1_500_000n);
+    expect(transfer?.data[9]).toBe(6);
+    expect(transfer?.accounts.map((account) => account.key)).toEqual([
+      ata(owner, usdc()),
+      bed.usdcMint,
+      vault,
+      owner.toBase58(),
+    ]);
+    expect(memo?.programId).toBe(MEMO_PROGRAM_ID.toBase58());
+    expect(memo?.data.toString('utf8')).toBe(`svc:${built.planId}`);
+  });
+
+  it('is blocked when the router or the USDC mint is not configured', async () => {
+    const adapter = bedAdapter(bed, { yieldRouter: undefined, usdcMint: undefined });
+    expect(await adapter.buildDeposit(request())).toEqual({
+      status: 'blocked',
+      blockers: [
+        expect.objectContaining({ code: 'router_not_configured', field: 'yieldRouter' }),
+        expect.objectContaining({ code: 'asset_not_configured', field: 'usdcMint' }),
+      ],
+    });
+    const malformed = bedAdapter(bed, { yieldRouter: 'not-a-key' });
+    expect(await malformed.buildDeposit(request())).toMatchObject({
+      status: 'blocked',
+      blockers: [
+        { code: 'router_not_configured', message: expect.stringContaining('not a valid') },
+      ],
+    });
+  });
+
+  it('is blocked rpc_unavailable without an RPC, when it is down, and when it is silent', async () => {
+    const silent = await startSilentServer();
+    try {
+      const cases = [
+        { rpcUrl: undefined, reason: undefined },
+        { rpcUrl: await closedPortUrl(), reason: 'rpc_error' },
+        { rpcUrl: silent.url, reason: 'rpc_timeout' },
+      ];
+      for (const { rpcUrl, reason } of cases) {
+        const build = await bedAdapter(bed, { rpcUrl, timeoutMs: 300 }).buildDeposit(request());
+        expect(build).toEqual({
+          status: 'blocked',
+          blockers: [
+            expect.objectContaining({
+              code: 'rpc_unavailable',
+              ...(reason ? { details: { reason } } : {}),
+            }),
+          ],
+        });
+      }
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('throws InvalidChainInputError for a bad owner, plan id or amount', async () => {
+    const adapter = bedAdapter(bed);
+    await expect(adapter.buildDeposit(request({ owner: '0xabc' }))).rejects.toMatchObject({
+      field: 'owner',
+    });
+    await expect(adapter.buildDeposit(request({ planId: 'plan_x' }))).rejects.toMatchObject({
+      field: 'planId',
+    });
+    await expect(adapter.buildDeposit(request({ amountMicros: 0n }))).rejects.toMatchObject({
+      field: 'amountMicros',
+    });
+  });
+});
+
+describe('buildDeposit into a router-adapter venue', () => {
+  it('calls deposit_to_venue on the router program with the documented layout', async () => {
+    const built = request({ target: { kind: 'venue', venue }, amountMicros: 9_000_001n });
+    const transaction = legTransaction(onlyLeg(await bedAdapter(bed).buildDeposit(built)));
+    const [createReceipt, deposit, memo, ...rest] = instructionsOf(transaction);
+    expect(rest).toEqual([]);
+    expect(createReceipt?.programId).toBe(ASSOCIATED_TOKEN_PROGRAM_ID.toBase58());
+    expect(createReceipt?.accounts[1]?.key).toBe(ata(owner, receiptMint));
+
+    expect(deposit?.programId).toBe(TEST_ROUTER.programId);
+    expect(deposit?.data.subarray(0, 8)).toEqual(
+      createHash('sha256').update('global:deposit_to_venue').digest().subarray(0, 8),
+    );
+    expect(decodeRouterInstructionData(deposit?.data ?? Buffer.alloc(0))).toEqual({
+      name: 'deposit_to_venue',
+      amountMicros: 9_000_001n,
+      planId: built.planId,
+    });
+    expect(deposit?.accounts).toEqual([
+      { key: owner.toBase58(), signer: true, writable: true },
+      { key: TEST_ROUTER.yieldRouter, signer: false, writable: true },
+      { key: TEST_ROUTER.adapterRegistry, signer: false, writable: false },
+      { key: adapterKey.toBase58(), signer: false, writable: true },
+      { key: ata(owner, usdc()), signer: false, writable: true },
+      { key: ata(TEST_ROUTER.yieldRouter, usdc()), signer: false, writable: true },
+      { key: ata(owner, receiptMint), signer: false, writable: true },
+      { key: bed.usdcMint, signer: false, writable: false },
+      { key: receiptMint.toBase58(), signer: false, writable: true },
+      { key: TOKEN_PROGRAM_ID.toBase58(), signer: false, writable: false },
+    ]);
+    expect(memo?.data.toString('utf8')).toBe(`svc:${built.planId}`);
+  });
+
+  it('is blocked with every missing router and venue id named', async () => {
+    const adapter = bedAdapter(bed, { programId: undefined, adapterRegistry: undefined });
+    const bare: VenueOnChain = { ...venue, ids: {} };
+    const build = await adapter.buildDeposit(request({ target: { kind: 'venue', venue: bare } }));
+    if (build.status !== 'blocked') throw new Error('expected blocked');
+    expect(build.blockers.map((blocker) => [blocker.code, blocker.field])).toEqual([
+      ['router_not_configured', 'programId'],
+      ['router_not_configured', 'adapterRegistry'],
+      ['venue_not_configured', 'ids.adapter'],
+      ['venue_not_configured', 'ids.receiptMint'],
+    ]);
+    expect(build.blockers[2]?.details).toEqual({ venueId: venue.venueId });
+  });
+
+  it('is blocked venue_not_configured for a standard Solana does not have', async () => {
+    const vault: VenueOnChain = { ...venue, standard: 'erc4626', ids: { vault: 'x' } };
+    expect(
+      await bedAdapter(bed).buildDeposit(request({ target: { kind: 'venue', venue: vault } })),
+    ).toMatchObject({
+      status: 'blocked',
+      blockers: [{ code: 'venue_not_configured', field: 'standard' }],
+    });
+  });
+});

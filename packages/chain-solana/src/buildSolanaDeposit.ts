@@ -1,0 +1,88 @@
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+} from '@solana/spl-token';
+import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
+import type { LegBuild, LegRequest } from '@yieldrouter/schemas';
+import { planMemoInstruction } from './instructions/planMemo';
+import { depositToVenueInstruction } from './instructions/routerInstructions';
+import { routerDepositKeys, venueKeys } from './legKeys';
+import { prepareSolanaLeg } from './prepareSolanaLeg';
+import type { SolanaContext } from './solanaContext';
+import { associatedTokenAccount, routerVault } from './tokenAccounts';
+import { validateLegRequest } from './validateLegRequest';
+
+/**
+ * An unsigned deposit leg (v0 transaction, fee payer = owner, memo `svc:<planId>`):
+ * - into the router: create the router vault (idempotent) + TransferChecked from the owner's
+ *   USDC account to the vault + memo;
+ * - into a `router-adapter` venue: create the owner's receipt account (idempotent) + the router
+ *   program's `deposit_to_venue` + memo (layout: README.md).
+ * Missing ids block the leg; bad input throws `InvalidChainInputError`.
+ *
+ * @example
+ * const build = await buildSolanaDeposit(context, { planId, owner, amountMicros: 5_000_000n, target: { kind: 'router' } });
+ */
+export async function buildSolanaDeposit(
+  context: SolanaContext,
+  request: LegRequest,
+): Promise<LegBuild> {
+  const owner = validateLegRequest(request);
+  const { planId, amountMicros, target } = request;
+  const amount = `${formatUnits(amountMicros, USDC_DECIMALS)} USDC`;
+  if (target.kind === 'router') {
+    const resolved = routerDepositKeys(context.config);
+    if (resolved.status === 'blocked') return resolved;
+    const { yieldRouter, usdcMint } = resolved.keys;
+    const vault = routerVault(yieldRouter, usdcMint);
+    return prepareSolanaLeg(context, {
+      owner,
+      action: 'deposit',
+      planId,
+      amountMicros,
+      summary: `Deposit ${amount} from ${owner.toBase58()} into the Yield Router (${planId})`,
+      instructions: [
+        createAssociatedTokenAccountIdempotentInstruction(owner, vault, yieldRouter, usdcMint),
+        createTransferCheckedInstruction(
+          associatedTokenAccount(owner, usdcMint),
+          usdcMint,
+          vault,
+          owner,
+          amountMicros,
+          USDC_DECIMALS,
+        ),
+        planMemoInstruction(planId),
+      ],
+    });
+  }
+  const resolved = venueKeys(context.config, target.venue);
+  if (resolved.status === 'blocked') return resolved;
+  const keys = resolved.keys;
+  const ownerReceipt = associatedTokenAccount(owner, keys.receiptMint);
+  return prepareSolanaLeg(context, {
+    owner,
+    action: 'deposit',
+    planId,
+    amountMicros,
+    summary: `Deposit ${amount} from ${owner.toBase58()} into ${target.venue.venueId} through the Yield Router (${planId})`,
+    instructions: [
+      createAssociatedTokenAccountIdempotentInstruction(
+        owner,
+        ownerReceipt,
+        owner,
+        keys.receiptMint,
+      ),
+      depositToVenueInstruction(
+        {
+          ...keys,
+          owner,
+          ownerUsdc: associatedTokenAccount(owner, keys.usdcMint),
+          routerVault: routerVault(keys.yieldRouter, keys.usdcMint),
+          ownerReceipt,
+        },
+        { amountMicros, planId },
+      ),
+      planMemoInstruction(planId),
+    ],
+  });
+}

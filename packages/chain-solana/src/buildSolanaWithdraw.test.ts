@@ -1,0 +1,128 @@
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import { PublicKey } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
+import { startSolanaBed } from '@yieldrouter/chain-beds';
+import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { newPlanId } from '@yieldrouter/schemas';
+import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
+import { MEMO_PROGRAM_ID } from './instructions/planMemo';
+import { decodeRouterInstructionData } from './instructions/routerInstructionData';
+import { TEST_ROUTER, bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
+
+let bed: SolanaBed;
+beforeAll(async () => {
+  bed = await startSolanaBed();
+});
+afterAll(() => bed.stop());
+
+const venue: VenueOnChain = {
+  venueId: 'solana-lend-usdc',
+  chain: 'solana',
+  standard: 'router-adapter',
+  ids: {
+    adapter: Keypair.generate().publicKey.toBase58(),
+    receiptMint: Keypair.generate().publicKey.toBase58(),
+  },
+};
+
+function request(owner: PublicKey, overrides: Partial<LegRequest> = {}): LegRequest {
+  return {
+    planId: newPlanId(),
+    owner: owner.toBase58(),
+    amountMicros: 750_000n,
+    target: { kind: 'router' },
+    ...overrides,
+  };
+}
+
+const ata = (holder: PublicKey | string, mint: PublicKey | string) =>
+  getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(holder), true).toBase58();
+
+describe('buildWithdraw', () => {
+  it('calls the router program withdraw after creating the owner USDC account', async () => {
+    const owner = Keypair.generate().publicKey;
+    const built = request(owner);
+    const leg = onlyLeg(await bedAdapter(bed).buildWithdraw(built));
+    expect(leg).toMatchObject({ action: 'withdraw', settles: true, amountMicros: 750_000n });
+
+    const transaction = legTransaction(leg);
+    const message = transaction.message;
+    const keys = message.getAccountKeys();
+    const [create, withdraw, memo, ...rest] = message.compiledInstructions;
+    expect(rest).toEqual([]);
+    expect(keys.get(create?.programIdIndex ?? -1)?.equals(ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true);
+    expect(keys.get(create?.accountKeyIndexes[1] ?? -1)?.toBase58()).toBe(ata(owner, bed.usdcMint));
+
+    expect(keys.get(withdraw?.programIdIndex ?? -1)?.toBase58()).toBe(TEST_ROUTER.programId);
+    expect(decodeRouterInstructionData(withdraw?.data ?? new Uint8Array())).toEqual({
+      name: 'withdraw',
+      amountMicros: 750_000n,
+      planId: built.planId,
+    });
+    expect(
+      withdraw?.accountKeyIndexes.map((index) => [
+        keys.get(index)?.toBase58(),
+        message.isAccountSigner(index),
+        message.isAccountWritable(index),
+      ]),
+    ).toEqual([
+      [owner.toBase58(), true, true],
+      [TEST_ROUTER.yieldRouter, false, true],
+      [ata(TEST_ROUTER.yieldRouter, bed.usdcMint), false, true],
+      [ata(owner, bed.usdcMint), false, true],
+      [bed.usdcMint, false, false],
+      [TOKEN_PROGRAM_ID.toBase58(), false, false],
+    ]);
+    expect(keys.get(memo?.programIdIndex ?? -1)?.equals(MEMO_PROGRAM_ID)).toBe(true);
+    expect(Buffer.from(memo?.data ?? []).toString()).toBe(`svc:${built.planId}`);
+  });
+
+  it('calls withdraw_from_venue for a router-adapter venue', async () => {
+    const owner = Keypair.generate().publicKey;
+    const built = request(owner, { target: { kind: 'venue', venue } });
+    const transaction = legTransaction(onlyLeg(await bedAdapter(bed).buildWithdraw(built)));
+    const keys = transaction.message.getAccountKeys();
+    const withdraw = transaction.message.compiledInstructions[1];
+    expect(decodeRouterInstructionData(withdraw?.data ?? new Uint8Array())).toEqual({
+      name: 'withdraw_from_venue',
+      amountMicros: 750_000n,
+      planId: built.planId,
+    });
+    expect(withdraw?.accountKeyIndexes.map((index) => keys.get(index)?.toBase58())).toEqual([
+      owner.toBase58(),
+      TEST_ROUTER.yieldRouter,
+      TEST_ROUTER.adapterRegistry,
+      venue.ids['adapter'],
+      ata(owner, bed.usdcMint),
+      ata(TEST_ROUTER.yieldRouter, bed.usdcMint),
+      ata(owner, venue.ids['receiptMint'] ?? ''),
+      bed.usdcMint,
+      venue.ids['receiptMint'],
+      TOKEN_PROGRAM_ID.toBase58(),
+    ]);
+  });
+
+  it('is blocked without the router program id', async () => {
+    const build = await bedAdapter(bed, { programId: undefined }).buildWithdraw(
+      request(Keypair.generate().publicKey),
+    );
+    expect(build).toMatchObject({
+      status: 'blocked',
+      blockers: [{ code: 'router_not_configured', field: 'programId' }],
+    });
+  });
+
+  it('cannot run in the bed: the router program is not deployed there', async () => {
+    const owner = bed.createFundedKeypair();
+    const leg = onlyLeg(await bedAdapter(bed).buildWithdraw(request(owner.publicKey)));
+    const result = await bedAdapter(bed).broadcast({ transaction: signLeg(leg, owner) });
+    expect(result).toEqual({
+      status: 'rejected',
+      reason: expect.stringMatching(/InvalidProgramForExecution|ProgramAccountNotFound/),
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import type { ChainAdapter } from '@yieldrouter/schemas';
+import { broadcastSolanaTransaction } from './broadcastSolanaTransaction';
+import { buildSolanaDeposit } from './buildSolanaDeposit';
+import { buildSolanaWithdraw } from './buildSolanaWithdraw';
+import { parsePublicKey } from './parsePublicKey';
+import { readSolanaBalances } from './readSolanaBalances';
+import { readSolanaPositionValue } from './readSolanaPositionValue';
+import { readSolanaReceipt } from './readSolanaReceipt';
+import type { SolanaAdapterConfig } from './solanaAdapterConfig';
+import { createSolanaContext } from './solanaContext';
+
+/**
+ * The Solana `ChainAdapter` (web3.js 1.x behind it). Creating it makes no RPC call; every call
+ * it makes has `config.timeoutMs` as its limit. Legs are unsigned v0 transactions the owner
+ * signs; no key ever passes through here.
+ *
+ * @example
+ * const solana = createSolanaAdapter({
+ *   rpcUrl: 'https://api.mainnet-beta.solana.com',
+ *   timeoutMs: 5000,
+ *   broadcastEnabled: false,
+ *   usdcMint: NATIVE_USDC.solana,
+ *   programId: undefined,
+ *   yieldRouter: undefined,
+ *   adapterRegistry: undefined,
+ * });
+ * const balances = await solana.readBalances(address);
+ */
+export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
+  const context = createSolanaContext(config);
+  return {
+    chain: 'solana',
+    normalizeAddress: (address) => parsePublicKey(address)?.toBase58(),
+    readBalances: (address) => readSolanaBalances(context, address),
+    buildDeposit: (request) => buildSolanaDeposit(context, request),
+    buildWithdraw: (request) => buildSolanaWithdraw(context, request),
+    readReceipt: (query) => readSolanaReceipt(context, query),
+    broadcast: (signed) => broadcastSolanaTransaction(context, signed),
+    readPositionValue: (venue, owner) => readSolanaPositionValue(context, venue, owner),
+  };
+}

@@ -1,0 +1,110 @@
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { TransactionInstruction } from '@solana/web3.js';
+import type { AccountMeta, PublicKey } from '@solana/web3.js';
+import { encodeRouterInstructionData } from './routerInstructionData';
+
+const writable = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
+  pubkey,
+  isSigner,
+  isWritable: true,
+});
+const readonly = (pubkey: PublicKey): AccountMeta => ({
+  pubkey,
+  isSigner: false,
+  isWritable: false,
+});
+
+/** Accounts of `deposit_to_venue` and `withdraw_from_venue`, in instruction order. */
+export interface VenueInstructionAccounts {
+  readonly programId: PublicKey;
+  readonly owner: PublicKey;
+  readonly yieldRouter: PublicKey;
+  readonly adapterRegistry: PublicKey;
+  readonly adapter: PublicKey;
+  readonly ownerUsdc: PublicKey;
+  readonly routerVault: PublicKey;
+  readonly ownerReceipt: PublicKey;
+  readonly usdcMint: PublicKey;
+  readonly receiptMint: PublicKey;
+}
+
+/** Accounts of `withdraw` (from the router itself), in instruction order. */
+export interface WithdrawInstructionAccounts {
+  readonly programId: PublicKey;
+  readonly owner: PublicKey;
+  readonly yieldRouter: PublicKey;
+  readonly routerVault: PublicKey;
+  readonly ownerUsdc: PublicKey;
+  readonly usdcMint: PublicKey;
+}
+
+/** The leg's amount and plan, carried in the instruction data. */
+export interface RouterLegArguments {
+  readonly amountMicros: bigint;
+  readonly planId: string;
+}
+
+function venueInstruction(
+  name: 'deposit_to_venue' | 'withdraw_from_venue',
+  accounts: VenueInstructionAccounts,
+  args: RouterLegArguments,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: accounts.programId,
+    keys: [
+      writable(accounts.owner, true),
+      writable(accounts.yieldRouter),
+      readonly(accounts.adapterRegistry),
+      writable(accounts.adapter),
+      writable(accounts.ownerUsdc),
+      writable(accounts.routerVault),
+      writable(accounts.ownerReceipt),
+      readonly(accounts.usdcMint),
+      writable(accounts.receiptMint),
+      readonly(TOKEN_PROGRAM_ID),
+    ],
+    data: encodeRouterInstructionData({ name, ...args }),
+  });
+}
+
+/**
+ * Router program `deposit_to_venue(amount: u64, plan_id: [u8; 16])`: USDC from the owner into
+ * the venue adapter registered under `adapter`; the adapter mints receipt tokens 1:1 to the
+ * owner. Layout: README.md.
+ *
+ * @example
+ * depositToVenueInstruction(accounts, { amountMicros: 5_000_000n, planId });
+ */
+export function depositToVenueInstruction(
+  accounts: VenueInstructionAccounts,
+  args: RouterLegArguments,
+): TransactionInstruction {
+  return venueInstruction('deposit_to_venue', accounts, args);
+}
+
+/** Router program `withdraw_from_venue(amount, plan_id)`: burns receipts, returns USDC. */
+export function withdrawFromVenueInstruction(
+  accounts: VenueInstructionAccounts,
+  args: RouterLegArguments,
+): TransactionInstruction {
+  return venueInstruction('withdraw_from_venue', accounts, args);
+}
+
+/** Router program `withdraw(amount, plan_id)`: USDC from the router vault back to the owner. */
+export function withdrawInstruction(
+  accounts: WithdrawInstructionAccounts,
+  args: RouterLegArguments,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: accounts.programId,
+    keys: [
+      writable(accounts.owner, true),
+      writable(accounts.yieldRouter),
+      writable(accounts.routerVault),
+      writable(accounts.ownerUsdc),
+      readonly(accounts.usdcMint),
+      readonly(TOKEN_PROGRAM_ID),
+    ],
+    data: encodeRouterInstructionData({ name: 'withdraw', ...args }),
+  });
+}

@@ -1,0 +1,77 @@
+import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
+import { resolveConfiguredKeys } from './resolveConfiguredKeys';
+import type { KeyRequirement, ResolvedKeys } from './resolveConfiguredKeys';
+import type { SolanaAdapterConfig } from './solanaAdapterConfig';
+
+const router = (config: SolanaAdapterConfig) =>
+  ({
+    programId: { value: config.programId, code: 'router_not_configured', field: 'programId' },
+    yieldRouter: { value: config.yieldRouter, code: 'router_not_configured', field: 'yieldRouter' },
+    adapterRegistry: {
+      value: config.adapterRegistry,
+      code: 'router_not_configured',
+      field: 'adapterRegistry',
+    },
+    usdcMint: { value: config.usdcMint, code: 'asset_not_configured', field: 'usdcMint' },
+  }) satisfies Record<string, KeyRequirement>;
+
+/** Keys of a deposit into the router: a plain token transfer to the router's vault. */
+export function routerDepositKeys(config: SolanaAdapterConfig) {
+  const { yieldRouter, usdcMint } = router(config);
+  return resolveConfiguredKeys({ yieldRouter, usdcMint });
+}
+
+/** Keys of a withdrawal from the router: an instruction of the router program. */
+export function routerWithdrawKeys(config: SolanaAdapterConfig) {
+  const { programId, yieldRouter, usdcMint } = router(config);
+  return resolveConfiguredKeys({ programId, yieldRouter, usdcMint });
+}
+
+type VenueKeyName =
+  'programId' | 'yieldRouter' | 'adapterRegistry' | 'usdcMint' | 'adapter' | 'receiptMint';
+
+/** A venue is only reachable on Solana through our router's adapters. */
+export function venueStandardBlocker(venue: VenueOnChain): Blocker | undefined {
+  if (venue.chain !== 'solana') {
+    return {
+      code: 'venue_not_configured',
+      message: `venue ${venue.venueId} is on ${venue.chain}, not Solana`,
+      field: 'chain',
+      details: { venueId: venue.venueId },
+    };
+  }
+  if (venue.standard !== 'router-adapter') {
+    return {
+      code: 'venue_not_configured',
+      message: `venue ${venue.venueId}: ${venue.standard} is not a Solana standard`,
+      field: 'standard',
+      details: { venueId: venue.venueId },
+    };
+  }
+  return undefined;
+}
+
+/** Keys of a venue leg (`deposit_to_venue` / `withdraw_from_venue` of the router program). */
+export function venueKeys(
+  config: SolanaAdapterConfig,
+  venue: VenueOnChain,
+): ResolvedKeys<VenueKeyName> {
+  const standard = venueStandardBlocker(venue);
+  if (standard) return { status: 'blocked', blockers: [standard] };
+  const details = { venueId: venue.venueId };
+  return resolveConfiguredKeys<VenueKeyName>({
+    ...router(config),
+    adapter: {
+      value: venue.ids['adapter'],
+      code: 'venue_not_configured',
+      field: 'ids.adapter',
+      details,
+    },
+    receiptMint: {
+      value: venue.ids['receiptMint'],
+      code: 'venue_not_configured',
+      field: 'ids.receiptMint',
+      details,
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { Keypair } from '@solana/web3.js';
+import { closedPortUrl, startSolanaBed } from '@yieldrouter/chain-beds';
+import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { newPlanId } from '@yieldrouter/schemas';
+import type { ChainAdapter, ReceiptQuery } from '@yieldrouter/schemas';
+import { encodeBase58 } from './base58';
+import { bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
+
+let bed: SolanaBed;
+let adapter: ChainAdapter;
+let landed: ReceiptQuery;
+
+beforeAll(async () => {
+  bed = await startSolanaBed();
+  adapter = bedAdapter(bed);
+  const owner = bed.createFundedKeypair();
+  bed.mintUsdc(owner.publicKey, 5_000_000n);
+  const planId = newPlanId();
+  const request = {
+    planId,
+    owner: owner.publicKey.toBase58(),
+    amountMicros: 1_000_000n,
+    target: { kind: 'router' },
+  } as const;
+  const leg = onlyLeg(await adapter.buildDeposit(request));
+  const submitted = await adapter.broadcast({ transaction: signLeg(leg, owner) });
+  if (submitted.status !== 'submitted') throw new Error(JSON.stringify(submitted));
+  landed = { ...request, txId: submitted.txId, action: 'deposit' };
+});
+afterAll(() => bed.stop());
+
+describe('readReceipt', () => {
+  it('confirms the landed deposit (baseline for the cases below)', async () => {
+    expect(await adapter.readReceipt(landed)).toMatchObject({
+      status: 'confirmed',
+      amountMicros: 1_000_000n,
+    });
+  });
+
+  it('is a mismatch for another plan id', async () => {
+    const receipt = await adapter.readReceipt({ ...landed, planId: newPlanId() });
+    expect(receipt).toMatchObject({ status: 'mismatch', reason: expect.stringContaining('memo') });
+  });
+
+  it('is a mismatch when the fee payer is not the owner', async () => {
+    const receipt = await adapter.readReceipt({
+      ...landed,
+      owner: Keypair.generate().publicKey.toBase58(),
+    });
+    expect(receipt).toMatchObject({
+      status: 'mismatch',
+      reason: expect.stringContaining('fee payer'),
+    });
+  });
+
+  it('is a mismatch when read as a withdrawal', async () => {
+    const receipt = await adapter.readReceipt({ ...landed, action: 'withdraw' });
+    expect(receipt).toMatchObject({ status: 'mismatch' });
+  });
+
+  it('is failed for a deposit of more USDC than the owner holds', async () => {
+    const owner = bed.createFundedKeypair();
+    bed.mintUsdc(owner.publicKey, 1_000_000n);
+    const planId = newPlanId();
+    const request = {
+      planId,
+      owner: owner.publicKey.toBase58(),
+      amountMicros: 1_000_001n,
+      target: { kind: 'router' },
+    } as const;
+    const transaction = legTransaction(onlyLeg(await adapter.buildDeposit(request)));
+    transaction.sign([owner]);
+    // skipPreflight: the node lands it and charges the fee; the token program fails it.
+    const outcome = bed.send(transaction, { preflight: false });
+    expect(outcome.landed).toBe(true);
+
+    const txId = encodeBase58(transaction.signatures[0] ?? new Uint8Array());
+    const receipt = await adapter.readReceipt({ ...request, txId, action: 'deposit' });
+    expect(receipt).toEqual({
+      status: 'failed',
+      txId,
+      reason: JSON.stringify({ InstructionError: [1, { Custom: 1 }] }),
+    });
+    expect(bed.usdcBalance(owner.publicKey)).toBe(1_000_000n);
+  });
+
+  it('is pending for a signature the chain does not know', async () => {
+    const txId = encodeBase58(new Uint8Array(64).fill(9));
+    expect(await adapter.readReceipt({ ...landed, txId })).toEqual({ status: 'pending', txId });
+  });
+
+  it('throws InvalidChainInputError for a txId that is not a signature', async () => {
+    for (const txId of ['', 'abc', `0x${'ab'.repeat(32)}`, encodeBase58(new Uint8Array(32))]) {
+      await expect(adapter.readReceipt({ ...landed, txId })).rejects.toMatchObject({
+        name: 'InvalidChainInputError',
+        field: 'txId',
+      });
+    }
+  });
+
+  it('is unavailable when the RPC is down, with no value invented', async () => {
+    const down = bedAdapter(bed, { rpcUrl: await closedPortUrl() });
+    expect(await down.readReceipt(landed)).toMatchObject({
+      status: 'unavailable',
+      reason: 'rpc_error',
+    });
+  });
+
+  it('cannot check a router leg without the router id', async () => {
+    const noRouter = bedAdapter(bed, { yieldRouter: undefined });
+    expect(await noRouter.readReceipt(landed)).toMatchObject({
+      status: 'unavailable',
+      reason: 'no_standard_reader',
+    });
+  });
+});

@@ -1,0 +1,190 @@
+import { InvalidChainInputError, USDC_DECIMALS, formatUnits, isPlanId } from '@yieldrouter/schemas';
+import type { LegTarget, Receipt, ReceiptQuery, Unavailable } from '@yieldrouter/schemas';
+import type { MessageAccountKeys, PublicKey, VersionedTransactionResponse } from '@solana/web3.js';
+import { decodeBase58 } from './base58';
+import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
+import { MEMO_PROGRAM_ID, planMemoText } from './instructions/planMemo';
+import { parsePublicKey } from './parsePublicKey';
+import type { SolanaContext } from './solanaContext';
+import { associatedTokenAccount, routerVault } from './tokenAccounts';
+import { tokenBalanceDelta } from './tokenBalanceDelta';
+
+type Meta = NonNullable<VersionedTransactionResponse['meta']>;
+
+/** What a confirmed leg moved, or why it does not match the query. */
+type Movement = { readonly amountMicros: bigint } | { readonly mismatch: string };
+
+function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKeys): string[] {
+  return response.transaction.message.compiledInstructions
+    .filter((instruction) => keys.get(instruction.programIdIndex)?.equals(MEMO_PROGRAM_ID))
+    .map((instruction) => Buffer.from(instruction.data).toString('utf8'));
+}
+
+function mirrored(moved: bigint, counterpart: bigint, what: string): Movement {
+  if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
+  if (counterpart !== moved) {
+    return {
+      mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the counterpart changed by ${formatUnits(counterpart, USDC_DECIMALS)}`,
+    };
+  }
+  return { amountMicros: moved };
+}
+
+/**
+ * Router legs: the router vault's USDC delta is the amount (up for a deposit, down for a
+ * withdrawal), and the owner's USDC must move by exactly the opposite.
+ */
+function routerMovement(
+  meta: Meta,
+  keys: MessageAccountKeys,
+  query: ReceiptQuery,
+  owner: PublicKey,
+  yieldRouter: PublicKey,
+  mint: PublicKey,
+): Movement {
+  const vault = tokenBalanceDelta(meta, keys, { mint, account: routerVault(yieldRouter, mint) });
+  const mine = tokenBalanceDelta(meta, keys, {
+    mint,
+    owner,
+    account: associatedTokenAccount(owner, mint),
+  });
+  return query.action === 'deposit'
+    ? mirrored(vault, -mine, 'into the router vault')
+    : mirrored(-vault, mine, 'out of the router vault');
+}
+
+/**
+ * Venue legs: the owner's USDC delta is the amount (down for a deposit, up for a withdrawal),
+ * and the owner's receipt tokens (1:1) must move by exactly the opposite.
+ */
+function venueMovement(
+  meta: Meta,
+  keys: MessageAccountKeys,
+  query: ReceiptQuery,
+  owner: PublicKey,
+  mint: PublicKey,
+  receiptMint: PublicKey,
+): Movement {
+  const usdc = tokenBalanceDelta(meta, keys, { mint, owner });
+  const receipts = tokenBalanceDelta(meta, keys, { mint: receiptMint, owner });
+  return query.action === 'deposit'
+    ? mirrored(-usdc, receipts, 'from the owner into the venue')
+    : mirrored(usdc, -receipts, 'from the venue to the owner');
+}
+
+/** Where the leg's money is measured: the router vault, or the venue's receipt token. */
+type ReceiptSubject =
+  | { readonly kind: 'router'; readonly yieldRouter: PublicKey }
+  | { readonly kind: 'venue'; readonly receiptMint: PublicKey };
+
+function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubject | Unavailable {
+  if (target.kind === 'router') {
+    const yieldRouter = parsePublicKey(context.config.yieldRouter ?? '');
+    if (yieldRouter) return { kind: 'router', yieldRouter };
+    return {
+      status: 'unavailable',
+      reason: 'no_standard_reader',
+      detail: 'receipt: the Solana yieldRouter is not configured, so its vault is unknown',
+    };
+  }
+  const { venue } = target;
+  const receiptMint = parsePublicKey(venue.ids['receiptMint'] ?? '');
+  if (venue.chain === 'solana' && venue.standard === 'router-adapter' && receiptMint) {
+    return { kind: 'venue', receiptMint };
+  }
+  return {
+    status: 'unavailable',
+    reason: 'no_standard_reader',
+    detail: `receipt: venue ${venue.venueId} has no Solana router-adapter receipt mint`,
+  };
+}
+
+/**
+ * What the chain says about a leg: `getTransaction` at `confirmed`. Not found → pending; a fee
+ * payer other than the owner or no memo `svc:<planId>` → mismatch; `meta.err` → failed; else the
+ * amount read from the token balance deltas (never from the caller) → confirmed with the slot.
+ * Throws `InvalidChainInputError` for a txId that is not a base58 64-byte signature.
+ *
+ * @example
+ * const receipt = await readSolanaReceipt(context, { txId, planId, owner, action: 'deposit', target: { kind: 'router' } });
+ */
+export async function readSolanaReceipt(
+  context: SolanaContext,
+  query: ReceiptQuery,
+): Promise<Receipt> {
+  if (decodeBase58(query.txId)?.length !== 64) {
+    throw new InvalidChainInputError('txId', 'txId: not a base58 Solana transaction signature');
+  }
+  const owner = parsePublicKey(query.owner);
+  if (!owner) throw new InvalidChainInputError('owner', 'owner: not a base58 Solana public key');
+  if (!isPlanId(query.planId)) {
+    throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
+  }
+  const mint = context.usdcMint;
+  if (!mint) {
+    return {
+      status: 'unavailable',
+      reason: 'asset_not_configured',
+      detail: 'receipt: no valid USDC mint is configured for Solana',
+    };
+  }
+  const subject = receiptSubject(context, query.target);
+  if ('status' in subject) return subject;
+  if (context.rpc.status !== 'ok') return rpcNotConfigured('receipt', context.rpc.detail);
+
+  let response: VersionedTransactionResponse | null;
+  try {
+    response = await context.rpc.connection.getTransaction(query.txId, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+  } catch (error) {
+    return describeRpcFailure(error, 'receipt');
+  }
+  if (!response) return { status: 'pending', txId: query.txId };
+  const { meta } = response;
+  if (!meta) {
+    return { status: 'unavailable', reason: 'rpc_bad_response', detail: 'receipt: no meta' };
+  }
+
+  try {
+    const keys = response.transaction.message.getAccountKeys({
+      accountKeysFromLookups: meta.loadedAddresses ?? null,
+    });
+    const feePayer = keys.get(0);
+    if (!feePayer?.equals(owner)) {
+      return {
+        status: 'mismatch',
+        txId: query.txId,
+        reason: `fee payer ${feePayer?.toBase58() ?? 'none'} is not the owner ${owner.toBase58()}`,
+      };
+    }
+    const memos = memosOf(response, keys);
+    if (!memos.includes(planMemoText(query.planId))) {
+      return {
+        status: 'mismatch',
+        txId: query.txId,
+        reason: `no memo ${planMemoText(query.planId)} (found: ${memos.join(', ') || 'none'})`,
+      };
+    }
+    if (meta.err !== null) {
+      return { status: 'failed', txId: query.txId, reason: JSON.stringify(meta.err) };
+    }
+    const movement =
+      subject.kind === 'router'
+        ? routerMovement(meta, keys, query, owner, subject.yieldRouter, mint)
+        : venueMovement(meta, keys, query, owner, mint, subject.receiptMint);
+    if ('mismatch' in movement) {
+      return { status: 'mismatch', txId: query.txId, reason: movement.mismatch };
+    }
+    return {
+      status: 'confirmed',
+      txId: query.txId,
+      planId: query.planId,
+      amountMicros: movement.amountMicros,
+      block: String(response.slot),
+    };
+  } catch (error) {
+    return describeRpcFailure(error, 'receipt');
+  }
+}

@@ -1,0 +1,41 @@
+import type { ChainAdapter, LegBuild, LegRequest } from '@yieldrouter/schemas';
+import { normalizeSuiOwner } from './address';
+import { readSuiBalances } from './balances';
+import { broadcastSui } from './broadcast';
+import type { SuiAdapterConfig } from './config';
+import { resolveConfig } from './config';
+import { buildSuiLegJson } from './legs';
+import { readSuiPositionValue } from './position';
+import { readSuiReceipt } from './receipt';
+import type { SuiResolvedRefs } from './resolvedLegs';
+import { buildSuiLegBytes } from './resolvedLegs';
+import { createSuiClient } from './rpc';
+
+/** The Sui adapter: the chain contract, plus fully built legs when every object ref is known. */
+export interface SuiChainAdapter extends ChainAdapter {
+  /** A deposit leg as final BCS bytes (`sui-transaction-bcs-base64`), built offline. */
+  buildDepositBytes(request: LegRequest, refs: SuiResolvedRefs): Promise<LegBuild>;
+  /** A withdrawal leg as final BCS bytes (`sui-transaction-bcs-base64`), built offline. */
+  buildWithdrawBytes(request: LegRequest, refs: SuiResolvedRefs): Promise<LegBuild>;
+}
+
+/**
+ * The Sui chain adapter over JSON-RPC. Every call has `config.timeoutMs`; malformed configured
+ * ids throw here, missing ones block the legs that need them.
+ */
+export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
+  const resolved = resolveConfig(config);
+  const client = createSuiClient(resolved);
+  return {
+    chain: 'sui',
+    normalizeAddress: (address) => normalizeSuiOwner(address),
+    readBalances: (address) => readSuiBalances(client, resolved, address),
+    buildDeposit: (request) => buildSuiLegJson(resolved, request, 'deposit'),
+    buildWithdraw: (request) => buildSuiLegJson(resolved, request, 'withdraw'),
+    buildDepositBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'deposit', refs),
+    buildWithdrawBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'withdraw', refs),
+    readReceipt: (query) => readSuiReceipt(client, resolved, query),
+    broadcast: (signed) => broadcastSui(client, resolved, signed),
+    readPositionValue: (venue, owner) => readSuiPositionValue(client, venue, owner),
+  };
+}

@@ -1,0 +1,41 @@
+import { startSuiFake } from '@yieldrouter/chain-beds/sui';
+import type { SuiFake } from '@yieldrouter/chain-beds/sui';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { createSuiAdapter } from './adapter';
+import { ADAPTER, suiConfig, VENUE } from './testFixtures';
+
+let fake: SuiFake;
+beforeAll(async () => {
+  fake = await startSuiFake();
+});
+afterAll(() => fake.stop());
+
+function adapter() {
+  return createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl }));
+}
+
+describe('position value', () => {
+  it('reads the receipt coin balance 1:1 as micros', async () => {
+    const owner = new Ed25519Keypair().toSuiAddress();
+    fake.setBalance(owner, String(VENUE.ids.receiptCoinType), 777_000_001n);
+    const value = await adapter().readPositionValue(VENUE, owner);
+    expect(value).toMatchObject({ status: 'ok', valueMicros: 777_000_001n });
+    expect(value.status === 'ok' && value.asOf).toBeInstanceOf(Date);
+  });
+
+  it('has no standard reader for other venues or a venue without a receipt coin type', async () => {
+    const owner = new Ed25519Keypair().toSuiAddress();
+    for (const venue of [
+      { ...VENUE, standard: 'erc4626' as const },
+      { ...VENUE, ids: { adapter: ADAPTER } },
+    ]) {
+      expect(await adapter().readPositionValue(venue, owner)).toMatchObject({
+        status: 'unavailable',
+        reason: 'no_standard_reader',
+      });
+    }
+    await expect(adapter().readPositionValue(VENUE, 'bob')).rejects.toMatchObject({
+      field: 'owner',
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { normalizeStructTag } from '@mysten/sui/utils';
+import type { PositionValue, VenueOnChain } from '@yieldrouter/schemas';
+import { requireSuiAddress } from './address';
+import { readCoinBalance } from './balances';
+
+function receiptCoinType(venue: VenueOnChain): string | undefined {
+  if (venue.chain !== 'sui' || venue.standard !== 'router-adapter') return undefined;
+  const type = venue.ids.receiptCoinType;
+  if (type === undefined) return undefined;
+  try {
+    return normalizeStructTag(type);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A router-adapter venue's position: the owner's balance of the venue's receipt coin
+ * (venue.ids.receiptCoinType), which the adapter issues 1:1 with the USDC it holds, so the
+ * balance in base units is the value in micros. Other venues have no standard reader here.
+ */
+export async function readSuiPositionValue(
+  client: SuiJsonRpcClient | undefined,
+  venue: VenueOnChain,
+  owner: string,
+): Promise<PositionValue> {
+  const address = requireSuiAddress('owner', owner);
+  const coinType = receiptCoinType(venue);
+  if (coinType === undefined) {
+    return {
+      status: 'unavailable',
+      reason: 'no_standard_reader',
+      detail: `position: venue ${venue.venueId} is not a Sui router-adapter venue with ids.receiptCoinType`,
+    };
+  }
+  const read = await readCoinBalance(client, address, coinType, 'position');
+  return read.status === 'ok' ? { status: 'ok', valueMicros: read.amount, asOf: new Date() } : read;
+}

@@ -1,0 +1,158 @@
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Transaction } from '@mysten/sui/transactions';
+import { fromBase64, toBase58 } from '@mysten/sui/utils';
+import { verifyTransactionSignature } from '@mysten/sui/verify';
+import type { LegBuild } from '@yieldrouter/schemas';
+import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
+import { createSuiAdapter } from './adapter';
+import type { SuiResolvedRefs } from './resolvedLegs';
+import {
+  ADAPTER,
+  legRequest,
+  PACKAGE_ID,
+  PLAN_ID,
+  REGISTRY_ID,
+  ROUTER_ID,
+  suiConfig,
+  USDC,
+  VENUE,
+} from './testFixtures';
+
+// The owner's wallet, in the test only: the adapter never sees a key.
+const wallet = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(42));
+const OWNER = wallet.toSuiAddress();
+
+function objectRef(seed: number, version = '7') {
+  return {
+    objectId: `0x${seed.toString(16).padStart(2, '0').repeat(32)}`,
+    version,
+    digest: toBase58(new Uint8Array(32).fill(seed)),
+  };
+}
+
+const REFS: SuiResolvedRefs = {
+  gas: [objectRef(0x11)],
+  gasPrice: 1000n,
+  gasBudget: 20_000_000n,
+  usdcCoins: [objectRef(0x21), objectRef(0x22, '9')],
+  router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
+  registry: { objectId: REGISTRY_ID, initialSharedVersion: '6' },
+};
+
+function bytesOf(build: LegBuild): Uint8Array {
+  if (build.status !== 'prepared') throw new Error(`expected prepared, got ${build.status}`);
+  const payload = build.legs[0]?.payload;
+  if (payload?.encoding !== 'sui-transaction-bcs-base64') throw new Error('not bcs bytes');
+  return fromBase64(payload.transaction);
+}
+
+const adapter = createSuiAdapter(suiConfig());
+
+describe('fully resolved deposit bytes (offline)', () => {
+  it('are final bytes the owner signs, that verify, and that decode to our router call', async () => {
+    const build = await adapter.buildDepositBytes(legRequest(OWNER), REFS);
+    const bytes = bytesOf(build);
+    expect(build.status === 'prepared' && build.legs[0]).toMatchObject({
+      action: 'deposit',
+      settles: true,
+      amountMicros: 12_500_000n,
+    });
+
+    const { signature } = await wallet.signTransaction(bytes);
+    const signer = await verifyTransactionSignature(bytes, signature, { address: OWNER });
+    expect(signer.toSuiAddress()).toBe(OWNER);
+
+    const data = Transaction.from(bytes).getData();
+    expect(data.sender).toBe(OWNER);
+    expect(data.gasData).toMatchObject({ price: '1000', budget: '20000000', owner: OWNER });
+    expect(data.gasData.payment).toEqual([REFS.gas[0]]);
+
+    const kinds = data.commands.map((command) => command.$kind);
+    expect(kinds).toEqual(['MergeCoins', 'SplitCoins', 'MoveCall']);
+    const call = data.commands[2]?.MoveCall;
+    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(
+      `${PACKAGE_ID}::router::deposit`,
+    );
+    expect(call?.typeArguments).toEqual([USDC]);
+    const inputOf = (index: number) => {
+      const arg = call?.arguments[index];
+      return arg?.$kind === 'Input' ? data.inputs[arg.Input] : undefined;
+    };
+    expect(inputOf(0)?.Object?.SharedObject).toEqual({
+      objectId: ROUTER_ID,
+      initialSharedVersion: '5',
+      mutable: true,
+    });
+    expect(call?.arguments[1]).toMatchObject({ NestedResult: [1, 0] });
+    const plan = fromBase64(inputOf(2)?.Pure?.bytes ?? '');
+    expect([...plan]).toEqual([16, ...planIdToBytes(PLAN_ID)]);
+
+    const split = data.commands[1]?.SplitCoins;
+    const amountArg = split?.amounts[0];
+    const amount = amountArg?.$kind === 'Input' ? data.inputs[amountArg.Input]?.Pure?.bytes : '';
+    expect(Buffer.from(fromBase64(amount ?? '')).readBigUInt64LE()).toBe(12_500_000n);
+  });
+
+  it('is deterministic: the same refs give the same bytes', async () => {
+    const first = bytesOf(await adapter.buildDepositBytes(legRequest(OWNER), REFS));
+    const second = bytesOf(await adapter.buildDepositBytes(legRequest(OWNER), REFS));
+    expect(second).toEqual(first);
+  });
+
+  it('a signature over other bytes does not verify', async () => {
+    const bytes = bytesOf(await adapter.buildDepositBytes(legRequest(OWNER), REFS));
+    const other = bytesOf(
+      await adapter.buildDepositBytes(legRequest(OWNER, { amountMicros: 1n }), REFS),
+    );
+    const { signature } = await wallet.signTransaction(other);
+    await expect(verifyTransactionSignature(bytes, signature)).rejects.toThrow();
+  });
+
+  it('builds venue deposits and withdrawals with the registry by shared ref', async () => {
+    const target = { kind: 'venue' as const, venue: VENUE };
+    const deposit = Transaction.from(
+      bytesOf(await adapter.buildDepositBytes(legRequest(OWNER, { target }), REFS)),
+    ).getData();
+    const call = deposit.commands.at(-1)?.MoveCall;
+    expect(call?.function).toBe('deposit_to_venue');
+    const registry = call?.arguments[1];
+    expect(
+      registry?.$kind === 'Input' && deposit.inputs[registry.Input]?.Object?.SharedObject,
+    ).toEqual({ objectId: REGISTRY_ID, initialSharedVersion: '6', mutable: false });
+    const adapterArg = call?.arguments[3];
+    const adapterBytes = adapterArg?.$kind === 'Input' ? deposit.inputs[adapterArg.Input] : null;
+    expect(Buffer.from(fromBase64(adapterBytes?.Pure?.bytes ?? '')).toString('hex')).toBe(
+      ADAPTER.slice(2),
+    );
+
+    const withdraw = Transaction.from(
+      bytesOf(await adapter.buildWithdrawBytes(legRequest(OWNER, { target }), REFS)),
+    ).getData();
+    expect(withdraw.commands.map((command) => command.$kind)).toEqual([
+      'MoveCall',
+      'TransferObjects',
+    ]);
+    expect(withdraw.commands[0]?.MoveCall?.function).toBe('withdraw_from_venue');
+  });
+
+  it('refuses refs that do not fit', async () => {
+    const cases: [string, SuiResolvedRefs][] = [
+      ['refs.gas', { ...REFS, gas: [] }],
+      ['refs.gas[0]', { ...REFS, gas: [{ ...objectRef(1), digest: 'nope' }] }],
+      ['refs.usdcCoins', { ...REFS, usdcCoins: [] }],
+      ['refs.router', { ...REFS, router: { objectId: REGISTRY_ID, initialSharedVersion: '1' } }],
+      ['refs.gasBudget', { ...REFS, gasBudget: 0n }],
+    ];
+    for (const [field, refs] of cases) {
+      const error = await adapter.buildDepositBytes(legRequest(OWNER), refs).catch((e) => e);
+      expect(error).toBeInstanceOf(InvalidChainInputError);
+      expect(error).toMatchObject({ field });
+    }
+  });
+
+  it('is blocked, not built, when an id is missing', async () => {
+    const unconfigured = createSuiAdapter(suiConfig({ yieldRouterId: undefined }));
+    const build = await unconfigured.buildDepositBytes(legRequest(OWNER), REFS);
+    expect(build.status).toBe('blocked');
+  });
+});

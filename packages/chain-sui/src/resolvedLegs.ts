@@ -1,0 +1,130 @@
+import { Transaction } from '@mysten/sui/transactions';
+import type { TransactionObjectArgument } from '@mysten/sui/transactions';
+import { isValidTransactionDigest, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
+import type { LegBuild, LegRequest } from '@yieldrouter/schemas';
+import { InvalidChainInputError } from '@yieldrouter/schemas';
+import { normalizeSuiOwner } from './address';
+import { appendDeposit, appendWithdraw } from './commands';
+import type { ResolvedSuiConfig } from './config';
+import type { SuiLegPlan } from './legPlan';
+import { planSuiLeg } from './legPlan';
+import type { RouterAction } from './router';
+import { preparedLeg } from './summary';
+
+/** An address-owned object at a known version (a coin, a gas coin). */
+export interface SuiObjectRef {
+  readonly objectId: string;
+  readonly version: string;
+  /** Base58 32-byte object digest. */
+  readonly digest: string;
+}
+
+/** A shared object (the router, the registry). */
+export interface SuiSharedRef {
+  readonly objectId: string;
+  readonly initialSharedVersion: string;
+}
+
+/** Every ref a fully built leg needs; the caller read them from the chain. */
+export interface SuiResolvedRefs {
+  /** SUI coins owned by the owner that pay for gas. */
+  readonly gas: readonly SuiObjectRef[];
+  /** Mist per gas unit; at least the reference gas price. */
+  readonly gasPrice: bigint;
+  /** Mist. */
+  readonly gasBudget: bigint;
+  /** The owner's USDC coins, together holding at least the amount (deposits only). */
+  readonly usdcCoins?: readonly SuiObjectRef[];
+  /** Must be the configured YieldRouter. */
+  readonly router: SuiSharedRef;
+  /** Must be the configured AdapterRegistry (venue legs only). */
+  readonly registry?: SuiSharedRef;
+}
+
+const U64 = /^\d{1,20}$/;
+
+function checkRef(field: string, ref: SuiObjectRef): SuiObjectRef {
+  if (normalizeSuiOwner(ref.objectId) === undefined || !U64.test(ref.version)) {
+    throw new InvalidChainInputError(field, `${field}: objectId must be 0x + hex, version a u64`);
+  }
+  if (!isValidTransactionDigest(ref.digest)) {
+    throw new InvalidChainInputError(field, `${field}: digest must be base58 of 32 bytes`);
+  }
+  return ref;
+}
+
+function checkShared(field: string, ref: SuiSharedRef | undefined, expected: string) {
+  if (!ref || normalizeSuiOwner(ref.objectId) !== expected || !U64.test(ref.initialSharedVersion)) {
+    throw new InvalidChainInputError(field, `${field}: must be the shared ref of ${expected}`);
+  }
+  return { objectId: expected, initialSharedVersion: ref.initialSharedVersion };
+}
+
+function checkRefs(plan: SuiLegPlan, refs: SuiResolvedRefs) {
+  if (refs.gas.length === 0) throw new InvalidChainInputError('refs.gas', 'refs.gas: empty');
+  refs.gas.forEach((ref, index) => checkRef(`refs.gas[${index}]`, ref));
+  if (refs.gasPrice <= 0n || refs.gasBudget <= 0n) {
+    throw new InvalidChainInputError('refs.gasBudget', 'refs: gasPrice and gasBudget must be > 0');
+  }
+  const coins = refs.usdcCoins ?? [];
+  if (plan.action === 'deposit' && coins.length === 0) {
+    throw new InvalidChainInputError('refs.usdcCoins', 'refs.usdcCoins: a deposit needs USDC');
+  }
+  coins.forEach((ref, index) => checkRef(`refs.usdcCoins[${index}]`, ref));
+  return {
+    router: checkShared('refs.router', refs.router, plan.routerId),
+    registry: plan.venue
+      ? checkShared('refs.registry', refs.registry, plan.venue.registryId)
+      : undefined,
+    coins,
+  };
+}
+
+/** All of the owner's USDC refs merged into the first, then the exact amount split off. */
+function usdcCoin(tx: Transaction, plan: SuiLegPlan, coins: readonly SuiObjectRef[]) {
+  const [first, ...rest] = coins.map((ref) => tx.objectRef(ref));
+  if (!first) throw new Error('unreachable: deposit refs are checked');
+  if (rest.length > 0) tx.mergeCoins(first, rest);
+  const [coin] = tx.splitCoins(first, [tx.pure.u64(plan.amount)]);
+  if (!coin) throw new Error('unreachable: splitCoins returns one coin per amount');
+  return coin as TransactionObjectArgument;
+}
+
+/**
+ * A fully built leg (`sui-transaction-bcs-base64`): every object ref, the gas payment, price and
+ * budget are given, so the bytes are final and the owner signs them as they are. Offline.
+ */
+export async function buildSuiLegBytes(
+  config: ResolvedSuiConfig,
+  request: LegRequest,
+  action: RouterAction,
+  refs: SuiResolvedRefs,
+): Promise<LegBuild> {
+  const outcome = planSuiLeg(config, request, action);
+  if (outcome.status === 'blocked') return outcome;
+  const { plan } = outcome;
+  const checked = checkRefs(plan, refs);
+
+  const tx = new Transaction();
+  tx.setSender(plan.owner);
+  tx.setGasOwner(normalizeSuiAddress(plan.owner));
+  tx.setGasPayment(refs.gas.map((ref) => ({ ...ref })));
+  tx.setGasPrice(refs.gasPrice);
+  tx.setGasBudget(refs.gasBudget);
+  const objects = {
+    router: tx.sharedObjectRef({ ...checked.router, mutable: true }),
+    registry: checked.registry
+      ? tx.sharedObjectRef({ ...checked.registry, mutable: false })
+      : undefined,
+  };
+  if (action === 'deposit') {
+    appendDeposit(tx, plan, objects, usdcCoin(tx, plan, checked.coins));
+  } else {
+    appendWithdraw(tx, plan, objects);
+  }
+  const bytes = await tx.build();
+  return preparedLeg(plan, {
+    encoding: 'sui-transaction-bcs-base64',
+    transaction: toBase64(bytes),
+  });
+}

@@ -1,0 +1,3 @@
+export * from './chainsConfig';
+export * from './createChainAdapters';
+export * from './readWalletBalance';

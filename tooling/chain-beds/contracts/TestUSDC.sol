@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {BedERC20} from "./BedERC20.sol";
+
+/// @title TestUSDC
+/// @notice Bed-only USDC stand-in: 6 decimals, and anyone may mint. Never deploy outside a bed.
+contract TestUSDC is BedERC20 {
+    constructor() BedERC20("Test USD Coin", "USDC", 6) {}
+
+    function mint(address to, uint256 value) external {
+        _mint(to, value);
+    }
+}

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Abi, Hex } from 'viem';
+
+/** Where the bed's Solidity sources live. */
+export const CONTRACTS_DIR = join(__dirname, '..', '..', 'contracts');
+const CACHE_DIR = join(__dirname, '..', '..', 'node_modules', '.cache', 'chain-beds');
+
+/** The contracts a bed deploys (helper contracts such as BedERC20 are compiled in). */
+export const BED_CONTRACTS = [
+  'TestUSDC',
+  'TestVault4626',
+  'SvcRegistry',
+  'TestAavePool',
+  'TestAToken',
+] as const;
+export type BedContractName = (typeof BED_CONTRACTS)[number];
+
+export interface EvmArtifact {
+  readonly abi: Abi;
+  /** Creation bytecode, 0x-prefixed. */
+  readonly bytecode: Hex;
+}
+
+export type EvmArtifacts = Readonly<Record<BedContractName, EvmArtifact>>;
+
+const SETTINGS = {
+  optimizer: { enabled: true, runs: 200 },
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+} as const;
+
+let memory: Promise<EvmArtifacts> | undefined;
+
+/**
+ * Compiles `contracts/*.sol` with npm solc (standard JSON, in process). Cached in memory, and on
+ * disk under node_modules/.cache keyed by the sources, settings and solc version, so a test file
+ * in a fresh jest module registry does not pay solc's ~1.5 s again.
+ *
+ * @example
+ * const { TestUSDC } = await compileContracts();
+ */
+export function compileContracts(): Promise<EvmArtifacts> {
+  memory ??= compileOrLoad().catch((error: unknown) => {
+    memory = undefined;
+    throw error;
+  });
+  return memory;
+}
+
+async function compileOrLoad(): Promise<EvmArtifacts> {
+  const sources: Record<string, { content: string }> = {};
+  for (const file of readdirSync(CONTRACTS_DIR)
+    .filter((name) => name.endsWith('.sol'))
+    .sort()) {
+    sources[file] = { content: readFileSync(join(CONTRACTS_DIR, file), 'utf8') };
+  }
+  const solcVersion = readSolcVersion();
+  const key = createHash('sha256')
+    .update(JSON.stringify({ solcVersion, SETTINGS, sources }))
+    .digest('hex')
+    .slice(0, 32);
+  const cacheFile = join(CACHE_DIR, `evm-${key}.json`);
+  const cached = readCache(cacheFile);
+  if (cached) return cached;
+
+  const { default: solc } = await import('solc');
+  const compile: (input: string) => string = solc.compile;
+  const output = JSON.parse(
+    compile(JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS })),
+  ) as SolcOutput;
+  const failures = (output.errors ?? []).filter((entry) => entry.severity === 'error');
+  if (failures.length > 0) {
+    throw new Error(`solc: ${failures.map((entry) => entry.formattedMessage).join('\n')}`);
+  }
+  const artifacts = pickArtifacts(output);
+  writeCache(cacheFile, artifacts);
+  return artifacts;
+}
+
+interface SolcOutput {
+  readonly errors?: readonly { severity: string; formattedMessage: string }[];
+  readonly contracts?: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>
+  >;
+}
+
+function pickArtifacts(output: SolcOutput): EvmArtifacts {
+  const found = new Map<string, EvmArtifact>();
+  for (const contracts of Object.values(output.contracts ?? {})) {
+    for (const [name, contract] of Object.entries(contracts)) {
+      found.set(name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` });
+    }
+  }
+  const artifact = (name: BedContractName): EvmArtifact => {
+    const entry = found.get(name);
+    if (!entry || entry.bytecode === '0x') throw new Error(`solc: no bytecode for ${name}`);
+    return entry;
+  };
+  return {
+    TestUSDC: artifact('TestUSDC'),
+    TestVault4626: artifact('TestVault4626'),
+    SvcRegistry: artifact('SvcRegistry'),
+    TestAavePool: artifact('TestAavePool'),
+    TestAToken: artifact('TestAToken'),
+  };
+}
+
+function readSolcVersion(): string {
+  const manifest = JSON.parse(readFileSync(require.resolve('solc/package.json'), 'utf8')) as {
+    version?: unknown;
+  };
+  return String(manifest.version);
+}
+
+function readCache(file: string): EvmArtifacts | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<EvmArtifacts>;
+    return BED_CONTRACTS.every((name) => parsed[name]?.bytecode.startsWith('0x'))
+      ? (parsed as EvmArtifacts)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Best effort: a read-only checkout still works, it just compiles every time. */
+function writeCache(file: string, artifacts: EvmArtifacts): void {
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(artifacts));
+    renameSync(temporary, file);
+  } catch {
+    // caching is an optimisation only
+  }
+}

@@ -1,0 +1,114 @@
+import { createPublicClient, createWalletClient, getAddress, http, isAddress } from 'viem';
+import type { Abi, Address, Hash, Hex, PublicClient } from 'viem';
+import { anvilAccounts } from './anvilAccounts';
+import { anvilChain } from './anvilChain';
+import { compileContracts } from './compileContracts';
+
+export interface DeployEvmFixturesParameters {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+}
+
+/** SPEC fee configuration the bed registry is deployed with. */
+export const BED_FEE_CONFIG = {
+  yieldSkimBps: 500,
+  depositFeeBps: 0,
+  maxYieldSkimBps: 1000,
+} as const;
+
+/** Contracts deployed on a bed node, and bed-only helpers to move money around. */
+export interface EvmFixtures {
+  /** TestUSDC (6 decimals, anyone mints). */
+  readonly usdc: Address;
+  /** TestVault4626 over `usdc`. */
+  readonly vault: Address;
+  /** SvcRegistry with `BED_FEE_CONFIG`. */
+  readonly registry: Address;
+  /** Aave v3 stand-ins: `supply` / `withdraw` on the pool, the receipt token at `aToken`. */
+  readonly aavePool: Address;
+  readonly aToken: Address;
+  /** The account that deployed everything (anvil account 0). */
+  readonly deployer: Address;
+  /** Mints `amount` micros of TestUSDC to `to`; resolves once mined. */
+  mintUsdc(to: Address, amount: bigint): Promise<Hash>;
+  /** Mints `amount` micros into the vault, so every share is worth more. */
+  simulateYield(amount: bigint): Promise<Hash>;
+}
+
+/**
+ * Deploys TestUSDC, TestVault4626, SvcRegistry and the Aave stand-ins from anvil account 0
+ * (an unlocked node account: the node signs, so nothing is signed locally).
+ *
+ * @example
+ * const anvil = await startAnvil({ chainId: 8453 });
+ * const fixtures = await deployEvmFixtures({ rpcUrl: anvil.rpcUrl, chainId: 8453 });
+ * await fixtures.mintUsdc(owner, 25_000_000n);
+ */
+export async function deployEvmFixtures({
+  rpcUrl,
+  chainId,
+}: DeployEvmFixturesParameters): Promise<EvmFixtures> {
+  const artifacts = await compileContracts();
+  const chain = anvilChain(chainId, rpcUrl);
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport });
+  const [first] = anvilAccounts();
+  if (!first) throw new Error('bed: no anvil account');
+  const deployer = first.address;
+  const wallet = createWalletClient({ chain, transport, account: deployer });
+
+  const deploy = async (abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<Address> => {
+    const hash = await wallet.deployContract({ abi, bytecode, args });
+    const receipt = await mined(publicClient, hash);
+    if (!receipt.contractAddress) throw new Error(`bed: deployment ${hash} created no contract`);
+    return getAddress(receipt.contractAddress);
+  };
+  const call = async (
+    address: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<Hash> => {
+    const hash = await wallet.writeContract({ address, abi, functionName, args });
+    await mined(publicClient, hash);
+    return hash;
+  };
+
+  const usdc = await deploy(artifacts.TestUSDC.abi, artifacts.TestUSDC.bytecode, []);
+  const vault = await deploy(artifacts.TestVault4626.abi, artifacts.TestVault4626.bytecode, [usdc]);
+  const registry = await deploy(artifacts.SvcRegistry.abi, artifacts.SvcRegistry.bytecode, [
+    BED_FEE_CONFIG.yieldSkimBps,
+    BED_FEE_CONFIG.depositFeeBps,
+    BED_FEE_CONFIG.maxYieldSkimBps,
+  ]);
+  const aavePool = await deploy(artifacts.TestAavePool.abi, artifacts.TestAavePool.bytecode, [
+    usdc,
+  ]);
+  const aTokenAnswer = await publicClient.readContract({
+    address: aavePool,
+    abi: artifacts.TestAavePool.abi,
+    functionName: 'aToken',
+  });
+  if (typeof aTokenAnswer !== 'string' || !isAddress(aTokenAnswer)) {
+    throw new Error('bed: TestAavePool.aToken() is not an address');
+  }
+  const aToken = getAddress(aTokenAnswer);
+
+  return {
+    usdc,
+    vault,
+    registry,
+    aavePool,
+    aToken,
+    deployer,
+    mintUsdc: (to, amount) => call(usdc, artifacts.TestUSDC.abi, 'mint', [to, amount]),
+    simulateYield: (amount) => call(vault, artifacts.TestVault4626.abi, 'simulateYield', [amount]),
+  };
+}
+
+/** The receipt of a mined transaction (anvil mines on send); throws if it reverted. */
+async function mined(client: PublicClient, hash: Hash) {
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  if (receipt.status !== 'success') throw new Error(`bed: transaction ${hash} reverted`);
+  return receipt;
+}

@@ -1,0 +1,114 @@
+import {
+  MINT_SIZE,
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createInitializeMint2Instruction,
+  createMintToCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import type { TransactionInstruction } from '@solana/web3.js';
+import type { LiteSVM } from 'litesvm';
+import type { SolanaLedger } from './solanaLedger';
+import { TOKEN_PROGRAMS, decodeTokenAccount } from './splAccounts';
+import { readProgramAccounts } from './svmAccounts';
+import { mintDecimals } from './tokenBalances';
+
+/** A key as a `PublicKey`, from either form tests hold. */
+export function toPublicKey(value: PublicKey | string): PublicKey {
+  return typeof value === 'string' ? new PublicKey(value) : value;
+}
+
+/** Token fixtures made with real transactions signed by the bed's authority. */
+export interface BedTokenOperations {
+  createMint(decimals: number): PublicKey;
+  mintTokens(mint: PublicKey | string, owner: PublicKey | string, amount: bigint): PublicKey;
+  tokenBalance(mint: PublicKey | string, owner: PublicKey | string): bigint;
+}
+
+/**
+ * Mints and token accounts for tests, through the ledger (so they show up in `getTransaction`
+ * like anything else). `authority` pays and holds every mint authority.
+ */
+export function bedTokenOperations(
+  svm: LiteSVM,
+  ledger: SolanaLedger,
+  authority: Keypair,
+): BedTokenOperations {
+  const signAndSend = (instructions: TransactionInstruction[], extraSigners: Keypair[] = []) => {
+    const message = new TransactionMessage({
+      payerKey: authority.publicKey,
+      recentBlockhash: svm.latestBlockhash(),
+      instructions,
+    }).compileToV0Message();
+    const transaction = new VersionedTransaction(message);
+    transaction.sign([authority, ...extraSigners]);
+    const outcome = ledger.execute(transaction, { preflight: true });
+    if (!outcome.landed || outcome.entry.err !== null) {
+      throw new Error(
+        `bed transaction failed: ${JSON.stringify(outcome.landed ? outcome.entry.err : outcome.err)}`,
+      );
+    }
+  };
+
+  return {
+    createMint: (decimals) => {
+      const mint = Keypair.generate();
+      signAndSend(
+        [
+          SystemProgram.createAccount({
+            fromPubkey: authority.publicKey,
+            newAccountPubkey: mint.publicKey,
+            lamports: Number(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+            space: MINT_SIZE,
+            programId: TOKEN_PROGRAM_ID,
+          }),
+          createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, null),
+        ],
+        [mint],
+      );
+      return mint.publicKey;
+    },
+    mintTokens: (mint, owner, amount) => {
+      const mintKey = toPublicKey(mint);
+      const ownerKey = toPublicKey(owner);
+      const decimals = mintDecimals(svm, mintKey.toBase58());
+      if (decimals === undefined) throw new Error(`${mintKey.toBase58()} is not a mint`);
+      const tokenAccount = getAssociatedTokenAddressSync(mintKey, ownerKey, true);
+      signAndSend([
+        createAssociatedTokenAccountIdempotentInstruction(
+          authority.publicKey,
+          tokenAccount,
+          ownerKey,
+          mintKey,
+        ),
+        createMintToCheckedInstruction(
+          mintKey,
+          tokenAccount,
+          authority.publicKey,
+          amount,
+          decimals,
+        ),
+      ]);
+      return tokenAccount;
+    },
+    tokenBalance: (mint, owner) => {
+      const mintKey = toPublicKey(mint).toBase58();
+      const ownerKey = toPublicKey(owner).toBase58();
+      let total = 0n;
+      for (const program of TOKEN_PROGRAMS) {
+        for (const account of readProgramAccounts(svm, program)) {
+          const token = decodeTokenAccount(account);
+          if (token?.owner === ownerKey && token.mint === mintKey) total += token.amount;
+        }
+      }
+      return total;
+    },
+  };
+}

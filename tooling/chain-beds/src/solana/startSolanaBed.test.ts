@@ -1,0 +1,234 @@
+import {
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  SendTransactionError,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import type { TransactionInstruction } from '@solana/web3.js';
+import { SOLANA_MAINNET_USDC_MINT, startSolanaBed } from './startSolanaBed';
+import type { SolanaBed } from './startSolanaBed';
+
+let bed: SolanaBed;
+let connection: Connection;
+
+beforeAll(async () => {
+  bed = await startSolanaBed();
+  connection = new Connection(bed.rpcUrl, {
+    commitment: 'confirmed',
+    disableRetryOnRateLimit: true,
+  });
+});
+afterAll(() => bed.stop());
+
+async function rpc(body: unknown): Promise<unknown> {
+  const response = await fetch(bed.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+async function signed(payer: Keypair, instructions: TransactionInstruction[]) {
+  const { blockhash } = await connection.getLatestBlockhash();
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: blockhash,
+    instructions,
+  }).compileToV0Message();
+  const transaction = new VersionedTransaction(message);
+  transaction.sign([payer]);
+  return transaction;
+}
+
+function usdcTransfer(from: Keypair, to: PublicKey, amount: bigint): TransactionInstruction[] {
+  const mint = new PublicKey(bed.usdcMint);
+  const source = getAssociatedTokenAddressSync(mint, from.publicKey);
+  const destination = getAssociatedTokenAddressSync(mint, to);
+  return [
+    createAssociatedTokenAccountIdempotentInstruction(from.publicKey, destination, to, mint),
+    createTransferCheckedInstruction(source, mint, destination, from.publicKey, amount, 6),
+  ];
+}
+
+describe('JSON-RPC envelope', () => {
+  it('echoes string and number ids', async () => {
+    expect(await rpc({ jsonrpc: '2.0', id: 'abc', method: 'getSlot' })).toMatchObject({
+      jsonrpc: '2.0',
+      id: 'abc',
+      result: expect.any(Number),
+    });
+    expect(await rpc({ jsonrpc: '2.0', id: 7, method: 'getHealth', params: [] })).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: 'ok',
+    });
+  });
+
+  it('answers a batch with one response per request, in order', async () => {
+    const answers = await rpc([
+      { jsonrpc: '2.0', id: 1, method: 'getBlockHeight' },
+      { jsonrpc: '2.0', id: 2, method: 'noSuchMethod' },
+    ]);
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 1, result: expect.any(Number) },
+      { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } },
+    ]);
+  });
+
+  it('reports unparseable bodies and malformed requests', async () => {
+    const response = await fetch(bed.rpcUrl, { method: 'POST', body: '{nope' });
+    expect(await response.json()).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(await rpc({ id: 3, method: 'getSlot' })).toMatchObject({
+      id: 3,
+      error: { code: -32600 },
+    });
+    expect(
+      await rpc({ jsonrpc: '2.0', id: 4, method: 'getBalance', params: ['xyz'] }),
+    ).toMatchObject({ id: 4, error: { code: -32602 } });
+  });
+});
+
+describe('reads through web3.js Connection', () => {
+  it('puts a 6-decimal USDC mint at the mainnet address', async () => {
+    expect(bed.usdcMint).toBe(SOLANA_MAINNET_USDC_MINT);
+    const info = await connection.getParsedAccountInfo(new PublicKey(bed.usdcMint));
+    expect(info.value?.owner.toBase58()).toBe(TOKEN_PROGRAM_ID.toBase58());
+    expect(info.value?.data).toMatchObject({
+      program: 'spl-token',
+      parsed: {
+        type: 'mint',
+        info: { decimals: 6, mintAuthority: bed.mintAuthority.publicKey.toBase58() },
+      },
+    });
+  });
+
+  it('serves SOL and USDC balances in base64 and jsonParsed', async () => {
+    const owner = bed.createFundedKeypair(3_000_000_000n);
+    const tokenAccount = bed.mintUsdc(owner.publicKey, 12_345_678n);
+    bed.mintUsdc(owner.publicKey, 1n);
+
+    expect(await connection.getBalance(owner.publicKey)).toBe(3_000_000_000);
+    const mint = new PublicKey(bed.usdcMint);
+    const raw = await connection.getTokenAccountsByOwner(owner.publicKey, { mint });
+    expect(raw.value.map((entry) => entry.pubkey.toBase58())).toEqual([tokenAccount.toBase58()]);
+    expect(raw.value[0]?.account.data.readBigUInt64LE(64)).toBe(12_345_679n);
+
+    const parsed = await connection.getParsedTokenAccountsByOwner(owner.publicKey, {
+      programId: TOKEN_PROGRAM_ID,
+    });
+    expect(parsed.value[0]?.account.data.parsed).toMatchObject({
+      type: 'account',
+      info: { mint: bed.usdcMint, tokenAmount: { amount: '12345679', decimals: 6 } },
+    });
+    expect((await connection.getTokenAccountBalance(tokenAccount)).value).toMatchObject({
+      amount: '12345679',
+      uiAmountString: '12.345679',
+    });
+    expect(bed.usdcBalance(owner.publicKey)).toBe(12_345_679n);
+  });
+
+  it('creates other mints and reads any token balance', async () => {
+    const owner = Keypair.generate();
+    const receiptMint = bed.createMint(6);
+    bed.mintTokens(receiptMint, owner.publicKey, 42n);
+    expect(bed.tokenBalance(receiptMint, owner.publicKey)).toBe(42n);
+    expect(bed.usdcBalance(owner.publicKey)).toBe(0n);
+    const supply = await connection.getTokenSupply(receiptMint);
+    expect(supply.value.amount).toBe('42');
+  });
+
+  it('serves cluster reads', async () => {
+    const latest = await connection.getLatestBlockhash();
+    expect(latest.blockhash).toBe(bed.latestBlockhash());
+    expect(latest.lastValidBlockHeight).toBe((await connection.getBlockHeight()) + 150);
+    expect(await connection.getMinimumBalanceForRentExemption(165)).toBe(2_039_280);
+    expect((await connection.getVersion())['solana-core']).toEqual(expect.any(String));
+  });
+});
+
+describe('transactions through web3.js Connection', () => {
+  it('lands a transfer and serves it with balances, token balances, fee and logs', async () => {
+    const alice = bed.createFundedKeypair();
+    const bob = Keypair.generate();
+    bed.mintUsdc(alice.publicKey, 5_000_000n);
+    const transaction = await signed(alice, usdcTransfer(alice, bob.publicKey, 1_250_000n));
+    const slotBefore = await connection.getSlot();
+
+    const signature = await connection.sendRawTransaction(transaction.serialize());
+    const statuses = await connection.getSignatureStatuses([signature, '1'.repeat(64)]);
+    expect(statuses.value[0]).toMatchObject({ err: null, confirmationStatus: 'finalized' });
+    expect(statuses.value[1]).toBeNull();
+
+    const landed = await connection.getTransaction(signature, {
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(landed?.slot).toBe(slotBefore);
+    expect(landed?.version).toBe(0);
+    expect(landed?.meta?.err).toBeNull();
+    expect(landed?.meta?.fee).toBe(5000);
+    expect(landed?.transaction.message.staticAccountKeys[0]?.toBase58()).toBe(
+      alice.publicKey.toBase58(),
+    );
+    const post = landed?.meta?.postTokenBalances ?? [];
+    expect(
+      post.find((entry) => entry.owner === bob.publicKey.toBase58())?.uiTokenAmount.amount,
+    ).toBe('1250000');
+    expect(
+      landed?.meta?.preTokenBalances?.find((entry) => entry.owner === bob.publicKey.toBase58()),
+    ).toBeUndefined();
+    expect(landed?.meta?.logMessages?.length).toBeGreaterThan(0);
+    expect(await connection.getSlot()).toBe(slotBefore + 1);
+  });
+
+  it('refuses a failing transaction at preflight and records it with skipPreflight', async () => {
+    const alice = bed.createFundedKeypair();
+    bed.mintUsdc(alice.publicKey, 1_000_000n);
+    const transaction = await signed(
+      alice,
+      usdcTransfer(alice, Keypair.generate().publicKey, 2_000_000n),
+    );
+
+    await expect(connection.sendRawTransaction(transaction.serialize())).rejects.toThrow(
+      SendTransactionError,
+    );
+    const signature = await connection.sendRawTransaction(transaction.serialize(), {
+      skipPreflight: true,
+    });
+    const landed = await connection.getTransaction(signature, {
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(landed?.meta?.err).toEqual({ InstructionError: [1, { Custom: 1 }] });
+    expect(landed?.meta?.fee).toBe(5000);
+    expect((await connection.getSignatureStatus(signature)).value?.err).toEqual({
+      InstructionError: [1, { Custom: 1 }],
+    });
+  });
+
+  it('refuses a bad signature and asks for maxSupportedTransactionVersion on v0', async () => {
+    const alice = bed.createFundedKeypair();
+    const forged = await signed(alice, usdcTransfer(alice, Keypair.generate().publicKey, 0n));
+    forged.signatures[0] = new Uint8Array(64).fill(7);
+    await expect(connection.sendRawTransaction(forged.serialize())).rejects.toThrow(
+      /signature verification/,
+    );
+
+    bed.mintUsdc(alice.publicKey, 10n);
+    const good = await signed(alice, usdcTransfer(alice, Keypair.generate().publicKey, 10n));
+    const signature = await connection.sendRawTransaction(good.serialize());
+    await expect(connection.getTransaction(signature)).rejects.toThrow(
+      /maxSupportedTransactionVersion/,
+    );
+    expect(
+      await connection.getTransaction('1'.repeat(88), { maxSupportedTransactionVersion: 0 }),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,201 @@
+import { normalizeSuiAddress } from '@mysten/sui/utils';
+import { coinTypeKey, displayCoinType, randomDigest, randomObjectId } from './ids';
+
+/** A reference to an address-owned object: what `tx.objectRef(...)` takes. */
+export interface SuiFakeObjectRef {
+  readonly objectId: string;
+  readonly version: string;
+  readonly digest: string;
+}
+
+/** A shared object as `tx.sharedObjectRef(...)` needs it. */
+export interface SuiFakeSharedRef {
+  readonly objectId: string;
+  readonly initialSharedVersion: string;
+}
+
+/** Object ownership in the JSON-RPC form (`ObjectOwner`). */
+export type SuiFakeOwner =
+  | { readonly AddressOwner: string }
+  | { readonly Shared: { readonly initial_shared_version: string } }
+  | 'Immutable';
+
+/** One object the fake knows. Coins carry their type and balance. */
+export interface SuiFakeObject {
+  readonly objectId: string;
+  version: bigint;
+  digest: string;
+  readonly type: string;
+  owner: SuiFakeOwner;
+  readonly fields: Readonly<Record<string, unknown>>;
+  previousTransaction: string;
+  readonly coin?: { readonly coinType: string; readonly balance: bigint };
+}
+
+/** A Move event as a test lays it down (the router package would emit it on chain). */
+export interface SuiFakeEvent {
+  /** Full event type, e.g. `0x…::router::Deposited`. */
+  readonly type: string;
+  /** The event's fields as Sui prints them (u64 as decimal strings, vector<u8> as numbers). */
+  readonly parsedJson: unknown;
+  /** Defaults to the transaction sender. */
+  readonly sender?: string;
+  /** BCS of the event (base64). Defaults to empty: the fake does not know the struct layout. */
+  readonly bcs?: string;
+}
+
+/** A balance change as a test lays it down; `amount` is signed (negative = spent). */
+export interface SuiFakeBalanceChange {
+  readonly owner: string;
+  readonly coinType: string;
+  readonly amount: bigint;
+}
+
+/** The effects of one transaction, recorded by a test or by `sui_executeTransactionBlock`. */
+export interface RecordTransactionInput {
+  /** Base58 32-byte digest; a random one when omitted. */
+  readonly digest?: string;
+  readonly sender: string;
+  readonly status?: 'success' | 'failure';
+  /** The failure message (Move abort etc.) when status is `failure`. */
+  readonly error?: string;
+  readonly events?: readonly SuiFakeEvent[];
+  readonly balanceChanges?: readonly SuiFakeBalanceChange[];
+  /** The checkpoint; the next one when omitted; null for "executed, not yet checkpointed". */
+  readonly checkpoint?: bigint | null;
+}
+
+/** A transaction the fake knows. `bytes` and `signatures` are set when it was executed. */
+export interface SuiFakeTransaction {
+  readonly digest: string;
+  readonly sender: string;
+  readonly status: 'success' | 'failure';
+  readonly error: string | undefined;
+  readonly events: readonly SuiFakeEvent[];
+  readonly balanceChanges: readonly SuiFakeBalanceChange[];
+  readonly checkpoint: bigint | null;
+  readonly timestampMs: string;
+  readonly bytes: Uint8Array | undefined;
+  readonly signatures: readonly string[];
+}
+
+function ownerAddress(owner: SuiFakeOwner): string | undefined {
+  return typeof owner === 'object' && 'AddressOwner' in owner ? owner.AddressOwner : undefined;
+}
+
+/** The in-memory ledger behind the Sui JSON-RPC fake: coins, shared objects, transactions. */
+export class SuiFakeState {
+  readonly genesisDigest = randomDigest();
+  latestCheckpoint = 0n;
+  readonly objects = new Map<string, SuiFakeObject>();
+  readonly transactions = new Map<string, SuiFakeTransaction>();
+
+  /** Adds one `Coin<coinType>` owned by `owner` and returns its ref. */
+  addCoin(owner: string, coinType: string, amount: bigint): SuiFakeObjectRef {
+    if (amount < 0n) throw new RangeError('amount: must be >= 0');
+    const display = displayCoinType(coinType);
+    const object: SuiFakeObject = {
+      objectId: randomObjectId(),
+      version: 1n,
+      digest: randomDigest(),
+      type: `0x2::coin::Coin<${display}>`,
+      owner: { AddressOwner: normalizeSuiAddress(owner) },
+      fields: { balance: amount.toString() },
+      previousTransaction: randomDigest(),
+      coin: { coinType: coinTypeKey(coinType), balance: amount },
+    };
+    this.objects.set(object.objectId, object);
+    return refOf(object);
+  }
+
+  /**
+   * Replaces every `Coin<coinType>` of `owner` with one coin of `amount` (none for 0).
+   * Returns the new coin's ref, or undefined for a zero balance.
+   */
+  setBalance(owner: string, coinType: string, amount: bigint): SuiFakeObjectRef | undefined {
+    for (const coin of this.coinsOf(owner, coinType)) this.objects.delete(coin.objectId);
+    return amount === 0n ? undefined : this.addCoin(owner, coinType, amount);
+  }
+
+  /** Adds a shared object (the router, the adapter registry) and returns its shared ref. */
+  addSharedObject(input: { type: string; objectId?: string; initialSharedVersion?: bigint }) {
+    const initial = input.initialSharedVersion ?? 3n;
+    const object: SuiFakeObject = {
+      objectId: normalizeSuiAddress(input.objectId ?? randomObjectId()),
+      version: initial,
+      digest: randomDigest(),
+      type: input.type,
+      owner: { Shared: { initial_shared_version: initial.toString() } },
+      fields: {},
+      previousTransaction: randomDigest(),
+    };
+    this.objects.set(object.objectId, object);
+    return { objectId: object.objectId, initialSharedVersion: initial.toString() };
+  }
+
+  /** Every coin of `coinType` owned by `owner`, oldest first. */
+  coinsOf(owner: string, coinType: string): SuiFakeObject[] {
+    const address = normalizeSuiAddress(owner);
+    const key = coinTypeKey(coinType);
+    return [...this.objects.values()].filter(
+      (object) => object.coin?.coinType === key && ownerAddress(object.owner) === address,
+    );
+  }
+
+  /** Every coin owned by `owner`, any type. */
+  allCoinsOf(owner: string): SuiFakeObject[] {
+    const address = normalizeSuiAddress(owner);
+    return [...this.objects.values()].filter(
+      (object) => object.coin !== undefined && ownerAddress(object.owner) === address,
+    );
+  }
+
+  /** Records (or replaces) a transaction's effects and returns its digest. */
+  recordTransaction(
+    input: RecordTransactionInput,
+    executed?: { bytes: Uint8Array; signatures: readonly string[] },
+  ): string {
+    const digest = input.digest ?? randomDigest();
+    const previous = this.transactions.get(digest);
+    let checkpoint: bigint | null;
+    if (input.checkpoint === undefined) {
+      checkpoint = this.nextCheckpoint();
+    } else {
+      checkpoint = input.checkpoint;
+      if (checkpoint !== null && checkpoint > this.latestCheckpoint) {
+        this.latestCheckpoint = checkpoint;
+      }
+    }
+    this.transactions.set(digest, {
+      digest,
+      sender: normalizeSuiAddress(input.sender),
+      status: input.status ?? 'success',
+      error: input.status === 'failure' ? (input.error ?? 'MoveAbort') : undefined,
+      events: input.events ?? [],
+      balanceChanges: input.balanceChanges ?? [],
+      checkpoint,
+      timestampMs: String(Date.now()),
+      bytes: executed?.bytes ?? previous?.bytes,
+      signatures: executed?.signatures ?? previous?.signatures ?? [],
+    });
+    return digest;
+  }
+
+  /** Advances the chain by one checkpoint and returns its sequence number. */
+  nextCheckpoint(): bigint {
+    this.latestCheckpoint += 1n;
+    return this.latestCheckpoint;
+  }
+
+  /** A new version and digest for an object a transaction mutated. */
+  mutate(object: SuiFakeObject, version: bigint, transaction: string): void {
+    object.version = version;
+    object.digest = randomDigest();
+    object.previousTransaction = transaction;
+  }
+}
+
+/** The owned-object ref of a stored object. */
+export function refOf(object: SuiFakeObject): SuiFakeObjectRef {
+  return { objectId: object.objectId, version: object.version.toString(), digest: object.digest };
+}
