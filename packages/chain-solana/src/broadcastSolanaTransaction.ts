@@ -1,7 +1,7 @@
 import { SendTransactionError, VersionedTransaction } from '@solana/web3.js';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { BroadcastResult, SignedTransaction } from '@yieldrouter/schemas';
-import { encodeBase58 } from './base58';
+import bs58 from 'bs58';
 import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
 import type { SolanaContext } from './solanaContext';
 import { unsignedReason } from './verifyTransactionSignatures';
@@ -48,7 +48,7 @@ export async function broadcastSolanaTransaction(
   if (problem) return { status: 'rejected', reason: `not fully signed: ${problem}` };
   if (context.rpc.status !== 'ok') return rpcNotConfigured('broadcast', context.rpc.detail);
   const first = transaction.signatures[0];
-  const txId = first ? encodeBase58(first) : '';
+  const txId = first ? bs58.encode(first) : '';
   let answered: string;
   try {
     answered = await context.rpc.connection.sendRawTransaction(bytes, {

@@ -3,7 +3,7 @@ import { closedPortUrl, startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter, ReceiptQuery } from '@yieldrouter/schemas';
-import { encodeBase58 } from './base58';
+import bs58 from 'bs58';
 import { bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
 
 let bed: SolanaBed;
@@ -74,7 +74,7 @@ describe('readReceipt', () => {
     const outcome = bed.send(transaction, { preflight: false });
     expect(outcome.landed).toBe(true);
 
-    const txId = encodeBase58(transaction.signatures[0] ?? new Uint8Array());
+    const txId = bs58.encode(transaction.signatures[0] ?? new Uint8Array());
     const receipt = await adapter.readReceipt({ ...request, txId, action: 'deposit' });
     expect(receipt).toEqual({
       status: 'failed',
@@ -85,12 +85,12 @@ describe('readReceipt', () => {
   });
 
   it('is pending for a signature the chain does not know', async () => {
-    const txId = encodeBase58(new Uint8Array(64).fill(9));
+    const txId = bs58.encode(new Uint8Array(64).fill(9));
     expect(await adapter.readReceipt({ ...landed, txId })).toEqual({ status: 'pending', txId });
   });
 
   it('throws InvalidChainInputError for a txId that is not a signature', async () => {
-    for (const txId of ['', 'abc', `0x${'ab'.repeat(32)}`, encodeBase58(new Uint8Array(32))]) {
+    for (const txId of ['', 'abc', `0x${'ab'.repeat(32)}`, bs58.encode(new Uint8Array(32))]) {
       await expect(adapter.readReceipt({ ...landed, txId })).rejects.toMatchObject({
         name: 'InvalidChainInputError',
         field: 'txId',

@@ -1,7 +1,7 @@
 import { InvalidChainInputError, USDC_DECIMALS, formatUnits, isPlanId } from '@yieldrouter/schemas';
 import type { LegTarget, Receipt, ReceiptQuery, Unavailable } from '@yieldrouter/schemas';
 import type { MessageAccountKeys, PublicKey, VersionedTransactionResponse } from '@solana/web3.js';
-import { decodeBase58 } from './base58';
+import bs58 from 'bs58';
 import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
 import { MEMO_PROGRAM_ID, planMemoText } from './instructions/planMemo';
 import { parsePublicKey } from './parsePublicKey';
@@ -112,7 +112,7 @@ export async function readSolanaReceipt(
   context: SolanaContext,
   query: ReceiptQuery,
 ): Promise<Receipt> {
-  if (decodeBase58(query.txId)?.length !== 64) {
+  if (bs58.decodeUnsafe(query.txId)?.length !== 64) {
     throw new InvalidChainInputError('txId', 'txId: not a base58 Solana transaction signature');
   }
   const owner = parsePublicKey(query.owner);

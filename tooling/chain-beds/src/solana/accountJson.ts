@@ -1,6 +1,6 @@
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import type { LiteSVM } from 'litesvm';
-import { encodeBase58 } from './base58';
+import bs58 from 'bs58';
 import { invalidParams } from './rpcError';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from './splAccounts';
 import type { BedAccount } from './svmAccounts';
@@ -51,7 +51,7 @@ function programName(owner: string): string {
 
 function encodedData(account: BedAccount, encoding: string): [string, string] {
   if (encoding === 'base64') return [Buffer.from(account.data).toString('base64'), 'base64'];
-  if (encoding === 'base58' || encoding === 'binary') return [encodeBase58(account.data), 'base58'];
+  if (encoding === 'base58' || encoding === 'binary') return [bs58.encode(account.data), 'base58'];
   throw invalidParams(`unsupported encoding ${encoding}`);
 }
 

@@ -1,7 +1,7 @@
 import { FailedTransactionMetadata } from 'litesvm';
 import type { LiteSVM } from 'litesvm';
 import type { VersionedTransaction } from '@solana/web3.js';
-import { encodeBase58 } from './base58';
+import bs58 from 'bs58';
 import { toLiteSvmTransaction } from './liteSvmTransaction';
 import { svmAddress } from './svmAccounts';
 import { readTokenBalances } from './tokenBalances';
@@ -48,7 +48,7 @@ export interface ExecuteOptions {
 function signatureOf(transaction: VersionedTransaction): string {
   const first = transaction.signatures[0];
   if (!first) throw new Error('transaction: no signature slot');
-  return encodeBase58(first);
+  return bs58.encode(first);
 }
 
 /**

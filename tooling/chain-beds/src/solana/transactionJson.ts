@@ -1,4 +1,4 @@
-import { encodeBase58 } from './base58';
+import bs58 from 'bs58';
 import type { LedgerEntry } from './solanaLedger';
 
 /** The `transaction` field of `getTransaction` in `json` encoding. */
@@ -6,7 +6,7 @@ export function transactionJson(entry: LedgerEntry): object {
   const { transaction } = entry;
   const message = transaction.message;
   return {
-    signatures: transaction.signatures.map((signature) => encodeBase58(signature)),
+    signatures: transaction.signatures.map((signature) => bs58.encode(signature)),
     message: {
       accountKeys: message.staticAccountKeys.map((key) => key.toBase58()),
       header: message.header,
@@ -14,7 +14,7 @@ export function transactionJson(entry: LedgerEntry): object {
       instructions: message.compiledInstructions.map((instruction) => ({
         programIdIndex: instruction.programIdIndex,
         accounts: instruction.accountKeyIndexes,
-        data: encodeBase58(instruction.data),
+        data: bs58.encode(instruction.data),
         stackHeight: null,
       })),
       ...(transaction.version === 0 ? { addressTableLookups: [] } : {}),

@@ -1,5 +1,5 @@
 import { VersionedTransaction } from '@solana/web3.js';
-import { decodeBase58 } from './base58';
+import bs58 from 'bs58';
 import { RPC_ERROR, SolanaRpcError, invalidParams } from './rpcError';
 import { configParam, stringParam } from './rpcParams';
 import type { RpcMethods } from './rpcMethods';
@@ -12,7 +12,7 @@ function decodeWire(text: string, encoding: string): VersionedTransaction {
     encoding === 'base64'
       ? Buffer.from(text, 'base64')
       : encoding === 'base58'
-        ? decodeBase58(text)
+        ? bs58.decodeUnsafe(text)
         : undefined;
   if (!bytes) throw invalidParams(`unsupported or malformed ${encoding} transaction`);
   try {
