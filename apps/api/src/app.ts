@@ -41,8 +41,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
+  const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true });
+
   // One middleware for every request: request id, version header, access log, and the
-  // JSON-only rule for bodies.
+  // JSON-only rule for bodies (the JSON parser runs only when there is a body).
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const requestId =
@@ -66,13 +68,14 @@ export function createApp(deps: AppDeps): Express {
     const length = req.headers['content-length'];
     const hasBody =
       req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-    if (hasBody && !req.is('application/json')) {
+    if (!hasBody) {
+      next();
+    } else if (!req.is('application/json')) {
       next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'body: Content-Type must be application/json'));
-      return;
+    } else {
+      parseJson(req, res, next);
     }
-    next();
   });
-  app.use(express.json({ limit: config.bodyLimitBytes, strict: true }));
 
   const handlers: Handlers = {};
   const implemented = () => new Set(Object.keys(handlers));

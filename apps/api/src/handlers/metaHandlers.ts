@@ -14,6 +14,7 @@ import {
   routePaths,
 } from '@yieldrouter/schemas';
 import type { ApiConfig } from '../env';
+import { deepFreeze } from '../http/deepFreeze';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface MetaHandlerDeps {
@@ -41,15 +42,20 @@ async function databaseUp(db: Database): Promise<boolean> {
 /** Handlers of the meta routes: health, root, status, packages, fees, catalogs. */
 export function metaHandlers(deps: MetaHandlerDeps): Handlers {
   // Configuration is fixed for the life of the process, so these documents are built once.
-  const enablementDocument = buildEnablement({
-    switches: deps.config.switches,
-    writeReadyChains: new Set(),
-  });
-  const statusDocument = buildStatusDocument({
-    enablement: enablementDocument,
-    fees: deps.fees,
-    venueIds: [],
-  });
+  const enablementDocument = deepFreeze(
+    buildEnablement({ switches: deps.config.switches, writeReadyChains: new Set() }),
+  );
+  const statusDocument = deepFreeze(
+    buildStatusDocument({ enablement: enablementDocument, fees: deps.fees, venueIds: [] }),
+  );
+  const packagesDocument = deepFreeze(
+    buildPackagesDocument({
+      ids: deps.config.onChainIds,
+      enablement: enablementDocument,
+      fees: deps.fees,
+      chains: deps.config.chains,
+    }),
+  );
   const enablement = () => enablementDocument;
   const status = () => statusDocument;
   const ok = <T>(body: T) => ({ status: 200, body });
@@ -91,15 +97,7 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
     getEnablement: () => ok({ schemaVersion: 'svc-enablement.v1' as const, chains: enablement() }),
     getBaseEnablement: () => chainEnablement('base'),
     getArbitrumEnablement: () => chainEnablement('arbitrum'),
-    getPackages: () =>
-      ok(
-        buildPackagesDocument({
-          ids: deps.config.onChainIds,
-          enablement: enablement(),
-          fees: deps.fees,
-          chains: deps.config.chains,
-        }),
-      ),
+    getPackages: () => ok(packagesDocument),
     getFees: () =>
       ok({ schemaVersion: 'svc-fees.v1' as const, ...toFeeScheduleDocument(deps.fees) }),
     getSdk: () =>

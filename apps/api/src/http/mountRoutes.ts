@@ -42,6 +42,24 @@ export interface MountRoutesOptions {
   readonly validateResponses: boolean;
 }
 
+const serialized = new WeakMap<object, string>();
+
+/**
+ * JSON of a response body. Bodies that are frozen (documents built once from configuration)
+ * are serialized once and the text reused; everything else is serialized per response.
+ */
+function serialize(body: unknown): string {
+  if (typeof body !== 'object' || body === null || !Object.isFrozen(body)) {
+    return JSON.stringify(body);
+  }
+  let text = serialized.get(body);
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    serialized.set(body, text);
+  }
+  return text;
+}
+
 const toExpressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
 function parse<S extends z.ZodType | undefined>(
@@ -91,6 +109,7 @@ function setRateHeaders(res: Response, decision: Awaited<ReturnType<RateLimiter[
  */
 export function mountRoutes(app: Express, options: MountRoutesOptions): void {
   const methodsByPath = new Map<string, Set<string>>();
+  const registered: { method: string; path: string; handler: RequestHandler }[] = [];
   for (const route of options.routes) {
     const handler = options.handlers[route.operationId as OperationId] as
       Handler<RouteDefinition> | undefined;
@@ -99,13 +118,19 @@ export function mountRoutes(app: Express, options: MountRoutesOptions): void {
     };
     const { canonical, aliases } = routePaths(route);
     for (const path of [canonical, ...aliases]) {
-      const expressPath = toExpressPath(path);
-      app[route.method](expressPath, expressHandler);
-      const methods = methodsByPath.get(expressPath) ?? new Set<string>();
+      registered.push({ method: route.method.toUpperCase(), path, handler: expressHandler });
+      const methods = methodsByPath.get(toExpressPath(path)) ?? new Set<string>();
       methods.add(route.method.toUpperCase());
       if (route.method === 'get') methods.add('HEAD');
-      methodsByPath.set(expressPath, methods);
+      methodsByPath.set(toExpressPath(path), methods);
     }
+  }
+  app.use(exactPathDispatcher(registered));
+  for (const { method, path, handler } of registered) {
+    app[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'](
+      toExpressPath(path),
+      handler,
+    );
   }
   for (const [path, methods] of methodsByPath) {
     const allow = [...methods].sort().join(', ');
@@ -117,6 +142,39 @@ export function mountRoutes(app: Express, options: MountRoutesOptions): void {
       );
     });
   }
+}
+
+const segmentsMatch = (pattern: string, path: string) => {
+  const a = pattern.split('/');
+  const b = path.split('/');
+  return a.length === b.length && a.every((part, i) => part.startsWith('{') || part === b[i]);
+};
+
+/**
+ * The hot path: a request whose path is exactly a parameterless manifest path goes straight to
+ * its handler through one Map lookup, instead of walking Express's layer list. Anything else
+ * (parameters, trailing slashes, other letter case, unknown methods) falls through to the
+ * regular Express routes, which are all still mounted, so behaviour is the same either way. A
+ * static path that an earlier parameterised route would have caught is left to Express too.
+ */
+function exactPathDispatcher(
+  registered: readonly { method: string; path: string; handler: RequestHandler }[],
+): RequestHandler {
+  const table = new Map<string, RequestHandler>();
+  registered.forEach(({ method, path, handler }, index) => {
+    if (path.includes('{')) return;
+    const shadowed = registered
+      .slice(0, index)
+      .some((earlier) => earlier.method === method && segmentsMatch(earlier.path, path));
+    if (shadowed) return;
+    table.set(`${method} ${path}`, handler);
+    if (method === 'GET') table.set(`HEAD ${path}`, handler);
+  });
+  return (req, res, next) => {
+    const handler = table.get(`${req.method} ${req.path}`);
+    if (handler) handler(req, res, next);
+    else next();
+  };
 }
 
 async function run(
@@ -176,5 +234,5 @@ async function run(
     }
   }
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-  res.status(result.status).json(result.body);
+  res.status(result.status).type('application/json').send(serialize(result.body));
 }
