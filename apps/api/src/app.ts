@@ -5,12 +5,13 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { createChainAdapters } from '@yieldrouter/engine';
+import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
+import { buildEnablement, createChainAdapters, createDefiLlamaReader } from '@yieldrouter/engine';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
+import { venueHandlers } from './handlers/venueHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
@@ -26,6 +27,8 @@ export interface AppDeps {
   readonly logger: Logger;
   /** Redis key prefix of the rate limiter (tests isolate themselves with it). */
   readonly rateLimitPrefix?: string;
+  /** The APY source reader; DefiLlama-compatible from `config` when not given. */
+  readonly apyReader?: ApyReader;
   /** Chain adapters; built from `config` when not given. */
   readonly adapters?: ChainAdapters;
 }
@@ -106,6 +109,17 @@ export function createApp(deps: AppDeps): Express {
       switches: config.switches,
     });
   Object.assign(handlers, chainHandlers({ adapters }));
+  Object.assign(
+    handlers,
+    venueHandlers({
+      db: deps.db,
+      venues: config.venues,
+      enablement: buildEnablement({ switches: config.switches, writeReadyChains: new Set() }),
+      apyReader:
+        deps.apyReader ??
+        createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),
+    }),
+  );
 
   mountRoutes(app, {
     routes: routeList,

@@ -34,4 +34,25 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ SVC_API_KEYS: 'nope' })).toThrow(/not valid JSON/);
   });
+
+  it('reads venue ids and APY pools, refusing unknown venues, id names and formats', () => {
+    const config = parseEnv({
+      SVC_VENUE_IDS: '{"morpho":{"vault":"0x52908400098527886E0F7030069857D2E4169EE7"}}',
+      SVC_APY_POOLS: '{"kamino":"pool-1"}',
+    });
+    expect(config.venues.ids).toEqual({
+      morpho: { vault: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    });
+    expect(config.venues.apyPools).toEqual({ kamino: 'pool-1' });
+    expect(() => parseEnv({ SVC_VENUE_IDS: '{"nope":{}}' })).toThrow(/unknown venue nope/);
+    expect(() => parseEnv({ SVC_VENUE_IDS: '{"morpho":{"pool":"0x"}}' })).toThrow(
+      /SVC_VENUE_IDS.morpho.pool: morpho needs vault/,
+    );
+    expect(() => parseEnv({ SVC_VENUE_IDS: '{"kamino":{"adapter":"0xabc"}}' })).toThrow(
+      /SVC_VENUE_IDS.kamino.adapter/,
+    );
+    expect(() => parseEnv({ SVC_VENUE_IDS: '[1]' })).toThrow(/JSON object keyed by venue id/);
+    expect(() => parseEnv({ SVC_APY_POOLS: '{"kamino":7}' })).toThrow(/SVC_APY_POOLS.kamino/);
+    expect(() => parseEnv({ SVC_APY_BASE_URL: 'ftp://x' })).toThrow(/SVC_APY_BASE_URL/);
+  });
 });

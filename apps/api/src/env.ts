@@ -7,7 +7,9 @@ import {
   SolanaPubkey,
 } from '@yieldrouter/schemas';
 import type { Role, ChainSwitches } from '@yieldrouter/schemas';
-import type { ChainsConfig } from '@yieldrouter/engine';
+import type { ChainsConfig, VenueConfig } from '@yieldrouter/engine';
+import { ConfigError } from './configError';
+import { parseVenueSettings } from './venueSettings';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -71,6 +73,12 @@ const EnvSchema = z.object({
   SVC_BASE_DEPLOY_TX: z.string().optional(),
   SVC_ARBITRUM_REGISTRY_ADDRESS: z.string().optional(),
   SVC_ARBITRUM_DEPLOY_TX: z.string().optional(),
+  SVC_VENUE_IDS: z.string().optional(),
+  SVC_APY_POOLS: z.string().optional(),
+  SVC_APY_BASE_URL: httpUrl.default('https://yields.llama.fi'),
+  SVC_APY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  SVC_APY_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(21_600),
+  SVC_APY_MEAN_MIN_SAMPLES: z.coerce.number().int().min(1).default(3),
   SVC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   SVC_SUI_RPC_URL: httpUrl,
   SVC_SUI_NETWORK: z.enum(['mainnet', 'testnet', 'devnet', 'localnet']).default('mainnet'),
@@ -106,13 +114,14 @@ export interface ApiConfig {
   readonly trustProxy: boolean;
   readonly switches: ChainSwitches;
   readonly onChainIds: OnChainIds;
+  /** Venue on-chain ids and APY sources. */
+  readonly venues: VenueConfig;
+  readonly apy: { readonly baseUrl: string | undefined; readonly timeoutMs: number };
   /** RPC endpoints, timeouts and asset ids per chain; an RPC left unset reads as unavailable. */
   readonly chains: ChainsConfig;
 }
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 const KNOWN_KEYS = new Set(Object.keys(EnvSchema.shape));
 
@@ -208,6 +217,12 @@ export function parseEnv(rawSource: Record<string, string | undefined>): ApiConf
       arbitrum: { executionEnabled: false, broadcastEnabled: false },
     },
     onChainIds: ids.data,
+    venues: {
+      ...parseVenueSettings(env.SVC_VENUE_IDS, env.SVC_APY_POOLS),
+      apyMaxAgeMs: env.SVC_APY_MAX_AGE_SECONDS * 1000,
+      apyMeanMinSamples: env.SVC_APY_MEAN_MIN_SAMPLES,
+    },
+    apy: { baseUrl: env.SVC_APY_BASE_URL, timeoutMs: env.SVC_APY_TIMEOUT_MS },
     chains: {
       timeoutMs: env.SVC_RPC_TIMEOUT_MS,
       sui: {

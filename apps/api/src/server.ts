@@ -1,3 +1,4 @@
+import { VENUE_CATALOG_VERSION, seedVenueCatalog } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
 import { createApp } from './app';
 import { ConfigError, parseEnv } from './env';
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     log: (message) => logger.info(message),
   });
-  logger.info({ database: db.kind }, 'database ready');
+  await seedVenueCatalog(db.prisma);
+  logger.info({ database: db.kind, catalogVersion: VENUE_CATALOG_VERSION }, 'database ready');
   const redis = await connectRedis(config.redisUrl, logger);
   const app = createApp({ config, db, redis, logger });
   const server = app.listen(config.port, config.host, () => {

@@ -3,3 +3,4 @@ export * from './meta/buildPackagesDocument';
 export * from './meta/buildStatusDocument';
 export * from './chains';
 export * from './apy';
+export * from './venues';

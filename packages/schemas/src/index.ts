@@ -3,6 +3,7 @@ export * from './chains';
 export * from './documents';
 export * from './errors';
 export * from './money';
+export * from './opportunities';
 export * from './requests';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';

@@ -3,6 +3,7 @@ import { createApp } from '@yieldrouter/api/app';
 import { parseEnv } from '@yieldrouter/api/env';
 import { createLogger } from '@yieldrouter/api/logger';
 import { connectRedis } from '@yieldrouter/api/redis';
+import { seedVenueCatalog } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
 
 async function main() {
@@ -11,6 +12,7 @@ async function main() {
   const db = await createDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
+  await seedVenueCatalog(db.prisma);
   const redis = await connectRedis(config.redisUrl, logger);
   const app = createApp({ config, db, redis, logger });
   const server = app.listen(0, '127.0.0.1', () => {

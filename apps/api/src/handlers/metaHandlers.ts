@@ -2,7 +2,12 @@ import type { Redis } from 'ioredis';
 import type { Database } from '@yieldrouter/ledger';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { toFeeScheduleDocument } from '@yieldrouter/fees';
-import { buildEnablement, buildPackagesDocument, buildStatusDocument } from '@yieldrouter/engine';
+import {
+  VENUE_CATALOG,
+  buildEnablement,
+  buildPackagesDocument,
+  buildStatusDocument,
+} from '@yieldrouter/engine';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import {
   API_VERSION,
@@ -46,7 +51,11 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
     buildEnablement({ switches: deps.config.switches, writeReadyChains: new Set() }),
   );
   const statusDocument = deepFreeze(
-    buildStatusDocument({ enablement: enablementDocument, fees: deps.fees, venueIds: [] }),
+    buildStatusDocument({
+      enablement: enablementDocument,
+      fees: deps.fees,
+      venueIds: VENUE_CATALOG.map((venue) => venue.id),
+    }),
   );
   const packagesDocument = deepFreeze(
     buildPackagesDocument({

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Express } from 'express';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { Database } from '@yieldrouter/ledger';
+import { seedVenueCatalog } from '@yieldrouter/engine';
 import { createApp } from '../app';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
@@ -53,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ]),
     ...env,
   });
+  await seedVenueCatalog(database.db.prisma);
   const prefix = `svc:test:${randomBytes(6).toString('hex')}:`;
   const app = createApp({
     config,

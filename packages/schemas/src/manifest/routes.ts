@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { Chain } from '../chains';
 import {
+  ApyRefreshResult,
+  AutopilotStrategy,
+  FormList,
+  Opportunity,
+  OpportunityList,
+  StrategyList,
+  VenueApyTable,
+  VenueList,
+} from '../opportunities';
+import {
   EnablementDocument,
   ErrorsDocument,
   FeesDocument,
@@ -230,7 +240,7 @@ export const routes = {
     summary: 'Venues with ready, writeReady, gross_apy_bps, executionMode; live=1 reads APY now.',
     tags: ['discovery'],
     request: { query: VenueListQuery },
-    responses: ok(OpenDocument),
+    responses: ok(VenueList),
   }),
   getVenueApy: defineRoute({
     operationId: 'getVenueApy',
@@ -241,7 +251,7 @@ export const routes = {
     summary: 'APY table; status unavailable with null values when the live read fails.',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(VenueApyTable),
   }),
   listAutoYieldVenues: defineRoute({
     operationId: 'listAutoYieldVenues',
@@ -252,7 +262,7 @@ export const routes = {
     summary: 'Venue list for auto-yield.',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(VenueList),
   }),
   listOpportunities: defineRoute({
     operationId: 'listOpportunities',
@@ -263,7 +273,7 @@ export const routes = {
     summary: 'Opportunities (a protocol running on a chain).',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(OpportunityList),
   }),
   discover: defineRoute({
     operationId: 'discover',
@@ -296,7 +306,7 @@ export const routes = {
     summary: 'Map venues.',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(VenueList),
   }),
   getDiscoverMap: defineRoute({
     operationId: 'getDiscoverMap',
@@ -318,7 +328,7 @@ export const routes = {
     summary: 'Refresh the map (APY and venue snapshot).',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(ApyRefreshResult),
   }),
   getEstimates: defineRoute({
     operationId: 'getEstimates',
@@ -362,7 +372,7 @@ export const routes = {
     summary: 'Legacy forms (prefer strategies).',
     tags: ['legacy'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(FormList),
     deprecated: true,
   }),
   listFormsPriority: defineRoute({
@@ -374,7 +384,7 @@ export const routes = {
     summary: 'Legacy forms in priority order.',
     tags: ['legacy'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(FormList),
     deprecated: true,
   }),
   getForm: defineRoute({
@@ -386,7 +396,7 @@ export const routes = {
     summary: 'One legacy form.',
     tags: ['legacy'],
     request: { params: IdParams },
-    responses: ok(OpenDocument),
+    responses: ok(Opportunity),
     deprecated: true,
   }),
   getHome: defineRoute({
@@ -433,7 +443,7 @@ export const routes = {
     summary: 'Strategies: venues plus the autopilot strategy.',
     tags: ['strategies'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(StrategyList),
   }),
   listStrategiesPriority: defineRoute({
     operationId: 'listStrategiesPriority',
@@ -444,7 +454,7 @@ export const routes = {
     summary: 'Strategies in priority order.',
     tags: ['strategies'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(StrategyList),
   }),
   getStrategy: defineRoute({
     operationId: 'getStrategy',
@@ -455,7 +465,7 @@ export const routes = {
     summary: 'One strategy by bare venue id or form-<venue_id>; unknown → 404 strategy_unknown.',
     tags: ['strategies'],
     request: { params: IdParams },
-    responses: ok(OpenDocument),
+    responses: ok(z.union([Opportunity, AutopilotStrategy])),
   }),
   prepareDepositPlan: defineRoute({
     operationId: 'prepareDepositPlan',

@@ -1,1 +1,2 @@
-export {};
+export * from './pool';
+export * from './server';

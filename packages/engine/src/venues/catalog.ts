@@ -1,0 +1,164 @@
+import type { Chain, VenueStandard } from '@yieldrouter/schemas';
+
+/**
+ * The venue catalog, versioned. Seeded into the database at start (`seedVenueCatalog`): new
+ * venues get a permanent opportunity id; known venues keep theirs. On-chain ids are NOT here:
+ * they come from configuration (`SVC_VENUE_IDS`), and a venue missing one is not ready.
+ *
+ * Venue ids are bare protocol names, unique across chains (no chain or asset suffix).
+ */
+export const VENUE_CATALOG_VERSION = 1;
+
+export interface VenueCatalogEntry {
+  readonly id: string;
+  readonly protocol: string;
+  readonly chain: Chain;
+  readonly asset: 'USDC';
+  /** ready: vetted for deposits once its ids are configured; listed: shown, not enterable. */
+  readonly readiness: 'ready' | 'listed' | 'planned';
+  readonly standard: VenueStandard;
+  readonly wave: number;
+  readonly priority: number;
+  readonly actions: readonly ('deposit' | 'withdraw' | 'harvest')[];
+  readonly minDepositMicros: bigint;
+}
+
+const LENDING = ['deposit', 'withdraw', 'harvest'] as const;
+
+export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
+  // Sui (Executable home): lending markets entered through the router's adapters.
+  {
+    id: 'suilend',
+    protocol: 'Suilend',
+    chain: 'sui',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'router-adapter',
+    wave: 1,
+    priority: 1,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  {
+    id: 'navi',
+    protocol: 'NAVI Protocol',
+    chain: 'sui',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'router-adapter',
+    wave: 1,
+    priority: 2,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  {
+    id: 'scallop',
+    protocol: 'Scallop',
+    chain: 'sui',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'router-adapter',
+    wave: 1,
+    priority: 3,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  // Solana (Executable home).
+  {
+    id: 'kamino',
+    protocol: 'Kamino Lend',
+    chain: 'solana',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'router-adapter',
+    wave: 1,
+    priority: 4,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  {
+    id: 'marginfi',
+    protocol: 'marginfi',
+    chain: 'solana',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'router-adapter',
+    wave: 1,
+    priority: 5,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  {
+    id: 'drift',
+    protocol: 'Drift',
+    chain: 'solana',
+    asset: 'USDC',
+    readiness: 'listed',
+    standard: 'router-adapter',
+    wave: 2,
+    priority: 6,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  // Base and Arbitrum (Map: discover and prepare only; never write-ready).
+  {
+    id: 'aave-v3',
+    protocol: 'Aave v3',
+    chain: 'base',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'aave-v3',
+    wave: 2,
+    priority: 7,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  {
+    id: 'morpho',
+    protocol: 'Morpho (MetaMorpho vault)',
+    chain: 'base',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'erc4626',
+    wave: 2,
+    priority: 8,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  {
+    id: 'fluid',
+    protocol: 'Fluid (fToken)',
+    chain: 'arbitrum',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'erc4626',
+    wave: 3,
+    priority: 9,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+  {
+    id: 'silo',
+    protocol: 'Silo v2',
+    chain: 'arbitrum',
+    asset: 'USDC',
+    readiness: 'listed',
+    standard: 'erc4626',
+    wave: 3,
+    priority: 10,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+  },
+];
+
+/** On-chain ids a venue needs, by standard and chain (names used in `SVC_VENUE_IDS`). */
+export function requiredVenueIds(chain: Chain, standard: VenueStandard): readonly string[] {
+  switch (standard) {
+    case 'erc4626':
+      return ['vault'];
+    case 'aave-v3':
+      return ['pool', 'aToken'];
+    case 'router-adapter':
+      return chain === 'sui' ? ['adapter', 'receiptCoinType'] : ['adapter', 'receiptMint'];
+  }
+}

@@ -1,0 +1,94 @@
+import { listVenuesWithApy } from '@yieldrouter/ledger';
+import type { PrismaClientOrTransaction, VenueWithApyRow } from '@yieldrouter/ledger';
+import type { ChainEnablement, Opportunity } from '@yieldrouter/schemas';
+import { Chain, formatMicros } from '@yieldrouter/schemas';
+import type { VenueConfig } from './venueConfig';
+
+const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
+
+export interface ListOpportunitiesParameters {
+  readonly db: PrismaClientOrTransaction;
+  readonly venues: VenueConfig;
+  readonly enablement: readonly ChainEnablement[];
+  readonly now: Date;
+}
+
+function toOpportunity(
+  row: VenueWithApyRow,
+  { venues, enablement, now }: Omit<ListOpportunitiesParameters, 'db'>,
+): Opportunity {
+  const chain = Chain.parse(row.chain);
+  const chainState = enablement.find((entry) => entry.chain === chain);
+  const configured = venues.ids[row.id] ?? {};
+  const missingIds = row.requiredIds.filter((name) => !configured[name]);
+  const latest = row.latest;
+  const stale = latest !== null && now.getTime() - latest.observedAt.getTime() > venues.apyMaxAgeMs;
+  const value = latest?.status === 'ok' && !stale ? latest.apyBps : null;
+  const reason =
+    latest === null
+      ? venues.apyPools[row.id]
+        ? 'not_read_yet'
+        : 'source_not_configured'
+      : stale
+        ? 'stale'
+        : latest.status === 'ok'
+          ? null
+          : latest.reason;
+  const ready = row.readiness === 'ready' && missingIds.length === 0;
+  return {
+    opportunityId: row.opportunityId,
+    strategyId: row.id,
+    venueId: row.id,
+    formId: `form-${row.id}`,
+    protocol: row.protocol,
+    chain,
+    asset: row.asset,
+    ready,
+    readiness: row.readiness,
+    missingIds,
+    writeReady: ready && (chainState?.writeReady ?? false),
+    executionMode: chainState?.executionMode ?? 'disabled',
+    grossApyBps: value,
+    gross_apy_bps: value,
+    apy: {
+      source: latest?.source ?? null,
+      asOf: latest?.observedAt.toISOString() ?? null,
+      stale,
+      baseBps: value === null ? null : (latest?.apyBaseBps ?? null),
+      rewardBps: value === null ? null : (latest?.apyRewardBps ?? null),
+      reason,
+    },
+    apyMean30dBps: row.meanSamples >= venues.apyMeanMinSamples ? row.meanBps : null,
+    apyMean30dSamples: row.meanSamples,
+    tvlUsdMicros:
+      value !== null && latest?.tvlUsdMicros != null ? formatMicros(latest.tvlUsdMicros) : null,
+    wave: row.wave,
+    priority: row.priority,
+    actions: [...row.actions],
+    minDepositMicros: formatMicros(row.minDepositMicros),
+  };
+}
+
+/**
+ * Every venue as an opportunity: catalog fields, readiness against configuration, the chain's
+ * execution mode, and APY from stored history (latest reading, 30-day mean). Nothing is read
+ * from outside here; `refreshApy` does that.
+ */
+export async function listOpportunities(
+  parameters: ListOpportunitiesParameters,
+): Promise<Opportunity[]> {
+  const rows = await listVenuesWithApy(
+    parameters.db,
+    new Date(parameters.now.getTime() - THIRTY_DAYS_MS),
+  );
+  return rows.map((row) => toOpportunity(row, parameters));
+}
+
+/** `svcop…`, a bare venue id, or `form-<venue_id>` → the opportunity, or undefined. */
+export function findOpportunity(
+  opportunities: readonly Opportunity[],
+  id: string,
+): Opportunity | undefined {
+  const bare = id.startsWith('form-') ? id.slice('form-'.length) : id;
+  return opportunities.find((entry) => entry.opportunityId === id || entry.venueId === bare);
+}

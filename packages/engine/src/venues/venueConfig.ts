@@ -1,0 +1,11 @@
+/** Per-venue configuration: on-chain ids and APY pool ids (never invented, never defaulted). */
+export interface VenueConfig {
+  /** venueId → id name → value, e.g. `{ morpho: { vault: '0x…' } }`. */
+  readonly ids: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** venueId → pool id at the yields source. */
+  readonly apyPools: Readonly<Record<string, string>>;
+  /** A reading older than this is stale: served as null with reason `stale`. */
+  readonly apyMaxAgeMs: number;
+  /** Fewer ok samples than this in 30 days → apyMean30dBps null. */
+  readonly apyMeanMinSamples: number;
+}
