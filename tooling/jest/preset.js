@@ -29,6 +29,8 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${ESM_ONLY.join('|')})/)`],
+  transformIgnorePatterns: [
+    `/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${ESM_ONLY.join('|')})/)`,
+  ],
   testTimeout: 30000,
 };

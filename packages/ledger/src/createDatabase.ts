@@ -52,6 +52,9 @@ export function pgMigrationTransaction(pool: Pool): MigrationTransaction {
 
 async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: string }) {
   const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // An idle connection that the server closes (restart, failover, DROP … FORCE) must not take
+  // the process down: the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`));
   try {
     if (options.migrate !== false) {
       await applyMigrations(pgMigrationTransaction(pool), {

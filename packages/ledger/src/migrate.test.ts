@@ -7,7 +7,12 @@ import { createEmptyTestDatabase } from './testing';
 /** Runs `work` with pools on a fresh, empty database, then drops it. */
 async function withEmptyDatabase(pools: number, work: (pools: Pool[]) => Promise<void>) {
   const empty = await createEmptyTestDatabase();
-  const opened = Array.from({ length: pools }, () => new Pool({ connectionString: empty.url }));
+  const opened = Array.from({ length: pools }, () => {
+    const pool = new Pool({ connectionString: empty.url });
+    // An idle client closed by the server must fail the query that uses it, not crash the worker.
+    pool.on('error', () => undefined);
+    return pool;
+  });
   try {
     await work(opened);
   } finally {

@@ -1,13 +1,9 @@
 // `pnpm db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded PGlite
 // directory (SVC_DATA_DIR, default .data/pglite) when DATABASE_URL is unset.
-import { createDatabase } from '../createDatabase';
+import { openDatabaseFromEnv } from './openFromEnv';
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env['DATABASE_URL'] || undefined;
-  const dataDir = process.env['SVC_DATA_DIR'] || undefined;
-  const db = await createDatabase({
-    ...(databaseUrl ? { databaseUrl } : {}),
-    ...(dataDir ? { dataDir } : {}),
+  const db = await openDatabaseFromEnv({
     log: (message) => process.stdout.write(`${message}\n`),
   });
   await db.close();

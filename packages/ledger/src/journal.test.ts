@@ -1,0 +1,149 @@
+import { Client } from 'pg';
+import type { AccountRef } from './journal';
+import { LedgerError, postJournalEntry, readWalletBalances, runLedgerTransaction } from './journal';
+import type { TestDatabase } from './testing';
+import { createTestDatabase } from './testing';
+import { verifyLedger } from './verifyLedger';
+
+const WALLET = 'wallet-a';
+const STAKED = 'staked:svcop0123456789abcdef01234567' as const;
+const liquid: AccountRef = { wallet: WALLET, chain: 'solana', bucket: 'liquid' };
+const staked: AccountRef = { wallet: WALLET, chain: 'solana', bucket: STAKED };
+const external: AccountRef = { system: 'external', chain: 'solana' };
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.drop());
+
+const post = (postings: { account: AccountRef; amountMicros: bigint }[], dedupeKey?: string) =>
+  runLedgerTransaction(test.db.prisma, (tx) =>
+    postJournalEntry(tx, { kind: 'test', postings, ...(dedupeKey ? { dedupeKey } : {}) }),
+  );
+const balances = async () =>
+  Object.fromEntries(
+    (await readWalletBalances(test.db.prisma, WALLET)).map((row) => [
+      `${row.chain}/${row.bucket}`,
+      row.balanceMicros,
+    ]),
+  );
+
+describe('double-entry journal', () => {
+  it('credits from the chain, moves liquid to staked, keeps the ledger clean', async () => {
+    await post([
+      { account: liquid, amountMicros: 5_000_000n },
+      { account: external, amountMicros: -5_000_000n },
+    ]);
+    await post([
+      { account: liquid, amountMicros: -3_000_000n },
+      { account: staked, amountMicros: 3_000_000n },
+    ]);
+    expect(await balances()).toEqual({
+      'solana/liquid': 2_000_000n,
+      [`solana/${STAKED}`]: 3_000_000n,
+    });
+    expect(await verifyLedger(test.db.prisma)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('refuses an overdraft before writing anything, naming the account', async () => {
+    const before = await balances();
+    const error = await post([
+      { account: liquid, amountMicros: -2_000_001n },
+      { account: external, amountMicros: 2_000_001n },
+    ]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LedgerError);
+    expect(error).toMatchObject({ code: 'INSUFFICIENT_BALANCE', account: liquid });
+    expect(await balances()).toEqual(before);
+  });
+
+  it('refuses unbalanced, single-leg and zero postings in code', async () => {
+    for (const postings of [
+      [
+        { account: liquid, amountMicros: 1n },
+        { account: external, amountMicros: -2n },
+      ],
+      [{ account: liquid, amountMicros: 1n }],
+      [
+        { account: liquid, amountMicros: 0n },
+        { account: external, amountMicros: 0n },
+      ],
+    ]) {
+      await expect(post(postings)).rejects.toBeInstanceOf(LedgerError);
+    }
+  });
+
+  it('a dedupe key posts once; the replay writes nothing', async () => {
+    const credit = [
+      { account: liquid, amountMicros: 1_000n },
+      { account: external, amountMicros: -1_000n },
+    ];
+    const first = await post(credit, 'settle:solana:sig-1');
+    const again = await post(credit, 'settle:solana:sig-1');
+    expect(first.replay).toBe(false);
+    expect(again).toEqual({ entryId: first.entryId, replay: true });
+    expect((await balances())['solana/liquid']).toBe(2_001_000n);
+  });
+
+  it('the database itself refuses an unbalanced entry at commit, whatever the code does', async () => {
+    const client = new Client({ connectionString: test.url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      const entry = await client.query<{ id: string }>(
+        "INSERT INTO journal_entries (kind) VALUES ('rogue') RETURNING id",
+      );
+      await client.query(
+        `INSERT INTO postings (entry_id, account_id, amount_micros)
+         SELECT $1, id, 1 FROM ledger_accounts WHERE wallet = $2 AND bucket = 'liquid'`,
+        [entry.rows[0]?.id, WALLET],
+      );
+      await expect(client.query('COMMIT')).rejects.toThrow(/unbalanced/);
+    } finally {
+      await client.end();
+    }
+    expect((await balances())['solana/liquid']).toBe(2_001_000n);
+  });
+
+  it('a wallet balance cannot go negative, postings and entries are append-only, balances move only through postings', async () => {
+    const prisma = test.db.prisma;
+    await expect(
+      prisma.$executeRaw`UPDATE ledger_accounts SET balance_micros = -1 WHERE wallet = ${WALLET}`,
+    ).rejects.toThrow();
+    await expect(prisma.$executeRaw`UPDATE postings SET amount_micros = 7`).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(prisma.$executeRaw`DELETE FROM journal_entries`).rejects.toThrow(/append-only/);
+    expect(await verifyLedger(prisma)).toMatchObject({ ok: true });
+  });
+});
+
+describe('verifyLedger', () => {
+  it('finds what the triggers would have refused: a lone posting, a drifted balance', async () => {
+    const broken = await createTestDatabase();
+    try {
+      const client = new Client({ connectionString: broken.url });
+      await client.connect();
+      try {
+        await client.query('ALTER TABLE postings DISABLE TRIGGER USER');
+        await client.query(
+          "INSERT INTO ledger_accounts (kind, wallet, chain, bucket) VALUES ('wallet', 'w', 'sui', 'liquid')",
+        );
+        await client.query("INSERT INTO journal_entries (kind) VALUES ('rogue')");
+        await client.query(
+          'INSERT INTO postings (entry_id, account_id, amount_micros) VALUES (1, 1, 5)',
+        );
+      } finally {
+        await client.end();
+      }
+      const report = await verifyLedger(broken.db.prisma);
+      expect(report.ok).toBe(false);
+      expect(report.problems.map((problem) => problem.check).sort()).toEqual([
+        'balance_drift',
+        'entry_too_few_postings',
+      ]);
+    } finally {
+      await broken.drop();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import type { PrismaClientOrTransaction } from './apiKeys';
+
+export interface LedgerProblem {
+  readonly check:
+    | 'entry_unbalanced'
+    | 'entry_too_few_postings'
+    | 'balance_drift'
+    | 'wallet_negative'
+    | 'ledger_total_nonzero';
+  readonly detail: string;
+}
+
+export interface LedgerReport {
+  readonly ok: boolean;
+  readonly entries: number;
+  readonly postings: number;
+  readonly accounts: number;
+  readonly problems: readonly LedgerProblem[];
+}
+
+/**
+ * Checks every ledger invariant over the whole database, independently of the triggers that
+ * should have kept them: each entry has ≥ 2 postings summing to 0; each account balance equals
+ * the sum of its postings; no wallet account is negative; all balances together sum to 0.
+ * Reports up to 100 problems per check.
+ */
+export async function verifyLedger(db: PrismaClientOrTransaction): Promise<LedgerReport> {
+  const problems: LedgerProblem[] = [];
+  const entries = await db.$queryRaw<{ id: bigint; legs: bigint; total: string }[]>`
+    SELECT e.id, COUNT(p.id) AS legs, COALESCE(SUM(p.amount_micros), 0)::text AS total
+    FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
+    GROUP BY e.id
+    HAVING COUNT(p.id) < 2 OR COALESCE(SUM(p.amount_micros), 0) <> 0
+    ORDER BY e.id LIMIT 100`;
+  for (const row of entries) {
+    problems.push(
+      row.legs < 2n
+        ? { check: 'entry_too_few_postings', detail: `entry ${row.id}: ${row.legs} postings` }
+        : { check: 'entry_unbalanced', detail: `entry ${row.id}: postings sum to ${row.total}` },
+    );
+  }
+  const drift = await db.$queryRaw<{ id: bigint; balance: bigint; total: string }[]>`
+    SELECT a.id, a.balance_micros AS balance, COALESCE(SUM(p.amount_micros), 0)::text AS total
+    FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
+    GROUP BY a.id
+    HAVING a.balance_micros <> COALESCE(SUM(p.amount_micros), 0)
+    ORDER BY a.id LIMIT 100`;
+  for (const row of drift) {
+    problems.push({
+      check: 'balance_drift',
+      detail: `account ${row.id}: balance ${row.balance}, postings sum to ${row.total}`,
+    });
+  }
+  const negative = await db.$queryRaw<{ id: bigint; balance: bigint }[]>`
+    SELECT id, balance_micros AS balance FROM ledger_accounts
+    WHERE kind = 'wallet' AND balance_micros < 0 ORDER BY id LIMIT 100`;
+  for (const row of negative) {
+    problems.push({ check: 'wallet_negative', detail: `account ${row.id}: ${row.balance}` });
+  }
+  const [totals] = await db.$queryRaw<
+    { total: string; entries: bigint; postings: bigint; accounts: bigint }[]
+  >`
+    SELECT COALESCE((SELECT SUM(balance_micros) FROM ledger_accounts), 0)::text AS total,
+           (SELECT COUNT(*) FROM journal_entries) AS entries,
+           (SELECT COUNT(*) FROM postings) AS postings,
+           (SELECT COUNT(*) FROM ledger_accounts) AS accounts`;
+  if (totals && totals.total !== '0') {
+    problems.push({ check: 'ledger_total_nonzero', detail: `balances sum to ${totals.total}` });
+  }
+  return {
+    ok: problems.length === 0,
+    entries: Number(totals?.entries ?? 0n),
+    postings: Number(totals?.postings ?? 0n),
+    accounts: Number(totals?.accounts ?? 0n),
+    problems,
+  };
+}
