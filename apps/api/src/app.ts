@@ -115,6 +115,8 @@ export function createApp(deps: AppDeps): Express {
       db: deps.db,
       venues: config.venues,
       enablement: buildEnablement({ switches: config.switches, writeReadyChains: new Set() }),
+      adapters,
+      snapshotTtlMs: config.discoveryCacheMs,
       apyReader:
         deps.apyReader ??
         createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),

@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   SVC_APY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   SVC_APY_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(21_600),
   SVC_APY_MEAN_MIN_SAMPLES: z.coerce.number().int().min(1).default(3),
+  SVC_DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   SVC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   SVC_SUI_RPC_URL: httpUrl,
   SVC_SUI_NETWORK: z.enum(['mainnet', 'testnet', 'devnet', 'localnet']).default('mainnet'),
@@ -117,6 +118,8 @@ export interface ApiConfig {
   /** Venue on-chain ids and APY sources. */
   readonly venues: VenueConfig;
   readonly apy: { readonly baseUrl: string | undefined; readonly timeoutMs: number };
+  /** How long discovery routes serve one snapshot of the venue listing (ms); 0 disables. */
+  readonly discoveryCacheMs: number;
   /** RPC endpoints, timeouts and asset ids per chain; an RPC left unset reads as unavailable. */
   readonly chains: ChainsConfig;
 }
@@ -223,6 +226,7 @@ export function parseEnv(rawSource: Record<string, string | undefined>): ApiConf
       apyMeanMinSamples: env.SVC_APY_MEAN_MIN_SAMPLES,
     },
     apy: { baseUrl: env.SVC_APY_BASE_URL, timeoutMs: env.SVC_APY_TIMEOUT_MS },
+    discoveryCacheMs: env.SVC_DISCOVERY_CACHE_MS,
     chains: {
       timeoutMs: env.SVC_RPC_TIMEOUT_MS,
       sui: {

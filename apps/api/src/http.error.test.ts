@@ -98,11 +98,9 @@ describe('HTTP errors', () => {
   });
 
   it('a declared route without its handler → 501 NOT_IMPLEMENTED, after validation', async () => {
-    const res = await request(t.app)
-      .post('/api/v1/svc/discover')
-      .send({ chain: 'sui' })
-      .expect(501);
-    expect(expectError(res.body, 'NOT_IMPLEMENTED').message).toContain('discoverFiltered');
+    await request(t.app).get('/api/v1/svc/portfolio?wallet=').expect(400);
+    const res = await request(t.app).get(`/api/v1/svc/portfolio?wallet=${TEST_WALLET}`).expect(501);
+    expect(expectError(res.body, 'NOT_IMPLEMENTED').message).toContain('getPublicPortfolio');
   });
 
   it('keeps a sane incoming X-Request-Id and replaces a hostile one', async () => {

@@ -7,15 +7,9 @@ import {
   startSilentServer,
 } from '@yieldrouter/chain-beds/faults';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp } from './testing/startTestApp';
+import { SAMPLE_ADDRESSES, startTestApp } from './testing/startTestApp';
 
-// Well-formed addresses for each chain (no RPC ever answers for them in this file).
-const ADDRESSES = {
-  sui: '0x5f2b1d3c4e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e',
-  solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-  base: '0x52908400098527886E0F7030069857D2E4169EE7',
-  arbitrum: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
-} as const;
+const ADDRESSES = SAMPLE_ADDRESSES;
 const CHAINS = Object.keys(ADDRESSES) as (keyof typeof ADDRESSES)[];
 
 const path = (chain: string, address: string) =>

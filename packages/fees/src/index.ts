@@ -9,3 +9,4 @@ export * from './feeSchedule';
 export * from './minAmountOut';
 export * from './resolveSlippageBps';
 export * from './toFeeScheduleDocument';
+export * from './projectYield';

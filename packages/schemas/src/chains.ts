@@ -7,6 +7,10 @@ export type Chain = z.infer<typeof Chain>;
 export const EXECUTABLE_CHAINS = ['sui', 'solana'] as const satisfies readonly Chain[];
 export const MAP_CHAINS = ['base', 'arbitrum'] as const satisfies readonly Chain[];
 
+/** Base and Arbitrum: discovery and prepare only, never broadcast. */
+export const isMapChain = (chain: Chain): boolean =>
+  (MAP_CHAINS as readonly Chain[]).includes(chain);
+
 export const EVM_CHAIN_IDS = { base: 8453, arbitrum: 42161 } as const;
 
 export const ExecutionMode = z.enum(['disabled', 'owner_sign_prepare', 'broadcast']);

@@ -17,6 +17,19 @@ export const ApyProvenance = z.object({
     .meta({ description: 'Why grossApyBps is null (source_not_configured, stale, …).' }),
 });
 
+const FORM_PREFIX = 'form-';
+
+/**
+ * The bare venue id of a legacy `form-<venue_id>` alias; other ids come back unchanged.
+ *
+ * @example
+ * normalizeOpportunityId('form-navi-usdc') // 'navi-usdc'
+ * normalizeOpportunityId('navi-usdc') // 'navi-usdc'
+ */
+export function normalizeOpportunityId(id: string): string {
+  return id.startsWith(FORM_PREFIX) ? id.slice(FORM_PREFIX.length) : id;
+}
+
 export const Opportunity = z.object({
   opportunityId: z
     .string()
@@ -28,6 +41,7 @@ export const Opportunity = z.object({
   protocol: z.string(),
   chain: Chain,
   asset: z.string(),
+  standard: z.enum(['erc4626', 'aave-v3', 'router-adapter']),
   ready: z.boolean().meta({ description: 'Vetted and every on-chain id it needs configured.' }),
   readiness: z.enum(['ready', 'listed', 'planned']),
   missingIds: z.array(z.string()).meta({ description: 'Configuration the venue still needs.' }),
@@ -115,3 +129,124 @@ export const FormList = z.object({
   count: z.number().int(),
   forms: z.array(Opportunity),
 });
+
+/** A table row of the home document: what a listing shows, without internal fields. */
+export const HomeOpportunityRow = z.object({
+  opportunityId: z.string(),
+  venueId: z.string(),
+  protocol: z.string(),
+  chain: Chain,
+  asset: z.string(),
+  grossApyBps: Bps.nullable(),
+  apyMean30dBps: Bps.nullable(),
+  apyReason: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why grossApyBps is null; null when there is a value.' }),
+  tvlUsdMicros: MicrosOut.nullable(),
+  ready: z.boolean(),
+  writeReady: z.boolean(),
+  executionMode: ExecutionMode,
+  minDepositMicros: MicrosOut,
+});
+export type HomeOpportunityRow = z.infer<typeof HomeOpportunityRow>;
+
+export const HomeDocument = z
+  .object({
+    schemaVersion: z.literal('svc-home.v1'),
+    asOf: z.string().meta({ description: 'The listing has been unchanged since this time.' }),
+    opportunities: z.array(HomeOpportunityRow).meta({
+      description:
+        'Vetted venues (readiness ready), best live APY first (unknown APY last), then 30-day mean, then priority.',
+    }),
+    protocols: z.array(
+      z.object({
+        protocol: z.string(),
+        chains: z.array(Chain),
+        venues: z.number().int(),
+        bestApyBps: Bps.nullable(),
+        tvlUsdMicros: MicrosOut.nullable().meta({
+          description: 'Sum over its venues; null unless every venue TVL is known.',
+        }),
+      }),
+    ),
+    markets: z.array(
+      z.object({
+        chain: Chain,
+        home: z.enum(['executable', 'map']),
+        asset: z.string(),
+        venues: z.number().int(),
+        readyVenues: z.number().int(),
+        bestApyBps: Bps.nullable(),
+        bestOpportunityId: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ description: 'One call for a home screen: filtered, sorted, trimmed to table content.' });
+export type HomeDocument = z.infer<typeof HomeDocument>;
+
+export const DiscoverSort = z.enum(['apy_desc', 'apy_asc', 'tvl_desc', 'priority']);
+export type DiscoverSort = z.infer<typeof DiscoverSort>;
+
+export const DiscoverDocument = z
+  .object({
+    schemaVersion: z.literal('svc-discover.v1'),
+    asOf: z.string(),
+    note: z.string(),
+    filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).meta({
+      description: 'The filters applied, with defaults filled in (sort, limit).',
+    }),
+    total: z.number().int().meta({ description: 'Matches before the limit.' }),
+    count: z.number().int(),
+    opportunities: z.array(Opportunity),
+  })
+  .meta({ description: 'Market map; not execution truth: prepare a plan before signing.' });
+export type DiscoverDocument = z.infer<typeof DiscoverDocument>;
+
+export const DiscoverMapDocument = z
+  .object({
+    schemaVersion: z.literal('svc-discover-map.v1'),
+    asOf: z.string(),
+    note: z.string(),
+    chains: z.array(
+      z.object({
+        chain: Chain,
+        label: z.enum(['Executable', 'Map']),
+        writeReady: z.boolean(),
+        executionMode: ExecutionMode,
+        venues: z.number().int(),
+        readyVenues: z.number().int(),
+        protocols: z.array(z.string()),
+        bestApyBps: Bps.nullable(),
+        opportunities: z.array(HomeOpportunityRow),
+      }),
+    ),
+  })
+  .meta({ description: 'Every venue grouped by chain, with each chain home label.' });
+export type DiscoverMapDocument = z.infer<typeof DiscoverMapDocument>;
+
+export const EstimatesDocument = z
+  .object({
+    schemaVersion: z.literal('svc-estimates.v1'),
+    asOf: z.string(),
+    amountMicros: MicrosOut,
+    days: z.number().int(),
+    apyBasis: z.enum(['live', 'mean30d']),
+    method: z.string(),
+    yieldSkimBps: z.number().int(),
+    estimates: z.array(
+      z.object({
+        opportunityId: z.string(),
+        venueId: z.string(),
+        chain: Chain,
+        protocol: z.string(),
+        apyBps: Bps.nullable(),
+        grossYieldMicros: MicrosOut.nullable(),
+        yieldSkimMicros: MicrosOut.nullable(),
+        netYieldMicros: MicrosOut.nullable(),
+        reason: z.string().nullable().meta({ description: 'Why the estimate is null.' }),
+      }),
+    ),
+  })
+  .meta({ description: 'Projected yield, net of the yield skim; null wherever APY is null.' });
+export type EstimatesDocument = z.infer<typeof EstimatesDocument>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Chain } from './chains';
 import { Blocker } from './errors';
-import { MicrosOut, MicrosString, PositiveMicrosString } from './money';
+import { MicrosOut, PositiveMicrosString } from './money';
+import { DiscoverSort } from './opportunities';
 
 /**
  * A wallet in the chain's own format, or a free-form label (SPEC walkthrough). Chain-specific
@@ -19,11 +20,36 @@ export const AddressQuery = z.strictObject({ address: z.string().min(1).max(128)
 export const WalletQuery = z.strictObject({ wallet: WalletAddress });
 
 /** Accepts `opportunityId`, or the deprecated `strategyId` (bare venue id or `form-<id>`). */
-export const DepositPlanRequest = z.strictObject({
-  strategyId: z.string().min(1).max(128),
-  amountMicros: PositiveMicrosString,
-  owner: z.string().min(1).max(128).optional(),
-});
+export const DepositPlanRequest = z
+  .strictObject({
+    opportunityId: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({ description: 'svcop… (or a bare venue id / form- alias).' }),
+    strategyId: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({ description: 'Deprecated alias of opportunityId: bare venue id or form-<id>.' }),
+    amountMicros: PositiveMicrosString,
+    owner: z.string().min(1).max(128).optional().meta({
+      description: "The owner's address on the venue's chain; without it the plan is blocked.",
+    }),
+  })
+  .refine((body) => body.opportunityId !== undefined || body.strategyId !== undefined, {
+    error: 'opportunityId (or the deprecated strategyId) is required',
+    path: ['opportunityId'],
+  })
+  .refine(
+    (body) =>
+      body.opportunityId === undefined ||
+      body.strategyId === undefined ||
+      body.opportunityId === body.strategyId,
+    { error: 'give opportunityId or strategyId, not two different ids', path: ['strategyId'] },
+  );
 export type DepositPlanRequest = z.input<typeof DepositPlanRequest>;
 
 export const WithdrawPlanRequest = DepositPlanRequest;
@@ -120,18 +146,61 @@ export const WalletBalanceDocument = z.object({
 });
 export type WalletBalanceDocument = z.infer<typeof WalletBalanceDocument>;
 
+export const PlanLegDocument = z
+  .looseObject({
+    index: z.number().int(),
+    action: z.enum(['approve', 'deposit', 'withdraw']),
+    summary: z.string(),
+    amountMicros: MicrosOut,
+    settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
+    status: z.enum(['unsigned', 'submitted', 'confirmed', 'failed']),
+    txId: z.string().nullable(),
+    encoding: z.enum([
+      'evm-transaction-request',
+      'solana-v0-base64',
+      'sui-transaction-json',
+      'sui-transaction-bcs-base64',
+    ]),
+    transaction: z
+      .union([
+        z.string(),
+        z.object({
+          chainId: z.number().int(),
+          from: z.string(),
+          to: z.string(),
+          data: z.string(),
+          value: z.string(),
+        }),
+      ])
+      .meta({ description: "The unsigned transaction in the chain's own encoding." }),
+  })
+  .meta({ description: 'One unsigned, owner-signed transaction of a plan.' });
+
 export const PlanDocument = z
   .looseObject({
     planId: z.string().optional(),
+    kind: z.string().optional(),
     status: z.enum(['prepared', 'blocked']),
     submitted: z.boolean(),
     ownerMustSign: z.boolean(),
     feeMicros: MicrosOut,
     strategyId: z.string().optional(),
+    opportunityId: z.string().optional(),
+    venueId: z.string().optional(),
+    chain: Chain.optional(),
     amountMicros: MicrosOut.optional(),
+    executionMode: z.enum(['disabled', 'owner_sign_prepare', 'broadcast']).optional(),
+    writeReady: z.boolean().optional(),
+    owner: z.string().optional(),
+    legs: z.array(PlanLegDocument).optional(),
     blockers: z.array(Blocker).optional(),
+    createdAt: z.string().optional(),
   })
-  .meta({ description: 'A prepared or blocked plan.' });
+  .meta({
+    description:
+      'A prepared plan (legs the owner signs) or a blocked plan (blockers[]); both answer HTTP 200.',
+  });
+export type PlanDocument = z.infer<typeof PlanDocument>;
 
 export const PositionDocument = z.looseObject({
   wallet: z.string(),
@@ -180,29 +249,56 @@ export const BridgeDeliveryRequest = z.strictObject({
 
 export const BridgeRescueRequest = z.strictObject({ planId: z.string().min(1).max(128) });
 
-export const EstimateQuery = z.strictObject({
-  opportunityId: z.string().min(1).max(128).optional(),
-  amountMicros: MicrosString.optional(),
-  days: z.coerce.number().int().min(1).max(3650).optional(),
+const EstimateDays = z
+  .number()
+  .int()
+  .min(1)
+  .max(3650)
+  .meta({ description: 'Horizon in days (1..3650); default 365.' });
+const ApyBasis = z.enum(['live', 'mean30d']).meta({
+  description: 'Which APY to project from: the latest reading (default) or the 30-day mean.',
 });
+const EstimateOpportunityId = z
+  .string()
+  .min(1)
+  .max(128)
+  .meta({ description: 'svcop…, a bare venue id or form-<id>; every opportunity when absent.' });
 
 export const EstimateRequest = z.strictObject({
-  opportunityId: z.string().min(1).max(128),
+  opportunityId: EstimateOpportunityId.optional(),
   amountMicros: PositiveMicrosString,
-  days: z.number().int().min(1).max(3650),
-  apyBasis: z.enum(['live', 'mean30d']).optional(),
+  days: EstimateDays.optional(),
+  apyBasis: ApyBasis.optional(),
+});
+
+/** The same fields as query parameters (`days` arrives as text). */
+export const EstimateQuery = EstimateRequest.extend({
+  days: z.coerce.number().pipe(EstimateDays).optional(),
 });
 
 export const DiscoverRequest = z.strictObject({
   chain: Chain.optional(),
-  protocol: z.string().min(1).max(64).optional(),
-  asset: z.string().min(1).max(32).optional(),
-  minApyBps: z.number().int().min(0).optional(),
-  minTvlUsd: z.number().int().min(0).optional(),
-  ready: z.boolean().optional(),
-  sort: z.enum(['apy_desc', 'apy_asc', 'tvl_desc', 'priority']).optional(),
-  limit: z.number().int().min(1).max(200).optional(),
+  protocol: z.string().min(1).max(64).optional().meta({ description: 'A catalog protocol name.' }),
+  asset: z.string().min(1).max(32).optional().meta({ description: 'e.g. USDC.' }),
+  minApyBps: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .meta({ description: 'Keeps venues whose live APY is known and at least this.' }),
+  minTvlUsd: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000_000)
+    .optional()
+    .meta({ description: 'Keeps venues whose TVL is known and at least this many USD.' }),
+  ready: z.boolean().optional().meta({ description: 'Only venues ready (true) or not (false).' }),
+  sort: DiscoverSort.optional().meta({ description: 'Default apy_desc (unknown APY last).' }),
+  limit: z.number().int().min(1).max(200).optional().meta({ description: 'Default 50.' }),
 });
+export type DiscoverRequest = z.output<typeof DiscoverRequest>;
 
 export const AutoPayPlanRequest = z.strictObject({
   wallet: WalletAddress,

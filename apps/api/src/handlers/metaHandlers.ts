@@ -7,6 +7,7 @@ import {
   buildEnablement,
   buildPackagesDocument,
   buildStatusDocument,
+  deepFreeze,
 } from '@yieldrouter/engine';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import {
@@ -19,7 +20,6 @@ import {
   routePaths,
 } from '@yieldrouter/schemas';
 import type { ApiConfig } from '../env';
-import { deepFreeze } from '../http/deepFreeze';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface MetaHandlerDeps {

@@ -1,8 +1,25 @@
 import type { Database } from '@yieldrouter/ledger';
-import type { ApyReader, VenueConfig } from '@yieldrouter/engine';
-import { findOpportunity, listOpportunities, refreshApy } from '@yieldrouter/engine';
-import type { Chain, ChainEnablement, Opportunity } from '@yieldrouter/schemas';
-import { MAP_CHAINS } from '@yieldrouter/schemas';
+import type {
+  ApyReader,
+  ChainAdapters,
+  OpportunitySnapshot,
+  VenueConfig,
+} from '@yieldrouter/engine';
+import {
+  buildDiscoverMap,
+  buildHomeDocument,
+  byPriority,
+  createOpportunitySnapshots,
+  discoverOpportunities,
+  estimateYield,
+  findOpportunity,
+  listOpportunities,
+  prepareStrategyPlan,
+  refreshApy,
+} from '@yieldrouter/engine';
+import type { ChainEnablement, DepositPlanRequest, Opportunity } from '@yieldrouter/schemas';
+import { isMapChain } from '@yieldrouter/schemas';
+import type { z } from 'zod';
 import { ApiError } from '../http/apiError';
 import type { Handlers } from '../http/mountRoutes';
 
@@ -11,15 +28,18 @@ export interface VenueHandlerDeps {
   readonly venues: VenueConfig;
   readonly enablement: readonly ChainEnablement[];
   readonly apyReader: ApyReader;
+  readonly adapters: ChainAdapters;
+  /** How long the discovery routes serve one snapshot of the listing (ms); 0 disables. */
+  readonly snapshotTtlMs: number;
   readonly now?: () => Date;
 }
+
+/** Served with every snapshot document: clients may cache, and must revalidate (ETag). */
+const REVALIDATE = 'public, no-cache';
 
 export const AUTOPILOT_STRATEGY_ID = 'svc-autopilot-top-30d-monthly';
 /** SPEC: the autopilot switches only when the challenger is at least 7 percentage points better. */
 const AUTOPILOT_SWITCH_THRESHOLD_BPS = 700;
-
-const byPriority = (a: Opportunity, b: Opportunity) =>
-  a.wave - b.wave || a.priority - b.priority || a.venueId.localeCompare(b.venueId);
 
 /** Discovery: venues, opportunities, strategies, legacy forms, the APY table and its refresh. */
 export function venueHandlers(deps: VenueHandlerDeps): Handlers {
@@ -31,16 +51,46 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       enablement: deps.enablement,
       now: now(),
     });
-  const refresh = () =>
-    refreshApy({ db: deps.db.prisma, reader: deps.apyReader, venues: deps.venues, now });
+  const snapshots = createOpportunitySnapshots({ load: list, ttlMs: deps.snapshotTtlMs, now });
+  const refresh = async () => {
+    try {
+      return await refreshApy({
+        db: deps.db.prisma,
+        reader: deps.apyReader,
+        venues: deps.venues,
+        now,
+      });
+    } finally {
+      snapshots.invalidate();
+    }
+  };
   const ok = <T>(body: T) => ({ status: 200, body });
-  const venueList = (venues: Opportunity[], live: boolean) =>
-    ok({
-      schemaVersion: 'svc-venues.v1' as const,
-      count: venues.length,
-      asOf: now().toISOString(),
-      live,
-      venues,
+  /** A document built once per snapshot and key, served with its ETag (304 on a match). */
+  const serve = <T extends object>(
+    snapshot: OpportunitySnapshot,
+    key: string,
+    build: (view: OpportunitySnapshot) => T,
+  ) => {
+    const { body, etag } = snapshot.derive(key, build);
+    return { status: 200, body, headers: { ETag: etag, 'Cache-Control': REVALIDATE } };
+  };
+  const cached = async <T extends object>(
+    key: string,
+    build: (snapshot: OpportunitySnapshot) => T,
+  ) => serve(await snapshots.current(), key, build);
+  /** The listing as stored, or in catalog priority order. */
+  const ordered = (opportunities: readonly Opportunity[], sorted: boolean) =>
+    sorted ? [...opportunities].sort(byPriority) : [...opportunities];
+  const venueList = (key: string, pick: (entry: Opportunity) => boolean, live = false) =>
+    cached(`venues:${key}:${live}`, (snapshot) => {
+      const venues = snapshot.opportunities.filter(pick);
+      return {
+        schemaVersion: 'svc-venues.v1' as const,
+        count: venues.length,
+        asOf: snapshot.asOf,
+        live,
+        venues,
+      };
     });
   const featured = (opportunities: readonly Opportunity[]) => {
     const candidates = opportunities.filter((entry) => entry.ready);
@@ -60,93 +110,109 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       currentLeader: leader?.venueId ?? null,
     };
   };
-  const strategies = async (sorted: boolean) => {
-    const all = await list();
-    const ordered = sorted ? [...all].sort(byPriority) : all;
-    return ok({
+  const strategies = (sorted: boolean) =>
+    cached(`strategies:${sorted}`, ({ opportunities }) => ({
       schemaVersion: 'svc-strategies.v1' as const,
-      count: ordered.length,
-      strategies: ordered,
-      featured: featured(all),
-    });
-  };
-  const forms = async (sorted: boolean) => {
-    const all = await list();
-    const ordered = sorted ? [...all].sort(byPriority) : all;
-    return ok({
+      count: opportunities.length,
+      strategies: ordered(opportunities, sorted),
+      featured: featured(opportunities),
+    }));
+  const forms = (sorted: boolean) =>
+    cached(`forms:${sorted}`, ({ opportunities }) => ({
       schemaVersion: 'svc-forms.v1' as const,
       deprecated: true as const,
-      count: ordered.length,
-      forms: ordered,
-    });
-  };
+      count: opportunities.length,
+      forms: ordered(opportunities, sorted),
+    }));
+
+  const plan =
+    (kind: 'deposit' | 'withdraw') =>
+    async ({ body }: { body: z.output<typeof DepositPlanRequest> }) => {
+      const id = body.opportunityId ?? body.strategyId ?? '';
+      const document = await prepareStrategyPlan({
+        db: deps.db.prisma,
+        adapters: deps.adapters,
+        venues: deps.venues,
+        opportunities: (await snapshots.current()).opportunities,
+        kind,
+        request: {
+          id,
+          idField: body.opportunityId !== undefined ? 'body.opportunityId' : 'body.strategyId',
+          amountMicros: body.amountMicros,
+          owner: body.owner,
+        },
+        now: now(),
+      });
+      return ok(document);
+    };
 
   return {
+    prepareDepositPlan: plan('deposit'),
+    prepareWithdrawPlan: plan('withdraw'),
     listVenues: async ({ query }) => {
       const live = query.live === '1';
       if (live) await refresh();
-      const all = await list();
-      return venueList(
-        query.chain ? all.filter((entry) => entry.chain === query.chain) : all,
-        live,
-      );
+      const chain = query.chain;
+      return venueList(chain ?? 'all', (entry) => !chain || entry.chain === chain, live);
     },
-    listAutoYieldVenues: async () =>
-      venueList(
-        (await list()).filter((entry) => entry.ready),
-        false,
-      ),
-    listMapVenues: async () =>
-      venueList(
-        (await list()).filter((entry) => (MAP_CHAINS as readonly Chain[]).includes(entry.chain)),
-        false,
-      ),
+    listAutoYieldVenues: () => venueList('auto-yield', (entry) => entry.ready),
+    listMapVenues: () => venueList('map', (entry) => isMapChain(entry.chain)),
     refreshMapVenues: async () => ok(await refresh()),
-    getVenueApy: async () => {
-      const all = await list();
-      const known = all.filter((entry) => entry.grossApyBps !== null).length;
-      return ok({
-        schemaVersion: 'svc-venue-apy.v1' as const,
-        status:
-          known === all.length
-            ? ('ok' as const)
-            : known === 0
-              ? ('unavailable' as const)
-              : ('partial' as const),
-        asOf: now().toISOString(),
-        venues: all.map((entry) => ({
-          venueId: entry.venueId,
-          opportunityId: entry.opportunityId,
-          chain: entry.chain,
-          grossApyBps: entry.grossApyBps,
-          gross_apy_bps: entry.gross_apy_bps,
-          apyMean30dBps: entry.apyMean30dBps,
-          apyMean30dSamples: entry.apyMean30dSamples,
-          apy: entry.apy,
-        })),
-      });
-    },
-    listOpportunities: async () => {
-      const all = await list();
-      return ok({
+    getVenueApy: () =>
+      cached('apy', ({ opportunities, asOf }) => {
+        const known = opportunities.filter((entry) => entry.grossApyBps !== null).length;
+        return {
+          schemaVersion: 'svc-venue-apy.v1' as const,
+          status:
+            known === opportunities.length
+              ? ('ok' as const)
+              : known === 0
+                ? ('unavailable' as const)
+                : ('partial' as const),
+          asOf,
+          venues: opportunities.map((entry) => ({
+            venueId: entry.venueId,
+            opportunityId: entry.opportunityId,
+            chain: entry.chain,
+            grossApyBps: entry.grossApyBps,
+            gross_apy_bps: entry.gross_apy_bps,
+            apyMean30dBps: entry.apyMean30dBps,
+            apyMean30dSamples: entry.apyMean30dSamples,
+            apy: entry.apy,
+          })),
+        };
+      }),
+    listOpportunities: () =>
+      cached('opportunities', ({ opportunities, asOf }) => ({
         schemaVersion: 'svc-opportunities.v1' as const,
-        count: all.length,
-        asOf: now().toISOString(),
-        opportunities: all,
-      });
-    },
+        count: opportunities.length,
+        asOf,
+        opportunities: [...opportunities],
+      })),
+    getHome: () => cached('home', buildHomeDocument),
+    discover: () => cached('discover', (snapshot) => discoverOpportunities(snapshot)),
+    discoverFiltered: async ({ body }) =>
+      ok(discoverOpportunities(await snapshots.current(), body)),
+    getDiscoverMap: () =>
+      cached('discover-map', (snapshot) => buildDiscoverMap(snapshot, deps.enablement)),
+    getEstimates: async ({ query }) =>
+      ok(estimateYield(await snapshots.current(), { ...query, location: 'query' })),
+    postEstimates: async ({ body }) =>
+      ok(estimateYield(await snapshots.current(), { ...body, location: 'body' })),
     listStrategies: () => strategies(false),
     listStrategiesPriority: () => strategies(true),
     getStrategy: async ({ params }) => {
-      const all = await list();
-      if (params.id === AUTOPILOT_STRATEGY_ID) return ok(featured(all));
-      const found = findOpportunity(all, params.id);
+      const snapshot = await snapshots.current();
+      if (params.id === AUTOPILOT_STRATEGY_ID) {
+        return serve(snapshot, 'autopilot', ({ opportunities }) => featured(opportunities));
+      }
+      const found = findOpportunity(snapshot.opportunities, params.id);
       if (!found) {
         throw new ApiError('strategy_unknown', `path.id: no strategy ${params.id}`, {
           field: 'path.id',
         });
       }
-      return ok(found);
+      return serve(snapshot, `strategy:${found.venueId}`, () => found);
     },
     listForms: () => forms(false),
     listFormsPriority: () => forms(true),
@@ -156,7 +222,8 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
           field: 'path.id',
         });
       }
-      const found = findOpportunity(await list(), params.id);
+      const snapshot = await snapshots.current();
+      const found = findOpportunity(snapshot.opportunities, params.id);
       if (!found) {
         throw new ApiError('FORM_NOT_FOUND', `path.id: no form ${params.id}`, { field: 'path.id' });
       }
@@ -167,7 +234,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
           { field: 'path.id' },
         );
       }
-      return ok(found);
+      return serve(snapshot, `form:${found.venueId}`, () => found);
     },
   };
 }

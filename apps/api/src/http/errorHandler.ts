@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '@yieldrouter/schemas';
 import { codeToStatus } from '@yieldrouter/schemas';
+import { EngineError } from '@yieldrouter/engine';
 import { ApiError } from './apiError';
 
 interface BodyParserError {
@@ -40,7 +41,9 @@ export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorReque
     const known =
       error instanceof ApiError
         ? error
-        : fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes);
+        : error instanceof EngineError
+          ? new ApiError(error.code, error.message, error.field ? { field: error.field } : {})
+          : fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes);
     const apiError =
       known ?? new ApiError('INTERNAL_ERROR', 'internal error; quote the requestId to support');
     const requestId = String(res.locals['requestId'] ?? '');

@@ -42,22 +42,23 @@ export interface MountRoutesOptions {
   readonly validateResponses: boolean;
 }
 
-const serialized = new WeakMap<object, string>();
+const serialized = new WeakMap<object, Buffer>();
 
 /**
- * JSON of a response body. Bodies that are frozen (documents built once from configuration)
- * are serialized once and the text reused; everything else is serialized per response.
+ * JSON bytes of a response body. Bodies that are frozen (documents built once from
+ * configuration, or once per discovery snapshot) are encoded once and the bytes reused;
+ * everything else is encoded per response.
  */
-function serialize(body: unknown): string {
+function serialize(body: unknown): Buffer {
   if (typeof body !== 'object' || body === null || !Object.isFrozen(body)) {
-    return JSON.stringify(body);
+    return Buffer.from(JSON.stringify(body));
   }
-  let text = serialized.get(body);
-  if (text === undefined) {
-    text = JSON.stringify(body);
-    serialized.set(body, text);
+  let bytes = serialized.get(body);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(body));
+    serialized.set(body, bytes);
   }
-  return text;
+  return bytes;
 }
 
 const toExpressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -234,5 +235,23 @@ async function run(
     }
   }
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-  res.status(result.status).type('application/json').send(serialize(result.body));
+  const etag = result.headers?.['ETag'];
+  if (result.status === 200 && etag && matchesEtag(req.header('if-none-match'), etag)) {
+    res.status(304).end();
+    return;
+  }
+  // Written directly (not res.send): the bytes are final, no ETag or freshness work to redo.
+  const bytes = serialize(result.body);
+  res.statusCode = result.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
+}
+
+/** RFC 9110 If-None-Match: `*`, or any listed tag equal to ours (weak comparison). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  const ours = strip(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || strip(tag) === ours);
 }

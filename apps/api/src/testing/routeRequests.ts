@@ -1,18 +1,10 @@
 import type { RouteDefinition } from '@yieldrouter/schemas';
-import { TEST_WALLET } from './startTestApp';
-
-const sampleParams: Record<string, string> = {
-  address: TEST_WALLET,
-  id: 'sample-id',
-  planId: 'plan_sample',
-  legIndex: '0',
-  character_id: 'character-1',
-};
+import { SAMPLE_PARAMS } from './startTestApp';
 
 /** Fills `{param}` segments with well-formed sample values. */
 export function samplePath(path: string, overrides: Record<string, string> = {}): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
-    const value = overrides[name] ?? sampleParams[name];
+    const value = overrides[name] ?? SAMPLE_PARAMS[name];
     if (value === undefined) throw new Error(`no sample value for path parameter ${name}`);
     return encodeURIComponent(value);
   });

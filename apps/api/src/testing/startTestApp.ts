@@ -11,6 +11,23 @@ import { createLogger } from '../logger';
 export const TEST_WALLET = '0x1111111111111111111111111111111111111111';
 export const OTHER_WALLET = '0x2222222222222222222222222222222222222222';
 
+/** Well-formed addresses for each chain, for tests where no RPC ever answers for them. */
+export const SAMPLE_ADDRESSES = {
+  sui: '0x5f2b1d3c4e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e',
+  solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  base: '0x52908400098527886E0F7030069857D2E4169EE7',
+  arbitrum: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+} as const;
+
+/** Well-formed sample values for the manifest's path parameters. */
+export const SAMPLE_PARAMS: Readonly<Record<string, string>> = {
+  address: TEST_WALLET,
+  id: 'sample-id',
+  planId: 'plan_sample',
+  legIndex: '0',
+  character_id: 'character-1',
+};
+
 /** Raw keys the test app loads through SVC_API_KEYS. */
 export const testKeys = {
   owner: `test-owner-${randomBytes(8).toString('hex')}`,

@@ -1,5 +1,5 @@
 import type { Chain, ChainEnablement, ChainSwitches, ExecutionMode } from '@yieldrouter/schemas';
-import { Chain as ChainEnum, MAP_CHAINS } from '@yieldrouter/schemas';
+import { Chain as ChainEnum, isMapChain } from '@yieldrouter/schemas';
 
 export interface BuildEnablementParameters {
   readonly switches: ChainSwitches;
@@ -7,15 +7,13 @@ export interface BuildEnablementParameters {
   readonly writeReadyChains: ReadonlySet<Chain>;
 }
 
-const isMap = (chain: Chain) => (MAP_CHAINS as readonly Chain[]).includes(chain);
-
 /** Enablement of every chain, derived from configuration; Map chains never broadcast. */
 export function buildEnablement({
   switches,
   writeReadyChains,
 }: BuildEnablementParameters): ChainEnablement[] {
   return ChainEnum.options.map((chain) => {
-    const map = isMap(chain);
+    const map = isMapChain(chain);
     const { executionEnabled, broadcastEnabled } = switches[chain];
     const writeReady = !map && writeReadyChains.has(chain);
     const reasons: string[] = [];

@@ -3,3 +3,5 @@ export * from './listOpportunities';
 export * from './refreshApy';
 export * from './seedVenueCatalog';
 export * from './venueConfig';
+export * from './discovery';
+export * from './opportunitySnapshots';

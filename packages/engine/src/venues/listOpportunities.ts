@@ -1,8 +1,15 @@
 import { listVenuesWithApy } from '@yieldrouter/ledger';
 import type { PrismaClientOrTransaction, VenueWithApyRow } from '@yieldrouter/ledger';
 import type { ChainEnablement, Opportunity } from '@yieldrouter/schemas';
-import { Chain, formatMicros } from '@yieldrouter/schemas';
+import {
+  Chain,
+  Opportunity as OpportunitySchema,
+  formatMicros,
+  normalizeOpportunityId,
+} from '@yieldrouter/schemas';
 import type { VenueConfig } from './venueConfig';
+
+const VenueStandardSchema = OpportunitySchema.shape.standard;
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
 
@@ -43,6 +50,7 @@ function toOpportunity(
     protocol: row.protocol,
     chain,
     asset: row.asset,
+    standard: VenueStandardSchema.parse(row.standard),
     ready,
     readiness: row.readiness,
     missingIds,
@@ -89,6 +97,6 @@ export function findOpportunity(
   opportunities: readonly Opportunity[],
   id: string,
 ): Opportunity | undefined {
-  const bare = id.startsWith('form-') ? id.slice('form-'.length) : id;
+  const bare = normalizeOpportunityId(id);
   return opportunities.find((entry) => entry.opportunityId === id || entry.venueId === bare);
 }

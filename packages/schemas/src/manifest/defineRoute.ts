@@ -37,7 +37,7 @@ export interface RouteDefinition {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly request: RouteRequestSpec;
-  /** Success responses by status (2xx). Error responses are added for every route. */
+  /** Success responses by status (2xx, and 304 where an ETag is served). Errors are added for every route. */
   readonly responses: Readonly<Record<number, RouteResponse>>;
   readonly deprecated?: boolean;
 }

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { Chain } from '../chains';
 import {
   ApyRefreshResult,
+  DiscoverDocument,
+  DiscoverMapDocument,
+  EstimatesDocument,
+  HomeDocument,
   AutopilotStrategy,
   FormList,
   Opportunity,
@@ -66,6 +70,16 @@ import type { RouteDefinition, RouteResponse } from './defineRoute';
 
 const ok = <S extends z.ZodType>(schema: S, description = 'OK') =>
   ({ 200: { description, schema } }) as const satisfies Record<number, RouteResponse>;
+
+/**
+ * 200 plus 304: the document comes from the discovery snapshot with an `ETag`; a request whose
+ * `If-None-Match` carries it gets 304 and no body.
+ */
+const cachedOk = <S extends z.ZodType>(schema: S, description = 'OK (with ETag)') =>
+  ({
+    200: { description, schema },
+    304: { description: 'Not modified: If-None-Match matched the ETag of the current snapshot.' },
+  }) as const satisfies Record<number, RouteResponse>;
 
 const plan = {
   200: { description: 'A prepared plan, or a blocked plan with blockers[].', schema: PlanDocument },
@@ -240,7 +254,7 @@ export const routes = {
     summary: 'Venues with ready, writeReady, gross_apy_bps, executionMode; live=1 reads APY now.',
     tags: ['discovery'],
     request: { query: VenueListQuery },
-    responses: ok(VenueList),
+    responses: cachedOk(VenueList),
   }),
   getVenueApy: defineRoute({
     operationId: 'getVenueApy',
@@ -251,7 +265,7 @@ export const routes = {
     summary: 'APY table; status unavailable with null values when the live read fails.',
     tags: ['discovery'],
     request: {},
-    responses: ok(VenueApyTable),
+    responses: cachedOk(VenueApyTable),
   }),
   listAutoYieldVenues: defineRoute({
     operationId: 'listAutoYieldVenues',
@@ -262,7 +276,7 @@ export const routes = {
     summary: 'Venue list for auto-yield.',
     tags: ['discovery'],
     request: {},
-    responses: ok(VenueList),
+    responses: cachedOk(VenueList),
   }),
   listOpportunities: defineRoute({
     operationId: 'listOpportunities',
@@ -273,7 +287,7 @@ export const routes = {
     summary: 'Opportunities (a protocol running on a chain).',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpportunityList),
+    responses: cachedOk(OpportunityList),
   }),
   discover: defineRoute({
     operationId: 'discover',
@@ -284,7 +298,7 @@ export const routes = {
     summary: 'Market map; not execution truth.',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: cachedOk(DiscoverDocument, 'The whole market map, default sort apy_desc, limit 50.'),
   }),
   discoverFiltered: defineRoute({
     operationId: 'discoverFiltered',
@@ -295,7 +309,7 @@ export const routes = {
     summary: 'Discovery with body filters.',
     tags: ['discovery'],
     request: { body: DiscoverRequest },
-    responses: ok(OpenDocument),
+    responses: ok(DiscoverDocument),
   }),
   listMapVenues: defineRoute({
     operationId: 'listMapVenues',
@@ -306,7 +320,7 @@ export const routes = {
     summary: 'Map venues.',
     tags: ['discovery'],
     request: {},
-    responses: ok(VenueList),
+    responses: cachedOk(VenueList),
   }),
   getDiscoverMap: defineRoute({
     operationId: 'getDiscoverMap',
@@ -317,7 +331,7 @@ export const routes = {
     summary: 'Discovery map.',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: cachedOk(DiscoverMapDocument),
   }),
   refreshMapVenues: defineRoute({
     operationId: 'refreshMapVenues',
@@ -339,7 +353,7 @@ export const routes = {
     summary: 'Projected yield for an amount and horizon, net of the yield skim.',
     tags: ['discovery'],
     request: { query: EstimateQuery },
-    responses: ok(OpenDocument),
+    responses: ok(EstimatesDocument),
   }),
   postEstimates: defineRoute({
     operationId: 'postEstimates',
@@ -350,7 +364,7 @@ export const routes = {
     summary: 'Projected yield for an amount and horizon, net of the yield skim.',
     tags: ['discovery'],
     request: { body: EstimateRequest },
-    responses: ok(OpenDocument),
+    responses: ok(EstimatesDocument),
   }),
   prepareAutoPayPlan: defineRoute({
     operationId: 'prepareAutoPayPlan',
@@ -372,7 +386,7 @@ export const routes = {
     summary: 'Legacy forms (prefer strategies).',
     tags: ['legacy'],
     request: {},
-    responses: ok(FormList),
+    responses: cachedOk(FormList),
     deprecated: true,
   }),
   listFormsPriority: defineRoute({
@@ -384,7 +398,7 @@ export const routes = {
     summary: 'Legacy forms in priority order.',
     tags: ['legacy'],
     request: {},
-    responses: ok(FormList),
+    responses: cachedOk(FormList),
     deprecated: true,
   }),
   getForm: defineRoute({
@@ -396,7 +410,7 @@ export const routes = {
     summary: 'One legacy form.',
     tags: ['legacy'],
     request: { params: IdParams },
-    responses: ok(Opportunity),
+    responses: cachedOk(Opportunity),
     deprecated: true,
   }),
   getHome: defineRoute({
@@ -408,7 +422,7 @@ export const routes = {
     summary: 'Home document: opportunities, protocols, markets.',
     tags: ['discovery'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: cachedOk(HomeDocument),
   }),
   getPublicPortfolio: defineRoute({
     operationId: 'getPublicPortfolio',
@@ -443,7 +457,7 @@ export const routes = {
     summary: 'Strategies: venues plus the autopilot strategy.',
     tags: ['strategies'],
     request: {},
-    responses: ok(StrategyList),
+    responses: cachedOk(StrategyList),
   }),
   listStrategiesPriority: defineRoute({
     operationId: 'listStrategiesPriority',
@@ -454,7 +468,7 @@ export const routes = {
     summary: 'Strategies in priority order.',
     tags: ['strategies'],
     request: {},
-    responses: ok(StrategyList),
+    responses: cachedOk(StrategyList),
   }),
   getStrategy: defineRoute({
     operationId: 'getStrategy',
@@ -465,7 +479,7 @@ export const routes = {
     summary: 'One strategy by bare venue id or form-<venue_id>; unknown → 404 strategy_unknown.',
     tags: ['strategies'],
     request: { params: IdParams },
-    responses: ok(z.union([Opportunity, AutopilotStrategy])),
+    responses: cachedOk(z.union([Opportunity, AutopilotStrategy])),
   }),
   prepareDepositPlan: defineRoute({
     operationId: 'prepareDepositPlan',

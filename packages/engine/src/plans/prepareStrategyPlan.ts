@@ -1,0 +1,183 @@
+import { computePrincipalFee } from '@yieldrouter/fees';
+import { insertPlan } from '@yieldrouter/ledger';
+import type { Prisma, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type {
+  Blocker,
+  BlockerCode,
+  LegBuild,
+  Opportunity,
+  PlanDocument,
+  UnsignedLeg,
+} from '@yieldrouter/schemas';
+import { describeBlockerCode, formatMicros, newPlanId } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+import { findOpportunity } from '../venues/listOpportunities';
+import type { VenueConfig } from '../venues/venueConfig';
+
+export interface PrepareStrategyPlanRequest {
+  /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
+  readonly id: string;
+  readonly idField: string;
+  readonly amountMicros: bigint;
+  readonly owner: string | undefined;
+}
+
+export interface PrepareStrategyPlanParameters {
+  readonly db: PrismaClientOrTransaction;
+  readonly adapters: ChainAdapters;
+  readonly venues: VenueConfig;
+  /** The current listing (the discovery snapshot): readiness and ids come from configuration. */
+  readonly opportunities: readonly Opportunity[];
+  readonly kind: 'deposit' | 'withdraw';
+  readonly request: PrepareStrategyPlanRequest;
+  readonly now: Date;
+}
+
+const blocker = (
+  code: BlockerCode,
+  extra: { field?: string; details?: Record<string, string> } = {},
+): Blocker => ({ code, message: describeBlockerCode(code), ...extra });
+
+function checkRequest(
+  opportunity: Opportunity,
+  { kind, request, adapters }: PrepareStrategyPlanParameters,
+): { owner: string | undefined; blockers: Blocker[] } {
+  const blockers: Blocker[] = [];
+  let owner: string | undefined;
+  if (request.owner === undefined) {
+    blockers.push(blocker('owner_missing', { field: 'owner' }));
+  } else {
+    owner = adapters[opportunity.chain].normalizeAddress(request.owner);
+    if (!owner) {
+      blockers.push(
+        blocker('owner_malformed', { field: 'owner', details: { chain: opportunity.chain } }),
+      );
+    }
+  }
+  if (opportunity.readiness !== 'ready') {
+    blockers.push(blocker('venue_not_ready', { details: { readiness: opportunity.readiness } }));
+  }
+  if (opportunity.missingIds.length > 0) {
+    blockers.push(
+      blocker('venue_not_configured', {
+        field: `SVC_VENUE_IDS.${opportunity.venueId}`,
+        details: { missing: opportunity.missingIds.join(',') },
+      }),
+    );
+  }
+  if (kind === 'deposit' && request.amountMicros < BigInt(opportunity.minDepositMicros)) {
+    blockers.push(
+      blocker('amount_below_minimum', {
+        field: 'amountMicros',
+        details: { minimumMicros: opportunity.minDepositMicros },
+      }),
+    );
+  }
+  return { owner, blockers };
+}
+
+function legDocument(leg: UnsignedLeg, index: number) {
+  return {
+    index,
+    action: leg.action,
+    summary: leg.summary,
+    amountMicros: formatMicros(leg.amountMicros),
+    settles: leg.settles,
+    status: 'unsigned' as const,
+    txId: null,
+    ...leg.payload,
+  };
+}
+
+/**
+ * Prepares (or blocks) a deposit into / withdrawal from one venue, and stores the plan. Every
+ * venue answers with the same shape: `prepared` with unsigned owner-sign legs built by the
+ * chain adapter, or `blocked` with catalog blockers. Blocked is a result (HTTP 200), not an
+ * error; only an unknown id is an error (404 `strategy_unknown`).
+ */
+export async function prepareStrategyPlan(
+  parameters: PrepareStrategyPlanParameters,
+): Promise<PlanDocument> {
+  const { db, adapters, venues, opportunities, kind, request, now } = parameters;
+  const opportunity = findOpportunity(opportunities, request.id);
+  if (!opportunity) {
+    throw new EngineError(
+      'strategy_unknown',
+      `${request.idField}: no strategy ${request.id}`,
+      request.idField,
+    );
+  }
+  const planId = newPlanId();
+  const { feeMicros } = computePrincipalFee({ amountMicros: request.amountMicros, kind });
+  const checked = checkRequest(opportunity, parameters);
+  let build: LegBuild = { status: 'blocked', blockers: checked.blockers };
+  if (checked.blockers.length === 0 && checked.owner) {
+    const legRequest = {
+      planId,
+      owner: checked.owner,
+      amountMicros: request.amountMicros,
+      target: {
+        kind: 'venue' as const,
+        venue: {
+          venueId: opportunity.venueId,
+          chain: opportunity.chain,
+          standard: opportunity.standard,
+          ids: venues.ids[opportunity.venueId] ?? {},
+        },
+      },
+    };
+    const adapter = adapters[opportunity.chain];
+    build =
+      kind === 'deposit'
+        ? await adapter.buildDeposit(legRequest)
+        : await adapter.buildWithdraw(legRequest);
+  }
+  const legs = build.status === 'prepared' ? build.legs.map(legDocument) : [];
+  const blockers = build.status === 'blocked' ? [...build.blockers] : [];
+  await insertPlan(db, {
+    id: planId,
+    kind,
+    status: build.status,
+    chain: opportunity.chain,
+    venueId: opportunity.venueId,
+    owner: checked.owner ?? null,
+    amountMicros: request.amountMicros,
+    feeMicros,
+    request: {
+      id: request.id,
+      amountMicros: formatMicros(request.amountMicros),
+      owner: request.owner ?? null,
+    },
+    blockers,
+    legs:
+      build.status === 'prepared'
+        ? build.legs.map((leg) => ({
+            action: leg.action,
+            summary: leg.summary,
+            amountMicros: leg.amountMicros,
+            settles: leg.settles,
+            // Leg payloads are plain JSON already (strings and numbers).
+            payload: leg.payload as Prisma.InputJsonObject,
+          }))
+        : [],
+  });
+  return {
+    planId,
+    kind,
+    status: build.status,
+    submitted: false,
+    ownerMustSign: build.status === 'prepared',
+    feeMicros: formatMicros(feeMicros),
+    strategyId: request.id,
+    opportunityId: opportunity.opportunityId,
+    venueId: opportunity.venueId,
+    chain: opportunity.chain,
+    amountMicros: formatMicros(request.amountMicros),
+    executionMode: opportunity.executionMode,
+    writeReady: opportunity.writeReady,
+    ...(checked.owner ? { owner: checked.owner } : {}),
+    ...(build.status === 'prepared' ? { legs } : { blockers }),
+    createdAt: now.toISOString(),
+  };
+}
