@@ -1,0 +1,202 @@
+import {
+  SAMPLE_ADDRESSES,
+  SAMPLE_PARAMS,
+  TEST_WALLET,
+  testKeys,
+} from '@yieldrouter/api/testing/startTestApp';
+import { routeList } from '@yieldrouter/schemas';
+import type { RouteDefinition } from '@yieldrouter/schemas';
+import { createClient } from './createClient';
+import { SchemaMismatchError } from './errors/SchemaMismatchError';
+import { YieldRouterError } from './errors/YieldRouterError';
+import type { YieldRouterClient } from './operationTypes';
+import type { ListeningTestApp } from './testing/listenTestApp';
+import { listenTestApp } from './testing/listenTestApp';
+import { isBlockedPlan } from './plans/isBlockedPlan';
+
+// No RPC is configured, so every balance leg reads N/A.
+const ADDRESSES = SAMPLE_ADDRESSES;
+
+let api: ListeningTestApp;
+let client: YieldRouterClient;
+beforeAll(async () => {
+  api = await listenTestApp();
+  client = createClient({ baseUrl: api.baseUrl });
+});
+afterAll(() => api.close());
+
+describe('meta routes through the SDK (real API, validated responses)', () => {
+  it('getHealth reports database and Redis up', async () => {
+    const health = await client.getHealth();
+    expect(health.checks).toEqual({ database: 'up', redis: 'up' });
+  });
+
+  it('getRoot links the OpenAPI document', async () => {
+    expect((await client.getRoot()).links.openapi).toBe('/api/v1/openapi.json');
+  });
+
+  it('getOpenApi returns the OpenAPI 3.1 document', async () => {
+    const document = await client.getOpenApi();
+    expect(document['openapi']).toBe('3.1.0');
+  });
+
+  it('getStatus and getReadiness: phase 1, fees, everything off by default', async () => {
+    for (const status of [await client.getStatus(), await client.getReadiness()]) {
+      expect(status).toMatchObject({
+        phase: 'phase-1',
+        principalFeeBps: 0,
+        protocolYieldSkimBps: 500,
+        executionEnabled: false,
+        broadcastEnabled: false,
+      });
+      expect(status.launchHomes).toEqual({
+        executable: ['sui', 'solana'],
+        map: ['base', 'arbitrum'],
+      });
+    }
+  });
+
+  it('getPackages: Executable and Map chains, unconfigured ids null with a reason', async () => {
+    const packages = await client.getPackages();
+    expect(packages.schemaVersion).toBe('svc-packages.v1');
+    expect(packages.chains.map((chain) => [chain.chain, chain.label])).toEqual([
+      ['sui', 'Executable'],
+      ['solana', 'Executable'],
+      ['base', 'Map'],
+      ['arbitrum', 'Map'],
+    ]);
+    for (const object of packages.chains.flatMap((chain) => chain.objects)) {
+      expect(object.id).toBeNull();
+      expect(object.reason).toBeTruthy();
+    }
+  });
+
+  it('getFees: principal 0, skim 500 bps, profit fee off', async () => {
+    const fees = await client.getFees();
+    expect(fees).toMatchObject({ principalFeeBps: 0, yieldSkimBps: 500 });
+    expect(fees.harvestProfitFee.enabled).toBe(false);
+  });
+
+  it('getEnablement and the Map chains never broadcast', async () => {
+    const enablement = await client.getEnablement();
+    expect(enablement.chains.map((chain) => chain.chain)).toEqual([
+      'sui',
+      'solana',
+      'base',
+      'arbitrum',
+    ]);
+    for (const chain of [await client.getBaseEnablement(), await client.getArbitrumEnablement()]) {
+      expect(chain).toMatchObject({ home: 'map', writeReady: false, broadcastEnabled: false });
+    }
+  });
+
+  it('getSdk names this package; getVersion counts the manifest routes', async () => {
+    expect((await client.getSdk()).packageName).toBe('@yieldrouter/sdk');
+    expect((await client.getVersion()).routeCount).toBe(routeList.length);
+  });
+
+  it('getErrors lists the catalog with statuses', async () => {
+    const catalog = await client.getErrors();
+    expect(catalog.errors.find((entry) => entry.code === 'WALLET_SCOPE')?.status).toBe(403);
+    expect(catalog.blockers.length).toBeGreaterThan(0);
+  });
+
+  it('getRoutes: the client has a method for every route the API lists', async () => {
+    const catalog = await client.getRoutes();
+    expect(catalog.count).toBe(routeList.length);
+    for (const route of catalog.routes) {
+      expect(typeof (client as unknown as Record<string, unknown>)[route.operationId]).toBe(
+        'function',
+      );
+    }
+  });
+});
+
+describe('wallet balances through the SDK (no RPC configured)', () => {
+  const methods = {
+    sui: 'getSuiWalletBalance',
+    solana: 'getSolanaWalletBalance',
+    base: 'getBaseWalletBalance',
+    arbitrum: 'getArbitrumWalletBalance',
+  } as const;
+
+  it.each(Object.keys(methods) as (keyof typeof methods)[])(
+    '%s: 200 with every leg N/A, never a number',
+    async (chain) => {
+      const balance = await client[methods[chain]]({ query: { address: ADDRESSES[chain] } });
+      expect(balance.chain).toBe(chain);
+      expect(balance.complete).toBe(false);
+      expect(balance.legs.length).toBeGreaterThanOrEqual(1);
+      for (const leg of balance.legs) {
+        expect(leg).toMatchObject({ status: 'unavailable', amount: null, display: 'N/A' });
+        expect(leg.reason).toBe('rpc_not_configured');
+      }
+    },
+  );
+});
+
+describe('venues and plans through the SDK', () => {
+  it('listVenues covers the four chains; opportunities carry permanent svcop ids', async () => {
+    const venues = await client.listVenues();
+    expect(new Set(venues.venues.map((venue) => venue.chain))).toEqual(
+      new Set(['sui', 'solana', 'base', 'arbitrum']),
+    );
+    const { opportunities } = await client.listOpportunities();
+    for (const opportunity of opportunities) expect(opportunity.opportunityId).toMatch(/^svcop/);
+  });
+
+  it('a blocked plan is a typed result with blockers, not an exception', async () => {
+    const plan = await client.prepareDepositPlan({
+      body: { strategyId: 'form-suilend', amountMicros: '1000000' },
+    });
+    expect(isBlockedPlan(plan)).toBe(true);
+    if (!isBlockedPlan(plan)) throw new Error('expected a blocked plan');
+    expect(plan.blockers.map((blocker) => blocker.code)).toContain('owner_missing');
+    expect(plan).toMatchObject({ strategyId: 'form-suilend', venueId: 'suilend', feeMicros: '0' });
+  });
+});
+
+describe('every implemented GET route agrees with the SDK schemas', () => {
+  // Sample inputs by name; a route whose sample is refused (400/404) still proves the
+  // request reached its handler, and a 2xx proves the response matches the schema.
+  const sampleQuery = (route: RouteDefinition): Record<string, string> => {
+    const chain = /\/svc\/(sui|solana|base|arbitrum)\//.exec(route.path)?.[1] as
+      keyof typeof ADDRESSES | undefined;
+    const keys = Object.keys(route.request.query?.shape ?? {});
+    const values: Record<string, string> = {
+      address: chain ? ADDRESSES[chain] : TEST_WALLET,
+      wallet: TEST_WALLET,
+    };
+    return Object.fromEntries(keys.flatMap((key) => (values[key] ? [[key, values[key]]] : [])));
+  };
+
+  it('answers 2xx with a schema-valid body, or a 4xx for the sample input', async () => {
+    const implemented = (await client.getRoutes()).routes.filter((route) => route.implemented);
+    const checked: string[] = [];
+    for (const route of routeList) {
+      if (route.method !== 'get' || !implemented.some((r) => r.operationId === route.operationId)) {
+        continue;
+      }
+      const role = route.auth === 'public' ? undefined : route.auth[0];
+      const caller = createClient({
+        baseUrl: api.baseUrl,
+        ...(role ? { apiKey: testKeys[role] } : {}),
+        retries: 0,
+      });
+      const call = (caller as unknown as Record<string, (p: object) => Promise<unknown>>)[
+        route.operationId
+      ];
+      const params = Object.keys(route.request.params?.shape ?? {});
+      const outcome = await call!({
+        params: Object.fromEntries(params.map((name) => [name, SAMPLE_PARAMS[name]])),
+        query: sampleQuery(route),
+      }).catch((error: unknown) => error);
+      if (outcome instanceof YieldRouterError) {
+        expect(outcome).not.toBeInstanceOf(SchemaMismatchError);
+        expect([400, 404, 422]).toContain(outcome.status);
+      }
+      checked.push(route.operationId);
+    }
+    expect(checked.length).toBe(implemented.filter((route) => route.method === 'GET').length);
+  });
+});

@@ -1,0 +1,62 @@
+import { resolveClientConfig } from '../clientOptions';
+import { routes } from '@yieldrouter/schemas';
+import { buildRequest } from './buildRequest';
+
+const config = resolveClientConfig({
+  baseUrl: 'https://api.example.test/api/v1/',
+  apiKey: 'key-1',
+  userAgent: 'agent-7',
+});
+
+describe('buildRequest', () => {
+  it('canonical path under the site root; trailing / and /api/v1 in baseUrl are tolerated', () => {
+    expect(buildRequest(config, routes.getStatus, {}).url).toBe(
+      'https://api.example.test/api/v1/svc/status',
+    );
+    expect(buildRequest(config, routes.getHealth, {}).url).toBe('https://api.example.test/health');
+  });
+
+  it('encodes path parameters and query values', () => {
+    const position = buildRequest(config, routes.getPosition, { params: { address: 'a b/c' } });
+    expect(position.url).toBe('https://api.example.test/api/v1/wallets/a%20b%2Fc/position');
+    const venues = buildRequest(config, routes.listVenues, {
+      query: { live: '1', chain: undefined },
+    });
+    expect(venues.url).toBe('https://api.example.test/api/v1/svc/venues?live=1');
+  });
+
+  it('refuses a missing path parameter before any request', () => {
+    expect(() => buildRequest(config, routes.getPosition, {})).toThrow(
+      'params.address is required',
+    );
+  });
+
+  it('sends the key, the user agent, caller headers and a JSON body (bigint as string)', () => {
+    const request = buildRequest(config, routes.prepareDepositPlan, {
+      body: { strategyId: 'v', amountMicros: 5n },
+      headers: { 'X-Trace': 't1' },
+    });
+    expect(request.headers).toMatchObject({
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-api-key': 'key-1',
+      'user-agent': 'agent-7',
+      'x-trace': 't1',
+    });
+    expect(request.body).toBe('{"strategyId":"v","amountMicros":"5"}');
+    expect(request.idempotent).toBe(false);
+  });
+
+  it('GET is idempotent; a POST is idempotent once it carries an Idempotency-Key', () => {
+    expect(buildRequest(config, routes.getStatus, {}).idempotent).toBe(true);
+    const withKey = buildRequest(config, routes.prepareDepositPlan, {
+      headers: { 'Idempotency-Key': 'k' },
+    });
+    expect(withKey.idempotent).toBe(true);
+    expect(withKey.headers['idempotency-key']).toBe('k');
+  });
+
+  it('rejects a base URL that is not http(s)', () => {
+    expect(() => resolveClientConfig({ baseUrl: 'localhost:3000' })).toThrow('baseUrl');
+  });
+});

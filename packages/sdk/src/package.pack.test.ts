@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Checks the built package (turbo runs `build` before this package's tests).
+const root = join(__dirname, '..');
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+const run = (command: string, args: string[]) =>
+  execFileSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist/index.mjs'))) {
+    throw new Error('dist/ is missing: run `pnpm --filter @yieldrouter/sdk build` first');
+  }
+});
+
+describe('the published package', () => {
+  it('npm pack ships only dist, README, LICENSE, CHANGELOG and package.json', () => {
+    const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'])) as {
+      files: { path: string }[];
+    }[];
+    const files = pack!.files.map((file) => file.path).sort();
+    const allowed =
+      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/index\.(mjs|js|d\.mts|d\.ts))$/;
+    expect(files.filter((file) => !allowed.test(file))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'dist/index.mjs',
+        'dist/index.js',
+        'dist/index.d.mts',
+        'dist/index.d.ts',
+      ]),
+    );
+  });
+
+  it('the bundle carries no Node built-ins and keeps zod external', () => {
+    for (const file of ['dist/index.mjs', 'dist/index.js']) {
+      const code = readFileSync(join(root, file), 'utf8');
+      expect(code).not.toMatch(/["']node:|require\(["'](fs|http|https|net|crypto|path)["']\)/);
+      expect(code).toMatch(/from ["']zod["']|require\(["']zod["']\)/);
+      expect(code).not.toContain('@yieldrouter/schemas');
+    }
+  });
+
+  it('the types are self-contained: no import of the internal schemas package', () => {
+    const types = readFileSync(join(root, 'dist/index.d.ts'), 'utf8');
+    expect(types).not.toContain('@yieldrouter/schemas');
+    expect(types.match(/^import .* from '([^']+)';$/gm)).toEqual(["import { z } from 'zod';"]);
+  });
+
+  it('publint --strict is clean', () => {
+    const report = run(bin('publint'), ['--strict', '--pack', 'npm']);
+    expect(report).toMatch(/All good!|No problems found/);
+    expect(report).not.toMatch(/Suggestions|Warnings|Errors/);
+  });
+
+  it('attw --pack is clean (ESM and CJS resolution, node10 to bundler)', () => {
+    expect(() => run(bin('attw'), ['--pack', '.', '--format', 'table-flipped'])).not.toThrow();
+  }, 60_000);
+});

@@ -1,0 +1,15 @@
+import type * as schemas from '@yieldrouter/schemas';
+
+// Aliases, not re-exports: the schema modules declare a zod value and a type under one name,
+// and only the type ships in the SDK's API.
+
+/** One reason a plan is blocked (`code` from the catalog at `GET /api/v1/svc/errors`). */
+export type Blocker = schemas.Blocker;
+/** Blocker codes of the catalog. */
+export type BlockerCode = schemas.BlockerCode;
+/** Chains the API knows: `sui`, `solana`, `base`, `arbitrum`. */
+export type Chain = schemas.Chain;
+/** Error codes of the catalog. */
+export type ErrorCode = schemas.ErrorCode;
+/** Every operation of the manifest; each is a method of the client. */
+export type OperationId = schemas.OperationId;
