@@ -1,4 +1,4 @@
-// The bare baseline: a one-route Express 5 app.
+// The bare baseline: a one-route Express 5 app (GET BENCH_PATH).
 // It serves the very document our API served (BENCH_BODY_FILE), so the ratio measures the
 // manifest, validation, auth, rate limiting and logging, not the payload size.
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ const app = express();
 const bodyFile = process.env['BENCH_BODY_FILE'];
 if (!bodyFile) throw new Error('BENCH_BODY_FILE is required');
 const body: unknown = JSON.parse(readFileSync(bodyFile, 'utf8'));
-app.get('/api/v1/svc/status', (_req, res) => {
+app.get(process.env['BENCH_PATH'] ?? '/api/v1/svc/status', (_req, res) => {
   res.json(body);
 });
 const server = app.listen(Number(process.env['PORT'] ?? 0), '127.0.0.1', () => {

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, writeFileSync } from 'node:fs';
+import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -13,6 +13,15 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
 const ADMIN_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const GET_PATHS = (
+  process.env['BENCH_PATHS'] ?? '/api/v1/svc/status,/api/v1/svc/venues,/api/v1/svc/home'
+)
+  .split(',')
+  .filter(Boolean);
+const PLAN_PATH = '/api/v1/svc/strategies/deposit/plan';
+// Well-formed EVM addresses for the bench plan (the leg is built offline; nothing is sent).
+const VAULT = '0x52908400098527886E0F7030069857D2E4169EE7';
+const OWNER = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 
 interface Server {
@@ -51,8 +60,20 @@ interface Measurement {
   readonly errors: number;
 }
 
-async function measure(url: string): Promise<Measurement> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+interface Request {
+  readonly url: string;
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
+}
+
+async function measure({ url, method = 'GET', body }: Request): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    method,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
+  });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -60,10 +81,98 @@ async function measure(url: string): Promise<Measurement> {
   };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+const summarize = (list: Measurement[]): Measurement => ({
+  rps: median(list.map((m) => m.rps)),
+  p99: median(list.map((m) => m.p99)),
+  errors: list.reduce((total, m) => total + m.errors, 0),
+});
+
+/** Alternating rounds of ours vs the baseline; prints medians and the median per-round ratio. */
+async function compare(
+  title: string,
+  baseline: Request,
+  ours: Request,
+  target: number | undefined,
+): Promise<void> {
+  // Warm up both, then alternate which goes first so drift on a noisy machine hits both alike.
+  for (const warm of [baseline, ours]) {
+    await autocannon({
+      url: warm.url,
+      method: warm.method ?? 'GET',
+      duration: 1,
+      ...(warm.body ? { body: warm.body, headers: { 'content-type': 'application/json' } } : {}),
+    });
+  }
+  const base: Measurement[] = [];
+  const mine: Measurement[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? [baseline, ours] : [ours, baseline];
+    const results = new Map<Request, Measurement>();
+    for (const which of order) results.set(which, await measure(which));
+    const b = results.get(baseline);
+    const o = results.get(ours);
+    if (!b || !o) throw new Error('a round did not measure both servers');
+    base.push(b);
+    mine.push(o);
+    ratios.push(o.rps / b.rps);
+  }
+  const b = summarize(base);
+  const o = summarize(mine);
+  process.stdout.write(
+    [
+      `${title}  (${CONNECTIONS} connections, ${SECONDS}s x ${ROUNDS} alternating rounds, medians)`,
+      `  baseline                   ${fmt(b)}`,
+      `  Yield Router API           ${fmt(o)}`,
+      `  ratio api/baseline req/s   ${median(ratios).toFixed(3)} median of per-round ratios ` +
+        `(range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}` +
+        `${target === undefined ? '' : `; target >= ${target}`})`,
+      `  ratio p99 api/baseline     ${(o.p99 / Math.max(b.p99, 1)).toFixed(3)}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+const bodyFileOf = (dbName: string, path: string) =>
+  join(tmpdir(), `${dbName}-${path.replace(/\W+/g, '_')}.json`);
+
 const fmt = (m: Measurement) =>
   `${m.rps.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  errors ${m.errors}`;
 
-/** Benchmarks GET /api/v1/svc/status against a bare Express server; needs Postgres. */
+/** Deposit-plan prepares per second against a parse-and-insert Express baseline. */
+async function benchPlans(databaseUrl: string, apiUrl: string, servers: Server[]): Promise<void> {
+  // Deposit-plan prepares (venue lookup, adapter-built EVM legs, plan + legs stored) against
+  // an Express app that only parses the body and stores it in one row.
+  const planBaseline = await startServer('planBaselineServer.ts', {
+    DATABASE_URL: databaseUrl,
+  });
+  servers.push(planBaseline);
+  const body = JSON.stringify({ strategyId: 'morpho', amountMicros: '25000000', owner: OWNER });
+  const probe = await fetch(`${apiUrl}${PLAN_PATH}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
+  const plan = (await probe.json()) as { status?: string };
+  if (plan.status !== 'prepared')
+    throw new Error(`the bench plan is not prepared: ${JSON.stringify(plan)}`);
+  await compare(
+    `POST ${PLAN_PATH} (prepares/s) vs Express + one INSERT`,
+    { url: `http://127.0.0.1:${planBaseline.port}/plan`, method: 'POST', body },
+    { url: `${apiUrl}${PLAN_PATH}`, method: 'POST', body },
+    undefined,
+  );
+}
+
+/** Benchmarks the GET hot paths and plan prepares against bare Express baselines; needs Postgres. */
 export async function runHttpBench(): Promise<void> {
   const dbName = `svc_bench_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: ADMIN_URL });
@@ -79,60 +188,33 @@ export async function runHttpBench(): Promise<void> {
       DATABASE_URL: url.toString(),
       SVC_API_KEY_SECRET: randomBytes(24).toString('hex'),
       SVC_RATE_LIMIT_PUBLIC: '1000000000',
+      SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
     });
     servers.push(api);
-    const path = '/api/v1/svc/status';
-    const bodyFile = join(tmpdir(), `${dbName}-status.json`);
-    writeFileSync(bodyFile, await (await fetch(`http://127.0.0.1:${api.port}${path}`)).text());
-    const baseline = await startServer('baselineServer.ts', { BENCH_BODY_FILE: bodyFile });
-    servers.push(baseline);
-    // Warm up both, then alternate rounds so drift on a noisy machine hits both alike.
-    await autocannon({ url: `http://127.0.0.1:${baseline.port}${path}`, duration: 1 });
-    await autocannon({ url: `http://127.0.0.1:${api.port}${path}`, duration: 1 });
-    const base: Measurement[] = [];
-    const ours: Measurement[] = [];
-    const ratios: number[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      // Alternate which goes first so drift on a noisy machine hits both alike.
-      const order = round % 2 === 0 ? ['base', 'ours'] : ['ours', 'base'];
-      let b: Measurement | undefined;
-      let o: Measurement | undefined;
-      for (const which of order) {
-        if (which === 'base') b = await measure(`http://127.0.0.1:${baseline.port}${path}`);
-        else o = await measure(`http://127.0.0.1:${api.port}${path}`);
-      }
-      if (!b || !o) throw new Error('a round did not measure both servers');
-      base.push(b);
-      ours.push(o);
-      ratios.push(o.rps / b.rps);
+    const apiUrl = `http://127.0.0.1:${api.port}`;
+    // GET routes against a bare one-route Express app serving the very same document.
+    for (const path of GET_PATHS) {
+      const bodyFile = bodyFileOf(dbName, path);
+      const response = await fetch(`${apiUrl}${path}`);
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      writeFileSync(bodyFile, await response.text());
+      const baseline = await startServer('baselineServer.ts', {
+        BENCH_BODY_FILE: bodyFile,
+        BENCH_PATH: path,
+      });
+      servers.push(baseline);
+      await compare(
+        `GET ${path} vs bare Express 5 one-route`,
+        { url: `http://127.0.0.1:${baseline.port}${path}` },
+        { url: `${apiUrl}${path}` },
+        0.85,
+      );
+      baseline.child.kill('SIGTERM');
     }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((x, y) => x - y);
-      const mid = Math.floor(sorted.length / 2);
-      return sorted.length % 2
-        ? (sorted[mid] as number)
-        : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-    };
-    const summarize = (list: Measurement[]): Measurement => ({
-      rps: median(list.map((m) => m.rps)),
-      p99: median(list.map((m) => m.p99)),
-      errors: list.reduce((total, m) => total + m.errors, 0),
-    });
-    const b = summarize(base);
-    const o = summarize(ours);
-    process.stdout.write(
-      [
-        `GET ${path}  (${CONNECTIONS} connections, ${SECONDS}s x ${ROUNDS} alternating rounds, medians)`,
-        `  bare Express 5 one-route   ${fmt(b)}`,
-        `  Yield Router API           ${fmt(o)}`,
-        `  ratio api/baseline req/s   ${median(ratios).toFixed(3)} median of per-round ratios ` +
-          `(range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; target >= 0.85)`,
-        `  ratio p99 api/baseline     ${(o.p99 / Math.max(b.p99, 1)).toFixed(3)}`,
-        '',
-      ].join('\n'),
-    );
+    if (process.env['BENCH_PLAN'] !== '0') await benchPlans(url.toString(), apiUrl, servers);
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
+    for (const path of GET_PATHS) rmSync(bodyFileOf(dbName, path), { force: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();

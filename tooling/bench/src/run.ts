@@ -1,8 +1,8 @@
 // `pnpm bench`: measures our code against baselines measured in the same run and prints ratios.
-// BENCH_ONLY=http runs the HTTP API part only, BENCH_ONLY=chains the chain adapters only;
-// unset runs both (HTTP first).
+// BENCH_ONLY=http runs the HTTP API part only, BENCH_ONLY=chains the chain adapters only,
+// BENCH_ONLY=sdk the SDK bundle size only; unset runs all three (HTTP first).
 
-const PARTS = ['http', 'chains'] as const;
+const PARTS = ['http', 'chains', 'sdk'] as const;
 type Part = (typeof PARTS)[number];
 
 function selectedParts(only: string | undefined): readonly Part[] {
@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   for (const part of selectedParts(process.env['BENCH_ONLY'])) {
     // Loaded on demand: the HTTP part never pays for the chain SDKs, nor the chain part for pg.
     if (part === 'http') await (await import('./httpBench')).runHttpBench();
-    else await (await import('./chains')).runChainBench();
+    else if (part === 'chains') await (await import('./chains')).runChainBench();
+    else (await import('./sdkBench')).runSdkBench();
   }
 }
 
