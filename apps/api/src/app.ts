@@ -11,7 +11,8 @@ import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schem
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
-import { venueHandlers } from './handlers/venueHandlers';
+import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
+import { walletHandlers } from './handlers/walletHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
@@ -109,18 +110,29 @@ export function createApp(deps: AppDeps): Express {
       switches: config.switches,
     });
   Object.assign(handlers, chainHandlers({ adapters }));
+  const enablement = buildEnablement({ switches: config.switches, writeReadyChains: new Set() });
+  const snapshots = venueSnapshots({
+    db: deps.db,
+    venues: config.venues,
+    enablement,
+    ttlMs: config.discoveryCacheMs,
+  });
   Object.assign(
     handlers,
     venueHandlers({
       db: deps.db,
       venues: config.venues,
-      enablement: buildEnablement({ switches: config.switches, writeReadyChains: new Set() }),
+      enablement,
       adapters,
-      snapshotTtlMs: config.discoveryCacheMs,
+      snapshots,
       apyReader:
         deps.apyReader ??
         createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),
     }),
+  );
+  Object.assign(
+    handlers,
+    walletHandlers({ db: deps.db, adapters, venues: config.venues, snapshots }),
   );
 
   mountRoutes(app, {
@@ -138,6 +150,7 @@ export function createApp(deps: AppDeps): Express {
       ...(deps.rateLimitPrefix ? { prefix: deps.rateLimitPrefix } : {}),
     }),
     limits: config.rateLimit,
+    db: deps.db.prisma,
     validateResponses: config.nodeEnv !== 'production',
   });
   app.use(docsRouter('/api/v1/openapi.json'));

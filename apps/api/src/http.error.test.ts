@@ -98,9 +98,12 @@ describe('HTTP errors', () => {
   });
 
   it('a declared route without its handler → 501 NOT_IMPLEMENTED, after validation', async () => {
-    await request(t.app).get('/api/v1/svc/portfolio?wallet=').expect(400);
-    const res = await request(t.app).get(`/api/v1/svc/portfolio?wallet=${TEST_WALLET}`).expect(501);
-    expect(expectError(res.body, 'NOT_IMPLEMENTED').message).toContain('getPublicPortfolio');
+    await request(t.app).post('/api/v1/wallets/bad%20wallet/harvest').send({}).expect(400);
+    const res = await request(t.app)
+      .post(`/api/v1/wallets/${TEST_WALLET}/harvest`)
+      .send({})
+      .expect(501);
+    expect(expectError(res.body, 'NOT_IMPLEMENTED').message).toContain('harvest');
   });
 
   it('keeps a sane incoming X-Request-Id and replaces a hostile one', async () => {

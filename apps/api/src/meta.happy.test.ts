@@ -160,7 +160,7 @@ describe('meta endpoints', () => {
       path: '/api/v1/svc/status',
       legacyAliases: ['/api/svc/status'],
     });
-    const route = body.routes.find((entry) => entry.operationId === 'routeFunds');
+    const route = body.routes.find((entry) => entry.operationId === 'autoPay');
     expect(route).toMatchObject({ implemented: false, auth: ['owner'] });
     expect(body.implementedCount).toBeLessThan(body.count);
   });

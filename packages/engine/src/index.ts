@@ -7,3 +7,4 @@ export * from './chains';
 export * from './apy';
 export * from './venues';
 export * from './plans';
+export * from './wallets';

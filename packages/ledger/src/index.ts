@@ -6,3 +6,7 @@ export * from './venues';
 export * from './plans';
 export * from './journal';
 export * from './verifyLedger';
+export * from './legs';
+export * from './idempotency';
+export * from './walletReads';
+export * from './walletSettings';

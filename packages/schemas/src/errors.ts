@@ -21,6 +21,7 @@ export const ErrorCode = z.enum([
   'INSUFFICIENT_LIQUID',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_IN_PROGRESS',
+  'SETTLEMENT_CONFLICT',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'NOT_IMPLEMENTED',
@@ -74,6 +75,12 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return { status: 422, meaning: 'The Idempotency-Key was used with a different request.' };
     case 'IDEMPOTENCY_IN_PROGRESS':
       return { status: 409, meaning: 'A request with this Idempotency-Key is still running.' };
+    case 'SETTLEMENT_CONFLICT':
+      return {
+        status: 409,
+        meaning:
+          'The leg already settled with another transaction, or the txId settled another leg.',
+      };
     case 'RATE_LIMITED':
       return { status: 429, meaning: 'Too many requests; wait for Retry-After seconds.' };
     case 'INTERNAL_ERROR':
@@ -107,6 +114,7 @@ export const BlockerCode = z.enum([
   'nothing_staked',
   'no_yield',
   'yield_source_unavailable',
+  'no_ready_venue',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -143,6 +151,8 @@ export function describeBlockerCode(code: BlockerCode): string {
       return 'The position has accrued no yield.';
     case 'yield_source_unavailable':
       return 'The venue position could not be read; gross is reported as 0 with a reason.';
+    case 'no_ready_venue':
+      return 'Route with stake: no ready venue on that chain (and no auto-yield venue set there).';
   }
 }
 

@@ -8,3 +8,4 @@ export * from './requests';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './openapi';
+export * from './wallets';

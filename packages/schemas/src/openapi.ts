@@ -15,6 +15,26 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   return rest;
 }
 
+const IDEMPOTENCY_KEY_PARAMETER: JsonObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  description: [
+    'Makes a retry safe: 1 to 255 printable ASCII characters (a UUID is a good choice), scoped',
+    'to the API key (to the client IP on public routes) and the operation. Anything else is 400',
+    'BAD_REQUEST naming `header.Idempotency-Key`.',
+    '- Same key, same request (path, query and body as parsed): the stored response is replayed',
+    '  byte for byte (status, headers and body, an error body with the first requestId) with',
+    '  `Idempotent-Replayed: true`.',
+    '- Same key, different request: 422 IDEMPOTENCY_KEY_REUSED.',
+    '- While the first request is still running, a retry waits up to 2 s for its response, then',
+    '  gets 409 IDEMPOTENCY_IN_PROGRESS with `Retry-After: 1`.',
+    '- Final answers (2xx, and 4xx errors such as INSUFFICIENT_LIQUID) are kept 24 h; 5xx and',
+    '  failed requests are not stored, so a retry with the same key runs again.',
+  ].join('\n'),
+};
+
 function parametersOf(route: RouteDefinition): JsonObject[] {
   const out: JsonObject[] = [];
   const add = (location: 'path' | 'query', object: z.ZodObject | undefined) => {
@@ -32,16 +52,11 @@ function parametersOf(route: RouteDefinition): JsonObject[] {
   add('path', route.request.params);
   add('query', route.request.query);
   for (const header of route.request.headers ?? []) {
-    out.push({
-      name: header,
-      in: 'header',
-      required: false,
-      schema: { type: 'string', maxLength: 255 },
-      description:
-        header === 'Idempotency-Key'
-          ? 'Same key and body replays the stored response; same key, other body → 422 IDEMPOTENCY_KEY_REUSED.'
-          : undefined,
-    });
+    out.push(
+      header === 'Idempotency-Key'
+        ? IDEMPOTENCY_KEY_PARAMETER
+        : { name: header, in: 'header', required: false, schema: { type: 'string' } },
+    );
   }
   return out;
 }
@@ -69,6 +84,10 @@ function responsesOf(route: RouteDefinition): JsonObject {
     responses['403'] = errorRef('UNAUTHORIZED (wrong role), WALLET_SCOPE or CHARACTER_SCOPE.');
   }
   if (route.request.params) responses['404'] = errorRef('NOT_FOUND or strategy_unknown.');
+  if (route.request.headers?.includes('Idempotency-Key')) {
+    responses['409'] = errorRef('IDEMPOTENCY_IN_PROGRESS: retry after Retry-After seconds.');
+    responses['422'] = errorRef('IDEMPOTENCY_KEY_REUSED: the key was used with another request.');
+  }
   responses['429'] = errorRef('RATE_LIMITED; see Retry-After.');
   responses['500'] = errorRef('INTERNAL_ERROR; nothing internal is disclosed.');
   responses['501'] = errorRef(

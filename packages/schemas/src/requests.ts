@@ -108,7 +108,13 @@ export const AutoYieldSetting = z.strictObject({
 });
 
 export const BatchPositionsRequest = z.strictObject({
-  wallets: z.array(WalletAddress).min(1).max(50),
+  wallets: z
+    .array(WalletAddress)
+    .min(1)
+    .max(50, { error: 'at most 50 wallets per batch' })
+    .refine((wallets) => new Set(wallets).size === wallets.length, {
+      error: 'wallets must not repeat',
+    }),
 });
 
 export const UnavailableReasonCode = z.enum([
@@ -201,12 +207,6 @@ export const PlanDocument = z
       'A prepared plan (legs the owner signs) or a blocked plan (blockers[]); both answer HTTP 200.',
   });
 export type PlanDocument = z.infer<typeof PlanDocument>;
-
-export const PositionDocument = z.looseObject({
-  wallet: z.string(),
-  liquidMicros: MicrosOut,
-  stakedMicros: MicrosOut,
-});
 
 export const HarvestResult = z.looseObject({
   mode: z.string(),

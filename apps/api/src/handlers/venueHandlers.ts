@@ -3,6 +3,7 @@ import type {
   ApyReader,
   ChainAdapters,
   OpportunitySnapshot,
+  OpportunitySnapshots,
   VenueConfig,
 } from '@yieldrouter/engine';
 import {
@@ -29,8 +30,8 @@ export interface VenueHandlerDeps {
   readonly enablement: readonly ChainEnablement[];
   readonly apyReader: ApyReader;
   readonly adapters: ChainAdapters;
-  /** How long the discovery routes serve one snapshot of the listing (ms); 0 disables. */
-  readonly snapshotTtlMs: number;
+  /** The listing the discovery routes serve (shared with the wallet routes). */
+  readonly snapshots: OpportunitySnapshots;
   readonly now?: () => Date;
 }
 
@@ -41,17 +42,31 @@ export const AUTOPILOT_STRATEGY_ID = 'svc-autopilot-top-30d-monthly';
 /** SPEC: the autopilot switches only when the challenger is at least 7 percentage points better. */
 const AUTOPILOT_SWITCH_THRESHOLD_BPS = 700;
 
-/** Discovery: venues, opportunities, strategies, legacy forms, the APY table and its refresh. */
-export function venueHandlers(deps: VenueHandlerDeps): Handlers {
+/**
+ * The listing as snapshots: re-read from the database at most every `ttlMs` (0: every call).
+ */
+export function venueSnapshots(deps: {
+  readonly db: Database;
+  readonly venues: VenueConfig;
+  readonly enablement: readonly ChainEnablement[];
+  readonly ttlMs: number;
+  readonly now?: () => Date;
+}): OpportunitySnapshots {
   const now = deps.now ?? (() => new Date());
-  const list = () =>
+  const load = () =>
     listOpportunities({
       db: deps.db.prisma,
       venues: deps.venues,
       enablement: deps.enablement,
       now: now(),
     });
-  const snapshots = createOpportunitySnapshots({ load: list, ttlMs: deps.snapshotTtlMs, now });
+  return createOpportunitySnapshots({ load, ttlMs: deps.ttlMs, now });
+}
+
+/** Discovery: venues, opportunities, strategies, legacy forms, the APY table and its refresh. */
+export function venueHandlers(deps: VenueHandlerDeps): Handlers {
+  const now = deps.now ?? (() => new Date());
+  const snapshots = deps.snapshots;
   const refresh = async () => {
     try {
       return await refreshApy({

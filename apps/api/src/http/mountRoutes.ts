@@ -1,11 +1,19 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
 import { routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
 import type { Principal } from './auth';
 import { principalAllowsWallet } from './auth';
 import type { KeyResolver } from './auth';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  JSON_CONTENT_TYPE,
+  idempotencyRequestHash,
+  readIdempotencyKey,
+  respondIdempotently,
+} from './idempotency';
 import type { RateLimiter } from './rateLimiter';
 import { badRequestFromZod } from './zodIssues';
 
@@ -40,6 +48,8 @@ export interface MountRoutesOptions {
   readonly limits: { publicLimit: number; keyedLimit: number };
   /** Validate every response against its schema (tests and development). */
   readonly validateResponses: boolean;
+  /** Where Idempotency-Key records are kept. */
+  readonly db: PrismaClientOrTransaction;
 }
 
 const serialized = new WeakMap<object, Buffer>();
@@ -114,8 +124,9 @@ export function mountRoutes(app: Express, options: MountRoutesOptions): void {
   for (const route of options.routes) {
     const handler = options.handlers[route.operationId as OperationId] as
       Handler<RouteDefinition> | undefined;
+    const idempotent = route.request.headers?.includes(IDEMPOTENCY_KEY_HEADER) === true;
     const expressHandler: RequestHandler = (req, res, next) => {
-      run(route, handler, req, res, options).catch(next);
+      run(route, handler, idempotent, req, res, options).catch(next);
     };
     const { canonical, aliases } = routePaths(route);
     for (const path of [canonical, ...aliases]) {
@@ -181,6 +192,7 @@ function exactPathDispatcher(
 async function run(
   route: RouteDefinition,
   handler: Handler<RouteDefinition> | undefined,
+  idempotent: boolean,
   req: Request,
   res: Response,
   options: MountRoutesOptions,
@@ -200,6 +212,9 @@ async function run(
   const params = parse(route.request.params, req.params, 'path');
   const query = parse(route.request.query, req.query ?? {}, 'query');
   const body = parse(route.request.body, req.body ?? {}, 'body');
+  const idempotencyKey = idempotent
+    ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER))
+    : undefined;
   if (principal && route.walletParam) {
     const wallet = (params as Record<string, string>)[route.walletParam] ?? '';
     if (!principalAllowsWallet(principal, wallet)) {
@@ -215,25 +230,39 @@ async function run(
       `${route.operationId} is declared but its handler has not landed yet (see /api/v1/svc/routes)`,
     );
   }
-  const result = await handler({
+  const requestId = String(res.locals['requestId']);
+  const context: HandlerContext<RouteDefinition> = {
     params,
     query,
     body,
     principal,
-    requestId: String(res.locals['requestId']),
+    requestId,
     header: (name) => req.header(name),
-  });
-  if (options.validateResponses) {
-    const schema = route.responses[result.status]?.schema;
-    if (!schema)
-      throw new Error(`${route.operationId}: undeclared response status ${result.status}`);
-    const checked = schema.safeParse(result.body);
-    if (!checked.success) {
-      throw new Error(
-        `${route.operationId}: response drifted from its schema: ${checked.error.message}`,
-      );
-    }
+  };
+  if (idempotencyKey !== undefined) {
+    const wallet = route.walletParam
+      ? ((params as Record<string, string>)[route.walletParam] ?? null)
+      : null;
+    await respondIdempotently(res, {
+      db: options.db,
+      scope: principal ? `key:${principal.keyId}` : `public:${req.ip ?? 'unknown'}`,
+      wallet,
+      operation: route.operationId,
+      key: idempotencyKey,
+      requestHash: idempotencyRequestHash(route.operationId, { params, query, body }),
+      requestId,
+      execute: async () => {
+        const result = await callHandler(route, handler, context, options.validateResponses);
+        return {
+          status: result.status,
+          headers: { ...result.headers, 'Content-Type': JSON_CONTENT_TYPE },
+          body: serialize(result.body),
+        };
+      },
+    });
+    return;
   }
+  const result = await callHandler(route, handler, context, options.validateResponses);
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   const etag = result.headers?.['ETag'];
   if (result.status === 200 && etag && matchesEtag(req.header('if-none-match'), etag)) {
@@ -243,9 +272,28 @@ async function run(
   // Written directly (not res.send): the bytes are final, no ETag or freshness work to redo.
   const bytes = serialize(result.body);
   res.statusCode = result.status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
   res.setHeader('Content-Length', bytes.length);
   res.end(bytes);
+}
+
+async function callHandler(
+  route: RouteDefinition,
+  handler: Handler<RouteDefinition>,
+  context: HandlerContext<RouteDefinition>,
+  validate: boolean,
+): Promise<HandlerResult> {
+  const result = await handler(context);
+  if (!validate) return result;
+  const schema = route.responses[result.status]?.schema;
+  if (!schema) throw new Error(`${route.operationId}: undeclared response status ${result.status}`);
+  const checked = schema.safeParse(result.body);
+  if (!checked.success) {
+    throw new Error(
+      `${route.operationId}: response drifted from its schema: ${checked.error.message}`,
+    );
+  }
+  return result;
 }
 
 /** RFC 9110 If-None-Match: `*`, or any listed tag equal to ours (weak comparison). */

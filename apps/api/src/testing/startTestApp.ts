@@ -65,8 +65,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_URL: database.url,
     SVC_API_KEY_SECRET: 'test-secret-test-secret-test-secret-0001',
     SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: [TEST_WALLET] },
-      { key: testKeys.agent, role: 'agent', wallets: [TEST_WALLET] },
+      {
+        key: testKeys.owner,
+        role: 'owner',
+        wallets: [TEST_WALLET],
+        characters: { [SAMPLE_PARAMS['character_id'] as string]: TEST_WALLET },
+      },
+      {
+        key: testKeys.agent,
+        role: 'agent',
+        wallets: [TEST_WALLET],
+        characters: { [SAMPLE_PARAMS['character_id'] as string]: TEST_WALLET },
+      },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
     ...env,

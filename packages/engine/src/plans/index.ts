@@ -1,1 +1,2 @@
 export * from './prepareStrategyPlan';
+export * from './legDocument';

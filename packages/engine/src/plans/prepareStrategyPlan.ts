@@ -7,13 +7,13 @@ import type {
   LegBuild,
   Opportunity,
   PlanDocument,
-  UnsignedLeg,
 } from '@yieldrouter/schemas';
 import { describeBlockerCode, formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
+import { legDocument } from './legDocument';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
@@ -77,19 +77,6 @@ function checkRequest(
   return { owner, blockers };
 }
 
-function legDocument(leg: UnsignedLeg, index: number) {
-  return {
-    index,
-    action: leg.action,
-    summary: leg.summary,
-    amountMicros: formatMicros(leg.amountMicros),
-    settles: leg.settles,
-    status: 'unsigned' as const,
-    txId: null,
-    ...leg.payload,
-  };
-}
-
 /**
  * Prepares (or blocks) a deposit into / withdrawal from one venue, and stores the plan. Every
  * venue answers with the same shape: `prepared` with unsigned owner-sign legs built by the
@@ -142,6 +129,8 @@ export async function prepareStrategyPlan(
     chain: opportunity.chain,
     venueId: opportunity.venueId,
     owner: checked.owner ?? null,
+    // Settling a venue leg moves the owner's staked balance: the ledger follows the owner.
+    wallet: checked.owner ?? null,
     amountMicros: request.amountMicros,
     feeMicros,
     request: {
@@ -159,6 +148,8 @@ export async function prepareStrategyPlan(
             settles: leg.settles,
             // Leg payloads are plain JSON already (strings and numbers).
             payload: leg.payload as Prisma.InputJsonObject,
+            effect: leg.settles ? (kind === 'deposit' ? 'stake' : 'unstake') : 'none',
+            venueId: opportunity.venueId,
           }))
         : [],
   });

@@ -34,11 +34,14 @@ export const byPriority = (a: Opportunity, b: Opportunity): number =>
 const tvlOf = (entry: Opportunity) =>
   entry.tvlUsdMicros === null ? null : BigInt(entry.tvlUsdMicros);
 
+/** Best first: live APY, then the 30-day mean (unknown last), then catalog priority. */
+export const byApyDesc = (a: Opportunity, b: Opportunity): number =>
+  descNullsLast(a.grossApyBps, b.grossApyBps) ||
+  descNullsLast(a.apyMean30dBps, b.apyMean30dBps) ||
+  byPriority(a, b);
+
 const COMPARATORS: Record<DiscoverSort, (a: Opportunity, b: Opportunity) => number> = {
-  apy_desc: (a, b) =>
-    descNullsLast(a.grossApyBps, b.grossApyBps) ||
-    descNullsLast(a.apyMean30dBps, b.apyMean30dBps) ||
-    byPriority(a, b),
+  apy_desc: byApyDesc,
   apy_asc: (a, b) => ascNullsLast(a.grossApyBps, b.grossApyBps) || byPriority(a, b),
   tvl_desc: (a, b) => {
     const [x, y] = [tvlOf(a), tvlOf(b)];

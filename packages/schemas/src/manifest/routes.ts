@@ -52,7 +52,6 @@ import {
   IdParams,
   OpenDocument,
   PlanDocument,
-  PositionDocument,
   PreviewRequest,
   RebalanceRequest,
   RouteRequest,
@@ -65,6 +64,15 @@ import {
   WithdrawPlanRequest,
   WithdrawRequest,
 } from '../requests';
+import {
+  AutoYieldDocument,
+  BatchPositionsDocument,
+  PositionDocument,
+  PublicActivityDocument,
+  PublicPortfolioDocument,
+  RoutePreview,
+  SettleLegResult,
+} from '../wallets';
 import { defineRoute } from './defineRoute';
 import type { RouteDefinition, RouteResponse } from './defineRoute';
 
@@ -433,7 +441,7 @@ export const routes = {
     summary: 'Public portfolio document (svc-wallet-portfolio.v1).',
     tags: ['wallets'],
     request: { query: WalletQuery },
-    responses: ok(OpenDocument),
+    responses: ok(PublicPortfolioDocument),
   }),
   getPublicActivity: defineRoute({
     operationId: 'getPublicActivity',
@@ -444,7 +452,7 @@ export const routes = {
     summary: 'Public activity document (svc-wallet-activity.v1), one row per leg.',
     tags: ['wallets'],
     request: { query: PageQuery },
-    responses: ok(OpenDocument),
+    responses: ok(PublicActivityDocument),
   }),
 
   // ── Strategies and venue plans ────────────────────────────────────────
@@ -489,7 +497,7 @@ export const routes = {
     auth: 'public',
     summary: 'Prepare a deposit (owner signs).',
     tags: ['strategies'],
-    request: { body: DepositPlanRequest },
+    request: { body: DepositPlanRequest, headers: ['Idempotency-Key'] },
     responses: plan,
   }),
   prepareWithdrawPlan: defineRoute({
@@ -500,7 +508,7 @@ export const routes = {
     auth: 'public',
     summary: 'Prepare a withdrawal; principal fee 0.',
     tags: ['strategies'],
-    request: { body: WithdrawPlanRequest },
+    request: { body: WithdrawPlanRequest, headers: ['Idempotency-Key'] },
     responses: plan,
   }),
   executeDeposit: defineRoute({
@@ -536,7 +544,7 @@ export const routes = {
     summary: 'Settle a leg from its on-chain receipt (txId); amounts come from the chain.',
     tags: ['plans'],
     request: { params: LegParams, body: SettleLegRequest },
-    responses: ok(OpenDocument),
+    responses: ok(SettleLegResult),
   }),
 
   // ── Wallet money surface ──────────────────────────────────────────────
@@ -598,7 +606,7 @@ export const routes = {
     summary: 'Dry-run route; no mutation.',
     tags: ['wallets'],
     request: { params: WalletParams, body: PreviewRequest },
-    responses: ok(OpenDocument),
+    responses: ok(RoutePreview),
   }),
   routeFunds: defineRoute({
     operationId: 'routeFunds',
@@ -672,7 +680,7 @@ export const routes = {
     summary: 'Read the auto-yield setting (default off).',
     tags: ['wallets'],
     request: { params: WalletParams },
-    responses: ok(OpenDocument),
+    responses: ok(AutoYieldDocument),
   }),
   setAutoYield: defineRoute({
     operationId: 'setAutoYield',
@@ -684,7 +692,7 @@ export const routes = {
     summary: 'Set the auto-yield setting.',
     tags: ['wallets'],
     request: { params: WalletParams, body: AutoYieldSetting },
-    responses: ok(OpenDocument),
+    responses: ok(AutoYieldDocument),
   }),
   batchPositions: defineRoute({
     operationId: 'batchPositions',
@@ -695,7 +703,7 @@ export const routes = {
     summary: 'Positions of up to 50 wallets.',
     tags: ['wallets'],
     request: { body: BatchPositionsRequest },
-    responses: ok(OpenDocument),
+    responses: ok(BatchPositionsDocument),
   }),
   getCharacterPosition: defineRoute({
     operationId: 'getCharacterPosition',

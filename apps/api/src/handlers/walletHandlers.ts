@@ -1,0 +1,203 @@
+import type { Database } from '@yieldrouter/ledger';
+import { readAutoYield, readStakedPositions } from '@yieldrouter/ledger';
+import type { ChainAdapters, OpportunitySnapshots, VenueConfig } from '@yieldrouter/engine';
+import {
+  buildPublicActivity,
+  buildPublicPortfolio,
+  chainOfAddress,
+  getAutoYield,
+  ledgerWallet,
+  prepareExit,
+  prepareRoute,
+  previewRoute,
+  readPositions,
+  readWalletBalance,
+  setAutoYield,
+  settleLeg,
+} from '@yieldrouter/engine';
+import type { Chain } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import { ApiError } from '../http/apiError';
+import type { Principal } from '../http/auth';
+import { principalAllowsWallet } from '../http/auth';
+import type { Handlers } from '../http/mountRoutes';
+import { withChainInput } from './chainHandlers';
+
+export interface WalletHandlerDeps {
+  readonly db: Database;
+  readonly adapters: ChainAdapters;
+  readonly venues: VenueConfig;
+  readonly snapshots: OpportunitySnapshots;
+  readonly now?: () => Date;
+}
+
+const ok = <T>(body: T) => ({ status: 200, body });
+
+/** Chains whose format the address has: an EVM address is both Base and Arbitrum. */
+function chainsOf(adapters: ChainAdapters, address: string): Chain[] {
+  const chain = chainOfAddress(adapters, address);
+  if (chain === 'base' || chain === 'arbitrum') return ['base', 'arbitrum'];
+  return chain ? [chain] : [];
+}
+
+/**
+ * The wallet money surface: route, withdraw, preview, settlement, positions, the public
+ * portfolio and activity documents, funding, performance and the auto-yield setting.
+ */
+export function walletHandlers(deps: WalletHandlerDeps): Handlers {
+  const { adapters } = deps;
+  const db = deps.db.prisma;
+  const now = deps.now ?? (() => new Date());
+  const opportunities = async () => (await deps.snapshots.current()).opportunities;
+
+  const scoped = (principal: Principal | null, wallet: string, field: string) => {
+    if (principal && !principalAllowsWallet(principal, wallet)) {
+      throw new ApiError('WALLET_SCOPE', `${field}: this key is not allowed for wallet ${wallet}`, {
+        field,
+      });
+    }
+  };
+
+  return {
+    routeFunds: async ({ params, body }) => {
+      const setting = await readAutoYield(db, ledgerWallet(adapters, params.address));
+      return ok(
+        await prepareRoute({
+          db,
+          adapters,
+          venues: deps.venues,
+          opportunities: await opportunities(),
+          autoYieldVenueId: setting.enabled ? setting.venueId : null,
+          address: params.address,
+          input: {
+            amountMicros: body.amountMicros,
+            token: body.token,
+            stake: body.stake ?? false,
+            chain: body.chain,
+          },
+          now: now(),
+        }),
+      );
+    },
+    withdraw: async ({ params, body, header }) =>
+      ok(
+        await prepareExit({
+          db,
+          adapters,
+          address: params.address,
+          amountMicros: body.amountMicros,
+          ...(body.chain ? { chain: body.chain } : {}),
+          idempotencyKey: header('idempotency-key'),
+          now: now(),
+        }),
+      ),
+    previewRoute: async ({ params, body }) =>
+      ok(
+        await previewRoute({
+          db,
+          adapters,
+          venues: deps.venues,
+          opportunities: await opportunities(),
+          address: params.address,
+          input: body,
+        }),
+      ),
+    settlePlanLeg: async ({ params, body, principal }) =>
+      ok(
+        await settleLeg({
+          db,
+          adapters,
+          venues: deps.venues,
+          planId: params.planId,
+          legIndex: params.legIndex,
+          txId: body.txId,
+          allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
+          now: now(),
+        }),
+      ),
+    getPosition: async ({ params }) =>
+      ok((await readPositions(db, adapters, [params.address], now()))[0]),
+    batchPositions: async ({ body, principal }) => {
+      // One key, one answer: a wallet outside the key's scope refuses the whole batch (403,
+      // naming the first such wallet), so a batch never leaks which other wallets hold money.
+      body.wallets.forEach((wallet, index) => scoped(principal, wallet, `body.wallets[${index}]`));
+      const positions = await readPositions(db, adapters, body.wallets, now());
+      return ok({ count: positions.length, positions });
+    },
+    getCharacterPosition: async ({ params, principal }) => {
+      const wallet = principal?.characters[params.character_id];
+      if (!wallet) {
+        throw new ApiError(
+          'CHARACTER_SCOPE',
+          `path.character_id: character ${params.character_id} is not mapped to a wallet of this key`,
+          { field: 'path.character_id' },
+        );
+      }
+      scoped(principal, wallet, 'path.character_id');
+      return ok((await readPositions(db, adapters, [wallet], now()))[0]);
+    },
+    getPublicPortfolio: async ({ query }) =>
+      ok(await buildPublicPortfolio(db, adapters, query.wallet, now())),
+    getPublicActivity: async ({ query }) => ok(await buildPublicActivity(db, adapters, query)),
+    getWalletPortfolio: async ({ params }) => {
+      const [position] = await readPositions(db, adapters, [params.address], now());
+      const portfolio = await buildPublicPortfolio(db, adapters, params.address, now());
+      return ok({
+        schemaVersion: 'svc-wallet-balances.v1',
+        wallet: portfolio.wallet,
+        balances: position,
+        venues: portfolio.positions,
+        asOf: portfolio.asOf,
+      });
+    },
+    getPerformance: async ({ params }) => {
+      const wallet = ledgerWallet(adapters, params.address);
+      const positions = await readStakedPositions(db, wallet);
+      const listing = await opportunities();
+      let realized = 0n;
+      let principal = 0n;
+      let current = 0n;
+      let weighted = 0n;
+      let apyKnown = true;
+      for (const position of positions) {
+        realized += position.harvestedMicros;
+        principal += position.principalMicros > 0n ? position.principalMicros : 0n;
+        current += position.balanceMicros;
+        if (position.balanceMicros === 0n) continue;
+        const apy = listing.find(
+          (entry) => entry.opportunityId === position.opportunityId,
+        )?.grossApyBps;
+        if (apy === null || apy === undefined) apyKnown = false;
+        else weighted += BigInt(apy) * position.balanceMicros;
+      }
+      return ok({
+        schemaVersion: 'svc-wallet-performance.v1',
+        wallet,
+        realizedYieldMicros: formatMicros(realized),
+        principalMicros: formatMicros(principal),
+        currentMicros: formatMicros(current),
+        // The live APY of the positions, weighted by what each holds; null when any is unknown
+        // or nothing is staked (never a guess).
+        apyBps: apyKnown && current > 0n ? Number(weighted / current) : null,
+        asOf: now().toISOString(),
+      });
+    },
+    getFunding: async ({ params }) => {
+      const chains = chainsOf(adapters, params.address);
+      const legs = await Promise.all(
+        chains.map((chain) =>
+          withChainInput('path', () => readWalletBalance(adapters[chain], params.address)),
+        ),
+      );
+      return ok({
+        schemaVersion: 'svc-wallet-funding.v1',
+        wallet: ledgerWallet(adapters, params.address),
+        chains: legs,
+      });
+    },
+    getAutoYield: async ({ params }) =>
+      ok(await getAutoYield(db, adapters, params.address, await opportunities())),
+    setAutoYield: async ({ params, body }) =>
+      ok(await setAutoYield(db, adapters, params.address, body, await opportunities(), now())),
+  };
+}

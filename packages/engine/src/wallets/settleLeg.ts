@@ -1,0 +1,319 @@
+import {
+  LedgerError,
+  findLegByTx,
+  findSettlementLeg,
+  insertOutboxEvents,
+  markLegConfirmed,
+  markLegFailed,
+  markLegSubmitted,
+  postJournalEntry,
+  runLedgerTransaction,
+} from '@yieldrouter/ledger';
+import type {
+  AccountRef,
+  LedgerChain,
+  OutboxEventInput,
+  PostingInput,
+  Prisma,
+  PrismaClient,
+  SettlementLeg,
+} from '@yieldrouter/ledger';
+import type { Chain, LegTarget, SettleLegResult, VenueStandard } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+import type { VenueConfig } from '../venues/venueConfig';
+
+export interface SettleLegParameters {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  readonly venues: VenueConfig;
+  readonly planId: string;
+  readonly legIndex: number;
+  readonly txId: string;
+  /** The caller's wallet scope: a leg of another wallet is 403 WALLET_SCOPE. */
+  readonly allowWallet?: (wallet: string) => boolean;
+  readonly now: Date;
+}
+
+type Outcome =
+  | { readonly kind: 'confirmed'; readonly amountMicros: bigint }
+  | { readonly kind: 'failed'; readonly reason: string };
+
+/** The leg's target as the adapter knows it (the router, or the venue with its on-chain ids). */
+function targetOf(leg: SettlementLeg, venues: VenueConfig): LegTarget {
+  if (!leg.venueId) return { kind: 'router' };
+  return {
+    kind: 'venue',
+    venue: {
+      venueId: leg.venueId,
+      chain: leg.chain as Chain,
+      standard: leg.standard as VenueStandard,
+      ids: venues.ids[leg.venueId] ?? {},
+    },
+  };
+}
+
+const wallet = (
+  leg: SettlementLeg,
+  bucket: 'liquid' | 'pending_in' | 'pending_out',
+): AccountRef => ({
+  wallet: leg.wallet as string,
+  chain: leg.chain as LedgerChain,
+  bucket,
+});
+const staked = (leg: SettlementLeg): AccountRef => ({
+  wallet: leg.wallet as string,
+  chain: leg.chain as LedgerChain,
+  bucket: `staked:${leg.opportunityId}`,
+});
+const external = (leg: SettlementLeg): AccountRef => ({
+  system: 'external',
+  chain: leg.chain as LedgerChain,
+});
+const move = (from: AccountRef, to: AccountRef, amount: bigint): PostingInput[] => [
+  { account: from, amountMicros: -amount },
+  { account: to, amountMicros: amount },
+];
+
+/** What a confirmed leg posts (DESIGN §3; effects in migration 0005). */
+function settledPostings(leg: SettlementLeg, amount: bigint): PostingInput[] {
+  switch (leg.effect) {
+    case 'fund_liquid':
+      return move(wallet(leg, 'pending_in'), wallet(leg, 'liquid'), amount);
+    case 'fund_staked':
+      return move(wallet(leg, 'pending_in'), staked(leg), amount);
+    case 'stake':
+      return move(external(leg), staked(leg), amount);
+    case 'unstake':
+      return move(staked(leg), external(leg), amount);
+    case 'exit_liquid':
+      return move(wallet(leg, 'pending_out'), external(leg), amount);
+    case 'none':
+      throw new Error('a leg without effect never settles');
+  }
+}
+
+/** What a failed leg posts: the pending amount goes back where it came from. */
+function releasePostings(leg: SettlementLeg): PostingInput[] {
+  switch (leg.effect) {
+    case 'fund_liquid':
+    case 'fund_staked':
+      return move(wallet(leg, 'pending_in'), external(leg), leg.amountMicros);
+    case 'exit_liquid':
+      return move(wallet(leg, 'pending_out'), wallet(leg, 'liquid'), leg.amountMicros);
+    default:
+      return [];
+  }
+}
+
+function events(leg: SettlementLeg, outcome: Outcome, txId: string): OutboxEventInput[] {
+  const base = {
+    planId: leg.planId,
+    legIndex: leg.legIndex,
+    chain: leg.chain,
+    wallet: leg.wallet,
+    txId,
+  };
+  const position: OutboxEventInput = {
+    type: 'position.updated',
+    wallet: leg.wallet,
+    payload: { ...base, cause: outcome.kind === 'confirmed' ? 'settled' : 'released' },
+  };
+  if (outcome.kind === 'failed') {
+    return releasePostings(leg).length > 0 ? [position] : [];
+  }
+  const withdrawal = leg.effect === 'unstake' || leg.effect === 'exit_liquid';
+  return [
+    {
+      type: withdrawal ? 'withdraw.settled' : 'deposit.settled',
+      wallet: leg.wallet,
+      payload: {
+        ...base,
+        opportunityId: leg.opportunityId,
+        venueId: leg.venueId,
+        quotedAmountMicros: formatMicros(leg.amountMicros),
+        amountMicros: formatMicros(outcome.amountMicros),
+      },
+    },
+    position,
+  ];
+}
+
+function result(leg: SettlementLeg, replay: boolean): SettleLegResult {
+  return {
+    planId: leg.planId,
+    legIndex: leg.legIndex,
+    status: leg.status === 'confirmed' || leg.status === 'failed' ? leg.status : 'pending',
+    txId: leg.txId ?? '',
+    quotedAmountMicros: formatMicros(leg.amountMicros),
+    settledAmountMicros:
+      leg.settledAmountMicros === null ? null : formatMicros(leg.settledAmountMicros),
+    reason: leg.failureReason,
+    replay,
+  };
+}
+
+async function loadLeg(parameters: SettleLegParameters): Promise<SettlementLeg> {
+  const leg = await findSettlementLeg(parameters.db, parameters.planId, parameters.legIndex);
+  if (!leg) {
+    throw new EngineError(
+      'NOT_FOUND',
+      `path.legIndex: plan ${parameters.planId} has no leg ${parameters.legIndex}`,
+      'path.legIndex',
+    );
+  }
+  if (leg.wallet && parameters.allowWallet && !parameters.allowWallet(leg.wallet)) {
+    throw new EngineError(
+      'WALLET_SCOPE',
+      `path.planId: plan ${leg.planId} belongs to a wallet this key is not allowed for`,
+      'path.planId',
+    );
+  }
+  if (leg.effect === 'none' || !leg.wallet || !leg.owner) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      `path.legIndex: leg ${leg.legIndex} (${leg.action}) moves no money; settle the plan's settling leg`,
+      'path.legIndex',
+    );
+  }
+  return leg;
+}
+
+function assertTxFree(
+  leg: SettlementLeg,
+  txId: string,
+  owner?: { planId: string; legIndex: number },
+) {
+  if (owner && (owner.planId !== leg.planId || owner.legIndex !== leg.legIndex)) {
+    throw new EngineError(
+      'SETTLEMENT_CONFLICT',
+      `body.txId: ${txId} already settles plan ${owner.planId} leg ${owner.legIndex}`,
+      'body.txId',
+    );
+  }
+}
+
+/**
+ * Records what the chain says about a leg's transaction: the receipt is read through the chain
+ * adapter (never a client-supplied amount) and, when final, the ledger moves in one transaction
+ * with the leg update and the outbox events.
+ * - confirmed for this plan with exactly the quoted amount → the leg's effect is posted
+ *   (pending_in → liquid or staked, external → staked, staked → external, pending_out → external);
+ *   `deposit.settled` / `withdraw.settled` and `position.updated` are written to the outbox;
+ * - failed, reverted, another plan, another amount → the leg is failed with the reason, nothing
+ *   is credited and a reservation goes back (pending_in → external, pending_out → liquid);
+ * - not final yet → the txId is recorded on the leg (the keeper keeps watching); nothing moves.
+ * Idempotent: the same leg and txId again is a replay; another txId for a settled leg, or a txId
+ * that settled another leg, is 409 SETTLEMENT_CONFLICT. A chain that cannot be read is 503.
+ */
+export async function settleLeg(parameters: SettleLegParameters): Promise<SettleLegResult> {
+  const { db, adapters, txId, now } = parameters;
+  const leg = await loadLeg(parameters);
+  if (leg.status === 'confirmed' || leg.status === 'failed') {
+    if (leg.txId === txId) return result(leg, true);
+    throw new EngineError(
+      'SETTLEMENT_CONFLICT',
+      `body.txId: leg ${leg.legIndex} of ${leg.planId} already ${leg.status} with ${leg.txId ?? 'no transaction'}`,
+      'body.txId',
+    );
+  }
+  assertTxFree(leg, txId, await findLegByTx(db, txId));
+
+  const receipt = await adapters[leg.chain as Chain].readReceipt({
+    txId,
+    planId: leg.planId,
+    owner: leg.owner as string,
+    action: leg.action === 'withdraw' ? 'withdraw' : 'deposit',
+    target: targetOf(leg, parameters.venues),
+  });
+  if (receipt.status === 'unavailable') {
+    throw new EngineError('SERVICE_UNAVAILABLE', `${leg.chain}: ${receipt.detail}; try again`);
+  }
+  if (receipt.status === 'pending') {
+    await recordPending(db, leg, txId, now);
+    return result({ ...leg, status: 'submitted', txId }, false);
+  }
+  let outcome: Outcome;
+  if (receipt.status === 'failed' || receipt.status === 'mismatch') {
+    outcome = { kind: 'failed', reason: `${receipt.status}: ${receipt.reason}` };
+  } else if (receipt.planId !== leg.planId) {
+    outcome = { kind: 'failed', reason: `mismatch: the transaction carries ${receipt.planId}` };
+  } else if (receipt.amountMicros !== leg.amountMicros) {
+    outcome = {
+      kind: 'failed',
+      reason: `mismatch: the chain moved ${receipt.amountMicros} micros; the plan quoted ${leg.amountMicros}`,
+    };
+  } else {
+    outcome = { kind: 'confirmed', amountMicros: receipt.amountMicros };
+  }
+  try {
+    return await record(parameters, outcome);
+  } catch (error) {
+    // Money the ledger does not hold for this wallet (an unstake larger than the recorded
+    // position): the chain moved it, but it cannot move our books; the leg fails with the reason.
+    if (!(error instanceof LedgerError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
+    return record(parameters, { kind: 'failed', reason: `ledger: ${error.message}` });
+  }
+}
+
+async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string, now: Date) {
+  try {
+    await markLegSubmitted(db, { planId: leg.planId, legIndex: leg.legIndex, txId, now });
+  } catch (error) {
+    // The unique index on tx_id: a concurrent settlement claimed this txId for another leg.
+    assertTxFree(leg, txId, await findLegByTx(db, txId));
+    throw error;
+  }
+}
+
+async function record(parameters: SettleLegParameters, outcome: Outcome): Promise<SettleLegResult> {
+  const { db, txId, now } = parameters;
+  return runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
+    const leg = await findSettlementLeg(tx, parameters.planId, parameters.legIndex, {
+      forUpdate: true,
+    });
+    if (!leg) throw new Error(`leg ${parameters.planId}/${parameters.legIndex} vanished`);
+    // A concurrent settlement finished first: report what it recorded.
+    if (leg.status === 'confirmed' || leg.status === 'failed') {
+      if (leg.txId === txId) return result(leg, true);
+      throw new EngineError(
+        'SETTLEMENT_CONFLICT',
+        `body.txId: leg ${leg.legIndex} of ${leg.planId} already ${leg.status} with ${leg.txId ?? 'no transaction'}`,
+        'body.txId',
+      );
+    }
+    const postings =
+      outcome.kind === 'confirmed'
+        ? settledPostings(leg, outcome.amountMicros)
+        : releasePostings(leg);
+    if (postings.length > 0) {
+      await postJournalEntry(tx, {
+        kind: outcome.kind === 'confirmed' ? `${leg.planKind}.settled` : `${leg.planKind}.released`,
+        dedupeKey: `settle:${leg.planId}:${leg.legIndex}`,
+        planId: leg.planId,
+        legIndex: leg.legIndex,
+        txId,
+        ...(outcome.kind === 'failed' ? { memo: outcome.reason } : {}),
+        postings,
+      });
+    }
+    const key = { planId: leg.planId, legIndex: leg.legIndex, txId, now };
+    if (outcome.kind === 'confirmed') {
+      await markLegConfirmed(tx, { ...key, settledAmountMicros: outcome.amountMicros });
+    } else {
+      await markLegFailed(tx, { ...key, reason: outcome.reason });
+    }
+    await insertOutboxEvents(tx, events(leg, outcome, txId), now);
+    return result(
+      {
+        ...leg,
+        status: outcome.kind,
+        txId,
+        settledAmountMicros: outcome.kind === 'confirmed' ? outcome.amountMicros : null,
+        failureReason: outcome.kind === 'failed' ? outcome.reason : null,
+      },
+      false,
+    );
+  });
+}

@@ -1,0 +1,194 @@
+import type { PrismaClientOrTransaction } from './apiKeys';
+
+/** One wallet account's balance, with the venue of a `staked:<opportunityId>` bucket. */
+export interface WalletBalanceRow {
+  readonly wallet: string;
+  readonly chain: string;
+  readonly bucket: string;
+  readonly balanceMicros: bigint;
+  readonly venueId: string | null;
+  readonly protocol: string | null;
+  readonly opportunityId: string | null;
+}
+
+/** Balances of many wallets in one query (accounts never posted to are absent). */
+export async function readBalancesOf(
+  db: PrismaClientOrTransaction,
+  wallets: readonly string[],
+): Promise<WalletBalanceRow[]> {
+  if (wallets.length === 0) return [];
+  const rows = await db.$queryRaw<
+    {
+      wallet: string;
+      chain: string;
+      bucket: string;
+      balance: bigint;
+      venue_id: string | null;
+      protocol: string | null;
+      opportunity_id: string | null;
+    }[]
+  >`
+    SELECT a.wallet, a.chain, a.bucket, a.balance_micros AS balance, v.id AS venue_id,
+           v.protocol, v.opportunity_id
+    FROM ledger_accounts a
+    LEFT JOIN venues v ON a.bucket = 'staked:' || v.opportunity_id
+    WHERE a.wallet = ANY(${[...wallets]}::text[])
+    ORDER BY a.wallet, a.chain, a.bucket`;
+  return rows.map((row) => ({
+    wallet: row.wallet,
+    chain: row.chain,
+    bucket: row.bucket,
+    balanceMicros: row.balance,
+    venueId: row.venue_id,
+    protocol: row.protocol,
+    opportunityId: row.opportunity_id,
+  }));
+}
+
+/** A venue position as the ledger knows it: principal, current worth and its latest proof. */
+export interface StakedPosition {
+  readonly chain: string;
+  readonly opportunityId: string;
+  readonly venueId: string | null;
+  readonly protocol: string | null;
+  /** What the position holds now: settled principal plus compounded harvests. */
+  readonly balanceMicros: bigint;
+  /** Settled deposits minus settled withdrawals (harvests excluded): the cost basis. */
+  readonly principalMicros: bigint;
+  /** Harvested yield compounded into the position (net of the skim). */
+  readonly harvestedMicros: bigint;
+  /** The newest on-chain transaction that moved the position. */
+  readonly txId: string | null;
+}
+
+/** The wallet's venue positions, from postings on its `staked:*` accounts. */
+export async function readStakedPositions(
+  db: PrismaClientOrTransaction,
+  wallet: string,
+): Promise<StakedPosition[]> {
+  const rows = await db.$queryRaw<
+    {
+      chain: string;
+      bucket: string;
+      balance: bigint;
+      principal: bigint;
+      harvested: bigint;
+      tx_id: string | null;
+      venue_id: string | null;
+      protocol: string | null;
+    }[]
+  >`
+    SELECT a.chain, a.bucket, a.balance_micros AS balance,
+           COALESCE(SUM(p.amount_micros) FILTER (WHERE e.kind <> 'harvest'), 0)::bigint AS principal,
+           COALESCE(SUM(p.amount_micros) FILTER (WHERE e.kind = 'harvest'), 0)::bigint AS harvested,
+           (ARRAY_AGG(e.tx_id ORDER BY e.id DESC) FILTER (WHERE e.tx_id IS NOT NULL))[1] AS tx_id,
+           v.id AS venue_id, v.protocol
+    FROM ledger_accounts a
+    JOIN postings p ON p.account_id = a.id
+    JOIN journal_entries e ON e.id = p.entry_id
+    LEFT JOIN venues v ON a.bucket = 'staked:' || v.opportunity_id
+    WHERE a.wallet = ${wallet} AND a.bucket LIKE 'staked:%'
+    GROUP BY a.id, v.id
+    ORDER BY a.chain, a.bucket`;
+  return rows.map((row) => ({
+    chain: row.chain,
+    opportunityId: row.bucket.slice('staked:'.length),
+    venueId: row.venue_id,
+    protocol: row.protocol,
+    balanceMicros: row.balance,
+    principalMicros: row.principal,
+    harvestedMicros: row.harvested,
+    txId: row.tx_id,
+  }));
+}
+
+/** One activity row: a leg that reached the chain (or failed), with its plan. */
+export interface ActivityLegRow {
+  readonly planId: string;
+  readonly planKind: string;
+  readonly legIndex: number;
+  readonly action: string;
+  readonly chain: string;
+  readonly venueId: string | null;
+  readonly txId: string | null;
+  readonly amountMicros: bigint;
+  readonly settledAmountMicros: bigint | null;
+  readonly status: string;
+  readonly failureReason: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface ActivityCursor {
+  readonly createdAt: Date;
+  readonly planId: string;
+}
+
+/**
+ * A page of the wallet's plans that have activity (a leg with a transaction, or a failed leg),
+ * newest first, each with all such legs in leg order. Pages never split a plan.
+ */
+export async function readActivityPage(
+  db: PrismaClientOrTransaction,
+  wallet: string,
+  { before, plans }: { before?: ActivityCursor; plans: number },
+): Promise<{ legs: ActivityLegRow[]; next: ActivityCursor | null }> {
+  const afterTime = before?.createdAt ?? null;
+  const afterId = before?.planId ?? null;
+  const rows = await db.$queryRaw<
+    {
+      plan_id: string;
+      plan_kind: string;
+      leg_index: number;
+      action: string;
+      chain: string;
+      venue_id: string | null;
+      tx_id: string | null;
+      amount_micros: bigint;
+      settled_amount_micros: bigint | null;
+      status: string;
+      failure_reason: string | null;
+      created_at: Date;
+      updated_at: Date;
+    }[]
+  >`
+    WITH page AS (
+      SELECT p.id, p.kind, p.chain, p.created_at
+      FROM plans p
+      WHERE p.wallet = ${wallet}
+        AND EXISTS (SELECT 1 FROM plan_legs l WHERE l.plan_id = p.id AND l.effect <> 'none'
+                    AND (l.tx_id IS NOT NULL OR l.status = 'failed'))
+        AND (${afterTime}::timestamptz IS NULL
+             OR (p.created_at, p.id) < (${afterTime}::timestamptz, ${afterId}::text))
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT ${plans + 1}
+    )
+    SELECT page.id AS plan_id, page.kind AS plan_kind, l.leg_index, l.action, page.chain,
+           l.venue_id, l.tx_id, l.amount_micros, l.settled_amount_micros, l.status,
+           l.failure_reason, page.created_at, l.updated_at
+    FROM page JOIN plan_legs l ON l.plan_id = page.id
+    WHERE l.effect <> 'none' AND (l.tx_id IS NOT NULL OR l.status = 'failed')
+    ORDER BY page.created_at DESC, page.id DESC, l.leg_index`;
+  const planIds = [...new Set(rows.map((row) => row.plan_id))];
+  const more = planIds.length > plans;
+  const kept = new Set(planIds.slice(0, plans));
+  const legs = rows
+    .filter((row) => kept.has(row.plan_id))
+    .map((row) => ({
+      planId: row.plan_id,
+      planKind: row.plan_kind,
+      legIndex: row.leg_index,
+      action: row.action,
+      chain: row.chain,
+      venueId: row.venue_id,
+      txId: row.tx_id,
+      amountMicros: row.amount_micros,
+      settledAmountMicros: row.settled_amount_micros,
+      status: row.status,
+      failureReason: row.failure_reason,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
+  const last = legs[legs.length - 1];
+  return { legs, next: more && last ? { createdAt: last.createdAt, planId: last.planId } : null };
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { Chain } from './chains';
+import { MicrosOut } from './money';
+
+/**
+ * Documents of the wallet money surface. Every amount is a micros string read from the ledger,
+ * which moves only on confirmed on-chain facts (DESIGN §3).
+ */
+
+const PositionVenue = z.object({
+  opportunityId: z.string(),
+  venueId: z.string().nullable(),
+  protocol: z.string().nullable(),
+  stakedMicros: MicrosOut,
+});
+
+const ChainPosition = z.object({
+  liquidMicros: MicrosOut,
+  stakedMicros: MicrosOut,
+  pendingInMicros: MicrosOut.meta({
+    description: 'Routed but not settled yet: prepared route legs waiting for their receipt.',
+  }),
+  pendingOutMicros: MicrosOut.meta({
+    description: 'Reserved from liquid by a withdrawal waiting for its receipt.',
+  }),
+  inFlightMicros: MicrosOut,
+  venues: z.array(PositionVenue),
+});
+
+export const PositionDocument = z
+  .object({
+    schemaVersion: z.literal('svc-wallet-position.v1'),
+    wallet: z.string(),
+    liquidMicros: MicrosOut,
+    stakedMicros: MicrosOut,
+    pendingInMicros: MicrosOut,
+    pendingOutMicros: MicrosOut,
+    inFlightMicros: MicrosOut,
+    byChain: z.object({
+      sui: ChainPosition,
+      solana: ChainPosition,
+      base: ChainPosition,
+      arbitrum: ChainPosition,
+    }),
+    asOf: z.string(),
+  })
+  .meta({ description: 'Ledger balances of one wallet, in total and by chain (all four chains).' });
+export type PositionDocument = z.infer<typeof PositionDocument>;
+
+export const BatchPositionsDocument = z.object({
+  count: z.number().int(),
+  positions: z
+    .array(PositionDocument)
+    .meta({ description: 'In the order the wallets were given.' }),
+});
+export type BatchPositionsDocument = z.infer<typeof BatchPositionsDocument>;
+
+export const PublicPortfolioDocument = z.object({
+  schemaVersion: z.literal('svc-wallet-portfolio.v1'),
+  wallet: z.string(),
+  count: z.number().int(),
+  positions: z.array(
+    z.object({
+      opportunityId: z.string(),
+      venueId: z.string().nullable(),
+      protocol: z.string().nullable(),
+      chain: Chain,
+      depositedMicros: MicrosOut.meta({
+        description: 'Cost basis: settled deposits minus settled withdrawals, net of routing legs.',
+      }),
+      currentMicros: MicrosOut.meta({
+        description: 'What the ledger holds for the position: principal plus compounded harvests.',
+      }),
+      harvestedMicros: MicrosOut,
+      roiPct: z.number().nullable().meta({
+        description:
+          'Null when there is no cost basis; 0 only at break-even. Two decimals, truncated.',
+      }),
+      txId: z.string().meta({ description: 'The newest on-chain transaction of the position.' }),
+    }),
+  ),
+  totalDepositedUsd: z.string(),
+  totalCurrentUsd: z.string(),
+  usdBasis: z.literal('usdc_at_par').meta({
+    description: 'USD totals count one USDC as one USD; every position is in USDC.',
+  }),
+  asOf: z.string(),
+});
+export type PublicPortfolioDocument = z.infer<typeof PublicPortfolioDocument>;
+
+export const ActivityStatus = z.enum(['submitted', 'confirmed', 'failed']);
+
+export const PublicActivityDocument = z.object({
+  schemaVersion: z.literal('svc-wallet-activity.v1'),
+  wallet: z.string(),
+  count: z.number().int(),
+  activity: z.array(
+    z.object({
+      planId: z.string(),
+      legIndex: z.number().int(),
+      kind: z.enum(['swap', 'bridge', 'deposit', 'withdraw']),
+      txId: z.string().nullable().meta({ description: 'Null only for a leg that failed unsent.' }),
+      chain: Chain,
+      destChain: Chain.nullable(),
+      venueId: z.string().nullable(),
+      amountIn: MicrosOut,
+      amountOut: MicrosOut.nullable().meta({
+        description: 'Settled amount from the receipt; null until the leg is confirmed.',
+      }),
+      quotedAmountOut: MicrosOut,
+      status: ActivityStatus,
+      error: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type PublicActivityDocument = z.infer<typeof PublicActivityDocument>;
+
+export const SettleLegResult = z.object({
+  planId: z.string(),
+  legIndex: z.number().int(),
+  status: z.enum(['pending', 'confirmed', 'failed']),
+  txId: z.string(),
+  quotedAmountMicros: MicrosOut,
+  settledAmountMicros: MicrosOut.nullable(),
+  reason: z.string().nullable(),
+  replay: z
+    .boolean()
+    .meta({ description: 'True when the leg had already settled with this txId.' }),
+});
+export type SettleLegResult = z.infer<typeof SettleLegResult>;
+
+export const AutoYieldDocument = z.object({
+  wallet: z.string(),
+  enabled: z.boolean(),
+  opportunityId: z.string().nullable().meta({
+    description: 'Where route with stake deposits; null = the best ready venue on the chain.',
+  }),
+  venueId: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AutoYieldDocument = z.infer<typeof AutoYieldDocument>;
+
+export const RoutePreview = z.object({
+  wallet: z.string(),
+  chain: Chain,
+  amountMicros: MicrosOut,
+  feeMicros: MicrosOut,
+  netMicros: MicrosOut,
+  stake: z.boolean(),
+  venue: z
+    .object({
+      opportunityId: z.string(),
+      venueId: z.string(),
+      protocol: z.string(),
+      grossApyBps: z.number().int().nullable(),
+    })
+    .nullable(),
+  liquidAfterMicros: MicrosOut,
+  stakedAfterMicros: MicrosOut,
+  blockers: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type RoutePreview = z.infer<typeof RoutePreview>;
