@@ -5,13 +5,16 @@ import { stripSchemaDocs } from './build/stripSchemaDocs';
 // tsup reads its configuration from a default export.
 // eslint-disable-next-line no-restricted-syntax
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The core client, and the webhook helpers as their own entry (`@yieldrouter/sdk/webhooks`)
+  // so that the core bundle does not carry them.
+  entry: ['src/index.ts', 'src/webhooks.ts'],
   tsconfig: 'tsconfig.build.json',
   format: ['esm', 'cjs'],
   target: 'es2022',
   platform: 'neutral',
-  // packages/schemas is internal: its source and its types are bundled; zod stays a dependency.
-  noExternal: ['@yieldrouter/schemas'],
+  // packages/schemas and packages/webhooks are internal: their source and types are bundled;
+  // zod stays a dependency.
+  noExternal: ['@yieldrouter/schemas', '@yieldrouter/webhooks'],
   external: ['zod'],
   dts: { resolve: true },
   clean: true,

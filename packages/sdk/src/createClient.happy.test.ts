@@ -4,9 +4,10 @@ import {
   TEST_WALLET,
   testKeys,
 } from '@yieldrouter/api/testing/startTestApp';
-import { routeList } from '@yieldrouter/schemas';
+import { describeErrorCode, ErrorCode, routeList } from '@yieldrouter/schemas';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { createClient } from './createClient';
+import { NotFoundError, PermissionError, ValidationError } from './errors/httpErrors';
 import { SchemaMismatchError } from './errors/SchemaMismatchError';
 import { YieldRouterError } from './errors/YieldRouterError';
 import type { YieldRouterClient } from './operationTypes';
@@ -156,9 +157,64 @@ describe('venues and plans through the SDK', () => {
   });
 });
 
+describe('wallet reads through the SDK (agent key scoped to TEST_WALLET)', () => {
+  let agent: YieldRouterClient;
+  beforeAll(() => {
+    agent = createClient({ baseUrl: api.baseUrl, apiKey: testKeys.agent, retries: 0 });
+  });
+  const params = { address: TEST_WALLET };
+
+  it('position, portfolio, performance and funding are typed documents for the wallet', async () => {
+    expect(await agent.getPosition({ params })).toMatchObject({
+      schemaVersion: 'svc-wallet-position.v1',
+      wallet: TEST_WALLET,
+    });
+    expect(await agent.getWalletPortfolio({ params })).toMatchObject({
+      schemaVersion: 'svc-wallet-balances.v1',
+      wallet: TEST_WALLET,
+    });
+    expect(await agent.getPerformance({ params })).toMatchObject({
+      schemaVersion: 'svc-wallet-performance.v1',
+      wallet: TEST_WALLET,
+    });
+    expect(await agent.getFunding({ params })).toMatchObject({
+      schemaVersion: 'svc-wallet-funding.v1',
+      wallet: TEST_WALLET,
+    });
+  });
+
+  it('auto-yield is off by default', async () => {
+    expect(await agent.getAutoYield({ params })).toMatchObject({
+      wallet: TEST_WALLET,
+      enabled: false,
+    });
+  });
+
+  it('a character mapped to the wallet by the key reads that wallet; an unmapped one is refused', async () => {
+    // startTestApp maps SAMPLE_PARAMS.character_id to TEST_WALLET for the owner and agent keys.
+    expect(
+      await agent.getCharacterPosition({
+        params: { character_id: SAMPLE_PARAMS['character_id']! },
+      }),
+    ).toMatchObject({ schemaVersion: 'svc-wallet-position.v1', wallet: TEST_WALLET });
+    const error = await agent
+      .getCharacterPosition({ params: { character_id: 'character-not-mapped' } })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'CHARACTER_SCOPE',
+      field: 'path.character_id',
+    });
+  });
+});
+
 describe('every implemented GET route agrees with the SDK schemas', () => {
-  // Sample inputs by name; a route whose sample is refused (400/404) still proves the
-  // request reached its handler, and a 2xx proves the response matches the schema.
+  // Sample inputs by name. The test keys are scoped to TEST_WALLET (SAMPLE_PARAMS.address) and
+  // map SAMPLE_PARAMS.character_id to it, so wallet and character routes answer for real (a 403
+  // scope refusal is a failure here). A 2xx proves the response matches the schema (the client
+  // validates it); a refusal of the sample input (400/404/422) still proves the request reached
+  // its handler, and must be the SDK's typed error for that status with a catalog code.
   const sampleQuery = (route: RouteDefinition): Record<string, string> => {
     const chain = /\/svc\/(sui|solana|base|arbitrum)\//.exec(route.path)?.[1] as
       keyof typeof ADDRESSES | undefined;
@@ -169,8 +225,13 @@ describe('every implemented GET route agrees with the SDK schemas', () => {
     };
     return Object.fromEntries(keys.flatMap((key) => (values[key] ? [[key, values[key]]] : [])));
   };
+  const errorTypes: Readonly<Record<number, typeof YieldRouterError>> = {
+    400: ValidationError,
+    404: NotFoundError,
+    422: YieldRouterError,
+  };
 
-  it('answers 2xx with a schema-valid body, or a 4xx for the sample input', async () => {
+  it('answers 2xx with a schema-valid body, or a typed 4xx for the sample input', async () => {
     const implemented = (await client.getRoutes()).routes.filter((route) => route.implemented);
     const checked: string[] = [];
     for (const route of routeList) {
@@ -192,8 +253,25 @@ describe('every implemented GET route agrees with the SDK schemas', () => {
         query: sampleQuery(route),
       }).catch((error: unknown) => error);
       if (outcome instanceof YieldRouterError) {
+        // A refusal of the sample input: the typed class for its status, with a catalog code.
+        const seen = { operationId: route.operationId, status: outcome.status, code: outcome.code };
         expect(outcome).not.toBeInstanceOf(SchemaMismatchError);
-        expect([400, 404, 422]).toContain(outcome.status);
+        expect({ ...seen, refused: [400, 404, 422].includes(outcome.status) }).toEqual({
+          ...seen,
+          refused: true,
+        });
+        expect(outcome.constructor).toBe(errorTypes[outcome.status]);
+        const code = ErrorCode.safeParse(outcome.code);
+        expect({ ...seen, catalogued: code.success }).toEqual({ ...seen, catalogued: true });
+        if (code.success) expect(describeErrorCode(code.data).status).toBe(outcome.status);
+      } else {
+        // A typed result: the schema-validated body, never another kind of error.
+        expect({ operationId: route.operationId, error: outcome instanceof Error }).toEqual({
+          operationId: route.operationId,
+          error: false,
+        });
+        expect(typeof outcome).toBe('object');
+        expect(outcome).not.toBeNull();
       }
       checked.push(route.operationId);
     }

@@ -21,7 +21,7 @@ describe('the published package', () => {
     }[];
     const files = pack!.files.map((file) => file.path).sort();
     const allowed =
-      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/index\.(mjs|js|d\.mts|d\.ts))$/;
+      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(index|webhooks)\.(mjs|js|d\.mts|d\.ts))$/;
     expect(files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -32,6 +32,10 @@ describe('the published package', () => {
         'dist/index.js',
         'dist/index.d.mts',
         'dist/index.d.ts',
+        'dist/webhooks.mjs',
+        'dist/webhooks.js',
+        'dist/webhooks.d.mts',
+        'dist/webhooks.d.ts',
       ]),
     );
   });
@@ -43,6 +47,21 @@ describe('the published package', () => {
       expect(code).toMatch(/from ["']zod["']|require\(["']zod["']\)/);
       expect(code).not.toContain('@yieldrouter/schemas');
     }
+  });
+
+  it('the webhooks entry is self-contained: no Node built-ins, no import at all', () => {
+    for (const file of ['dist/webhooks.mjs', 'dist/webhooks.js']) {
+      const code = readFileSync(join(root, file), 'utf8');
+      expect(code).not.toMatch(/["']node:|require\(/);
+      expect(code).not.toMatch(/^import /m);
+      expect(code).not.toContain('@yieldrouter/webhooks');
+    }
+    for (const file of ['dist/webhooks.d.ts', 'dist/webhooks.d.mts']) {
+      const types = readFileSync(join(root, file), 'utf8');
+      expect(types).not.toMatch(/^import /m);
+    }
+    // The core entry does not carry the webhook helpers.
+    expect(readFileSync(join(root, 'dist/index.mjs'), 'utf8')).not.toContain('X-SVC-Signature');
   });
 
   it('the types are self-contained: no import of the internal schemas package', () => {

@@ -32,8 +32,8 @@ describe('buildRequest', () => {
   });
 
   it('sends the key, the user agent, caller headers and a JSON body (bigint as string)', () => {
-    const request = buildRequest(config, routes.prepareDepositPlan, {
-      body: { strategyId: 'v', amountMicros: 5n },
+    const request = buildRequest(config, routes.executeDeposit, {
+      body: { planId: 'plan_1', signedTransaction: 'AQID' },
       headers: { 'X-Trace': 't1' },
     });
     expect(request.headers).toMatchObject({
@@ -43,17 +43,37 @@ describe('buildRequest', () => {
       'user-agent': 'agent-7',
       'x-trace': 't1',
     });
-    expect(request.body).toBe('{"strategyId":"v","amountMicros":"5"}');
-    expect(request.idempotent).toBe(false);
+    expect(request.body).toBe('{"planId":"plan_1","signedTransaction":"AQID"}');
+    const plan = buildRequest(config, routes.prepareDepositPlan, {
+      body: { strategyId: 'v', amountMicros: 5n },
+    });
+    expect(plan.body).toBe('{"strategyId":"v","amountMicros":"5"}');
   });
 
   it('GET is idempotent; a POST is idempotent once it carries an Idempotency-Key', () => {
     expect(buildRequest(config, routes.getStatus, {}).idempotent).toBe(true);
-    const withKey = buildRequest(config, routes.prepareDepositPlan, {
+    // executeDeposit declares no Idempotency-Key: sent without one, it is not retry-safe.
+    const withoutKey = buildRequest(config, routes.executeDeposit, {
+      body: { planId: 'plan_1', signedTransaction: 'AQID' },
+    });
+    expect(withoutKey.idempotent).toBe(false);
+    expect(withoutKey.headers).not.toHaveProperty('idempotency-key');
+    const withKey = buildRequest(config, routes.executeDeposit, {
       headers: { 'Idempotency-Key': 'k' },
     });
     expect(withKey.idempotent).toBe(true);
     expect(withKey.headers['idempotency-key']).toBe('k');
+  });
+
+  it('a route that declares Idempotency-Key gets a generated one unless the caller gives one', () => {
+    const generated = buildRequest(config, routes.prepareDepositPlan, {
+      body: { strategyId: 'v', amountMicros: '5' },
+    });
+    expect(generated.idempotent).toBe(true);
+    expect(generated.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = buildRequest(config, routes.prepareWithdrawPlan, { idempotencyKey: 'mine' });
+    expect(given.idempotent).toBe(true);
+    expect(given.headers['idempotency-key']).toBe('mine');
   });
 
   it('rejects a base URL that is not http(s)', () => {

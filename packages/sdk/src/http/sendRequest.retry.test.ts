@@ -112,18 +112,32 @@ describe('retries of idempotent calls', () => {
 });
 
 describe('POST calls', () => {
-  it('without an Idempotency-Key (deposit plan) are never retried', async () => {
+  it('without an Idempotency-Key (deposit execute) are never retried', async () => {
     const client = await serve([unavailable, { status: 200, body: PLAN }]);
-    const call = client.prepareDepositPlan({
-      body: { strategyId: 'venue', amountMicros: '1000000' },
+    const call = client.executeDeposit({
+      body: { planId: 'plan_1', signedTransaction: 'AQID' },
     });
     await expect(call).rejects.toBeInstanceOf(ServerError);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.headers['idempotency-key']).toBeUndefined();
     expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
-      strategyId: 'venue',
-      amountMicros: '1000000',
+      planId: 'plan_1',
+      signedTransaction: 'AQID',
     });
+  });
+
+  it('deposit and withdraw plans carry an Idempotency-Key and are retried with it', async () => {
+    const client = await serve([unavailable, { status: 200, body: PLAN }]);
+    const body = { strategyId: 'venue', amountMicros: '1000000' };
+    await expect(client.prepareDepositPlan({ body })).resolves.toMatchObject(PLAN);
+    await expect(
+      client.prepareWithdrawPlan({ body, idempotencyKey: 'withdraw-1' }),
+    ).resolves.toMatchObject(PLAN);
+    const keys = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe('withdraw-1');
   });
 
   it('money calls get a generated Idempotency-Key, reused on the retry', async () => {
