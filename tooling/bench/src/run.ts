@@ -1,8 +1,9 @@
 // `pnpm bench`: measures our code against baselines measured in the same run and prints ratios.
 // BENCH_ONLY=http runs the HTTP API part only, BENCH_ONLY=chains the chain adapters only,
-// BENCH_ONLY=sdk the SDK bundle size only; unset runs all three (HTTP first).
+// BENCH_ONLY=sdk the SDK bundle size only, BENCH_ONLY=ledger settlements and position reads
+// only; unset runs all four (HTTP first).
 
-const PARTS = ['http', 'chains', 'sdk'] as const;
+const PARTS = ['http', 'chains', 'sdk', 'ledger'] as const;
 type Part = (typeof PARTS)[number];
 
 function selectedParts(only: string | undefined): readonly Part[] {
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     // Loaded on demand: the HTTP part never pays for the chain SDKs, nor the chain part for pg.
     if (part === 'http') await (await import('./httpBench')).runHttpBench();
     else if (part === 'chains') await (await import('./chains')).runChainBench();
+    else if (part === 'ledger') await (await import('./ledgerBench')).runLedgerBench();
     else (await import('./sdkBench')).runSdkBench();
   }
 }
