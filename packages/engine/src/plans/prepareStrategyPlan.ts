@@ -1,6 +1,6 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { insertPlan } from '@yieldrouter/ledger';
-import type { Prisma, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type {
   Blocker,
   BlockerCode,
@@ -13,7 +13,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
-import { legDocument } from './legDocument';
+import { legDocument, storedLegs } from './legDocument';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
@@ -139,19 +139,7 @@ export async function prepareStrategyPlan(
       owner: request.owner ?? null,
     },
     blockers,
-    legs:
-      build.status === 'prepared'
-        ? build.legs.map((leg) => ({
-            action: leg.action,
-            summary: leg.summary,
-            amountMicros: leg.amountMicros,
-            settles: leg.settles,
-            // Leg payloads are plain JSON already (strings and numbers).
-            payload: leg.payload as Prisma.InputJsonObject,
-            effect: leg.settles ? (kind === 'deposit' ? 'stake' : 'unstake') : 'none',
-            venueId: opportunity.venueId,
-          }))
-        : [],
+    legs: storedLegs(build, kind === 'deposit' ? 'stake' : 'unstake', opportunity.venueId),
   });
   return {
     planId,

@@ -11,7 +11,7 @@ import type { Chain, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { legDocument } from '../plans/legDocument';
+import { legDocument, storedLegs } from '../plans/legDocument';
 import { ledgerWallet, ownerOn } from './walletAddress';
 
 export interface PrepareExitParameters {
@@ -88,17 +88,7 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
         feeMicros,
         request: { amountMicros: formatMicros(amountMicros), chain },
         blockers: build.status === 'blocked' ? [...build.blockers] : [],
-        legs:
-          build.status === 'prepared'
-            ? build.legs.map((leg) => ({
-                action: leg.action,
-                summary: leg.summary,
-                amountMicros: leg.amountMicros,
-                settles: leg.settles,
-                payload: leg.payload as Prisma.InputJsonObject,
-                effect: leg.settles ? ('exit_liquid' as const) : ('none' as const),
-              }))
-            : [],
+        legs: storedLegs(build, 'exit_liquid', null),
       });
       if (build.status !== 'prepared') return;
       await postJournalEntry(tx, {

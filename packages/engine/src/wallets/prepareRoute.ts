@@ -12,7 +12,7 @@ import type {
 import { describeBlockerCode, formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { legDocument } from '../plans/legDocument';
+import { legDocument, storedLegs } from '../plans/legDocument';
 import { byApyDesc } from '../venues/discovery';
 import type { VenueConfig } from '../venues/venueConfig';
 import { ownerOn } from './walletAddress';
@@ -133,18 +133,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         chain: input.chain,
       },
       blockers: build.status === 'blocked' ? [...build.blockers] : [],
-      legs:
-        build.status === 'prepared'
-          ? build.legs.map((leg) => ({
-              action: leg.action,
-              summary: leg.summary,
-              amountMicros: leg.amountMicros,
-              settles: leg.settles,
-              payload: leg.payload as Prisma.InputJsonObject,
-              effect: leg.settles ? effect : 'none',
-              venueId: venue?.venueId ?? null,
-            }))
-          : [],
+      legs: storedLegs(build, effect, venue?.venueId ?? null),
     });
     if (build.status === 'prepared') {
       await postJournalEntry(tx, {

@@ -154,6 +154,17 @@ function result(leg: SettlementLeg, replay: boolean): SettleLegResult {
   };
 }
 
+/** A leg that is final: a replay for the same txId, a conflict for another; else undefined. */
+function finalResult(leg: SettlementLeg, txId: string): SettleLegResult | undefined {
+  if (leg.status !== 'confirmed' && leg.status !== 'failed') return undefined;
+  if (leg.txId === txId) return result(leg, true);
+  throw new EngineError(
+    'SETTLEMENT_CONFLICT',
+    `body.txId: leg ${leg.legIndex} of ${leg.planId} already ${leg.status} with ${leg.txId ?? 'no transaction'}`,
+    'body.txId',
+  );
+}
+
 async function loadLeg(parameters: SettleLegParameters): Promise<SettlementLeg> {
   const leg = await findSettlementLeg(parameters.db, parameters.planId, parameters.legIndex);
   if (!leg) {
@@ -210,14 +221,8 @@ function assertTxFree(
 export async function settleLeg(parameters: SettleLegParameters): Promise<SettleLegResult> {
   const { db, adapters, txId, now } = parameters;
   const leg = await loadLeg(parameters);
-  if (leg.status === 'confirmed' || leg.status === 'failed') {
-    if (leg.txId === txId) return result(leg, true);
-    throw new EngineError(
-      'SETTLEMENT_CONFLICT',
-      `body.txId: leg ${leg.legIndex} of ${leg.planId} already ${leg.status} with ${leg.txId ?? 'no transaction'}`,
-      'body.txId',
-    );
-  }
+  const settled = finalResult(leg, txId);
+  if (settled) return settled;
   assertTxFree(leg, txId, await findLegByTx(db, txId));
 
   const receipt = await adapters[leg.chain as Chain].readReceipt({
@@ -275,14 +280,8 @@ async function record(parameters: SettleLegParameters, outcome: Outcome): Promis
     });
     if (!leg) throw new Error(`leg ${parameters.planId}/${parameters.legIndex} vanished`);
     // A concurrent settlement finished first: report what it recorded.
-    if (leg.status === 'confirmed' || leg.status === 'failed') {
-      if (leg.txId === txId) return result(leg, true);
-      throw new EngineError(
-        'SETTLEMENT_CONFLICT',
-        `body.txId: leg ${leg.legIndex} of ${leg.planId} already ${leg.status} with ${leg.txId ?? 'no transaction'}`,
-        'body.txId',
-      );
-    }
+    const settled = finalResult(leg, txId);
+    if (settled) return settled;
     const postings =
       outcome.kind === 'confirmed'
         ? settledPostings(leg, outcome.amountMicros)
