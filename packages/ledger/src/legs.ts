@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClientOrTransaction } from './apiKeys';
-import type { Prisma } from './generated/prisma/client';
+import { Prisma } from './generated/prisma/client';
 import type { LegEffect, PlanKind } from './plans';
 
 /** A leg with what settlement needs from its plan and venue. */
@@ -44,6 +44,13 @@ interface LegRow {
   failure_reason: string | null;
 }
 
+/** A leg with its plan's wallet and kind and its venue's opportunity id and standard. */
+const SELECT_LEGS = Prisma.sql`
+  SELECT l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain,
+         p.wallet, p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
+         l.amount_micros, l.status, l.tx_id, l.settled_amount_micros, l.failure_reason
+  FROM plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id`;
+
 const toLeg = (row: LegRow): SettlementLeg => ({
   planId: row.plan_id,
   legIndex: row.leg_index,
@@ -74,20 +81,10 @@ export async function findSettlementLeg(
   legIndex: number,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<SettlementLeg | undefined> {
-  const rows = forUpdate
-    ? await db.$queryRaw<LegRow[]>`
-        SELECT l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain,
-               p.wallet, p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
-               l.amount_micros, l.status, l.tx_id, l.settled_amount_micros, l.failure_reason
-        FROM plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id
-        WHERE l.plan_id = ${planId} AND l.leg_index = ${legIndex}
-        FOR UPDATE OF l`
-    : await db.$queryRaw<LegRow[]>`
-        SELECT l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain,
-               p.wallet, p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
-               l.amount_micros, l.status, l.tx_id, l.settled_amount_micros, l.failure_reason
-        FROM plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id
-        WHERE l.plan_id = ${planId} AND l.leg_index = ${legIndex}`;
+  const rows = await db.$queryRaw<LegRow[]>`
+    ${SELECT_LEGS}
+    WHERE l.plan_id = ${planId} AND l.leg_index = ${legIndex}
+    ${forUpdate ? Prisma.sql`FOR UPDATE OF l` : Prisma.empty}`;
   return rows[0] ? toLeg(rows[0]) : undefined;
 }
 
@@ -141,10 +138,7 @@ export async function listOpenLegs(
   { limit = 100 }: { limit?: number } = {},
 ): Promise<SettlementLeg[]> {
   const rows = await db.$queryRaw<LegRow[]>`
-    SELECT l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain,
-           p.wallet, p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
-           l.amount_micros, l.status, l.tx_id, l.settled_amount_micros, l.failure_reason
-    FROM plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id
+    ${SELECT_LEGS}
     WHERE l.status IN ('unsigned', 'submitted') AND l.effect <> 'none'
     ORDER BY l.updated_at, l.plan_id, l.leg_index
     LIMIT ${limit}`;

@@ -106,10 +106,10 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
     });
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'INSUFFICIENT_BALANCE') {
-      const now = (await readBalancesOf(db, [owner])).find(
+      const current = (await readBalancesOf(db, [owner])).find(
         (row) => row.chain === chain && row.bucket === 'liquid',
       );
-      throw short(chain, now?.balanceMicros ?? 0n, amountMicros);
+      throw short(chain, current?.balanceMicros ?? 0n, amountMicros);
     }
     throw error;
   }
