@@ -132,7 +132,13 @@ export function createApp(deps: AppDeps): Express {
   );
   Object.assign(
     handlers,
-    walletHandlers({ db: deps.db, adapters, venues: config.venues, snapshots }),
+    walletHandlers({
+      db: deps.db,
+      adapters,
+      venues: config.venues,
+      snapshots,
+      broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
+    }),
   );
 
   mountRoutes(app, {

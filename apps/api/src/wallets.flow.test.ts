@@ -8,6 +8,7 @@ import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
 import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
 import {
+  HarvestResult,
   PlanDocument,
   PositionDocument,
   PublicActivityDocument,
@@ -349,6 +350,63 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
       roiPct: 0,
       txId: withdrawTx,
     });
+
+    // Harvest (permissionless, no key): the value is read from the vault on chain.
+    const harvest = (body: object) =>
+      request(t.app).post(`/api/v1/wallets/${account.address}/harvest`).send(body);
+    const idle = HarvestResult.parse((await harvest({}).expect(200)).body);
+    expect(idle).toMatchObject({
+      mode: 'no_op_harvest',
+      outcome: 'blocked',
+      grossYieldMicros: '0',
+    });
+    expect(idle.positions).toEqual([expect.objectContaining({ outcome: 'no_yield' })]);
+
+    // Yield accrues in the vault: its assets grow while the owner's shares stay put.
+    await evm.fixtures.mintUsdc(evm.fixtures.vault, 1_000_000n);
+    const prepared = HarvestResult.parse((await harvest({ execute: true }).expect(202)).body);
+    expect(prepared).toMatchObject({ mode: 'prepare_only', outcome: 'prepared', prepared: true });
+    expect((await position(account.address)).stakedMicros).toBe('7000000');
+
+    // Amounts in the body are ignored: only the chain says what was earned.
+    const done = HarvestResult.parse(
+      (await harvest({ grossYieldMicros: '999999999' }).expect(200)).body,
+    );
+    const [measured] = done.positions;
+    const value = BigInt(measured?.valueMicros ?? '0');
+    expect(value > 7_990_000n && value <= 8_000_000n).toBe(true);
+    const gross = value - 7_000_000n;
+    const skim = (gross * 500n) / 10_000n;
+    expect(done).toMatchObject({
+      mode: 'compound',
+      outcome: 'harvested',
+      httpStatus: 200,
+      grossYieldMicros: String(gross),
+      protocolFeeMicros: String(skim),
+      profitFeeMicros: '0',
+      netYieldMicros: String(gross - skim),
+    });
+    expect(prepared.grossYieldMicros).toBe(String(gross));
+    const compounded = 7_000_000n + gross - skim;
+    expect((await position(account.address)).stakedMicros).toBe(String(compounded));
+    const again = HarvestResult.parse((await harvest({}).expect(200)).body);
+    expect(again).toMatchObject({ mode: 'no_op_harvest', grossYieldMicros: '0' });
+    const events = await t.db.prisma.outboxEvent.findMany({
+      where: { wallet: account.address, type: 'harvest.completed' },
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]?.payload).toMatchObject({ harvestId: measured?.harvestId });
+
+    // Withdraw everything the wallet owns; the skim stays in the vault for the protocol.
+    const exit = await plan('withdraw', String(compounded));
+    const [exitTx] = await sendLegs(exit);
+    await settle(exit.planId ?? '', 0, exitTx ?? '').expect(200);
+    const emptied = await position(account.address);
+    expect(emptied).toMatchObject({ stakedMicros: '0', liquidMicros: '0' });
+    const finalPortfolio = PublicPortfolioDocument.parse(
+      (await request(t.app).get('/api/v1/svc/portfolio').query({ wallet: account.address })).body,
+    );
+    expect(finalPortfolio.count).toBe(0);
   });
 });
 

@@ -10,3 +10,4 @@ export * from './legs';
 export * from './idempotency';
 export * from './walletReads';
 export * from './walletSettings';
+export * from './harvests';

@@ -146,4 +146,55 @@ describe('verifyLedger', () => {
       await broken.drop();
     }
   });
+
+  it('finds a harvest whose entry does not post what the harvest row says', async () => {
+    const opportunityId = STAKED.slice('staked:'.length);
+    await test.db.prisma.venue.create({
+      data: {
+        id: 'verify-venue',
+        opportunityId,
+        protocol: 'Test',
+        chain: 'solana',
+        asset: 'USDC',
+        readiness: 'ready',
+        standard: 'router-adapter',
+        wave: 1,
+        priority: 1,
+        actions: [],
+        requiredIds: [],
+        minDepositMicros: 0n,
+        catalogVersion: 1,
+      },
+    });
+    const { entryId } = await runLedgerTransaction(test.db.prisma, (tx) =>
+      postJournalEntry(tx, {
+        kind: 'harvest',
+        postings: [
+          { account: external, amountMicros: -100n },
+          { account: staked, amountMicros: 95n },
+          { account: { system: 'fees:protocol' }, amountMicros: 5n },
+        ],
+      }),
+    );
+    const row = {
+      id: `hvst_${'ab'.repeat(16)}`,
+      wallet: WALLET,
+      chain: 'solana',
+      opportunityId,
+      venueId: 'verify-venue',
+      entryId,
+      valueMicros: 1_000n,
+      valueAsOf: new Date(),
+      basisMicros: 900n,
+      grossMicros: 100n,
+    };
+    // The row claims 90 net and 10 of fees; the entry posted 95 and 5.
+    await test.db.prisma.harvest.create({
+      data: { ...row, protocolFeeMicros: 10n, profitFeeMicros: 0n, netMicros: 90n },
+    });
+    const report = await verifyLedger(test.db.prisma);
+    expect(report.problems).toEqual([
+      { check: 'harvest_mismatch', detail: `harvest ${row.id}: postings differ` },
+    ]);
+  });
 });

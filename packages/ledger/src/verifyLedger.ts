@@ -6,7 +6,8 @@ export interface LedgerProblem {
     | 'entry_too_few_postings'
     | 'balance_drift'
     | 'wallet_negative'
-    | 'ledger_total_nonzero';
+    | 'ledger_total_nonzero'
+    | 'harvest_mismatch';
   readonly detail: string;
 }
 
@@ -21,8 +22,9 @@ export interface LedgerReport {
 /**
  * Checks every ledger invariant over the whole database, independently of the triggers that
  * should have kept them: each entry has ≥ 2 postings summing to 0; each account balance equals
- * the sum of its postings; no wallet account is negative; all balances together sum to 0.
- * Reports up to 100 problems per check.
+ * the sum of its postings; no wallet account is negative; all balances together sum to 0;
+ * each harvest's entry posts exactly its net to the wallet's staked account and its fees to
+ * protocol fees. Reports up to 100 problems per check.
  */
 export async function verifyLedger(db: PrismaClientOrTransaction): Promise<LedgerReport> {
   const problems: LedgerProblem[] = [];
@@ -56,6 +58,20 @@ export async function verifyLedger(db: PrismaClientOrTransaction): Promise<Ledge
     WHERE kind = 'wallet' AND balance_micros < 0 ORDER BY id LIMIT 100`;
   for (const row of negative) {
     problems.push({ check: 'wallet_negative', detail: `account ${row.id}: ${row.balance}` });
+  }
+  const harvests = await db.$queryRaw<{ id: string }[]>`
+    SELECT h.id FROM harvests h
+    JOIN postings p ON p.entry_id = h.entry_id
+    JOIN ledger_accounts a ON a.id = p.account_id
+    GROUP BY h.id
+    HAVING COALESCE(SUM(p.amount_micros) FILTER (
+             WHERE a.wallet = h.wallet AND a.bucket = 'staked:' || h.opportunity_id), 0)
+             <> h.net_micros
+        OR COALESCE(SUM(p.amount_micros) FILTER (WHERE a.bucket = 'fees:protocol'), 0)
+             <> h.protocol_fee_micros + h.profit_fee_micros
+    ORDER BY h.id LIMIT 100`;
+  for (const row of harvests) {
+    problems.push({ check: 'harvest_mismatch', detail: `harvest ${row.id}: postings differ` });
   }
   const [totals] = await db.$queryRaw<
     { total: string; entries: bigint; postings: bigint; accounts: bigint }[]

@@ -51,6 +51,8 @@ export interface StakedPosition {
   readonly opportunityId: string;
   readonly venueId: string | null;
   readonly protocol: string | null;
+  /** The venue's on-chain standard (how its position value is read). */
+  readonly standard: string | null;
   /** What the position holds now: settled principal plus compounded harvests. */
   readonly balanceMicros: bigint;
   /** Settled deposits minus settled withdrawals (harvests excluded): the cost basis. */
@@ -76,13 +78,14 @@ export async function readStakedPositions(
       tx_id: string | null;
       venue_id: string | null;
       protocol: string | null;
+      standard: string | null;
     }[]
   >`
     SELECT a.chain, a.bucket, a.balance_micros AS balance,
            COALESCE(SUM(p.amount_micros) FILTER (WHERE e.kind <> 'harvest'), 0)::bigint AS principal,
            COALESCE(SUM(p.amount_micros) FILTER (WHERE e.kind = 'harvest'), 0)::bigint AS harvested,
            (ARRAY_AGG(e.tx_id ORDER BY e.id DESC) FILTER (WHERE e.tx_id IS NOT NULL))[1] AS tx_id,
-           v.id AS venue_id, v.protocol
+           v.id AS venue_id, v.protocol, v.standard
     FROM ledger_accounts a
     JOIN postings p ON p.account_id = a.id
     JOIN journal_entries e ON e.id = p.entry_id
@@ -95,6 +98,7 @@ export async function readStakedPositions(
     opportunityId: row.bucket.slice('staked:'.length),
     venueId: row.venue_id,
     protocol: row.protocol,
+    standard: row.standard,
     balanceMicros: row.balance,
     principalMicros: row.principal,
     harvestedMicros: row.harvested,

@@ -208,15 +208,58 @@ export const PlanDocument = z
   });
 export type PlanDocument = z.infer<typeof PlanDocument>;
 
-export const HarvestResult = z.looseObject({
-  mode: z.string(),
-  outcome: z.string(),
+export const HarvestPositionResult = z.strictObject({
+  chain: Chain,
+  opportunityId: z.string(),
+  venueId: z.string().nullable(),
+  outcome: z.enum(['harvested', 'no_yield', 'unavailable', 'prepared']).meta({
+    description:
+      'harvested: booked and compounded; no_yield: value <= basis; unavailable: see reason ' +
+      '(chain unreadable, venue not in the catalog, or a leg moving the position not settled ' +
+      'yet); prepared: execute:true, amounts a claim would realise, nothing booked.',
+  }),
   reason: z.string().optional(),
+  harvestId: z.string().nullable(),
+  valueMicros: MicrosOut.nullable().meta({
+    description: 'The position value read on chain through the adapter; null when unread.',
+  }),
+  basisMicros: MicrosOut.nullable().meta({
+    description: 'Staked balance plus the fees earlier harvests left in the position.',
+  }),
   grossYieldMicros: MicrosOut,
   protocolFeeMicros: MicrosOut,
-  prepared: z.boolean().optional(),
-  httpStatus: z.number().int(),
+  profitFeeMicros: MicrosOut,
+  netYieldMicros: MicrosOut,
 });
+export type HarvestPositionResult = z.infer<typeof HarvestPositionResult>;
+
+export const HarvestResult = z
+  .strictObject({
+    wallet: z.string(),
+    mode: z.enum(['compound', 'no_op_harvest', 'harvest', 'prepare_only']),
+    outcome: z.enum(['harvested', 'blocked', 'unavailable', 'prepared']),
+    reason: z.string().optional(),
+    grossYieldMicros: MicrosOut,
+    protocolFeeMicros: MicrosOut.meta({
+      description: 'The yield skim (500 bps by default) sent to protocol fees.',
+    }),
+    profitFeeMicros: MicrosOut.meta({ description: 'The harvest profit fee; 0 while off.' }),
+    netYieldMicros: MicrosOut.meta({ description: 'Compounded into the staked balance.' }),
+    prepared: z.boolean().optional(),
+    httpStatus: z.union([z.literal(200), z.literal(202)]),
+    positions: z.array(HarvestPositionResult),
+    asOf: z.string(),
+  })
+  .meta({
+    description: [
+      'Harvest outcomes (SPEC): nothing staked or no yield → mode no_op_harvest, outcome',
+      'blocked, gross "0", HTTP 200 (reason nothing_staked or no_yield); the yield source',
+      'unavailable → gross "0" with reason, HTTP 200; real yield → mode compound, net = gross −',
+      'skim − profit fee, compounded, HTTP 200; execute:true → HTTP 202, prepared: true, nothing',
+      'booked. Totals cover the positions harvested (or prepared).',
+    ].join(' '),
+  });
+export type HarvestResult = z.infer<typeof HarvestResult>;
 
 export const SwapPlanRequest = z.strictObject({
   inputAsset: z.string().min(1).max(128),
@@ -338,6 +381,30 @@ export const HarvestBatchRequest = z.strictObject({
   chain: Chain.optional(),
   pageSize: z.number().int().min(1).max(500).optional(),
 });
+
+export const HarvestBatchDocument = z
+  .strictObject({
+    schemaVersion: z.literal('harvest-plan.v1'),
+    chain: Chain.nullable(),
+    wallets: z.number().int().meta({ description: 'Wallets with a staked position in the page.' }),
+    positions: z.strictObject({
+      harvested: z.number().int(),
+      noYield: z.number().int(),
+      unavailable: z.number().int(),
+    }),
+    grossYieldMicros: MicrosOut,
+    feeMicros: MicrosOut.meta({ description: 'Skim plus profit fee, to protocol fees.' }),
+    netYieldMicros: MicrosOut,
+    errors: z.array(z.strictObject({ wallet: z.string(), message: z.string() })),
+    nextCursor: z.string().nullable().meta({
+      description:
+        'The last wallet of a full page: pass it as `after` for the next; null at the end.',
+    }),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+  })
+  .meta({ description: 'One page of the permissionless harvest over staked wallets.' });
+export type HarvestBatchDocument = z.infer<typeof HarvestBatchDocument>;
 
 /** Response of a route whose shape is defined when its handler lands. */
 export const OpenDocument = z.looseObject({});

@@ -6,6 +6,7 @@ import {
   buildPublicPortfolio,
   chainOfAddress,
   getAutoYield,
+  harvestWallet,
   ledgerWallet,
   prepareExit,
   prepareRoute,
@@ -28,6 +29,8 @@ export interface WalletHandlerDeps {
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly snapshots: OpportunitySnapshots;
+  /** Whether broadcast is switched on for a chain (harvest with `execute: true`). */
+  readonly broadcastEnabled: (chain: Chain) => boolean;
   readonly now?: () => Date;
 }
 
@@ -115,6 +118,18 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           now: now(),
         }),
       ),
+    harvest: async ({ params, body }) => {
+      const result = await harvestWallet({
+        db,
+        adapters,
+        venues: deps.venues,
+        address: params.address,
+        execute: body.execute ?? false,
+        broadcastEnabled: deps.broadcastEnabled,
+        now: now(),
+      });
+      return { status: result.httpStatus, body: result };
+    },
     getPosition: async ({ params }) =>
       ok((await readPositions(db, adapters, [params.address], now()))[0]),
     batchPositions: async ({ body, principal }) => {

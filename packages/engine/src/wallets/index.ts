@@ -1,4 +1,6 @@
 export * from './autoYield';
+export * from './harvest';
+export * from './harvestBatch';
 export * from './prepareExit';
 export * from './prepareRoute';
 export * from './previewRoute';

@@ -1,7 +1,13 @@
 // Test support: a chain whose "transactions" are executed by the test, with receipts shaped
 // like the real adapters' (Receipt from the adapter contract). Product code never imports it.
 import { randomBytes } from 'node:crypto';
-import type { ChainAdapter, LegBuild, LegRequest, Receipt } from '@yieldrouter/schemas';
+import type {
+  ChainAdapter,
+  LegBuild,
+  LegRequest,
+  PositionValue,
+  Receipt,
+} from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../../chains/chainsConfig';
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -25,11 +31,14 @@ export interface FakeChain {
     leg: { planId: string; amountMicros: bigint },
     options?: { amountMicros?: bigint; ok?: boolean },
   ): string;
+  /** What the owner's position in a venue is worth on chain; unset → unavailable. */
+  setPositionValue(owner: string, venueId: string, valueMicros: bigint | undefined): void;
 }
 
 /** Solana served by an in-memory chain; the other chains refuse every address. */
 export function fakeChain(): FakeChain {
   const landed = new Map<string, Landed>();
+  const values = new Map<string, bigint>();
   const build =
     (action: 'deposit' | 'withdraw') =>
     async (request: LegRequest): Promise<LegBuild> => ({
@@ -72,11 +81,12 @@ export function fakeChain(): FakeChain {
       };
     },
     broadcast: async () => ({ status: 'rejected', reason: 'the fake chain takes no broadcasts' }),
-    readPositionValue: async () => ({
-      status: 'unavailable',
-      reason: 'no_standard_reader',
-      detail: 'fake',
-    }),
+    readPositionValue: async (venue, owner): Promise<PositionValue> => {
+      const valueMicros = values.get(`${owner}/${venue.venueId}`);
+      return valueMicros === undefined
+        ? { status: 'unavailable', reason: 'rpc_error', detail: 'fake: no value set' }
+        : { status: 'ok', valueMicros, asOf: new Date() };
+    },
   };
   const refuse = (chain: 'sui' | 'base' | 'arbitrum'): ChainAdapter => ({
     ...solana,
@@ -93,6 +103,10 @@ export function fakeChain(): FakeChain {
         ok: options.ok ?? true,
       });
       return txId;
+    },
+    setPositionValue(owner, venueId, valueMicros) {
+      if (valueMicros === undefined) values.delete(`${owner}/${venueId}`);
+      else values.set(`${owner}/${venueId}`, valueMicros);
     },
   };
 }

@@ -1,0 +1,52 @@
+// Test support: a staked position made the way production makes one (a route with stake,
+// executed on the fake chain, settled from its receipt). Product code never imports it.
+import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Opportunity } from '@yieldrouter/schemas';
+import { requiredVenueIds } from '../../venues/catalog';
+import type { VenueConfig } from '../../venues/venueConfig';
+import { prepareRoute } from '../prepareRoute';
+import { settleLeg } from '../settleLeg';
+import type { FakeChain } from './fakeChain';
+
+/** A ready Solana venue of the catalog, configured with placeholder ids the fake chain ignores. */
+export const FAKE_STAKE_VENUE = 'kamino';
+export const fakeStakeVenues: VenueConfig = {
+  ids: {
+    [FAKE_STAKE_VENUE]: Object.fromEntries(
+      requiredVenueIds('solana', 'router-adapter').map((name) => [name, name]),
+    ),
+  },
+  apyPools: {},
+  apyMaxAgeMs: 3_600_000,
+  apyMeanMinSamples: 3,
+};
+
+export interface StakeParameters {
+  readonly db: PrismaClient;
+  readonly chain: FakeChain;
+  readonly opportunities: readonly Opportunity[];
+  readonly wallet: string;
+  readonly amountMicros: bigint;
+}
+
+/** Prepares the route and lands its transaction; `settle()` then books it from the receipt. */
+export async function landStake(parameters: StakeParameters) {
+  const common = { db: parameters.db, adapters: parameters.chain.adapters };
+  const plan = await prepareRoute({
+    ...common,
+    venues: fakeStakeVenues,
+    opportunities: parameters.opportunities,
+    autoYieldVenueId: FAKE_STAKE_VENUE,
+    address: parameters.wallet,
+    input: { amountMicros: parameters.amountMicros, token: 'USDC', stake: true, chain: 'solana' },
+    now: new Date(),
+  });
+  const planId = plan.planId as string;
+  const txId = parameters.chain.execute({ planId, amountMicros: parameters.amountMicros });
+  return {
+    planId,
+    txId,
+    settle: () =>
+      settleLeg({ ...common, venues: fakeStakeVenues, planId, legIndex: 0, txId, now: new Date() }),
+  };
+}
