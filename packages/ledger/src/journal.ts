@@ -92,99 +92,85 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
   if (total !== 0n) throw new LedgerError('UNBALANCED', `postings sum to ${total}, not 0`);
 }
 
+/** SQLSTATE of an overdraft refused by `ledger_post_entry` (migration 0009). */
+const OVERDRAFT = 'YR001';
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error);
+}
+
+/** An entry as `ledger_post_entry` takes it, after checking its shape here (no SQL yet). */
+export function journalEntryPayload(entry: JournalEntryInput): Prisma.InputJsonObject {
+  assertBalanced(entry.postings);
+  return JSON.parse(
+    JSON.stringify({
+      kind: entry.kind,
+      dedupeKey: entry.dedupeKey,
+      planId: entry.planId,
+      legIndex: entry.legIndex,
+      txId: entry.txId,
+      memo: entry.memo,
+      postings: entry.postings.map((posting) => ({
+        ...keyOf(posting.account),
+        amount: posting.amountMicros.toString(),
+      })),
+    }),
+  ) as Prisma.InputJsonObject;
+}
+
+/** An overdraft refused by the database, as `LedgerError` naming the account; else as is. */
+export function toLedgerError(error: unknown, entry: JournalEntryInput): unknown {
+  const text = errorText(error);
+  if (!text.includes(OVERDRAFT)) return error;
+  const short = entry.postings.find((posting) => {
+    const key = keyOf(posting.account);
+    return key.kind === 'wallet' && text.includes(`${label(key)} holds`);
+  });
+  const detail = /([^`:]+ holds -?\d+ micros; the entry needs \d+)/.exec(text)?.[1];
+  return new LedgerError('INSUFFICIENT_BALANCE', detail?.trim() ?? text, short?.account);
+}
+
 /**
- * Posts one balanced journal entry. Must run inside a transaction (`runLedgerTransaction`):
- * the accounts it touches are created if new, then locked in id order (so concurrent writers
- * never deadlock), checked for funds, and moved by the postings (a trigger keeps balances;
- * the database refuses an unbalanced entry at commit and a negative wallet balance at once).
- * With `dedupeKey`, a second post of the same key writes nothing and reports `replay`.
+ * Posts one balanced journal entry in one statement (`ledger_post_entry`, migration 0009).
+ * Must run inside a transaction (`runLedgerTransaction`): the accounts it touches are created
+ * if new, then locked in id order (so concurrent writers never deadlock), checked for funds,
+ * and moved by the postings (a trigger keeps balances; the database refuses an unbalanced entry
+ * and a negative wallet balance). With `dedupeKey`, a second post of the same key writes
+ * nothing and reports `replay`. An overdraft is `LedgerError` INSUFFICIENT_BALANCE naming the
+ * account; the transaction is then aborted and must be rolled back.
  */
 export async function postJournalEntry(
   tx: Prisma.TransactionClient,
   entry: JournalEntryInput,
 ): Promise<PostedEntry> {
-  assertBalanced(entry.postings);
-  // Each account the entry touches, once, with the net amount it moves by.
-  const keys = entry.postings.map((posting) => keyOf(posting.account));
-  const labels = keys.map(label);
-  const touched = new Map<string, { key: AccountKey; account: AccountRef; delta: bigint }>();
-  entry.postings.forEach((posting, index) => {
-    const name = labels[index] as string;
-    const seen = touched.get(name);
-    if (seen) seen.delta += posting.amountMicros;
-    else {
-      const key = keys[index] as AccountKey;
-      touched.set(name, { key, account: posting.account, delta: posting.amountMicros });
-    }
-  });
-  const rows = JSON.stringify([...touched.values()].map(({ key }) => key));
-  await tx.$executeRaw`
-    INSERT INTO ledger_accounts (kind, wallet, chain, bucket)
-    SELECT a.kind, a.wallet, a.chain, a.bucket
-    FROM jsonb_to_recordset(${rows}::jsonb) AS a(kind text, wallet text, chain text, bucket text)
-    ON CONFLICT (wallet, chain, bucket) DO NOTHING`;
-  const locked = await tx.$queryRaw<
-    { id: bigint; wallet: string | null; chain: string; bucket: string; balance: bigint }[]
-  >`
-    SELECT l.id, l.wallet, l.chain, l.bucket, l.balance_micros AS balance
-    FROM ledger_accounts l
-    JOIN jsonb_to_recordset(${rows}::jsonb) AS a(wallet text, chain text, bucket text)
-      ON l.wallet IS NOT DISTINCT FROM a.wallet AND l.chain = a.chain AND l.bucket = a.bucket
-    ORDER BY l.id
-    FOR UPDATE OF l`;
-  const byLabel = new Map(locked.map((row) => [label({ kind: 'wallet', ...row }), row] as const));
-
-  // The dedupe key is claimed by the insert itself: a concurrent twin waits on it, then sees it.
-  const created = await tx.$queryRaw<{ id: bigint }[]>`
-    INSERT INTO journal_entries (kind, dedupe_key, plan_id, leg_index, tx_id, memo)
-    VALUES (${entry.kind}, ${entry.dedupeKey ?? null}, ${entry.planId ?? null},
-            ${entry.legIndex ?? null}, ${entry.txId ?? null}, ${entry.memo ?? null})
-    ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id`;
-  const entryId = created[0]?.id;
-  if (entryId === undefined) {
-    const seen = await tx.$queryRaw<{ id: bigint }[]>`
-      SELECT id FROM journal_entries WHERE dedupe_key = ${entry.dedupeKey ?? null}`;
-    if (!seen[0]) throw new Error('journal entry insert returned no id');
-    return { entryId: seen[0].id, replay: true };
+  const payload = JSON.stringify(journalEntryPayload(entry));
+  try {
+    const rows = await tx.$queryRaw<{ entry_id: bigint; replay: boolean }[]>`
+      SELECT entry_id, replay FROM ledger_post_entry(${payload}::jsonb)`;
+    const row = rows[0];
+    if (!row) throw new Error('ledger_post_entry returned no entry');
+    return { entryId: row.entry_id, replay: row.replay };
+  } catch (error) {
+    throw toLedgerError(error, entry);
   }
-
-  for (const [name, { key, account, delta }] of touched) {
-    const row = byLabel.get(name);
-    if (!row) throw new Error(`ledger account ${name} vanished under its lock`);
-    if (key.kind === 'wallet' && row.balance + delta < 0n) {
-      throw new LedgerError(
-        'INSUFFICIENT_BALANCE',
-        `${name} holds ${row.balance} micros; the entry needs ${-delta}`,
-        account,
-      );
-    }
-  }
-
-  const postings = JSON.stringify(
-    entry.postings
-      .map((posting, index) => ({
-        account_id: String(byLabel.get(labels[index] as string)?.id),
-        amount_micros: posting.amountMicros.toString(),
-      }))
-      // In account order, like the locks: the balance trigger updates rows in that order too.
-      .sort((a, b) => (BigInt(a.account_id) < BigInt(b.account_id) ? -1 : 1)),
-  );
-  await tx.$executeRaw`
-    INSERT INTO postings (entry_id, account_id, amount_micros)
-    SELECT ${entryId}, p.account_id, p.amount_micros
-    FROM jsonb_to_recordset(${postings}::jsonb) AS p(account_id bigint, amount_micros bigint)`;
-  // The balance check is deferred to commit for every writer; ours runs it now, so a broken
-  // entry fails this statement (and rolls back) instead of the COMMIT.
-  await tx.$executeRaw`SET CONSTRAINTS "postings_balanced" IMMEDIATE`;
-  return { entryId, replay: false };
 }
 
 const SERIALIZATION_FAILURES = ['40001', '40P01'];
 
 function isRetryable(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
+  const text = errorText(error);
   return SERIALIZATION_FAILURES.some((code) => text.includes(code)) || /deadlock/i.test(text);
+}
+
+/** Runs `work` again after a transient serialization or deadlock failure, a few times. */
+export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) throw error;
+    }
+  }
 }
 
 /**
@@ -196,13 +182,10 @@ export async function runLedgerTransaction<T>(
   work: (tx: Prisma.TransactionClient) => Promise<T>,
   { attempts = 3 }: { attempts?: number } = {},
 ): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await prisma.$transaction(work, { timeout: 15_000, maxWait: 15_000 });
-    } catch (error) {
-      if (attempt >= attempts || !isRetryable(error)) throw error;
-    }
-  }
+  return retryTransient(
+    () => prisma.$transaction(work, { timeout: 15_000, maxWait: 15_000 }),
+    attempts,
+  );
 }
 
 export interface AccountBalance {

@@ -17,31 +17,32 @@ export async function readBalancesOf(
   wallets: readonly string[],
 ): Promise<WalletBalanceRow[]> {
   if (wallets.length === 0) return [];
-  const rows = await db.$queryRaw<
-    {
-      wallet: string;
-      chain: string;
-      bucket: string;
-      balance: bigint;
-      venue_id: string | null;
-      protocol: string | null;
-      opportunity_id: string | null;
-    }[]
-  >`
-    SELECT a.wallet, a.chain, a.bucket, a.balance_micros AS balance, v.id AS venue_id,
-           v.protocol, v.opportunity_id
+  // One JSON value instead of a row per account: the client decodes rows and columns one by
+  // one, which costs more than the query itself for a batch of 50 wallets.
+  const result = await db.$queryRaw<{ rows: string }[]>`
+    SELECT COALESCE(json_agg(json_build_array(
+             a.wallet, a.chain, a.bucket, a.balance_micros::text, v.id, v.protocol,
+             v.opportunity_id) ORDER BY a.wallet, a.chain, a.bucket), '[]')::text AS rows
     FROM ledger_accounts a
     LEFT JOIN venues v ON a.bucket = 'staked:' || v.opportunity_id
-    WHERE a.wallet = ANY(${[...wallets]}::text[])
-    ORDER BY a.wallet, a.chain, a.bucket`;
-  return rows.map((row) => ({
-    wallet: row.wallet,
-    chain: row.chain,
-    bucket: row.bucket,
-    balanceMicros: row.balance,
-    venueId: row.venue_id,
-    protocol: row.protocol,
-    opportunityId: row.opportunity_id,
+    WHERE a.wallet = ANY(${[...wallets]}::text[])`;
+  const rows = JSON.parse(result[0]?.rows ?? '[]') as [
+    string,
+    string,
+    string,
+    string,
+    string | null,
+    string | null,
+    string | null,
+  ][];
+  return rows.map(([wallet, chain, bucket, balance, venueId, protocol, opportunityId]) => ({
+    wallet,
+    chain,
+    bucket,
+    balanceMicros: BigInt(balance),
+    venueId,
+    protocol,
+    opportunityId,
   }));
 }
 

@@ -12,9 +12,19 @@ export async function readAutoYield(
   db: PrismaClientOrTransaction,
   wallet: string,
 ): Promise<AutoYieldSettingRow> {
-  const row = await db.walletSetting.findUnique({ where: { wallet } });
+  // Raw SQL: read on every route request, where the model API's cost per call shows.
+  const rows = await db.$queryRaw<
+    { auto_yield_enabled: boolean; auto_yield_venue_id: string | null; updated_at: Date }[]
+  >`
+    SELECT auto_yield_enabled, auto_yield_venue_id, updated_at
+    FROM wallet_settings WHERE wallet = ${wallet}`;
+  const row = rows[0];
   if (!row) return { enabled: false, venueId: null, updatedAt: null };
-  return { enabled: row.autoYieldEnabled, venueId: row.autoYieldVenueId, updatedAt: row.updatedAt };
+  return {
+    enabled: row.auto_yield_enabled,
+    venueId: row.auto_yield_venue_id,
+    updatedAt: row.updated_at,
+  };
 }
 
 export async function writeAutoYield(

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { createDatabase, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
@@ -23,6 +24,7 @@ const PLAN_PATH = '/api/v1/svc/strategies/deposit/plan';
 const VAULT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const OWNER = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+const BENCH_OWNER_KEY = `bench-owner-${randomBytes(12).toString('hex')}`;
 
 interface Server {
   readonly child: ChildProcess;
@@ -64,15 +66,22 @@ interface Request {
   readonly url: string;
   readonly method?: 'GET' | 'POST';
   readonly body?: string;
+  readonly headers?: Record<string, string>;
 }
 
-async function measure({ url, method = 'GET', body }: Request): Promise<Measurement> {
+const headersOf = ({ body, headers }: Request) => ({
+  ...(body ? { 'content-type': 'application/json' } : {}),
+  ...headers,
+});
+
+async function measure(request: Request): Promise<Measurement> {
   const result = await autocannon({
-    url,
-    method,
+    url: request.url,
+    method: request.method ?? 'GET',
     connections: CONNECTIONS,
     duration: SECONDS,
-    ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
+    headers: headersOf(request),
+    ...(request.body ? { body: request.body } : {}),
   });
   return {
     rps: result.requests.average,
@@ -108,7 +117,8 @@ async function compare(
       url: warm.url,
       method: warm.method ?? 'GET',
       duration: 1,
-      ...(warm.body ? { body: warm.body, headers: { 'content-type': 'application/json' } } : {}),
+      headers: headersOf(warm),
+      ...(warm.body ? { body: warm.body } : {}),
     });
   }
   const base: Measurement[] = [];
@@ -172,6 +182,59 @@ async function benchPlans(databaseUrl: string, apiUrl: string, servers: Server[]
   );
 }
 
+/**
+ * GET /wallets/{address}/position (an owner key; the wallet holds liquid and staked balances)
+ * against a bare one-route Express app serving the same document.
+ */
+async function benchPosition(databaseUrl: string, apiUrl: string, servers: Server[]) {
+  const path = `/api/v1/wallets/${OWNER}/position`;
+  const headers = { 'x-api-key': BENCH_OWNER_KEY };
+  // The ledger keeps the wallet under its canonical (checksummed) address.
+  const empty = (await (await fetch(`${apiUrl}${path}`, { headers })).json()) as { wallet: string };
+  const wallet = empty.wallet;
+  const db = await createDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    await runLedgerTransaction(db.prisma, (tx) =>
+      postJournalEntry(tx, {
+        kind: 'bench.seed',
+        postings: [
+          { account: { system: 'external', chain: 'base' }, amountMicros: -30_000_000n },
+          { account: { wallet, chain: 'base', bucket: 'liquid' }, amountMicros: 20_000_000n },
+          {
+            account: { wallet, chain: 'base', bucket: `staked:svcop${'0'.repeat(24)}` },
+            amountMicros: 10_000_000n,
+          },
+        ],
+      }),
+    );
+  } finally {
+    await db.close();
+  }
+  const response = await fetch(`${apiUrl}${path}`, { headers });
+  const text = await response.text();
+  if (!response.ok || !text.includes('"liquidMicros":"20000000"')) {
+    throw new Error(`GET ${path} answered ${response.status}: ${text}`);
+  }
+  const bodyFile = bodyFileOf(BENCH_OWNER_KEY, path);
+  writeFileSync(bodyFile, text);
+  const baseline = await startServer('baselineServer.ts', {
+    BENCH_BODY_FILE: bodyFile,
+    BENCH_PATH: path,
+  });
+  servers.push(baseline);
+  try {
+    await compare(
+      `GET /api/v1/wallets/{address}/position (owner key) vs bare Express 5 one-route`,
+      { url: `http://127.0.0.1:${baseline.port}${path}`, headers },
+      { url: `${apiUrl}${path}`, headers },
+      0.5,
+    );
+  } finally {
+    baseline.child.kill('SIGTERM');
+    rmSync(bodyFile, { force: true });
+  }
+}
+
 /** Benchmarks the GET hot paths and plan prepares against bare Express baselines; needs Postgres. */
 export async function runHttpBench(): Promise<void> {
   const dbName = `svc_bench_${randomBytes(4).toString('hex')}`;
@@ -188,7 +251,9 @@ export async function runHttpBench(): Promise<void> {
       DATABASE_URL: url.toString(),
       SVC_API_KEY_SECRET: randomBytes(24).toString('hex'),
       SVC_RATE_LIMIT_PUBLIC: '1000000000',
+      SVC_RATE_LIMIT_KEYED: '1000000000',
       SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
+      SVC_API_KEYS: JSON.stringify([{ key: BENCH_OWNER_KEY, role: 'owner', wallets: ['*'] }]),
     });
     servers.push(api);
     const apiUrl = `http://127.0.0.1:${api.port}`;
@@ -210,6 +275,9 @@ export async function runHttpBench(): Promise<void> {
         0.85,
       );
       baseline.child.kill('SIGTERM');
+    }
+    if (process.env['BENCH_POSITION'] !== '0') {
+      await benchPosition(url.toString(), apiUrl, servers);
     }
     if (process.env['BENCH_PLAN'] !== '0') await benchPlans(url.toString(), apiUrl, servers);
   } finally {

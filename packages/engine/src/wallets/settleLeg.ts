@@ -1,20 +1,15 @@
 import {
   LedgerError,
   findLegByTx,
-  findSettlementLeg,
-  insertOutboxEvents,
-  markLegConfirmed,
-  markLegFailed,
+  findLegToSettle,
   markLegSubmitted,
-  postJournalEntry,
-  runLedgerTransaction,
+  recordLegOutcome,
 } from '@yieldrouter/ledger';
 import type {
   AccountRef,
   LedgerChain,
   OutboxEventInput,
   PostingInput,
-  Prisma,
   PrismaClient,
   SettlementLeg,
 } from '@yieldrouter/ledger';
@@ -165,15 +160,23 @@ function finalResult(leg: SettlementLeg, txId: string): SettleLegResult | undefi
   );
 }
 
-async function loadLeg(parameters: SettleLegParameters): Promise<SettlementLeg> {
-  const leg = await findSettlementLeg(parameters.db, parameters.planId, parameters.legIndex);
-  if (!leg) {
+async function loadLeg(
+  parameters: SettleLegParameters,
+): Promise<{ leg: SettlementLeg; txClaim: { planId: string; legIndex: number } | undefined }> {
+  const found = await findLegToSettle(
+    parameters.db,
+    parameters.planId,
+    parameters.legIndex,
+    parameters.txId,
+  );
+  if (!found) {
     throw new EngineError(
       'NOT_FOUND',
       `path.legIndex: plan ${parameters.planId} has no leg ${parameters.legIndex}`,
       'path.legIndex',
     );
   }
+  const { leg } = found;
   if (leg.wallet && parameters.allowWallet && !parameters.allowWallet(leg.wallet)) {
     throw new EngineError(
       'WALLET_SCOPE',
@@ -188,7 +191,7 @@ async function loadLeg(parameters: SettleLegParameters): Promise<SettlementLeg> 
       'path.legIndex',
     );
   }
-  return leg;
+  return found;
 }
 
 function assertTxFree(
@@ -220,10 +223,10 @@ function assertTxFree(
  */
 export async function settleLeg(parameters: SettleLegParameters): Promise<SettleLegResult> {
   const { db, adapters, txId, now } = parameters;
-  const leg = await loadLeg(parameters);
+  const { leg, txClaim } = await loadLeg(parameters);
   const settled = finalResult(leg, txId);
   if (settled) return settled;
-  assertTxFree(leg, txId, await findLegByTx(db, txId));
+  assertTxFree(leg, txId, txClaim);
 
   const receipt = await adapters[leg.chain as Chain].readReceipt({
     txId,
@@ -253,12 +256,12 @@ export async function settleLeg(parameters: SettleLegParameters): Promise<Settle
     outcome = { kind: 'confirmed', amountMicros: receipt.amountMicros };
   }
   try {
-    return await record(parameters, outcome);
+    return await record(parameters, outcome, leg);
   } catch (error) {
     // Money the ledger does not hold for this wallet (an unstake larger than the recorded
     // position): the chain moved it, but it cannot move our books; the leg fails with the reason.
     if (!(error instanceof LedgerError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
-    return record(parameters, { kind: 'failed', reason: `ledger: ${error.message}` });
+    return record(parameters, { kind: 'failed', reason: `ledger: ${error.message}` }, leg);
   }
 }
 
@@ -272,47 +275,54 @@ async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string,
   }
 }
 
-async function record(parameters: SettleLegParameters, outcome: Outcome): Promise<SettleLegResult> {
-  const { db, txId, now } = parameters;
-  return runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
-    const leg = await findSettlementLeg(tx, parameters.planId, parameters.legIndex, {
-      forUpdate: true,
-    });
-    if (!leg) throw new Error(`leg ${parameters.planId}/${parameters.legIndex} vanished`);
-    // A concurrent settlement finished first: report what it recorded.
-    const settled = finalResult(leg, txId);
-    if (settled) return settled;
-    const postings =
+/**
+ * Records a final outcome in one statement (ledger `recordLegOutcome`): the postings and events
+ * are decided here from the leg's fixed fields (effect, amount, wallet, venue); under the leg's
+ * lock the database posts them, updates the leg and writes the events, unless a concurrent
+ * settlement made the leg final first — then that is reported (a replay, or a conflict).
+ */
+async function record(
+  parameters: SettleLegParameters,
+  outcome: Outcome,
+  leg: SettlementLeg,
+): Promise<SettleLegResult> {
+  const { txId, now } = parameters;
+  const postings =
+    outcome.kind === 'confirmed'
+      ? settledPostings(leg, outcome.amountMicros)
+      : releasePostings(leg);
+  const state = await recordLegOutcome(parameters.db, {
+    planId: leg.planId,
+    legIndex: leg.legIndex,
+    txId,
+    outcome:
       outcome.kind === 'confirmed'
-        ? settledPostings(leg, outcome.amountMicros)
-        : releasePostings(leg);
-    if (postings.length > 0) {
-      await postJournalEntry(tx, {
-        kind: outcome.kind === 'confirmed' ? `${leg.planKind}.settled` : `${leg.planKind}.released`,
-        dedupeKey: `settle:${leg.planId}:${leg.legIndex}`,
-        planId: leg.planId,
-        legIndex: leg.legIndex,
-        txId,
-        ...(outcome.kind === 'failed' ? { memo: outcome.reason } : {}),
-        postings,
-      });
-    }
-    const key = { planId: leg.planId, legIndex: leg.legIndex, txId, now };
-    if (outcome.kind === 'confirmed') {
-      await markLegConfirmed(tx, { ...key, settledAmountMicros: outcome.amountMicros });
-    } else {
-      await markLegFailed(tx, { ...key, reason: outcome.reason });
-    }
-    await insertOutboxEvents(tx, events(leg, outcome, txId), now);
-    return result(
-      {
-        ...leg,
-        status: outcome.kind,
-        txId,
-        settledAmountMicros: outcome.kind === 'confirmed' ? outcome.amountMicros : null,
-        failureReason: outcome.kind === 'failed' ? outcome.reason : null,
-      },
-      false,
-    );
+        ? { status: 'confirmed', settledAmountMicros: outcome.amountMicros }
+        : { status: 'failed', reason: outcome.reason },
+    ...(postings.length > 0
+      ? {
+          entry: {
+            kind:
+              outcome.kind === 'confirmed' ? `${leg.planKind}.settled` : `${leg.planKind}.released`,
+            dedupeKey: `settle:${leg.planId}:${leg.legIndex}`,
+            planId: leg.planId,
+            legIndex: leg.legIndex,
+            txId,
+            ...(outcome.kind === 'failed' ? { memo: outcome.reason } : {}),
+            postings,
+          },
+        }
+      : {}),
+    events: events(leg, outcome, txId),
+    now,
   });
+  const recorded = {
+    ...leg,
+    status: state.status,
+    txId: state.txId,
+    settledAmountMicros: state.settledAmountMicros,
+    failureReason: state.failureReason,
+  };
+  if (state.final) return finalResult(recorded, txId) ?? result(recorded, true);
+  return result(recorded, false);
 }
