@@ -71,6 +71,7 @@ export function fakeChain(): FakeChain {
         block: '1',
       };
     },
+    checkSignedLeg: async () => ({ status: 'mismatch', reason: 'the fake chain takes no bytes' }),
     broadcast: async () => ({ status: 'rejected', reason: 'the fake chain takes no broadcasts' }),
     readPositionValue: async () => ({
       status: 'unavailable',
