@@ -58,8 +58,9 @@ export const ExecuteRequest = z
   .strictObject({
     planId: z
       .string()
-      .regex(/^plan_[0-9a-f]{32}$/, { error: 'must be plan_ followed by 32 hex characters' })
-      .meta({ description: 'The prepared plan whose leg these bytes carry.' }),
+      .min(1)
+      .max(128)
+      .meta({ description: 'The prepared plan (plan_ + 32 hex) whose leg these bytes carry.' }),
     legIndex: z
       .number()
       .int()
@@ -246,11 +247,8 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
 export const StoredPlanDocument = PlanDocument.extend({
   planId: z.string(),
   kind: z.enum(['deposit', 'withdraw', 'route', 'exit']),
-  chain: Chain,
-  amountMicros: MicrosOut,
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
-  createdAt: z.string(),
 }).meta({
   description:
     'A stored plan: `prepared` (legs with their status unsigned → submitted → confirmed or ' +
@@ -263,11 +261,9 @@ export type StoredPlanDocument = z.infer<typeof StoredPlanDocument>;
 export const ExecuteResult = StoredPlanDocument.extend({
   legIndex: z.number().int(),
   txId: z.string().meta({ description: "The chain's id of the broadcast transaction." }),
-  replay: z
-    .boolean()
-    .meta({
-      description: 'True when the leg already carried these bytes; nothing was sent again.',
-    }),
+  replay: z.boolean().meta({
+    description: 'True when the leg already carried these bytes; nothing was sent again.',
+  }),
 });
 export type ExecuteResult = z.infer<typeof ExecuteResult>;
 

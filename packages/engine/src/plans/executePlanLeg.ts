@@ -7,7 +7,7 @@ import type {
   SignedLegCheck,
   SignedTransaction,
 } from '@yieldrouter/schemas';
-import { InvalidChainInputError } from '@yieldrouter/schemas';
+import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { storedPayload } from './legDocument';
@@ -27,6 +27,9 @@ export interface ExecutePlanLegParameters {
 const FIELD = 'body.signedTransaction';
 
 async function loadLeg({ db, planId, legIndex }: ExecutePlanLegParameters) {
+  if (!isPlanId(planId)) {
+    throw new EngineError('BAD_REQUEST', 'body.planId: must be plan_ + 32 hex', 'body.planId');
+  }
   const plan = await findPlan(db, planId);
   if (!plan)
     throw new EngineError('PLAN_NOT_FOUND', `body.planId: no plan ${planId}`, 'body.planId');
