@@ -6,11 +6,17 @@ import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
-import { buildEnablement, createChainAdapters, createDefiLlamaReader } from '@yieldrouter/engine';
+import {
+  WRITE_READY_CHAINS,
+  buildEnablement,
+  createChainAdapters,
+  createDefiLlamaReader,
+} from '@yieldrouter/engine';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
+import { planHandlers } from './handlers/planHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
 import { walletHandlers } from './handlers/walletHandlers';
 import { KeyResolver } from './http/auth';
@@ -110,7 +116,10 @@ export function createApp(deps: AppDeps): Express {
       switches: config.switches,
     });
   Object.assign(handlers, chainHandlers({ adapters }));
-  const enablement = buildEnablement({ switches: config.switches, writeReadyChains: new Set() });
+  const enablement = buildEnablement({
+    switches: config.switches,
+    writeReadyChains: WRITE_READY_CHAINS,
+  });
   const snapshots = venueSnapshots({
     db: deps.db,
     venues: config.venues,
@@ -140,6 +149,7 @@ export function createApp(deps: AppDeps): Express {
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
     }),
   );
+  Object.assign(handlers, planHandlers({ db: deps.db, adapters, enablement }));
 
   mountRoutes(app, {
     routes: routeList,

@@ -143,8 +143,8 @@ describe('discover', () => {
   it('discover/map groups every venue by chain with its home label', async () => {
     const map = DiscoverMapDocument.parse((await get('/svc/discover/map').expect(200)).body);
     expect(map.chains.map((chain) => [chain.chain, chain.label, chain.writeReady])).toEqual([
-      ['sui', 'Executable', false],
-      ['solana', 'Executable', false],
+      ['sui', 'Executable', true],
+      ['solana', 'Executable', true],
       ['base', 'Map', false],
       ['arbitrum', 'Map', false],
     ]);

@@ -2,6 +2,7 @@ import { describeBlockerCode } from '@yieldrouter/schemas';
 import type { BroadcastResult, ChainAdapter } from '@yieldrouter/schemas';
 import { buildEvmDeposit } from './buildEvmDeposit';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
+import { checkSignedEvmLeg } from './checkSignedEvmLeg';
 import { createEvmContext } from './evmContext';
 import type { EvmAdapterConfig, EvmChain } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
@@ -41,6 +42,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     buildDeposit: (request) => buildEvmDeposit(context, request),
     buildWithdraw: (request) => buildEvmWithdraw(context, request),
     readReceipt: (query) => readEvmReceipt(context, query),
+    checkSignedLeg: (signed, leg) => checkSignedEvmLeg(signed, leg),
     broadcast: async (): Promise<BroadcastResult> => ({
       status: 'refused',
       blocker: {

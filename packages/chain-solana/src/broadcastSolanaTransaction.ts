@@ -1,24 +1,10 @@
-import { SendTransactionError, VersionedTransaction } from '@solana/web3.js';
-import { InvalidChainInputError } from '@yieldrouter/schemas';
+import { SendTransactionError } from '@solana/web3.js';
 import type { BroadcastResult, SignedTransaction } from '@yieldrouter/schemas';
 import bs58 from 'bs58';
+import { decodeSolanaWire } from './decodeSolanaWire';
 import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
 import type { SolanaContext } from './solanaContext';
 import { unsignedReason } from './verifyTransactionSignatures';
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-function decodeWire(text: string): { bytes: Buffer; transaction: VersionedTransaction } {
-  if (text.length === 0 || !BASE64.test(text)) {
-    throw new InvalidChainInputError('transaction', 'transaction: not base64');
-  }
-  const bytes = Buffer.from(text, 'base64');
-  try {
-    return { bytes, transaction: VersionedTransaction.deserialize(bytes) };
-  } catch {
-    throw new InvalidChainInputError('transaction', 'transaction: not a Solana wire transaction');
-  }
-}
 
 /**
  * Submits owner-signed wire bytes (base64) with preflight, only when broadcast is enabled.
@@ -43,7 +29,7 @@ export async function broadcastSolanaTransaction(
       },
     };
   }
-  const { bytes, transaction } = decodeWire(signed.transaction);
+  const { bytes, transaction } = decodeSolanaWire(signed.transaction);
   const problem = unsignedReason(transaction);
   if (problem) return { status: 'rejected', reason: `not fully signed: ${problem}` };
   if (context.rpc.status !== 'ok') return rpcNotConfigured('broadcast', context.rpc.detail);

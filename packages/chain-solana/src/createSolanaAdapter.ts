@@ -1,6 +1,7 @@
 import type { ChainAdapter } from '@yieldrouter/schemas';
 import { broadcastSolanaTransaction } from './broadcastSolanaTransaction';
 import { buildSolanaDeposit } from './buildSolanaDeposit';
+import { checkSignedSolanaLeg } from './checkSignedSolanaLeg';
 import { buildSolanaWithdraw } from './buildSolanaWithdraw';
 import { parsePublicKey } from './parsePublicKey';
 import { readSolanaBalances } from './readSolanaBalances';
@@ -35,6 +36,7 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     buildDeposit: (request) => buildSolanaDeposit(context, request),
     buildWithdraw: (request) => buildSolanaWithdraw(context, request),
     readReceipt: (query) => readSolanaReceipt(context, query),
+    checkSignedLeg: (signed, leg) => checkSignedSolanaLeg(signed, leg),
     broadcast: (signed) => broadcastSolanaTransaction(context, signed),
     readPositionValue: (venue, owner) => readSolanaPositionValue(context, venue, owner),
   };

@@ -2,6 +2,7 @@ import type { ChainAdapter, LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { normalizeSuiOwner } from './address';
 import { readSuiBalances } from './balances';
 import { broadcastSui } from './broadcast';
+import { checkSignedSuiLeg } from './checkSignedLeg';
 import type { SuiAdapterConfig } from './config';
 import { resolveConfig } from './config';
 import { buildSuiLegJson } from './legs';
@@ -35,6 +36,7 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     buildDepositBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'deposit', refs),
     buildWithdrawBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'withdraw', refs),
     readReceipt: (query) => readSuiReceipt(client, resolved, query),
+    checkSignedLeg: (signed, leg) => checkSignedSuiLeg(client, signed, leg),
     broadcast: (signed) => broadcastSui(client, resolved, signed),
     readPositionValue: (venue, owner) => readSuiPositionValue(client, venue, owner),
   };

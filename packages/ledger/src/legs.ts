@@ -137,6 +137,25 @@ export async function markLegSubmitted(
     WHERE plan_id = ${leg.planId} AND leg_index = ${leg.legIndex} AND status = 'unsigned'`;
 }
 
+/**
+ * Records a leg the server broadcast: the leg moves unsigned → submitted with the chain's
+ * transaction id, and the plan becomes `submitted`, in one statement. Returns false (and changes
+ * nothing) when the leg is no longer unsigned.
+ */
+export async function markLegBroadcast(
+  db: PrismaClientOrTransaction,
+  leg: { planId: string; legIndex: number; txId: string; now: Date },
+): Promise<boolean> {
+  const changed = await db.$executeRaw`
+    WITH leg AS (
+      UPDATE plan_legs SET status = 'submitted', tx_id = ${leg.txId}, updated_at = ${leg.now}
+       WHERE plan_id = ${leg.planId} AND leg_index = ${leg.legIndex} AND status = 'unsigned'
+      RETURNING plan_id
+    )
+    UPDATE plans SET submitted = true WHERE id IN (SELECT plan_id FROM leg)`;
+  return changed > 0;
+}
+
 /** Legs whose transaction has not settled yet, oldest first (the keeper's settlement watch). */
 export async function listOpenLegs(
   db: PrismaClientOrTransaction,

@@ -34,6 +34,8 @@ export interface PlanInput {
   readonly request: Prisma.InputJsonValue;
   readonly blockers: Prisma.InputJsonValue[];
   readonly legs: readonly PlanLegInput[];
+  /** When the plan was prepared (the time its document shows); the database clock by default. */
+  readonly createdAt?: Date;
 }
 
 /**
@@ -56,10 +58,11 @@ export async function insertPlan(db: PrismaClientOrTransaction, plan: PlanInput)
   await db.$executeRaw`
     WITH inserted AS (
       INSERT INTO plans (id, kind, status, chain, venue_id, owner, wallet, amount_micros,
-                         fee_micros, request, blockers)
+                         fee_micros, request, blockers, created_at)
       VALUES (${plan.id}, ${plan.kind}, ${plan.status}, ${plan.chain}, ${plan.venueId},
               ${plan.owner}, ${plan.wallet ?? null}, ${plan.amountMicros}, ${plan.feeMicros},
-              ${JSON.stringify(plan.request)}::jsonb, ${JSON.stringify(plan.blockers)}::jsonb)
+              ${JSON.stringify(plan.request)}::jsonb, ${JSON.stringify(plan.blockers)}::jsonb,
+              COALESCE(${plan.createdAt ?? null}::timestamptz, now()))
       RETURNING id
     )
     INSERT INTO plan_legs (plan_id, leg_index, action, summary, amount_micros, settles, payload,
@@ -70,4 +73,126 @@ export async function insertPlan(db: PrismaClientOrTransaction, plan: PlanInput)
          jsonb_to_recordset(${legs}::jsonb) AS leg(leg_index integer, action text, summary text,
                                                     amount_micros bigint, settles boolean,
                                                     payload jsonb, effect text, venue_id text)`;
+}
+
+/** A leg as stored, with what the chain said about it so far. */
+export interface StoredPlanLeg {
+  readonly legIndex: number;
+  readonly action: string;
+  readonly summary: string;
+  readonly amountMicros: bigint;
+  readonly settles: boolean;
+  /** The unsigned payload as prepared (`encoding`, `transaction`, …). */
+  readonly payload: Prisma.JsonValue;
+  readonly effect: LegEffect;
+  readonly venueId: string | null;
+  readonly status: 'unsigned' | 'submitted' | 'confirmed' | 'failed';
+  readonly txId: string | null;
+  readonly settledAmountMicros: bigint | null;
+  readonly failureReason: string | null;
+  readonly settledAt: Date | null;
+  readonly updatedAt: Date;
+}
+
+/** A plan as stored, with its venue's opportunity id and its legs in order. */
+export interface StoredPlan {
+  readonly id: string;
+  readonly kind: PlanKind;
+  readonly status: 'prepared' | 'blocked';
+  readonly chain: string;
+  readonly venueId: string | null;
+  readonly opportunityId: string | null;
+  readonly owner: string | null;
+  readonly wallet: string | null;
+  readonly amountMicros: bigint;
+  readonly feeMicros: bigint;
+  readonly request: Prisma.JsonValue;
+  readonly blockers: Prisma.JsonValue;
+  /** True once the server broadcast one of its legs and holds the chain's digest. */
+  readonly submitted: boolean;
+  readonly createdAt: Date;
+  readonly legs: readonly StoredPlanLeg[];
+}
+
+interface PlanRow {
+  id: string;
+  kind: PlanKind;
+  status: 'prepared' | 'blocked';
+  chain: string;
+  venue_id: string | null;
+  opportunity_id: string | null;
+  owner: string | null;
+  wallet: string | null;
+  amount_micros: bigint;
+  fee_micros: bigint;
+  request: Prisma.JsonValue;
+  blockers: Prisma.JsonValue;
+  submitted: boolean;
+  created_at: Date;
+}
+
+interface PlanLegRow {
+  leg_index: number;
+  action: string;
+  summary: string;
+  amount_micros: bigint;
+  settles: boolean;
+  payload: Prisma.JsonValue;
+  effect: LegEffect;
+  venue_id: string | null;
+  status: StoredPlanLeg['status'];
+  tx_id: string | null;
+  settled_amount_micros: bigint | null;
+  failure_reason: string | null;
+  settled_at: Date | null;
+  updated_at: Date;
+}
+
+/** One plan with its legs, or undefined for an unknown id. */
+export async function findPlan(
+  db: PrismaClientOrTransaction,
+  planId: string,
+): Promise<StoredPlan | undefined> {
+  const [plan] = await db.$queryRaw<PlanRow[]>`
+    SELECT p.id, p.kind, p.status, p.chain, p.venue_id, v.opportunity_id, p.owner, p.wallet,
+           p.amount_micros, p.fee_micros, p.request, p.blockers, p.submitted, p.created_at
+      FROM plans p LEFT JOIN venues v ON v.id = p.venue_id
+     WHERE p.id = ${planId}`;
+  if (!plan) return undefined;
+  const legs = await db.$queryRaw<PlanLegRow[]>`
+    SELECT leg_index, action, summary, amount_micros, settles, payload, effect, venue_id, status,
+           tx_id, settled_amount_micros, failure_reason, settled_at, updated_at
+      FROM plan_legs WHERE plan_id = ${planId} ORDER BY leg_index`;
+  return {
+    id: plan.id,
+    kind: plan.kind,
+    status: plan.status,
+    chain: plan.chain,
+    venueId: plan.venue_id,
+    opportunityId: plan.opportunity_id,
+    owner: plan.owner,
+    wallet: plan.wallet,
+    amountMicros: plan.amount_micros,
+    feeMicros: plan.fee_micros,
+    request: plan.request,
+    blockers: plan.blockers,
+    submitted: plan.submitted,
+    createdAt: plan.created_at,
+    legs: legs.map((leg) => ({
+      legIndex: leg.leg_index,
+      action: leg.action,
+      summary: leg.summary,
+      amountMicros: leg.amount_micros,
+      settles: leg.settles,
+      payload: leg.payload,
+      effect: leg.effect,
+      venueId: leg.venue_id,
+      status: leg.status,
+      txId: leg.tx_id,
+      settledAmountMicros: leg.settled_amount_micros,
+      failureReason: leg.failure_reason,
+      settledAt: leg.settled_at,
+      updatedAt: leg.updated_at,
+    })),
+  };
 }

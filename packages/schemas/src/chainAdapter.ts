@@ -150,6 +150,22 @@ export type BroadcastResult =
   | { readonly status: 'rejected'; readonly reason: string }
   | Unavailable;
 
+/** A prepared leg as stored: what the owner was asked to sign, and who must sign it. */
+export interface PreparedLeg {
+  readonly planId: string;
+  /** The plan owner's address in the chain's canonical form. */
+  readonly owner: string;
+  readonly payload: UnsignedPayload;
+}
+
+/**
+ * Whether owner-signed bytes are the prepared leg: `ok` with the transaction id the chain will
+ * know them by (signature / digest / hash), or `mismatch` with the reason.
+ */
+export type SignedLegCheck =
+  | { readonly status: 'ok'; readonly txId: string }
+  | { readonly status: 'mismatch'; readonly reason: string };
+
 export type PositionValue =
   { readonly status: 'ok'; readonly valueMicros: bigint; readonly asOf: Date } | Unavailable;
 
@@ -162,6 +178,12 @@ export interface ChainAdapter {
   buildDeposit(request: LegRequest): Promise<LegBuild>;
   buildWithdraw(request: LegRequest): Promise<LegBuild>;
   readReceipt(query: ReceiptQuery): Promise<Receipt>;
+  /**
+   * Checks offline (no RPC) that `signed` is `leg`'s prepared transaction, fully and validly
+   * signed by the leg's owner; each chain documents its rule. Bytes that are not a transaction
+   * of this chain throw `InvalidChainInputError` (field `transaction`).
+   */
+  checkSignedLeg(signed: SignedTransaction, leg: PreparedLeg): Promise<SignedLegCheck>;
   /** Submits owner-signed bytes only when broadcast is enabled for the chain. */
   broadcast(signed: SignedTransaction): Promise<BroadcastResult>;
   readPositionValue(venue: VenueOnChain, owner: string): Promise<PositionValue>;

@@ -26,6 +26,11 @@ export const ErrorCode = z.enum([
   'INTERNAL_ERROR',
   'NOT_IMPLEMENTED',
   'SERVICE_UNAVAILABLE',
+  'PLAN_NOT_FOUND',
+  'KEY_MATERIAL_REFUSED',
+  'SIGNED_TRANSACTION_MISMATCH',
+  'BROADCAST_DISABLED',
+  'BROADCAST_REJECTED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -89,6 +94,31 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return { status: 501, meaning: 'Declared in the manifest; its handler has not landed yet.' };
     case 'SERVICE_UNAVAILABLE':
       return { status: 503, meaning: 'A dependency (database, queue) is unavailable.' };
+    case 'PLAN_NOT_FOUND':
+      return { status: 404, meaning: 'No plan with that id, or the plan has no such leg.' };
+    case 'KEY_MATERIAL_REFUSED':
+      return {
+        status: 400,
+        meaning:
+          'The body carries what looks like a private key or seed phrase; only owner-signed bytes are accepted. Nothing of it is stored or logged.',
+      };
+    case 'SIGNED_TRANSACTION_MISMATCH':
+      return {
+        status: 400,
+        meaning:
+          "The signed transaction is not the plan leg's prepared transaction, fully signed by the plan owner.",
+      };
+    case 'BROADCAST_DISABLED':
+      return {
+        status: 422,
+        meaning:
+          'Server broadcast is off for the chain; the owner submits the signed transaction and settles the leg with its txId.',
+      };
+    case 'BROADCAST_REJECTED':
+      return {
+        status: 422,
+        meaning: 'The chain refused the signed transaction; nothing was recorded.',
+      };
   }
 }
 

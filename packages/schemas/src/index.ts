@@ -1,3 +1,4 @@
+export * from './apyUpdatedEvent';
 export * from './chainAdapter';
 export * from './chains';
 export * from './documents';

@@ -79,11 +79,19 @@ function responsesOf(route: RouteDefinition): JsonObject {
   if (route.request.params || route.request.query || route.request.body) {
     responses['400'] = errorRef('BAD_REQUEST: the message and `field` name the input at fault.');
   }
+  if (route.request.refusesKeyMaterial) {
+    responses['400'] = errorRef(
+      'BAD_REQUEST naming the field, or KEY_MATERIAL_REFUSED: the body looks like it carries a ' +
+        'private key or seed phrase (refused unread; nothing is stored or logged).',
+    );
+  }
   if (route.auth !== 'public') {
     responses['401'] = errorRef('UNAUTHORIZED (no key) or INVALID_API_KEY (unknown key).');
     responses['403'] = errorRef('UNAUTHORIZED (wrong role), WALLET_SCOPE or CHARACTER_SCOPE.');
   }
-  if (route.request.params) responses['404'] = errorRef('NOT_FOUND or strategy_unknown.');
+  if (route.request.params) {
+    responses['404'] = errorRef('NOT_FOUND, strategy_unknown or PLAN_NOT_FOUND.');
+  }
   if (route.request.headers?.includes('Idempotency-Key')) {
     responses['409'] = errorRef('IDEMPOTENCY_IN_PROGRESS: retry after Retry-After seconds.');
     responses['422'] = errorRef('IDEMPOTENCY_KEY_REUSED: the key was used with another request.');
@@ -122,6 +130,7 @@ export function buildOpenApiDocument(
     };
     if (route.description) operation['description'] = route.description;
     if (route.deprecated) operation['deprecated'] = true;
+    if (route.request.refusesKeyMaterial) operation['x-refuses-key-material'] = true;
     if (route.auth !== 'public') operation['security'] = [{ ApiKey: [] }];
     if (route.request.body) {
       operation['requestBody'] = {

@@ -121,6 +121,10 @@ export const ApyRefreshResult = z.object({
   venues: z.number().int(),
   ok: z.number().int(),
   unavailable: z.number().int(),
+  apyUpdatedEvents: z
+    .number()
+    .int()
+    .meta({ description: 'Venues whose APY changed: one apy.updated outbox event each.' }),
 });
 
 export const FormList = z.object({

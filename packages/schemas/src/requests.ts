@@ -54,15 +54,41 @@ export type DepositPlanRequest = z.input<typeof DepositPlanRequest>;
 
 export const WithdrawPlanRequest = DepositPlanRequest;
 
-export const ExecuteRequest = z.strictObject({
-  planId: z.string().min(1).max(128),
-  signedTransaction: z
-    .string()
-    .min(1)
-    .max(262144)
-    .meta({ description: "Owner-signed transaction bytes in the chain's own encoding (base64)." }),
-  signatures: z.array(z.string().max(1024)).max(16).optional(),
-});
+export const ExecuteRequest = z
+  .strictObject({
+    planId: z
+      .string()
+      .min(1)
+      .max(128)
+      .meta({ description: 'The prepared plan (plan_ + 32 hex) whose leg these bytes carry.' }),
+    legIndex: z
+      .number()
+      .int()
+      .min(0)
+      .max(63)
+      .optional()
+      .meta({ description: 'The leg the bytes sign; default 0 (Solana and Sui plans have one).' }),
+    signedTransaction: z
+      .string()
+      .min(1)
+      .max(262144)
+      .meta({
+        description:
+          "The owner-signed transaction in the chain's own encoding: Solana base64 wire bytes; " +
+          'Sui base64 TransactionData bytes (with `signatures`); EVM 0x raw signed transaction.',
+      }),
+    signatures: z
+      .array(z.string().min(1).max(1024))
+      .max(16)
+      .optional()
+      .meta({ description: 'Sui only: the serialized signatures (base64).' }),
+  })
+  .meta({
+    description:
+      'Owner-signed bytes only. A body carrying anything that looks like a private key or a ' +
+      'seed phrase is refused with 400 KEY_MATERIAL_REFUSED before it is read further.',
+  });
+export type ExecuteRequest = z.input<typeof ExecuteRequest>;
 
 export const PreviewRequest = z.strictObject({
   amountMicros: PositiveMicrosString,
@@ -207,6 +233,39 @@ export const PlanDocument = z
       'A prepared plan (legs the owner signs) or a blocked plan (blockers[]); both answer HTTP 200.',
   });
 export type PlanDocument = z.infer<typeof PlanDocument>;
+
+/** A leg of a stored plan: as prepared, plus what the chain said about it so far. */
+export const StoredPlanLegDocument = PlanLegDocument.extend({
+  settledAmountMicros: MicrosOut.nullable().meta({
+    description: 'What the receipt moved, once the leg is confirmed; never the quote.',
+  }),
+  failureReason: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+/** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
+export const StoredPlanDocument = PlanDocument.extend({
+  planId: z.string(),
+  kind: z.enum(['deposit', 'withdraw', 'route', 'exit']),
+  legs: z.array(StoredPlanLegDocument),
+  blockers: z.array(Blocker),
+}).meta({
+  description:
+    'A stored plan: `prepared` (legs with their status unsigned → submitted → confirmed or ' +
+    'failed, txId and settled amount) or `blocked` (blockers[], no legs). `submitted` is true ' +
+    'once the server broadcast a leg and holds the digest the chain returned.',
+});
+export type StoredPlanDocument = z.infer<typeof StoredPlanDocument>;
+
+/** POST /svc/strategies/deposit/execute: the plan after the broadcast, and the leg's txId. */
+export const ExecuteResult = StoredPlanDocument.extend({
+  legIndex: z.number().int(),
+  txId: z.string().meta({ description: "The chain's id of the broadcast transaction." }),
+  replay: z.boolean().meta({
+    description: 'True when the leg already carried these bytes; nothing was sent again.',
+  }),
+});
+export type ExecuteResult = z.infer<typeof ExecuteResult>;
 
 export const HarvestPositionResult = z.strictObject({
   chain: Chain,

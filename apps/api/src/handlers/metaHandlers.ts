@@ -4,6 +4,7 @@ import type { FeeSchedule } from '@yieldrouter/fees';
 import { toFeeScheduleDocument } from '@yieldrouter/fees';
 import {
   VENUE_CATALOG,
+  WRITE_READY_CHAINS,
   buildEnablement,
   buildPackagesDocument,
   buildStatusDocument,
@@ -48,7 +49,7 @@ async function databaseUp(db: Database): Promise<boolean> {
 export function metaHandlers(deps: MetaHandlerDeps): Handlers {
   // Configuration is fixed for the life of the process, so these documents are built once.
   const enablementDocument = deepFreeze(
-    buildEnablement({ switches: deps.config.switches, writeReadyChains: new Set() }),
+    buildEnablement({ switches: deps.config.switches, writeReadyChains: WRITE_READY_CHAINS }),
   );
   const statusDocument = deepFreeze(
     buildStatusDocument({

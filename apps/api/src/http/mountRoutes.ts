@@ -7,6 +7,7 @@ import { ApiError } from './apiError';
 import type { Principal } from './auth';
 import { principalAllowsWallet } from './auth';
 import type { KeyResolver } from './auth';
+import { findKeyMaterial } from './findKeyMaterial';
 import {
   IDEMPOTENCY_KEY_HEADER,
   JSON_CONTENT_TYPE,
@@ -209,6 +210,7 @@ async function run(
       headers: { 'Retry-After': String(decision.resetSeconds) },
     });
   }
+  if (route.request.refusesKeyMaterial) refuseKeyMaterial(req.body);
   const params = parse(route.request.params, req.params, 'path');
   const query = parse(route.request.query, req.query ?? {}, 'query');
   const body = parse(route.request.body, req.body ?? {}, 'body');
@@ -275,6 +277,18 @@ async function run(
   res.setHeader('Content-Type', JSON_CONTENT_TYPE);
   res.setHeader('Content-Length', bytes.length);
   res.end(bytes);
+}
+
+/** A body that looks like it carries a key is refused before it is parsed; its value is never echoed. */
+function refuseKeyMaterial(body: unknown): void {
+  const found = findKeyMaterial(body, 'body');
+  if (!found) return;
+  throw new ApiError(
+    'KEY_MATERIAL_REFUSED',
+    `${found.path}: looks like ${found.kind}. This service takes owner-signed transaction bytes ` +
+      'only, never private keys or seed phrases; nothing of the request was stored or logged.',
+    { field: found.path },
+  );
 }
 
 async function callHandler(

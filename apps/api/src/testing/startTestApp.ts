@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { Database } from '@yieldrouter/ledger';
 import { seedVenueCatalog } from '@yieldrouter/engine';
+import type { AppDeps } from '../app';
 import { createApp } from '../app';
 import { parseEnv } from '../env';
 import { createLogger } from '../logger';
@@ -46,7 +47,10 @@ export interface TestApp {
  * The real app on a fresh PostgreSQL database and the machine's Redis (own key prefix).
  * Fails, never skips, when either is unreachable.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<Pick<AppDeps, 'logger' | 'apyReader' | 'adapters'>> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
     maxRetriesPerRequest: 1,
@@ -89,6 +93,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     redis,
     logger: createLogger('silent'),
     rateLimitPrefix: prefix,
+    ...deps,
   });
   return {
     app,

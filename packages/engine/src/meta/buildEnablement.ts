@@ -1,9 +1,16 @@
 import type { Chain, ChainEnablement, ChainSwitches, ExecutionMode } from '@yieldrouter/schemas';
 import { Chain as ChainEnum, isMapChain } from '@yieldrouter/schemas';
 
+/**
+ * Chains whose write adapters are live: they build owner-sign legs, check owner-signed bytes
+ * against them, broadcast (behind the switches) and settle from receipts. The Map chains (Base,
+ * Arbitrum) are not among them until an explicit go.
+ */
+export const WRITE_READY_CHAINS: ReadonlySet<Chain> = new Set<Chain>(['sui', 'solana']);
+
 export interface BuildEnablementParameters {
   readonly switches: ChainSwitches;
-  /** Chains whose write adapters are live. Empty until the chain adapters land. */
+  /** Chains whose write adapters are live (`WRITE_READY_CHAINS` in the service). */
   readonly writeReadyChains: ReadonlySet<Chain>;
 }
 

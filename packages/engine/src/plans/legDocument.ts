@@ -1,18 +1,69 @@
-import type { LegEffect, PlanLegInput, Prisma } from '@yieldrouter/ledger';
-import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
+import type { LegEffect, PlanLegInput, Prisma, StoredPlanLeg } from '@yieldrouter/ledger';
+import type { LegAction, LegBuild, UnsignedLeg, UnsignedPayload } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 
-/** A freshly built leg as a plan document shows it: unsigned, no transaction yet. */
-export function legDocument(leg: UnsignedLeg, index: number) {
+type LegStatus = StoredPlanLeg['status'];
+
+/** The fields every leg document has: what to sign, and where the leg stands. */
+function legFields(
+  leg: {
+    readonly action: string;
+    readonly summary: string;
+    readonly amountMicros: bigint;
+    readonly settles: boolean;
+    readonly payload: UnsignedPayload;
+  },
+  index: number,
+  status: LegStatus,
+  txId: string | null,
+) {
   return {
     index,
-    action: leg.action,
+    action: leg.action as LegAction,
     summary: leg.summary,
     amountMicros: formatMicros(leg.amountMicros),
     settles: leg.settles,
-    status: 'unsigned' as const,
-    txId: null,
+    status,
+    txId,
     ...leg.payload,
+  };
+}
+
+/** A freshly built leg as a plan document shows it: unsigned, no transaction yet. */
+export function legDocument(leg: UnsignedLeg, index: number) {
+  return legFields(leg, index, 'unsigned', null);
+}
+
+const ENCODINGS: ReadonlySet<string> = new Set([
+  'evm-transaction-request',
+  'solana-v0-base64',
+  'sui-transaction-json',
+  'sui-transaction-bcs-base64',
+]);
+
+/** A stored leg payload as the adapter built it (`storedLegs` wrote an `UnsignedPayload`). */
+export function storedPayload(leg: StoredPlanLeg): UnsignedPayload {
+  const payload = leg.payload;
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    Array.isArray(payload) ||
+    typeof payload['encoding'] !== 'string' ||
+    !ENCODINGS.has(payload['encoding'])
+  ) {
+    throw new Error(`leg ${leg.legIndex}: the stored payload is not an unsigned transaction`);
+  }
+  return payload as unknown as UnsignedPayload;
+}
+
+/** A stored leg as GET /svc/plans/{planId} shows it: as prepared, plus its settlement state. */
+export function storedLegDocument(leg: StoredPlanLeg) {
+  return {
+    ...legFields({ ...leg, payload: storedPayload(leg) }, leg.legIndex, leg.status, leg.txId),
+    settledAmountMicros:
+      leg.settledAmountMicros === null ? null : formatMicros(leg.settledAmountMicros),
+    failureReason: leg.failureReason,
+    updatedAt: leg.updatedAt.toISOString(),
   };
 }
 

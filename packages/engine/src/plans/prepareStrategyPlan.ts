@@ -140,6 +140,7 @@ export async function prepareStrategyPlan(
     },
     blockers,
     legs: storedLegs(build, kind === 'deposit' ? 'stake' : 'unstake', opportunity.venueId),
+    createdAt: now,
   });
   return {
     planId,

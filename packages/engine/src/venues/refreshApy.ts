@@ -1,6 +1,18 @@
-import { insertApySamples, listVenuesWithApy } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
-import type { ApyReader } from '../apy';
+import {
+  insertApySamples,
+  insertOutboxEvents,
+  listVenuesWithApy,
+  runLedgerTransaction,
+} from '@yieldrouter/ledger';
+import type {
+  ApySampleInput,
+  OutboxEventInput,
+  Prisma,
+  PrismaClient,
+  VenueWithApyRow,
+} from '@yieldrouter/ledger';
+import type { ApyUpdatedPayload, Chain } from '@yieldrouter/schemas';
+import type { ApyReader, ApyReading } from '../apy';
 import type { VenueConfig } from './venueConfig';
 
 export interface RefreshApyResult {
@@ -9,11 +21,89 @@ export interface RefreshApyResult {
   readonly venues: number;
   readonly ok: number;
   readonly unavailable: number;
+  /** Venues whose APY changed since their previous reading: one `apy.updated` event each. */
+  readonly apyUpdatedEvents: number;
+}
+
+/** Arbitrary constant: concurrent refreshes compare against each other's readings in turn. */
+const REFRESH_LOCK = 7_453_120_002n;
+
+/** A reader that throws still yields a reading per venue: unavailable, never a value. */
+async function readAll(
+  reader: ApyReader,
+  venues: readonly VenueWithApyRow[],
+  config: VenueConfig,
+): Promise<readonly ApyReading[]> {
+  try {
+    return await reader.read(
+      venues.map((venue) => ({ venueId: venue.id, poolId: config.apyPools[venue.id] })),
+    );
+  } catch {
+    return venues.map((venue) => ({
+      venueId: venue.id,
+      status: 'unavailable',
+      source: reader.source,
+      reason: 'source_error',
+      detail: 'the APY reader failed',
+    }));
+  }
+}
+
+function sampleOf(reading: ApyReading, observedAt: Date): ApySampleInput {
+  return {
+    venueId: reading.venueId,
+    source: reading.source,
+    observedAt: reading.status === 'ok' ? reading.asOf : observedAt,
+    value:
+      reading.status === 'ok'
+        ? {
+            status: 'ok',
+            apyBps: reading.apyBps,
+            apyBaseBps: reading.apyBaseBps,
+            apyRewardBps: reading.apyRewardBps,
+            tvlUsdMicros: reading.tvlUsdMicros,
+          }
+        : { status: 'unavailable', reason: reading.reason },
+  };
+}
+
+/** The stored value of a venue's latest reading: its APY, or null when unknown or never read. */
+const storedApy = (venue: VenueWithApyRow | undefined) =>
+  venue?.latest?.status === 'ok' ? venue.latest.apyBps : null;
+
+/** One `apy.updated` event per venue whose value differs from its previous stored reading. */
+function apyEvents(
+  previous: readonly VenueWithApyRow[],
+  readings: readonly ApyReading[],
+  observedAt: Date,
+): OutboxEventInput[] {
+  const byId = new Map(previous.map((venue) => [venue.id, venue]));
+  return readings.flatMap((reading) => {
+    const venue = byId.get(reading.venueId);
+    const before = storedApy(venue);
+    const after = reading.status === 'ok' ? reading.apyBps : null;
+    if (!venue || before === after) return [];
+    const payload: ApyUpdatedPayload = {
+      venueId: venue.id,
+      opportunityId: venue.opportunityId,
+      chain: venue.chain as Chain,
+      previousApyBps: before,
+      apyBps: after,
+      apyBaseBps: reading.status === 'ok' ? reading.apyBaseBps : null,
+      apyRewardBps: reading.status === 'ok' ? reading.apyRewardBps : null,
+      reason: reading.status === 'ok' ? null : reading.reason,
+      source: reading.source,
+      asOf: sampleOf(reading, observedAt).observedAt.toISOString(),
+    };
+    return [{ type: 'apy.updated', wallet: null, payload }];
+  });
 }
 
 /**
  * Reads APY for every venue from the source and appends one history row per venue (ok with
- * its value, or unavailable with its reason). The keeper schedules it; `live=1` calls it too.
+ * its value, or unavailable with its reason). In the same transaction, one `apy.updated` event
+ * per venue whose APY changed from its previous stored reading goes to the outbox. The keeper
+ * schedules it; `live=1` and the map refresh call it too.
  */
 export async function refreshApy({
   db,
@@ -21,34 +111,22 @@ export async function refreshApy({
   venues,
   now,
 }: {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: PrismaClient;
   readonly reader: ApyReader;
   readonly venues: VenueConfig;
   readonly now: () => Date;
 }): Promise<RefreshApyResult> {
-  const known = await listVenuesWithApy(db, now());
-  const readings = await reader.read(
-    known.map((venue) => ({ venueId: venue.id, poolId: venues.apyPools[venue.id] })),
-  );
+  const readings = await readAll(reader, await listVenuesWithApy(db, now()), venues);
   const observedAt = now();
-  await insertApySamples(
-    db,
-    readings.map((reading) => ({
-      venueId: reading.venueId,
-      source: reading.source,
-      observedAt: reading.status === 'ok' ? reading.asOf : observedAt,
-      value:
-        reading.status === 'ok'
-          ? {
-              status: 'ok',
-              apyBps: reading.apyBps,
-              apyBaseBps: reading.apyBaseBps,
-              apyRewardBps: reading.apyRewardBps,
-              tvlUsdMicros: reading.tvlUsdMicros,
-            }
-          : { status: 'unavailable', reason: reading.reason },
-    })),
-  );
+  const samples = readings.map((reading) => sampleOf(reading, observedAt));
+  const events = await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFRESH_LOCK})`;
+    const previous = await listVenuesWithApy(tx, observedAt);
+    await insertApySamples(tx, samples);
+    const changed = apyEvents(previous, readings, observedAt);
+    await insertOutboxEvents(tx, changed, observedAt);
+    return changed.length;
+  });
   const ok = readings.filter((reading) => reading.status === 'ok').length;
   return {
     refreshedAt: observedAt.toISOString(),
@@ -56,5 +134,6 @@ export async function refreshApy({
     venues: readings.length,
     ok,
     unavailable: readings.length - ok,
+    apyUpdatedEvents: events,
   };
 }

@@ -89,6 +89,7 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
         request: { amountMicros: formatMicros(amountMicros), chain },
         blockers: build.status === 'blocked' ? [...build.blockers] : [],
         legs: storedLegs(build, 'exit_liquid', null),
+        createdAt: now,
       });
       if (build.status !== 'prepared') return;
       await postJournalEntry(tx, {

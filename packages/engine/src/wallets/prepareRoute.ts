@@ -134,6 +134,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       },
       blockers: build.status === 'blocked' ? [...build.blockers] : [],
       legs: storedLegs(build, effect, venue?.venueId ?? null),
+      createdAt: now,
     });
     if (build.status === 'prepared') {
       await postJournalEntry(tx, {

@@ -80,6 +80,7 @@ export function fakeChain(): FakeChain {
         block: '1',
       };
     },
+    checkSignedLeg: async () => ({ status: 'mismatch', reason: 'the fake chain takes no bytes' }),
     broadcast: async () => ({ status: 'rejected', reason: 'the fake chain takes no broadcasts' }),
     readPositionValue: async (venue, owner): Promise<PositionValue> => {
       const valueMicros = values.get(`${owner}/${venue.venueId}`);

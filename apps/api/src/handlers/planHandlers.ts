@@ -1,0 +1,37 @@
+import type { Database } from '@yieldrouter/ledger';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { executePlanLeg, readPlan } from '@yieldrouter/engine';
+import type { ChainEnablement } from '@yieldrouter/schemas';
+import type { Handlers } from '../http/mountRoutes';
+
+export interface PlanHandlerDeps {
+  readonly db: Database;
+  readonly adapters: ChainAdapters;
+  /** The chains' execution modes: the server broadcasts only where it is `broadcast`. */
+  readonly enablement: readonly ChainEnablement[];
+  readonly now?: () => Date;
+}
+
+/** Stored plans: read one, and broadcast the owner-signed bytes of one of its legs. */
+export function planHandlers(deps: PlanHandlerDeps): Handlers {
+  const db = deps.db.prisma;
+  const now = deps.now ?? (() => new Date());
+  return {
+    getPlan: async ({ params }) => ({ status: 200, body: await readPlan(db, params.planId) }),
+    executeDeposit: async ({ body }) => ({
+      status: 200,
+      body: await executePlanLeg({
+        db,
+        adapters: deps.adapters,
+        enablement: deps.enablement,
+        planId: body.planId,
+        legIndex: body.legIndex ?? 0,
+        signed: {
+          transaction: body.signedTransaction,
+          ...(body.signatures ? { signatures: body.signatures } : {}),
+        },
+        now: now(),
+      }),
+    }),
+  };
+}

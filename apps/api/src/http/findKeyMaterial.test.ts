@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import fc from 'fast-check';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { findKeyMaterial } from './findKeyMaterial';
+
+const PHRASE =
+  'abandon ability able about above absent absorb abstract absurd abuse access accident';
+
+const keyBytes = fc.oneof(
+  fc.uint8Array({ minLength: 64, maxLength: 64 }),
+  fc.uint8Array({ minLength: 32, maxLength: 32 }),
+);
+
+/** Every way a key tends to be pasted. */
+const keyTexts = keyBytes.chain((bytes) =>
+  fc.constantFrom(
+    Buffer.from(bytes).toString('hex'),
+    `0x${Buffer.from(bytes).toString('hex')}`,
+    Buffer.from(bytes).toString('base64'),
+    JSON.stringify(Array.from(bytes)),
+    ...(bytes.length === 64 ? [bs58.encode(bytes)] : []),
+  ),
+);
+
+/** A signed Solana transfer, base64: what the route is meant to receive. */
+function signedTransaction(): string {
+  const payer = Keypair.generate();
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: bs58.encode(randomBytes(32)),
+    instructions: [
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 1,
+      }),
+    ],
+  }).compileToV0Message();
+  const transaction = new VersionedTransaction(message);
+  transaction.sign([payer]);
+  return Buffer.from(transaction.serialize()).toString('base64');
+}
+
+describe('findKeyMaterial', () => {
+  it('finds a key in any of its usual encodings, wherever it sits in the body', () => {
+    fc.assert(
+      fc.property(keyTexts, fc.constantFrom('signedTransaction', 'note'), (text, field) => {
+        expect(findKeyMaterial({ planId: 'plan_1', [field]: text }, 'body')).toMatchObject({
+          path: `body.${field}`,
+        });
+        expect(findKeyMaterial({ signatures: ['AAAA', text] }, 'body')?.path).toBe(
+          'body.signatures[1]',
+        );
+      }),
+    );
+  });
+
+  it('finds real wallet exports: a Solana keypair (base58 and JSON) and an EVM private key', () => {
+    const keypair = Keypair.generate();
+    const evm = generatePrivateKey();
+    expect(privateKeyToAccount(evm).address).toMatch(/^0x/);
+    for (const text of [
+      bs58.encode(keypair.secretKey),
+      JSON.stringify([...keypair.secretKey]),
+      evm,
+    ]) {
+      expect(findKeyMaterial({ signedTransaction: text }, 'body')).toBeDefined();
+    }
+    expect(findKeyMaterial({ signedTransaction: [...keypair.secretKey] }, 'body')?.kind).toBe(
+      'a 64-byte secret key (byte array)',
+    );
+  });
+
+  it('finds seed phrases as one string or as a word list, and Sui / extended keys', () => {
+    const words = PHRASE.split(' ');
+    for (const value of [
+      PHRASE,
+      `  ${words.join('\n')}  `,
+      [...words, ...words],
+      `suiprivkey1qz${'q'.repeat(58)}`,
+      `xprv${'9'.repeat(107)}`,
+    ]) {
+      expect(findKeyMaterial({ signedTransaction: value }, 'body')).toBeDefined();
+    }
+  });
+
+  it.each(['privateKey', 'secret_key', 'Mnemonic', 'seed-phrase', 'keypair'])(
+    'finds a field named %s whatever it holds',
+    (name) => {
+      expect(findKeyMaterial({ extra: { [name]: 'x' } }, 'body')).toEqual({
+        path: `body.extra.${name}`,
+        kind: 'a field named like a private key or seed phrase',
+      });
+    },
+  );
+
+  it('never flags signed transactions, signatures, plan ids or addresses', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 63 }), (legIndex) => {
+        const body = {
+          planId: `plan_${randomBytes(16).toString('hex')}`,
+          legIndex,
+          signedTransaction: signedTransaction(),
+          signatures: [Buffer.from(randomBytes(97)).toString('base64')],
+          owner: Keypair.generate().publicKey.toBase58(),
+        };
+        expect(findKeyMaterial(body, 'body')).toBeUndefined();
+      }),
+      { numRuns: 50 },
+    );
+    expect(
+      findKeyMaterial({ note: 'deposit five usdc into kamino please' }, 'body'),
+    ).toBeUndefined();
+  });
+
+  it('the finding never carries the value', () => {
+    const secret = bs58.encode(Keypair.generate().secretKey);
+    expect(JSON.stringify(findKeyMaterial({ signedTransaction: secret }, 'body'))).not.toContain(
+      secret.slice(0, 12),
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import type { StoredPlan } from '@yieldrouter/ledger';
+import type { Blocker, Chain, StoredPlanDocument } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import { storedLegDocument } from './legDocument';
+
+/** The id the plan was asked for: the request's id (deposit, withdraw) or the venue (route). */
+function strategyIdOf(plan: StoredPlan): string | undefined {
+  const request = plan.request;
+  const asked =
+    typeof request === 'object' && request !== null && !Array.isArray(request)
+      ? request['id']
+      : undefined;
+  return typeof asked === 'string' ? asked : (plan.venueId ?? undefined);
+}
+
+/**
+ * A stored plan as a plan document, in the shape the prepare calls answer with, plus where each
+ * leg stands now (status, txId, settled amount, failure reason).
+ */
+export function storedPlanDocument(plan: StoredPlan): StoredPlanDocument {
+  const strategyId = strategyIdOf(plan);
+  return {
+    planId: plan.id,
+    kind: plan.kind,
+    status: plan.status,
+    submitted: plan.submitted,
+    ownerMustSign: plan.status === 'prepared',
+    feeMicros: formatMicros(plan.feeMicros),
+    ...(strategyId ? { strategyId } : {}),
+    ...(plan.opportunityId ? { opportunityId: plan.opportunityId } : {}),
+    ...(plan.venueId ? { venueId: plan.venueId } : {}),
+    chain: plan.chain as Chain,
+    amountMicros: formatMicros(plan.amountMicros),
+    ...(plan.owner ? { owner: plan.owner } : {}),
+    ...(plan.wallet ? { wallet: plan.wallet } : {}),
+    legs: plan.legs.map(storedLegDocument),
+    // Stored from the catalog's Blocker shape (JSON).
+    blockers: plan.blockers as unknown as Blocker[],
+    createdAt: plan.createdAt.toISOString(),
+  };
+}
