@@ -10,6 +10,7 @@ import { buildEnablement, createChainAdapters, createDefiLlamaReader } from '@yi
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
+import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
 import { walletHandlers } from './handlers/walletHandlers';
@@ -133,6 +134,10 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     walletHandlers({ db: deps.db, adapters, venues: config.venues, snapshots }),
+  );
+  Object.assign(
+    handlers,
+    keeperHandlers({ db: deps.db, redis: deps.redis, keeper: config.keeper, logger }),
   );
 
   mountRoutes(app, {

@@ -272,7 +272,27 @@ async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string,
   }
 }
 
-async function record(parameters: SettleLegParameters, outcome: Outcome): Promise<SettleLegResult> {
+/** The leg and transaction a final outcome is recorded for. */
+type RecordParameters = Pick<SettleLegParameters, 'db' | 'planId' | 'legIndex' | 'txId' | 'now'>;
+
+export interface AbandonPendingLegParameters extends RecordParameters {
+  /** Why the service stops waiting (stored as the leg's failure reason). */
+  readonly reason: string;
+}
+
+/**
+ * Gives up on a leg whose transaction the chain still reports as pending long after it was
+ * submitted (the keeper's settlement watch, past its window): the leg fails through the same
+ * path as a failed receipt, so a reservation goes back (pending_in → external, pending_out →
+ * liquid) and `position.updated` is written. A leg already final is reported as it stands.
+ */
+export async function abandonPendingLeg(
+  parameters: AbandonPendingLegParameters,
+): Promise<SettleLegResult> {
+  return record(parameters, { kind: 'failed', reason: `expired: ${parameters.reason}` });
+}
+
+async function record(parameters: RecordParameters, outcome: Outcome): Promise<SettleLegResult> {
   const { db, txId, now } = parameters;
   return runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
     const leg = await findSettlementLeg(tx, parameters.planId, parameters.legIndex, {
