@@ -6,6 +6,7 @@ import type { Database } from '@yieldrouter/ledger';
 import { seedVenueCatalog } from '@yieldrouter/engine';
 import { createApp } from '../app';
 import { parseEnv } from '../env';
+import type { ApiConfig } from '../env';
 import { createLogger } from '../logger';
 
 export const TEST_WALLET = '0x1111111111111111111111111111111111111111';
@@ -37,6 +38,7 @@ export const testKeys = {
 
 export interface TestApp {
   readonly app: Express;
+  readonly config: ApiConfig;
   readonly db: Database;
   readonly redis: Redis;
   close(): Promise<void>;
@@ -59,7 +61,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     redis.disconnect();
     throw new Error(`Redis is required for the API tests: ${String(error)}`);
   }
+  // Rate-limit counters and keeper queues/state under one prefix of this app's own.
+  const prefix = `svc:test:${randomBytes(6).toString('hex')}:`;
   const config = parseEnv({
+    SVC_KEEPER_PREFIX: `${prefix}keeper`,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -82,7 +87,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   await seedVenueCatalog(database.db.prisma);
-  const prefix = `svc:test:${randomBytes(6).toString('hex')}:`;
   const app = createApp({
     config,
     db: database.db,
@@ -92,6 +96,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   return {
     app,
+    config,
     db: database.db,
     redis,
     close: async () => {
