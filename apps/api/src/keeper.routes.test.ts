@@ -20,7 +20,9 @@ let yields: YieldsServer;
 let keeper: RunningKeeper | undefined;
 beforeAll(async () => {
   yields = await startYieldsServer({
-    pools: [makeYieldsPool({ pool: 'pool-kamino', chain: 'Solana', project: 'kamino-lend', apy: 6.5 })],
+    pools: [
+      makeYieldsPool({ pool: 'pool-kamino', chain: 'Solana', project: 'kamino-lend', apy: 6.5 }),
+    ],
   });
   t = await startTestApp({
     SVC_APY_BASE_URL: yields.url,

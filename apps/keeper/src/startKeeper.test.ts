@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { verifyLedger } from '@yieldrouter/ledger';
 import type { ApyReader } from '@yieldrouter/engine';
+import { OpsHealthDocument } from '@yieldrouter/schemas';
 import { JOB_NAMES } from './jobs/jobCatalog';
 import { enqueueKeeperJob, jobOptions } from './keeperQueues';
 import { startHealthServer } from './healthServer';
@@ -187,7 +188,9 @@ describe('survival and health', () => {
     const server = await startHealthServer(read, { host: '127.0.0.1', port: 0 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 30));
-      const health = await (await fetch(`http://127.0.0.1:${server.port}/health`)).json();
+      const health = OpsHealthDocument.parse(
+        await (await fetch(`http://127.0.0.1:${server.port}/health`)).json(),
+      );
       expect(health).toMatchObject({
         schemaVersion: 'svc-ops-health.v1',
         status: 'ok',
@@ -195,9 +198,9 @@ describe('survival and health', () => {
         redis: { status: 'up' },
         keeper: { alive: true },
       });
-      const depth = health.queues.find((entry: { job: string }) => entry.job === 'idempotency-sweep');
+      const depth = health.queues.find((entry) => entry.job === 'idempotency-sweep');
       expect(depth).toMatchObject({ waiting: 1, active: 0 });
-      expect(depth.oldestWaitingAgeMs).toBeGreaterThanOrEqual(0);
+      expect(depth?.oldestWaitingAgeMs).toBeGreaterThanOrEqual(0);
       const metrics = await fetch(`http://127.0.0.1:${server.port}/metrics`);
       expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
       const text = await metrics.text();

@@ -56,7 +56,11 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
     db: parameters.db,
     adapters:
       parameters.adapters ??
-      createChainAdapters({ chains: config.chains, ids: config.onChainIds, switches: config.switches }),
+      createChainAdapters({
+        chains: config.chains,
+        ids: config.onChainIds,
+        switches: config.switches,
+      }),
     venues: config.venues,
     apyReader:
       parameters.apyReader ??

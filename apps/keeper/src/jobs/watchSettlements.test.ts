@@ -92,7 +92,11 @@ describe('watchSettlements', () => {
     });
     const exitPlan = exit.planId as string;
     await submit(exitPlan, fakeBase58(88), new Date(Date.now() - 2 * HOUR));
-    expect(await balances(wallet)).toEqual({ liquid: 3n * M, pendingIn: 5n * M, pendingOut: 2n * M });
+    expect(await balances(wallet)).toEqual({
+      liquid: 3n * M,
+      pendingIn: 5n * M,
+      pendingOut: 2n * M,
+    });
 
     expect(await watchSettlements(deps())).toEqual({
       checked: 6,

@@ -62,7 +62,9 @@ async function queueHealth(
  * job queue depths and lag. `down` when the database or Redis is unreachable; `degraded` when no
  * keeper is alive or a job is overdue.
  */
-export async function readOpsHealth(parameters: ReadOpsHealthParameters): Promise<OpsHealthDocument> {
+export async function readOpsHealth(
+  parameters: ReadOpsHealthParameters,
+): Promise<OpsHealthDocument> {
   const { db, redis, queues, prefix, jobs, now } = parameters;
   const timeoutMs = parameters.timeoutMs ?? 2000;
   const [database, reachable] = await Promise.all([

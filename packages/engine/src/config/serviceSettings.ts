@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EvmAddress, MoveCoinType, NATIVE_USDC, OnChainIds, SolanaPubkey } from '@yieldrouter/schemas';
+import {
+  EvmAddress,
+  MoveCoinType,
+  NATIVE_USDC,
+  OnChainIds,
+  SolanaPubkey,
+} from '@yieldrouter/schemas';
 import type { ChainSwitches } from '@yieldrouter/schemas';
 import type { ChainsConfig } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
