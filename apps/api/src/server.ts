@@ -31,7 +31,7 @@ async function startInProcessKeeper(
   return startKeeper({
     db: db.prisma,
     config,
-    logger: logger.child({ service: 'keeper' }),
+    logger: logger.child({ component: 'keeper' }),
     mode: 'in-api',
   });
 }
