@@ -193,4 +193,10 @@ describe('keeper process', () => {
     expect(await child.exited).toBe(1);
     expect(child.output()).toContain('configuration error: DATABASE_URL is required');
   });
+
+  it('refuses to start without Redis, saying so', async () => {
+    const child = spawnKeeper(bed.env({ REDIS_URL: 'redis://127.0.0.1:1' }));
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toContain('keeper failed to start: Redis at 127.0.0.1:1 is unreachable');
+  });
 });
