@@ -15,6 +15,7 @@ import {
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
+import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { planHandlers } from './handlers/planHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
@@ -150,6 +151,10 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   Object.assign(handlers, planHandlers({ db: deps.db, adapters, enablement }));
+  Object.assign(
+    handlers,
+    keeperHandlers({ db: deps.db, redis: deps.redis, keeper: config.keeper, logger }),
+  );
 
   mountRoutes(app, {
     routes: routeList,

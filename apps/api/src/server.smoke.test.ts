@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 
@@ -58,6 +60,45 @@ describe('server process (pnpm start)', () => {
       expect(await server.stopped).toBe(0);
     } finally {
       server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('on the embedded database with Redis up, runs the keeper in its own process', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-pglite-'));
+    const port = String(30_000 + Math.floor(Math.random() * 20_000));
+    const prefix = `svc:test:${randomBytes(6).toString('hex')}:keeper`;
+    const keeperKey = `keeper-${randomBytes(12).toString('hex')}`;
+    const server = startServer({
+      PORT: port,
+      HOST: '127.0.0.1',
+      SVC_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+      SVC_KEEPER_PREFIX: prefix,
+      SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
+      SVC_API_KEYS: JSON.stringify([{ key: keeperKey, role: 'keeper', wallets: [] }]),
+      LOG_LEVEL: 'info',
+    });
+    const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
+    try {
+      await server.ready;
+      const survival = await fetch(`http://127.0.0.1:${port}/api/v1/svc/keeper/survival`, {
+        headers: { 'X-API-Key': keeperKey },
+      });
+      expect(await survival.json()).toMatchObject({
+        alive: true,
+        heartbeat: { mode: 'in-api' },
+      });
+      server.child.kill('SIGTERM');
+      expect(await server.stopped).toBe(0);
+      // It stopped with the API: the heartbeat is withdrawn.
+      expect(await redis.exists(`${prefix}:keeper:heartbeat`)).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

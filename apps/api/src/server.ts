@@ -1,9 +1,40 @@
 import { VENUE_CATALOG_VERSION, seedVenueCatalog } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
+import type { Database } from '@yieldrouter/ledger';
+import { startKeeper } from '@yieldrouter/keeper';
+import type { RunningKeeper } from '@yieldrouter/keeper';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import { ConfigError, parseEnv } from './env';
+import type { ApiConfig } from './env';
 import { createLogger } from './logger';
 import { connectRedis } from './redis';
+
+/**
+ * The embedded PGlite database is single-process, so on it the keeper runs inside the API.
+ * With DATABASE_URL the keeper is its own process (`pnpm start` launches both).
+ */
+async function startInProcessKeeper(
+  config: ApiConfig,
+  db: Database,
+  redis: Redis,
+  logger: Logger,
+): Promise<RunningKeeper | null> {
+  if (config.databaseUrl) return null;
+  if (redis.status !== 'ready') {
+    logger.warn(
+      'Redis is unreachable: the keeper is off (no settlement watch, APY refresh or sweeps) until the API restarts with Redis',
+    );
+    return null;
+  }
+  return startKeeper({
+    db: db.prisma,
+    config,
+    logger: logger.child({ component: 'keeper' }),
+    mode: 'in-api',
+  });
+}
 
 async function main(): Promise<void> {
   const config = parseEnv(process.env);
@@ -20,9 +51,12 @@ async function main(): Promise<void> {
   await seedVenueCatalog(db.prisma);
   logger.info({ database: db.kind, catalogVersion: VENUE_CATALOG_VERSION }, 'database ready');
   const redis = await connectRedis(config.redisUrl, logger);
+  const keeper = await startInProcessKeeper(config, db, redis, logger);
   const app = createApp({ config, db, redis, logger });
   const server = app.listen(config.port, config.host, () => {
-    logger.info({ port: config.port, docs: '/docs' }, 'api listening');
+    const address = server.address();
+    const port = address && typeof address !== 'string' ? address.port : config.port;
+    logger.info({ port, docs: '/docs' }, 'api listening');
   });
 
   let closing = false;
@@ -33,10 +67,12 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      void Promise.allSettled([db.close(), redis.quit()]).then(() => {
-        logger.info('stopped');
-        process.exit(0);
-      });
+      void Promise.allSettled([keeper?.close()])
+        .then(() => Promise.allSettled([db.close(), redis.quit()]))
+        .then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
   };

@@ -4,6 +4,7 @@ export * from './meta/buildEnablement';
 export * from './meta/buildPackagesDocument';
 export * from './meta/buildStatusDocument';
 export * from './chains';
+export * from './config';
 export * from './apy';
 export * from './venues';
 export * from './plans';

@@ -25,6 +25,8 @@ export interface SettlementLeg {
   readonly txId: string | null;
   readonly settledAmountMicros: bigint | null;
   readonly failureReason: string | null;
+  /** Last change of the leg; for a `submitted` leg, when its transaction was recorded. */
+  readonly updatedAt: Date;
 }
 
 interface LegRow {
@@ -45,13 +47,15 @@ interface LegRow {
   tx_id: string | null;
   settled_amount_micros: bigint | null;
   failure_reason: string | null;
+  updated_at: Date;
 }
 
 /** A leg with its plan's wallet and kind and its venue's opportunity id and standard. */
 const SELECT_LEGS = Prisma.sql`
   SELECT l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain,
          p.wallet, p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
-         l.amount_micros, l.status, l.tx_id, l.settled_amount_micros, l.failure_reason
+         l.amount_micros, l.status, l.tx_id, l.settled_amount_micros, l.failure_reason,
+         l.updated_at
   FROM plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id`;
 
 const toLeg = (row: LegRow): SettlementLeg => ({
@@ -72,6 +76,7 @@ const toLeg = (row: LegRow): SettlementLeg => ({
   txId: row.tx_id,
   settledAmountMicros: row.settled_amount_micros,
   failureReason: row.failure_reason,
+  updatedAt: row.updated_at,
 });
 
 /** One leg of a plan, with its plan's wallet and its venue. */
@@ -156,14 +161,38 @@ export async function markLegBroadcast(
   return changed > 0;
 }
 
-/** Legs whose transaction has not settled yet, oldest first (the keeper's settlement watch). */
+/** Where the previous page of open legs ended (keyset: updated_at, plan_id, leg_index). */
+export interface OpenLegsCursor {
+  readonly updatedAt: Date;
+  readonly planId: string;
+  readonly legIndex: number;
+}
+
+export interface ListOpenLegsOptions {
+  readonly limit?: number;
+  /** Only legs in this state (`submitted`: a transaction is recorded and not final yet). */
+  readonly status?: 'unsigned' | 'submitted';
+  /** The last leg of the previous page; the next page starts after it. */
+  readonly after?: OpenLegsCursor;
+}
+
+/**
+ * Legs whose transaction has not settled yet, oldest first (the keeper's settlement watch), one
+ * page at a time: pass the last leg of a page as `after` for the next.
+ */
 export async function listOpenLegs(
   db: PrismaClientOrTransaction,
-  { limit = 100 }: { limit?: number } = {},
+  { limit = 100, status, after }: ListOpenLegsOptions = {},
 ): Promise<SettlementLeg[]> {
   const rows = await db.$queryRaw<LegRow[]>`
     ${SELECT_LEGS}
     WHERE l.status IN ('unsigned', 'submitted') AND l.effect <> 'none'
+    ${status ? Prisma.sql`AND l.status = ${status}` : Prisma.empty}
+    ${
+      after
+        ? Prisma.sql`AND (l.updated_at, l.plan_id, l.leg_index) > (${after.updatedAt}, ${after.planId}, ${after.legIndex})`
+        : Prisma.empty
+    }
     ORDER BY l.updated_at, l.plan_id, l.leg_index
     LIMIT ${limit}`;
   return rows.map(toLeg);

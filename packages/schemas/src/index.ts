@@ -10,3 +10,4 @@ export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './openapi';
 export * from './wallets';
+export * from './keeper';

@@ -7,6 +7,7 @@ import { seedVenueCatalog } from '@yieldrouter/engine';
 import type { AppDeps } from '../app';
 import { createApp } from '../app';
 import { parseEnv } from '../env';
+import type { ApiConfig } from '../env';
 import { createLogger } from '../logger';
 
 export const TEST_WALLET = '0x1111111111111111111111111111111111111111';
@@ -38,6 +39,7 @@ export const testKeys = {
 
 export interface TestApp {
   readonly app: Express;
+  readonly config: ApiConfig;
   readonly db: Database;
   readonly redis: Redis;
   close(): Promise<void>;
@@ -63,7 +65,10 @@ export async function startTestApp(
     redis.disconnect();
     throw new Error(`Redis is required for the API tests: ${String(error)}`);
   }
+  // Rate-limit counters and keeper queues/state under one prefix of this app's own.
+  const prefix = `svc:test:${randomBytes(6).toString('hex')}:`;
   const config = parseEnv({
+    SVC_KEEPER_PREFIX: `${prefix}keeper`,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -86,7 +91,6 @@ export async function startTestApp(
     ...env,
   });
   await seedVenueCatalog(database.db.prisma);
-  const prefix = `svc:test:${randomBytes(6).toString('hex')}:`;
   const app = createApp({
     config,
     db: database.db,
@@ -97,6 +101,7 @@ export async function startTestApp(
   });
   return {
     app,
+    config,
     db: database.db,
     redis,
     close: async () => {

@@ -2,6 +2,7 @@ import {
   LedgerError,
   findLegByTx,
   findLegToSettle,
+  findSettlementLeg,
   markLegSubmitted,
   recordLegOutcome,
 } from '@yieldrouter/ledger';
@@ -275,6 +276,34 @@ async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string,
   }
 }
 
+/** The leg and transaction a final outcome is recorded for. */
+type RecordParameters = Pick<SettleLegParameters, 'db' | 'planId' | 'legIndex' | 'txId' | 'now'>;
+
+export interface AbandonPendingLegParameters extends RecordParameters {
+  /** Why the service stops waiting (stored as the leg's failure reason). */
+  readonly reason: string;
+}
+
+/**
+ * Gives up on a leg whose transaction the chain still reports as pending long after it was
+ * submitted (the keeper's settlement watch, past its window): the leg fails through the same
+ * path as a failed receipt, so a reservation goes back (pending_in → external, pending_out →
+ * liquid) and `position.updated` is written. A leg already final is reported as it stands.
+ */
+export async function abandonPendingLeg(
+  parameters: AbandonPendingLegParameters,
+): Promise<SettleLegResult> {
+  const leg = await findSettlementLeg(parameters.db, parameters.planId, parameters.legIndex);
+  if (!leg) {
+    throw new EngineError(
+      'NOT_FOUND',
+      `plan ${parameters.planId} has no leg ${parameters.legIndex}`,
+      'path.legIndex',
+    );
+  }
+  return record(parameters, { kind: 'failed', reason: `expired: ${parameters.reason}` }, leg);
+}
+
 /**
  * Records a final outcome in one statement (ledger `recordLegOutcome`): the postings and events
  * are decided here from the leg's fixed fields (effect, amount, wallet, venue); under the leg's
@@ -282,7 +311,7 @@ async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string,
  * settlement made the leg final first — then that is reported (a replay, or a conflict).
  */
 async function record(
-  parameters: SettleLegParameters,
+  parameters: RecordParameters,
   outcome: Outcome,
   leg: SettlementLeg,
 ): Promise<SettleLegResult> {

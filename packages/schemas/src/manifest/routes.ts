@@ -66,6 +66,7 @@ import {
   WithdrawPlanRequest,
   WithdrawRequest,
 } from '../requests';
+import { KeeperEnqueueResult, KeeperSurvivalDocument, OpsHealthDocument } from '../keeper';
 import {
   AutoYieldDocument,
   BatchPositionsDocument,
@@ -1008,9 +1009,11 @@ export const routes = {
     versioned: true,
     auth: KEEPER,
     summary: 'Is the keeper alive; last run per job.',
+    description:
+      'Read from Redis: the heartbeat a running keeper writes every few seconds (alive while it is fresh) and, per job, the last run (counts or error), the last success and failures. 200 even when no keeper runs: `alive: false` with the reason.',
     tags: ['keeper'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(KeeperSurvivalDocument),
   }),
   triggerHarvestBatch: defineRoute({
     operationId: 'triggerHarvestBatch',
@@ -1030,9 +1033,11 @@ export const routes = {
     versioned: true,
     auth: KEEPER,
     summary: 'Queue depths, failures, lag.',
+    description:
+      'Database and Redis round trips, keeper survival, and per job queue depths (waiting, active, delayed, failed) with lag (age of the oldest waiting job, age of the last success). Always 200; `status` says ok, degraded or down.',
     tags: ['keeper'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(OpsHealthDocument),
   }),
   refreshStats: defineRoute({
     operationId: 'refreshStats',
@@ -1041,9 +1046,11 @@ export const routes = {
     versioned: true,
     auth: KEEPER,
     summary: 'Refresh derived statistics (30-day APY means, totals).',
+    description:
+      'Queues an `apy-refresh` run on the keeper now: it appends one APY reading per venue to the history the 30-day means and discovery documents are computed from. A run already queued is not queued twice (the same jobId comes back). 503 SERVICE_UNAVAILABLE when Redis is unreachable.',
     tags: ['keeper'],
     request: {},
-    responses: { 202: { description: 'Enqueued.', schema: OpenDocument } },
+    responses: { 202: { description: 'Enqueued.', schema: KeeperEnqueueResult } },
   }),
 } as const;
 

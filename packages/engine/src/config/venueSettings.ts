@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { VENUE_CATALOG, requiredVenueIds } from '@yieldrouter/engine';
+import { VENUE_CATALOG, requiredVenueIds } from '../venues/catalog';
 import { EvmAddress, MoveCoinType, SolanaPubkey, SuiObjectId } from '@yieldrouter/schemas';
 import type { Chain } from '@yieldrouter/schemas';
 import { ConfigError } from './configError';

@@ -1,0 +1,88 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Database } from '@yieldrouter/ledger';
+import type { KeeperQueues, KeeperSettings } from '@yieldrouter/keeper';
+import {
+  JOB_NAMES,
+  enqueueKeeperJob,
+  openKeeperQueues,
+  readKeeperSurvival,
+  readOpsHealth,
+  unknownSurvival,
+} from '@yieldrouter/keeper';
+import type { KeeperEnqueueResult } from '@yieldrouter/schemas';
+import { ApiError } from '../http/apiError';
+import type { Handlers } from '../http/mountRoutes';
+
+export interface KeeperHandlerDeps {
+  readonly db: Database;
+  readonly redis: Redis | null;
+  readonly keeper: KeeperSettings;
+  readonly logger: Logger;
+  readonly now?: () => Date;
+}
+
+/**
+ * The keeper-only routes: survival and ops health read the state keepers write in Redis (and
+ * the queues), stats refresh queues an `apy-refresh` run. The API never runs a job here.
+ */
+export function keeperHandlers(deps: KeeperHandlerDeps): Handlers {
+  const now = deps.now ?? (() => new Date());
+  const { redis } = deps;
+  const prefix = deps.keeper.prefix;
+  const ready = (): Redis | null => (redis?.status === 'ready' ? redis : null);
+  // Opened on first use, once Redis answers; BullMQ waits for a connection it is handed.
+  let queues: KeeperQueues | undefined;
+  const openQueues = (client: Redis) => {
+    queues ??= openKeeperQueues(client, prefix, (error) =>
+      deps.logger.warn({ err: error.message }, 'keeper queue error'),
+    );
+    return queues;
+  };
+  const survival = async () => {
+    const client = ready();
+    if (!client) return unknownSurvival(JOB_NAMES, now());
+    try {
+      return await readKeeperSurvival({ redis: client, prefix, jobs: JOB_NAMES, now: now() });
+    } catch {
+      return unknownSurvival(JOB_NAMES, now());
+    }
+  };
+
+  return {
+    getKeeperSurvival: async () => ({ status: 200, body: await survival() }),
+    getOpsHealth: async () => {
+      const client = ready();
+      return {
+        status: 200,
+        body: await readOpsHealth({
+          db: deps.db.prisma,
+          redis,
+          queues: client ? openQueues(client) : null,
+          jobs: JOB_NAMES,
+          prefix,
+          now,
+        }),
+      };
+    },
+    refreshStats: async () => {
+      const client = ready();
+      if (!client) {
+        throw new ApiError(
+          'SERVICE_UNAVAILABLE',
+          'Redis is unreachable: the keeper queue cannot take the refresh; try again',
+        );
+      }
+      const job = await enqueueKeeperJob(openQueues(client), 'apy-refresh');
+      const body: KeeperEnqueueResult = {
+        schemaVersion: 'svc-keeper-enqueued.v1',
+        job: 'apy-refresh',
+        jobId: job.id ?? '',
+        state: await job.getState(),
+        enqueuedAt: new Date(job.timestamp).toISOString(),
+        keeperAlive: (await survival()).alive,
+      };
+      return { status: 202, body };
+    },
+  };
+}

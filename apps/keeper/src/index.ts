@@ -1,0 +1,12 @@
+export * from './env';
+export * from './settings';
+export * from './startKeeper';
+export * from './keeperQueues';
+export * from './jobs/jobCatalog';
+export * from './jobs/defineJob';
+export type * from './jobs/keeperJobDeps';
+export * from './jobs/watchSettlements';
+export * from './state/keeperStateKeys';
+export * from './state/readKeeperSurvival';
+export * from './state/readOpsHealth';
+export * from './state/writeKeeperState';

@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { PrismaClient } from '@yieldrouter/ledger';
+import type { ApyReader, ChainAdapters, VenueConfig } from '@yieldrouter/engine';
+
+/** What job processors work with. Processors take it directly, so a bench can call them. */
+export interface KeeperJobDeps {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  readonly venues: VenueConfig;
+  readonly apyReader: ApyReader;
+  readonly settlement: {
+    /** Legs read per page. */
+    readonly pageSize: number;
+    /** A leg the chain still reports pending this long after submission is failed. */
+    readonly giveUpAfterMs: number;
+  };
+  readonly logger: Logger;
+  readonly now: () => Date;
+}

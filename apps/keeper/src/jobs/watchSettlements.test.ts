@@ -1,0 +1,155 @@
+import { prepareExit, prepareRoute, settleLeg } from '@yieldrouter/engine';
+import type { ChainAdapters, VenueConfig } from '@yieldrouter/engine';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import type { FakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { markLegSubmitted, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
+import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import type { TestDatabase } from '@yieldrouter/ledger/testing';
+import { offlineApyReader, silentLogger } from '../testing/keeperTestBed';
+import type { KeeperJobDeps } from './keeperJobDeps';
+import { SettlementWatchError, watchSettlements } from './watchSettlements';
+
+// The settlement watch as a plain function (no queue): submitted legs settle from their
+// receipts, legs pending past the window fail and release their reservation, and a second pass
+// changes nothing.
+
+const venues: VenueConfig = { ids: {}, apyPools: {}, apyMaxAgeMs: 3_600_000, apyMeanMinSamples: 3 };
+const HOUR = 3_600_000;
+let test: TestDatabase;
+let chain: FakeChain;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  chain = fakeChain();
+});
+afterAll(() => test.drop());
+
+const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJobDeps => ({
+  db: test.db.prisma,
+  adapters,
+  venues,
+  apyReader: offlineApyReader,
+  settlement: { pageSize, giveUpAfterMs: HOUR },
+  logger: silentLogger,
+  now: () => new Date(),
+});
+
+async function route(wallet: string, amountMicros: bigint) {
+  const plan = await prepareRoute({
+    db: test.db.prisma,
+    adapters: chain.adapters,
+    venues,
+    opportunities: [],
+    autoYieldVenueId: null,
+    address: wallet,
+    input: { amountMicros, token: 'USDC', stake: false, chain: 'solana' },
+    now: new Date(),
+  });
+  return { planId: plan.planId as string, amountMicros };
+}
+
+/** The owner reported the leg's transaction while the chain still called it pending. */
+const submit = (planId: string, txId: string, at = new Date()) =>
+  markLegSubmitted(test.db.prisma, { planId, legIndex: 0, txId, now: at });
+
+async function balances(wallet: string) {
+  const rows = await readBalancesOf(test.db.prisma, [wallet]);
+  const of = (bucket: string) => rows.find((row) => row.bucket === bucket)?.balanceMicros ?? 0n;
+  return { liquid: of('liquid'), pendingIn: of('pending_in'), pendingOut: of('pending_out') };
+}
+
+const legStatus = async (planId: string) =>
+  (await test.db.prisma.planLeg.findFirstOrThrow({ where: { planId, legIndex: 0 } })).status;
+
+describe('watchSettlements', () => {
+  it('settles, fails, keeps and expires legs in pages; a second pass changes nothing', async () => {
+    const wallet = fakeBase58();
+    const M = 1_000_000n;
+    // A withdrawal needs liquid: one route settled up front.
+    const funded = await route(wallet, 5n * M);
+    await settleLeg({
+      db: test.db.prisma,
+      adapters: chain.adapters,
+      venues,
+      planId: funded.planId,
+      legIndex: 0,
+      txId: chain.execute(funded),
+      now: new Date(),
+    });
+
+    const landed = await Promise.all([route(wallet, M), route(wallet, M), route(wallet, M)]);
+    for (const plan of landed) await submit(plan.planId, chain.execute(plan));
+    const short = await route(wallet, M);
+    await submit(short.planId, chain.execute(short, { amountMicros: M - 1n }));
+    const waiting = await route(wallet, M);
+    await submit(waiting.planId, fakeBase58(88));
+    const exit = await prepareExit({
+      db: test.db.prisma,
+      adapters: chain.adapters,
+      address: wallet,
+      amountMicros: 2n * M,
+      chain: 'solana',
+      now: new Date(),
+    });
+    const exitPlan = exit.planId as string;
+    await submit(exitPlan, fakeBase58(88), new Date(Date.now() - 2 * HOUR));
+    expect(await balances(wallet)).toEqual({
+      liquid: 3n * M,
+      pendingIn: 5n * M,
+      pendingOut: 2n * M,
+    });
+
+    expect(await watchSettlements(deps())).toEqual({
+      checked: 6,
+      confirmed: 3,
+      failed: 1,
+      pending: 1,
+      expired: 1,
+      unavailable: 0,
+      errors: 0,
+    });
+    for (const plan of landed) expect(await legStatus(plan.planId)).toBe('confirmed');
+    expect(await legStatus(short.planId)).toBe('failed');
+    expect(await legStatus(waiting.planId)).toBe('submitted');
+    const expired = await test.db.prisma.planLeg.findFirstOrThrow({
+      where: { planId: exitPlan, legIndex: 0 },
+    });
+    expect(expired.status).toBe('failed');
+    expect(expired.failureReason).toMatch(/^expired: solana still reports .* pending 120 min/);
+    // Three credited, the short one released to external, the expired withdrawal back to liquid.
+    expect(await balances(wallet)).toEqual({ liquid: 8n * M, pendingIn: M, pendingOut: 0n });
+    expect((await verifyLedger(test.db.prisma)).ok).toBe(true);
+
+    const entries = await test.db.prisma.journalEntry.count();
+    const events = await test.db.prisma.outboxEvent.count();
+    expect(await watchSettlements(deps())).toMatchObject({ checked: 1, pending: 1 });
+    expect(await test.db.prisma.journalEntry.count()).toBe(entries);
+    expect(await test.db.prisma.outboxEvent.count()).toBe(events);
+
+    const released = await test.db.prisma.outboxEvent.findMany({
+      where: { wallet, payload: { path: ['planId'], equals: exitPlan } },
+    });
+    expect(released.map((event) => event.type)).toEqual(['position.updated']);
+  });
+
+  it('an unreadable chain expires nothing and fails the run with its counts', async () => {
+    const wallet = fakeBase58();
+    const plan = await route(wallet, 1_000_000n);
+    await submit(plan.planId, fakeBase58(88), new Date(Date.now() - 2 * HOUR));
+    const unreadable: ChainAdapters = {
+      ...chain.adapters,
+      solana: {
+        ...chain.adapters.solana,
+        readReceipt: async () => ({
+          status: 'unavailable',
+          reason: 'rpc_timeout',
+          detail: 'the RPC did not answer in time',
+        }),
+      },
+    };
+    const run = watchSettlements(deps(unreadable, 100));
+    await expect(run).rejects.toThrow(SettlementWatchError);
+    // This leg and the one the first test left pending.
+    await expect(run).rejects.toMatchObject({ counts: { unavailable: 2, expired: 0 } });
+    expect(await legStatus(plan.planId)).toBe('submitted');
+  });
+});

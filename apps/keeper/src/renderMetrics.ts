@@ -1,0 +1,59 @@
+import type { OpsHealthDocument } from '@yieldrouter/schemas';
+
+const label = (value: string) => value.replace(/["\\\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
+
+/** The ops health document as Prometheus text (exposition format 0.0.4). */
+export function renderMetrics(health: OpsHealthDocument): string {
+  const lines: string[] = [];
+  const gauge = (name: string, help: string, samples: Array<[Record<string, string>, number]>) => {
+    lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`);
+    for (const [labels, value] of samples) {
+      const text = Object.entries(labels)
+        .map(([key, entry]) => `${key}="${label(entry)}"`)
+        .join(',');
+      lines.push(`${name}${text ? `{${text}}` : ''} ${value}`);
+    }
+  };
+  const up = (status: string) => (status === 'up' ? 1 : 0);
+  gauge('svc_keeper_up', 'A keeper heartbeat is fresh (1) or not (0).', [
+    [{}, health.keeper.alive ? 1 : 0],
+  ]);
+  gauge('svc_dependency_up', 'Database and Redis answer (1) or not (0).', [
+    [{ dependency: 'database' }, up(health.database.status)],
+    [{ dependency: 'redis' }, up(health.redis.status)],
+  ]);
+  gauge(
+    'svc_keeper_queue_jobs',
+    'Jobs per queue and state.',
+    health.queues.flatMap((queue) =>
+      (['waiting', 'active', 'delayed', 'failed'] as const).map(
+        (state): [Record<string, string>, number] => [{ job: queue.job, state }, queue[state]],
+      ),
+    ),
+  );
+  gauge(
+    'svc_keeper_queue_lag_seconds',
+    'Age of the oldest waiting job (0 when none waits).',
+    health.queues.map((queue) => [{ job: queue.job }, (queue.oldestWaitingAgeMs ?? 0) / 1000]),
+  );
+  gauge(
+    'svc_keeper_job_failures',
+    'Failed runs recorded per job.',
+    health.keeper.jobs.map((job) => [{ job: job.job }, job.failures]),
+  );
+  gauge(
+    'svc_keeper_job_last_success_age_seconds',
+    'Time since the last successful run (absent when none).',
+    health.keeper.jobs
+      .filter((job) => job.lastSuccessAgeMs !== null)
+      .map((job) => [{ job: job.job }, (job.lastSuccessAgeMs ?? 0) / 1000]),
+  );
+  gauge(
+    'svc_keeper_job_last_duration_seconds',
+    'Duration of the last run.',
+    health.keeper.jobs
+      .filter((job) => job.lastRun !== null)
+      .map((job) => [{ job: job.job }, (job.lastRun?.durationMs ?? 0) / 1000]),
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,88 @@
+// Test support: a fresh PostgreSQL database and a unique Redis prefix per test file. Fails,
+// never skips, when either is unreachable.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import type { TestDatabase } from '@yieldrouter/ledger/testing';
+import type { ApyReader } from '@yieldrouter/engine';
+import { parseKeeperEnv } from '../env';
+import type { KeeperConfig } from '../env';
+
+export const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+export interface KeeperTestBed {
+  readonly database: TestDatabase;
+  /** A plain client for assertions. */
+  readonly redis: Redis;
+  readonly prefix: string;
+  /** The environment a keeper of this bed runs with (`extra` on top). */
+  env(extra?: Record<string, string>): Record<string, string>;
+  config(extra?: Record<string, string>): KeeperConfig;
+  close(): Promise<void>;
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+/** Answers every venue as unavailable: jobs run without any network. */
+export const offlineApyReader: ApyReader = {
+  source: 'test',
+  read: async (queries) =>
+    queries.map((query) => ({
+      venueId: query.venueId,
+      status: 'unavailable',
+      source: 'test',
+      reason: 'source_not_configured',
+      detail: 'offline test reader',
+    })),
+};
+
+export async function startKeeperTestBed(): Promise<KeeperTestBed> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  try {
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Redis is required for the keeper tests (${REDIS_URL}): ${String(error)}`);
+  }
+  const database = await createTestDatabase();
+  const prefix = `svc:test:${randomBytes(6).toString('hex')}`;
+  const env = (extra: Record<string, string> = {}) => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    SVC_KEEPER_PREFIX: prefix,
+    SVC_KEEPER_HEALTH_PORT: '0',
+    SVC_KEEPER_HEALTH_HOST: '127.0.0.1',
+    ...extra,
+  });
+  return {
+    database,
+    redis,
+    prefix,
+    env,
+    config: (extra) => parseKeeperEnv(env(extra)),
+    close: async () => {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      await database.drop();
+    },
+  };
+}
+
+/** Polls `probe` until it returns a value other than undefined (or fails after `timeoutMs`). */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,6 @@
+export * from './configError';
+export * from './createServiceLogger';
+export * from './readSettings';
+export * from './serviceSettings';
+export * from './settingTypes';
+export * from './venueSettings';
