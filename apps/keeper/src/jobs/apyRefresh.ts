@@ -1,7 +1,11 @@
 import { refreshApy } from '@yieldrouter/engine';
 import { TriggeredJobData, defineJob } from './defineJob';
 
-/** Appends one APY reading per venue to the history (discovery and 30-day means read it). */
+/**
+ * Appends one APY reading per venue to the history (discovery and 30-day means read it). A
+ * source that fails as a whole fails the run after storing the unavailable readings, so the
+ * run is retried with backoff and counted as a failure in the keeper's health.
+ */
 export const apyRefreshJob = defineJob({
   summary: 'Reads every venue APY from the yields source into the APY history.',
   data: TriggeredJobData,
@@ -16,6 +20,7 @@ export const apyRefreshJob = defineJob({
       venues: deps.venues,
       now: deps.now,
     });
+    if (result.sourceError !== null) throw new Error(result.sourceError);
     return { venues: result.venues, ok: result.ok, unavailable: result.unavailable };
   },
 });

@@ -23,6 +23,8 @@ export interface RefreshApyResult {
   readonly unavailable: number;
   /** Venues whose APY changed since their previous reading: one `apy.updated` event each. */
   readonly apyUpdatedEvents: number;
+  /** Why the source read failed as a whole (every venue stored unavailable); else null. */
+  readonly sourceError: string | null;
 }
 
 /** Arbitrary constant: concurrent refreshes compare against each other's readings in turn. */
@@ -33,19 +35,21 @@ async function readAll(
   reader: ApyReader,
   venues: readonly VenueWithApyRow[],
   config: VenueConfig,
-): Promise<readonly ApyReading[]> {
+): Promise<{ readings: readonly ApyReading[]; error: string | null }> {
   try {
-    return await reader.read(
+    const readings = await reader.read(
       venues.map((venue) => ({ venueId: venue.id, poolId: config.apyPools[venue.id] })),
     );
-  } catch {
-    return venues.map((venue) => ({
+    return { readings, error: null };
+  } catch (error) {
+    const readings = venues.map((venue) => ({
       venueId: venue.id,
-      status: 'unavailable',
+      status: 'unavailable' as const,
       source: reader.source,
-      reason: 'source_error',
+      reason: 'source_error' as const,
       detail: 'the APY reader failed',
     }));
+    return { readings, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -116,7 +120,7 @@ export async function refreshApy({
   readonly venues: VenueConfig;
   readonly now: () => Date;
 }): Promise<RefreshApyResult> {
-  const readings = await readAll(reader, await listVenuesWithApy(db, now()), venues);
+  const { readings, error } = await readAll(reader, await listVenuesWithApy(db, now()), venues);
   const observedAt = now();
   const samples = readings.map((reading) => sampleOf(reading, observedAt));
   const events = await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
@@ -135,5 +139,6 @@ export async function refreshApy({
     ok,
     unavailable: readings.length - ok,
     apyUpdatedEvents: events,
+    sourceError: error,
   };
 }
