@@ -30,6 +30,7 @@ beforeAll(async () => {
     SVC_KEEPER_HEARTBEAT_MS: '200',
     SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
     SVC_KEEPER_SETTLEMENT_WATCH_EVERY_MS: '200',
+    SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
   });
 });
 afterAll(async () => {
@@ -59,6 +60,7 @@ describe('keeper-only routes: roles', () => {
     ['get', '/svc/keeper/survival'],
     ['get', '/svc/ops/health'],
     ['post', '/svc/keeper/stats/refresh'],
+    ['post', '/svc/keeper/harvest-batch'],
   ] as const)('%s %s: keeper only', async (method, path) => {
     const call = method === 'get' ? get : post;
     expect((await call(path).expect(401)).body.code).toBe('UNAUTHORIZED');
@@ -81,6 +83,7 @@ describe('keeper-only routes: payloads', () => {
       'apy-refresh',
       'settlement-watch',
       'idempotency-sweep',
+      'harvest-batch',
     ]);
     const health = OpsHealthDocument.parse(
       (await get('/svc/ops/health', testKeys.keeper).expect(200)).body,
@@ -119,6 +122,7 @@ describe('keeper-only routes: payloads', () => {
     });
     expect(health.queues.map((queue) => queue.job).sort()).toEqual([
       'apy-refresh',
+      'harvest-batch',
       'idempotency-sweep',
       'settlement-watch',
     ]);
@@ -141,6 +145,25 @@ describe('keeper-only routes: payloads', () => {
       orderBy: { observedAt: 'desc' },
     });
     expect(kamino?.status).toBe('ok');
+  });
+
+  it('harvest batch: queued for the keeper, which runs it over the staked wallets', async () => {
+    const res = await post('/svc/keeper/harvest-batch', testKeys.keeper)
+      .send({ chain: 'solana', pageSize: 50 })
+      .expect(202);
+    expect(KeeperEnqueueResult.parse(res.body)).toMatchObject({
+      job: 'harvest-batch',
+      keeperAlive: true,
+    });
+    await until(async () => {
+      const body = (await get('/svc/keeper/survival', testKeys.keeper)).body;
+      const batch = body.jobs.find((job: { job: string }) => job.job === 'harvest-batch');
+      return batch?.lastRun?.ok === true && batch.lastRun.trigger === 'manual';
+    });
+    const bad = await post('/svc/keeper/harvest-batch', testKeys.keeper)
+      .send({ pageSize: 0 })
+      .expect(400);
+    expect(bad.body.message).toContain('body.pageSize');
   });
 
   it('without Redis: survival and health say so; stats refresh is 503', async () => {

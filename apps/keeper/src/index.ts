@@ -5,6 +5,7 @@ export * from './keeperQueues';
 export * from './jobs/jobCatalog';
 export * from './jobs/defineJob';
 export type * from './jobs/keeperJobDeps';
+export * from './jobs/harvestBatch';
 export * from './jobs/watchSettlements';
 export * from './state/keeperStateKeys';
 export * from './state/readKeeperSurvival';

@@ -45,13 +45,17 @@ export async function closeKeeperQueues(queues: KeeperQueues): Promise<void> {
 }
 
 /**
- * Queues one run of `name` now (`trigger: manual`). While such a run waits or runs, asking again
- * returns that job instead of queueing a second one.
+ * Queues one run of `name` now (`trigger: manual`, plus `data` for jobs that take more). While
+ * such a run waits or runs, asking again returns that job instead of queueing a second one.
  */
-export async function enqueueKeeperJob(queues: KeeperQueues, name: JobName): Promise<Job> {
+export async function enqueueKeeperJob(
+  queues: KeeperQueues,
+  name: JobName,
+  data: Readonly<Record<string, unknown>> = {},
+): Promise<Job> {
   return queues[name].add(
     name,
-    { trigger: 'manual' },
+    { ...data, trigger: 'manual' },
     { ...jobOptions(name), deduplication: { id: `${name}:manual` } },
   );
 }

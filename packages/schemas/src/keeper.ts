@@ -109,7 +109,7 @@ export const OpsHealthDocument = z.object({
 });
 export type OpsHealthDocument = z.infer<typeof OpsHealthDocument>;
 
-/** What POST /svc/keeper/stats/refresh queued. */
+/** What a keeper-only trigger (stats refresh, harvest batch) queued. */
 export const KeeperEnqueueResult = z.object({
   schemaVersion: z.literal('svc-keeper-enqueued.v1'),
   job: z.string(),

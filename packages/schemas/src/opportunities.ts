@@ -125,11 +125,14 @@ export const ApyRefreshResult = z.object({
     .number()
     .int()
     .meta({ description: 'Venues whose APY changed: one apy.updated outbox event each.' }),
-  sourceError: z.string().nullable().meta({
-    description:
-      'Why the whole source read failed (every venue then stored as unavailable); null when ' +
-      'the source answered.',
-  }),
+  sourceError: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Why the whole source read failed (every venue then stored as unavailable); null when ' +
+        'the source answered.',
+    }),
 });
 
 export const FormList = z.object({

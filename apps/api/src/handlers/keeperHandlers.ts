@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
-import type { KeeperQueues, KeeperSettings } from '@yieldrouter/keeper';
+import type { JobName, KeeperQueues, KeeperSettings } from '@yieldrouter/keeper';
 import {
   JOB_NAMES,
   enqueueKeeperJob,
@@ -49,6 +49,29 @@ export function keeperHandlers(deps: KeeperHandlerDeps): Handlers {
     }
   };
 
+  /** Queues one manual run on the keeper; 503 while Redis is unreachable. */
+  const enqueue = async (
+    name: JobName,
+    data: Readonly<Record<string, unknown>> = {},
+  ): Promise<KeeperEnqueueResult> => {
+    const client = ready();
+    if (!client) {
+      throw new ApiError(
+        'SERVICE_UNAVAILABLE',
+        `Redis is unreachable: the keeper queue cannot take ${name}; try again`,
+      );
+    }
+    const job = await enqueueKeeperJob(openQueues(client), name, data);
+    return {
+      schemaVersion: 'svc-keeper-enqueued.v1',
+      job: name,
+      jobId: job.id ?? '',
+      state: await job.getState(),
+      enqueuedAt: new Date(job.timestamp).toISOString(),
+      keeperAlive: (await survival()).alive,
+    };
+  };
+
   return {
     getKeeperSurvival: async () => ({ status: 200, body: await survival() }),
     getOpsHealth: async () => {
@@ -65,24 +88,13 @@ export function keeperHandlers(deps: KeeperHandlerDeps): Handlers {
         }),
       };
     },
-    refreshStats: async () => {
-      const client = ready();
-      if (!client) {
-        throw new ApiError(
-          'SERVICE_UNAVAILABLE',
-          'Redis is unreachable: the keeper queue cannot take the refresh; try again',
-        );
-      }
-      const job = await enqueueKeeperJob(openQueues(client), 'apy-refresh');
-      const body: KeeperEnqueueResult = {
-        schemaVersion: 'svc-keeper-enqueued.v1',
-        job: 'apy-refresh',
-        jobId: job.id ?? '',
-        state: await job.getState(),
-        enqueuedAt: new Date(job.timestamp).toISOString(),
-        keeperAlive: (await survival()).alive,
-      };
-      return { status: 202, body };
-    },
+    refreshStats: async () => ({ status: 202, body: await enqueue('apy-refresh') }),
+    triggerHarvestBatch: async ({ body }) => ({
+      status: 202,
+      body: await enqueue('harvest-batch', {
+        ...(body.chain ? { chain: body.chain } : {}),
+        ...(body.pageSize ? { pageSize: body.pageSize } : {}),
+      }),
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import { apyRefreshJob } from './apyRefresh';
 import type { JobDefinition } from './defineJob';
+import { harvestBatchJob } from './harvestBatch';
 import { idempotencySweepJob } from './idempotencySweep';
 import { settlementWatchJob } from './settlementWatch';
 
@@ -13,6 +14,7 @@ export const JOB_CATALOG = {
   'apy-refresh': apyRefreshJob,
   'settlement-watch': settlementWatchJob,
   'idempotency-sweep': idempotencySweepJob,
+  'harvest-batch': harvestBatchJob,
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof JOB_CATALOG;

@@ -6,7 +6,7 @@ import { harvestWallet } from './harvest';
 
 export interface HarvestBatchParameters extends Omit<
   HarvestParameters,
-  'address' | 'execute' | 'now'
+  'address' | 'execute' | 'broadcastEnabled' | 'now'
 > {
   /** The last wallet of the previous page; absent for the first page. */
   readonly after?: string;
@@ -36,7 +36,9 @@ export async function harvestBatch(
       const result = await harvestWallet({
         ...parameters,
         address: wallet,
+        // The batch books; it never prepares an on-chain claim, so broadcast never matters.
         execute: false,
+        broadcastEnabled: () => false,
         now: parameters.now(),
       });
       for (const position of result.positions) {

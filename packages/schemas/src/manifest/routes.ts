@@ -1022,9 +1022,11 @@ export const routes = {
     versioned: true,
     auth: KEEPER,
     summary: 'Enqueue a permissionless harvest batch over staked wallets.',
+    description:
+      'Queues a `harvest-batch` run on the keeper now (optionally one chain, and the page size): it harvests every wallet with a staked position, page after page (schema `harvest-plan.v1` per page; each wallet as `POST /wallets/{address}/harvest` would). A run already queued is not queued twice (the same jobId comes back). 503 SERVICE_UNAVAILABLE when Redis is unreachable.',
     tags: ['keeper'],
     request: { body: HarvestBatchRequest },
-    responses: { 202: { description: 'Enqueued.', schema: OpenDocument } },
+    responses: { 202: { description: 'Enqueued.', schema: KeeperEnqueueResult } },
   }),
   getOpsHealth: defineRoute({
     operationId: 'getOpsHealth',

@@ -1,0 +1,70 @@
+import { listOpportunities, seedVenueCatalog } from '@yieldrouter/engine';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import {
+  FAKE_STAKE_VENUE,
+  fakeStakeVenues,
+  landStake,
+} from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+import { readStakedPositions, verifyLedger } from '@yieldrouter/ledger';
+import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import type { TestDatabase } from '@yieldrouter/ledger/testing';
+import { offlineApyReader, silentLogger } from '../testing/keeperTestBed';
+import { HarvestBatchJobData, runHarvestBatch } from './harvestBatch';
+import type { KeeperJobDeps } from './keeperJobDeps';
+
+// The harvest batch as a plain function (no queue): every page, each wallet once; a second run
+// (a retry, or a run after a killed worker) books nothing more.
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  await seedVenueCatalog(test.db.prisma);
+});
+afterAll(() => test.drop());
+
+it('harvests every staked wallet across pages; running it again books nothing', async () => {
+  const chain = fakeChain();
+  const opportunities = await listOpportunities({
+    db: test.db.prisma,
+    venues: fakeStakeVenues,
+    enablement: [],
+    now: new Date(),
+  });
+  const wallets = Array.from({ length: 5 }, () => fakeBase58());
+  for (const wallet of wallets) {
+    const landed = await landStake({
+      db: test.db.prisma,
+      chain,
+      opportunities,
+      wallet,
+      amountMicros: 4_000_000n,
+    });
+    await landed.settle();
+    chain.setPositionValue(wallet, FAKE_STAKE_VENUE, 4_100_000n);
+  }
+  const deps: KeeperJobDeps = {
+    db: test.db.prisma,
+    adapters: chain.adapters,
+    venues: fakeStakeVenues,
+    apyReader: offlineApyReader,
+    settlement: { pageSize: 10, giveUpAfterMs: 3_600_000 },
+    logger: silentLogger,
+    now: () => new Date(),
+  };
+  const data = HarvestBatchJobData.parse({ pageSize: 2 });
+  expect(await runHarvestBatch(data, deps)).toEqual({
+    wallets: 5,
+    harvested: 5,
+    noYield: 0,
+    unavailable: 0,
+    errors: 0,
+    pages: 3,
+  });
+  expect(await runHarvestBatch(data, deps)).toMatchObject({ harvested: 0, noYield: 5 });
+  for (const wallet of wallets) {
+    const [position] = await readStakedPositions(test.db.prisma, wallet);
+    // 100_000 of yield: 5_000 skimmed, 95_000 compounded.
+    expect(position?.balanceMicros).toBe(4_095_000n);
+  }
+  expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+});
