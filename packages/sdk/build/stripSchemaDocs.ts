@@ -3,7 +3,16 @@ import type { Plugin } from 'esbuild';
 import ts from 'typescript';
 
 /** Route fields that only feed the OpenAPI document; the client never reads them. */
-const DOC_FIELDS = new Set(['summary', 'description', 'tags']);
+const DOC_FIELDS = new Set([
+  'summary',
+  'description',
+  'tags',
+  // Server-side only: who may call, legacy paths, wallet scope, the key-material guard.
+  'auth',
+  'aliases',
+  'walletParam',
+  'refusesKeyMaterial',
+]);
 
 function isDefineRouteArgument(node: ts.Node): boolean {
   const call = node.parent;
@@ -12,6 +21,19 @@ function isDefineRouteArgument(node: ts.Node): boolean {
     ts.isIdentifier(call.expression) &&
     call.expression.text === 'defineRoute'
   );
+}
+
+function nameOf(property: ts.ObjectLiteralElementLike): string | undefined {
+  return (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) &&
+    ts.isIdentifier(property.name)
+    ? property.name.text
+    : undefined;
+}
+
+/** An object literal with both `description` and `schema`: one response of a route. */
+function isResponseEntry(node: ts.ObjectLiteralExpression): boolean {
+  const names = new Set(node.properties.map(nameOf));
+  return names.has('description') && names.has('schema');
 }
 
 const stripDocs: ts.TransformerFactory<ts.SourceFile> = (context) => {
@@ -23,6 +45,16 @@ const stripDocs: ts.TransformerFactory<ts.SourceFile> = (context) => {
       node.expression.name.text === 'meta'
     ) {
       return ts.visitNode(node.expression.expression, visit) as ts.Expression;
+    }
+    // `{ description, schema }` (a response of a route) → `{ schema }`: the client reads the
+    // schema of a status, never its description.
+    if (ts.isObjectLiteralExpression(node) && isResponseEntry(node)) {
+      const kept = node.properties.filter((property) => nameOf(property) !== 'description');
+      return ts.visitEachChild(
+        context.factory.updateObjectLiteralExpression(node, kept),
+        visit,
+        context,
+      );
     }
     if (ts.isObjectLiteralExpression(node) && isDefineRouteArgument(node)) {
       const kept = node.properties.filter(
