@@ -3,6 +3,7 @@ import type { PrismaClientOrTransaction, WalletBalanceRow } from '@yieldrouter/l
 import type { PositionDocument } from '@yieldrouter/schemas';
 import { Chain, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { deepFreeze } from '../deepFreeze';
 import { ledgerWallet } from './walletAddress';
 
 interface Totals {
@@ -37,36 +38,50 @@ const amounts = (totals: Totals) => ({
   inFlightMicros: formatMicros(totals.inFlight),
 });
 
-/** One wallet's position document from its ledger rows (all four chains, zeros included). */
+type ChainPositionDocument = PositionDocument['byChain'][Chain];
+
+/** A chain the wallet holds nothing on (shared and frozen: most wallets use one chain). */
+const EMPTY_CHAIN: ChainPositionDocument = deepFreeze({ ...amounts(zero()), venues: [] });
+
+/**
+ * One wallet's position document from its ledger rows (all four chains, zeros included), in
+ * one pass over the rows: positions are read in batches of up to 50 wallets.
+ */
 export function positionDocument(
   wallet: string,
   rows: readonly WalletBalanceRow[],
-  now: Date,
+  asOf: string,
 ): PositionDocument {
   const total = zero();
-  const byChain = Object.fromEntries(
-    Chain.options.map((chain) => {
-      const totals = zero();
-      const mine = rows.filter((row) => row.chain === chain);
-      mine.forEach((row) => add(totals, row));
-      mine.forEach((row) => add(total, row));
-      const venues = mine
-        .filter((row) => row.bucket.startsWith('staked:') && row.balanceMicros > 0n)
-        .map((row) => ({
-          opportunityId: row.bucket.slice('staked:'.length),
-          venueId: row.venueId,
-          protocol: row.protocol,
-          stakedMicros: formatMicros(row.balanceMicros),
-        }));
-      return [chain, { ...amounts(totals), venues }];
-    }),
-  ) as PositionDocument['byChain'];
+  const chains = new Map<string, { totals: Totals; venues: ChainPositionDocument['venues'] }>();
+  for (const row of rows) {
+    let entry = chains.get(row.chain);
+    if (!entry) {
+      entry = { totals: zero(), venues: [] };
+      chains.set(row.chain, entry);
+    }
+    add(entry.totals, row);
+    add(total, row);
+    if (row.balanceMicros > 0n && row.bucket.startsWith('staked:')) {
+      entry.venues.push({
+        opportunityId: row.bucket.slice('staked:'.length),
+        venueId: row.venueId,
+        protocol: row.protocol,
+        stakedMicros: formatMicros(row.balanceMicros),
+      });
+    }
+  }
+  const byChain = {} as Record<Chain, ChainPositionDocument>;
+  for (const chain of Chain.options) {
+    const entry = chains.get(chain);
+    byChain[chain] = entry ? { ...amounts(entry.totals), venues: entry.venues } : EMPTY_CHAIN;
+  }
   return {
     schemaVersion: 'svc-wallet-position.v1',
     wallet,
     ...amounts(total),
     byChain,
-    asOf: now.toISOString(),
+    asOf,
   };
 }
 
@@ -88,5 +103,6 @@ export async function readPositions(
     list.push(row);
     byWallet.set(row.wallet, list);
   }
-  return wallets.map((wallet) => positionDocument(wallet, byWallet.get(wallet) ?? [], now));
+  const asOf = now.toISOString();
+  return wallets.map((wallet) => positionDocument(wallet, byWallet.get(wallet) ?? [], asOf));
 }
