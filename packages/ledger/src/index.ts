@@ -10,3 +10,7 @@ export * from './legs';
 export * from './idempotency';
 export * from './walletReads';
 export * from './walletSettings';
+export * from './webhookSubscriptions';
+export * from './webhookFanOut';
+export * from './webhookDeliveries';
+export * from './webhookEvents';
