@@ -9,3 +9,6 @@ export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './openapi';
 export * from './wallets';
+export * from './webhookEventType';
+export * from './webhookEvents';
+export * from './webhookDocuments';
