@@ -26,6 +26,7 @@ export const ErrorCode = z.enum([
   'INTERNAL_ERROR',
   'NOT_IMPLEMENTED',
   'SERVICE_UNAVAILABLE',
+  'WEBHOOK_LIMIT_REACHED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -89,6 +90,11 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return { status: 501, meaning: 'Declared in the manifest; its handler has not landed yet.' };
     case 'SERVICE_UNAVAILABLE':
       return { status: 503, meaning: 'A dependency (database, queue) is unavailable.' };
+    case 'WEBHOOK_LIMIT_REACHED':
+      return {
+        status: 409,
+        meaning: 'The key has the most webhook subscriptions allowed; delete one first.',
+      };
   }
 }
 

@@ -1,0 +1,27 @@
+import type { PrismaClient } from '@yieldrouter/ledger';
+import { claimDelivery } from '@yieldrouter/ledger';
+import { attemptDelivery } from './attemptDelivery';
+import type { DeliveryAttemptResult } from './attemptDelivery';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhookSender';
+import type { WebhookSender } from './webhookSender';
+
+/**
+ * Sends one delivery by id (a queued job), only when it is its subscription's next one, due and
+ * not being sent by anyone else; otherwise `skipped` with nothing done (a job that fires twice,
+ * or early, is harmless). Same attempt and retry rules as {@link deliverDue}.
+ *
+ * @example
+ * await deliverOne(prisma, job.data.deliveryId, { cipher, urlPolicy });
+ */
+export async function deliverOne(
+  prisma: PrismaClient,
+  deliveryId: string,
+  sender: WebhookSender,
+): Promise<DeliveryAttemptResult | { readonly deliveryId: string; readonly status: 'skipped' }> {
+  const claimed = await claimDelivery(prisma, deliveryId, {
+    now: (sender.now ?? (() => new Date()))(),
+    leaseMs: (sender.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS) + 30_000,
+  });
+  if (!claimed) return { deliveryId, status: 'skipped' };
+  return attemptDelivery(prisma, claimed, sender);
+}
