@@ -13,6 +13,7 @@ import { chainHandlers } from './handlers/chainHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
 import { walletHandlers } from './handlers/walletHandlers';
+import { webhookHandlers } from './handlers/webhookHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
     handlers,
     walletHandlers({ db: deps.db, adapters, venues: config.venues, snapshots }),
   );
+  Object.assign(handlers, webhookHandlers({ db: deps.db, adapters, settings: config.webhooks }));
 
   mountRoutes(app, {
     routes: routeList,

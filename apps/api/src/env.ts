@@ -10,6 +10,8 @@ import type { Role, ChainSwitches } from '@yieldrouter/schemas';
 import type { ChainsConfig, VenueConfig } from '@yieldrouter/engine';
 import { ConfigError } from './configError';
 import { parseVenueSettings } from './venueSettings';
+import { parseWebhookSettings } from './webhookSettings';
+import type { WebhookSettings } from './webhookSettings';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -90,6 +92,10 @@ const EnvSchema = z.object({
   SVC_SOLANA_USDC_MINT: SolanaPubkey.default(NATIVE_USDC.solana),
   SVC_BASE_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.base),
   SVC_ARBITRUM_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.arbitrum),
+  SVC_WEBHOOK_KEY_SECRET: z.string().min(32).optional(),
+  SVC_WEBHOOK_ALLOW_PRIVATE_URLS: bool,
+  SVC_WEBHOOK_ROTATION_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
+  SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
 });
 
 export interface StaticApiKey {
@@ -122,6 +128,7 @@ export interface ApiConfig {
   readonly discoveryCacheMs: number;
   /** RPC endpoints, timeouts and asset ids per chain; an RPC left unset reads as unavailable. */
   readonly chains: ChainsConfig;
+  readonly webhooks: WebhookSettings;
 }
 
 export { ConfigError };
@@ -238,5 +245,6 @@ export function parseEnv(rawSource: Record<string, string | undefined>): ApiConf
       base: { rpcUrl: env.SVC_BASE_RPC_URL, usdc: env.SVC_BASE_USDC_ADDRESS },
       arbitrum: { rpcUrl: env.SVC_ARBITRUM_RPC_URL, usdc: env.SVC_ARBITRUM_USDC_ADDRESS },
     },
+    webhooks: parseWebhookSettings({ ...env, apiKeySecret: env.SVC_API_KEY_SECRET ?? DEV_SECRET }),
   };
 }
