@@ -54,6 +54,9 @@ export async function fanOutOutbox(
        AND b.type = ANY(s.event_types)
        AND (b.wallet IS NULL OR '*' = ANY(s.wallets) OR b.wallet = ANY(s.wallets))
       ORDER BY b.seq, s.id
+      -- A subscription being deleted is waited for (then skipped); one being relayed to makes
+      -- its deletion wait, so the deletion then sees and ends these deliveries.
+      FOR SHARE OF s
       ON CONFLICT (event_id, subscription_id) DO NOTHING
       RETURNING id, seq
     ), relayed AS (

@@ -118,4 +118,28 @@ describe('webhook subscriptions', () => {
       }),
     ).rejects.toThrow();
   });
+
+  it('a deletion racing a relay still ends the deliveries the relay created', async () => {
+    const sub = await subscribe('key_owner_race');
+    await test.db.prisma.$transaction((tx) =>
+      insertOutboxEvents(tx, [{ type: 'deposit.settled', wallet: 'W1', payload: {} }], now),
+    );
+    let deletion: Promise<Date | null> | undefined;
+    await test.db.prisma.$transaction(async (tx) => {
+      const relayed = await fanOutOutbox(tx, { limit: 100, now });
+      expect(relayed.deliveryIds.length).toBeGreaterThan(0);
+      // The deletion starts while the relay's transaction is still open, and waits for it.
+      deletion = deleteWebhookSubscription(test.db.prisma, {
+        id: sub.id,
+        ownerKeyId: 'key_owner_race',
+        now,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(await deletion).toEqual(now);
+    const deliveries = await test.db.prisma.webhookDelivery.findMany({
+      where: { subscriptionId: sub.id },
+    });
+    expect(deliveries.map((row) => row.status)).toEqual(['failed']);
+  });
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClientOrTransaction } from './apiKeys';
+import type { PrismaClient } from './generated/prisma/client';
+import { runLedgerTransaction } from './journal';
 import type { OutboxEventType } from './legs';
 
 /** A subscription as its owner may see it: never a key, sealed or not. */
@@ -148,25 +150,25 @@ export async function rotateWebhookSubscriptionKey(
 
 /**
  * Deletes (soft) the owner's subscription and ends its pending deliveries as `failed`
- * ("subscription deleted"), in one statement. Returns when it was deleted, or null when it is
- * unknown, already deleted, or not this owner's.
+ * ("subscription deleted"), in one transaction: the first statement waits for a relay that is
+ * creating deliveries for it, the second (a new snapshot) then ends those too. Returns when it
+ * was deleted, or null when it is unknown, already deleted, or not this owner's.
  */
 export async function deleteWebhookSubscription(
-  db: PrismaClientOrTransaction,
+  prisma: PrismaClient,
   { id, ownerKeyId, now }: { id: string; ownerKeyId: string; now: Date },
 ): Promise<Date | null> {
-  const [row] = await db.$queryRaw<{ deleted_at: Date }[]>`
-    WITH deleted AS (
+  return runLedgerTransaction(prisma, async (tx) => {
+    const [row] = await tx.$queryRaw<{ deleted_at: Date }[]>`
       UPDATE webhook_subscriptions SET deleted_at = ${now}::timestamptz
       WHERE id = ${id} AND owner_key_id = ${ownerKeyId} AND deleted_at IS NULL
-      RETURNING id, deleted_at
-    ), ended AS (
-      UPDATE webhook_deliveries d
+      RETURNING deleted_at`;
+    if (!row) return null;
+    await tx.$executeRaw`
+      UPDATE webhook_deliveries
       SET status = 'failed', last_error = 'subscription deleted', claim_token = NULL,
           locked_until = NULL
-      FROM deleted
-      WHERE d.subscription_id = deleted.id AND d.status = 'pending'
-    )
-    SELECT deleted_at FROM deleted`;
-  return row?.deleted_at ?? null;
+      WHERE subscription_id = ${id} AND status = 'pending'`;
+    return row.deleted_at;
+  });
 }

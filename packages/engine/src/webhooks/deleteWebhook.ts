@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { PrismaClient } from '@yieldrouter/ledger';
 import { deleteWebhookSubscription } from '@yieldrouter/ledger';
 import type { WebhookDeleted } from '@yieldrouter/schemas';
 import { webhookNotFound } from './rotateWebhook';
@@ -13,7 +13,7 @@ export async function deleteWebhook({
   id,
   now,
 }: {
-  db: PrismaClientOrTransaction;
+  db: PrismaClient;
   ownerKeyId: string;
   id: string;
   now: Date;
