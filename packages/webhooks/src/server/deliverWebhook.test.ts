@@ -23,6 +23,7 @@ const deliver = (overrides: Partial<Parameters<typeof deliverWebhook>[0]> = {}) 
     keys: [KEY],
     now: new Date(),
     timeoutMs: 2000,
+    allowPrivate: true,
     ...overrides,
   });
 
@@ -105,6 +106,23 @@ describe('deliverWebhook', () => {
     } finally {
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it('without allowPrivate, never connects to a private address, literal or resolved', async () => {
+    for (const url of [receiver.url(), receiver.url().replace('127.0.0.1', 'localhost')]) {
+      expect(await deliver({ url, allowPrivate: false })).toMatchObject({
+        ok: false,
+        status: null,
+        error: 'url refused: host resolves to a private, loopback, link-local or reserved address',
+      });
+    }
+    expect(receiver.deliveries).toEqual([]);
+  });
+
+  it('reuses connections (keep-alive) across deliveries', async () => {
+    for (let index = 0; index < 5; index += 1) expect((await deliver()).ok).toBe(true);
+    const ports = new Set(receiver.deliveries.map((delivery) => delivery.remotePort));
+    expect(ports.size).toBe(1);
   });
 
   it('uses an injected fetch', async () => {

@@ -20,6 +20,8 @@ export interface ReceivedDelivery {
   readonly verified: boolean;
   /** The status the receiver answered with (null for a hang). */
   readonly answered: number | null;
+  /** The sender's port: one per connection, so equal ports mean a reused connection. */
+  readonly remotePort: number | undefined;
 }
 
 export interface TestReceiver {
@@ -83,6 +85,7 @@ export async function startTestReceiver(
       signatureCount: parsed.ok ? parsed.signatures.length : 0,
       verified,
       answered,
+      remotePort: req.socket.remotePort,
     });
     waiters.splice(0).forEach((wake) => wake());
     if (answered === null) return; // hang: never answer
