@@ -5,6 +5,7 @@ import {
   claimDelivery,
   claimDueDeliveries,
   recordDeliveryAttempt,
+  recordDeliveryAttempts,
   releaseDeliveries,
 } from './webhookDeliveries';
 import type { ClaimedDelivery, DeliveryOutcome } from './webhookDeliveries';
@@ -182,6 +183,46 @@ describe('claimDueDeliveries', () => {
     }
     expect(owners.size).toBe(12);
     expect(ids).toHaveLength(24);
+  });
+});
+
+describe('recordDeliveryAttempts', () => {
+  it('records a whole run in one statement; a lost claim records nothing', async () => {
+    const [sub] = await seed(1, 3);
+    const run = await claim(t0, 3);
+    const entry = (index: number, outcome: DeliveryOutcome, claimToken?: string) => ({
+      deliveryId: run[index]?.id ?? '',
+      claimToken: claimToken ?? run[index]?.claimToken ?? '',
+      startedAt: at(index),
+      httpStatus: outcome.status === 'delivered' ? 200 : null,
+      latencyMs: 3.6,
+      error: outcome.status === 'delivered' ? null : 'timed out after 10000 ms',
+      outcome,
+    });
+    expect(
+      await recordDeliveryAttempts(prisma(), [
+        entry(0, { status: 'delivered' }),
+        entry(1, { status: 'pending', nextAttemptAt: at(10_000) }),
+        entry(2, { status: 'delivered' }, 'not-the-token'),
+      ]),
+    ).toEqual([1, 1, null]);
+    const rows = await prisma().webhookDelivery.findMany({
+      where: { subscriptionId: sub?.id ?? '' },
+      orderBy: { seq: 'asc' },
+      include: { attemptLog: true },
+    });
+    expect(rows.map((row) => [row.status, row.attempts, row.deliveredAt, row.claimToken])).toEqual([
+      ['delivered', 1, at(0), null],
+      ['pending', 1, null, null],
+      ['pending', 0, null, run[2]?.claimToken],
+    ]);
+    expect(rows[1]?.nextAttemptAt).toEqual(at(10_000));
+    expect(rows[0]?.attemptLog[0]).toMatchObject({ latencyMs: 4, httpStatus: 200 });
+    expect(rows[1]?.attemptLog[0]).toMatchObject({
+      httpStatus: null,
+      error: 'timed out after 10000 ms',
+    });
+    expect(await recordDeliveryAttempts(prisma(), [])).toEqual([]);
   });
 });
 

@@ -230,37 +230,62 @@ export interface RecordDeliveryAttemptParameters {
 }
 
 /**
- * Records an attempt and moves the delivery on, atomically (one statement): the attempt row,
- * the attempt count, the status (`delivered`, `pending` with its next time, or final `failed`)
- * and the end of the lease. Only the lease holder can record: returns the attempt's number, or
- * null when the claim was lost (its lease passed and another sender took it, or the
- * subscription was deleted meanwhile).
+ * Records attempts and moves their deliveries on, in one statement (so atomically, and one
+ * commit for a whole run): each attempt row, the attempt count, the status (`delivered`,
+ * `pending` with its next time, or final `failed`) and the end of the lease. Only the lease
+ * holder can record: each entry of the result is the attempt's number, or null when that claim
+ * was lost (its lease passed and another sender took it, or the subscription was deleted).
  */
+export async function recordDeliveryAttempts(
+  db: PrismaClientOrTransaction,
+  attempts: readonly RecordDeliveryAttemptParameters[],
+): Promise<(number | null)[]> {
+  if (attempts.length === 0) return [];
+  const input = JSON.stringify(
+    attempts.map((attempt) => ({
+      delivery_id: attempt.deliveryId,
+      claim_token: attempt.claimToken,
+      status: attempt.outcome.status,
+      next_attempt_at:
+        attempt.outcome.status === 'pending' ? attempt.outcome.nextAttemptAt.toISOString() : null,
+      delivered_at: attempt.outcome.status === 'delivered' ? attempt.startedAt.toISOString() : null,
+      started_at: attempt.startedAt.toISOString(),
+      http_status: attempt.httpStatus,
+      latency_ms: Math.max(0, Math.round(attempt.latencyMs)),
+      error: attempt.error,
+    })),
+  );
+  const rows = await db.$queryRaw<{ delivery_id: string; attempt: number }[]>`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(
+        delivery_id text, claim_token text, status text, next_attempt_at timestamptz,
+        delivered_at timestamptz, started_at timestamptz, http_status int, latency_ms int,
+        error text)
+    ), updated AS (
+      UPDATE webhook_deliveries d
+      SET attempts = d.attempts + 1, status = i.status,
+          next_attempt_at = COALESCE(i.next_attempt_at, d.next_attempt_at),
+          delivered_at = i.delivered_at, last_status = i.http_status, last_error = i.error,
+          claim_token = NULL, locked_until = NULL
+      FROM input i
+      WHERE d.id = i.delivery_id AND d.claim_token = i.claim_token AND d.status = 'pending'
+      RETURNING d.id, d.attempts
+    )
+    INSERT INTO webhook_attempts (delivery_id, attempt, started_at, http_status, latency_ms, error)
+    SELECT u.id, u.attempts, i.started_at, i.http_status, i.latency_ms, i.error
+    FROM updated u JOIN input i ON i.delivery_id = u.id
+    RETURNING delivery_id, attempt`;
+  const recorded = new Map(rows.map((row) => [row.delivery_id, row.attempt]));
+  return attempts.map((attempt) => recorded.get(attempt.deliveryId) ?? null);
+}
+
+/** {@link recordDeliveryAttempts} for one attempt. */
 export async function recordDeliveryAttempt(
   db: PrismaClientOrTransaction,
   attempt: RecordDeliveryAttemptParameters,
 ): Promise<number | null> {
-  const { outcome } = attempt;
-  const nextAttemptAt = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
-  const deliveredAt = outcome.status === 'delivered' ? attempt.startedAt : null;
-  const [row] = await db.$queryRaw<{ attempt: number }[]>`
-    WITH updated AS (
-      UPDATE webhook_deliveries
-      SET attempts = attempts + 1, status = ${outcome.status},
-          next_attempt_at = COALESCE(${nextAttemptAt}::timestamptz, next_attempt_at),
-          delivered_at = ${deliveredAt}::timestamptz,
-          last_status = ${attempt.httpStatus}::int, last_error = ${attempt.error}::text,
-          claim_token = NULL, locked_until = NULL
-      WHERE id = ${attempt.deliveryId} AND claim_token = ${attempt.claimToken}
-        AND status = 'pending'
-      RETURNING id, attempts
-    )
-    INSERT INTO webhook_attempts (delivery_id, attempt, started_at, http_status, latency_ms, error)
-    SELECT id, attempts, ${attempt.startedAt}::timestamptz, ${attempt.httpStatus}::int,
-           ${Math.max(0, Math.round(attempt.latencyMs))}::int, ${attempt.error}::text
-    FROM updated
-    RETURNING attempt`;
-  return row?.attempt ?? null;
+  const [recorded] = await recordDeliveryAttempts(db, [attempt]);
+  return recorded ?? null;
 }
 
 /** Gives back leased deliveries that were not attempted (the rest of a run after a failure). */

@@ -1,7 +1,7 @@
 import type { ClaimedDelivery, PrismaClient } from '@yieldrouter/ledger';
 import { claimDueDeliveries, releaseDeliveries } from '@yieldrouter/ledger';
-import { attemptDelivery } from './attemptDelivery';
-import type { DeliveryAttemptResult } from './attemptDelivery';
+import { recordSentAttempts, sendClaimedDelivery } from './sendClaimedDelivery';
+import type { DeliveryAttemptResult, SentAttempt } from './sendClaimedDelivery';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhookSender';
 import type { WebhookSender } from './webhookSender';
 
@@ -28,10 +28,11 @@ export interface DeliverDueReturnType {
  * then the ones behind it, one at a time; the first that fails stops that subscription's run
  * (it waits for its retry, and the rest wait behind it), so a receiver always gets a
  * subscription's events in the order they were created, including after an outage.
- * Subscriptions are independent and sent to in parallel. Safe to run concurrently and
- * repeatedly (a keeper job): every delivery is leased to one sender, so none is sent twice at
- * once; a sender that dies mid-run leaves leases that pass, and what it had not recorded is sent
- * again (at least once: receivers dedupe on the event id).
+ * Subscriptions are independent and sent to in parallel. A run's attempts are recorded together
+ * when it ends (one statement). Safe to run concurrently and repeatedly (a keeper job): every
+ * delivery is leased to one sender, so none is sent twice at once; a sender that dies mid-run
+ * leaves leases that pass, and what it had not recorded is sent again (at least once:
+ * receivers dedupe on the event id).
  *
  * @example
  * const result = await deliverDue(prisma, { cipher, urlPolicy, limit: 50 });
@@ -67,23 +68,31 @@ export async function deliverDue(
   };
 }
 
+/**
+ * Sends a subscription's run one delivery after another and stops at the first failure; then
+ * records every attempt of the run in one statement and gives back what was not tried. (If the
+ * process dies mid-run, the run's leases lapse and what was sent but not recorded is sent again:
+ * at least once, at most one run's worth of repeats.)
+ */
 async function sendRun(
   prisma: PrismaClient,
   run: readonly ClaimedDelivery[],
   sender: WebhookSender,
 ): Promise<{ attempts: DeliveryAttemptResult[]; released: number }> {
-  const attempts: DeliveryAttemptResult[] = [];
-  for (const [index, delivery] of run.entries()) {
-    const result = await attemptDelivery(prisma, delivery, sender);
-    attempts.push(result);
-    if (result.status !== 'delivered') {
-      const rest = run.slice(index + 1);
-      const released = await releaseDeliveries(prisma, {
-        deliveryIds: rest.map((entry) => entry.id),
-        claimToken: delivery.claimToken,
-      });
-      return { attempts, released };
-    }
+  const sent: SentAttempt[] = [];
+  for (const delivery of run) {
+    const attempt = await sendClaimedDelivery(delivery, sender);
+    sent.push(attempt);
+    if (attempt.result.status !== 'delivered') break;
   }
-  return { attempts, released: 0 };
+  const attempts = await recordSentAttempts(prisma, sent);
+  const rest = run.slice(sent.length);
+  const released =
+    rest.length === 0
+      ? 0
+      : await releaseDeliveries(prisma, {
+          deliveryIds: rest.map((entry) => entry.id),
+          claimToken: rest[0]?.claimToken ?? '',
+        });
+  return { attempts, released };
 }

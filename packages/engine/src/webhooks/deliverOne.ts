@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@yieldrouter/ledger';
 import { claimDelivery } from '@yieldrouter/ledger';
-import { attemptDelivery } from './attemptDelivery';
-import type { DeliveryAttemptResult } from './attemptDelivery';
+import { recordSentAttempts, sendClaimedDelivery } from './sendClaimedDelivery';
+import type { DeliveryAttemptResult } from './sendClaimedDelivery';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhookSender';
 import type { WebhookSender } from './webhookSender';
 
@@ -23,5 +23,6 @@ export async function deliverOne(
     leaseMs: (sender.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS) + 30_000,
   });
   if (!claimed) return { deliveryId, status: 'skipped' };
-  return attemptDelivery(prisma, claimed, sender);
+  const [result] = await recordSentAttempts(prisma, [await sendClaimedDelivery(claimed, sender)]);
+  return result as DeliveryAttemptResult;
 }

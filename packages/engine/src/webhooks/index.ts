@@ -1,4 +1,4 @@
-export * from './attemptDelivery';
+export * from './sendClaimedDelivery';
 export * from './buildWebhookEnvelope';
 export * from './createWebhook';
 export * from './deleteWebhook';

@@ -2,8 +2,9 @@ import type {
   ClaimedDelivery,
   DeliveryOutcome,
   PrismaClientOrTransaction,
+  RecordDeliveryAttemptParameters,
 } from '@yieldrouter/ledger';
-import { recordDeliveryAttempt } from '@yieldrouter/ledger';
+import { recordDeliveryAttempts } from '@yieldrouter/ledger';
 import {
   WebhookKeyError,
   deliverWebhook,
@@ -64,21 +65,28 @@ async function send(
     keys,
     now: startedAt,
     timeoutMs: sender.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    allowPrivate: sender.urlPolicy.allowPrivate,
     ...(sender.fetch ? { fetch: sender.fetch } : {}),
   });
 }
 
+/** An attempt made and not recorded yet: what to record, and what to report. */
+export interface SentAttempt {
+  readonly record: RecordDeliveryAttemptParameters;
+  readonly result: DeliveryAttemptResult;
+}
+
 /**
- * One attempt at a claimed delivery: the URL is checked again (DNS included), the keys are
- * opened (both during a rotation overlap), the envelope is POSTed and signed, and the attempt is
- * recorded with the delivery's next state: `delivered` on a 2xx, else `pending` at the next time
- * of the retry schedule, or `failed` once it has run out.
+ * One attempt at a claimed delivery, without recording it: the URL is checked again (DNS
+ * included, and the connection itself only goes to public addresses unless the policy allows
+ * private ones), the keys are opened (both during a rotation overlap), the envelope is POSTed
+ * and signed, and the delivery's next state is decided: `delivered` on a 2xx, else `pending` at
+ * the next time of the retry schedule, or `failed` once it has run out.
  */
-export async function attemptDelivery(
-  db: PrismaClientOrTransaction,
+export async function sendClaimedDelivery(
   claimed: ClaimedDelivery,
   sender: WebhookSender,
-): Promise<DeliveryAttemptResult> {
+): Promise<SentAttempt> {
   const clock = sender.now ?? (() => new Date());
   const startedAt = clock();
   const result = await send(claimed, sender, startedAt);
@@ -93,21 +101,40 @@ export async function attemptDelivery(
     });
     outcome = nextAttemptAt ? { status: 'pending', nextAttemptAt } : { status: 'failed' };
   }
-  const recorded = await recordDeliveryAttempt(db, {
-    deliveryId: claimed.id,
-    claimToken: claimed.claimToken,
-    startedAt,
-    httpStatus: result.status,
-    latencyMs: result.latencyMs,
-    error: result.error,
-    outcome,
-  });
   return {
-    deliveryId: claimed.id,
-    eventId: claimed.event.id,
-    status: recorded === null ? 'lost' : outcome.status,
-    attempt,
-    httpStatus: result.status,
-    error: result.error,
+    record: {
+      deliveryId: claimed.id,
+      claimToken: claimed.claimToken,
+      startedAt,
+      httpStatus: result.status,
+      latencyMs: result.latencyMs,
+      error: result.error,
+      outcome,
+    },
+    result: {
+      deliveryId: claimed.id,
+      eventId: claimed.event.id,
+      status: outcome.status,
+      attempt,
+      httpStatus: result.status,
+      error: result.error,
+    },
   };
+}
+
+/**
+ * Records attempts made under one claim, in one statement; an attempt whose claim was lost
+ * (its lease passed and another sender took over) comes back as `lost`.
+ */
+export async function recordSentAttempts(
+  db: PrismaClientOrTransaction,
+  sent: readonly SentAttempt[],
+): Promise<DeliveryAttemptResult[]> {
+  const recorded = await recordDeliveryAttempts(
+    db,
+    sent.map((entry) => entry.record),
+  );
+  return sent.map((entry, index) =>
+    recorded[index] === null ? { ...entry.result, status: 'lost' } : entry.result,
+  );
 }

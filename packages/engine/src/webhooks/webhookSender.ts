@@ -12,7 +12,7 @@ export interface WebhookSender {
   readonly urlPolicy: WebhookUrlPolicy;
   /** Per attempt. Default {@link DEFAULT_WEBHOOK_TIMEOUT_MS}. */
   readonly timeoutMs?: number;
-  /** Default: the global fetch. */
+  /** Send through this fetch instead of node:http(s) (tests, proxies). */
   readonly fetch?: typeof fetch;
   /** Default: the system resolver. */
   readonly lookup?: WebhookHostLookup;
