@@ -19,9 +19,9 @@ const systemLookup: WebhookHostLookup = (host) => dnsLookup(host, { all: true, v
 /**
  * {@link validateWebhookUrl}, then, for a host name and unless `allowPrivate`, DNS: the name
  * must resolve, and every address it resolves to must be public. Run when a subscription is
- * created and again before every delivery attempt, so a name later pointed at a private address
- * is refused at send time. (A resolver that answers differently between this lookup and the
- * connection's own can still slip through; production egress should also be firewalled.)
+ * created and again before every delivery attempt; `deliverWebhook` also checks the addresses
+ * as the connection resolves the name, which closes the window between this lookup and the
+ * connection (DNS rebinding).
  *
  * @example
  * const target = await resolveWebhookUrl(body.url, { allowInsecure: false, allowPrivate: false });
