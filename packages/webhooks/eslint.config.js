@@ -1,12 +1,14 @@
 const base = require('@yieldrouter/eslint-config');
 
 // Bundled into the published SDK, which runs in Node, browsers, Deno and Bun: web APIs only.
-// Tests may use Node (they check the HMAC against node:crypto).
+// Tests may use Node (they check the HMAC against node:crypto), and so may src/server (the
+// `@yieldrouter/webhooks/server` entry: key encryption, URL policy and delivery, server-side
+// only, never bundled into the SDK), and so may the test receiver (`/testing`).
 module.exports = [
   ...base,
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/**/*.test.ts'],
+    ignores: ['src/**/*.test.ts', 'src/server/**', 'src/testing/**', 'src/testing.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -20,6 +20,7 @@ import { metaHandlers } from './handlers/metaHandlers';
 import { planHandlers } from './handlers/planHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
 import { walletHandlers } from './handlers/walletHandlers';
+import { webhookHandlers } from './handlers/webhookHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Express {
     handlers,
     keeperHandlers({ db: deps.db, redis: deps.redis, keeper: config.keeper, logger }),
   );
+  Object.assign(handlers, webhookHandlers({ db: deps.db, adapters, settings: config.webhooks }));
 
   mountRoutes(app, {
     routes: routeList,

@@ -55,4 +55,28 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SVC_APY_POOLS: '{"kamino":7}' })).toThrow(/SVC_APY_POOLS.kamino/);
     expect(() => parseEnv({ SVC_APY_BASE_URL: 'ftp://x' })).toThrow(/SVC_APY_BASE_URL/);
   });
+
+  it('webhooks: sealed with the API key secret unless told; private targets never in production', () => {
+    const defaults = parseEnv({ SVC_API_KEY_SECRET: 'a'.repeat(32) });
+    expect(defaults.webhooks).toEqual({
+      keySecret: 'a'.repeat(32),
+      allowInsecureUrls: true,
+      allowPrivateUrls: false,
+      rotationOverlapMs: 86_400_000,
+      timeoutMs: 10_000,
+    });
+    const production = {
+      NODE_ENV: 'production',
+      SVC_API_KEY_SECRET: 'a'.repeat(32),
+      SVC_WEBHOOK_KEY_SECRET: 'b'.repeat(32),
+    };
+    expect(parseEnv(production).webhooks).toMatchObject({
+      keySecret: 'b'.repeat(32),
+      allowInsecureUrls: false,
+    });
+    expect(() => parseEnv({ ...production, SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toThrow(
+      /SVC_WEBHOOK_ALLOW_PRIVATE_URLS/,
+    );
+    expect(() => parseEnv({ SVC_WEBHOOK_KEY_SECRET: 'short' })).toThrow(/SVC_WEBHOOK_KEY_SECRET/);
+  });
 });

@@ -3,6 +3,7 @@ import type { Role } from '@yieldrouter/schemas';
 import {
   BooleanSetting,
   ConfigError,
+  DEVELOPMENT_SECRET,
   ServiceSettings,
   readSettings,
   serviceConfig,
@@ -10,8 +11,6 @@ import {
 import type { ServiceConfig } from '@yieldrouter/engine';
 import { KeeperSettingsSchema, keeperSettings } from '@yieldrouter/keeper';
 import type { KeeperSettings } from '@yieldrouter/keeper';
-
-const DEV_SECRET = 'development-only-api-key-secret-change-me';
 
 const StaticKey = z.strictObject({
   key: z.string().min(16),
@@ -25,7 +24,6 @@ const EnvSchema = ServiceSettings.extend({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SVC_DATA_DIR: z.string().default('.data/pglite'),
-  SVC_API_KEY_SECRET: z.string().min(32).optional(),
   SVC_API_KEYS: z.string().optional(),
   SVC_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SVC_RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(600),
@@ -90,7 +88,7 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
     host: env.HOST,
     port: env.PORT,
     dataDir: env.SVC_DATA_DIR,
-    apiKeySecret: env.SVC_API_KEY_SECRET ?? DEV_SECRET,
+    apiKeySecret: env.SVC_API_KEY_SECRET ?? DEVELOPMENT_SECRET,
     usesDevSecret: !env.SVC_API_KEY_SECRET,
     staticKeys,
     rateLimit: {

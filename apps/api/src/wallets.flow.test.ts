@@ -8,6 +8,7 @@ import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
 import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
 import {
+  HarvestCompletedData,
   HarvestResult,
   PlanDocument,
   PositionDocument,
@@ -396,6 +397,10 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
     });
     expect(events).toHaveLength(1);
     expect(events[0]?.payload).toMatchObject({ harvestId: measured?.harvestId });
+    // What webhook receivers get: the documented payload schema, exactly.
+    expect(HarvestCompletedData.strict().parse(events[0]?.payload)).toMatchObject({
+      grossYieldMicros: String(gross),
+    });
 
     // Withdraw everything the wallet owns; the skim stays in the vault for the protocol.
     const exit = await plan('withdraw', String(compounded));

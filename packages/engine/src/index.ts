@@ -9,3 +9,4 @@ export * from './apy';
 export * from './venues';
 export * from './plans';
 export * from './wallets';
+export * from './webhooks';

@@ -11,3 +11,7 @@ export * from './idempotency';
 export * from './walletReads';
 export * from './walletSettings';
 export * from './harvests';
+export * from './webhookSubscriptions';
+export * from './webhookFanOut';
+export * from './webhookDeliveries';
+export * from './webhookEvents';

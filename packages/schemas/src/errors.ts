@@ -31,6 +31,7 @@ export const ErrorCode = z.enum([
   'SIGNED_TRANSACTION_MISMATCH',
   'BROADCAST_DISABLED',
   'BROADCAST_REJECTED',
+  'WEBHOOK_LIMIT_REACHED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -118,6 +119,11 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return {
         status: 422,
         meaning: 'The chain refused the signed transaction; nothing was recorded.',
+      };
+    case 'WEBHOOK_LIMIT_REACHED':
+      return {
+        status: 409,
+        meaning: 'The key has the most webhook subscriptions allowed; delete one first.',
       };
   }
 }

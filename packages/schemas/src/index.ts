@@ -11,3 +11,6 @@ export * from './manifest/routes';
 export * from './openapi';
 export * from './wallets';
 export * from './keeper';
+export * from './webhookEventType';
+export * from './webhookEvents';
+export * from './webhookDocuments';

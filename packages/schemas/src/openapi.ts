@@ -3,6 +3,7 @@ import { API_VERSION } from './documents';
 import { ErrorBody } from './errors';
 import type { RouteDefinition } from './manifest/defineRoute';
 import { routePaths } from './manifest/defineRoute';
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_SCHEMAS } from './webhookEvents';
 
 type JsonObject = Record<string, unknown>;
 
@@ -104,6 +105,70 @@ function responsesOf(route: RouteDefinition): JsonObject {
   return responses;
 }
 
+const WEBHOOK_HEADERS: JsonObject[] = [
+  {
+    name: 'X-SVC-Signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
+    description: [
+      '`t=<unix seconds>,v1=<hex>`: hex is HMAC-SHA256, keyed with the UTF-8 bytes of the',
+      "subscription's hmacKey, of `<t>.<raw body>`. During a rotation overlap a second v1= (the",
+      'previous key) follows the new one; accept the delivery if any v1= matches a key you hold.',
+      'Check it against the raw bytes (never re-serialized JSON) in constant time, and refuse a',
+      't more than 300 s from your clock (the SDK helper `verifyWebhookSignature` does all this).',
+    ].join(' '),
+  },
+  {
+    name: 'X-SVC-Event-Id',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'The event id (also `id` in the body); the same on every retry: dedupe on it.',
+  },
+  {
+    name: 'X-SVC-Event-Type',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'The event type (also `type` in the body).',
+  },
+];
+
+const WEBHOOK_DELIVERY_RULES = [
+  'Delivery: POST, `Content-Type: application/json`, a 10 s timeout; only a 2xx answer counts,',
+  'redirects are not followed. At least once: the same event may arrive again (dedupe on `id`).',
+  'Retries after a failed attempt wait 10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h',
+  '(±20 % jitter), within 24 h of the event; then the delivery is final `failed`. Every attempt',
+  'is listed by GET /api/v1/svc/webhooks/events. Order: per subscription, events are sent in the',
+  'order they were created, one at a time; a later event waits while an earlier one is retried',
+  '(a receiver that was down receives the backlog in order once it answers again).',
+].join(' ');
+
+/** The OpenAPI 3.1 `webhooks` section: one POST per event type, body = its envelope. */
+function webhooksOf(): JsonObject {
+  const webhooks: JsonObject = {};
+  for (const [type, schema] of Object.entries(WEBHOOK_EVENT_SCHEMAS)) {
+    webhooks[type] = {
+      post: {
+        summary: WEBHOOK_EVENT_DESCRIPTIONS[type as keyof typeof WEBHOOK_EVENT_SCHEMAS],
+        description: WEBHOOK_DELIVERY_RULES,
+        tags: ['webhooks'],
+        parameters: WEBHOOK_HEADERS,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: toSchema(schema, 'output') } },
+        },
+        responses: {
+          '2XX': { description: 'Delivered.' },
+          default: { description: 'Any other answer, or none in time: retried (see above).' },
+        },
+      },
+    };
+  }
+  return webhooks;
+}
+
 export interface BuildOpenApiDocumentOptions {
   readonly serverUrl?: string;
   /** Operation ids whose handlers are live; others are marked `x-implemented: false`. */
@@ -161,6 +226,7 @@ export function buildOpenApiDocument(
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     paths,
+    webhooks: webhooksOf(),
     components: {
       schemas: { ErrorBody: toSchema(ErrorBody, 'output') },
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },

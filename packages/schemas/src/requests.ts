@@ -3,6 +3,7 @@ import { Chain } from './chains';
 import { Blocker } from './errors';
 import { MicrosOut, PositiveMicrosString } from './money';
 import { DiscoverSort } from './opportunities';
+import { WebhookEventType } from './webhookEventType';
 
 /**
  * A wallet in the chain's own format, or a free-form label (SPEC walkthrough). Chain-specific
@@ -414,9 +415,29 @@ export const AutopilotDecideRequest = z.strictObject({
 });
 
 export const WebhookCreateRequest = z.strictObject({
-  url: z.string().url().max(2048),
-  eventTypes: z.array(z.string().min(1).max(64)).min(1).max(7),
+  url: z.string().min(1).max(2048).meta({
+    description:
+      'Where deliveries are POSTed: https, a public host (private, loopback, link-local and local names are refused; checked again before every delivery). Redirects are not followed.',
+  }),
+  eventTypes: z
+    .array(WebhookEventType)
+    .min(1)
+    .max(7)
+    .refine((types) => new Set(types).size === types.length, { error: 'must not repeat a type' }),
   description: z.string().max(256).optional(),
+});
+export type WebhookCreateRequest = z.output<typeof WebhookCreateRequest>;
+
+/** A subscription id in a path: `whk_` + 32 hex (anything else is 400, never a lookup). */
+export const WebhookIdParams = z.strictObject({
+  id: z.string().regex(/^whk_[0-9a-f]{32}$/, { error: 'must be a webhook id (whk_ + 32 hex)' }),
+});
+
+export const WebhookEventsQuery = z.strictObject({
+  cursor: z.string().max(256).optional().meta({ description: 'nextCursor of the previous page.' }),
+  limit: z.coerce.number().int().min(1).max(200).optional().meta({ description: 'Default 50.' }),
+  type: WebhookEventType.optional(),
+  wallet: WalletAddress.optional().meta({ description: "One of the key's wallets." }),
 });
 
 export const CageAction = z.enum(['ROUTE', 'EXIT', 'REBALANCE', 'HARVEST', 'COMPOUND', 'AUTOPAY']);

@@ -4,3 +4,4 @@ export * from './readSettings';
 export * from './serviceSettings';
 export * from './settingTypes';
 export * from './venueSettings';
+export * from './webhookSettings';

@@ -12,6 +12,8 @@ import type { VenueConfig } from '../venues/venueConfig';
 import { ConfigError } from './configError';
 import { BooleanSetting, HttpUrlSetting } from './settingTypes';
 import { parseVenueSettings } from './venueSettings';
+import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
+import type { WebhookSettings } from './webhookSettings';
 
 const mapChainFlag = z
   .enum(['false', '0'], {
@@ -24,50 +26,54 @@ const mapChainFlag = z
  * runtime (database, Redis, logs), chain switches, RPC endpoints, on-chain ids, venues and the
  * APY source. Each app adds its own settings to this shape.
  */
-export const ServiceSettings = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  SVC_SUI_EXECUTION_ENABLED: BooleanSetting,
-  SVC_SUI_BROADCAST_ENABLED: BooleanSetting,
-  SVC_SOLANA_EXECUTION_ENABLED: BooleanSetting,
-  SVC_SOLANA_BROADCAST_ENABLED: BooleanSetting,
-  SVC_BASE_EXECUTION_ENABLED: mapChainFlag,
-  SVC_BASE_BROADCAST_ENABLED: mapChainFlag,
-  SVC_ARBITRUM_EXECUTION_ENABLED: mapChainFlag,
-  SVC_ARBITRUM_BROADCAST_ENABLED: mapChainFlag,
-  SVC_SUI_PACKAGE_ID: z.string().optional(),
-  SVC_SUI_UPGRADE_CAP_ID: z.string().optional(),
-  SVC_SUI_ADAPTER_REGISTRY_ID: z.string().optional(),
-  SVC_SUI_YIELD_ROUTER_ID: z.string().optional(),
-  SVC_SUI_PROTOCOL_CONFIG_ID: z.string().optional(),
-  SVC_SUI_TESTNET_PACKAGE_ID: z.string().optional(),
-  SVC_SOLANA_PROGRAM_ID: z.string().optional(),
-  SVC_SOLANA_ADAPTER_REGISTRY: z.string().optional(),
-  SVC_SOLANA_YIELD_ROUTER: z.string().optional(),
-  SVC_SOLANA_UPGRADE_AUTHORITY: z.string().optional(),
-  SVC_BASE_REGISTRY_ADDRESS: z.string().optional(),
-  SVC_BASE_DEPLOY_TX: z.string().optional(),
-  SVC_ARBITRUM_REGISTRY_ADDRESS: z.string().optional(),
-  SVC_ARBITRUM_DEPLOY_TX: z.string().optional(),
-  SVC_VENUE_IDS: z.string().optional(),
-  SVC_APY_POOLS: z.string().optional(),
-  SVC_APY_BASE_URL: HttpUrlSetting.default('https://yields.llama.fi'),
-  SVC_APY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
-  SVC_APY_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(21_600),
-  SVC_APY_MEAN_MIN_SAMPLES: z.coerce.number().int().min(1).default(3),
-  SVC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
-  SVC_SUI_RPC_URL: HttpUrlSetting,
-  SVC_SUI_NETWORK: z.enum(['mainnet', 'testnet', 'devnet', 'localnet']).default('mainnet'),
-  SVC_SOLANA_RPC_URL: HttpUrlSetting,
-  SVC_BASE_RPC_URL: HttpUrlSetting,
-  SVC_ARBITRUM_RPC_URL: HttpUrlSetting,
-  SVC_SUI_USDC_COIN_TYPE: MoveCoinType.default(NATIVE_USDC.sui),
-  SVC_SOLANA_USDC_MINT: SolanaPubkey.default(NATIVE_USDC.solana),
-  SVC_BASE_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.base),
-  SVC_ARBITRUM_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.arbitrum),
-});
+export const ServiceSettings = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATABASE_URL: z.string().url().optional(),
+    REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+    SVC_SUI_EXECUTION_ENABLED: BooleanSetting,
+    SVC_SUI_BROADCAST_ENABLED: BooleanSetting,
+    SVC_SOLANA_EXECUTION_ENABLED: BooleanSetting,
+    SVC_SOLANA_BROADCAST_ENABLED: BooleanSetting,
+    SVC_BASE_EXECUTION_ENABLED: mapChainFlag,
+    SVC_BASE_BROADCAST_ENABLED: mapChainFlag,
+    SVC_ARBITRUM_EXECUTION_ENABLED: mapChainFlag,
+    SVC_ARBITRUM_BROADCAST_ENABLED: mapChainFlag,
+    SVC_SUI_PACKAGE_ID: z.string().optional(),
+    SVC_SUI_UPGRADE_CAP_ID: z.string().optional(),
+    SVC_SUI_ADAPTER_REGISTRY_ID: z.string().optional(),
+    SVC_SUI_YIELD_ROUTER_ID: z.string().optional(),
+    SVC_SUI_PROTOCOL_CONFIG_ID: z.string().optional(),
+    SVC_SUI_TESTNET_PACKAGE_ID: z.string().optional(),
+    SVC_SOLANA_PROGRAM_ID: z.string().optional(),
+    SVC_SOLANA_ADAPTER_REGISTRY: z.string().optional(),
+    SVC_SOLANA_YIELD_ROUTER: z.string().optional(),
+    SVC_SOLANA_UPGRADE_AUTHORITY: z.string().optional(),
+    SVC_BASE_REGISTRY_ADDRESS: z.string().optional(),
+    SVC_BASE_DEPLOY_TX: z.string().optional(),
+    SVC_ARBITRUM_REGISTRY_ADDRESS: z.string().optional(),
+    SVC_ARBITRUM_DEPLOY_TX: z.string().optional(),
+    SVC_VENUE_IDS: z.string().optional(),
+    SVC_APY_POOLS: z.string().optional(),
+    SVC_APY_BASE_URL: HttpUrlSetting.default('https://yields.llama.fi'),
+    SVC_APY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+    SVC_APY_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(21_600),
+    SVC_APY_MEAN_MIN_SAMPLES: z.coerce.number().int().min(1).default(3),
+    SVC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+    SVC_SUI_RPC_URL: HttpUrlSetting,
+    SVC_SUI_NETWORK: z.enum(['mainnet', 'testnet', 'devnet', 'localnet']).default('mainnet'),
+    SVC_SOLANA_RPC_URL: HttpUrlSetting,
+    SVC_BASE_RPC_URL: HttpUrlSetting,
+    SVC_ARBITRUM_RPC_URL: HttpUrlSetting,
+    SVC_SUI_USDC_COIN_TYPE: MoveCoinType.default(NATIVE_USDC.sui),
+    SVC_SOLANA_USDC_MINT: SolanaPubkey.default(NATIVE_USDC.solana),
+    SVC_BASE_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.base),
+    SVC_ARBITRUM_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.arbitrum),
+  })
+  .extend(WebhookSettingsSchema.shape);
 export type ServiceSettings = z.infer<typeof ServiceSettings>;
 
 /** What the shared settings configure. */
@@ -83,6 +89,8 @@ export interface ServiceConfig {
   readonly apy: { readonly baseUrl: string | undefined; readonly timeoutMs: number };
   /** RPC endpoints, timeouts and asset ids per chain; an RPC left unset reads as unavailable. */
   readonly chains: ChainsConfig;
+  /** Webhook key sealing, target rules, rotation overlap and delivery timeout. */
+  readonly webhooks: WebhookSettings;
 }
 
 function onChainIds(env: ServiceSettings): OnChainIds {
@@ -117,6 +125,7 @@ function onChainIds(env: ServiceSettings): OnChainIds {
 /** Builds the shared configuration from parsed settings (ids and venues checked here). */
 export function serviceConfig(env: ServiceSettings): ServiceConfig {
   return {
+    webhooks: parseWebhookSettings(env),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,

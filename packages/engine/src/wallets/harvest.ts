@@ -20,8 +20,10 @@ import type {
 } from '@yieldrouter/ledger';
 import type {
   Chain,
+  HarvestCompletedData,
   HarvestPositionResult,
   HarvestResult,
+  PositionUpdatedData,
   VenueOnChain,
   VenueStandard,
 } from '@yieldrouter/schemas';
@@ -192,26 +194,30 @@ async function bookPosition(
       ...measured,
       ...amounts(fees),
     });
+    const completed: HarvestCompletedData = {
+      harvestId,
+      wallet,
+      chain,
+      opportunityId: position.opportunityId,
+      venueId: position.venueId,
+      ...measured,
+      ...amounts(fees),
+      asOf: reading.asOf.toISOString(),
+    };
+    const updated: PositionUpdatedData = {
+      wallet,
+      chain,
+      cause: 'harvested',
+      planId: null,
+      legIndex: null,
+      txId: null,
+      harvestId,
+    };
     await insertOutboxEvents(
       tx,
       [
-        {
-          type: 'harvest.completed',
-          wallet,
-          payload: { wallet, ...result, asOf: reading.asOf.toISOString() },
-        },
-        {
-          type: 'position.updated',
-          wallet,
-          payload: {
-            wallet,
-            chain,
-            opportunityId: position.opportunityId,
-            venueId: position.venueId,
-            cause: 'harvested',
-            harvestId,
-          },
-        },
+        { type: 'harvest.completed', wallet, payload: completed },
+        { type: 'position.updated', wallet, payload: updated },
       ],
       parameters.now,
     );

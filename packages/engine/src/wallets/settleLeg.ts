@@ -14,7 +14,14 @@ import type {
   PrismaClient,
   SettlementLeg,
 } from '@yieldrouter/ledger';
-import type { Chain, LegTarget, SettleLegResult, VenueStandard } from '@yieldrouter/schemas';
+import type {
+  Chain,
+  DepositSettledData,
+  LegTarget,
+  PositionUpdatedData,
+  SettleLegResult,
+  VenueStandard,
+} from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -103,35 +110,30 @@ function releasePostings(leg: SettlementLeg): PostingInput[] {
   }
 }
 
+/** The events of a final outcome, typed by their webhook payload schemas. */
 function events(leg: SettlementLeg, outcome: Outcome, txId: string): OutboxEventInput[] {
-  const base = {
-    planId: leg.planId,
-    legIndex: leg.legIndex,
-    chain: leg.chain,
-    wallet: leg.wallet,
-    txId,
+  const wallet = leg.wallet as string;
+  const chain = leg.chain as Chain;
+  const base = { planId: leg.planId, legIndex: leg.legIndex, chain, wallet, txId };
+  const updated: PositionUpdatedData = {
+    ...base,
+    cause: outcome.kind === 'confirmed' ? 'settled' : 'released',
+    harvestId: null,
   };
-  const position: OutboxEventInput = {
-    type: 'position.updated',
-    wallet: leg.wallet,
-    payload: { ...base, cause: outcome.kind === 'confirmed' ? 'settled' : 'released' },
-  };
+  const position: OutboxEventInput = { type: 'position.updated', wallet, payload: updated };
   if (outcome.kind === 'failed') {
     return releasePostings(leg).length > 0 ? [position] : [];
   }
   const withdrawal = leg.effect === 'unstake' || leg.effect === 'exit_liquid';
+  const settled: DepositSettledData = {
+    ...base,
+    opportunityId: leg.opportunityId,
+    venueId: leg.venueId,
+    quotedAmountMicros: formatMicros(leg.amountMicros),
+    amountMicros: formatMicros(outcome.amountMicros),
+  };
   return [
-    {
-      type: withdrawal ? 'withdraw.settled' : 'deposit.settled',
-      wallet: leg.wallet,
-      payload: {
-        ...base,
-        opportunityId: leg.opportunityId,
-        venueId: leg.venueId,
-        quotedAmountMicros: formatMicros(leg.amountMicros),
-        amountMicros: formatMicros(outcome.amountMicros),
-      },
-    },
+    { type: withdrawal ? 'withdraw.settled' : 'deposit.settled', wallet, payload: settled },
     position,
   ];
 }

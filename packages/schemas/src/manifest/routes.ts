@@ -63,6 +63,8 @@ import {
   WalletParams,
   WalletQuery,
   WebhookCreateRequest,
+  WebhookEventsQuery,
+  WebhookIdParams,
   WithdrawPlanRequest,
   WithdrawRequest,
 } from '../requests';
@@ -76,6 +78,13 @@ import {
   RoutePreview,
   SettleLegResult,
 } from '../wallets';
+import {
+  WebhookDeleted,
+  WebhookEventTypesDocument,
+  WebhookEventsPage,
+  WebhookList,
+  WebhookWithKey,
+} from '../webhookDocuments';
 import { defineRoute } from './defineRoute';
 import type { RouteDefinition, RouteResponse } from './defineRoute';
 
@@ -861,10 +870,10 @@ export const routes = {
     path: '/svc/webhooks/events/types',
     versioned: true,
     auth: 'public',
-    summary: 'The seven webhook event types.',
+    summary: 'The seven webhook event types (payloads: the `webhooks` section of this document).',
     tags: ['webhooks'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(WebhookEventTypesDocument),
   }),
   createWebhook: defineRoute({
     operationId: 'createWebhook',
@@ -872,10 +881,14 @@ export const routes = {
     path: '/svc/webhooks',
     versioned: true,
     auth: OWNER,
-    summary: 'Create a subscription; returns hmacKey once.',
+    summary: "Subscribe a URL to event types for the key's wallets; returns hmacKey once.",
+    description:
+      'The URL must be https on a public host (checked with DNS now and before every delivery); a bad URL is 400 naming `body.url`. The subscription covers the wallets of the creating key.',
     tags: ['webhooks'],
     request: { body: WebhookCreateRequest },
-    responses: { 201: { description: 'Created.', schema: OpenDocument } },
+    responses: {
+      201: { description: 'Created; hmacKey is shown this once.', schema: WebhookWithKey },
+    },
   }),
   listWebhooks: defineRoute({
     operationId: 'listWebhooks',
@@ -883,10 +896,10 @@ export const routes = {
     path: '/svc/webhooks',
     versioned: true,
     auth: OWNER,
-    summary: 'List subscriptions (keys never shown).',
+    summary: "This key's subscriptions (keys never shown).",
     tags: ['webhooks'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(WebhookList),
   }),
   rotateWebhook: defineRoute({
     operationId: 'rotateWebhook',
@@ -895,9 +908,11 @@ export const routes = {
     versioned: true,
     auth: OWNER,
     summary: 'Rotate the signing key; the old key signs alongside during the overlap window.',
+    description:
+      'Returns the new hmacKey once. Until previousKeyExpiresAt (24 h by default) every delivery carries two v1= signatures, new key first; afterwards only the new one. Rotating again within the window drops the older key.',
     tags: ['webhooks'],
-    request: { params: IdParams },
-    responses: ok(OpenDocument),
+    request: { params: WebhookIdParams },
+    responses: ok(WebhookWithKey, 'Rotated; the new hmacKey is shown this once.'),
   }),
   deleteWebhook: defineRoute({
     operationId: 'deleteWebhook',
@@ -905,10 +920,10 @@ export const routes = {
     path: '/svc/webhooks/{id}',
     versioned: true,
     auth: OWNER,
-    summary: 'Delete a subscription.',
+    summary: "Delete a subscription (another key's is 404); pending deliveries end as failed.",
     tags: ['webhooks'],
-    request: { params: IdParams },
-    responses: ok(OpenDocument),
+    request: { params: WebhookIdParams },
+    responses: ok(WebhookDeleted),
   }),
   listWebhookEvents: defineRoute({
     operationId: 'listWebhookEvents',
@@ -916,15 +931,13 @@ export const routes = {
     path: '/svc/webhooks/events',
     versioned: true,
     auth: OWNER_AGENT,
-    summary: "Events for the key's wallets, with delivery attempts; cursor pagination.",
+    summary:
+      "Events for the key's wallets, newest first, with delivery attempts; cursor pagination.",
+    description:
+      "Events of the key's wallets and market-wide events (no wallet). Owner keys see the deliveries of their own subscriptions; agent keys see every delivery of their wallets' events (subscription ids only).",
     tags: ['webhooks'],
-    request: {
-      query: z.strictObject({
-        cursor: z.string().max(256).optional(),
-        limit: z.coerce.number().int().min(1).max(200).optional(),
-      }),
-    },
-    responses: ok(OpenDocument),
+    request: { query: WebhookEventsQuery },
+    responses: ok(WebhookEventsPage),
   }),
 
   // ── Cage (Base and Arbitrum) ──────────────────────────────────────────

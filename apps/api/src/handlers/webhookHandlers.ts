@@ -1,0 +1,119 @@
+import type { Database } from '@yieldrouter/ledger';
+import type { ChainAdapters, WebhookSettings } from '@yieldrouter/engine';
+import {
+  buildWebhookEventTypesDocument,
+  createWebhook,
+  deepFreeze,
+  deleteWebhook,
+  ledgerWallet,
+  listWebhookEvents,
+  listWebhooks,
+  rotateWebhook,
+} from '@yieldrouter/engine';
+import { createHmacKeyCipher } from '@yieldrouter/webhooks/server';
+import type { WebhookHostLookup } from '@yieldrouter/webhooks/server';
+import { ApiError } from '../http/apiError';
+import type { Principal } from '../http/auth';
+import type { Handlers } from '../http/mountRoutes';
+
+export interface WebhookHandlerDeps {
+  readonly db: Database;
+  readonly adapters: ChainAdapters;
+  readonly settings: WebhookSettings;
+  /** DNS for URL checks; the system resolver when not given. */
+  readonly lookup?: WebhookHostLookup;
+  readonly now?: () => Date;
+}
+
+/** Keyed routes always have a principal; this narrows it for the type checker. */
+function keyOf(principal: Principal | null): Principal {
+  if (!principal) throw new Error('webhook routes are keyed');
+  return principal;
+}
+
+/**
+ * Webhook subscriptions (owner keys) and the events page (owner or agent keys). A subscription
+ * belongs to the key that created it and covers that key's wallets; other keys' subscriptions
+ * answer 404.
+ */
+export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
+  const db = deps.db.prisma;
+  const now = deps.now ?? (() => new Date());
+  const cipher = createHmacKeyCipher(deps.settings.keySecret);
+  const urlPolicy = {
+    allowInsecure: deps.settings.allowInsecureUrls,
+    allowPrivate: deps.settings.allowPrivateUrls,
+  };
+  const eventTypes = deepFreeze(buildWebhookEventTypesDocument());
+  /** The key's wallets as the ledger (and the outbox) names them; `*` stays. */
+  const walletsOf = (principal: Principal) =>
+    [...principal.wallets].map((wallet) =>
+      wallet === '*' ? wallet : ledgerWallet(deps.adapters, wallet),
+    );
+
+  return {
+    listWebhookEventTypes: () => ({ status: 200, body: eventTypes }),
+    createWebhook: async ({ body, principal }) => {
+      const key = keyOf(principal);
+      return {
+        status: 201,
+        body: await createWebhook({
+          db,
+          cipher,
+          urlPolicy,
+          ...(deps.lookup ? { lookup: deps.lookup } : {}),
+          owner: { keyId: key.keyId, wallets: walletsOf(key) },
+          input: body,
+          now: now(),
+        }),
+      };
+    },
+    listWebhooks: async ({ principal }) => ({
+      status: 200,
+      body: await listWebhooks(db, keyOf(principal).keyId),
+    }),
+    rotateWebhook: async ({ params, principal }) => ({
+      status: 200,
+      body: await rotateWebhook({
+        db,
+        cipher,
+        ownerKeyId: keyOf(principal).keyId,
+        id: params.id,
+        overlapMs: deps.settings.rotationOverlapMs,
+        now: now(),
+      }),
+    }),
+    deleteWebhook: async ({ params, principal }) => ({
+      status: 200,
+      body: await deleteWebhook({
+        db,
+        ownerKeyId: keyOf(principal).keyId,
+        id: params.id,
+        now: now(),
+      }),
+    }),
+    listWebhookEvents: async ({ query, principal }) => {
+      const key = keyOf(principal);
+      const wallets = walletsOf(key);
+      const wallet =
+        query.wallet === undefined ? undefined : ledgerWallet(deps.adapters, query.wallet);
+      if (wallet !== undefined && !wallets.includes('*') && !wallets.includes(wallet)) {
+        throw new ApiError(
+          'WALLET_SCOPE',
+          `query.wallet: this key is not allowed for wallet ${query.wallet}`,
+          {
+            field: 'query.wallet',
+          },
+        );
+      }
+      return {
+        status: 200,
+        body: await listWebhookEvents(
+          db,
+          { wallets, ownerKeyId: key.role === 'owner' ? key.keyId : null },
+          { cursor: query.cursor, limit: query.limit, type: query.type, wallet },
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type {
+  HmacKeyCipher,
+  WebhookHostLookup,
+  WebhookUrlPolicy,
+} from '@yieldrouter/webhooks/server';
+
+/** What sending deliveries needs; the API and the keeper build it from the same settings. */
+export interface WebhookSender {
+  /** Opens the sealed signing keys (same server secret as the API that sealed them). */
+  readonly cipher: HmacKeyCipher;
+  /** Checked again before every attempt (and DNS resolved). */
+  readonly urlPolicy: WebhookUrlPolicy;
+  /** Per attempt. Default {@link DEFAULT_WEBHOOK_TIMEOUT_MS}. */
+  readonly timeoutMs?: number;
+  /** Send through this fetch instead of node:http(s) (tests, proxies). */
+  readonly fetch?: typeof fetch;
+  /** Default: the system resolver. */
+  readonly lookup?: WebhookHostLookup;
+  /** In [0, 1), for retry jitter. Default Math.random. */
+  readonly random?: () => number;
+  /** Default: the system clock. */
+  readonly now?: () => Date;
+}
+
+/** Default time a receiver has to answer one attempt. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { ApyUpdatedPayload } from './apyUpdatedEvent';
+import { Chain } from './chains';
+import { MicrosOut } from './money';
+import type { WebhookEventType } from './webhookEventType';
+import { WEBHOOK_EVENT_SCHEMA_VERSION } from './webhookEventType';
+
+/**
+ * Webhook events: the seven types, the payload (`data`) of each, and the versioned envelope
+ * every delivery's body is. A receiver dedupes on `id` (the same event can arrive more than
+ * once: delivery is at least once).
+ */
+
+/** What each event type means (served by GET /svc/webhooks/events/types). */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, string>> = {
+  'deposit.settled':
+    "A deposit leg (route into the router, or a venue deposit) settled from its receipt; the wallet's ledger moved.",
+  'withdraw.settled':
+    'A withdrawal leg (out of the router, or out of a venue) settled from its receipt.',
+  'harvest.completed': 'Yield was harvested from a venue position and compounded.',
+  'bridge.delivered': 'A bridge transfer was confirmed on the destination chain and credited.',
+  'bridge.failed': 'A bridge transfer failed; the amount can be rescued to the owner.',
+  'position.updated':
+    "A wallet's position changed: a leg settled, or a failed leg released its reservation.",
+  'apy.updated': "A venue's live APY changed (market-wide: no wallet).",
+};
+
+/** The settled leg an event is about. */
+const LegFields = {
+  planId: z.string(),
+  legIndex: z.number().int(),
+  chain: Chain,
+  wallet: z.string().meta({ description: 'The ledger wallet (canonical address).' }),
+  txId: z.string().meta({ description: 'The transaction the receipt was read from.' }),
+};
+
+const SettledFields = {
+  ...LegFields,
+  opportunityId: z.string().nullable().meta({ description: 'Null for the router itself.' }),
+  venueId: z.string().nullable(),
+  quotedAmountMicros: MicrosOut.meta({ description: 'What the plan quoted.' }),
+  amountMicros: MicrosOut.meta({ description: 'What the receipt shows (credited or debited).' }),
+};
+
+export const DepositSettledData = z.object(SettledFields);
+export type DepositSettledData = z.infer<typeof DepositSettledData>;
+
+export const WithdrawSettledData = z.object(SettledFields);
+export type WithdrawSettledData = z.infer<typeof WithdrawSettledData>;
+
+export const PositionUpdatedData = z.object({
+  wallet: LegFields.wallet,
+  chain: Chain,
+  cause: z.enum(['settled', 'released', 'harvested']).meta({
+    description:
+      'settled: a leg moved money; released: a failed leg gave its reservation back; ' +
+      'harvested: yield was compounded into a staked position.',
+  }),
+  planId: z.string().nullable().meta({ description: 'The leg’s plan; null for a harvest.' }),
+  legIndex: z.number().int().nullable(),
+  txId: z.string().nullable().meta({ description: 'The leg’s transaction; null for a harvest.' }),
+  harvestId: z.string().nullable().meta({ description: 'The harvest; null for a leg.' }),
+});
+export type PositionUpdatedData = z.infer<typeof PositionUpdatedData>;
+
+export const HarvestCompletedData = z.object({
+  harvestId: z.string(),
+  wallet: z.string(),
+  chain: Chain,
+  opportunityId: z.string(),
+  venueId: z.string().nullable(),
+  valueMicros: MicrosOut.meta({ description: 'The position value read on chain.' }),
+  basisMicros: MicrosOut.meta({
+    description: 'Staked balance plus the fees earlier harvests left in the position.',
+  }),
+  grossYieldMicros: MicrosOut.meta({ description: 'value − basis.' }),
+  protocolFeeMicros: MicrosOut.meta({ description: 'The yield skim, to protocol fees.' }),
+  profitFeeMicros: MicrosOut.meta({ description: 'The harvest profit fee; 0 while off.' }),
+  netYieldMicros: MicrosOut.meta({ description: 'Compounded into the staked position.' }),
+  asOf: z.string().meta({ description: 'When the value was read on chain (ISO 8601).' }),
+});
+export type HarvestCompletedData = z.infer<typeof HarvestCompletedData>;
+
+const BridgeFields = {
+  wallet: z.string(),
+  planId: z.string(),
+  sourceChain: Chain,
+  destinationChain: Chain,
+  amountMicros: MicrosOut,
+};
+
+export const BridgeDeliveredData = z.object({
+  ...BridgeFields,
+  sourceTxId: z.string(),
+  destinationTxId: z.string(),
+});
+export type BridgeDeliveredData = z.infer<typeof BridgeDeliveredData>;
+
+export const BridgeFailedData = z.object({
+  ...BridgeFields,
+  sourceTxId: z.string().nullable(),
+  reason: z.string(),
+});
+export type BridgeFailedData = z.infer<typeof BridgeFailedData>;
+
+/** The payload the APY refresh writes (see `ApyUpdatedPayload`). */
+export const ApyUpdatedData = ApyUpdatedPayload;
+export type ApyUpdatedData = z.infer<typeof ApyUpdatedData>;
+
+function envelope<T extends WebhookEventType, D extends z.ZodObject>(type: T, data: D) {
+  return z
+    .object({
+      id: z
+        .string()
+        .regex(/^evt_[0-9a-f]{32}$/)
+        .meta({ description: 'Stable event id: the same on every retry. Dedupe on it.' }),
+      type: z.literal(type),
+      schemaVersion: z.literal(WEBHOOK_EVENT_SCHEMA_VERSION),
+      createdAt: z
+        .string()
+        .meta({ description: 'When the change that caused the event committed (ISO 8601).' }),
+      data,
+    })
+    .meta({ description: WEBHOOK_EVENT_DESCRIPTIONS[type] });
+}
+
+export const DepositSettledEvent = envelope('deposit.settled', DepositSettledData);
+export const WithdrawSettledEvent = envelope('withdraw.settled', WithdrawSettledData);
+export const HarvestCompletedEvent = envelope('harvest.completed', HarvestCompletedData);
+export const BridgeDeliveredEvent = envelope('bridge.delivered', BridgeDeliveredData);
+export const BridgeFailedEvent = envelope('bridge.failed', BridgeFailedData);
+export const PositionUpdatedEvent = envelope('position.updated', PositionUpdatedData);
+export const ApyUpdatedEvent = envelope('apy.updated', ApyUpdatedData);
+
+/** The envelope schema of each type, in the order of {@link WebhookEventType}. */
+export const WEBHOOK_EVENT_SCHEMAS = {
+  'deposit.settled': DepositSettledEvent,
+  'withdraw.settled': WithdrawSettledEvent,
+  'harvest.completed': HarvestCompletedEvent,
+  'bridge.delivered': BridgeDeliveredEvent,
+  'bridge.failed': BridgeFailedEvent,
+  'position.updated': PositionUpdatedEvent,
+  'apy.updated': ApyUpdatedEvent,
+} as const satisfies Record<WebhookEventType, z.ZodObject>;
+
+/** A delivery's body: `{ id, type, schemaVersion, createdAt, data }`, by type. */
+export const WebhookEvent = z.discriminatedUnion('type', [
+  DepositSettledEvent,
+  WithdrawSettledEvent,
+  HarvestCompletedEvent,
+  BridgeDeliveredEvent,
+  BridgeFailedEvent,
+  PositionUpdatedEvent,
+  ApyUpdatedEvent,
+]);
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
