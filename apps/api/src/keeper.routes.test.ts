@@ -84,6 +84,8 @@ describe('keeper-only routes: payloads', () => {
       'settlement-watch',
       'idempotency-sweep',
       'harvest-batch',
+      'outbox-relay',
+      'webhook-delivery',
     ]);
     const health = OpsHealthDocument.parse(
       (await get('/svc/ops/health', testKeys.keeper).expect(200)).body,
@@ -124,7 +126,9 @@ describe('keeper-only routes: payloads', () => {
       'apy-refresh',
       'harvest-batch',
       'idempotency-sweep',
+      'outbox-relay',
       'settlement-watch',
+      'webhook-delivery',
     ]);
   });
 

@@ -7,6 +7,7 @@ export * from './jobs/defineJob';
 export type * from './jobs/keeperJobDeps';
 export * from './jobs/harvestBatch';
 export * from './jobs/watchSettlements';
+export * from './jobs/webhookJobs';
 export * from './state/keeperStateKeys';
 export * from './state/readKeeperSurvival';
 export * from './state/readOpsHealth';

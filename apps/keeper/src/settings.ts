@@ -33,6 +33,9 @@ export const KeeperSettingsSchema = z.object({
   SVC_KEEPER_LOCK_MS: milliseconds(1000, 10 * 60_000, 30_000),
   SVC_KEEPER_SETTLEMENT_GIVE_UP_MS: milliseconds(1000, 30 * DAY_MS, 30 * 60_000),
   SVC_KEEPER_SETTLEMENT_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  SVC_KEEPER_WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  SVC_KEEPER_WEBHOOK_PER_SUBSCRIPTION: z.coerce.number().int().min(1).max(1000).default(100),
+  SVC_KEEPER_WEBHOOK_RUN_BUDGET_MS: milliseconds(100, 10 * 60_000, 20_000),
   ...cadenceShape,
 });
 
@@ -47,6 +50,15 @@ export interface KeeperSettings {
   /** A job whose worker dies goes back to its queue after this long. */
   readonly lockMs: number;
   readonly settlement: { readonly pageSize: number; readonly giveUpAfterMs: number };
+  /**
+   * Webhook delivery runs: deliveries claimed per round, how many of one subscription's in a
+   * row (in order), and how long one run keeps going while deliveries are due.
+   */
+  readonly webhooks: {
+    readonly batchSize: number;
+    readonly perSubscription: number;
+    readonly runBudgetMs: number;
+  };
   /** Cadence per job in ms; 0 = not scheduled. */
   readonly everyMs: Readonly<Record<JobName, number>>;
 }
@@ -62,6 +74,11 @@ export function keeperSettings(env: z.infer<typeof KeeperSettingsSchema>): Keepe
     settlement: {
       pageSize: env.SVC_KEEPER_SETTLEMENT_PAGE_SIZE,
       giveUpAfterMs: env.SVC_KEEPER_SETTLEMENT_GIVE_UP_MS,
+    },
+    webhooks: {
+      batchSize: env.SVC_KEEPER_WEBHOOK_BATCH_SIZE,
+      perSubscription: env.SVC_KEEPER_WEBHOOK_PER_SUBSCRIPTION,
+      runBudgetMs: env.SVC_KEEPER_WEBHOOK_RUN_BUDGET_MS,
     },
     everyMs: Object.fromEntries(
       JOB_NAMES.map((name) => [name, raw[cadenceSettingName(name)] as number]),

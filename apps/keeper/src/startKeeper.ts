@@ -3,8 +3,12 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { ApyReader, ChainAdapters, ServiceConfig } from '@yieldrouter/engine';
-import { createChainAdapters, createDefiLlamaReader } from '@yieldrouter/engine';
+import type { ApyReader, ChainAdapters, ServiceConfig, WebhookSender } from '@yieldrouter/engine';
+import {
+  createChainAdapters,
+  createDefiLlamaReader,
+  createWebhookSender,
+} from '@yieldrouter/engine';
 import type { KeeperHeartbeat } from '@yieldrouter/schemas';
 import { connectKeeperRedis } from './connectKeeperRedis';
 import { JOB_NAMES, jobDefinition } from './jobs/jobCatalog';
@@ -18,7 +22,7 @@ import { clearHeartbeat, writeHeartbeat } from './state/writeKeeperState';
 /** What the keeper needs from configuration (the keeper process's, or the API's). */
 export type KeeperRuntimeConfig = Pick<
   ServiceConfig,
-  'redisUrl' | 'chains' | 'onChainIds' | 'switches' | 'venues' | 'apy'
+  'redisUrl' | 'chains' | 'onChainIds' | 'switches' | 'venues' | 'apy' | 'webhooks'
 > & { readonly keeper: KeeperSettings };
 
 export interface StartKeeperParameters {
@@ -31,6 +35,8 @@ export interface StartKeeperParameters {
   readonly adapters?: ChainAdapters;
   /** The APY source; DefiLlama-compatible from `config` when not given. */
   readonly apyReader?: ApyReader;
+  /** Overrides of the webhook sender (tests: a resolver, a clock). */
+  readonly webhookSender?: Partial<WebhookSender>;
   readonly now?: () => Date;
 }
 
@@ -66,6 +72,10 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
       parameters.apyReader ??
       createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),
     settlement: settings.settlement,
+    webhooks: {
+      ...settings.webhooks,
+      sender: { ...createWebhookSender(config.webhooks), ...parameters.webhookSender },
+    },
     logger,
     now,
   };

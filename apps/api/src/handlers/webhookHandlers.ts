@@ -9,6 +9,7 @@ import {
   listWebhookEvents,
   listWebhooks,
   rotateWebhook,
+  webhookUrlPolicy,
 } from '@yieldrouter/engine';
 import { createHmacKeyCipher } from '@yieldrouter/webhooks/server';
 import type { WebhookHostLookup } from '@yieldrouter/webhooks/server';
@@ -40,10 +41,7 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
   const db = deps.db.prisma;
   const now = deps.now ?? (() => new Date());
   const cipher = createHmacKeyCipher(deps.settings.keySecret);
-  const urlPolicy = {
-    allowInsecure: deps.settings.allowInsecureUrls,
-    allowPrivate: deps.settings.allowPrivateUrls,
-  };
+  const urlPolicy = webhookUrlPolicy(deps.settings);
   const eventTypes = deepFreeze(buildWebhookEventTypesDocument());
   /** The key's wallets as the ledger (and the outbox) names them; `*` stays. */
   const walletsOf = (principal: Principal) =>

@@ -8,7 +8,7 @@ import {
 import { readStakedPositions, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import { offlineApyReader, silentLogger } from '../testing/keeperTestBed';
+import { offlineApyReader, silentLogger, testWebhookDeps } from '../testing/keeperTestBed';
 import { HarvestBatchJobData, runHarvestBatch } from './harvestBatch';
 import type { KeeperJobDeps } from './keeperJobDeps';
 
@@ -48,6 +48,7 @@ it('harvests every staked wallet across pages; running it again books nothing', 
     venues: fakeStakeVenues,
     apyReader: offlineApyReader,
     settlement: { pageSize: 10, giveUpAfterMs: 3_600_000 },
+    webhooks: testWebhookDeps,
     logger: silentLogger,
     now: () => new Date(),
   };

@@ -3,6 +3,7 @@ import type { JobDefinition } from './defineJob';
 import { harvestBatchJob } from './harvestBatch';
 import { idempotencySweepJob } from './idempotencySweep';
 import { settlementWatchJob } from './settlementWatch';
+import { outboxRelayJob, webhookDeliveryJob } from './webhookJobs';
 
 /**
  * Every keeper job, by name. Adding a job is one entry here plus its processor: the queue, the
@@ -15,6 +16,8 @@ export const JOB_CATALOG = {
   'settlement-watch': settlementWatchJob,
   'idempotency-sweep': idempotencySweepJob,
   'harvest-batch': harvestBatchJob,
+  'outbox-relay': outboxRelayJob,
+  'webhook-delivery': webhookDeliveryJob,
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof JOB_CATALOG;

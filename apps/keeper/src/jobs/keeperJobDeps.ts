@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { ApyReader, ChainAdapters, VenueConfig } from '@yieldrouter/engine';
+import type { ApyReader, ChainAdapters, VenueConfig, WebhookSender } from '@yieldrouter/engine';
 
 /** What job processors work with. Processors take it directly, so a bench can call them. */
 export interface KeeperJobDeps {
@@ -13,6 +13,13 @@ export interface KeeperJobDeps {
     readonly pageSize: number;
     /** A leg the chain still reports pending this long after submission is failed. */
     readonly giveUpAfterMs: number;
+  };
+  readonly webhooks: {
+    /** Opens sealed keys and checks targets: the same settings as the API that sealed them. */
+    readonly sender: WebhookSender;
+    readonly batchSize: number;
+    readonly perSubscription: number;
+    readonly runBudgetMs: number;
   };
   readonly logger: Logger;
   readonly now: () => Date;

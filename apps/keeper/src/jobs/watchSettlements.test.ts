@@ -5,7 +5,7 @@ import type { FakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChai
 import { markLegSubmitted, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import { offlineApyReader, silentLogger } from '../testing/keeperTestBed';
+import { offlineApyReader, silentLogger, testWebhookDeps } from '../testing/keeperTestBed';
 import type { KeeperJobDeps } from './keeperJobDeps';
 import { SettlementWatchError, watchSettlements } from './watchSettlements';
 
@@ -29,6 +29,7 @@ const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJob
   venues,
   apyReader: offlineApyReader,
   settlement: { pageSize, giveUpAfterMs: HOUR },
+  webhooks: testWebhookDeps,
   logger: silentLogger,
   now: () => new Date(),
 });

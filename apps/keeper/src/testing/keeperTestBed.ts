@@ -5,7 +5,9 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
+import { createWebhookSender } from '@yieldrouter/engine';
 import type { ApyReader } from '@yieldrouter/engine';
+import type { KeeperJobDeps } from '../jobs/keeperJobDeps';
 import { parseKeeperEnv } from '../env';
 import type { KeeperConfig } from '../env';
 
@@ -86,3 +88,16 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Webhook delivery settings for job tests: a test secret, loopback targets allowed. */
+export const testWebhookDeps: KeeperJobDeps['webhooks'] = {
+  sender: createWebhookSender({
+    keySecret: 'keeper-test-webhook-secret-0123456789abcdef',
+    allowInsecureUrls: true,
+    allowPrivateUrls: true,
+    timeoutMs: 2000,
+  }),
+  batchSize: 500,
+  perSubscription: 100,
+  runBudgetMs: 5000,
+};

@@ -1,8 +1,10 @@
+import { createHmacKeyCipher } from '@yieldrouter/webhooks/server';
 import type {
   HmacKeyCipher,
   WebhookHostLookup,
   WebhookUrlPolicy,
 } from '@yieldrouter/webhooks/server';
+import type { WebhookSettings } from '../config/webhookSettings';
 
 /** What sending deliveries needs; the API and the keeper build it from the same settings. */
 export interface WebhookSender {
@@ -24,3 +26,24 @@ export interface WebhookSender {
 
 /** Default time a receiver has to answer one attempt. */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** The sender of the configured settings (the keeper's deliveries). */
+export function createWebhookSender(
+  settings: Pick<
+    WebhookSettings,
+    'keySecret' | 'allowInsecureUrls' | 'allowPrivateUrls' | 'timeoutMs'
+  >,
+): WebhookSender {
+  return {
+    cipher: createHmacKeyCipher(settings.keySecret),
+    urlPolicy: webhookUrlPolicy(settings),
+    timeoutMs: settings.timeoutMs,
+  };
+}
+
+/** Which targets the settings allow (checked at subscription and before every attempt). */
+export function webhookUrlPolicy(
+  settings: Pick<WebhookSettings, 'allowInsecureUrls' | 'allowPrivateUrls'>,
+): WebhookUrlPolicy {
+  return { allowInsecure: settings.allowInsecureUrls, allowPrivate: settings.allowPrivateUrls };
+}
