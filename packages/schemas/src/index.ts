@@ -8,6 +8,7 @@ export * from './opportunities';
 export * from './requests';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
+export * from './manifest/allRoutes';
 export * from './openapi';
 export * from './wallets';
 export * from './keeper';

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from './openapi';
-import { routeList } from './manifest/routes';
+import { routeList } from './manifest/allRoutes';
 import { WebhookCreateRequest, WebhookIdParams } from './requests';
 import { WEBHOOK_EVENT_SCHEMA_VERSION, WebhookEventType } from './webhookEventType';
 import { WEBHOOK_EVENT_SCHEMAS, WebhookEvent } from './webhookEvents';

@@ -1,4 +1,4 @@
-import { routeList } from '@yieldrouter/schemas';
+import { clientRouteList } from '@yieldrouter/schemas';
 import type { ClientOptions } from './clientOptions';
 import { resolveClientConfig } from './clientOptions';
 import { buildRequest } from './http/buildRequest';
@@ -25,7 +25,7 @@ import type { RawParameters, YieldRouterClient } from './operationTypes';
 export function createClient(options: ClientOptions): YieldRouterClient {
   const config = resolveClientConfig(options);
   const client: Record<string, (parameters?: RawParameters) => Promise<unknown>> = {};
-  for (const route of routeList) {
+  for (const route of clientRouteList) {
     client[route.operationId] = async (parameters = {}) => {
       const request = buildRequest(config, route, parameters);
       const response = await sendRequest(config, request, parameters);

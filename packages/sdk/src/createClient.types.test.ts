@@ -2,7 +2,7 @@ import { expectTypeOf } from 'expect-type';
 import type {
   ChainEnablement,
   HealthDocument,
-  OperationId,
+  ClientOperationId as OperationId,
   StatusDocument,
   WalletBalanceDocument,
 } from '@yieldrouter/schemas';

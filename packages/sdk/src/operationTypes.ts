@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
+import type {
+  ClientOperationId as OperationId,
+  ClientRoutes as Routes,
+  RouteDefinition,
+} from '@yieldrouter/schemas';
 import type { RequestControls } from './http/HttpRequest';
 
 /** The empty object type: what a route without a given input contributes. */

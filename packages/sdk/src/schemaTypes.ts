@@ -12,4 +12,4 @@ export type Chain = schemas.Chain;
 /** Error codes of the catalog. */
 export type ErrorCode = schemas.ErrorCode;
 /** Every operation of the manifest; each is a method of the client. */
-export type OperationId = schemas.OperationId;
+export type OperationId = schemas.ClientOperationId;

@@ -1,4 +1,4 @@
-import { routeList, routes } from './routes';
+import { routeList, routes } from './allRoutes';
 import { routePaths } from './defineRoute';
 
 describe('route manifest', () => {

@@ -47,7 +47,6 @@ import {
   ExecuteRequest,
   ExecuteResult,
   GasSponsorRequest,
-  HarvestBatchRequest,
   HarvestRequest,
   HarvestResult,
   IdParams,
@@ -68,7 +67,6 @@ import {
   WithdrawPlanRequest,
   WithdrawRequest,
 } from '../requests';
-import { KeeperEnqueueResult, KeeperSurvivalDocument, OpsHealthDocument } from '../keeper';
 import {
   AutoYieldDocument,
   BatchPositionsDocument,
@@ -86,10 +84,8 @@ import {
   WebhookWithKey,
 } from '../webhookDocuments';
 import { defineRoute } from './defineRoute';
+import { ok } from './routeParts';
 import type { RouteDefinition, RouteResponse } from './defineRoute';
-
-const ok = <S extends z.ZodType>(schema: S, description = 'OK') =>
-  ({ 200: { description, schema } }) as const satisfies Record<number, RouteResponse>;
 
 /**
  * 200 plus 304: the document comes from the discovery snapshot with an `ETag`; a request whose
@@ -107,7 +103,6 @@ const plan = {
 
 const OWNER = ['owner'] as const;
 const OWNER_AGENT = ['owner', 'agent'] as const;
-const KEEPER = ['keeper'] as const;
 const OWNER_KEEPER = ['owner', 'keeper'] as const;
 
 const VenueListQuery = z.strictObject({
@@ -130,7 +125,8 @@ const LegParams = z.strictObject({
  * Every route of the API, declared once. The Express router, the OpenAPI document,
  * GET /svc/routes and the SDK are all derived from this object.
  */
-export const routes = {
+/** Every route an agent or owner calls: the SDK is built from these. */
+export const clientRoutes = {
   // ── Meta and discovery ────────────────────────────────────────────────
   getHealth: defineRoute({
     operationId: 'getHealth',
@@ -1015,58 +1011,6 @@ export const routes = {
   }),
 
   // ── Keeper-only ───────────────────────────────────────────────────────
-  getKeeperSurvival: defineRoute({
-    operationId: 'getKeeperSurvival',
-    method: 'get',
-    path: '/svc/keeper/survival',
-    versioned: true,
-    auth: KEEPER,
-    summary: 'Is the keeper alive; last run per job.',
-    description:
-      'Read from Redis: the heartbeat a running keeper writes every few seconds (alive while it is fresh) and, per job, the last run (counts or error), the last success and failures. 200 even when no keeper runs: `alive: false` with the reason.',
-    tags: ['keeper'],
-    request: {},
-    responses: ok(KeeperSurvivalDocument),
-  }),
-  triggerHarvestBatch: defineRoute({
-    operationId: 'triggerHarvestBatch',
-    method: 'post',
-    path: '/svc/keeper/harvest-batch',
-    versioned: true,
-    auth: KEEPER,
-    summary: 'Enqueue a permissionless harvest batch over staked wallets.',
-    description:
-      'Queues a `harvest-batch` run on the keeper now (optionally one chain, and the page size): it harvests every wallet with a staked position, page after page (schema `harvest-plan.v1` per page; each wallet as `POST /wallets/{address}/harvest` would). A run already queued is not queued twice (the same jobId comes back). 503 SERVICE_UNAVAILABLE when Redis is unreachable.',
-    tags: ['keeper'],
-    request: { body: HarvestBatchRequest },
-    responses: { 202: { description: 'Enqueued.', schema: KeeperEnqueueResult } },
-  }),
-  getOpsHealth: defineRoute({
-    operationId: 'getOpsHealth',
-    method: 'get',
-    path: '/svc/ops/health',
-    versioned: true,
-    auth: KEEPER,
-    summary: 'Queue depths, failures, lag.',
-    description:
-      'Database and Redis round trips, keeper survival, and per job queue depths (waiting, active, delayed, failed) with lag (age of the oldest waiting job, age of the last success). Always 200; `status` says ok, degraded or down.',
-    tags: ['keeper'],
-    request: {},
-    responses: ok(OpsHealthDocument),
-  }),
-  refreshStats: defineRoute({
-    operationId: 'refreshStats',
-    method: 'post',
-    path: '/svc/keeper/stats/refresh',
-    versioned: true,
-    auth: KEEPER,
-    summary: 'Refresh derived statistics (30-day APY means, totals).',
-    description:
-      'Queues an `apy-refresh` run on the keeper now: it appends one APY reading per venue to the history the 30-day means and discovery documents are computed from. A run already queued is not queued twice (the same jobId comes back). 503 SERVICE_UNAVAILABLE when Redis is unreachable.',
-    tags: ['keeper'],
-    request: {},
-    responses: { 202: { description: 'Enqueued.', schema: KeeperEnqueueResult } },
-  }),
 } as const;
 
 function balanceRoutes() {
@@ -1139,8 +1083,8 @@ function autopilotRoutes() {
 
 type RoleList = typeof OWNER | typeof OWNER_AGENT;
 
-export type Routes = typeof routes;
-export type OperationId = keyof Routes;
+export type ClientRoutes = typeof clientRoutes;
+export type ClientOperationId = keyof ClientRoutes;
 
-/** The manifest as a list, in declaration order. */
-export const routeList: readonly RouteDefinition[] = Object.values(routes);
+/** The client routes as a list (what the SDK exposes). */
+export const clientRouteList: readonly RouteDefinition[] = Object.values(clientRoutes);
