@@ -21,7 +21,7 @@ const venues: VenueConfig = { ids: {}, apyPools: {}, apyMaxAgeMs: 3_600_000, apy
 
 const line = (text: string) => process.stdout.write(`${text}\n`);
 
-async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
   const name = `svc_bench_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -60,7 +60,10 @@ function pgbenchTps(url: string): number {
 }
 
 /** Runs `tasks` with `concurrency` workers; returns the elapsed seconds. */
-async function pool(tasks: (() => Promise<unknown>)[], concurrency: number): Promise<number> {
+export async function pool(
+  tasks: (() => Promise<unknown>)[],
+  concurrency: number,
+): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(

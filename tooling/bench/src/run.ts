@@ -1,9 +1,10 @@
 // `pnpm bench`: measures our code against baselines measured in the same run and prints ratios.
 // BENCH_ONLY=http runs the HTTP API part only, BENCH_ONLY=chains the chain adapters only,
 // BENCH_ONLY=sdk the SDK bundle size only, BENCH_ONLY=ledger settlements and position reads
-// only; unset runs all four (HTTP first).
+// only, BENCH_ONLY=keeper webhook deliveries, commit-to-delivery latency and harvest batches
+// only; unset runs all five (HTTP first).
 
-const PARTS = ['http', 'chains', 'sdk', 'ledger'] as const;
+const PARTS = ['http', 'chains', 'sdk', 'ledger', 'keeper'] as const;
 type Part = (typeof PARTS)[number];
 
 function selectedParts(only: string | undefined): readonly Part[] {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     if (part === 'http') await (await import('./httpBench')).runHttpBench();
     else if (part === 'chains') await (await import('./chains')).runChainBench();
     else if (part === 'ledger') await (await import('./ledgerBench')).runLedgerBench();
+    else if (part === 'keeper') await (await import('./keeperBench')).runKeeperBench();
     else (await import('./sdkBench')).runSdkBench();
   }
 }
