@@ -12,6 +12,7 @@ import { verifyWebhookSignature } from '@yieldrouter/webhooks';
 import { startTestReceiver } from '@yieldrouter/webhooks/testing';
 import type { TestReceiver } from '@yieldrouter/webhooks/testing';
 import type { TestApp } from './testing/startTestApp';
+import { solanaBedSettings } from './testing/solanaBedSettings';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
 // The whole loop with no manual settle call: the owner subscribes a receiver, routes funds,
@@ -19,7 +20,6 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 // settles the leg from its receipt, its relay and delivery jobs send `deposit.settled` and
 // `position.updated`, signed with the key the subscription returned once.
 
-const key = () => Keypair.generate().publicKey.toBase58();
 const ownerKey = `owner-all-${bs58.encode(Keypair.generate().publicKey.toBytes()).slice(0, 12)}`;
 
 let solana: SolanaBed;
@@ -30,12 +30,7 @@ beforeAll(async () => {
   solana = await startSolanaBed();
   receiver = await startTestReceiver();
   t = await startTestApp({
-    SVC_RPC_TIMEOUT_MS: '3000',
-    SVC_SOLANA_RPC_URL: solana.rpcUrl,
-    SVC_SOLANA_USDC_MINT: solana.usdcMint,
-    SVC_SOLANA_PROGRAM_ID: key(),
-    SVC_SOLANA_YIELD_ROUTER: key(),
-    SVC_SOLANA_ADAPTER_REGISTRY: key(),
+    ...solanaBedSettings(solana),
     SVC_SOLANA_EXECUTION_ENABLED: 'true',
     SVC_SOLANA_BROADCAST_ENABLED: 'true',
     SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',

@@ -6,13 +6,14 @@ import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
 import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { ExecuteResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
+import { freshSolanaKey, solanaBedSettings } from './testing/solanaBedSettings';
 import { startTestApp } from './testing/startTestApp';
 
 // POST /svc/strategies/deposit/execute end to end on the local SVM: the owner signs a prepared
 // leg, the API checks the bytes against the plan and broadcasts them through the Solana adapter
 // to the bed, the leg carries the signature the chain returned, and settlement credits it.
 
-const key = () => Keypair.generate().publicKey.toBase58();
+const key = freshSolanaKey;
 const ownerKey = `owner-all-${bs58.encode(Keypair.generate().publicKey.toBytes()).slice(0, 12)}`;
 const logLines: string[] = [];
 
@@ -22,12 +23,7 @@ let off: TestApp;
 beforeAll(async () => {
   solana = await startSolanaBed();
   const env = {
-    SVC_RPC_TIMEOUT_MS: '3000',
-    SVC_SOLANA_RPC_URL: solana.rpcUrl,
-    SVC_SOLANA_USDC_MINT: solana.usdcMint,
-    SVC_SOLANA_PROGRAM_ID: key(),
-    SVC_SOLANA_YIELD_ROUTER: key(),
-    SVC_SOLANA_ADAPTER_REGISTRY: key(),
+    ...solanaBedSettings(solana),
     SVC_VENUE_IDS: JSON.stringify({ kamino: { adapter: key(), receiptMint: key() } }),
     SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { Keypair, VersionedTransaction } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
+import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
@@ -20,13 +21,14 @@ import { createPublicClient, createWalletClient, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
+import { freshSolanaKey, solanaBedSettings } from './testing/solanaBedSettings';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
 // The wallet money surface end to end on the local beds: a route leg the owner signs and the
 // local SVM executes, settled from its receipt; a venue deposit and withdrawal the owner sends
 // on anvil, settled from theirs. Every credit comes from a receipt; the ledger verifies clean.
 
-const key = () => Keypair.generate().publicKey.toBase58();
+const key = freshSolanaKey;
 const ownerKey = `owner-all-${randomBytes(6).toString('hex')}`;
 const scopedOwner = `owner-scoped-${randomBytes(6).toString('hex')}`;
 
@@ -37,12 +39,7 @@ let evm: EvmBed;
 beforeAll(async () => {
   [solana, evm] = await Promise.all([startSolanaBed(), startEvmBed({ chainId: 8453 })]);
   t = await startTestApp({
-    SVC_RPC_TIMEOUT_MS: '3000',
-    SVC_SOLANA_RPC_URL: solana.rpcUrl,
-    SVC_SOLANA_USDC_MINT: solana.usdcMint,
-    SVC_SOLANA_PROGRAM_ID: key(),
-    SVC_SOLANA_YIELD_ROUTER: key(),
-    SVC_SOLANA_ADAPTER_REGISTRY: key(),
+    ...solanaBedSettings(solana),
     SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
     SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
     SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),

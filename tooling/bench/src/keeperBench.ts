@@ -14,15 +14,14 @@ import {
   createWebhookSender,
   deliverDue,
   harvestBatch,
-  listOpportunities,
   relayOutbox,
-  seedVenueCatalog,
 } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE,
   fakeStakeVenues,
-  landStake,
+  seedFakeStakeOpportunities,
+  stakeWallets,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
 import { parseKeeperEnv, startKeeper } from '@yieldrouter/keeper';
 import { createDatabase, insertOutboxEvents, readStakedPositions } from '@yieldrouter/ledger';
@@ -240,29 +239,17 @@ async function harvestWalletsPerSecond(): Promise<void> {
   await withDatabase(async (databaseUrl) => {
     const db = await createDatabase({ databaseUrl, poolSize: 8 });
     try {
-      await seedVenueCatalog(db.prisma);
-      const opportunities = await listOpportunities({
-        db: db.prisma,
-        venues: fakeStakeVenues,
-        enablement: [],
-        now: new Date(),
-      });
+      const opportunities = await seedFakeStakeOpportunities(db.prisma);
       const chain = fakeChain();
       const wallets = Array.from({ length: HARVEST_WALLETS }, () => fakeBase58());
-      await pool(
-        wallets.map((wallet) => async () => {
-          const landed = await landStake({
-            db: db.prisma,
-            chain,
-            opportunities,
-            wallet,
-            amountMicros: 5_000_000n,
-          });
-          await landed.settle();
-          chain.setPositionValue(wallet, FAKE_STAKE_VENUE, 5_050_000n);
-        }),
-        8,
-      );
+      await stakeWallets({
+        db: db.prisma,
+        chain,
+        opportunities,
+        wallets,
+        amountMicros: 5_000_000n,
+      });
+      for (const wallet of wallets) chain.setPositionValue(wallet, FAKE_STAKE_VENUE, 5_050_000n);
       const readSeconds = await pool(
         wallets.map((wallet) => () => readStakedPositions(db.prisma, wallet)),
         1,

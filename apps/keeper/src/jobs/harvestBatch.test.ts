@@ -1,9 +1,9 @@
-import { listOpportunities, seedVenueCatalog } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE,
   fakeStakeVenues,
-  landStake,
+  seedFakeStakeOpportunities,
+  stakeWallets,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
 import { readStakedPositions, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
@@ -18,30 +18,21 @@ import type { KeeperJobDeps } from './keeperJobDeps';
 let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestDatabase();
-  await seedVenueCatalog(test.db.prisma);
 });
 afterAll(() => test.drop());
 
 it('harvests every staked wallet across pages; running it again books nothing', async () => {
   const chain = fakeChain();
-  const opportunities = await listOpportunities({
-    db: test.db.prisma,
-    venues: fakeStakeVenues,
-    enablement: [],
-    now: new Date(),
-  });
+  const opportunities = await seedFakeStakeOpportunities(test.db.prisma);
   const wallets = Array.from({ length: 5 }, () => fakeBase58());
-  for (const wallet of wallets) {
-    const landed = await landStake({
-      db: test.db.prisma,
-      chain,
-      opportunities,
-      wallet,
-      amountMicros: 4_000_000n,
-    });
-    await landed.settle();
-    chain.setPositionValue(wallet, FAKE_STAKE_VENUE, 4_100_000n);
-  }
+  await stakeWallets({
+    db: test.db.prisma,
+    chain,
+    opportunities,
+    wallets,
+    amountMicros: 4_000_000n,
+  });
+  for (const wallet of wallets) chain.setPositionValue(wallet, FAKE_STAKE_VENUE, 4_100_000n);
   const deps: KeeperJobDeps = {
     db: test.db.prisma,
     adapters: chain.adapters,

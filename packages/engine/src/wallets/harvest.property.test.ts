@@ -4,14 +4,13 @@ import { readStakedPositions, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { Opportunity } from '@yieldrouter/schemas';
-import { listOpportunities } from '../venues/listOpportunities';
-import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import { harvestWallet } from './harvest';
 import { fakeBase58, fakeChain } from './testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
   fakeStakeVenues as venues,
   landStake,
+  seedFakeStakeOpportunities,
 } from './testing/stakeOnFakeChain';
 
 // Random sequences of stake (route with stake, settled from the receipt), yield accruing on
@@ -23,13 +22,7 @@ let test: TestDatabase;
 let opportunities: Opportunity[];
 beforeAll(async () => {
   test = await createTestDatabase();
-  await seedVenueCatalog(test.db.prisma);
-  opportunities = await listOpportunities({
-    db: test.db.prisma,
-    venues,
-    enablement: [],
-    now: new Date(),
-  });
+  opportunities = await seedFakeStakeOpportunities(test.db.prisma);
 });
 afterAll(() => test.drop());
 

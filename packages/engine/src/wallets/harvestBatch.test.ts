@@ -1,39 +1,33 @@
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { Opportunity } from '@yieldrouter/schemas';
-import { listOpportunities } from '../venues/listOpportunities';
-import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import { harvestBatch } from './harvestBatch';
 import { fakeBase58, fakeChain } from './testing/fakeChain';
-import { FAKE_STAKE_VENUE, fakeStakeVenues, landStake } from './testing/stakeOnFakeChain';
+import {
+  FAKE_STAKE_VENUE,
+  fakeStakeVenues,
+  seedFakeStakeOpportunities,
+  stakeWallets,
+} from './testing/stakeOnFakeChain';
 
 let test: TestDatabase;
 let opportunities: Opportunity[];
 beforeAll(async () => {
   test = await createTestDatabase();
-  await seedVenueCatalog(test.db.prisma);
-  opportunities = await listOpportunities({
-    db: test.db.prisma,
-    venues: fakeStakeVenues,
-    enablement: [],
-    now: new Date(),
-  });
+  opportunities = await seedFakeStakeOpportunities(test.db.prisma);
 });
 afterAll(() => test.drop());
 
 it('pages over staked wallets: yield harvested, no yield and unreadable counted, cursor to the end', async () => {
   const chain = fakeChain();
   const wallets = [fakeBase58(), fakeBase58(), fakeBase58()].sort();
-  for (const wallet of wallets) {
-    const landed = await landStake({
-      db: test.db.prisma,
-      chain,
-      opportunities,
-      wallet,
-      amountMicros: 10_000_000n,
-    });
-    expect((await landed.settle()).status).toBe('confirmed');
-  }
+  await stakeWallets({
+    db: test.db.prisma,
+    chain,
+    opportunities,
+    wallets,
+    amountMicros: 10_000_000n,
+  });
   const [a, b] = wallets as [string, string, string];
   chain.setPositionValue(a, FAKE_STAKE_VENUE, 10_200_000n); // 200_000 of yield
   chain.setPositionValue(b, FAKE_STAKE_VENUE, 10_000_000n); // none

@@ -1,6 +1,8 @@
 // Test support: a staked position made the way production makes one (a route with stake,
 // executed on the fake chain, settled from its receipt). Product code never imports it.
 import type { PrismaClient } from '@yieldrouter/ledger';
+import { listOpportunities } from '../../venues/listOpportunities';
+import { seedVenueCatalog } from '../../venues/seedVenueCatalog';
 import type { Opportunity } from '@yieldrouter/schemas';
 import { requiredVenueIds } from '../../venues/catalog';
 import type { VenueConfig } from '../../venues/venueConfig';
@@ -49,4 +51,20 @@ export async function landStake(parameters: StakeParameters) {
     settle: () =>
       settleLeg({ ...common, venues: fakeStakeVenues, planId, legIndex: 0, txId, now: new Date() }),
   };
+}
+
+/** Seeds the venue catalog and lists its opportunities, the stake venue ready among them. */
+export async function seedFakeStakeOpportunities(db: PrismaClient) {
+  await seedVenueCatalog(db);
+  return listOpportunities({ db, venues: fakeStakeVenues, enablement: [], now: new Date() });
+}
+
+/** A settled stake of `amountMicros` for each wallet; throws unless every one is confirmed. */
+export async function stakeWallets(
+  parameters: Omit<StakeParameters, 'wallet'> & { readonly wallets: readonly string[] },
+): Promise<void> {
+  for (const wallet of parameters.wallets) {
+    const settled = await (await landStake({ ...parameters, wallet })).settle();
+    if (settled.status !== 'confirmed') throw new Error(`stake of ${wallet}: ${settled.status}`);
+  }
 }
