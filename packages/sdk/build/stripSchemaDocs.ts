@@ -12,6 +12,8 @@ const DOC_FIELDS = new Set([
   'aliases',
   'walletParam',
   'refusesKeyMaterial',
+  // The key of the route in the manifest: createClient sets it from there.
+  'operationId',
 ]);
 
 function isDefineRouteArgument(node: ts.Node): boolean {

@@ -1,4 +1,5 @@
-import { clientRouteList } from '@yieldrouter/schemas';
+import { clientRoutes } from '@yieldrouter/schemas';
+import type { RouteDefinition } from '@yieldrouter/schemas';
 import type { ClientOptions } from './clientOptions';
 import { resolveClientConfig } from './clientOptions';
 import { buildRequest } from './http/buildRequest';
@@ -25,8 +26,11 @@ import type { RawParameters, YieldRouterClient } from './operationTypes';
 export function createClient(options: ClientOptions): YieldRouterClient {
   const config = resolveClientConfig(options);
   const client: Record<string, (parameters?: RawParameters) => Promise<unknown>> = {};
-  for (const route of clientRouteList) {
-    client[route.operationId] = async (parameters = {}) => {
+  // Keyed by operationId: the bundle drops the field from each route (see build/), so it is
+  // taken from the key here.
+  for (const [operationId, declared] of Object.entries(clientRoutes)) {
+    const route: RouteDefinition = { ...declared, operationId };
+    client[operationId] = async (parameters = {}) => {
       const request = buildRequest(config, route, parameters);
       const response = await sendRequest(config, request, parameters);
       return readResult(route, response, config.validateResponses);
