@@ -75,8 +75,31 @@ const stripDocs: ts.TransformerFactory<ts.SourceFile> = (context) => {
     }
     return ts.visitEachChild(node, visit, context);
   };
-  return (file) => ts.visitNode(file, visit) as ts.SourceFile;
+  return (file) => markPure(ts.visitNode(file, visit) as ts.SourceFile);
 };
+
+/**
+ * `export const X = z.object(…)…` → `export const X = /* @__PURE__ *\/ z.object(…)…`: a schema
+ * no client route uses is then dropped from the bundle (building a zod schema has no side
+ * effects, but the bundler cannot know that on its own).
+ */
+function markPure(file: ts.SourceFile): ts.SourceFile {
+  for (const statement of file.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const initializer = declaration.initializer;
+      if (initializer && ts.isCallExpression(initializer)) {
+        ts.addSyntheticLeadingComment(
+          initializer,
+          ts.SyntaxKind.MultiLineCommentTrivia,
+          ' @__PURE__ ',
+          false,
+        );
+      }
+    }
+  }
+  return file;
+}
 
 /**
  * Drops documentation strings (route summaries, descriptions, tags, zod `.meta()`) from the
