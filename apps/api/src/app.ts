@@ -11,6 +11,7 @@ import {
   buildEnablement,
   createChainAdapters,
   createDefiLlamaReader,
+  deepFreeze,
 } from '@yieldrouter/engine';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
@@ -89,6 +90,10 @@ export function createApp(deps: AppDeps): Express {
     }
   });
 
+  // Configuration is fixed for the life of the process: the chains' enablement is built once.
+  const enablement = deepFreeze(
+    buildEnablement({ switches: config.switches, writeReadyChains: WRITE_READY_CHAINS }),
+  );
   const handlers: Handlers = {};
   const implemented = () => new Set(Object.keys(handlers));
   let openApiJson: string | undefined;
@@ -102,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
       config,
       db: deps.db,
       redis: deps.redis,
+      enablement,
       fees: defaultFeeSchedule,
       routes: routeList,
       implemented,
@@ -118,10 +124,6 @@ export function createApp(deps: AppDeps): Express {
       switches: config.switches,
     });
   Object.assign(handlers, chainHandlers({ adapters }));
-  const enablement = buildEnablement({
-    switches: config.switches,
-    writeReadyChains: WRITE_READY_CHAINS,
-  });
   const snapshots = venueSnapshots({
     db: deps.db,
     venues: config.venues,

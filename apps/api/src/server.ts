@@ -1,4 +1,11 @@
-import { VENUE_CATALOG_VERSION, seedVenueCatalog } from '@yieldrouter/engine';
+import { errorMessage } from '@yieldrouter/schemas';
+import {
+  VENUE_CATALOG_VERSION,
+  createChainAdapters,
+  createDefiLlamaReader,
+  seedVenueCatalog,
+} from '@yieldrouter/engine';
+import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
 import type { Database } from '@yieldrouter/ledger';
 import { startKeeper } from '@yieldrouter/keeper';
@@ -20,6 +27,7 @@ async function startInProcessKeeper(
   db: Database,
   redis: Redis,
   logger: Logger,
+  shared: { readonly adapters: ChainAdapters; readonly apyReader: ApyReader },
 ): Promise<RunningKeeper | null> {
   if (config.databaseUrl) return null;
   if (redis.status !== 'ready') {
@@ -33,6 +41,7 @@ async function startInProcessKeeper(
     config,
     logger: logger.child({ component: 'keeper' }),
     mode: 'in-api',
+    ...shared,
   });
 }
 
@@ -51,8 +60,20 @@ async function main(): Promise<void> {
   await seedVenueCatalog(db.prisma);
   logger.info({ database: db.kind, catalogVersion: VENUE_CATALOG_VERSION }, 'database ready');
   const redis = await connectRedis(config.redisUrl, logger);
-  const keeper = await startInProcessKeeper(config, db, redis, logger);
-  const app = createApp({ config, db, redis, logger });
+  // One set of chain adapters and one APY reader, shared by the API and an in-process keeper.
+  const shared = {
+    adapters: createChainAdapters({
+      chains: config.chains,
+      ids: config.onChainIds,
+      switches: config.switches,
+    }),
+    apyReader: createDefiLlamaReader({
+      baseUrl: config.apy.baseUrl,
+      timeoutMs: config.apy.timeoutMs,
+    }),
+  };
+  const keeper = await startInProcessKeeper(config, db, redis, logger, shared);
+  const app = createApp({ config, db, redis, logger, ...shared });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = address && typeof address !== 'string' ? address.port : config.port;
@@ -84,9 +105,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`configuration error: ${error.message}\n`);
   } else {
-    process.stderr.write(
-      `failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    process.stderr.write(`failed to start: ${errorMessage(error)}\n`);
   }
   process.exit(1);
 });

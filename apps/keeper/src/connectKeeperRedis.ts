@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import { Redis } from 'ioredis';
 
 /**
@@ -18,7 +19,7 @@ export async function connectKeeperRedis(url: string, timeoutMs = 5000): Promise
   } catch (error) {
     redis.disconnect();
     throw new Error(
-      `Redis at ${new URL(url).host} is unreachable (${error instanceof Error ? error.message : String(error)}): the keeper needs it for its queues`,
+      `Redis at ${new URL(url).host} is unreachable (${errorMessage(error)}): the keeper needs it for its queues`,
     );
   }
   return redis;

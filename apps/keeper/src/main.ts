@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import { ConfigError, createServiceLogger, seedVenueCatalog } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
 import { parseKeeperEnv } from './env';
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   process.stderr.write(
     error instanceof ConfigError
       ? `configuration error: ${message}\n`

@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -13,9 +14,6 @@ export interface RunJobState {
   readonly redis: Redis;
   readonly prefix: string;
 }
-
-const messageOf = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
  * The BullMQ processor of `name`: parses the job's data with the catalog schema (a bad payload
@@ -43,7 +41,7 @@ export function jobProcessor(name: JobName, deps: KeeperJobDeps, state: RunJobSt
       try {
         await recordJobRun(state.redis, state.prefix, name, run);
       } catch (error) {
-        deps.logger.warn({ job: name, err: messageOf(error) }, 'could not record the run');
+        deps.logger.warn({ job: name, err: errorMessage(error, 500) }, 'could not record the run');
       }
       return run;
     };
@@ -60,7 +58,7 @@ export function jobProcessor(name: JobName, deps: KeeperJobDeps, state: RunJobSt
       return counts;
     } catch (error) {
       const counts = error instanceof JobRunError ? error.counts : {};
-      const run = await record({ counts, error: messageOf(error) });
+      const run = await record({ counts, error: errorMessage(error, 500) });
       deps.logger.warn(
         { job: name, jobId: job.id, attempt: run.attempt, err: run.error },
         'job failed',

@@ -39,8 +39,6 @@ export const KeeperSettingsSchema = z.object({
   ...cadenceShape,
 });
 
-export const KEEPER_SETTING_NAMES: readonly string[] = Object.keys(KeeperSettingsSchema.shape);
-
 export interface KeeperSettings {
   /** Redis key prefix of the queues and the keeper's state. */
   readonly prefix: string;

@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -122,9 +123,7 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
       mode: parameters.mode ?? 'process',
       staleAfterMs: settings.heartbeatMs * 3,
       jobs: JOB_NAMES.map((job) => ({ job, everyMs: settings.everyMs[job] })),
-    }).catch((error: unknown) =>
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'no heartbeat'),
-    );
+    }).catch((error: unknown) => logger.warn({ err: errorMessage(error) }, 'no heartbeat'));
   await beat();
   const heartbeat = setInterval(() => void beat(), settings.heartbeatMs);
   heartbeat.unref();

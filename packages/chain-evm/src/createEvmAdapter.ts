@@ -42,7 +42,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     buildDeposit: (request) => buildEvmDeposit(context, request),
     buildWithdraw: (request) => buildEvmWithdraw(context, request),
     readReceipt: (query) => readEvmReceipt(context, query),
-    checkSignedLeg: (signed, leg) => checkSignedEvmLeg(signed, leg),
+    checkSignedLeg: checkSignedEvmLeg,
     broadcast: async (): Promise<BroadcastResult> => ({
       status: 'refused',
       blocker: {

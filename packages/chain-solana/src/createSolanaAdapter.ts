@@ -36,7 +36,7 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     buildDeposit: (request) => buildSolanaDeposit(context, request),
     buildWithdraw: (request) => buildSolanaWithdraw(context, request),
     readReceipt: (query) => readSolanaReceipt(context, query),
-    checkSignedLeg: (signed, leg) => checkSignedSolanaLeg(signed, leg),
+    checkSignedLeg: checkSignedSolanaLeg,
     broadcast: (signed) => broadcastSolanaTransaction(context, signed),
     readPositionValue: (venue, owner) => readSolanaPositionValue(context, venue, owner),
   };

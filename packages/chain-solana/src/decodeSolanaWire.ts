@@ -1,7 +1,6 @@
+import { BASE64 } from '@yieldrouter/schemas';
 import { VersionedTransaction } from '@solana/web3.js';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * Base64 wire bytes as a transaction. Anything else throws `InvalidChainInputError` (field

@@ -1,3 +1,4 @@
+import { BASE64 } from '@yieldrouter/schemas';
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { fromBase64, normalizeSuiAddress } from '@mysten/sui/utils';
@@ -6,8 +7,6 @@ import { InvalidChainInputError } from '@yieldrouter/schemas';
 
 // Owner-signed Sui bytes: decoding them and checking their signatures (broadcast and the leg
 // check share these; no RPC call unless a zkLogin signature needs the client).
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export interface DecodedSuiTransaction {
   readonly bytes: Uint8Array;

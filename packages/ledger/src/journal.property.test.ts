@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { AccountRef, LedgerChain } from './journal';
-import { LedgerError, postJournalEntry, readWalletBalances, runLedgerTransaction } from './journal';
+import { LedgerError, postJournalEntry, runLedgerTransaction } from './journal';
+import { readBalancesOf } from './walletReads';
 import type { TestDatabase } from './testing';
 import { createTestDatabase } from './testing';
 import { verifyLedger } from './verifyLedger';
@@ -86,7 +87,7 @@ describe('ledger invariants over random operation sequences (property)', () => {
         }
         for (const wallet of [0, 1]) {
           const name = `${prefix}-${wallet}`;
-          for (const row of await readWalletBalances(test.db.prisma, name)) {
+          for (const row of await readBalancesOf(test.db.prisma, [name])) {
             expect(row.balanceMicros).toBe(model.get(`${name}/${row.chain}/${row.bucket}`) ?? 0n);
             expect(row.balanceMicros >= 0n).toBe(true);
           }
@@ -128,7 +129,7 @@ describe('concurrency on one wallet', () => {
         result.reason.code === 'INSUFFICIENT_BALANCE',
     ).length;
     expect([passed, refused]).toEqual([42, 22]);
-    const balances = await readWalletBalances(test.db.prisma, 'busy');
+    const balances = await readBalancesOf(test.db.prisma, ['busy']);
     expect(balances.map((row) => [row.bucket, row.balanceMicros])).toEqual([
       ['liquid', 1_000_000n],
       ['pending_out', 63_000_000n],
@@ -142,7 +143,7 @@ describe('concurrency on one wallet', () => {
     );
     expect(results.filter((result) => !result.replay)).toHaveLength(1);
     expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
-    const [liquidRow] = await readWalletBalances(test.db.prisma, 'busy');
+    const [liquidRow] = await readBalancesOf(test.db.prisma, ['busy']);
     expect(liquidRow?.balanceMicros).toBe(1_000_007n);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { AccountRef } from './journal';
-import { LedgerError, postJournalEntry, readWalletBalances, runLedgerTransaction } from './journal';
+import { LedgerError, postJournalEntry, runLedgerTransaction } from './journal';
+import { readBalancesOf } from './walletReads';
 import type { TestDatabase } from './testing';
 import { createTestDatabase } from './testing';
 import { verifyLedger } from './verifyLedger';
@@ -23,7 +24,7 @@ const post = (postings: { account: AccountRef; amountMicros: bigint }[], dedupeK
   );
 const balances = async () =>
   Object.fromEntries(
-    (await readWalletBalances(test.db.prisma, WALLET)).map((row) => [
+    (await readBalancesOf(test.db.prisma, [WALLET])).map((row) => [
       `${row.chain}/${row.bucket}`,
       row.balanceMicros,
     ]),

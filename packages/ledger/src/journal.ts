@@ -1,4 +1,3 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
 import type { Prisma, PrismaClient } from './generated/prisma/client';
 
 export type LedgerChain = 'sui' | 'solana' | 'base' | 'arbitrum';
@@ -186,23 +185,4 @@ export async function runLedgerTransaction<T>(
     () => prisma.$transaction(work, { timeout: 15_000, maxWait: 15_000 }),
     attempts,
   );
-}
-
-export interface AccountBalance {
-  readonly chain: string;
-  readonly bucket: string;
-  readonly balanceMicros: bigint;
-}
-
-/** A wallet's balances by chain and bucket (accounts never posted to are absent). */
-export async function readWalletBalances(
-  db: PrismaClientOrTransaction,
-  wallet: string,
-): Promise<AccountBalance[]> {
-  const rows = await db.ledgerAccount.findMany({
-    where: { wallet },
-    orderBy: [{ chain: 'asc' }, { bucket: 'asc' }],
-    select: { chain: true, bucket: true, balanceMicros: true },
-  });
-  return rows;
 }

@@ -79,6 +79,10 @@ const toLeg = (row: LegRow): SettlementLeg => ({
   updatedAt: row.updated_at,
 });
 
+/** The leg that carries `txId`, if any (a transaction settles one leg only). */
+const legClaiming = (txId: string) =>
+  Prisma.sql`SELECT plan_id, leg_index FROM plan_legs WHERE tx_id = ${txId} LIMIT 1`;
+
 /** One leg of a plan, with its plan's wallet and its venue. */
 export async function findSettlementLeg(
   db: PrismaClientOrTransaction,
@@ -108,9 +112,7 @@ export async function findLegToSettle(
   >`
     SELECT s.*, c.plan_id AS claim_plan_id, c.leg_index AS claim_leg_index
     FROM (${SELECT_LEGS} WHERE l.plan_id = ${planId} AND l.leg_index = ${legIndex}) s
-    LEFT JOIN LATERAL (
-      SELECT plan_id, leg_index FROM plan_legs WHERE tx_id = ${txId} LIMIT 1
-    ) c ON true`;
+    LEFT JOIN LATERAL (${legClaiming(txId)}) c ON true`;
   const row = rows[0];
   if (!row) return undefined;
   const txClaim =
@@ -126,39 +128,33 @@ export async function findLegByTx(
   txId: string,
 ): Promise<{ planId: string; legIndex: number } | undefined> {
   // Raw SQL: the model API costs milliseconds per call here, on the settlement path.
-  const rows = await db.$queryRaw<{ plan_id: string; leg_index: number }[]>`
-    SELECT plan_id, leg_index FROM plan_legs WHERE tx_id = ${txId} LIMIT 1`;
+  const rows = await db.$queryRaw<{ plan_id: string; leg_index: number }[]>`${legClaiming(txId)}`;
   const row = rows[0];
   return row ? { planId: row.plan_id, legIndex: row.leg_index } : undefined;
 }
 
-/** Records the transaction that carries a leg (before its receipt is final). */
-export async function markLegSubmitted(
-  tx: PrismaClientOrTransaction,
-  leg: { planId: string; legIndex: number; txId: string; now: Date },
-): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE plan_legs SET status = 'submitted', tx_id = ${leg.txId}, updated_at = ${leg.now}
-    WHERE plan_id = ${leg.planId} AND leg_index = ${leg.legIndex} AND status = 'unsigned'`;
-}
-
 /**
- * Records a leg the server broadcast: the leg moves unsigned → submitted with the chain's
- * transaction id, and the plan becomes `submitted`, in one statement. Returns false (and changes
- * nothing) when the leg is no longer unsigned.
+ * Records the transaction that carries a leg (before its receipt is final): unsigned →
+ * submitted with its txId. With `broadcast` (the server sent it), the plan becomes `submitted`
+ * too, in the same statement. Returns false, changing nothing, when the leg is no longer
+ * unsigned.
  */
-export async function markLegBroadcast(
+export async function markLegSubmitted(
   db: PrismaClientOrTransaction,
   leg: { planId: string; legIndex: number; txId: string; now: Date },
+  { broadcast = false }: { broadcast?: boolean } = {},
 ): Promise<boolean> {
-  const changed = await db.$executeRaw`
+  const rows = await db.$queryRaw<{ changed: number }[]>`
     WITH leg AS (
       UPDATE plan_legs SET status = 'submitted', tx_id = ${leg.txId}, updated_at = ${leg.now}
        WHERE plan_id = ${leg.planId} AND leg_index = ${leg.legIndex} AND status = 'unsigned'
       RETURNING plan_id
+    ), plan AS (
+      UPDATE plans SET submitted = true
+       WHERE ${broadcast} AND id IN (SELECT plan_id FROM leg)
     )
-    UPDATE plans SET submitted = true WHERE id IN (SELECT plan_id FROM leg)`;
-  return changed > 0;
+    SELECT COUNT(*)::int AS changed FROM leg`;
+  return (rows[0]?.changed ?? 0) > 0;
 }
 
 /** Where the previous page of open legs ended (keyset: updated_at, plan_id, leg_index). */

@@ -4,7 +4,6 @@ import { insertOutboxEvents } from './legs';
 import {
   claimDelivery,
   claimDueDeliveries,
-  recordDeliveryAttempt,
   recordDeliveryAttempts,
   releaseDeliveries,
 } from './webhookDeliveries';
@@ -71,16 +70,20 @@ async function seed(subscriptions: number, events: number) {
 const claim = (now: Date, perSubscription = 1, limit = 100) =>
   claimDueDeliveries(prisma(), { now, leaseMs: LEASE, limit, perSubscription });
 
-const record = (claimed: ClaimedDelivery, outcome: DeliveryOutcome, startedAt = t0) =>
-  recordDeliveryAttempt(prisma(), {
-    deliveryId: claimed.id,
-    claimToken: claimed.claimToken,
-    startedAt,
-    httpStatus: outcome.status === 'delivered' ? 204 : 500,
-    latencyMs: 12,
-    error: outcome.status === 'delivered' ? null : 'HTTP 500',
-    outcome,
-  });
+const record = async (claimed: ClaimedDelivery, outcome: DeliveryOutcome, startedAt = t0) => {
+  const [recorded] = await recordDeliveryAttempts(prisma(), [
+    {
+      deliveryId: claimed.id,
+      claimToken: claimed.claimToken,
+      startedAt,
+      httpStatus: outcome.status === 'delivered' ? 204 : 500,
+      latencyMs: 12,
+      error: outcome.status === 'delivered' ? null : 'HTTP 500',
+      outcome,
+    },
+  ]);
+  return recorded ?? null;
+};
 
 describe('claimDueDeliveries', () => {
   it('serves a subscription head first: nothing behind a pending head is sent', async () => {

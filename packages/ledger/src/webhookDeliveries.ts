@@ -279,15 +279,6 @@ export async function recordDeliveryAttempts(
   return attempts.map((attempt) => recorded.get(attempt.deliveryId) ?? null);
 }
 
-/** {@link recordDeliveryAttempts} for one attempt. */
-export async function recordDeliveryAttempt(
-  db: PrismaClientOrTransaction,
-  attempt: RecordDeliveryAttemptParameters,
-): Promise<number | null> {
-  const [recorded] = await recordDeliveryAttempts(db, [attempt]);
-  return recorded ?? null;
-}
-
 /** Gives back leased deliveries that were not attempted (the rest of a run after a failure). */
 export async function releaseDeliveries(
   db: PrismaClientOrTransaction,

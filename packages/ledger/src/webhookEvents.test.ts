@@ -1,7 +1,7 @@
 import { createTestDatabase } from './testing';
 import type { TestDatabase } from './testing';
 import { insertOutboxEvents } from './legs';
-import { claimDueDeliveries, recordDeliveryAttempt } from './webhookDeliveries';
+import { claimDueDeliveries, recordDeliveryAttempts } from './webhookDeliveries';
 import { readWebhookEventsPage } from './webhookEvents';
 import { fanOutOutbox } from './webhookFanOut';
 import { insertWebhookSubscription, newWebhookSubscriptionId } from './webhookSubscriptions';
@@ -46,15 +46,17 @@ beforeAll(async () => {
   await fanOutOutbox(prisma, { limit: 100, now: t0 });
   // One attempt on the first delivery of each subscription.
   for (const claimed of await claimDueDeliveries(prisma, { now: t0, leaseMs: 1000, limit: 10 })) {
-    await recordDeliveryAttempt(prisma, {
-      deliveryId: claimed.id,
-      claimToken: claimed.claimToken,
-      startedAt: t0,
-      httpStatus: 503,
-      latencyMs: 7,
-      error: 'HTTP 503',
-      outcome: { status: 'pending', nextAttemptAt: new Date(t0.getTime() + 10_000) },
-    });
+    await recordDeliveryAttempts(prisma, [
+      {
+        deliveryId: claimed.id,
+        claimToken: claimed.claimToken,
+        startedAt: t0,
+        httpStatus: 503,
+        latencyMs: 7,
+        error: 'HTTP 503',
+        outcome: { status: 'pending', nextAttemptAt: new Date(t0.getTime() + 10_000) },
+      },
+    ]);
   }
 });
 afterAll(() => test.drop());

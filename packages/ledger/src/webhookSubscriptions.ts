@@ -19,14 +19,12 @@ export interface WebhookSubscriptionRecord {
   readonly previousKeyExpiresAt: Date | null;
 }
 
-export interface InsertWebhookSubscriptionInput {
-  /** From {@link newWebhookSubscriptionId}: the sealed key is bound to it. */
-  readonly id: string;
-  readonly ownerKeyId: string;
-  readonly wallets: readonly string[];
-  readonly url: string;
-  readonly eventTypes: readonly OutboxEventType[];
-  readonly description: string | null;
+/** A new subscription: its record's fields (`id` from {@link newWebhookSubscriptionId}, the
+ * sealed key is bound to it), the sealed key, and the time. */
+export interface InsertWebhookSubscriptionInput extends Pick<
+  WebhookSubscriptionRecord,
+  'id' | 'ownerKeyId' | 'wallets' | 'url' | 'eventTypes' | 'description'
+> {
   readonly keySealed: string;
   readonly now: Date;
 }

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { errorMessage } from './errorMessage';
+import { z } from 'zod';
 import type { Chain } from './chains';
 import type { UnavailableReasonCode } from './requests';
 import type { Blocker } from './errors';
@@ -17,6 +18,17 @@ import type { Blocker } from './errors';
  */
 
 /** Why a read produced no value. The value is never replaced by 0 or a constant. */
+/** How an unsigned leg's transaction is encoded (one per chain family; Sui has two). */
+export const UnsignedEncoding = z.enum([
+  'evm-transaction-request',
+  'solana-v0-base64',
+  'sui-transaction-json',
+  'sui-transaction-bcs-base64',
+]);
+
+/** Standard base64 (padded), as signed transactions travel in request bodies. */
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
 export type UnavailableReason = z.infer<typeof UnavailableReasonCode>;
 
 export interface Unavailable {
@@ -236,7 +248,7 @@ export function newPlanId(): string {
 /** Classifies a failed RPC call. Timeouts and aborts are `rpc_timeout`; parse errors are garbage. */
 export function rpcFailure(error: unknown, what: string): Unavailable {
   const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (name === 'TimeoutError' || name === 'AbortError' || /timed? ?out|aborted/i.test(message)) {
     return {
       status: 'unavailable',

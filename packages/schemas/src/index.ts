@@ -15,3 +15,4 @@ export * from './keeper';
 export * from './webhookEventType';
 export * from './webhookEvents';
 export * from './webhookDocuments';
+export * from './errorMessage';

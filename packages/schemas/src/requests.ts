@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Chain } from './chains';
+import { UnsignedEncoding } from './chainAdapter';
+import { Chain, ExecutionMode } from './chains';
 import { Blocker } from './errors';
 import { MicrosOut, PositiveMicrosString } from './money';
 import { DiscoverSort } from './opportunities';
@@ -188,12 +189,7 @@ export const PlanLegDocument = z
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
     status: z.enum(['unsigned', 'submitted', 'confirmed', 'failed']),
     txId: z.string().nullable(),
-    encoding: z.enum([
-      'evm-transaction-request',
-      'solana-v0-base64',
-      'sui-transaction-json',
-      'sui-transaction-bcs-base64',
-    ]),
+    encoding: UnsignedEncoding,
     transaction: z
       .union([
         z.string(),
@@ -222,7 +218,7 @@ export const PlanDocument = z
     venueId: z.string().optional(),
     chain: Chain.optional(),
     amountMicros: MicrosOut.optional(),
-    executionMode: z.enum(['disabled', 'owner_sign_prepare', 'broadcast']).optional(),
+    executionMode: ExecutionMode.optional(),
     writeReady: z.boolean().optional(),
     owner: z.string().optional(),
     legs: z.array(PlanLegDocument).optional(),

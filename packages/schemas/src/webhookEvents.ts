@@ -103,10 +103,6 @@ export const BridgeFailedData = z.object({
 });
 export type BridgeFailedData = z.infer<typeof BridgeFailedData>;
 
-/** The payload the APY refresh writes (see `ApyUpdatedPayload`). */
-export const ApyUpdatedData = ApyUpdatedPayload;
-export type ApyUpdatedData = z.infer<typeof ApyUpdatedData>;
-
 function envelope<T extends WebhookEventType, D extends z.ZodObject>(type: T, data: D) {
   return z
     .object({
@@ -130,7 +126,7 @@ export const HarvestCompletedEvent = envelope('harvest.completed', HarvestComple
 export const BridgeDeliveredEvent = envelope('bridge.delivered', BridgeDeliveredData);
 export const BridgeFailedEvent = envelope('bridge.failed', BridgeFailedData);
 export const PositionUpdatedEvent = envelope('position.updated', PositionUpdatedData);
-export const ApyUpdatedEvent = envelope('apy.updated', ApyUpdatedData);
+export const ApyUpdatedEvent = envelope('apy.updated', ApyUpdatedPayload);
 
 /** The envelope schema of each type, in the order of {@link WebhookEventType}. */
 export const WEBHOOK_EVENT_SCHEMAS = {

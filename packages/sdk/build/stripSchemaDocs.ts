@@ -59,14 +59,7 @@ const stripDocs: ts.TransformerFactory<ts.SourceFile> = (context) => {
       );
     }
     if (ts.isObjectLiteralExpression(node) && isDefineRouteArgument(node)) {
-      const kept = node.properties.filter(
-        (property) =>
-          !(
-            (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) &&
-            ts.isIdentifier(property.name) &&
-            DOC_FIELDS.has(property.name.text)
-          ),
-      );
+      const kept = node.properties.filter((property) => !DOC_FIELDS.has(nameOf(property) ?? ''));
       return ts.visitEachChild(
         context.factory.updateObjectLiteralExpression(node, kept),
         visit,

@@ -4,7 +4,7 @@ import {
   TEST_WALLET,
   testKeys,
 } from '@yieldrouter/api/testing/startTestApp';
-import { clientRouteList, describeErrorCode, ErrorCode, routeList } from '@yieldrouter/schemas';
+import { clientRoutes, describeErrorCode, ErrorCode, routeList } from '@yieldrouter/schemas';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { createClient } from './createClient';
 import { NotFoundError, PermissionError, ValidationError } from './errors/httpErrors';
@@ -234,7 +234,7 @@ describe('every implemented GET route agrees with the SDK schemas', () => {
   it('answers 2xx with a schema-valid body, or a typed 4xx for the sample input', async () => {
     const implemented = (await client.getRoutes()).routes.filter((route) => route.implemented);
     const checked: string[] = [];
-    for (const route of clientRouteList) {
+    for (const route of Object.values(clientRoutes) as RouteDefinition[]) {
       if (route.method !== 'get' || !implemented.some((r) => r.operationId === route.operationId)) {
         continue;
       }

@@ -6,14 +6,12 @@ import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { createDatabase, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
+import { withDatabase } from './benchDatabase';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
-const ADMIN_URL =
-  process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const GET_PATHS = (
   process.env['BENCH_PATHS'] ?? '/api/v1/svc/status,/api/v1/svc/venues,/api/v1/svc/home'
 )
@@ -235,56 +233,56 @@ async function benchPosition(databaseUrl: string, apiUrl: string, servers: Serve
   }
 }
 
+/** The API against its baselines on one database: GET routes, position, plan prepares. */
+async function benchAll(databaseUrl: string, runId: string, servers: Server[]): Promise<void> {
+  const api = await startServer('apiServer.ts', {
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
+    DATABASE_URL: databaseUrl,
+    SVC_API_KEY_SECRET: randomBytes(24).toString('hex'),
+    SVC_RATE_LIMIT_PUBLIC: '1000000000',
+    SVC_RATE_LIMIT_KEYED: '1000000000',
+    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
+    SVC_API_KEYS: JSON.stringify([{ key: BENCH_OWNER_KEY, role: 'owner', wallets: ['*'] }]),
+  });
+  servers.push(api);
+  const apiUrl = `http://127.0.0.1:${api.port}`;
+  // GET routes against a bare one-route Express app serving the very same document.
+  for (const path of GET_PATHS) {
+    const bodyFile = bodyFileOf(runId, path);
+    const response = await fetch(`${apiUrl}${path}`);
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    writeFileSync(bodyFile, await response.text());
+    const baseline = await startServer('baselineServer.ts', {
+      BENCH_BODY_FILE: bodyFile,
+      BENCH_PATH: path,
+    });
+    servers.push(baseline);
+    await compare(
+      `GET ${path} vs bare Express 5 one-route`,
+      { url: `http://127.0.0.1:${baseline.port}${path}` },
+      { url: `${apiUrl}${path}` },
+      0.85,
+    );
+    baseline.child.kill('SIGTERM');
+  }
+  if (process.env['BENCH_POSITION'] !== '0') {
+    await benchPosition(databaseUrl, apiUrl, servers);
+  }
+  if (process.env['BENCH_PLAN'] !== '0') await benchPlans(databaseUrl, apiUrl, servers);
+}
+
 /** Benchmarks the GET hot paths and plan prepares against bare Express baselines; needs Postgres. */
 export async function runHttpBench(): Promise<void> {
-  const dbName = `svc_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const servers: Server[] = [];
-  try {
-    const api = await startServer('apiServer.ts', {
-      NODE_ENV: 'production',
-      LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
-      DATABASE_URL: url.toString(),
-      SVC_API_KEY_SECRET: randomBytes(24).toString('hex'),
-      SVC_RATE_LIMIT_PUBLIC: '1000000000',
-      SVC_RATE_LIMIT_KEYED: '1000000000',
-      SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
-      SVC_API_KEYS: JSON.stringify([{ key: BENCH_OWNER_KEY, role: 'owner', wallets: ['*'] }]),
-    });
-    servers.push(api);
-    const apiUrl = `http://127.0.0.1:${api.port}`;
-    // GET routes against a bare one-route Express app serving the very same document.
-    for (const path of GET_PATHS) {
-      const bodyFile = bodyFileOf(dbName, path);
-      const response = await fetch(`${apiUrl}${path}`);
-      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-      writeFileSync(bodyFile, await response.text());
-      const baseline = await startServer('baselineServer.ts', {
-        BENCH_BODY_FILE: bodyFile,
-        BENCH_PATH: path,
-      });
-      servers.push(baseline);
-      await compare(
-        `GET ${path} vs bare Express 5 one-route`,
-        { url: `http://127.0.0.1:${baseline.port}${path}` },
-        { url: `${apiUrl}${path}` },
-        0.85,
-      );
-      baseline.child.kill('SIGTERM');
+  await withDatabase(async (databaseUrl) => {
+    const runId = new URL(databaseUrl).pathname.slice(1);
+    const servers: Server[] = [];
+    try {
+      await benchAll(databaseUrl, runId, servers);
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM');
+      for (const path of GET_PATHS) rmSync(bodyFileOf(runId, path), { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    if (process.env['BENCH_POSITION'] !== '0') {
-      await benchPosition(url.toString(), apiUrl, servers);
-    }
-    if (process.env['BENCH_PLAN'] !== '0') await benchPlans(url.toString(), apiUrl, servers);
-  } finally {
-    for (const server of servers) server.child.kill('SIGTERM');
-    for (const path of GET_PATHS) rmSync(bodyFileOf(dbName, path), { force: true });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

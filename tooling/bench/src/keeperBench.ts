@@ -27,7 +27,7 @@ import { parseKeeperEnv, startKeeper } from '@yieldrouter/keeper';
 import { createDatabase, insertOutboxEvents, readStakedPositions } from '@yieldrouter/ledger';
 import type { Database, OutboxEventInput } from '@yieldrouter/ledger';
 import type { PositionUpdatedData } from '@yieldrouter/schemas';
-import { pool, withDatabase } from './ledgerBench';
+import { pool, withDatabase } from './benchDatabase';
 
 const SUBSCRIPTIONS = Number(process.env['BENCH_WEBHOOK_SUBSCRIPTIONS'] ?? 4);
 const EVENTS = Number(process.env['BENCH_WEBHOOK_EVENTS'] ?? 750);
@@ -71,11 +71,11 @@ const eventOf = (wallet: string, index: number): OutboxEventInput => {
     chain: 'solana',
     cause: 'settled',
     planId: `plan_${randomBytes(16).toString('hex')}`,
-    legIndex: 0,
+    legIndex: index % 4,
     txId: fakeBase58(88),
     harvestId: null,
   };
-  return { type: 'position.updated', wallet, payload: { ...data, legIndex: index % 4 } };
+  return { type: 'position.updated', wallet, payload: data };
 };
 
 async function subscribe(db: Database, url: string, count: number) {

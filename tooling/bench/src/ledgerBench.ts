@@ -4,37 +4,19 @@
 //    against pgbench TPC-B at 16 clients on the same server, measured in the same run;
 // 2. position reads: a batch of 50 wallets against one wallet (latency ratio, one query each).
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import type { VenueConfig } from '@yieldrouter/engine';
 import { prepareRoute, readPositions, settleLeg } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
 import { createDatabase } from '@yieldrouter/ledger';
+import { pool, withDatabase } from './benchDatabase';
 
-const ADMIN_URL =
-  process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CLIENTS = 16;
 const SETTLEMENTS = Number(process.env['BENCH_SETTLEMENTS'] ?? 3000);
 const PGBENCH_SECONDS = Number(process.env['BENCH_PGBENCH_SECONDS'] ?? 8);
 const venues: VenueConfig = { ids: {}, apyPools: {}, apyMaxAgeMs: 3_600_000, apyMeanMinSamples: 3 };
 
 const line = (text: string) => process.stdout.write(`${text}\n`);
-
-export async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `svc_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
 
 /** pgbench TPC-B (scale 16, so 16 clients do not all fight over one branch row), tps. */
 function pgbenchTps(url: string): number {
@@ -57,25 +39,6 @@ function pgbenchTps(url: string): number {
   const match = /tps = ([0-9.]+)/.exec(out);
   if (!match?.[1]) throw new Error(`pgbench printed no tps:\n${out}`);
   return Number(match[1]);
-}
-
-/** Runs `tasks` with `concurrency` workers; returns the elapsed seconds. */
-export async function pool(
-  tasks: (() => Promise<unknown>)[],
-  concurrency: number,
-): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < tasks.length) {
-        const task = tasks[next];
-        next += 1;
-        await task?.();
-      }
-    }),
-  );
-  return (performance.now() - started) / 1000;
 }
 
 async function median(runs: number, work: () => Promise<unknown>): Promise<number> {

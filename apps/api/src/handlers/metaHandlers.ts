@@ -4,13 +4,11 @@ import type { FeeSchedule } from '@yieldrouter/fees';
 import { toFeeScheduleDocument } from '@yieldrouter/fees';
 import {
   VENUE_CATALOG,
-  WRITE_READY_CHAINS,
-  buildEnablement,
   buildPackagesDocument,
   buildStatusDocument,
   deepFreeze,
 } from '@yieldrouter/engine';
-import type { RouteDefinition } from '@yieldrouter/schemas';
+import type { ChainEnablement, RouteDefinition } from '@yieldrouter/schemas';
 import {
   API_VERSION,
   BlockerCode,
@@ -27,6 +25,8 @@ export interface MetaHandlerDeps {
   readonly config: ApiConfig;
   readonly db: Database;
   readonly redis: Redis | null;
+  /** The chains' enablement, built once from the configuration. */
+  readonly enablement: readonly ChainEnablement[];
   readonly fees: FeeSchedule;
   readonly routes: readonly RouteDefinition[];
   readonly implemented: () => ReadonlySet<string>;
@@ -48,9 +48,7 @@ async function databaseUp(db: Database): Promise<boolean> {
 /** Handlers of the meta routes: health, root, status, packages, fees, catalogs. */
 export function metaHandlers(deps: MetaHandlerDeps): Handlers {
   // Configuration is fixed for the life of the process, so these documents are built once.
-  const enablementDocument = deepFreeze(
-    buildEnablement({ switches: deps.config.switches, writeReadyChains: WRITE_READY_CHAINS }),
-  );
+  const enablementDocument = deps.enablement;
   const statusDocument = deepFreeze(
     buildStatusDocument({
       enablement: enablementDocument,

@@ -63,14 +63,17 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
 
   return {
     routeFunds: async ({ params, body }) => {
-      const setting = await readAutoYield(db, ledgerWallet(adapters, params.address));
+      // Only a route with stake deposits into a venue: only then does the setting matter.
+      const setting = body.stake
+        ? await readAutoYield(db, ledgerWallet(adapters, params.address))
+        : null;
       return ok(
         await prepareRoute({
           db,
           adapters,
           venues: deps.venues,
           opportunities: await opportunities(),
-          autoYieldVenueId: setting.enabled ? setting.venueId : null,
+          autoYieldVenueId: setting?.enabled ? setting.venueId : null,
           address: params.address,
           input: {
             amountMicros: body.amountMicros,
@@ -155,8 +158,11 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ok(await buildPublicPortfolio(db, adapters, query.wallet, now())),
     getPublicActivity: async ({ query }) => ok(await buildPublicActivity(db, adapters, query)),
     getWalletPortfolio: async ({ params }) => {
-      const [position] = await readPositions(db, adapters, [params.address], now());
-      const portfolio = await buildPublicPortfolio(db, adapters, params.address, now());
+      const at = now();
+      const [[position], portfolio] = await Promise.all([
+        readPositions(db, adapters, [params.address], at),
+        buildPublicPortfolio(db, adapters, params.address, at),
+      ]);
       return ok({
         schemaVersion: 'svc-wallet-balances.v1',
         wallet: portfolio.wallet,

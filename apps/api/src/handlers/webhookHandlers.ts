@@ -3,15 +3,14 @@ import type { ChainAdapters, WebhookSettings } from '@yieldrouter/engine';
 import {
   buildWebhookEventTypesDocument,
   createWebhook,
+  createWebhookSender,
   deepFreeze,
   deleteWebhook,
   ledgerWallet,
   listWebhookEvents,
   listWebhooks,
   rotateWebhook,
-  webhookUrlPolicy,
 } from '@yieldrouter/engine';
-import { createHmacKeyCipher } from '@yieldrouter/webhooks/server';
 import type { WebhookHostLookup } from '@yieldrouter/webhooks/server';
 import { ApiError } from '../http/apiError';
 import type { Principal } from '../http/auth';
@@ -40,8 +39,7 @@ function keyOf(principal: Principal | null): Principal {
 export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
   const db = deps.db.prisma;
   const now = deps.now ?? (() => new Date());
-  const cipher = createHmacKeyCipher(deps.settings.keySecret);
-  const urlPolicy = webhookUrlPolicy(deps.settings);
+  const { cipher, urlPolicy } = createWebhookSender(deps.settings);
   const eventTypes = deepFreeze(buildWebhookEventTypesDocument());
   /** The key's wallets as the ledger (and the outbox) names them; `*` stays. */
   const walletsOf = (principal: Principal) =>

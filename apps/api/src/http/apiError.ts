@@ -1,4 +1,6 @@
-import type { ErrorCode } from '@yieldrouter/schemas';
+import { EngineError } from '@yieldrouter/engine';
+import type { ErrorBody, ErrorCode } from '@yieldrouter/schemas';
+import { codeToStatus } from '@yieldrouter/schemas';
 
 /** An error that maps to `{ code, message, requestId }` with the code's catalog status. */
 export class ApiError extends Error {
@@ -21,4 +23,23 @@ export class ApiError extends Error {
 
   /** Only for the one SPEC case where a code has two statuses (UNAUTHORIZED: 401 or 403). */
   readonly statusOverride: number | undefined;
+}
+
+/** An ApiError for an error the API knows (an ApiError, or an engine use case refusing input). */
+export function knownApiError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof EngineError) {
+    return new ApiError(error.code, error.message, error.field ? { field: error.field } : {});
+  }
+  return null;
+}
+
+/** The status and `{ code, message, requestId, field? }` body of an ApiError. */
+export function errorReply(
+  apiError: ApiError,
+  requestId: string,
+): { readonly status: number; readonly body: ErrorBody } {
+  const body: ErrorBody = { code: apiError.code, message: apiError.message, requestId };
+  if (apiError.field) body.field = apiError.field;
+  return { status: apiError.statusOverride ?? codeToStatus(apiError.code), body };
 }

@@ -1,9 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { ErrorBody } from '@yieldrouter/schemas';
-import { codeToStatus } from '@yieldrouter/schemas';
-import { EngineError } from '@yieldrouter/engine';
-import { ApiError } from './apiError';
+import { ApiError, errorReply, knownApiError } from './apiError';
 
 interface BodyParserError {
   type?: string;
@@ -39,11 +36,7 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const known =
-      error instanceof ApiError
-        ? error
-        : error instanceof EngineError
-          ? new ApiError(error.code, error.message, error.field ? { field: error.field } : {})
-          : fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes);
+      knownApiError(error) ?? fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes);
     const apiError =
       known ?? new ApiError('INTERNAL_ERROR', 'internal error; quote the requestId to support');
     const requestId = String(res.locals['requestId'] ?? '');
@@ -53,9 +46,7 @@ export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorReque
         'unhandled error',
       );
     }
-    const status = apiError.statusOverride ?? codeToStatus(apiError.code);
-    const body: ErrorBody = { code: apiError.code, message: apiError.message, requestId };
-    if (apiError.field) body.field = apiError.field;
+    const { status, body } = errorReply(apiError, requestId);
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
     res.status(status).json(body);

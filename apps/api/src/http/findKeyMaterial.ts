@@ -1,3 +1,4 @@
+import { BASE64 } from '@yieldrouter/schemas';
 // What a private key or a seed phrase looks like, so a route that takes owner-signed bytes can
 // refuse one unread. The finding names where it was and what it looked like, never its value.
 
@@ -10,7 +11,6 @@ export interface KeyMaterialFinding {
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const HEX = /^(?:0x)?([0-9a-fA-F]+)$/;
 const BYTE_LIST = /^\[\s*\d{1,3}(?:\s*,\s*\d{1,3})*\s*\]$/;
 const WORD = /^[a-z]{3,8}$/;

@@ -13,10 +13,7 @@ import {
   completeIdempotencyKey,
   releaseIdempotencyKey,
 } from '@yieldrouter/ledger';
-import { EngineError } from '@yieldrouter/engine';
-import type { ErrorBody } from '@yieldrouter/schemas';
-import { codeToStatus } from '@yieldrouter/schemas';
-import { ApiError } from './apiError';
+import { ApiError, errorReply, knownApiError } from './apiError';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 const FIELD = 'header.Idempotency-Key';
@@ -69,17 +66,11 @@ export function idempotencyRequestHash(
 
 /** The response an ApiError (or EngineError) gets from the error handler, as bytes. */
 function errorResponse(error: unknown, requestId: string): IdempotentResponse | null {
-  const apiError =
-    error instanceof ApiError
-      ? error
-      : error instanceof EngineError
-        ? new ApiError(error.code, error.message, error.field ? { field: error.field } : {})
-        : null;
+  const apiError = knownApiError(error);
   if (!apiError) return null;
-  const body: ErrorBody = { code: apiError.code, message: apiError.message, requestId };
-  if (apiError.field) body.field = apiError.field;
+  const { status, body } = errorReply(apiError, requestId);
   return {
-    status: apiError.statusOverride ?? codeToStatus(apiError.code),
+    status,
     headers: { ...apiError.headers, 'Content-Type': JSON_CONTENT_TYPE },
     body: Buffer.from(JSON.stringify(body)),
   };

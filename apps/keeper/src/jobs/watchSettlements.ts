@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import { EngineError, abandonPendingLeg, settleLeg } from '@yieldrouter/engine';
 import { listOpenLegs } from '@yieldrouter/ledger';
 import type { OpenLegsCursor, SettlementLeg } from '@yieldrouter/ledger';
@@ -103,5 +104,3 @@ async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcom
     return 'errors';
   }
 }
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import type { Redis } from 'ioredis';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type { DependencyCheck, KeeperQueueHealth, OpsHealthDocument } from '@yieldrouter/schemas';
@@ -18,9 +19,6 @@ export interface ReadOpsHealthParameters {
   readonly timeoutMs?: number;
 }
 
-const message = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 200);
-
 async function check(work: () => Promise<unknown>, timeoutMs: number): Promise<DependencyCheck> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -33,7 +31,7 @@ async function check(work: () => Promise<unknown>, timeoutMs: number): Promise<D
     ]);
     return { status: 'up', latencyMs: Math.round(performance.now() - started), detail: null };
   } catch (error) {
-    return { status: 'down', latencyMs: null, detail: message(error) };
+    return { status: 'down', latencyMs: null, detail: errorMessage(error, 200) };
   } finally {
     clearTimeout(timer);
   }
@@ -83,7 +81,7 @@ export async function readOpsHealth(
           )
         : [];
     } catch (error) {
-      redisCheck = { status: 'down', latencyMs: null, detail: message(error) };
+      redisCheck = { status: 'down', latencyMs: null, detail: errorMessage(error, 200) };
     }
   }
   const down = database.status === 'down' || redisCheck.status === 'down';

@@ -1,4 +1,4 @@
-import { findLegByTx, findPlan, markLegBroadcast } from '@yieldrouter/ledger';
+import { findLegByTx, findPlan, markLegSubmitted } from '@yieldrouter/ledger';
 import type { PrismaClient, StoredPlan, StoredPlanLeg } from '@yieldrouter/ledger';
 import type {
   Chain,
@@ -112,19 +112,21 @@ async function alreadyCarried(
   return false;
 }
 
-/** The leg as stored now: a concurrent execute of the same bytes may have recorded it first. */
-async function recordedBy(parameters: ExecutePlanLegParameters, txId: string): Promise<boolean> {
-  const { leg } = await loadLeg(parameters);
-  return leg.txId === txId;
+/** The plan as stored now, when its leg carries `txId` (a concurrent execute of the same bytes
+ * may have recorded it first); else undefined. */
+async function recordedPlan(parameters: ExecutePlanLegParameters, txId: string) {
+  const { plan, leg } = await loadLeg(parameters);
+  return leg.txId === txId ? plan : undefined;
 }
 
-async function result(
-  parameters: ExecutePlanLegParameters,
+/** The answer: the plan as read, with the leg and its transaction. */
+function answer(
+  plan: Awaited<ReturnType<typeof loadLeg>>['plan'],
+  legIndex: number,
   txId: string,
   replay: boolean,
-): Promise<ExecuteResult> {
-  const { plan } = await loadLeg(parameters);
-  return { ...storedPlanDocument(plan), legIndex: parameters.legIndex, txId, replay };
+): ExecuteResult {
+  return { ...storedPlanDocument(plan), legIndex, txId, replay };
 }
 
 /**
@@ -141,18 +143,20 @@ export async function executePlanLeg(parameters: ExecutePlanLegParameters): Prom
   const { plan, leg, owner } = await loadLeg(parameters);
   refuseUnlessBroadcast(parameters, plan);
   const txId = await checkBytes(parameters, plan, leg, owner);
-  if (await alreadyCarried(parameters, leg, txId)) return result(parameters, txId, true);
+  if (await alreadyCarried(parameters, leg, txId)) return answer(plan, legIndex, txId, true);
 
   const sent = await adapters[plan.chain as Chain].broadcast(parameters.signed);
   switch (sent.status) {
     case 'refused':
       throw broadcastOff(plan, legIndex, sent.blocker.message);
-    case 'rejected':
-      if (await recordedBy(parameters, txId)) return result(parameters, txId, true);
+    case 'rejected': {
+      const recorded = await recordedPlan(parameters, txId);
+      if (recorded) return answer(recorded, legIndex, txId, true);
       throw new EngineError(
         'BROADCAST_REJECTED',
         `${plan.chain}: the chain refused the transaction: ${sent.reason}`,
       );
+    }
     case 'unavailable':
       throw new EngineError(
         'SERVICE_UNAVAILABLE',
@@ -164,14 +168,17 @@ export async function executePlanLeg(parameters: ExecutePlanLegParameters): Prom
   if (sent.txId !== txId) {
     throw new Error(`${plan.chain}: the adapter reported ${sent.txId} for transaction ${txId}`);
   }
-  if (!(await markLegBroadcast(db, { planId: plan.id, legIndex, txId, now }))) {
+  if (
+    !(await markLegSubmitted(db, { planId: plan.id, legIndex, txId, now }, { broadcast: true }))
+  ) {
     // Another execute recorded the leg between our read and now.
-    if (await recordedBy(parameters, txId)) return result(parameters, txId, true);
+    const recorded = await recordedPlan(parameters, txId);
+    if (recorded) return answer(recorded, legIndex, txId, true);
     throw new EngineError(
       'SETTLEMENT_CONFLICT',
       `${FIELD}: leg ${legIndex} of ${plan.id} was given another transaction meanwhile`,
       FIELD,
     );
   }
-  return result(parameters, txId, false);
+  return answer((await loadLeg(parameters)).plan, legIndex, txId, false);
 }

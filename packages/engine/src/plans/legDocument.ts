@@ -1,6 +1,6 @@
 import type { LegEffect, PlanLegInput, Prisma, StoredPlanLeg } from '@yieldrouter/ledger';
 import type { LegAction, LegBuild, UnsignedLeg, UnsignedPayload } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
+import { UnsignedEncoding, formatMicros } from '@yieldrouter/schemas';
 
 type LegStatus = StoredPlanLeg['status'];
 
@@ -34,12 +34,7 @@ export function legDocument(leg: UnsignedLeg, index: number) {
   return legFields(leg, index, 'unsigned', null);
 }
 
-const ENCODINGS: ReadonlySet<string> = new Set([
-  'evm-transaction-request',
-  'solana-v0-base64',
-  'sui-transaction-json',
-  'sui-transaction-bcs-base64',
-]);
+const ENCODINGS: ReadonlySet<string> = new Set(UnsignedEncoding.options);
 
 /** A stored leg payload as the adapter built it (`storedLegs` wrote an `UnsignedPayload`). */
 export function storedPayload(leg: StoredPlanLeg): UnsignedPayload {

@@ -1,18 +1,14 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
-import type {
-  Blocker,
-  BlockerCode,
-  LegBuild,
-  Opportunity,
-  PlanDocument,
-} from '@yieldrouter/schemas';
-import { describeBlockerCode, formatMicros, newPlanId } from '@yieldrouter/schemas';
+import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
+import { formatMicros, newPlanId } from '@yieldrouter/schemas';
+import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
+import { venueOnChain } from '../venues/venueConfig';
 import { legDocument, storedLegs } from './legDocument';
 
 export interface PrepareStrategyPlanRequest {
@@ -33,11 +29,6 @@ export interface PrepareStrategyPlanParameters {
   readonly request: PrepareStrategyPlanRequest;
   readonly now: Date;
 }
-
-const blocker = (
-  code: BlockerCode,
-  extra: { field?: string; details?: Record<string, string> } = {},
-): Blocker => ({ code, message: describeBlockerCode(code), ...extra });
 
 function checkRequest(
   opportunity: Opportunity,
@@ -106,12 +97,7 @@ export async function prepareStrategyPlan(
       amountMicros: request.amountMicros,
       target: {
         kind: 'venue' as const,
-        venue: {
-          venueId: opportunity.venueId,
-          chain: opportunity.chain,
-          standard: opportunity.standard,
-          ids: venues.ids[opportunity.venueId] ?? {},
-        },
+        venue: venueOnChain(venues, opportunity),
       },
     };
     const adapter = adapters[opportunity.chain];

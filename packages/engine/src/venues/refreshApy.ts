@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import {
   insertApySamples,
   insertOutboxEvents,
@@ -49,15 +50,19 @@ async function readAll(
       reason: 'source_error' as const,
       detail: 'the APY reader failed',
     }));
-    return { readings, error: error instanceof Error ? error.message : String(error) };
+    return { readings, error: errorMessage(error) };
   }
 }
+
+/** When a reading was taken: the source's own time when it answered, else the refresh's. */
+const observedAtOf = (reading: ApyReading, observedAt: Date): Date =>
+  reading.status === 'ok' ? reading.asOf : observedAt;
 
 function sampleOf(reading: ApyReading, observedAt: Date): ApySampleInput {
   return {
     venueId: reading.venueId,
     source: reading.source,
-    observedAt: reading.status === 'ok' ? reading.asOf : observedAt,
+    observedAt: observedAtOf(reading, observedAt),
     value:
       reading.status === 'ok'
         ? {
@@ -97,7 +102,7 @@ function apyEvents(
       apyRewardBps: reading.status === 'ok' ? reading.apyRewardBps : null,
       reason: reading.status === 'ok' ? null : reading.reason,
       source: reading.source,
-      asOf: sampleOf(reading, observedAt).observedAt.toISOString(),
+      asOf: observedAtOf(reading, observedAt).toISOString(),
     };
     return [{ type: 'apy.updated', wallet: null, payload }];
   });

@@ -1,3 +1,5 @@
+import type { Chain, VenueOnChain, VenueStandard } from '@yieldrouter/schemas';
+
 /** Per-venue configuration: on-chain ids and APY pool ids (never invented, never defaulted). */
 export interface VenueConfig {
   /** venueId → id name → value, e.g. `{ morpho: { vault: '0x…' } }`. */
@@ -8,4 +10,17 @@ export interface VenueConfig {
   readonly apyMaxAgeMs: number;
   /** Fewer ok samples than this in 30 days → apyMean30dBps null. */
   readonly apyMeanMinSamples: number;
+}
+
+/** A venue as the chain adapters take it: its standard and the on-chain ids configured for it. */
+export function venueOnChain(
+  venues: VenueConfig,
+  venue: { readonly venueId: string; readonly chain: Chain; readonly standard: VenueStandard },
+): VenueOnChain {
+  return {
+    venueId: venue.venueId,
+    chain: venue.chain,
+    standard: venue.standard,
+    ids: venues.ids[venue.venueId] ?? {},
+  };
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import { computeHarvestFees, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import {
@@ -15,6 +16,7 @@ import type {
   LedgerChain,
   PositionKey,
   PostingInput,
+  PrismaClientOrTransaction,
   PrismaClient,
   StakedPosition,
 } from '@yieldrouter/ledger';
@@ -30,6 +32,7 @@ import type {
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
+import { venueOnChain } from '../venues/venueConfig';
 import { ledgerWallet, ownerOn } from './walletAddress';
 
 /** Legs this recent that are not final keep a position from being harvested (see below). */
@@ -59,12 +62,11 @@ const ZERO = '0';
 
 function venueOf(position: StakedPosition, venues: VenueConfig): VenueOnChain | undefined {
   if (!position.venueId || !position.standard) return undefined;
-  return {
+  return venueOnChain(venues, {
     venueId: position.venueId,
     chain: position.chain as Chain,
     standard: position.standard as VenueStandard,
-    ids: venues.ids[position.venueId] ?? {},
-  };
+  });
 }
 
 /** The position value on chain, through the adapter; any failure is a reason, never a number. */
@@ -82,7 +84,7 @@ async function readValue(
   } catch (error) {
     return {
       status: 'unavailable',
-      reason: `position_read_failed: ${error instanceof Error ? error.message : String(error)}`,
+      reason: `position_read_failed: ${errorMessage(error)}`,
     };
   }
 }
@@ -106,10 +108,27 @@ function positionResult(
   };
 }
 
-/** gross = value − basis, split by packages/fees; undefined when there is no yield. */
-function split(value: bigint, basis: bigint, schedule: FeeSchedule) {
-  if (value <= basis) return undefined;
-  return computeHarvestFees({ grossYieldMicros: value - basis, schedule });
+/**
+ * The position measured against its basis (staked + fees retained): gross = value − basis,
+ * split by packages/fees; `fees` undefined when there is no yield.
+ */
+async function measure(
+  db: PrismaClientOrTransaction,
+  key: PositionKey,
+  valueMicros: bigint,
+  schedule: FeeSchedule,
+) {
+  const basis = await readHarvestBasis(db, key);
+  const basisMicros = basis.stakedMicros + basis.feesRetainedMicros;
+  const fees =
+    valueMicros > basisMicros
+      ? computeHarvestFees({ grossYieldMicros: valueMicros - basisMicros, schedule })
+      : undefined;
+  return {
+    basisMicros,
+    fees,
+    measured: { valueMicros: formatMicros(valueMicros), basisMicros: formatMicros(basisMicros) },
+  };
 }
 
 const amounts = (fees: ReturnType<typeof computeHarvestFees>) => ({
@@ -148,13 +167,7 @@ async function bookPosition(
         valueMicros: formatMicros(reading.valueMicros),
       });
     }
-    const basis = await readHarvestBasis(tx, key);
-    const basisMicros = basis.stakedMicros + basis.feesRetainedMicros;
-    const fees = split(reading.valueMicros, basisMicros, schedule);
-    const measured = {
-      valueMicros: formatMicros(reading.valueMicros),
-      basisMicros: formatMicros(basisMicros),
-    };
+    const { basisMicros, fees, measured } = await measure(tx, key, reading.valueMicros, schedule);
     if (!fees) return positionResult(position, { outcome: 'no_yield', ...measured });
 
     const feeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
@@ -237,13 +250,15 @@ async function preparePosition(
     chain: position.chain as LedgerChain,
     opportunityId: position.opportunityId,
   };
-  const basis = await readHarvestBasis(parameters.db, key);
-  const basisMicros = basis.stakedMicros + basis.feesRetainedMicros;
-  const fees = split(reading.valueMicros, basisMicros, parameters.schedule ?? defaultFeeSchedule);
+  const { fees, measured } = await measure(
+    parameters.db,
+    key,
+    reading.valueMicros,
+    parameters.schedule ?? defaultFeeSchedule,
+  );
   return positionResult(position, {
     outcome: fees ? 'prepared' : 'no_yield',
-    valueMicros: formatMicros(reading.valueMicros),
-    basisMicros: formatMicros(basisMicros),
+    ...measured,
     ...(fees ? amounts(fees) : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@yieldrouter/schemas';
 import { listStakedWallets } from '@yieldrouter/ledger';
 import type { HarvestBatchDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
@@ -50,7 +51,7 @@ export async function harvestBatch(
       sums.fees += BigInt(result.protocolFeeMicros) + BigInt(result.profitFeeMicros);
       sums.net += BigInt(result.netYieldMicros);
     } catch (error) {
-      errors.push({ wallet, message: error instanceof Error ? error.message : String(error) });
+      errors.push({ wallet, message: errorMessage(error) });
     }
   }
   return {

@@ -1,20 +1,15 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { insertPlan, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
 import type { LegEffect, Prisma, PrismaClient } from '@yieldrouter/ledger';
-import type {
-  Blocker,
-  Chain,
-  LegBuild,
-  LegTarget,
-  Opportunity,
-  PlanDocument,
-} from '@yieldrouter/schemas';
-import { describeBlockerCode, formatMicros, newPlanId } from '@yieldrouter/schemas';
+import type { Chain, LegBuild, LegTarget, Opportunity, PlanDocument } from '@yieldrouter/schemas';
+import { formatMicros, newPlanId } from '@yieldrouter/schemas';
+import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { legDocument, storedLegs } from '../plans/legDocument';
 import { byApyDesc } from '../venues/discovery';
 import type { VenueConfig } from '../venues/venueConfig';
+import { venueOnChain } from '../venues/venueConfig';
 import { ownerOn } from './walletAddress';
 
 /** The only token the router takes today (USDC, 6 decimals, on every chain we serve). */
@@ -58,11 +53,6 @@ export function checkRouteInput(input: RouteInput): void {
   }
 }
 
-const blocked = (code: 'no_ready_venue'): Blocker => ({
-  code,
-  message: describeBlockerCode(code),
-});
-
 export interface PrepareRouteParameters extends RouteContext {
   readonly db: PrismaClient;
   /** The wallet as named in the path. */
@@ -94,18 +84,10 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   let build: LegBuild;
   let target: LegTarget = { kind: 'router' };
   if (input.stake && !venue) {
-    build = { status: 'blocked', blockers: [blocked('no_ready_venue')] };
+    build = { status: 'blocked', blockers: [blocker('no_ready_venue')] };
   } else {
     if (venue) {
-      target = {
-        kind: 'venue',
-        venue: {
-          venueId: venue.venueId,
-          chain: venue.chain,
-          standard: venue.standard,
-          ids: parameters.venues.ids[venue.venueId] ?? {},
-        },
-      };
+      target = { kind: 'venue', venue: venueOnChain(parameters.venues, venue) };
     }
     build = await adapters[input.chain].buildDeposit({
       planId,

@@ -2,7 +2,8 @@ import { computePrincipalFee } from '@yieldrouter/fees';
 import { readAutoYield, readBalancesOf } from '@yieldrouter/ledger';
 import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type { Chain, Opportunity, RoutePreview } from '@yieldrouter/schemas';
-import { describeBlockerCode, formatMicros } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import type { VenueConfig } from '../venues/venueConfig';
@@ -55,10 +56,7 @@ export async function previewRoute(parameters: PreviewRouteParameters): Promise<
   const staked = balances
     .filter((row) => row.bucket.startsWith('staked:'))
     .reduce((sum, row) => sum + row.balanceMicros, 0n);
-  const blockers =
-    stake && !venue
-      ? [{ code: 'no_ready_venue', message: describeBlockerCode('no_ready_venue') }]
-      : [];
+  const blockers = stake && !venue ? [blocker('no_ready_venue')] : [];
   const staking = stake && venue !== undefined;
   return {
     wallet,

@@ -26,6 +26,7 @@ import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import type { VenueConfig } from '../venues/venueConfig';
+import { venueOnChain } from '../venues/venueConfig';
 
 export interface SettleLegParameters {
   readonly db: PrismaClient;
@@ -48,12 +49,11 @@ function targetOf(leg: SettlementLeg, venues: VenueConfig): LegTarget {
   if (!leg.venueId) return { kind: 'router' };
   return {
     kind: 'venue',
-    venue: {
+    venue: venueOnChain(venues, {
       venueId: leg.venueId,
       chain: leg.chain as Chain,
       standard: leg.standard as VenueStandard,
-      ids: venues.ids[leg.venueId] ?? {},
-    },
+    }),
   };
 }
 
@@ -110,8 +110,16 @@ function releasePostings(leg: SettlementLeg): PostingInput[] {
   }
 }
 
-/** The events of a final outcome, typed by their webhook payload schemas. */
-function events(leg: SettlementLeg, outcome: Outcome, txId: string): OutboxEventInput[] {
+/**
+ * The events of a final outcome, typed by their webhook payload schemas (`moved`: the outcome
+ * posts something; a failed leg that reserved nothing reports nothing).
+ */
+function events(
+  leg: SettlementLeg,
+  outcome: Outcome,
+  txId: string,
+  moved: boolean,
+): OutboxEventInput[] {
   const wallet = leg.wallet as string;
   const chain = leg.chain as Chain;
   const base = { planId: leg.planId, legIndex: leg.legIndex, chain, wallet, txId };
@@ -122,7 +130,7 @@ function events(leg: SettlementLeg, outcome: Outcome, txId: string): OutboxEvent
   };
   const position: OutboxEventInput = { type: 'position.updated', wallet, payload: updated };
   if (outcome.kind === 'failed') {
-    return releasePostings(leg).length > 0 ? [position] : [];
+    return moved ? [position] : [];
   }
   const withdrawal = leg.effect === 'unstake' || leg.effect === 'exit_liquid';
   const settled: DepositSettledData = {
@@ -344,7 +352,7 @@ async function record(
           },
         }
       : {}),
-    events: events(leg, outcome, txId),
+    events: events(leg, outcome, txId, postings.length > 0),
     now,
   });
   const recorded = {

@@ -1,5 +1,6 @@
 import type { ClaimedDelivery, PrismaClient } from '@yieldrouter/ledger';
 import { claimDueDeliveries, releaseDeliveries } from '@yieldrouter/ledger';
+import type { HmacKeyCipher } from '@yieldrouter/webhooks/server';
 import { recordSentAttempts, sendClaimedDelivery } from './sendClaimedDelivery';
 import type { DeliveryAttemptResult, SentAttempt } from './sendClaimedDelivery';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhookSender';
@@ -51,7 +52,9 @@ export async function deliverDue(
   });
   const runs = new Map<string, ClaimedDelivery[]>();
   for (const delivery of claimed) {
-    runs.set(delivery.subscriptionId, [...(runs.get(delivery.subscriptionId) ?? []), delivery]);
+    const run = runs.get(delivery.subscriptionId);
+    if (run) run.push(delivery);
+    else runs.set(delivery.subscriptionId, [delivery]);
   }
   const outcomes = await Promise.all(
     [...runs.values()].map((run) => sendRun(prisma, run, parameters)),
@@ -68,6 +71,23 @@ export async function deliverDue(
   };
 }
 
+/** A cipher that opens each sealed key once and then answers from what it opened. */
+function openingOnce(cipher: HmacKeyCipher): HmacKeyCipher {
+  const opened = new Map<string, string>();
+  return {
+    encrypt: (hmacKey, subscriptionId) => cipher.encrypt(hmacKey, subscriptionId),
+    decrypt: (sealed, subscriptionId) => {
+      const key = `${subscriptionId}\n${sealed}`;
+      let plain = opened.get(key);
+      if (plain === undefined) {
+        plain = cipher.decrypt(sealed, subscriptionId);
+        opened.set(key, plain);
+      }
+      return plain;
+    },
+  };
+}
+
 /**
  * Sends a subscription's run one delivery after another and stops at the first failure; then
  * records every attempt of the run in one statement and gives back what was not tried. (If the
@@ -80,8 +100,10 @@ async function sendRun(
   sender: WebhookSender,
 ): Promise<{ attempts: DeliveryAttemptResult[]; released: number }> {
   const sent: SentAttempt[] = [];
+  // One subscription's run: its key (and the previous one) are opened once, not per delivery.
+  const runSender: WebhookSender = { ...sender, cipher: openingOnce(sender.cipher) };
   for (const delivery of run) {
-    const attempt = await sendClaimedDelivery(delivery, sender);
+    const attempt = await sendClaimedDelivery(delivery, runSender);
     sent.push(attempt);
     if (attempt.result.status !== 'delivered') break;
   }

@@ -6,9 +6,6 @@ import { generateHmacKey } from '@yieldrouter/webhooks/server';
 import { EngineError } from '../errors';
 import { webhookDocument } from './webhookDocument';
 
-/** How long a replaced key keeps signing next to the new one, by default. */
-export const DEFAULT_WEBHOOK_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
-
 export interface RotateWebhookParameters {
   readonly db: PrismaClientOrTransaction;
   readonly cipher: HmacKeyCipher;

@@ -85,7 +85,7 @@ import {
 } from '../webhookDocuments';
 import { defineRoute } from './defineRoute';
 import { ok } from './routeParts';
-import type { RouteDefinition, RouteResponse } from './defineRoute';
+import type { RouteResponse } from './defineRoute';
 
 /**
  * 200 plus 304: the document comes from the discovery snapshot with an `ETag`; a request whose
@@ -1085,6 +1085,3 @@ type RoleList = typeof OWNER | typeof OWNER_AGENT;
 
 export type ClientRoutes = typeof clientRoutes;
 export type ClientOperationId = keyof ClientRoutes;
-
-/** The client routes as a list (what the SDK exposes). */
-export const clientRouteList: readonly RouteDefinition[] = Object.values(clientRoutes);
