@@ -46,7 +46,7 @@ beforeAll(async () => {
     SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '200',
   });
   keeper = await startKeeper({
-    db: t.db.prisma,
+    db: t.db,
     config: t.config,
     logger: pino({ level: 'silent' }),
     mode: 'in-api',

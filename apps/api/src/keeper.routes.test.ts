@@ -95,7 +95,7 @@ describe('keeper-only routes: payloads', () => {
 
   it('with a keeper: survival shows its heartbeat and runs, ops health its queues', async () => {
     keeper = await startKeeper({
-      db: t.db.prisma,
+      db: t.db,
       config: t.config,
       logger: pino({ level: 'silent' }),
       mode: 'in-api',

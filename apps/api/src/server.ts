@@ -37,7 +37,7 @@ async function startInProcessKeeper(
     return null;
   }
   return startKeeper({
-    db: db.prisma,
+    db,
     config,
     logger: logger.child({ component: 'keeper' }),
     mode: 'in-api',

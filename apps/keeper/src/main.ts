@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     log: (message) => logger.info(message),
   });
   await seedVenueCatalog(db.prisma);
-  const keeper = await startKeeper({ db: db.prisma, config, logger }).catch(async (error) => {
+  const keeper = await startKeeper({ db, config, logger }).catch(async (error) => {
     await db.close();
     throw error;
   });

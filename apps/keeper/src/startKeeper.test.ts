@@ -32,7 +32,7 @@ afterAll(() => bed.close());
 
 const start = async (env: Record<string, string> = {}, apyReader: ApyReader = offlineApyReader) => {
   const keeper = await startKeeper({
-    db: bed.database.db.prisma,
+    db: bed.database.db,
     config: bed.config({ SVC_KEEPER_HEARTBEAT_MS: '200', ...env }),
     logger: silentLogger,
     apyReader,

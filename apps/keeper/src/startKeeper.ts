@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Database } from '@yieldrouter/ledger';
 import type { ApyReader, ChainAdapters, ServiceConfig, WebhookSender } from '@yieldrouter/engine';
 import {
   createChainAdapters,
@@ -27,7 +27,7 @@ export type KeeperRuntimeConfig = Pick<
 > & { readonly keeper: KeeperSettings };
 
 export interface StartKeeperParameters {
-  readonly db: PrismaClient;
+  readonly db: Database;
   readonly config: KeeperRuntimeConfig;
   readonly logger: Logger;
   /** Its own process, or inside the API (embedded database). Reported in the heartbeat. */
@@ -60,7 +60,8 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
   const now = parameters.now ?? (() => new Date());
   const redis = await connectKeeperRedis(config.redisUrl);
   const deps: KeeperJobDeps = {
-    db: parameters.db,
+    db: parameters.db.prisma,
+    settlements: parameters.db.settlements,
     adapters:
       parameters.adapters ??
       createChainAdapters({

@@ -7,7 +7,7 @@ import { loadMigrations } from './migrate';
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 
 describe('createDatabase (embedded PGlite)', () => {
-  it('applies migrations, refuses a second opener, and finds a stored key after reopening', () => {
+  it('applies migrations, refuses a second opener, finds a stored key after reopening, settles a leg', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-pglite-'));
     try {
       const output = execFileSync(
@@ -20,6 +20,8 @@ describe('createDatabase (embedded PGlite)', () => {
         kind: 'pglite',
         found: true,
         migrations: loadMigrations().length,
+        // Through the driver-level client and the grouped settlement statement.
+        settled: 'liquid=7,pending_in=0',
       });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

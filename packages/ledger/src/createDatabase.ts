@@ -4,11 +4,19 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import type { PoolClient } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
+import { LegSettlements } from './legSettlements';
+import type { LegSettlementsOptions } from './legSettlements';
 import type { MigrationSession, MigrationTransaction } from './migrate';
 import { applyMigrations } from './migrate';
+import { pgliteSqlClient, postgresSqlClient } from './sqlClient';
+import type { SqlClient } from './sqlClient';
 
 export interface Database {
   readonly prisma: PrismaClient;
+  /** The driver underneath Prisma, for the hot statements (position reads, settlement). */
+  readonly sql: SqlClient;
+  /** Settlement reads and writes, grouped across concurrent callers (see LegSettlements). */
+  readonly settlements: LegSettlements;
   readonly kind: 'postgres' | 'pglite';
   close(): Promise<void>;
 }
@@ -21,6 +29,8 @@ export interface CreateDatabaseOptions {
   readonly migrate?: boolean;
   readonly poolSize?: number;
   readonly log?: (message: string) => void;
+  /** How concurrent settlements are grouped into statements. */
+  readonly settlements?: LegSettlementsOptions;
 }
 
 function pgSession(client: PoolClient): MigrationSession {
@@ -66,8 +76,11 @@ async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: stri
     throw error;
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const sql = postgresSqlClient(pool);
   return {
     prisma,
+    sql,
+    settlements: new LegSettlements(sql, options.settlements),
     kind: 'postgres' as const,
     close: async () => {
       await prisma.$disconnect();
@@ -157,8 +170,12 @@ async function openLockedPglite(
   }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   options.log?.(`embedded PGlite database at ${dataDir}`);
+  const sql = pgliteSqlClient(pglite);
   return {
     prisma,
+    sql,
+    // One connection: one statement at a time.
+    settlements: new LegSettlements(sql, { ...options.settlements, maxInFlight: 1 }),
     kind: 'pglite' as const,
     close: async () => {
       try {

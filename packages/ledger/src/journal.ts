@@ -94,8 +94,11 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
 /** SQLSTATE of an overdraft refused by `ledger_post_entry` (migration 0009). */
 const OVERDRAFT = 'YR001';
 
+/** An error's text with its SQLSTATE: Prisma puts the code in the message, the driver in `code`. */
 function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return `${typeof code === 'string' ? `${code} ` : ''}${error.message} ${String(error.cause ?? '')}`;
 }
 
 /** An entry as `ledger_post_entry` takes it, after checking its shape here (no SQL yet). */

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClientOrTransaction } from './apiKeys';
 import { Prisma } from './generated/prisma/client';
-import type { PrismaClient } from './generated/prisma/client';
-import type { JournalEntryInput } from './journal';
-import { journalEntryPayload, retryTransient, toLedgerError } from './journal';
 import type { LegEffect, PlanKind } from './plans';
 
 /** A leg with what settlement needs from its plan and venue. */
@@ -95,33 +92,6 @@ export async function findSettlementLeg(
   return rows[0] ? toLeg(rows[0]) : undefined;
 }
 
-/**
- * A leg to settle with `txId`, and the leg that already claimed that transaction, if any, in
- * one query (a transaction settles one leg only).
- */
-export async function findLegToSettle(
-  db: PrismaClientOrTransaction,
-  planId: string,
-  legIndex: number,
-  txId: string,
-): Promise<
-  { leg: SettlementLeg; txClaim: { planId: string; legIndex: number } | undefined } | undefined
-> {
-  const rows = await db.$queryRaw<
-    (LegRow & { claim_plan_id: string | null; claim_leg_index: number | null })[]
-  >`
-    SELECT s.*, c.plan_id AS claim_plan_id, c.leg_index AS claim_leg_index
-    FROM (${SELECT_LEGS} WHERE l.plan_id = ${planId} AND l.leg_index = ${legIndex}) s
-    LEFT JOIN LATERAL (${legClaiming(txId)}) c ON true`;
-  const row = rows[0];
-  if (!row) return undefined;
-  const txClaim =
-    row.claim_plan_id === null || row.claim_leg_index === null
-      ? undefined
-      : { planId: row.claim_plan_id, legIndex: row.claim_leg_index };
-  return { leg: toLeg(row), txClaim };
-}
-
 /** The plan and leg that already claimed `txId` (a transaction settles one leg only). */
 export async function findLegByTx(
   db: PrismaClientOrTransaction,
@@ -211,7 +181,7 @@ export interface OutboxEventInput {
 }
 
 /** Events as `ledger_insert_outbox` takes them, each with a new stable id. */
-function outboxPayload(events: readonly OutboxEventInput[]) {
+export function outboxPayload(events: readonly OutboxEventInput[]) {
   return events.map((event) => ({
     id: `evt_${randomBytes(16).toString('hex')}`,
     type: event.type,
@@ -233,77 +203,4 @@ export async function insertOutboxEvents(
   const rows = outboxPayload(events);
   await tx.$executeRaw`SELECT ledger_insert_outbox(${JSON.stringify(rows)}::jsonb, ${now})`;
   return rows.map((row) => row.id);
-}
-
-/** The final outcome of a settling leg, with what it posts and reports. */
-export interface LegOutcomeInput {
-  readonly planId: string;
-  readonly legIndex: number;
-  readonly txId: string;
-  readonly outcome:
-    | { readonly status: 'confirmed'; readonly settledAmountMicros: bigint }
-    | { readonly status: 'failed'; readonly reason: string };
-  /** Posted with the outcome; none for a failed leg that reserved nothing. */
-  readonly entry?: JournalEntryInput;
-  readonly events: readonly OutboxEventInput[];
-  readonly now: Date;
-}
-
-/** What the leg holds after the call: `final` when it was final already (nothing written). */
-export interface LegOutcomeState {
-  readonly final: boolean;
-  readonly status: 'confirmed' | 'failed';
-  readonly txId: string | null;
-  readonly settledAmountMicros: bigint | null;
-  readonly failureReason: string | null;
-}
-
-/**
- * Records a leg's final outcome in one autocommit statement (`ledger_record_leg_outcome`,
- * migration 0009): under the leg's row lock, a leg already final is reported as it stands;
- * otherwise the entry is posted, the leg updated and the events written, all or nothing.
- * An overdraft is `LedgerError` INSUFFICIENT_BALANCE (nothing written); a transient deadlock is
- * retried.
- */
-export async function recordLegOutcome(
-  db: PrismaClient,
-  input: LegOutcomeInput,
-): Promise<LegOutcomeState> {
-  const payload = JSON.stringify({
-    planId: input.planId,
-    legIndex: input.legIndex,
-    txId: input.txId,
-    status: input.outcome.status,
-    ...(input.outcome.status === 'confirmed'
-      ? { settledAmount: input.outcome.settledAmountMicros.toString() }
-      : { reason: input.outcome.reason }),
-    now: input.now.toISOString(),
-    entry: input.entry ? journalEntryPayload(input.entry) : null,
-    events: outboxPayload(input.events),
-  });
-  const rows = await retryTransient(async () => {
-    try {
-      return await db.$queryRaw<
-        {
-          final: boolean;
-          status: 'confirmed' | 'failed';
-          tx_id: string | null;
-          settled_amount_micros: bigint | null;
-          failure_reason: string | null;
-        }[]
-      >`SELECT final, status, tx_id, settled_amount_micros, failure_reason
-        FROM ledger_record_leg_outcome(${payload}::jsonb)`;
-    } catch (error) {
-      throw input.entry ? toLedgerError(error, input.entry) : error;
-    }
-  });
-  const row = rows[0];
-  if (!row) throw new Error(`ledger_record_leg_outcome returned nothing for ${input.planId}`);
-  return {
-    final: row.final,
-    status: row.status,
-    txId: row.tx_id,
-    settledAmountMicros: row.settled_amount_micros,
-    failureReason: row.failure_reason,
-  };
 }

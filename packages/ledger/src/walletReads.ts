@@ -1,4 +1,6 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
+import type { SqlClientOrPrisma } from './sqlClient';
+import { sqlStatement, toSqlClient } from './sqlClient';
 
 /** One wallet account's balance, with the venue of a `staked:<opportunityId>` bucket. */
 export interface WalletBalanceRow {
@@ -11,30 +13,35 @@ export interface WalletBalanceRow {
   readonly opportunityId: string | null;
 }
 
-/** Balances of many wallets in one query (accounts never posted to are absent). */
+// JSON in and out: one value instead of a text[] parameter and a row per account, which a
+// client decodes one by one at more cost than the query itself for 50 wallets.
+// `wallet = ANY(ARRAY(…))` keeps the wallet index in the plan whatever the JSON's size.
+const BALANCES_OF = sqlStatement(
+  'yr_balances_of',
+  `
+  SELECT COALESCE(json_agg(json_build_array(
+           a.wallet, a.chain, a.bucket, a.balance_micros::text, v.id, v.protocol,
+           v.opportunity_id) ORDER BY a.wallet, a.chain, a.bucket), '[]')::text AS rows
+  FROM ledger_accounts a
+  LEFT JOIN venues v ON a.bucket = 'staked:' || v.opportunity_id
+  WHERE a.wallet = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))`,
+);
+
+type BalanceTuple = [string, string, string, string, string | null, string | null, string | null];
+
+/**
+ * Balances of many wallets in one query (accounts never posted to are absent). Takes the
+ * database's `sql` client on the read path, or a Prisma client or transaction.
+ */
 export async function readBalancesOf(
-  db: PrismaClientOrTransaction,
+  db: SqlClientOrPrisma,
   wallets: readonly string[],
 ): Promise<WalletBalanceRow[]> {
   if (wallets.length === 0) return [];
-  // JSON in and out: one value instead of a text[] parameter and a row per account, which the
-  // client encodes and decodes one by one at more cost than the query itself for 50 wallets.
-  const result = await db.$queryRaw<{ rows: string }[]>`
-    SELECT COALESCE(json_agg(json_build_array(
-             a.wallet, a.chain, a.bucket, a.balance_micros::text, v.id, v.protocol,
-             v.opportunity_id) ORDER BY a.wallet, a.chain, a.bucket), '[]')::text AS rows
-    FROM ledger_accounts a
-    LEFT JOIN venues v ON a.bucket = 'staked:' || v.opportunity_id
-    WHERE a.wallet IN (SELECT jsonb_array_elements_text(${JSON.stringify(wallets)}::jsonb))`;
-  const rows = JSON.parse(result[0]?.rows ?? '[]') as [
-    string,
-    string,
-    string,
-    string,
-    string | null,
-    string | null,
-    string | null,
-  ][];
+  const [result] = await toSqlClient(db).query<{ rows: string }>(BALANCES_OF, [
+    JSON.stringify(wallets),
+  ]);
+  const rows = JSON.parse(result?.rows ?? '[]') as BalanceTuple[];
   return rows.map(([wallet, chain, bucket, balance, venueId, protocol, opportunityId]) => ({
     wallet,
     chain,

@@ -194,7 +194,7 @@ async function commitToDelivery(): Promise<void> {
         SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '100',
       });
       const keeper = await startKeeper({
-        db: db.prisma,
+        db,
         config,
         logger: pino({ level: 'silent' }),
       });
@@ -244,6 +244,7 @@ async function harvestWalletsPerSecond(): Promise<void> {
       const wallets = Array.from({ length: HARVEST_WALLETS }, () => fakeBase58());
       await stakeWallets({
         db: db.prisma,
+        settlements: db.settlements,
         chain,
         opportunities,
         wallets,

@@ -57,7 +57,12 @@ export async function runLedgerBench(): Promise<void> {
     const database = await createDatabase({ databaseUrl: url, poolSize: CLIENTS + 4 });
     try {
       const chain = fakeChain();
-      const context = { db: database.prisma, adapters: chain.adapters, venues };
+      const context = {
+        db: database.prisma,
+        settlements: database.settlements,
+        adapters: chain.adapters,
+        venues,
+      };
       // 64 wallets, so settlements contend the way a busy service does (several per wallet).
       const wallets = Array.from({ length: 64 }, () => fakeBase58());
       line(`ledger: preparing ${SETTLEMENTS} route legs…`);

@@ -27,6 +27,7 @@ it('harvests every staked wallet across pages; running it again books nothing', 
   const wallets = Array.from({ length: 5 }, () => fakeBase58());
   await stakeWallets({
     db: test.db.prisma,
+    settlements: test.db.settlements,
     chain,
     opportunities,
     wallets,
@@ -35,6 +36,7 @@ it('harvests every staked wallet across pages; running it again books nothing', 
   for (const wallet of wallets) chain.setPositionValue(wallet, FAKE_STAKE_VENUE, 4_100_000n);
   const deps: KeeperJobDeps = {
     db: test.db.prisma,
+    settlements: test.db.settlements,
     adapters: chain.adapters,
     venues: fakeStakeVenues,
     apyReader: offlineApyReader,

@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { LegSettlements, PrismaClient } from '@yieldrouter/ledger';
 import type { ApyReader, ChainAdapters, VenueConfig, WebhookSender } from '@yieldrouter/engine';
 
 /** What job processors work with. Processors take it directly, so a bench can call them. */
 export interface KeeperJobDeps {
   readonly db: PrismaClient;
+  /** Settlement reads and writes, grouped across the watch's concurrent legs. */
+  readonly settlements: LegSettlements;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly apyReader: ApyReader;

@@ -25,6 +25,7 @@ afterAll(() => test.drop());
 
 const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJobDeps => ({
   db: test.db.prisma,
+  settlements: test.db.settlements,
   adapters,
   venues,
   apyReader: offlineApyReader,
@@ -69,6 +70,7 @@ describe('watchSettlements', () => {
     const funded = await route(wallet, 5n * M);
     await settleLeg({
       db: test.db.prisma,
+      settlements: test.db.settlements,
       adapters: chain.adapters,
       venues,
       planId: funded.planId,

@@ -76,7 +76,13 @@ export async function watchSettlements(deps: KeeperJobDeps): Promise<SettlementW
 
 async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcome> {
   const txId = leg.txId as string;
-  const key = { db: deps.db, planId: leg.planId, legIndex: leg.legIndex, txId };
+  const key = {
+    db: deps.db,
+    settlements: deps.settlements,
+    planId: leg.planId,
+    legIndex: leg.legIndex,
+    txId,
+  };
   try {
     const result = await settleLeg({
       ...key,

@@ -73,6 +73,7 @@ it('harvests book exactly the yield on chain, once, split by packages/fees', asy
           // The owner's transaction lands: the chain holds the money before the ledger knows.
           const landed = await landStake({
             db: test.db.prisma,
+            settlements: test.db.settlements,
             chain,
             opportunities,
             wallet,

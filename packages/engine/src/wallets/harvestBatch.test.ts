@@ -23,6 +23,7 @@ it('pages over staked wallets: yield harvested, no yield and unreadable counted,
   const wallets = [fakeBase58(), fakeBase58(), fakeBase58()].sort();
   await stakeWallets({
     db: test.db.prisma,
+    settlements: test.db.settlements,
     chain,
     opportunities,
     wallets,

@@ -1,5 +1,5 @@
 import { readBalancesOf } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction, WalletBalanceRow } from '@yieldrouter/ledger';
+import type { SqlClientOrPrisma, WalletBalanceRow } from '@yieldrouter/ledger';
 import type { PositionDocument } from '@yieldrouter/schemas';
 import { Chain, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -87,10 +87,11 @@ export function positionDocument(
 
 /**
  * Positions of several wallets in one query, in the order given. Each address is read under its
- * ledger key (canonical address, or the label as given).
+ * ledger key (canonical address, or the label as given). Pass the database's `sql` client on
+ * the read path (no ORM cost per call), or a Prisma client or transaction.
  */
 export async function readPositions(
-  db: PrismaClientOrTransaction,
+  db: SqlClientOrPrisma,
   adapters: ChainAdapters,
   addresses: readonly string[],
   now: Date,

@@ -1,14 +1,8 @@
-import {
-  LedgerError,
-  findLegByTx,
-  findLegToSettle,
-  findSettlementLeg,
-  markLegSubmitted,
-  recordLegOutcome,
-} from '@yieldrouter/ledger';
+import { LedgerError, findLegByTx, findSettlementLeg, markLegSubmitted } from '@yieldrouter/ledger';
 import type {
   AccountRef,
   LedgerChain,
+  LegSettlements,
   OutboxEventInput,
   PostingInput,
   PrismaClient,
@@ -30,6 +24,8 @@ import { venueOnChain } from '../venues/venueConfig';
 
 export interface SettleLegParameters {
   readonly db: PrismaClient;
+  /** The leg reads and outcome writes, grouped with concurrent settlements (`Database`). */
+  readonly settlements: LegSettlements;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly planId: string;
@@ -174,12 +170,11 @@ function finalResult(leg: SettlementLeg, txId: string): SettleLegResult | undefi
 async function loadLeg(
   parameters: SettleLegParameters,
 ): Promise<{ leg: SettlementLeg; txClaim: { planId: string; legIndex: number } | undefined }> {
-  const found = await findLegToSettle(
-    parameters.db,
-    parameters.planId,
-    parameters.legIndex,
-    parameters.txId,
-  );
+  const found = await parameters.settlements.find({
+    planId: parameters.planId,
+    legIndex: parameters.legIndex,
+    txId: parameters.txId,
+  });
   if (!found) {
     throw new EngineError(
       'NOT_FOUND',
@@ -287,7 +282,10 @@ async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string,
 }
 
 /** The leg and transaction a final outcome is recorded for. */
-type RecordParameters = Pick<SettleLegParameters, 'db' | 'planId' | 'legIndex' | 'txId' | 'now'>;
+type RecordParameters = Pick<
+  SettleLegParameters,
+  'db' | 'settlements' | 'planId' | 'legIndex' | 'txId' | 'now'
+>;
 
 export interface AbandonPendingLegParameters extends RecordParameters {
   /** Why the service stops waiting (stored as the leg's failure reason). */
@@ -315,10 +313,11 @@ export async function abandonPendingLeg(
 }
 
 /**
- * Records a final outcome in one statement (ledger `recordLegOutcome`): the postings and events
- * are decided here from the leg's fixed fields (effect, amount, wallet, venue); under the leg's
- * lock the database posts them, updates the leg and writes the events, unless a concurrent
- * settlement made the leg final first — then that is reported (a replay, or a conflict).
+ * Records a final outcome in one statement (ledger `LegSettlements.record`, grouped with
+ * concurrent settlements): the postings and events are decided here from the leg's fixed fields
+ * (effect, amount, wallet, venue); under the leg's lock the database posts them, updates the leg
+ * and writes the events, unless a concurrent settlement made the leg final first — then that is
+ * reported (a replay, or a conflict).
  */
 async function record(
   parameters: RecordParameters,
@@ -330,7 +329,7 @@ async function record(
     outcome.kind === 'confirmed'
       ? settledPostings(leg, outcome.amountMicros)
       : releasePostings(leg);
-  const state = await recordLegOutcome(parameters.db, {
+  const state = await parameters.settlements.record({
     planId: leg.planId,
     legIndex: leg.legIndex,
     txId,

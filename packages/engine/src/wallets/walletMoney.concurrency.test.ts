@@ -23,6 +23,7 @@ afterAll(() => test.drop());
 
 const context = () => ({
   db: test.db.prisma,
+  settlements: test.db.settlements,
   adapters: chain.adapters,
   venues,
   opportunities: [],

@@ -41,7 +41,12 @@ it('books follow the receipts for any sequence of route, settle and withdraw', a
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
       const chain = fakeChain();
       const wallet = fakeBase58();
-      const common = { db: test.db.prisma, adapters: chain.adapters, now: new Date() };
+      const common = {
+        db: test.db.prisma,
+        settlements: test.db.settlements,
+        adapters: chain.adapters,
+        now: new Date(),
+      };
       const model = { liquid: 0n, pendingIn: 0n, pendingOut: 0n, credited: 0n };
       const open: { planId: string; amount: bigint; kind: 'route' | 'exit' }[] = [];
       for (const step of ops) {

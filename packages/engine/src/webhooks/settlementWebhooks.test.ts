@@ -23,6 +23,7 @@ it('a settled route leg reaches the subscriber as deposit.settled then position.
   await f.subscribe({ wallets: [wallet], eventTypes: ['deposit.settled', 'position.updated'] });
   const context = {
     db: f.test.db.prisma,
+    settlements: f.test.db.settlements,
     adapters: chain.adapters,
     venues,
     opportunities: [],

@@ -2,6 +2,60 @@
 // real ESM, which jest's CommonJS sandbox does not give it).
 import { createApiKey, findActiveApiKeyByHash, hashApiKey } from '../apiKeys';
 import { DatabaseInUseError, createDatabase } from '../createDatabase';
+import type { Database } from '../createDatabase';
+import { postJournalEntry, runLedgerTransaction } from '../journal';
+import { insertPlan } from '../plans';
+import { readBalancesOf } from '../walletReads';
+
+/** A route leg reserved and then settled through the driver-level client and its batches. */
+async function settleOneLeg(db: Database): Promise<string> {
+  const planId = `plan_${'a'.repeat(32)}`;
+  const wallet = 'pglite-wallet';
+  const leg = { action: 'deposit', summary: 'fund', amountMicros: 7n, settles: true, payload: {} };
+  await insertPlan(db.prisma, {
+    id: planId,
+    kind: 'route',
+    status: 'prepared',
+    chain: 'solana',
+    venueId: null,
+    owner: wallet,
+    wallet,
+    amountMicros: 7n,
+    feeMicros: 0n,
+    request: {},
+    blockers: [],
+    legs: [{ ...leg, effect: 'fund_liquid' }],
+  });
+  const pendingIn = { wallet, chain: 'solana', bucket: 'pending_in' } as const;
+  await runLedgerTransaction(db.prisma, (tx) =>
+    postJournalEntry(tx, {
+      kind: 'route.prepared',
+      postings: [
+        { account: { system: 'external', chain: 'solana' }, amountMicros: -7n },
+        { account: pendingIn, amountMicros: 7n },
+      ],
+    }),
+  );
+  const found = await db.settlements.find({ planId, legIndex: 0, txId: 'tx-1' });
+  await db.settlements.record({
+    planId,
+    legIndex: 0,
+    txId: 'tx-1',
+    outcome: { status: 'confirmed', settledAmountMicros: found?.leg.amountMicros ?? 0n },
+    entry: {
+      kind: 'route.settled',
+      dedupeKey: `settle:${planId}:0`,
+      postings: [
+        { account: pendingIn, amountMicros: -7n },
+        { account: { wallet, chain: 'solana', bucket: 'liquid' }, amountMicros: 7n },
+      ],
+    },
+    events: [],
+    now: new Date(),
+  });
+  const rows = await readBalancesOf(db.sql, [wallet]);
+  return rows.map((row) => `${row.bucket}=${row.balanceMicros}`).join(',');
+}
 
 async function main() {
   const dataDir = process.argv[2];
@@ -25,6 +79,7 @@ async function main() {
   const migrations = await second.prisma.$queryRaw<
     Array<{ n: bigint }>
   >`SELECT count(*) AS n FROM "_svc_migrations"`;
+  const settled = await settleOneLeg(second);
   await second.close();
   process.stdout.write(
     JSON.stringify({
@@ -32,6 +87,7 @@ async function main() {
       kind: second.kind,
       found: found?.id === created.id,
       migrations: Number(migrations[0]?.n),
+      settled,
     }),
   );
 }

@@ -1,6 +1,6 @@
 // Test support: a staked position made the way production makes one (a route with stake,
 // executed on the fake chain, settled from its receipt). Product code never imports it.
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { LegSettlements, PrismaClient } from '@yieldrouter/ledger';
 import { listOpportunities } from '../../venues/listOpportunities';
 import { seedVenueCatalog } from '../../venues/seedVenueCatalog';
 import type { Opportunity } from '@yieldrouter/schemas';
@@ -25,6 +25,7 @@ export const fakeStakeVenues: VenueConfig = {
 
 export interface StakeParameters {
   readonly db: PrismaClient;
+  readonly settlements: LegSettlements;
   readonly chain: FakeChain;
   readonly opportunities: readonly Opportunity[];
   readonly wallet: string;
@@ -49,7 +50,15 @@ export async function landStake(parameters: StakeParameters) {
     planId,
     txId,
     settle: () =>
-      settleLeg({ ...common, venues: fakeStakeVenues, planId, legIndex: 0, txId, now: new Date() }),
+      settleLeg({
+        ...common,
+        settlements: parameters.settlements,
+        venues: fakeStakeVenues,
+        planId,
+        legIndex: 0,
+        txId,
+        now: new Date(),
+      }),
   };
 }
 

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import type { AccountRef } from './journal';
+import { LedgerError, postJournalEntry, runLedgerTransaction } from './journal';
+import type { LegOutcomeInput } from './legSettlements';
+import { LegSettlements, findLegsToSettle, recordLegOutcomes } from './legSettlements';
+import { insertPlan } from './plans';
+import type { TestDatabase } from './testing';
+import { createTestDatabase } from './testing';
+import { verifyLedger } from './verifyLedger';
+import { readBalancesOf } from './walletReads';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.drop());
+
+const M = 1_000_000n;
+const external: AccountRef = { system: 'external', chain: 'solana' };
+const account = (wallet: string, bucket: 'liquid' | 'pending_in' | 'pending_out'): AccountRef => ({
+  wallet,
+  chain: 'solana',
+  bucket,
+});
+const newWallet = () => `wallet-${randomBytes(6).toString('hex')}`;
+const newTx = () => `tx${randomBytes(16).toString('hex')}`;
+
+/** A route plan whose one leg funds `wallet` (pending_in reserved, as prepareRoute leaves it). */
+async function routeLeg(wallet: string, amountMicros: bigint) {
+  const planId = `plan_${randomBytes(16).toString('hex')}`;
+  await insertPlan(test.db.prisma, {
+    id: planId,
+    kind: 'route',
+    status: 'prepared',
+    chain: 'solana',
+    venueId: null,
+    owner: wallet,
+    wallet,
+    amountMicros,
+    feeMicros: 0n,
+    request: {},
+    blockers: [],
+    legs: [
+      {
+        action: 'deposit',
+        summary: 'fund the router',
+        amountMicros,
+        settles: true,
+        payload: {},
+        effect: 'fund_liquid',
+      },
+    ],
+  });
+  await runLedgerTransaction(test.db.prisma, (tx) =>
+    postJournalEntry(tx, {
+      kind: 'route.prepared',
+      postings: [
+        { account: external, amountMicros: -amountMicros },
+        { account: account(wallet, 'pending_in'), amountMicros },
+      ],
+    }),
+  );
+  return planId;
+}
+
+/** The outcome settleLeg records for a confirmed route leg (pending_in → liquid). */
+function confirmed(planId: string, wallet: string, amountMicros: bigint, txId = newTx()) {
+  return {
+    planId,
+    legIndex: 0,
+    txId,
+    outcome: { status: 'confirmed', settledAmountMicros: amountMicros },
+    entry: {
+      kind: 'route.settled',
+      dedupeKey: `settle:${planId}:0`,
+      planId,
+      legIndex: 0,
+      txId,
+      postings: [
+        { account: account(wallet, 'pending_in'), amountMicros: -amountMicros },
+        { account: account(wallet, 'liquid'), amountMicros },
+      ],
+    },
+    events: [
+      {
+        type: 'position.updated',
+        wallet,
+        payload: { planId, legIndex: 0, cause: 'settled' },
+      },
+    ],
+    now: new Date(),
+  } satisfies LegOutcomeInput;
+}
+
+const liquidOf = async (wallet: string) =>
+  (await readBalancesOf(test.db.sql, [wallet])).find((row) => row.bucket === 'liquid')
+    ?.balanceMicros ?? 0n;
+
+describe('settlement statements', () => {
+  it('finds many legs in one query, in the order asked, with the leg that claimed a txId', async () => {
+    const wallet = newWallet();
+    const [a, b] = [await routeLeg(wallet, 2n * M), await routeLeg(wallet, 3n * M)];
+    const tx = newTx();
+    await recordLegOutcomes(test.db.sql, [confirmed(a, wallet, 2n * M, tx)]);
+    const found = await findLegsToSettle(test.db.sql, [
+      { planId: b, legIndex: 0, txId: tx },
+      { planId: 'plan_00000000000000000000000000000000', legIndex: 0, txId: tx },
+      { planId: a, legIndex: 0, txId: newTx() },
+    ]);
+    expect(found[0]).toMatchObject({
+      leg: { planId: b, status: 'unsigned', amountMicros: 3n * M, wallet, effect: 'fund_liquid' },
+      txClaim: { planId: a, legIndex: 0 },
+    });
+    expect(found[1]).toBeUndefined();
+    expect(found[2]).toMatchObject({
+      leg: { planId: a, status: 'confirmed', txId: tx, settledAmountMicros: 2n * M },
+      txClaim: undefined,
+    });
+  });
+
+  it('records a batch in one statement; a leg already final is reported, not written again', async () => {
+    const wallet = newWallet();
+    const legs = [await routeLeg(wallet, M), await routeLeg(wallet, 2n * M)];
+    const first = confirmed(legs[0] as string, wallet, M);
+    await recordLegOutcomes(test.db.sql, [first]);
+    const states = await recordLegOutcomes(test.db.sql, [
+      { ...first, txId: newTx() },
+      confirmed(legs[1] as string, wallet, 2n * M),
+    ]);
+    expect(states).toEqual([
+      expect.objectContaining({ final: true, status: 'confirmed', txId: first.txId }),
+      expect.objectContaining({ final: false, status: 'confirmed', settledAmountMicros: 2n * M }),
+    ]);
+    expect(await liquidOf(wallet)).toBe(3n * M);
+  });
+
+  it('a batch with an overdraft writes nothing; alone, that outcome is INSUFFICIENT_BALANCE', async () => {
+    const wallet = newWallet();
+    const good = await routeLeg(wallet, M);
+    const bad = await routeLeg(wallet, M);
+    // Claims more than pending_in holds: the chain moved money the ledger never reserved.
+    const overdraw = confirmed(bad, wallet, 5n * M);
+    await expect(
+      recordLegOutcomes(test.db.sql, [confirmed(good, wallet, M), overdraw]),
+    ).rejects.toThrow(/YR001|holds/);
+    expect(await liquidOf(wallet)).toBe(0n);
+    const error = await recordLegOutcomes(test.db.sql, [overdraw]).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(LedgerError);
+    expect(error).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      account: account(wallet, 'pending_in'),
+    });
+  });
+
+  it('refuses a batch naming a leg that does not exist', async () => {
+    const wallet = newWallet();
+    const planId = await routeLeg(wallet, M);
+    await expect(
+      recordLegOutcomes(test.db.sql, [
+        confirmed(planId, wallet, M),
+        { ...confirmed(planId, wallet, M), legIndex: 3 },
+      ]),
+    ).rejects.toThrow(/does not exist/);
+    expect(await liquidOf(wallet)).toBe(0n);
+  });
+});
+
+describe('LegSettlements (grouped across concurrent callers)', () => {
+  it('settles concurrent callers in shared statements, each with its own answer', async () => {
+    const settlements = new LegSettlements(test.db.sql, { maxBatch: 8, maxInFlight: 2 });
+    const wallets = [newWallet(), newWallet(), newWallet()];
+    const legs = await Promise.all(
+      Array.from({ length: 30 }, async (_, index) => {
+        const wallet = wallets[index % wallets.length] as string;
+        return { wallet, planId: await routeLeg(wallet, M) };
+      }),
+    );
+    // One leg spoils its batch (an overdraft): the rest of that batch is still written.
+    const spoiler = legs[7] as { wallet: string; planId: string };
+    const results = await Promise.allSettled(
+      legs.map(({ wallet, planId }) =>
+        settlements.record(
+          planId === spoiler.planId
+            ? confirmed(planId, wallet, 9n * M)
+            : confirmed(planId, wallet, M),
+        ),
+      ),
+    );
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+    });
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(29);
+    for (const wallet of wallets) {
+      expect(await liquidOf(wallet)).toBe(wallet === spoiler.wallet ? 9n * M : 10n * M);
+    }
+    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+  });
+
+  it('the same leg settled 10 times at once posts once; the rest are reported final', async () => {
+    const settlements = new LegSettlements(test.db.sql, { maxBatch: 32, maxInFlight: 2 });
+    const wallet = newWallet();
+    const planId = await routeLeg(wallet, 4n * M);
+    const outcome = confirmed(planId, wallet, 4n * M);
+    const states = await Promise.all(Array.from({ length: 10 }, () => settlements.record(outcome)));
+    expect(states.filter((state) => !state.final)).toHaveLength(1);
+    expect(
+      states.every((state) => state.status === 'confirmed' && state.txId === outcome.txId),
+    ).toBe(true);
+    expect(await liquidOf(wallet)).toBe(4n * M);
+    const events = await test.db.prisma.outboxEvent.count({ where: { wallet } });
+    expect(events).toBe(1);
+  });
+
+  it('reads are grouped too, each caller getting its own leg', async () => {
+    const settlements = new LegSettlements(test.db.sql, { maxBatch: 4, maxInFlight: 1 });
+    const wallet = newWallet();
+    const planIds = await Promise.all(Array.from({ length: 9 }, () => routeLeg(wallet, M)));
+    const found = await Promise.all(
+      planIds.map((planId) => settlements.find({ planId, legIndex: 0, txId: newTx() })),
+    );
+    expect(found.map((item) => item?.leg.planId)).toEqual(planIds);
+    expect(
+      await settlements.find({ planId: planIds[0] as string, legIndex: 1, txId: newTx() }),
+    ).toBe(undefined);
+  });
+});
