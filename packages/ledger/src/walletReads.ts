@@ -14,24 +14,34 @@ export interface WalletBalanceRow {
 }
 
 // JSON in and out: one value instead of a text[] parameter and a row per account, which a
-// client decodes one by one at more cost than the query itself for 50 wallets.
-// `wallet = ANY(ARRAY(…))` keeps the wallet index in the plan whatever the JSON's size.
+// client decodes one by one at more cost than the query itself for 50 wallets. Only accounts
+// that hold something come back (a settled wallet's pending buckets sit at 0), unsorted (the
+// caller groups by wallet), and only a staked bucket looks its venue up (unique index), so a
+// batch of 50 wallets costs little more than one. `wallet = ANY(ARRAY(…))` keeps the wallet
+// index in the plan whatever the JSON's size.
 const BALANCES_OF = sqlStatement(
   'yr_balances_of',
   `
   SELECT COALESCE(json_agg(json_build_array(
-           a.wallet, a.chain, a.bucket, a.balance_micros::text, v.id, v.protocol,
-           v.opportunity_id) ORDER BY a.wallet, a.chain, a.bucket), '[]')::text AS rows
+           a.wallet, a.chain, a.bucket, a.balance_micros::text, v.id, v.protocol)), '[]')::text
+         AS rows
   FROM ledger_accounts a
-  LEFT JOIN venues v ON a.bucket = 'staked:' || v.opportunity_id
-  WHERE a.wallet = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))`,
+  LEFT JOIN LATERAL (
+    SELECT v.id, v.protocol FROM venues v
+    WHERE a.bucket LIKE 'staked:%' AND v.opportunity_id = substr(a.bucket, 8)
+  ) v ON true
+  WHERE a.wallet = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))
+    AND a.balance_micros <> 0`,
 );
 
-type BalanceTuple = [string, string, string, string, string | null, string | null, string | null];
+type BalanceTuple = [string, string, string, string, string | null, string | null];
+
+const STAKED_PREFIX = 'staked:';
 
 /**
- * Balances of many wallets in one query (accounts never posted to are absent). Takes the
- * database's `sql` client on the read path, or a Prisma client or transaction.
+ * The non-zero balances of many wallets in one query, in no particular order (accounts that
+ * hold nothing are absent). Takes the database's `sql` client on the read path, or a Prisma
+ * client or transaction.
  */
 export async function readBalancesOf(
   db: SqlClientOrPrisma,
@@ -42,14 +52,14 @@ export async function readBalancesOf(
     JSON.stringify(wallets),
   ]);
   const rows = JSON.parse(result?.rows ?? '[]') as BalanceTuple[];
-  return rows.map(([wallet, chain, bucket, balance, venueId, protocol, opportunityId]) => ({
+  return rows.map(([wallet, chain, bucket, balance, venueId, protocol]) => ({
     wallet,
     chain,
     bucket,
     balanceMicros: BigInt(balance),
     venueId,
     protocol,
-    opportunityId,
+    opportunityId: bucket.startsWith(STAKED_PREFIX) ? bucket.slice(STAKED_PREFIX.length) : null,
   }));
 }
 

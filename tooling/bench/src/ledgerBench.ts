@@ -96,12 +96,12 @@ export async function runLedgerBench(): Promise<void> {
       );
 
       const now = new Date();
-      await readPositions(database.prisma, chain.adapters, wallets, now);
+      await readPositions(database.sql, chain.adapters, wallets, now);
       const one = await median(200, () =>
-        readPositions(database.prisma, chain.adapters, [wallets[0] as string], now),
+        readPositions(database.sql, chain.adapters, [wallets[0] as string], now),
       );
       const fifty = await median(200, () =>
-        readPositions(database.prisma, chain.adapters, wallets.slice(0, 50), now),
+        readPositions(database.sql, chain.adapters, wallets.slice(0, 50), now),
       );
       line(
         `ledger: position batch of 50 ${fifty.toFixed(2)} ms vs one ${one.toFixed(2)} ms → ` +

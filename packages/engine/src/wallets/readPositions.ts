@@ -44,8 +44,8 @@ type ChainPositionDocument = PositionDocument['byChain'][Chain];
 const EMPTY_CHAIN: ChainPositionDocument = deepFreeze({ ...amounts(zero()), venues: [] });
 
 /**
- * One wallet's position document from its ledger rows (all four chains, zeros included), in
- * one pass over the rows: positions are read in batches of up to 50 wallets.
+ * One wallet's position document from its ledger rows, in any order (all four chains, zeros
+ * included), in one pass over the rows: positions are read in batches of up to 50 wallets.
  */
 export function positionDocument(
   wallet: string,
@@ -74,6 +74,10 @@ export function positionDocument(
   const byChain = {} as Record<Chain, ChainPositionDocument>;
   for (const chain of Chain.options) {
     const entry = chains.get(chain);
+    // Rows come unordered: venues are listed by opportunity id.
+    if (entry && entry.venues.length > 1) {
+      entry.venues.sort((a, b) => (a.opportunityId < b.opportunityId ? -1 : 1));
+    }
     byChain[chain] = entry ? { ...amounts(entry.totals), venues: entry.venues } : EMPTY_CHAIN;
   }
   return {
