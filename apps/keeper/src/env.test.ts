@@ -8,7 +8,7 @@ describe('parseKeeperEnv', () => {
     expect(config.keeper).toMatchObject({
       prefix: 'svc:keeper',
       health: { host: '0.0.0.0', port: 3001 },
-      settlement: { pageSize: 100, giveUpAfterMs: 30 * 60_000 },
+      settlement: { pageSize: 100, concurrency: 16, giveUpAfterMs: 30 * 60_000 },
       everyMs: {
         'apy-refresh': 15 * 60_000,
         'settlement-watch': 15_000,

@@ -33,6 +33,7 @@ export const KeeperSettingsSchema = z.object({
   SVC_KEEPER_LOCK_MS: milliseconds(1000, 10 * 60_000, 30_000),
   SVC_KEEPER_SETTLEMENT_GIVE_UP_MS: milliseconds(1000, 30 * DAY_MS, 30 * 60_000),
   SVC_KEEPER_SETTLEMENT_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  SVC_KEEPER_SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   SVC_KEEPER_WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   SVC_KEEPER_WEBHOOK_PER_SUBSCRIPTION: z.coerce.number().int().min(1).max(1000).default(100),
   SVC_KEEPER_WEBHOOK_RUN_BUDGET_MS: milliseconds(100, 10 * 60_000, 20_000),
@@ -47,7 +48,15 @@ export interface KeeperSettings {
   readonly heartbeatMs: number;
   /** A job whose worker dies goes back to its queue after this long. */
   readonly lockMs: number;
-  readonly settlement: { readonly pageSize: number; readonly giveUpAfterMs: number };
+  /**
+   * The settlement watch: legs read per page, legs of a page settled at once (receipts read in
+   * parallel, their ledger writes grouped), and how long a submitted leg may stay pending.
+   */
+  readonly settlement: {
+    readonly pageSize: number;
+    readonly concurrency: number;
+    readonly giveUpAfterMs: number;
+  };
   /**
    * Webhook delivery runs: deliveries claimed per round, how many of one subscription's in a
    * row (in order), and how long one run keeps going while deliveries are due.
@@ -71,6 +80,7 @@ export function keeperSettings(env: z.infer<typeof KeeperSettingsSchema>): Keepe
     lockMs: env.SVC_KEEPER_LOCK_MS,
     settlement: {
       pageSize: env.SVC_KEEPER_SETTLEMENT_PAGE_SIZE,
+      concurrency: env.SVC_KEEPER_SETTLEMENT_CONCURRENCY,
       giveUpAfterMs: env.SVC_KEEPER_SETTLEMENT_GIVE_UP_MS,
     },
     webhooks: {

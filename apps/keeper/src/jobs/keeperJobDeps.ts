@@ -13,6 +13,8 @@ export interface KeeperJobDeps {
   readonly settlement: {
     /** Legs read per page. */
     readonly pageSize: number;
+    /** Legs of a page settled at once. */
+    readonly concurrency: number;
     /** A leg the chain still reports pending this long after submission is failed. */
     readonly giveUpAfterMs: number;
   };

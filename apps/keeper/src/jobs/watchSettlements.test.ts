@@ -29,7 +29,7 @@ const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJob
   adapters,
   venues,
   apyReader: offlineApyReader,
-  settlement: { pageSize, giveUpAfterMs: HOUR },
+  settlement: { pageSize, concurrency: 4, giveUpAfterMs: HOUR },
   webhooks: testWebhookDeps,
   logger: silentLogger,
   now: () => new Date(),

@@ -35,6 +35,23 @@ export class SettlementWatchError extends JobRunError {
 
 type Outcome = keyof Omit<SettlementWatchCounts, 'checked'>;
 
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function forEachAtOnce<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 function outcomeOf(result: SettleLegResult): Outcome {
   return result.status === 'pending' ? 'pending' : result.status;
 }
@@ -62,10 +79,12 @@ export async function watchSettlements(deps: KeeperJobDeps): Promise<SettlementW
       limit: deps.settlement.pageSize,
       ...(after ? { after } : {}),
     });
-    for (const leg of page) {
+    // A page's legs at once: receipts are read in parallel and the ledger writes of those that
+    // land together share one statement (LegSettlements).
+    await forEachAtOnce(page, deps.settlement.concurrency, async (leg) => {
       counts.checked += 1;
       counts[await watchLeg(deps, leg)] += 1;
-    }
+    });
     const last = page.at(-1);
     if (!last || page.length < deps.settlement.pageSize) break;
     after = { updatedAt: last.updatedAt, planId: last.planId, legIndex: last.legIndex };
