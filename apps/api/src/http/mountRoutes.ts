@@ -202,7 +202,8 @@ async function run(
   }
   if (route.request.refusesKeyMaterial) refuseKeyMaterial(req.body);
   const params = parse(route.request.params, req.params, 'path');
-  const query = parse(route.request.query, req.query ?? {}, 'query');
+  // Express 5 parses the query string again on every read of req.query: only when it is used.
+  const query = parse(route.request.query, route.request.query && (req.query ?? {}), 'query');
   const body = parse(route.request.body, req.body ?? {}, 'body');
   const idempotencyKey = idempotent
     ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER))
@@ -229,7 +230,11 @@ async function run(
     body,
     principal,
     requestId,
-    header: (name) => req.header(name),
+    // A method, not an arrow: under tsx (esbuild keepNames) an arrow in a property is renamed
+    // with Object.defineProperty on every request.
+    header(name) {
+      return req.header(name);
+    },
   };
   if (idempotencyKey !== undefined) {
     const wallet = route.walletParam
