@@ -55,6 +55,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true });
+  // Read once: under tsx each read of a re-exported binding is a chain of CommonJS getters.
+  const apiVersion = API_VERSION;
 
   // One middleware for every request: request id, version header, access log, and the
   // JSON-only rule for bodies (the JSON parser runs only when there is a body).
@@ -64,9 +66,10 @@ export function createApp(deps: AppDeps): Express {
       typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     res.locals['requestId'] = requestId;
     res.setHeader('X-Request-Id', requestId);
-    res.setHeader('API-Version', API_VERSION);
+    res.setHeader('API-Version', apiVersion);
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    // `on`, not `once`: 'finish' fires at most once per response, and once() wraps per call.
+    res.on('finish', () => {
       logger.info(
         {
           requestId,
