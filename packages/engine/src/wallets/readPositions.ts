@@ -30,22 +30,36 @@ function add(totals: Totals, row: WalletBalanceRow): void {
   else if (row.bucket.startsWith('staked:')) totals.staked += row.balanceMicros;
 }
 
-const amounts = (totals: Totals) => ({
-  liquidMicros: formatMicros(totals.liquid),
-  stakedMicros: formatMicros(totals.staked),
-  pendingInMicros: formatMicros(totals.pendingIn),
-  pendingOutMicros: formatMicros(totals.pendingOut),
-  inFlightMicros: formatMicros(totals.inFlight),
-});
+/** "0" without a conversion: most amounts of a position are zero. */
+const micros = (value: bigint) => (value === 0n ? '0' : formatMicros(value));
 
 type ChainPositionDocument = PositionDocument['byChain'][Chain];
+type Venues = ChainPositionDocument['venues'];
+
+const chainDocument = (totals: Totals, venues: Venues): ChainPositionDocument => ({
+  liquidMicros: micros(totals.liquid),
+  stakedMicros: micros(totals.staked),
+  pendingInMicros: micros(totals.pendingIn),
+  pendingOutMicros: micros(totals.pendingOut),
+  inFlightMicros: micros(totals.inFlight),
+  venues,
+});
 
 /** A chain the wallet holds nothing on (shared and frozen: most wallets use one chain). */
-const EMPTY_CHAIN: ChainPositionDocument = deepFreeze({ ...amounts(zero()), venues: [] });
+const EMPTY_CHAIN: ChainPositionDocument = deepFreeze(chainDocument(zero(), []));
+
+/** Read once: a zod enum's `options` is a getter. */
+const CHAINS: readonly Chain[] = Chain.options;
+
+interface ChainTally {
+  readonly totals: Totals;
+  readonly venues: Venues;
+}
 
 /**
  * One wallet's position document from its ledger rows, in any order (all four chains, zeros
- * included), in one pass over the rows: positions are read in batches of up to 50 wallets.
+ * included), in one pass over the rows. Positions are read in batches of up to 50 wallets, so
+ * this runs 50 times per batch: it allocates little (shared empty chains, no spreads).
  */
 export function positionDocument(
   wallet: string,
@@ -53,17 +67,13 @@ export function positionDocument(
   asOf: string,
 ): PositionDocument {
   const total = zero();
-  const chains = new Map<string, { totals: Totals; venues: ChainPositionDocument['venues'] }>();
+  const tallies: Partial<Record<string, ChainTally>> = {};
   for (const row of rows) {
-    let entry = chains.get(row.chain);
-    if (!entry) {
-      entry = { totals: zero(), venues: [] };
-      chains.set(row.chain, entry);
-    }
-    add(entry.totals, row);
+    const tally = (tallies[row.chain] ??= { totals: zero(), venues: [] });
+    add(tally.totals, row);
     add(total, row);
     if (row.balanceMicros > 0n && row.bucket.startsWith('staked:')) {
-      entry.venues.push({
+      tally.venues.push({
         opportunityId: row.bucket.slice('staked:'.length),
         venueId: row.venueId,
         protocol: row.protocol,
@@ -72,18 +82,26 @@ export function positionDocument(
     }
   }
   const byChain = {} as Record<Chain, ChainPositionDocument>;
-  for (const chain of Chain.options) {
-    const entry = chains.get(chain);
-    // Rows come unordered: venues are listed by opportunity id.
-    if (entry && entry.venues.length > 1) {
-      entry.venues.sort((a, b) => (a.opportunityId < b.opportunityId ? -1 : 1));
+  for (const chain of CHAINS) {
+    const tally = tallies[chain];
+    if (!tally) {
+      byChain[chain] = EMPTY_CHAIN;
+      continue;
     }
-    byChain[chain] = entry ? { ...amounts(entry.totals), venues: entry.venues } : EMPTY_CHAIN;
+    // Rows come unordered: venues are listed by opportunity id.
+    if (tally.venues.length > 1) {
+      tally.venues.sort((a, b) => (a.opportunityId < b.opportunityId ? -1 : 1));
+    }
+    byChain[chain] = chainDocument(tally.totals, tally.venues);
   }
   return {
     schemaVersion: 'svc-wallet-position.v1',
     wallet,
-    ...amounts(total),
+    liquidMicros: micros(total.liquid),
+    stakedMicros: micros(total.staked),
+    pendingInMicros: micros(total.pendingIn),
+    pendingOutMicros: micros(total.pendingOut),
+    inFlightMicros: micros(total.inFlight),
     byChain,
     asOf,
   };
