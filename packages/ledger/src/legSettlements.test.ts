@@ -177,13 +177,14 @@ describe('LegSettlements (grouped across concurrent callers)', () => {
         return { wallet, planId: await routeLeg(wallet, M) };
       }),
     );
-    // One leg spoils its batch (an overdraft): the rest of that batch is still written.
+    // One leg spoils its batch (an overdraft: more than the wallet's 10 legs ever reserved): the
+    // rest of that batch is still written.
     const spoiler = legs[7] as { wallet: string; planId: string };
     const results = await Promise.allSettled(
       legs.map(({ wallet, planId }) =>
         settlements.record(
           planId === spoiler.planId
-            ? confirmed(planId, wallet, 9n * M)
+            ? confirmed(planId, wallet, 50n * M)
             : confirmed(planId, wallet, M),
         ),
       ),

@@ -54,6 +54,7 @@ async function settleOneLeg(db: Database): Promise<string> {
     now: new Date(),
   });
   const rows = await readBalancesOf(db.sql, [wallet]);
+  // Accounts that hold nothing (pending_in, once settled) are not listed.
   return rows.map((row) => `${row.bucket}=${row.balanceMicros}`).join(',');
 }
 
