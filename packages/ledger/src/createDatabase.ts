@@ -10,6 +10,7 @@ import type { MigrationSession, MigrationTransaction } from './migrate';
 import { applyMigrations } from './migrate';
 import { pgliteSqlClient, postgresSqlClient } from './sqlClient';
 import type { SqlClient } from './sqlClient';
+import { GroupedBalanceReader } from './walletReads';
 
 export interface Database {
   readonly prisma: PrismaClient;
@@ -17,6 +18,8 @@ export interface Database {
   readonly sql: SqlClient;
   /** Settlement reads and writes, grouped across concurrent callers (see LegSettlements). */
   readonly settlements: LegSettlements;
+  /** Balance reads for positions, grouped across concurrent callers (GroupedBalanceReader). */
+  readonly balances: GroupedBalanceReader;
   readonly kind: 'postgres' | 'pglite';
   close(): Promise<void>;
 }
@@ -81,6 +84,7 @@ async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: stri
     prisma,
     sql,
     settlements: new LegSettlements(sql, options.settlements),
+    balances: new GroupedBalanceReader(sql),
     kind: 'postgres' as const,
     close: async () => {
       await prisma.$disconnect();
@@ -176,6 +180,7 @@ async function openLockedPglite(
     sql,
     // One connection: one statement at a time.
     settlements: new LegSettlements(sql, { ...options.settlements, maxInFlight: 1 }),
+    balances: new GroupedBalanceReader(sql, { maxInFlight: 1 }),
     kind: 'pglite' as const,
     close: async () => {
       try {

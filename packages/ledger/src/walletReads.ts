@@ -1,5 +1,6 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
-import type { SqlClientOrPrisma } from './sqlClient';
+import { BatchQueue } from './batchQueue';
+import type { SqlClient, SqlClientOrPrisma } from './sqlClient';
 import { sqlStatement, toSqlClient } from './sqlClient';
 
 /** One wallet account's balance, with the venue of a `staked:<opportunityId>` bucket. */
@@ -49,7 +50,8 @@ export async function readBalancesOf(
 ): Promise<WalletBalanceRow[]> {
   if (wallets.length === 0) return [];
   const [result] = await toSqlClient(db).query<{ rows: string }>(BALANCES_OF, [
-    JSON.stringify(wallets),
+    // Sorted: the index scan sorts the keys again, and sorted input is its cheapest case.
+    JSON.stringify([...wallets].sort()),
   ]);
   const rows = JSON.parse(result?.rows ?? '[]') as BalanceTuple[];
   return rows.map(([wallet, chain, bucket, balance, venueId, protocol]) => ({
@@ -61,6 +63,69 @@ export async function readBalancesOf(
     protocol,
     opportunityId: bucket.startsWith(STAKED_PREFIX) ? bucket.slice(STAKED_PREFIX.length) : null,
   }));
+}
+
+/** Where position reads get balances from: one query per call, or grouped across callers. */
+export interface BalanceReader {
+  /** Each wallet's non-zero balances (in no particular order), wallet by wallet as asked. */
+  read(wallets: readonly string[]): Promise<WalletBalanceRow[][]>;
+}
+
+/** Rows of many wallets by wallet. */
+function groupByWallet(rows: readonly WalletBalanceRow[]): Map<string, WalletBalanceRow[]> {
+  const byWallet = new Map<string, WalletBalanceRow[]>();
+  for (const row of rows) {
+    const list = byWallet.get(row.wallet);
+    if (list) list.push(row);
+    else byWallet.set(row.wallet, [row]);
+  }
+  return byWallet;
+}
+
+const pick = (byWallet: Map<string, WalletBalanceRow[]>, wallets: readonly string[]) =>
+  wallets.map((wallet) => byWallet.get(wallet) ?? []);
+
+/** Each call is its own query (a Prisma transaction, tests, the CLI). */
+export function directBalanceReader(db: SqlClientOrPrisma): BalanceReader {
+  return {
+    read: async (wallets) => pick(groupByWallet(await readBalancesOf(db, wallets)), wallets),
+  };
+}
+
+export interface GroupedBalanceReaderOptions {
+  /** Calls answered by one query at most (default 16; each asks for up to 50 wallets). */
+  readonly maxBatch?: number;
+  /** Queries running at once (default 2). */
+  readonly maxInFlight?: number;
+}
+
+/**
+ * Balance reads grouped across concurrent callers (`BatchQueue`): the calls that arrive while a
+ * query runs are answered together by the next one, so a busy API pays one round trip and one
+ * statement for many position reads. A caller alone is sent at once, and a query started after
+ * a call always sees what had committed by then: no answer is older than its request.
+ */
+export class GroupedBalanceReader implements BalanceReader {
+  private readonly queue: BatchQueue<readonly string[], WalletBalanceRow[][]>;
+
+  constructor(sql: SqlClient, options: GroupedBalanceReaderOptions = {}) {
+    this.queue = new BatchQueue(
+      async (calls) => {
+        const wallets = calls.length === 1 ? (calls[0] as readonly string[]) : calls.flat();
+        const rows = await readBalancesOf(
+          sql,
+          calls.length === 1 ? wallets : [...new Set(wallets)],
+        );
+        const byWallet = groupByWallet(rows);
+        return calls.map((call) => ({ ok: true, value: pick(byWallet, call) }));
+      },
+      { maxBatch: options.maxBatch ?? 16, maxInFlight: options.maxInFlight ?? 2 },
+    );
+  }
+
+  read(wallets: readonly string[]): Promise<WalletBalanceRow[][]> {
+    return this.queue.push(wallets);
+  }
 }
 
 /** A venue position as the ledger knows it: principal, current worth and its latest proof. */

@@ -114,7 +114,7 @@ export async function runLedgerBench(): Promise<void> {
       const fifty = wallets.slice(0, 50);
       const time = async (batch: readonly string[]) => {
         const started = performance.now();
-        await readPositions(database.sql, chain.adapters, batch, now);
+        await readPositions(database.balances, chain.adapters, batch, now);
         return performance.now() - started;
       };
       for (let warm = 0; warm < 50; warm += 1) await time(fifty);

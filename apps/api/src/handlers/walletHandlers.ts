@@ -50,8 +50,8 @@ function chainsOf(adapters: ChainAdapters, address: string): Chain[] {
 export function walletHandlers(deps: WalletHandlerDeps): Handlers {
   const { adapters } = deps;
   const db = deps.db.prisma;
-  // Position reads go through the driver-level client: they are the hottest reads of the API.
-  const sql = deps.db.sql;
+  // Position reads share queries across concurrent requests: they are the API's hottest reads.
+  const balances = deps.db.balances;
   const now = deps.now ?? (() => new Date());
   const opportunities = async () => (await deps.snapshots.current()).opportunities;
 
@@ -137,12 +137,12 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       return { status: result.httpStatus, body: result };
     },
     getPosition: async ({ params }) =>
-      ok((await readPositions(sql, adapters, [params.address], now()))[0]),
+      ok((await readPositions(balances, adapters, [params.address], now()))[0]),
     batchPositions: async ({ body, principal }) => {
       // One key, one answer: a wallet outside the key's scope refuses the whole batch (403,
       // naming the first such wallet), so a batch never leaks which other wallets hold money.
       body.wallets.forEach((wallet, index) => scoped(principal, wallet, `body.wallets[${index}]`));
-      const positions = await readPositions(sql, adapters, body.wallets, now());
+      const positions = await readPositions(balances, adapters, body.wallets, now());
       return ok({ count: positions.length, positions });
     },
     getCharacterPosition: async ({ params, principal }) => {
@@ -155,7 +155,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         );
       }
       scoped(principal, wallet, 'path.character_id');
-      return ok((await readPositions(sql, adapters, [wallet], now()))[0]);
+      return ok((await readPositions(balances, adapters, [wallet], now()))[0]);
     },
     getPublicPortfolio: async ({ query }) =>
       ok(await buildPublicPortfolio(db, adapters, query.wallet, now())),
@@ -163,7 +163,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     getWalletPortfolio: async ({ params }) => {
       const at = now();
       const [[position], portfolio] = await Promise.all([
-        readPositions(sql, adapters, [params.address], at),
+        readPositions(balances, adapters, [params.address], at),
         buildPublicPortfolio(db, adapters, params.address, at),
       ]);
       return ok({

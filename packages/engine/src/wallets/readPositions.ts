@@ -1,5 +1,4 @@
-import { readBalancesOf } from '@yieldrouter/ledger';
-import type { SqlClientOrPrisma, WalletBalanceRow } from '@yieldrouter/ledger';
+import type { BalanceReader, WalletBalanceRow } from '@yieldrouter/ledger';
 import type { PositionDocument } from '@yieldrouter/schemas';
 import { Chain, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -109,23 +108,18 @@ export function positionDocument(
 
 /**
  * Positions of several wallets in one query, in the order given. Each address is read under its
- * ledger key (canonical address, or the label as given). Pass the database's `sql` client on
- * the read path (no ORM cost per call), or a Prisma client or transaction.
+ * ledger key (canonical address, or the label as given). The API passes the database's grouped
+ * reader (`Database.balances`: concurrent reads share a query); `directBalanceReader` reads
+ * alone, on any client.
  */
 export async function readPositions(
-  db: SqlClientOrPrisma,
+  balances: BalanceReader,
   adapters: ChainAdapters,
   addresses: readonly string[],
   now: Date,
 ): Promise<PositionDocument[]> {
   const wallets = addresses.map((address) => ledgerWallet(adapters, address));
-  const rows = await readBalancesOf(db, wallets);
-  const byWallet = new Map<string, WalletBalanceRow[]>();
-  for (const row of rows) {
-    const list = byWallet.get(row.wallet) ?? [];
-    list.push(row);
-    byWallet.set(row.wallet, list);
-  }
+  const rows = await balances.read(wallets);
   const asOf = now.toISOString();
-  return wallets.map((wallet) => positionDocument(wallet, byWallet.get(wallet) ?? [], asOf));
+  return wallets.map((wallet, index) => positionDocument(wallet, rows[index] ?? [], asOf));
 }
