@@ -162,9 +162,10 @@ describe('parameterised routes: fast path and Express alone answer alike', () =>
     expect(form.status).toBe(404);
   });
 
-  it('a malformed escape gets the answer it gets today', async () => {
+  it('a malformed escape is a 400 naming the path, never a 500', async () => {
     const res = await sameAnswer({ method: 'get', path: position('0x%ZZ'), key: testKeys.owner });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'path' });
     await sameAnswer({ method: 'get', path: '/api/v1/svc/plans/plan_%E0%A4%A' });
     await sameAnswer({ method: 'delete', path: position('%'), key: testKeys.owner });
   });

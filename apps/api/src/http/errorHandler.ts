@@ -27,6 +27,17 @@ function fromBodyParser(error: BodyParserError, limit: number): ApiError | null 
   }
 }
 
+/**
+ * Express's router refuses a path parameter that is not valid percent-encoding (`%ZZ`) with a
+ * URIError carrying status 400: the caller's mistake, answered as such.
+ */
+function fromRouter(error: unknown): ApiError | null {
+  if (!(error instanceof URIError) || (error as { status?: unknown }).status !== 400) return null;
+  return new ApiError('BAD_REQUEST', 'path: a parameter is not valid percent-encoding', {
+    field: 'path',
+  });
+}
+
 /** Unknown route: 404 NOT_FOUND with the standard body. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
@@ -36,7 +47,9 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const known =
-      knownApiError(error) ?? fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes);
+      knownApiError(error) ??
+      fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes) ??
+      fromRouter(error);
     const apiError =
       known ?? new ApiError('INTERNAL_ERROR', 'internal error; quote the requestId to support');
     const requestId = String(res.locals['requestId'] ?? '');
