@@ -14,15 +14,29 @@ function selectedParts(only: string | undefined): readonly Part[] {
   return [part];
 }
 
+async function runPart(part: Part): Promise<void> {
+  // Loaded on demand: the HTTP part never pays for the chain SDKs, nor the chain part for pg.
+  if (part === 'http') await (await import('./httpBench')).runHttpBench();
+  else if (part === 'chains') await (await import('./chains')).runChainBench();
+  else if (part === 'ledger') await (await import('./ledgerBench')).runLedgerBench();
+  else if (part === 'keeper') await (await import('./keeperBench')).runKeeperBench();
+  else (await import('./sdkBench')).runSdkBench();
+}
+
+/** Every selected part runs, even after one fails; the run fails at the end naming them. */
 async function main(): Promise<void> {
+  const failed: string[] = [];
   for (const part of selectedParts(process.env['BENCH_ONLY'])) {
-    // Loaded on demand: the HTTP part never pays for the chain SDKs, nor the chain part for pg.
-    if (part === 'http') await (await import('./httpBench')).runHttpBench();
-    else if (part === 'chains') await (await import('./chains')).runChainBench();
-    else if (part === 'ledger') await (await import('./ledgerBench')).runLedgerBench();
-    else if (part === 'keeper') await (await import('./keeperBench')).runKeeperBench();
-    else (await import('./sdkBench')).runSdkBench();
+    try {
+      await runPart(part);
+    } catch (error) {
+      failed.push(part);
+      process.stderr.write(
+        `bench part ${part} failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
   }
+  if (failed.length > 0) throw new Error(`failed parts: ${failed.join(', ')}`);
 }
 
 main().then(
