@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountRef } from './journal';
-import { LedgerError, postJournalEntry, runLedgerTransaction } from './journal';
+import { LedgerError } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { LegSettlements, findLegsToSettle, recordLegOutcomes } from './legSettlements';
-import { insertPlan } from './plans';
 import type { TestDatabase } from './testing';
-import { createTestDatabase } from './testing';
+import { createTestDatabase, reserveRouteLeg } from './testing';
 import { verifyLedger } from './verifyLedger';
 import { readBalancesOf } from './walletReads';
 
@@ -16,7 +15,6 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 const M = 1_000_000n;
-const external: AccountRef = { system: 'external', chain: 'solana' };
 const account = (wallet: string, bucket: 'liquid' | 'pending_in' | 'pending_out'): AccountRef => ({
   wallet,
   chain: 'solana',
@@ -25,43 +23,8 @@ const account = (wallet: string, bucket: 'liquid' | 'pending_in' | 'pending_out'
 const newWallet = () => `wallet-${randomBytes(6).toString('hex')}`;
 const newTx = () => `tx${randomBytes(16).toString('hex')}`;
 
-/** A route plan whose one leg funds `wallet` (pending_in reserved, as prepareRoute leaves it). */
-async function routeLeg(wallet: string, amountMicros: bigint) {
-  const planId = `plan_${randomBytes(16).toString('hex')}`;
-  await insertPlan(test.db.prisma, {
-    id: planId,
-    kind: 'route',
-    status: 'prepared',
-    chain: 'solana',
-    venueId: null,
-    owner: wallet,
-    wallet,
-    amountMicros,
-    feeMicros: 0n,
-    request: {},
-    blockers: [],
-    legs: [
-      {
-        action: 'deposit',
-        summary: 'fund the router',
-        amountMicros,
-        settles: true,
-        payload: {},
-        effect: 'fund_liquid',
-      },
-    ],
-  });
-  await runLedgerTransaction(test.db.prisma, (tx) =>
-    postJournalEntry(tx, {
-      kind: 'route.prepared',
-      postings: [
-        { account: external, amountMicros: -amountMicros },
-        { account: account(wallet, 'pending_in'), amountMicros },
-      ],
-    }),
-  );
-  return planId;
-}
+const routeLeg = (wallet: string, amountMicros: bigint) =>
+  reserveRouteLeg(test.db, { wallet, amountMicros });
 
 /** The outcome settleLeg records for a confirmed route leg (pending_in → liquid). */
 function confirmed(planId: string, wallet: string, amountMicros: bigint, txId = newTx()) {

@@ -2,8 +2,8 @@ import { BatchQueue } from './batchQueue';
 import type { BatchResult } from './batchQueue';
 import type { JournalEntryInput } from './journal';
 import { journalEntryPayload, retryTransient, toLedgerError } from './journal';
-import type { OutboxEventInput, SettlementLeg } from './legs';
-import { outboxPayload } from './legs';
+import type { LegRow, OutboxEventInput, SettlementLeg } from './legs';
+import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
 import type { SqlClient } from './sqlClient';
 import { sqlStatement } from './sqlClient';
 
@@ -53,74 +53,28 @@ const LEGS_TO_SETTLE = sqlStatement(
            t.e ->> 'txId' AS tx_id, t.n::int AS ord
     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(e, n)
   )
-  SELECT k.ord, l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain,
-         p.wallet, p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
-         l.amount_micros::text AS amount_micros, l.status, l.tx_id,
-         l.settled_amount_micros::text AS settled_amount_micros, l.failure_reason, l.updated_at,
-         c.plan_id AS claim_plan_id, c.leg_index AS claim_leg_index
+  SELECT k.ord, ${LEG_COLUMNS}, c.plan_id AS claim_plan_id, c.leg_index AS claim_leg_index
   FROM k
-  JOIN plan_legs l ON l.plan_id = k.plan_id AND l.leg_index = k.leg_index
-  JOIN plans p ON p.id = l.plan_id
-  LEFT JOIN venues v ON v.id = l.venue_id
+  JOIN ${LEG_TABLES} ON l.plan_id = k.plan_id AND l.leg_index = k.leg_index
   LEFT JOIN LATERAL (
     SELECT x.plan_id, x.leg_index FROM plan_legs x WHERE x.tx_id = k.tx_id LIMIT 1
   ) c ON true
   WHERE l.plan_id = ANY (ARRAY(SELECT plan_id FROM k))`,
 );
 
-interface LegToSettleRow {
+interface LegToSettleRow extends LegRow {
   ord: number;
-  plan_id: string;
-  leg_index: number;
-  plan_kind: SettlementLeg['planKind'];
-  plan_status: SettlementLeg['planStatus'];
-  chain: string;
-  wallet: string | null;
-  owner: string | null;
-  action: string;
-  effect: SettlementLeg['effect'];
-  venue_id: string | null;
-  opportunity_id: string | null;
-  standard: string | null;
-  amount_micros: string;
-  status: SettlementLeg['status'];
-  tx_id: string | null;
-  settled_amount_micros: string | null;
-  failure_reason: string | null;
-  updated_at: Date;
   claim_plan_id: string | null;
   claim_leg_index: number | null;
 }
 
-function toLegToSettle(row: LegToSettleRow): LegToSettle {
-  return {
-    leg: {
-      planId: row.plan_id,
-      legIndex: row.leg_index,
-      planKind: row.plan_kind,
-      planStatus: row.plan_status,
-      chain: row.chain,
-      wallet: row.wallet,
-      owner: row.owner,
-      action: row.action,
-      effect: row.effect,
-      venueId: row.venue_id,
-      opportunityId: row.opportunity_id,
-      standard: row.standard,
-      amountMicros: BigInt(row.amount_micros),
-      status: row.status,
-      txId: row.tx_id,
-      settledAmountMicros:
-        row.settled_amount_micros === null ? null : BigInt(row.settled_amount_micros),
-      failureReason: row.failure_reason,
-      updatedAt: new Date(row.updated_at),
-    },
-    txClaim:
-      row.claim_plan_id === null || row.claim_leg_index === null
-        ? undefined
-        : { planId: row.claim_plan_id, legIndex: row.claim_leg_index },
-  };
-}
+const toLegToSettle = (row: LegToSettleRow): LegToSettle => ({
+  leg: toLeg(row),
+  txClaim:
+    row.claim_plan_id === null || row.claim_leg_index === null
+      ? undefined
+      : { planId: row.claim_plan_id, legIndex: row.claim_leg_index },
+});
 
 /** Several legs to settle in one query, in the order asked (undefined: no such leg). */
 export async function findLegsToSettle(

@@ -26,7 +26,8 @@ export interface SettlementLeg {
   readonly updatedAt: Date;
 }
 
-interface LegRow {
+/** A settlement leg as `LEG_COLUMNS` returns it (amounts as text: both clients read them alike). */
+export interface LegRow {
   plan_id: string;
   leg_index: number;
   plan_kind: PlanKind;
@@ -39,23 +40,29 @@ interface LegRow {
   venue_id: string | null;
   opportunity_id: string | null;
   standard: string | null;
-  amount_micros: bigint;
+  amount_micros: string;
   status: SettlementLeg['status'];
   tx_id: string | null;
-  settled_amount_micros: bigint | null;
+  settled_amount_micros: string | null;
   failure_reason: string | null;
   updated_at: Date;
 }
 
-/** A leg with its plan's wallet and kind and its venue's opportunity id and standard. */
-const SELECT_LEGS = Prisma.sql`
-  SELECT l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain,
-         p.wallet, p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
-         l.amount_micros, l.status, l.tx_id, l.settled_amount_micros, l.failure_reason,
-         l.updated_at
-  FROM plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id`;
+/**
+ * A leg with its plan's wallet and kind and its venue's opportunity id and standard: the
+ * columns of `LegRow` over `LEG_TABLES`.
+ */
+export const LEG_COLUMNS = `
+  l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain, p.wallet,
+  p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
+  l.amount_micros::text AS amount_micros, l.status, l.tx_id,
+  l.settled_amount_micros::text AS settled_amount_micros, l.failure_reason, l.updated_at`;
+export const LEG_TABLES =
+  'plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id';
 
-const toLeg = (row: LegRow): SettlementLeg => ({
+const SELECT_LEGS = Prisma.sql`SELECT ${Prisma.raw(LEG_COLUMNS)} FROM ${Prisma.raw(LEG_TABLES)}`;
+
+export const toLeg = (row: LegRow): SettlementLeg => ({
   planId: row.plan_id,
   legIndex: row.leg_index,
   planKind: row.plan_kind,
@@ -68,12 +75,13 @@ const toLeg = (row: LegRow): SettlementLeg => ({
   venueId: row.venue_id,
   opportunityId: row.opportunity_id,
   standard: row.standard,
-  amountMicros: row.amount_micros,
+  amountMicros: BigInt(row.amount_micros),
   status: row.status,
   txId: row.tx_id,
-  settledAmountMicros: row.settled_amount_micros,
+  settledAmountMicros:
+    row.settled_amount_micros === null ? null : BigInt(row.settled_amount_micros),
   failureReason: row.failure_reason,
-  updatedAt: row.updated_at,
+  updatedAt: new Date(row.updated_at),
 });
 
 /** The leg that carries `txId`, if any (a transaction settles one leg only). */

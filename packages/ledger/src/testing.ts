@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { Database } from './createDatabase';
 import { createDatabase } from './createDatabase';
+import { postJournalEntry, runLedgerTransaction } from './journal';
+import { insertPlan } from './plans';
 
 export const TEST_ADMIN_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -56,4 +58,55 @@ export async function createEmptyTestDatabase(): Promise<{ url: string; drop(): 
         () => undefined,
       ),
   };
+}
+
+/**
+ * A route plan on Solana whose one leg funds `wallet`, with pending_in reserved as prepareRoute
+ * leaves it (external → pending_in): what a settlement test settles. Returns the plan id.
+ */
+export async function reserveRouteLeg(
+  db: Database,
+  {
+    wallet,
+    amountMicros,
+    planId = `plan_${randomBytes(16).toString('hex')}`,
+  }: {
+    wallet: string;
+    amountMicros: bigint;
+    planId?: string;
+  },
+): Promise<string> {
+  await insertPlan(db.prisma, {
+    id: planId,
+    kind: 'route',
+    status: 'prepared',
+    chain: 'solana',
+    venueId: null,
+    owner: wallet,
+    wallet,
+    amountMicros,
+    feeMicros: 0n,
+    request: {},
+    blockers: [],
+    legs: [
+      {
+        action: 'deposit',
+        summary: 'fund the router',
+        amountMicros,
+        settles: true,
+        payload: {},
+        effect: 'fund_liquid',
+      },
+    ],
+  });
+  await runLedgerTransaction(db.prisma, (tx) =>
+    postJournalEntry(tx, {
+      kind: 'route.prepared',
+      postings: [
+        { account: { system: 'external', chain: 'solana' }, amountMicros: -amountMicros },
+        { account: { wallet, chain: 'solana', bucket: 'pending_in' }, amountMicros },
+      ],
+    }),
+  );
+  return planId;
 }

@@ -3,39 +3,15 @@
 import { createApiKey, findActiveApiKeyByHash, hashApiKey } from '../apiKeys';
 import { DatabaseInUseError, createDatabase } from '../createDatabase';
 import type { Database } from '../createDatabase';
-import { postJournalEntry, runLedgerTransaction } from '../journal';
-import { insertPlan } from '../plans';
+import { reserveRouteLeg } from '../testing';
 import { readBalancesOf } from '../walletReads';
 
 /** A route leg reserved and then settled through the driver-level client and its batches. */
 async function settleOneLeg(db: Database): Promise<string> {
   const planId = `plan_${'a'.repeat(32)}`;
   const wallet = 'pglite-wallet';
-  const leg = { action: 'deposit', summary: 'fund', amountMicros: 7n, settles: true, payload: {} };
-  await insertPlan(db.prisma, {
-    id: planId,
-    kind: 'route',
-    status: 'prepared',
-    chain: 'solana',
-    venueId: null,
-    owner: wallet,
-    wallet,
-    amountMicros: 7n,
-    feeMicros: 0n,
-    request: {},
-    blockers: [],
-    legs: [{ ...leg, effect: 'fund_liquid' }],
-  });
+  await reserveRouteLeg(db, { planId, wallet, amountMicros: 7n });
   const pendingIn = { wallet, chain: 'solana', bucket: 'pending_in' } as const;
-  await runLedgerTransaction(db.prisma, (tx) =>
-    postJournalEntry(tx, {
-      kind: 'route.prepared',
-      postings: [
-        { account: { system: 'external', chain: 'solana' }, amountMicros: -7n },
-        { account: pendingIn, amountMicros: 7n },
-      ],
-    }),
-  );
   const found = await db.settlements.find({ planId, legIndex: 0, txId: 'tx-1' });
   await db.settlements.record({
     planId,
