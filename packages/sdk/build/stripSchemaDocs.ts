@@ -72,23 +72,30 @@ const stripDocs: ts.TransformerFactory<ts.SourceFile> = (context) => {
 };
 
 /**
- * `export const X = z.object(…)…` → `export const X = /* @__PURE__ *\/ z.object(…)…`: a schema
- * no client route uses is then dropped from the bundle (building a zod schema has no side
- * effects, but the bundler cannot know that on its own).
+ * `export const X = z.object({ a: z.string() })` →
+ * `export const X = /* @__PURE__ *\/ z.object({ a: /* @__PURE__ *\/ z.string() })`: a schema no
+ * client route uses is then dropped from the bundle (building a zod schema has no side effects,
+ * but the bundler cannot know that on its own). Nested constructions are marked too: the
+ * bundler keeps the arguments of a dropped pure call unless they are pure themselves.
+ * Function bodies (refinements, transforms, helpers) are left alone: a call there runs later.
  */
 function markPure(file: ts.SourceFile): ts.SourceFile {
+  const mark = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isCallExpression(node)) {
+      ts.addSyntheticLeadingComment(
+        node,
+        ts.SyntaxKind.MultiLineCommentTrivia,
+        ' @__PURE__ ',
+        false,
+      );
+    }
+    ts.forEachChild(node, mark);
+  };
   for (const statement of file.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      const initializer = declaration.initializer;
-      if (initializer && ts.isCallExpression(initializer)) {
-        ts.addSyntheticLeadingComment(
-          initializer,
-          ts.SyntaxKind.MultiLineCommentTrivia,
-          ' @__PURE__ ',
-          false,
-        );
-      }
+      if (declaration.initializer) mark(declaration.initializer);
     }
   }
   return file;
