@@ -32,10 +32,13 @@ function nameOf(property: ts.ObjectLiteralElementLike): string | undefined {
     : undefined;
 }
 
-/** An object literal with both `description` and `schema`: one response of a route. */
+/**
+ * `200: { description, schema }`: one response of a route, keyed by its HTTP status (a 304
+ * carries a description only).
+ */
 function isResponseEntry(node: ts.ObjectLiteralExpression): boolean {
-  const names = new Set(node.properties.map(nameOf));
-  return names.has('description') && names.has('schema');
+  const property = node.parent;
+  return ts.isPropertyAssignment(property) && ts.isNumericLiteral(property.name);
 }
 
 const stripDocs: ts.TransformerFactory<ts.SourceFile> = (context) => {
@@ -48,8 +51,8 @@ const stripDocs: ts.TransformerFactory<ts.SourceFile> = (context) => {
     ) {
       return ts.visitNode(node.expression.expression, visit) as ts.Expression;
     }
-    // `{ description, schema }` (a response of a route) → `{ schema }`: the client reads the
-    // schema of a status, never its description.
+    // `200: { description, schema }` → `200: { schema }`: the client reads the schema of a
+    // status, never its description.
     if (ts.isObjectLiteralExpression(node) && isResponseEntry(node)) {
       const kept = node.properties.filter((property) => nameOf(property) !== 'description');
       return ts.visitEachChild(
