@@ -54,13 +54,16 @@ export function defineRoute<const T extends RouteDefinition>(route: T): T {
 
 const LEGACY_PREFIXES = ['/svc/', '/wallets/'] as const;
 
+/** The path a route is called at: under /api/v1, or at the site root when unversioned. */
+export function canonicalPath(route: Pick<RouteDefinition, 'path' | 'versioned'>): string {
+  return route.versioned ? `/api/v1${route.path}` : route.path;
+}
+
 /** Full paths a route is served at: the canonical one first, then legacy aliases. */
 export function routePaths(route: RouteDefinition): { canonical: string; aliases: string[] } {
-  if (!route.versioned) return { canonical: route.path, aliases: [...(route.aliases ?? [])] };
-  const canonical = `/api/v1${route.path}`;
   const aliases = [...(route.aliases ?? [])];
-  if (LEGACY_PREFIXES.some((prefix) => route.path.startsWith(prefix))) {
+  if (route.versioned && LEGACY_PREFIXES.some((prefix) => route.path.startsWith(prefix))) {
     aliases.push(`/api${route.path}`);
   }
-  return { canonical, aliases };
+  return { canonical: canonicalPath(route), aliases };
 }

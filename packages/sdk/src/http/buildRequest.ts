@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '@yieldrouter/schemas';
-import { routePaths } from '@yieldrouter/schemas';
+import { canonicalPath } from '@yieldrouter/schemas';
 import type { ResolvedClientConfig } from '../clientOptions';
 import type { RawParameters } from '../operationTypes';
 import type { HttpRequest } from './HttpRequest';
@@ -7,7 +7,7 @@ import type { HttpRequest } from './HttpRequest';
 const IDEMPOTENCY_KEY = 'idempotency-key';
 
 function fillPath(route: RouteDefinition, params: RawParameters['params']): string {
-  return routePaths(route).canonical.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
+  return canonicalPath(route).replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') {
       throw new TypeError(`${route.operationId}: params.${name} is required`);
