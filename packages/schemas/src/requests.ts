@@ -115,11 +115,14 @@ export const WithdrawRequest = z.strictObject({
   chain: Chain.optional(),
 });
 
+/** Who receives an auto-pay: 1 to 20 addresses, each with its share in bps. */
+const AutoPayPayees = z
+  .array(z.strictObject({ address: z.string().min(1).max(128), shareBps: z.number().int() }))
+  .min(1)
+  .max(20);
+
 export const AutoPayRequest = z.strictObject({
-  payees: z
-    .array(z.strictObject({ address: z.string().min(1).max(128), shareBps: z.number().int() }))
-    .min(1)
-    .max(20),
+  payees: AutoPayPayees,
   chain: Chain.optional(),
 });
 
@@ -401,7 +404,7 @@ export type DiscoverRequest = z.output<typeof DiscoverRequest>;
 
 export const AutoPayPlanRequest = z.strictObject({
   wallet: WalletAddress,
-  payees: AutoPayRequest.shape.payees,
+  payees: AutoPayPayees,
   chain: Chain,
 });
 

@@ -58,6 +58,7 @@ import {
   SettleLegRequest,
   StoredPlanDocument,
   SwapPlanRequest,
+  WalletAddress,
   WalletBalanceDocument,
   WalletParams,
   WalletQuery,
@@ -110,7 +111,7 @@ const VenueListQuery = z.strictObject({
   chain: Chain.optional(),
 });
 const PageQuery = z.strictObject({
-  wallet: WalletQuery.shape.wallet,
+  wallet: WalletAddress,
   cursor: z.string().max(256).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
