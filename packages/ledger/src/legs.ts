@@ -81,7 +81,7 @@ export const toLeg = (row: LegRow): SettlementLeg => ({
   settledAmountMicros:
     row.settled_amount_micros === null ? null : BigInt(row.settled_amount_micros),
   failureReason: row.failure_reason,
-  updatedAt: new Date(row.updated_at),
+  updatedAt: row.updated_at,
 });
 
 /** The leg that carries `txId`, if any (a transaction settles one leg only). */

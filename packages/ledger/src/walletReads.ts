@@ -11,6 +11,7 @@ export interface WalletBalanceRow {
   readonly balanceMicros: bigint;
   readonly venueId: string | null;
   readonly protocol: string | null;
+  /** The opportunity of a `staked:<opportunityId>` bucket; null for any other bucket. */
   readonly opportunityId: string | null;
 }
 
@@ -85,7 +86,7 @@ function groupByWallet(rows: readonly WalletBalanceRow[]): Map<string, WalletBal
 const pick = (byWallet: Map<string, WalletBalanceRow[]>, wallets: readonly string[]) =>
   wallets.map((wallet) => byWallet.get(wallet) ?? []);
 
-/** Each call is its own query (a Prisma transaction, tests, the CLI). */
+/** Each call is its own query, on any client (a Prisma transaction included). */
 export function directBalanceReader(db: SqlClientOrPrisma): BalanceReader {
   return {
     read: async (wallets) => pick(groupByWallet(await readBalancesOf(db, wallets)), wallets),
@@ -111,12 +112,7 @@ export class GroupedBalanceReader implements BalanceReader {
   constructor(sql: SqlClient, options: GroupedBalanceReaderOptions = {}) {
     this.queue = new BatchQueue(
       async (calls) => {
-        const wallets = calls.length === 1 ? (calls[0] as readonly string[]) : calls.flat();
-        const rows = await readBalancesOf(
-          sql,
-          calls.length === 1 ? wallets : [...new Set(wallets)],
-        );
-        const byWallet = groupByWallet(rows);
+        const byWallet = groupByWallet(await readBalancesOf(sql, [...new Set(calls.flat())]));
         return calls.map((call) => ({ ok: true, value: pick(byWallet, call) }));
       },
       { maxBatch: options.maxBatch ?? 16, maxInFlight: options.maxInFlight ?? 2 },

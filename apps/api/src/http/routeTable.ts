@@ -106,7 +106,11 @@ export class RouteTable {
     for (const { method, path, handler } of routes) {
       const segments = compile(path);
       if (!segments) unmodelled.add(method);
-      else compiled.set(method, [...(compiled.get(method) ?? []), { segments, handler }]);
+      else {
+        const list = compiled.get(method) ?? [];
+        list.push({ segments, handler });
+        compiled.set(method, list);
+      }
     }
     for (const [method, list] of compiled) {
       if (unmodelled.has(method)) continue;

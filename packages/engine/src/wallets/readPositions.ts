@@ -26,7 +26,7 @@ function add(totals: Totals, row: WalletBalanceRow): void {
   else if (row.bucket === 'pending_in') totals.pendingIn += row.balanceMicros;
   else if (row.bucket === 'pending_out') totals.pendingOut += row.balanceMicros;
   else if (row.bucket === 'in_flight') totals.inFlight += row.balanceMicros;
-  else if (row.bucket.startsWith('staked:')) totals.staked += row.balanceMicros;
+  else if (row.opportunityId !== null) totals.staked += row.balanceMicros;
 }
 
 /** "0" without a conversion: most amounts of a position are zero. */
@@ -71,9 +71,9 @@ export function positionDocument(
     const tally = (tallies[row.chain] ??= { totals: zero(), venues: [] });
     add(tally.totals, row);
     add(total, row);
-    if (row.balanceMicros > 0n && row.bucket.startsWith('staked:')) {
+    if (row.balanceMicros > 0n && row.opportunityId !== null) {
       tally.venues.push({
-        opportunityId: row.bucket.slice('staked:'.length),
+        opportunityId: row.opportunityId,
         venueId: row.venueId,
         protocol: row.protocol,
         stakedMicros: formatMicros(row.balanceMicros),

@@ -3,6 +3,7 @@ import type {
   AccountRef,
   LedgerChain,
   LegSettlements,
+  LegToSettle,
   OutboxEventInput,
   PostingInput,
   PrismaClient,
@@ -167,9 +168,7 @@ function finalResult(leg: SettlementLeg, txId: string): SettleLegResult | undefi
   );
 }
 
-async function loadLeg(
-  parameters: SettleLegParameters,
-): Promise<{ leg: SettlementLeg; txClaim: { planId: string; legIndex: number } | undefined }> {
+async function loadLeg(parameters: SettleLegParameters): Promise<LegToSettle> {
   const found = await parameters.settlements.find({
     planId: parameters.planId,
     legIndex: parameters.legIndex,
@@ -284,10 +283,11 @@ async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string,
 /** The leg and transaction a final outcome is recorded for. */
 type RecordParameters = Pick<
   SettleLegParameters,
-  'db' | 'settlements' | 'planId' | 'legIndex' | 'txId' | 'now'
+  'settlements' | 'planId' | 'legIndex' | 'txId' | 'now'
 >;
 
-export interface AbandonPendingLegParameters extends RecordParameters {
+export interface AbandonPendingLegParameters
+  extends RecordParameters, Pick<SettleLegParameters, 'db'> {
   /** Why the service stops waiting (stored as the leg's failure reason). */
   readonly reason: string;
 }
