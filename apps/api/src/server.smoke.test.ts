@@ -7,20 +7,25 @@ import { Redis } from 'ioredis';
 
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 
-/** Starts the real server process the way `pnpm start` does and waits for it to listen. */
+/**
+ * Starts the real server process the way `pnpm start` does and waits for it to listen. It
+ * listens on a port the system picks (PORT=0; a random fixed port could collide with other
+ * tests' sockets), and `ready` gives the port from the `api listening` line.
+ */
 function startServer(env: Record<string, string>) {
   const child = spawn(tsx, [path.join(__dirname, 'server.ts')], {
-    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('api listening')) {
+      const listening = /"port":(\d+)[^\n]*"api listening"/.exec(output);
+      if (listening) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(listening[1]));
       }
     };
     child.stdout.on('data', onData);
@@ -37,9 +42,7 @@ function startServer(env: Record<string, string>) {
 describe('server process (pnpm start)', () => {
   it('starts on embedded PGlite with Redis down, serves docs and meta, drains on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-pglite-'));
-    const port = String(30_000 + Math.floor(Math.random() * 20_000));
     const server = startServer({
-      PORT: port,
       HOST: '127.0.0.1',
       SVC_DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -47,8 +50,7 @@ describe('server process (pnpm start)', () => {
       LOG_LEVEL: 'info',
     });
     try {
-      await server.ready;
-      const base = `http://127.0.0.1:${port}`;
+      const base = `http://127.0.0.1:${await server.ready}`;
       const health = (await (await fetch(`${base}/health`)).json()) as {
         checks: { database: string; redis: string };
       };
@@ -66,11 +68,9 @@ describe('server process (pnpm start)', () => {
 
   it('on the embedded database with Redis up, runs the keeper in its own process', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-pglite-'));
-    const port = String(30_000 + Math.floor(Math.random() * 20_000));
     const prefix = `svc:test:${randomBytes(6).toString('hex')}:keeper`;
     const keeperKey = `keeper-${randomBytes(12).toString('hex')}`;
     const server = startServer({
-      PORT: port,
       HOST: '127.0.0.1',
       SVC_DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -82,7 +82,7 @@ describe('server process (pnpm start)', () => {
     });
     const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
     try {
-      await server.ready;
+      const port = await server.ready;
       const survival = await fetch(`http://127.0.0.1:${port}/api/v1/svc/keeper/survival`, {
         headers: { 'X-API-Key': keeperKey },
       });
