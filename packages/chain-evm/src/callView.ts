@@ -35,9 +35,11 @@ export async function callView<
   abi: abi,
   functionName: functionName,
   args: args,
+  /** The block to read at; the latest by default. */
+  block?: bigint,
 ): Promise<ContractFunctionReturnType<abi, View, functionName, args>> {
   const data = encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters);
-  const answer = await rpc.call(address, data);
+  const answer = await rpc.call(address, data, block);
   if (answer === '0x') {
     throw new NoContractDataError(`${functionName}: no data returned (is ${address} a contract?)`);
   }

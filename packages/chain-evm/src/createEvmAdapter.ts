@@ -7,7 +7,7 @@ import { createEvmContext } from './evmContext';
 import type { EvmAdapterConfig, EvmChain } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { readEvmBalances } from './readEvmBalances';
-import { readEvmPositionValue } from './readEvmPositionValue';
+import { readEvmPosition } from './readEvmPosition';
 import { readEvmReceipt } from './readEvmReceipt';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
@@ -51,7 +51,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
         details: { chain: context.chain },
       },
     }),
-    readPositionValue: (venue, owner) => readEvmPositionValue(context, venue, owner),
+    readPosition: (venue, owner, shares) => readEvmPosition(context, venue, owner, shares),
     readRegistryFeeConfig: () => readRegistryFeeConfig(context),
   };
 }

@@ -29,8 +29,10 @@ export interface EvmTransaction {
  */
 export interface EvmRpc {
   getBalance(address: Address): Promise<bigint>;
-  /** `eth_call` at the latest block; the raw return data. */
-  call(to: Address, data: Hex): Promise<Hex>;
+  /** The latest block number. */
+  blockNumber(): Promise<bigint>;
+  /** `eth_call` at `block` (the latest block by default); the raw return data. */
+  call(to: Address, data: Hex, block?: bigint): Promise<Hex>;
   /** Null while the transaction is unknown or not yet mined. */
   getTransactionReceipt(hash: Hash): Promise<EvmReceipt | null>;
   getTransaction(hash: Hash): Promise<EvmTransaction | null>;
@@ -61,10 +63,14 @@ export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): Evm
       });
       return quantity(result, 'eth_getBalance');
     },
-    async call(to, data) {
+    async blockNumber() {
+      const result: unknown = await client.request({ method: 'eth_blockNumber' });
+      return quantity(result, 'eth_blockNumber');
+    },
+    async call(to, data, block) {
       const result: unknown = await client.request({
         method: 'eth_call',
-        params: [{ to, data }, 'latest'],
+        params: [{ to, data }, block === undefined ? 'latest' : `0x${block.toString(16)}`],
       });
       return hexData(result, 'eth_call');
     },

@@ -113,13 +113,17 @@ describe('ERC-4626 vault on anvil', () => {
       txId: last(hashes),
       planId,
       amountMicros: 12_500_000n,
+      shares: 12_500_000n,
       block: expect.stringMatching(/^[1-9][0-9]*$/),
     });
     const [, usdc] = await adapter.readBalances(owner.address);
     expect(usdc).toMatchObject({ status: 'ok', amount: 37_500_000n });
-    expect(await adapter.readPositionValue(vault, owner.address)).toMatchObject({
+    expect(await adapter.readPosition(vault, owner.address, 12_500_000n)).toMatchObject({
       status: 'ok',
-      valueMicros: 12_500_000n,
+      ownerShares: 12_500_000n,
+      sharesValueMicros: 12_500_000n,
+      ownerValueMicros: 12_500_000n,
+      block: expect.stringMatching(/^[1-9][0-9]*$/),
     });
 
     // The same transaction read for another plan, by another owner, or as the approve leg.
@@ -179,15 +183,17 @@ describe('ERC-4626 vault on anvil', () => {
       target: venueTarget(vault),
     };
     await owner.send(await adapter.buildDeposit(deposit));
-    const before = await adapter.readPositionValue(vault, owner.address);
+    const before = await adapter.readPosition(vault, owner.address, 1_000_000n);
     if (before.status !== 'ok') throw new Error(JSON.stringify(before));
-    expect(before.valueMicros).toBe(20_000_000n);
+    expect(before.ownerValueMicros).toBe(20_000_000n);
 
-    // Yield accrues to every share: the position is worth more, read from convertToAssets.
+    // Yield accrues to every share: the same shares are worth more, read from convertToAssets.
     await fixtures.simulateYield(10_000_000n);
-    const after = await adapter.readPositionValue(vault, owner.address);
+    const after = await adapter.readPosition(vault, owner.address, 1_000_000n);
     if (after.status !== 'ok') throw new Error(JSON.stringify(after));
-    expect(after.valueMicros).toBeGreaterThan(before.valueMicros);
+    expect(after.ownerShares).toBe(before.ownerShares);
+    expect(after.ownerValueMicros).toBeGreaterThan(before.ownerValueMicros);
+    expect(after.sharesValueMicros).toBeGreaterThan(before.sharesValueMicros);
     expect(after.asOf).toBeInstanceOf(Date);
 
     const withdraw = {
@@ -257,9 +263,10 @@ describe('Aave v3 stand-in on anvil', () => {
       status: 'confirmed',
       amountMicros: 9_000_000n,
     });
-    expect(await adapter.readPositionValue(aave, owner.address)).toMatchObject({
+    expect(await adapter.readPosition(aave, owner.address, 9_000_000n)).toMatchObject({
       status: 'ok',
-      valueMicros: 9_000_000n,
+      ownerShares: 9_000_000n,
+      ownerValueMicros: 9_000_000n,
     });
 
     const withdraw = {
@@ -275,27 +282,31 @@ describe('Aave v3 stand-in on anvil', () => {
       status: 'confirmed',
       amountMicros: 4_000_000n,
     });
-    expect(await adapter.readPositionValue(aave, owner.address)).toMatchObject({
+    expect(await adapter.readPosition(aave, owner.address, 5_000_000n)).toMatchObject({
       status: 'ok',
-      valueMicros: 5_000_000n,
+      ownerShares: 5_000_000n,
+      ownerValueMicros: 5_000_000n,
     });
   });
 });
 
-describe('readPositionValue', () => {
+describe('readPosition', () => {
   it('is 0 for a wallet without shares, and no_standard_reader for router-adapter venues', async () => {
     const nobody = '0x000000000000000000000000000000000000dEaD';
-    expect(await adapter.readPositionValue(vault, nobody)).toMatchObject({
+    expect(await adapter.readPosition(vault, nobody, 0n)).toMatchObject({
       status: 'ok',
-      valueMicros: 0n,
+      ownerShares: 0n,
+      sharesValueMicros: 0n,
+      ownerValueMicros: 0n,
     });
     expect(
-      await adapter.readPositionValue(
+      await adapter.readPosition(
         { venueId: 'r', chain: 'base', standard: 'router-adapter', ids: {} },
         nobody,
+        0n,
       ),
     ).toMatchObject({ status: 'unavailable', reason: 'no_standard_reader' });
-    await expect(adapter.readPositionValue(vault, 'nope')).rejects.toMatchObject({
+    await expect(adapter.readPosition(vault, 'nope', 0n)).rejects.toMatchObject({
       field: 'owner',
     });
   });

@@ -7,7 +7,7 @@ import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { readPlanTag } from './planTag';
 import { resolveVenueTarget } from './resolveVenueTarget';
-import { settledAmount } from './settledAmount';
+import { settledMovement } from './settledMovement';
 import { toUnavailable } from './toUnavailable';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -15,7 +15,7 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 /**
  * What the chain says about a leg's transaction, checked against the plan before any amount is
  * believed: sent by the owner, to the venue contract, calldata tagged with this plan. The amount
- * comes from the logs (see `settledAmount`), never from the caller. Order of answers:
+ * comes from the logs (see `settledMovement`), never from the caller. Order of answers:
  * unknown → `pending`; not the owner's / not tagged for this plan / not to the venue → `mismatch`;
  * reverted → `failed`; no matching money-movement log → `mismatch`; else `confirmed`.
  *
@@ -97,21 +97,22 @@ export async function readEvmReceipt(context: EvmContext, query: ReceiptQuery): 
     if (receipt.status === 'reverted') {
       return { status: 'failed', txId, reason: `reverted in block ${receipt.blockNumber}` };
     }
-    const amountMicros = settledAmount({
+    const movement = settledMovement({
       target,
       action: query.action,
       owner,
       usdc: context.usdc,
       logs: receipt.logs,
     });
-    if (amountMicros === undefined) {
+    if (movement === undefined) {
       return { status: 'mismatch', txId, reason: `no ${query.action} by the owner in the logs` };
     }
     return {
       status: 'confirmed',
       txId,
       planId: query.planId,
-      amountMicros,
+      amountMicros: movement.amountMicros,
+      shares: movement.shares,
       block: receipt.blockNumber.toString(10),
     };
   } catch (error) {

@@ -38,7 +38,7 @@ async function reasonsAt(rpcUrl: string | undefined, timeoutMs?: number) {
       action: 'deposit',
       target: { kind: 'venue', venue: vault },
     }),
-    adapter.readPositionValue(vault, OWNER),
+    adapter.readPosition(vault, OWNER, 1n),
     adapter.readRegistryFeeConfig(),
   ]);
   return results.map((result) => (result.status === 'unavailable' ? result.reason : result.status));

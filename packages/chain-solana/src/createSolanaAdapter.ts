@@ -5,7 +5,7 @@ import { checkSignedSolanaLeg } from './checkSignedSolanaLeg';
 import { buildSolanaWithdraw } from './buildSolanaWithdraw';
 import { parsePublicKey } from './parsePublicKey';
 import { readSolanaBalances } from './readSolanaBalances';
-import { readSolanaPositionValue } from './readSolanaPositionValue';
+import { readSolanaPosition } from './readSolanaPosition';
 import { readSolanaReceipt } from './readSolanaReceipt';
 import type { SolanaAdapterConfig } from './solanaAdapterConfig';
 import { createSolanaContext } from './solanaContext';
@@ -38,6 +38,6 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     readReceipt: (query) => readSolanaReceipt(context, query),
     checkSignedLeg: checkSignedSolanaLeg,
     broadcast: (signed) => broadcastSolanaTransaction(context, signed),
-    readPositionValue: (venue, owner) => readSolanaPositionValue(context, venue, owner),
+    readPosition: (venue, owner, shares) => readSolanaPosition(context, venue, owner, shares),
   };
 }

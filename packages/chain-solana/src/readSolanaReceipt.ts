@@ -12,7 +12,8 @@ import { tokenBalanceDelta } from './tokenBalanceDelta';
 type Meta = NonNullable<VersionedTransactionResponse['meta']>;
 
 /** What a confirmed leg moved, or why it does not match the query. */
-type Movement = { readonly amountMicros: bigint } | { readonly mismatch: string };
+type Movement =
+  { readonly amountMicros: bigint; readonly shares: bigint | null } | { readonly mismatch: string };
 
 function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKeys): string[] {
   return response.transaction.message.compiledInstructions
@@ -20,14 +21,19 @@ function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKey
     .map((instruction) => Buffer.from(instruction.data).toString('utf8'));
 }
 
-function mirrored(moved: bigint, counterpart: bigint, what: string): Movement {
+function mirrored(
+  moved: bigint,
+  counterpart: bigint,
+  what: string,
+  shares: 'receipt tokens' | 'none',
+): Movement {
   if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
   if (counterpart !== moved) {
     return {
       mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the counterpart changed by ${formatUnits(counterpart, USDC_DECIMALS)}`,
     };
   }
-  return { amountMicros: moved };
+  return { amountMicros: moved, shares: shares === 'none' ? null : counterpart };
 }
 
 /**
@@ -49,13 +55,13 @@ function routerMovement(
     account: associatedTokenAccount(owner, mint),
   });
   return query.action === 'deposit'
-    ? mirrored(vault, -mine, 'into the router vault')
-    : mirrored(-vault, mine, 'out of the router vault');
+    ? mirrored(vault, -mine, 'into the router vault', 'none')
+    : mirrored(-vault, mine, 'out of the router vault', 'none');
 }
 
 /**
  * Venue legs: the owner's USDC delta is the amount (down for a deposit, up for a withdrawal),
- * and the owner's receipt tokens (1:1) must move by exactly the opposite.
+ * and the owner's receipt tokens (1:1) must move by exactly the opposite; they are the shares.
  */
 function venueMovement(
   meta: Meta,
@@ -68,8 +74,8 @@ function venueMovement(
   const usdc = tokenBalanceDelta(meta, keys, { mint, owner });
   const receipts = tokenBalanceDelta(meta, keys, { mint: receiptMint, owner });
   return query.action === 'deposit'
-    ? mirrored(-usdc, receipts, 'from the owner into the venue')
-    : mirrored(usdc, -receipts, 'from the venue to the owner');
+    ? mirrored(-usdc, receipts, 'from the owner into the venue', 'receipt tokens')
+    : mirrored(usdc, -receipts, 'from the venue to the owner', 'receipt tokens');
 }
 
 /** Where the leg's money is measured: the router vault, or the venue's receipt token. */
@@ -182,6 +188,7 @@ export async function readSolanaReceipt(
       txId: query.txId,
       planId: query.planId,
       amountMicros: movement.amountMicros,
+      shares: movement.shares,
       block: String(response.slot),
     };
   } catch (error) {

@@ -6,7 +6,7 @@ import { checkSignedSuiLeg } from './checkSignedLeg';
 import type { SuiAdapterConfig } from './config';
 import { resolveConfig } from './config';
 import { buildSuiLegJson } from './legs';
-import { readSuiPositionValue } from './position';
+import { readSuiPosition } from './position';
 import { readSuiReceipt } from './receipt';
 import type { SuiResolvedRefs } from './resolvedLegs';
 import { buildSuiLegBytes } from './resolvedLegs';
@@ -38,6 +38,6 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     readReceipt: (query) => readSuiReceipt(client, resolved, query),
     checkSignedLeg: (signed, leg) => checkSignedSuiLeg(client, signed, leg),
     broadcast: (signed) => broadcastSui(client, resolved, signed),
-    readPositionValue: (venue, owner) => readSuiPositionValue(client, venue, owner),
+    readPosition: (venue, owner, shares) => readSuiPosition(client, venue, owner, shares),
   };
 }

@@ -15,12 +15,17 @@ function adapter() {
 }
 
 describe('position value', () => {
-  it('reads the receipt coin balance 1:1 as micros', async () => {
+  it('reads the receipt coin balance as shares, each worth one micro', async () => {
     const owner = new Ed25519Keypair().toSuiAddress();
     fake.setBalance(owner, String(VENUE.ids.receiptCoinType), 777_000_001n);
-    const value = await adapter().readPositionValue(VENUE, owner);
-    expect(value).toMatchObject({ status: 'ok', valueMicros: 777_000_001n });
-    expect(value.status === 'ok' && value.asOf).toBeInstanceOf(Date);
+    const reading = await adapter().readPosition(VENUE, owner, 700_000_000n);
+    expect(reading).toMatchObject({
+      status: 'ok',
+      ownerShares: 777_000_001n,
+      sharesValueMicros: 700_000_000n,
+      ownerValueMicros: 777_000_001n,
+    });
+    expect(reading.status === 'ok' && reading.asOf).toBeInstanceOf(Date);
   });
 
   it('has no standard reader for other venues or a venue without a receipt coin type', async () => {
@@ -29,12 +34,12 @@ describe('position value', () => {
       { ...VENUE, standard: 'erc4626' as const },
       { ...VENUE, ids: { adapter: ADAPTER } },
     ]) {
-      expect(await adapter().readPositionValue(venue, owner)).toMatchObject({
+      expect(await adapter().readPosition(venue, owner, 1n)).toMatchObject({
         status: 'unavailable',
         reason: 'no_standard_reader',
       });
     }
-    await expect(adapter().readPositionValue(VENUE, 'bob')).rejects.toMatchObject({
+    await expect(adapter().readPosition(VENUE, 'bob', 1n)).rejects.toMatchObject({
       field: 'owner',
     });
   });

@@ -1,6 +1,6 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { normalizeStructTag } from '@mysten/sui/utils';
-import type { PositionValue, VenueOnChain } from '@yieldrouter/schemas';
+import type { PositionReading, VenueOnChain } from '@yieldrouter/schemas';
 import { requireSuiAddress } from './address';
 import { readCoinBalance } from './balances';
 
@@ -16,15 +16,16 @@ function receiptCoinType(venue: VenueOnChain): string | undefined {
 }
 
 /**
- * A router-adapter venue's position: the owner's balance of the venue's receipt coin
- * (venue.ids.receiptCoinType), which the adapter issues 1:1 with the USDC it holds, so the
- * balance in base units is the value in micros. Other venues have no standard reader here.
+ * A router-adapter venue's position: the shares are the owner's balance of the venue's receipt
+ * coin (venue.ids.receiptCoinType), which the adapter issues 1:1 with the USDC it holds, so
+ * `shares` in base units are worth as many micros. Other venues have no standard reader here.
  */
-export async function readSuiPositionValue(
+export async function readSuiPosition(
   client: SuiJsonRpcClient | undefined,
   venue: VenueOnChain,
   owner: string,
-): Promise<PositionValue> {
+  shares: bigint,
+): Promise<PositionReading> {
   const address = requireSuiAddress('owner', owner);
   const coinType = receiptCoinType(venue);
   if (coinType === undefined) {
@@ -35,5 +36,13 @@ export async function readSuiPositionValue(
     };
   }
   const read = await readCoinBalance(client, address, coinType, 'position');
-  return read.status === 'ok' ? { status: 'ok', valueMicros: read.amount, asOf: new Date() } : read;
+  if (read.status !== 'ok') return read;
+  return {
+    status: 'ok',
+    ownerShares: read.amount,
+    sharesValueMicros: shares,
+    ownerValueMicros: read.amount,
+    block: null,
+    asOf: new Date(),
+  };
 }

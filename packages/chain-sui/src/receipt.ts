@@ -69,6 +69,8 @@ function settle(
     txId,
     planId: query.planId,
     amountMicros: amount,
+    // Venue legs: the adapter issues receipt coins 1:1 with the USDC it takes.
+    shares: query.target.kind === 'venue' ? amount : null,
     block: view.checkpoint,
   };
 }

@@ -133,6 +133,10 @@ export interface ReceiptQuery {
 /**
  * What the chain says about a transaction. `amountMicros` is read from the chain (logs, token
  * balance deltas, balance changes) — never from the caller.
+ * - `mismatch`: the transaction is not this leg's (another owner, plan, venue or asset) or
+ *   moved nothing the leg expects; the leg is left untouched and the txId is not claimed.
+ * - `failed`: the transaction is proven to be this leg's own (owner and plan tag checked first)
+ *   and the chain ran it and reverted it; only then may a leg fail.
  */
 export type Receipt =
   | { readonly status: 'pending'; readonly txId: string }
@@ -143,6 +147,12 @@ export type Receipt =
       readonly txId: string;
       readonly planId: string;
       readonly amountMicros: bigint;
+      /**
+       * Venue legs: the venue shares the transaction minted to (deposit) or burned from
+       * (withdraw) the owner, in the venue's share units (ERC-4626 shares, Aave scaled balance,
+       * receipt tokens). Null for router legs.
+       */
+      readonly shares: bigint | null;
       /** Block number / slot / checkpoint as a decimal string, when the chain reports it. */
       readonly block: string | null;
     }
@@ -178,8 +188,23 @@ export type SignedLegCheck =
   | { readonly status: 'ok'; readonly txId: string }
   | { readonly status: 'mismatch'; readonly reason: string };
 
-export type PositionValue =
-  { readonly status: 'ok'; readonly valueMicros: bigint; readonly asOf: Date } | Unavailable;
+/**
+ * An owner's position in a venue, read at one block: the shares the owner holds on chain, and
+ * what the venue's share price makes a given number of shares worth (`sharesValueMicros` for the
+ * shares the caller asked about, the ones our settled legs minted; `ownerValueMicros` for all
+ * the owner holds). Yield is measured from the share price, never as "value minus basis".
+ */
+export type PositionReading =
+  | {
+      readonly status: 'ok';
+      readonly ownerShares: bigint;
+      readonly sharesValueMicros: bigint;
+      readonly ownerValueMicros: bigint;
+      /** Block number / slot / checkpoint the reads were made at, when the chain reports it. */
+      readonly block: string | null;
+      readonly asOf: Date;
+    }
+  | Unavailable;
 
 export interface ChainAdapter {
   readonly chain: Chain;
@@ -198,7 +223,11 @@ export interface ChainAdapter {
   checkSignedLeg(signed: SignedTransaction, leg: PreparedLeg): Promise<SignedLegCheck>;
   /** Submits owner-signed bytes only when broadcast is enabled for the chain. */
   broadcast(signed: SignedTransaction): Promise<BroadcastResult>;
-  readPositionValue(venue: VenueOnChain, owner: string): Promise<PositionValue>;
+  /**
+   * The owner's shares in `venue` and what `shares` (the shares the books track) are worth at
+   * the venue's current share price, read consistently (one block where the chain allows).
+   */
+  readPosition(venue: VenueOnChain, owner: string, shares: bigint): Promise<PositionReading>;
 }
 
 /** Bad input to an adapter (a malformed address, a planId that is not ours). HTTP 400. */

@@ -20,20 +20,28 @@ beforeAll(async () => {
 });
 afterAll(() => bed.stop());
 
-describe('readPositionValue', () => {
-  it('is the owner receipt-token balance, 1:1 in USDC micros', async () => {
+describe('readPosition', () => {
+  it('counts the owner receipt tokens as shares, each worth one USDC micro', async () => {
     const owner = Keypair.generate().publicKey;
     bed.mintTokens(venue.ids['receiptMint'] ?? '', owner, 3_000_007n);
-    const value = await bedAdapter(bed).readPositionValue(venue, owner.toBase58());
-    expect(value).toEqual({ status: 'ok', valueMicros: 3_000_007n, asOf: expect.any(Date) });
+    const reading = await bedAdapter(bed).readPosition(venue, owner.toBase58(), 2_000_000n);
+    expect(reading).toEqual({
+      status: 'ok',
+      ownerShares: 3_000_007n,
+      sharesValueMicros: 2_000_000n,
+      ownerValueMicros: 3_000_007n,
+      block: null,
+      asOf: expect.any(Date),
+    });
   });
 
   it('is 0 for an owner without receipts', async () => {
-    const value = await bedAdapter(bed).readPositionValue(
+    const reading = await bedAdapter(bed).readPosition(
       venue,
       Keypair.generate().publicKey.toBase58(),
+      0n,
     );
-    expect(value).toMatchObject({ status: 'ok', valueMicros: 0n });
+    expect(reading).toMatchObject({ status: 'ok', ownerShares: 0n, ownerValueMicros: 0n });
   });
 
   it('has no standard reader for other standards or a venue without a receipt mint', async () => {
@@ -42,7 +50,7 @@ describe('readPositionValue', () => {
       { ...venue, standard: 'erc4626' as const },
       { ...venue, ids: { adapter: venue.ids['adapter'] } },
     ]) {
-      expect(await bedAdapter(bed).readPositionValue(other, owner)).toMatchObject({
+      expect(await bedAdapter(bed).readPosition(other, owner, 1n)).toMatchObject({
         status: 'unavailable',
         reason: 'no_standard_reader',
       });
@@ -52,10 +60,10 @@ describe('readPositionValue', () => {
   it('is unavailable when the RPC is down, and throws for a bad owner', async () => {
     const down = bedAdapter(bed, { rpcUrl: await closedPortUrl() });
     const owner = Keypair.generate().publicKey.toBase58();
-    expect(await down.readPositionValue(venue, owner)).toMatchObject({
+    expect(await down.readPosition(venue, owner, 1n)).toMatchObject({
       status: 'unavailable',
       reason: 'rpc_error',
     });
-    await expect(down.readPositionValue(venue, 'nope')).rejects.toMatchObject({ field: 'owner' });
+    await expect(down.readPosition(venue, 'nope', 1n)).rejects.toMatchObject({ field: 'owner' });
   });
 });
