@@ -60,6 +60,7 @@ describe('a Solana deposit into the router, end to end', () => {
       txId,
       planId,
       amountMicros: 2_500_000n,
+      shares: null,
       block: String(bed.transaction(txId)?.slot),
     });
     expect(bed.usdcBalance(owner.publicKey)).toBe(7_500_000n);

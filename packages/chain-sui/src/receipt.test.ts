@@ -77,6 +77,7 @@ describe('readReceipt from recorded effects', () => {
       txId: digest,
       planId: PLAN_ID,
       amountMicros: 12_500_000n,
+      shares: null,
       block: '4242',
     });
   });
