@@ -8,10 +8,17 @@ describe('parseKeeperEnv', () => {
     expect(config.keeper).toMatchObject({
       prefix: 'svc:keeper',
       health: { host: '0.0.0.0', port: 3001 },
-      settlement: { pageSize: 100, concurrency: 16, giveUpAfterMs: 30 * 60_000 },
+      settlement: {
+        pageSize: 100,
+        concurrency: 16,
+        giveUpAfterMs: 30 * 60_000,
+        releasedWatchMs: 7 * 24 * 3_600_000,
+        unsignedTtlMs: 24 * 3_600_000,
+      },
       everyMs: {
         'apy-refresh': 15 * 60_000,
         'settlement-watch': 15_000,
+        'leg-expiry': 60_000,
         'idempotency-sweep': 60 * 60_000,
       },
     });

@@ -32,6 +32,8 @@ export const KeeperSettingsSchema = z.object({
   SVC_KEEPER_HEARTBEAT_MS: milliseconds(100, 60_000, 5000),
   SVC_KEEPER_LOCK_MS: milliseconds(1000, 10 * 60_000, 30_000),
   SVC_KEEPER_SETTLEMENT_GIVE_UP_MS: milliseconds(1000, 30 * DAY_MS, 30 * 60_000),
+  SVC_KEEPER_UNSIGNED_TTL_MS: milliseconds(60_000, 30 * DAY_MS, DAY_MS),
+  SVC_KEEPER_RELEASED_WATCH_MS: milliseconds(60_000, 365 * DAY_MS, 7 * DAY_MS),
   SVC_KEEPER_SETTLEMENT_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   SVC_KEEPER_SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   SVC_KEEPER_WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
@@ -50,12 +52,16 @@ export interface KeeperSettings {
   readonly lockMs: number;
   /**
    * The settlement watch: legs read per page, legs of a page settled at once (receipts read in
-   * parallel, their ledger writes grouped), and how long a submitted leg may stay pending.
+   * parallel, their ledger writes grouped), how long a submitted leg may stay pending before it
+   * expires (its reservation goes back; it stays confirmable), how long an expired or cancelled
+   * leg's transaction is still watched for a late landing, and how long a leg may stay unsigned.
    */
   readonly settlement: {
     readonly pageSize: number;
     readonly concurrency: number;
     readonly giveUpAfterMs: number;
+    readonly releasedWatchMs: number;
+    readonly unsignedTtlMs: number;
   };
   /**
    * Webhook delivery runs: deliveries claimed per round, how many of one subscription's in a
@@ -82,6 +88,8 @@ export function keeperSettings(env: z.infer<typeof KeeperSettingsSchema>): Keepe
       pageSize: env.SVC_KEEPER_SETTLEMENT_PAGE_SIZE,
       concurrency: env.SVC_KEEPER_SETTLEMENT_CONCURRENCY,
       giveUpAfterMs: env.SVC_KEEPER_SETTLEMENT_GIVE_UP_MS,
+      releasedWatchMs: env.SVC_KEEPER_RELEASED_WATCH_MS,
+      unsignedTtlMs: env.SVC_KEEPER_UNSIGNED_TTL_MS,
     },
     webhooks: {
       batchSize: env.SVC_KEEPER_WEBHOOK_BATCH_SIZE,

@@ -61,6 +61,7 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
   const redis = await connectKeeperRedis(config.redisUrl);
   const deps: KeeperJobDeps = {
     db: parameters.db.prisma,
+    sql: parameters.db.sql,
     settlements: parameters.db.settlements,
     adapters:
       parameters.adapters ??

@@ -1,4 +1,5 @@
 export * from './deepFreeze';
+export * from './mapWithLimit';
 export * from './errors';
 export * from './meta/buildEnablement';
 export * from './meta/buildPackagesDocument';

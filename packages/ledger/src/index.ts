@@ -14,6 +14,7 @@ export * from './idempotency';
 export * from './walletReads';
 export * from './walletSettings';
 export * from './harvests';
+export * from './positions';
 export * from './webhookSubscriptions';
 export * from './webhookFanOut';
 export * from './webhookDeliveries';

@@ -106,6 +106,27 @@ describe('double-entry journal', () => {
     expect((await balances())['solana/liquid']).toBe(2_001_000n);
   });
 
+  it('the database refuses a journal entry without postings at commit', async () => {
+    const client = new Client({ connectionString: test.url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("INSERT INTO journal_entries (kind) VALUES ('empty')");
+      await expect(client.query('COMMIT')).rejects.toThrow(/unbalanced: 0 posting/);
+      // Through the ledger function too: an entry needs postings.
+      await client.query('BEGIN');
+      await client.query(
+        `SELECT ledger_post_entries('[{"kind": "empty", "postings": []}]'::jsonb)`,
+      );
+      await expect(client.query('COMMIT')).rejects.toThrow(/unbalanced: 0 posting/);
+    } finally {
+      await client.end();
+    }
+    const [row] = await test.db.prisma.$queryRaw<{ n: bigint }[]>`
+      SELECT COUNT(*) AS n FROM journal_entries WHERE kind = 'empty'`;
+    expect(row?.n).toBe(0n);
+  });
+
   it('a wallet balance cannot go negative, postings and entries are append-only, balances move only through postings', async () => {
     const prisma = test.db.prisma;
     await expect(
@@ -127,6 +148,7 @@ describe('verifyLedger', () => {
       await client.connect();
       try {
         await client.query('ALTER TABLE postings DISABLE TRIGGER USER');
+        await client.query('ALTER TABLE journal_entries DISABLE TRIGGER USER');
         await client.query(
           "INSERT INTO ledger_accounts (kind, wallet, chain, bucket) VALUES ('wallet', 'w', 'sui', 'liquid')",
         );

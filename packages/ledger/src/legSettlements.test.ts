@@ -32,7 +32,13 @@ function confirmed(planId: string, wallet: string, amountMicros: bigint, txId = 
     planId,
     legIndex: 0,
     txId,
-    outcome: { status: 'confirmed', settledAmountMicros: amountMicros },
+    outcome: {
+      status: 'confirmed',
+      settledAmountMicros: amountMicros,
+      shares: null,
+      reviewReason: null,
+    },
+    expect: ['unsigned', 'submitted'],
     entry: {
       kind: 'route.settled',
       dedupeKey: `settle:${planId}:0`,

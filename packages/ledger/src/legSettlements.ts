@@ -2,7 +2,7 @@ import { BatchQueue } from './batchQueue';
 import type { BatchResult } from './batchQueue';
 import type { JournalEntryInput } from './journal';
 import { journalEntryPayload, retryTransient, toLedgerError } from './journal';
-import type { LegRow, OutboxEventInput, SettlementLeg } from './legs';
+import type { LegRow, LegStatus, OutboxEventInput, SettlementLeg } from './legs';
 import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
 import type { SqlClient } from './sqlClient';
 import { sqlStatement } from './sqlClient';
@@ -14,30 +14,72 @@ export interface LegToSettleKey {
   readonly txId: string;
 }
 
+/** The leg that holds a transaction id, and where it stands. */
+export interface TxClaim {
+  readonly planId: string;
+  readonly legIndex: number;
+  readonly status: LegStatus;
+}
+
 /** The leg, and the leg that already claimed `txId` if any (a transaction settles one leg). */
 export interface LegToSettle {
   readonly leg: SettlementLeg;
-  readonly txClaim: { readonly planId: string; readonly legIndex: number } | undefined;
+  readonly txClaim: TxClaim | undefined;
 }
 
-/** The final outcome of a settling leg, with what it posts and reports. */
+/** A position's next state, written with the outcome if the position is still at `version`. */
+export interface PositionChange {
+  readonly wallet: string;
+  readonly chain: string;
+  readonly opportunityId: string;
+  readonly venueId: string;
+  /** The version the change was computed from. */
+  readonly version: bigint;
+  readonly shares: bigint;
+  readonly markMicros: bigint;
+  readonly feesRetainedMicros: bigint;
+}
+
+/**
+ * An outcome of a leg, with what it posts and reports: `confirmed` / `failed` are final (a
+ * receipt proved the leg's own transaction); `expired` / `cancelled` release the reservation
+ * and leave the leg confirmable by a late landing.
+ */
 export interface LegOutcomeInput {
   readonly planId: string;
   readonly legIndex: number;
-  readonly txId: string;
+  /** The transaction the outcome is for; none for an unsigned leg expired or cancelled. */
+  readonly txId: string | null;
   readonly outcome:
-    | { readonly status: 'confirmed'; readonly settledAmountMicros: bigint }
-    | { readonly status: 'failed'; readonly reason: string };
-  /** Posted with the outcome; none for a failed leg that reserved nothing. */
+    | {
+        readonly status: 'confirmed';
+        readonly settledAmountMicros: bigint;
+        readonly shares: bigint | null;
+        readonly reviewReason: string | null;
+      }
+    | { readonly status: 'failed'; readonly reason: string }
+    | { readonly status: 'expired' | 'cancelled'; readonly reason: string };
+  /** The statuses the outcome was computed from; a leg found in another is `stale`. */
+  readonly expect: readonly LegStatus[];
+  /** The outcome releases the leg's reservation (expired, cancelled). */
+  readonly releases?: boolean;
+  /** Another leg holding `txId` that the receipt proved is not its own: it gives it up. */
+  readonly takeover?: { readonly planId: string; readonly legIndex: number };
+  readonly position?: PositionChange;
+  /** Posted with the outcome; none when the outcome moves no money. */
   readonly entry?: JournalEntryInput;
   readonly events: readonly OutboxEventInput[];
   readonly now: Date;
 }
 
-/** What the leg holds after the call: `final` when it was final already (nothing written). */
+/**
+ * What the leg holds after the call: `final` when it was final already and `stale` when the
+ * leg or its position moved since the outcome was computed (nothing written either way).
+ */
 export interface LegOutcomeState {
   readonly final: boolean;
-  readonly status: 'confirmed' | 'failed';
+  readonly stale: boolean;
+  readonly status: LegStatus;
   readonly txId: string | null;
   readonly settledAmountMicros: bigint | null;
   readonly failureReason: string | null;
@@ -46,18 +88,19 @@ export interface LegOutcomeState {
 // Keys in, one row per key found. `plan_id = ANY(…)` reaches plan_legs through its primary key
 // whatever the planner guesses of the JSON; the txId claim is a LIMIT 1 lateral on its index.
 const LEGS_TO_SETTLE = sqlStatement(
-  'yr_legs_to_settle',
+  'yr_legs_to_settle_v2',
   `
   WITH k AS (
     SELECT t.e ->> 'planId' AS plan_id, (t.e ->> 'legIndex')::int AS leg_index,
            t.e ->> 'txId' AS tx_id, t.n::int AS ord
     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(e, n)
   )
-  SELECT k.ord, ${LEG_COLUMNS}, c.plan_id AS claim_plan_id, c.leg_index AS claim_leg_index
+  SELECT k.ord, ${LEG_COLUMNS}, c.plan_id AS claim_plan_id, c.leg_index AS claim_leg_index,
+         c.status AS claim_status
   FROM k
   JOIN ${LEG_TABLES} ON l.plan_id = k.plan_id AND l.leg_index = k.leg_index
   LEFT JOIN LATERAL (
-    SELECT x.plan_id, x.leg_index FROM plan_legs x WHERE x.tx_id = k.tx_id LIMIT 1
+    SELECT x.plan_id, x.leg_index, x.status FROM plan_legs x WHERE x.tx_id = k.tx_id LIMIT 1
   ) c ON true
   WHERE l.plan_id = ANY (ARRAY(SELECT plan_id FROM k))`,
 );
@@ -66,14 +109,15 @@ interface LegToSettleRow extends LegRow {
   ord: number;
   claim_plan_id: string | null;
   claim_leg_index: number | null;
+  claim_status: LegStatus | null;
 }
 
 const toLegToSettle = (row: LegToSettleRow): LegToSettle => ({
   leg: toLeg(row),
   txClaim:
-    row.claim_plan_id === null || row.claim_leg_index === null
+    row.claim_plan_id === null || row.claim_leg_index === null || row.claim_status === null
       ? undefined
-      : { planId: row.claim_plan_id, legIndex: row.claim_leg_index },
+      : { planId: row.claim_plan_id, legIndex: row.claim_leg_index, status: row.claim_status },
 });
 
 /** Several legs to settle in one query, in the order asked (undefined: no such leg). */
@@ -90,17 +134,18 @@ export async function findLegsToSettle(
 }
 
 const RECORD_LEG_OUTCOMES = sqlStatement(
-  'yr_record_leg_outcomes',
+  'yr_record_leg_outcomes_v2',
   `
-  SELECT ord, final, status, tx_id, settled_amount_micros::text AS settled_amount_micros,
-         failure_reason
+  SELECT ord, final, stale, status, tx_id,
+         settled_amount_micros::text AS settled_amount_micros, failure_reason
   FROM ledger_record_leg_outcomes($1::jsonb)`,
 );
 
 interface LegOutcomeRow {
   ord: number;
   final: boolean;
-  status: 'confirmed' | 'failed';
+  stale: boolean;
+  status: LegStatus;
   tx_id: string | null;
   settled_amount_micros: string | null;
   failure_reason: string | null;
@@ -108,14 +153,34 @@ interface LegOutcomeRow {
 
 /** An outcome as `ledger_record_leg_outcomes` takes it (the entry's shape checked here). */
 function outcomePayload(input: LegOutcomeInput) {
+  const { outcome, position } = input;
   return {
     planId: input.planId,
     legIndex: input.legIndex,
     txId: input.txId,
-    status: input.outcome.status,
-    ...(input.outcome.status === 'confirmed'
-      ? { settledAmount: input.outcome.settledAmountMicros.toString() }
-      : { reason: input.outcome.reason }),
+    status: outcome.status,
+    expect: input.expect,
+    ...(outcome.status === 'confirmed'
+      ? {
+          settledAmount: outcome.settledAmountMicros.toString(),
+          shares: outcome.shares?.toString() ?? null,
+          reviewReason: outcome.reviewReason,
+        }
+      : { reason: outcome.reason }),
+    released: input.releases === true,
+    takeover: input.takeover ?? null,
+    position: position
+      ? {
+          wallet: position.wallet,
+          chain: position.chain,
+          opportunityId: position.opportunityId,
+          venueId: position.venueId,
+          version: position.version.toString(),
+          shares: position.shares.toString(),
+          mark: position.markMicros.toString(),
+          feesRetained: position.feesRetainedMicros.toString(),
+        }
+      : null,
     now: input.now.toISOString(),
     entry: input.entry ? journalEntryPayload(input.entry) : null,
     events: outboxPayload(input.events),
@@ -150,6 +215,7 @@ export async function recordLegOutcomes(
     }
     states.push({
       final: row.final,
+      stale: row.stale,
       status: row.status,
       txId: row.tx_id,
       settledAmountMicros:
@@ -206,6 +272,8 @@ export class LegSettlements {
         }
       },
       // One leg's outcomes never share a statement: the second waits and sees the first.
+      // (Outcomes of one position in a batch: the first is written, the others come back
+      // stale and are computed again.)
       { maxBatch, maxInFlight, keyOf: (input) => `${input.planId}/${input.legIndex}` },
     );
   }

@@ -18,13 +18,58 @@ export interface SettlementLeg {
   readonly opportunityId: string | null;
   readonly standard: string | null;
   readonly amountMicros: bigint;
-  readonly status: 'unsigned' | 'submitted' | 'confirmed' | 'failed';
+  readonly status: LegStatus;
   readonly txId: string | null;
   readonly settledAmountMicros: bigint | null;
   readonly failureReason: string | null;
+  /** The amounts a receipt may prove without review (the quoted amount when not set). */
+  readonly minSettleMicros: bigint;
+  readonly maxSettleMicros: bigint;
+  /** The reservation went back (the leg expired or was cancelled); a late landing settles. */
+  readonly released: boolean;
+  /** The venue position the leg moves (venue legs), as the books hold it now. */
+  readonly position: PositionState | null;
+  /** The wallet's liquid balance on the leg's chain (read for exit legs; 0 otherwise). */
+  readonly liquidMicros: bigint;
+  /** The wallet's staked balance in the leg's venue (read for unstake legs; 0 otherwise). */
+  readonly stakedMicros: bigint;
   /** Last change of the leg; for a `submitted` leg, when its transaction was recorded. */
   readonly updatedAt: Date;
 }
+
+/**
+ * A leg's life: `unsigned` → `submitted` (a transaction is recorded) → `confirmed` or `failed`
+ * (final, by a receipt proving the leg's own transaction). `expired` and `cancelled` released
+ * the reservation and stay confirmable by a receipt that proves the leg (a late landing).
+ */
+export type LegStatus = 'unsigned' | 'submitted' | 'confirmed' | 'failed' | 'expired' | 'cancelled';
+
+/** The statuses a leg may still be settled from. */
+export const OPEN_LEG_STATUSES = ['unsigned', 'submitted'] as const;
+export const RELEASED_LEG_STATUSES = ['expired', 'cancelled'] as const;
+
+/**
+ * What the books hold for one venue position (migration 0011): the shares our settled legs
+ * minted less those they burned, the mark (staked balance + fees retained) and a version every
+ * change bumps (writers send the version they read; a moved position is `stale`).
+ */
+export interface PositionState {
+  readonly shares: bigint;
+  /** False for a position that predates share tracking. */
+  readonly sharesKnown: boolean;
+  readonly markMicros: bigint;
+  readonly feesRetainedMicros: bigint;
+  readonly version: bigint;
+}
+
+/** The state of a position nothing has moved yet. */
+export const EMPTY_POSITION: PositionState = {
+  shares: 0n,
+  sharesKnown: true,
+  markMicros: 0n,
+  feesRetainedMicros: 0n,
+  version: 0n,
+};
 
 /** A settlement leg as `LEG_COLUMNS` returns it (amounts as text: both clients read them alike). */
 export interface LegRow {
@@ -45,20 +90,58 @@ export interface LegRow {
   tx_id: string | null;
   settled_amount_micros: string | null;
   failure_reason: string | null;
+  min_settle_micros: string | null;
+  max_settle_micros: string | null;
+  released: boolean;
+  position_shares: string | null;
+  shares_known: boolean | null;
+  mark_micros: string | null;
+  fees_retained_micros: string | null;
+  position_version: string | null;
+  liquid_micros: string | null;
+  staked_micros: string | null;
   updated_at: Date;
 }
 
 /**
- * A leg with its plan's wallet and kind and its venue's opportunity id and standard: the
- * columns of `LegRow` over `LEG_TABLES`.
+ * A leg with its plan's wallet and kind, its venue's opportunity id and standard, the position
+ * it moves and the balances its settlement may need: the columns of `LegRow` over `LEG_TABLES`.
  */
 export const LEG_COLUMNS = `
   l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain, p.wallet,
   p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
   l.amount_micros::text AS amount_micros, l.status, l.tx_id,
-  l.settled_amount_micros::text AS settled_amount_micros, l.failure_reason, l.updated_at`;
-export const LEG_TABLES =
-  'plan_legs l JOIN plans p ON p.id = l.plan_id LEFT JOIN venues v ON v.id = l.venue_id';
+  l.settled_amount_micros::text AS settled_amount_micros, l.failure_reason,
+  l.min_settle_micros::text AS min_settle_micros, l.max_settle_micros::text AS max_settle_micros,
+  l.released_at IS NOT NULL AS released,
+  pos.shares::text AS position_shares, pos.shares_known, pos.mark_micros::text AS mark_micros,
+  pos.fees_retained_micros::text AS fees_retained_micros, pos.version::text AS position_version,
+  CASE WHEN l.effect = 'exit_liquid' THEN (
+    SELECT a.balance_micros::text FROM ledger_accounts a
+    WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'liquid') END AS liquid_micros,
+  CASE WHEN l.effect = 'unstake' THEN (
+    SELECT a.balance_micros::text FROM ledger_accounts a
+    WHERE a.wallet = p.wallet AND a.chain = p.chain
+      AND a.bucket = 'staked:' || v.opportunity_id) END AS staked_micros,
+  l.updated_at`;
+export const LEG_TABLES = `plan_legs l JOIN plans p ON p.id = l.plan_id
+  LEFT JOIN venues v ON v.id = l.venue_id
+  LEFT JOIN positions pos ON pos.wallet = p.wallet AND pos.chain = p.chain
+                         AND pos.opportunity_id = v.opportunity_id`;
+
+const micros = (value: string | null): bigint => (value === null ? 0n : BigInt(value));
+
+function positionOf(row: LegRow): PositionState | null {
+  if (row.venue_id === null) return null;
+  if (row.position_version === null) return EMPTY_POSITION;
+  return {
+    shares: micros(row.position_shares),
+    sharesKnown: row.shares_known ?? true,
+    markMicros: micros(row.mark_micros),
+    feesRetainedMicros: micros(row.fees_retained_micros),
+    version: BigInt(row.position_version),
+  };
+}
 
 const SELECT_LEGS = Prisma.sql`SELECT ${Prisma.raw(LEG_COLUMNS)} FROM ${Prisma.raw(LEG_TABLES)}`;
 
@@ -81,6 +164,12 @@ export const toLeg = (row: LegRow): SettlementLeg => ({
   settledAmountMicros:
     row.settled_amount_micros === null ? null : BigInt(row.settled_amount_micros),
   failureReason: row.failure_reason,
+  minSettleMicros: BigInt(row.min_settle_micros ?? row.amount_micros),
+  maxSettleMicros: BigInt(row.max_settle_micros ?? row.amount_micros),
+  released: row.released,
+  position: positionOf(row),
+  liquidMicros: micros(row.liquid_micros),
+  stakedMicros: micros(row.staked_micros),
   updatedAt: row.updated_at,
 });
 
@@ -135,6 +224,40 @@ export async function markLegSubmitted(
   return (rows[0]?.changed ?? 0) > 0;
 }
 
+/**
+ * Records the transaction a released (expired or cancelled) leg is now said to carry, so the
+ * keeper watches it for a late landing. False when the leg is not released or already carries
+ * a transaction.
+ */
+export async function markReleasedLegTx(
+  db: PrismaClientOrTransaction,
+  leg: { planId: string; legIndex: number; txId: string; now: Date },
+): Promise<boolean> {
+  const changed = await db.$executeRaw`
+    UPDATE plan_legs SET tx_id = ${leg.txId}, updated_at = ${leg.now}
+     WHERE plan_id = ${leg.planId} AND leg_index = ${leg.legIndex}
+       AND status IN ('expired', 'cancelled') AND tx_id IS NULL`;
+  return changed > 0;
+}
+
+/**
+ * Drops a transaction a leg holds that the chain says is not the leg's (its receipt does not
+ * match): a submitted leg goes back to unsigned, a released one keeps its status. False when
+ * the leg no longer holds `txId` or is final.
+ */
+export async function dropLegTx(
+  db: PrismaClientOrTransaction,
+  leg: { planId: string; legIndex: number; txId: string; now: Date },
+): Promise<boolean> {
+  const changed = await db.$executeRaw`
+    UPDATE plan_legs
+       SET tx_id = NULL, updated_at = ${leg.now},
+           status = CASE WHEN status = 'submitted' THEN 'unsigned' ELSE status END
+     WHERE plan_id = ${leg.planId} AND leg_index = ${leg.legIndex} AND tx_id = ${leg.txId}
+       AND status NOT IN ('confirmed', 'failed')`;
+  return changed > 0;
+}
+
 /** Where the previous page of open legs ended (keyset: updated_at, plan_id, leg_index). */
 export interface OpenLegsCursor {
   readonly updatedAt: Date;
@@ -144,24 +267,43 @@ export interface OpenLegsCursor {
 
 export interface ListOpenLegsOptions {
   readonly limit?: number;
-  /** Only legs in this state (`submitted`: a transaction is recorded and not final yet). */
-  readonly status?: 'unsigned' | 'submitted';
+  /**
+   * Only legs in this state: `submitted` (a transaction is recorded and not final yet),
+   * `unsigned`, or `released` (expired or cancelled, carrying a transaction that may still land).
+   */
+  readonly status?: 'unsigned' | 'submitted' | 'released';
+  /** Only legs last changed at or after this time (released legs are watched for a while). */
+  readonly changedSince?: Date;
+  /** Only legs of plans prepared before this time (unsigned legs past their TTL). */
+  readonly preparedBefore?: Date;
   /** The last leg of the previous page; the next page starts after it. */
   readonly after?: OpenLegsCursor;
 }
 
+function statusFilter(status: ListOpenLegsOptions['status']) {
+  switch (status) {
+    case 'released':
+      return Prisma.sql`l.status IN ('expired', 'cancelled') AND l.tx_id IS NOT NULL`;
+    case undefined:
+      return Prisma.sql`l.status IN ('unsigned', 'submitted')`;
+    default:
+      return Prisma.sql`l.status = ${status}`;
+  }
+}
+
 /**
- * Legs whose transaction has not settled yet, oldest first (the keeper's settlement watch), one
- * page at a time: pass the last leg of a page as `after` for the next.
+ * Legs whose transaction has not settled yet, oldest first (the keeper's settlement watch and
+ * leg expiry), one page at a time: pass the last leg of a page as `after` for the next.
  */
 export async function listOpenLegs(
   db: PrismaClientOrTransaction,
-  { limit = 100, status, after }: ListOpenLegsOptions = {},
+  { limit = 100, status, changedSince, preparedBefore, after }: ListOpenLegsOptions = {},
 ): Promise<SettlementLeg[]> {
   const rows = await db.$queryRaw<LegRow[]>`
     ${SELECT_LEGS}
-    WHERE l.status IN ('unsigned', 'submitted') AND l.effect <> 'none'
-    ${status ? Prisma.sql`AND l.status = ${status}` : Prisma.empty}
+    WHERE ${statusFilter(status)} AND l.effect <> 'none' AND p.status = 'prepared'
+    ${changedSince ? Prisma.sql`AND l.updated_at >= ${changedSince}` : Prisma.empty}
+    ${preparedBefore ? Prisma.sql`AND p.created_at < ${preparedBefore}` : Prisma.empty}
     ${
       after
         ? Prisma.sql`AND (l.updated_at, l.plan_id, l.leg_index) > (${after.updatedAt}, ${after.planId}, ${after.legIndex})`

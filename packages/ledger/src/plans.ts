@@ -1,5 +1,6 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
 import type { Prisma } from './generated/prisma/client';
+import type { LegStatus } from './legs';
 
 export interface PlanLegInput {
   readonly action: string;
@@ -12,6 +13,9 @@ export interface PlanLegInput {
   readonly effect?: LegEffect;
   /** The venue the leg moves money into or out of; omitted for the router. */
   readonly venueId?: string | null;
+  /** The amounts a receipt may prove without review; the quoted amount when omitted. */
+  readonly minSettleMicros?: bigint;
+  readonly maxSettleMicros?: bigint;
 }
 
 /** What settling a leg does to the wallet's ledger (see migration 0005_wallet_money). */
@@ -53,6 +57,8 @@ export async function insertPlan(db: PrismaClientOrTransaction, plan: PlanInput)
       payload: leg.payload,
       effect: leg.effect ?? 'none',
       venue_id: leg.venueId ?? null,
+      min_settle_micros: leg.minSettleMicros?.toString() ?? null,
+      max_settle_micros: leg.maxSettleMicros?.toString() ?? null,
     })),
   );
   await db.$executeRaw`
@@ -66,13 +72,15 @@ export async function insertPlan(db: PrismaClientOrTransaction, plan: PlanInput)
       RETURNING id
     )
     INSERT INTO plan_legs (plan_id, leg_index, action, summary, amount_micros, settles, payload,
-                           effect, venue_id)
+                           effect, venue_id, min_settle_micros, max_settle_micros)
     SELECT inserted.id, leg.leg_index, leg.action, leg.summary, leg.amount_micros, leg.settles,
-           leg.payload, leg.effect, leg.venue_id
+           leg.payload, leg.effect, leg.venue_id, leg.min_settle_micros, leg.max_settle_micros
     FROM inserted,
          jsonb_to_recordset(${legs}::jsonb) AS leg(leg_index integer, action text, summary text,
                                                     amount_micros bigint, settles boolean,
-                                                    payload jsonb, effect text, venue_id text)`;
+                                                    payload jsonb, effect text, venue_id text,
+                                                    min_settle_micros bigint,
+                                                    max_settle_micros bigint)`;
 }
 
 /** A leg as stored, with what the chain said about it so far. */
@@ -86,11 +94,17 @@ export interface StoredPlanLeg {
   readonly payload: Prisma.JsonValue;
   readonly effect: LegEffect;
   readonly venueId: string | null;
-  readonly status: 'unsigned' | 'submitted' | 'confirmed' | 'failed';
+  readonly status: LegStatus;
   readonly txId: string | null;
   readonly settledAmountMicros: bigint | null;
+  /** The venue shares the receipt proved (venue legs). */
+  readonly shares: bigint | null;
   readonly failureReason: string | null;
+  /** Why the settled amount needs a person's review (outside the leg's bounds). */
+  readonly reviewReason: string | null;
   readonly settledAt: Date | null;
+  /** When the reservation went back (expired or cancelled). */
+  readonly releasedAt: Date | null;
   readonly updatedAt: Date;
 }
 
@@ -143,8 +157,11 @@ interface PlanLegRow {
   status: StoredPlanLeg['status'];
   tx_id: string | null;
   settled_amount_micros: bigint | null;
+  shares: string | null;
   failure_reason: string | null;
+  review_reason: string | null;
   settled_at: Date | null;
+  released_at: Date | null;
   updated_at: Date;
 }
 
@@ -161,7 +178,8 @@ export async function findPlan(
   if (!plan) return undefined;
   const legs = await db.$queryRaw<PlanLegRow[]>`
     SELECT leg_index, action, summary, amount_micros, settles, payload, effect, venue_id, status,
-           tx_id, settled_amount_micros, failure_reason, settled_at, updated_at
+           tx_id, settled_amount_micros, shares::text AS shares, failure_reason, review_reason,
+           settled_at, released_at, updated_at
       FROM plan_legs WHERE plan_id = ${planId} ORDER BY leg_index`;
   return {
     id: plan.id,
@@ -190,8 +208,11 @@ export async function findPlan(
       status: leg.status,
       txId: leg.tx_id,
       settledAmountMicros: leg.settled_amount_micros,
+      shares: leg.shares === null ? null : BigInt(leg.shares),
       failureReason: leg.failure_reason,
+      reviewReason: leg.review_reason,
       settledAt: leg.settled_at,
+      releasedAt: leg.released_at,
       updatedAt: leg.updated_at,
     })),
   };

@@ -32,6 +32,8 @@ export const ErrorCode = z.enum([
   'BROADCAST_DISABLED',
   'BROADCAST_REJECTED',
   'WEBHOOK_LIMIT_REACHED',
+  'RECEIPT_MISMATCH',
+  'PLAN_NOT_CANCELLABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -86,6 +88,18 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
         status: 409,
         meaning:
           'The leg already settled with another transaction, or the txId settled another leg.',
+      };
+    case 'RECEIPT_MISMATCH':
+      return {
+        status: 422,
+        meaning:
+          "The transaction is not this leg's (another owner, plan, venue or asset, or it moved nothing the leg expects). Nothing was recorded: the leg and the txId are untouched.",
+      };
+    case 'PLAN_NOT_CANCELLABLE':
+      return {
+        status: 409,
+        meaning:
+          'Only a prepared plan whose legs are all unsigned can be cancelled; a leg with a transaction settles or expires instead.',
       };
     case 'RATE_LIMITED':
       return { status: 429, meaning: 'Too many requests; wait for Retry-After seconds.' };

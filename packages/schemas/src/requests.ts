@@ -190,7 +190,7 @@ export const PlanLegDocument = z
     summary: z.string(),
     amountMicros: MicrosOut,
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
-    status: z.enum(['unsigned', 'submitted', 'confirmed', 'failed']),
+    status: z.enum(['unsigned', 'submitted', 'confirmed', 'failed', 'expired', 'cancelled']),
     txId: z.string().nullable(),
     encoding: UnsignedEncoding,
     transaction: z
@@ -239,7 +239,22 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
   settledAmountMicros: MicrosOut.nullable().meta({
     description: 'What the receipt moved, once the leg is confirmed; never the quote.',
   }),
+  sharesSettled: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)$/)
+    .nullable()
+    .meta({
+      description:
+        'Venue legs: the venue shares the receipt proved minted or burned (integer, share units).',
+    }),
   failureReason: z.string().nullable(),
+  reviewReason: z.string().nullable().meta({
+    description:
+      "Set when the chain moved an amount outside the leg's bounds; the books hold what moved.",
+  }),
+  releasedAt: z.string().nullable().meta({
+    description: 'When the reservation went back (the leg expired or was cancelled).',
+  }),
   updatedAt: z.string(),
 });
 
@@ -252,7 +267,8 @@ export const StoredPlanDocument = PlanDocument.extend({
 }).meta({
   description:
     'A stored plan: `prepared` (legs with their status unsigned → submitted → confirmed or ' +
-    'failed, txId and settled amount) or `blocked` (blockers[], no legs). `submitted` is true ' +
+    'failed, txId and settled amount; expired or cancelled when the reservation went back, ' +
+    'still settled by a late landing) or `blocked` (blockers[], no legs). `submitted` is true ' +
     'once the server broadcast a leg and holds the digest the chain returned.',
 });
 export type StoredPlanDocument = z.infer<typeof StoredPlanDocument>;
@@ -273,17 +289,27 @@ export const HarvestPositionResult = z.strictObject({
   venueId: z.string().nullable(),
   outcome: z.enum(['harvested', 'no_yield', 'unavailable', 'prepared']).meta({
     description:
-      'harvested: booked and compounded; no_yield: value <= basis; unavailable: see reason ' +
-      '(chain unreadable, venue not in the catalog, or a leg moving the position not settled ' +
-      'yet); prepared: execute:true, amounts a claim would realise, nothing booked.',
+      'harvested: booked and compounded; no_yield: the tracked shares are worth no more than ' +
+      'the mark; unavailable: see reason (chain unreadable, venue not in the catalog, the chain ' +
+      'holds fewer shares than the books track, or a leg settled while the value was read); ' +
+      'prepared: execute:true, amounts a claim would realise, nothing booked.',
   }),
   reason: z.string().optional(),
   harvestId: z.string().nullable(),
   valueMicros: MicrosOut.nullable().meta({
-    description: 'The position value read on chain through the adapter; null when unread.',
+    description:
+      'What the shares our settled legs minted are worth at the venue share price now, read ' +
+      'on chain through the adapter; null when unread. Outside money is not in it.',
   }),
   basisMicros: MicrosOut.nullable().meta({
-    description: 'Staked balance plus the fees earlier harvests left in the position.',
+    description:
+      'The mark: what the books recognised those shares to be worth (staked balance plus the ' +
+      'fees earlier harvests left in the position). Gross yield = value − mark.',
+  }),
+  untrackedMicros: MicrosOut.nullable().meta({
+    description:
+      'Money on the same venue our plans did not put there (an outside deposit, a leg not ' +
+      'settled yet): reported, never skimmed; null when unread.',
   }),
   grossYieldMicros: MicrosOut,
   protocolFeeMicros: MicrosOut,

@@ -121,11 +121,27 @@ export type PublicActivityDocument = z.infer<typeof PublicActivityDocument>;
 export const SettleLegResult = z.object({
   planId: z.string(),
   legIndex: z.number().int(),
-  status: z.enum(['pending', 'confirmed', 'failed']),
+  status: z.enum(['pending', 'confirmed', 'failed', 'expired', 'cancelled']).meta({
+    description:
+      'pending: the chain does not show the transaction final yet (an expired or cancelled leg ' +
+      'keeps its status and is watched); confirmed / failed: final, from a receipt proving the ' +
+      "leg's own transaction; expired / cancelled: the reservation went back, and a late landing " +
+      'of the transaction still settles the leg.',
+  }),
   txId: z.string(),
   quotedAmountMicros: MicrosOut,
-  settledAmountMicros: MicrosOut.nullable(),
+  settledAmountMicros: MicrosOut.nullable().meta({
+    description: 'What the receipt proved the chain moved (never the quote).',
+  }),
   reason: z.string().nullable(),
+  reviewReason: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "Set when the chain moved an amount outside the leg's bounds (a short or long fill) or " +
+        'more than the books can hold; the books hold what the chain moved.',
+    }),
   replay: z
     .boolean()
     .meta({ description: 'True when the leg had already settled with this txId.' }),

@@ -33,14 +33,22 @@ it('harvests every staked wallet across pages; running it again books nothing', 
     wallets,
     amountMicros: 4_000_000n,
   });
-  for (const wallet of wallets) chain.setPositionValue(wallet, FAKE_STAKE_VENUE, 4_100_000n);
+  // Yield accrues to the venue's share price: each wallet's shares gain about 0.1 USDC.
+  chain.accrue(FAKE_STAKE_VENUE, 500_000n);
+  const gross = chain.valueOf(FAKE_STAKE_VENUE, 4_000_000n) - 4_000_000n;
   const deps: KeeperJobDeps = {
     db: test.db.prisma,
     settlements: test.db.settlements,
     adapters: chain.adapters,
     venues: fakeStakeVenues,
     apyReader: offlineApyReader,
-    settlement: { pageSize: 10, concurrency: 4, giveUpAfterMs: 3_600_000 },
+    settlement: {
+      pageSize: 10,
+      concurrency: 4,
+      giveUpAfterMs: 3_600_000,
+      releasedWatchMs: 3_600_000,
+      unsignedTtlMs: 3_600_000,
+    },
     webhooks: testWebhookDeps,
     logger: silentLogger,
     now: () => new Date(),
@@ -57,8 +65,8 @@ it('harvests every staked wallet across pages; running it again books nothing', 
   expect(await runHarvestBatch(data, deps)).toMatchObject({ harvested: 0, noYield: 5 });
   for (const wallet of wallets) {
     const [position] = await readStakedPositions(test.db.prisma, wallet);
-    // 100_000 of yield: 5_000 skimmed, 95_000 compounded.
-    expect(position?.balanceMicros).toBe(4_095_000n);
+    // About 100_000 of yield: 5 % skimmed, the rest compounded.
+    expect(position?.balanceMicros).toBe(4_000_000n + gross - (gross * 500n) / 10_000n);
   }
   expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { apyRefreshJob } from './apyRefresh';
 import type { JobDefinition } from './defineJob';
 import { harvestBatchJob } from './harvestBatch';
 import { idempotencySweepJob } from './idempotencySweep';
+import { legExpiryJob } from './legExpiry';
 import { settlementWatchJob } from './settlementWatch';
 import { outboxRelayJob, webhookDeliveryJob } from './webhookJobs';
 
@@ -14,6 +15,7 @@ import { outboxRelayJob, webhookDeliveryJob } from './webhookJobs';
 export const JOB_CATALOG = {
   'apy-refresh': apyRefreshJob,
   'settlement-watch': settlementWatchJob,
+  'leg-expiry': legExpiryJob,
   'idempotency-sweep': idempotencySweepJob,
   'harvest-batch': harvestBatchJob,
   'outbox-relay': outboxRelayJob,

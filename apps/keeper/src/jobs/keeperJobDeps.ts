@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
-import type { LegSettlements, PrismaClient } from '@yieldrouter/ledger';
+import type { LegSettlements, PrismaClient, SqlClient } from '@yieldrouter/ledger';
 import type { ApyReader, ChainAdapters, VenueConfig, WebhookSender } from '@yieldrouter/engine';
 
 /** What job processors work with. Processors take it directly, so a bench can call them. */
 export interface KeeperJobDeps {
   readonly db: PrismaClient;
+  /** The driver for the set-wise statements (harvest batches). */
+  readonly sql?: SqlClient;
   /** Settlement reads and writes, grouped across the watch's concurrent legs. */
   readonly settlements: LegSettlements;
   readonly adapters: ChainAdapters;
@@ -15,8 +17,12 @@ export interface KeeperJobDeps {
     readonly pageSize: number;
     /** Legs of a page settled at once. */
     readonly concurrency: number;
-    /** A leg the chain still reports pending this long after submission is failed. */
+    /** A leg the chain still reports pending this long after submission expires. */
     readonly giveUpAfterMs: number;
+    /** An expired or cancelled leg's transaction is watched this long for a late landing. */
+    readonly releasedWatchMs: number;
+    /** A leg left unsigned this long after its plan was prepared expires. */
+    readonly unsignedTtlMs: number;
   };
   readonly webhooks: {
     /** Opens sealed keys and checks targets: the same settings as the API that sealed them. */

@@ -1,9 +1,10 @@
 import { TriggeredJobData, defineJob } from './defineJob';
 import { watchSettlements } from './watchSettlements';
 
-/** Settles submitted legs from their receipts; gives up on legs pending past the window. */
+/** Settles legs from their receipts; expires legs pending past the window; watches late ones. */
 export const settlementWatchJob = defineJob({
-  summary: 'Settles submitted legs from their receipts; expires legs pending past the window.',
+  summary:
+    'Settles submitted legs from their receipts; expires legs pending past the window; settles expired legs that land late.',
   data: TriggeredJobData,
   attempts: 3,
   backoff: { type: 'exponential', delayMs: 5_000 },

@@ -10,8 +10,9 @@ import type { KeeperJobDeps } from './keeperJobDeps';
 import { SettlementWatchError, watchSettlements } from './watchSettlements';
 
 // The settlement watch as a plain function (no queue): submitted legs settle from their
-// receipts, legs pending past the window fail and release their reservation, and a second pass
-// changes nothing.
+// receipts (a short fill settles what moved), legs pending past the window expire and release
+// their reservation but stay confirmable (a late landing settles them), a transaction that is
+// not the leg's is dropped from it, and a pass with nothing new changes nothing.
 
 const venues: VenueConfig = { ids: {}, apyPools: {}, apyMaxAgeMs: 3_600_000, apyMeanMinSamples: 3 };
 const HOUR = 3_600_000;
@@ -29,7 +30,13 @@ const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJob
   adapters,
   venues,
   apyReader: offlineApyReader,
-  settlement: { pageSize, concurrency: 4, giveUpAfterMs: HOUR },
+  settlement: {
+    pageSize,
+    concurrency: 4,
+    giveUpAfterMs: HOUR,
+    releasedWatchMs: 24 * HOUR,
+    unsignedTtlMs: 24 * HOUR,
+  },
   webhooks: testWebhookDeps,
   logger: silentLogger,
   now: () => new Date(),
@@ -63,7 +70,7 @@ const legStatus = async (planId: string) =>
   (await test.db.prisma.planLeg.findFirstOrThrow({ where: { planId, legIndex: 0 } })).status;
 
 describe('watchSettlements', () => {
-  it('settles, fails, keeps and expires legs in pages; a second pass changes nothing', async () => {
+  it('settles, keeps and expires legs in pages; a late landing settles; a quiet pass changes nothing', async () => {
     const wallet = fakeBase58();
     const M = 1_000_000n;
     // A withdrawal needs liquid: one route settled up front.
@@ -94,44 +101,96 @@ describe('watchSettlements', () => {
       now: new Date(),
     });
     const exitPlan = exit.planId as string;
-    await submit(exitPlan, fakeBase58(88), new Date(Date.now() - 2 * HOUR));
+    // The owner's withdrawal is signed and sent, but the chain does not run it for hours.
+    const exitTx = chain.execute({ planId: exitPlan, amountMicros: 2n * M }, { landed: false });
+    await submit(exitPlan, exitTx, new Date(Date.now() - 2 * HOUR));
     expect(await balances(wallet)).toEqual({
       liquid: 3n * M,
       pendingIn: 5n * M,
       pendingOut: 2n * M,
     });
 
+    // The withdrawal expires in the first pass and is watched as released in the second.
     expect(await watchSettlements(deps())).toEqual({
-      checked: 6,
-      confirmed: 3,
-      failed: 1,
-      pending: 1,
+      checked: 7,
+      confirmed: 4,
+      failed: 0,
+      pending: 2,
       expired: 1,
+      dropped: 0,
       unavailable: 0,
       errors: 0,
     });
     for (const plan of landed) expect(await legStatus(plan.planId)).toBe('confirmed');
-    expect(await legStatus(short.planId)).toBe('failed');
+    const shortLeg = await test.db.prisma.planLeg.findFirstOrThrow({
+      where: { planId: short.planId, legIndex: 0 },
+    });
+    expect(shortLeg).toMatchObject({ status: 'confirmed', settledAmountMicros: M - 1n });
+    expect(shortLeg.reviewReason).toMatch(/^short fill: the chain moved 999999 micros/);
     expect(await legStatus(waiting.planId)).toBe('submitted');
     const expired = await test.db.prisma.planLeg.findFirstOrThrow({
       where: { planId: exitPlan, legIndex: 0 },
     });
-    expect(expired.status).toBe('failed');
+    expect(expired.status).toBe('expired');
+    expect(expired.txId).toBe(exitTx);
     expect(expired.failureReason).toMatch(/^expired: solana still reports .* pending 120 min/);
-    // Three credited, the short one released to external, the expired withdrawal back to liquid.
-    expect(await balances(wallet)).toEqual({ liquid: 8n * M, pendingIn: M, pendingOut: 0n });
-    expect((await verifyLedger(test.db.prisma)).ok).toBe(true);
+    // Three credited, the short one credited what moved (the rest of its reservation back to
+    // external), the expired withdrawal's reservation back to liquid.
+    expect(await balances(wallet)).toEqual({
+      liquid: 9n * M - 1n,
+      pendingIn: M,
+      pendingOut: 0n,
+    });
+    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
 
     const entries = await test.db.prisma.journalEntry.count();
     const events = await test.db.prisma.outboxEvent.count();
-    expect(await watchSettlements(deps())).toMatchObject({ checked: 1, pending: 1 });
+    expect(await watchSettlements(deps())).toMatchObject({ checked: 2, pending: 2 });
     expect(await test.db.prisma.journalEntry.count()).toBe(entries);
     expect(await test.db.prisma.outboxEvent.count()).toBe(events);
 
+    // The chain runs the withdrawal at last: the expired leg settles from liquid.
+    chain.land(exitTx);
+    expect(await watchSettlements(deps())).toMatchObject({ checked: 2, confirmed: 1, pending: 1 });
+    expect(await legStatus(exitPlan)).toBe('confirmed');
+    expect(await balances(wallet)).toEqual({
+      liquid: 7n * M - 1n,
+      pendingIn: M,
+      pendingOut: 0n,
+    });
+    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+
     const released = await test.db.prisma.outboxEvent.findMany({
       where: { wallet, payload: { path: ['planId'], equals: exitPlan } },
+      orderBy: { seq: 'asc' },
     });
-    expect(released.map((event) => event.type)).toEqual(['position.updated']);
+    expect(released.map((event) => event.type)).toEqual([
+      'position.updated',
+      'withdraw.settled',
+      'position.updated',
+    ]);
+  });
+
+  it("drops a transaction that is not the leg's, leaving both legs free to settle", async () => {
+    const wallet = fakeBase58();
+    const mine = await route(wallet, 1_000_000n);
+    const theirs = await route(fakeBase58(), 3_000_000n);
+    // Their real transaction, recorded on my leg.
+    const theirTx = chain.execute(theirs);
+    await submit(mine.planId, theirTx);
+    expect(await watchSettlements(deps(chain.adapters, 100))).toMatchObject({ dropped: 1 });
+    expect(await legStatus(mine.planId)).toBe('unsigned');
+    const settled = await settleLeg({
+      db: test.db.prisma,
+      settlements: test.db.settlements,
+      adapters: chain.adapters,
+      venues,
+      planId: theirs.planId,
+      legIndex: 0,
+      txId: theirTx,
+      now: new Date(),
+    });
+    expect(settled).toMatchObject({ status: 'confirmed', settledAmountMicros: '3000000' });
   });
 
   it('an unreadable chain expires nothing and fails the run with its counts', async () => {

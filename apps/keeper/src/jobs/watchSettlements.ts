@@ -1,21 +1,22 @@
 import { errorMessage } from '@yieldrouter/schemas';
-import { EngineError, abandonPendingLeg, settleLeg } from '@yieldrouter/engine';
+import { EngineError, mapWithLimit, releaseLeg, settleLeg } from '@yieldrouter/engine';
 import { listOpenLegs } from '@yieldrouter/ledger';
-import type { OpenLegsCursor, SettlementLeg } from '@yieldrouter/ledger';
-import type { SettleLegResult } from '@yieldrouter/schemas';
+import type { ListOpenLegsOptions, OpenLegsCursor, SettlementLeg } from '@yieldrouter/ledger';
 import { JobRunError } from './defineJob';
 import type { KeeperJobDeps } from './keeperJobDeps';
 
 export interface SettlementWatchCounts {
-  /** Submitted legs looked at. */
+  /** Legs looked at: submitted ones, and expired or cancelled ones carrying a transaction. */
   readonly checked: number;
   readonly confirmed: number;
-  /** Failed by their receipt (reverted, another amount, another plan). */
+  /** Failed by their own transaction's receipt (reverted). */
   readonly failed: number;
-  /** Still pending on chain, inside the window. */
+  /** Still pending on chain (inside the window, or released and still watched). */
   readonly pending: number;
-  /** Still pending past the window: failed, reservation released. */
+  /** Pending past the window: expired, reservation released, still confirmable. */
   readonly expired: number;
+  /** The transaction a leg held is not the leg's (its receipt does not match): dropped. */
+  readonly dropped: number;
   /** The chain could not be read; tried again on the next run. */
   readonly unavailable: number;
   /** Any other refusal (a conflict, a database error); logged. */
@@ -35,32 +36,36 @@ export class SettlementWatchError extends JobRunError {
 
 type Outcome = keyof Omit<SettlementWatchCounts, 'checked'>;
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function forEachAtOnce<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
+/** Every page of legs `options` selects, oldest first, each page's legs handled at once. */
+async function forEachLeg(
+  deps: KeeperJobDeps,
+  options: Omit<ListOpenLegsOptions, 'after' | 'limit'>,
+  handle: (leg: SettlementLeg) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-function outcomeOf(result: SettleLegResult): Outcome {
-  return result.status === 'pending' ? 'pending' : result.status;
+  let after: OpenLegsCursor | undefined;
+  for (;;) {
+    const page = await listOpenLegs(deps.db, {
+      ...options,
+      limit: deps.settlement.pageSize,
+      ...(after ? { after } : {}),
+    });
+    // A page's legs at once: receipts are read in parallel and the ledger writes of those that
+    // land together share one statement (LegSettlements).
+    await mapWithLimit(page, deps.settlement.concurrency, handle);
+    const last = page.at(-1);
+    if (!last || page.length < deps.settlement.pageSize) return;
+    after = { updatedAt: last.updatedAt, planId: last.planId, legIndex: last.legIndex };
+  }
 }
 
 /**
- * The settlement watch: every submitted leg, oldest first, in pages, goes through `settleLeg`
- * (idempotent on the txId, so a killed run repeated settles nothing twice). A leg the chain
- * still calls pending `giveUpAfterMs` after submission is failed through the same path as a
- * failed receipt, which releases its reservation. An unreadable chain never expires a leg.
+ * The settlement watch, idempotent on the txId (a killed run repeated settles nothing twice):
+ * - every submitted leg goes through `settleLeg`; one the chain still calls pending
+ *   `giveUpAfterMs` after submission expires (its reservation goes back) and stays confirmable;
+ * - every expired or cancelled leg carrying a transaction, for `releasedWatchMs`, goes through
+ *   `settleLeg` too: a late landing settles it from where the money went back to.
+ * A transaction the chain says is not the leg's is dropped from it. An unreadable chain
+ * expires nothing; the run then fails and retries.
  */
 export async function watchSettlements(deps: KeeperJobDeps): Promise<SettlementWatchCounts> {
   const counts = {
@@ -69,59 +74,54 @@ export async function watchSettlements(deps: KeeperJobDeps): Promise<SettlementW
     failed: 0,
     pending: 0,
     expired: 0,
+    dropped: 0,
     unavailable: 0,
     errors: 0,
   };
-  let after: OpenLegsCursor | undefined;
-  for (;;) {
-    const page = await listOpenLegs(deps.db, {
-      status: 'submitted',
-      limit: deps.settlement.pageSize,
-      ...(after ? { after } : {}),
-    });
-    // A page's legs at once: receipts are read in parallel and the ledger writes of those that
-    // land together share one statement (LegSettlements).
-    await forEachAtOnce(page, deps.settlement.concurrency, async (leg) => {
-      counts.checked += 1;
-      counts[await watchLeg(deps, leg)] += 1;
-    });
-    const last = page.at(-1);
-    if (!last || page.length < deps.settlement.pageSize) break;
-    after = { updatedAt: last.updatedAt, planId: last.planId, legIndex: last.legIndex };
-  }
+  const count = async (leg: SettlementLeg) => {
+    counts.checked += 1;
+    counts[await watchLeg(deps, leg)] += 1;
+  };
+  await forEachLeg(deps, { status: 'submitted' }, count);
+  const since = new Date(deps.now().getTime() - deps.settlement.releasedWatchMs);
+  await forEachLeg(deps, { status: 'released', changedSince: since }, count);
   if (counts.unavailable > 0 || counts.errors > 0) throw new SettlementWatchError(counts);
   return counts;
 }
 
 async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcome> {
   const txId = leg.txId as string;
-  const key = {
-    db: deps.db,
-    settlements: deps.settlements,
-    planId: leg.planId,
-    legIndex: leg.legIndex,
-    txId,
-  };
   try {
     const result = await settleLeg({
-      ...key,
+      db: deps.db,
+      settlements: deps.settlements,
       adapters: deps.adapters,
       venues: deps.venues,
+      planId: leg.planId,
+      legIndex: leg.legIndex,
+      txId,
       now: deps.now(),
     });
-    if (result.status !== 'pending') return outcomeOf(result);
+    if (result.status === 'confirmed' || result.status === 'failed') return result.status;
+    if (leg.status !== 'submitted') return 'pending';
     const now = deps.now();
     const waitedMs = now.getTime() - leg.updatedAt.getTime();
     if (waitedMs < deps.settlement.giveUpAfterMs) return 'pending';
-    await abandonPendingLeg({
-      ...key,
-      now,
-      reason: `${leg.chain} still reports ${txId} pending ${Math.floor(waitedMs / 60_000)} min after submission`,
-    });
+    const reason = `${leg.chain} still reports ${txId} pending ${Math.floor(waitedMs / 60_000)} min after submission`;
+    if (!(await releaseLeg({ settlements: deps.settlements, now }, leg, 'expired', reason))) {
+      return 'pending';
+    }
     deps.logger.warn({ planId: leg.planId, legIndex: leg.legIndex, waitedMs }, 'leg expired');
     return 'expired';
   } catch (error) {
     if (error instanceof EngineError && error.code === 'SERVICE_UNAVAILABLE') return 'unavailable';
+    if (error instanceof EngineError && error.code === 'RECEIPT_MISMATCH') {
+      deps.logger.warn(
+        { planId: leg.planId, legIndex: leg.legIndex, err: error.message },
+        'settlement watch: the transaction is not the leg’s; dropped',
+      );
+      return 'dropped';
+    }
     deps.logger.error(
       { planId: leg.planId, legIndex: leg.legIndex, err: errorMessage(error) },
       'settlement watch: leg not settled',

@@ -57,7 +57,10 @@ export function storedLegDocument(leg: StoredPlanLeg) {
     ...legFields({ ...leg, payload: storedPayload(leg) }, leg.legIndex, leg.status, leg.txId),
     settledAmountMicros:
       leg.settledAmountMicros === null ? null : formatMicros(leg.settledAmountMicros),
+    sharesSettled: leg.shares === null ? null : leg.shares.toString(),
     failureReason: leg.failureReason,
+    reviewReason: leg.reviewReason,
+    releasedAt: leg.releasedAt?.toISOString() ?? null,
     updatedAt: leg.updatedAt.toISOString(),
   };
 }

@@ -1,45 +1,34 @@
-import { errorMessage } from '@yieldrouter/schemas';
+import { errorMessage, formatMicros } from '@yieldrouter/schemas';
 import { computeHarvestFees, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import {
-  countOpenPositionLegs,
-  insertHarvest,
-  insertOutboxEvents,
-  lockPositionForHarvest,
-  newHarvestId,
-  postJournalEntry,
-  readHarvestBasis,
-  readStakedPositions,
-  runLedgerTransaction,
-} from '@yieldrouter/ledger';
+import { newHarvestId, readTrackedPositions, recordHarvests } from '@yieldrouter/ledger';
 import type {
+  HarvestBooking,
   LedgerChain,
-  PositionKey,
-  PostingInput,
-  PrismaClientOrTransaction,
   PrismaClient,
-  StakedPosition,
+  SqlClient,
+  TrackedPosition,
 } from '@yieldrouter/ledger';
 import type {
   Chain,
   HarvestCompletedData,
   HarvestPositionResult,
   HarvestResult,
+  PositionReading,
   PositionUpdatedData,
   VenueOnChain,
   VenueStandard,
 } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { mapWithLimit } from '../mapWithLimit';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { ledgerWallet, ownerOn } from './walletAddress';
 
-/** Legs this recent that are not final keep a position from being harvested (see below). */
-export const HARVEST_OPEN_LEG_WINDOW_MS = 24 * 60 * 60 * 1000;
-
 export interface HarvestParameters {
   readonly db: PrismaClient;
+  /** The driver for the set-wise harvest statement (`Database.sql`); Prisma when absent. */
+  readonly sql?: SqlClient;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The wallet as named in the path. */
@@ -54,14 +43,14 @@ export interface HarvestParameters {
   readonly now: Date;
 }
 
-type Reading =
-  | { readonly status: 'ok'; readonly valueMicros: bigint; readonly asOf: Date }
-  | { readonly status: 'unavailable'; readonly reason: string };
+/** What a harvest of several positions needs (a wallet's, or a batch page's). */
+export type HarvestPositionsParameters = Omit<HarvestParameters, 'address' | 'chain'>;
 
+/** Chain reads of a harvest running at once. */
+const READ_CONCURRENCY = 16;
 const ZERO = '0';
 
-function venueOf(position: StakedPosition, venues: VenueConfig): VenueOnChain | undefined {
-  if (!position.venueId || !position.standard) return undefined;
+function venueOf(position: TrackedPosition, venues: VenueConfig): VenueOnChain {
   return venueOnChain(venues, {
     venueId: position.venueId,
     chain: position.chain as Chain,
@@ -69,28 +58,8 @@ function venueOf(position: StakedPosition, venues: VenueConfig): VenueOnChain | 
   });
 }
 
-/** The position value on chain, through the adapter; any failure is a reason, never a number. */
-async function readValue(
-  parameters: HarvestParameters,
-  position: StakedPosition,
-): Promise<Reading> {
-  const venue = venueOf(position, parameters.venues);
-  if (!venue) return { status: 'unavailable', reason: 'venue_not_in_catalog' };
-  const chain = position.chain as Chain;
-  try {
-    const owner = ownerOn(parameters.adapters, parameters.address, chain);
-    const value = await parameters.adapters[chain].readPositionValue(venue, owner);
-    return value.status === 'ok' ? value : { status: 'unavailable', reason: value.reason };
-  } catch (error) {
-    return {
-      status: 'unavailable',
-      reason: `position_read_failed: ${errorMessage(error)}`,
-    };
-  }
-}
-
 function positionResult(
-  position: StakedPosition,
+  position: TrackedPosition,
   fields: Partial<HarvestPositionResult> & Pick<HarvestPositionResult, 'outcome'>,
 ): HarvestPositionResult {
   return {
@@ -100,6 +69,7 @@ function positionResult(
     harvestId: null,
     valueMicros: null,
     basisMicros: null,
+    untrackedMicros: null,
     grossYieldMicros: ZERO,
     protocolFeeMicros: ZERO,
     profitFeeMicros: ZERO,
@@ -108,27 +78,25 @@ function positionResult(
   };
 }
 
-/**
- * The position measured against its basis (staked + fees retained): gross = value − basis,
- * split by packages/fees; `fees` undefined when there is no yield.
- */
-async function measure(
-  db: PrismaClientOrTransaction,
-  key: PositionKey,
-  valueMicros: bigint,
-  schedule: FeeSchedule,
-) {
-  const basis = await readHarvestBasis(db, key);
-  const basisMicros = basis.stakedMicros + basis.feesRetainedMicros;
-  const fees =
-    valueMicros > basisMicros
-      ? computeHarvestFees({ grossYieldMicros: valueMicros - basisMicros, schedule })
-      : undefined;
-  return {
-    basisMicros,
-    fees,
-    measured: { valueMicros: formatMicros(valueMicros), basisMicros: formatMicros(basisMicros) },
-  };
+/** The position on chain through the adapter; any failure is a reason, never a number. */
+async function readOnChain(
+  parameters: HarvestPositionsParameters,
+  position: TrackedPosition,
+): Promise<PositionReading> {
+  try {
+    const owner = ownerOn(parameters.adapters, position.wallet, position.chain as Chain);
+    return await parameters.adapters[position.chain as Chain].readPosition(
+      venueOf(position, parameters.venues),
+      owner,
+      position.shares,
+    );
+  } catch (error) {
+    return {
+      status: 'unavailable',
+      reason: 'rpc_error',
+      detail: `position_read_failed: ${errorMessage(error)}`,
+    };
+  }
 }
 
 const amounts = (fees: ReturnType<typeof computeHarvestFees>) => ({
@@ -138,129 +106,186 @@ const amounts = (fees: ReturnType<typeof computeHarvestFees>) => ({
   netYieldMicros: formatMicros(fees.netYieldMicros),
 });
 
-/**
- * Books one position's yield in one transaction: under a per-position lock, with no open leg
- * that could already have moved the position on chain, gross = value − (staked + fees retained);
- * external → fees:protocol (skim + profit fee) and external → staked (net, compounded); the
- * harvest row, `harvest.completed` and `position.updated` are written with it.
- */
-async function bookPosition(
-  parameters: HarvestParameters,
-  wallet: string,
-  position: StakedPosition,
-  reading: { readonly valueMicros: bigint; readonly asOf: Date },
-): Promise<HarvestPositionResult> {
-  const schedule = parameters.schedule ?? defaultFeeSchedule;
-  const chain = position.chain as LedgerChain;
-  const key: PositionKey = { wallet, chain, opportunityId: position.opportunityId };
-  return runLedgerTransaction(parameters.db, async (tx) => {
-    await lockPositionForHarvest(tx, key);
-    const open = await countOpenPositionLegs(tx, {
-      ...key,
-      venueId: position.venueId as string,
-      since: new Date(parameters.now.getTime() - HARVEST_OPEN_LEG_WINDOW_MS),
-    });
-    if (open > 0) {
-      return positionResult(position, {
-        outcome: 'unavailable',
-        reason: `settlement_pending: ${open} leg(s) moving this position are not settled yet`,
-        valueMicros: formatMicros(reading.valueMicros),
-      });
-    }
-    const { basisMicros, fees, measured } = await measure(tx, key, reading.valueMicros, schedule);
-    if (!fees) return positionResult(position, { outcome: 'no_yield', ...measured });
-
-    const feeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
-    const postings: PostingInput[] = [
-      { account: { system: 'external', chain }, amountMicros: -fees.grossYieldMicros },
-      {
-        account: { wallet, chain, bucket: `staked:${position.opportunityId}` },
-        amountMicros: fees.netYieldMicros,
-      },
-    ];
-    if (feeMicros > 0n) {
-      postings.push({ account: { system: 'fees:protocol' }, amountMicros: feeMicros });
-    }
-    const harvestId = newHarvestId();
-    const { entryId } = await postJournalEntry(tx, {
-      kind: 'harvest',
-      dedupeKey: `harvest:${harvestId}`,
-      memo: `harvest ${position.opportunityId} on ${chain}`,
-      postings,
-    });
-    await insertHarvest(tx, {
-      ...key,
-      id: harvestId,
-      venueId: position.venueId as string,
-      entryId,
-      valueMicros: reading.valueMicros,
-      valueAsOf: reading.asOf,
-      basisMicros,
-      grossMicros: fees.grossYieldMicros,
-      protocolFeeMicros: fees.protocolFeeMicros,
-      profitFeeMicros: fees.profitFeeMicros,
-      netMicros: fees.netYieldMicros,
-    });
-    const result = positionResult(position, {
-      outcome: 'harvested',
-      harvestId,
-      ...measured,
-      ...amounts(fees),
-    });
-    const completed: HarvestCompletedData = {
-      harvestId,
-      wallet,
-      chain,
-      opportunityId: position.opportunityId,
-      venueId: position.venueId,
-      ...measured,
-      ...amounts(fees),
-      asOf: reading.asOf.toISOString(),
-    };
-    const updated: PositionUpdatedData = {
-      wallet,
-      chain,
-      cause: 'harvested',
-      planId: null,
-      legIndex: null,
-      txId: null,
-      harvestId,
-    };
-    await insertOutboxEvents(
-      tx,
-      [
-        { type: 'harvest.completed', wallet, payload: completed },
-        { type: 'position.updated', wallet, payload: updated },
-      ],
-      parameters.now,
-    );
-    return result;
-  });
+/** A measured position: its answer, and what to book when it has yield to book. */
+interface Measured {
+  readonly position: TrackedPosition;
+  readonly result: HarvestPositionResult;
+  readonly booking?: HarvestBooking;
 }
 
-/** What `execute: true` answers: the amounts a claim would realise now; nothing is booked. */
-async function preparePosition(
-  parameters: HarvestParameters,
-  wallet: string,
-  position: StakedPosition,
-  reading: { readonly valueMicros: bigint },
-): Promise<HarvestPositionResult> {
-  const key: PositionKey = {
-    wallet,
-    chain: position.chain as LedgerChain,
-    opportunityId: position.opportunityId,
+/** The entry, the harvest row and the events of a position's yield (booked in one statement). */
+function bookingOf(
+  parameters: HarvestPositionsParameters,
+  position: TrackedPosition,
+  reading: Extract<PositionReading, { status: 'ok' }>,
+  fees: ReturnType<typeof computeHarvestFees>,
+  untrackedMicros: bigint,
+): HarvestBooking {
+  const { wallet, opportunityId, venueId } = position;
+  const chain = position.chain as LedgerChain;
+  const harvestId = newHarvestId();
+  const feeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
+  const measured = {
+    valueMicros: formatMicros(reading.sharesValueMicros),
+    basisMicros: formatMicros(position.markMicros),
   };
-  const { fees, measured } = await measure(
-    parameters.db,
-    key,
-    reading.valueMicros,
-    parameters.schedule ?? defaultFeeSchedule,
-  );
-  return positionResult(position, {
-    outcome: fees ? 'prepared' : 'no_yield',
+  const completed: HarvestCompletedData = {
+    harvestId,
+    wallet,
+    chain,
+    opportunityId,
+    venueId,
     ...measured,
-    ...(fees ? amounts(fees) : {}),
+    ...amounts(fees),
+    asOf: reading.asOf.toISOString(),
+  };
+  const updated: PositionUpdatedData = {
+    wallet,
+    chain,
+    cause: 'harvested',
+    planId: null,
+    legIndex: null,
+    txId: null,
+    harvestId,
+  };
+  return {
+    wallet,
+    chain,
+    opportunityId,
+    venueId,
+    version: position.version,
+    harvestId,
+    shares: position.shares,
+    valueMicros: reading.sharesValueMicros,
+    valueAsOf: reading.asOf,
+    basisMicros: position.markMicros,
+    grossMicros: fees.grossYieldMicros,
+    protocolFeeMicros: fees.protocolFeeMicros,
+    profitFeeMicros: fees.profitFeeMicros,
+    netMicros: fees.netYieldMicros,
+    untrackedMicros,
+    markMicros: reading.sharesValueMicros,
+    feesRetainedMicros: position.feesRetainedMicros + feeMicros,
+    entry: {
+      kind: 'harvest',
+      dedupeKey: `harvest:${harvestId}`,
+      memo: `harvest ${opportunityId} on ${chain}: ${position.shares} shares`,
+      postings: [
+        { account: { system: 'external', chain }, amountMicros: -fees.grossYieldMicros },
+        {
+          account: { wallet, chain, bucket: `staked:${opportunityId}` },
+          amountMicros: fees.netYieldMicros,
+        },
+        ...(feeMicros > 0n
+          ? [{ account: { system: 'fees:protocol' as const }, amountMicros: feeMicros }]
+          : []),
+      ],
+    },
+    events: [
+      { type: 'harvest.completed', wallet, payload: completed },
+      { type: 'position.updated', wallet, payload: updated },
+    ],
+    now: parameters.now,
+  };
+}
+
+/**
+ * One position measured by its share price: the shares our settled legs minted are worth
+ * `sharesValueMicros` now; gross yield is that minus the mark the books recognised for them.
+ * Money on the venue our plans did not put there is `untrackedMicros`, never yield. A chain
+ * that holds fewer shares than the books track is a drift, not a number to harvest from.
+ */
+async function measure(
+  parameters: HarvestPositionsParameters,
+  position: TrackedPosition,
+): Promise<Measured> {
+  if (!position.sharesKnown) {
+    const reason = 'shares_unknown: the position predates share tracking; exit and enter again';
+    return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };
+  }
+  const reading = await readOnChain(parameters, position);
+  if (reading.status !== 'ok') {
+    const reason = `${reading.reason}: ${reading.detail}`;
+    return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };
+  }
+  if (reading.ownerShares < position.shares) {
+    const reason = `shares_missing: the chain holds ${reading.ownerShares} of the ${position.shares} shares the books track`;
+    return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };
+  }
+  const untrackedMicros =
+    reading.ownerValueMicros > reading.sharesValueMicros
+      ? reading.ownerValueMicros - reading.sharesValueMicros
+      : 0n;
+  const measured = {
+    valueMicros: formatMicros(reading.sharesValueMicros),
+    basisMicros: formatMicros(position.markMicros),
+    untrackedMicros: formatMicros(untrackedMicros),
+  };
+  if (reading.sharesValueMicros <= position.markMicros) {
+    return { position, result: positionResult(position, { outcome: 'no_yield', ...measured }) };
+  }
+  const fees = computeHarvestFees({
+    grossYieldMicros: reading.sharesValueMicros - position.markMicros,
+    schedule: parameters.schedule ?? defaultFeeSchedule,
   });
+  if (parameters.execute) {
+    const result = positionResult(position, { outcome: 'prepared', ...measured, ...amounts(fees) });
+    return { position, result };
+  }
+  const booking = bookingOf(parameters, position, reading, fees, untrackedMicros);
+  const result = positionResult(position, {
+    outcome: 'harvested',
+    harvestId: booking.harvestId,
+    ...measured,
+    ...amounts(fees),
+  });
+  return { position, result, booking };
+}
+
+const RACED =
+  'settlement_raced: a leg of this position settled while its value was read; harvest again';
+
+/**
+ * Harvests positions set-wise: each is read on chain (concurrently), measured by its share
+ * price, and every position with yield is booked in one statement (`recordHarvests`). A
+ * position that moved while it was read (a leg settled, another harvest) is read and measured
+ * again once; if it moved again it answers `unavailable` and books nothing.
+ */
+export async function harvestPositions(
+  parameters: HarvestPositionsParameters,
+  positions: readonly TrackedPosition[],
+  retry = true,
+): Promise<HarvestPositionResult[]> {
+  const measured = await mapWithLimit(positions, READ_CONCURRENCY, (position) =>
+    measure(parameters, position),
+  );
+  const booked = measured.filter((entry) => entry.booking);
+  const outcomes = await recordHarvests(
+    parameters.sql ?? parameters.db,
+    booked.map((entry) => entry.booking as HarvestBooking),
+  );
+  const stale = booked.filter((_, index) => outcomes[index]?.stale === true);
+  const again = new Map<TrackedPosition, HarvestPositionResult>();
+  if (stale.length > 0) {
+    const fresh = retry
+      ? await readTrackedPositions(parameters.sql ?? parameters.db, [
+          ...new Set(stale.map((entry) => entry.position.wallet)),
+        ])
+      : [];
+    const key = (position: TrackedPosition) =>
+      `${position.wallet}\n${position.chain}\n${position.opportunityId}`;
+    const byKey = new Map(fresh.map((position) => [key(position), position]));
+    const retried = stale.flatMap((entry) => byKey.get(key(entry.position)) ?? []);
+    const results = retried.length > 0 ? await harvestPositions(parameters, retried, false) : [];
+    for (const entry of stale) {
+      const index = retried.findIndex((position) => key(position) === key(entry.position));
+      again.set(
+        entry.position,
+        results[index] ?? positionResult(entry.position, { outcome: 'unavailable', reason: RACED }),
+      );
+    }
+  }
+  return measured.map((entry) => again.get(entry.position) ?? entry.result);
 }
 
 const ZERO_TOTALS = {
@@ -284,8 +309,8 @@ function totals(positions: readonly HarvestPositionResult[]) {
 }
 
 /** The SPEC outcome from the positions' outcomes (Harvest outcomes table). */
-function summarize(
-  parameters: HarvestParameters,
+export function summarizeHarvest(
+  parameters: Pick<HarvestParameters, 'broadcastEnabled' | 'now'>,
   wallet: string,
   positions: readonly HarvestPositionResult[],
 ): HarvestResult {
@@ -339,32 +364,23 @@ function summarize(
 }
 
 /**
- * POST /wallets/{address}/harvest (permissionless): recognises the yield each staked position
- * has earned since it was last measured. The value is read from the venue position on chain
- * through the adapter (never from the request); gross = value − basis, where the basis is the
- * staked balance plus the fees earlier harvests left in the position. The skim (500 bps) and
- * the profit fee (when switched on) go to protocol fees, the rest is compounded into the staked
- * balance, all through packages/fees. Per position: `harvested`, `no_yield`, or `unavailable`
- * with a reason (the chain cannot be read, the venue is not in the catalog, or a leg moving the
- * position is not settled yet — its money may already be on chain, so it is not yield).
- * `execute: true` prepares only: 202 with `prepared: true` and the amounts, nothing booked.
+ * POST /wallets/{address}/harvest (permissionless): books the yield each venue position has
+ * earned since it was last marked, as the venue's share price proves it on the shares our
+ * settled legs minted (DESIGN §4): never "value minus basis", never from the request. The skim
+ * (500 bps) and the profit fee (when switched on) go to protocol fees and stay inside the
+ * position on chain; the rest is compounded into the staked balance, all through packages/fees.
+ * Outside money on the same venue (an outside deposit, a leg not settled yet) is reported as
+ * untracked and never skimmed, so no pending plan has to block a harvest. The mark is read and
+ * moved under the position's version: a leg that settles while the value is read makes the
+ * harvest measure again. `execute: true` prepares only: 202 with `prepared: true`, nothing booked.
  */
 export async function harvestWallet(parameters: HarvestParameters): Promise<HarvestResult> {
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
-  const staked = (await readStakedPositions(parameters.db, wallet)).filter(
-    (position) =>
-      position.balanceMicros > 0n && (!parameters.chain || position.chain === parameters.chain),
+  const positions = (await readTrackedPositions(parameters.sql ?? parameters.db, [wallet])).filter(
+    (position) => !parameters.chain || position.chain === parameters.chain,
   );
-  const positions: HarvestPositionResult[] = [];
-  for (const position of staked) {
-    const reading = await readValue(parameters, position);
-    if (reading.status === 'unavailable') {
-      positions.push(positionResult(position, { outcome: 'unavailable', reason: reading.reason }));
-    } else if (parameters.execute) {
-      positions.push(await preparePosition(parameters, wallet, position, reading));
-    } else {
-      positions.push(await bookPosition(parameters, wallet, position, reading));
-    }
-  }
-  return summarize(parameters, wallet, positions);
+  positions.sort((a, b) =>
+    `${a.chain}/${a.opportunityId}` < `${b.chain}/${b.opportunityId}` ? -1 : 1,
+  );
+  return summarizeHarvest(parameters, wallet, await harvestPositions(parameters, positions));
 }

@@ -29,10 +29,11 @@ it('pages over staked wallets: yield harvested, no yield and unreadable counted,
     wallets,
     amountMicros: 10_000_000n,
   });
-  const [a, b] = wallets as [string, string, string];
-  chain.setPositionValue(a, FAKE_STAKE_VENUE, 10_200_000n); // 200_000 of yield
-  chain.setPositionValue(b, FAKE_STAKE_VENUE, 10_000_000n); // none
-  // The third wallet: the chain cannot be read.
+  const [, b] = wallets as [string, string, string];
+  // Yield accrues to every share of the venue: each wallet's 10 USDC of shares gain about 0.2.
+  chain.accrue(FAKE_STAKE_VENUE, 600_000n);
+  const gross = chain.valueOf(FAKE_STAKE_VENUE, 10_000_000n) - 10_000_000n;
+  const fee = (gross * 500n) / 10_000n;
 
   const page = (after?: string) =>
     harvestBatch({
@@ -47,13 +48,15 @@ it('pages over staked wallets: yield harvested, no yield and unreadable counted,
   expect(first).toMatchObject({
     schemaVersion: 'harvest-plan.v1',
     wallets: 2,
-    positions: { harvested: 1, noYield: 1, unavailable: 0 },
-    grossYieldMicros: '200000',
-    feeMicros: '10000',
-    netYieldMicros: '190000',
+    positions: { harvested: 2, noYield: 0, unavailable: 0 },
+    grossYieldMicros: String(2n * gross),
+    feeMicros: String(2n * fee),
+    netYieldMicros: String(2n * (gross - fee)),
     errors: [],
     nextCursor: b,
   });
+  // The third wallet: the chain cannot be read.
+  chain.setUnreadable(FAKE_STAKE_VENUE, true);
   const second = await page(first.nextCursor ?? undefined);
   expect(second).toMatchObject({
     wallets: 1,
@@ -62,6 +65,7 @@ it('pages over staked wallets: yield harvested, no yield and unreadable counted,
     nextCursor: null,
   });
   // Running the batch again finds nothing new: the yield was booked once.
+  chain.setUnreadable(FAKE_STAKE_VENUE, false);
   const rerun = await page();
   expect(rerun).toMatchObject({ grossYieldMicros: '0', positions: { harvested: 0, noYield: 2 } });
 });

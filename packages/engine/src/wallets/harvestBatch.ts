@@ -1,9 +1,9 @@
 import { errorMessage } from '@yieldrouter/schemas';
-import { listStakedWallets } from '@yieldrouter/ledger';
-import type { HarvestBatchDocument } from '@yieldrouter/schemas';
+import { listStakedWallets, readTrackedPositions } from '@yieldrouter/ledger';
+import type { HarvestBatchDocument, HarvestPositionResult } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { HarvestParameters } from './harvest';
-import { harvestWallet } from './harvest';
+import { harvestPositions } from './harvest';
 
 export interface HarvestBatchParameters extends Omit<
   HarvestParameters,
@@ -16,10 +16,11 @@ export interface HarvestBatchParameters extends Omit<
 }
 
 /**
- * One page of the permissionless harvest over staked wallets (keeper schema `harvest-plan.v1`):
- * each wallet is harvested on its own (its positions in their own transactions), so one
- * wallet's failure is counted and reported without stopping the page. `nextCursor` is the last
- * wallet of a full page, null at the end.
+ * One page of the permissionless harvest over staked wallets (keeper schema `harvest-plan.v1`),
+ * set-wise: the page's positions are read in one query, valued on chain concurrently and every
+ * position with yield is booked in one statement (as `POST /wallets/{address}/harvest` would,
+ * position by position). A page whose booking fails as a whole reports every wallet of it as
+ * failed. `nextCursor` is the last wallet of a full page, null at the end.
  */
 export async function harvestBatch(
   parameters: HarvestBatchParameters,
@@ -32,27 +33,26 @@ export async function harvestBatch(
   const counts = { harvested: 0, noYield: 0, unavailable: 0 };
   const sums = { gross: 0n, fees: 0n, net: 0n };
   const errors: { wallet: string; message: string }[] = [];
-  for (const wallet of wallets) {
-    try {
-      const result = await harvestWallet({
-        ...parameters,
-        address: wallet,
-        // The batch books; it never prepares an on-chain claim, so broadcast never matters.
-        execute: false,
-        broadcastEnabled: () => false,
-        now: parameters.now(),
-      });
-      for (const position of result.positions) {
-        if (position.outcome === 'harvested') counts.harvested += 1;
-        else if (position.outcome === 'no_yield') counts.noYield += 1;
-        else counts.unavailable += 1;
-      }
-      sums.gross += BigInt(result.grossYieldMicros);
-      sums.fees += BigInt(result.protocolFeeMicros) + BigInt(result.profitFeeMicros);
-      sums.net += BigInt(result.netYieldMicros);
-    } catch (error) {
-      errors.push({ wallet, message: errorMessage(error) });
-    }
+  let results: HarvestPositionResult[] = [];
+  try {
+    const positions = (await readTrackedPositions(parameters.sql ?? parameters.db, wallets)).filter(
+      (position) => !parameters.chain || position.chain === parameters.chain,
+    );
+    results = await harvestPositions(
+      // The batch books; it never prepares an on-chain claim, so broadcast never matters.
+      { ...parameters, execute: false, broadcastEnabled: () => false, now: parameters.now() },
+      positions,
+    );
+  } catch (error) {
+    for (const wallet of wallets) errors.push({ wallet, message: errorMessage(error) });
+  }
+  for (const position of results) {
+    if (position.outcome === 'harvested') counts.harvested += 1;
+    else if (position.outcome === 'no_yield') counts.noYield += 1;
+    else counts.unavailable += 1;
+    sums.gross += BigInt(position.grossYieldMicros);
+    sums.fees += BigInt(position.protocolFeeMicros) + BigInt(position.profitFeeMicros);
+    sums.net += BigInt(position.netYieldMicros);
   }
   return {
     schemaVersion: 'harvest-plan.v1',

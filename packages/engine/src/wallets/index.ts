@@ -7,4 +7,8 @@ export * from './previewRoute';
 export * from './publicDocuments';
 export * from './readPositions';
 export * from './settleLeg';
+export * from './settleResult';
+export * from './settlementPostings';
+export * from './recordLegOutcome';
+export * from './releaseLegs';
 export * from './walletAddress';

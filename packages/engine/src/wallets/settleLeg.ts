@@ -1,27 +1,34 @@
-import { LedgerError, findLegByTx, findSettlementLeg, markLegSubmitted } from '@yieldrouter/ledger';
+import { defaultFeeSchedule } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import {
+  LedgerError,
+  RELEASED_LEG_STATUSES,
+  dropLegTx,
+  markLegSubmitted,
+  markReleasedLegTx,
+} from '@yieldrouter/ledger';
 import type {
-  AccountRef,
-  LedgerChain,
   LegSettlements,
   LegToSettle,
-  OutboxEventInput,
-  PostingInput,
   PrismaClient,
   SettlementLeg,
+  TxClaim,
 } from '@yieldrouter/ledger';
 import type {
   Chain,
-  DepositSettledData,
   LegTarget,
-  PositionUpdatedData,
+  Receipt,
   SettleLegResult,
   VenueStandard,
 } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
+import { recordLegOutcome } from './recordLegOutcome';
+import { finalResult, settleResult } from './settleResult';
+import type { LegOutcome } from './recordLegOutcome';
+import { bookSettlement, releasePostings } from './settlementPostings';
 
 export interface SettleLegParameters {
   readonly db: PrismaClient;
@@ -34,12 +41,12 @@ export interface SettleLegParameters {
   readonly txId: string;
   /** The caller's wallet scope: a leg of another wallet is 403 WALLET_SCOPE. */
   readonly allowWallet?: (wallet: string) => boolean;
+  readonly schedule?: FeeSchedule;
   readonly now: Date;
 }
 
-type Outcome =
-  | { readonly kind: 'confirmed'; readonly amountMicros: bigint }
-  | { readonly kind: 'failed'; readonly reason: string };
+/** How many times a settlement reads again when the leg or its position moved meanwhile. */
+const ATTEMPTS = 4;
 
 /** The leg's target as the adapter knows it (the router, or the venue with its on-chain ids). */
 function targetOf(leg: SettlementLeg, venues: VenueConfig): LegTarget {
@@ -52,120 +59,6 @@ function targetOf(leg: SettlementLeg, venues: VenueConfig): LegTarget {
       standard: leg.standard as VenueStandard,
     }),
   };
-}
-
-const wallet = (
-  leg: SettlementLeg,
-  bucket: 'liquid' | 'pending_in' | 'pending_out',
-): AccountRef => ({
-  wallet: leg.wallet as string,
-  chain: leg.chain as LedgerChain,
-  bucket,
-});
-const staked = (leg: SettlementLeg): AccountRef => ({
-  wallet: leg.wallet as string,
-  chain: leg.chain as LedgerChain,
-  bucket: `staked:${leg.opportunityId}`,
-});
-const external = (leg: SettlementLeg): AccountRef => ({
-  system: 'external',
-  chain: leg.chain as LedgerChain,
-});
-const move = (from: AccountRef, to: AccountRef, amount: bigint): PostingInput[] => [
-  { account: from, amountMicros: -amount },
-  { account: to, amountMicros: amount },
-];
-
-/** What a confirmed leg posts (DESIGN §3; effects in migration 0005). */
-function settledPostings(leg: SettlementLeg, amount: bigint): PostingInput[] {
-  switch (leg.effect) {
-    case 'fund_liquid':
-      return move(wallet(leg, 'pending_in'), wallet(leg, 'liquid'), amount);
-    case 'fund_staked':
-      return move(wallet(leg, 'pending_in'), staked(leg), amount);
-    case 'stake':
-      return move(external(leg), staked(leg), amount);
-    case 'unstake':
-      return move(staked(leg), external(leg), amount);
-    case 'exit_liquid':
-      return move(wallet(leg, 'pending_out'), external(leg), amount);
-    case 'none':
-      throw new Error('a leg without effect never settles');
-  }
-}
-
-/** What a failed leg posts: the pending amount goes back where it came from. */
-function releasePostings(leg: SettlementLeg): PostingInput[] {
-  switch (leg.effect) {
-    case 'fund_liquid':
-    case 'fund_staked':
-      return move(wallet(leg, 'pending_in'), external(leg), leg.amountMicros);
-    case 'exit_liquid':
-      return move(wallet(leg, 'pending_out'), wallet(leg, 'liquid'), leg.amountMicros);
-    default:
-      return [];
-  }
-}
-
-/**
- * The events of a final outcome, typed by their webhook payload schemas (`moved`: the outcome
- * posts something; a failed leg that reserved nothing reports nothing).
- */
-function events(
-  leg: SettlementLeg,
-  outcome: Outcome,
-  txId: string,
-  moved: boolean,
-): OutboxEventInput[] {
-  const wallet = leg.wallet as string;
-  const chain = leg.chain as Chain;
-  const base = { planId: leg.planId, legIndex: leg.legIndex, chain, wallet, txId };
-  const updated: PositionUpdatedData = {
-    ...base,
-    cause: outcome.kind === 'confirmed' ? 'settled' : 'released',
-    harvestId: null,
-  };
-  const position: OutboxEventInput = { type: 'position.updated', wallet, payload: updated };
-  if (outcome.kind === 'failed') {
-    return moved ? [position] : [];
-  }
-  const withdrawal = leg.effect === 'unstake' || leg.effect === 'exit_liquid';
-  const settled: DepositSettledData = {
-    ...base,
-    opportunityId: leg.opportunityId,
-    venueId: leg.venueId,
-    quotedAmountMicros: formatMicros(leg.amountMicros),
-    amountMicros: formatMicros(outcome.amountMicros),
-  };
-  return [
-    { type: withdrawal ? 'withdraw.settled' : 'deposit.settled', wallet, payload: settled },
-    position,
-  ];
-}
-
-function result(leg: SettlementLeg, replay: boolean): SettleLegResult {
-  return {
-    planId: leg.planId,
-    legIndex: leg.legIndex,
-    status: leg.status === 'confirmed' || leg.status === 'failed' ? leg.status : 'pending',
-    txId: leg.txId ?? '',
-    quotedAmountMicros: formatMicros(leg.amountMicros),
-    settledAmountMicros:
-      leg.settledAmountMicros === null ? null : formatMicros(leg.settledAmountMicros),
-    reason: leg.failureReason,
-    replay,
-  };
-}
-
-/** A leg that is final: a replay for the same txId, a conflict for another; else undefined. */
-function finalResult(leg: SettlementLeg, txId: string): SettleLegResult | undefined {
-  if (leg.status !== 'confirmed' && leg.status !== 'failed') return undefined;
-  if (leg.txId === txId) return result(leg, true);
-  throw new EngineError(
-    'SETTLEMENT_CONFLICT',
-    `body.txId: leg ${leg.legIndex} of ${leg.planId} already ${leg.status} with ${leg.txId ?? 'no transaction'}`,
-    'body.txId',
-  );
 }
 
 async function loadLeg(parameters: SettleLegParameters): Promise<LegToSettle> {
@@ -199,39 +92,127 @@ async function loadLeg(parameters: SettleLegParameters): Promise<LegToSettle> {
   return found;
 }
 
-function assertTxFree(
+/** Another leg than `leg` that holds the transaction id, if any. */
+function otherClaim(leg: SettlementLeg, claim: TxClaim | undefined): TxClaim | undefined {
+  return claim && (claim.planId !== leg.planId || claim.legIndex !== leg.legIndex)
+    ? claim
+    : undefined;
+}
+
+const conflict = (txId: string, claim: TxClaim, why: string) =>
+  new EngineError(
+    'SETTLEMENT_CONFLICT',
+    `body.txId: ${txId} ${why} plan ${claim.planId} leg ${claim.legIndex}`,
+    'body.txId',
+  );
+
+/** The statuses a leg must still be in for an outcome computed from it to be written. */
+const expectOf = (leg: SettlementLeg) =>
+  leg.released ? RELEASED_LEG_STATUSES : (['unsigned', 'submitted'] as const);
+
+/**
+ * What a receipt that proves the leg's own transaction does: confirmed → the movement the
+ * receipt proved is booked (bookSettlement); failed (reverted) → the reservation goes back.
+ */
+function outcomeOf(
   leg: SettlementLeg,
-  txId: string,
-  owner?: { planId: string; legIndex: number },
-) {
-  if (owner && (owner.planId !== leg.planId || owner.legIndex !== leg.legIndex)) {
-    throw new EngineError(
-      'SETTLEMENT_CONFLICT',
-      `body.txId: ${txId} already settles plan ${owner.planId} leg ${owner.legIndex}`,
-      'body.txId',
-    );
+  receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
+  schedule: FeeSchedule,
+): LegOutcome {
+  if (receipt.status === 'failed') {
+    return {
+      status: 'failed',
+      reason: `failed: ${receipt.reason}`,
+      postings: releasePostings(leg),
+      position: null,
+    };
   }
+  const booking = bookSettlement(
+    leg,
+    { amountMicros: receipt.amountMicros, shares: receipt.shares },
+    schedule,
+  );
+  return {
+    status: 'confirmed',
+    amountMicros: receipt.amountMicros,
+    shares: receipt.shares,
+    reviewReason: booking.reviewReason,
+    postings: booking.postings,
+    position: booking.position,
+  };
+}
+
+/** A receipt that is not the leg's: nothing moves; a claim the leg held on it is dropped. */
+async function refuseMismatch(
+  parameters: SettleLegParameters,
+  leg: SettlementLeg,
+  reason: string,
+): Promise<never> {
+  if (leg.txId === parameters.txId) {
+    await dropLegTx(parameters.db, { ...parameters, now: parameters.now });
+  }
+  throw new EngineError(
+    'RECEIPT_MISMATCH',
+    `body.txId: ${parameters.txId} is not leg ${leg.legIndex} of ${leg.planId}: ${reason}`,
+    'body.txId',
+  );
+}
+
+/** The chain does not show the transaction final yet: the leg holds it (and the keeper watches). */
+async function holdPending(
+  parameters: SettleLegParameters,
+  leg: SettlementLeg,
+  claim: TxClaim | undefined,
+): Promise<SettleLegResult> {
+  if (claim) throw conflict(parameters.txId, claim, 'is held, still pending, by');
+  const key = { planId: leg.planId, legIndex: leg.legIndex, txId: parameters.txId };
+  if (leg.txId === null) {
+    const marked = leg.released
+      ? await markReleasedLegTx(parameters.db, { ...key, now: parameters.now })
+      : await markLegSubmitted(parameters.db, { ...key, now: parameters.now }).catch(
+          (error: unknown) => {
+            // The unique index on tx_id: a concurrent settlement claimed it for another leg.
+            if (error instanceof Error && /unique|P2002|23505/i.test(error.message)) return false;
+            throw error;
+          },
+        );
+    if (!marked) return settleLeg(parameters);
+  }
+  const status = leg.status === 'unsigned' ? 'submitted' : leg.status;
+  return settleResult({ ...leg, status, txId: parameters.txId }, false);
 }
 
 /**
- * Records what the chain says about a leg's transaction: the receipt is read through the chain
- * adapter (never a client-supplied amount) and, when final, the ledger moves in one transaction
- * with the leg update and the outbox events.
- * - confirmed for this plan with exactly the quoted amount → the leg's effect is posted
- *   (pending_in → liquid or staked, external → staked, staked → external, pending_out → external);
- *   `deposit.settled` / `withdraw.settled` and `position.updated` are written to the outbox;
- * - failed, reverted, another plan, another amount → the leg is failed with the reason, nothing
- *   is credited and a reservation goes back (pending_in → external, pending_out → liquid);
- * - not final yet → the txId is recorded on the leg (the keeper keeps watching); nothing moves.
- * Idempotent: the same leg and txId again is a replay; another txId for a settled leg, or a txId
- * that settled another leg, is 409 SETTLEMENT_CONFLICT. A chain that cannot be read is 503.
+ * Records what the chain says about a leg's transaction. The receipt is read through the chain
+ * adapter (never a client-supplied amount) and only a receipt that proves the transaction is
+ * the leg's own (plan tag, owner, venue, asset) moves the leg:
+ * - confirmed → the amount (and venue shares) the receipt proved are booked: pending_in →
+ *   liquid or staked, external → staked, staked → external, pending_out → external; a short or
+ *   long fill settles what moved (the rest of a reservation goes back; beyond it comes from the
+ *   chain or liquid) and is flagged for review outside the leg's bounds; a venue exit takes its
+ *   proportion of the position and books the yield it realised;
+ * - failed (the leg's own transaction reverted) → final; the reservation goes back;
+ * - not the leg's (another owner, plan, venue; moved nothing the leg expects) → 422
+ *   RECEIPT_MISMATCH: nothing is recorded and the txId is not claimed;
+ * - not final yet → the txId is recorded on the leg (the keeper keeps watching).
+ * An expired or cancelled leg (its reservation went back) settles the same way from where the
+ * money went back to. Idempotent: the same leg and txId again is a replay; another txId for a
+ * final leg, or a txId another leg settled with, is 409 SETTLEMENT_CONFLICT; a txId another
+ * open leg holds is taken from it when the receipt proves it is this leg's. An unreadable chain
+ * is 503.
  */
-export async function settleLeg(parameters: SettleLegParameters): Promise<SettleLegResult> {
-  const { db, adapters, txId, now } = parameters;
+export async function settleLeg(
+  parameters: SettleLegParameters,
+  attempt = 1,
+): Promise<SettleLegResult> {
+  const { adapters, txId } = parameters;
   const { leg, txClaim } = await loadLeg(parameters);
   const settled = finalResult(leg, txId);
   if (settled) return settled;
-  assertTxFree(leg, txId, txClaim);
+  const claim = otherClaim(leg, txClaim);
+  if (claim && (claim.status === 'confirmed' || claim.status === 'failed')) {
+    throw conflict(txId, claim, 'already settled');
+  }
 
   const receipt = await adapters[leg.chain as Chain].readReceipt({
     txId,
@@ -240,127 +221,41 @@ export async function settleLeg(parameters: SettleLegParameters): Promise<Settle
     action: leg.action === 'withdraw' ? 'withdraw' : 'deposit',
     target: targetOf(leg, parameters.venues),
   });
-  if (receipt.status === 'unavailable') {
-    throw new EngineError('SERVICE_UNAVAILABLE', `${leg.chain}: ${receipt.detail}; try again`);
+  switch (receipt.status) {
+    case 'unavailable':
+      throw new EngineError('SERVICE_UNAVAILABLE', `${leg.chain}: ${receipt.detail}; try again`);
+    case 'mismatch':
+      return refuseMismatch(parameters, leg, receipt.reason);
+    case 'pending':
+      return holdPending(parameters, leg, claim);
+    case 'confirmed':
+      if (receipt.planId !== leg.planId) {
+        return refuseMismatch(parameters, leg, `the transaction carries ${receipt.planId}`);
+      }
+      break;
+    case 'failed':
+      break;
   }
-  if (receipt.status === 'pending') {
-    await recordPending(db, leg, txId, now);
-    return result({ ...leg, status: 'submitted', txId }, false);
-  }
-  let outcome: Outcome;
-  if (receipt.status === 'failed' || receipt.status === 'mismatch') {
-    outcome = { kind: 'failed', reason: `${receipt.status}: ${receipt.reason}` };
-  } else if (receipt.planId !== leg.planId) {
-    outcome = { kind: 'failed', reason: `mismatch: the transaction carries ${receipt.planId}` };
-  } else if (receipt.amountMicros !== leg.amountMicros) {
-    outcome = {
-      kind: 'failed',
-      reason: `mismatch: the chain moved ${receipt.amountMicros} micros; the plan quoted ${leg.amountMicros}`,
-    };
-  } else {
-    outcome = { kind: 'confirmed', amountMicros: receipt.amountMicros };
-  }
+  const outcome = outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+  let state;
   try {
-    return await record(parameters, outcome, leg);
+    state = await recordLegOutcome(parameters, leg, outcome, {
+      txId,
+      expect: expectOf(leg),
+      ...(claim ? { takeover: claim } : {}),
+    });
   } catch (error) {
-    // Money the ledger does not hold for this wallet (an unstake larger than the recorded
-    // position): the chain moved it, but it cannot move our books; the leg fails with the reason.
+    // An overdraft: the books moved under the computation (a concurrent reservation took the
+    // liquid an exit's long fill counted on). Read again and compute again.
     if (!(error instanceof LedgerError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
-    return record(parameters, { kind: 'failed', reason: `ledger: ${error.message}` }, leg);
+    state = { stale: true as const };
   }
-}
-
-async function recordPending(db: PrismaClient, leg: SettlementLeg, txId: string, now: Date) {
-  try {
-    await markLegSubmitted(db, { planId: leg.planId, legIndex: leg.legIndex, txId, now });
-  } catch (error) {
-    // The unique index on tx_id: a concurrent settlement claimed this txId for another leg.
-    assertTxFree(leg, txId, await findLegByTx(db, txId));
-    throw error;
-  }
-}
-
-/** The leg and transaction a final outcome is recorded for. */
-type RecordParameters = Pick<
-  SettleLegParameters,
-  'settlements' | 'planId' | 'legIndex' | 'txId' | 'now'
->;
-
-export interface AbandonPendingLegParameters
-  extends RecordParameters, Pick<SettleLegParameters, 'db'> {
-  /** Why the service stops waiting (stored as the leg's failure reason). */
-  readonly reason: string;
-}
-
-/**
- * Gives up on a leg whose transaction the chain still reports as pending long after it was
- * submitted (the keeper's settlement watch, past its window): the leg fails through the same
- * path as a failed receipt, so a reservation goes back (pending_in → external, pending_out →
- * liquid) and `position.updated` is written. A leg already final is reported as it stands.
- */
-export async function abandonPendingLeg(
-  parameters: AbandonPendingLegParameters,
-): Promise<SettleLegResult> {
-  const leg = await findSettlementLeg(parameters.db, parameters.planId, parameters.legIndex);
-  if (!leg) {
+  if (!state.stale) return state.result;
+  if (attempt >= ATTEMPTS) {
     throw new EngineError(
-      'NOT_FOUND',
-      `plan ${parameters.planId} has no leg ${parameters.legIndex}`,
-      'path.legIndex',
+      'SERVICE_UNAVAILABLE',
+      `leg ${leg.legIndex} of ${leg.planId} kept moving while it settled; try again`,
     );
   }
-  return record(parameters, { kind: 'failed', reason: `expired: ${parameters.reason}` }, leg);
-}
-
-/**
- * Records a final outcome in one statement (ledger `LegSettlements.record`, grouped with
- * concurrent settlements): the postings and events are decided here from the leg's fixed fields
- * (effect, amount, wallet, venue); under the leg's lock the database posts them, updates the leg
- * and writes the events, unless a concurrent settlement made the leg final first — then that is
- * reported (a replay, or a conflict).
- */
-async function record(
-  parameters: RecordParameters,
-  outcome: Outcome,
-  leg: SettlementLeg,
-): Promise<SettleLegResult> {
-  const { txId, now } = parameters;
-  const postings =
-    outcome.kind === 'confirmed'
-      ? settledPostings(leg, outcome.amountMicros)
-      : releasePostings(leg);
-  const state = await parameters.settlements.record({
-    planId: leg.planId,
-    legIndex: leg.legIndex,
-    txId,
-    outcome:
-      outcome.kind === 'confirmed'
-        ? { status: 'confirmed', settledAmountMicros: outcome.amountMicros }
-        : { status: 'failed', reason: outcome.reason },
-    ...(postings.length > 0
-      ? {
-          entry: {
-            kind:
-              outcome.kind === 'confirmed' ? `${leg.planKind}.settled` : `${leg.planKind}.released`,
-            dedupeKey: `settle:${leg.planId}:${leg.legIndex}`,
-            planId: leg.planId,
-            legIndex: leg.legIndex,
-            txId,
-            ...(outcome.kind === 'failed' ? { memo: outcome.reason } : {}),
-            postings,
-          },
-        }
-      : {}),
-    events: events(leg, outcome, txId, postings.length > 0),
-    now,
-  });
-  const recorded = {
-    ...leg,
-    status: state.status,
-    txId: state.txId,
-    settledAmountMicros: state.settledAmountMicros,
-    failureReason: state.failureReason,
-  };
-  if (state.final) return finalResult(recorded, txId) ?? result(recorded, true);
-  return result(recorded, false);
+  return settleLeg(parameters, attempt + 1);
 }

@@ -17,10 +17,18 @@ async function settleOneLeg(db: Database): Promise<string> {
     planId,
     legIndex: 0,
     txId: 'tx-1',
-    outcome: { status: 'confirmed', settledAmountMicros: found?.leg.amountMicros ?? 0n },
+    outcome: {
+      status: 'confirmed',
+      settledAmountMicros: found?.leg.amountMicros ?? 0n,
+      shares: null,
+      reviewReason: null,
+    },
+    expect: ['unsigned', 'submitted'],
     entry: {
       kind: 'route.settled',
       dedupeKey: `settle:${planId}:0`,
+      planId,
+      legIndex: 0,
       postings: [
         { account: pendingIn, amountMicros: -7n },
         { account: { wallet, chain: 'solana', bucket: 'liquid' }, amountMicros: 7n },

@@ -83,9 +83,12 @@ CREATE CONSTRAINT TRIGGER "plan_legs_reservation_released" AFTER UPDATE OF "stat
 -- ── 2. Journal rules ─────────────────────────────────────────────────────
 -- An entry without postings (the balance check hangs off postings, so none ran for it).
 CREATE FUNCTION "ledger_check_entry_posted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_postings BIGINT;
 BEGIN
-  IF (SELECT COUNT(*) FROM "postings" WHERE "entry_id" = NEW."id") < 2 THEN
-    RAISE EXCEPTION 'journal entry % has fewer than two postings', NEW."id"
+  v_postings := (SELECT COUNT(*) FROM "postings" WHERE "entry_id" = NEW."id");
+  IF v_postings < 2 THEN
+    RAISE EXCEPTION 'journal entry % is unbalanced: % posting(s)', NEW."id", v_postings
       USING ERRCODE = 'check_violation';
   END IF;
   RETURN NULL;
@@ -119,7 +122,8 @@ CREATE TABLE "positions" (
   PRIMARY KEY ("wallet", "chain", "opportunity_id"),
   CHECK ("fees_retained_micros" <= "mark_micros")
 );
-CREATE INDEX "positions_wallet" ON "positions" ("wallet" COLLATE "C");
+-- Reconciliation pages through positions in byte order.
+CREATE INDEX "positions_keyset" ON "positions" ("wallet" COLLATE "C", "chain", "opportunity_id");
 
 INSERT INTO "positions" ("wallet", "chain", "opportunity_id", "venue_id", "shares",
                          "shares_known", "mark_micros", "fees_retained_micros")

@@ -1,0 +1,162 @@
+import type {
+  LegSettlements,
+  LegStatus,
+  OutboxEventInput,
+  PostingInput,
+  SettlementLeg,
+  TxClaim,
+} from '@yieldrouter/ledger';
+import type {
+  Chain,
+  DepositSettledData,
+  PositionUpdatedData,
+  SettleLegResult,
+} from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import { finalResult, settleResult } from './settleResult';
+import type { PositionNext } from './settlementPostings';
+
+/** What happens to a leg, with what it posts. */
+export type LegOutcome =
+  | {
+      readonly status: 'confirmed';
+      readonly amountMicros: bigint;
+      readonly shares: bigint | null;
+      readonly reviewReason: string | null;
+      readonly postings: readonly PostingInput[];
+      readonly position: PositionNext | null;
+    }
+  | {
+      readonly status: 'failed' | 'expired' | 'cancelled';
+      readonly reason: string;
+      readonly postings: readonly PostingInput[];
+      readonly position: null;
+    };
+
+/**
+ * The events of an outcome, typed by their webhook payload schemas: a confirmed leg reports
+ * `deposit.settled` / `withdraw.settled` and `position.updated`; a leg that fails, expires or is
+ * cancelled reports `position.updated` when its reservation went back (nothing otherwise).
+ */
+function events(leg: SettlementLeg, outcome: LegOutcome, txId: string | null): OutboxEventInput[] {
+  const wallet = leg.wallet as string;
+  const chain = leg.chain as Chain;
+  const base = { planId: leg.planId, legIndex: leg.legIndex, chain, wallet, txId };
+  const updated: PositionUpdatedData = {
+    ...base,
+    cause: outcome.status === 'confirmed' ? 'settled' : 'released',
+    harvestId: null,
+  };
+  const position: OutboxEventInput = { type: 'position.updated', wallet, payload: updated };
+  if (outcome.status !== 'confirmed') {
+    return outcome.postings.length > 0 ? [position] : [];
+  }
+  const withdrawal = leg.effect === 'unstake' || leg.effect === 'exit_liquid';
+  const settled: DepositSettledData = {
+    ...base,
+    txId: txId as string,
+    opportunityId: leg.opportunityId,
+    venueId: leg.venueId,
+    quotedAmountMicros: formatMicros(leg.amountMicros),
+    amountMicros: formatMicros(outcome.amountMicros),
+  };
+  return [
+    { type: withdrawal ? 'withdraw.settled' : 'deposit.settled', wallet, payload: settled },
+    position,
+  ];
+}
+
+export interface RecordLegOutcomeOptions {
+  /** The transaction the outcome is for; null for an unsigned leg expired or cancelled. */
+  readonly txId: string | null;
+  /** The statuses the outcome was computed from. */
+  readonly expect: readonly LegStatus[];
+  /** Another open leg holding `txId`, which the receipt proved is not its own. */
+  readonly takeover?: TxClaim;
+}
+
+export type RecordedLegOutcome =
+  { readonly stale: false; readonly result: SettleLegResult } | { readonly stale: true };
+
+/**
+ * Records an outcome in one statement (ledger `LegSettlements.record`, grouped with concurrent
+ * settlements): under the leg's lock (and its position's) the database posts the entry, updates
+ * the leg and the position and writes the events, unless the leg is no longer in `expect` or
+ * the position moved (`stale`: the caller reads again), or a concurrent settlement made the leg
+ * final first (reported: a replay, or a conflict).
+ */
+export async function recordLegOutcome(
+  parameters: { readonly settlements: LegSettlements; readonly now: Date },
+  leg: SettlementLeg,
+  outcome: LegOutcome,
+  options: RecordLegOutcomeOptions,
+): Promise<RecordedLegOutcome> {
+  const { txId } = options;
+  const settles = outcome.status === 'confirmed';
+  const position = outcome.position && leg.position;
+  const state = await parameters.settlements.record({
+    planId: leg.planId,
+    legIndex: leg.legIndex,
+    txId,
+    outcome:
+      outcome.status === 'confirmed'
+        ? {
+            status: 'confirmed',
+            settledAmountMicros: outcome.amountMicros,
+            shares: outcome.shares,
+            reviewReason: outcome.reviewReason,
+          }
+        : { status: outcome.status, reason: outcome.reason },
+    expect: options.expect,
+    releases: outcome.status === 'expired' || outcome.status === 'cancelled',
+    ...(options.takeover ? { takeover: options.takeover } : {}),
+    ...(outcome.position && position
+      ? {
+          position: {
+            wallet: leg.wallet as string,
+            chain: leg.chain,
+            opportunityId: leg.opportunityId as string,
+            venueId: leg.venueId as string,
+            version: position.version,
+            shares: outcome.position.shares,
+            markMicros: outcome.position.markMicros,
+            feesRetainedMicros: outcome.position.feesRetainedMicros,
+          },
+        }
+      : {}),
+    ...(outcome.postings.length > 0
+      ? {
+          entry: {
+            kind: `${leg.planKind}.${settles ? 'settled' : 'released'}`,
+            dedupeKey: `${settles ? 'settle' : 'release'}:${leg.planId}:${leg.legIndex}`,
+            planId: leg.planId,
+            legIndex: leg.legIndex,
+            ...(txId ? { txId } : {}),
+            memo:
+              outcome.status === 'confirmed'
+                ? (outcome.reviewReason ?? 'settled from its receipt')
+                : outcome.reason,
+            postings: outcome.postings,
+          },
+        }
+      : {}),
+    events: events(leg, outcome, txId),
+    now: parameters.now,
+  });
+  if (state.stale) return { stale: true };
+  const recorded = {
+    ...leg,
+    status: state.status,
+    txId: state.txId,
+    settledAmountMicros: state.settledAmountMicros,
+    failureReason: state.failureReason,
+    reviewReason: outcome.status === 'confirmed' ? outcome.reviewReason : null,
+  };
+  if (state.final) {
+    return {
+      stale: false,
+      result: (txId && finalResult(recorded, txId)) || settleResult(recorded, true),
+    };
+  }
+  return { stale: false, result: settleResult(recorded, false) };
+}

@@ -1,0 +1,274 @@
+import { computeHarvestFees } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import type {
+  AccountRef,
+  LedgerChain,
+  PositionState,
+  PostingInput,
+  SettlementLeg,
+} from '@yieldrouter/ledger';
+import { formatMicros } from '@yieldrouter/schemas';
+
+/** What the chain proved a leg's transaction moved. */
+export interface ProvenMovement {
+  readonly amountMicros: bigint;
+  /** Venue shares minted (deposit) or burned (withdraw); null for router legs. */
+  readonly shares: bigint | null;
+}
+
+/** A position's shares, mark and fees retained after a settlement. */
+export interface PositionNext {
+  readonly shares: bigint;
+  readonly markMicros: bigint;
+  readonly feesRetainedMicros: bigint;
+}
+
+/** What settling a leg with a proven movement does to the books. */
+export interface SettlementBooking {
+  readonly postings: readonly PostingInput[];
+  /** Venue legs: the position after the movement. */
+  readonly position: PositionNext | null;
+  /** Why the settled amount needs a person's review; null when it is within the leg's bounds. */
+  readonly reviewReason: string | null;
+  /** An exit that realised yield not harvested yet: the fee booked on it. */
+  readonly exitFeeMicros: bigint;
+}
+
+const walletAccount = (
+  leg: SettlementLeg,
+  bucket: 'liquid' | 'pending_in' | 'pending_out',
+): AccountRef => ({ wallet: leg.wallet as string, chain: leg.chain as LedgerChain, bucket });
+const stakedAccount = (leg: SettlementLeg): AccountRef => ({
+  wallet: leg.wallet as string,
+  chain: leg.chain as LedgerChain,
+  bucket: `staked:${leg.opportunityId}`,
+});
+const externalAccount = (leg: SettlementLeg): AccountRef => ({
+  system: 'external',
+  chain: leg.chain as LedgerChain,
+});
+const FEES: AccountRef = { system: 'fees:protocol' };
+
+const keyOf = (account: AccountRef) =>
+  'wallet' in account
+    ? `w:${account.wallet}:${account.chain}:${account.bucket}`
+    : `s:${account.system}:${'chain' in account ? account.chain : 'all'}`;
+
+/** Moves, netted per account (zero lines dropped), so an entry never names an account twice. */
+class Moves {
+  private readonly lines = new Map<string, { account: AccountRef; amount: bigint }>();
+
+  move(from: AccountRef, to: AccountRef, amount: bigint): this {
+    if (amount <= 0n) return this;
+    this.add(from, -amount);
+    this.add(to, amount);
+    return this;
+  }
+
+  private add(account: AccountRef, amount: bigint) {
+    const key = keyOf(account);
+    const line = this.lines.get(key);
+    this.lines.set(key, { account, amount: (line?.amount ?? 0n) + amount });
+  }
+
+  postings(): PostingInput[] {
+    return [...this.lines.values()]
+      .filter((line) => line.amount !== 0n)
+      .map((line) => ({ account: line.account, amountMicros: line.amount }));
+  }
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** Why an amount outside the leg's bounds is flagged (the books still hold what moved). */
+function boundsReview(leg: SettlementLeg, amount: bigint): string | null {
+  if (amount >= leg.minSettleMicros && amount <= leg.maxSettleMicros) return null;
+  const bounds =
+    leg.minSettleMicros === leg.maxSettleMicros
+      ? `exactly ${formatMicros(leg.amountMicros)}`
+      : `${formatMicros(leg.minSettleMicros)}..${formatMicros(leg.maxSettleMicros)}`;
+  return `${amount < leg.minSettleMicros ? 'short' : 'long'} fill: the chain moved ${formatMicros(amount)} micros; the plan allowed ${bounds}`;
+}
+
+const joinReasons = (...reasons: (string | null)[]) =>
+  reasons.filter((reason): reason is string => reason !== null).join('; ') || null;
+
+/** A deposit into the venue position: its shares and mark grow by what the chain moved. */
+function entered(position: PositionState | null, movement: ProvenMovement): PositionNext | null {
+  if (!position) return null;
+  return {
+    shares: position.shares + (movement.shares ?? 0n),
+    markMicros: position.markMicros + movement.amountMicros,
+    feesRetainedMicros: position.feesRetainedMicros,
+  };
+}
+
+/**
+ * Money into the wallet (route into the router, with or without stake; a venue deposit): the
+ * reservation (pending_in, unless released) covers what it can; a short fill returns the rest
+ * of it, a long fill is credited from the chain too.
+ */
+function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBooking {
+  const amount = movement.amountMicros;
+  const to = leg.effect === 'fund_liquid' ? walletAccount(leg, 'liquid') : stakedAccount(leg);
+  const moves = new Moves();
+  if (leg.effect === 'stake' || leg.released) {
+    moves.move(externalAccount(leg), to, amount);
+  } else {
+    const pending = walletAccount(leg, 'pending_in');
+    moves
+      .move(pending, to, min(amount, leg.amountMicros))
+      .move(pending, externalAccount(leg), leg.amountMicros - amount)
+      .move(externalAccount(leg), to, amount - leg.amountMicros);
+  }
+  return {
+    postings: moves.postings(),
+    position: leg.effect === 'fund_liquid' ? null : entered(leg.position, movement),
+    reviewReason: boundsReview(leg, amount),
+    exitFeeMicros: 0n,
+  };
+}
+
+/**
+ * Money out of the router to the owner: the reservation (pending_out, unless released) pays
+ * what it can and returns the rest to liquid; more than it reserved comes out of liquid, and
+ * what liquid cannot cover is flagged (the chain paid more than the books hold).
+ */
+function bookExit(leg: SettlementLeg, movement: ProvenMovement): SettlementBooking {
+  const amount = movement.amountMicros;
+  const liquid = walletAccount(leg, 'liquid');
+  const moves = new Moves();
+  let beyond = amount;
+  if (!leg.released) {
+    const pending = walletAccount(leg, 'pending_out');
+    moves
+      .move(pending, externalAccount(leg), min(amount, leg.amountMicros))
+      .move(pending, liquid, leg.amountMicros - amount);
+    beyond = amount - leg.amountMicros;
+  }
+  const covered = beyond > 0n ? min(beyond, leg.liquidMicros) : 0n;
+  moves.move(liquid, externalAccount(leg), covered);
+  const uncovered =
+    beyond > covered
+      ? `the books hold ${formatMicros(leg.liquidMicros)} liquid: ${formatMicros(beyond - covered)} micros the chain paid out are not on them`
+      : null;
+  return {
+    postings: moves.postings(),
+    position: null,
+    reviewReason: joinReasons(boundsReview(leg, amount), uncovered),
+    exitFeeMicros: 0n,
+  };
+}
+
+/** `value × part / whole`, rounded down; the whole of it when part covers whole. */
+const share = (value: bigint, part: bigint, whole: bigint) =>
+  part >= whole ? value : (value * part) / whole;
+
+/**
+ * Money out of a venue position. The shares it burned take their proportion of the mark
+ * (staked + fees retained); what the tracked shares paid beyond that proportion is yield not
+ * harvested yet, realised now: its fee is booked (packages/fees) and the rest left with the
+ * owner. The staked balance falls by its proportion, so a full exit empties it exactly, even
+ * when it pays more than the staked balance. Shares our plans did not mint (outside money on
+ * the same venue) move nothing on the books.
+ */
+function bookUnstake(
+  leg: SettlementLeg,
+  movement: ProvenMovement,
+  schedule: FeeSchedule,
+): SettlementBooking {
+  const position = leg.position;
+  const burned = movement.shares;
+  const amount = movement.amountMicros;
+  const review = boundsReview(leg, amount);
+  const moves = new Moves();
+  if (!position || burned === null || !position.sharesKnown) {
+    // A position that predates share tracking: the staked balance pays what it can.
+    const out = min(amount, leg.stakedMicros);
+    moves.move(stakedAccount(leg), externalAccount(leg), out);
+    const untracked =
+      amount > out
+        ? `the position predates share tracking: ${formatMicros(amount - out)} micros beyond its staked balance are not on the books`
+        : null;
+    return {
+      postings: moves.postings(),
+      position: position && {
+        shares: position.shares,
+        markMicros:
+          position.markMicros - min(out, position.markMicros - position.feesRetainedMicros),
+        feesRetainedMicros: position.feesRetainedMicros,
+      },
+      reviewReason: joinReasons(review, untracked),
+      exitFeeMicros: 0n,
+    };
+  }
+  const tracked = min(burned, position.shares);
+  const trackedAmount = burned === 0n ? 0n : share(amount, tracked, burned);
+  const markPart = share(position.markMicros, tracked, position.shares);
+  const feesPart = share(position.feesRetainedMicros, tracked, position.shares);
+  const stakedPart = markPart - feesPart;
+  moves.move(stakedAccount(leg), externalAccount(leg), stakedPart);
+  let exitFeeMicros = 0n;
+  if (trackedAmount > markPart) {
+    const fees = computeHarvestFees({ grossYieldMicros: trackedAmount - markPart, schedule });
+    exitFeeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
+    moves.move(externalAccount(leg), FEES, exitFeeMicros);
+  }
+  const outside =
+    burned > tracked
+      ? `${formatMicros(burned - tracked)} of the ${formatMicros(burned)} shares burned were not minted by our plans`
+      : null;
+  return {
+    postings: moves.postings(),
+    position: {
+      shares: position.shares - tracked,
+      markMicros: position.markMicros - markPart,
+      feesRetainedMicros: position.feesRetainedMicros - feesPart,
+    },
+    reviewReason: joinReasons(review, outside),
+    exitFeeMicros,
+  };
+}
+
+/**
+ * What a confirmed leg books for the movement its receipt proved (DESIGN §3: a leg is credited
+ * with what the receipt proves, never the quote): the postings (netted per account), the
+ * position's next shares and mark for venue legs, and a review reason when the amount is outside
+ * the leg's bounds or more than the books can hold.
+ */
+export function bookSettlement(
+  leg: SettlementLeg,
+  movement: ProvenMovement,
+  schedule: FeeSchedule,
+): SettlementBooking {
+  switch (leg.effect) {
+    case 'fund_liquid':
+    case 'fund_staked':
+    case 'stake':
+      return bookFunding(leg, movement);
+    case 'exit_liquid':
+      return bookExit(leg, movement);
+    case 'unstake':
+      return bookUnstake(leg, movement, schedule);
+    case 'none':
+      throw new Error('a leg without effect never settles');
+  }
+}
+
+/** What releasing a leg's reservation posts (a proven revert, expiry, cancel): it goes back. */
+export function releasePostings(leg: SettlementLeg): PostingInput[] {
+  if (leg.released) return [];
+  const moves = new Moves();
+  switch (leg.effect) {
+    case 'fund_liquid':
+    case 'fund_staked':
+      moves.move(walletAccount(leg, 'pending_in'), externalAccount(leg), leg.amountMicros);
+      break;
+    case 'exit_liquid':
+      moves.move(walletAccount(leg, 'pending_out'), walletAccount(leg, 'liquid'), leg.amountMicros);
+      break;
+    default:
+      break;
+  }
+  return moves.postings();
+}
