@@ -82,6 +82,7 @@ describe('keeper-only routes: payloads', () => {
     expect(body.jobs.map((job) => job.job)).toEqual([
       'apy-refresh',
       'settlement-watch',
+      'leg-expiry',
       'idempotency-sweep',
       'harvest-batch',
       'outbox-relay',
@@ -126,6 +127,7 @@ describe('keeper-only routes: payloads', () => {
       'apy-refresh',
       'harvest-batch',
       'idempotency-sweep',
+      'leg-expiry',
       'outbox-relay',
       'settlement-watch',
       'webhook-delivery',

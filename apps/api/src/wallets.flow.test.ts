@@ -149,7 +149,7 @@ describe('route → sign → settle → position → withdraw (Solana, local SVM
     expect(await t.db.prisma.plan.count()).toBe(plans);
   });
 
-  it('a receipt that moved another amount fails the leg and credits nothing', async () => {
+  it("a transaction of another plan is refused without touching the leg; its own plan settles", async () => {
     const owner = solana.createFundedKeypair();
     solana.mintUsdc(owner.publicKey, 10_000_000n);
     const wallet = owner.publicKey.toBase58();
@@ -162,16 +162,21 @@ describe('route → sign → settle → position → withdraw (Solana, local SVM
     const large = await route('3000000');
     // The owner signs the small plan's transaction, then offers it for the large plan.
     const txId = signAndSend(small.legs?.[0] ?? { transaction: '' }, owner);
-    const wrong = SettleLegResult.parse(
-      (await settle(large.planId ?? '', 0, txId).expect(200)).body,
-    );
-    expect(wrong.status).toBe('failed');
-    expect(wrong.reason).toMatch(/mismatch/);
-    expect(await position(wallet)).toMatchObject({ liquidMicros: '0', pendingInMicros: '1000000' });
-    // The transaction is now taken: it cannot settle its own plan twice over.
-    expect((await settle(small.planId ?? '', 0, txId).expect(409)).body.code).toBe(
-      'SETTLEMENT_CONFLICT',
-    );
+    const wrong = await settle(large.planId ?? '', 0, txId).expect(422);
+    expect(wrong.body).toMatchObject({ code: 'RECEIPT_MISMATCH' });
+    expect(wrong.body.message).toMatch(/no memo svc:plan_/);
+    // Nothing moved, the large leg is untouched and the txId is still free for its own plan.
+    expect(await position(wallet)).toMatchObject({ liquidMicros: '0', pendingInMicros: '4000000' });
+    const stored = await request(t.app).get(`/api/v1/svc/plans/${large.planId}`).expect(200);
+    expect(stored.body.legs[0]).toMatchObject({ status: 'unsigned', txId: null });
+    expect((await settle(small.planId ?? '', 0, txId).expect(200)).body).toMatchObject({
+      status: 'confirmed',
+      settledAmountMicros: '1000000',
+    });
+    expect(await position(wallet)).toMatchObject({
+      liquidMicros: '1000000',
+      pendingInMicros: '3000000',
+    });
   });
 
   it('refuses a leg of a wallet outside the key and keeps the books untouched', async () => {

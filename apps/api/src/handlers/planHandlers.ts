@@ -1,7 +1,8 @@
 import type { Database } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '@yieldrouter/engine';
-import { executePlanLeg, readPlan } from '@yieldrouter/engine';
+import { cancelPlan, executePlanLeg, readPlan } from '@yieldrouter/engine';
 import type { ChainEnablement } from '@yieldrouter/schemas';
+import { principalAllowsWallet } from '../http/auth';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface PlanHandlerDeps {
@@ -18,6 +19,16 @@ export function planHandlers(deps: PlanHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
   return {
     getPlan: async ({ params }) => ({ status: 200, body: await readPlan(db, params.planId) }),
+    cancelPlan: async ({ params, principal }) => ({
+      status: 200,
+      body: await cancelPlan({
+        db,
+        settlements: deps.db.settlements,
+        planId: params.planId,
+        allowWallet: (wallet) => principal !== null && principalAllowsWallet(principal, wallet),
+        now: now(),
+      }),
+    }),
     executeDeposit: async ({ body }) => ({
       status: 200,
       body: await executePlanLeg({

@@ -160,17 +160,16 @@ function bookExit(leg: SettlementLeg, movement: ProvenMovement): SettlementBooki
   };
 }
 
-/** `value × part / whole`, rounded down; the whole of it when part covers whole. */
-const share = (value: bigint, part: bigint, whole: bigint) =>
-  part >= whole ? value : (value * part) / whole;
-
 /**
- * Money out of a venue position. The shares it burned take their proportion of the mark
- * (staked + fees retained); what the tracked shares paid beyond that proportion is yield not
- * harvested yet, realised now: its fee is booked (packages/fees) and the rest left with the
- * owner. The staked balance falls by its proportion, so a full exit empties it exactly, even
- * when it pays more than the staked balance. Shares our plans did not mint (outside money on
- * the same venue) move nothing on the books.
+ * Money out of a venue position. The transaction's price (assets per share burned) values every
+ * share our plans minted: first the position is marked to it, as a harvest would (a gain since
+ * the last mark is yield: its fee is booked through packages/fees and the net compounded; a
+ * loss comes off the staked balance, then off the fees retained); then the assets the tracked
+ * shares paid come out of the owner's staked balance first and, beyond it, out of the fees
+ * retained in the position (the owner took them: fees:protocol gives them back to the chain).
+ * So a full exit empties staked exactly, and withdrawing "everything the wallet owns" leaves the
+ * protocol's retained fees in the venue. Shares our plans did not mint (outside money on the
+ * same venue) move nothing on the books.
  */
 function bookUnstake(
   leg: SettlementLeg,
@@ -182,10 +181,12 @@ function bookUnstake(
   const amount = movement.amountMicros;
   const review = boundsReview(leg, amount);
   const moves = new Moves();
+  const staked = stakedAccount(leg);
+  const external = externalAccount(leg);
   if (!position || burned === null || !position.sharesKnown) {
     // A position that predates share tracking: the staked balance pays what it can.
     const out = min(amount, leg.stakedMicros);
-    moves.move(stakedAccount(leg), externalAccount(leg), out);
+    moves.move(staked, external, out);
     const untracked =
       amount > out
         ? `the position predates share tracking: ${formatMicros(amount - out)} micros beyond its staked balance are not on the books`
@@ -203,27 +204,44 @@ function bookUnstake(
     };
   }
   const tracked = min(burned, position.shares);
-  const trackedAmount = burned === 0n ? 0n : share(amount, tracked, burned);
-  const markPart = share(position.markMicros, tracked, position.shares);
-  const feesPart = share(position.feesRetainedMicros, tracked, position.shares);
-  const stakedPart = markPart - feesPart;
-  moves.move(stakedAccount(leg), externalAccount(leg), stakedPart);
-  let exitFeeMicros = 0n;
-  if (trackedAmount > markPart) {
-    const fees = computeHarvestFees({ grossYieldMicros: trackedAmount - markPart, schedule });
-    exitFeeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
-    moves.move(externalAccount(leg), FEES, exitFeeMicros);
-  }
   const outside =
     burned > tracked
       ? `${formatMicros(burned - tracked)} of the ${formatMicros(burned)} shares burned were not minted by our plans`
       : null;
+  if (tracked === 0n) {
+    return {
+      postings: [],
+      position,
+      reviewReason: joinReasons(review, outside),
+      exitFeeMicros: 0n,
+    };
+  }
+  const paid = (amount * tracked) / burned;
+  const value = tracked === position.shares ? paid : (paid * position.shares) / tracked;
+  let stakedMicros = position.markMicros - position.feesRetainedMicros;
+  let feesRetainedMicros = position.feesRetainedMicros;
+  let exitFeeMicros = 0n;
+  if (value > position.markMicros) {
+    const fees = computeHarvestFees({ grossYieldMicros: value - position.markMicros, schedule });
+    exitFeeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
+    moves.move(external, staked, fees.netYieldMicros).move(external, FEES, exitFeeMicros);
+    stakedMicros += fees.netYieldMicros;
+    feesRetainedMicros += exitFeeMicros;
+  } else {
+    const loss = position.markMicros - value;
+    const fromStaked = min(loss, stakedMicros);
+    moves.move(staked, external, fromStaked).move(FEES, external, loss - fromStaked);
+    stakedMicros -= fromStaked;
+    feesRetainedMicros -= loss - fromStaked;
+  }
+  const fromStaked = min(paid, stakedMicros);
+  moves.move(staked, external, fromStaked).move(FEES, external, paid - fromStaked);
   return {
     postings: moves.postings(),
     position: {
       shares: position.shares - tracked,
-      markMicros: position.markMicros - markPart,
-      feesRetainedMicros: position.feesRetainedMicros - feesPart,
+      markMicros: value - paid,
+      feesRetainedMicros: feesRetainedMicros - (paid - fromStaked),
     },
     reviewReason: joinReasons(review, outside),
     exitFeeMicros,
