@@ -41,56 +41,43 @@ describe('Aave v3 stand-in on anvil', () => {
       return adapter.readReceipt({ ...request, txId, action });
     };
     const position = (shares: bigint) => adapter.readPosition(aave, owner.address, shares);
-
-    // Index 1: a supply of 9 USDC mints 9 scaled.
-    expect(await settle('deposit', 9_000_000n)).toMatchObject({
+    const confirmed = (amountMicros: bigint, shares: bigint) => ({
       status: 'confirmed',
-      amountMicros: 9_000_000n,
-      shares: 9_000_000n,
+      amountMicros,
+      shares,
     });
-    expect(await position(9_000_000n)).toMatchObject({
+    /** A reading of the owner's shares, all of which our legs minted here. */
+    const reading = (ownerShares: bigint, valueMicros: bigint) => ({
       status: 'ok',
-      ownerShares: 9_000_000n,
-      sharesValueMicros: 9_000_000n,
-      ownerValueMicros: 9_000_000n,
+      ownerShares,
+      sharesValueMicros: valueMicros,
+      ownerValueMicros: valueMicros,
       block: expect.stringMatching(/^[1-9][0-9]*$/),
     });
 
+    // Index 1: a supply of 9 USDC mints 9 scaled.
+    expect(await settle('deposit', 9_000_000n)).toMatchObject(confirmed(9_000_000n, 9_000_000n));
+    expect(await position(9_000_000n)).toMatchObject(reading(9_000_000n, 9_000_000n));
+
     // 0.9 USDC of interest on 9 scaled: index 1.1. The shares stay; what they are worth grows.
     await fixtures.simulateAaveYield(900_000n);
-    expect(await position(9_000_000n)).toMatchObject({
-      status: 'ok',
-      ownerShares: 9_000_000n,
-      sharesValueMicros: 9_900_000n,
-      ownerValueMicros: 9_900_000n,
-    });
+    expect(await position(9_000_000n)).toMatchObject(reading(9_000_000n, 9_900_000n));
 
     // At 1.1, supplying 5.5 mints 5 scaled (the Mint's value also carries the 0.9 accrued).
-    expect(await settle('deposit', 5_500_000n)).toMatchObject({
-      status: 'confirmed',
-      amountMicros: 5_500_000n,
-      shares: 5_000_000n,
-    });
+    expect(await settle('deposit', 5_500_000n)).toMatchObject(confirmed(5_500_000n, 5_000_000n));
     // Withdrawing 4.4 burns 4 scaled.
-    expect(await settle('withdraw', 4_400_000n)).toMatchObject({
-      status: 'confirmed',
-      amountMicros: 4_400_000n,
-      shares: 4_000_000n,
-    });
+    expect(await settle('withdraw', 4_400_000n)).toMatchObject(confirmed(4_400_000n, 4_000_000n));
 
     // Index 1.2: 1.0 accrued on 10 scaled, so withdrawing 0.6 is Aave's Mint-instead-of-Burn;
     // it still burns 0.6 / 1.2 = 0.5 scaled.
     await fixtures.simulateAaveYield(1_000_000n);
-    expect(await settle('withdraw', 600_000n)).toMatchObject({
-      status: 'confirmed',
-      amountMicros: 600_000n,
-      shares: 500_000n,
-    });
+    expect(await settle('withdraw', 600_000n)).toMatchObject(confirmed(600_000n, 500_000n));
     // Our legs' shares (9 + 5 - 4 - 0.5) at 1.2, read at one block.
-    expect(await position(9_500_000n)).toMatchObject({
-      status: 'ok',
+    expect(await position(9_500_000n)).toMatchObject(reading(9_500_000n, 11_400_000n));
+    // Tracking fewer shares than the owner holds: those are valued on their own, at 1.2.
+    expect(await position(5_000_000n)).toMatchObject({
       ownerShares: 9_500_000n,
-      sharesValueMicros: 11_400_000n,
+      sharesValueMicros: 6_000_000n,
       ownerValueMicros: 11_400_000n,
     });
   });

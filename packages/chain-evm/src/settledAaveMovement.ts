@@ -1,18 +1,13 @@
-import type { LegAction } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
 import type { Address } from 'viem';
 import { aaveV3ATokenAbi, erc20Abi } from './abis';
 import { decodeEvmLog } from './decodeEvmLog';
 import type { EvmLog } from './evmRpc';
 import { rayDiv } from './rayMath';
-import type { SettledMovement } from './settledMovement';
+import type { SettledMovement, SettledMovementParameters } from './settledMovement';
 
-export interface SettledAaveMovementParameters {
+export interface SettledAaveMovementParameters extends Omit<SettledMovementParameters, 'target'> {
   readonly aToken: Address;
-  readonly action: Exclude<LegAction, 'approve'>;
-  readonly owner: Address;
-  readonly usdc: Address | undefined;
-  readonly logs: readonly EvmLog[];
 }
 
 type ATokenEvent = NonNullable<ReturnType<typeof decodeEvmLog<typeof aaveV3ATokenAbi>>>;

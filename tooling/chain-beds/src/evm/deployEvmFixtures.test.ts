@@ -244,18 +244,28 @@ describe('TestAavePool and TestAToken (Aave v3 scaled balances)', () => {
     };
     const index = () => read(aavePool, aavePoolAbi, 'getReserveNormalizedIncome', [usdc]);
     const scaled = () => read(aToken, aTokenAbi, 'scaledBalanceOf', [owner]);
+    /** The aToken's pair for one mint or burn of the owner's: a Transfer of the same value. */
+    const emitted = (
+      name: 'Mint' | 'Burn',
+      value: bigint,
+      balanceIncrease: bigint,
+      index: bigint,
+    ) =>
+      name === 'Mint'
+        ? [
+            ['Transfer', { from: zeroAddress, to: owner, value }],
+            ['Mint', { caller: owner, onBehalfOf: owner, value, balanceIncrease, index }],
+          ]
+        : [
+            ['Transfer', { from: owner, to: zeroAddress, value }],
+            ['Burn', { from: owner, target: owner, value, balanceIncrease, index }],
+          ];
     expect(await read(aToken, aTokenAbi, 'UNDERLYING_ASSET_ADDRESS', [])).toBe(usdc);
     expect(await read(aToken, aTokenAbi, 'POOL', [])).toBe(aavePool);
     expect(await index()).toBe(RAY);
 
     // First supply at index 1: scaled = amount, no interest yet.
-    expect(await events('supply', 10_000_000n)).toEqual([
-      ['Transfer', { from: zeroAddress, to: owner, value: 10_000_000n }],
-      [
-        'Mint',
-        { caller: owner, onBehalfOf: owner, value: 10_000_000n, balanceIncrease: 0n, index: RAY },
-      ],
-    ]);
+    expect(await events('supply', 10_000_000n)).toEqual(emitted('Mint', 10_000_000n, 0n, RAY));
     expect(await scaled()).toBe(10_000_000n);
 
     // 1 USDC of interest on 10 scaled: index 1.1, the balance rebases to 11, scaled stays.
@@ -266,47 +276,21 @@ describe('TestAavePool and TestAToken (Aave v3 scaled balances)', () => {
     expect(await scaled()).toBe(10_000_000n);
 
     // Supplying 5.5 mints 5 scaled; Mint's value adds the interest accrued since the last action.
-    expect(await events('supply', 5_500_000n)).toEqual([
-      ['Transfer', { from: zeroAddress, to: owner, value: 6_500_000n }],
-      [
-        'Mint',
-        {
-          caller: owner,
-          onBehalfOf: owner,
-          value: 6_500_000n,
-          balanceIncrease: 1_000_000n,
-          index: index11,
-        },
-      ],
-    ]);
+    expect(await events('supply', 5_500_000n)).toEqual(
+      emitted('Mint', 6_500_000n, 1_000_000n, index11),
+    );
     expect(await scaled()).toBe(15_000_000n);
 
     // Withdrawing 3.3 burns 3 scaled; nothing accrued since the supply.
-    expect(await events('withdraw', 3_300_000n)).toEqual([
-      ['Transfer', { from: owner, to: zeroAddress, value: 3_300_000n }],
-      [
-        'Burn',
-        { from: owner, target: owner, value: 3_300_000n, balanceIncrease: 0n, index: index11 },
-      ],
-    ]);
+    expect(await events('withdraw', 3_300_000n)).toEqual(emitted('Burn', 3_300_000n, 0n, index11));
     expect(await scaled()).toBe(12_000_000n);
 
     // Index 1.2; withdrawing 0.6, less than the 1.2 accrued, is a Mint of the difference.
     await fixtures.simulateAaveYield(1_200_000n);
     const index12 = (RAY * 12n) / 10n;
-    expect(await events('withdraw', 600_000n)).toEqual([
-      ['Transfer', { from: zeroAddress, to: owner, value: 600_000n }],
-      [
-        'Mint',
-        {
-          caller: owner,
-          onBehalfOf: owner,
-          value: 600_000n,
-          balanceIncrease: 1_200_000n,
-          index: index12,
-        },
-      ],
-    ]);
+    expect(await events('withdraw', 600_000n)).toEqual(
+      emitted('Mint', 600_000n, 1_200_000n, index12),
+    );
     expect(await scaled()).toBe(11_500_000n);
 
     // Everything out: 11.5 scaled × 1.2 = 13.8 USDC; 100 - 10 - 5.5 + 3.3 + 0.6 + 13.8 = 102.2.
