@@ -1,8 +1,15 @@
 // The few ABI fragments the adapter encodes and decodes. ERC-20 and ERC-4626 come from viem.
 export { erc20Abi, erc4626Abi } from 'viem';
 
-/** Aave v3 Pool: the two calls a leg makes. */
+/** Aave v3 Pool: the two calls a leg makes, and the reserve's share price. */
 export const aaveV3PoolAbi = [
+  {
+    type: 'function',
+    name: 'getReserveNormalizedIncome',
+    stateMutability: 'view',
+    inputs: [{ name: 'asset', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
   {
     type: 'function',
     name: 'supply',
@@ -25,6 +32,49 @@ export const aaveV3PoolAbi = [
       { name: 'to', type: 'address' },
     ],
     outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const;
+
+/**
+ * Aave v3 aToken (IAToken, IScaledBalanceToken): the owner's scaled balance (the shares), the
+ * reserve it belongs to, and the events `_mintScaled` / `_burnScaled` emit.
+ */
+export const aaveV3ATokenAbi = [
+  {
+    type: 'function',
+    name: 'scaledBalanceOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'user', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'UNDERLYING_ASSET_ADDRESS',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'address' }],
+  },
+  {
+    type: 'event',
+    name: 'Mint',
+    inputs: [
+      { name: 'caller', type: 'address', indexed: true },
+      { name: 'onBehalfOf', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+      { name: 'balanceIncrease', type: 'uint256', indexed: false },
+      { name: 'index', type: 'uint256', indexed: false },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Burn',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'target', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+      { name: 'balanceIncrease', type: 'uint256', indexed: false },
+      { name: 'index', type: 'uint256', indexed: false },
+    ],
   },
 ] as const;
 

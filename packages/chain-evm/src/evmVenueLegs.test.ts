@@ -1,92 +1,27 @@
-import { anvilChain, deployEvmFixtures, startAnvil } from '@yieldrouter/chain-beds/evm';
 import type { AnvilInstance, EvmFixtures } from '@yieldrouter/chain-beds/evm';
 import { newPlanId } from '@yieldrouter/schemas';
-import type { LegBuild, LegTarget, Receipt, VenueOnChain } from '@yieldrouter/schemas';
-import { createPublicClient, createWalletClient, http } from 'viem';
-import type { Address, Hash, Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { Receipt, VenueOnChain } from '@yieldrouter/schemas';
+import type { Hash } from 'viem';
 import { createEvmAdapter } from './createEvmAdapter';
 import type { EvmChainAdapter } from './createEvmAdapter';
+import { last, ownerWallet as walletOf, startTestVenueBed, venueTarget } from './testVenueBed';
 
-// A deposit into the bed's ERC-4626 vault (and the Aave stand-in), end to end on anvil: the
-// adapter builds the legs, the owner's wallet (the test holds the anvil key) signs and sends
-// them, and the adapter reads the receipts back from the chain.
+// A deposit into the bed's ERC-4626 vault, end to end on anvil: the adapter builds the legs, the
+// owner's wallet (the test holds the anvil key) signs and sends them, and the adapter reads the
+// receipts back from the chain. The Aave stand-in has its own file (evmAaveLegs.test.ts).
 
-const CHAIN_ID = 8453;
 let anvil: AnvilInstance;
 let fixtures: EvmFixtures;
 let adapter: EvmChainAdapter;
 let vault: VenueOnChain;
-let aave: VenueOnChain;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID });
-  fixtures = await deployEvmFixtures({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID });
-  adapter = createEvmAdapter({
-    chain: 'base',
-    rpcUrl: anvil.rpcUrl,
-    timeoutMs: 2_000,
-    usdcAddress: fixtures.usdc,
-    registryAddress: fixtures.registry,
-  });
-  vault = {
-    venueId: 'bed-vault',
-    chain: 'base',
-    standard: 'erc4626',
-    ids: { vault: fixtures.vault },
-  };
-  aave = {
-    venueId: 'bed-aave',
-    chain: 'base',
-    standard: 'aave-v3',
-    ids: { pool: fixtures.aavePool, aToken: fixtures.aToken },
-  };
+  ({ anvil, fixtures, adapter, vault } = await startTestVenueBed());
 });
 afterAll(() => anvil?.stop());
 
-/** The owner's wallet: anvil account `index`, signing locally as a real wallet would. */
 function ownerWallet(index: number) {
-  const key = anvil.accounts[index]?.privateKey;
-  if (!key) throw new Error(`no anvil account ${index}`);
-  const account = privateKeyToAccount(key);
-  const chain = anvilChain(CHAIN_ID, anvil.rpcUrl);
-  const transport = http(anvil.rpcUrl);
-  const wallet = createWalletClient({ account, chain, transport });
-  const reader = createPublicClient({ chain, transport });
-  /** A fixed gas limit skips estimation, so a reverting transaction is still mined. */
-  const sendRaw = async (to: Address, data: Hex): Promise<Hash> => {
-    const hash = await wallet.sendTransaction({ to, data, gas: 300_000n });
-    await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    return hash;
-  };
-  return {
-    address: account.address,
-    sendRaw,
-    /** Signs and sends each leg in order, as the owner's wallet would. */
-    async send(build: LegBuild): Promise<Hash[]> {
-      if (build.status !== 'prepared')
-        throw new Error(`blocked: ${JSON.stringify(build.blockers)}`);
-      const hashes: Hash[] = [];
-      for (const leg of build.legs) {
-        if (leg.payload.encoding !== 'evm-transaction-request') throw new Error('not EVM');
-        const { to, data, from, chainId } = leg.payload.transaction;
-        expect(from).toBe(account.address);
-        expect(chainId).toBe(CHAIN_ID);
-        hashes.push(await sendRaw(to as Address, data as Hex));
-      }
-      return hashes;
-    },
-  };
-}
-
-function venueTarget(venue: VenueOnChain): LegTarget {
-  return { kind: 'venue', venue };
-}
-
-function last<T>(items: readonly T[]): T {
-  const item = items[items.length - 1];
-  if (item === undefined) throw new Error('empty');
-  return item;
+  return walletOf(anvil, index);
 }
 
 describe('ERC-4626 vault on anvil', () => {
@@ -242,50 +177,6 @@ describe('ERC-4626 vault on anvil', () => {
     expect(receipt).toMatchObject({
       status: 'mismatch',
       reason: 'the calldata carries no plan tag',
-    });
-  });
-});
-
-describe('Aave v3 stand-in on anvil', () => {
-  it('supply and withdraw settle; amounts come from the USDC transfers', async () => {
-    const owner = ownerWallet(7);
-    await fixtures.mintUsdc(owner.address, 9_000_000n);
-    const deposit = {
-      planId: newPlanId(),
-      owner: owner.address,
-      amountMicros: 9_000_000n,
-      target: venueTarget(aave),
-    };
-    const hashes = await owner.send(await adapter.buildDeposit(deposit));
-    expect(
-      await adapter.readReceipt({ ...deposit, txId: last(hashes), action: 'deposit' }),
-    ).toMatchObject({
-      status: 'confirmed',
-      amountMicros: 9_000_000n,
-    });
-    expect(await adapter.readPosition(aave, owner.address, 9_000_000n)).toMatchObject({
-      status: 'ok',
-      ownerShares: 9_000_000n,
-      ownerValueMicros: 9_000_000n,
-    });
-
-    const withdraw = {
-      planId: newPlanId(),
-      owner: owner.address,
-      amountMicros: 4_000_000n,
-      target: venueTarget(aave),
-    };
-    const [hash] = await owner.send(await adapter.buildWithdraw(withdraw));
-    expect(
-      await adapter.readReceipt({ ...withdraw, txId: hash as Hash, action: 'withdraw' }),
-    ).toMatchObject({
-      status: 'confirmed',
-      amountMicros: 4_000_000n,
-    });
-    expect(await adapter.readPosition(aave, owner.address, 5_000_000n)).toMatchObject({
-      status: 'ok',
-      ownerShares: 5_000_000n,
-      ownerValueMicros: 5_000_000n,
     });
   });
 });

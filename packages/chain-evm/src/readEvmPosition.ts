@@ -1,20 +1,30 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { PositionReading, VenueOnChain } from '@yieldrouter/schemas';
-import { erc20Abi, erc4626Abi } from './abis';
+import { isAddressEqual } from 'viem';
+import type { Address } from 'viem';
+import { aaveV3ATokenAbi, aaveV3PoolAbi, erc4626Abi } from './abis';
 import { callView } from './callView';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
+import type { EvmRpc } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
+import { rayMul } from './rayMath';
 import { resolveVenueTarget } from './resolveVenueTarget';
+import type { VenueTarget } from './resolveVenueTarget';
 import { toUnavailable } from './toUnavailable';
 
 /**
  * The owner's position in a venue at one block (the latest when the read starts), in the venue's
  * shares and in USDC micros at its share price:
  * - erc4626: shares = `balanceOf(owner)`; a number of shares is worth `convertToAssets(shares)`;
- * - aave-v3: shares = `aToken.balanceOf(owner)`, valued 1:1 (the bed's stand-in has no index).
+ * - aave-v3: shares = `aToken.scaledBalanceOf(owner)` (Aave v3's aTokens rebase; the scaled
+ *   balance is what a supply mints and a withdrawal burns); a number of shares is worth
+ *   `shares.rayMul(pool.getReserveNormalizedIncome(asset))`, half up as Aave rounds, where asset
+ *   is the aToken's `UNDERLYING_ASSET_ADDRESS()` (every Aave v3 aToken exposes it, so the index
+ *   is the aToken's own reserve's); when USDC is configured it must be that asset.
  * `shares` is the number the caller tracks (the shares our settled legs minted); its value comes
- * from the same share price as the owner's, never from "value minus basis".
+ * from the same share price as the owner's, never from "value minus basis". Every call names the
+ * block read first.
  *
  * @throws InvalidChainInputError for a malformed owner or a venue of another chain.
  * @example
@@ -67,11 +77,51 @@ export async function readEvmPosition(
       ]);
       return reading(ownerShares, sharesValueMicros, ownerValueMicros, block);
     }
-    const ownerShares = await callView(rpc, target.aToken, erc20Abi, 'balanceOf', [account], block);
-    return reading(ownerShares, shares, ownerShares, block);
+    return await readAavePosition(rpc, target, {
+      account,
+      shares,
+      block,
+      usdc: context.usdc,
+      what,
+    });
   } catch (error) {
     return toUnavailable(error, what);
   }
+}
+
+/** aave-v3 at `block`: the scaled balance, and the reserve's normalized income as share price. */
+async function readAavePosition(
+  rpc: EvmRpc,
+  target: Extract<VenueTarget, { standard: 'aave-v3' }>,
+  read: {
+    account: Address;
+    shares: bigint;
+    block: bigint;
+    usdc: Address | undefined;
+    what: string;
+  },
+): Promise<PositionReading> {
+  const { account, shares, block, usdc } = read;
+  const [ownerShares, asset] = await Promise.all([
+    callView(rpc, target.aToken, aaveV3ATokenAbi, 'scaledBalanceOf', [account], block),
+    callView(rpc, target.aToken, aaveV3ATokenAbi, 'UNDERLYING_ASSET_ADDRESS', [], block),
+  ]);
+  if (usdc && !isAddressEqual(asset, usdc)) {
+    return {
+      status: 'unavailable',
+      reason: 'asset_not_configured',
+      detail: `${read.what}: the aToken is of ${asset}, not the configured USDC ${usdc}`,
+    };
+  }
+  const index = await callView(
+    rpc,
+    target.pool,
+    aaveV3PoolAbi,
+    'getReserveNormalizedIncome',
+    [asset],
+    block,
+  );
+  return reading(ownerShares, rayMul(shares, index), rayMul(ownerShares, index), block);
 }
 
 function reading(

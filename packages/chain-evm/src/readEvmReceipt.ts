@@ -22,7 +22,7 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
  * @throws InvalidChainInputError for a malformed txId, owner, planId or a venue of another chain.
  * @example
  * await readEvmReceipt(context, { txId, planId, owner, action: 'deposit', target })
- * // { status: 'confirmed', txId, planId, amountMicros: 12_500_000n, block: '7' }
+ * // { status: 'confirmed', txId, planId, amountMicros: 12_500_000n, shares: 12_000_000n, block: '7' }
  */
 export async function readEvmReceipt(context: EvmContext, query: ReceiptQuery): Promise<Receipt> {
   if (!TX_HASH.test(query.txId)) {

@@ -1,9 +1,11 @@
 import type { LegAction } from '@yieldrouter/schemas';
-import { decodeEventLog, isAddressEqual } from 'viem';
-import type { Abi, Address } from 'viem';
-import { erc20Abi, erc4626EventsAbi } from './abis';
+import { isAddressEqual } from 'viem';
+import type { Address } from 'viem';
+import { erc4626EventsAbi } from './abis';
+import { decodeEvmLog } from './decodeEvmLog';
 import type { EvmLog } from './evmRpc';
 import type { VenueTarget } from './resolveVenueTarget';
+import { settledAaveMovement } from './settledAaveMovement';
 
 export interface SettledMovementParameters {
   readonly target: VenueTarget;
@@ -25,8 +27,9 @@ export interface SettledMovement {
  * undefined when no matching log exists. Only logs emitted by the expected contract count.
  * - erc4626 deposit: the vault's `Deposit` with owner = owner → `assets`, `shares`;
  * - erc4626 withdraw: the vault's `Withdraw` with owner = receiver = owner → `assets`, `shares`;
- * - aave-v3 deposit: USDC `Transfer` owner → aToken; withdraw: aToken → owner (the bed's
- *   stand-in aToken is 1:1, so shares = the amount).
+ * - aave-v3: the USDC `Transfer` owner → aToken (deposit) or aToken → owner (withdraw), and
+ *   shares = the scaled balance the aToken's Mint/Burn says was minted or burned (see
+ *   `settledAaveMovement`).
  *
  * @example
  * settledMovement({ target, action: 'deposit', owner, usdc, logs: receipt.logs })
@@ -39,6 +42,9 @@ export function settledMovement({
   usdc,
   logs,
 }: SettledMovementParameters): SettledMovement | undefined {
+  if (target.standard === 'aave-v3') {
+    return settledAaveMovement({ aToken: target.aToken, action, owner, usdc, logs });
+  }
   let total: SettledMovement | undefined;
   const add = (amountMicros: bigint, shares: bigint) => {
     total = {
@@ -47,37 +53,16 @@ export function settledMovement({
     };
   };
   for (const log of logs) {
-    if (target.standard === 'erc4626') {
-      if (!isAddressEqual(log.address, target.vault)) continue;
-      const event = decode(erc4626EventsAbi, log);
-      if (action === 'deposit' && event?.eventName === 'Deposit') {
-        if (isAddressEqual(event.args.owner, owner)) add(event.args.assets, event.args.shares);
-      } else if (action === 'withdraw' && event?.eventName === 'Withdraw') {
-        const { owner: from, receiver } = event.args;
-        if (isAddressEqual(from, owner) && isAddressEqual(receiver, owner)) {
-          add(event.args.assets, event.args.shares);
-        }
+    if (!isAddressEqual(log.address, target.vault)) continue;
+    const event = decodeEvmLog(erc4626EventsAbi, log);
+    if (action === 'deposit' && event?.eventName === 'Deposit') {
+      if (isAddressEqual(event.args.owner, owner)) add(event.args.assets, event.args.shares);
+    } else if (action === 'withdraw' && event?.eventName === 'Withdraw') {
+      const { owner: from, receiver } = event.args;
+      if (isAddressEqual(from, owner) && isAddressEqual(receiver, owner)) {
+        add(event.args.assets, event.args.shares);
       }
-      continue;
-    }
-    if (!usdc || !isAddressEqual(log.address, usdc)) continue;
-    const event = decode(erc20Abi, log);
-    if (event?.eventName !== 'Transfer') continue;
-    const [from, to] = action === 'deposit' ? [owner, target.aToken] : [target.aToken, owner];
-    if (isAddressEqual(event.args.from, from) && isAddressEqual(event.args.to, to)) {
-      add(event.args.value, event.args.value);
     }
   }
   return total;
-}
-
-/** The decoded event, or undefined for a log of another event or one that does not decode. */
-function decode<const abi extends Abi>(abi: abi, log: EvmLog) {
-  try {
-    const [signature, ...rest] = log.topics;
-    if (!signature) return undefined;
-    return decodeEventLog({ abi, topics: [signature, ...rest], data: log.data, strict: true });
-  } catch {
-    return undefined;
-  }
 }

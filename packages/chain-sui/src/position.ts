@@ -1,24 +1,19 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { normalizeStructTag } from '@mysten/sui/utils';
 import type { PositionReading, VenueOnChain } from '@yieldrouter/schemas';
 import { requireSuiAddress } from './address';
 import { readCoinBalance } from './balances';
-
-function receiptCoinType(venue: VenueOnChain): string | undefined {
-  if (venue.chain !== 'sui' || venue.standard !== 'router-adapter') return undefined;
-  const type = venue.ids.receiptCoinType;
-  if (type === undefined) return undefined;
-  try {
-    return normalizeStructTag(type);
-  } catch {
-    return undefined;
-  }
-}
+import { receiptCoinType } from './receiptCoinType';
 
 /**
  * A router-adapter venue's position: the shares are the owner's balance of the venue's receipt
- * coin (venue.ids.receiptCoinType), which the adapter issues 1:1 with the USDC it holds, so
- * `shares` in base units are worth as many micros. Other venues have no standard reader here.
+ * coin (venue.ids.receiptCoinType, the coin our venue legs' receipts count as shares), which the
+ * adapter issues 1:1 with the USDC it holds, so `shares` in base units are worth as many micros.
+ * Other venues have no standard reader here. Sui's balance read names no checkpoint: `block` is
+ * null.
+ *
+ * @example
+ * await readSuiPosition(client, venue, owner, 700_000_000n)
+ * // { status: 'ok', ownerShares: 777_000_001n, sharesValueMicros: 700_000_000n, ownerValueMicros: 777_000_001n, block: null, asOf }
  */
 export async function readSuiPosition(
   client: SuiJsonRpcClient | undefined,

@@ -6,6 +6,8 @@ import { normalizeSuiOwner, requireSuiAddress } from './address';
 import type { ResolvedSuiConfig } from './config';
 import { SuiBadResponseError } from './errors';
 import { matchRouterEvent } from './events';
+import { matchLegCall } from './legCall';
+import { receiptCoinType } from './receiptCoinType';
 import { isTransactionNotFound, rpcNotConfigured, suiRpcFailure } from './rpc';
 import { ROUTER_MODULE, routerEventName } from './router';
 import type { TransactionView } from './shapes';
@@ -15,45 +17,61 @@ function unavailable(reason: 'asset_not_configured' | 'no_standard_reader', deta
   return { status: 'unavailable', reason, detail } as const;
 }
 
-/** The venue adapter a receipt must name, or why we cannot check it. */
-function expectedAdapter(query: ReceiptQuery): { adapter: string | undefined } | string {
-  if (query.target.kind !== 'venue') return { adapter: undefined };
+/** A venue leg's adapter (named by the router event and call) and share coin. */
+interface ExpectedVenue {
+  readonly adapter: string;
+  readonly receiptCoinType: string;
+}
+
+/** The venue a receipt must name (undefined for router legs), or why we cannot check it. */
+function expectedVenue(query: ReceiptQuery): { venue: ExpectedVenue | undefined } | string {
+  if (query.target.kind !== 'venue') return { venue: undefined };
   const { venue } = query.target;
   const raw = venue.standard === 'router-adapter' ? venue.ids.adapter : undefined;
   const adapter = raw === undefined ? undefined : normalizeSuiOwner(raw);
-  return adapter === undefined
-    ? `venue ${venue.venueId} has no Sui router-adapter ids.adapter`
-    : { adapter };
+  if (adapter === undefined) return `venue ${venue.venueId} has no Sui router-adapter ids.adapter`;
+  const coinType = receiptCoinType(venue);
+  if (coinType === undefined) {
+    return `venue ${venue.venueId} has no ids.receiptCoinType, so its shares cannot be read`;
+  }
+  return { venue: { adapter, receiptCoinType: coinType } };
 }
 
-/** The owner's net USDC change in the transaction (signed). */
-function ownerUsdcChange(view: TransactionView, owner: string, usdc: string): bigint | undefined {
+/** The owner's net change of `coinType` in the transaction (signed), undefined when none. */
+function ownerBalanceChange(
+  view: TransactionView,
+  owner: string,
+  coinType: string,
+): bigint | undefined {
   let total: bigint | undefined;
   for (const change of view.balanceChanges) {
     if (change.owner === undefined || normalizeSuiOwner(change.owner) !== owner) continue;
-    let coinType: string;
+    let type: string;
     try {
-      coinType = normalizeStructTag(change.coinType);
+      type = normalizeStructTag(change.coinType);
     } catch {
       continue;
     }
-    if (coinType === usdc) total = (total ?? 0n) + change.amount;
+    if (type === coinType) total = (total ?? 0n) + change.amount;
   }
   return total;
 }
 
+/** What a settled leg moved: USDC from the owner's balance change, shares from the receipt coin's. */
 function settle(
   view: TransactionView,
   query: ReceiptQuery,
-  owner: string,
-  usdc: string,
+  expected: { owner: string; usdc: string; venue: ExpectedVenue | undefined },
   eventAmount: bigint,
 ): Receipt {
-  const change = ownerUsdcChange(view, owner, usdc);
+  const { owner, venue } = expected;
   const txId = query.txId;
-  const sign = query.action === 'deposit' ? -1n : 1n;
+  const deposit = query.action === 'deposit';
+  const change = ownerBalanceChange(view, owner, expected.usdc);
+  // USDC leaves the owner on a deposit and reaches them on a withdrawal; shares the other way.
+  const sign = deposit ? -1n : 1n;
   if (change === undefined || change * sign <= 0n) {
-    const moved = query.action === 'deposit' ? 'left' : 'reached';
+    const moved = deposit ? 'left' : 'reached';
     return { status: 'mismatch', txId, reason: `no USDC ${moved} the owner in this transaction` };
   }
   const amount = change * sign;
@@ -64,21 +82,42 @@ function settle(
       reason: `the owner's USDC change (${amount}) differs from the router event (${eventAmount})`,
     };
   }
+  let shares: bigint | null = null;
+  if (venue) {
+    const shareChange = ownerBalanceChange(view, owner, venue.receiptCoinType);
+    if (shareChange === undefined || shareChange * sign >= 0n) {
+      const moved = deposit ? 'minted to' : 'burned from';
+      return {
+        status: 'mismatch',
+        txId,
+        reason: `no ${venue.receiptCoinType} ${moved} the owner in this transaction`,
+      };
+    }
+    shares = -shareChange * sign;
+  }
   return {
     status: 'confirmed',
     txId,
     planId: query.planId,
     amountMicros: amount,
-    // Venue legs: the adapter issues receipt coins 1:1 with the USDC it takes.
-    shares: query.target.kind === 'venue' ? amount : null,
+    shares,
     block: view.checkpoint,
   };
 }
 
 /**
- * What the chain says about a leg. Not found → pending; effects failure → failed; no router
- * event for (plan, owner[, adapter]) or a USDC balance change that disagrees with it → mismatch.
- * The amount comes from the owner's USDC balance change, never from the caller.
+ * What the chain says about a leg, checked against the plan before any amount is believed.
+ * Not found → pending. A failed transaction fails the leg only when its input proves it is the
+ * leg's own (sender = owner, our router's entry point with this plan id and adapter, see
+ * `matchLegCall`); any other failed transaction is a mismatch. A successful one needs the router
+ * event for (plan, owner[, adapter]) and the owner's USDC balance change equal to it; venue legs
+ * take their shares from the owner's balance change of the venue's receipt coin (minted on a
+ * deposit, burned on a withdrawal). Amounts and shares never come from the caller.
+ *
+ * @throws InvalidChainInputError for a malformed txId, owner or planId.
+ * @example
+ * await readSuiReceipt(client, config, { txId, planId, owner, action: 'deposit', target })
+ * // { status: 'confirmed', txId, planId, amountMicros: 12_500_000n, shares: 12_000_000n, block: '4242' }
  */
 export async function readSuiReceipt(
   client: SuiJsonRpcClient | undefined,
@@ -90,45 +129,61 @@ export async function readSuiReceipt(
   }
   const owner = requireSuiAddress('owner', query.owner);
   const planBytes = planIdToBytes(query.planId);
-  if (config.packageId === undefined) {
+  const packageId = config.packageId;
+  if (packageId === undefined) {
     return unavailable(
       'no_standard_reader',
       'receipt: the Sui router package id is not configured',
     );
   }
-  if (config.usdcCoinType === undefined) {
+  const usdc = config.usdcCoinType;
+  if (usdc === undefined) {
     return unavailable('asset_not_configured', 'receipt: the USDC coin type is not configured');
   }
-  const adapter = expectedAdapter(query);
-  if (typeof adapter === 'string') return unavailable('no_standard_reader', `receipt: ${adapter}`);
+  const expected = expectedVenue(query);
+  if (typeof expected === 'string')
+    return unavailable('no_standard_reader', `receipt: ${expected}`);
+  const { venue } = expected;
   if (!client) return rpcNotConfigured('receipt');
 
   let view: TransactionView;
   try {
     const response = await client.getTransactionBlock({
       digest: query.txId,
-      options: { showEffects: true, showEvents: true, showBalanceChanges: true },
+      options: { showInput: true, showEffects: true, showEvents: true, showBalanceChanges: true },
     });
     view = readTransaction(response);
     if (view.digest !== query.txId) {
       throw new SuiBadResponseError('receipt: the RPC answered for another transaction');
     }
+    if (view.status === 'failure' && view.input === undefined) {
+      throw new SuiBadResponseError('receipt: the RPC did not show the failed transaction input');
+    }
   } catch (error) {
     if (isTransactionNotFound(error, query.txId)) return { status: 'pending', txId: query.txId };
     return suiRpcFailure(error, 'receipt');
   }
-  if (view.status === 'failure') {
-    return { status: 'failed', txId: query.txId, reason: view.error ?? 'execution failed' };
+  if (view.status === 'failure' && view.input) {
+    const call = matchLegCall(view.input, {
+      packageId,
+      action: query.action,
+      planBytes,
+      owner,
+      adapter: venue?.adapter,
+    });
+    return call.status === 'matched'
+      ? { status: 'failed', txId: query.txId, reason: view.error ?? 'execution failed' }
+      : { status: 'mismatch', txId: query.txId, reason: `failed, not this leg's: ${call.reason}` };
   }
-  const name = routerEventName(query.action, query.target.kind === 'venue');
+  const name = routerEventName(query.action, venue !== undefined);
   const match = matchRouterEvent(view.events, {
-    type: `${config.packageId}::${ROUTER_MODULE}::${name}`,
+    type: `${packageId}::${ROUTER_MODULE}::${name}`,
     planBytes,
     owner,
-    adapter: adapter.adapter,
+    adapter: venue?.adapter,
   });
   if (match.status === 'mismatch') {
     return { status: 'mismatch', txId: query.txId, reason: match.reason };
   }
-  return settle(view, query, owner, config.usdcCoinType, match.amount);
+  return settle(view, query, { owner, usdc, venue }, match.amount);
 }

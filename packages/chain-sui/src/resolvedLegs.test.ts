@@ -1,17 +1,19 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { Transaction } from '@mysten/sui/transactions';
-import { fromBase64, toBase58 } from '@mysten/sui/utils';
+import { fromBase64 } from '@mysten/sui/utils';
 import { verifyTransactionSignature } from '@mysten/sui/verify';
-import type { LegBuild } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import type { SuiResolvedRefs } from './resolvedLegs';
 import {
   ADAPTER,
+  legBytes,
   legRequest,
+  objectRef,
   PACKAGE_ID,
   PLAN_ID,
   REGISTRY_ID,
+  RESOLVED_REFS,
   ROUTER_ID,
   suiConfig,
   USDC,
@@ -22,36 +24,12 @@ import {
 const wallet = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(42));
 const OWNER = wallet.toSuiAddress();
 
-function objectRef(seed: number, version = '7') {
-  return {
-    objectId: `0x${seed.toString(16).padStart(2, '0').repeat(32)}`,
-    version,
-    digest: toBase58(new Uint8Array(32).fill(seed)),
-  };
-}
-
-const REFS: SuiResolvedRefs = {
-  gas: [objectRef(0x11)],
-  gasPrice: 1000n,
-  gasBudget: 20_000_000n,
-  usdcCoins: [objectRef(0x21), objectRef(0x22, '9')],
-  router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
-  registry: { objectId: REGISTRY_ID, initialSharedVersion: '6' },
-};
-
-function bytesOf(build: LegBuild): Uint8Array {
-  if (build.status !== 'prepared') throw new Error(`expected prepared, got ${build.status}`);
-  const payload = build.legs[0]?.payload;
-  if (payload?.encoding !== 'sui-transaction-bcs-base64') throw new Error('not bcs bytes');
-  return fromBase64(payload.transaction);
-}
-
 const adapter = createSuiAdapter(suiConfig());
 
 describe('fully resolved deposit bytes (offline)', () => {
   it('are final bytes the owner signs, that verify, and that decode to our router call', async () => {
-    const build = await adapter.buildDepositBytes(legRequest(OWNER), REFS);
-    const bytes = bytesOf(build);
+    const build = await adapter.buildDepositBytes(legRequest(OWNER), RESOLVED_REFS);
+    const bytes = legBytes(build);
     expect(build.status === 'prepared' && build.legs[0]).toMatchObject({
       action: 'deposit',
       settles: true,
@@ -65,7 +43,7 @@ describe('fully resolved deposit bytes (offline)', () => {
     const data = Transaction.from(bytes).getData();
     expect(data.sender).toBe(OWNER);
     expect(data.gasData).toMatchObject({ price: '1000', budget: '20000000', owner: OWNER });
-    expect(data.gasData.payment).toEqual([REFS.gas[0]]);
+    expect(data.gasData.payment).toEqual([RESOLVED_REFS.gas[0]]);
 
     const kinds = data.commands.map((command) => command.$kind);
     expect(kinds).toEqual(['MergeCoins', 'SplitCoins', 'MoveCall']);
@@ -94,15 +72,15 @@ describe('fully resolved deposit bytes (offline)', () => {
   });
 
   it('is deterministic: the same refs give the same bytes', async () => {
-    const first = bytesOf(await adapter.buildDepositBytes(legRequest(OWNER), REFS));
-    const second = bytesOf(await adapter.buildDepositBytes(legRequest(OWNER), REFS));
+    const first = legBytes(await adapter.buildDepositBytes(legRequest(OWNER), RESOLVED_REFS));
+    const second = legBytes(await adapter.buildDepositBytes(legRequest(OWNER), RESOLVED_REFS));
     expect(second).toEqual(first);
   });
 
   it('a signature over other bytes does not verify', async () => {
-    const bytes = bytesOf(await adapter.buildDepositBytes(legRequest(OWNER), REFS));
-    const other = bytesOf(
-      await adapter.buildDepositBytes(legRequest(OWNER, { amountMicros: 1n }), REFS),
+    const bytes = legBytes(await adapter.buildDepositBytes(legRequest(OWNER), RESOLVED_REFS));
+    const other = legBytes(
+      await adapter.buildDepositBytes(legRequest(OWNER, { amountMicros: 1n }), RESOLVED_REFS),
     );
     const { signature } = await wallet.signTransaction(other);
     await expect(verifyTransactionSignature(bytes, signature)).rejects.toThrow();
@@ -111,7 +89,7 @@ describe('fully resolved deposit bytes (offline)', () => {
   it('builds venue deposits and withdrawals with the registry by shared ref', async () => {
     const target = { kind: 'venue' as const, venue: VENUE };
     const deposit = Transaction.from(
-      bytesOf(await adapter.buildDepositBytes(legRequest(OWNER, { target }), REFS)),
+      legBytes(await adapter.buildDepositBytes(legRequest(OWNER, { target }), RESOLVED_REFS)),
     ).getData();
     const call = deposit.commands.at(-1)?.MoveCall;
     expect(call?.function).toBe('deposit_to_venue');
@@ -126,7 +104,7 @@ describe('fully resolved deposit bytes (offline)', () => {
     );
 
     const withdraw = Transaction.from(
-      bytesOf(await adapter.buildWithdrawBytes(legRequest(OWNER, { target }), REFS)),
+      legBytes(await adapter.buildWithdrawBytes(legRequest(OWNER, { target }), RESOLVED_REFS)),
     ).getData();
     expect(withdraw.commands.map((command) => command.$kind)).toEqual([
       'MoveCall',
@@ -137,11 +115,14 @@ describe('fully resolved deposit bytes (offline)', () => {
 
   it('refuses refs that do not fit', async () => {
     const cases: [string, SuiResolvedRefs][] = [
-      ['refs.gas', { ...REFS, gas: [] }],
-      ['refs.gas[0]', { ...REFS, gas: [{ ...objectRef(1), digest: 'nope' }] }],
-      ['refs.usdcCoins', { ...REFS, usdcCoins: [] }],
-      ['refs.router', { ...REFS, router: { objectId: REGISTRY_ID, initialSharedVersion: '1' } }],
-      ['refs.gasBudget', { ...REFS, gasBudget: 0n }],
+      ['refs.gas', { ...RESOLVED_REFS, gas: [] }],
+      ['refs.gas[0]', { ...RESOLVED_REFS, gas: [{ ...objectRef(1), digest: 'nope' }] }],
+      ['refs.usdcCoins', { ...RESOLVED_REFS, usdcCoins: [] }],
+      [
+        'refs.router',
+        { ...RESOLVED_REFS, router: { objectId: REGISTRY_ID, initialSharedVersion: '1' } },
+      ],
+      ['refs.gasBudget', { ...RESOLVED_REFS, gasBudget: 0n }],
     ];
     for (const [field, refs] of cases) {
       const error = await adapter.buildDepositBytes(legRequest(OWNER), refs).catch((e) => e);
@@ -152,7 +133,7 @@ describe('fully resolved deposit bytes (offline)', () => {
 
   it('is blocked, not built, when an id is missing', async () => {
     const unconfigured = createSuiAdapter(suiConfig({ yieldRouterId: undefined }));
-    const build = await unconfigured.buildDepositBytes(legRequest(OWNER), REFS);
+    const build = await unconfigured.buildDepositBytes(legRequest(OWNER), RESOLVED_REFS);
     expect(build.status).toBe('blocked');
   });
 });

@@ -14,3 +14,17 @@ export function routerEventName(action: RouterAction, throughVenue: boolean): st
   if (action === 'deposit') return throughVenue ? 'DepositedToVenue' : 'Deposited';
   return throughVenue ? 'WithdrawnFromVenue' : 'Withdrawn';
 }
+
+/** Where a router entry point takes `plan_id` and, through a venue, `adapter` (see README.md). */
+export interface RouterCallArguments {
+  readonly planId: number;
+  readonly adapter: number | undefined;
+}
+
+/**
+ * The argument positions of a router call: `(router, coin | amount, plan_id)` or
+ * `(router, registry, coin | amount, adapter, plan_id)`.
+ */
+export function routerCallArguments(throughVenue: boolean): RouterCallArguments {
+  return throughVenue ? { planId: 4, adapter: 3 } : { planId: 2, adapter: undefined };
+}

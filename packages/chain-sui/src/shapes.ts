@@ -46,12 +46,34 @@ export interface BalanceChangeView {
   readonly amount: bigint;
 }
 
-/** What `sui_getTransactionBlock` (effects, events, balance changes) tells us. */
+/** One input of a programmable transaction: pure values as the node printed them. */
+export type InputView =
+  | { readonly kind: 'pure'; readonly valueType: string | null; readonly value: unknown }
+  | { readonly kind: 'object' };
+
+/** One `MoveCall` command; `inputs[i]` is the input index of argument i (undefined: not an input). */
+export interface MoveCallView {
+  readonly package: string;
+  readonly module: string;
+  readonly function: string;
+  readonly inputs: readonly (number | undefined)[];
+}
+
+/** `transaction.data` (showInput): the sender and, for a programmable transaction, its calls. */
+export interface TransactionInputView {
+  readonly sender: string;
+  readonly inputs: readonly InputView[];
+  readonly moveCalls: readonly MoveCallView[];
+}
+
+/** What `sui_getTransactionBlock` (input, effects, events, balance changes) tells us. */
 export interface TransactionView {
   readonly digest: string;
   readonly status: 'success' | 'failure';
   readonly error: string | undefined;
   readonly checkpoint: string | null;
+  /** Undefined when the response carries no `transaction` (not asked with showInput). */
+  readonly input: TransactionInputView | undefined;
   readonly events: readonly EventView[];
   readonly balanceChanges: readonly BalanceChangeView[];
 }
@@ -77,7 +99,57 @@ function readBalanceChange(value: unknown): BalanceChangeView {
   };
 }
 
-/** Reads a transaction response fetched with showEffects, showEvents and showBalanceChanges. */
+function readInput(value: unknown): InputView {
+  const input = record(value, 'input');
+  if (input.type !== 'pure') return { kind: 'object' };
+  const valueType = input.valueType;
+  if (valueType !== undefined && valueType !== null && typeof valueType !== 'string') {
+    throw new SuiBadResponseError('input.valueType: expected a string or null');
+  }
+  return { kind: 'pure', valueType: valueType ?? null, value: input.value };
+}
+
+function readMoveCall(value: unknown): MoveCallView | undefined {
+  const command = record(value, 'transactions[]');
+  if (command.MoveCall === undefined) return undefined;
+  const call = record(command.MoveCall, 'MoveCall');
+  return {
+    package: text(call.package, 'MoveCall.package'),
+    module: text(call.module, 'MoveCall.module'),
+    function: text(call.function, 'MoveCall.function'),
+    inputs: list(call.arguments, 'MoveCall.arguments').map((argument) => {
+      const index =
+        typeof argument === 'object' && argument !== null && 'Input' in argument
+          ? (argument as { Input: unknown }).Input
+          : undefined;
+      return typeof index === 'number' && Number.isInteger(index) ? index : undefined;
+    }),
+  };
+}
+
+/** `transaction.data` of a response fetched with showInput; other kinds than PTBs call nothing. */
+function readTransactionInput(value: unknown): TransactionInputView | undefined {
+  if (value === undefined || value === null) return undefined;
+  const data = record(record(value, 'transaction').data, 'transaction.data');
+  const sender = text(data.sender, 'transaction.data.sender');
+  const kind = record(data.transaction, 'transaction.data.transaction');
+  if (kind.kind !== 'ProgrammableTransaction') return { sender, inputs: [], moveCalls: [] };
+  const moveCalls: MoveCallView[] = [];
+  for (const command of list(kind.transactions, 'transaction.data.transaction.transactions')) {
+    const call = readMoveCall(command);
+    if (call) moveCalls.push(call);
+  }
+  return {
+    sender,
+    inputs: list(kind.inputs, 'transaction.data.transaction.inputs').map(readInput),
+    moveCalls,
+  };
+}
+
+/**
+ * Reads a transaction response fetched with showInput, showEffects, showEvents and
+ * showBalanceChanges.
+ */
 export function readTransaction(value: unknown): TransactionView {
   const response = record(value, 'transaction');
   const effects = record(response.effects, 'transaction.effects');
@@ -94,6 +166,7 @@ export function readTransaction(value: unknown): TransactionView {
     status: status.status,
     error: typeof status.error === 'string' ? status.error : undefined,
     checkpoint: checkpoint ?? null,
+    input: readTransactionInput(response.transaction),
     events: list(response.events, 'transaction.events').map(readEvent),
     balanceChanges: list(response.balanceChanges, 'transaction.balanceChanges').map(
       readBalanceChange,

@@ -1,6 +1,8 @@
 // Shared values for this package's tests (not exported from index.ts).
-import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
+import { fromBase64, toBase58 } from '@mysten/sui/utils';
+import type { LegBuild, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import type { SuiAdapterConfig } from './config';
+import type { SuiResolvedRefs } from './resolvedLegs';
 
 export const USDC = `0x${'a1'.repeat(32)}::usdc::USDC`;
 export const PACKAGE_ID = `0x${'b2'.repeat(32)}`;
@@ -42,4 +44,31 @@ export function legRequest(owner: string, overrides: Partial<LegRequest> = {}): 
     target: { kind: 'router' },
     ...overrides,
   };
+}
+
+/** An owned-object ref made from one byte (any value works for offline builds). */
+export function objectRef(seed: number, version = '7') {
+  return {
+    objectId: `0x${seed.toString(16).padStart(2, '0').repeat(32)}`,
+    version,
+    digest: toBase58(new Uint8Array(32).fill(seed)),
+  };
+}
+
+/** Refs for `buildDepositBytes` / `buildWithdrawBytes` against the configured ids. */
+export const RESOLVED_REFS: SuiResolvedRefs = {
+  gas: [objectRef(0x11)],
+  gasPrice: 1000n,
+  gasBudget: 20_000_000n,
+  usdcCoins: [objectRef(0x21), objectRef(0x22, '9')],
+  router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
+  registry: { objectId: REGISTRY_ID, initialSharedVersion: '6' },
+};
+
+/** The BCS bytes of a prepared one-leg build. */
+export function legBytes(build: LegBuild): Uint8Array {
+  if (build.status !== 'prepared') throw new Error(`expected prepared, got ${build.status}`);
+  const payload = build.legs[0]?.payload;
+  if (payload?.encoding !== 'sui-transaction-bcs-base64') throw new Error('not bcs bytes');
+  return fromBase64(payload.transaction);
 }

@@ -52,7 +52,8 @@ export type AssetBalance =
  * How a venue is entered and valued. Ids come from configuration (the venue catalog), never
  * invented; a missing id blocks the leg that needs it with `venue_not_configured`.
  * - `erc4626` (EVM): ids.vault — approve + `deposit(assets, owner)`; value = convertToAssets(shares).
- * - `aave-v3` (EVM): ids.pool, ids.aToken — approve + `supply`; value = aToken balance.
+ * - `aave-v3` (EVM): ids.pool, ids.aToken — approve + `supply`; shares = the aToken's scaled
+ *   balance, value = shares rayMul the pool's `getReserveNormalizedIncome`.
  * - `router-adapter` (Sui, Solana): deposit through our router into the adapter registered
  *   under ids.adapter; value = balance of the receipt token (ids.receiptMint on Solana,
  *   ids.receiptCoinType on Sui), which the adapter issues 1:1 with the underlying USDC.

@@ -1,51 +1,177 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {BedERC20} from "./BedERC20.sol";
-
 interface IBedUnderlying {
     function transfer(address to, uint256 value) external returns (bool);
     function transferFrom(address from, address to, uint256 value) external returns (bool);
+    function mint(address to, uint256 value) external;
+}
+
+interface IBedReserveIncome {
+    function getReserveNormalizedIncome(address reserve) external view returns (uint256);
+}
+
+/// @title BedRayMath
+/// @notice Ray (1e27) multiplication and division rounding half up, with Aave v3's WadRayMath
+/// results (checked arithmetic here: a bed's amounts never come near overflow).
+library BedRayMath {
+    uint256 internal constant RAY = 1e27;
+    uint256 internal constant HALF_RAY = 0.5e27;
+
+    function rayMul(uint256 a, uint256 b) internal pure returns (uint256) {
+        return (a * b + HALF_RAY) / RAY;
+    }
+
+    function rayDiv(uint256 a, uint256 b) internal pure returns (uint256) {
+        return (a * RAY + b / 2) / b;
+    }
 }
 
 /// @title TestAToken
-/// @notice Bed-only Aave v3 aToken stand-in: holds the underlying, minted and burned 1:1 by its
-/// pool (no interest index; a bed adds yield by minting underlying elsewhere).
-contract TestAToken is BedERC20 {
-    address public immutable pool;
-    IBedUnderlying public immutable underlying;
+/// @notice Bed-only Aave v3 aToken stand-in. Like Aave v3 it stores scaled balances (amount
+/// rayDiv the liquidity index at the time) and rebases: `balanceOf = scaledBalanceOf rayMul
+/// getReserveNormalizedIncome`. Its pool mints and burns with Aave v3's events: `Mint(caller,
+/// onBehalfOf, value = amount + balanceIncrease, balanceIncrease, index)`, `Burn(from, target,
+/// value = amount - balanceIncrease, balanceIncrease, index)` — or a `Mint` of
+/// balanceIncrease - amount when the interest accrued since the user's last action exceeds the
+/// amount burned — each with its `Transfer`. Not transferable (a bed never needs it).
+contract TestAToken {
+    using BedRayMath for uint256;
+
+    string public constant name = "Test Aave USDC";
+    string public constant symbol = "aTestUSDC";
+    uint8 public constant decimals = 6;
+
+    // Named as Aave v3's getters.
+    address public immutable POOL;
+    address public immutable UNDERLYING_ASSET_ADDRESS;
+
+    mapping(address => uint256) private _scaledBalances;
+    /// @dev The index at each user's last mint or burn (Aave's `_userState.additionalData`).
+    mapping(address => uint256) private _previousIndex;
+    uint256 private _scaledTotalSupply;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Mint(
+        address indexed caller,
+        address indexed onBehalfOf,
+        uint256 value,
+        uint256 balanceIncrease,
+        uint256 index
+    );
+    event Burn(
+        address indexed from,
+        address indexed target,
+        uint256 value,
+        uint256 balanceIncrease,
+        uint256 index
+    );
 
     error NotPool(address caller);
+    error InvalidMintAmount();
+    error InvalidBurnAmount();
+    error InsufficientBalance(address account, uint256 scaledBalance, uint256 scaledNeeded);
+    error TransferFailed();
 
-    constructor(address underlying_) BedERC20("Test Aave USDC", "aTestUSDC", 6) {
-        pool = msg.sender;
-        underlying = IBedUnderlying(underlying_);
+    constructor(address underlying) {
+        POOL = msg.sender;
+        UNDERLYING_ASSET_ADDRESS = underlying;
     }
 
     modifier onlyPool() {
-        if (msg.sender != pool) revert NotPool(msg.sender);
+        if (msg.sender != POOL) revert NotPool(msg.sender);
         _;
     }
 
-    function mint(address to, uint256 value) external onlyPool {
-        _mint(to, value);
+    function scaledBalanceOf(address user) external view returns (uint256) {
+        return _scaledBalances[user];
     }
 
-    function burn(address from, uint256 value) external onlyPool {
-        _burn(from, value);
+    function scaledTotalSupply() external view returns (uint256) {
+        return _scaledTotalSupply;
     }
 
-    function transferUnderlyingTo(address to, uint256 value) external onlyPool {
-        if (!underlying.transfer(to, value)) revert NotPool(msg.sender);
+    function getPreviousIndex(address user) external view returns (uint256) {
+        return _previousIndex[user];
+    }
+
+    function balanceOf(address user) external view returns (uint256) {
+        return _scaledBalances[user].rayMul(_normalizedIncome());
+    }
+
+    function totalSupply() external view returns (uint256) {
+        if (_scaledTotalSupply == 0) return 0;
+        return _scaledTotalSupply.rayMul(_normalizedIncome());
+    }
+
+    /// @return Whether `onBehalfOf` held nothing before (as Aave v3).
+    function mint(address caller, address onBehalfOf, uint256 amount, uint256 index)
+        external
+        onlyPool
+        returns (bool)
+    {
+        uint256 amountScaled = amount.rayDiv(index);
+        if (amountScaled == 0) revert InvalidMintAmount();
+        uint256 scaledBalance = _scaledBalances[onBehalfOf];
+        uint256 balanceIncrease = _accrued(onBehalfOf, scaledBalance, index);
+        _scaledBalances[onBehalfOf] = scaledBalance + amountScaled;
+        _scaledTotalSupply += amountScaled;
+
+        uint256 amountToMint = amount + balanceIncrease;
+        emit Transfer(address(0), onBehalfOf, amountToMint);
+        emit Mint(caller, onBehalfOf, amountToMint, balanceIncrease, index);
+        return scaledBalance == 0;
+    }
+
+    /// @notice Burns `amount` (underlying units) of `from`'s position and pays it to `target`.
+    function burn(address from, address target, uint256 amount, uint256 index) external onlyPool {
+        uint256 amountScaled = amount.rayDiv(index);
+        if (amountScaled == 0) revert InvalidBurnAmount();
+        uint256 scaledBalance = _scaledBalances[from];
+        if (scaledBalance < amountScaled) revert InsufficientBalance(from, scaledBalance, amountScaled);
+        uint256 balanceIncrease = _accrued(from, scaledBalance, index);
+        unchecked {
+            _scaledBalances[from] = scaledBalance - amountScaled;
+            _scaledTotalSupply -= amountScaled;
+        }
+
+        if (balanceIncrease > amount) {
+            uint256 amountToMint = balanceIncrease - amount;
+            emit Transfer(address(0), from, amountToMint);
+            emit Mint(from, from, amountToMint, balanceIncrease, index);
+        } else {
+            uint256 amountToBurn = amount - balanceIncrease;
+            emit Transfer(from, address(0), amountToBurn);
+            emit Burn(from, target, amountToBurn, balanceIncrease, index);
+        }
+        if (!IBedUnderlying(UNDERLYING_ASSET_ADDRESS).transfer(target, amount)) revert TransferFailed();
+    }
+
+    /// @dev Interest on `user`'s scaled balance since their last action; records `index` as it.
+    function _accrued(address user, uint256 scaledBalance, uint256 index) private returns (uint256) {
+        uint256 increase = scaledBalance.rayMul(index) - scaledBalance.rayMul(_previousIndex[user]);
+        _previousIndex[user] = index;
+        return increase;
+    }
+
+    function _normalizedIncome() private view returns (uint256) {
+        return IBedReserveIncome(POOL).getReserveNormalizedIncome(UNDERLYING_ASSET_ADDRESS);
     }
 }
 
 /// @title TestAavePool
-/// @notice Bed-only stand-in for the Aave v3 Pool's `supply` and `withdraw` over one asset, with
-/// the same money movements as Aave: USDC goes from the caller to the aToken and back.
+/// @notice Bed-only stand-in for the Aave v3 Pool over one reserve: `supply` and `withdraw` move
+/// USDC from the caller to the aToken and back, as on Aave, and mint or burn scaled aTokens at the
+/// reserve's liquidity index (a ray, 1e27 at deployment). The index only moves with the bed-only
+/// `simulateYield` (Aave v3 also accrues it with time; a bed wants yield on demand), and
+/// `getReserveNormalizedIncome` returns it. Unlike Aave, an unknown reserve reverts rather than
+/// reading as 0.
 contract TestAavePool {
+    using BedRayMath for uint256;
+
     address public immutable asset;
     TestAToken public immutable aToken;
+    uint256 private _liquidityIndex = BedRayMath.RAY;
 
     event Supply(
         address indexed reserve,
@@ -57,6 +183,9 @@ contract TestAavePool {
     event Withdraw(address indexed reserve, address indexed user, address indexed to, uint256 amount);
 
     error UnknownReserve(address reserve);
+    error InvalidAmount();
+    error NotEnoughAvailableUserBalance(uint256 requested, uint256 available);
+    error NoSupply();
     error TransferFailed();
 
     constructor(address asset_) {
@@ -64,22 +193,55 @@ contract TestAavePool {
         aToken = new TestAToken(asset_);
     }
 
-    function supply(address reserve, uint256 amount, address onBehalfOf, uint16 referralCode) external {
+    modifier knownReserve(address reserve) {
         if (reserve != asset) revert UnknownReserve(reserve);
+        _;
+    }
+
+    function getReserveNormalizedIncome(address reserve)
+        external
+        view
+        knownReserve(reserve)
+        returns (uint256)
+    {
+        return _liquidityIndex;
+    }
+
+    function supply(address reserve, uint256 amount, address onBehalfOf, uint16 referralCode)
+        external
+        knownReserve(reserve)
+    {
+        if (amount == 0) revert InvalidAmount();
         if (!IBedUnderlying(asset).transferFrom(msg.sender, address(aToken), amount)) {
             revert TransferFailed();
         }
-        aToken.mint(onBehalfOf, amount);
+        aToken.mint(msg.sender, onBehalfOf, amount, _liquidityIndex);
         emit Supply(reserve, msg.sender, onBehalfOf, amount, referralCode);
     }
 
     /// @dev `amount == type(uint256).max` withdraws the whole balance, as on Aave.
-    function withdraw(address reserve, uint256 amount, address to) external returns (uint256) {
-        if (reserve != asset) revert UnknownReserve(reserve);
-        uint256 value = amount == type(uint256).max ? aToken.balanceOf(msg.sender) : amount;
-        aToken.burn(msg.sender, value);
-        aToken.transferUnderlyingTo(to, value);
+    function withdraw(address reserve, uint256 amount, address to)
+        external
+        knownReserve(reserve)
+        returns (uint256)
+    {
+        uint256 index = _liquidityIndex;
+        uint256 userBalance = aToken.scaledBalanceOf(msg.sender).rayMul(index);
+        uint256 value = amount == type(uint256).max ? userBalance : amount;
+        if (value == 0) revert InvalidAmount();
+        if (value > userBalance) revert NotEnoughAvailableUserBalance(value, userBalance);
+        aToken.burn(msg.sender, to, value, index);
         emit Withdraw(reserve, msg.sender, to, value);
         return value;
+    }
+
+    /// @notice Bed only: `amount` of interest for the reserve's suppliers. Mints the underlying
+    /// into the aToken and raises the liquidity index by amount / scaled supply (rounded down, so
+    /// the aToken always holds what its balances are worth, up to rayMul's half-up dust).
+    function simulateYield(uint256 amount) external {
+        uint256 scaledSupply = aToken.scaledTotalSupply();
+        if (scaledSupply == 0) revert NoSupply();
+        IBedUnderlying(asset).mint(address(aToken), amount);
+        _liquidityIndex += (amount * BedRayMath.RAY) / scaledSupply;
     }
 }

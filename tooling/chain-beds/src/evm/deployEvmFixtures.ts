@@ -24,7 +24,10 @@ export interface EvmFixtures {
   readonly vault: Address;
   /** SvcRegistry with `BED_FEE_CONFIG`. */
   readonly registry: Address;
-  /** Aave v3 stand-ins: `supply` / `withdraw` on the pool, the receipt token at `aToken`. */
+  /**
+   * Aave v3 stand-ins: `supply` / `withdraw` and `getReserveNormalizedIncome` on the pool, the
+   * scaled, rebasing receipt token at `aToken` (`scaledBalanceOf`, `UNDERLYING_ASSET_ADDRESS`).
+   */
   readonly aavePool: Address;
   readonly aToken: Address;
   /** The account that deployed everything (anvil account 0). */
@@ -33,6 +36,11 @@ export interface EvmFixtures {
   mintUsdc(to: Address, amount: bigint): Promise<Hash>;
   /** Mints `amount` micros into the vault, so every share is worth more. */
   simulateYield(amount: bigint): Promise<Hash>;
+  /**
+   * Pays `amount` micros of interest to the Aave stand-in's suppliers: raises the liquidity
+   * index, so every scaled aToken is worth more. Reverts while nothing is supplied.
+   */
+  simulateAaveYield(amount: bigint): Promise<Hash>;
 }
 
 /**
@@ -103,6 +111,8 @@ export async function deployEvmFixtures({
     deployer,
     mintUsdc: (to, amount) => call(usdc, artifacts.TestUSDC.abi, 'mint', [to, amount]),
     simulateYield: (amount) => call(vault, artifacts.TestVault4626.abi, 'simulateYield', [amount]),
+    simulateAaveYield: (amount) =>
+      call(aavePool, artifacts.TestAavePool.abi, 'simulateYield', [amount]),
   };
 }
 

@@ -136,7 +136,7 @@ export async function executeTransaction(
   const options = (params[2] ?? {}) as TransactionOptions;
   const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
   const known = state.transactions.get(digest);
-  if (known) return renderTransaction(known, options, false);
+  if (known) return renderTransaction(known, state.moveFunctions, options, false);
 
   const signers = await signerAddresses(bytes, params[1]);
   if (!data.sender) throw invalidParams('transaction has no sender');
@@ -157,10 +157,10 @@ export async function executeTransaction(
 
   const lamport = check.touched.reduce((max, o) => (o.version > max ? o.version : max), 0n) + 1n;
   for (const object of check.touched) state.mutate(object, lamport, digest);
-  state.recordTransaction({ digest, sender }, { bytes, signatures: params[1] as string[] });
+  state.recordTransaction({ digest, sender, transaction: bytes }, params[1] as string[]);
   const stored = state.transactions.get(digest);
   if (!stored) throw new Error('unreachable: transaction just recorded');
-  const response = renderTransaction(stored, options, false);
+  const response = renderTransaction(stored, state.moveFunctions, options, false);
   return params[3] === 'WaitForLocalExecution'
     ? { ...response, confirmedLocalExecution: true }
     : response;

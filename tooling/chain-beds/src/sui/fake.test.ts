@@ -137,6 +137,91 @@ describe('transactions', () => {
     expect(response.effects?.status).toEqual({ status: 'failure', error: 'MoveAbort(router, 3)' });
   });
 
+  it('shows a recorded transaction input as a node does: pure values typed by their use', async () => {
+    const sender = new Ed25519Keypair().toSuiAddress();
+    const gas = fake.setBalance(sender, '0x2::sui::SUI', 1_000_000_000n);
+    const router = fake.addSharedObject({ type: `${PACKAGE}::router::YieldRouter` });
+    if (!gas) throw new Error('setup');
+    fake.defineMoveFunction(`${PACKAGE}::router::withdraw_from_venue`, [
+      `&mut ${PACKAGE}::router::YieldRouter`,
+      'u64',
+      'address',
+      'vector<u8>',
+    ]);
+    const tx = new Transaction();
+    tx.setSender(sender);
+    tx.setGasPayment([gas]);
+    tx.setGasPrice(1000n);
+    tx.setGasBudget(10_000_000n);
+    const coin = tx.moveCall({
+      target: `${PACKAGE}::router::withdraw_from_venue`,
+      typeArguments: [USDC],
+      arguments: [
+        tx.sharedObjectRef({ ...router, mutable: true }),
+        tx.pure.u64(7_000_000n),
+        tx.pure.address('0x5'),
+        tx.pure.vector('u8', [9, 8, 7]),
+      ],
+    });
+    tx.transferObjects([coin], sender);
+    tx.moveCall({ target: `${PACKAGE}::other::call`, arguments: [tx.pure.u16(513)] });
+    const bytes = await tx.build();
+
+    // Digest and sender default to the bytes'; a test cannot record them for someone else.
+    const digest = fake.recordTransaction({ transaction: bytes, status: 'failure' });
+    expect(digest).toBe(TransactionDataBuilder.getDigestFromBytes(bytes));
+    expect(() =>
+      fake.recordTransaction({ transaction: bytes, sender: `0x${'1'.repeat(64)}` }),
+    ).toThrow(/differs from the sender/);
+
+    const response = await client.getTransactionBlock({
+      digest,
+      options: { showInput: true, showEffects: true },
+    });
+    expect(response.effects?.status.status).toBe('failure');
+    const data = response.transaction?.data;
+    expect(data?.sender).toBe(sender);
+    expect(data?.transaction).toEqual({
+      kind: 'ProgrammableTransaction',
+      inputs: [
+        {
+          type: 'object',
+          objectType: 'sharedObject',
+          objectId: router.objectId,
+          initialSharedVersion: router.initialSharedVersion,
+          mutable: true,
+        },
+        { type: 'pure', valueType: 'u64', value: '7000000' },
+        { type: 'pure', valueType: 'address', value: normalizeSuiAddress('0x5') },
+        { type: 'pure', valueType: 'vector<u8>', value: [9, 8, 7] },
+        { type: 'pure', valueType: 'address', value: sender },
+        // Passed to a function the fake was not told about: raw BCS, as a node prints it.
+        { type: 'pure', valueType: null, value: [1, 2] },
+      ],
+      transactions: [
+        {
+          MoveCall: {
+            package: PACKAGE,
+            module: 'router',
+            function: 'withdraw_from_venue',
+            type_arguments: [USDC],
+            arguments: [{ Input: 0 }, { Input: 1 }, { Input: 2 }, { Input: 3 }],
+          },
+        },
+        { TransferObjects: [[{ Result: 0 }], { Input: 4 }] },
+        {
+          MoveCall: {
+            package: PACKAGE,
+            module: 'other',
+            function: 'call',
+            type_arguments: [],
+            arguments: [{ Input: 5 }],
+          },
+        },
+      ],
+    });
+  });
+
   it('answers an unknown digest the way a full node does', async () => {
     const unknown = toBase58(new Uint8Array(32).fill(7));
     const error = await client.getTransactionBlock({ digest: unknown }).catch((e: unknown) => e);

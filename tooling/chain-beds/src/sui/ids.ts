@@ -33,3 +33,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/;
 export function parseAddress(value: unknown): string | undefined {
   return typeof value === 'string' && ADDRESS.test(value) ? normalizeSuiAddress(value) : undefined;
 }
+
+/** The key of a Move function: `0x<64 hex>::module::function`. */
+export function moveFunctionKey(packageId: string, module: string, name: string): string {
+  return `${normalizeSuiAddress(packageId)}::${module}::${name}`;
+}

@@ -95,7 +95,12 @@ function transactionBlock({ state }: MethodContext, params: readonly unknown[]) 
       `Could not find the referenced transaction [TransactionDigest(${digest})].`,
     );
   }
-  return renderTransaction(transaction, options<TransactionOptions>(params[1]), true);
+  return renderTransaction(
+    transaction,
+    state.moveFunctions,
+    options<TransactionOptions>(params[1]),
+    true,
+  );
 }
 
 /** The Sui JSON-RPC methods the fake serves. Anything else is -32601. */

@@ -12,6 +12,7 @@ import { normalizeSuiAddress, parseStructTag } from '@mysten/sui/utils';
 import { displayCoinType, randomDigest, randomObjectId } from './ids';
 import type { SuiFakeObject, SuiFakeTransaction, SuiFakeState } from './state';
 import { renderRawTransaction, renderTransactionData } from './renderInput';
+import type { MoveSignatures } from './renderInput';
 
 /** `suix_getBalance` for one owner and coin type. */
 export function renderBalance(state: SuiFakeState, owner: string, coinType: string): CoinBalance {
@@ -141,17 +142,19 @@ function renderEffects(transaction: SuiFakeTransaction): TransactionEffects {
 
 /**
  * A `SuiTransactionBlockResponse` with the parts the options ask for. `withCheckpoint` is false
- * for `sui_executeTransactionBlock`, which never reports a checkpoint.
+ * for `sui_executeTransactionBlock`, which never reports a checkpoint; `signatures` type the pure
+ * inputs of `showInput`.
  */
 export function renderTransaction(
   transaction: SuiFakeTransaction,
+  signatures: MoveSignatures,
   options: TransactionOptions,
   withCheckpoint: boolean,
 ): SuiTransactionBlockResponse {
   const response: SuiTransactionBlockResponse = { digest: transaction.digest };
   if (options.showInput) {
     response.transaction = {
-      data: renderTransactionData(transaction),
+      data: renderTransactionData(transaction, signatures),
       txSignatures: [...transaction.signatures],
     };
   }

@@ -8,7 +8,12 @@ import type {
 import type { Argument, CallArg, Command } from '@mysten/sui/transactions';
 import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
+import { moveFunctionKey } from './ids';
+import { pureParameterType, renderPureValue } from './pureValue';
 import type { SuiFakeTransaction } from './state';
+
+/** Move function signatures the fake knows, by `moveFunctionKey` → parameter types. */
+export type MoveSignatures = ReadonlyMap<string, readonly string[]>;
 
 function renderArgument(argument: Argument): SuiArgument {
   switch (argument.$kind) {
@@ -24,11 +29,41 @@ function renderArgument(argument: Argument): SuiArgument {
 }
 
 /**
- * One input as the JSON-RPC API prints it. Pure values stay raw BCS bytes (a number array) with
- * no `valueType`: the fake does not know the Move signature a real node would decode them with.
+ * The Move type of each pure input, as a node resolves it from the commands that use it: the
+ * parameter of a known Move function, the recipient of `TransferObjects` (address), the amounts
+ * of `SplitCoins` (u64). The first use decides.
  */
-function renderInput(input: CallArg): SuiCallArg {
-  if (input.Pure) return { type: 'pure', value: [...fromBase64(input.Pure.bytes)] };
+function pureInputTypes(commands: readonly Command[], signatures: MoveSignatures) {
+  const types = new Map<number, string>();
+  const note = (argument: Argument, type: string | undefined) => {
+    if (argument.$kind === 'Input' && type !== undefined && !types.has(argument.Input)) {
+      types.set(argument.Input, type);
+    }
+  };
+  for (const command of commands) {
+    if (command.MoveCall) {
+      const call = command.MoveCall;
+      const parameters = signatures.get(moveFunctionKey(call.package, call.module, call.function));
+      call.arguments.forEach((argument, index) => {
+        const parameter = parameters?.[index];
+        note(argument, parameter === undefined ? undefined : pureParameterType(parameter));
+      });
+    } else if (command.TransferObjects) {
+      note(command.TransferObjects.address, 'address');
+    } else if (command.SplitCoins) {
+      for (const amount of command.SplitCoins.amounts) note(amount, 'u64');
+    }
+  }
+  return types;
+}
+
+/**
+ * One input as the JSON-RPC API prints it. A pure value is decoded with its Move type when the
+ * fake can tell it (see `pureInputTypes`), else printed as raw BCS bytes with a null `valueType`,
+ * as a node does for a value it cannot type.
+ */
+function renderInput(input: CallArg, pureType: string | undefined): SuiCallArg {
+  if (input.Pure) return renderPureValue(fromBase64(input.Pure.bytes), pureType);
   const object = input.Object;
   if (object?.SharedObject) {
     return {
@@ -83,8 +118,14 @@ function renderCommand(command: Command): SuiTransaction | undefined {
   return undefined;
 }
 
-/** `transaction.data` of a transaction response (`showInput`). */
-export function renderTransactionData(transaction: SuiFakeTransaction): TransactionBlockData {
+/**
+ * `transaction.data` of a transaction response (`showInput`): the programmable transaction of the
+ * stored bytes, or an empty one for a transaction recorded without them.
+ */
+export function renderTransactionData(
+  transaction: SuiFakeTransaction,
+  signatures: MoveSignatures,
+): TransactionBlockData {
   if (!transaction.bytes) {
     return {
       messageVersion: 'v1',
@@ -94,6 +135,7 @@ export function renderTransactionData(transaction: SuiFakeTransaction): Transact
     };
   }
   const data = TransactionDataBuilder.fromBytes(transaction.bytes);
+  const pureTypes = pureInputTypes(data.commands, signatures);
   const transactions: SuiTransaction[] = [];
   for (const command of data.commands) {
     const rendered = renderCommand(command);
@@ -114,7 +156,7 @@ export function renderTransactionData(transaction: SuiFakeTransaction): Transact
     },
     transaction: {
       kind: 'ProgrammableTransaction',
-      inputs: data.inputs.map(renderInput),
+      inputs: data.inputs.map((input, index) => renderInput(input, pureTypes.get(index))),
       transactions,
     },
   };

@@ -32,8 +32,16 @@ export interface SuiFake {
     objectId?: string;
     initialSharedVersion?: bigint;
   }): SuiFakeSharedRef;
-  /** Records (or overwrites) a transaction's effects; returns the digest. */
+  /**
+   * Records (or overwrites) a transaction's effects, and with `transaction` its input as
+   * `showInput` prints it; returns the digest.
+   */
   recordTransaction(input: RecordTransactionInput): string;
+  /**
+   * Declares a Move function's parameter types (no trailing `&mut TxContext`), so `showInput`
+   * prints the pure inputs passed to it decoded, with their `valueType`, as a node does.
+   */
+  defineMoveFunction(target: string, parameters: readonly string[]): void;
   /** A transaction the fake knows, with the bytes and signatures when it was executed. */
   getTransaction(digest: string): SuiFakeTransaction | undefined;
   /** The current ref of an object (versions move when a transaction uses it). */
@@ -144,6 +152,7 @@ export async function startSuiFake(options: { referenceGasPrice?: bigint } = {})
     addCoin: (owner, coinType, amount) => state.addCoin(owner, coinType, amount),
     addSharedObject: (input) => state.addSharedObject(input),
     recordTransaction: (input) => state.recordTransaction(input),
+    defineMoveFunction: (target, parameters) => state.defineMoveFunction(target, parameters),
     getTransaction: (digest) => state.transactions.get(digest),
     getObjectRef: (objectId) => {
       const object = state.objects.get(normalizeSuiAddress(objectId));

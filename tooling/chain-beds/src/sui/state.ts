@@ -1,5 +1,6 @@
+import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { normalizeSuiAddress } from '@mysten/sui/utils';
-import { coinTypeKey, displayCoinType, randomDigest, randomObjectId } from './ids';
+import { coinTypeKey, displayCoinType, moveFunctionKey, randomDigest, randomObjectId } from './ids';
 
 /** A reference to an address-owned object: what `tx.objectRef(...)` takes. */
 export interface SuiFakeObjectRef {
@@ -53,9 +54,17 @@ export interface SuiFakeBalanceChange {
 
 /** The effects of one transaction, recorded by a test or by `sui_executeTransactionBlock`. */
 export interface RecordTransactionInput {
-  /** Base58 32-byte digest; a random one when omitted. */
+  /**
+   * Base58 32-byte digest; when omitted, the digest of `transaction`, else a random one.
+   */
   readonly digest?: string;
-  readonly sender: string;
+  /** The sender; defaults to the sender of `transaction`, and must be it when both are given. */
+  readonly sender?: string;
+  /**
+   * BCS `TransactionData` (e.g. `await tx.build()`, or a leg's bytes), shown by `showInput` and
+   * `showRawInput` as a node shows what it executed. Without it the input is an empty PTB.
+   */
+  readonly transaction?: Uint8Array;
   readonly status?: 'success' | 'failure';
   /** The failure message (Move abort etc.) when status is `failure`. */
   readonly error?: string;
@@ -89,6 +98,21 @@ export class SuiFakeState {
   latestCheckpoint = 0n;
   readonly objects = new Map<string, SuiFakeObject>();
   readonly transactions = new Map<string, SuiFakeTransaction>();
+  /** Parameter types of Move functions, by `moveFunctionKey`: they type pure inputs. */
+  readonly moveFunctions = new Map<string, readonly string[]>();
+
+  /**
+   * Declares a Move function's parameters (without the trailing `&mut TxContext`), e.g.
+   * `('0x…::router::deposit', ['&mut YieldRouter', 'Coin<T>', 'vector<u8>'])`, so `showInput`
+   * prints the pure inputs passed to it decoded, as a node that knows the package does.
+   */
+  defineMoveFunction(target: string, parameters: readonly string[]): void {
+    const [packageId, module, name] = target.split('::');
+    if (!packageId || !module || !name) {
+      throw new RangeError('target: must be <package>::<module>::<function>');
+    }
+    this.moveFunctions.set(moveFunctionKey(packageId, module, name), [...parameters]);
+  }
 
   /** Adds one `Coin<coinType>` owned by `owner` and returns its ref. */
   addCoin(owner: string, coinType: string, amount: bigint): SuiFakeObjectRef {
@@ -150,12 +174,16 @@ export class SuiFakeState {
     );
   }
 
-  /** Records (or replaces) a transaction's effects and returns its digest. */
-  recordTransaction(
-    input: RecordTransactionInput,
-    executed?: { bytes: Uint8Array; signatures: readonly string[] },
-  ): string {
-    const digest = input.digest ?? randomDigest();
+  /**
+   * Records (or replaces) a transaction's effects and returns its digest; `signatures` are set by
+   * `sui_executeTransactionBlock`.
+   */
+  recordTransaction(input: RecordTransactionInput, signatures?: readonly string[]): string {
+    const bytes = input.transaction;
+    const data = bytes ? TransactionDataBuilder.fromBytes(bytes) : undefined;
+    const digest =
+      input.digest ?? (bytes ? TransactionDataBuilder.getDigestFromBytes(bytes) : randomDigest());
+    const sender = recordedSender(input.sender, data?.sender ?? undefined);
     const previous = this.transactions.get(digest);
     let checkpoint: bigint | null;
     if (input.checkpoint === undefined) {
@@ -168,15 +196,15 @@ export class SuiFakeState {
     }
     this.transactions.set(digest, {
       digest,
-      sender: normalizeSuiAddress(input.sender),
+      sender,
       status: input.status ?? 'success',
       error: input.status === 'failure' ? (input.error ?? 'MoveAbort') : undefined,
       events: input.events ?? [],
       balanceChanges: input.balanceChanges ?? [],
       checkpoint,
       timestampMs: String(Date.now()),
-      bytes: executed?.bytes ?? previous?.bytes,
-      signatures: executed?.signatures ?? previous?.signatures ?? [],
+      bytes: bytes ?? previous?.bytes,
+      signatures: signatures ?? previous?.signatures ?? [],
     });
     return digest;
   }
@@ -193,6 +221,15 @@ export class SuiFakeState {
     object.digest = randomDigest();
     object.previousTransaction = transaction;
   }
+}
+
+function recordedSender(given: string | undefined, inBytes: string | undefined): string {
+  const sender = given ?? inBytes;
+  if (sender === undefined) throw new RangeError('sender: required without transaction bytes');
+  if (inBytes !== undefined && normalizeSuiAddress(inBytes) !== normalizeSuiAddress(sender)) {
+    throw new RangeError('sender: differs from the sender of the transaction bytes');
+  }
+  return normalizeSuiAddress(sender);
 }
 
 /** The owned-object ref of a stored object. */

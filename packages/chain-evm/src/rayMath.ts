@@ -1,0 +1,28 @@
+// Aave v3's WadRayMath, the two operations its share price needs (one file: they are one unit).
+
+/** 1 in ray units (27 decimals): Aave's liquidity index starts here. */
+export const RAY = 10n ** 27n;
+const HALF_RAY = RAY / 2n;
+
+/**
+ * `a × b / RAY`, rounded half up, as Aave v3's `rayMul` (an aToken's balance is
+ * `scaledBalance.rayMul(normalizedIncome)`).
+ *
+ * @example
+ * rayMul(10_000_000n, 11n * 10n ** 26n) // 11_000_000n
+ */
+export function rayMul(a: bigint, b: bigint): bigint {
+  return (a * b + HALF_RAY) / RAY;
+}
+
+/**
+ * `a × RAY / b`, rounded half up, as Aave v3's `rayDiv` (a supply of `amount` mints
+ * `amount.rayDiv(index)` scaled units).
+ *
+ * @throws RangeError when b is 0.
+ * @example
+ * rayDiv(5_500_000n, 11n * 10n ** 26n) // 5_000_000n
+ */
+export function rayDiv(a: bigint, b: bigint): bigint {
+  return (a * RAY + b / 2n) / b;
+}

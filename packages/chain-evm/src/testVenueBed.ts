@@ -1,0 +1,99 @@
+// The venue tests' anvil bed and owner wallets (tests only; not exported from index.ts).
+import { anvilChain, deployEvmFixtures, startAnvil } from '@yieldrouter/chain-beds/evm';
+import type { AnvilInstance, EvmFixtures } from '@yieldrouter/chain-beds/evm';
+import type { LegBuild, LegTarget, VenueOnChain } from '@yieldrouter/schemas';
+import { createPublicClient, createWalletClient, http } from 'viem';
+import type { Address, Hash, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createEvmAdapter } from './createEvmAdapter';
+import type { EvmChainAdapter } from './createEvmAdapter';
+
+const CHAIN_ID = 8453;
+
+/** A Base-like anvil node with the bed contracts, our adapter on it, and its two venues. */
+export interface TestVenueBed {
+  readonly anvil: AnvilInstance;
+  readonly fixtures: EvmFixtures;
+  readonly adapter: EvmChainAdapter;
+  readonly vault: VenueOnChain;
+  readonly aave: VenueOnChain;
+}
+
+/** Starts anvil and deploys the bed contracts; stop it with `bed.anvil.stop()`. */
+export async function startTestVenueBed(): Promise<TestVenueBed> {
+  const anvil = await startAnvil({ chainId: CHAIN_ID });
+  const fixtures = await deployEvmFixtures({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID });
+  const adapter = createEvmAdapter({
+    chain: 'base',
+    rpcUrl: anvil.rpcUrl,
+    timeoutMs: 2_000,
+    usdcAddress: fixtures.usdc,
+    registryAddress: fixtures.registry,
+  });
+  return {
+    anvil,
+    fixtures,
+    adapter,
+    vault: {
+      venueId: 'bed-vault',
+      chain: 'base',
+      standard: 'erc4626',
+      ids: { vault: fixtures.vault },
+    },
+    aave: {
+      venueId: 'bed-aave',
+      chain: 'base',
+      standard: 'aave-v3',
+      ids: { pool: fixtures.aavePool, aToken: fixtures.aToken },
+    },
+  };
+}
+
+/** The owner's wallet: anvil account `index`, signing locally as a real wallet would. */
+export function ownerWallet(anvil: AnvilInstance, index: number) {
+  const key = anvil.accounts[index]?.privateKey;
+  if (!key) throw new Error(`no anvil account ${index}`);
+  const account = privateKeyToAccount(key);
+  const chain = anvilChain(CHAIN_ID, anvil.rpcUrl);
+  const transport = http(anvil.rpcUrl);
+  const wallet = createWalletClient({ account, chain, transport });
+  const reader = createPublicClient({ chain, transport });
+  /** A fixed gas limit skips estimation, so a reverting transaction is still mined. */
+  const sendRaw = async (to: Address, data: Hex): Promise<Hash> => {
+    const hash = await wallet.sendTransaction({ to, data, gas: 300_000n });
+    await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    return hash;
+  };
+  return {
+    address: account.address,
+    sendRaw,
+    /** Signs and sends each leg in order, as the owner's wallet would. */
+    async send(build: LegBuild): Promise<Hash[]> {
+      if (build.status !== 'prepared') {
+        throw new Error(`blocked: ${JSON.stringify(build.blockers)}`);
+      }
+      const hashes: Hash[] = [];
+      for (const leg of build.legs) {
+        if (leg.payload.encoding !== 'evm-transaction-request') throw new Error('not EVM');
+        const { to, data, from, chainId } = leg.payload.transaction;
+        if (from !== account.address || chainId !== CHAIN_ID) {
+          throw new Error(`leg for ${from} on ${chainId}, not ${account.address} on ${CHAIN_ID}`);
+        }
+        hashes.push(await sendRaw(to as Address, data as Hex));
+      }
+      return hashes;
+    },
+  };
+}
+
+/** A venue leg's target. */
+export function venueTarget(venue: VenueOnChain): LegTarget {
+  return { kind: 'venue', venue };
+}
+
+/** The last item (the leg that settles); throws on an empty list. */
+export function last<T>(items: readonly T[]): T {
+  const item = items[items.length - 1];
+  if (item === undefined) throw new Error('empty');
+  return item;
+}
