@@ -18,14 +18,22 @@ const EnvSchema = ServiceSettings.extend(KeeperSettingsSchema.shape);
  * with a clear message; the other `SVC_*` variables belong to the API, which checks them.
  */
 export function parseKeeperEnv(source: Readonly<Record<string, string | undefined>>): KeeperConfig {
-  const env = readSettings(EnvSchema, source, {
-    inScope: (name) => name.startsWith('SVC_KEEPER_'),
-  });
-  const service = serviceConfig(env);
+  const { service, keeper } = parseKeeperSettings(source);
   if (!service.databaseUrl) {
     throw new ConfigError(
       'DATABASE_URL is required: the keeper runs on PostgreSQL (on the embedded database the API runs the keeper inside its own process)',
     );
   }
-  return { ...service, databaseUrl: service.databaseUrl, keeper: keeperSettings(env) };
+  return { ...service, databaseUrl: service.databaseUrl, keeper };
+}
+
+/** The shared and keeper settings, whichever database they name (the CLIs take PGlite too). */
+export function parseKeeperSettings(source: Readonly<Record<string, string | undefined>>): {
+  readonly service: ServiceConfig;
+  readonly keeper: KeeperSettings;
+} {
+  const env = readSettings(EnvSchema, source, {
+    inScope: (name) => name.startsWith('SVC_KEEPER_'),
+  });
+  return { service: serviceConfig(env), keeper: keeperSettings(env) };
 }

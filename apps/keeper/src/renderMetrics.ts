@@ -55,5 +55,26 @@ export function renderMetrics(health: OpsHealthDocument): string {
       .filter((job) => job.lastRun !== null)
       .map((job) => [{ job: job.job }, (job.lastRun?.durationMs ?? 0) / 1000]),
   );
+  const reconciled = health.keeper.jobs.find((job) => job.job === 'reconciliation')?.lastRun;
+  const counts = Object.entries(reconciled?.counts ?? {});
+  const byKind = (prefix: string): Array<[Record<string, string>, number]> =>
+    counts
+      .filter(([name]) => name.startsWith(prefix))
+      .map(([name, value]) => [{ kind: name.slice(prefix.length) }, value]);
+  gauge(
+    'svc_reconciliation_drifts',
+    'Drifts between the books and the chain found by the last reconciliation, per kind.',
+    byKind('drifts.'),
+  );
+  gauge(
+    'svc_reconciliation_drift_micros',
+    'Their size in USDC micros, per kind.',
+    byKind('driftMicros.'),
+  );
+  gauge(
+    'svc_reconciliation_above_threshold',
+    'Drifts at or above the threshold in the last reconciliation (each raised an event).',
+    counts.filter(([name]) => name === 'aboveThreshold').map(([, value]) => [{}, value]),
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -34,6 +34,10 @@ export const KeeperSettingsSchema = z.object({
   SVC_KEEPER_SETTLEMENT_GIVE_UP_MS: milliseconds(1000, 30 * DAY_MS, 30 * 60_000),
   SVC_KEEPER_UNSIGNED_TTL_MS: milliseconds(60_000, 30 * DAY_MS, DAY_MS),
   SVC_KEEPER_RELEASED_WATCH_MS: milliseconds(60_000, 365 * DAY_MS, 7 * DAY_MS),
+  SVC_KEEPER_RECONCILE_THRESHOLD_MICROS: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,17})$/, { error: 'an integer number of micros' })
+    .default('10000'),
   SVC_KEEPER_SETTLEMENT_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   SVC_KEEPER_SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   SVC_KEEPER_WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
@@ -63,6 +67,8 @@ export interface KeeperSettings {
     readonly releasedWatchMs: number;
     readonly unsignedTtlMs: number;
   };
+  /** Reconciliation: a drift at or above this many micros raises `reconciliation.drift`. */
+  readonly reconciliation: { readonly thresholdMicros: bigint };
   /**
    * Webhook delivery runs: deliveries claimed per round, how many of one subscription's in a
    * row (in order), and how long one run keeps going while deliveries are due.
@@ -91,6 +97,7 @@ export function keeperSettings(env: z.infer<typeof KeeperSettingsSchema>): Keepe
       releasedWatchMs: env.SVC_KEEPER_RELEASED_WATCH_MS,
       unsignedTtlMs: env.SVC_KEEPER_UNSIGNED_TTL_MS,
     },
+    reconciliation: { thresholdMicros: BigInt(env.SVC_KEEPER_RECONCILE_THRESHOLD_MICROS) },
     webhooks: {
       batchSize: env.SVC_KEEPER_WEBHOOK_BATCH_SIZE,
       perSubscription: env.SVC_KEEPER_WEBHOOK_PER_SUBSCRIPTION,

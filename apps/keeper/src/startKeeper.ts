@@ -75,6 +75,7 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
       parameters.apyReader ??
       createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),
     settlement: settings.settlement,
+    reconciliation: settings.reconciliation,
     webhooks: {
       ...settings.webhooks,
       sender: { ...createWebhookSender(config.webhooks), ...parameters.webhookSender },

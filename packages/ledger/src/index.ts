@@ -15,6 +15,7 @@ export * from './walletReads';
 export * from './walletSettings';
 export * from './harvests';
 export * from './positions';
+export * from './reconciliation';
 export * from './webhookSubscriptions';
 export * from './webhookFanOut';
 export * from './webhookDeliveries';

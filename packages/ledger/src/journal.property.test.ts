@@ -102,7 +102,8 @@ describe('ledger invariants over random operation sequences (property)', () => {
 
 describe('concurrency on one wallet', () => {
   const liquid: AccountRef = { wallet: 'busy', chain: 'solana', bucket: 'liquid' };
-  const pendingOut: AccountRef = { wallet: 'busy', chain: 'solana', bucket: 'pending_out' };
+  // A bucket no leg accounts for (pending_* balances must be held by open legs).
+  const inFlight: AccountRef = { wallet: 'busy', chain: 'solana', bucket: 'in_flight' };
   const external: AccountRef = { system: 'external', chain: 'solana' };
   const move = (from: AccountRef, to: AccountRef, amount: bigint, dedupeKey?: string) =>
     runLedgerTransaction(test.db.prisma, (tx) =>
@@ -116,10 +117,10 @@ describe('concurrency on one wallet', () => {
       }),
     );
 
-  it('64 concurrent reservations of 1.5 on 64: exactly 42 pass, 1 left, never negative', async () => {
+  it('64 concurrent moves of 1.5 out of 64: exactly 42 pass, 1 left, never negative', async () => {
     await move(external, liquid, 64_000_000n);
     const results = await Promise.allSettled(
-      Array.from({ length: 64 }, () => move(liquid, pendingOut, 1_500_000n)),
+      Array.from({ length: 64 }, () => move(liquid, inFlight, 1_500_000n)),
     );
     const passed = results.filter((result) => result.status === 'fulfilled').length;
     const refused = results.filter(
@@ -132,7 +133,7 @@ describe('concurrency on one wallet', () => {
     const balances = await readBalancesOf(test.db.prisma, ['busy']);
     expect(Object.fromEntries(balances.map((row) => [row.bucket, row.balanceMicros]))).toEqual({
       liquid: 1_000_000n,
-      pending_out: 63_000_000n,
+      in_flight: 63_000_000n,
     });
     expect((await verifyLedger(test.db.prisma)).ok).toBe(true);
   }, 60_000);

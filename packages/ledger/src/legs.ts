@@ -321,7 +321,8 @@ export type OutboxEventType =
   | 'bridge.delivered'
   | 'bridge.failed'
   | 'position.updated'
-  | 'apy.updated';
+  | 'apy.updated'
+  | 'reconciliation.drift';
 
 export interface OutboxEventInput {
   readonly type: OutboxEventType;

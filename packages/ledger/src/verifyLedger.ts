@@ -1,4 +1,5 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
+import { readReservationDifferences } from './reconciliation';
 
 export interface LedgerProblem {
   readonly check:
@@ -7,7 +8,9 @@ export interface LedgerProblem {
     | 'balance_drift'
     | 'wallet_negative'
     | 'ledger_total_nonzero'
-    | 'harvest_mismatch';
+    | 'harvest_mismatch'
+    | 'reservation_mismatch'
+    | 'position_mark_mismatch';
   readonly detail: string;
 }
 
@@ -24,7 +27,9 @@ export interface LedgerReport {
  * should have kept them: each entry has ≥ 2 postings summing to 0; each account balance equals
  * the sum of its postings; no wallet account is negative; all balances together sum to 0;
  * each harvest's entry posts exactly its net to the wallet's staked account and its fees to
- * protocol fees. Reports up to 100 problems per check.
+ * protocol fees; every pending balance is held by open legs (a reservation without its leg, or
+ * a leg without its reservation, is a problem); every tracked position's mark is its staked
+ * balance plus the fees retained in it. Reports up to 100 problems per check.
  */
 export async function verifyLedger(db: PrismaClientOrTransaction): Promise<LedgerReport> {
   const problems: LedgerProblem[] = [];
@@ -72,6 +77,29 @@ export async function verifyLedger(db: PrismaClientOrTransaction): Promise<Ledge
     ORDER BY h.id LIMIT 100`;
   for (const row of harvests) {
     problems.push({ check: 'harvest_mismatch', detail: `harvest ${row.id}: postings differ` });
+  }
+  for (const row of await readReservationDifferences(db, 100)) {
+    problems.push({
+      check: 'reservation_mismatch',
+      detail: `${row.wallet}/${row.chain}/${row.bucket}: the books hold ${row.booksMicros}, open legs reserve ${row.openMicros}`,
+    });
+  }
+  const marks = await db.$queryRaw<
+    { wallet: string; chain: string; opportunity_id: string; mark: bigint; staked: bigint }[]
+  >`
+    SELECT pos.wallet, pos.chain, pos.opportunity_id, pos.mark_micros AS mark,
+           COALESCE(a.balance_micros, 0)::bigint AS staked
+    FROM positions pos
+    LEFT JOIN ledger_accounts a
+      ON a.wallet = pos.wallet AND a.chain = pos.chain
+     AND a.bucket = 'staked:' || pos.opportunity_id
+    WHERE pos.mark_micros <> COALESCE(a.balance_micros, 0) + pos.fees_retained_micros
+    ORDER BY 1, 2, 3 LIMIT 100`;
+  for (const row of marks) {
+    problems.push({
+      check: 'position_mark_mismatch',
+      detail: `${row.wallet}/${row.chain}/${row.opportunity_id}: mark ${row.mark}, staked ${row.staked} + fees retained`,
+    });
   }
   const [totals] = await db.$queryRaw<
     { total: string; entries: bigint; postings: bigint; accounts: bigint }[]

@@ -46,7 +46,7 @@ const PUBLIC_COLUMNS = {
   previousKeyExpiresAt: true,
 } as const;
 
-// Prisma types text[] as string[]; the database CHECK keeps it to the seven event types.
+// Prisma types text[] as string[]; the database CHECK keeps it to the event types.
 const toRecord = (row: { eventTypes: string[] } & Omit<WebhookSubscriptionRecord, 'eventTypes'>) =>
   ({ ...row, eventTypes: row.eventTypes as OutboxEventType[] }) satisfies WebhookSubscriptionRecord;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The seven webhook event types (SPEC §Events). */
+/**
+ * The webhook event types: the seven of SPEC §Events, and `reconciliation.drift` (the books
+ * and the chain disagree beyond the threshold).
+ */
 export const WebhookEventType = z.enum([
   'deposit.settled',
   'withdraw.settled',
@@ -9,6 +12,7 @@ export const WebhookEventType = z.enum([
   'bridge.failed',
   'position.updated',
   'apy.updated',
+  'reconciliation.drift',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 

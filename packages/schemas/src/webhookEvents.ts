@@ -6,7 +6,7 @@ import type { WebhookEventType } from './webhookEventType';
 import { WEBHOOK_EVENT_SCHEMA_VERSION } from './webhookEventType';
 
 /**
- * Webhook events: the seven types, the payload (`data`) of each, and the versioned envelope
+ * Webhook events: the eight types, the payload (`data`) of each, and the versioned envelope
  * every delivery's body is. A receiver dedupes on `id` (the same event can arrive more than
  * once: delivery is at least once).
  */
@@ -23,6 +23,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, strin
   'position.updated':
     "A wallet's position changed: a leg settled, or a failed leg released its reservation.",
   'apy.updated': "A venue's live APY changed (market-wide: no wallet).",
+  'reconciliation.drift':
+    "Reconciliation found the wallet's books and the chain apart by more than the threshold: money on a venue our plans did not put there, shares the books track that the chain does not hold, a position worth less than its mark, or a reservation without its open leg.",
 };
 
 /** The settled leg an event is about. */
@@ -103,6 +105,38 @@ export const BridgeFailedData = z.object({
 });
 export type BridgeFailedData = z.infer<typeof BridgeFailedData>;
 
+/** Why reconciliation reports a drift (see the `reconciliation.drift` event). */
+export const DriftKind = z.enum([
+  'untracked',
+  'shares_missing',
+  'value_below_books',
+  'reservation_without_leg',
+]);
+export type DriftKind = z.infer<typeof DriftKind>;
+
+export const ReconciliationDriftData = z.object({
+  runId: z.string().meta({ description: 'The reconciliation run that found it.' }),
+  wallet: z.string(),
+  chain: Chain,
+  opportunityId: z
+    .string()
+    .nullable()
+    .meta({ description: 'The venue position; null for a wallet-wide drift.' }),
+  venueId: z.string().nullable(),
+  kind: DriftKind.meta({
+    description:
+      'untracked: money on the venue our plans did not put there (an outside deposit, a leg not ' +
+      'settled yet); shares_missing: the chain holds fewer shares than the books track; ' +
+      'value_below_books: the tracked shares are worth less than their mark (a loss); ' +
+      'reservation_without_leg: a pending balance that no open leg accounts for.',
+  }),
+  booksMicros: MicrosOut.meta({ description: 'What the books hold.' }),
+  chainMicros: MicrosOut.meta({ description: 'What the chain (or the open legs) say.' }),
+  driftMicros: MicrosOut.meta({ description: 'The size of the difference.' }),
+  cause: z.string(),
+});
+export type ReconciliationDriftData = z.infer<typeof ReconciliationDriftData>;
+
 function envelope<T extends WebhookEventType, D extends z.ZodObject>(type: T, data: D) {
   return z
     .object({
@@ -127,6 +161,7 @@ export const BridgeDeliveredEvent = envelope('bridge.delivered', BridgeDelivered
 export const BridgeFailedEvent = envelope('bridge.failed', BridgeFailedData);
 export const PositionUpdatedEvent = envelope('position.updated', PositionUpdatedData);
 export const ApyUpdatedEvent = envelope('apy.updated', ApyUpdatedPayload);
+export const ReconciliationDriftEvent = envelope('reconciliation.drift', ReconciliationDriftData);
 
 /** The envelope schema of each type, in the order of {@link WebhookEventType}. */
 export const WEBHOOK_EVENT_SCHEMAS = {
@@ -137,6 +172,7 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'bridge.failed': BridgeFailedEvent,
   'position.updated': PositionUpdatedEvent,
   'apy.updated': ApyUpdatedEvent,
+  'reconciliation.drift': ReconciliationDriftEvent,
 } as const satisfies Record<WebhookEventType, z.ZodObject>;
 
 /** A delivery's body: `{ id, type, schemaVersion, createdAt, data }`, by type. */
@@ -148,5 +184,6 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   BridgeFailedEvent,
   PositionUpdatedEvent,
   ApyUpdatedEvent,
+  ReconciliationDriftEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

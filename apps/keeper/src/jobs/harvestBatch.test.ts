@@ -8,9 +8,8 @@ import {
 import { readStakedPositions, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import { offlineApyReader, silentLogger, testWebhookDeps } from '../testing/keeperTestBed';
+import { testJobDeps } from '../testing/keeperTestBed';
 import { HarvestBatchJobData, runHarvestBatch } from './harvestBatch';
-import type { KeeperJobDeps } from './keeperJobDeps';
 
 // The harvest batch as a plain function (no queue): every page, each wallet once; a second run
 // (a retry, or a run after a killed worker) books nothing more.
@@ -36,23 +35,7 @@ it('harvests every staked wallet across pages; running it again books nothing', 
   // Yield accrues to the venue's share price: each wallet's shares gain about 0.1 USDC.
   chain.accrue(FAKE_STAKE_VENUE, 500_000n);
   const gross = chain.valueOf(FAKE_STAKE_VENUE, 4_000_000n) - 4_000_000n;
-  const deps: KeeperJobDeps = {
-    db: test.db.prisma,
-    settlements: test.db.settlements,
-    adapters: chain.adapters,
-    venues: fakeStakeVenues,
-    apyReader: offlineApyReader,
-    settlement: {
-      pageSize: 10,
-      concurrency: 4,
-      giveUpAfterMs: 3_600_000,
-      releasedWatchMs: 3_600_000,
-      unsignedTtlMs: 3_600_000,
-    },
-    webhooks: testWebhookDeps,
-    logger: silentLogger,
-    now: () => new Date(),
-  };
+  const deps = testJobDeps(test, { adapters: chain.adapters, venues: fakeStakeVenues });
   const data = HarvestBatchJobData.parse({ pageSize: 2 });
   expect(await runHarvestBatch(data, deps)).toEqual({
     wallets: 5,

@@ -3,6 +3,7 @@ import type { JobDefinition } from './defineJob';
 import { harvestBatchJob } from './harvestBatch';
 import { idempotencySweepJob } from './idempotencySweep';
 import { legExpiryJob } from './legExpiry';
+import { reconciliationJob } from './reconciliation';
 import { settlementWatchJob } from './settlementWatch';
 import { outboxRelayJob, webhookDeliveryJob } from './webhookJobs';
 
@@ -18,6 +19,7 @@ export const JOB_CATALOG = {
   'leg-expiry': legExpiryJob,
   'idempotency-sweep': idempotencySweepJob,
   'harvest-batch': harvestBatchJob,
+  reconciliation: reconciliationJob,
   'outbox-relay': outboxRelayJob,
   'webhook-delivery': webhookDeliveryJob,
 } as const satisfies Record<string, JobDefinition>;

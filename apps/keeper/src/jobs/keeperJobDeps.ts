@@ -24,6 +24,10 @@ export interface KeeperJobDeps {
     /** A leg left unsigned this long after its plan was prepared expires. */
     readonly unsignedTtlMs: number;
   };
+  readonly reconciliation: {
+    /** A drift at or above this many micros raises `reconciliation.drift`. */
+    readonly thresholdMicros: bigint;
+  };
   readonly webhooks: {
     /** Opens sealed keys and checks targets: the same settings as the API that sealed them. */
     readonly sender: WebhookSender;

@@ -5,8 +5,7 @@ import {
 import { findPlan, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import { offlineApyReader, silentLogger, testWebhookDeps } from '../testing/keeperTestBed';
-import type { KeeperJobDeps } from './keeperJobDeps';
+import { testJobDeps } from '../testing/keeperTestBed';
 import { expireUnsignedLegs } from './legExpiry';
 
 // A withdrawal prepared and never signed used to hold the wallet's liquid for good
@@ -30,12 +29,9 @@ it('expires unsigned legs past the TTL, releasing their reservations; a late lan
   await expect(wallet.withdraw(M)).rejects.toMatchObject({ code: 'INSUFFICIENT_LIQUID' });
 
   let clock = new Date();
-  const deps: KeeperJobDeps = {
-    db: test.db.prisma,
-    settlements: test.db.settlements,
+  const deps = testJobDeps(test, {
     adapters: wallet.chain.adapters,
     venues: { ids: {}, apyPools: {}, apyMaxAgeMs: HOUR, apyMeanMinSamples: 3 },
-    apyReader: offlineApyReader,
     settlement: {
       pageSize: 1,
       concurrency: 1,
@@ -43,10 +39,8 @@ it('expires unsigned legs past the TTL, releasing their reservations; a late lan
       releasedWatchMs: 24 * HOUR,
       unsignedTtlMs: 24 * HOUR,
     },
-    webhooks: testWebhookDeps,
-    logger: silentLogger,
     now: () => clock,
-  };
+  });
   // Inside the TTL nothing moves.
   expect(await expireUnsignedLegs(deps)).toEqual({ expired: 0, skipped: 0, errors: 0 });
   clock = new Date(Date.now() + 25 * HOUR);

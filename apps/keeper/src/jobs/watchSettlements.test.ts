@@ -5,7 +5,7 @@ import type { FakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChai
 import { markLegSubmitted, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import { offlineApyReader, silentLogger, testWebhookDeps } from '../testing/keeperTestBed';
+import { testJobDeps } from '../testing/keeperTestBed';
 import type { KeeperJobDeps } from './keeperJobDeps';
 import { SettlementWatchError, watchSettlements } from './watchSettlements';
 
@@ -24,23 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 
-const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJobDeps => ({
-  db: test.db.prisma,
-  settlements: test.db.settlements,
-  adapters,
-  venues,
-  apyReader: offlineApyReader,
-  settlement: {
-    pageSize,
-    concurrency: 4,
-    giveUpAfterMs: HOUR,
-    releasedWatchMs: 24 * HOUR,
-    unsignedTtlMs: 24 * HOUR,
-  },
-  webhooks: testWebhookDeps,
-  logger: silentLogger,
-  now: () => new Date(),
-});
+const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJobDeps =>
+  testJobDeps(test, {
+    adapters,
+    venues,
+    settlement: { ...testJobDeps(test, { adapters, venues }).settlement, pageSize },
+  });
 
 async function route(wallet: string, amountMicros: bigint) {
   const plan = await prepareRoute({

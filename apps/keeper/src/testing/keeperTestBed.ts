@@ -101,3 +101,33 @@ export const testWebhookDeps: KeeperJobDeps['webhooks'] = {
   perSubscription: 100,
   runBudgetMs: 5000,
 };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Job deps for calling a processor directly (no queue): the database and chain adapters of the
+ * test, offline APY, silent logs, an hour's settlement windows; override what the test is about.
+ */
+export function testJobDeps(
+  database: TestDatabase,
+  parts: Pick<KeeperJobDeps, 'adapters' | 'venues'> & Partial<KeeperJobDeps>,
+): KeeperJobDeps {
+  return {
+    db: database.db.prisma,
+    sql: database.db.sql,
+    settlements: database.db.settlements,
+    apyReader: offlineApyReader,
+    settlement: {
+      pageSize: 100,
+      concurrency: 4,
+      giveUpAfterMs: HOUR_MS,
+      releasedWatchMs: 24 * HOUR_MS,
+      unsignedTtlMs: 24 * HOUR_MS,
+    },
+    reconciliation: { thresholdMicros: 10_000n },
+    webhooks: testWebhookDeps,
+    logger: silentLogger,
+    now: () => new Date(),
+    ...parts,
+  };
+}

@@ -11,4 +11,5 @@ export * from './settleResult';
 export * from './settlementPostings';
 export * from './recordLegOutcome';
 export * from './releaseLegs';
+export * from './reconcileBooks';
 export * from './walletAddress';

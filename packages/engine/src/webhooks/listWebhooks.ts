@@ -17,7 +17,7 @@ export async function listWebhooks(
   return { schemaVersion: 'svc-webhooks.v1', count: webhooks.length, webhooks };
 }
 
-/** GET /svc/webhooks/events/types: the seven types with what each means. */
+/** GET /svc/webhooks/events/types: the event types with what each means. */
 export function buildWebhookEventTypesDocument(): WebhookEventTypesDocument {
   const eventTypes = WebhookEventType.options.map((type) => ({
     type,

@@ -900,7 +900,7 @@ export const clientRoutes = {
     path: '/svc/webhooks/events/types',
     versioned: true,
     auth: 'public',
-    summary: 'The seven webhook event types (payloads: the `webhooks` section of this document).',
+    summary: 'The webhook event types (payloads: the `webhooks` section of this document).',
     tags: ['webhooks'],
     request: {},
     responses: ok(WebhookEventTypesDocument),

@@ -64,6 +64,8 @@ export interface FakeChain {
   accrue(venueId: string, assetsMicros: bigint): void;
   /** Someone deposits into the venue for `owner` outside our plans. */
   depositOutside(owner: string, venueId: string, assetsMicros: bigint): void;
+  /** The owner withdraws from the venue outside our plans (its shares burn). */
+  withdrawOutside(owner: string, venueId: string, assetsMicros: bigint): void;
   /** The owner's shares of a venue on chain. */
   sharesOf(owner: string, venueId: string): bigint;
   /** What `shares` of the venue are worth now. */
@@ -228,6 +230,11 @@ export function fakeChain(): FakeChain {
     },
     depositOutside(owner, venueId, assetsMicros) {
       mint(vault(venueId), owner, assetsMicros);
+    },
+    withdrawOutside(owner, venueId, assetsMicros) {
+      if (burn(vault(venueId), owner, assetsMicros) === undefined) {
+        throw new Error(`fake chain: ${owner} holds less than ${assetsMicros} in ${venueId}`);
+      }
     },
     sharesOf: (owner, venueId) => vault(venueId).holders.get(owner) ?? 0n,
     valueOf: (venueId, shares) => toAssets(vault(venueId), shares),
