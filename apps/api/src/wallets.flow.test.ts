@@ -149,7 +149,7 @@ describe('route → sign → settle → position → withdraw (Solana, local SVM
     expect(await t.db.prisma.plan.count()).toBe(plans);
   });
 
-  it("a transaction of another plan is refused without touching the leg; its own plan settles", async () => {
+  it('a transaction of another plan is refused without touching the leg; its own plan settles', async () => {
     const owner = solana.createFundedKeypair();
     solana.mintUsdc(owner.publicKey, 10_000_000n);
     const wallet = owner.publicKey.toBase58();

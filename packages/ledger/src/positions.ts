@@ -49,12 +49,14 @@ const POSITIONS_OF_WALLETS = sqlStatement(
   WHERE pos.wallet = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb))) AND ${HOLDS}`,
 );
 
+// Every position our legs ever moved, emptied ones included: outside money on a venue the
+// wallet used through us is worth reporting even after it exited.
 const POSITIONS_PAGE = sqlStatement(
   'yr_positions_page',
   `
   SELECT ${POSITION_COLUMNS}
   FROM positions pos JOIN venues v ON v.id = pos.venue_id
-  WHERE (pos.wallet COLLATE "C", pos.chain, pos.opportunity_id) > ($1, $2, $3) AND ${HOLDS}
+  WHERE (pos.wallet COLLATE "C", pos.chain, pos.opportunity_id) > ($1, $2, $3)
   ORDER BY pos.wallet COLLATE "C", pos.chain, pos.opportunity_id
   LIMIT $4`,
 );
@@ -92,7 +94,7 @@ export interface PositionCursor {
   readonly opportunityId: string;
 }
 
-/** Every position that holds something, in key order, one page at a time (reconciliation). */
+/** Every position our legs ever moved, in key order, one page at a time (reconciliation). */
 export async function listTrackedPositions(
   db: SqlClientOrPrisma,
   { after, limit }: { readonly after?: PositionCursor; readonly limit: number },
