@@ -17,7 +17,7 @@ import {
   PublicPortfolioDocument,
   SettleLegResult,
 } from '@yieldrouter/schemas';
-import { createPublicClient, createWalletClient, http } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, erc4626Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
@@ -365,6 +365,30 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
     });
     expect(idle.positions).toEqual([expect.objectContaining({ outcome: 'no_yield' })]);
 
+    // The owner also deposits 3 USDC straight into the vault, outside any plan: that money is
+    // reported as untracked and never skimmed as yield.
+    const direct = async (hash: Promise<Hex>) =>
+      reader.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 });
+    await direct(
+      wallet.writeContract({
+        address: evm.fixtures.usdc,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [evm.fixtures.vault, 3_000_000n],
+      }),
+    );
+    await direct(
+      wallet.writeContract({
+        address: evm.fixtures.vault,
+        abi: erc4626Abi,
+        functionName: 'deposit',
+        args: [3_000_000n, account.address],
+      }),
+    );
+    const outside = HarvestResult.parse((await harvest({}).expect(200)).body);
+    expect(outside).toMatchObject({ mode: 'no_op_harvest', grossYieldMicros: '0' });
+    expect(BigInt(outside.positions[0]?.untrackedMicros ?? '0')).toBeGreaterThanOrEqual(2_999_999n);
+
     // Yield accrues in the vault: its assets grow while the owner's shares stay put.
     await evm.fixtures.mintUsdc(evm.fixtures.vault, 1_000_000n);
     const prepared = HarvestResult.parse((await harvest({ execute: true }).expect(202)).body);
@@ -376,8 +400,10 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
       (await harvest({ grossYieldMicros: '999999999' }).expect(200)).body,
     );
     const [measured] = done.positions;
+    // The yield of the 7 USDC of shares our plans minted; the 3 outside are not in it.
     const value = BigInt(measured?.valueMicros ?? '0');
-    expect(value > 7_990_000n && value <= 8_000_000n).toBe(true);
+    expect(value > 7_600_000n && value <= 7_700_000n).toBe(true);
+    expect(BigInt(measured?.untrackedMicros ?? '0')).toBeGreaterThan(3_000_000n);
     const gross = value - 7_000_000n;
     const skim = (gross * 500n) / 10_000n;
     expect(done).toMatchObject({
@@ -404,7 +430,8 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
       grossYieldMicros: String(gross),
     });
 
-    // Withdraw everything the wallet owns; the skim stays in the vault for the protocol.
+    // Withdraw everything the books say the wallet owns; the skim (and the outside deposit)
+    // stay in the vault.
     const exit = await plan('withdraw', String(compounded));
     const [exitTx] = await sendLegs(exit);
     await settle(exit.planId ?? '', 0, exitTx ?? '').expect(200);

@@ -89,7 +89,7 @@ const keeper = async () => {
 };
 
 describe('webhooks over HTTP', () => {
-  it('lists the seven event types publicly', async () => {
+  it('lists the event types publicly', async () => {
     const res = await request(t.app).get('/api/v1/svc/webhooks/events/types').expect(200);
     const document = WebhookEventTypesDocument.parse(res.body);
     expect(document.eventTypes.map((entry) => entry.type)).toEqual([
@@ -100,6 +100,7 @@ describe('webhooks over HTTP', () => {
       'bridge.failed',
       'position.updated',
       'apy.updated',
+      'reconciliation.drift',
     ]);
   });
 

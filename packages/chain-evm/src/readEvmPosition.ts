@@ -9,7 +9,7 @@ import type { EvmContext } from './evmContext';
 import type { EvmRpc } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { rayMul } from './rayMath';
-import { resolveVenueTarget } from './resolveVenueTarget';
+import { resolveVenueTarget, venueUnreadable } from './resolveVenueTarget';
 import type { VenueTarget } from './resolveVenueTarget';
 import { toUnavailable } from './toUnavailable';
 
@@ -46,13 +46,7 @@ export async function readEvmPosition(
   }
   const what = `position in ${venue.venueId} on ${context.label}`;
   const resolved = resolveVenueTarget(venue);
-  if (resolved.status === 'blocked') {
-    return {
-      status: 'unavailable',
-      reason: venue.standard === 'router-adapter' ? 'no_standard_reader' : 'asset_not_configured',
-      detail: `${what}: ${resolved.blockers.map((blocker) => blocker.message).join(' ')}`,
-    };
-  }
+  if (resolved.status === 'blocked') return venueUnreadable(venue, resolved.blockers, what);
   if (!context.rpc) return rpcNotConfigured(context, what);
   const rpc = context.rpc;
   const target = resolved.target;

@@ -6,7 +6,7 @@ import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { readPlanTag } from './planTag';
-import { resolveVenueTarget } from './resolveVenueTarget';
+import { resolveVenueTarget, venueUnreadable } from './resolveVenueTarget';
 import { settledMovement } from './settledMovement';
 import { toUnavailable } from './toUnavailable';
 
@@ -52,13 +52,7 @@ export async function readEvmReceipt(context: EvmContext, query: ReceiptQuery): 
     );
   }
   const resolved = resolveVenueTarget(venue);
-  if (resolved.status === 'blocked') {
-    return {
-      status: 'unavailable',
-      reason: venue.standard === 'router-adapter' ? 'no_standard_reader' : 'asset_not_configured',
-      detail: `${what}: ${resolved.blockers.map((blocker) => blocker.message).join(' ')}`,
-    };
-  }
+  if (resolved.status === 'blocked') return venueUnreadable(venue, resolved.blockers, what);
   const target = resolved.target;
   if (target.standard === 'aave-v3' && !context.usdc) {
     return {

@@ -1,5 +1,5 @@
 import { describeBlockerCode } from '@yieldrouter/schemas';
-import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
+import type { Blocker, Unavailable, VenueOnChain } from '@yieldrouter/schemas';
 import type { Address } from 'viem';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 
@@ -64,5 +64,21 @@ function idBlocker(venue: VenueOnChain, name: string, problem: 'missing' | 'malf
     }`,
     field: `venue.ids.${name}`,
     details: { venueId: venue.venueId, id: name },
+  };
+}
+
+/**
+ * Why a venue whose target is blocked cannot be read (`what` names the read): a router-adapter
+ * venue has no reader on EVM, any other is missing an id.
+ */
+export function venueUnreadable(
+  venue: VenueOnChain,
+  blockers: readonly Blocker[],
+  what: string,
+): Unavailable {
+  return {
+    status: 'unavailable',
+    reason: venue.standard === 'router-adapter' ? 'no_standard_reader' : 'asset_not_configured',
+    detail: `${what}: ${blockers.map((blocker) => blocker.message).join(' ')}`,
   };
 }

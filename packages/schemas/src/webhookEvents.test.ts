@@ -23,8 +23,9 @@ const event = {
 };
 
 describe('webhook events', () => {
-  it('seven types, one envelope schema each', () => {
-    expect(WebhookEventType.options).toHaveLength(7);
+  it('the seven SPEC types and reconciliation.drift, one envelope schema each', () => {
+    expect(WebhookEventType.options).toHaveLength(8);
+    expect(WebhookEventType.options.at(-1)).toBe('reconciliation.drift');
     expect(Object.keys(WEBHOOK_EVENT_SCHEMAS)).toEqual(WebhookEventType.options);
   });
 

@@ -28,6 +28,7 @@ import { createDatabase, insertOutboxEvents, readStakedPositions } from '@yieldr
 import type { Database, OutboxEventInput } from '@yieldrouter/ledger';
 import type { PositionUpdatedData } from '@yieldrouter/schemas';
 import { pool, withDatabase } from './benchDatabase';
+import { reconcileWalletsAtScale } from './reconcileBench';
 
 const SUBSCRIPTIONS = Number(process.env['BENCH_WEBHOOK_SUBSCRIPTIONS'] ?? 4);
 const EVENTS = Number(process.env['BENCH_WEBHOOK_EVENTS'] ?? 750);
@@ -296,4 +297,5 @@ export async function runKeeperBench(): Promise<void> {
   }
   await commitToDelivery();
   await harvestWalletsPerSecond();
+  await reconcileWalletsAtScale();
 }

@@ -1,29 +1,16 @@
 import { findPlan, readTrackedPositions, verifyLedger } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
-import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import type { Opportunity, PositionReading } from '@yieldrouter/schemas';
+import type { PositionReading } from '@yieldrouter/schemas';
 import { cancelPlan } from './releaseLegs';
 import { releaseLeg } from './releaseLegs';
 import { fakeBase58, fakeChain } from './testing/fakeChain';
-import { BED_VENUE, bedOpportunities, walletMoneyBed } from './testing/walletMoneyBed';
+import { BED_VENUE, useWalletMoneyDatabase } from './testing/walletMoneyBed';
 import type { WalletMoneyBed } from './testing/walletMoneyBed';
 
 // The reproduced ways the books drifted from the chain (issue "The books agree with the chain"),
 // each against the fake chain and real PostgreSQL: the books must hold what the chain did.
 
 const M = 1_000_000n;
-let test: TestDatabase;
-let opportunities: Opportunity[];
-beforeAll(async () => {
-  test = await createTestDatabase();
-  opportunities = await bedOpportunities(test.db);
-});
-afterAll(async () => {
-  expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
-  await test.drop();
-});
-
-const bed = () => walletMoneyBed(test.db, opportunities);
+const { test: database, bed } = useWalletMoneyDatabase();
 
 /** A settled stake of `amount` through a route with stake. */
 async function stake(wallet: WalletMoneyBed, amount: bigint) {
@@ -59,7 +46,7 @@ describe('1. harvest never skims principal', () => {
     const late = await wallet.venuePlan('deposit', 50n * M);
     const tx = wallet.execute(late, 50n * M);
     // Age the plan past the old 24 h look-back.
-    await test.db.prisma.$executeRaw`
+    await database().db.prisma.$executeRaw`
       UPDATE plans SET created_at = now() - interval '3 days' WHERE id = ${late}`;
     expect((await wallet.harvest()).grossYieldMicros).toBe('0');
     expect((await wallet.settle(late, tx)).status).toBe('confirmed');
@@ -98,7 +85,7 @@ describe('1. harvest never skims principal', () => {
 describe('2. harvest never races settlement', () => {
   it('an unstake that settles while the value is read makes the harvest measure again', async () => {
     const chain = fakeChain();
-    const wallet = walletMoneyBed(test.db, opportunities, chain);
+    const wallet = bed(chain);
     await stake(wallet, 100n * M);
     chain.accrue(BED_VENUE, 10n * M);
     const unstake = await wallet.venuePlan('withdraw', 50n * M);
@@ -142,13 +129,13 @@ describe('3. nobody can block a harvest', () => {
 describe("4. only the leg's own transaction moves it", () => {
   it("another wallet's transaction is refused; the leg and the txId stay untouched", async () => {
     const chain = fakeChain();
-    const mine = walletMoneyBed(test.db, opportunities, chain);
-    const theirs = walletMoneyBed(test.db, opportunities, chain);
+    const mine = bed(chain);
+    const theirs = bed(chain);
     const myPlan = await mine.route(10n * M);
     const theirPlan = await theirs.route(10n * M);
     const theirTx = theirs.execute(theirPlan, 10n * M);
     await expect(mine.settle(myPlan, theirTx)).rejects.toMatchObject({ code: 'RECEIPT_MISMATCH' });
-    expect((await findPlan(test.db.prisma, myPlan))?.legs[0]).toMatchObject({
+    expect((await findPlan(database().db.prisma, myPlan))?.legs[0]).toMatchObject({
       status: 'unsigned',
       txId: null,
     });
@@ -159,19 +146,19 @@ describe("4. only the leg's own transaction moves it", () => {
 
   it('a failed transaction of another plan fails nothing', async () => {
     const chain = fakeChain();
-    const mine = walletMoneyBed(test.db, opportunities, chain);
+    const mine = bed(chain);
     const myPlan = await mine.route(3n * M);
     const otherPlan = await mine.route(4n * M);
     const failed = mine.execute(otherPlan, 4n * M, { ok: false });
     await expect(mine.settle(myPlan, failed)).rejects.toMatchObject({ code: 'RECEIPT_MISMATCH' });
-    expect((await findPlan(test.db.prisma, myPlan))?.legs[0]?.status).toBe('unsigned');
+    expect((await findPlan(database().db.prisma, myPlan))?.legs[0]?.status).toBe('unsigned');
     expect(await mine.settle(otherPlan, failed)).toMatchObject({ status: 'failed' });
   });
 
   it('a transaction another leg only held while pending is taken back by its own leg', async () => {
     const chain = fakeChain();
-    const mine = walletMoneyBed(test.db, opportunities, chain);
-    const theirs = walletMoneyBed(test.db, opportunities, chain);
+    const mine = bed(chain);
+    const theirs = bed(chain);
     const myPlan = await mine.route(M);
     const theirPlan = await theirs.route(2n * M);
     const theirTx = theirs.execute(theirPlan, 2n * M, { landed: false });
@@ -179,7 +166,7 @@ describe("4. only the leg's own transaction moves it", () => {
     expect(await mine.settle(myPlan, theirTx)).toMatchObject({ status: 'pending' });
     chain.land(theirTx);
     expect(await theirs.settle(theirPlan, theirTx)).toMatchObject({ status: 'confirmed' });
-    expect((await findPlan(test.db.prisma, myPlan))?.legs[0]).toMatchObject({
+    expect((await findPlan(database().db.prisma, myPlan))?.legs[0]).toMatchObject({
       status: 'unsigned',
       txId: null,
     });
@@ -223,9 +210,9 @@ describe('6. expiry follows the chain', () => {
     const exit = await wallet.withdraw(5n * M);
     const tx = wallet.execute(exit, 5n * M, { landed: false });
     expect(await wallet.settle(exit, tx)).toMatchObject({ status: 'pending' });
-    const found = await test.db.settlements.find({ planId: exit, legIndex: 0, txId: tx });
+    const found = await database().db.settlements.find({ planId: exit, legIndex: 0, txId: tx });
     const expired = await releaseLeg(
-      { settlements: test.db.settlements, now: new Date() },
+      { settlements: database().db.settlements, now: new Date() },
       found?.leg ?? (undefined as never),
       'expired',
       'pending past the window',
@@ -267,8 +254,8 @@ describe('8. unsigned legs do not hold reservations for good', () => {
     const exit = await wallet.withdraw(6n * M);
     await expect(wallet.withdraw(M)).rejects.toMatchObject({ code: 'INSUFFICIENT_LIQUID' });
     const cancelled = await cancelPlan({
-      db: test.db.prisma,
-      settlements: test.db.settlements,
+      db: database().db.prisma,
+      settlements: database().db.settlements,
       planId: exit,
       allowWallet: (owner) => owner === wallet.wallet,
       now: new Date(),
@@ -277,8 +264,8 @@ describe('8. unsigned legs do not hold reservations for good', () => {
     expect(await wallet.books()).toMatchObject({ liquid: 6n * M, pendingOut: 0n });
     // Cancelling again answers the plan as it stands; another wallet's key cannot.
     const again = cancelPlan({
-      db: test.db.prisma,
-      settlements: test.db.settlements,
+      db: database().db.prisma,
+      settlements: database().db.settlements,
       planId: exit,
       allowWallet: () => false,
       now: new Date(),
@@ -296,8 +283,8 @@ describe('8. unsigned legs do not hold reservations for good', () => {
     await wallet.settle(planId, wallet.execute(planId, M, { landed: false }));
     await expect(
       cancelPlan({
-        db: test.db.prisma,
-        settlements: test.db.settlements,
+        db: database().db.prisma,
+        settlements: database().db.settlements,
         planId,
         allowWallet: () => true,
         now: new Date(),
@@ -310,8 +297,12 @@ it('positions hold exactly the shares our settled legs minted', async () => {
   const wallet = bed();
   await stake(wallet, 7n * M);
   wallet.chain.depositOutside(wallet.wallet, BED_VENUE, 3n * M);
-  const [position] = await readTrackedPositions(test.db.sql, [wallet.wallet]);
+  const [position] = await readTrackedPositions(database().db.sql, [wallet.wallet]);
   expect(position?.shares).toBe(7n * M);
   expect(wallet.chain.sharesOf(wallet.wallet, BED_VENUE)).toBe(10n * M);
   expect(fakeBase58()).not.toBe(wallet.wallet);
+});
+
+it('leaves a ledger that verifies clean', async () => {
+  expect((await verifyLedger(database().db.prisma)).problems).toEqual([]);
 });

@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { findPlan, verifyLedger } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
-import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import type { Opportunity } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { reconcileBooks } from './reconcileBooks';
 import { releaseLeg } from './releaseLegs';
 import { fakeChain } from './testing/fakeChain';
 import { fakeStakeVenues } from './testing/stakeOnFakeChain';
-import { BED_VENUE, bedOpportunities, walletMoneyBed } from './testing/walletMoneyBed';
+import { BED_VENUE, useWalletMoneyDatabase } from './testing/walletMoneyBed';
 import type { WalletMoneyBed } from './testing/walletMoneyBed';
 
 // The books against a model of what the chain did, over random sequences of routes (with and
@@ -19,13 +16,7 @@ import type { WalletMoneyBed } from './testing/walletMoneyBed';
 // and reconciliation reports exactly the money our plans did not put on the venue.
 
 const M = 1_000_000n;
-let test: TestDatabase;
-let opportunities: Opportunity[];
-beforeAll(async () => {
-  test = await createTestDatabase();
-  opportunities = await bedOpportunities(test.db);
-});
-afterAll(() => test.drop());
+const { test: database, bed: newWallet } = useWalletMoneyDatabase();
 
 type SettleMode = 'ok' | 'short' | 'long' | 'failed' | 'foreign' | 'late' | 'twice';
 type Op =
@@ -101,9 +92,13 @@ async function settleStep(
   let released = false;
   if (mode === 'late') {
     expect((await bed.settle(leg.planId, tx)).status).toBe('pending');
-    const found = await test.db.settlements.find({ planId: leg.planId, legIndex: 0, txId: tx });
+    const found = await database().db.settlements.find({
+      planId: leg.planId,
+      legIndex: 0,
+      txId: tx,
+    });
     const expired = await releaseLeg(
-      { settlements: test.db.settlements, now: new Date() },
+      { settlements: database().db.settlements, now: new Date() },
       found?.leg ?? (undefined as never),
       'expired',
       'pending past the window',
@@ -123,7 +118,8 @@ async function settleStep(
       : [await bed.settle(leg.planId, tx)];
   const result = results[0];
   if (mode === 'twice') expect(results.filter((entry) => entry.replay)).toHaveLength(1);
-  const landedOk = (await findPlan(test.db.prisma, leg.planId))?.legs[0]?.status === 'confirmed';
+  const landedOk =
+    (await findPlan(database().db.prisma, leg.planId))?.legs[0]?.status === 'confirmed';
   expect(result?.status).toBe(landedOk ? 'confirmed' : 'failed');
   const change = chain.sharesOf(bed.wallet, BED_VENUE) - sharesBefore;
   if (!landedOk) {
@@ -159,8 +155,8 @@ it('the books follow the chain for any sequence, and reconciliation reports exac
   await fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
       const chain = fakeChain();
-      const bed = walletMoneyBed(test.db, opportunities, chain);
-      const other = walletMoneyBed(test.db, opportunities, chain);
+      const bed = newWallet(chain);
+      const other = newWallet(chain);
       const model: Model = {
         liquid: 0n,
         pendingIn: 0n,
@@ -223,20 +219,20 @@ it('the books follow the chain for any sequence, and reconciliation reports exac
       }
       // Whatever happened: every invariant holds and reconciliation sees exactly the money on
       // the venue our settled legs did not mint (outside deposits, landed-unsettled legs).
-      expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+      expect((await verifyLedger(database().db.prisma)).problems).toEqual([]);
       const books = await bed.books();
       const held = chain.sharesOf(bed.wallet, BED_VENUE);
       expect(books.shares <= held).toBe(true);
       const report = await reconcileBooks({
-        db: test.db.prisma,
-        sql: test.db.sql,
+        db: database().db.prisma,
+        sql: database().db.sql,
         adapters: chain.adapters,
         venues: fakeStakeVenues,
         thresholdMicros: 1n,
         trigger: 'manual',
         now: () => new Date(),
       });
-      const rows = await test.db.prisma.reconciliationDrift.findMany({
+      const rows = await database().db.prisma.reconciliationDrift.findMany({
         where: { runId: report.runId, wallet: bed.wallet },
       });
       const untracked = rows.find((row) => row.kind === 'untracked')?.driftMicros ?? 0n;

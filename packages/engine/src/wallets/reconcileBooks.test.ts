@@ -1,30 +1,21 @@
 import { postJournalEntry, runLedgerTransaction, verifyLedger } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
-import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import type { Opportunity } from '@yieldrouter/schemas';
 import { ReconciliationDriftData } from '@yieldrouter/schemas';
 import { reconcileBooks } from './reconcileBooks';
 import { fakeBase58, fakeChain } from './testing/fakeChain';
 import { fakeStakeVenues } from './testing/stakeOnFakeChain';
-import { BED_VENUE, bedOpportunities, walletMoneyBed } from './testing/walletMoneyBed';
+import { BED_VENUE, useWalletMoneyDatabase } from './testing/walletMoneyBed';
 
 // Reconciliation reads every tracked position on chain and every reservation, and reports each
 // way the books and the chain differ, with its size and cause; above the threshold it raises
 // `reconciliation.drift`. It never moves the books.
 
 const M = 1_000_000n;
-let test: TestDatabase;
-let opportunities: Opportunity[];
-beforeAll(async () => {
-  test = await createTestDatabase();
-  opportunities = await bedOpportunities(test.db);
-});
-afterAll(() => test.drop());
+const { test: database, bed } = useWalletMoneyDatabase();
 
 it('reports outside money, missing shares, losses and reservations without a leg, exactly', async () => {
   const chain = fakeChain();
-  const a = walletMoneyBed(test.db, opportunities, chain);
-  const b = walletMoneyBed(test.db, opportunities, chain);
+  const a = bed(chain);
+  const b = bed(chain);
   for (const [wallet, amount] of [
     [a, 100n * M],
     [b, 50n * M],
@@ -34,8 +25,8 @@ it('reports outside money, missing shares, losses and reservations without a leg
   }
   const reconcile = (thresholdMicros = 10_000n) =>
     reconcileBooks({
-      db: test.db.prisma,
-      sql: test.db.sql,
+      db: database().db.prisma,
+      sql: database().db.sql,
       adapters: chain.adapters,
       venues: fakeStakeVenues,
       thresholdMicros,
@@ -53,7 +44,7 @@ it('reports outside money, missing shares, losses and reservations without a leg
   chain.accrue(BED_VENUE, -16n * M);
   // A reservation no leg holds (what the database's leg rules refuse to create by accident).
   const rogue = fakeBase58();
-  await runLedgerTransaction(test.db.prisma, (tx) =>
+  await runLedgerTransaction(database().db.prisma, (tx) =>
     postJournalEntry(tx, {
       kind: 'test.rogue',
       postings: [
@@ -78,11 +69,11 @@ it('reports outside money, missing shares, losses and reservations without a leg
   });
   expect(report.aboveThreshold).toBe(5);
 
-  const rows = await test.db.prisma.reconciliationDrift.findMany({
+  const rows = await database().db.prisma.reconciliationDrift.findMany({
     where: { runId: report.runId },
   });
   expect(rows).toHaveLength(5);
-  const events = await test.db.prisma.outboxEvent.findMany({
+  const events = await database().db.prisma.outboxEvent.findMany({
     where: { type: 'reconciliation.drift', payload: { path: ['runId'], equals: report.runId } },
   });
   expect(events).toHaveLength(5);
@@ -91,7 +82,7 @@ it('reports outside money, missing shares, losses and reservations without a leg
     kind: 'reservation_without_leg',
     driftMicros: String(7n * M),
   });
-  const run = await test.db.prisma.reconciliationRun.findUniqueOrThrow({
+  const run = await database().db.prisma.reconciliationRun.findUniqueOrThrow({
     where: { id: report.runId },
   });
   expect(run).toMatchObject({ positions: 2, drifts: 5, aboveThreshold: 5 });
@@ -101,7 +92,7 @@ it('reports outside money, missing shares, losses and reservations without a leg
   expect(quiet.drifts.untracked.count).toBe(1);
   expect(quiet.aboveThreshold).toBe(1);
   // Reconciliation never moves the books: only the rogue reservation is a ledger problem.
-  expect((await verifyLedger(test.db.prisma)).problems.map((problem) => problem.check)).toEqual([
-    'reservation_mismatch',
-  ]);
+  expect(
+    (await verifyLedger(database().db.prisma)).problems.map((problem) => problem.check),
+  ).toEqual(['reservation_mismatch']);
 });

@@ -127,9 +127,9 @@ describe('webhook subscriptions (use cases)', () => {
     expect((await refusal(rotate('key_owner'))).code).toBe('NOT_FOUND');
   });
 
-  it('the event types document lists the seven types', () => {
+  it('the event types document lists the eight types', () => {
     const document = buildWebhookEventTypesDocument();
-    expect(document.count).toBe(7);
+    expect(document.count).toBe(8);
     expect(document.eventTypes.map((entry) => entry.type)).toContain('apy.updated');
   });
 

@@ -2,6 +2,8 @@
 // prepared through the adapters, transactions executed by the test, legs settled from their
 // receipts), with the books read back. Product code never imports it.
 import { readBalancesOf, readTrackedPositions } from '@yieldrouter/ledger';
+import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { Database } from '@yieldrouter/ledger';
 import type { Opportunity } from '@yieldrouter/schemas';
 import { prepareStrategyPlan } from '../../plans/prepareStrategyPlan';
@@ -45,6 +47,28 @@ export const BED_VENUE = FAKE_STAKE_VENUE;
 /** The stake venue's opportunities, seeded once per database. */
 export async function bedOpportunities(db: Database): Promise<Opportunity[]> {
   return seedFakeStakeOpportunities(db.prisma);
+}
+
+/**
+ * A test file's database with the stake venue seeded (created before its tests, dropped after):
+ * `bed()` is a new wallet on a new fake chain, or on `chain`.
+ */
+export function useWalletMoneyDatabase() {
+  const state: { test?: TestDatabase; opportunities?: Opportunity[] } = {};
+  beforeAll(async () => {
+    state.test = await createTestDatabase();
+    state.opportunities = await bedOpportunities(state.test.db);
+  });
+  afterAll(() => state.test?.drop());
+  const test = () => {
+    if (!state.test) throw new Error('the test database is not ready yet');
+    return state.test;
+  };
+  return {
+    test,
+    bed: (chain?: FakeChain) =>
+      walletMoneyBed(test().db, state.opportunities ?? [], chain ?? fakeChain()),
+  };
 }
 
 /** A new wallet on a new fake chain (or the one given). */

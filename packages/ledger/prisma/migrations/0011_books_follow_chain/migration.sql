@@ -143,6 +143,21 @@ ALTER TABLE "harvests" ADD COLUMN "shares" NUMERIC(78, 0);
 ALTER TABLE "harvests" ADD COLUMN "untracked_micros" BIGINT CHECK ("untracked_micros" >= 0);
 
 -- ── 4. Recording outcomes ────────────────────────────────────────────────
+-- The outbox events of the items numbered `p_ords` (1-based) of a batch, each item carrying
+-- `events: [{ id, type, wallet, payload }]` and `now`: in item order, then event order.
+CREATE FUNCTION "ledger_insert_item_events"("p_items" JSONB, "p_ords" INTEGER[])
+RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "outbox_events" ("id", "type", "wallet", "payload", "created_at")
+  SELECT v.x ->> 'id', v.x ->> 'type', v.x ->> 'wallet', v.x -> 'payload',
+         (t.e ->> 'now')::TIMESTAMPTZ
+  FROM jsonb_array_elements("p_items") WITH ORDINALITY AS t(e, n),
+       jsonb_array_elements(t.e -> 'events') WITH ORDINALITY AS v(x, m)
+  WHERE t.n::INTEGER = ANY("p_ords")
+  ORDER BY t.n, v.m;
+END;
+$$;
+
 -- ledger_record_leg_outcomes(p_outcomes): a JSON array of
 --   { planId, legIndex, txId?, status: 'confirmed' | 'failed' | 'expired' | 'cancelled',
 --     expect: [statuses the caller computed the outcome from], settledAmount?, shares?,
@@ -274,13 +289,7 @@ BEGIN
     AND p."wallet" = t.e -> 'position' ->> 'wallet' AND p."chain" = t.e -> 'position' ->> 'chain'
     AND p."opportunity_id" = t.e -> 'position' ->> 'opportunityId';
 
-  INSERT INTO "outbox_events" ("id", "type", "wallet", "payload", "created_at")
-  SELECT v.x ->> 'id', v.x ->> 'type', v.x ->> 'wallet', v.x -> 'payload',
-         (t.e ->> 'now')::TIMESTAMPTZ
-  FROM jsonb_array_elements("p_outcomes") WITH ORDINALITY AS t(e, n),
-       jsonb_array_elements(t.e -> 'events') WITH ORDINALITY AS v(x, m)
-  WHERE t.n::INTEGER = ANY(v_claimed)
-  ORDER BY t.n, v.m;
+  PERFORM ledger_insert_item_events("p_outcomes", v_claimed);
 
   RETURN QUERY
   SELECT t.n::INTEGER,
@@ -371,13 +380,7 @@ BEGIN
     AND p."wallet" = t.e ->> 'wallet' AND p."chain" = t.e ->> 'chain'
     AND p."opportunity_id" = t.e ->> 'opportunityId';
 
-  INSERT INTO "outbox_events" ("id", "type", "wallet", "payload", "created_at")
-  SELECT v.x ->> 'id', v.x ->> 'type', v.x ->> 'wallet', v.x -> 'payload',
-         (t.e ->> 'now')::TIMESTAMPTZ
-  FROM jsonb_array_elements("p_items") WITH ORDINALITY AS t(e, n),
-       jsonb_array_elements(t.e -> 'events') WITH ORDINALITY AS v(x, m)
-  WHERE t.n::INTEGER = ANY(v_fresh)
-  ORDER BY t.n, v.m;
+  PERFORM ledger_insert_item_events("p_items", v_fresh);
 
   RETURN QUERY
   SELECT t.n::INTEGER, NOT (t.n::INTEGER = ANY(v_fresh)),
