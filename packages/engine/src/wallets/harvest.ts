@@ -16,9 +16,11 @@ import type {
   LedgerChain,
   PositionKey,
   PostingInput,
+  Prisma,
   PrismaClientOrTransaction,
   PrismaClient,
   StakedPosition,
+  WriteRecorder,
 } from '@yieldrouter/ledger';
 import type {
   Chain,
@@ -52,6 +54,11 @@ export interface HarvestParameters {
   /** Only the positions on this chain. */
   readonly chain?: Chain;
   readonly now: Date;
+  /**
+   * Stores the answer with the bookings (Idempotency-Key): every position is then booked in
+   * one transaction that also records the result, so a retry gets this answer.
+   */
+  readonly recordWrite?: WriteRecorder<HarvestResult> | undefined;
 }
 
 type Reading =
@@ -139,12 +146,13 @@ const amounts = (fees: ReturnType<typeof computeHarvestFees>) => ({
 });
 
 /**
- * Books one position's yield in one transaction: under a per-position lock, with no open leg
+ * Books one position's yield in `tx`: under a per-position lock, with no open leg
  * that could already have moved the position on chain, gross = value − (staked + fees retained);
  * external → fees:protocol (skim + profit fee) and external → staked (net, compounded); the
  * harvest row, `harvest.completed` and `position.updated` are written with it.
  */
 async function bookPosition(
+  tx: Prisma.TransactionClient,
   parameters: HarvestParameters,
   wallet: string,
   position: StakedPosition,
@@ -153,89 +161,87 @@ async function bookPosition(
   const schedule = parameters.schedule ?? defaultFeeSchedule;
   const chain = position.chain as LedgerChain;
   const key: PositionKey = { wallet, chain, opportunityId: position.opportunityId };
-  return runLedgerTransaction(parameters.db, async (tx) => {
-    await lockPositionForHarvest(tx, key);
-    const open = await countOpenPositionLegs(tx, {
-      ...key,
-      venueId: position.venueId as string,
-      since: new Date(parameters.now.getTime() - HARVEST_OPEN_LEG_WINDOW_MS),
-    });
-    if (open > 0) {
-      return positionResult(position, {
-        outcome: 'unavailable',
-        reason: `settlement_pending: ${open} leg(s) moving this position are not settled yet`,
-        valueMicros: formatMicros(reading.valueMicros),
-      });
-    }
-    const { basisMicros, fees, measured } = await measure(tx, key, reading.valueMicros, schedule);
-    if (!fees) return positionResult(position, { outcome: 'no_yield', ...measured });
-
-    const feeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
-    const postings: PostingInput[] = [
-      { account: { system: 'external', chain }, amountMicros: -fees.grossYieldMicros },
-      {
-        account: { wallet, chain, bucket: `staked:${position.opportunityId}` },
-        amountMicros: fees.netYieldMicros,
-      },
-    ];
-    if (feeMicros > 0n) {
-      postings.push({ account: { system: 'fees:protocol' }, amountMicros: feeMicros });
-    }
-    const harvestId = newHarvestId();
-    const { entryId } = await postJournalEntry(tx, {
-      kind: 'harvest',
-      dedupeKey: `harvest:${harvestId}`,
-      memo: `harvest ${position.opportunityId} on ${chain}`,
-      postings,
-    });
-    await insertHarvest(tx, {
-      ...key,
-      id: harvestId,
-      venueId: position.venueId as string,
-      entryId,
-      valueMicros: reading.valueMicros,
-      valueAsOf: reading.asOf,
-      basisMicros,
-      grossMicros: fees.grossYieldMicros,
-      protocolFeeMicros: fees.protocolFeeMicros,
-      profitFeeMicros: fees.profitFeeMicros,
-      netMicros: fees.netYieldMicros,
-    });
-    const result = positionResult(position, {
-      outcome: 'harvested',
-      harvestId,
-      ...measured,
-      ...amounts(fees),
-    });
-    const completed: HarvestCompletedData = {
-      harvestId,
-      wallet,
-      chain,
-      opportunityId: position.opportunityId,
-      venueId: position.venueId,
-      ...measured,
-      ...amounts(fees),
-      asOf: reading.asOf.toISOString(),
-    };
-    const updated: PositionUpdatedData = {
-      wallet,
-      chain,
-      cause: 'harvested',
-      planId: null,
-      legIndex: null,
-      txId: null,
-      harvestId,
-    };
-    await insertOutboxEvents(
-      tx,
-      [
-        { type: 'harvest.completed', wallet, payload: completed },
-        { type: 'position.updated', wallet, payload: updated },
-      ],
-      parameters.now,
-    );
-    return result;
+  await lockPositionForHarvest(tx, key);
+  const open = await countOpenPositionLegs(tx, {
+    ...key,
+    venueId: position.venueId as string,
+    since: new Date(parameters.now.getTime() - HARVEST_OPEN_LEG_WINDOW_MS),
   });
+  if (open > 0) {
+    return positionResult(position, {
+      outcome: 'unavailable',
+      reason: `settlement_pending: ${open} leg(s) moving this position are not settled yet`,
+      valueMicros: formatMicros(reading.valueMicros),
+    });
+  }
+  const { basisMicros, fees, measured } = await measure(tx, key, reading.valueMicros, schedule);
+  if (!fees) return positionResult(position, { outcome: 'no_yield', ...measured });
+
+  const feeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
+  const postings: PostingInput[] = [
+    { account: { system: 'external', chain }, amountMicros: -fees.grossYieldMicros },
+    {
+      account: { wallet, chain, bucket: `staked:${position.opportunityId}` },
+      amountMicros: fees.netYieldMicros,
+    },
+  ];
+  if (feeMicros > 0n) {
+    postings.push({ account: { system: 'fees:protocol' }, amountMicros: feeMicros });
+  }
+  const harvestId = newHarvestId();
+  const { entryId } = await postJournalEntry(tx, {
+    kind: 'harvest',
+    dedupeKey: `harvest:${harvestId}`,
+    memo: `harvest ${position.opportunityId} on ${chain}`,
+    postings,
+  });
+  await insertHarvest(tx, {
+    ...key,
+    id: harvestId,
+    venueId: position.venueId as string,
+    entryId,
+    valueMicros: reading.valueMicros,
+    valueAsOf: reading.asOf,
+    basisMicros,
+    grossMicros: fees.grossYieldMicros,
+    protocolFeeMicros: fees.protocolFeeMicros,
+    profitFeeMicros: fees.profitFeeMicros,
+    netMicros: fees.netYieldMicros,
+  });
+  const result = positionResult(position, {
+    outcome: 'harvested',
+    harvestId,
+    ...measured,
+    ...amounts(fees),
+  });
+  const completed: HarvestCompletedData = {
+    harvestId,
+    wallet,
+    chain,
+    opportunityId: position.opportunityId,
+    venueId: position.venueId,
+    ...measured,
+    ...amounts(fees),
+    asOf: reading.asOf.toISOString(),
+  };
+  const updated: PositionUpdatedData = {
+    wallet,
+    chain,
+    cause: 'harvested',
+    planId: null,
+    legIndex: null,
+    txId: null,
+    harvestId,
+  };
+  await insertOutboxEvents(
+    tx,
+    [
+      { type: 'harvest.completed', wallet, payload: completed },
+      { type: 'position.updated', wallet, payload: updated },
+    ],
+    parameters.now,
+  );
+  return result;
 }
 
 /** What `execute: true` answers: the amounts a claim would realise now; nothing is booked. */
@@ -355,6 +361,25 @@ export async function harvestWallet(parameters: HarvestParameters): Promise<Harv
     (position) =>
       position.balanceMicros > 0n && (!parameters.chain || position.chain === parameters.chain),
   );
+  const { recordWrite } = parameters;
+  if (recordWrite && !parameters.execute) {
+    const readings: Reading[] = [];
+    for (const position of staked) readings.push(await readValue(parameters, position));
+    return runLedgerTransaction(parameters.db, async (tx) => {
+      const positions: HarvestPositionResult[] = [];
+      for (const [index, position] of staked.entries()) {
+        const reading = readings[index] as Reading;
+        positions.push(
+          reading.status === 'unavailable'
+            ? positionResult(position, { outcome: 'unavailable', reason: reading.reason })
+            : await bookPosition(tx, parameters, wallet, position, reading),
+        );
+      }
+      const result = summarize(parameters, wallet, positions);
+      await recordWrite(tx, result);
+      return result;
+    });
+  }
   const positions: HarvestPositionResult[] = [];
   for (const position of staked) {
     const reading = await readValue(parameters, position);
@@ -363,7 +388,11 @@ export async function harvestWallet(parameters: HarvestParameters): Promise<Harv
     } else if (parameters.execute) {
       positions.push(await preparePosition(parameters, wallet, position, reading));
     } else {
-      positions.push(await bookPosition(parameters, wallet, position, reading));
+      positions.push(
+        await runLedgerTransaction(parameters.db, (tx) =>
+          bookPosition(tx, parameters, wallet, position, reading),
+        ),
+      );
     }
   }
   return summarize(parameters, wallet, positions);
