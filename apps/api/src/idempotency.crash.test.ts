@@ -244,6 +244,8 @@ describe('withdraw: the reservation is on the plan the client holds', () => {
   });
 });
 
-function planIdOf(text: string): string | undefined {
-  return PlanDocument.parse(JSON.parse(text)).planId;
+function planIdOf(text: string): string {
+  const { planId } = PlanDocument.parse(JSON.parse(text));
+  if (!planId) throw new Error(`no planId in ${text}`);
+  return planId;
 }
