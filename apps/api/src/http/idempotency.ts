@@ -12,6 +12,7 @@ import type {
 } from '@yieldrouter/ledger';
 import {
   IDEMPOTENCY_KEY_PATTERN,
+  claimFirst,
   claimIdempotencyKey,
   completeIdempotencyKey,
   findIdempotentWrite,
@@ -92,20 +93,32 @@ function send(res: Response, response: IdempotentResponse, replayed: boolean): v
 type Claim =
   ClaimIdempotencyKeyReturnType | { readonly kind: 'written'; readonly write: IdempotentWrite };
 
+/**
+ * The write's stored outcome, or the caller's claim. A fresh key takes one statement; a retry
+ * (the caller's record exists) claims again, taking over a dead claim whose lease passed, and
+ * looks for the write's outcome, waiting up to WAIT_MS while a twin runs.
+ */
 async function claimOrWait(
   db: PrismaClientOrTransaction,
   parameters: ClaimIdempotencyKeyParameters,
   write: IdempotencyKeyRef,
 ): Promise<Claim> {
+  const first = await claimFirst(db, { ...parameters, write });
+  if (first.kind !== 'taken') return first;
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    // Claiming again (not just reading) also takes over a released or dead claim at once.
     const claim = await claimIdempotencyKey(db, parameters);
-    if (claim.kind !== 'in_progress') return claim;
-    // The holder may have committed its write and died before finishing its HTTP record.
+    if (claim.kind === 'replay' || claim.kind === 'mismatch') return claim;
+    // The holder may have committed its write and died before its HTTP record was completed.
     const written = await findIdempotentWrite(db, write);
-    if (written) return { kind: 'written', write: written };
-    if (Date.now() + POLL_MS > deadline) return claim;
+    if (written) {
+      if (claim.kind === 'claimed') {
+        const held = { ...parameters, claimToken: claim.claimToken };
+        await completeIdempotencyKey(db, held, written).catch(() => false);
+      }
+      return { kind: 'written', write: written };
+    }
+    if (claim.kind === 'claimed' || Date.now() + POLL_MS > deadline) return claim;
     await sleep(POLL_MS);
   }
 }
@@ -176,11 +189,6 @@ export async function respondIdempotently(
     if (stored.requestHash !== requestHash) throw reused();
     send(res, stored, true);
   };
-  const written = await findIdempotentWrite(db, write);
-  if (written) {
-    replayWrite(written);
-    return;
-  }
   const claim = await claimOrWait(
     db,
     { scope, wallet, operation, key, requestHash, lockMs: LOCK_MS },
@@ -210,7 +218,8 @@ export async function respondIdempotently(
     if (response.status < 200 || response.status > 299) {
       throw new Error(`${operation}: only a 2xx answer is recorded as a write's outcome`);
     }
-    await recordIdempotentWrite(tx, { ...write, requestHash, ...response });
+    // The caller's HTTP record is completed in the same statement.
+    await recordIdempotentWrite(tx, { ...write, requestHash, ...response }, held);
     recorded = response;
   };
   let response: IdempotentResponse;
@@ -242,6 +251,10 @@ export async function respondIdempotently(
   }
   if (response.status >= 500) {
     await releaseIdempotencyKey(db, held);
+    send(res, response, false);
+    return;
+  }
+  if (recorded) {
     send(res, response, false);
     return;
   }

@@ -35,7 +35,7 @@ export interface HandlerContext<R extends RouteDefinition> {
   readonly header: (name: string) => string | undefined;
   /**
    * When the request carries an Idempotency-Key: a recorder to hand to the use case, which
-   * calls it last in the transaction that writes its effect, so the answer
+   * calls it in the transaction that writes its effect, so the answer
    * (`toResult(outcome)`) is stored with the effect and a retry gets it whatever the timing.
    * Undefined without a key.
    */

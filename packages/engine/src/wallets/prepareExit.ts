@@ -111,6 +111,8 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
         legs: storedLegs(build, 'exit_liquid', null),
         createdAt: now,
       });
+      // Before the posting: the answer needs no balance lock, so the locks are held no longer.
+      await parameters.recordWrite?.(tx, document);
       if (build.status === 'prepared') {
         await postJournalEntry(tx, {
           kind: 'exit.reserved',
@@ -123,7 +125,6 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
           ],
         });
       }
-      await parameters.recordWrite?.(tx, document);
     });
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'INSUFFICIENT_BALANCE') {

@@ -142,6 +142,8 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       legs: storedLegs(build, effect, venue?.venueId ?? null),
       createdAt: now,
     });
+    // Before the posting: the answer needs no balance lock, so the locks are held no longer.
+    await parameters.recordWrite?.(tx, document);
     if (build.status === 'prepared') {
       await postJournalEntry(tx, {
         kind: 'route.prepared',
@@ -160,7 +162,6 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         ],
       });
     }
-    await parameters.recordWrite?.(tx, document);
   });
   return document;
 }
