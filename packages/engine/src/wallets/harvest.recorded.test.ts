@@ -4,40 +4,33 @@ import {
   recordIdempotentWrite,
 } from '@yieldrouter/ledger';
 import type { WriteRecorder } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
-import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import type { HarvestResult, Opportunity } from '@yieldrouter/schemas';
+import type { HarvestResult } from '@yieldrouter/schemas';
 import { harvestWallet } from './harvest';
 import { fakeBase58, fakeChain } from './testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
   fakeStakeVenues as venues,
   landStake,
-  seedFakeStakeOpportunities,
 } from './testing/stakeOnFakeChain';
+import { useFakeStakeDatabase } from './testing/useFakeStakeDatabase';
 
 // A harvest with an Idempotency-Key books its positions and records its answer in one
 // transaction: a failure before the commit books nothing, and a second run of the same write
 // (a retry racing the first) can never book again.
 
-let test: TestDatabase;
-let opportunities: Opportunity[];
-beforeAll(async () => {
-  test = await createTestDatabase();
-  opportunities = await seedFakeStakeOpportunities(test.db.prisma);
-});
-afterAll(() => test.drop());
+const suite = useFakeStakeDatabase();
 
 const M = 1_000_000n;
 
 it('books with the recorded answer, or not at all', async () => {
+  const test = suite.test();
   const chain = fakeChain();
   const wallet = fakeBase58();
   const landed = await landStake({
     db: test.db.prisma,
     settlements: test.db.settlements,
     chain,
-    opportunities,
+    opportunities: suite.opportunities(),
     wallet,
     amountMicros: 10n * M,
   });
