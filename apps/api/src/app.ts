@@ -12,6 +12,7 @@ import {
   createChainAdapters,
   createDefiLlamaReader,
   deepFreeze,
+  ledgerWallet,
 } from '@yieldrouter/engine';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps): Express {
     }),
     limits: config.rateLimit,
     db: deps.db.prisma,
+    walletOf: (address) => ledgerWallet(adapters, address),
     validateResponses: config.nodeEnv !== 'production',
   });
   app.use(docsRouter('/api/v1/openapi.json'));

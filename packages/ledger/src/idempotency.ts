@@ -49,7 +49,8 @@ interface KeyRow {
   state: 'in_progress' | 'completed';
   response_status: number | null;
   response_headers: Record<string, string> | null;
-  response_body: Uint8Array | null;
+  /** Base64: a BYTEA column read through Prisma's PGlite adapter fails to deserialize. */
+  response_body: string | null;
   expired: boolean;
 }
 
@@ -86,8 +87,8 @@ export async function claimIdempotencyKey(
     if (inserted.length === 1) return { kind: 'claimed', claimToken };
     // A separate statement: under READ COMMITTED it sees the row the insert collided with.
     const [row] = await db.$queryRaw<KeyRow[]>`
-      SELECT request_hash, state, response_status, response_headers, response_body,
-             locked_until < now() AS expired
+      SELECT request_hash, state, response_status, response_headers,
+             encode(response_body, 'base64') AS response_body, locked_until < now() AS expired
       FROM idempotency_keys
       WHERE scope = ${scope} AND operation = ${operation} AND key = ${key}`;
     if (!row) continue;
@@ -97,7 +98,7 @@ export async function claimIdempotencyKey(
         kind: 'replay',
         status: row.response_status ?? 0,
         headers: row.response_headers ?? {},
-        body: row.response_body ?? new Uint8Array(),
+        body: Buffer.from(row.response_body ?? '', 'base64'),
       };
     }
     if (!row.expired) return { kind: 'in_progress' };

@@ -11,6 +11,7 @@ export * from './legSettlements';
 export * from './batchQueue';
 export * from './sqlClient';
 export * from './idempotency';
+export * from './idempotentWrites';
 export * from './walletReads';
 export * from './walletSettings';
 export * from './harvests';

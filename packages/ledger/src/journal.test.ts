@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { AccountRef } from './journal';
 import { LedgerError, postJournalEntry, runLedgerTransaction } from './journal';
+import { sqlStatement } from './sqlClient';
 import { readBalancesOf } from './walletReads';
 import type { TestDatabase } from './testing';
 import { createTestDatabase } from './testing';
@@ -84,6 +85,62 @@ describe('double-entry journal', () => {
     expect(first.replay).toBe(false);
     expect(again).toEqual({ entryId: first.entryId, replay: true });
     expect((await balances())['solana/liquid']).toBe(2_001_000n);
+  });
+
+  it('a dedupe replay with other postings is DEDUPE_CONFLICT (YR002) and writes nothing', async () => {
+    // A wallet of its own: the tests below count wallet-a's balance.
+    const mine: AccountRef = { wallet: 'wallet-d', chain: 'solana', bucket: 'liquid' };
+    const credit = (amountMicros: bigint, account: AccountRef = mine) => [
+      { account, amountMicros },
+      { account: external, amountMicros: -amountMicros },
+    ];
+    await post(credit(2_000n), 'exit:wallet-a:key-1');
+    const before = await readBalancesOf(test.db.prisma, ['wallet-d']);
+    for (const other of [credit(3_000n), credit(2_000n, { ...mine, bucket: STAKED })]) {
+      const error = await post(other, 'exit:wallet-a:key-1').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(LedgerError);
+      expect(error).toMatchObject({ code: 'DEDUPE_CONFLICT' });
+      expect((error as Error).message).toContain('exit:wallet-a:key-1');
+    }
+    // Another plan with the same postings is another entry too: never a silent replay.
+    const otherPlan = await runLedgerTransaction(test.db.prisma, (tx) =>
+      postJournalEntry(tx, {
+        kind: 'test',
+        planId: 'plan_other',
+        dedupeKey: 'exit:wallet-a:key-1',
+        postings: credit(2_000n),
+      }),
+    ).catch((caught: unknown) => caught);
+    expect(otherPlan).toMatchObject({ code: 'DEDUPE_CONFLICT' });
+    // Within one batch too (the settlement path posts batches through the same function).
+    const batch = await test.db.sql
+      .query(sqlStatement('test_post_twice', 'SELECT * FROM ledger_post_entries($1::jsonb)'), [
+        JSON.stringify(
+          [1_000n, 4_000n].map((amount) => ({
+            kind: 'test',
+            dedupeKey: 'batch-twice',
+            postings: [
+              {
+                kind: 'wallet',
+                wallet: 'wallet-d',
+                chain: 'solana',
+                bucket: 'liquid',
+                amount: `${amount}`,
+              },
+              {
+                kind: 'system',
+                wallet: null,
+                chain: 'solana',
+                bucket: 'external',
+                amount: `-${amount}`,
+              },
+            ],
+          })),
+        ),
+      ])
+      .catch((caught: unknown) => caught);
+    expect(String(batch)).toMatch(/YR002|posted before as another entry/);
+    expect(await readBalancesOf(test.db.prisma, ['wallet-d'])).toEqual(before);
   });
 
   it('the database itself refuses an unbalanced entry at commit, whatever the code does', async () => {

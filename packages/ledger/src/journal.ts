@@ -22,7 +22,10 @@ export interface PostingInput {
 
 export interface JournalEntryInput {
   readonly kind: string;
-  /** Same key → posted once; a second call is a replay that posts nothing. */
+  /**
+   * Same key → posted once; a second call with the same entry is a replay that posts nothing,
+   * with another entry (kind, plan, leg or postings) a `LedgerError` DEDUPE_CONFLICT.
+   */
   readonly dedupeKey?: string;
   readonly planId?: string;
   readonly legIndex?: number;
@@ -41,7 +44,7 @@ export interface PostedEntry {
 export class LedgerError extends Error {
   override readonly name = 'LedgerError';
   constructor(
-    readonly code: 'UNBALANCED' | 'INSUFFICIENT_BALANCE' | 'INVALID_POSTING',
+    readonly code: 'UNBALANCED' | 'INSUFFICIENT_BALANCE' | 'INVALID_POSTING' | 'DEDUPE_CONFLICT',
     message: string,
     /** The account short of funds, for INSUFFICIENT_BALANCE. */
     readonly account?: AccountRef,
@@ -93,6 +96,8 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
 
 /** SQLSTATE of an overdraft refused by `ledger_post_entry` (migration 0009). */
 const OVERDRAFT = 'YR001';
+/** SQLSTATE of a dedupe key posted before as another entry (migration 0015). */
+const DEDUPE_CONFLICT = 'YR002';
 
 /** An error's text with its SQLSTATE: Prisma puts the code in the message, the driver in `code`. */
 function errorText(error: unknown): string {
@@ -120,9 +125,17 @@ export function journalEntryPayload(entry: JournalEntryInput): Prisma.InputJsonO
   ) as Prisma.InputJsonObject;
 }
 
-/** An overdraft refused by the database, as `LedgerError` naming the account; else as is. */
+/**
+ * An overdraft refused by the database, as `LedgerError` INSUFFICIENT_BALANCE naming the
+ * account; a dedupe replay that is not the same entry (other kind, plan, leg or postings) as
+ * DEDUPE_CONFLICT; anything else as is.
+ */
 export function toLedgerError(error: unknown, entry: JournalEntryInput): unknown {
   const text = errorText(error);
+  if (text.includes(DEDUPE_CONFLICT)) {
+    const detail = /dedupe key .* was posted before as another entry/.exec(text)?.[0];
+    return new LedgerError('DEDUPE_CONFLICT', detail ?? text);
+  }
   if (!text.includes(OVERDRAFT)) return error;
   const short = entry.postings.find((posting) => {
     const key = keyOf(posting.account);
@@ -138,7 +151,7 @@ export function toLedgerError(error: unknown, entry: JournalEntryInput): unknown
  * if new, then locked in id order (so concurrent writers never deadlock), checked for funds,
  * and moved by the postings (a trigger keeps balances; the database refuses an unbalanced entry
  * and a negative wallet balance). With `dedupeKey`, a second post of the same key writes
- * nothing and reports `replay`. An overdraft is `LedgerError` INSUFFICIENT_BALANCE naming the
+ * nothing and reports `replay` (the same key with another entry: DEDUPE_CONFLICT). An overdraft is `LedgerError` INSUFFICIENT_BALANCE naming the
  * account; the transaction is then aborted and must be rolled back.
  */
 export async function postJournalEntry(

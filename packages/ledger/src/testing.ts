@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import type { Database } from './createDatabase';
 import { createDatabase } from './createDatabase';
@@ -43,6 +46,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * A fresh embedded PGlite database (the README's first command runs on one) in a temporary
+ * directory, migrations applied; `url` is empty. Under jest it needs
+ * `NODE_OPTIONS=--experimental-vm-modules` (PGlite is an ES module loaded by `import()`).
+ */
+export async function createTestPgliteDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-test-pglite-'));
+  try {
+    const db = await createDatabase({ dataDir });
+    return {
+      url: '',
+      db,
+      drop: async () => {
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(`${dataDir}.lock`, { force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** An empty database without migrations (for migration tests). */

@@ -1,7 +1,7 @@
 // The HTTP part of `pnpm bench`: our API against a bare Express baseline, ratios in the same run.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
@@ -21,6 +21,8 @@ const PLAN_PATH = '/api/v1/svc/strategies/deposit/plan';
 // Well-formed EVM addresses for the bench plan (the leg is built offline; nothing is sent).
 const VAULT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const OWNER = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
+const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const REGISTRY = '0x4200000000000000000000000000000000000042';
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 const BENCH_OWNER_KEY = `bench-owner-${randomBytes(12).toString('hex')}`;
 
@@ -65,6 +67,8 @@ interface Request {
   readonly method?: 'GET' | 'POST';
   readonly body?: string;
   readonly headers?: Record<string, string>;
+  /** A header set to a new UUID on every request (a fresh Idempotency-Key: every call writes). */
+  readonly freshHeader?: string;
 }
 
 const headersOf = ({ body, headers }: Request) => ({
@@ -72,14 +76,34 @@ const headersOf = ({ body, headers }: Request) => ({
   ...headers,
 });
 
-async function measure(request: Request): Promise<Measurement> {
-  const result = await autocannon({
+/** autocannon options for `request`: fixed, or with `freshHeader` new on every request. */
+function loadOf(request: Request) {
+  const { freshHeader } = request;
+  return {
     url: request.url,
     method: request.method ?? 'GET',
-    connections: CONNECTIONS,
-    duration: SECONDS,
     headers: headersOf(request),
     ...(request.body ? { body: request.body } : {}),
+    ...(freshHeader
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                headers: { ...req.headers, [freshHeader]: randomUUID() },
+              }),
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+async function measure(request: Request): Promise<Measurement> {
+  const result = await autocannon({
+    ...loadOf(request),
+    connections: CONNECTIONS,
+    duration: SECONDS,
   });
   return {
     rps: result.requests.average,
@@ -110,15 +134,7 @@ async function compare(
   target: number | undefined,
 ): Promise<void> {
   // Warm up both, then alternate which goes first so drift on a noisy machine hits both alike.
-  for (const warm of [baseline, ours]) {
-    await autocannon({
-      url: warm.url,
-      method: warm.method ?? 'GET',
-      duration: 1,
-      headers: headersOf(warm),
-      ...(warm.body ? { body: warm.body } : {}),
-    });
-  }
+  for (const warm of [baseline, ours]) await autocannon({ ...loadOf(warm), duration: 1 });
   const base: Measurement[] = [];
   const mine: Measurement[] = [];
   const ratios: number[] = [];
@@ -156,13 +172,9 @@ const fmt = (m: Measurement) =>
   `${m.rps.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  errors ${m.errors}`;
 
 /** Deposit-plan prepares per second against a parse-and-insert Express baseline. */
-async function benchPlans(databaseUrl: string, apiUrl: string, servers: Server[]): Promise<void> {
+async function benchPlans(apiUrl: string, planBaseline: Server): Promise<void> {
   // Deposit-plan prepares (venue lookup, adapter-built EVM legs, plan + legs stored) against
   // an Express app that only parses the body and stores it in one row.
-  const planBaseline = await startServer('planBaselineServer.ts', {
-    DATABASE_URL: databaseUrl,
-  });
-  servers.push(planBaseline);
   const body = JSON.stringify({ strategyId: 'morpho', amountMicros: '25000000', owner: OWNER });
   const probe = await fetch(`${apiUrl}${PLAN_PATH}`, {
     method: 'POST',
@@ -176,6 +188,37 @@ async function benchPlans(databaseUrl: string, apiUrl: string, servers: Server[]
     `POST ${PLAN_PATH} (prepares/s) vs Express + one INSERT`,
     { url: `http://127.0.0.1:${planBaseline.port}/plan`, method: 'POST', body },
     { url: `${apiUrl}${PLAN_PATH}`, method: 'POST', body },
+    undefined,
+  );
+}
+
+/**
+ * Route writes per second, each with a new Idempotency-Key (stake on Base's morpho vault: the
+ * plan, its legs, `external → pending_in` and the stored answer in one transaction, plus the
+ * caller's HTTP record), against the same parse-and-insert Express baseline.
+ */
+async function benchRouteWrites(apiUrl: string, planBaseline: Server): Promise<void> {
+  const path = `/api/v1/wallets/${OWNER}/route`;
+  const body = JSON.stringify({
+    amountMicros: '1000000',
+    token: 'USDC',
+    chain: 'base',
+    stake: true,
+  });
+  const headers = { 'x-api-key': BENCH_OWNER_KEY };
+  const probe = await fetch(`${apiUrl}${path}`, {
+    method: 'POST',
+    body,
+    headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+  });
+  const plan = (await probe.json()) as { status?: string };
+  if (plan.status !== 'prepared') {
+    throw new Error(`the bench route is not prepared: ${JSON.stringify(plan)}`);
+  }
+  await compare(
+    `POST /api/v1/wallets/{address}/route with Idempotency-Key (writes/s) vs Express + one INSERT`,
+    { url: `http://127.0.0.1:${planBaseline.port}/plan`, method: 'POST', body },
+    { url: `${apiUrl}${path}`, method: 'POST', body, headers, freshHeader: 'idempotency-key' },
     undefined,
   );
 }
@@ -243,6 +286,9 @@ async function benchAll(databaseUrl: string, runId: string, servers: Server[]): 
     SVC_RATE_LIMIT_PUBLIC: '1000000000',
     SVC_RATE_LIMIT_KEYED: '1000000000',
     SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
+    // Ids of our own for the route writes (legs are built offline; nothing is sent).
+    SVC_BASE_USDC_ADDRESS: USDC,
+    SVC_BASE_REGISTRY_ADDRESS: REGISTRY,
     SVC_API_KEYS: JSON.stringify([{ key: BENCH_OWNER_KEY, role: 'owner', wallets: ['*'] }]),
   });
   servers.push(api);
@@ -269,7 +315,13 @@ async function benchAll(databaseUrl: string, runId: string, servers: Server[]): 
   if (process.env['BENCH_POSITION'] !== '0') {
     await benchPosition(databaseUrl, apiUrl, servers);
   }
-  if (process.env['BENCH_PLAN'] !== '0') await benchPlans(databaseUrl, apiUrl, servers);
+  const plans = process.env['BENCH_PLAN'] !== '0';
+  const routes = process.env['BENCH_ROUTE'] !== '0';
+  if (!plans && !routes) return;
+  const planBaseline = await startServer('planBaselineServer.ts', { DATABASE_URL: databaseUrl });
+  servers.push(planBaseline);
+  if (plans) await benchPlans(apiUrl, planBaseline);
+  if (routes) await benchRouteWrites(apiUrl, planBaseline);
 }
 
 /** Benchmarks the GET hot paths and plan prepares against bare Express baselines; needs Postgres. */

@@ -18,11 +18,16 @@ import {
   prepareStrategyPlan,
   refreshApy,
 } from '@yieldrouter/engine';
-import type { ChainEnablement, DepositPlanRequest, Opportunity } from '@yieldrouter/schemas';
+import type {
+  ChainEnablement,
+  DepositPlanRequest,
+  Opportunity,
+  RouteDefinition,
+} from '@yieldrouter/schemas';
 import { isMapChain } from '@yieldrouter/schemas';
 import type { z } from 'zod';
 import { ApiError } from '../http/apiError';
-import type { Handlers } from '../http/mountRoutes';
+import type { HandlerContext, Handlers } from '../http/mountRoutes';
 
 export interface VenueHandlerDeps {
   readonly db: Database;
@@ -142,7 +147,13 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
 
   const plan =
     (kind: 'deposit' | 'withdraw') =>
-    async ({ body }: { body: z.output<typeof DepositPlanRequest> }) => {
+    async ({
+      body,
+      recordWrite,
+    }: {
+      body: z.output<typeof DepositPlanRequest>;
+      recordWrite: HandlerContext<RouteDefinition>['recordWrite'];
+    }) => {
       const id = body.opportunityId ?? body.strategyId ?? '';
       const document = await prepareStrategyPlan({
         db: deps.db.prisma,
@@ -157,6 +168,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
           owner: body.owner,
         },
         now: now(),
+        recordWrite: recordWrite(ok),
       });
       return ok(document);
     };

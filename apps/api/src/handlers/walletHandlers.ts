@@ -16,7 +16,7 @@ import {
   setAutoYield,
   settleLeg,
 } from '@yieldrouter/engine';
-import type { Chain } from '@yieldrouter/schemas';
+import type { Chain, HarvestResult } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
 import type { Principal } from '../http/auth';
@@ -64,7 +64,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
   };
 
   return {
-    routeFunds: async ({ params, body }) => {
+    routeFunds: async ({ params, body, recordWrite }) => {
       // Only a route with stake deposits into a venue: only then does the setting matter.
       const setting = body.stake
         ? await readAutoYield(db, ledgerWallet(adapters, params.address))
@@ -84,10 +84,11 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
             chain: body.chain,
           },
           now: now(),
+          recordWrite: recordWrite(ok),
         }),
       );
     },
-    withdraw: async ({ params, body, header }) =>
+    withdraw: async ({ params, body, recordWrite }) =>
       ok(
         await prepareExit({
           db,
@@ -95,8 +96,8 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           address: params.address,
           amountMicros: body.amountMicros,
           ...(body.chain ? { chain: body.chain } : {}),
-          idempotencyKey: header('idempotency-key'),
           now: now(),
+          recordWrite: recordWrite(ok),
         }),
       ),
     previewRoute: async ({ params, body }) =>
@@ -124,7 +125,8 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           now: now(),
         }),
       ),
-    harvest: async ({ params, body }) => {
+    harvest: async ({ params, body, recordWrite }) => {
+      const answer = (result: HarvestResult) => ({ status: result.httpStatus, body: result });
       const result = await harvestWallet({
         db,
         adapters,
@@ -133,8 +135,9 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         execute: body.execute ?? false,
         broadcastEnabled: deps.broadcastEnabled,
         now: now(),
+        recordWrite: recordWrite(answer),
       });
-      return { status: result.httpStatus, body: result };
+      return answer(result);
     },
     getPosition: async ({ params }) =>
       ok((await readPositions(balances, adapters, [params.address], now()))[0]),

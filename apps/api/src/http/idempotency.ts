@@ -4,13 +4,19 @@ import type { Response } from 'express';
 import type {
   ClaimIdempotencyKeyParameters,
   ClaimIdempotencyKeyReturnType,
+  IdempotencyKeyRef,
   IdempotentResponse,
+  IdempotentWrite,
+  Prisma,
   PrismaClientOrTransaction,
 } from '@yieldrouter/ledger';
 import {
   IDEMPOTENCY_KEY_PATTERN,
+  claimFirst,
   claimIdempotencyKey,
   completeIdempotencyKey,
+  findIdempotentWrite,
+  recordIdempotentWrite,
   releaseIdempotencyKey,
 } from '@yieldrouter/ledger';
 import { ApiError, errorReply, knownApiError } from './apiError';
@@ -84,64 +90,119 @@ function send(res: Response, response: IdempotentResponse, replayed: boolean): v
   res.end(response.body);
 }
 
+type Claim =
+  ClaimIdempotencyKeyReturnType | { readonly kind: 'written'; readonly write: IdempotentWrite };
+
+/**
+ * The write's stored outcome, or the caller's claim. A fresh key takes one statement; a retry
+ * (the caller's record exists) claims again, taking over a dead claim whose lease passed, and
+ * looks for the write's outcome, waiting up to WAIT_MS while a twin runs.
+ */
 async function claimOrWait(
   db: PrismaClientOrTransaction,
   parameters: ClaimIdempotencyKeyParameters,
-): Promise<ClaimIdempotencyKeyReturnType> {
+  write: IdempotencyKeyRef,
+): Promise<Claim> {
+  const first = await claimFirst(db, { ...parameters, write });
+  if (first.kind !== 'taken') return first;
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    // Claiming again (not just reading) also takes over a released or dead claim at once.
     const claim = await claimIdempotencyKey(db, parameters);
-    if (claim.kind !== 'in_progress' || Date.now() + POLL_MS > deadline) return claim;
+    if (claim.kind === 'replay' || claim.kind === 'mismatch') return claim;
+    // The holder may have committed its write and died before its HTTP record was completed.
+    const written = await findIdempotentWrite(db, write);
+    if (written) {
+      if (claim.kind === 'claimed') {
+        const held = { ...parameters, claimToken: claim.claimToken };
+        await completeIdempotencyKey(db, held, written).catch(() => false);
+      }
+      return { kind: 'written', write: written };
+    }
+    if (claim.kind === 'claimed' || Date.now() + POLL_MS > deadline) return claim;
     await sleep(POLL_MS);
   }
 }
 
+/**
+ * Stores a response as the outcome of the write, inside `tx`, the transaction that writes the
+ * write's effect. Given to the handler (see HandlerContext.recordWrite).
+ */
+export type ResponseRecorder = (
+  tx: Prisma.TransactionClient,
+  response: IdempotentResponse,
+) => Promise<void>;
+
 export interface RespondIdempotentlyParameters {
   readonly db: PrismaClientOrTransaction;
-  /** `key:<apiKeyId>` or `public:<ip>`. */
+  /** The caller's record space: `key:<apiKeyId>` or `public:<ip>`. */
   readonly scope: string;
+  /**
+   * Whose write it is: `wallet:<address>` for a route that names a wallet (whichever API key
+   * of its owner calls), else the caller's scope.
+   */
+  readonly writeScope: string;
   readonly wallet: string | null;
   readonly operation: string;
   readonly key: string;
   readonly requestHash: string;
   readonly requestId: string;
-  /** Runs the handler; resolves to the exact response to send (and store). */
-  readonly execute: () => Promise<IdempotentResponse>;
+  /**
+   * Runs the handler; resolves to the exact response to send (and store). A handler that writes
+   * calls `record` inside its transaction with the response it will answer.
+   */
+  readonly execute: (record: ResponseRecorder) => Promise<IdempotentResponse>;
 }
 
+const reused = () =>
+  new ApiError(
+    'IDEMPOTENCY_KEY_REUSED',
+    `${FIELD}: this key was already used with a different request`,
+    {
+      field: FIELD,
+    },
+  );
+
 /**
- * Answers a request that carries an Idempotency-Key. The first request with a key runs and its
- * final response (status below 500, including ApiErrors such as INSUFFICIENT_LIQUID) is stored
- * as sent; a retry with the same request gets those bytes again with `Idempotent-Replayed:
- * true` (an error body keeps the first request's requestId). The same key with another request
- * is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running a retry waits up to 2 s, then
- * 409 IDEMPOTENCY_IN_PROGRESS with Retry-After. A 5xx or an exception releases the key so the
- * retry runs again.
+ * Answers a request that carries an Idempotency-Key, exactly once whatever the timing of a
+ * crash or a retry:
+ *
+ * - A write's outcome is kept in `idempotent_writes` under (wallet, operation, key), committed
+ *   in the same transaction as its effect (the handler calls `record` there), and kept for
+ *   good. A retry, from any API key of the wallet's owner and however late, gets that answer;
+ *   a run racing it (a retry after a lease, another API key) fails to record, rolls its effect
+ *   back and answers with the first outcome. A 2xx answer of a handler that wrote nothing is
+ *   recorded the same way before it is sent.
+ * - The caller's HTTP record (`idempotency_keys`, per API key or client, 24 h) serialises twins:
+ *   while the first runs, a retry waits up to 2 s, then 409 IDEMPOTENCY_IN_PROGRESS with
+ *   Retry-After; it also replays final 4xx answers (INSUFFICIENT_LIQUID, …), which write nothing.
+ * - Replays carry `Idempotent-Replayed: true` and the first bytes (an error body keeps the first
+ *   requestId). The same key with another request is 422 IDEMPOTENCY_KEY_REUSED. A 5xx or an
+ *   exception before anything committed releases the key so the retry runs again.
  */
 export async function respondIdempotently(
   res: Response,
   parameters: RespondIdempotentlyParameters,
 ): Promise<void> {
   const { db, scope, wallet, operation, key, requestHash, requestId, execute } = parameters;
-  const claim = await claimOrWait(db, {
-    scope,
-    wallet,
-    operation,
-    key,
-    requestHash,
-    lockMs: LOCK_MS,
-  });
+  const write: IdempotencyKeyRef = { scope: parameters.writeScope, operation, key };
+  const replayWrite = (stored: IdempotentWrite) => {
+    if (stored.requestHash !== requestHash) throw reused();
+    send(res, stored, true);
+  };
+  const claim = await claimOrWait(
+    db,
+    { scope, wallet, operation, key, requestHash, lockMs: LOCK_MS },
+    write,
+  );
   switch (claim.kind) {
+    case 'written':
+      replayWrite(claim.write);
+      return;
     case 'replay':
       send(res, claim, true);
       return;
     case 'mismatch':
-      throw new ApiError(
-        'IDEMPOTENCY_KEY_REUSED',
-        `${FIELD}: this key was already used with a different request`,
-        { field: FIELD },
-      );
+      throw reused();
     case 'in_progress':
       throw new ApiError(
         'IDEMPOTENCY_IN_PROGRESS',
@@ -152,14 +213,38 @@ export async function respondIdempotently(
       break;
   }
   const held = { scope, operation, key, claimToken: claim.claimToken };
+  let recorded: IdempotentResponse | undefined;
+  const record = async (tx: PrismaClientOrTransaction, response: IdempotentResponse) => {
+    if (response.status < 200 || response.status > 299) {
+      throw new Error(`${operation}: only a 2xx answer is recorded as a write's outcome`);
+    }
+    // The caller's HTTP record is completed in the same statement.
+    await recordIdempotentWrite(tx, { ...write, requestHash, ...response }, held);
+    recorded = response;
+  };
   let response: IdempotentResponse;
   try {
-    response = await execute().catch((error: unknown) => {
+    response = await execute(record).catch((error: unknown) => {
       const final = errorResponse(error, requestId);
       if (!final || final.status >= 500) throw error;
       return final;
     });
+    if (!recorded && response.status >= 200 && response.status <= 299) {
+      // Nothing was written in a transaction of the handler's: record the answer before it is
+      // sent (a crash before this point sent nothing, so running again is the first answer).
+      await record(db, response);
+    }
   } catch (error) {
+    // Another run recorded first, or this run's write committed and something failed after
+    // it: the stored outcome is the answer.
+    const committed = await findIdempotentWrite(db, write).catch(() => undefined);
+    if (committed) {
+      await completeIdempotencyKey(db, held, committed).catch(() => false);
+      const ours = recorded !== undefined && Buffer.from(recorded.body).equals(committed.body);
+      if (ours) send(res, committed, false);
+      else replayWrite(committed);
+      return;
+    }
     // The original error is what matters; a failed release only delays the retry to the lease.
     await releaseIdempotencyKey(db, held).catch(() => false);
     throw error;
@@ -169,12 +254,16 @@ export async function respondIdempotently(
     send(res, response, false);
     return;
   }
+  if (recorded) {
+    send(res, response, false);
+    return;
+  }
   const stored = await completeIdempotencyKey(db, held, response).then(
     () => null,
     (error: unknown) => ({ error }),
   );
-  // The work is done: the caller gets its answer even if storing it failed (the error handler
-  // still logs the failure; a retry after the lease runs the request again).
+  // The answer is final (a write's outcome is already recorded with its effect): the caller
+  // gets it even if the HTTP record could not be stored (the error handler still logs it).
   send(res, response, false);
   if (stored) throw stored.error;
 }

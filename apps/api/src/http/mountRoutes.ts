@@ -1,6 +1,10 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type {
+  IdempotentResponse,
+  PrismaClientOrTransaction,
+  WriteRecorder,
+} from '@yieldrouter/ledger';
 import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
 import { routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
@@ -29,6 +33,15 @@ export interface HandlerContext<R extends RouteDefinition> {
   readonly principal: Principal | null;
   readonly requestId: string;
   readonly header: (name: string) => string | undefined;
+  /**
+   * When the request carries an Idempotency-Key: a recorder to hand to the use case, which
+   * calls it in the transaction that writes its effect, so the answer
+   * (`toResult(outcome)`) is stored with the effect and a retry gets it whatever the timing.
+   * Undefined without a key.
+   */
+  readonly recordWrite: <T>(
+    toResult: (outcome: T) => HandlerResult,
+  ) => WriteRecorder<T> | undefined;
 }
 
 export interface HandlerResult {
@@ -53,6 +66,11 @@ export interface MountRoutesOptions {
   readonly validateResponses: boolean;
   /** Where Idempotency-Key records are kept. */
   readonly db: PrismaClientOrTransaction;
+  /**
+   * The canonical form of a wallet address (an EVM address in any letter case is one wallet):
+   * a write's outcome is kept per wallet, operation and Idempotency-Key.
+   */
+  readonly walletOf?: (address: string) => string;
 }
 
 const serialized = new WeakMap<object, Buffer>();
@@ -235,26 +253,40 @@ async function run(
     header(name) {
       return req.header(name);
     },
+    recordWrite() {
+      return undefined;
+    },
   };
   if (idempotencyKey !== undefined) {
     const wallet = route.walletParam
       ? ((params as Record<string, string>)[route.walletParam] ?? null)
       : null;
+    const scope = principal ? `key:${principal.keyId}` : `public:${req.ip ?? 'unknown'}`;
+    // A route naming a wallet in its path writes for that wallet, whoever calls.
+    const address = (params as Record<string, unknown> | undefined)?.['address'];
+    const validate = options.validateResponses;
     await respondIdempotently(res, {
       db: options.db,
-      scope: principal ? `key:${principal.keyId}` : `public:${req.ip ?? 'unknown'}`,
+      scope,
+      writeScope:
+        typeof address === 'string' ? `wallet:${options.walletOf?.(address) ?? address}` : scope,
       wallet,
       operation: route.operationId,
       key: idempotencyKey,
       requestHash: idempotencyRequestHash(route.operationId, { params, query, body }),
       requestId,
-      execute: async () => {
-        const result = await callHandler(route, handler, context, options.validateResponses);
-        return {
-          status: result.status,
-          headers: { ...result.headers, 'Content-Type': JSON_CONTENT_TYPE },
-          body: serialize(result.body),
-        };
+      execute: async (record) => {
+        const result = await callHandler(
+          route,
+          handler,
+          {
+            ...context,
+            recordWrite: (toResult) => (tx, outcome) =>
+              record(tx, responseOf(route, toResult(outcome), validate)),
+          },
+          validate,
+        );
+        return responseOf(route, result, false);
       },
     });
     return;
@@ -286,14 +318,21 @@ function refuseKeyMaterial(body: unknown): void {
   );
 }
 
-async function callHandler(
+/** The bytes a handler's result is sent (and stored) as; checked against its schema first. */
+function responseOf(
   route: RouteDefinition,
-  handler: Handler<RouteDefinition>,
-  context: HandlerContext<RouteDefinition>,
+  result: HandlerResult,
   validate: boolean,
-): Promise<HandlerResult> {
-  const result = await handler(context);
-  if (!validate) return result;
+): IdempotentResponse {
+  if (validate) checkResponse(route, result);
+  return {
+    status: result.status,
+    headers: { ...result.headers, 'Content-Type': JSON_CONTENT_TYPE },
+    body: serialize(result.body),
+  };
+}
+
+function checkResponse(route: RouteDefinition, result: HandlerResult): void {
   const schema = route.responses[result.status]?.schema;
   if (!schema) throw new Error(`${route.operationId}: undeclared response status ${result.status}`);
   const checked = schema.safeParse(result.body);
@@ -302,6 +341,16 @@ async function callHandler(
       `${route.operationId}: response drifted from its schema: ${checked.error.message}`,
     );
   }
+}
+
+async function callHandler(
+  route: RouteDefinition,
+  handler: Handler<RouteDefinition>,
+  context: HandlerContext<RouteDefinition>,
+  validate: boolean,
+): Promise<HandlerResult> {
+  const result = await handler(context);
+  if (validate) checkResponse(route, result);
   return result;
 }
 

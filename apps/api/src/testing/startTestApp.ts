@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Express } from 'express';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import { createTestDatabase, createTestPgliteDatabase } from '@yieldrouter/ledger/testing';
 import type { Database } from '@yieldrouter/ledger';
 import { seedVenueCatalog } from '@yieldrouter/engine';
 import type { AppDeps } from '../app';
@@ -46,14 +46,22 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh PostgreSQL database and the machine's Redis (own key prefix).
- * Fails, never skips, when either is unreachable.
+ * Which database the API suites run on: PostgreSQL, or with `SVC_TEST_DATABASE=pglite` (the
+ * `test:pglite` jest project) the embedded PGlite the README's first command serves from.
+ */
+export const testDatabaseKind = (): 'postgres' | 'pglite' =>
+  process.env['SVC_TEST_DATABASE'] === 'pglite' ? 'pglite' : 'postgres';
+
+/**
+ * The real app on a fresh database (PostgreSQL, or PGlite: `testDatabaseKind`) and the
+ * machine's Redis (own key prefix). Fails, never skips, when either is unreachable.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   deps: Partial<Pick<AppDeps, 'logger' | 'apyReader' | 'adapters'>> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database =
+    testDatabaseKind() === 'pglite' ? await createTestPgliteDatabase() : await createTestDatabase();
   const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
@@ -71,7 +79,7 @@ export async function startTestApp(
     SVC_KEEPER_PREFIX: `${prefix}keeper`,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
     SVC_API_KEY_SECRET: 'test-secret-test-secret-test-secret-0001',
     SVC_API_KEYS: JSON.stringify([
       {

@@ -1,6 +1,6 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
-import { insertPlan } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import { insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
+import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from './blocker';
@@ -20,7 +20,7 @@ export interface PrepareStrategyPlanRequest {
 }
 
 export interface PrepareStrategyPlanParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: PrismaClient;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The current listing (the discovery snapshot): readiness and ids come from configuration. */
@@ -28,6 +28,8 @@ export interface PrepareStrategyPlanParameters {
   readonly kind: 'deposit' | 'withdraw';
   readonly request: PrepareStrategyPlanRequest;
   readonly now: Date;
+  /** Stores the answer with the plan, in one transaction (Idempotency-Key). */
+  readonly recordWrite?: WriteRecorder<PlanDocument> | undefined;
 }
 
 function checkRequest(
@@ -72,7 +74,8 @@ function checkRequest(
  * Prepares (or blocks) a deposit into / withdrawal from one venue, and stores the plan. Every
  * venue answers with the same shape: `prepared` with unsigned owner-sign legs built by the
  * chain adapter, or `blocked` with catalog blockers. Blocked is a result (HTTP 200), not an
- * error; only an unknown id is an error (404 `strategy_unknown`).
+ * error; only an unknown id is an error (404 `strategy_unknown`). With `recordWrite`, the answer
+ * commits with the plan (Idempotency-Key): a retry can never store a second plan.
  */
 export async function prepareStrategyPlan(
   parameters: PrepareStrategyPlanParameters,
@@ -108,7 +111,7 @@ export async function prepareStrategyPlan(
   }
   const legs = build.status === 'prepared' ? build.legs.map(legDocument) : [];
   const blockers = build.status === 'blocked' ? [...build.blockers] : [];
-  await insertPlan(db, {
+  const plan = {
     id: planId,
     kind,
     status: build.status,
@@ -127,8 +130,8 @@ export async function prepareStrategyPlan(
     blockers,
     legs: storedLegs(build, kind === 'deposit' ? 'stake' : 'unstake', opportunity.venueId),
     createdAt: now,
-  });
-  return {
+  };
+  const document: PlanDocument = {
     planId,
     kind,
     status: build.status,
@@ -146,4 +149,14 @@ export async function prepareStrategyPlan(
     ...(build.status === 'prepared' ? { legs } : { blockers }),
     createdAt: now.toISOString(),
   };
+  const { recordWrite } = parameters;
+  if (recordWrite) {
+    await runLedgerTransaction(db, async (tx) => {
+      await insertPlan(tx, plan);
+      await recordWrite(tx, document);
+    });
+  } else {
+    await insertPlan(db, plan);
+  }
+  return document;
 }

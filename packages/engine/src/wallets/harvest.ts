@@ -1,13 +1,21 @@
 import { errorMessage, formatMicros } from '@yieldrouter/schemas';
 import { computeHarvestFees, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { newHarvestId, readTrackedPositions, recordHarvests } from '@yieldrouter/ledger';
+import {
+  newHarvestId,
+  prismaSqlClient,
+  readTrackedPositions,
+  recordHarvests,
+  runLedgerTransaction,
+} from '@yieldrouter/ledger';
 import type {
   HarvestBooking,
   LedgerChain,
   PrismaClient,
   SqlClient,
+  SqlClientOrPrisma,
   TrackedPosition,
+  WriteRecorder,
 } from '@yieldrouter/ledger';
 import type {
   Chain,
@@ -41,10 +49,18 @@ export interface HarvestParameters {
   /** Only the positions on this chain. */
   readonly chain?: Chain;
   readonly now: Date;
+  /**
+   * Stores the answer with the bookings (Idempotency-Key): every position is then booked in the
+   * one transaction that also records the result, so a retry after any crash gets this answer.
+   */
+  readonly recordWrite?: WriteRecorder<HarvestResult> | undefined;
 }
 
 /** What a harvest of several positions needs (a wallet's, or a batch page's). */
-export type HarvestPositionsParameters = Omit<HarvestParameters, 'address' | 'chain'>;
+export type HarvestPositionsParameters = Omit<
+  HarvestParameters,
+  'address' | 'chain' | 'recordWrite'
+>;
 
 /** Chain reads of a harvest running at once. */
 const READ_CONCURRENCY = 16;
@@ -245,6 +261,29 @@ async function measure(
 const RACED =
   'settlement_raced: a leg of this position settled while its value was read; harvest again';
 
+/** Books what has yield in one statement; which positions came back stale (nothing written). */
+async function bookMeasured(db: SqlClientOrPrisma, measured: readonly Measured[]) {
+  const booked = measured.filter((entry) => entry.booking);
+  const outcomes = await recordHarvests(
+    db,
+    booked.map((entry) => entry.booking as HarvestBooking),
+  );
+  return new Set(
+    booked.filter((_, index) => outcomes[index]?.stale === true).map((entry) => entry.position),
+  );
+}
+
+const positionKey = (position: TrackedPosition) =>
+  `${position.wallet}\n${position.chain}\n${position.opportunityId}`;
+
+const measureAll = (
+  parameters: HarvestPositionsParameters,
+  positions: readonly TrackedPosition[],
+) => mapWithLimit(positions, READ_CONCURRENCY, (position) => measure(parameters, position));
+
+const raced = (position: TrackedPosition) =>
+  positionResult(position, { outcome: 'unavailable', reason: RACED });
+
 /**
  * Harvests positions set-wise: each is read on chain (concurrently), measured by its share
  * price, and every position with yield is booked in one statement (`recordHarvests`). A
@@ -254,38 +293,29 @@ const RACED =
 export async function harvestPositions(
   parameters: HarvestPositionsParameters,
   positions: readonly TrackedPosition[],
-  retry = true,
 ): Promise<HarvestPositionResult[]> {
-  const measured = await mapWithLimit(positions, READ_CONCURRENCY, (position) =>
-    measure(parameters, position),
-  );
-  const booked = measured.filter((entry) => entry.booking);
-  const outcomes = await recordHarvests(
-    parameters.sql ?? parameters.db,
-    booked.map((entry) => entry.booking as HarvestBooking),
-  );
-  const stale = booked.filter((_, index) => outcomes[index]?.stale === true);
-  const again = new Map<TrackedPosition, HarvestPositionResult>();
-  if (stale.length > 0) {
-    const fresh = retry
-      ? await readTrackedPositions(parameters.sql ?? parameters.db, [
-          ...new Set(stale.map((entry) => entry.position.wallet)),
-        ])
-      : [];
-    const key = (position: TrackedPosition) =>
-      `${position.wallet}\n${position.chain}\n${position.opportunityId}`;
-    const byKey = new Map(fresh.map((position) => [key(position), position]));
-    const retried = stale.flatMap((entry) => byKey.get(key(entry.position)) ?? []);
-    const results = retried.length > 0 ? await harvestPositions(parameters, retried, false) : [];
-    for (const entry of stale) {
-      const index = retried.findIndex((position) => key(position) === key(entry.position));
+  const measured = await measureAll(parameters, positions);
+  const stale = await bookMeasured(parameters.sql ?? parameters.db, measured);
+  const again = new Map<string, HarvestPositionResult>();
+  if (stale.size > 0) {
+    const wallets = [...new Set([...stale].map((position) => position.wallet))];
+    const fresh = (await readTrackedPositions(parameters.sql ?? parameters.db, wallets)).filter(
+      (position) => [...stale].some((entry) => positionKey(entry) === positionKey(position)),
+    );
+    const remeasured = await measureAll(parameters, fresh);
+    const staleAgain = await bookMeasured(parameters.sql ?? parameters.db, remeasured);
+    for (const entry of remeasured) {
       again.set(
-        entry.position,
-        results[index] ?? positionResult(entry.position, { outcome: 'unavailable', reason: RACED }),
+        positionKey(entry.position),
+        staleAgain.has(entry.position) ? raced(entry.position) : entry.result,
       );
     }
   }
-  return measured.map((entry) => again.get(entry.position) ?? entry.result);
+  return measured.map((entry) =>
+    stale.has(entry.position)
+      ? (again.get(positionKey(entry.position)) ?? raced(entry.position))
+      : entry.result,
+  );
 }
 
 const ZERO_TOTALS = {
@@ -382,5 +412,21 @@ export async function harvestWallet(parameters: HarvestParameters): Promise<Harv
   positions.sort((a, b) =>
     `${a.chain}/${a.opportunityId}` < `${b.chain}/${b.opportunityId}` ? -1 : 1,
   );
-  return summarizeHarvest(parameters, wallet, await harvestPositions(parameters, positions));
+  const { recordWrite } = parameters;
+  if (!recordWrite || parameters.execute) {
+    return summarizeHarvest(parameters, wallet, await harvestPositions(parameters, positions));
+  }
+  // With an Idempotency-Key: the bookings and the answer commit together (a position that
+  // moved while it was read answers unavailable; the caller harvests again with a new key).
+  const measured = await measureAll(parameters, positions);
+  return runLedgerTransaction(parameters.db, async (tx) => {
+    const stale = await bookMeasured(prismaSqlClient(tx), measured);
+    const result = summarizeHarvest(
+      parameters,
+      wallet,
+      measured.map((entry) => (stale.has(entry.position) ? raced(entry.position) : entry.result)),
+    );
+    await recordWrite(tx, result);
+    return result;
+  });
 }

@@ -6,7 +6,7 @@ import {
   readBalancesOf,
   runLedgerTransaction,
 } from '@yieldrouter/ledger';
-import type { Prisma, PrismaClient } from '@yieldrouter/ledger';
+import type { Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type { Chain, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -22,9 +22,12 @@ export interface PrepareExitParameters {
   readonly amountMicros: bigint;
   /** Without it: the chain whose liquid balance is largest (and covers the amount). */
   readonly chain?: Chain;
-  /** The request's Idempotency-Key: the reservation is posted at most once per key. */
-  readonly idempotencyKey?: string | undefined;
   readonly now: Date;
+  /**
+   * Stores the answer with the plan and its reservation, in their transaction
+   * (Idempotency-Key): a retry of the same write can never store a second plan.
+   */
+  readonly recordWrite?: WriteRecorder<ExitPlanDocument> | undefined;
 }
 
 export type ExitPlanDocument = PlanDocument & {
@@ -74,6 +77,23 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
     amountMicros,
     target: { kind: 'router' },
   });
+  const document: ExitPlanDocument = {
+    planId,
+    kind: 'exit',
+    status: build.status,
+    submitted: false,
+    ownerMustSign: build.status === 'prepared',
+    feeMicros: formatMicros(feeMicros),
+    chain,
+    amountMicros: formatMicros(amountMicros),
+    owner,
+    wallet: owner,
+    pendingOutMicros: formatMicros(build.status === 'prepared' ? amountMicros : 0n),
+    ...(build.status === 'prepared'
+      ? { legs: build.legs.map(legDocument) }
+      : { blockers: [...build.blockers] }),
+    createdAt: now.toISOString(),
+  };
   try {
     await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
       await insertPlan(tx, {
@@ -91,19 +111,20 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
         legs: storedLegs(build, 'exit_liquid', null),
         createdAt: now,
       });
-      if (build.status !== 'prepared') return;
-      await postJournalEntry(tx, {
-        kind: 'exit.reserved',
-        dedupeKey: parameters.idempotencyKey
-          ? `exit:${owner}:${parameters.idempotencyKey}`
-          : `exit:${planId}`,
-        planId,
-        memo: 'reserved for a withdrawal, waiting for the owner-signed transaction to settle',
-        postings: [
-          { account: { wallet: owner, chain, bucket: 'liquid' }, amountMicros: -amountMicros },
-          { account: { wallet: owner, chain, bucket: 'pending_out' }, amountMicros },
-        ],
-      });
+      // Before the posting: the answer needs no balance lock, so the locks are held no longer.
+      await parameters.recordWrite?.(tx, document);
+      if (build.status === 'prepared') {
+        await postJournalEntry(tx, {
+          kind: 'exit.reserved',
+          dedupeKey: `exit:${planId}`,
+          planId,
+          memo: 'reserved for a withdrawal, waiting for the owner-signed transaction to settle',
+          postings: [
+            { account: { wallet: owner, chain, bucket: 'liquid' }, amountMicros: -amountMicros },
+            { account: { wallet: owner, chain, bucket: 'pending_out' }, amountMicros },
+          ],
+        });
+      }
     });
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'INSUFFICIENT_BALANCE') {
@@ -114,21 +135,5 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
     }
     throw error;
   }
-  return {
-    planId,
-    kind: 'exit',
-    status: build.status,
-    submitted: false,
-    ownerMustSign: build.status === 'prepared',
-    feeMicros: formatMicros(feeMicros),
-    chain,
-    amountMicros: formatMicros(amountMicros),
-    owner,
-    wallet: owner,
-    pendingOutMicros: formatMicros(build.status === 'prepared' ? amountMicros : 0n),
-    ...(build.status === 'prepared'
-      ? { legs: build.legs.map(legDocument) }
-      : { blockers: [...build.blockers] }),
-    createdAt: now.toISOString(),
-  };
+  return document;
 }

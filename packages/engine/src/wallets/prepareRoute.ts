@@ -1,6 +1,6 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { insertPlan, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
-import type { LegEffect, Prisma, PrismaClient } from '@yieldrouter/ledger';
+import type { LegEffect, Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type { Chain, LegBuild, LegTarget, Opportunity, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
@@ -59,6 +59,8 @@ export interface PrepareRouteParameters extends RouteContext {
   readonly address: string;
   readonly input: RouteInput;
   readonly now: Date;
+  /** Stores the answer with the plan, in its transaction (Idempotency-Key). */
+  readonly recordWrite?: WriteRecorder<RoutePlanDocument> | undefined;
 }
 
 export type RoutePlanDocument = PlanDocument & {
@@ -72,7 +74,8 @@ export type RoutePlanDocument = PlanDocument & {
  * `stake`, a deposit into the stake venue through the router), stores the plan and moves the
  * amount to the wallet's `pending_in` in the same transaction. Nothing is credited: liquid (or
  * staked) moves when the leg settles from its receipt. Fee 0. A plan that cannot be prepared is
- * returned `blocked` and moves nothing.
+ * returned `blocked` and moves nothing. With `recordWrite`, the answer commits with the plan: a
+ * retry of the same write (same Idempotency-Key) can never store a second plan.
  */
 export async function prepareRoute(parameters: PrepareRouteParameters): Promise<RoutePlanDocument> {
   const { db, adapters, input, now } = parameters;
@@ -97,6 +100,27 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     });
   }
   const effect: LegEffect = venue ? 'fund_staked' : 'fund_liquid';
+  const document: RoutePlanDocument = {
+    planId,
+    kind: 'route',
+    status: build.status,
+    submitted: false,
+    ownerMustSign: build.status === 'prepared',
+    feeMicros: formatMicros(feeMicros),
+    ...(venue
+      ? { strategyId: venue.venueId, opportunityId: venue.opportunityId, venueId: venue.venueId }
+      : {}),
+    chain: input.chain,
+    amountMicros: formatMicros(input.amountMicros),
+    owner,
+    wallet: owner,
+    stake: input.stake,
+    pendingInMicros: formatMicros(build.status === 'prepared' ? input.amountMicros : 0n),
+    ...(build.status === 'prepared'
+      ? { legs: build.legs.map(legDocument) }
+      : { blockers: [...build.blockers] }),
+    createdAt: now.toISOString(),
+  };
   await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
     await insertPlan(tx, {
       id: planId,
@@ -118,6 +142,8 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       legs: storedLegs(build, effect, venue?.venueId ?? null),
       createdAt: now,
     });
+    // Before the posting: the answer needs no balance lock, so the locks are held no longer.
+    await parameters.recordWrite?.(tx, document);
     if (build.status === 'prepared') {
       await postJournalEntry(tx, {
         kind: 'route.prepared',
@@ -137,25 +163,5 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       });
     }
   });
-  return {
-    planId,
-    kind: 'route',
-    status: build.status,
-    submitted: false,
-    ownerMustSign: build.status === 'prepared',
-    feeMicros: formatMicros(feeMicros),
-    ...(venue
-      ? { strategyId: venue.venueId, opportunityId: venue.opportunityId, venueId: venue.venueId }
-      : {}),
-    chain: input.chain,
-    amountMicros: formatMicros(input.amountMicros),
-    owner,
-    wallet: owner,
-    stake: input.stake,
-    pendingInMicros: formatMicros(build.status === 'prepared' ? input.amountMicros : 0n),
-    ...(build.status === 'prepared'
-      ? { legs: build.legs.map(legDocument) }
-      : { blockers: [...build.blockers] }),
-    createdAt: now.toISOString(),
-  };
+  return document;
 }

@@ -2,8 +2,6 @@
 // prepared through the adapters, transactions executed by the test, legs settled from their
 // receipts), with the books read back. Product code never imports it.
 import { readBalancesOf, readTrackedPositions } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
-import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { Database } from '@yieldrouter/ledger';
 import type { Opportunity } from '@yieldrouter/schemas';
 import { prepareStrategyPlan } from '../../plans/prepareStrategyPlan';
@@ -14,6 +12,7 @@ import { settleLeg } from '../settleLeg';
 import type { ExecuteOptions, FakeChain } from './fakeChain';
 import { fakeBase58, fakeChain } from './fakeChain';
 import { FAKE_STAKE_VENUE, fakeStakeVenues, seedFakeStakeOpportunities } from './stakeOnFakeChain';
+import { useFakeStakeDatabase } from './useFakeStakeDatabase';
 
 export interface WalletMoneyBed {
   readonly chain: FakeChain;
@@ -50,24 +49,15 @@ export async function bedOpportunities(db: Database): Promise<Opportunity[]> {
 }
 
 /**
- * A test file's database with the stake venue seeded (created before its tests, dropped after):
- * `bed()` is a new wallet on a new fake chain, or on `chain`.
+ * A jest suite's database with the stake venue seeded (`useFakeStakeDatabase`): `bed()` is a
+ * new wallet on a new fake chain, or on `chain`.
  */
 export function useWalletMoneyDatabase() {
-  const state: { test?: TestDatabase; opportunities?: Opportunity[] } = {};
-  beforeAll(async () => {
-    state.test = await createTestDatabase();
-    state.opportunities = await bedOpportunities(state.test.db);
-  });
-  afterAll(() => state.test?.drop());
-  const test = () => {
-    if (!state.test) throw new Error('the test database is not ready yet');
-    return state.test;
-  };
+  const suite = useFakeStakeDatabase();
   return {
-    test,
+    test: suite.test,
     bed: (chain?: FakeChain) =>
-      walletMoneyBed(test().db, state.opportunities ?? [], chain ?? fakeChain()),
+      walletMoneyBed(suite.test().db, suite.opportunities(), chain ?? fakeChain()),
   };
 }
 

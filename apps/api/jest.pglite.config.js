@@ -1,0 +1,19 @@
+// The API suites that write money, again on the embedded PGlite database (no DATABASE_URL: the
+// README's first command), so the embedded default behaves as PostgreSQL does. The suites of the
+// write paths (Idempotency-Key and its crash points, route / withdraw / settle / harvest, plans,
+// webhook subscriptions and the outbox): about 80 s here; the broadcast suite (plans.execute,
+// 30 s more) passes too but is left to PostgreSQL. Run with NODE_OPTIONS=--experimental-vm-modules
+// (`pnpm test:pglite`).
+/** @type {import('jest').Config} */
+module.exports = {
+  ...require('@yieldrouter/jest-preset'),
+  displayName: 'pglite',
+  setupFiles: ['<rootDir>/src/testing/usePglite.ts'],
+  testMatch: [
+    '<rootDir>/src/idempotency.test.ts',
+    '<rootDir>/src/idempotency.crash.test.ts',
+    '<rootDir>/src/wallets.flow.test.ts',
+    '<rootDir>/src/plans.test.ts',
+    '<rootDir>/src/webhooks.happy.test.ts',
+  ],
+};
