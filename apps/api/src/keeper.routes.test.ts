@@ -85,6 +85,7 @@ describe('keeper-only routes: payloads', () => {
       'leg-expiry',
       'idempotency-sweep',
       'harvest-batch',
+      'reconciliation',
       'outbox-relay',
       'webhook-delivery',
     ]);
@@ -129,6 +130,7 @@ describe('keeper-only routes: payloads', () => {
       'idempotency-sweep',
       'leg-expiry',
       'outbox-relay',
+      'reconciliation',
       'settlement-watch',
       'webhook-delivery',
     ]);
