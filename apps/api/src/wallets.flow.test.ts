@@ -179,6 +179,43 @@ describe('route → sign → settle → position → withdraw (Solana, local SVM
     });
   });
 
+  it('the owner cancels an unsigned plan: the reservation is back; only its owner may', async () => {
+    const owner = solana.createFundedKeypair();
+    const wallet = owner.publicKey.toBase58();
+    const plan = PlanDocument.parse(
+      (
+        await post(`/wallets/${wallet}/route`, {
+          amountMicros: '2000000',
+          token: 'USDC',
+          chain: 'solana',
+        })
+      ).body,
+    );
+    expect(await position(wallet)).toMatchObject({ pendingInMicros: '2000000' });
+    const cancel = (planId: string, apiKey?: string) => {
+      const call = request(t.app).post(`/api/v1/svc/plans/${planId}/cancel`).send({});
+      return apiKey ? call.set('X-API-Key', apiKey) : call;
+    };
+    expect((await cancel(plan.planId ?? '').expect(401)).body.code).toBe('UNAUTHORIZED');
+    expect((await cancel(plan.planId ?? '', testKeys.keeper).expect(403)).body.code).toBe(
+      'UNAUTHORIZED',
+    );
+    expect((await cancel(plan.planId ?? '', scopedOwner).expect(403)).body.code).toBe(
+      'WALLET_SCOPE',
+    );
+    const cancelled = await cancel(plan.planId ?? '', ownerKey).expect(200);
+    expect(cancelled.body.legs[0]).toMatchObject({ status: 'cancelled' });
+    expect(cancelled.body.legs[0].releasedAt).toEqual(expect.any(String));
+    expect(await position(wallet)).toMatchObject({ pendingInMicros: '0', liquidMicros: '0' });
+    // Again: the plan as it stands. Unknown: 404.
+    expect((await cancel(plan.planId ?? '', ownerKey).expect(200)).body.legs[0].status).toBe(
+      'cancelled',
+    );
+    expect((await cancel(`plan_${'0'.repeat(32)}`, ownerKey).expect(404)).body.code).toBe(
+      'PLAN_NOT_FOUND',
+    );
+  });
+
   it('refuses a leg of a wallet outside the key and keeps the books untouched', async () => {
     const owner = solana.createFundedKeypair();
     solana.mintUsdc(owner.publicKey, 1_000_000n);
