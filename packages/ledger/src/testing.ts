@@ -129,6 +129,7 @@ export async function reserveRouteLeg(
   await runLedgerTransaction(db.prisma, (tx) =>
     postJournalEntry(tx, {
       kind: 'route.prepared',
+      planId,
       postings: [
         { account: { system: 'external', chain: 'solana' }, amountMicros: -amountMicros },
         { account: { wallet, chain: 'solana', bucket: 'pending_in' }, amountMicros },
@@ -136,4 +137,32 @@ export async function reserveRouteLeg(
     }),
   );
   return planId;
+}
+
+/**
+ * A reservation no leg holds (`amountMicros` into the wallet's pending_in), forced past the
+ * database rule that refuses one, so reconciliation and verifyLedger can be shown finding it.
+ */
+export async function forceReservationWithoutLeg(
+  db: Database,
+  { wallet, amountMicros }: { wallet: string; amountMicros: bigint },
+): Promise<void> {
+  await db.prisma.$executeRawUnsafe(
+    'ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_posted',
+  );
+  try {
+    await runLedgerTransaction(db.prisma, (tx) =>
+      postJournalEntry(tx, {
+        kind: 'test.rogue',
+        postings: [
+          { account: { system: 'external', chain: 'solana' }, amountMicros: -amountMicros },
+          { account: { wallet, chain: 'solana', bucket: 'pending_in' }, amountMicros },
+        ],
+      }),
+    );
+  } finally {
+    await db.prisma.$executeRawUnsafe(
+      'ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_posted',
+    );
+  }
 }

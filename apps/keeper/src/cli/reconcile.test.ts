@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import { createTestDatabase, forceReservationWithoutLeg } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 
 // `pnpm ledger:reconcile` as a person runs it: a table of drifts, exit 1 above the threshold.
@@ -13,18 +12,7 @@ let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestDatabase();
   // A reservation no open leg holds: 3 USDC in pending_in.
-  await runLedgerTransaction(test.db.prisma, (tx) =>
-    postJournalEntry(tx, {
-      kind: 'test.rogue',
-      postings: [
-        { account: { system: 'external', chain: 'solana' }, amountMicros: -3_000_000n },
-        {
-          account: { wallet: 'rogue', chain: 'solana', bucket: 'pending_in' },
-          amountMicros: 3_000_000n,
-        },
-      ],
-    }),
-  );
+  await forceReservationWithoutLeg(test.db, { wallet: 'rogue', amountMicros: 3_000_000n });
 });
 afterAll(() => test.drop());
 

@@ -1,4 +1,5 @@
-import { postJournalEntry, runLedgerTransaction, verifyLedger } from '@yieldrouter/ledger';
+import { verifyLedger } from '@yieldrouter/ledger';
+import { forceReservationWithoutLeg } from '@yieldrouter/ledger/testing';
 import { ReconciliationDriftData } from '@yieldrouter/schemas';
 import { reconcileBooks } from './reconcileBooks';
 import { fakeBase58, fakeChain } from './testing/fakeChain';
@@ -42,17 +43,9 @@ it('reports outside money, missing shares, losses and reservations without a leg
   chain.depositOutside(a.wallet, BED_VENUE, 30n * M);
   chain.withdrawOutside(b.wallet, BED_VENUE, 20n * M);
   chain.accrue(BED_VENUE, -16n * M);
-  // A reservation no leg holds (what the database's leg rules refuse to create by accident).
+  // A reservation no leg holds (what the database refuses, forced past its rule).
   const rogue = fakeBase58();
-  await runLedgerTransaction(database().db.prisma, (tx) =>
-    postJournalEntry(tx, {
-      kind: 'test.rogue',
-      postings: [
-        { account: { system: 'external', chain: 'solana' }, amountMicros: -7n * M },
-        { account: { wallet: rogue, chain: 'solana', bucket: 'pending_in' }, amountMicros: 7n * M },
-      ],
-    }),
-  );
+  await forceReservationWithoutLeg(database().db, { wallet: rogue, amountMicros: 7n * M });
 
   const report = await reconcile();
   const value = (shares: bigint) => chain.valueOf(BED_VENUE, shares);

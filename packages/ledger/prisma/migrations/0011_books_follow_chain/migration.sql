@@ -11,9 +11,9 @@
 --    the staked balance plus the fees harvests left inside the position) and a version that
 --    every change bumps, so a harvest books only yield the venue's share price proves, measured
 --    against a mark nothing moved while the price was read.
--- 3. The database refuses what must never exist: a journal entry without postings, a leg
---    settled twice, a leg leaving its open state with its reservation still held, a final leg
---    changing.
+-- 3. The database refuses what must never exist: a journal entry without postings, a
+--    reservation without the leg that holds it, a leg settled twice, a leg leaving its open
+--    state with its reservation still held, a final leg changing.
 
 -- ── 1. Legs ──────────────────────────────────────────────────────────────
 ALTER TABLE "plan_legs" DROP CONSTRAINT "plan_legs_status_check";
@@ -81,15 +81,31 @@ CREATE CONSTRAINT TRIGGER "plan_legs_reservation_released" AFTER UPDATE OF "stat
   EXECUTE FUNCTION "ledger_check_leg_released"();
 
 -- ── 2. Journal rules ─────────────────────────────────────────────────────
--- An entry without postings (the balance check hangs off postings, so none ran for it).
+-- An entry without postings (the balance check hangs off postings, so none ran for it), and a
+-- reservation without its leg: an entry that moves a wallet's pending_in or pending_out must
+-- name a plan with a leg that reserves (fund_liquid, fund_staked, exit_liquid) — the leg it
+-- settles or releases (leg_index), or, for the reservation itself, an open one.
 CREATE FUNCTION "ledger_check_entry_posted"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_postings BIGINT;
+  v_pending BOOLEAN;
 BEGIN
-  v_postings := (SELECT COUNT(*) FROM "postings" WHERE "entry_id" = NEW."id");
+  SELECT COUNT(*), bool_or(a."bucket" IN ('pending_in', 'pending_out'))
+  INTO v_postings, v_pending
+  FROM "postings" p JOIN "ledger_accounts" a ON a."id" = p."account_id"
+  WHERE p."entry_id" = NEW."id";
   IF v_postings < 2 THEN
     RAISE EXCEPTION 'journal entry % is unbalanced: % posting(s)', NEW."id", v_postings
       USING ERRCODE = 'check_violation';
+  END IF;
+  IF v_pending AND NOT EXISTS (
+    SELECT 1 FROM "plan_legs" l
+    WHERE l."plan_id" = NEW."plan_id"
+      AND l."effect" IN ('fund_liquid', 'fund_staked', 'exit_liquid')
+      AND (l."leg_index" = NEW."leg_index"
+           OR (NEW."leg_index" IS NULL AND l."status" IN ('unsigned', 'submitted')))) THEN
+    RAISE EXCEPTION 'journal entry % moves a reservation without the leg that holds it', NEW."id"
+      USING ERRCODE = 'YR003';
   END IF;
   RETURN NULL;
 END;
