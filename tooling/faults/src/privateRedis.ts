@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-
-const REDIS_SERVER = process.env['SVC_FAULTS_REDIS_SERVER'] ?? 'redis-server';
+import { faultsSettings } from './faultsSettings';
 
 export interface PrivateRedis {
   readonly url: string;
@@ -53,20 +52,22 @@ async function answers(url: string, timeoutMs: number): Promise<void> {
  * A redis-server of the caller's own on a free loopback port, without persistence, so a
  * restart comes back empty (never the machine's shared Redis, which other runs use).
  */
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+export async function startPrivateRedis(
+  redisServer = faultsSettings().redisServer,
+): Promise<PrivateRedis> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {
     const started = spawn(
-      REDIS_SERVER,
+      redisServer,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
     child = started;
     const failed = new Promise<never>((_, reject) => {
       started.once('error', (error) =>
-        reject(new Error(`cannot run ${REDIS_SERVER}: ${error.message}`)),
+        reject(new Error(`cannot run ${redisServer}: ${error.message}`)),
       );
     });
     await Promise.race([answers(url, 10_000), failed]);

@@ -1,0 +1,68 @@
+import { waitUntil } from '../httpClient';
+import { routeOperations } from '../routeOperations';
+import { assess, fundedOwners, routeLoad, subscribe } from '../scenario';
+import type { Scenario } from '../scenario';
+import { startStack } from '../stack';
+
+const OPERATIONS = 24;
+const CONCURRENCY = 8;
+
+/**
+ * kill -9 of the keeper while it delivers webhooks (a slow receiver keeps deliveries in flight)
+ * and settles legs; a new keeper takes over once the job locks lapse. Every leg settles once;
+ * every event is delivered, in order, signed; what the dead keeper sent but had not recorded is
+ * sent again (at least once), counted apart.
+ */
+export const keeperCrashScenario: Scenario = {
+  name: 'kill -9 keeper mid-delivery',
+  run: async ({ solana, log }) => {
+    const started = Date.now();
+    // A delivery run's lease is per-subscription × (timeout + 1 s) + 30 s: a small run keeps
+    // the wait for a dead keeper's leases near half a minute.
+    const stack = await startStack({
+      solana,
+      env: { SVC_KEEPER_WEBHOOK_PER_SUBSCRIPTION: '2' },
+    });
+    try {
+      const owners = fundedOwners(solana, 4, 100_000_000n);
+      const hook = await subscribe(stack, stack.api());
+      hook.receiver.setDelay(150);
+      const { results, submitted } = await routeLoad(stack, routeOperations(owners, OPERATIONS), {
+        concurrency: CONCURRENCY,
+        client: () => stack.api(),
+        submit: true,
+        deadline: Date.now() + 90_000,
+      });
+      // Two events per settled leg: kill the keeper once a quarter of them reached the receiver.
+      await waitUntil(
+        async () => (hook.receiver.received.length >= OPERATIONS / 2 ? true : undefined),
+        60_000,
+        'deliveries under way',
+      );
+      const received = hook.receiver.received.length;
+      stack.keepers[0]?.process.kill('SIGKILL');
+      await stack.keepers[0]?.process.exited;
+      log(`  killed the keeper (kill -9) after ${received} deliveries; starting another`);
+      await stack.startKeeper(0);
+      const result = await assess(stack, {
+        fault: 'kill -9 keeper mid-delivery',
+        load: `${OPERATIONS} routes + signed legs, slow receiver`,
+        started,
+        results,
+        submitted,
+        webhooks: [{ ...hook, exactAttempts: false }],
+        settleTimeoutMs: 120_000,
+      });
+      const resent = hook.receiver.received.length - (result.delivered ?? 0);
+      return {
+        ...result,
+        notes: [
+          `killed after ${received} deliveries`,
+          `${resent} sent again after the kill (at least once; its leases lapsed first)`,
+        ],
+      };
+    } finally {
+      await stack.close();
+    }
+  },
+};
