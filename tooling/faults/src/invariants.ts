@@ -94,14 +94,24 @@ export async function checkSettledOnce(
   return { settled: rows.filter((row) => row.settlements === 1).length, problems };
 }
 
-/** True when every delivery of the subscription has reached its final state. */
-export async function deliveriesSettled(db: Database, subscriptionId: string): Promise<boolean> {
-  const [row] = await db.prisma.$queryRawUnsafe<Array<{ open: number; events: number }>>(
-    `SELECT count(*) FILTER (WHERE status <> 'delivered')::int AS open, count(*)::int AS events
+/**
+ * True when every event is relayed and every delivery of the subscription has reached its
+ * final state; `expected` is how many deliveries the subscription must have by then.
+ */
+export async function deliveriesSettled(
+  db: Database,
+  subscriptionId: string,
+  expected: number,
+): Promise<boolean> {
+  const [row] = await db.prisma.$queryRawUnsafe<
+    Array<{ open: number; events: number; unrelayed: number }>
+  >(
+    `SELECT count(*) FILTER (WHERE status <> 'delivered')::int AS open, count(*)::int AS events,
+            (SELECT count(*)::int FROM outbox_events WHERE relayed_at IS NULL) AS unrelayed
        FROM webhook_deliveries WHERE subscription_id = $1`,
     subscriptionId,
   );
-  return (row?.open ?? 1) === 0 && (row?.events ?? 0) > 0;
+  return row?.open === 0 && row.unrelayed === 0 && row.events >= expected;
 }
 
 export interface DeliveryCheck {

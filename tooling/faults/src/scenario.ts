@@ -15,6 +15,8 @@ import type { Stack } from './stack';
 import { startWebhookReceiver } from './webhookReceiver';
 import type { WebhookReceiver } from './webhookReceiver';
 
+const EVENTS_PER_LEG = 2;
+
 /** One row of the suite's table. */
 export interface ScenarioResult {
   readonly fault: string;
@@ -144,15 +146,22 @@ export async function assess(stack: Stack, options: AssessOptions): Promise<Scen
     problems.push(...check.problems.slice(0, 5));
   }
   let delivered: number | null = null;
+  // Each settled leg writes two events the subscriptions take: deposit.settled and
+  // position.updated.
+  const expected = EVENTS_PER_LEG * submitted.length;
   for (const hook of options.webhooks ?? []) {
     await waitUntil(
-      async () => ((await deliveriesSettled(stack.db, hook.subscriptionId)) ? true : undefined),
+      async () =>
+        (await deliveriesSettled(stack.db, hook.subscriptionId, expected)) ? true : undefined,
       timeout,
       'every webhook delivered',
     ).catch((error: unknown) => problems.push(String(error)));
     const check = await checkDeliveries(stack.db, hook.subscriptionId, hook.receiver, {
       exactAttempts: hook.exactAttempts,
     });
+    if (check.events !== expected) {
+      problems.push(`${check.events} events for the subscription, ${expected} expected`);
+    }
     delivered = (delivered ?? 0) + check.events;
     problems.push(...check.problems.slice(0, 5));
     await hook.receiver.close();
