@@ -1,7 +1,7 @@
 import type { Database } from '@yieldrouter/ledger';
 import { verifyLedger } from '@yieldrouter/ledger';
 import type { OperationResult } from './routeOperations';
-import type { WebhookReceiver } from './webhookReceiver';
+import type { TestReceiver } from '@yieldrouter/webhooks/testing';
 
 /** The books: every entry balances, no wallet account below zero, every ledger rule holds. */
 export async function checkBooks(db: Database): Promise<string[]> {
@@ -129,7 +129,7 @@ export interface DeliveryCheck {
 export async function checkDeliveries(
   db: Database,
   subscriptionId: string,
-  receiver: WebhookReceiver,
+  receiver: TestReceiver,
   { exactAttempts }: { readonly exactAttempts: boolean },
 ): Promise<DeliveryCheck> {
   const rows = await db.prisma.$queryRawUnsafe<
@@ -142,12 +142,13 @@ export async function checkDeliveries(
     subscriptionId,
   );
   const problems: string[] = [];
-  const received = receiver.received;
-  const invalid = received.filter((entry) => !entry.signatureValid);
+  const received = receiver.deliveries;
+  const invalid = received.filter((entry) => !entry.verified);
   if (invalid.length > 0) problems.push(`${invalid.length} deliveries with a bad signature`);
   const firstOk = new Map<string, number>();
   received.forEach((entry, index) => {
-    if (entry.answered === 200 && !firstOk.has(entry.eventId)) firstOk.set(entry.eventId, index);
+    const ok = entry.answered !== null && entry.answered >= 200 && entry.answered < 300;
+    if (ok && entry.eventId && !firstOk.has(entry.eventId)) firstOk.set(entry.eventId, index);
   });
   let extraSends = 0;
   let previous = -1;
@@ -166,7 +167,7 @@ export async function checkDeliveries(
   }
   if (exactAttempts && extraSends > 0) problems.push(`${extraSends} sends beyond the attempts`);
   const known = new Set(rows.map((row) => row.event_id));
-  const strays = received.filter((entry) => !known.has(entry.eventId));
+  const strays = received.filter((entry) => !entry.eventId || !known.has(entry.eventId));
   if (strays.length > 0) problems.push(`${strays.length} deliveries of unknown events`);
   return { events: rows.length, extraSends, problems };
 }

@@ -12,8 +12,8 @@ import {
 import { inParallel, sendRoute, submitLeg } from './routeOperations';
 import type { OperationResult, RouteOperation } from './routeOperations';
 import type { Stack } from './stack';
-import { startWebhookReceiver } from './webhookReceiver';
-import type { WebhookReceiver } from './webhookReceiver';
+import { startTestReceiver } from '@yieldrouter/webhooks/testing';
+import type { TestReceiver } from '@yieldrouter/webhooks/testing';
 
 const EVENTS_PER_LEG = 2;
 
@@ -60,12 +60,12 @@ export function fundedOwners(solana: SolanaBed, count: number, usdcEach: bigint)
 export async function subscribe(
   stack: Stack,
   client: HttpClient,
-): Promise<{ readonly receiver: WebhookReceiver; readonly subscriptionId: string }> {
-  const receiver = await startWebhookReceiver();
+): Promise<{ readonly receiver: TestReceiver; readonly subscriptionId: string }> {
+  const receiver = await startTestReceiver();
   const outcome = await client.call('/api/v1/svc/webhooks', {
     method: 'POST',
     headers: { 'X-API-Key': stack.ownerKey },
-    body: { url: receiver.url, eventTypes: ['deposit.settled', 'position.updated'] },
+    body: { url: receiver.url(), eventTypes: ['deposit.settled', 'position.updated'] },
   });
   const body = (outcome.kind === 'answered' ? outcome.body : null) as {
     id?: string;
@@ -75,7 +75,7 @@ export async function subscribe(
     await receiver.close();
     throw new Error(`webhook subscription refused: ${JSON.stringify(outcome)}`);
   }
-  receiver.setKey(body.hmacKey);
+  receiver.setKeys([body.hmacKey]);
   return { receiver, subscriptionId: body.id };
 }
 
@@ -117,7 +117,7 @@ export interface AssessOptions {
   /** Plans whose leg was submitted: each must settle exactly once. */
   readonly submitted?: readonly string[];
   readonly webhooks?: ReadonlyArray<{
-    readonly receiver: WebhookReceiver;
+    readonly receiver: TestReceiver;
     readonly subscriptionId: string;
     /** One request per recorded attempt (false after a keeper crash: re-sends allowed). */
     readonly exactAttempts: boolean;

@@ -3,10 +3,10 @@ import { routeOperations } from '../routeOperations';
 import { assess, fundedOwners, routeLoad, subscribe } from '../scenario';
 import type { Scenario } from '../scenario';
 import { startStack } from '../stack';
-import type { ReceiverMode } from '../webhookReceiver';
+import type { TestReceiverMode } from '@yieldrouter/webhooks/testing';
 
 const OPERATIONS = 20;
-const MODES: readonly ReceiverMode[] = ['refuse', 'error500', 'hang'];
+const MODES: readonly TestReceiverMode[] = ['refuse', 500, 'hang'];
 
 /**
  * Three subscribers that misbehave (one refuses connections, one answers 500, one never answers)
@@ -22,7 +22,7 @@ export const webhookReceiversScenario: Scenario = {
       const owners = fundedOwners(solana, 2, 100_000_000n);
       const healthy = await subscribe(stack, stack.api());
       const faulty = await Promise.all(MODES.map(() => subscribe(stack, stack.api())));
-      await Promise.all(faulty.map((hook, index) => hook.receiver.setMode(MODES[index] ?? 'ok')));
+      await Promise.all(faulty.map((hook, index) => hook.receiver.setMode(MODES[index] ?? 200)));
       const { results, submitted } = await routeLoad(stack, routeOperations(owners, OPERATIONS), {
         concurrency: 4,
         client: () => stack.api(),
@@ -45,7 +45,7 @@ export const webhookReceiversScenario: Scenario = {
         'a failed attempt at each faulty subscriber',
       );
       log('  every faulty receiver failed an attempt; they recover now');
-      await Promise.all(faulty.map((hook) => hook.receiver.setMode('ok')));
+      await Promise.all(faulty.map((hook) => hook.receiver.setMode(200)));
       return await assess(stack, {
         fault: 'webhook receiver refuses / 500s / hangs',
         load: `${OPERATIONS} routes + signed legs, 4 subscribers`,
