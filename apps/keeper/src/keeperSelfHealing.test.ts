@@ -2,53 +2,21 @@ import type { ApyReader } from '@yieldrouter/engine';
 import { OpsHealthDocument } from '@yieldrouter/schemas';
 import { startHealthServer } from './healthServer';
 import { JOB_NAMES } from './jobs/jobCatalog';
-import { startKeeper } from './startKeeper';
-import type { RunningKeeper } from './startKeeper';
 import { keeperStateKeys } from './state/keeperStateKeys';
-import { readKeeperSurvival } from './state/readKeeperSurvival';
 import { readOpsHealth } from './state/readOpsHealth';
 import { writeHeartbeat } from './state/writeKeeperState';
-import type { KeeperTestBed } from './testing/keeperTestBed';
-import {
-  offlineApyReader,
-  silentLogger,
-  startKeeperTestBed,
-  waitFor,
-} from './testing/keeperTestBed';
+import { offlineApyReader, useKeeperTestBed, waitFor } from './testing/keeperTestBed';
 
 // The keeper heals what Redis loses (its job schedules), tells a keeper whose jobs do not run
 // (503, svc_keeper_up 0) from one whose jobs run and fail, and releases jobs at a drain deadline.
 
-let bed: KeeperTestBed;
-const running: RunningKeeper[] = [];
-beforeAll(async () => {
-  bed = await startKeeperTestBed();
+const keepers = useKeeperTestBed({
+  SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
+  SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
+  SVC_KEEPER_IDEMPOTENCY_SWEEP_EVERY_MS: '0',
 });
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((keeper) => keeper.close({ timeoutMs: 1000 })));
-  const keys = await bed.redis.keys(`${bed.prefix}:*`);
-  if (keys.length > 0) await bed.redis.del(...keys);
-});
-afterAll(() => bed.close());
-
-const start = async (env: Record<string, string> = {}, apyReader: ApyReader = offlineApyReader) => {
-  const keeper = await startKeeper({
-    db: bed.database.db,
-    config: bed.config({
-      SVC_KEEPER_HEARTBEAT_MS: '200',
-      SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
-      SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
-      SVC_KEEPER_IDEMPOTENCY_SWEEP_EVERY_MS: '0',
-      ...env,
-    }),
-    logger: silentLogger,
-    apyReader,
-  });
-  running.push(keeper);
-  return keeper;
-};
-const survival = () =>
-  readKeeperSurvival({ redis: bed.redis, prefix: bed.prefix, jobs: JOB_NAMES, now: new Date() });
+const start = keepers.start;
+const survival = keepers.survival;
 const lastRunOf = async (job: string) =>
   (await survival()).jobs.find((entry) => entry.job === job)?.lastRun ?? undefined;
 
@@ -57,11 +25,11 @@ async function probe(): Promise<{ status: number; health: OpsHealthDocument; met
   const server = await startHealthServer(
     () =>
       readOpsHealth({
-        db: bed.database.db.prisma,
-        redis: bed.redis,
+        db: keepers.bed.database.db.prisma,
+        redis: keepers.bed.redis,
         queues: null,
         jobs: JOB_NAMES,
-        prefix: bed.prefix,
+        prefix: keepers.bed.prefix,
         now: () => new Date(),
       }),
     { host: '127.0.0.1', port: 0 },
@@ -83,8 +51,8 @@ describe('job schedules lost in Redis', () => {
     // What a Redis restarted empty leaves: none of the keeper's keys (the connection stays up
     // here, so it is the keeper's timer that notices).
     await keeper.queues['outbox-relay'].obliterate({ force: true });
-    const keys = await bed.redis.keys(`${bed.prefix}:*`);
-    if (keys.length > 0) await bed.redis.del(...keys);
+    const keys = await keepers.bed.redis.keys(`${keepers.bed.prefix}:*`);
+    if (keys.length > 0) await keepers.bed.redis.del(...keys);
     expect(await keeper.queues['outbox-relay'].getJobScheduler('outbox-relay')).toBeUndefined();
     const lostAt = Date.now();
     await waitFor(
@@ -103,7 +71,7 @@ describe('job schedules lost in Redis', () => {
 
 describe('a keeper whose jobs do not run', () => {
   const heartbeat = (startedAgoMs: number) =>
-    writeHeartbeat(bed.redis, bed.prefix, {
+    writeHeartbeat(keepers.bed.redis, keepers.bed.prefix, {
       at: new Date().toISOString(),
       startedAt: new Date(Date.now() - startedAgoMs).toISOString(),
       pid: 1,
@@ -130,10 +98,10 @@ describe('a keeper whose jobs do not run', () => {
 
   it('a job that runs and fails is overdue, not stalled: 200 (a restart would not help)', async () => {
     await heartbeat(120_000);
-    const keys = keeperStateKeys(bed.prefix);
+    const keys = keeperStateKeys(keepers.bed.prefix);
     const at = new Date(Date.now() - 200).toISOString();
-    await bed.redis.hset(keys.lastStart, 'outbox-relay', at);
-    await bed.redis.hset(
+    await keepers.bed.redis.hset(keys.lastStart, 'outbox-relay', at);
+    await keepers.bed.redis.hset(
       keys.lastRun,
       'outbox-relay',
       JSON.stringify({
@@ -159,8 +127,12 @@ describe('a keeper whose jobs do not run', () => {
 
   it('a run under way for longer than its cadence is not stalled', async () => {
     await heartbeat(120_000);
-    const keys = keeperStateKeys(bed.prefix);
-    await bed.redis.hset(keys.lastStart, 'outbox-relay', new Date(Date.now() - 8000).toISOString());
+    const keys = keeperStateKeys(keepers.bed.prefix);
+    await keepers.bed.redis.hset(
+      keys.lastStart,
+      'outbox-relay',
+      new Date(Date.now() - 8000).toISOString(),
+    );
     const { status, health } = await probe();
     expect(health.keeper.jobs.find((job) => job.job === 'outbox-relay')?.stalled).toBe(false);
     expect(status).toBe(200);
@@ -180,7 +152,7 @@ describe('closing at a drain deadline', () => {
     const keeper = await start({}, slow);
     const job = await keeper.queues['apy-refresh'].add('apy-refresh', { trigger: 'manual' });
     await waitFor(async () => ((await job.getState()) === 'active' ? true : undefined));
-    running.splice(running.indexOf(keeper), 1);
+    keepers.forget(keeper);
     const started = Date.now();
     const { released } = await keeper.close({ timeoutMs: 500 });
     expect(released).toBe(1);
