@@ -7,7 +7,7 @@ import type { Scenario } from '../scenario';
 import { startStack } from '../stack';
 
 const OPERATIONS = 60;
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 /** The Idempotency-Key claim window of a request that never finished. */
 const CLAIM_WINDOW_MS = 30_000;
 
