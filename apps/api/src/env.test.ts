@@ -9,6 +9,13 @@ describe('parseEnv', () => {
     expect(config.switches.solana).toEqual({ executionEnabled: false, broadcastEnabled: false });
   });
 
+  it('drain timeout on SIGTERM: 25 s by default, 1 s … 10 min', () => {
+    expect(parseEnv({}).drainTimeoutMs).toBe(25_000);
+    expect(parseEnv({ SVC_DRAIN_TIMEOUT_MS: '3000' }).drainTimeoutMs).toBe(3000);
+    expect(() => parseEnv({ SVC_DRAIN_TIMEOUT_MS: '10' })).toThrow(/SVC_DRAIN_TIMEOUT_MS/);
+    expect(() => parseEnv({ SVC_DRAIN_TIMEOUT_MS: 'soon' })).toThrow(/SVC_DRAIN_TIMEOUT_MS/);
+  });
+
   it('refuses unknown SVC_ settings', () => {
     expect(() => parseEnv({ SVC_BROADCAST: 'true' })).toThrow(
       /unknown setting\(s\): SVC_BROADCAST/,

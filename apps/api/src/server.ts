@@ -13,6 +13,7 @@ import type { RunningKeeper } from '@yieldrouter/keeper';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { drainableServer } from './http/drainableServer';
 import { ConfigError, parseEnv } from './env';
 import type { ApiConfig } from './env';
 import { createLogger } from './logger';
@@ -79,26 +80,34 @@ async function main(): Promise<void> {
     const port = address && typeof address !== 'string' ? address.port : config.port;
     logger.info({ port, docs: '/docs' }, 'api listening');
   });
+  const http = drainableServer(server);
 
+  // SIGTERM / SIGINT: stop accepting, answer the requests under way (Connection: close), stop
+  // the in-process keeper (its running jobs finish or go back to their queues), close Redis and
+  // the database, exit 0 — all within SVC_DRAIN_TIMEOUT_MS.
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'draining');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(() => {
-      void Promise.allSettled([keeper?.close()])
-        .then(() => Promise.allSettled([db.close(), redis.quit()]))
-        .then(() => {
-          logger.info('stopped');
-          process.exit(0);
-        });
-    });
-    server.closeIdleConnections();
+    const started = Date.now();
+    logger.info({ signal, timeoutMs: config.drainTimeoutMs }, 'draining');
+    // The last second is for closing the pools.
+    const budget = Math.max(config.drainTimeoutMs - 1000, 500);
+    const backstop = setTimeout(() => {
+      logger.error('drain did not finish in time: exiting');
+      process.exit(1);
+    }, config.drainTimeoutMs + 5000);
+    backstop.unref();
+    const drained = await http.drain(budget);
+    if (drained.cut > 0) logger.warn({ cut: drained.cut }, 'connections cut at the drain deadline');
+    const remaining = Math.max(budget - (Date.now() - started), 100);
+    await keeper?.close({ timeoutMs: remaining }).catch(() => undefined);
+    await Promise.allSettled([db.close(), redis.quit()]);
+    logger.info({ ms: Date.now() - started, cut: drained.cut }, 'stopped');
+    process.exit(0);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -25,6 +25,14 @@ describe('parseKeeperEnv', () => {
     expect(config.chains.solana.rpcUrl).toBeUndefined();
   });
 
+  it('reads the drain timeout it shares with the API, refusing a bad one', () => {
+    expect(parseKeeperEnv(base).drainTimeoutMs).toBe(25_000);
+    expect(parseKeeperEnv({ ...base, SVC_DRAIN_TIMEOUT_MS: '4000' }).drainTimeoutMs).toBe(4000);
+    expect(() => parseKeeperEnv({ ...base, SVC_DRAIN_TIMEOUT_MS: '-1' })).toThrow(
+      /SVC_DRAIN_TIMEOUT_MS/,
+    );
+  });
+
   it('reads a cadence per job; 0 turns a schedule off', () => {
     const config = parseKeeperEnv({
       ...base,

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { OpsHealthDocument } from '@yieldrouter/schemas';
 import { renderMetrics } from './renderMetrics';
+import { keeperIsHealthy } from './state/readOpsHealth';
 
 export interface HealthServer {
   readonly port: number;
@@ -10,7 +11,8 @@ export interface HealthServer {
 
 /**
  * The keeper process's ops endpoint: `GET /health` (the ops health document as JSON; 503 when
- * the database or Redis is down) and `GET /metrics` (the same as Prometheus text).
+ * the database or Redis is down, no keeper is alive or a scheduled job is stalled, so an
+ * orchestrator restarts the process) and `GET /metrics` (the same as Prometheus text).
  */
 export function startHealthServer(
   read: () => Promise<OpsHealthDocument>,
@@ -29,7 +31,7 @@ export function startHealthServer(
           res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
           res.end(renderMetrics(health));
         } else {
-          res.writeHead(health.status === 'down' ? 503 : 200, {
+          res.writeHead(keeperIsHealthy(health) ? 200 : 503, {
             'content-type': 'application/json',
           });
           res.end(JSON.stringify(health));

@@ -8,7 +8,7 @@ import { startKeeper } from './startKeeper';
 import { readOpsHealth } from './state/readOpsHealth';
 
 // The keeper as its own process (PostgreSQL): workers, schedulers, heartbeat, /health and
-// /metrics. SIGTERM or SIGINT stops taking jobs, lets running ones finish, and exits 0.
+// /metrics.
 async function main(): Promise<void> {
   const config = parseKeeperEnv(process.env);
   const logger = createServiceLogger('keeper', config.logLevel, { buffered: true });
@@ -35,21 +35,30 @@ async function main(): Promise<void> {
   );
   logger.info({ port: health.port }, 'keeper health at /health and /metrics');
 
+  // SIGTERM / SIGINT: stop taking jobs, let running ones finish within SVC_DRAIN_TIMEOUT_MS
+  // (past it they go back to their queues for another keeper: jobs are idempotent), withdraw
+  // the heartbeat, close the health endpoint, Redis and the database, exit 0.
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'keeper draining');
-    // A job that does not finish in time is left to BullMQ: its lock expires and another
-    // keeper (or this one, restarted) runs it again; jobs are idempotent.
-    const force = setTimeout(() => process.exit(1), 30_000);
-    force.unref();
-    void Promise.allSettled([health.close(), keeper.close()])
-      .then(() => db.close())
-      .finally(() => process.exit(0));
+    const started = Date.now();
+    logger.info({ signal, timeoutMs: config.drainTimeoutMs }, 'keeper draining');
+    const backstop = setTimeout(() => {
+      logger.error('drain did not finish in time: exiting');
+      process.exit(1);
+    }, config.drainTimeoutMs + 5000);
+    backstop.unref();
+    // The last second is for closing the pools.
+    const { released } = await keeper.close({
+      timeoutMs: Math.max(config.drainTimeoutMs - 1000, 500),
+    });
+    await Promise.allSettled([health.close(), db.close()]);
+    logger.info({ ms: Date.now() - started, released }, 'stopped');
+    process.exit(0);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

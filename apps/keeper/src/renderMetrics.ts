@@ -1,4 +1,5 @@
 import type { OpsHealthDocument } from '@yieldrouter/schemas';
+import { keeperIsHealthy } from './state/readOpsHealth';
 
 const label = (value: string) => value.replace(/["\\\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
 
@@ -15,9 +16,16 @@ export function renderMetrics(health: OpsHealthDocument): string {
     }
   };
   const up = (status: string) => (status === 'up' ? 1 : 0);
-  gauge('svc_keeper_up', 'A keeper heartbeat is fresh (1) or not (0).', [
-    [{}, health.keeper.alive ? 1 : 0],
-  ]);
+  gauge(
+    'svc_keeper_up',
+    'A keeper is alive and its scheduled jobs run (1), or not (0: no heartbeat, a job stalled, or the database or Redis down).',
+    [[{}, keeperIsHealthy(health) ? 1 : 0]],
+  );
+  gauge(
+    'svc_keeper_job_stalled',
+    'A scheduled job that nothing runs (1), or not (0).',
+    health.keeper.jobs.map((job) => [{ job: job.job }, job.stalled ? 1 : 0]),
+  );
   gauge('svc_dependency_up', 'Database and Redis answer (1) or not (0).', [
     [{ dependency: 'database' }, up(health.database.status)],
     [{ dependency: 'redis' }, up(health.redis.status)],

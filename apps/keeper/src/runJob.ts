@@ -8,7 +8,7 @@ import type { JobName } from './jobs/jobCatalog';
 import { JobRunError } from './jobs/defineJob';
 import type { JobCounts } from './jobs/defineJob';
 import type { KeeperJobDeps } from './jobs/keeperJobDeps';
-import { recordJobRun } from './state/writeKeeperState';
+import { recordJobRun, recordJobStart } from './state/writeKeeperState';
 
 export interface RunJobState {
   readonly redis: Redis;
@@ -45,6 +45,11 @@ export function jobProcessor(name: JobName, deps: KeeperJobDeps, state: RunJobSt
       }
       return run;
     };
+    try {
+      await recordJobStart(state.redis, state.prefix, name, startedAt.toISOString());
+    } catch (error) {
+      deps.logger.warn({ job: name, err: errorMessage(error, 500) }, 'could not record the start');
+    }
     const data = definition.data.safeParse(job.data);
     if (!data.success) {
       const error = `bad job data: ${data.error.issues[0]?.message ?? 'invalid'}`;

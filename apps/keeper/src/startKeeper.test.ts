@@ -5,44 +5,16 @@ import { OpsHealthDocument } from '@yieldrouter/schemas';
 import { JOB_NAMES } from './jobs/jobCatalog';
 import { enqueueKeeperJob, jobOptions } from './keeperQueues';
 import { startHealthServer } from './healthServer';
-import { startKeeper } from './startKeeper';
-import type { RunningKeeper } from './startKeeper';
-import { readKeeperSurvival } from './state/readKeeperSurvival';
 import { readOpsHealth } from './state/readOpsHealth';
-import type { KeeperTestBed } from './testing/keeperTestBed';
-import {
-  REDIS_URL,
-  offlineApyReader,
-  silentLogger,
-  startKeeperTestBed,
-  waitFor,
-} from './testing/keeperTestBed';
+import { REDIS_URL, offlineApyReader, useKeeperTestBed, waitFor } from './testing/keeperTestBed';
 
 // The keeper on real Redis and PostgreSQL: schedulers, workers, run records, heartbeat, health.
 
-let bed: KeeperTestBed;
-const running: RunningKeeper[] = [];
-beforeAll(async () => {
-  bed = await startKeeperTestBed();
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((keeper) => keeper.close()));
-});
-afterAll(() => bed.close());
-
-const start = async (env: Record<string, string> = {}, apyReader: ApyReader = offlineApyReader) => {
-  const keeper = await startKeeper({
-    db: bed.database.db,
-    config: bed.config({ SVC_KEEPER_HEARTBEAT_MS: '200', ...env }),
-    logger: silentLogger,
-    apyReader,
-  });
-  running.push(keeper);
-  return keeper;
-};
-const survival = () =>
-  readKeeperSurvival({ redis: bed.redis, prefix: bed.prefix, jobs: JOB_NAMES, now: new Date() });
-const queue = (name: string) => new Queue(name, { connection: bed.redis, prefix: bed.prefix });
+const keepers = useKeeperTestBed();
+const start = keepers.start;
+const survival = keepers.survival;
+const queue = (name: string) =>
+  new Queue(name, { connection: keepers.bed.redis, prefix: keepers.bed.prefix });
 
 describe('job schedulers', () => {
   it('upserts one scheduler per job with its cadence and retry policy; restarts converge', async () => {
@@ -178,11 +150,11 @@ describe('survival and health', () => {
     await sweep.add('idempotency-sweep', { trigger: 'manual' });
     const read = () =>
       readOpsHealth({
-        db: bed.database.db.prisma,
+        db: keepers.bed.database.db.prisma,
         redis: keeper.redis,
         queues: keeper.queues,
         jobs: JOB_NAMES,
-        prefix: bed.prefix,
+        prefix: keepers.bed.prefix,
         now: () => new Date(),
       });
     const server = await startHealthServer(read, { host: '127.0.0.1', port: 0 });
@@ -217,11 +189,11 @@ describe('survival and health', () => {
 
   it('ops health says down when Redis cannot be reached, and never throws', async () => {
     const health = await readOpsHealth({
-      db: bed.database.db.prisma,
+      db: keepers.bed.database.db.prisma,
       redis: null,
       queues: null,
       jobs: JOB_NAMES,
-      prefix: bed.prefix,
+      prefix: keepers.bed.prefix,
       now: () => new Date(),
     });
     expect(health).toMatchObject({
@@ -231,6 +203,6 @@ describe('survival and health', () => {
       queues: [],
     });
     expect(REDIS_URL).toBeTruthy();
-    expect((await verifyLedger(bed.database.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(keepers.bed.database.db.prisma)).ok).toBe(true);
   });
 });

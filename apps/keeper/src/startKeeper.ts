@@ -1,6 +1,7 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
@@ -14,8 +15,9 @@ import type { KeeperHeartbeat } from '@yieldrouter/schemas';
 import { connectKeeperRedis } from './connectKeeperRedis';
 import { JOB_NAMES, jobDefinition } from './jobs/jobCatalog';
 import type { KeeperJobDeps } from './jobs/keeperJobDeps';
-import { closeKeeperQueues, jobOptions, openKeeperQueues } from './keeperQueues';
+import { closeKeeperQueues, openKeeperQueues } from './keeperQueues';
 import type { KeeperQueues } from './keeperQueues';
+import { keepJobSchedules } from './keepJobSchedules';
 import { jobProcessor } from './runJob';
 import type { KeeperSettings } from './settings';
 import { clearHeartbeat, writeHeartbeat } from './state/writeKeeperState';
@@ -41,18 +43,37 @@ export interface StartKeeperParameters {
   readonly now?: () => Date;
 }
 
+export interface CloseKeeperOptions {
+  /**
+   * How long running jobs have to finish; past it they are released (moved back to their
+   * queue, for another keeper or the next start to run again: jobs are idempotent). Default:
+   * wait for them.
+   */
+  readonly timeoutMs?: number;
+}
+
+export interface CloseKeeperResult {
+  /** Jobs still running at the deadline, put back in their queues. */
+  readonly released: number;
+}
+
 export interface RunningKeeper {
   readonly queues: KeeperQueues;
   /** The keeper's Redis connection (BullMQ and state). */
   readonly redis: Redis;
-  /** Stops taking jobs, waits for running ones to finish, then closes queues and Redis. */
-  close(): Promise<void>;
+  /**
+   * Stops taking jobs, lets running ones finish (or releases them at the deadline), withdraws
+   * the heartbeat, then closes queues and Redis.
+   */
+  close(options?: CloseKeeperOptions): Promise<CloseKeeperResult>;
 }
 
 /**
  * Starts the keeper: one queue and one worker per catalog job, job schedulers at the configured
  * cadences (upserted, so restarts and several keepers converge on one schedule; cadence 0
- * removes a schedule), and a heartbeat in Redis. The database stays the caller's.
+ * removes a schedule), and a heartbeat in Redis. The schedulers are checked again each time
+ * Redis is (re)connected and at every heartbeat, and re-created when missing (Redis restarted
+ * empty). The database stays the caller's.
  */
 export async function startKeeper(parameters: StartKeeperParameters): Promise<RunningKeeper> {
   const { config, logger } = parameters;
@@ -83,35 +104,54 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
     logger,
     now,
   };
-  const reportError = (error: Error) => logger.warn({ err: error.message }, 'keeper queue error');
+  // Every queue and worker reports a lost Redis on each reconnect attempt: one line per message
+  // and minute is enough.
+  const reported = new Map<string, number>();
+  const reportError = (error: Error) => {
+    const at = Date.now();
+    if (at - (reported.get(error.message) ?? 0) < 60_000) return;
+    reported.set(error.message, at);
+    logger.warn({ err: error.message }, 'keeper queue error');
+  };
   const queues = openKeeperQueues(redis, settings.prefix, reportError);
+  const schedules = keepJobSchedules(queues, settings.everyMs, logger);
   try {
-    for (const name of JOB_NAMES) {
-      const every = settings.everyMs[name];
-      if (every > 0) {
-        await queues[name].upsertJobScheduler(
-          name,
-          { every },
-          { name, data: { trigger: 'schedule' }, opts: jobOptions(name) },
-        );
-      } else {
-        await queues[name].removeJobScheduler(name);
-      }
-    }
+    await schedules.apply();
   } catch (error) {
     await closeKeeperQueues(queues);
     redis.disconnect();
     throw error;
   }
+  const onReady = () => {
+    if (reported.size > 0) logger.info('Redis is reachable again');
+    reported.clear();
+    void schedules.check('redis ready');
+  };
+  redis.on('ready', onReady);
 
+  // Jobs under way in this process, with their lock tokens (to release them at a deadline).
+  const running = new Map<string, { readonly job: Job; readonly token: string }>();
   const workers = JOB_NAMES.map((name) => {
-    const worker = new Worker(name, jobProcessor(name, deps, { redis, prefix: settings.prefix }), {
-      connection: redis,
-      prefix: settings.prefix,
-      concurrency: jobDefinition(name).concurrency,
-      lockDuration: settings.lockMs,
-      stalledInterval: settings.lockMs,
-    });
+    const runJob = jobProcessor(name, deps, { redis, prefix: settings.prefix });
+    const worker = new Worker(
+      name,
+      async (job: Job, token?: string) => {
+        const key = `${name}:${job.id ?? ''}`;
+        if (token) running.set(key, { job, token });
+        try {
+          return await runJob(job);
+        } finally {
+          running.delete(key);
+        }
+      },
+      {
+        connection: redis,
+        prefix: settings.prefix,
+        concurrency: jobDefinition(name).concurrency,
+        lockDuration: settings.lockMs,
+        stalledInterval: settings.lockMs,
+      },
+    );
     worker.on('error', reportError);
     return worker;
   });
@@ -128,22 +168,51 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
       jobs: JOB_NAMES.map((job) => ({ job, everyMs: settings.everyMs[job] })),
     }).catch((error: unknown) => logger.warn({ err: errorMessage(error) }, 'no heartbeat'));
   await beat();
-  const heartbeat = setInterval(() => void beat(), settings.heartbeatMs);
+  const heartbeat = setInterval(() => {
+    void beat();
+    void schedules.check('timer');
+  }, settings.heartbeatMs);
   heartbeat.unref();
   logger.info({ prefix: settings.prefix, jobs: settings.everyMs }, 'keeper started');
 
-  let closing: Promise<void> | undefined;
+  /** Puts the jobs still running back in their queues, for another keeper to run at once. */
+  const release = async () => {
+    const jobs = [...running.values()];
+    running.clear();
+    await Promise.all(jobs.map(({ job, token }) => job.moveToWait(token).catch(() => undefined)));
+    return jobs.length;
+  };
+
+  let closing: Promise<CloseKeeperResult> | undefined;
   return {
     queues,
     redis,
-    close: () => {
+    close: (options = {}) => {
       closing ??= (async () => {
         clearInterval(heartbeat);
-        await Promise.all(workers.map((worker) => worker.close()));
+        redis.off('ready', onReady);
+        const finished = Promise.all(workers.map((worker) => worker.close()));
+        let released = 0;
+        if (options.timeoutMs === undefined) {
+          await finished;
+        } else {
+          let timer: NodeJS.Timeout | undefined;
+          const deadline = new Promise<'deadline'>((resolve) => {
+            timer = setTimeout(resolve, options.timeoutMs, 'deadline');
+          });
+          const outcome = await Promise.race([finished, deadline]);
+          clearTimeout(timer);
+          if (outcome === 'deadline') {
+            // The workers' close goes on waiting for those runs; the caller exits meanwhile.
+            released = await release();
+            logger.warn({ released }, 'jobs still running at the drain deadline: released');
+          }
+        }
         await clearHeartbeat(redis, settings.prefix).catch(() => undefined);
-        await closeKeeperQueues(queues);
+        await closeKeeperQueues(queues).catch(() => undefined);
         await redis.quit().catch(() => redis.disconnect());
-        logger.info('keeper stopped');
+        logger.info({ released }, 'keeper stopped');
+        return { released };
       })();
       return closing;
     },

@@ -63,11 +63,57 @@ export function pgMigrationTransaction(pool: Pool): MigrationTransaction {
   };
 }
 
+/** How long a query waits for a connection while PostgreSQL cannot be reached. */
+const CONNECT_TIMEOUT_MS = 5000;
+/** How long the user of a checked-out connection that died has to give it back itself. */
+const DEAD_CONNECTION_GRACE_MS = 1000;
+
+/**
+ * A pool whose connections can never take the process down or hold it up:
+ * - every client gets an error listener when it is created, so a connection the server ends
+ *   while it is checked out (between two statements of a transaction) is reported instead of
+ *   being an unhandled 'error' event; the pool drops it and the next query opens a new one;
+ * - a checked-out connection that died and is not given back (Prisma's interactive transaction
+ *   whose connection is cut never releases it) is released for its user after a grace, so the
+ *   pool's slot comes back and closing the pool does not wait for it forever.
+ */
+function openPool(options: CreateDatabaseOptions & { databaseUrl: string }): Pool {
+  const pool = new Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  let lost = 0;
+  const report = (error: Error) => {
+    // One line per burst (a restart ends every connection at once), not one per connection.
+    lost += 1;
+    if (lost === 1) {
+      options.log?.(`database connection lost: ${error.message}`);
+      setTimeout(() => (lost = 0), 1000).unref();
+    }
+  };
+  const checkedOut = new Set<PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('error', report);
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      report(error);
+      setTimeout(() => {
+        if (!checkedOut.delete(client)) return;
+        try {
+          client.release(error);
+        } catch {
+          // Given back in the meantime.
+        }
+      }, DEAD_CONNECTION_GRACE_MS).unref();
+    }),
+  );
+  return pool;
+}
+
 async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: string }) {
-  const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-  // An idle connection that the server closes (restart, failover, DROP … FORCE) must not take
-  // the process down: the pool drops it and the next query opens a new one.
-  pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`));
+  const pool = openPool(options);
   try {
     if (options.migrate !== false) {
       await applyMigrations(pgMigrationTransaction(pool), {

@@ -1,5 +1,6 @@
 export * from './apiKeys';
 export * from './createDatabase';
+export * from './databaseUnavailable';
 export * from './migrate';
 export type { ApiKeyRole, Prisma, PrismaClient } from './generated/prisma/client';
 export * from './venues';

@@ -1,4 +1,5 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
+import { DatabaseUnavailableError, isConnectionLoss } from './databaseUnavailable';
 
 /**
  * One SQL statement of the hot paths. `name` identifies it as a prepared statement on
@@ -8,6 +9,11 @@ import type { PrismaClientOrTransaction } from './apiKeys';
 export interface SqlStatement {
   readonly name: string;
   readonly text: string;
+  /**
+   * The statement only reads: when its connection is lost it runs once more on a fresh one
+   * (a connection the server ended while idle in the pool fails the first statement sent).
+   */
+  readonly readOnly: boolean;
 }
 
 /** What a statement takes: JSON goes in as text (`$1::jsonb`), amounts as decimal strings. */
@@ -25,8 +31,12 @@ export interface SqlClient {
 }
 
 /** A named statement; `text` is trimmed so the name and the bytes sent stay one-to-one. */
-export function sqlStatement(name: string, text: string): SqlStatement {
-  return { name, text: text.trim() };
+export function sqlStatement(
+  name: string,
+  text: string,
+  options: { readonly readOnly?: boolean } = {},
+): SqlStatement {
+  return { name, text: text.trim(), readOnly: options.readOnly ?? false };
 }
 
 /** What `SqlClient` needs from a `pg` Pool (typed loosely so tests can pass a pool or client). */
@@ -34,12 +44,31 @@ interface PgQueryable {
   query(config: { name: string; text: string; values: SqlValue[] }): Promise<{ rows: unknown[] }>;
 }
 
-/** PostgreSQL through the `pg` pool Prisma's adapter also uses: named prepared statements. */
+/**
+ * PostgreSQL through the `pg` pool Prisma's adapter also uses: named prepared statements. A lost
+ * connection throws DatabaseUnavailableError (after one retry on a fresh connection for a
+ * read-only statement).
+ */
 export function postgresSqlClient(pool: PgQueryable): SqlClient {
+  const run = async (statement: SqlStatement, values: readonly SqlValue[]) =>
+    (await pool.query({ name: statement.name, text: statement.text, values: [...values] })).rows;
   return {
-    query: async <Row extends object>(statement: SqlStatement, values: readonly SqlValue[]) =>
-      (await pool.query({ name: statement.name, text: statement.text, values: [...values] }))
-        .rows as Row[],
+    query: async <Row extends object>(statement: SqlStatement, values: readonly SqlValue[]) => {
+      try {
+        return (await run(statement, values)) as Row[];
+      } catch (error) {
+        if (!isConnectionLoss(error)) throw error;
+        if (!statement.readOnly) throw new DatabaseUnavailableError({ cause: error });
+        try {
+          return (await run(statement, values)) as Row[];
+        } catch (retryError) {
+          if (isConnectionLoss(retryError)) {
+            throw new DatabaseUnavailableError({ cause: retryError });
+          }
+          throw retryError;
+        }
+      }
+    },
   };
 }
 

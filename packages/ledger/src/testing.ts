@@ -72,6 +72,21 @@ export async function createTestPgliteDatabase(): Promise<TestDatabase> {
   }
 }
 
+/**
+ * Ends every connection to the database of `databaseUrl` (`pg_terminate_backend`, as a restart
+ * or failover does), never another database's. Returns how many were ended.
+ */
+export async function endDatabaseConnections(databaseUrl: string): Promise<number> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  return admin(async (client) => {
+    const result = await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    return result.rowCount ?? 0;
+  });
+}
+
 /** An empty database without migrations (for migration tests). */
 export async function createEmptyTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
@@ -166,3 +181,6 @@ export async function forceReservationWithoutLeg(
     );
   }
 }
+
+export { startTcpProxy } from './tcpProxy';
+export type { TcpProxy } from './tcpProxy';

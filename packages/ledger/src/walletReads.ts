@@ -34,6 +34,7 @@ const BALANCES_OF = sqlStatement(
   ) v ON true
   WHERE a.wallet = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))
     AND a.balance_micros <> 0`,
+  { readOnly: true },
 );
 
 type BalanceTuple = [string, string, string, string, string | null, string | null];

@@ -26,6 +26,7 @@ export const ErrorCode = z.enum([
   'INTERNAL_ERROR',
   'NOT_IMPLEMENTED',
   'SERVICE_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
   'PLAN_NOT_FOUND',
   'KEY_MATERIAL_REFUSED',
   'SIGNED_TRANSACTION_MISMATCH',
@@ -109,6 +110,12 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return { status: 501, meaning: 'Declared in the manifest; its handler has not landed yet.' };
     case 'SERVICE_UNAVAILABLE':
       return { status: 503, meaning: 'A dependency (database, queue) is unavailable.' };
+    case 'DATABASE_UNAVAILABLE':
+      return {
+        status: 503,
+        meaning:
+          'The database cannot be reached or dropped the connection (restart, failover); nothing was changed unless a retry with the same Idempotency-Key says so. Retry after Retry-After seconds.',
+      };
     case 'PLAN_NOT_FOUND':
       return { status: 404, meaning: 'No plan with that id, or the plan has no such leg.' };
     case 'KEY_MATERIAL_REFUSED':

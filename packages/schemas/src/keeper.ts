@@ -57,6 +57,11 @@ export const KeeperJobSurvival = z.object({
     description:
       'Scheduled, and no successful run for more than two cadences (since the keeper started).',
   }),
+  lastStartedAt: Iso.nullable().meta({ description: 'When its last run started.' }),
+  stalled: z.boolean().meta({
+    description:
+      'Scheduled, no run under way, and no run at all (ok or failed) for more than two cadences plus a grace (the longer of three heartbeats and 5 s) since the keeper started: nothing runs the job (its schedule is gone or no worker takes it). A keeper process then answers /health 503.',
+  }),
 });
 export type KeeperJobSurvival = z.infer<typeof KeeperJobSurvival>;
 
@@ -99,7 +104,7 @@ export const OpsHealthDocument = z.object({
   schemaVersion: z.literal('svc-ops-health.v1'),
   status: z.enum(['ok', 'degraded', 'down']).meta({
     description:
-      'down: the database or Redis is unreachable; degraded: no live keeper, or a job overdue.',
+      'down: the database or Redis is unreachable; degraded: no live keeper, or a job overdue or stalled.',
   }),
   checkedAt: Iso,
   database: DependencyCheck,

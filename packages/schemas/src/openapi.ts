@@ -74,6 +74,17 @@ const errorRef = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
+/** Any route may meet a database outage: 503 with Retry-After, never a 500. */
+const DATABASE_UNAVAILABLE_RESPONSE = {
+  ...errorRef(
+    'DATABASE_UNAVAILABLE: the database cannot be reached or dropped the connection (restart, ' +
+      'failover); retry after `Retry-After` seconds (with the same Idempotency-Key on a write).',
+  ),
+  headers: {
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  },
+};
+
 function responsesOf(route: RouteDefinition): JsonObject {
   const responses: JsonObject = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -109,6 +120,7 @@ function responsesOf(route: RouteDefinition): JsonObject {
   responses['501'] = errorRef(
     'NOT_IMPLEMENTED: declared, handler not landed yet (see /svc/routes).',
   );
+  responses['503'] ??= DATABASE_UNAVAILABLE_RESPONSE;
   return responses;
 }
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '@yieldrouter/ledger';
 import { ApiError, errorReply, knownApiError } from './apiError';
 
 interface BodyParserError {
@@ -38,6 +39,29 @@ function fromRouter(error: unknown): ApiError | null {
   });
 }
 
+/** Seconds a client waits before retrying during a database outage (connections come back fast). */
+const DATABASE_RETRY_AFTER_SECONDS = '1';
+
+/**
+ * The database dropped the connection or cannot be reached (restart, failover): 503 with
+ * Retry-After, for the client to retry, never a 500. Logged once per burst, not per request.
+ */
+function fromDatabaseOutage(
+  error: unknown,
+  logger: Logger,
+  outage: { at: number },
+): ApiError | null {
+  if (!isDatabaseUnavailable(error)) return null;
+  const now = Date.now();
+  if (now - outage.at > 5000) {
+    logger.warn({ err: (error as Error).cause ?? error }, 'database unavailable: answering 503');
+  }
+  outage.at = now;
+  return new ApiError('DATABASE_UNAVAILABLE', 'the database is unavailable; retry shortly', {
+    headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
+  });
+}
+
 /** Unknown route: 404 NOT_FOUND with the standard body. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
@@ -45,11 +69,13 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 
 /** The one place that writes error bodies. 500s say nothing internal. */
 export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorRequestHandler {
+  const outage = { at: 0 };
   return (error: unknown, req, res, _next) => {
     const known =
       knownApiError(error) ??
       fromBodyParser((error ?? {}) as BodyParserError, bodyLimitBytes) ??
-      fromRouter(error);
+      fromRouter(error) ??
+      fromDatabaseOutage(error, logger, outage);
     const apiError =
       known ?? new ApiError('INTERNAL_ERROR', 'internal error; quote the requestId to support');
     const requestId = String(res.locals['requestId'] ?? '');

@@ -58,7 +58,10 @@ export const testDatabaseKind = (): 'postgres' | 'pglite' =>
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'logger' | 'apyReader' | 'adapters'>> = {},
+  deps: Partial<Pick<AppDeps, 'logger' | 'apyReader' | 'adapters'>> & {
+    /** The app's database, given the test database's URL (default: the test database). */
+    readonly openDatabase?: (url: string) => Promise<Database>;
+  } = {},
 ): Promise<TestApp> {
   const database =
     testDatabaseKind() === 'pglite' ? await createTestPgliteDatabase() : await createTestDatabase();
@@ -99,23 +102,26 @@ export async function startTestApp(
     ...env,
   });
   await seedVenueCatalog(database.db.prisma);
+  const { openDatabase, ...appDeps } = deps;
+  const db = openDatabase ? await openDatabase(database.url) : database.db;
   const app = createApp({
     config,
-    db: database.db,
+    db,
     redis,
     logger: createLogger('silent'),
     rateLimitPrefix: prefix,
-    ...deps,
+    ...appDeps,
   });
   return {
     app,
     config,
-    db: database.db,
+    db,
     redis,
     close: async () => {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();
+      if (db !== database.db) await db.close();
       await database.drop();
     },
   };

@@ -5,6 +5,8 @@ export function keeperStateKeys(prefix: string) {
     heartbeat: `${prefix}:keeper:heartbeat`,
     /** Hash: job → JSON KeeperJobRun of its last run. */
     lastRun: `${prefix}:keeper:last-run`,
+    /** Hash: job → ISO time its last run started (a run is under way until it is recorded). */
+    lastStart: `${prefix}:keeper:last-start`,
     /** Hash: job → ISO time of its last successful run. */
     lastSuccess: `${prefix}:keeper:last-success`,
     /** Hash: job → number of failed runs. */

@@ -4,6 +4,11 @@ import { KeeperHeartbeat, KeeperJobRun } from '@yieldrouter/schemas';
 import type { KeeperJobSurvival, KeeperSurvivalDocument } from '@yieldrouter/schemas';
 import { keeperStateKeys } from './keeperStateKeys';
 
+/** The least grace before a job that has not run counts as stalled (a busy machine is slow). */
+const MIN_STALL_GRACE_MS = 5000;
+/** Beyond ten cadences, how long a run may last before its start stands for a dead run. */
+const MAX_RUN_GRACE_MS = 10 * 60_000;
+
 export interface ReadKeeperSurvivalParameters {
   readonly redis: Redis;
   readonly prefix: string;
@@ -34,9 +39,10 @@ export async function readKeeperSurvival({
   now,
 }: ReadKeeperSurvivalParameters): Promise<KeeperSurvivalDocument> {
   const keys = keeperStateKeys(prefix);
-  const [beat, lastRuns, lastSuccesses, failures] = await Promise.all([
+  const [beat, lastRuns, lastStarts, lastSuccesses, failures] = await Promise.all([
     redis.get(keys.heartbeat),
     redis.hgetall(keys.lastRun),
+    redis.hgetall(keys.lastStart),
     redis.hgetall(keys.lastSuccess),
     redis.hgetall(keys.failures),
   ]);
@@ -52,20 +58,42 @@ export async function readKeeperSurvival({
     heartbeat: heartbeat ? { ...heartbeat, ageMs: age(heartbeat.at) } : null,
     jobs: jobs.map((job): KeeperJobSurvival => {
       const lastSuccessAt = lastSuccesses[job] ?? null;
+      const lastStartedAt = lastStarts[job] ?? null;
+      const lastRun = parseStored(KeeperJobRun, lastRuns[job]);
       const cadence = alive ? (everyMs.get(job) ?? null) : null;
-      // Overdue: scheduled, and nothing succeeded for two cadences since the later of the
-      // last success and the keeper's start.
-      const since = [lastSuccessAt, heartbeat?.startedAt]
-        .filter((value): value is string => typeof value === 'string')
-        .map(age);
+      const scheduled = cadence !== null && cadence > 0;
+      // Time since the latest of `times` and the keeper's start.
+      const sinceLatest = (times: Array<string | null | undefined>) =>
+        Math.min(
+          ...[...times, heartbeat?.startedAt]
+            .filter((value): value is string => typeof value === 'string')
+            .map(age),
+        );
+      // A run is under way from its start until its outcome is recorded; a start older than
+      // the longest a run may take stands for a run that died with its keeper.
+      const underWay =
+        lastStartedAt !== null &&
+        (lastRun === null || Date.parse(lastStartedAt) > Date.parse(lastRun.startedAt)) &&
+        scheduled &&
+        age(lastStartedAt) <= 10 * cadence + MAX_RUN_GRACE_MS;
+      const grace = Math.max(heartbeat?.staleAfterMs ?? 0, MIN_STALL_GRACE_MS);
       return {
         job,
         everyMs: cadence,
-        lastRun: parseStored(KeeperJobRun, lastRuns[job]),
+        lastRun,
         lastSuccessAt,
         lastSuccessAgeMs: lastSuccessAt ? age(lastSuccessAt) : null,
         failures: Number(failures[job] ?? 0),
-        overdue: cadence !== null && cadence > 0 && Math.min(...since) > 2 * cadence,
+        // Overdue: scheduled, and nothing succeeded for two cadences since the later of the
+        // last success and the keeper's start.
+        overdue: scheduled && sinceLatest([lastSuccessAt]) > 2 * cadence,
+        lastStartedAt,
+        // Stalled: nothing ran at all (ok or failed) for two cadences and a grace, and nothing
+        // is under way: the schedule is gone or no worker takes the job.
+        stalled:
+          scheduled &&
+          !underWay &&
+          sinceLatest([lastStartedAt, lastRun?.finishedAt]) > 2 * cadence + grace,
       };
     }),
   };
@@ -87,6 +115,8 @@ export function unknownSurvival(jobs: readonly string[], now: Date): KeeperSurvi
       lastSuccessAgeMs: null,
       failures: 0,
       overdue: false,
+      lastStartedAt: null,
+      stalled: false,
     })),
   };
 }

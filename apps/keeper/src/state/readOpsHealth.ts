@@ -58,7 +58,7 @@ async function queueHealth(
 /**
  * What ops needs to know at a glance: database and Redis round trips, keeper survival, and per
  * job queue depths and lag. `down` when the database or Redis is unreachable; `degraded` when no
- * keeper is alive or a job is overdue.
+ * keeper is alive or a job is overdue or stalled.
  */
 export async function readOpsHealth(
   parameters: ReadOpsHealthParameters,
@@ -85,7 +85,7 @@ export async function readOpsHealth(
     }
   }
   const down = database.status === 'down' || redisCheck.status === 'down';
-  const degraded = !keeper.alive || keeper.jobs.some((job) => job.overdue);
+  const degraded = !keeper.alive || keeper.jobs.some((job) => job.overdue || job.stalled);
   return {
     schemaVersion: 'svc-ops-health.v1',
     status: down ? 'down' : degraded ? 'degraded' : 'ok',
@@ -95,4 +95,17 @@ export async function readOpsHealth(
     keeper,
     queues: depths,
   };
+}
+
+/**
+ * Whether a keeper process is fit to go on (its /health answers 200, `svc_keeper_up` is 1): the
+ * database and Redis answer, a keeper is alive, and no scheduled job is stalled. A job that runs
+ * and fails (an APY source down) is overdue, not stalled: restarting the keeper would not help.
+ */
+export function keeperIsHealthy(health: OpsHealthDocument): boolean {
+  return (
+    health.status !== 'down' &&
+    health.keeper.alive &&
+    !health.keeper.jobs.some((job) => job.stalled)
+  );
 }

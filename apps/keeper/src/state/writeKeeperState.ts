@@ -21,6 +21,16 @@ export async function clearHeartbeat(redis: Redis, prefix: string): Promise<void
   await redis.del(keeperStateKeys(prefix).heartbeat);
 }
 
+/** Records that a run of `job` started (what tells a slow run from a job that never runs). */
+export async function recordJobStart(
+  redis: Redis,
+  prefix: string,
+  job: string,
+  startedAt: string,
+): Promise<void> {
+  await redis.hset(keeperStateKeys(prefix).lastStart, job, startedAt);
+}
+
 /** Records one finished run of `job`: its last run, and its last success or one more failure. */
 export async function recordJobRun(
   redis: Redis,

@@ -7,6 +7,10 @@ import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import { createWebhookSender } from '@yieldrouter/engine';
 import type { ApyReader } from '@yieldrouter/engine';
+import { JOB_NAMES } from '../jobs/jobCatalog';
+import { startKeeper } from '../startKeeper';
+import { readKeeperSurvival } from '../state/readKeeperSurvival';
+import type { RunningKeeper } from '../startKeeper';
 import type { KeeperJobDeps } from '../jobs/keeperJobDeps';
 import { parseKeeperEnv } from '../env';
 import type { KeeperConfig } from '../env';
@@ -129,5 +133,56 @@ export function testJobDeps(
     logger: silentLogger,
     now: () => new Date(),
     ...parts,
+  };
+}
+
+/**
+ * Registers a test file's hooks around one bed: the bed before all, keepers started with
+ * `start` (heartbeat every 200 ms, `defaults` then `env` on top, offline APY unless told)
+ * closed after each test, and the bed's keys cleared, the bed closed after all.
+ */
+export function useKeeperTestBed(defaults: Record<string, string> = {}) {
+  let bed: KeeperTestBed | undefined;
+  const running: RunningKeeper[] = [];
+  const current = () => {
+    if (!bed) throw new Error('the keeper test bed is not started yet');
+    return bed;
+  };
+  beforeAll(async () => {
+    bed = await startKeeperTestBed();
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((keeper) => keeper.close({ timeoutMs: 5000 })));
+    const keys = await current().redis.keys(`${current().prefix}:*`);
+    if (keys.length > 0) await current().redis.del(...keys);
+  });
+  afterAll(() => bed?.close());
+  return {
+    get bed() {
+      return current();
+    },
+    start: async (env: Record<string, string> = {}, apyReader: ApyReader = offlineApyReader) => {
+      const keeper = await startKeeper({
+        db: current().database.db,
+        config: current().config({ SVC_KEEPER_HEARTBEAT_MS: '200', ...defaults, ...env }),
+        logger: silentLogger,
+        apyReader,
+      });
+      running.push(keeper);
+      return keeper;
+    },
+    /** The keeper state under the bed's prefix, now. */
+    survival: () =>
+      readKeeperSurvival({
+        redis: current().redis,
+        prefix: current().prefix,
+        jobs: JOB_NAMES,
+        now: new Date(),
+      }),
+    /** Takes a keeper out of the after-each close (a test that closes it itself). */
+    forget: (keeper: RunningKeeper) => {
+      const index = running.indexOf(keeper);
+      if (index >= 0) running.splice(index, 1);
+    },
   };
 }

@@ -34,6 +34,7 @@ export const ServiceSettings = z
       .default('info'),
     DATABASE_URL: z.string().url().optional(),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+    SVC_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
     SVC_SUI_EXECUTION_ENABLED: BooleanSetting,
     SVC_SUI_BROADCAST_ENABLED: BooleanSetting,
     SVC_SOLANA_EXECUTION_ENABLED: BooleanSetting,
@@ -82,6 +83,11 @@ export interface ServiceConfig {
   readonly logLevel: string;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string;
+  /**
+   * SIGTERM / SIGINT: how long a process drains (in-flight requests answered, running jobs
+   * finished) before it cuts what is left, closes its pools and exits 0.
+   */
+  readonly drainTimeoutMs: number;
   readonly switches: ChainSwitches;
   readonly onChainIds: OnChainIds;
   /** Venue on-chain ids and APY sources. */
@@ -130,6 +136,7 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    drainTimeoutMs: env.SVC_DRAIN_TIMEOUT_MS,
     switches: {
       sui: {
         executionEnabled: env.SVC_SUI_EXECUTION_ENABLED,

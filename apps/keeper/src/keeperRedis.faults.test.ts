@@ -1,0 +1,79 @@
+import { Redis } from 'ioredis';
+import { spawnService, startPrivateRedis } from '@yieldrouter/faults';
+import type { PrivateRedis, ServiceProcess } from '@yieldrouter/faults';
+import { JOB_NAMES } from './jobs/jobCatalog';
+import { readKeeperSurvival } from './state/readKeeperSurvival';
+import type { KeeperTestBed } from './testing/keeperTestBed';
+import { startKeeperTestBed, waitFor } from './testing/keeperTestBed';
+
+// The keeper process on a Redis of its own that restarts empty (no persistence): it reconnects,
+// re-creates its job schedules, its jobs run again, and its /health says so.
+
+jest.setTimeout(120_000);
+
+let bed: KeeperTestBed;
+let redisServer: PrivateRedis;
+let redis: Redis;
+let keeper: ServiceProcess | undefined;
+
+beforeAll(async () => {
+  [bed, redisServer] = await Promise.all([startKeeperTestBed(), startPrivateRedis()]);
+  redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+});
+afterAll(async () => {
+  keeper?.kill('SIGKILL');
+  await keeper?.exited;
+  redis?.disconnect();
+  await redisServer?.stop();
+  await bed?.close();
+});
+
+const relayRunSince = async (since: number) => {
+  const survival = await readKeeperSurvival({
+    redis,
+    prefix: bed.prefix,
+    jobs: JOB_NAMES,
+    now: new Date(),
+  }).catch(() => undefined);
+  const run = survival?.jobs.find((job) => job.job === 'outbox-relay')?.lastRun;
+  return run && Date.parse(run.startedAt) > since ? run : undefined;
+};
+
+describe('keeper process: Redis restarts empty', () => {
+  it('its jobs run again without a restart of the keeper, and /health is 200 with svc_keeper_up 1', async () => {
+    keeper = spawnService(
+      'keeper',
+      bed.env({
+        REDIS_URL: redisServer.url,
+        LOG_LEVEL: 'info',
+        SVC_KEEPER_HEARTBEAT_MS: '500',
+        SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '1000',
+        SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
+        SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
+        SVC_KEEPER_IDEMPOTENCY_SWEEP_EVERY_MS: '0',
+      }),
+    );
+    const port = await keeper.ready;
+    const started = Date.now();
+    await waitFor(() => relayRunSince(started), 20_000, 'a first relay run');
+
+    await redisServer.restartEmpty({ downMs: 1000 });
+    const restarted = Date.now();
+    await waitFor(() => relayRunSince(restarted), 20_000, 'a relay run after the restart').catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}\n${keeper?.output().slice(-3000)}`);
+      },
+    );
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(health.status).toBe(200);
+    expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain(
+      'svc_keeper_up 1',
+    );
+    expect(keeper.output()).toContain('job schedules were missing: re-created');
+
+    keeper.kill('SIGTERM');
+    expect(await keeper.exited).toBe(0);
+    expect(keeper.output()).toMatch(/"msg":"stopped"/);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './privateRedis';
+export * from './serviceProcess';
