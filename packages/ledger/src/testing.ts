@@ -162,9 +162,7 @@ export async function forceReservationWithoutLeg(
   db: Database,
   { wallet, amountMicros }: { wallet: string; amountMicros: bigint },
 ): Promise<void> {
-  await db.prisma.$executeRawUnsafe(
-    'ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_posted',
-  );
+  await db.prisma.$executeRawUnsafe('ALTER TABLE postings DISABLE TRIGGER postings_reservations');
   try {
     await runLedgerTransaction(db.prisma, (tx) =>
       postJournalEntry(tx, {
@@ -176,9 +174,7 @@ export async function forceReservationWithoutLeg(
       }),
     );
   } finally {
-    await db.prisma.$executeRawUnsafe(
-      'ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_posted',
-    );
+    await db.prisma.$executeRawUnsafe('ALTER TABLE postings ENABLE TRIGGER postings_reservations');
   }
 }
 

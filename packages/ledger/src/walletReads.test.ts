@@ -11,19 +11,19 @@ beforeAll(async () => {
   // Wallet i holds i micros liquid; wallet 0 has an account that holds nothing.
   for (let index = 0; index < 12; index += 1) {
     const liquid: AccountRef = { wallet: `reads-${index}`, chain: 'sui', bucket: 'liquid' };
-    const pending: AccountRef = { wallet: `reads-${index}`, chain: 'sui', bucket: 'pending_in' };
+    const inFlight: AccountRef = { wallet: `reads-${index}`, chain: 'sui', bucket: 'in_flight' };
     await runLedgerTransaction(test.db.prisma, async (tx) => {
       await postJournalEntry(tx, {
         kind: 'test',
         postings: [
           { account: { system: 'external', chain: 'sui' }, amountMicros: -(BigInt(index) + 1n) },
-          { account: pending, amountMicros: BigInt(index) + 1n },
+          { account: inFlight, amountMicros: BigInt(index) + 1n },
         ],
       });
       await postJournalEntry(tx, {
         kind: 'test',
         postings: [
-          { account: pending, amountMicros: -(BigInt(index) + 1n) },
+          { account: inFlight, amountMicros: -(BigInt(index) + 1n) },
           ...(index === 0
             ? [{ account: { system: 'external', chain: 'sui' } as const, amountMicros: 1n }]
             : [

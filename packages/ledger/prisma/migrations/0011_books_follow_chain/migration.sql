@@ -81,37 +81,55 @@ CREATE CONSTRAINT TRIGGER "plan_legs_reservation_released" AFTER UPDATE OF "stat
   EXECUTE FUNCTION "ledger_check_leg_released"();
 
 -- ── 2. Journal rules ─────────────────────────────────────────────────────
--- An entry without postings (the balance check hangs off postings, so none ran for it), and a
--- reservation without its leg: an entry that moves a wallet's pending_in or pending_out must
--- name a plan with a leg that reserves (fund_liquid, fund_staked, exit_liquid) — the leg it
--- settles or releases (leg_index), or, for the reservation itself, an open one.
+-- An entry without postings (the balance check hangs off postings, so none ran for it):
+-- checked at commit. (A commit-time refusal inside a Prisma transaction leaves the adapter's
+-- connection unreleased, so the rules the code can break are checked inside the statement.)
 CREATE FUNCTION "ledger_check_entry_posted"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_postings BIGINT;
-  v_pending BOOLEAN;
 BEGIN
-  SELECT COUNT(*), bool_or(a."bucket" IN ('pending_in', 'pending_out'))
-  INTO v_postings, v_pending
-  FROM "postings" p JOIN "ledger_accounts" a ON a."id" = p."account_id"
-  WHERE p."entry_id" = NEW."id";
+  v_postings := (SELECT COUNT(*) FROM "postings" WHERE "entry_id" = NEW."id");
   IF v_postings < 2 THEN
     RAISE EXCEPTION 'journal entry % is unbalanced: % posting(s)', NEW."id", v_postings
       USING ERRCODE = 'check_violation';
-  END IF;
-  IF v_pending AND NOT EXISTS (
-    SELECT 1 FROM "plan_legs" l
-    WHERE l."plan_id" = NEW."plan_id"
-      AND l."effect" IN ('fund_liquid', 'fund_staked', 'exit_liquid')
-      AND (l."leg_index" = NEW."leg_index"
-           OR (NEW."leg_index" IS NULL AND l."status" IN ('unsigned', 'submitted')))) THEN
-    RAISE EXCEPTION 'journal entry % moves a reservation without the leg that holds it', NEW."id"
-      USING ERRCODE = 'YR003';
   END IF;
   RETURN NULL;
 END;
 $$;
 CREATE CONSTRAINT TRIGGER "journal_entries_posted" AFTER INSERT ON "journal_entries"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_check_entry_posted"();
+
+-- A reservation without its leg, refused in the statement that posts it: an entry that moves a
+-- wallet's pending_in or pending_out must name a plan with a leg that reserves (fund_liquid,
+-- fund_staked, exit_liquid) — the leg it settles or releases (leg_index), or, for the
+-- reservation itself, an open one.
+CREATE FUNCTION "ledger_check_reservations"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_entry BIGINT;
+BEGIN
+  SELECT e."id" INTO v_entry
+  FROM (SELECT DISTINCT n."entry_id" FROM "new_postings" n
+        JOIN "ledger_accounts" a ON a."id" = n."account_id"
+        WHERE a."bucket" IN ('pending_in', 'pending_out')) p
+  JOIN "journal_entries" e ON e."id" = p."entry_id"
+  WHERE NOT EXISTS (
+    SELECT 1 FROM "plan_legs" l
+    WHERE l."plan_id" = e."plan_id"
+      AND l."effect" IN ('fund_liquid', 'fund_staked', 'exit_liquid')
+      AND (l."leg_index" = e."leg_index"
+           OR (e."leg_index" IS NULL AND l."status" IN ('unsigned', 'submitted'))))
+  LIMIT 1;
+  IF v_entry IS NOT NULL THEN
+    RAISE EXCEPTION 'journal entry % moves a reservation without the leg that holds it', v_entry
+      USING ERRCODE = 'YR003';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER "postings_reservations" AFTER INSERT ON "postings"
+  REFERENCING NEW TABLE AS "new_postings"
+  FOR EACH STATEMENT EXECUTE FUNCTION "ledger_check_reservations"();
+
 -- A leg settles once and releases once.
 CREATE UNIQUE INDEX "journal_entries_leg_settled" ON "journal_entries" ("plan_id", "leg_index")
   WHERE "kind" LIKE '%.settled';
@@ -306,6 +324,8 @@ BEGIN
     AND p."opportunity_id" = t.e -> 'position' ->> 'opportunityId';
 
   PERFORM ledger_insert_item_events("p_outcomes", v_claimed);
+  -- Checked now, not at commit: a caller's transaction then rolls back cleanly.
+  SET CONSTRAINTS "plan_legs_reservation_released", "journal_entries_posted" IMMEDIATE;
 
   RETURN QUERY
   SELECT t.n::INTEGER,
@@ -397,6 +417,7 @@ BEGIN
     AND p."opportunity_id" = t.e ->> 'opportunityId';
 
   PERFORM ledger_insert_item_events("p_items", v_fresh);
+  SET CONSTRAINTS "journal_entries_posted" IMMEDIATE;
 
   RETURN QUERY
   SELECT t.n::INTEGER, NOT (t.n::INTEGER = ANY(v_fresh)),
