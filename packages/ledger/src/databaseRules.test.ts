@@ -20,6 +20,28 @@ afterAll(async () => {
 
 const wallet = () => `wallet-${randomBytes(6).toString('hex')}`;
 
+/** `ledger_post_entry`'s payload for leg 0 of `planId`: the amount out of the wallet's pending_in. */
+const legEntry = (
+  entry: { kind: string; dedupeKey: string; planId: string; wallet: string; amount: bigint },
+  to: { kind: 'wallet' | 'system'; wallet: string | null; bucket: string },
+) =>
+  JSON.stringify({
+    kind: entry.kind,
+    dedupeKey: entry.dedupeKey,
+    planId: entry.planId,
+    legIndex: 0,
+    postings: [
+      {
+        kind: 'wallet',
+        wallet: entry.wallet,
+        chain: 'solana',
+        bucket: 'pending_in',
+        amount: `-${entry.amount}`,
+      },
+      { ...to, chain: 'solana', amount: `${entry.amount}` },
+    ],
+  });
+
 async function sql(statements: readonly string[]): Promise<void> {
   const client = new Client({ connectionString: test.url });
   await client.connect();
@@ -51,16 +73,16 @@ it('refuses a reservation without the leg that holds it', async () => {
   // A plan whose leg is final holds nothing either.
   const account = wallet();
   const planId = await reserveRouteLeg(test.db, { wallet: account, amountMicros: 5n });
-  const release = JSON.stringify({
-    kind: 'route.released',
-    dedupeKey: `release:${planId}:0`,
-    planId,
-    legIndex: 0,
-    postings: [
-      { kind: 'wallet', wallet: account, chain: 'solana', bucket: 'pending_in', amount: '-5' },
-      { kind: 'system', wallet: null, chain: 'solana', bucket: 'external', amount: '5' },
-    ],
-  });
+  const release = legEntry(
+    {
+      kind: 'route.released',
+      dedupeKey: `release:${planId}:0`,
+      planId,
+      wallet: account,
+      amount: 5n,
+    },
+    { kind: 'system', wallet: null, bucket: 'external' },
+  );
   await sql([
     `SELECT ledger_post_entry('${release}'::jsonb)`,
     `UPDATE plan_legs SET status = 'failed', failure_reason = 'test' WHERE plan_id = '${planId}'`,
@@ -86,17 +108,11 @@ it('refuses a leg leaving its open state with its reservation still held', async
 it('refuses a second settlement of a leg and any change of a final leg', async () => {
   const account = wallet();
   const planId = await reserveRouteLeg(test.db, { wallet: account, amountMicros: 3n });
-  const settle = (dedupe: string) =>
-    JSON.stringify({
-      kind: 'route.settled',
-      dedupeKey: dedupe,
-      planId,
-      legIndex: 0,
-      postings: [
-        { kind: 'wallet', wallet: account, chain: 'solana', bucket: 'pending_in', amount: '-3' },
-        { kind: 'wallet', wallet: account, chain: 'solana', bucket: 'liquid', amount: '3' },
-      ],
-    });
+  const settle = (dedupeKey: string) =>
+    legEntry(
+      { kind: 'route.settled', dedupeKey, planId, wallet: account, amount: 3n },
+      { kind: 'wallet', wallet: account, bucket: 'liquid' },
+    );
   await sql([
     `SELECT ledger_post_entry('${settle('first')}'::jsonb)`,
     `UPDATE plan_legs SET status = 'confirmed', tx_id = 'tx-${planId}',
