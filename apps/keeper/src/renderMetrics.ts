@@ -75,11 +75,6 @@ export function renderMetrics(health: OpsHealthDocument): string {
     byKind('drifts.'),
   );
   gauge(
-    'svc_reconciliation_drift_micros',
-    'Their size in USDC micros, per kind.',
-    byKind('driftMicros.'),
-  );
-  gauge(
     'svc_reconciliation_above_threshold',
     'Drifts at or above the threshold in the last reconciliation (each raised an event).',
     counts.filter(([name]) => name === 'aboveThreshold').map(([, value]) => [{}, value]),

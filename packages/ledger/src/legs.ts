@@ -63,7 +63,7 @@ export interface PositionState {
 }
 
 /** The state of a position nothing has moved yet. */
-export const EMPTY_POSITION: PositionState = {
+const EMPTY_POSITION: PositionState = {
   shares: 0n,
   sharesKnown: true,
   markMicros: 0n,

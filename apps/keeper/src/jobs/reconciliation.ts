@@ -4,17 +4,17 @@ import { TriggeredJobData, defineJob } from './defineJob';
 import type { JobCounts } from './defineJob';
 import type { KeeperJobDeps } from './keeperJobDeps';
 
-/** A report as run counts (kept with the run in Redis; /metrics reads the last one). */
+/**
+ * A report as run counts (kept with the run in Redis; /metrics reads the last one). Counts
+ * only: the drifts' sizes are money, kept exact in `reconciliation_drifts` and the events.
+ */
 export function reconciliationCounts(report: ReconcileReport): JobCounts {
   const counts: Record<string, number> = {
     positions: report.positions,
     unavailable: report.unavailable,
     aboveThreshold: report.aboveThreshold,
   };
-  for (const [kind, total] of Object.entries(report.drifts)) {
-    counts[`drifts.${kind}`] = total.count;
-    counts[`driftMicros.${kind}`] = Number(total.micros);
-  }
+  for (const [kind, total] of Object.entries(report.drifts)) counts[`drifts.${kind}`] = total.count;
   return counts;
 }
 
@@ -42,7 +42,13 @@ export const reconciliationJob = defineJob({
     });
     const counts = reconciliationCounts(report);
     deps.logger[report.aboveThreshold > 0 ? 'warn' : 'info'](
-      { runId: report.runId, ...counts },
+      {
+        runId: report.runId,
+        ...counts,
+        driftMicros: Object.fromEntries(
+          Object.entries(report.drifts).map(([kind, total]) => [kind, total.micros.toString()]),
+        ),
+      },
       'reconciliation',
     );
     return counts;

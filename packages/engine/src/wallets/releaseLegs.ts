@@ -1,4 +1,4 @@
-import { findPlan } from '@yieldrouter/ledger';
+import { OPEN_LEG_STATUSES, findPlan, findSettlementLeg } from '@yieldrouter/ledger';
 import type { LegSettlements, PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
 import type { SettleLegResult, StoredPlanDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
@@ -24,7 +24,7 @@ export async function releaseLeg(
   status: 'expired' | 'cancelled',
   reason: string,
 ): Promise<SettleLegResult | undefined> {
-  if (leg.status !== 'unsigned' && leg.status !== 'submitted') return undefined;
+  if (!OPEN_LEG_STATUSES.some((open) => open === leg.status)) return undefined;
   const recorded = await recordLegOutcome(
     parameters,
     leg,
@@ -77,13 +77,9 @@ export async function cancelPlan(parameters: CancelPlanParameters): Promise<Stor
     );
   }
   for (const stored of settling.filter((leg) => leg.status === 'unsigned')) {
-    const found = await parameters.settlements.find({
-      planId,
-      legIndex: stored.legIndex,
-      txId: '',
-    });
-    if (!found) continue;
-    const released = await releaseLeg(parameters, found.leg, 'cancelled', 'by the owner');
+    const leg = await findSettlementLeg(db, planId, stored.legIndex);
+    if (!leg) continue;
+    const released = await releaseLeg(parameters, leg, 'cancelled', 'by the owner');
     if (!released) return cancelPlan(parameters);
   }
   const after = await findPlan(db, planId);

@@ -2,6 +2,7 @@ import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import {
   LedgerError,
+  OPEN_LEG_STATUSES,
   RELEASED_LEG_STATUSES,
   dropLegTx,
   markLegSubmitted,
@@ -107,8 +108,7 @@ const conflict = (txId: string, claim: TxClaim, why: string) =>
   );
 
 /** The statuses a leg must still be in for an outcome computed from it to be written. */
-const expectOf = (leg: SettlementLeg) =>
-  leg.released ? RELEASED_LEG_STATUSES : (['unsigned', 'submitted'] as const);
+const expectOf = (leg: SettlementLeg) => (leg.released ? RELEASED_LEG_STATUSES : OPEN_LEG_STATUSES);
 
 /**
  * What a receipt that proves the leg's own transaction does: confirmed → the movement the
@@ -163,6 +163,7 @@ async function holdPending(
   parameters: SettleLegParameters,
   leg: SettlementLeg,
   claim: TxClaim | undefined,
+  attempt: number,
 ): Promise<SettleLegResult> {
   if (claim) throw conflict(parameters.txId, claim, 'is held, still pending, by');
   const key = { planId: leg.planId, legIndex: leg.legIndex, txId: parameters.txId };
@@ -176,7 +177,7 @@ async function holdPending(
             throw error;
           },
         );
-    if (!marked) return settleLeg(parameters);
+    if (!marked) return again(parameters, leg, attempt);
   }
   const status = leg.status === 'unsigned' ? 'submitted' : leg.status;
   return settleResult({ ...leg, status, txId: parameters.txId }, false);
@@ -227,7 +228,7 @@ export async function settleLeg(
     case 'mismatch':
       return refuseMismatch(parameters, leg, receipt.reason);
     case 'pending':
-      return holdPending(parameters, leg, claim);
+      return holdPending(parameters, leg, claim, attempt);
     case 'confirmed':
       if (receipt.planId !== leg.planId) {
         return refuseMismatch(parameters, leg, `the transaction carries ${receipt.planId}`);
@@ -251,6 +252,15 @@ export async function settleLeg(
     state = { stale: true as const };
   }
   if (!state.stale) return state.result;
+  return again(parameters, leg, attempt);
+}
+
+/** The leg moved while it was settled: read it again, a few times at most. */
+function again(
+  parameters: SettleLegParameters,
+  leg: SettlementLeg,
+  attempt: number,
+): Promise<SettleLegResult> {
   if (attempt >= ATTEMPTS) {
     throw new EngineError(
       'SERVICE_UNAVAILABLE',
