@@ -299,8 +299,9 @@ export async function harvestPositions(
   const again = new Map<string, HarvestPositionResult>();
   if (stale.size > 0) {
     const wallets = [...new Set([...stale].map((position) => position.wallet))];
+    const keys = new Set([...stale].map(positionKey));
     const fresh = (await readTrackedPositions(parameters.sql ?? parameters.db, wallets)).filter(
-      (position) => [...stale].some((entry) => positionKey(entry) === positionKey(position)),
+      (position) => keys.has(positionKey(position)),
     );
     const remeasured = await measureAll(parameters, fresh);
     const staleAgain = await bookMeasured(parameters.sql ?? parameters.db, remeasured);
