@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import type { Express } from 'express';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
@@ -26,10 +27,13 @@ import { webhookHandlers } from './handlers/webhookHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
+import { redactPath } from './http/findKeyMaterial';
 import type { Handlers } from './http/mountRoutes';
 import { mountRoutes } from './http/mountRoutes';
 import { ApiError } from './http/apiError';
 import { RateLimiter } from './http/rateLimiter';
+import { AuthFailures } from './http/authFailures';
+import { corsPolicy } from './http/corsPolicy';
 
 export interface AppDeps {
   readonly config: ApiConfig;
@@ -54,6 +58,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // Security headers on every response (nosniff, frame and referrer policy, a CSP that lets
+  // /docs load only its own scripts), and CORS for the configured origins only.
+  app.use(helmet({ referrerPolicy: { policy: 'no-referrer' } }));
+  if (config.corsOrigins.length > 0) app.use(corsPolicy(config.corsOrigins));
 
   const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true });
   // Read once: under tsx each read of a re-exported binding is a chain of CommonJS getters.
@@ -75,7 +83,7 @@ export function createApp(deps: AppDeps): Express {
         {
           requestId,
           method: req.method,
-          path: req.path,
+          path: redactPath(req.path),
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         },
@@ -171,6 +179,12 @@ export function createApp(deps: AppDeps): Express {
       db: deps.db,
       secret: config.apiKeySecret,
       staticKeys: config.staticKeys,
+      walletOf: (address) => ledgerWallet(adapters, address),
+    }),
+    authFailures: new AuthFailures({
+      redis: deps.redis,
+      prefix: deps.rateLimitPrefix ?? 'svc:rl:',
+      ...config.authFailures,
     }),
     rateLimiter: new RateLimiter({
       redis: deps.redis,

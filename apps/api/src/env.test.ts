@@ -69,6 +69,7 @@ describe('parseEnv', () => {
       keySecret: 'a'.repeat(32),
       allowInsecureUrls: true,
       allowPrivateUrls: false,
+      allowedPorts: [],
       rotationOverlapMs: 86_400_000,
       timeoutMs: 10_000,
     });

@@ -31,6 +31,24 @@ const EnvSchema = ServiceSettings.extend({
   SVC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   SVC_TRUST_PROXY: BooleanSetting,
   SVC_DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
+  SVC_AUTH_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  SVC_AUTH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  SVC_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/ })
+          .regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'),
+      ),
+    ),
 }).extend(KeeperSettingsSchema.shape);
 
 export interface StaticApiKey {
@@ -52,6 +70,10 @@ export interface ApiConfig extends ServiceConfig {
   readonly trustProxy: boolean;
   /** How long discovery routes serve one snapshot of the venue listing (ms); 0 disables. */
   readonly discoveryCacheMs: number;
+  /** Failed authentications before back-off, and the longest back-off (seconds). */
+  readonly authFailures: { freeFailures: number; maxBackoffSeconds: number };
+  /** Browser origins allowed to call the API (CORS); none by default. */
+  readonly corsOrigins: readonly string[];
   /** The keeper's settings: its queues and state (keeper routes), and the in-process keeper. */
   readonly keeper: KeeperSettings;
 }
@@ -99,6 +121,11 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
     bodyLimitBytes: env.SVC_BODY_LIMIT_BYTES,
     trustProxy: env.SVC_TRUST_PROXY,
     discoveryCacheMs: env.SVC_DISCOVERY_CACHE_MS,
+    authFailures: {
+      freeFailures: env.SVC_AUTH_FREE_FAILURES,
+      maxBackoffSeconds: env.SVC_AUTH_BACKOFF_MAX_SECONDS,
+    },
+    corsOrigins: env.SVC_CORS_ORIGINS,
     keeper: keeperSettings(env),
   };
 }

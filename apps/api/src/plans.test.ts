@@ -160,7 +160,7 @@ describe('deposit and withdraw plans', () => {
     [
       { strategyId: 'morpho', amountMicros: '1', privateKey: 'x' },
       400,
-      'BAD_REQUEST',
+      'KEY_MATERIAL_REFUSED',
       'body.privateKey',
     ],
   ])('refuses %j with %i %s naming %s', async (body, status, code, field) => {

@@ -432,10 +432,11 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
     expect(prepared).toMatchObject({ mode: 'prepare_only', outcome: 'prepared', prepared: true });
     expect((await position(account.address)).stakedMicros).toBe('7000000');
 
-    // Amounts in the body are ignored: only the chain says what was earned.
-    const done = HarvestResult.parse(
-      (await harvest({ grossYieldMicros: '999999999' }).expect(200)).body,
-    );
+    // Amounts never come from the body (refused, naming the field): only the chain says what
+    // was earned.
+    const offered = await harvest({ grossYieldMicros: '999999999' }).expect(400);
+    expect(offered.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.grossYieldMicros' });
+    const done = HarvestResult.parse((await harvest({}).expect(200)).body);
     const [measured] = done.positions;
     // The yield of the 7 USDC of shares our plans minted; the 3 outside are not in it.
     const value = BigInt(measured?.valueMicros ?? '0');

@@ -95,17 +95,18 @@ function responsesOf(route: RouteDefinition): JsonObject {
         }
       : { description: response.description };
   }
-  if (route.request.params || route.request.query || route.request.body) {
-    responses['400'] = errorRef('BAD_REQUEST: the message and `field` name the input at fault.');
-  }
-  if (route.request.refusesKeyMaterial) {
-    responses['400'] = errorRef(
-      'BAD_REQUEST naming the field, or KEY_MATERIAL_REFUSED: the body looks like it carries a ' +
-        'private key or seed phrase (refused unread; nothing is stored or logged).',
-    );
-  }
+  // Every request passes the key-material and text guard, so every operation can answer 400.
+  responses['400'] = errorRef(
+    'BAD_REQUEST naming the input at fault in `field` (malformed, out of bounds, an unknown ' +
+      'field, a control character, nesting deeper than 32, a body on a route that takes none), ' +
+      'or KEY_MATERIAL_REFUSED: something in the path, query or body looks like a private key ' +
+      'or seed phrase (refused unread; nothing is stored or logged).',
+  );
   if (route.auth !== 'public') {
-    responses['401'] = errorRef('UNAUTHORIZED (no key) or INVALID_API_KEY (unknown key).');
+    responses['401'] = errorRef(
+      'UNAUTHORIZED (no key) or INVALID_API_KEY (unknown key). Repeated failures from one ' +
+        'address or key prefix are answered 429 RATE_LIMITED with a growing Retry-After.',
+    );
     responses['403'] = errorRef('UNAUTHORIZED (wrong role), WALLET_SCOPE or CHARACTER_SCOPE.');
   }
   if (route.request.params) {
@@ -214,12 +215,17 @@ export function buildOpenApiDocument(
     };
     if (route.description) operation['description'] = route.description;
     if (route.deprecated) operation['deprecated'] = true;
-    if (route.request.refusesKeyMaterial) operation['x-refuses-key-material'] = true;
     if (route.auth !== 'public') operation['security'] = [{ ApiKey: [] }];
     if (route.request.body) {
       operation['requestBody'] = {
         required: true,
         content: { 'application/json': { schema: toSchema(route.request.body, 'input') } },
+      };
+    } else if (route.method !== 'get' && route.method !== 'delete') {
+      operation['requestBody'] = {
+        required: false,
+        description: 'This route takes no body: send none, or `{}`.',
+        content: { 'application/json': { schema: { type: 'object', maxProperties: 0 } } },
       };
     }
     const openApiPath = canonical;
@@ -241,6 +247,14 @@ export function buildOpenApiDocument(
         'Blocked plans: every plan endpoint answers HTTP 200 with `status: "blocked"` and',
         '`blockers[]` when a precondition fails; clients must inspect the body. 4xx is kept for',
         'requests that are malformed or not allowed.',
+        '',
+        'Security: no route takes a private key or a seed phrase. Anything in a path, query or',
+        'body that looks like one (hex, base58 or base64 of key size, a JSON byte list, `suiprivkey…`,',
+        '`xprv…`, 12+ BIP-39 words in any case and separator, a field named like `privateKey`)',
+        'is refused with 400 KEY_MATERIAL_REFUSED before it is read, stored or logged; a Sui',
+        'address, an EVM transaction hash or a Solana signature is accepted only in a field that',
+        'holds one. Keyed answers carry `Cache-Control: no-store`. CORS is off unless origins are',
+        'configured (SVC_CORS_ORIGINS).',
       ].join('\n'),
     },
     servers: [{ url: options.serverUrl ?? '/' }],

@@ -106,20 +106,36 @@ export const RouteRequest = z.strictObject({
 });
 export type RouteRequest = z.input<typeof RouteRequest>;
 
-export const HarvestRequest = z
-  .object({ execute: z.boolean().optional() })
-  .meta({ description: 'Amounts in the body are ignored: yield is read from the venue on chain.' });
+export const HarvestRequest = z.strictObject({ execute: z.boolean().optional() }).meta({
+  description:
+    'Only `execute`; an empty object (or no body) is accepted. Amounts never come from the ' +
+    'request: yield is read from the venue on chain.',
+});
 
 export const WithdrawRequest = z.strictObject({
   amountMicros: PositiveMicrosString,
   chain: Chain.optional(),
 });
 
+/** A share or rate in basis points: 0..10 000 (100 %). */
+export const ShareBps = z.number().int().min(0).max(10_000);
+
+/** The most a swap may lose to price movement, in bps: 0..500 (5 %). */
+export const SlippageBps = z
+  .number()
+  .int()
+  .min(0)
+  .max(500)
+  .meta({ description: 'Slippage tolerance in bps, 0..500; the default is in GET /svc/fees.' });
+
 /** Who receives an auto-pay: 1 to 20 addresses, each with its share in bps. */
 const AutoPayPayees = z
-  .array(z.strictObject({ address: z.string().min(1).max(128), shareBps: z.number().int() }))
+  .array(z.strictObject({ address: z.string().min(1).max(128), shareBps: ShareBps }))
   .min(1)
-  .max(20);
+  .max(20)
+  .refine((payees) => payees.reduce((total, payee) => total + payee.shareBps, 0) <= 10_000, {
+    error: 'the shares add up to more than 10000 bps',
+  });
 
 export const AutoPayRequest = z.strictObject({
   payees: AutoPayPayees,
@@ -351,7 +367,7 @@ export const SwapPlanRequest = z.strictObject({
   outputAsset: z.string().min(1).max(128),
   amountInMicros: PositiveMicrosString,
   owner: z.string().min(1).max(128),
-  slippageBps: z.number().int().optional(),
+  slippageBps: SlippageBps.optional(),
 });
 
 export const EvmSwapPlanRequest = SwapPlanRequest.extend({ chain: z.enum(['base', 'arbitrum']) });

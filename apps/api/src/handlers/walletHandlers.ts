@@ -149,7 +149,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       return ok({ count: positions.length, positions });
     },
     getCharacterPosition: async ({ params, principal }) => {
-      const wallet = principal?.characters[params.character_id];
+      const wallet = principal?.characters.get(params.character_id);
       if (!wallet) {
         throw new ApiError(
           'CHARACTER_SCOPE',

@@ -7,13 +7,20 @@ import type { StaticApiKey } from '../env';
 export interface Principal {
   readonly keyId: string;
   readonly role: Role;
-  /** Wallets the key may act on; `*` in the list means every wallet. */
+  /** Wallets the key may act on, in canonical form; `*` in the list means every wallet. */
   readonly wallets: ReadonlySet<string>;
-  readonly characters: Readonly<Record<string, string>>;
+  /** Character id → wallet (own entries only: a Map, so `__proto__` is just an unknown id). */
+  readonly characters: ReadonlyMap<string, string>;
+  /** The canonical form the key's wallets are compared in. */
+  readonly walletOf: (address: string) => string;
 }
 
+/**
+ * Whether the key may act on `wallet`, compared canonically: an EVM address in any letter case,
+ * a Sui address with or without its leading zeros, a Solana address exactly.
+ */
 export function principalAllowsWallet(principal: Principal, wallet: string): boolean {
-  return principal.wallets.has('*') || principal.wallets.has(wallet);
+  return principal.wallets.has('*') || principal.wallets.has(principal.walletOf(wallet));
 }
 
 interface CacheEntry {
@@ -28,7 +35,11 @@ export interface KeyResolverOptions {
   /** How long a lookup (hit or miss) is cached; revocation takes effect within this. */
   readonly cacheTtlMs?: number;
   readonly cacheMaxEntries?: number;
+  /** The canonical form of a wallet address (default: as given). */
+  readonly walletOf?: (address: string) => string;
 }
+
+const asGiven = (address: string) => address;
 
 /**
  * Resolves raw API keys to principals: HMAC-SHA256 with the server secret, then the static
@@ -39,19 +50,30 @@ export class KeyResolver {
   private readonly staticByHash = new Map<string, Principal>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly walletOf: (address: string) => string;
 
   constructor(private readonly options: KeyResolverOptions) {
     this.ttlMs = options.cacheTtlMs ?? 30_000;
     this.maxEntries = options.cacheMaxEntries ?? 10_000;
+    this.walletOf = options.walletOf ?? asGiven;
     for (const entry of options.staticKeys) {
       const hash = hashApiKey(entry.key, options.secret);
-      this.staticByHash.set(hash, {
-        keyId: `static_${hash.slice(0, 12)}`,
-        role: entry.role,
-        wallets: new Set(entry.wallets),
-        characters: entry.characters,
-      });
+      this.staticByHash.set(
+        hash,
+        this.principal(
+          `static_${hash.slice(0, 12)}`,
+          entry.role,
+          entry.wallets,
+          Object.entries(entry.characters),
+        ),
+      );
     }
+  }
+
+  /** The cached answer for `rawKey` (a principal, or null for a known miss), undefined if none. */
+  peek(rawKey: string): Principal | null | undefined {
+    const cached = this.cache.get(hashApiKey(rawKey, this.options.secret));
+    return cached && cached.expiresAt > Date.now() ? cached.principal : undefined;
   }
 
   async resolve(rawKey: string): Promise<Principal | null> {
@@ -68,6 +90,22 @@ export class KeyResolver {
   private async lookup(hash: string): Promise<Principal | null> {
     const row = await findActiveApiKeyByHash(this.options.db.prisma, hash);
     if (!row) return null;
-    return { keyId: row.id, role: row.role, wallets: new Set(row.wallets), characters: {} };
+    return this.principal(row.id, row.role, row.wallets, []);
+  }
+
+  private principal(
+    keyId: string,
+    role: Role,
+    wallets: readonly string[],
+    characters: readonly (readonly [string, string])[],
+  ): Principal {
+    const walletOf = this.walletOf;
+    return {
+      keyId,
+      role,
+      wallets: new Set(wallets.map((wallet) => (wallet === '*' ? wallet : walletOf(wallet)))),
+      characters: new Map(characters),
+      walletOf,
+    };
   }
 }

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '@yieldrouter/ledger';
 import { ApiError, errorReply, knownApiError } from './apiError';
+import { redactPath } from './findKeyMaterial';
 
 interface BodyParserError {
   type?: string;
@@ -64,7 +65,7 @@ function fromDatabaseOutage(
 
 /** Unknown route: 404 NOT_FOUND with the standard body. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
-  next(new ApiError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
+  next(new ApiError('NOT_FOUND', `no route for ${req.method} ${redactPath(req.path)}`));
 };
 
 /** The one place that writes error bodies. 500s say nothing internal. */
@@ -80,9 +81,21 @@ export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorReque
       known ?? new ApiError('INTERNAL_ERROR', 'internal error; quote the requestId to support');
     const requestId = String(res.locals['requestId'] ?? '');
     if (!known) {
+      // The logger's `err` serializer keeps the name, code and frames: no SQL, no values.
       logger.error(
-        { err: error, requestId, method: req.method, path: req.path },
+        {
+          err: error,
+          code: apiError.code,
+          requestId,
+          method: req.method,
+          path: redactPath(req.path),
+        },
         'unhandled error',
+      );
+    } else if (apiError.code === 'KEY_MATERIAL_REFUSED') {
+      logger.warn(
+        { code: apiError.code, field: apiError.field, requestId },
+        'key material refused',
       );
     }
     const { status, body } = errorReply(apiError, requestId);

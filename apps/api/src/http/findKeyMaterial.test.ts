@@ -3,7 +3,16 @@ import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { findKeyMaterial } from './findKeyMaterial';
+import { redactPath } from './findKeyMaterial';
+import { findRefusal } from './requestGuard';
+
+/** The key-material finding of the request guard, as `{ path, kind }`. */
+function findKeyMaterial(value: unknown, path: string) {
+  const found = findRefusal(value, path);
+  return found?.code === 'KEY_MATERIAL_REFUSED'
+    ? { path: found.path, kind: found.reason.replace(/^looks like /, '') }
+    : undefined;
+}
 
 const PHRASE =
   'abandon ability able about above absent absorb abstract absurd abuse access accident';
@@ -113,6 +122,63 @@ describe('findKeyMaterial', () => {
     expect(
       findKeyMaterial({ note: 'deposit five usdc into kamino please' }, 'body'),
     ).toBeUndefined();
+  });
+
+  it('finds the shapes that got past the first detector (issue 16)', () => {
+    const words = PHRASE.split(' ');
+    const capitalised = words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join(' ');
+    const hex = randomBytes(32).toString('hex');
+    for (const value of [
+      capitalised,
+      PHRASE.toUpperCase(),
+      words.join(','),
+      words.join(', '),
+      words.join('-'),
+      `key:${hex}`,
+      `my key is 0x${hex}, keep it safe`,
+      `${PHRASE} zoo`,
+      `seed: ${words.slice(0, 6).join(' ')}\n${words.slice(6).join(' ')}`,
+      `secret=${bs58.encode(Keypair.generate().secretKey)};`,
+    ]) {
+      expect(findKeyMaterial({ description: value }, 'body')).toBeDefined();
+    }
+  });
+
+  it('accepts a Sui address, an EVM transaction hash and a Solana signature only where they belong', () => {
+    const hex32 = `0x${randomBytes(32).toString('hex')}`;
+    const signature = bs58.encode(randomBytes(64));
+    expect(findKeyMaterial({ owner: hex32, wallets: [hex32] }, 'body')).toBeUndefined();
+    expect(findKeyMaterial({ address: hex32 }, 'path')).toBeUndefined();
+    expect(findKeyMaterial({ txId: hex32 }, 'body')).toBeUndefined();
+    expect(findKeyMaterial({ txId: signature }, 'body')).toBeUndefined();
+    // Elsewhere, or bare, or with text around it, the same shapes are keys.
+    expect(findKeyMaterial({ description: hex32 }, 'body')).toBeDefined();
+    expect(findKeyMaterial({ owner: hex32.slice(2) }, 'body')).toBeDefined();
+    expect(findKeyMaterial({ owner: signature }, 'body')).toBeDefined();
+    expect(findKeyMaterial({ txId: `key:${hex32}` }, 'body')).toBeDefined();
+  });
+
+  it('refuses control characters, lone surrogates and deep nesting, naming the field', () => {
+    expect(findRefusal({ owner: 'a\u0000b' }, 'body')).toEqual({
+      path: 'body.owner',
+      code: 'BAD_REQUEST',
+      reason: 'contains a control character (U+0000)',
+    });
+    expect(findRefusal({ note: 'x\ud800y' }, 'body')?.path).toBe('body.note');
+    expect(findRefusal({ ['a\u0001']: 1 }, 'body')?.code).toBe('BAD_REQUEST');
+    expect(findRefusal({ note: 'line one\nline two\ttab' }, 'body')).toBeUndefined();
+    let deep: unknown = 'leaf';
+    for (let level = 0; level < 10_000; level += 1) deep = [deep];
+    expect(findRefusal({ deep }, 'body')?.reason).toMatch(/deeper than/);
+  });
+
+  it('the access log keeps wallet segments and masks key-shaped ones', () => {
+    const sui = `0x${randomBytes(32).toString('hex')}`;
+    const key = randomBytes(32).toString('hex');
+    expect(redactPath(`/api/v1/wallets/${sui}/harvest`)).toBe(`/api/v1/wallets/${sui}/harvest`);
+    expect(redactPath(`/api/v1/wallets/${key}/harvest`)).toBe('/api/v1/wallets/[redacted]/harvest');
+    expect(redactPath('/api/v1/wallets/%E0%A4%A/x')).toBe('/api/v1/wallets/[undecodable]/x');
+    expect(redactPath('/api/v1/svc/status')).toBe('/api/v1/svc/status');
   });
 
   it('the finding never carries the value', () => {

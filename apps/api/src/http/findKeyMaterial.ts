@@ -1,39 +1,52 @@
-import { BASE64 } from '@yieldrouter/schemas';
-// What a private key or a seed phrase looks like, so a route that takes owner-signed bytes can
-// refuse one unread. The finding names where it was and what it looked like, never its value.
+import { wordlist } from '@scure/bip39/wordlists/english';
+// What a private key or a seed phrase looks like, so the HTTP layer can refuse one unread on any
+// route. A finding names where it was and what it looked like, never its value.
 
-export interface KeyMaterialFinding {
-  /** Where in the body, e.g. `body.signedTransaction` or `body.signatures[1]`. */
-  readonly path: string;
-  /** What it looked like, e.g. `a 64-byte secret key (base58)`. */
-  readonly kind: string;
-}
+/**
+ * Fields whose values are public identifiers that share a key's shape: a Sui address is 32 bytes
+ * of hex like an Ed25519 key, an EVM transaction hash is 32 bytes of hex like a secp256k1 key, and
+ * a Solana signature is 64 bytes of base58 like a Solana secret key. Only there, and only as the
+ * whole value in exactly that form, is the shape accepted.
+ */
+const ADDRESS_FIELDS = new Set([
+  'address',
+  'owner',
+  'wallet',
+  'wallets',
+  'sourceAddress',
+  'destAddress',
+]);
+const TX_FIELDS = new Set(['txId', 'destTxId', 'sourceTxId']);
+const PREFIXED_HEX_32 = /^0x[0-9a-fA-F]{64}$/;
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-const HEX = /^(?:0x)?([0-9a-fA-F]+)$/;
-const BYTE_LIST = /^\[\s*\d{1,3}(?:\s*,\s*\d{1,3})*\s*\]$/;
-const WORD = /^[a-z]{3,8}$/;
-const SUI_PRIVATE_KEY = /^suiprivkey1[02-9ac-hj-np-z]{20,}$/;
-const EXTENDED_PRIVATE_KEY = /^[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,}$/;
-/** Field names that say "this is a key" (lower case, without `-`, `_` or spaces). */
-const KEY_FIELDS = new Set([
+/** Tokens are cut at anything that is not a letter, digit or base64 sign. */
+const HEX_TOKEN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{64})(?![0-9A-Za-z])/;
+const BASE58_TOKEN = /(?<![0-9A-Za-z+/])[1-9A-HJ-NP-Za-km-z]{85,90}(?![0-9A-Za-z+/])/g;
+const BASE64_TOKEN =
+  /(?<![0-9A-Za-z+/])(?:[A-Za-z0-9+/]{42,44}|[A-Za-z0-9+/]{84,88})={0,2}(?![0-9A-Za-z+/=])/g;
+const BYTE_LIST = /\[\s*\d{1,3}(?:\s*,\s*\d{1,3}){31,63}\s*\]/g;
+const SUI_PRIVATE_KEY = /suiprivkey1[02-9ac-hj-np-z]{20,}/i;
+const EXTENDED_PRIVATE_KEY = /(?<![0-9A-Za-z])[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,}/;
+/** Letters only: a phrase's words may be separated by anything (spaces, commas, dashes, digits). */
+const WORDS = /[A-Za-z]+/g;
+/** Field names that say "this is a key" (lower case, letters and digits only). */
+const KEY_FIELDS = new Set(['secret', 'seed', 'wif', 'xprv', 'keypair', 'privkey', 'sk']);
+const KEY_FIELD_PARTS = [
   'privatekey',
-  'privkey',
   'secretkey',
-  'secret',
+  'signingkey',
   'mnemonic',
-  'seed',
   'seedphrase',
   'secretphrase',
   'recoveryphrase',
-  'keypair',
-  'xprv',
-  'wif',
-]);
-const PHRASE_LENGTHS = new Set([12, 15, 18, 21, 24]);
+  'seedwords',
+];
+/** BIP-39 phrases are 12 to 24 words; 12 words of the list in a row is one, whatever follows. */
+const PHRASE_WORDS = 12;
+const BIP39 = new Set(wordlist);
 const KEY_BYTE_LENGTHS = new Set([32, 64]);
-const MAX_DEPTH = 8;
 
 /** Decoded length of a base58 string (leading '1's are zero bytes). */
 function base58Length(text: string): number {
@@ -47,75 +60,106 @@ function base58Length(text: string): number {
 
 const base64Length = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
 
+const isByte = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 255;
 const isKeyBytes = (values: readonly unknown[]) =>
-  KEY_BYTE_LENGTHS.has(values.length) &&
-  values.every(
-    (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 255,
-  );
+  KEY_BYTE_LENGTHS.has(values.length) && values.every(isByte);
 
-const isPhrase = (words: readonly unknown[]) =>
-  PHRASE_LENGTHS.has(words.length) &&
-  words.every((word) => typeof word === 'string' && WORD.test(word));
+/** Twelve or more BIP-39 words in a row, in any case, whatever separates them. */
+function hasPhrase(text: string): boolean {
+  let run = 0;
+  for (const [word] of text.matchAll(WORDS)) {
+    run = BIP39.has(word.toLowerCase()) ? run + 1 : 0;
+    if (run >= PHRASE_WORDS) return true;
+  }
+  return false;
+}
 
-function stringKind(raw: string): string | undefined {
-  const text = raw.trim();
+/** The field a value sits in: `owner` for `body.owner`, `wallets` for `body.wallets[3]`. */
+function fieldName(path: string): string {
+  return /([A-Za-z0-9_]+)(?:\[\d+\])*$/.exec(path)?.[1] ?? '';
+}
+
+/** A public identifier of a key's shape, in a field that holds such identifiers. */
+function isIdentifier(text: string, path: string): boolean {
+  const name = fieldName(path);
+  if (ADDRESS_FIELDS.has(name)) return PREFIXED_HEX_32.test(text);
+  if (TX_FIELDS.has(name)) {
+    return PREFIXED_HEX_32.test(text) || (BASE58.test(text) && base58Length(text) === 64);
+  }
+  return false;
+}
+
+function tokenKind(text: string): string | undefined {
+  for (const [token] of text.matchAll(BASE58_TOKEN)) {
+    if (base58Length(token) === 64) return 'a 64-byte secret key (base58)';
+  }
+  for (const [token] of text.matchAll(BASE64_TOKEN)) {
+    // A 32-byte base58 string (an address, a digest) is also valid base64 of a key's size.
+    if (BASE58.test(token) && base58Length(token) === 32) continue;
+    const bytes = base64Length(token);
+    if ([32, 33, 64].includes(bytes)) return `${bytes} bytes of key size (base64)`;
+  }
+  for (const [list] of text.matchAll(BYTE_LIST)) {
+    if (isKeyBytes(JSON.parse(list) as unknown[])) return 'a secret key (JSON byte array)';
+  }
+  return undefined;
+}
+
+/** What `text` looks like when it carries a key or a phrase, anywhere in it. */
+function stringKind(text: string): string | undefined {
   if (SUI_PRIVATE_KEY.test(text)) return 'a Sui private key (suiprivkey)';
   if (EXTENDED_PRIVATE_KEY.test(text)) return 'an extended private key';
-  const hex = HEX.exec(text)?.[1];
-  if (hex && (hex.length === 64 || hex.length === 128)) {
-    return `a ${hex.length / 2}-byte private key (hex)`;
-  }
-  if (BYTE_LIST.test(text)) {
-    const values = JSON.parse(text) as unknown[];
-    if (isKeyBytes(values)) return `a ${values.length}-byte secret key (JSON byte array)`;
-  }
-  if (isPhrase(text.split(/\s+/))) return 'a seed phrase';
-  const base58Bytes = BASE58.test(text) && text.length <= 90 ? base58Length(text) : undefined;
-  if (base58Bytes === 64) return 'a 64-byte secret key (base58)';
-  // A 32-byte base58 string is an address; base64 of a key's size is a key.
-  if (base58Bytes !== 32 && BASE64.test(text) && [32, 33, 64].includes(base64Length(text))) {
-    return `${base64Length(text)} bytes of key size (base64)`;
+  const hex = HEX_TOKEN.exec(text)?.[0].replace(/^0x/, '');
+  if (hex) return `a ${hex.length / 2}-byte private key (hex)`;
+  if (hasPhrase(text)) return 'a seed phrase';
+  return tokenKind(text);
+}
+
+/** Whether a field's name says it holds a key (`privateKey`, `secret_key`, `seed-phrase`, …). */
+export function isKeyFieldName(name: string): boolean {
+  const plain = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return KEY_FIELDS.has(plain) || KEY_FIELD_PARTS.some((part) => plain.includes(part));
+}
+
+/**
+ * What a string at `path` looks like when it carries a private key or a seed phrase: a 32/64-byte
+ * key as hex, base58, base64 or a JSON byte list (alone or inside other text: `key:0x…`), a Sui
+ * `suiprivkey…` or an extended `xprv…` key, or 12+ BIP-39 words in a row in any case and with any
+ * separator. Addresses, transaction ids, signed transactions, signatures and plan ids do not look
+ * like any of these (a Sui address or an EVM transaction hash only where the field holds one).
+ */
+export function keyMaterialKind(text: string, path: string): string | undefined {
+  if (text.length < 32) return undefined;
+  const kind = stringKind(text);
+  return kind && !isIdentifier(text.trim(), path) ? kind : undefined;
+}
+
+/** A list of values that is itself a key (32/64 numbers of 0..255) or a phrase (12+ words). */
+export function keyMaterialListKind(values: readonly unknown[]): string | undefined {
+  if (isKeyBytes(values)) return `a ${values.length}-byte secret key (byte array)`;
+  if (values.length >= PHRASE_WORDS && values.every((value) => typeof value === 'string')) {
+    if (hasPhrase(values.join(' '))) return 'a seed phrase (word list)';
   }
   return undefined;
 }
 
 /**
- * The first thing in `value` (a parsed JSON body) that looks like a private key or a seed phrase:
- * a 32/64-byte key as hex, base58, base64 or a JSON byte array (as a string or an array), a Sui
- * `suiprivkey…` or an extended `xprv…` key, 12–24 lower-case words (as one string or a list),
- * or a field named like a key (`privateKey`, `secretKey`, `mnemonic`, `seedPhrase`, …).
- * Signed transactions, signatures and plan ids do not look like any of these.
- *
- * @example
- * findKeyMaterial({ signedTransaction: bs58.encode(keypair.secretKey) }, 'body');
- * // { path: 'body.signedTransaction', kind: 'a 64-byte secret key (base58)' }
+ * A request path as the access log writes it: each segment kept (wallets included) unless it
+ * looks like key material (the value is then replaced by `[redacted]`), or is not text at all.
  */
-export function findKeyMaterial(
-  value: unknown,
-  path: string,
-  depth = 0,
-): KeyMaterialFinding | undefined {
-  if (typeof value === 'string') {
-    const kind = stringKind(value);
-    return kind ? { path, kind } : undefined;
-  }
-  if (depth >= MAX_DEPTH || typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    if (isKeyBytes(value)) return { path, kind: `a ${value.length}-byte secret key (byte array)` };
-    if (isPhrase(value)) return { path, kind: 'a seed phrase (word list)' };
-    for (const [index, item] of value.entries()) {
-      const found = findKeyMaterial(item, `${path}[${index}]`, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  for (const [name, item] of Object.entries(value)) {
-    const field = `${path}.${name}`;
-    if (KEY_FIELDS.has(name.toLowerCase().replace(/[-_\s]/g, ''))) {
-      return { path: field, kind: 'a field named like a private key or seed phrase' };
-    }
-    const found = findKeyMaterial(item, field, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
+export function redactPath(path: string): string {
+  if (path.length < 32 && !path.includes('%')) return path;
+  return path
+    .split('/')
+    .map((segment) => {
+      let text: string;
+      try {
+        text = decodeURIComponent(segment);
+      } catch {
+        return '[undecodable]';
+      }
+      return keyMaterialKind(text, 'path.address') ? '[redacted]' : segment;
+    })
+    .join('/');
 }

@@ -6,12 +6,12 @@ import type {
   WriteRecorder,
 } from '@yieldrouter/ledger';
 import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
-import { routePaths } from '@yieldrouter/schemas';
+import { InvalidChainInputError, routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
 import type { Principal } from './auth';
 import { principalAllowsWallet } from './auth';
 import type { KeyResolver } from './auth';
-import { findKeyMaterial } from './findKeyMaterial';
+import type { AuthFailures } from './authFailures';
 import {
   IDEMPOTENCY_KEY_HEADER,
   JSON_CONTENT_TYPE,
@@ -22,6 +22,7 @@ import {
 import type { RateLimiter } from './rateLimiter';
 import type { MountedRoute } from './routeTable';
 import { RouteTable } from './routeTable';
+import { guardRequestPart } from './requestGuard';
 import { badRequestFromZod } from './zodIssues';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -60,6 +61,8 @@ export interface MountRoutesOptions {
   readonly routes: readonly RouteDefinition[];
   readonly handlers: Handlers;
   readonly keys: KeyResolver;
+  /** Failed authentication, counted per address and key prefix, with back-off. */
+  readonly authFailures: AuthFailures;
   readonly rateLimiter: RateLimiter;
   readonly limits: { publicLimit: number; keyedLimit: number };
   /** Validate every response against its schema (tests and development). */
@@ -105,10 +108,17 @@ function parse<S extends z.ZodType | undefined>(
   return result.data as Parsed<S>;
 }
 
+/** 429 for an identity that failed authentication too often: it waits, whatever key it sends. */
+function tooManyFailures(seconds: number): ApiError {
+  return new ApiError('RATE_LIMITED', `too many failed authentications; retry after ${seconds} s`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
 async function authenticate(
   route: RouteDefinition,
   req: Request,
-  keys: KeyResolver,
+  options: MountRoutesOptions,
 ): Promise<Principal> {
   if (route.auth === 'public') throw new Error('authenticate() is for keyed routes');
   const raw = req.header('x-api-key');
@@ -117,8 +127,25 @@ async function authenticate(
       status: 401,
     });
   }
-  const principal = await keys.resolve(raw);
-  if (!principal) throw new ApiError('INVALID_API_KEY', 'the X-API-Key is unknown or revoked');
+  const { keys, authFailures } = options;
+  // A key this process has just resolved is served at once; anything else first checks that
+  // its address is not waiting out failed attempts, so guessing costs no database lookups.
+  let principal = keys.peek(raw);
+  if (!principal) {
+    const ip = `ip:${req.ip ?? 'unknown'}`;
+    const ipWait = await authFailures.waitSeconds(ip);
+    if (ipWait > 0) throw tooManyFailures(ipWait);
+    if (principal === undefined) principal = await keys.resolve(raw);
+    if (!principal) {
+      // A blocked key prefix refuses only keys that do not resolve: an owner whose prefix
+      // someone else is guessing at is still served.
+      const prefix = `prefix:${raw.slice(0, 12)}`;
+      const prefixWait = await authFailures.waitSeconds(prefix);
+      if (prefixWait > 0) throw tooManyFailures(prefixWait);
+      await authFailures.fail([ip, prefix]);
+      throw new ApiError('INVALID_API_KEY', 'the X-API-Key is unknown or revoked');
+    }
+  }
   if (!route.auth.includes(principal.role)) {
     throw new ApiError(
       'UNAUTHORIZED',
@@ -167,7 +194,13 @@ export function mountRoutes(app: Express, options: MountRoutesOptions): void {
   }
   for (const [path, methods] of methodsByPath) {
     const allow = [...methods].sort().join(', ');
-    app.all(path, (req: Request, _res: Response, next: NextFunction) => {
+    app.all(path, (req: Request, res: Response, next: NextFunction) => {
+      // OPTIONS (RFC 9110): the methods of the path. Preflights of allowed origins were answered
+      // by the CORS policy before this; others get no CORS headers here.
+      if (req.method === 'OPTIONS') {
+        res.status(204).setHeader('Allow', `${allow}, OPTIONS`).end();
+        return;
+      }
       next(
         new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allow}`, {
           headers: { Allow: allow },
@@ -206,7 +239,9 @@ async function run(
   res: Response,
   options: MountRoutesOptions,
 ): Promise<void> {
-  const principal = route.auth === 'public' ? null : await authenticate(route, req, options.keys);
+  // Keyed answers are one caller's data: no shared or browser cache keeps them.
+  if (route.auth !== 'public') res.setHeader('Cache-Control', 'no-store');
+  const principal = route.auth === 'public' ? null : await authenticate(route, req, options);
   const identity = principal ? `key:${principal.keyId}` : `ip:${req.ip ?? 'unknown'}`;
   const limit = principal ? options.limits.keyedLimit : options.limits.publicLimit;
   const decision =
@@ -218,7 +253,7 @@ async function run(
       headers: { 'Retry-After': String(decision.resetSeconds) },
     });
   }
-  if (route.request.refusesKeyMaterial) refuseKeyMaterial(req.body);
+  guardRequest(route, req);
   const params = parse(route.request.params, req.params, 'path');
   // Express 5 parses the query string again on every read of req.query: only when it is used.
   const query = parse(route.request.query, route.request.query && (req.query ?? {}), 'query');
@@ -306,16 +341,29 @@ async function run(
   res.end(bytes);
 }
 
-/** A body that looks like it carries a key is refused before it is parsed; its value is never echoed. */
-function refuseKeyMaterial(body: unknown): void {
-  const found = findKeyMaterial(body, 'body');
-  if (!found) return;
-  throw new ApiError(
-    'KEY_MATERIAL_REFUSED',
-    `${found.path}: looks like ${found.kind}. This service takes owner-signed transaction bytes ` +
-      'only, never private keys or seed phrases; nothing of the request was stored or logged.',
-    { field: found.path },
-  );
+/**
+ * Every part of every request is refused when it carries key material, control characters or
+ * deep nesting (before it is parsed, stored or logged); a route without a body schema takes no
+ * body but `{}`.
+ */
+function guardRequest(route: RouteDefinition, req: Request): void {
+  guardRequestPart(req.params, 'path');
+  // Express 5 parses the query string on every read of req.query: only when there is one.
+  if (req.url.includes('?')) guardRequestPart(req.query, 'query');
+  const body: unknown = req.body;
+  if (body === undefined) return;
+  guardRequestPart(body, 'body');
+  if (route.request.body) return;
+  const empty =
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 0;
+  if (!empty) {
+    throw new ApiError('BAD_REQUEST', 'body: this route takes no body (send none, or {})', {
+      field: 'body',
+    });
+  }
 }
 
 /** The bytes a handler's result is sent (and stored) as; checked against its schema first. */
@@ -349,9 +397,35 @@ async function callHandler(
   context: HandlerContext<RouteDefinition>,
   validate: boolean,
 ): Promise<HandlerResult> {
-  const result = await handler(context);
+  let result: HandlerResult;
+  try {
+    result = await handler(context);
+  } catch (error) {
+    throw error instanceof InvalidChainInputError ? badChainInput(error, context) : error;
+  }
   if (validate) checkResponse(route, result);
   return result;
+}
+
+/**
+ * A chain adapter refusing a value the caller sent (a txId that is no digest of the chain, an
+ * address of another chain): 400 naming the request field that carried it.
+ */
+function badChainInput(
+  error: InvalidChainInputError,
+  context: HandlerContext<RouteDefinition>,
+): ApiError {
+  const carries = (part: unknown) =>
+    typeof part === 'object' && part !== null && Object.hasOwn(part, error.field);
+  const field = carries(context.body)
+    ? `body.${error.field}`
+    : carries(context.params)
+      ? `path.${error.field}`
+      : carries(context.query)
+        ? `query.${error.field}`
+        : undefined;
+  const message = field ? error.message.replace(`${error.field}:`, `${field}:`) : error.message;
+  return new ApiError('BAD_REQUEST', message, field ? { field } : {});
 }
 
 /** RFC 9110 If-None-Match: `*`, or any listed tag equal to ours (weak comparison). */

@@ -1,5 +1,6 @@
 import pino from 'pino';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import { serializeError } from './serializeError';
 
 export interface CreateServiceLoggerOptions {
   /**
@@ -7,11 +8,13 @@ export interface CreateServiceLoggerOptions {
    * write per line. Long-running processes use it; short-lived tools keep synchronous logs.
    */
   readonly buffered?: boolean;
+  /** Where lines go instead of stdout (tests read what would have been logged). */
+  readonly destination?: DestinationStream;
 }
 
 /**
  * Structured JSON logs of one process of the service (`service`: api, keeper). Keys, signatures
- * and bodies are never logged; headers are redacted.
+ * and bodies are never logged; headers are redacted; errors are logged by `serializeError`.
  */
 export function createServiceLogger(
   service: string,
@@ -30,11 +33,13 @@ export function createServiceLogger(
     {
       level,
       base: { service },
+      // Every `err` field, in both processes: no SQL, no parameters, nothing key-shaped.
+      serializers: { err: serializeError },
       redact: {
         paths: ['req.headers', 'headers', 'body', 'apiKey', 'key', 'hmacKey'],
         remove: true,
       },
     },
-    destination,
+    options.destination ?? destination,
   );
 }

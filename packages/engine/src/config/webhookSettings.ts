@@ -11,6 +11,24 @@ export const WebhookSettingsSchema = z.object({
   SVC_API_KEY_SECRET: z.string().min(32).optional(),
   SVC_WEBHOOK_KEY_SECRET: z.string().min(32).optional(),
   SVC_WEBHOOK_ALLOW_PRIVATE_URLS: BooleanSetting,
+  SVC_WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((port) => port.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^\d{1,5}$/)
+          .transform(Number)
+          .pipe(z.number().int().min(1).max(65_535)),
+      ),
+    ),
   SVC_WEBHOOK_ROTATION_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
 });
@@ -25,6 +43,8 @@ export interface WebhookSettings {
   readonly allowInsecureUrls: boolean;
   /** Private, loopback and local targets (SVC_WEBHOOK_ALLOW_PRIVATE_URLS; never in production). */
   readonly allowPrivateUrls: boolean;
+  /** Ports public targets may use besides 443 and 80 (SVC_WEBHOOK_ALLOWED_PORTS). */
+  readonly allowedPorts: readonly number[];
   /** How long a rotated-out key keeps signing next to the new one. */
   readonly rotationOverlapMs: number;
   /** How long a receiver has to answer one delivery attempt. */
@@ -52,6 +72,7 @@ export function parseWebhookSettings(
     keySecret: secret ?? DEVELOPMENT_SECRET,
     allowInsecureUrls: !production,
     allowPrivateUrls: env.SVC_WEBHOOK_ALLOW_PRIVATE_URLS,
+    allowedPorts: env.SVC_WEBHOOK_ALLOWED_PORTS,
     rotationOverlapMs: env.SVC_WEBHOOK_ROTATION_OVERLAP_SECONDS * 1000,
     timeoutMs: env.SVC_WEBHOOK_TIMEOUT_MS,
   };

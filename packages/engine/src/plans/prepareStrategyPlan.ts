@@ -125,7 +125,8 @@ export async function prepareStrategyPlan(
     request: {
       id: request.id,
       amountMicros: formatMicros(request.amountMicros),
-      owner: request.owner ?? null,
+      // A malformed owner is never kept: it could be anything pasted there (a key, say).
+      owner: checked.owner ?? null,
     },
     blockers,
     legs: storedLegs(build, kind === 'deposit' ? 'stake' : 'unstake', opportunity.venueId),

@@ -32,7 +32,8 @@ export function createWebhookSender(
   settings: Pick<
     WebhookSettings,
     'keySecret' | 'allowInsecureUrls' | 'allowPrivateUrls' | 'timeoutMs'
-  >,
+  > &
+    Partial<Pick<WebhookSettings, 'allowedPorts'>>,
 ): WebhookSender {
   return {
     cipher: createHmacKeyCipher(settings.keySecret),
@@ -43,7 +44,12 @@ export function createWebhookSender(
 
 /** Which targets the settings allow (checked at subscription and before every attempt). */
 export function webhookUrlPolicy(
-  settings: Pick<WebhookSettings, 'allowInsecureUrls' | 'allowPrivateUrls'>,
+  settings: Pick<WebhookSettings, 'allowInsecureUrls' | 'allowPrivateUrls'> &
+    Partial<Pick<WebhookSettings, 'allowedPorts'>>,
 ): WebhookUrlPolicy {
-  return { allowInsecure: settings.allowInsecureUrls, allowPrivate: settings.allowPrivateUrls };
+  return {
+    allowInsecure: settings.allowInsecureUrls,
+    allowPrivate: settings.allowPrivateUrls,
+    allowedPorts: settings.allowedPorts ?? [],
+  };
 }

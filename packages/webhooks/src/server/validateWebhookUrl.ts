@@ -10,6 +10,11 @@ export interface WebhookUrlPolicy {
    * tests only, e.g. a receiver on 127.0.0.1).
    */
   readonly allowPrivate: boolean;
+  /**
+   * Ports a public target may use besides 443 and 80 (SVC_WEBHOOK_ALLOWED_PORTS). Private
+   * targets (allowed only in development and tests) may use any port.
+   */
+  readonly allowedPorts?: readonly number[];
 }
 
 export type ValidateWebhookUrlReturnType =
@@ -24,13 +29,15 @@ export type ValidateWebhookUrlReturnType =
   | { readonly ok: false; readonly reason: string };
 
 const MAX_URL_LENGTH = 2048;
+const WEB_PORTS = [443, 80];
 
 // Names that only mean something inside a network: never a public receiver.
 const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan', '.intranet'];
 
 /**
  * Checks a webhook target URL as written, without DNS: `https:` (or `http:` when
- * `allowInsecure`), no credentials, and, unless `allowPrivate`, an IP literal that is public
+ * `allowInsecure`), no credentials, and, unless `allowPrivate`, port 443 or 80 (or one of
+ * `allowedPorts`) and an IP literal that is public
  * (see {@link isPublicAddress}) or a host name that is not local (`localhost`, single-label
  * names such as `metadata`, `*.local`, `*.internal` such as `metadata.google.internal`, …).
  * Numeric host spellings (`0x7f.1`, `2130706433`, `[::ffff:7f00:1]`) are normalized by the URL
@@ -75,6 +82,14 @@ export function validateWebhookUrl(
     }
     if (!isAddress && isLocalName(host)) {
       return { ok: false, reason: 'points to a local host name' };
+    }
+    // url.port is '' for the scheme's default port.
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    if (!WEB_PORTS.includes(port) && !(policy.allowedPorts ?? []).includes(port)) {
+      return {
+        ok: false,
+        reason: `must use port 443 or 80 (or one of SVC_WEBHOOK_ALLOWED_PORTS), not ${port}`,
+      };
     }
   }
   return { ok: true, url, host, isAddress };

@@ -1,0 +1,90 @@
+import { ApiError } from './apiError';
+import { isKeyFieldName, keyMaterialKind, keyMaterialListKind } from './findKeyMaterial';
+
+/** Why a request value is refused before any route reads it. */
+export interface Refusal {
+  /** Where in the request, e.g. `body.signatures[1]`, `path.address`, `query.wallet`. */
+  readonly path: string;
+  readonly code: 'KEY_MATERIAL_REFUSED' | 'BAD_REQUEST';
+  /** What it looked like (`a 64-byte secret key (base58)`) or what is wrong with it; never the value. */
+  readonly reason: string;
+}
+
+/** JSON nesting no request of ours needs more than a handful of; deeper is refused. */
+export const MAX_REQUEST_DEPTH = 32;
+/** C0 controls but tab, line feed and carriage return, and DEL: text never needs them. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const keyMaterial = (path: string, kind: string): Refusal => ({
+  path,
+  code: 'KEY_MATERIAL_REFUSED',
+  reason: `looks like ${kind}`,
+});
+
+function stringRefusal(text: string, path: string): Refusal | undefined {
+  const control = CONTROL.exec(text)?.[0];
+  if (control !== undefined) {
+    const point = control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    return { path, code: 'BAD_REQUEST', reason: `contains a control character (U+${point})` };
+  }
+  if (LONE_SURROGATE.test(text)) {
+    return { path, code: 'BAD_REQUEST', reason: 'is not well-formed Unicode (a lone surrogate)' };
+  }
+  const kind = keyMaterialKind(text, path);
+  return kind ? keyMaterial(path, kind) : undefined;
+}
+
+/**
+ * The first value in `value` (path parameters, a query or a parsed JSON body) that no route may
+ * receive: key material (a private key, a seed phrase, a field named like one), a string with a
+ * control character or a lone surrogate, or nesting deeper than {@link MAX_REQUEST_DEPTH}.
+ */
+export function findRefusal(value: unknown, path: string, depth = 0): Refusal | undefined {
+  if (typeof value === 'string') return stringRefusal(value, path);
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_REQUEST_DEPTH) {
+    return { path, code: 'BAD_REQUEST', reason: `nests deeper than ${MAX_REQUEST_DEPTH} levels` };
+  }
+  if (Array.isArray(value)) {
+    const kind = keyMaterialListKind(value);
+    if (kind) return keyMaterial(path, kind);
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findRefusal(value[index], `${path}[${index}]`, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const name of Object.keys(value)) {
+    const nameRefusal = CONTROL.test(name) || LONE_SURROGATE.test(name);
+    const field = nameRefusal ? `${path}[a field name]` : `${path}.${name}`;
+    if (nameRefusal) {
+      return { path: field, code: 'BAD_REQUEST', reason: 'has a control character in its name' };
+    }
+    if (isKeyFieldName(name)) {
+      return keyMaterial(field, 'a field named like a private key or seed phrase');
+    }
+    const found = findRefusal((value as Record<string, unknown>)[name], field, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a request part that carries key material or unusable text, before it is parsed,
+ * stored or logged. The answer names the field and what it looked like, never the value.
+ */
+export function guardRequestPart(value: unknown, path: string): void {
+  const found = findRefusal(value, path);
+  if (!found) return;
+  if (found.code === 'KEY_MATERIAL_REFUSED') {
+    throw new ApiError(
+      'KEY_MATERIAL_REFUSED',
+      `${found.path}: ${found.reason}. This service takes owner-signed transaction bytes and ` +
+        'public addresses only, never private keys or seed phrases; nothing of the request was ' +
+        'stored or logged.',
+      { field: found.path },
+    );
+  }
+  throw new ApiError('BAD_REQUEST', `${found.path}: ${found.reason}`, { field: found.path });
+}
