@@ -417,7 +417,7 @@ export const EstimateRequest = z.strictObject({
 
 /** The same fields as query parameters (`days` arrives as text). */
 export const EstimateQuery = EstimateRequest.extend({
-  days: z.coerce.number().pipe(EstimateDays).optional(),
+  days: z.coerce.number().int().min(1).max(3650).pipe(EstimateDays).optional(),
 });
 
 export const DiscoverRequest = z.strictObject({
@@ -471,7 +471,10 @@ export type WebhookCreateRequest = z.output<typeof WebhookCreateRequest>;
 
 /** A subscription id in a path: `whk_` + 32 hex (anything else is 400, never a lookup). */
 export const WebhookIdParams = z.strictObject({
-  id: z.string().regex(/^whk_[0-9a-f]{32}$/, { error: 'must be a webhook id (whk_ + 32 hex)' }),
+  id: z
+    .string()
+    .max(36)
+    .regex(/^whk_[0-9a-f]{32}$/, { error: 'must be a webhook id (whk_ + 32 hex)' }),
 });
 
 export const WebhookEventsQuery = z.strictObject({

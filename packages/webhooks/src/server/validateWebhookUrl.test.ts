@@ -89,10 +89,16 @@ describe('validateWebhookUrl', () => {
       host: 'hooks.example.com',
       isAddress: false,
     });
-    expect(validateWebhookUrl('https://8.8.8.8:8443/', STRICT)).toMatchObject({
+    expect(validateWebhookUrl('https://8.8.8.8:443/', STRICT)).toMatchObject({
       ok: true,
       isAddress: true,
     });
+    // Other ports only when listed (issue 16: `https://1.1.1.1:22/` was accepted).
+    expect(validateWebhookUrl('https://8.8.8.8:8443/', STRICT)).toMatchObject({ ok: false });
+    expect(validateWebhookUrl('https://1.1.1.1:22/h', STRICT)).toMatchObject({ ok: false });
+    expect(
+      validateWebhookUrl('https://8.8.8.8:8443/', { ...STRICT, allowedPorts: [8443] }),
+    ).toMatchObject({ ok: true });
     expect(validateWebhookUrl('https://[2606:4700:4700::1111]/', STRICT)).toMatchObject({
       ok: true,
       host: '2606:4700:4700::1111',
