@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
-import type { JobName, KeeperQueues, KeeperSettings } from '@yieldrouter/keeper';
+import type { JobName, KeeperQueues, KeeperSettings } from '@yieldrouter/jobs';
 import {
   JOB_NAMES,
   enqueueKeeperJob,
@@ -9,7 +9,7 @@ import {
   readKeeperSurvival,
   readOpsHealth,
   unknownSurvival,
-} from '@yieldrouter/keeper';
+} from '@yieldrouter/jobs';
 import type { KeeperEnqueueResult } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
 import type { Handlers } from '../http/mountRoutes';
