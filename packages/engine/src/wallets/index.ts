@@ -13,3 +13,4 @@ export * from './recordLegOutcome';
 export * from './releaseLegs';
 export * from './reconcileBooks';
 export * from './walletAddress';
+export * from './walletPerformance';
