@@ -1,5 +1,6 @@
 export * from './autoYield';
 export * from './harvest';
+export * from './summarizeHarvest';
 export * from './harvestBatch';
 export * from './prepareExit';
 export * from './prepareRoute';
