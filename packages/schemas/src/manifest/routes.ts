@@ -1,3 +1,7 @@
+// `z` in scope here lets the emitted declaration of `clientRoutes` name zod's types as `z.*`,
+// so the SDK's bundled types import nothing but `{ z }` from zod (see the SDK's package test).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import type { z } from 'zod';
 import { autopilotRoutes } from './autopilotRoutes';
 import { cageRoutes } from './cageRoutes';
 import { chainRoutes } from './chainRoutes';
