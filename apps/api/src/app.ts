@@ -12,9 +12,11 @@ import {
   buildEnablement,
   createChainAdapters,
   createDefiLlamaReader,
+  createUseCases,
   deepFreeze,
   ledgerWallet,
 } from '@yieldrouter/engine';
+import { opsHealthReader } from '@yieldrouter/jobs';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
@@ -106,6 +108,8 @@ export function createApp(deps: AppDeps): Express {
   const enablement = deepFreeze(
     buildEnablement({ switches: config.switches, writeReadyChains: WRITE_READY_CHAINS }),
   );
+  // Handlers call engine use cases on the books; they never hold the database themselves.
+  const useCases = createUseCases(deps.db);
   const handlers: Handlers = {};
   const implemented = () => new Set(Object.keys(handlers));
   let openApiJson: string | undefined;
@@ -117,7 +121,7 @@ export function createApp(deps: AppDeps): Express {
     handlers,
     metaHandlers({
       config,
-      db: deps.db,
+      booksReachable: useCases.booksReachable,
       redis: deps.redis,
       enablement,
       fees: defaultFeeSchedule,
@@ -137,7 +141,7 @@ export function createApp(deps: AppDeps): Express {
     });
   Object.assign(handlers, chainHandlers({ adapters }));
   const snapshots = venueSnapshots({
-    db: deps.db,
+    venueUseCases: useCases.venues,
     venues: config.venues,
     enablement,
     ttlMs: config.discoveryCacheMs,
@@ -145,7 +149,7 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     venueHandlers({
-      db: deps.db,
+      venueUseCases: useCases.venues,
       venues: config.venues,
       enablement,
       adapters,
@@ -158,19 +162,27 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     walletHandlers({
-      db: deps.db,
+      wallets: useCases.wallets,
       adapters,
       venues: config.venues,
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
     }),
   );
-  Object.assign(handlers, planHandlers({ db: deps.db, adapters, enablement }));
+  Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement }));
   Object.assign(
     handlers,
-    keeperHandlers({ db: deps.db, redis: deps.redis, keeper: config.keeper, logger }),
+    keeperHandlers({
+      opsHealth: opsHealthReader(deps.db.prisma),
+      redis: deps.redis,
+      keeper: config.keeper,
+      logger,
+    }),
   );
-  Object.assign(handlers, webhookHandlers({ db: deps.db, adapters, settings: config.webhooks }));
+  Object.assign(
+    handlers,
+    webhookHandlers({ webhooks: useCases.webhooks, adapters, settings: config.webhooks }),
+  );
 
   mountRoutes(app, {
     routes: routeList,

@@ -9,8 +9,8 @@ import {
   serviceConfig,
 } from '@yieldrouter/engine';
 import type { ServiceConfig } from '@yieldrouter/engine';
-import { KeeperSettingsSchema, keeperSettings } from '@yieldrouter/keeper';
-import type { KeeperSettings } from '@yieldrouter/keeper';
+import { KeeperSettingsSchema, keeperSettings } from '@yieldrouter/jobs';
+import type { KeeperSettings } from '@yieldrouter/jobs';
 
 const StaticKey = z.strictObject({
   key: z.string().min(16),

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import pino from 'pino';
-import { startKeeper } from '@yieldrouter/keeper';
-import type { RunningKeeper } from '@yieldrouter/keeper';
+import { startKeeper } from '@yieldrouter/jobs';
+import type { RunningKeeper } from '@yieldrouter/jobs';
 import {
   KeeperEnqueueResult,
   KeeperSurvivalDocument,

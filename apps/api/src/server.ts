@@ -8,8 +8,8 @@ import {
 import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
 import type { Database } from '@yieldrouter/ledger';
-import { startKeeper } from '@yieldrouter/keeper';
-import type { RunningKeeper } from '@yieldrouter/keeper';
+import { startKeeper } from '@yieldrouter/jobs';
+import type { RunningKeeper } from '@yieldrouter/jobs';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createApp } from './app';

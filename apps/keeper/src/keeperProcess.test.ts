@@ -4,12 +4,11 @@ import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
 import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { createChainAdapters, prepareRoute } from '@yieldrouter/engine';
 import { markLegSubmitted, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
-import { JOB_NAMES } from './jobs/jobCatalog';
-import { readKeeperSurvival } from './state/readKeeperSurvival';
+import { JOB_NAMES, readKeeperSurvival } from '@yieldrouter/jobs';
+import type { KeeperTestBed } from '@yieldrouter/jobs/testing';
+import { startKeeperTestBed, waitFor } from '@yieldrouter/jobs/testing';
 import type { KeeperProcess } from './testing/keeperProcess';
 import { spawnKeeper } from './testing/keeperProcess';
-import type { KeeperTestBed } from './testing/keeperTestBed';
-import { startKeeperTestBed, waitFor } from './testing/keeperTestBed';
 import type { SlowProxy } from './testing/slowProxy';
 import { startSlowProxy } from './testing/slowProxy';
 

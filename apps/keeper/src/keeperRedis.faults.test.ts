@@ -1,12 +1,16 @@
 import { Redis } from 'ioredis';
 import { spawnService, startPrivateRedis } from '@yieldrouter/faults';
 import type { PrivateRedis, ServiceProcess } from '@yieldrouter/faults';
-import { JOB_NAMES, cadenceSettingName } from './jobs/jobCatalog';
-import type { JobName } from './jobs/jobCatalog';
-import { closeKeeperQueues, openKeeperQueues } from './keeperQueues';
-import { readKeeperSurvival } from './state/readKeeperSurvival';
-import type { KeeperTestBed } from './testing/keeperTestBed';
-import { startKeeperTestBed, waitFor } from './testing/keeperTestBed';
+import {
+  JOB_NAMES,
+  cadenceSettingName,
+  closeKeeperQueues,
+  openKeeperQueues,
+  readKeeperSurvival,
+} from '@yieldrouter/jobs';
+import type { JobName } from '@yieldrouter/jobs';
+import type { KeeperTestBed } from '@yieldrouter/jobs/testing';
+import { startKeeperTestBed, waitFor } from '@yieldrouter/jobs/testing';
 
 // The keeper process on a Redis of its own that restarts empty (no persistence): it reconnects,
 // re-creates its job schedules, its jobs run again, and its /health says so.

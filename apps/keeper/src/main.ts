@@ -1,11 +1,13 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import { ConfigError, createServiceLogger, seedVenueCatalog } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
-import { parseKeeperEnv } from './env';
-import { startHealthServer } from './healthServer';
-import { JOB_NAMES } from './jobs/jobCatalog';
-import { startKeeper } from './startKeeper';
-import { readOpsHealth } from './state/readOpsHealth';
+import {
+  JOB_NAMES,
+  parseKeeperEnv,
+  readOpsHealth,
+  startHealthServer,
+  startKeeper,
+} from '@yieldrouter/jobs';
 
 // The keeper as its own process (PostgreSQL): workers, schedulers, heartbeat, /health and
 // /metrics.

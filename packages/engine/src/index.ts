@@ -11,3 +11,4 @@ export * from './venues';
 export * from './plans';
 export * from './wallets';
 export * from './webhooks';
+export * from './useCases';

@@ -23,7 +23,7 @@ import {
   seedFakeStakeOpportunities,
   stakeWallets,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
-import { parseKeeperEnv, startKeeper } from '@yieldrouter/keeper';
+import { parseKeeperEnv, startKeeper } from '@yieldrouter/jobs';
 import { createDatabase, insertOutboxEvents, readStakedPositions } from '@yieldrouter/ledger';
 import type { Database, OutboxEventInput } from '@yieldrouter/ledger';
 import type { PositionUpdatedData } from '@yieldrouter/schemas';

@@ -1,21 +1,20 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Database } from '@yieldrouter/ledger';
-import type { JobName, KeeperQueues, KeeperSettings } from '@yieldrouter/keeper';
+import type { JobName, KeeperQueues, KeeperSettings, OpsHealthReader } from '@yieldrouter/jobs';
 import {
   JOB_NAMES,
   enqueueKeeperJob,
   openKeeperQueues,
   readKeeperSurvival,
-  readOpsHealth,
   unknownSurvival,
-} from '@yieldrouter/keeper';
+} from '@yieldrouter/jobs';
 import type { KeeperEnqueueResult } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface KeeperHandlerDeps {
-  readonly db: Database;
+  /** Ops health (database, Redis, queues), on the books. */
+  readonly opsHealth: OpsHealthReader;
   readonly redis: Redis | null;
   readonly keeper: KeeperSettings;
   readonly logger: Logger;
@@ -78,8 +77,7 @@ export function keeperHandlers(deps: KeeperHandlerDeps): Handlers {
       const client = ready();
       return {
         status: 200,
-        body: await readOpsHealth({
-          db: deps.db.prisma,
+        body: await deps.opsHealth({
           redis,
           queues: client ? openQueues(client) : null,
           jobs: JOB_NAMES,

@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { Database } from '@yieldrouter/ledger';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { toFeeScheduleDocument } from '@yieldrouter/fees';
 import {
@@ -23,7 +22,8 @@ import type { Handlers } from '../http/mountRoutes';
 
 export interface MetaHandlerDeps {
   readonly config: ApiConfig;
-  readonly db: Database;
+  /** Whether the books answer (health). */
+  readonly booksReachable: () => Promise<boolean>;
   readonly redis: Redis | null;
   /** The chains' enablement, built once from the configuration. */
   readonly enablement: readonly ChainEnablement[];
@@ -35,15 +35,6 @@ export interface MetaHandlerDeps {
 }
 
 const SDK_PACKAGE = '@yieldrouter/sdk';
-
-async function databaseUp(db: Database): Promise<boolean> {
-  try {
-    await db.prisma.$queryRaw`SELECT 1`;
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Handlers of the meta routes: health, root, status, packages, fees, catalogs. */
 export function metaHandlers(deps: MetaHandlerDeps): Handlers {
@@ -75,7 +66,7 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
 
   return {
     getHealth: async () => {
-      const database = (await databaseUp(deps.db)) ? 'up' : 'down';
+      const database = (await deps.booksReachable()) ? 'up' : 'down';
       const redis = !deps.redis ? 'not_configured' : deps.redis.status === 'ready' ? 'up' : 'down';
       return ok({
         status: database === 'up' && redis !== 'down' ? 'ok' : 'degraded',

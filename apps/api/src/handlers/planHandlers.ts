@@ -1,12 +1,11 @@
-import type { Database } from '@yieldrouter/ledger';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { cancelPlan, executePlanLeg, readPlan } from '@yieldrouter/engine';
+import type { ChainAdapters, PlanUseCases } from '@yieldrouter/engine';
 import type { ChainEnablement } from '@yieldrouter/schemas';
 import { principalAllowsWallet } from '../http/auth';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface PlanHandlerDeps {
-  readonly db: Database;
+  /** The stored-plan use cases, on the books. */
+  readonly plans: PlanUseCases;
   readonly adapters: ChainAdapters;
   /** The chains' execution modes: the server broadcasts only where it is `broadcast`. */
   readonly enablement: readonly ChainEnablement[];
@@ -15,15 +14,13 @@ export interface PlanHandlerDeps {
 
 /** Stored plans: read one, and broadcast the owner-signed bytes of one of its legs. */
 export function planHandlers(deps: PlanHandlerDeps): Handlers {
-  const db = deps.db.prisma;
+  const { plans } = deps;
   const now = deps.now ?? (() => new Date());
   return {
-    getPlan: async ({ params }) => ({ status: 200, body: await readPlan(db, params.planId) }),
+    getPlan: async ({ params }) => ({ status: 200, body: await plans.readPlan(params.planId) }),
     cancelPlan: async ({ params, principal }) => ({
       status: 200,
-      body: await cancelPlan({
-        db,
-        settlements: deps.db.settlements,
+      body: await plans.cancelPlan({
         planId: params.planId,
         allowWallet: (wallet) => principal !== null && principalAllowsWallet(principal, wallet),
         now: now(),
@@ -31,8 +28,7 @@ export function planHandlers(deps: PlanHandlerDeps): Handlers {
     }),
     executeDeposit: async ({ body }) => ({
       status: 200,
-      body: await executePlanLeg({
-        db,
+      body: await plans.executePlanLeg({
         adapters: deps.adapters,
         enablement: deps.enablement,
         planId: body.planId,

@@ -1,10 +1,10 @@
-import type { Database } from '@yieldrouter/ledger';
 import type {
   ApyReader,
   ChainAdapters,
   OpportunitySnapshot,
   OpportunitySnapshots,
   VenueConfig,
+  VenueUseCases,
 } from '@yieldrouter/engine';
 import {
   buildDiscoverMap,
@@ -14,9 +14,6 @@ import {
   discoverOpportunities,
   estimateYield,
   findOpportunity,
-  listOpportunities,
-  prepareStrategyPlan,
-  refreshApy,
 } from '@yieldrouter/engine';
 import type {
   ChainEnablement,
@@ -30,12 +27,13 @@ import { ApiError } from '../http/apiError';
 import type { HandlerContext, Handlers } from '../http/mountRoutes';
 
 export interface VenueHandlerDeps {
-  readonly db: Database;
+  /** The venue use cases, on the books. */
+  readonly venueUseCases: VenueUseCases;
   readonly venues: VenueConfig;
   readonly enablement: readonly ChainEnablement[];
   readonly apyReader: ApyReader;
   readonly adapters: ChainAdapters;
-  /** The listing the discovery routes serve (shared with the wallet routes). */
+  /** The venueUseCases the discovery routes serve (shared with the wallet routes). */
   readonly snapshots: OpportunitySnapshots;
   readonly now?: () => Date;
 }
@@ -48,10 +46,10 @@ export const AUTOPILOT_STRATEGY_ID = 'svc-autopilot-top-30d-monthly';
 const AUTOPILOT_SWITCH_THRESHOLD_BPS = 700;
 
 /**
- * The listing as snapshots: re-read from the database at most every `ttlMs` (0: every call).
+ * The venueUseCases as snapshots: re-read from the database at most every `ttlMs` (0: every call).
  */
 export function venueSnapshots(deps: {
-  readonly db: Database;
+  readonly venueUseCases: VenueUseCases;
   readonly venues: VenueConfig;
   readonly enablement: readonly ChainEnablement[];
   readonly ttlMs: number;
@@ -59,8 +57,7 @@ export function venueSnapshots(deps: {
 }): OpportunitySnapshots {
   const now = deps.now ?? (() => new Date());
   const load = () =>
-    listOpportunities({
-      db: deps.db.prisma,
+    deps.venueUseCases.listOpportunities({
       venues: deps.venues,
       enablement: deps.enablement,
       now: now(),
@@ -74,8 +71,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
   const snapshots = deps.snapshots;
   const refresh = async () => {
     try {
-      return await refreshApy({
-        db: deps.db.prisma,
+      return await deps.venueUseCases.refreshApy({
         reader: deps.apyReader,
         venues: deps.venues,
         now,
@@ -98,7 +94,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
     key: string,
     build: (snapshot: OpportunitySnapshot) => T,
   ) => serve(await snapshots.current(), key, build);
-  /** The listing as stored, or in catalog priority order. */
+  /** The venueUseCases as stored, or in catalog priority order. */
   const ordered = (opportunities: readonly Opportunity[], sorted: boolean) =>
     sorted ? [...opportunities].sort(byPriority) : [...opportunities];
   const venueList = (key: string, pick: (entry: Opportunity) => boolean, live = false) =>
@@ -155,8 +151,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       recordWrite: HandlerContext<RouteDefinition>['recordWrite'];
     }) => {
       const id = body.opportunityId ?? body.strategyId ?? '';
-      const document = await prepareStrategyPlan({
-        db: deps.db.prisma,
+      const document = await deps.venueUseCases.prepareStrategyPlan({
         adapters: deps.adapters,
         venues: deps.venues,
         opportunities: (await snapshots.current()).opportunities,

@@ -1,23 +1,11 @@
-import type { Database } from '@yieldrouter/ledger';
-import { readAutoYield, readStakedPositions } from '@yieldrouter/ledger';
-import type { ChainAdapters, OpportunitySnapshots, VenueConfig } from '@yieldrouter/engine';
-import {
-  buildPublicActivity,
-  buildPublicPortfolio,
-  chainOfAddress,
-  getAutoYield,
-  harvestWallet,
-  ledgerWallet,
-  prepareExit,
-  prepareRoute,
-  previewRoute,
-  readPositions,
-  readWalletBalance,
-  setAutoYield,
-  settleLeg,
+import type {
+  ChainAdapters,
+  OpportunitySnapshots,
+  VenueConfig,
+  WalletUseCases,
 } from '@yieldrouter/engine';
+import { chainOfAddress, ledgerWallet, readWalletBalance } from '@yieldrouter/engine';
 import type { Chain, HarvestResult } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
 import type { Principal } from '../http/auth';
 import { principalAllowsWallet } from '../http/auth';
@@ -25,7 +13,8 @@ import type { Handlers } from '../http/mountRoutes';
 import { withChainInput } from './chainHandlers';
 
 export interface WalletHandlerDeps {
-  readonly db: Database;
+  /** The wallet use cases, on the books. */
+  readonly wallets: WalletUseCases;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly snapshots: OpportunitySnapshots;
@@ -48,10 +37,7 @@ function chainsOf(adapters: ChainAdapters, address: string): Chain[] {
  * portfolio and activity documents, funding, performance and the auto-yield setting.
  */
 export function walletHandlers(deps: WalletHandlerDeps): Handlers {
-  const { adapters } = deps;
-  const db = deps.db.prisma;
-  // Position reads share queries across concurrent requests: they are the API's hottest reads.
-  const balances = deps.db.balances;
+  const { adapters, wallets } = deps;
   const now = deps.now ?? (() => new Date());
   const opportunities = async () => (await deps.snapshots.current()).opportunities;
 
@@ -67,11 +53,10 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     routeFunds: async ({ params, body, recordWrite }) => {
       // Only a route with stake deposits into a venue: only then does the setting matter.
       const setting = body.stake
-        ? await readAutoYield(db, ledgerWallet(adapters, params.address))
+        ? await wallets.autoYieldSetting(ledgerWallet(adapters, params.address))
         : null;
       return ok(
-        await prepareRoute({
-          db,
+        await wallets.prepareRoute({
           adapters,
           venues: deps.venues,
           opportunities: await opportunities(),
@@ -90,8 +75,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     },
     withdraw: async ({ params, body, recordWrite }) =>
       ok(
-        await prepareExit({
-          db,
+        await wallets.prepareExit({
           adapters,
           address: params.address,
           amountMicros: body.amountMicros,
@@ -102,8 +86,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ),
     previewRoute: async ({ params, body }) =>
       ok(
-        await previewRoute({
-          db,
+        await wallets.previewRoute({
           adapters,
           venues: deps.venues,
           opportunities: await opportunities(),
@@ -113,9 +96,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ),
     settlePlanLeg: async ({ params, body, principal }) =>
       ok(
-        await settleLeg({
-          db,
-          settlements: deps.db.settlements,
+        await wallets.settleLeg({
           adapters,
           venues: deps.venues,
           planId: params.planId,
@@ -127,8 +108,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ),
     harvest: async ({ params, body, recordWrite }) => {
       const answer = (result: HarvestResult) => ({ status: result.httpStatus, body: result });
-      const result = await harvestWallet({
-        db,
+      const result = await wallets.harvestWallet({
         adapters,
         venues: deps.venues,
         address: params.address,
@@ -140,12 +120,12 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       return answer(result);
     },
     getPosition: async ({ params }) =>
-      ok((await readPositions(balances, adapters, [params.address], now()))[0]),
+      ok((await wallets.readPositions(adapters, [params.address], now()))[0]),
     batchPositions: async ({ body, principal }) => {
       // One key, one answer: a wallet outside the key's scope refuses the whole batch (403,
       // naming the first such wallet), so a batch never leaks which other wallets hold money.
       body.wallets.forEach((wallet, index) => scoped(principal, wallet, `body.wallets[${index}]`));
-      const positions = await readPositions(balances, adapters, body.wallets, now());
+      const positions = await wallets.readPositions(adapters, body.wallets, now());
       return ok({ count: positions.length, positions });
     },
     getCharacterPosition: async ({ params, principal }) => {
@@ -158,16 +138,16 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         );
       }
       scoped(principal, wallet, 'path.character_id');
-      return ok((await readPositions(balances, adapters, [wallet], now()))[0]);
+      return ok((await wallets.readPositions(adapters, [wallet], now()))[0]);
     },
     getPublicPortfolio: async ({ query }) =>
-      ok(await buildPublicPortfolio(db, adapters, query.wallet, now())),
-    getPublicActivity: async ({ query }) => ok(await buildPublicActivity(db, adapters, query)),
+      ok(await wallets.publicPortfolio(adapters, query.wallet, now())),
+    getPublicActivity: async ({ query }) => ok(await wallets.publicActivity(adapters, query)),
     getWalletPortfolio: async ({ params }) => {
       const at = now();
       const [[position], portfolio] = await Promise.all([
-        readPositions(balances, adapters, [params.address], at),
-        buildPublicPortfolio(db, adapters, params.address, at),
+        wallets.readPositions(adapters, [params.address], at),
+        wallets.publicPortfolio(adapters, params.address, at),
       ]);
       return ok({
         schemaVersion: 'svc-wallet-balances.v1',
@@ -177,38 +157,8 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         asOf: portfolio.asOf,
       });
     },
-    getPerformance: async ({ params }) => {
-      const wallet = ledgerWallet(adapters, params.address);
-      const positions = await readStakedPositions(db, wallet);
-      const listing = await opportunities();
-      let realized = 0n;
-      let principal = 0n;
-      let current = 0n;
-      let weighted = 0n;
-      let apyKnown = true;
-      for (const position of positions) {
-        realized += position.harvestedMicros;
-        principal += position.principalMicros > 0n ? position.principalMicros : 0n;
-        current += position.balanceMicros;
-        if (position.balanceMicros === 0n) continue;
-        const apy = listing.find(
-          (entry) => entry.opportunityId === position.opportunityId,
-        )?.grossApyBps;
-        if (apy === null || apy === undefined) apyKnown = false;
-        else weighted += BigInt(apy) * position.balanceMicros;
-      }
-      return ok({
-        schemaVersion: 'svc-wallet-performance.v1',
-        wallet,
-        realizedYieldMicros: formatMicros(realized),
-        principalMicros: formatMicros(principal),
-        currentMicros: formatMicros(current),
-        // The live APY of the positions, weighted by what each holds; null when any is unknown
-        // or nothing is staked (never a guess).
-        apyBps: apyKnown && current > 0n ? Number(weighted / current) : null,
-        asOf: now().toISOString(),
-      });
-    },
+    getPerformance: async ({ params }) =>
+      ok(await wallets.performance(adapters, params.address, await opportunities(), now())),
     getFunding: async ({ params }) => {
       const chains = chainsOf(adapters, params.address);
       const legs = await Promise.all(
@@ -223,8 +173,8 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       });
     },
     getAutoYield: async ({ params }) =>
-      ok(await getAutoYield(db, adapters, params.address, await opportunities())),
+      ok(await wallets.getAutoYield(adapters, params.address, await opportunities())),
     setAutoYield: async ({ params, body }) =>
-      ok(await setAutoYield(db, adapters, params.address, body, await opportunities(), now())),
+      ok(await wallets.setAutoYield(adapters, params.address, body, await opportunities(), now())),
   };
 }

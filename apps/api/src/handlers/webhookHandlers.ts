@@ -1,15 +1,9 @@
-import type { Database } from '@yieldrouter/ledger';
-import type { ChainAdapters, WebhookSettings } from '@yieldrouter/engine';
+import type { ChainAdapters, WebhookSettings, WebhookUseCases } from '@yieldrouter/engine';
 import {
   buildWebhookEventTypesDocument,
-  createWebhook,
   createWebhookSender,
   deepFreeze,
-  deleteWebhook,
   ledgerWallet,
-  listWebhookEvents,
-  listWebhooks,
-  rotateWebhook,
 } from '@yieldrouter/engine';
 import type { WebhookHostLookup } from '@yieldrouter/webhooks/server';
 import { ApiError } from '../http/apiError';
@@ -17,7 +11,8 @@ import type { Principal } from '../http/auth';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface WebhookHandlerDeps {
-  readonly db: Database;
+  /** The webhook use cases, on the books. */
+  readonly webhooks: WebhookUseCases;
   readonly adapters: ChainAdapters;
   readonly settings: WebhookSettings;
   /** DNS for URL checks; the system resolver when not given. */
@@ -37,7 +32,7 @@ function keyOf(principal: Principal | null): Principal {
  * answer 404.
  */
 export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
-  const db = deps.db.prisma;
+  const { webhooks } = deps;
   const now = deps.now ?? (() => new Date());
   const { cipher, urlPolicy } = createWebhookSender(deps.settings);
   const eventTypes = deepFreeze(buildWebhookEventTypesDocument());
@@ -53,8 +48,7 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
       const key = keyOf(principal);
       return {
         status: 201,
-        body: await createWebhook({
-          db,
+        body: await webhooks.createWebhook({
           cipher,
           urlPolicy,
           ...(deps.lookup ? { lookup: deps.lookup } : {}),
@@ -66,12 +60,11 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
     },
     listWebhooks: async ({ principal }) => ({
       status: 200,
-      body: await listWebhooks(db, keyOf(principal).keyId),
+      body: await webhooks.listWebhooks(keyOf(principal).keyId),
     }),
     rotateWebhook: async ({ params, principal }) => ({
       status: 200,
-      body: await rotateWebhook({
-        db,
+      body: await webhooks.rotateWebhook({
         cipher,
         ownerKeyId: keyOf(principal).keyId,
         id: params.id,
@@ -81,8 +74,7 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
     }),
     deleteWebhook: async ({ params, principal }) => ({
       status: 200,
-      body: await deleteWebhook({
-        db,
+      body: await webhooks.deleteWebhook({
         ownerKeyId: keyOf(principal).keyId,
         id: params.id,
         now: now(),
@@ -104,8 +96,7 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
       }
       return {
         status: 200,
-        body: await listWebhookEvents(
-          db,
+        body: await webhooks.listWebhookEvents(
           { wallets, ownerKeyId: key.role === 'owner' ? key.keyId : null },
           { cursor: query.cursor, limit: query.limit, type: query.type, wallet },
         ),

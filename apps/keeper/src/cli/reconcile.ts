@@ -5,7 +5,7 @@
 import { errorMessage, formatMicros } from '@yieldrouter/schemas';
 import { createChainAdapters, reconcileBooks, seedVenueCatalog } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
-import { parseKeeperSettings } from '../env';
+import { parseKeeperSettings } from '@yieldrouter/jobs';
 
 function thresholdArgument(argv: readonly string[]): bigint | undefined {
   const index = argv.indexOf('--threshold');

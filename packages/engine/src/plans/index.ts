@@ -1,5 +1,6 @@
 export * from './prepareStrategyPlan';
 export * from './legDocument';
+export * from './planDocument';
 export * from './storedPlanDocument';
 export * from './readPlan';
 export * from './executePlanLeg';

@@ -9,7 +9,7 @@ import { EngineError } from '../errors';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
-import { legDocument, storedLegs } from './legDocument';
+import { planDocument, planRecord } from './planDocument';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
@@ -109,47 +109,39 @@ export async function prepareStrategyPlan(
         ? await adapter.buildDeposit(legRequest)
         : await adapter.buildWithdraw(legRequest);
   }
-  const legs = build.status === 'prepared' ? build.legs.map(legDocument) : [];
-  const blockers = build.status === 'blocked' ? [...build.blockers] : [];
-  const plan = {
-    id: planId,
+  const parts = {
+    planId,
     kind,
-    status: build.status,
     chain: opportunity.chain,
+    amountMicros: request.amountMicros,
+    feeMicros,
+    build,
+    venue: {
+      strategyId: request.id,
+      opportunityId: opportunity.opportunityId,
+      venueId: opportunity.venueId,
+    },
+    disclosure: {
+      executionMode: opportunity.executionMode,
+      writeReady: opportunity.writeReady,
+      ...(checked.owner ? { owner: checked.owner } : {}),
+    },
+    createdAt: now,
+  };
+  const plan = planRecord(parts, {
     venueId: opportunity.venueId,
     owner: checked.owner ?? null,
     // Settling a venue leg moves the owner's staked balance: the ledger follows the owner.
     wallet: checked.owner ?? null,
-    amountMicros: request.amountMicros,
-    feeMicros,
     request: {
       id: request.id,
       amountMicros: formatMicros(request.amountMicros),
       // A malformed owner is never kept: it could be anything pasted there (a key, say).
       owner: checked.owner ?? null,
     },
-    blockers,
-    legs: storedLegs(build, kind === 'deposit' ? 'stake' : 'unstake', opportunity.venueId),
-    createdAt: now,
-  };
-  const document: PlanDocument = {
-    planId,
-    kind,
-    status: build.status,
-    submitted: false,
-    ownerMustSign: build.status === 'prepared',
-    feeMicros: formatMicros(feeMicros),
-    strategyId: request.id,
-    opportunityId: opportunity.opportunityId,
-    venueId: opportunity.venueId,
-    chain: opportunity.chain,
-    amountMicros: formatMicros(request.amountMicros),
-    executionMode: opportunity.executionMode,
-    writeReady: opportunity.writeReady,
-    ...(checked.owner ? { owner: checked.owner } : {}),
-    ...(build.status === 'prepared' ? { legs } : { blockers }),
-    createdAt: now.toISOString(),
-  };
+    effect: kind === 'deposit' ? 'stake' : 'unstake',
+  });
+  const document: PlanDocument = planDocument(parts);
   const { recordWrite } = parameters;
   if (recordWrite) {
     await runLedgerTransaction(db, async (tx) => {

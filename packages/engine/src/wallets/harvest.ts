@@ -1,8 +1,5 @@
-import { errorMessage, formatMicros } from '@yieldrouter/schemas';
-import { computeHarvestFees, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import {
-  newHarvestId,
   prismaSqlClient,
   readTrackedPositions,
   recordHarvests,
@@ -10,28 +7,19 @@ import {
 } from '@yieldrouter/ledger';
 import type {
   HarvestBooking,
-  LedgerChain,
   PrismaClient,
   SqlClient,
   SqlClientOrPrisma,
   TrackedPosition,
   WriteRecorder,
 } from '@yieldrouter/ledger';
-import type {
-  Chain,
-  HarvestCompletedData,
-  HarvestPositionResult,
-  HarvestResult,
-  PositionReading,
-  PositionUpdatedData,
-  VenueOnChain,
-  VenueStandard,
-} from '@yieldrouter/schemas';
+import type { Chain, HarvestPositionResult, HarvestResult } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { mapWithLimit } from '../mapWithLimit';
 import type { VenueConfig } from '../venues/venueConfig';
-import { venueOnChain } from '../venues/venueConfig';
-import { ledgerWallet, ownerOn } from './walletAddress';
+import { measureAll, positionResult } from './measurePosition';
+import type { Measured } from './measurePosition';
+import { summarizeHarvest } from './summarizeHarvest';
+import { ledgerWallet } from './walletAddress';
 
 export interface HarvestParameters {
   readonly db: PrismaClient;
@@ -62,202 +50,6 @@ export type HarvestPositionsParameters = Omit<
   'address' | 'chain' | 'recordWrite'
 >;
 
-/** Chain reads of a harvest running at once. */
-const READ_CONCURRENCY = 16;
-const ZERO = '0';
-
-function venueOf(position: TrackedPosition, venues: VenueConfig): VenueOnChain {
-  return venueOnChain(venues, {
-    venueId: position.venueId,
-    chain: position.chain as Chain,
-    standard: position.standard as VenueStandard,
-  });
-}
-
-function positionResult(
-  position: TrackedPosition,
-  fields: Partial<HarvestPositionResult> & Pick<HarvestPositionResult, 'outcome'>,
-): HarvestPositionResult {
-  return {
-    chain: position.chain as Chain,
-    opportunityId: position.opportunityId,
-    venueId: position.venueId,
-    harvestId: null,
-    valueMicros: null,
-    basisMicros: null,
-    untrackedMicros: null,
-    grossYieldMicros: ZERO,
-    protocolFeeMicros: ZERO,
-    profitFeeMicros: ZERO,
-    netYieldMicros: ZERO,
-    ...fields,
-  };
-}
-
-/** The position on chain through the adapter; any failure is a reason, never a number. */
-async function readOnChain(
-  parameters: HarvestPositionsParameters,
-  position: TrackedPosition,
-): Promise<PositionReading> {
-  try {
-    const owner = ownerOn(parameters.adapters, position.wallet, position.chain as Chain);
-    return await parameters.adapters[position.chain as Chain].readPosition(
-      venueOf(position, parameters.venues),
-      owner,
-      position.shares,
-    );
-  } catch (error) {
-    return {
-      status: 'unavailable',
-      reason: 'rpc_error',
-      detail: `position_read_failed: ${errorMessage(error)}`,
-    };
-  }
-}
-
-const amounts = (fees: ReturnType<typeof computeHarvestFees>) => ({
-  grossYieldMicros: formatMicros(fees.grossYieldMicros),
-  protocolFeeMicros: formatMicros(fees.protocolFeeMicros),
-  profitFeeMicros: formatMicros(fees.profitFeeMicros),
-  netYieldMicros: formatMicros(fees.netYieldMicros),
-});
-
-/** A measured position: its answer, and what to book when it has yield to book. */
-interface Measured {
-  readonly position: TrackedPosition;
-  readonly result: HarvestPositionResult;
-  readonly booking?: HarvestBooking;
-}
-
-/** The entry, the harvest row and the events of a position's yield (booked in one statement). */
-function bookingOf(
-  parameters: HarvestPositionsParameters,
-  position: TrackedPosition,
-  reading: Extract<PositionReading, { status: 'ok' }>,
-  fees: ReturnType<typeof computeHarvestFees>,
-  untrackedMicros: bigint,
-): HarvestBooking {
-  const { wallet, opportunityId, venueId } = position;
-  const chain = position.chain as LedgerChain;
-  const harvestId = newHarvestId();
-  const feeMicros = fees.protocolFeeMicros + fees.profitFeeMicros;
-  const measured = {
-    valueMicros: formatMicros(reading.sharesValueMicros),
-    basisMicros: formatMicros(position.markMicros),
-  };
-  const completed: HarvestCompletedData = {
-    harvestId,
-    wallet,
-    chain,
-    opportunityId,
-    venueId,
-    ...measured,
-    ...amounts(fees),
-    asOf: reading.asOf.toISOString(),
-  };
-  const updated: PositionUpdatedData = {
-    wallet,
-    chain,
-    cause: 'harvested',
-    planId: null,
-    legIndex: null,
-    txId: null,
-    harvestId,
-  };
-  return {
-    wallet,
-    chain,
-    opportunityId,
-    venueId,
-    version: position.version,
-    harvestId,
-    shares: position.shares,
-    valueMicros: reading.sharesValueMicros,
-    valueAsOf: reading.asOf,
-    basisMicros: position.markMicros,
-    grossMicros: fees.grossYieldMicros,
-    protocolFeeMicros: fees.protocolFeeMicros,
-    profitFeeMicros: fees.profitFeeMicros,
-    netMicros: fees.netYieldMicros,
-    untrackedMicros,
-    markMicros: reading.sharesValueMicros,
-    feesRetainedMicros: position.feesRetainedMicros + feeMicros,
-    entry: {
-      kind: 'harvest',
-      dedupeKey: `harvest:${harvestId}`,
-      memo: `harvest ${opportunityId} on ${chain}: ${position.shares} shares`,
-      postings: [
-        { account: { system: 'external', chain }, amountMicros: -fees.grossYieldMicros },
-        {
-          account: { wallet, chain, bucket: `staked:${opportunityId}` },
-          amountMicros: fees.netYieldMicros,
-        },
-        ...(feeMicros > 0n
-          ? [{ account: { system: 'fees:protocol' as const }, amountMicros: feeMicros }]
-          : []),
-      ],
-    },
-    events: [
-      { type: 'harvest.completed', wallet, payload: completed },
-      { type: 'position.updated', wallet, payload: updated },
-    ],
-    now: parameters.now,
-  };
-}
-
-/**
- * One position measured by its share price: the shares our settled legs minted are worth
- * `sharesValueMicros` now; gross yield is that minus the mark the books recognised for them.
- * Money on the venue our plans did not put there is `untrackedMicros`, never yield. A chain
- * that holds fewer shares than the books track is a drift, not a number to harvest from.
- */
-async function measure(
-  parameters: HarvestPositionsParameters,
-  position: TrackedPosition,
-): Promise<Measured> {
-  if (!position.sharesKnown) {
-    const reason = 'shares_unknown: the position predates share tracking; exit and enter again';
-    return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };
-  }
-  const reading = await readOnChain(parameters, position);
-  if (reading.status !== 'ok') {
-    const reason = `${reading.reason}: ${reading.detail}`;
-    return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };
-  }
-  if (reading.ownerShares < position.shares) {
-    const reason = `shares_missing: the chain holds ${reading.ownerShares} of the ${position.shares} shares the books track`;
-    return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };
-  }
-  const untrackedMicros =
-    reading.ownerValueMicros > reading.sharesValueMicros
-      ? reading.ownerValueMicros - reading.sharesValueMicros
-      : 0n;
-  const measured = {
-    valueMicros: formatMicros(reading.sharesValueMicros),
-    basisMicros: formatMicros(position.markMicros),
-    untrackedMicros: formatMicros(untrackedMicros),
-  };
-  if (reading.sharesValueMicros <= position.markMicros) {
-    return { position, result: positionResult(position, { outcome: 'no_yield', ...measured }) };
-  }
-  const fees = computeHarvestFees({
-    grossYieldMicros: reading.sharesValueMicros - position.markMicros,
-    schedule: parameters.schedule ?? defaultFeeSchedule,
-  });
-  if (parameters.execute) {
-    const result = positionResult(position, { outcome: 'prepared', ...measured, ...amounts(fees) });
-    return { position, result };
-  }
-  const booking = bookingOf(parameters, position, reading, fees, untrackedMicros);
-  const result = positionResult(position, {
-    outcome: 'harvested',
-    harvestId: booking.harvestId,
-    ...measured,
-    ...amounts(fees),
-  });
-  return { position, result, booking };
-}
-
 const RACED =
   'settlement_raced: a leg of this position settled while its value was read; harvest again';
 
@@ -275,11 +67,6 @@ async function bookMeasured(db: SqlClientOrPrisma, measured: readonly Measured[]
 
 const positionKey = (position: TrackedPosition) =>
   `${position.wallet}\n${position.chain}\n${position.opportunityId}`;
-
-const measureAll = (
-  parameters: HarvestPositionsParameters,
-  positions: readonly TrackedPosition[],
-) => mapWithLimit(positions, READ_CONCURRENCY, (position) => measure(parameters, position));
 
 const raced = (position: TrackedPosition) =>
   positionResult(position, { outcome: 'unavailable', reason: RACED });
@@ -317,81 +104,6 @@ export async function harvestPositions(
       ? (again.get(positionKey(entry.position)) ?? raced(entry.position))
       : entry.result,
   );
-}
-
-const ZERO_TOTALS = {
-  grossYieldMicros: ZERO,
-  protocolFeeMicros: ZERO,
-  profitFeeMicros: ZERO,
-  netYieldMicros: ZERO,
-};
-
-function total(positions: readonly HarvestPositionResult[], field: keyof typeof ZERO_TOTALS) {
-  return formatMicros(positions.reduce((sum, position) => sum + BigInt(position[field]), 0n));
-}
-
-function totals(positions: readonly HarvestPositionResult[]) {
-  return {
-    grossYieldMicros: total(positions, 'grossYieldMicros'),
-    protocolFeeMicros: total(positions, 'protocolFeeMicros'),
-    profitFeeMicros: total(positions, 'profitFeeMicros'),
-    netYieldMicros: total(positions, 'netYieldMicros'),
-  };
-}
-
-/** The SPEC outcome from the positions' outcomes (Harvest outcomes table). */
-export function summarizeHarvest(
-  parameters: Pick<HarvestParameters, 'broadcastEnabled' | 'now'>,
-  wallet: string,
-  positions: readonly HarvestPositionResult[],
-): HarvestResult {
-  const base = { wallet, positions: [...positions], asOf: parameters.now.toISOString() };
-  const prepared = positions.filter((position) => position.outcome === 'prepared');
-  if (prepared.length > 0) {
-    const chains = [...new Set(prepared.map((position) => position.chain))];
-    const off = chains.filter((chain) => !parameters.broadcastEnabled(chain));
-    return {
-      ...base,
-      mode: 'prepare_only',
-      outcome: 'prepared',
-      reason:
-        off.length > 0
-          ? `broadcast_disabled: ${off.join(', ')}; nothing was booked`
-          : 'owner_signature_required: the service holds no keys; nothing was booked',
-      ...totals(prepared),
-      prepared: true,
-      httpStatus: 202,
-    };
-  }
-  const harvested = positions.filter((position) => position.outcome === 'harvested');
-  if (harvested.length > 0) {
-    return {
-      ...base,
-      mode: 'compound',
-      outcome: 'harvested',
-      ...totals(harvested),
-      httpStatus: 200,
-    };
-  }
-  const unavailable = positions.find((position) => position.outcome === 'unavailable');
-  if (unavailable) {
-    return {
-      ...base,
-      mode: 'harvest',
-      outcome: 'unavailable',
-      reason: unavailable.reason ?? 'yield_source_unavailable',
-      ...ZERO_TOTALS,
-      httpStatus: 200,
-    };
-  }
-  return {
-    ...base,
-    mode: 'no_op_harvest',
-    outcome: 'blocked',
-    reason: positions.length === 0 ? 'nothing_staked' : 'no_yield',
-    ...ZERO_TOTALS,
-    httpStatus: 200,
-  };
 }
 
 /**

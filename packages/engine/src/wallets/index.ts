@@ -1,5 +1,6 @@
 export * from './autoYield';
 export * from './harvest';
+export * from './summarizeHarvest';
 export * from './harvestBatch';
 export * from './prepareExit';
 export * from './prepareRoute';
@@ -13,3 +14,4 @@ export * from './recordLegOutcome';
 export * from './releaseLegs';
 export * from './reconcileBooks';
 export * from './walletAddress';
+export * from './walletPerformance';

@@ -11,7 +11,7 @@ import type { Chain, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { legDocument, storedLegs } from '../plans/legDocument';
+import { planDocument, planRecord } from '../plans/planDocument';
 import { ledgerWallet, ownerOn } from './walletAddress';
 
 export interface PrepareExitParameters {
@@ -77,40 +77,33 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
     amountMicros,
     target: { kind: 'router' },
   });
-  const document: ExitPlanDocument = {
+  const parts = {
     planId,
-    kind: 'exit',
-    status: build.status,
-    submitted: false,
-    ownerMustSign: build.status === 'prepared',
-    feeMicros: formatMicros(feeMicros),
+    kind: 'exit' as const,
     chain,
-    amountMicros: formatMicros(amountMicros),
-    owner,
-    wallet: owner,
-    pendingOutMicros: formatMicros(build.status === 'prepared' ? amountMicros : 0n),
-    ...(build.status === 'prepared'
-      ? { legs: build.legs.map(legDocument) }
-      : { blockers: [...build.blockers] }),
-    createdAt: now.toISOString(),
+    amountMicros,
+    feeMicros,
+    build,
+    disclosure: {
+      owner,
+      wallet: owner,
+      pendingOutMicros: formatMicros(build.status === 'prepared' ? amountMicros : 0n),
+    },
+    createdAt: now,
   };
+  const document: ExitPlanDocument = planDocument(parts);
   try {
     await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
-      await insertPlan(tx, {
-        id: planId,
-        kind: 'exit',
-        status: build.status,
-        chain,
-        venueId: null,
-        owner,
-        wallet: owner,
-        amountMicros,
-        feeMicros,
-        request: { amountMicros: formatMicros(amountMicros), chain },
-        blockers: build.status === 'blocked' ? [...build.blockers] : [],
-        legs: storedLegs(build, 'exit_liquid', null),
-        createdAt: now,
-      });
+      await insertPlan(
+        tx,
+        planRecord(parts, {
+          venueId: null,
+          owner,
+          wallet: owner,
+          request: { amountMicros: formatMicros(amountMicros), chain },
+          effect: 'exit_liquid',
+        }),
+      );
       // Before the posting: the answer needs no balance lock, so the locks are held no longer.
       await parameters.recordWrite?.(tx, document);
       if (build.status === 'prepared') {

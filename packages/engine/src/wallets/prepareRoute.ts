@@ -1,12 +1,12 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { insertPlan, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
-import type { LegEffect, Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import type { Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type { Chain, LegBuild, LegTarget, Opportunity, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { legDocument, storedLegs } from '../plans/legDocument';
+import { planDocument, planRecord } from '../plans/planDocument';
 import { byApyDesc } from '../venues/discovery';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
@@ -99,49 +99,43 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       target,
     });
   }
-  const effect: LegEffect = venue ? 'fund_staked' : 'fund_liquid';
-  const document: RoutePlanDocument = {
+  const parts = {
     planId,
-    kind: 'route',
-    status: build.status,
-    submitted: false,
-    ownerMustSign: build.status === 'prepared',
-    feeMicros: formatMicros(feeMicros),
-    ...(venue
-      ? { strategyId: venue.venueId, opportunityId: venue.opportunityId, venueId: venue.venueId }
-      : {}),
+    kind: 'route' as const,
     chain: input.chain,
-    amountMicros: formatMicros(input.amountMicros),
-    owner,
-    wallet: owner,
-    stake: input.stake,
-    pendingInMicros: formatMicros(build.status === 'prepared' ? input.amountMicros : 0n),
-    ...(build.status === 'prepared'
-      ? { legs: build.legs.map(legDocument) }
-      : { blockers: [...build.blockers] }),
-    createdAt: now.toISOString(),
-  };
-  await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
-    await insertPlan(tx, {
-      id: planId,
-      kind: 'route',
-      status: build.status,
-      chain: input.chain,
-      venueId: venue?.venueId ?? null,
+    amountMicros: input.amountMicros,
+    feeMicros,
+    build,
+    venue: venue && {
+      strategyId: venue.venueId,
+      opportunityId: venue.opportunityId,
+      venueId: venue.venueId,
+    },
+    disclosure: {
       owner,
       wallet: owner,
-      amountMicros: input.amountMicros,
-      feeMicros,
-      request: {
-        amountMicros: formatMicros(input.amountMicros),
-        token: input.token,
-        stake: input.stake,
-        chain: input.chain,
-      },
-      blockers: build.status === 'blocked' ? [...build.blockers] : [],
-      legs: storedLegs(build, effect, venue?.venueId ?? null),
-      createdAt: now,
-    });
+      stake: input.stake,
+      pendingInMicros: formatMicros(build.status === 'prepared' ? input.amountMicros : 0n),
+    },
+    createdAt: now,
+  };
+  const document: RoutePlanDocument = planDocument(parts);
+  await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
+    await insertPlan(
+      tx,
+      planRecord(parts, {
+        venueId: venue?.venueId ?? null,
+        owner,
+        wallet: owner,
+        request: {
+          amountMicros: formatMicros(input.amountMicros),
+          token: input.token,
+          stake: input.stake,
+          chain: input.chain,
+        },
+        effect: venue ? 'fund_staked' : 'fund_liquid',
+      }),
+    );
     // Before the posting: the answer needs no balance lock, so the locks are held no longer.
     await parameters.recordWrite?.(tx, document);
     if (build.status === 'prepared') {

@@ -8,24 +8,12 @@ import {
   markLegSubmitted,
   markReleasedLegTx,
 } from '@yieldrouter/ledger';
-import type {
-  LegSettlements,
-  LegToSettle,
-  PrismaClient,
-  SettlementLeg,
-  TxClaim,
-} from '@yieldrouter/ledger';
-import type {
-  Chain,
-  LegTarget,
-  Receipt,
-  SettleLegResult,
-  VenueStandard,
-} from '@yieldrouter/schemas';
+import type { LegSettlements, PrismaClient, SettlementLeg, TxClaim } from '@yieldrouter/ledger';
+import type { Chain, Receipt, SettleLegResult } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import type { VenueConfig } from '../venues/venueConfig';
-import { venueOnChain } from '../venues/venueConfig';
+import { conflict, loadLeg, otherClaim, targetOf } from './findLegToSettle';
 import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
@@ -48,64 +36,6 @@ export interface SettleLegParameters {
 
 /** How many times a settlement reads again when the leg or its position moved meanwhile. */
 const ATTEMPTS = 4;
-
-/** The leg's target as the adapter knows it (the router, or the venue with its on-chain ids). */
-function targetOf(leg: SettlementLeg, venues: VenueConfig): LegTarget {
-  if (!leg.venueId) return { kind: 'router' };
-  return {
-    kind: 'venue',
-    venue: venueOnChain(venues, {
-      venueId: leg.venueId,
-      chain: leg.chain as Chain,
-      standard: leg.standard as VenueStandard,
-    }),
-  };
-}
-
-async function loadLeg(parameters: SettleLegParameters): Promise<LegToSettle> {
-  const found = await parameters.settlements.find({
-    planId: parameters.planId,
-    legIndex: parameters.legIndex,
-    txId: parameters.txId,
-  });
-  if (!found) {
-    throw new EngineError(
-      'NOT_FOUND',
-      `path.legIndex: plan ${parameters.planId} has no leg ${parameters.legIndex}`,
-      'path.legIndex',
-    );
-  }
-  const { leg } = found;
-  if (leg.wallet && parameters.allowWallet && !parameters.allowWallet(leg.wallet)) {
-    throw new EngineError(
-      'WALLET_SCOPE',
-      `path.planId: plan ${leg.planId} belongs to a wallet this key is not allowed for`,
-      'path.planId',
-    );
-  }
-  if (leg.effect === 'none' || !leg.wallet || !leg.owner) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `path.legIndex: leg ${leg.legIndex} (${leg.action}) moves no money; settle the plan's settling leg`,
-      'path.legIndex',
-    );
-  }
-  return found;
-}
-
-/** Another leg than `leg` that holds the transaction id, if any. */
-function otherClaim(leg: SettlementLeg, claim: TxClaim | undefined): TxClaim | undefined {
-  return claim && (claim.planId !== leg.planId || claim.legIndex !== leg.legIndex)
-    ? claim
-    : undefined;
-}
-
-const conflict = (txId: string, claim: TxClaim, why: string) =>
-  new EngineError(
-    'SETTLEMENT_CONFLICT',
-    `body.txId: ${txId} ${why} plan ${claim.planId} leg ${claim.legIndex}`,
-    'body.txId',
-  );
 
 /** The statuses a leg must still be in for an outcome computed from it to be written. */
 const expectOf = (leg: SettlementLeg) => (leg.released ? RELEASED_LEG_STATUSES : OPEN_LEG_STATUSES);

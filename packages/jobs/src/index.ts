@@ -2,6 +2,7 @@ export * from './env';
 export * from './settings';
 export * from './startKeeper';
 export * from './keeperQueues';
+export * from './healthServer';
 export * from './jobs/jobCatalog';
 export * from './jobs/defineJob';
 export type * from './jobs/keeperJobDeps';

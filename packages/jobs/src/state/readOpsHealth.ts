@@ -109,3 +109,11 @@ export function keeperIsHealthy(health: OpsHealthDocument): boolean {
     !health.keeper.jobs.some((job) => job.stalled)
   );
 }
+
+/** `readOpsHealth` on one database: what the keeper routes serve. */
+export function opsHealthReader(db: PrismaClient) {
+  return (parameters: Omit<ReadOpsHealthParameters, 'db'>): Promise<OpsHealthDocument> =>
+    readOpsHealth({ ...parameters, db });
+}
+
+export type OpsHealthReader = ReturnType<typeof opsHealthReader>;

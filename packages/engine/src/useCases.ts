@@ -1,0 +1,98 @@
+import { readAutoYield } from '@yieldrouter/ledger';
+import type { Database, PrismaClient } from '@yieldrouter/ledger';
+import type { ChainAdapters } from './chains/chainsConfig';
+import { executePlanLeg } from './plans/executePlanLeg';
+import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
+import { readPlan } from './plans/readPlan';
+import { listOpportunities } from './venues/listOpportunities';
+import { refreshApy } from './venues/refreshApy';
+import { getAutoYield, setAutoYield } from './wallets/autoYield';
+import { harvestWallet } from './wallets/harvest';
+import { prepareExit } from './wallets/prepareExit';
+import { prepareRoute } from './wallets/prepareRoute';
+import { previewRoute } from './wallets/previewRoute';
+import { buildPublicActivity, buildPublicPortfolio } from './wallets/publicDocuments';
+import { readPositions } from './wallets/readPositions';
+import { cancelPlan } from './wallets/releaseLegs';
+import type { CancelPlanParameters } from './wallets/releaseLegs';
+import { settleLeg } from './wallets/settleLeg';
+import type { SettleLegParameters } from './wallets/settleLeg';
+import { readWalletPerformance } from './wallets/walletPerformance';
+import { createWebhook } from './webhooks/createWebhook';
+import { deleteWebhook } from './webhooks/deleteWebhook';
+import { listWebhookEvents } from './webhooks/listWebhookEvents';
+import { listWebhooks } from './webhooks/listWebhooks';
+import { rotateWebhook } from './webhooks/rotateWebhook';
+
+/**
+ * The use cases the API's handlers call, on one set of books: each is the engine function with
+ * the books bound, so a handler never holds the database (nor imports the ledger) itself.
+ */
+export function createUseCases(books: Database) {
+  const db = books.prisma;
+  const { settlements } = books;
+  /** An engine function taking `{ db, … }`, with the books' client bound. */
+  const onBooks =
+    <P extends { readonly db: unknown }, R>(use: (parameters: P) => R) =>
+    (parameters: Omit<P, 'db'>): R =>
+      use({ ...parameters, db } as unknown as P);
+  /** An engine function taking the client first, with it bound. */
+  const booksFirst =
+    <A extends unknown[], R>(use: (client: PrismaClient, ...args: A) => R) =>
+    (...args: A): R =>
+      use(db, ...args);
+
+  return {
+    /** Whether the books answer a trivial query (health). */
+    booksReachable: async (): Promise<boolean> => {
+      try {
+        await db.$queryRaw`SELECT 1`;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    wallets: {
+      /** The wallet's stored auto-yield setting (by ledger key), or null. */
+      autoYieldSetting: booksFirst(readAutoYield),
+      prepareRoute: onBooks(prepareRoute),
+      prepareExit: onBooks(prepareExit),
+      previewRoute: onBooks(previewRoute),
+      settleLeg: (parameters: Omit<SettleLegParameters, 'db' | 'settlements'>) =>
+        settleLeg({ ...parameters, db, settlements }),
+      harvestWallet: onBooks(harvestWallet),
+      // Position reads share queries across concurrent requests: they are the API's hottest reads.
+      readPositions: (adapters: ChainAdapters, addresses: readonly string[], now: Date) =>
+        readPositions(books.balances, adapters, addresses, now),
+      publicPortfolio: booksFirst(buildPublicPortfolio),
+      publicActivity: booksFirst(buildPublicActivity),
+      performance: booksFirst(readWalletPerformance),
+      getAutoYield: booksFirst(getAutoYield),
+      setAutoYield: booksFirst(setAutoYield),
+    },
+    plans: {
+      readPlan: booksFirst(readPlan),
+      cancelPlan: (parameters: Omit<CancelPlanParameters, 'db' | 'settlements'>) =>
+        cancelPlan({ ...parameters, db, settlements }),
+      executePlanLeg: onBooks(executePlanLeg),
+    },
+    venues: {
+      listOpportunities: onBooks(listOpportunities),
+      refreshApy: onBooks(refreshApy),
+      prepareStrategyPlan: onBooks(prepareStrategyPlan),
+    },
+    webhooks: {
+      createWebhook: onBooks(createWebhook),
+      listWebhooks: booksFirst(listWebhooks),
+      rotateWebhook: onBooks(rotateWebhook),
+      deleteWebhook: onBooks(deleteWebhook),
+      listWebhookEvents: booksFirst(listWebhookEvents),
+    },
+  };
+}
+
+export type UseCases = ReturnType<typeof createUseCases>;
+export type WalletUseCases = UseCases['wallets'];
+export type PlanUseCases = UseCases['plans'];
+export type VenueUseCases = UseCases['venues'];
+export type WebhookUseCases = UseCases['webhooks'];

@@ -1,0 +1,80 @@
+import { CagePolicyRequest, CagePrepareRequest, OpenDocument, WalletParams } from '../requests';
+import { defineRoute } from './defineRoute';
+import { plan, OWNER, OWNER_AGENT, ok } from './routeParts';
+
+/** Cage (Base and Arbitrum). */
+export const cageRoutes = {
+  // ── Cage (Base and Arbitrum) ──────────────────────────────────────────
+  getBaseCage: defineRoute({
+    operationId: 'getBaseCage',
+    method: 'get',
+    path: '/svc/base/cage',
+    versioned: true,
+    auth: 'public',
+    summary: 'Base cage: the six actions and their destination locks.',
+    tags: ['cage'],
+    request: {},
+    responses: ok(OpenDocument),
+  }),
+  getArbitrumCage: defineRoute({
+    operationId: 'getArbitrumCage',
+    method: 'get',
+    path: '/svc/arbitrum/cage',
+    versioned: true,
+    auth: 'public',
+    summary: 'Arbitrum cage: the six actions and their destination locks.',
+    tags: ['cage'],
+    request: {},
+    responses: ok(OpenDocument),
+  }),
+  prepareArbitrumCageAction: defineRoute({
+    operationId: 'prepareArbitrumCageAction',
+    method: 'post',
+    path: '/svc/arbitrum/cage/prepare',
+    versioned: true,
+    auth: 'public',
+    summary: 'Prepare a cage action on Arbitrum (owner signs).',
+    tags: ['cage'],
+    request: { body: CagePrepareRequest },
+    responses: plan,
+  }),
+  getWalletBaseCage: defineRoute({
+    operationId: 'getWalletBaseCage',
+    method: 'get',
+    path: '/wallets/{address}/base/cage',
+    versioned: true,
+    auth: OWNER_AGENT,
+    walletParam: 'address',
+    summary: "The wallet's Base cage policy.",
+    tags: ['cage'],
+    request: { params: WalletParams },
+    responses: ok(OpenDocument),
+  }),
+  setWalletBaseCagePolicy: defineRoute({
+    operationId: 'setWalletBaseCagePolicy',
+    method: 'put',
+    path: '/wallets/{address}/base/cage/policy',
+    versioned: true,
+    auth: OWNER,
+    walletParam: 'address',
+    summary: 'Change the Base cage policy (owner only).',
+    tags: ['cage'],
+    request: { params: WalletParams, body: CagePolicyRequest },
+    responses: ok(OpenDocument),
+  }),
+  prepareWalletBaseCageAction: defineRoute({
+    operationId: 'prepareWalletBaseCageAction',
+    method: 'post',
+    path: '/wallets/{address}/base/cage/prepare',
+    versioned: true,
+    auth: OWNER,
+    walletParam: 'address',
+    summary: 'Prepare a Base cage action for this wallet (owner signs).',
+    tags: ['cage'],
+    request: {
+      params: WalletParams,
+      body: CagePrepareRequest.omit({ wallet: true }),
+    },
+    responses: plan,
+  }),
+} as const;
