@@ -143,7 +143,11 @@ describe('survival and health', () => {
   });
 
   it('/health and /metrics: depths, lag, failures, dependencies', async () => {
-    const keeper = await start({ SVC_KEEPER_APY_REFRESH_EVERY_MS: '0' });
+    // The sweep's own schedule off: its first scheduled run would wait in the paused queue too.
+    const keeper = await start({
+      SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
+      SVC_KEEPER_IDEMPOTENCY_SWEEP_EVERY_MS: '0',
+    });
     // A paused queue holds a waiting job: it shows as depth and lag.
     const sweep = queue('idempotency-sweep');
     await sweep.pause();

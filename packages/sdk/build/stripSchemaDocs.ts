@@ -7,11 +7,10 @@ const DOC_FIELDS = new Set([
   'summary',
   'description',
   'tags',
-  // Server-side only: who may call, legacy paths, wallet scope, the key-material guard.
+  // Server-side only: who may call, legacy paths, wallet scope.
   'auth',
   'aliases',
   'walletParam',
-  'refusesKeyMaterial',
   // The key of the route in the manifest: createClient sets it from there.
   'operationId',
 ]);

@@ -10,7 +10,6 @@ import { ApiError } from '../http/apiError';
 import type { Principal } from '../http/auth';
 import { principalAllowsWallet } from '../http/auth';
 import type { Handlers } from '../http/mountRoutes';
-import { withChainInput } from './chainHandlers';
 
 export interface WalletHandlerDeps {
   /** The wallet use cases, on the books. */
@@ -162,9 +161,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     getFunding: async ({ params }) => {
       const chains = chainsOf(adapters, params.address);
       const legs = await Promise.all(
-        chains.map((chain) =>
-          withChainInput('path', () => readWalletBalance(adapters[chain], params.address)),
-        ),
+        chains.map((chain) => readWalletBalance(adapters[chain], params.address)),
       );
       return ok({
         schemaVersion: 'svc-wallet-funding.v1',

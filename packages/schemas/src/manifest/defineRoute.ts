@@ -18,11 +18,6 @@ export interface RouteRequestSpec {
   readonly body?: z.ZodType;
   /** Header names the route reads (documented in OpenAPI), e.g. Idempotency-Key. */
   readonly headers?: readonly string[];
-  /**
-   * The raw body is scanned for private keys and seed phrases before it is parsed; one is
-   * refused with 400 KEY_MATERIAL_REFUSED (routes that take owner-signed bytes).
-   */
-  readonly refusesKeyMaterial?: boolean;
 }
 
 export interface RouteDefinition {

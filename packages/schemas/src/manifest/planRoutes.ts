@@ -112,7 +112,7 @@ export const planRoutes = {
       '  the RPC does not answer → 503 SERVICE_UNAVAILABLE (the transaction may still land).',
     ].join('\n'),
     tags: ['strategies'],
-    request: { body: ExecuteRequest, refusesKeyMaterial: true },
+    request: { body: ExecuteRequest },
     responses: ok(ExecuteResult, 'Submitted: the plan with the leg and its transaction id.'),
   }),
   getPlan: defineRoute({
