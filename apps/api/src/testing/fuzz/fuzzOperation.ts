@@ -61,6 +61,14 @@ function loggedError(lines: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The gist of a logged error: Prisma's driver message where there is one, else its first line. */
+function causeKind(cause: string | undefined): string | undefined {
+  const driver = cause && /Message: `([^`]*)`/.exec(cause)?.[1];
+  return (driver || cause?.split('\n').find((line) => line.trim() !== ''))
+    ?.replace(/[0-9a-f_-]{8,}|\d+/gi, '…')
+    .slice(0, 80);
+}
+
 async function probe(
   target: FuzzTarget,
   operation: Operation,
@@ -81,11 +89,7 @@ async function probe(
   if (violation) {
     // The logged cause tells one 500 from another; numbers and ids are dropped to group them.
     const cause = loggedError(lines);
-    const kind = cause
-      ?.split('\n')
-      .find((line) => line.trim() !== '')
-      ?.replace(/[0-9a-f_-]{8,}|\d+/gi, '…')
-      .slice(0, 80);
+    const kind = causeKind(cause);
     violations.push(
       cause
         ? {
