@@ -29,7 +29,7 @@ import { webhookHandlers } from './handlers/webhookHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
-import { redactPath } from './http/findKeyMaterial';
+import { keyMaterialKind, redactPath } from './http/findKeyMaterial';
 import type { Handlers } from './http/mountRoutes';
 import { mountRoutes } from './http/mountRoutes';
 import { ApiError } from './http/apiError';
@@ -73,8 +73,14 @@ export function createApp(deps: AppDeps): Express {
   // JSON-only rule for bodies (the JSON parser runs only when there is a body).
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
+    // A caller's id is kept unless it looks like key material (then it is neither logged nor
+    // echoed: a fresh id replaces it).
     const requestId =
-      typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+      typeof incoming === 'string' &&
+      REQUEST_ID.test(incoming) &&
+      keyMaterialKind(incoming, 'header.X-Request-Id') === undefined
+        ? incoming
+        : `req_${randomUUID()}`;
     res.locals['requestId'] = requestId;
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('API-Version', apiVersion);

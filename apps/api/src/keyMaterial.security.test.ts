@@ -162,6 +162,42 @@ describe('key material is refused on every route, never stored, never logged', (
   });
 });
 
+describe('headers carry no key material either (fuzzer findings)', () => {
+  it('a key-shaped X-Request-Id is replaced, neither echoed nor logged', async () => {
+    const key = hex32();
+    const res = await request(t.app).get('/api/v1/svc/status').set('X-Request-Id', key);
+    expect(res.headers['x-request-id']).toMatch(/^req_/);
+    expect(lines.join('')).not.toContain(key);
+    const plain = await request(t.app).get('/api/v1/svc/status').set('X-Request-Id', 'trace-42');
+    expect(plain.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('a key-shaped Idempotency-Key is refused and not stored', async () => {
+    const before = await t.db.prisma.idempotencyKey.count();
+    for (const value of [PHRASE, hex32()]) {
+      const res = await post('/svc/strategies/deposit/plan', {
+        strategyId: 'morpho',
+        amountMicros: '1000000',
+      }).set('Idempotency-Key', value);
+      expect([res.status, res.body.code, res.body.field]).toEqual([
+        400,
+        'KEY_MATERIAL_REFUSED',
+        'header.Idempotency-Key',
+      ]);
+    }
+    expect(await t.db.prisma.idempotencyKey.count()).toBe(before);
+  });
+
+  it('a body whose Content-Encoding does not decode is a 400, not a 500', async () => {
+    const res = await request(t.app)
+      .post('/api/v1/svc/strategies/deposit/plan')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send('{"not":"gzip"}');
+    expect([res.status, res.body.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+});
+
 describe('no 500 from any input', () => {
   it.each([
     [

@@ -7,6 +7,7 @@ import { redactPath } from './findKeyMaterial';
 interface BodyParserError {
   type?: string;
   status?: number;
+  expose?: boolean;
 }
 
 function fromBodyParser(error: BodyParserError, limit: number): ApiError | null {
@@ -25,6 +26,18 @@ function fromBodyParser(error: BodyParserError, limit: number): ApiError | null 
     case 'stream.encoding.set':
       return new ApiError('BAD_REQUEST', 'body: the request body could not be read');
     default:
+      // Any other refusal while reading the body (a Content-Encoding whose bytes do not
+      // decode, say): http-errors marks it 4xx and safe to expose.
+      if (
+        typeof error.status === 'number' &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.expose
+      ) {
+        return new ApiError('BAD_REQUEST', 'body: the request body could not be read', {
+          field: 'body',
+        });
+      }
       return null;
   }
 }

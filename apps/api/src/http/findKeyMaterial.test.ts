@@ -144,6 +144,15 @@ describe('findKeyMaterial', () => {
     }
   });
 
+  it('a phrase with a typo or two is still a phrase; plain sentences are not', () => {
+    const typos = PHRASE.replace('ability', 'abilty').replace('absurd', 'absrd');
+    expect(findKeyMaterial({ description: typos }, 'body')?.kind).toBe('a seed phrase');
+    const sentence =
+      'Notify my trading agent when the vault apy on base drops below four percent, ' +
+      'then move half of the position to the safest venue and tell the owner by email.';
+    expect(findKeyMaterial({ description: sentence }, 'body')).toBeUndefined();
+  });
+
   it('accepts a Sui address, an EVM transaction hash and a Solana signature only where they belong', () => {
     const hex32 = `0x${randomBytes(32).toString('hex')}`;
     const signature = bs58.encode(randomBytes(64));
@@ -179,6 +188,10 @@ describe('findKeyMaterial', () => {
     expect(redactPath(`/api/v1/wallets/${key}/harvest`)).toBe('/api/v1/wallets/[redacted]/harvest');
     expect(redactPath('/api/v1/wallets/%E0%A4%A/x')).toBe('/api/v1/wallets/[undecodable]/x');
     expect(redactPath('/api/v1/svc/status')).toBe('/api/v1/svc/status');
+    // A Sui-shaped value is an address only as the wallet segment.
+    expect(redactPath(`/api/v1/characters/${sui}/svc/position`)).toBe(
+      '/api/v1/characters/[redacted]/svc/position',
+    );
   });
 
   it('the finding never carries the value', () => {

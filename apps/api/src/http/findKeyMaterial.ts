@@ -65,12 +65,22 @@ const isByte = (value: unknown) =>
 const isKeyBytes = (values: readonly unknown[]) =>
   KEY_BYTE_LENGTHS.has(values.length) && values.every(isByte);
 
-/** Twelve or more BIP-39 words in a row, in any case, whatever separates them. */
+/** Of any 12 words in a row, this many on the BIP-39 list make a phrase (two may be typos). */
+const PHRASE_LISTED = 10;
+
+/**
+ * Twelve words in a row of which at least ten are BIP-39 words, in any case, whatever
+ * separates them (a phrase pasted with a typo or two is still a phrase).
+ */
 function hasPhrase(text: string): boolean {
-  let run = 0;
+  const window: boolean[] = [];
+  let listed = 0;
   for (const [word] of text.matchAll(WORDS)) {
-    run = BIP39.has(word.toLowerCase()) ? run + 1 : 0;
-    if (run >= PHRASE_WORDS) return true;
+    const onList = BIP39.has(word.toLowerCase());
+    window.push(onList);
+    if (onList) listed += 1;
+    if (window.length > PHRASE_WORDS && window.shift()) listed -= 1;
+    if (window.length === PHRASE_WORDS && listed >= PHRASE_LISTED) return true;
   }
   return false;
 }
@@ -150,16 +160,18 @@ export function keyMaterialListKind(values: readonly unknown[]): string | undefi
  */
 export function redactPath(path: string): string {
   if (path.length < 32 && !path.includes('%')) return path;
-  return path
-    .split('/')
-    .map((segment) => {
+  const segments = path.split('/');
+  return segments
+    .map((segment, index) => {
       let text: string;
       try {
         text = decodeURIComponent(segment);
       } catch {
         return '[undecodable]';
       }
-      return keyMaterialKind(text, 'path.address') ? '[redacted]' : segment;
+      // Only the segment after `wallets` is a wallet address (a Sui one has a key's shape).
+      const field = segments[index - 1] === 'wallets' ? 'path.address' : 'path.segment';
+      return keyMaterialKind(text, field) ? '[redacted]' : segment;
     })
     .join('/');
 }

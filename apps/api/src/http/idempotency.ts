@@ -20,6 +20,7 @@ import {
   releaseIdempotencyKey,
 } from '@yieldrouter/ledger';
 import { ApiError, errorReply, knownApiError } from './apiError';
+import { guardRequestPart } from './requestGuard';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 const FIELD = 'header.Idempotency-Key';
@@ -42,6 +43,8 @@ export function readIdempotencyKey(raw: string | undefined): string | undefined 
       field: FIELD,
     });
   }
+  // Stored with the outcome: a key-shaped value is refused like one in a body (use a UUID).
+  guardRequestPart(raw, FIELD);
   return raw;
 }
 

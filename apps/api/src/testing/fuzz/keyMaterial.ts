@@ -19,7 +19,7 @@ export const SAMPLE_MNEMONIC_WORDS = [
   'canyon',
   'mosquito',
   'ribbon',
-  'glacier',
+  'gadget',
   'hammer',
   'oyster',
 ] as const;
@@ -96,6 +96,8 @@ interface Fingerprint {
 }
 
 const lower = (text: string) => text.toLowerCase();
+const withoutSuiAddresses = (text: string) =>
+  lower(text).replace(/0x[0-9a-f]{64}(?![0-9a-f])/g, ' ');
 /** Words only; JSON escapes (`\\n`, `\\u00a0`) count as separators, not as letters. */
 const lettersOnly = (text: string) =>
   text
@@ -108,7 +110,9 @@ const exact = (text: string) => text;
 function fingerprints(extraSecrets: readonly string[]): Fingerprint[] {
   const words = [...SAMPLE_MNEMONIC_WORDS];
   return [
-    { sample: 'hex64', normalize: lower, needles: slices(hexKey, 16) },
+    // `0x` + 64 hex is a Sui address (or an EVM transaction hash): the API keeps it where an
+    // address belongs, so only the key's bare hex counts here.
+    { sample: 'hex64', normalize: withoutSuiAddresses, needles: slices(hexKey, 16) },
     { sample: 'solanaBase58', normalize: exact, needles: slices(solanaSecret, 16) },
     { sample: 'suiPrivateKey', normalize: lower, needles: slices(suiKey.slice(11), 16) },
     {

@@ -221,12 +221,10 @@ export function mutatedValue(
   const anywhere: Array<fc.Arbitrary<Mutation>> = [
     wrongType(schema, at),
     keyMaterialString.map((value) => ({ value, ...label(at, 'key material') })),
-    fc
-      .constantFrom('array', 'object')
-      .map((kind) => ({
-        value: deeplyNested(10_000, kind),
-        ...label(at, `10 000 levels of nested ${kind}s`),
-      })),
+    fc.constantFrom('array', 'object').map((kind) => ({
+      value: deeplyNested(10_000, kind),
+      ...label(at, `10 000 levels of nested ${kind}s`),
+    })),
   ];
   // Type-specific breaks first: they are the interesting ones, and objects recurse through them.
   return fc.oneof(
