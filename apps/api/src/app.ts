@@ -10,6 +10,7 @@ import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
 import {
   WRITE_READY_CHAINS,
   buildEnablement,
+  createApiStore,
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
@@ -190,11 +191,13 @@ export function createApp(deps: AppDeps): Express {
     webhookHandlers({ webhooks: useCases.webhooks, adapters, settings: config.webhooks }),
   );
 
+  // API keys and Idempotency-Key records: the one narrow interface the HTTP layer stores through.
+  const store = createApiStore(deps.db);
   mountRoutes(app, {
     routes: routeList,
     handlers,
     keys: new KeyResolver({
-      db: deps.db,
+      store,
       secret: config.apiKeySecret,
       staticKeys: config.staticKeys,
       walletOf: (address) => ledgerWallet(adapters, address),
@@ -211,12 +214,12 @@ export function createApp(deps: AppDeps): Express {
       ...(deps.rateLimitPrefix ? { prefix: deps.rateLimitPrefix } : {}),
     }),
     limits: config.rateLimit,
-    db: deps.db.prisma,
+    idempotency: store.idempotency,
     walletOf: (address) => ledgerWallet(adapters, address),
     validateResponses: config.nodeEnv !== 'production',
   });
   app.use(docsRouter('/api/v1/openapi.json'));
   app.use(notFoundHandler);
-  app.use(errorHandler(logger, config.bodyLimitBytes));
+  app.use(errorHandler(logger, config.bodyLimitBytes, store.isUnavailable));
   return app;
 }

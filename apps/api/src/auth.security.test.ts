@@ -6,6 +6,7 @@ import { routeList, routePaths } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { OTHER_WALLET, startTestApp, testKeys, TEST_WALLET } from './testing/startTestApp';
 import { forbiddenRoles, samplePath } from './testing/routeRequests';
+import { createApiStore } from '@yieldrouter/engine';
 import { KeyResolver } from './http/auth';
 
 let t: TestApp;
@@ -101,7 +102,12 @@ describe('database keys', () => {
       { role: 'agent', wallets: [TEST_WALLET] },
       secret,
     );
-    const resolver = new KeyResolver({ db: t.db, secret, staticKeys: [], cacheTtlMs: 0 });
+    const resolver = new KeyResolver({
+      store: createApiStore(t.db),
+      secret,
+      staticKeys: [],
+      cacheTtlMs: 0,
+    });
     expect((await resolver.resolve(created.key))?.role).toBe('agent');
     expect(await revokeApiKey(t.db.prisma, created.id)).toBe(true);
     expect(await resolver.resolve(created.key)).toBeNull();

@@ -12,3 +12,4 @@ export * from './plans';
 export * from './wallets';
 export * from './webhooks';
 export * from './useCases';
+export * from './apiStore';

@@ -1,5 +1,4 @@
-import type { Database } from '@yieldrouter/ledger';
-import { findActiveApiKeyByHash, hashApiKey } from '@yieldrouter/ledger';
+import type { ApiStore } from '@yieldrouter/engine';
 import type { Role } from '@yieldrouter/schemas';
 import type { StaticApiKey } from '../env';
 
@@ -29,7 +28,8 @@ interface CacheEntry {
 }
 
 export interface KeyResolverOptions {
-  readonly db: Database;
+  /** Where keys are looked up (the app's store). */
+  readonly store: Pick<ApiStore, 'hashKey' | 'findActiveKey'>;
   readonly secret: string;
   readonly staticKeys: readonly StaticApiKey[];
   /** How long a lookup (hit or miss) is cached; revocation takes effect within this. */
@@ -57,7 +57,7 @@ export class KeyResolver {
     this.maxEntries = options.cacheMaxEntries ?? 10_000;
     this.walletOf = options.walletOf ?? asGiven;
     for (const entry of options.staticKeys) {
-      const hash = hashApiKey(entry.key, options.secret);
+      const hash = options.store.hashKey(entry.key, options.secret);
       this.staticByHash.set(
         hash,
         this.principal(
@@ -72,12 +72,12 @@ export class KeyResolver {
 
   /** The cached answer for `rawKey` (a principal, or null for a known miss), undefined if none. */
   peek(rawKey: string): Principal | null | undefined {
-    const cached = this.cache.get(hashApiKey(rawKey, this.options.secret));
+    const cached = this.cache.get(this.options.store.hashKey(rawKey, this.options.secret));
     return cached && cached.expiresAt > Date.now() ? cached.principal : undefined;
   }
 
   async resolve(rawKey: string): Promise<Principal | null> {
-    const hash = hashApiKey(rawKey, this.options.secret);
+    const hash = this.options.store.hashKey(rawKey, this.options.secret);
     const now = Date.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expiresAt > now) return cached.principal;
@@ -88,7 +88,7 @@ export class KeyResolver {
   }
 
   private async lookup(hash: string): Promise<Principal | null> {
-    const row = await findActiveApiKeyByHash(this.options.db.prisma, hash);
+    const row = await this.options.store.findActiveKey(hash);
     if (!row) return null;
     return this.principal(row.id, row.role, row.wallets, []);
   }

@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '@yieldrouter/ledger';
 import { ApiError, errorReply, knownApiError } from './apiError';
 import { redactPath } from './findKeyMaterial';
 
@@ -63,9 +62,9 @@ const DATABASE_RETRY_AFTER_SECONDS = '1';
 function fromDatabaseOutage(
   error: unknown,
   logger: Logger,
-  outage: { at: number },
+  outage: { at: number; isUnavailable: (error: unknown) => boolean },
 ): ApiError | null {
-  if (!isDatabaseUnavailable(error)) return null;
+  if (!outage.isUnavailable(error)) return null;
   const now = Date.now();
   if (now - outage.at > 5000) {
     logger.warn({ err: (error as Error).cause ?? error }, 'database unavailable: answering 503');
@@ -82,8 +81,13 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 };
 
 /** The one place that writes error bodies. 500s say nothing internal. */
-export function errorHandler(logger: Logger, bodyLimitBytes: number): ErrorRequestHandler {
-  const outage = { at: 0 };
+export function errorHandler(
+  logger: Logger,
+  bodyLimitBytes: number,
+  /** Whether an error means the database cannot be reached (the store says): 503, not 500. */
+  isUnavailable: (error: unknown) => boolean,
+): ErrorRequestHandler {
+  const outage = { at: 0, isUnavailable };
   return (error: unknown, req, res, _next) => {
     const known =
       knownApiError(error) ??

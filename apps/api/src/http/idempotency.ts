@@ -2,23 +2,15 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Response } from 'express';
 import type {
+  BooksTransaction,
   ClaimIdempotencyKeyParameters,
   ClaimIdempotencyKeyReturnType,
   IdempotencyKeyRef,
+  IdempotencyRecords,
   IdempotentResponse,
   IdempotentWrite,
-  Prisma,
-  PrismaClientOrTransaction,
-} from '@yieldrouter/ledger';
-import {
-  IDEMPOTENCY_KEY_PATTERN,
-  claimFirst,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  findIdempotentWrite,
-  recordIdempotentWrite,
-  releaseIdempotencyKey,
-} from '@yieldrouter/ledger';
+} from '@yieldrouter/engine';
+import { IDEMPOTENCY_KEY_PATTERN } from '@yieldrouter/engine';
 import { ApiError, errorReply, knownApiError } from './apiError';
 import { guardRequestPart } from './requestGuard';
 
@@ -102,22 +94,22 @@ type Claim =
  * looks for the write's outcome, waiting up to WAIT_MS while a twin runs.
  */
 async function claimOrWait(
-  db: PrismaClientOrTransaction,
+  records: IdempotencyRecords,
   parameters: ClaimIdempotencyKeyParameters,
   write: IdempotencyKeyRef,
 ): Promise<Claim> {
-  const first = await claimFirst(db, { ...parameters, write });
+  const first = await records.claimFirst({ ...parameters, write });
   if (first.kind !== 'taken') return first;
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const claim = await claimIdempotencyKey(db, parameters);
+    const claim = await records.claim(parameters);
     if (claim.kind === 'replay' || claim.kind === 'mismatch') return claim;
     // The holder may have committed its write and died before its HTTP record was completed.
-    const written = await findIdempotentWrite(db, write);
+    const written = await records.findWrite(write);
     if (written) {
       if (claim.kind === 'claimed') {
         const held = { ...parameters, claimToken: claim.claimToken };
-        await completeIdempotencyKey(db, held, written).catch(() => false);
+        await records.complete(held, written).catch(() => false);
       }
       return { kind: 'written', write: written };
     }
@@ -131,12 +123,13 @@ async function claimOrWait(
  * write's effect. Given to the handler (see HandlerContext.recordWrite).
  */
 export type ResponseRecorder = (
-  tx: Prisma.TransactionClient,
+  tx: BooksTransaction,
   response: IdempotentResponse,
 ) => Promise<void>;
 
 export interface RespondIdempotentlyParameters {
-  readonly db: PrismaClientOrTransaction;
+  /** Where the records are kept (the app's store). */
+  readonly records: IdempotencyRecords;
   /** The caller's record space: `key:<apiKeyId>` or `public:<ip>`. */
   readonly scope: string;
   /**
@@ -186,14 +179,14 @@ export async function respondIdempotently(
   res: Response,
   parameters: RespondIdempotentlyParameters,
 ): Promise<void> {
-  const { db, scope, wallet, operation, key, requestHash, requestId, execute } = parameters;
+  const { records, scope, wallet, operation, key, requestHash, requestId, execute } = parameters;
   const write: IdempotencyKeyRef = { scope: parameters.writeScope, operation, key };
   const replayWrite = (stored: IdempotentWrite) => {
     if (stored.requestHash !== requestHash) throw reused();
     send(res, stored, true);
   };
   const claim = await claimOrWait(
-    db,
+    records,
     { scope, wallet, operation, key, requestHash, lockMs: LOCK_MS },
     write,
   );
@@ -217,12 +210,12 @@ export async function respondIdempotently(
   }
   const held = { scope, operation, key, claimToken: claim.claimToken };
   let recorded: IdempotentResponse | undefined;
-  const record = async (tx: PrismaClientOrTransaction, response: IdempotentResponse) => {
+  const record = async (tx: BooksTransaction | undefined, response: IdempotentResponse) => {
     if (response.status < 200 || response.status > 299) {
       throw new Error(`${operation}: only a 2xx answer is recorded as a write's outcome`);
     }
     // The caller's HTTP record is completed in the same statement.
-    await recordIdempotentWrite(tx, { ...write, requestHash, ...response }, held);
+    await records.record(tx, { ...write, requestHash, ...response }, held);
     recorded = response;
   };
   let response: IdempotentResponse;
@@ -235,25 +228,25 @@ export async function respondIdempotently(
     if (!recorded && response.status >= 200 && response.status <= 299) {
       // Nothing was written in a transaction of the handler's: record the answer before it is
       // sent (a crash before this point sent nothing, so running again is the first answer).
-      await record(db, response);
+      await record(undefined, response);
     }
   } catch (error) {
     // Another run recorded first, or this run's write committed and something failed after
     // it: the stored outcome is the answer.
-    const committed = await findIdempotentWrite(db, write).catch(() => undefined);
+    const committed = await records.findWrite(write).catch(() => undefined);
     if (committed) {
-      await completeIdempotencyKey(db, held, committed).catch(() => false);
+      await records.complete(held, committed).catch(() => false);
       const ours = recorded !== undefined && Buffer.from(recorded.body).equals(committed.body);
       if (ours) send(res, committed, false);
       else replayWrite(committed);
       return;
     }
     // The original error is what matters; a failed release only delays the retry to the lease.
-    await releaseIdempotencyKey(db, held).catch(() => false);
+    await records.release(held).catch(() => false);
     throw error;
   }
   if (response.status >= 500) {
-    await releaseIdempotencyKey(db, held);
+    await records.release(held);
     send(res, response, false);
     return;
   }
@@ -261,7 +254,7 @@ export async function respondIdempotently(
     send(res, response, false);
     return;
   }
-  const stored = await completeIdempotencyKey(db, held, response).then(
+  const stored = await records.complete(held, response).then(
     () => null,
     (error: unknown) => ({ error }),
   );

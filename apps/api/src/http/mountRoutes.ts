@@ -1,10 +1,6 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type {
-  IdempotentResponse,
-  PrismaClientOrTransaction,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import type { IdempotencyRecords, IdempotentResponse, WriteRecorder } from '@yieldrouter/engine';
 import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
 import { InvalidChainInputError, routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
@@ -67,8 +63,8 @@ export interface MountRoutesOptions {
   readonly limits: { publicLimit: number; keyedLimit: number };
   /** Validate every response against its schema (tests and development). */
   readonly validateResponses: boolean;
-  /** Where Idempotency-Key records are kept. */
-  readonly db: PrismaClientOrTransaction;
+  /** Where Idempotency-Key records are kept (the app's store). */
+  readonly idempotency: IdempotencyRecords;
   /**
    * The canonical form of a wallet address (an EVM address in any letter case is one wallet):
    * a write's outcome is kept per wallet, operation and Idempotency-Key.
@@ -301,7 +297,7 @@ async function run(
     const address = (params as Record<string, unknown> | undefined)?.['address'];
     const validate = options.validateResponses;
     await respondIdempotently(res, {
-      db: options.db,
+      records: options.idempotency,
       scope,
       writeScope:
         typeof address === 'string' ? `wallet:${options.walletOf?.(address) ?? address}` : scope,

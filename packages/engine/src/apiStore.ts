@@ -1,0 +1,89 @@
+import {
+  claimFirst,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  findActiveApiKeyByHash,
+  findIdempotentWrite,
+  hashApiKey,
+  isDatabaseUnavailable,
+  recordIdempotentWrite,
+  releaseIdempotencyKey,
+} from '@yieldrouter/ledger';
+import type {
+  ApiKeyRecord,
+  ClaimFirstReturnType,
+  ClaimIdempotencyKeyParameters,
+  ClaimIdempotencyKeyReturnType,
+  Database,
+  IdempotencyClaim,
+  IdempotencyKeyRef,
+  IdempotentResponse,
+  IdempotentWrite,
+  PrismaClientOrTransaction,
+} from '@yieldrouter/ledger';
+
+export { IDEMPOTENCY_KEY_PATTERN } from '@yieldrouter/ledger';
+export type {
+  ApiKeyRecord,
+  ClaimIdempotencyKeyParameters,
+  ClaimIdempotencyKeyReturnType,
+  IdempotencyClaim,
+  IdempotencyKeyRef,
+  IdempotentResponse,
+  IdempotentWrite,
+  WriteRecorder,
+} from '@yieldrouter/ledger';
+
+/** A use case's transaction, as a recorder receives it (opaque to the HTTP layer). */
+export type BooksTransaction = PrismaClientOrTransaction;
+
+/** Idempotency-Key records: the caller's claim on a key, and a write's stored outcome. */
+export interface IdempotencyRecords {
+  /** A fresh key in one statement: claimed, or the write's outcome, or taken by another run. */
+  claimFirst(
+    parameters: ClaimIdempotencyKeyParameters & { readonly write: IdempotencyKeyRef },
+  ): Promise<ClaimFirstReturnType>;
+  claim(parameters: ClaimIdempotencyKeyParameters): Promise<ClaimIdempotencyKeyReturnType>;
+  findWrite(write: IdempotencyKeyRef): Promise<IdempotentWrite | undefined>;
+  complete(claim: IdempotencyClaim, response: IdempotentResponse): Promise<boolean>;
+  release(claim: IdempotencyClaim): Promise<boolean>;
+  /** Records a write's outcome in `tx` (the use case's transaction, or the store itself). */
+  record(
+    tx: BooksTransaction | undefined,
+    write: IdempotencyKeyRef & IdempotentWrite,
+    claim: IdempotencyClaim,
+  ): Promise<void>;
+}
+
+/**
+ * What the HTTP layer keeps in the database besides the books: API keys and Idempotency-Key
+ * records, behind one narrow interface, so nothing under the API's HTTP layer or handlers
+ * touches the ledger itself.
+ */
+export interface ApiStore {
+  /** HMAC-SHA256 of a raw key with the server secret: how keys are stored and looked up. */
+  hashKey(rawKey: string, secret: string): string;
+  /** The active key with that hash, or null when unknown or revoked. */
+  findActiveKey(keyHash: string): Promise<ApiKeyRecord | null>;
+  readonly idempotency: IdempotencyRecords;
+  /** Whether an error means the database cannot be reached now (answer 503, retry). */
+  isUnavailable(error: unknown): boolean;
+}
+
+/** The API's store on `books`. */
+export function createApiStore(books: Database): ApiStore {
+  const db = books.prisma;
+  return {
+    hashKey: hashApiKey,
+    findActiveKey: (keyHash) => findActiveApiKeyByHash(db, keyHash),
+    isUnavailable: isDatabaseUnavailable,
+    idempotency: {
+      claimFirst: (parameters) => claimFirst(db, parameters),
+      claim: (parameters) => claimIdempotencyKey(db, parameters),
+      findWrite: (write) => findIdempotentWrite(db, write),
+      complete: (claim, response) => completeIdempotencyKey(db, claim, response),
+      release: (claim) => releaseIdempotencyKey(db, claim),
+      record: (tx, write, claim) => recordIdempotentWrite(tx ?? db, write, claim),
+    },
+  };
+}
