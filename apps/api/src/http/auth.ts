@@ -1,6 +1,9 @@
+import type { Request } from 'express';
 import type { ApiStore } from '@yieldrouter/engine';
-import type { Role } from '@yieldrouter/schemas';
+import type { Role, RouteDefinition } from '@yieldrouter/schemas';
 import type { StaticApiKey } from '../env';
+import { ApiError } from './apiError';
+import type { AuthFailures } from './authFailures';
 
 /** Who is calling: resolved from X-API-Key. */
 export interface Principal {
@@ -108,4 +111,56 @@ export class KeyResolver {
       walletOf,
     };
   }
+}
+
+/** 429 for an identity that failed authentication too often: it waits, whatever key it sends. */
+function tooManyFailures(seconds: number): ApiError {
+  return new ApiError('RATE_LIMITED', `too many failed authentications; retry after ${seconds} s`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/**
+ * The caller of a keyed route, from X-API-Key: 401 without a key or for an unknown one, 429
+ * while its address or key prefix waits out failed attempts, 403 for a role the route does
+ * not allow.
+ */
+export async function authenticate(
+  route: RouteDefinition,
+  req: Request,
+  options: { readonly keys: KeyResolver; readonly authFailures: AuthFailures },
+): Promise<Principal> {
+  if (route.auth === 'public') throw new Error('authenticate() is for keyed routes');
+  const raw = req.header('x-api-key');
+  if (!raw) {
+    throw new ApiError('UNAUTHORIZED', 'X-API-Key header is required for this route', {
+      status: 401,
+    });
+  }
+  const { keys, authFailures } = options;
+  // A key this process has just resolved is served at once; anything else first checks that
+  // its address is not waiting out failed attempts, so guessing costs no database lookups.
+  let principal = keys.peek(raw);
+  if (!principal) {
+    const ip = `ip:${req.ip ?? 'unknown'}`;
+    const ipWait = await authFailures.waitSeconds(ip);
+    if (ipWait > 0) throw tooManyFailures(ipWait);
+    if (principal === undefined) principal = await keys.resolve(raw);
+    if (!principal) {
+      // A blocked key prefix refuses only keys that do not resolve: an owner whose prefix
+      // someone else is guessing at is still served.
+      const prefix = `prefix:${raw.slice(0, 12)}`;
+      const prefixWait = await authFailures.waitSeconds(prefix);
+      if (prefixWait > 0) throw tooManyFailures(prefixWait);
+      await authFailures.fail([ip, prefix]);
+      throw new ApiError('INVALID_API_KEY', 'the X-API-Key is unknown or revoked');
+    }
+  }
+  if (!route.auth.includes(principal.role)) {
+    throw new ApiError(
+      'UNAUTHORIZED',
+      `this route needs a ${route.auth.join(' or ')} key; this key is ${principal.role}`,
+    );
+  }
+  return principal;
 }

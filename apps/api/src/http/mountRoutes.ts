@@ -4,9 +4,8 @@ import type { IdempotencyRecords, IdempotentResponse, WriteRecorder } from '@yie
 import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
 import { InvalidChainInputError, routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
-import type { Principal } from './auth';
-import { principalAllowsWallet } from './auth';
-import type { KeyResolver } from './auth';
+import type { KeyResolver, Principal } from './auth';
+import { authenticate, principalAllowsWallet } from './auth';
 import type { AuthFailures } from './authFailures';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -102,53 +101,6 @@ function parse<S extends z.ZodType | undefined>(
   const result = schema.safeParse(value);
   if (!result.success) throw badRequestFromZod(location, result.error);
   return result.data as Parsed<S>;
-}
-
-/** 429 for an identity that failed authentication too often: it waits, whatever key it sends. */
-function tooManyFailures(seconds: number): ApiError {
-  return new ApiError('RATE_LIMITED', `too many failed authentications; retry after ${seconds} s`, {
-    headers: { 'Retry-After': String(seconds) },
-  });
-}
-
-async function authenticate(
-  route: RouteDefinition,
-  req: Request,
-  options: MountRoutesOptions,
-): Promise<Principal> {
-  if (route.auth === 'public') throw new Error('authenticate() is for keyed routes');
-  const raw = req.header('x-api-key');
-  if (!raw) {
-    throw new ApiError('UNAUTHORIZED', 'X-API-Key header is required for this route', {
-      status: 401,
-    });
-  }
-  const { keys, authFailures } = options;
-  // A key this process has just resolved is served at once; anything else first checks that
-  // its address is not waiting out failed attempts, so guessing costs no database lookups.
-  let principal = keys.peek(raw);
-  if (!principal) {
-    const ip = `ip:${req.ip ?? 'unknown'}`;
-    const ipWait = await authFailures.waitSeconds(ip);
-    if (ipWait > 0) throw tooManyFailures(ipWait);
-    if (principal === undefined) principal = await keys.resolve(raw);
-    if (!principal) {
-      // A blocked key prefix refuses only keys that do not resolve: an owner whose prefix
-      // someone else is guessing at is still served.
-      const prefix = `prefix:${raw.slice(0, 12)}`;
-      const prefixWait = await authFailures.waitSeconds(prefix);
-      if (prefixWait > 0) throw tooManyFailures(prefixWait);
-      await authFailures.fail([ip, prefix]);
-      throw new ApiError('INVALID_API_KEY', 'the X-API-Key is unknown or revoked');
-    }
-  }
-  if (!route.auth.includes(principal.role)) {
-    throw new ApiError(
-      'UNAUTHORIZED',
-      `this route needs a ${route.auth.join(' or ')} key; this key is ${principal.role}`,
-    );
-  }
-  return principal;
 }
 
 function setRateHeaders(res: Response, decision: Awaited<ReturnType<RateLimiter['consume']>>) {
