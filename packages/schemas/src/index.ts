@@ -6,6 +6,7 @@ export * from './errors';
 export * from './money';
 export * from './opportunities';
 export * from './requests';
+export * from './planDocuments';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './manifest/allRoutes';

@@ -3,12 +3,11 @@ import { AutopilotStrategy, Opportunity, StrategyList } from '../opportunities';
 import {
   DepositPlanRequest,
   ExecuteRequest,
-  ExecuteResult,
   IdParams,
   SettleLegRequest,
-  StoredPlanDocument,
   WithdrawPlanRequest,
 } from '../requests';
+import { ExecuteResult, StoredPlanDocument } from '../planDocuments';
 import { SettleLegResult } from '../wallets';
 import { defineRoute } from './defineRoute';
 import { cachedOk, plan, OWNER, OWNER_KEEPER, ok } from './routeParts';

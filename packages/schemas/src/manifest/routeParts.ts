@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RouteResponse } from './defineRoute';
-import { PlanDocument } from '../requests';
+import { PlanDocument } from '../planDocuments';
 
 /** A 200 answer with its schema (shared by the client and the operator routes). */
 export const ok = <S extends z.ZodType>(schema: S, description = 'OK') =>

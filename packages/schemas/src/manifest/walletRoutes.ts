@@ -4,7 +4,6 @@ import {
   AutoYieldSetting,
   BatchPositionsRequest,
   HarvestRequest,
-  HarvestResult,
   OpenDocument,
   PreviewRequest,
   RebalanceRequest,
@@ -12,6 +11,7 @@ import {
   WalletParams,
   WithdrawRequest,
 } from '../requests';
+import { HarvestResult } from '../planDocuments';
 import {
   AutoYieldDocument,
   BatchPositionsDocument,

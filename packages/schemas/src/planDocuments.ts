@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { UnsignedEncoding } from './chainAdapter';
+import { Chain, ExecutionMode } from './chains';
+import { Blocker } from './errors';
+import { MicrosOut } from './money';
+
+// What plan, execute and harvest routes answer: the plan document (prepared or blocked, and as
+// stored with its legs' state) and the harvest result.
+export const PlanLegDocument = z
+  .looseObject({
+    index: z.number().int(),
+    action: z.enum(['approve', 'deposit', 'withdraw']),
+    summary: z.string(),
+    amountMicros: MicrosOut,
+    settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
+    status: z.enum(['unsigned', 'submitted', 'confirmed', 'failed', 'expired', 'cancelled']),
+    txId: z.string().nullable(),
+    encoding: UnsignedEncoding,
+    transaction: z
+      .union([
+        z.string(),
+        z.object({
+          chainId: z.number().int(),
+          from: z.string(),
+          to: z.string(),
+          data: z.string(),
+          value: z.string(),
+        }),
+      ])
+      .meta({ description: "The unsigned transaction in the chain's own encoding." }),
+  })
+  .meta({ description: 'One unsigned, owner-signed transaction of a plan.' });
+
+export const PlanDocument = z
+  .looseObject({
+    planId: z.string().optional(),
+    kind: z.string().optional(),
+    status: z.enum(['prepared', 'blocked']),
+    submitted: z.boolean(),
+    ownerMustSign: z.boolean(),
+    feeMicros: MicrosOut,
+    strategyId: z.string().optional(),
+    opportunityId: z.string().optional(),
+    venueId: z.string().optional(),
+    chain: Chain.optional(),
+    amountMicros: MicrosOut.optional(),
+    executionMode: ExecutionMode.optional(),
+    writeReady: z.boolean().optional(),
+    owner: z.string().optional(),
+    legs: z.array(PlanLegDocument).optional(),
+    blockers: z.array(Blocker).optional(),
+    createdAt: z.string().optional(),
+  })
+  .meta({
+    description:
+      'A prepared plan (legs the owner signs) or a blocked plan (blockers[]); both answer HTTP 200.',
+  });
+export type PlanDocument = z.infer<typeof PlanDocument>;
+
+/** A leg of a stored plan: as prepared, plus what the chain said about it so far. */
+export const StoredPlanLegDocument = PlanLegDocument.extend({
+  settledAmountMicros: MicrosOut.nullable().meta({
+    description: 'What the receipt moved, once the leg is confirmed; never the quote.',
+  }),
+  sharesSettled: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)$/)
+    .nullable()
+    .meta({
+      description:
+        'Venue legs: the venue shares the receipt proved minted or burned (integer, share units).',
+    }),
+  failureReason: z.string().nullable(),
+  reviewReason: z.string().nullable().meta({
+    description:
+      "Set when the chain moved an amount outside the leg's bounds; the books hold what moved.",
+  }),
+  releasedAt: z.string().nullable().meta({
+    description: 'When the reservation went back (the leg expired or was cancelled).',
+  }),
+  updatedAt: z.string(),
+});
+
+/** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
+export const StoredPlanDocument = PlanDocument.extend({
+  planId: z.string(),
+  kind: z.enum(['deposit', 'withdraw', 'route', 'exit']),
+  legs: z.array(StoredPlanLegDocument),
+  blockers: z.array(Blocker),
+}).meta({
+  description:
+    'A stored plan: `prepared` (legs with their status unsigned → submitted → confirmed or ' +
+    'failed, txId and settled amount; expired or cancelled when the reservation went back, ' +
+    'still settled by a late landing) or `blocked` (blockers[], no legs). `submitted` is true ' +
+    'once the server broadcast a leg and holds the digest the chain returned.',
+});
+export type StoredPlanDocument = z.infer<typeof StoredPlanDocument>;
+
+/** POST /svc/strategies/deposit/execute: the plan after the broadcast, and the leg's txId. */
+export const ExecuteResult = StoredPlanDocument.extend({
+  legIndex: z.number().int(),
+  txId: z.string().meta({ description: "The chain's id of the broadcast transaction." }),
+  replay: z.boolean().meta({
+    description: 'True when the leg already carried these bytes; nothing was sent again.',
+  }),
+});
+export type ExecuteResult = z.infer<typeof ExecuteResult>;
+
+export const HarvestPositionResult = z.strictObject({
+  chain: Chain,
+  opportunityId: z.string(),
+  venueId: z.string().nullable(),
+  outcome: z.enum(['harvested', 'no_yield', 'unavailable', 'prepared']).meta({
+    description:
+      'harvested: booked and compounded; no_yield: the tracked shares are worth no more than ' +
+      'the mark; unavailable: see reason (chain unreadable, venue not in the catalog, the chain ' +
+      'holds fewer shares than the books track, or a leg settled while the value was read); ' +
+      'prepared: execute:true, amounts a claim would realise, nothing booked.',
+  }),
+  reason: z.string().optional(),
+  harvestId: z.string().nullable(),
+  valueMicros: MicrosOut.nullable().meta({
+    description:
+      'What the shares our settled legs minted are worth at the venue share price now, read ' +
+      'on chain through the adapter; null when unread. Outside money is not in it.',
+  }),
+  basisMicros: MicrosOut.nullable().meta({
+    description:
+      'The mark: what the books recognised those shares to be worth (staked balance plus the ' +
+      'fees earlier harvests left in the position). Gross yield = value − mark.',
+  }),
+  untrackedMicros: MicrosOut.nullable().meta({
+    description:
+      'Money on the same venue our plans did not put there (an outside deposit, a leg not ' +
+      'settled yet): reported, never skimmed; null when unread.',
+  }),
+  grossYieldMicros: MicrosOut,
+  protocolFeeMicros: MicrosOut,
+  profitFeeMicros: MicrosOut,
+  netYieldMicros: MicrosOut,
+});
+export type HarvestPositionResult = z.infer<typeof HarvestPositionResult>;
+
+export const HarvestResult = z
+  .strictObject({
+    wallet: z.string(),
+    mode: z.enum(['compound', 'no_op_harvest', 'harvest', 'prepare_only']),
+    outcome: z.enum(['harvested', 'blocked', 'unavailable', 'prepared']),
+    reason: z.string().optional(),
+    grossYieldMicros: MicrosOut,
+    protocolFeeMicros: MicrosOut.meta({
+      description: 'The yield skim (500 bps by default) sent to protocol fees.',
+    }),
+    profitFeeMicros: MicrosOut.meta({ description: 'The harvest profit fee; 0 while off.' }),
+    netYieldMicros: MicrosOut.meta({ description: 'Compounded into the staked balance.' }),
+    prepared: z.boolean().optional(),
+    httpStatus: z.union([z.literal(200), z.literal(202)]),
+    positions: z.array(HarvestPositionResult),
+    asOf: z.string(),
+  })
+  .meta({
+    description: [
+      'Harvest outcomes (SPEC): nothing staked or no yield → mode no_op_harvest, outcome',
+      'blocked, gross "0", HTTP 200 (reason nothing_staked or no_yield); the yield source',
+      'unavailable → gross "0" with reason, HTTP 200; real yield → mode compound, net = gross −',
+      'skim − profit fee, compounded, HTTP 200; execute:true → HTTP 202, prepared: true, nothing',
+      'booked. Totals cover the positions harvested (or prepared).',
+    ].join(' '),
+  });
+export type HarvestResult = z.infer<typeof HarvestResult>;
