@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { UnsignedEncoding } from './chainAdapter';
-import { Chain, ExecutionMode } from './chains';
-import { Blocker } from './errors';
+import { Chain } from './chains';
 import { MicrosOut, PositiveMicrosString } from './money';
 import { DiscoverSort } from './opportunities';
 import { WebhookEventType } from './webhookEventType';
