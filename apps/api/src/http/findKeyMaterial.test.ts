@@ -144,6 +144,24 @@ describe('findKeyMaterial', () => {
     }
   });
 
+  it('base64url keys are keys; page cursors and slugs are not', () => {
+    for (let round = 0; round < 200; round += 1) {
+      const key = randomBytes(32).toString('base64url');
+      // A key that is all base58 reads as a Solana address (32 bytes): accepted, as addresses are.
+      if (!/^[1-9A-HJ-NP-Za-km-z]+$/.test(key)) {
+        expect(findKeyMaterial({ note: key }, 'body')).toBeDefined();
+      }
+      // An activity cursor: base64url of a timestamp and a plan id (83 characters, any '-' or '_').
+      const cursor = Buffer.from(
+        `${new Date(Date.now() - round * 997_000).toISOString()}|plan_${randomBytes(16).toString('hex')}`,
+      ).toString('base64url');
+      expect(findKeyMaterial({ cursor }, 'query')).toBeUndefined();
+    }
+    expect(
+      findKeyMaterial({ note: 'deposit-five-usdc-into-kamino-for-the-agent' }, 'body'),
+    ).toBeUndefined();
+  });
+
   it('a phrase with a typo or two is still a phrase; plain sentences are not', () => {
     const typos = PHRASE.replace('ability', 'abilty').replace('absurd', 'absrd');
     expect(findKeyMaterial({ description: typos }, 'body')?.kind).toBe('a seed phrase');

@@ -24,8 +24,11 @@ const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 /** Tokens are cut at anything that is not a letter, digit or base64 sign. */
 const HEX_TOKEN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{64})(?![0-9A-Za-z])/;
 const BASE58_TOKEN = /(?<![0-9A-Za-z+/])[1-9A-HJ-NP-Za-km-z]{85,90}(?![0-9A-Za-z+/])/g;
+/** base64 or base64url runs of a key's length (`-` and `_` are letters of base64url). */
 const BASE64_TOKEN =
-  /(?<![0-9A-Za-z+/])(?:[A-Za-z0-9+/]{42,44}|[A-Za-z0-9+/]{84,88})={0,2}(?![0-9A-Za-z+/=])/g;
+  /(?<![0-9A-Za-z+/_-])(?:[A-Za-z0-9+/_-]{42,44}|[A-Za-z0-9+/_-]{84,88})={0,2}(?![0-9A-Za-z+/=_-])/g;
+/** Random bytes in base64 mix capitals and small letters; a slug or a word does not. */
+const looksRandom = (token: string) => /[A-Z]/.test(token) && /[a-z]/.test(token);
 const BYTE_LIST = /\[\s*\d{1,3}(?:\s*,\s*\d{1,3}){31,63}\s*\]/g;
 const SUI_PRIVATE_KEY = /suiprivkey1[02-9ac-hj-np-z]{20,}/i;
 const EXTENDED_PRIVATE_KEY = /(?<![0-9A-Za-z])[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,}/;
@@ -107,6 +110,7 @@ function tokenKind(text: string): string | undefined {
   for (const [token] of text.matchAll(BASE64_TOKEN)) {
     // A 32-byte base58 string (an address, a digest) is also valid base64 of a key's size.
     if (BASE58.test(token) && base58Length(token) === 32) continue;
+    if (!looksRandom(token)) continue;
     const bytes = base64Length(token);
     if ([32, 33, 64].includes(bytes)) return `${bytes} bytes of key size (base64)`;
   }
