@@ -32,7 +32,13 @@ export interface TestReceiver {
   accepted(): ReceivedDelivery[];
   /** The keys signatures are checked against (any may match). */
   setKeys(keys: readonly string[]): void;
+  /** Sets how it answers from now on (and ends a `hangFrom`). */
   setMode(mode: TestReceiverMode): Promise<void>;
+  /**
+   * Every delivery after the first `count` (counted over the receiver's life) hangs, decided
+   * as it arrives: a test that must catch a delivery in flight cannot miss it by being late.
+   */
+  hangFrom(count: number): void;
   /** Resolves once `count` deliveries were accepted (rejects after `timeoutMs`). */
   waitForAccepted(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
@@ -54,6 +60,7 @@ export async function startTestReceiver(
   const now = options.now ?? Date.now;
   let keys = options.keys ?? [];
   let mode: TestReceiverMode = options.mode ?? 204;
+  let hangAfter: number | undefined;
   const deliveries: ReceivedDelivery[] = [];
   const sockets = new Set<Socket>();
   const waiters: Array<() => void> = [];
@@ -74,7 +81,8 @@ export async function startTestReceiver(
     } catch {
       body = undefined;
     }
-    const answered = typeof mode === 'number' ? mode : null;
+    const hangs = hangAfter !== undefined && deliveries.length >= hangAfter;
+    const answered = typeof mode === 'number' && !hangs ? mode : null;
     const eventId = req.headers['x-svc-event-id'];
     deliveries.push({
       path: req.url ?? '/',
@@ -131,8 +139,12 @@ export async function startTestReceiver(
     setKeys: (next) => {
       keys = next;
     },
+    hangFrom: (count) => {
+      hangAfter = count;
+    },
     setMode: async (next) => {
       mode = next;
+      hangAfter = undefined;
       if (next === 'refuse') await stop();
       else if (!server.listening) await listen(port);
     },
