@@ -34,7 +34,7 @@ import { keyMaterialKind, redactPath } from './http/findKeyMaterial';
 import type { Handlers } from './http/mountRoutes';
 import { mountRoutes } from './http/mountRoutes';
 import { ApiError } from './http/apiError';
-import { RateLimiter } from './http/rateLimiter';
+import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
 import { AuthFailures } from './http/authFailures';
 import { corsPolicy } from './http/corsPolicy';
 
@@ -88,6 +88,8 @@ export function createApp(deps: AppDeps): Express {
     const started = process.hrtime.bigint();
     // `on`, not `once`: 'finish' fires at most once per response, and once() wraps per call.
     res.on('finish', () => {
+      // The path is redacted only for a line that is written.
+      if (!logger.isLevelEnabled('info')) return;
       logger.info(
         {
           requestId,
@@ -193,6 +195,10 @@ export function createApp(deps: AppDeps): Express {
 
   // API keys and Idempotency-Key records: the one narrow interface the HTTP layer stores through.
   const store = createApiStore(deps.db);
+  // One canonical wallet form for key scopes and for the writes Idempotency-Keys record.
+  const walletOf = (address: string) => ledgerWallet(adapters, address);
+  // Rate-limit counters and failed-authentication counts share one Redis key prefix.
+  const limitPrefix = deps.rateLimitPrefix ?? RATE_LIMIT_PREFIX;
   mountRoutes(app, {
     routes: routeList,
     handlers,
@@ -200,22 +206,22 @@ export function createApp(deps: AppDeps): Express {
       store,
       secret: config.apiKeySecret,
       staticKeys: config.staticKeys,
-      walletOf: (address) => ledgerWallet(adapters, address),
+      walletOf,
     }),
     authFailures: new AuthFailures({
       redis: deps.redis,
-      prefix: deps.rateLimitPrefix ?? 'svc:rl:',
+      prefix: limitPrefix,
       ...config.authFailures,
     }),
     rateLimiter: new RateLimiter({
       redis: deps.redis,
       windowSeconds: config.rateLimit.windowSeconds,
       logger,
-      ...(deps.rateLimitPrefix ? { prefix: deps.rateLimitPrefix } : {}),
+      prefix: limitPrefix,
     }),
     limits: config.rateLimit,
     idempotency: store.idempotency,
-    walletOf: (address) => ledgerWallet(adapters, address),
+    walletOf,
     validateResponses: config.nodeEnv !== 'production',
   });
   app.use(docsRouter('/api/v1/openapi.json'));

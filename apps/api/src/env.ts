@@ -5,6 +5,7 @@ import {
   ConfigError,
   DEVELOPMENT_SECRET,
   ServiceSettings,
+  commaListSetting,
   readSettings,
   serviceConfig,
 } from '@yieldrouter/engine';
@@ -33,22 +34,11 @@ const EnvSchema = ServiceSettings.extend({
   SVC_DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   SVC_AUTH_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SVC_AUTH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  SVC_CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .url({ protocol: /^https?$/ })
-          .regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'),
-      ),
-    ),
+  SVC_CORS_ORIGINS: commaListSetting(
+    z
+      .url({ protocol: /^https?$/ })
+      .regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'),
+  ),
 }).extend(KeeperSettingsSchema.shape);
 
 export interface StaticApiKey {

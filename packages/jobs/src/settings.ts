@@ -61,10 +61,15 @@ export interface KeeperSettings {
    * leg's transaction is still watched for a late landing, and how long a leg may stay unsigned.
    */
   readonly settlement: {
+    /** Legs read per page. */
     readonly pageSize: number;
+    /** Legs of a page settled at once. */
     readonly concurrency: number;
+    /** A leg the chain still reports pending this long after submission expires. */
     readonly giveUpAfterMs: number;
+    /** An expired or cancelled leg's transaction is watched this long for a late landing. */
     readonly releasedWatchMs: number;
+    /** A leg left unsigned this long after its plan was prepared expires. */
     readonly unsignedTtlMs: number;
   };
   /** Reconciliation: a drift at or above this many micros raises `reconciliation.drift`. */

@@ -44,11 +44,8 @@ export class AuthFailures {
 
   /** Counts a failure of each identity; returns the longest wait it now imposes (0 if none). */
   async fail(identities: readonly string[]): Promise<number> {
-    let longest = 0;
-    for (const identity of identities) {
-      longest = Math.max(longest, await this.failOne(identity));
-    }
-    return longest;
+    const waits = await Promise.all(identities.map((identity) => this.failOne(identity)));
+    return Math.max(0, ...waits);
   }
 
   private backoffSeconds(failures: number): number {

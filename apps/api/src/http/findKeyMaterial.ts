@@ -21,7 +21,7 @@ const PREFIXED_HEX_32 = /^0x[0-9a-fA-F]{64}$/;
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-/** Tokens are cut at anything that is not a letter, digit or base64 sign. */
+/** A hex run of key length, cut at anything that is not a letter or digit. */
 const HEX_TOKEN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{64})(?![0-9A-Za-z])/;
 const BASE58_TOKEN = /(?<![0-9A-Za-z+/])[1-9A-HJ-NP-Za-km-z]{85,90}(?![0-9A-Za-z+/])/g;
 /** base64 or base64url runs of a key's length (`-` and `_` are letters of base64url). */
@@ -46,7 +46,7 @@ const KEY_FIELD_PARTS = [
   'recoveryphrase',
   'seedwords',
 ];
-/** BIP-39 phrases are 12 to 24 words; 12 words of the list in a row is one, whatever follows. */
+/** BIP-39 phrases are 12 to 24 words: a window of 12 words is what a phrase is judged on. */
 const PHRASE_WORDS = 12;
 const BIP39 = new Set(wordlist);
 const KEY_BYTE_LENGTHS = new Set([32, 64]);

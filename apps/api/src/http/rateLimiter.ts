@@ -1,6 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
+/** The Redis key prefix of rate-limit and failed-authentication counters by default. */
+export const RATE_LIMIT_PREFIX = 'svc:rl:';
+
 export interface RateLimitDecision {
   readonly allowed: boolean;
   readonly limit: number;
@@ -45,7 +48,7 @@ export class RateLimiter {
   private readonly leaseFraction: number;
 
   constructor(private readonly options: RateLimiterOptions) {
-    this.prefix = options.prefix ?? 'svc:rl:';
+    this.prefix = options.prefix ?? RATE_LIMIT_PREFIX;
     this.leaseFraction = options.leaseFraction ?? 1 / 20;
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from './configError';
-import { BooleanSetting } from './settingTypes';
+import { BooleanSetting, commaListSetting } from './settingTypes';
 
 /** The secret development falls back to; production refuses to start without a real one. */
 export const DEVELOPMENT_SECRET = 'development-only-api-key-secret-change-me';
@@ -11,24 +11,13 @@ export const WebhookSettingsSchema = z.object({
   SVC_API_KEY_SECRET: z.string().min(32).optional(),
   SVC_WEBHOOK_KEY_SECRET: z.string().min(32).optional(),
   SVC_WEBHOOK_ALLOW_PRIVATE_URLS: BooleanSetting,
-  SVC_WEBHOOK_ALLOWED_PORTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((port) => port.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(/^\d{1,5}$/)
-          .transform(Number)
-          .pipe(z.number().int().min(1).max(65_535)),
-      ),
-    ),
+  SVC_WEBHOOK_ALLOWED_PORTS: commaListSetting(
+    z
+      .string()
+      .regex(/^\d{1,5}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65_535)),
+  ),
   SVC_WEBHOOK_ROTATION_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
 });

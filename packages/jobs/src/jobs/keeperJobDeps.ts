@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { LegSettlements, PrismaClient, SqlClient } from '@yieldrouter/ledger';
 import type { ApyReader, ChainAdapters, VenueConfig, WebhookSender } from '@yieldrouter/engine';
+import type { KeeperSettings } from '../settings';
 
 /** What job processors work with. Processors take it directly, so a bench can call them. */
 export interface KeeperJobDeps {
@@ -12,28 +13,11 @@ export interface KeeperJobDeps {
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly apyReader: ApyReader;
-  readonly settlement: {
-    /** Legs read per page. */
-    readonly pageSize: number;
-    /** Legs of a page settled at once. */
-    readonly concurrency: number;
-    /** A leg the chain still reports pending this long after submission expires. */
-    readonly giveUpAfterMs: number;
-    /** An expired or cancelled leg's transaction is watched this long for a late landing. */
-    readonly releasedWatchMs: number;
-    /** A leg left unsigned this long after its plan was prepared expires. */
-    readonly unsignedTtlMs: number;
-  };
-  readonly reconciliation: {
-    /** A drift at or above this many micros raises `reconciliation.drift`. */
-    readonly thresholdMicros: bigint;
-  };
-  readonly webhooks: {
+  readonly settlement: KeeperSettings['settlement'];
+  readonly reconciliation: KeeperSettings['reconciliation'];
+  readonly webhooks: KeeperSettings['webhooks'] & {
     /** Opens sealed keys and checks targets: the same settings as the API that sealed them. */
     readonly sender: WebhookSender;
-    readonly batchSize: number;
-    readonly perSubscription: number;
-    readonly runBudgetMs: number;
   };
   readonly logger: Logger;
   readonly now: () => Date;
