@@ -66,12 +66,15 @@ export function createApp(deps: AppDeps): Express {
   app.use(helmet({ referrerPolicy: { policy: 'no-referrer' } }));
   if (config.corsOrigins.length > 0) app.use(corsPolicy(config.corsOrigins));
 
-  const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true });
+  // The media type is checked below: a body without a Content-Type is read as JSON (v1 clients
+  // send one), a declared non-JSON type is refused.
+  const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true, type: () => true });
   // Read once: under tsx each read of a re-exported binding is a chain of CommonJS getters.
   const apiVersion = API_VERSION;
 
   // One middleware for every request: request id, version header, access log, and the
-  // JSON-only rule for bodies (the JSON parser runs only when there is a body).
+  // JSON-only rule for bodies (the JSON parser runs only when there is a body; a body without
+  // a Content-Type header is parsed as JSON).
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     // A caller's id is kept unless it looks like key material (then it is neither logged nor
@@ -106,7 +109,7 @@ export function createApp(deps: AppDeps): Express {
       req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (!hasBody) {
       next();
-    } else if (!req.is('application/json')) {
+    } else if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
       next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'body: Content-Type must be application/json'));
     } else {
       parseJson(req, res, next);
