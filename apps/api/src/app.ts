@@ -181,7 +181,7 @@ export function createApp(deps: AppDeps): Express {
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
     }),
   );
-  Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement }));
+  Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
   Object.assign(
     handlers,
     keeperHandlers({

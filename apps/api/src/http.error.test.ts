@@ -83,11 +83,11 @@ describe('HTTP errors', () => {
     expect(expectError(res.body, 'BAD_REQUEST').field).toBe('body.amountMicros');
   });
 
-  it('a number instead of a micros string → 400', async () => {
+  it('a number that is not a safe integer instead of a micros string → 400', async () => {
     const res = await request(t.app)
       .post(`/api/v1/wallets/${TEST_WALLET}/route`)
       .set('X-API-Key', testKeys.owner)
-      .send({ amountMicros: 1000000, token: 'USDC', chain: 'sui' })
+      .send({ amountMicros: 1000000.5, token: 'USDC', chain: 'sui' })
       .expect(400);
     expect(expectError(res.body, 'BAD_REQUEST').field).toBe('body.amountMicros');
   });

@@ -2,6 +2,7 @@ import { readAutoYield } from '@yieldrouter/ledger';
 import type { Database, PrismaClient } from '@yieldrouter/ledger';
 import type { ChainAdapters } from './chains/chainsConfig';
 import { executePlanLeg } from './plans/executePlanLeg';
+import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
 import { listOpportunities } from './venues/listOpportunities';
@@ -75,6 +76,7 @@ export function createUseCases(books: Database) {
       cancelPlan: (parameters: Omit<CancelPlanParameters, 'db' | 'settlements'>) =>
         cancelPlan({ ...parameters, db, settlements }),
       executePlanLeg: onBooks(executePlanLeg),
+      planOfAlias: onBooks(planOfAlias),
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),

@@ -217,3 +217,20 @@ export async function findPlan(
     })),
   };
 }
+
+/**
+ * The ids of prepared, unsubmitted deposit plans into `venueId` by `owner` for `amountMicros`,
+ * newest first; at most `limit` (the execute alias shape needs to know only whether one fits).
+ */
+export async function findOpenDepositPlans(
+  db: PrismaClientOrTransaction,
+  match: { venueId: string; owner: string; amountMicros: bigint; limit: number },
+): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM plans
+     WHERE kind = 'deposit' AND status = 'prepared' AND NOT submitted
+       AND venue_id = ${match.venueId} AND owner = ${match.owner}
+       AND amount_micros = ${match.amountMicros}
+     ORDER BY created_at DESC LIMIT ${match.limit}`;
+  return rows.map((row) => row.id);
+}

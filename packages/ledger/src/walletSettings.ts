@@ -4,6 +4,8 @@ export interface AutoYieldSettingRow {
   readonly enabled: boolean;
   /** The venue route-with-stake deposits into; null = the best ready venue on the chain. */
   readonly venueId: string | null;
+  /** The most auto-yield keeps staked (staked plus pending in); null = no cap. */
+  readonly maxStakeMicros: bigint | null;
   readonly updatedAt: Date | null;
 }
 
@@ -14,15 +16,22 @@ export async function readAutoYield(
 ): Promise<AutoYieldSettingRow> {
   // Raw SQL: read on every route request, where the model API's cost per call shows.
   const rows = await db.$queryRaw<
-    { auto_yield_enabled: boolean; auto_yield_venue_id: string | null; updated_at: Date }[]
+    {
+      auto_yield_enabled: boolean;
+      auto_yield_venue_id: string | null;
+      auto_yield_max_stake_micros: bigint | null;
+      updated_at: Date;
+    }[]
   >`
-    SELECT auto_yield_enabled, auto_yield_venue_id, updated_at
+    SELECT auto_yield_enabled, auto_yield_venue_id, auto_yield_max_stake_micros, updated_at
     FROM wallet_settings WHERE wallet = ${wallet}`;
   const row = rows[0];
-  if (!row) return { enabled: false, venueId: null, updatedAt: null };
+  if (!row) return { enabled: false, venueId: null, maxStakeMicros: null, updatedAt: null };
   return {
     enabled: row.auto_yield_enabled,
     venueId: row.auto_yield_venue_id,
+    maxStakeMicros:
+      row.auto_yield_max_stake_micros === null ? null : BigInt(row.auto_yield_max_stake_micros),
     updatedAt: row.updated_at,
   };
 }
@@ -30,11 +39,12 @@ export async function readAutoYield(
 export async function writeAutoYield(
   db: PrismaClientOrTransaction,
   wallet: string,
-  setting: { enabled: boolean; venueId: string | null; now: Date },
+  setting: { enabled: boolean; venueId: string | null; maxStakeMicros: bigint | null; now: Date },
 ): Promise<AutoYieldSettingRow> {
   const fields = {
     autoYieldEnabled: setting.enabled,
     autoYieldVenueId: setting.venueId,
+    autoYieldMaxStakeMicros: setting.maxStakeMicros,
     updatedAt: setting.now,
   };
   const row = await db.walletSetting.upsert({
@@ -42,5 +52,10 @@ export async function writeAutoYield(
     create: { wallet, ...fields },
     update: fields,
   });
-  return { enabled: row.autoYieldEnabled, venueId: row.autoYieldVenueId, updatedAt: row.updatedAt };
+  return {
+    enabled: row.autoYieldEnabled,
+    venueId: row.autoYieldVenueId,
+    maxStakeMicros: row.autoYieldMaxStakeMicros,
+    updatedAt: row.updatedAt,
+  };
 }

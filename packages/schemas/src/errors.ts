@@ -35,6 +35,7 @@ export const ErrorCode = z.enum([
   'WEBHOOK_LIMIT_REACHED',
   'RECEIPT_MISMATCH',
   'PLAN_NOT_CANCELLABLE',
+  'PLAN_AMBIGUOUS',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -146,6 +147,13 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
         status: 409,
         meaning: 'The key has the most webhook subscriptions allowed; delete one first.',
       };
+    case 'PLAN_AMBIGUOUS':
+      return {
+        status: 409,
+        meaning:
+          'An execute without planId (strategyId, owner, amountMicros) matches several prepared ' +
+          'plans; send planId.',
+      };
   }
 }
 
@@ -172,6 +180,8 @@ export const BlockerCode = z.enum([
   'no_yield',
   'yield_source_unavailable',
   'no_ready_venue',
+  'bridge_not_available',
+  'auto_yield_cap_reached',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -210,6 +220,16 @@ export function describeBlockerCode(code: BlockerCode): string {
       return 'The venue position could not be read; gross is reported as 0 with a reason.';
     case 'no_ready_venue':
       return 'Route with stake: no ready venue on that chain (and no auto-yield venue set there).';
+    case 'auto_yield_cap_reached':
+      return (
+        "The route would stake past the wallet's auto-yield maxStakeMicros: route less, route " +
+        'without stake, or raise the cap (PUT /wallets/{address}/auto-yield).'
+      );
+    case 'bridge_not_available':
+      return (
+        'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +
+        'plan (POST /svc/bridge/plan) first, then route on the destination chain.'
+      );
   }
 }
 

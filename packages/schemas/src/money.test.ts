@@ -25,8 +25,14 @@ describe('MicrosString', () => {
     },
   );
 
-  it('refuses numbers (floats lose micros)', () => {
-    expect(MicrosString.safeParse(1000000).success).toBe(false);
+  it('takes a JSON number only when it is a safe integer, and says amounts are strings', () => {
+    expect(MicrosString.parse(1000000)).toBe(1000000n);
+    expect(MicrosString.parse(Number.MAX_SAFE_INTEGER)).toBe(2n ** 53n - 1n);
+    for (const number of [1.5, -1, Number.MAX_SAFE_INTEGER + 1, 1e20, Number.NaN]) {
+      const result = MicrosString.safeParse(number);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toContain('amounts are decimal strings');
+    }
   });
 
   it('PositiveMicrosString refuses 0', () => {

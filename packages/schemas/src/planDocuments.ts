@@ -3,6 +3,7 @@ import { UnsignedEncoding } from './chainAdapter';
 import { Chain, ExecutionMode } from './chains';
 import { Blocker } from './errors';
 import { MicrosOut } from './money';
+import { ChainChoice } from './requests';
 
 // What plan, execute and harvest routes answer: the plan document (prepared or blocked, and as
 // stored with its legs' state) and the harvest result.
@@ -43,6 +44,9 @@ export const PlanDocument = z
     opportunityId: z.string().optional(),
     venueId: z.string().optional(),
     chain: Chain.optional(),
+    chainChosenBy: ChainChoice.optional().meta({
+      description: 'Route plans: how the chain was chosen when the request did not name it.',
+    }),
     amountMicros: MicrosOut.optional(),
     executionMode: ExecutionMode.optional(),
     writeReady: z.boolean().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Chain } from './chains';
-import { MicrosOut, PositiveMicrosString } from './money';
+import { MicrosOut, MicrosString, PositiveMicrosString } from './money';
 import { DiscoverSort } from './opportunities';
 import { WebhookEventType } from './webhookEventType';
 
@@ -19,40 +19,70 @@ export const IdParams = z.strictObject({ id: z.string().min(1).max(128) });
 export const AddressQuery = z.strictObject({ address: z.string().min(1).max(128) });
 export const WalletQuery = z.strictObject({ wallet: WalletAddress });
 
+const planIdFields = {
+  opportunityId: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .meta({ description: 'svcop… (or a bare venue id / form- alias).' }),
+  strategyId: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .meta({ description: 'Deprecated alias of opportunityId: bare venue id or form-<id>.' }),
+  amountMicros: PositiveMicrosString,
+  owner: z.string().min(1).max(128).optional().meta({
+    description: "The owner's address on the venue's chain; without it the plan is blocked.",
+  }),
+};
+
+/** The id rules of a deposit or withdraw plan: one id, or two that agree. */
+function withPlanIdRules<
+  T extends z.ZodType<{ opportunityId?: string | undefined; strategyId?: string | undefined }>,
+>(schema: T) {
+  return schema
+    .refine((body) => body.opportunityId !== undefined || body.strategyId !== undefined, {
+      error: 'opportunityId (or the deprecated strategyId) is required',
+      path: ['opportunityId'],
+    })
+    .refine(
+      (body) =>
+        body.opportunityId === undefined ||
+        body.strategyId === undefined ||
+        body.opportunityId === body.strategyId,
+      { error: 'give opportunityId or strategyId, not two different ids', path: ['strategyId'] },
+    );
+}
+
 /** Accepts `opportunityId`, or the deprecated `strategyId` (bare venue id or `form-<id>`). */
-export const DepositPlanRequest = z
-  .strictObject({
-    opportunityId: z
-      .string()
-      .min(1)
-      .max(128)
+export const DepositPlanRequest = withPlanIdRules(
+  z.strictObject({
+    ...planIdFields,
+    autoYieldEnabled: z
+      .boolean()
       .optional()
-      .meta({ description: 'svcop… (or a bare venue id / form- alias).' }),
-    strategyId: z
-      .string()
-      .min(1)
-      .max(128)
-      .optional()
-      .meta({ description: 'Deprecated alias of opportunityId: bare venue id or form-<id>.' }),
-    amountMicros: PositiveMicrosString,
-    owner: z.string().min(1).max(128).optional().meta({
-      description: "The owner's address on the venue's chain; without it the plan is blocked.",
-    }),
-  })
-  .refine((body) => body.opportunityId !== undefined || body.strategyId !== undefined, {
-    error: 'opportunityId (or the deprecated strategyId) is required',
-    path: ['opportunityId'],
-  })
-  .refine(
-    (body) =>
-      body.opportunityId === undefined ||
-      body.strategyId === undefined ||
-      body.opportunityId === body.strategyId,
-    { error: 'give opportunityId or strategyId, not two different ids', path: ['strategyId'] },
-  );
+      .meta({
+        description:
+          'Accepted (v1 clients send it) and ignored: a plan changes no setting. Turn auto-yield ' +
+          'on with PUT /wallets/{address}/auto-yield.',
+      }),
+  }),
+);
 export type DepositPlanRequest = z.input<typeof DepositPlanRequest>;
 
-export const WithdrawPlanRequest = DepositPlanRequest;
+export const WithdrawPlanRequest = withPlanIdRules(z.strictObject(planIdFields));
+
+const SignedTransaction = z
+  .string()
+  .min(1)
+  .max(262144)
+  .meta({
+    description:
+      "The owner-signed transaction in the chain's own encoding: Solana base64 wire bytes; " +
+      'Sui base64 TransactionData bytes (with `signatures`); EVM 0x raw signed transaction.',
+  });
 
 export const ExecuteRequest = z
   .strictObject({
@@ -60,7 +90,14 @@ export const ExecuteRequest = z
       .string()
       .min(1)
       .max(128)
-      .meta({ description: 'The prepared plan (plan_ + 32 hex) whose leg these bytes carry.' }),
+      .optional()
+      .meta({
+        description:
+          'The prepared plan (plan_ + 32 hex) whose leg these bytes carry. Without it, the v1 ' +
+          'alias shape names the plan: `strategyId`, `owner` and `amountMicros` of exactly one ' +
+          'prepared, unsubmitted deposit plan (none: 404 PLAN_NOT_FOUND; several: 409 ' +
+          'PLAN_AMBIGUOUS, both naming `body.planId`).',
+      }),
     legIndex: z
       .number()
       .int()
@@ -68,21 +105,43 @@ export const ExecuteRequest = z
       .max(63)
       .optional()
       .meta({ description: 'The leg the bytes sign; default 0 (Solana and Sui plans have one).' }),
-    signedTransaction: z
-      .string()
-      .min(1)
-      .max(262144)
-      .meta({
-        description:
-          "The owner-signed transaction in the chain's own encoding: Solana base64 wire bytes; " +
-          'Sui base64 TransactionData bytes (with `signatures`); EVM 0x raw signed transaction.',
-      }),
+    signedTransaction: SignedTransaction.optional(),
     signatures: z
       .array(z.string().min(1).max(1024))
       .max(16)
       .optional()
       .meta({ description: 'Sui only: the serialized signatures (base64).' }),
+    strategyId: planIdFields.strategyId.meta({
+      description: "Alias shape: the deposit plan's opportunity (venue id, form- or svcop… id).",
+    }),
+    owner: z.string().min(1).max(128).optional().meta({
+      description: "Alias shape: the deposit plan's owner.",
+    }),
+    amountMicros: PositiveMicrosString.optional().meta({
+      description: "Alias shape: the deposit plan's amount.",
+    }),
+    signedTx: SignedTransaction.optional().meta({ description: 'Alias of signedTransaction.' }),
   })
+  .refine((body) => body.planId !== undefined || body.strategyId !== undefined, {
+    error: 'planId is required (or the alias shape: strategyId, owner and amountMicros)',
+    path: ['planId'],
+  })
+  .refine(
+    (body) =>
+      body.planId !== undefined || (body.owner !== undefined && body.amountMicros !== undefined),
+    { error: 'the alias shape needs strategyId, owner and amountMicros', path: ['owner'] },
+  )
+  .refine((body) => (body.signedTransaction ?? body.signedTx) !== undefined, {
+    error: 'signedTransaction (or its alias signedTx) is required',
+    path: ['signedTransaction'],
+  })
+  .refine(
+    (body) =>
+      body.signedTransaction === undefined ||
+      body.signedTx === undefined ||
+      body.signedTransaction === body.signedTx,
+    { error: 'give signedTransaction or signedTx, not two different ones', path: ['signedTx'] },
+  )
   .meta({
     description:
       'Owner-signed bytes only. A body carrying anything that looks like a private key or a ' +
@@ -90,18 +149,70 @@ export const ExecuteRequest = z
   });
 export type ExecuteRequest = z.input<typeof ExecuteRequest>;
 
-export const PreviewRequest = z.strictObject({
+/** What a v1 client may ask of a route beyond the amount (see each field's effect). */
+export const RouteGoal = z.enum(['stable_yield', 'max_yield', 'balanced', 'preserve_capital']);
+export type RouteGoal = z.infer<typeof RouteGoal>;
+export const RiskTolerance = z.enum(['low', 'medium', 'high']);
+export type RiskTolerance = z.infer<typeof RiskTolerance>;
+
+/** How the route's chain was chosen; the plan and the preview say which. */
+export const ChainChoice = z
+  .enum(['request', 'address', 'preferred_chains', 'best_opportunity'])
+  .meta({
+    description:
+      '`request`: the body named it. `address`: only one chain fits the wallet address. ' +
+      '`preferred_chains`: the first of `preferredChains` the address fits. `best_opportunity`: ' +
+      'the chain of the best ready opportunity (live APY, then 30-day mean) the address fits.',
+  });
+export type ChainChoice = z.infer<typeof ChainChoice>;
+
+const routeFields = {
   amountMicros: PositiveMicrosString,
+  token: z.string().min(1).max(16).meta({ description: 'The asset routed: USDC.' }),
   stake: z.boolean().optional(),
-  chain: Chain.optional(),
+  chain: Chain.optional().meta({
+    description:
+      'Without it the chain is chosen: the only chain the wallet address fits, else the first ' +
+      'of `preferredChains` it fits, else the chain of the best ready opportunity it fits ' +
+      '(`chainChosenBy` in the answer says which).',
+  }),
+  preferredChains: z
+    .array(Chain)
+    .min(1)
+    .max(4)
+    .optional()
+    .meta({ description: 'Chains to prefer, in order, when `chain` is absent.' }),
+  goal: RouteGoal.optional().meta({
+    description: 'Accepted and kept with the plan; it does not change the route yet.',
+  }),
+  riskTolerance: RiskTolerance.optional().meta({
+    description: 'Accepted and kept with the plan; it does not change the route yet.',
+  }),
+  autoCompound: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Accepted and kept with the plan. Every venue we route to compounds in its share price; ' +
+        'there is nothing to switch.',
+    }),
+  autoBridge: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        '`true` blocks the plan (`bridge_not_available`): a route stays on one chain; move funds ' +
+        'across chains with a bridge plan (POST /svc/bridge/plan) first.',
+    }),
+};
+
+/** A dry run of route: it takes exactly what route takes (the token may be left out). */
+export const PreviewRequest = z.strictObject({
+  ...routeFields,
+  token: routeFields.token.optional(),
 });
 
-export const RouteRequest = z.strictObject({
-  amountMicros: PositiveMicrosString,
-  token: z.string().min(1).max(16),
-  stake: z.boolean().optional(),
-  chain: Chain,
-});
+export const RouteRequest = z.strictObject(routeFields);
 export type RouteRequest = z.input<typeof RouteRequest>;
 
 export const HarvestRequest = z.strictObject({ execute: z.boolean().optional() }).meta({
@@ -113,8 +224,27 @@ export const HarvestRequest = z.strictObject({ execute: z.boolean().optional() }
 export const WithdrawRequest = z.strictObject({
   amountMicros: PositiveMicrosString,
   chain: Chain.optional(),
+  token: routeFields.token.optional(),
+  unstakeFirst: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Accepted. Withdraw exits liquid principal only: with too little liquid the answer is ' +
+        '422 INSUFFICIENT_LIQUID, and staked principal comes back first with a venue withdraw ' +
+        'plan (POST /svc/strategies/withdraw/plan).',
+    }),
+  idempotencyKey: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description:
+        'The Idempotency-Key header, for clients that send it in the body; with both, they must ' +
+        'be equal (else 400 naming `body.idempotencyKey`).',
+    }),
 });
-
 /** A share or rate in basis points: 0..10 000 (100 %). */
 export const ShareBps = z.number().int().min(0).max(10_000);
 
@@ -150,8 +280,23 @@ export const RebalanceRequest = z.strictObject({
 export const AutoYieldSetting = z.strictObject({
   enabled: z.boolean(),
   opportunityId: z.string().min(1).max(128).optional(),
+  targetVenue: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .meta({
+      description:
+        'Alias of `opportunityId` (a venue id or `form-` id, as v1 clients send); with both, they ' +
+        'must name the same opportunity.',
+    }),
+  maxStakeMicros: MicrosString.optional().meta({
+    description:
+      'The most auto-yield keeps staked on a chain: a route with stake that would take the ' +
+      'wallet\'s staked principal there above it is blocked `auto_yield_cap_reached`. "0" or ' +
+      'absent: no cap.',
+  }),
 });
-
 export const BatchPositionsRequest = z.strictObject({
   wallets: z
     .array(WalletAddress)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Chain } from './chains';
 import { MicrosOut } from './money';
+import { ChainChoice } from './requests';
 
 /**
  * Documents of the wallet money surface. Every amount is a micros string read from the ledger,
@@ -155,6 +156,9 @@ export const AutoYieldDocument = z.object({
     description: 'Where route with stake deposits; null = the best ready venue on the chain.',
   }),
   venueId: z.string().nullable(),
+  maxStakeMicros: MicrosOut.nullable().meta({
+    description: 'The most auto-yield keeps staked; null = no cap.',
+  }),
   updatedAt: z.string().nullable(),
 });
 export type AutoYieldDocument = z.infer<typeof AutoYieldDocument>;
@@ -162,6 +166,7 @@ export type AutoYieldDocument = z.infer<typeof AutoYieldDocument>;
 export const RoutePreview = z.object({
   wallet: z.string(),
   chain: Chain,
+  chainChosenBy: ChainChoice,
   amountMicros: MicrosOut,
   feeMicros: MicrosOut,
   netMicros: MicrosOut,

@@ -35,9 +35,10 @@ describe('types', () => {
     expectTypeOf<OperationParameters<'getSolanaWalletBalance'>['query']>().toEqualTypeOf<{
       address: string;
     }>();
-    // Amounts are integer strings on the way in (the schema's input side), bigint inside the API.
+    // Amounts are integer strings on the way in (the schema's input side; a safe-integer number
+    // is taken too), bigint inside the API.
     type DepositBody = OperationParameters<'prepareDepositPlan'>['body'];
-    expectTypeOf<DepositBody['amountMicros']>().toEqualTypeOf<string>();
+    expectTypeOf<DepositBody['amountMicros']>().toEqualTypeOf<string | number>();
     expectTypeOf<OperationParameters<'routeFunds'>>().toHaveProperty('idempotencyKey');
     expectTypeOf<OperationParameters<'getStatus'>>().not.toHaveProperty('idempotencyKey');
   });

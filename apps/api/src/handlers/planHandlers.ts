@@ -1,4 +1,4 @@
-import type { ChainAdapters, PlanUseCases } from '@yieldrouter/engine';
+import type { ChainAdapters, OpportunitySnapshots, PlanUseCases } from '@yieldrouter/engine';
 import type { ChainEnablement } from '@yieldrouter/schemas';
 import { principalAllowsWallet } from '../http/auth';
 import type { Handlers } from '../http/mountRoutes';
@@ -9,6 +9,8 @@ export interface PlanHandlerDeps {
   readonly adapters: ChainAdapters;
   /** The chains' execution modes: the server broadcasts only where it is `broadcast`. */
   readonly enablement: readonly ChainEnablement[];
+  /** The listing the execute alias shape names its plan's opportunity from. */
+  readonly snapshots: OpportunitySnapshots;
   readonly now?: () => Date;
 }
 
@@ -26,19 +28,32 @@ export function planHandlers(deps: PlanHandlerDeps): Handlers {
         now: now(),
       }),
     }),
-    executeDeposit: async ({ body }) => ({
-      status: 200,
-      body: await plans.executePlanLeg({
-        adapters: deps.adapters,
-        enablement: deps.enablement,
-        planId: body.planId,
-        legIndex: body.legIndex ?? 0,
-        signed: {
-          transaction: body.signedTransaction,
-          ...(body.signatures ? { signatures: body.signatures } : {}),
-        },
-        now: now(),
-      }),
-    }),
+    executeDeposit: async ({ body }) => {
+      // The schema lets through only a body with planId, or strategyId + owner + amountMicros,
+      // and with signed bytes under one of their two names.
+      const planId =
+        body.planId ??
+        (await plans.planOfAlias({
+          adapters: deps.adapters,
+          opportunities: (await deps.snapshots.current()).opportunities,
+          strategyId: body.strategyId ?? '',
+          owner: body.owner ?? '',
+          amountMicros: body.amountMicros ?? 0n,
+        }));
+      return {
+        status: 200,
+        body: await plans.executePlanLeg({
+          adapters: deps.adapters,
+          enablement: deps.enablement,
+          planId,
+          legIndex: body.legIndex ?? 0,
+          signed: {
+            transaction: body.signedTransaction ?? body.signedTx ?? '',
+            ...(body.signatures ? { signatures: body.signatures } : {}),
+          },
+          now: now(),
+        }),
+      };
+    },
   };
 }

@@ -4,7 +4,12 @@ import type {
   VenueConfig,
   WalletUseCases,
 } from '@yieldrouter/engine';
-import { chainOfAddress, ledgerWallet, readWalletBalance } from '@yieldrouter/engine';
+import {
+  chainsOfAddress,
+  checkRouteToken,
+  ledgerWallet,
+  readWalletBalance,
+} from '@yieldrouter/engine';
 import type { Chain, HarvestResult } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
 import type { Principal } from '../http/auth';
@@ -23,13 +28,6 @@ export interface WalletHandlerDeps {
 }
 
 const ok = <T>(body: T) => ({ status: 200, body });
-
-/** Chains whose format the address has: an EVM address is both Base and Arbitrum. */
-function chainsOf(adapters: ChainAdapters, address: string): Chain[] {
-  const chain = chainOfAddress(adapters, address);
-  if (chain === 'base' || chain === 'arbitrum') return ['base', 'arbitrum'];
-  return chain ? [chain] : [];
-}
 
 /**
  * The wallet money surface: route, withdraw, preview, settlement, positions, the public
@@ -60,20 +58,18 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           venues: deps.venues,
           opportunities: await opportunities(),
           autoYieldVenueId: setting?.enabled ? setting.venueId : null,
+          autoYieldMaxStakeMicros: setting?.enabled ? setting.maxStakeMicros : null,
           address: params.address,
-          input: {
-            amountMicros: body.amountMicros,
-            token: body.token,
-            stake: body.stake ?? false,
-            chain: body.chain,
-          },
+          input: { ...body, stake: body.stake ?? false },
           now: now(),
           recordWrite: recordWrite(ok),
         }),
       );
     },
-    withdraw: async ({ params, body, recordWrite }) =>
-      ok(
+    withdraw: async ({ params, body, recordWrite }) => {
+      checkRouteToken(body.token);
+      // `unstakeFirst` is accepted: a withdraw exits liquid only (see the request schema).
+      return ok(
         await wallets.prepareExit({
           adapters,
           address: params.address,
@@ -82,7 +78,8 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           now: now(),
           recordWrite: recordWrite(ok),
         }),
-      ),
+      );
+    },
     previewRoute: async ({ params, body }) =>
       ok(
         await wallets.previewRoute({
@@ -159,7 +156,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     getPerformance: async ({ params }) =>
       ok(await wallets.performance(adapters, params.address, await opportunities(), now())),
     getFunding: async ({ params }) => {
-      const chains = chainsOf(adapters, params.address);
+      const chains = chainsOfAddress(adapters, params.address);
       const legs = await Promise.all(
         chains.map((chain) => readWalletBalance(adapters[chain], params.address)),
       );

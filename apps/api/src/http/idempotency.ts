@@ -27,17 +27,43 @@ const POLL_MS = 50;
  */
 const LOCK_MS = 30_000;
 
-/** The request's Idempotency-Key; undefined when absent, 400 when malformed. */
-export function readIdempotencyKey(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
+function checkedKey(raw: string, field: string): string {
   if (!IDEMPOTENCY_KEY_PATTERN.test(raw)) {
-    throw new ApiError('BAD_REQUEST', `${FIELD}: must be 1 to 255 printable ASCII characters`, {
-      field: FIELD,
+    throw new ApiError('BAD_REQUEST', `${field}: must be 1 to 255 printable ASCII characters`, {
+      field,
     });
   }
   // Stored with the outcome: a key-shaped value is refused like one in a body (use a UUID).
-  guardRequestPart(raw, FIELD);
+  guardRequestPart(raw, field);
   return raw;
+}
+
+const BODY_KEY = 'idempotencyKey';
+const BODY_FIELD = `body.${BODY_KEY}`;
+
+/**
+ * The request's Idempotency-Key: the header, or `idempotencyKey` in the body where the route's
+ * body takes it (v1 clients send it there). The body field is removed from `body`, so the same
+ * write keyed either way is the same request. Undefined when absent; 400 when malformed, or
+ * when the header and the body name different keys.
+ */
+export function readIdempotencyKey(
+  header: string | undefined,
+  body?: Record<string, unknown>,
+): string | undefined {
+  const fromHeader = header === undefined ? undefined : checkedKey(header, FIELD);
+  const inBody = body?.[BODY_KEY];
+  if (typeof inBody !== 'string') return fromHeader;
+  delete body?.[BODY_KEY];
+  const fromBody = checkedKey(inBody, BODY_FIELD);
+  if (fromHeader !== undefined && fromHeader !== fromBody) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      `${BODY_FIELD}: differs from the Idempotency-Key header; send one, or the same in both`,
+      { field: BODY_FIELD },
+    );
+  }
+  return fromBody;
 }
 
 /** JSON with object keys sorted at every depth; bigint as its decimal string. */

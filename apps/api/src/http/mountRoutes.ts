@@ -207,7 +207,7 @@ async function run(
   const query = parse(route.request.query, route.request.query && (req.query ?? {}), 'query');
   const body = parse(route.request.body, req.body ?? {}, 'body');
   const idempotencyKey = idempotent
-    ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER))
+    ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER), body as Record<string, unknown>)
     : undefined;
   if (principal && route.walletParam) {
     const wallet = (params as Record<string, string>)[route.walletParam] ?? '';

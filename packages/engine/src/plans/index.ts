@@ -4,3 +4,4 @@ export * from './planDocument';
 export * from './storedPlanDocument';
 export * from './readPlan';
 export * from './executePlanLeg';
+export * from './planOfAlias';

@@ -1,6 +1,7 @@
 import { readAutoYield, writeAutoYield } from '@yieldrouter/ledger';
 import type { AutoYieldSettingRow, PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type { AutoYieldDocument, Opportunity } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { findOpportunity } from '../venues/listOpportunities';
@@ -21,6 +22,7 @@ function document(
     enabled: row.enabled,
     opportunityId: venue?.opportunityId ?? null,
     venueId: row.venueId,
+    maxStakeMicros: row.maxStakeMicros === null ? null : formatMicros(row.maxStakeMicros),
     updatedAt: row.updatedAt?.toISOString() ?? null,
   };
 }
@@ -36,31 +38,68 @@ export async function getAutoYield(
   return document(wallet, await readAutoYield(db, wallet), opportunities);
 }
 
+export interface AutoYieldInput {
+  readonly enabled: boolean;
+  readonly opportunityId?: string | undefined;
+  /** v1 clients' alias of `opportunityId`. */
+  readonly targetVenue?: string | undefined;
+  readonly maxStakeMicros?: bigint | undefined;
+}
+
+/** The venue the setting pins (by `opportunityId` or its alias `targetVenue`), if any. */
+function pinnedVenue(
+  setting: AutoYieldInput,
+  opportunities: readonly Opportunity[],
+): Opportunity | undefined {
+  const named = [
+    ['opportunityId', setting.opportunityId],
+    ['targetVenue', setting.targetVenue],
+  ] as const;
+  let pinned: Opportunity | undefined;
+  for (const [field, id] of named) {
+    if (id === undefined) continue;
+    const venue = findOpportunity(opportunities, id);
+    if (!venue) {
+      throw new EngineError(
+        'strategy_unknown',
+        `body.${field}: no opportunity ${id}`,
+        `body.${field}`,
+      );
+    }
+    if (pinned && pinned.venueId !== venue.venueId) {
+      throw new EngineError(
+        'BAD_REQUEST',
+        `body.targetVenue: names ${venue.venueId}, but opportunityId names ${pinned.venueId}`,
+        'body.targetVenue',
+      );
+    }
+    pinned = venue;
+  }
+  return pinned;
+}
+
 /**
  * PUT /wallets/{address}/auto-yield: on or off, optionally pinned to a venue (opportunity id,
- * bare venue id or form- alias) that route with stake then deposits into on that venue's chain.
+ * bare venue id or form- alias; `targetVenue` is an alias) that route with stake then deposits
+ * into on that venue's chain, and capped by `maxStakeMicros`.
  */
 export async function setAutoYield(
   db: PrismaClientOrTransaction,
   adapters: ChainAdapters,
   address: string,
-  setting: { enabled: boolean; opportunityId?: string | undefined },
+  setting: AutoYieldInput,
   opportunities: readonly Opportunity[],
   now: Date,
 ): Promise<Document> {
   const wallet = ledgerWallet(adapters, address);
-  let venueId: string | null = null;
-  if (setting.opportunityId !== undefined) {
-    const venue = findOpportunity(opportunities, setting.opportunityId);
-    if (!venue) {
-      throw new EngineError(
-        'strategy_unknown',
-        `body.opportunityId: no opportunity ${setting.opportunityId}`,
-        'body.opportunityId',
-      );
-    }
-    venueId = venue.venueId;
-  }
-  const row = await writeAutoYield(db, wallet, { enabled: setting.enabled, venueId, now });
+  const venueId = pinnedVenue(setting, opportunities)?.venueId ?? null;
+  // "0" resets the cap, as absence does.
+  const maxStakeMicros = setting.maxStakeMicros ? setting.maxStakeMicros : null;
+  const row = await writeAutoYield(db, wallet, {
+    enabled: setting.enabled,
+    venueId,
+    maxStakeMicros,
+    now,
+  });
   return document(wallet, row, opportunities);
 }

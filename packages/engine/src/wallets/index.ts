@@ -4,6 +4,7 @@ export * from './summarizeHarvest';
 export * from './harvestBatch';
 export * from './prepareExit';
 export * from './prepareRoute';
+export * from './routeChain';
 export * from './previewRoute';
 export * from './publicDocuments';
 export * from './readPositions';

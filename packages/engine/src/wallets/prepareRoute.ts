@@ -1,7 +1,22 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
-import { insertPlan, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
-import type { Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
-import type { Chain, LegBuild, LegTarget, Opportunity, PlanDocument } from '@yieldrouter/schemas';
+import {
+  insertPlan,
+  postJournalEntry,
+  readBalancesOf,
+  runLedgerTransaction,
+} from '@yieldrouter/ledger';
+import type { Prisma, PrismaClient, WalletBalanceRow, WriteRecorder } from '@yieldrouter/ledger';
+import type {
+  Blocker,
+  Chain,
+  ChainChoice,
+  LegBuild,
+  LegTarget,
+  Opportunity,
+  PlanDocument,
+  RiskTolerance,
+  RouteGoal,
+} from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -10,16 +25,23 @@ import { planDocument, planRecord } from '../plans/planDocument';
 import { byApyDesc } from '../venues/discovery';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
+import { chooseRouteChain } from './routeChain';
+import type { RouteChainRequest } from './routeChain';
 import { ownerOn } from './walletAddress';
 
 /** The only token the router takes today (USDC, 6 decimals, on every chain we serve). */
 export const ROUTE_TOKEN = 'USDC';
 
-export interface RouteInput {
+export interface RouteInput extends RouteChainRequest {
   readonly amountMicros: bigint;
   readonly token: string;
   readonly stake: boolean;
-  readonly chain: Chain;
+  /** Accepted and kept with the plan; no effect yet (documented in the request schema). */
+  readonly goal?: RouteGoal | undefined;
+  readonly riskTolerance?: RiskTolerance | undefined;
+  readonly autoCompound?: boolean | undefined;
+  /** `true` blocks the plan: a route stays on one chain. */
+  readonly autoBridge?: boolean | undefined;
 }
 
 export interface RouteContext {
@@ -29,6 +51,15 @@ export interface RouteContext {
   readonly opportunities: readonly Opportunity[];
   /** The wallet's auto-yield venue, when it has one. */
   readonly autoYieldVenueId: string | null;
+  /** The wallet's auto-yield cap on staked principal per chain, when it has one. */
+  readonly autoYieldMaxStakeMicros?: bigint | null | undefined;
+}
+
+/** The wallet's staked principal on `chain` (every venue bucket). */
+export function stakedOn(rows: readonly WalletBalanceRow[], chain: Chain): bigint {
+  return rows
+    .filter((row) => row.chain === chain && row.bucket.startsWith('staked:'))
+    .reduce((sum, row) => sum + row.balanceMicros, 0n);
 }
 
 /**
@@ -42,15 +73,58 @@ export function stakeVenue(context: RouteContext, chain: Chain): Opportunity | u
   return chosen ?? [...ready].sort(byApyDesc)[0];
 }
 
-/** Refuses input the route cannot take (400 naming the field). */
-export function checkRouteInput(input: RouteInput): void {
-  if (input.token.toUpperCase() !== ROUTE_TOKEN) {
+/** Refuses a token the router does not take (400 naming `body.token`). */
+export function checkRouteToken(token: string | undefined): void {
+  if (token !== undefined && token.toUpperCase() !== ROUTE_TOKEN) {
     throw new EngineError(
       'BAD_REQUEST',
-      `body.token: ${input.token} is not routed; the router takes ${ROUTE_TOKEN}`,
+      `body.token: ${token} is not routed; the router takes ${ROUTE_TOKEN}`,
       'body.token',
     );
   }
+}
+
+/**
+ * Why a route on `chain` cannot be prepared as asked, before any chain call: a cross-chain
+ * route (`autoBridge`), or a stake with no ready venue there.
+ */
+export function routeBlockers(
+  input: Pick<RouteInput, 'stake' | 'autoBridge' | 'amountMicros'>,
+  venue: Opportunity | undefined,
+  cap: { maxStakeMicros: bigint | null | undefined; stakedMicros: bigint },
+): Blocker[] {
+  const blockers: Blocker[] = [];
+  if (input.autoBridge)
+    blockers.push(blocker('bridge_not_available', { field: 'body.autoBridge' }));
+  if (input.stake && !venue) blockers.push(blocker('no_ready_venue'));
+  const { maxStakeMicros, stakedMicros } = cap;
+  if (input.stake && maxStakeMicros && stakedMicros + input.amountMicros > maxStakeMicros) {
+    blockers.push(
+      blocker('auto_yield_cap_reached', {
+        field: 'body.amountMicros',
+        details: {
+          maxStakeMicros: formatMicros(maxStakeMicros),
+          stakedMicros: formatMicros(stakedMicros),
+        },
+      }),
+    );
+  }
+  return blockers;
+}
+
+/** The request fields kept with a route plan: what was asked, as sent. */
+function routeRequestRecord(input: RouteInput, chain: Chain): Prisma.InputJsonObject {
+  const { amountMicros, goal, riskTolerance, preferredChains, autoCompound, autoBridge } = input;
+  const asked = { goal, riskTolerance, preferredChains, autoCompound, autoBridge };
+  return {
+    amountMicros: formatMicros(amountMicros),
+    token: input.token,
+    stake: input.stake,
+    chain,
+    ...(Object.fromEntries(
+      Object.entries(asked).filter(([, value]) => value !== undefined),
+    ) as Prisma.InputJsonObject),
+  };
 }
 
 export interface PrepareRouteParameters extends RouteContext {
@@ -65,6 +139,7 @@ export interface PrepareRouteParameters extends RouteContext {
 
 export type RoutePlanDocument = PlanDocument & {
   readonly wallet: string;
+  readonly chainChosenBy: ChainChoice;
   readonly stake: boolean;
   readonly pendingInMicros: string;
 };
@@ -79,20 +154,30 @@ export type RoutePlanDocument = PlanDocument & {
  */
 export async function prepareRoute(parameters: PrepareRouteParameters): Promise<RoutePlanDocument> {
   const { db, adapters, input, now } = parameters;
-  checkRouteInput(input);
-  const owner = ownerOn(adapters, parameters.address, input.chain);
+  checkRouteToken(input.token);
+  const { chain, chainChosenBy } = chooseRouteChain(
+    adapters,
+    parameters.opportunities,
+    parameters.address,
+    input,
+  );
+  const owner = ownerOn(adapters, parameters.address, chain);
   const planId = newPlanId();
   const { feeMicros } = computePrincipalFee({ amountMicros: input.amountMicros, kind: 'route' });
-  const venue = input.stake ? stakeVenue(parameters, input.chain) : undefined;
+  const venue = input.stake ? stakeVenue(parameters, chain) : undefined;
+  const maxStakeMicros = parameters.autoYieldMaxStakeMicros;
+  const stakedMicros =
+    input.stake && maxStakeMicros ? stakedOn(await readBalancesOf(db, [owner]), chain) : 0n;
+  const blockers = routeBlockers(input, venue, { maxStakeMicros, stakedMicros });
   let build: LegBuild;
   let target: LegTarget = { kind: 'router' };
-  if (input.stake && !venue) {
-    build = { status: 'blocked', blockers: [blocker('no_ready_venue')] };
+  if (blockers.length > 0) {
+    build = { status: 'blocked', blockers };
   } else {
     if (venue) {
       target = { kind: 'venue', venue: venueOnChain(parameters.venues, venue) };
     }
-    build = await adapters[input.chain].buildDeposit({
+    build = await adapters[chain].buildDeposit({
       planId,
       owner,
       amountMicros: input.amountMicros,
@@ -102,7 +187,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   const parts = {
     planId,
     kind: 'route' as const,
-    chain: input.chain,
+    chain,
     amountMicros: input.amountMicros,
     feeMicros,
     build,
@@ -114,6 +199,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     disclosure: {
       owner,
       wallet: owner,
+      chainChosenBy,
       stake: input.stake,
       pendingInMicros: formatMicros(build.status === 'prepared' ? input.amountMicros : 0n),
     },
@@ -127,12 +213,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         venueId: venue?.venueId ?? null,
         owner,
         wallet: owner,
-        request: {
-          amountMicros: formatMicros(input.amountMicros),
-          token: input.token,
-          stake: input.stake,
-          chain: input.chain,
-        },
+        request: routeRequestRecord(input, chain),
         effect: venue ? 'fund_staked' : 'fund_liquid',
       }),
     );
@@ -146,11 +227,11 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         memo: 'routed, waiting for the owner-signed transaction to settle',
         postings: [
           {
-            account: { system: 'external', chain: input.chain },
+            account: { system: 'external', chain },
             amountMicros: -input.amountMicros,
           },
           {
-            account: { wallet: owner, chain: input.chain, bucket: 'pending_in' },
+            account: { wallet: owner, chain, bucket: 'pending_in' },
             amountMicros: input.amountMicros,
           },
         ],

@@ -1,14 +1,14 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { readAutoYield, readBalancesOf } from '@yieldrouter/ledger';
 import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
-import type { Chain, Opportunity, RoutePreview } from '@yieldrouter/schemas';
+import type { Opportunity, RoutePreview } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { EngineError } from '../errors';
 import type { VenueConfig } from '../venues/venueConfig';
-import { stakeVenue } from './prepareRoute';
-import { chainOfAddress, ledgerWallet } from './walletAddress';
+import { checkRouteToken, routeBlockers, stakeVenue, stakedOn } from './prepareRoute';
+import type { RouteInput } from './prepareRoute';
+import { chooseRouteChain } from './routeChain';
+import { ledgerWallet } from './walletAddress';
 
 export interface PreviewRouteParameters {
   readonly db: PrismaClientOrTransaction;
@@ -16,8 +16,11 @@ export interface PreviewRouteParameters {
   readonly venues: VenueConfig;
   readonly opportunities: readonly Opportunity[];
   readonly address: string;
-  /** Without it: the chain the address belongs to (an EVM address previews on Base). */
-  readonly input: { amountMicros: bigint; stake?: boolean | undefined; chain?: Chain | undefined };
+  /** What route takes; the chain is chosen as route chooses it (`chooseRouteChain`). */
+  readonly input: Omit<RouteInput, 'token' | 'stake'> & {
+    readonly token?: string | undefined;
+    readonly stake?: boolean | undefined;
+  };
 }
 
 /**
@@ -27,14 +30,13 @@ export interface PreviewRouteParameters {
  */
 export async function previewRoute(parameters: PreviewRouteParameters): Promise<RoutePreview> {
   const { db, adapters, input } = parameters;
-  const chain = input.chain ?? chainOfAddress(adapters, parameters.address);
-  if (!chain) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.chain: required when the wallet (${parameters.address}) is not a chain address`,
-      'body.chain',
-    );
-  }
+  checkRouteToken(input.token);
+  const { chain, chainChosenBy } = chooseRouteChain(
+    adapters,
+    parameters.opportunities,
+    parameters.address,
+    input,
+  );
   const wallet = ledgerWallet(adapters, parameters.address);
   const stake = input.stake ?? false;
   const { feeMicros, netMicros } = computePrincipalFee({
@@ -53,14 +55,16 @@ export async function previewRoute(parameters: PreviewRouteParameters): Promise<
     : undefined;
   const balances = (await readBalancesOf(db, [wallet])).filter((row) => row.chain === chain);
   const liquid = balances.find((row) => row.bucket === 'liquid')?.balanceMicros ?? 0n;
-  const staked = balances
-    .filter((row) => row.bucket.startsWith('staked:'))
-    .reduce((sum, row) => sum + row.balanceMicros, 0n);
-  const blockers = stake && !venue ? [blocker('no_ready_venue')] : [];
-  const staking = stake && venue !== undefined;
+  const staked = stakedOn(balances, chain);
+  const blockers = routeBlockers({ ...input, stake }, venue, {
+    maxStakeMicros: setting.enabled ? setting.maxStakeMicros : null,
+    stakedMicros: staked,
+  });
+  const staking = stake && blockers.length === 0;
   return {
     wallet,
     chain,
+    chainChosenBy,
     amountMicros: formatMicros(input.amountMicros),
     feeMicros: formatMicros(feeMicros),
     netMicros: formatMicros(netMicros),
