@@ -3,7 +3,7 @@ import { z } from 'zod';
 const McpEnv = z.object({
   SVC_API_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   SVC_API_KEY: z.string().min(1).optional(),
-  SVC_MCP_POLL_MS: z.coerce.number().int().min(1000).default(30_000),
+  SVC_MCP_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 export type McpEnv = z.infer<typeof McpEnv>;
 
