@@ -82,9 +82,14 @@ function annotationsOf(route: RouteDefinition, writesOnce: boolean): ToolAnnotat
   return {
     title: route.summary,
     readOnlyHint: reads,
-    // Owner writes change what the owner holds or has configured; public prepares only store a
-    // plan that moves nothing until the owner signs it.
-    destructiveHint: !reads && route.auth !== 'public' && route.auth.includes('owner'),
+    // Owner writes change what the owner holds or has configured. Public prepares only store a
+    // plan that moves nothing until the owner signs it, and what an agent key may call is a
+    // read or a preview (SPEC roles).
+    destructiveHint:
+      !reads &&
+      route.auth !== 'public' &&
+      route.auth.includes('owner') &&
+      !route.auth.includes('agent'),
     idempotentHint: reads || route.method === 'put' || route.method === 'delete' || writesOnce,
     openWorldHint: false,
   };
