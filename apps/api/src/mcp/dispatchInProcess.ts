@@ -24,7 +24,10 @@ const bytesOf = (chunk: unknown, encoding: unknown): Buffer =>
     ? chunk
     : chunk instanceof Uint8Array
       ? Buffer.from(chunk)
-      : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      : Buffer.from(
+          String(chunk),
+          typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+        );
 
 /**
  * One request through the whole app (its middleware, authentication, rate limits, request
@@ -42,7 +45,8 @@ export function dispatchInProcess(
     req.method = request.method;
     req.url = request.url;
     req.headers = { ...request.headers };
-    if (request.body !== undefined) (req as IncomingMessage & { body?: unknown }).body = request.body;
+    if (request.body !== undefined)
+      (req as IncomingMessage & { body?: unknown }).body = request.body;
     req.push(null);
     const res = new ServerResponse(req);
     const chunks: Buffer[] = [];

@@ -79,9 +79,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   sweep.unref();
 
   async function open(req: Request, apiKey: string | undefined): Promise<Session> {
-    const audience: Audience = apiKey
-      ? (await authenticate(ANY_KEY, req, options)).role
-      : 'public';
+    const audience: Audience = apiKey ? (await authenticate(ANY_KEY, req, options)).role : 'public';
     if (sessions.size >= (options.maxSessions ?? 1000)) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'too many open MCP sessions; retry later');
     }

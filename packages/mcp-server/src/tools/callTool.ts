@@ -66,9 +66,10 @@ function invalidArgument(
   if (parsed.success) return undefined;
   const [issue] = parsed.error.issues;
   const path = issue?.path.map(String) ?? [];
-  const name = tool.placement.body === 'whole' && schema === tool.route.request.body
-    ? ['body', ...path].join('.')
-    : path.join('.') || 'arguments';
+  const name =
+    tool.placement.body === 'whole' && schema === tool.route.request.body
+      ? ['body', ...path].join('.')
+      : path.join('.') || 'arguments';
   return `${name}: ${issue?.message ?? 'invalid'}`;
 }
 

@@ -30,8 +30,12 @@ export function deriveIdempotencyKey(parameters: DeriveIdempotencyKeyParameters)
   const window = Math.floor(parameters.now / parameters.windowMs);
   const digest = createHash('sha256')
     .update(
-      [parameters.scope, parameters.operationId, String(window), canonicalJson(parameters.args)]
-        .join('\n'),
+      [
+        parameters.scope,
+        parameters.operationId,
+        String(window),
+        canonicalJson(parameters.args),
+      ].join('\n'),
     )
     .digest('hex');
   return `mcp-${digest.slice(0, 48)}`;

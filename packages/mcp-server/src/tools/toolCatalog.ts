@@ -26,7 +26,10 @@ const requiredOf = (schema: JsonObject): string[] =>
  * converted by the OpenAPI document's converter). A body that is not an object is one `body`
  * argument. Two parts naming the same field would be ambiguous: that throws.
  */
-function inputOf(route: RouteDefinition): { schema: JsonSchemaObject; placement: ArgumentPlacement } {
+function inputOf(route: RouteDefinition): {
+  schema: JsonSchemaObject;
+  placement: ArgumentPlacement;
+} {
   const properties: JsonObject = {};
   const required: string[] = [];
   const add = (part: JsonObject, where: string): string[] => {
