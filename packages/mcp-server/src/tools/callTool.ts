@@ -120,10 +120,9 @@ export async function callTool(
     return toolError(`${error.code}${field}: ${error.message}`);
   }
   return {
-    content: [
-      { type: 'text', text: summarizeResult(tool.name, answer) },
-      { type: 'text', text: JSON.stringify(answer) },
-    ],
+    // The body once, as structured content; the text is only the summary (a second copy of the
+    // body as JSON text would double every answer a model reads).
+    content: [{ type: 'text', text: summarizeResult(tool.name, answer) }],
     structuredContent: structuredOf(answer),
   };
 }
