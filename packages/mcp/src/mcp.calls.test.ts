@@ -1,9 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ListeningTestApp } from '@yieldrouter/api/testing/listenTestApp';
-import { listenTestApp } from '@yieldrouter/api/testing/listenTestApp';
 import { TEST_WALLET, testKeys } from '@yieldrouter/api/testing/startTestApp';
 import type { McpTransportKind } from './testing/connectMcpClient';
-import { connectMcpClient } from './testing/connectMcpClient';
+import { useMcpTestApp } from './testing/useMcpTestApp';
 
 // Tool calls over both transports against the real app on PostgreSQL: the same bodies as REST,
 // one write per retried call, tool errors naming the field, the key-material guard.
@@ -11,28 +9,13 @@ const VAULT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const OWNER = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 const SEED = 'abandon '.repeat(11) + 'about';
 
-let api: ListeningTestApp;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  api = await listenTestApp({
-    SVC_DISCOVERY_CACHE_MS: '60000',
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
-  });
+const { api, connect } = useMcpTestApp({
+  SVC_DISCOVERY_CACHE_MS: '60000',
+  SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
 });
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await api?.close();
-});
-
-async function connect(kind: McpTransportKind, key: string | undefined): Promise<Client> {
-  const client = await connectMcpClient(kind, api.baseUrl, key);
-  clients.push(client);
-  return client;
-}
 
 async function rest(path: string, init: { body?: unknown; key?: string } = {}): Promise<unknown> {
-  const response = await fetch(`${api.baseUrl}/api/v1${path}`, {
+  const response = await fetch(`${api().baseUrl}/api/v1${path}`, {
     method: init.body === undefined ? 'GET' : 'POST',
     headers: {
       'content-type': 'application/json',
@@ -84,12 +67,12 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
     // Another amount per transport: both derive the key from the same API key and arguments.
     const amountMicros = kind === 'stdio' ? '3000000' : '4000000';
     const args = { address: TEST_WALLET, amountMicros, token: 'USDC', chain: 'base' };
-    const before = await api.db.prisma.plan.count();
+    const before = await api().db.prisma.plan.count();
     const first = await client.callTool({ name: 'routeFunds', arguments: args });
     const retry = await client.callTool({ name: 'routeFunds', arguments: args });
     expect(first.isError).toBeFalsy();
     expect(retry.structuredContent).toEqual(first.structuredContent);
-    expect(await api.db.prisma.plan.count()).toBe(before + 1);
+    expect(await api().db.prisma.plan.count()).toBe(before + 1);
   });
 
   it('bad arguments are tool errors naming the field', async () => {

@@ -1,30 +1,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ListeningTestApp } from '@yieldrouter/api/testing/listenTestApp';
-import { listenTestApp } from '@yieldrouter/api/testing/listenTestApp';
 import type { McpTransportKind } from './testing/connectMcpClient';
-import { connectMcpClient } from './testing/connectMcpClient';
+import { useMcpTestApp } from './testing/useMcpTestApp';
 
 // Resources (fees, error catalog, opportunities with an APY-change subscription) and the
 // deposit prompt, over both transports against the real app on PostgreSQL.
-let api: ListeningTestApp;
-const clients: Client[] = [];
+const { api, connect } = useMcpTestApp({ SVC_DISCOVERY_CACHE_MS: '0', SVC_MCP_POLL_MS: '200' });
 
-beforeAll(async () => {
-  api = await listenTestApp({ SVC_DISCOVERY_CACHE_MS: '0', SVC_MCP_POLL_MS: '200' });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await api?.close();
-});
-
-async function connect(kind: McpTransportKind): Promise<Client> {
-  const client = await connectMcpClient(kind, api.baseUrl, undefined, { SVC_MCP_POLL_MS: '200' });
-  clients.push(client);
-  return client;
-}
-
-const rest = async (path: string) => (await fetch(`${api.baseUrl}/api/v1${path}`)).json();
+const rest = async (path: string) => (await fetch(`${api().baseUrl}/api/v1${path}`)).json();
 
 async function readJson(client: Client, uri: string): Promise<unknown> {
   const { contents } = await client.readResource({ uri });
@@ -33,7 +16,7 @@ async function readJson(client: Client, uri: string): Promise<unknown> {
 
 describe.each<McpTransportKind>(['stdio', 'http'])('resources and prompts over %s', (kind) => {
   it('lists the fee schedule, the error catalog and the opportunities, read as REST', async () => {
-    const client = await connect(kind);
+    const client = await connect(kind, undefined);
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual([
       'yieldrouter://fees',
@@ -45,15 +28,15 @@ describe.each<McpTransportKind>(['stdio', 'http'])('resources and prompts over %
   });
 
   it('notifies a subscriber of the opportunities when an APY changes', async () => {
-    const client = await connect(kind);
+    const client = await connect(kind, undefined);
     const updated = new Promise<string>((resolve) => {
       client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
         resolve(notification.params.uri);
       });
     });
     await client.subscribeResource({ uri: 'yieldrouter://opportunities' });
-    const venue = await api.db.prisma.venue.findFirstOrThrow();
-    await api.db.prisma.apySample.create({
+    const venue = await api().db.prisma.venue.findFirstOrThrow();
+    await api().db.prisma.apySample.create({
       data: {
         venueId: venue.id,
         source: 'test',
@@ -66,7 +49,7 @@ describe.each<McpTransportKind>(['stdio', 'http'])('resources and prompts over %
   });
 
   it('the deposit prompt chains the discovery, fee and plan tools', async () => {
-    const client = await connect(kind);
+    const client = await connect(kind, undefined);
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => prompt.name)).toEqual(['prepare-best-usdc-deposit']);
     const { messages } = await client.getPrompt({

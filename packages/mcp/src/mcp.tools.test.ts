@@ -1,28 +1,10 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ListeningTestApp } from '@yieldrouter/api/testing/listenTestApp';
-import { listenTestApp } from '@yieldrouter/api/testing/listenTestApp';
 import { testKeys } from '@yieldrouter/api/testing/startTestApp';
 import { clientRoutes, routeList } from '@yieldrouter/schemas';
 import type { McpTransportKind } from './testing/connectMcpClient';
-import { connectMcpClient } from './testing/connectMcpClient';
+import { useMcpTestApp } from './testing/useMcpTestApp';
 
 // Tool lists per role, over both transports, against the real app on PostgreSQL.
-let api: ListeningTestApp;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  api = await listenTestApp({ SVC_DISCOVERY_CACHE_MS: '60000' });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await api?.close();
-});
-
-async function connect(kind: McpTransportKind, key: string | undefined): Promise<Client> {
-  const client = await connectMcpClient(kind, api.baseUrl, key);
-  clients.push(client);
-  return client;
-}
+const { connect } = useMcpTestApp({ SVC_DISCOVERY_CACHE_MS: '60000' });
 
 const KEEPER_ONLY = routeList
   .filter((route) => !(route.operationId in clientRoutes))

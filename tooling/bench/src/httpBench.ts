@@ -112,7 +112,7 @@ async function measure(request: Request): Promise<Measurement> {
   };
 }
 
-const median = (values: number[]) => {
+export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2

@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { createClient } from '@yieldrouter/sdk';
 import { withDatabase } from './benchDatabase';
 import type { Server } from './httpBench';
-import { startServer } from './httpBench';
+import { median, startServer } from './httpBench';
 
 const CALLS = Number(process.env['BENCH_MCP_CALLS'] ?? 300);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
@@ -23,14 +23,6 @@ async function callsPerSecond(call: () => Promise<unknown>): Promise<number> {
   for (let index = 0; index < CALLS; index += 1) await call();
   return CALLS / ((performance.now() - started) / 1000);
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 async function benchCalls(apiUrl: string): Promise<void> {
   const sdk = createClient({ baseUrl: apiUrl });
