@@ -12,8 +12,8 @@ import { withDatabase } from './benchDatabase';
 import type { Server } from './httpBench';
 import { median, startServer } from './httpBench';
 
-const CALLS = Number(process.env['BENCH_MCP_CALLS'] ?? 300);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
+const CALLS = Number(process.env['BENCH_MCP_CALLS'] ?? 150);
+const ROUNDS = Number(process.env['BENCH_MCP_ROUNDS'] ?? 12);
 const TARGET = 0.7;
 const mcpRoot = dirname(require.resolve('@yieldrouter/mcp/package.json'));
 
@@ -45,9 +45,13 @@ async function benchCalls(apiUrl: string): Promise<void> {
     const sdkRates: number[] = [];
     const mcpRates: number[] = [];
     const ratios: number[] = [];
+    // Short rounds, the order swapped every round: this shared machine's speed drifts from
+    // second to second, and each ratio compares two runs a second apart.
     for (let round = 0; round < ROUNDS; round += 1) {
-      const s = await callsPerSecond(viaSdk);
-      const m = await callsPerSecond(viaMcp);
+      const first = round % 2 === 0 ? viaSdk : viaMcp;
+      const a = await callsPerSecond(first);
+      const b = await callsPerSecond(first === viaSdk ? viaMcp : viaSdk);
+      const [s, m] = first === viaSdk ? [a, b] : [b, a];
       sdkRates.push(s);
       mcpRates.push(m);
       ratios.push(m / s);
