@@ -38,7 +38,7 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tools over %s', (kind) => {
     const { tools } = await client.listTools();
     const routeFunds = tools.find((tool) => tool.name === 'routeFunds');
     expect(routeFunds?.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
-    expect(routeFunds?.description).toMatch(/owner must sign/);
+    expect(routeFunds?.description).toMatch(/the owner signs every leg/);
     expect(tools.find((tool) => tool.name === 'getFees')?.annotations?.readOnlyHint).toBe(true);
     for (const keeperOnly of KEEPER_ONLY) {
       expect(tools.map((tool) => tool.name)).not.toContain(keeperOnly);

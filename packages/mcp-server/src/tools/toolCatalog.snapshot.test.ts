@@ -38,7 +38,7 @@ describe('the tool catalog', () => {
       expect(tool.inputSchema.type).toBe('object');
       if (tool.outputSchema) expect(tool.outputSchema.type).toBe('object');
       if (tool.answersPlan) {
-        expect(tool.description).toMatch(/owner must sign every leg/);
+        expect(tool.description).toMatch(/Nothing moves until the owner signs every leg/);
         expect(tool.description).toMatch(/submitted: true/);
         expect(tool.description).toMatch(/blocked/);
       }

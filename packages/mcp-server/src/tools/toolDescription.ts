@@ -4,10 +4,10 @@ import type { RouteDefinition } from '@yieldrouter/schemas';
 const AMOUNTS =
   'Amounts are integer micros strings ("1000000" is 1 USDC): no decimals, no numbers.';
 const PLAN = [
-  'Answers a PLAN, not a transaction: no money moves when this tool returns.',
-  'The owner must sign every leg with their own wallet (ownerMustSign: true); only then can it',
-  'be submitted. `submitted` is false unless broadcast is on and a real on-chain digest exists;',
-  'never tell the user funds moved unless the answer says submitted: true.',
+  'Answers a plan document. Nothing moves until the owner signs every leg with their own',
+  'wallet (ownerMustSign: true): this service never signs and never holds keys. `submitted` is',
+  'false unless broadcast is on and a real on-chain digest exists; never tell the user funds',
+  'moved unless the answer says submitted: true.',
   'A plan with status "blocked" prepared nothing: read its blockers[] (codes and meanings in the',
   'yieldrouter://errors resource) and fix the cause before trying again.',
 ].join(' ');
