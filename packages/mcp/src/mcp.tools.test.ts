@@ -1,10 +1,11 @@
 import { testKeys } from '@yieldrouter/api/testing/startTestApp';
 import { clientRoutes, routeList } from '@yieldrouter/schemas';
 import type { McpTransportKind } from './testing/connectMcpClient';
+import { connectMcpClient } from './testing/connectMcpClient';
 import { useMcpTestApp } from './testing/useMcpTestApp';
 
 // Tool lists per role, over both transports, against the real app on PostgreSQL.
-const { connect } = useMcpTestApp({ SVC_DISCOVERY_CACHE_MS: '60000' });
+const { api, connect } = useMcpTestApp({ SVC_DISCOVERY_CACHE_MS: '60000' });
 
 const KEEPER_ONLY = routeList
   .filter((route) => !(route.operationId in clientRoutes))
@@ -52,5 +53,16 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tools over %s', (kind) => {
     const { tools } = await (await connect(kind, testKeys.keeper)).listTools();
     const names = tools.map((tool) => tool.name);
     for (const keeperOnly of KEEPER_ONLY) expect(names).not.toContain(keeperOnly);
+  });
+});
+
+describe('an unknown key', () => {
+  it('stops the stdio command (the API answered 401) and is refused 401 at /mcp', async () => {
+    await expect(
+      connectMcpClient('stdio', api().baseUrl, 'unknown-key-0000000000'),
+    ).rejects.toThrow();
+    await expect(connectMcpClient('http', api().baseUrl, 'unknown-key-0000000000')).rejects.toThrow(
+      /401|INVALID_API_KEY/,
+    );
   });
 });
