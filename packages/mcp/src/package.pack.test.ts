@@ -45,4 +45,9 @@ describe('the published package', () => {
     expect(report).toMatch(/All good!|No problems found/);
     expect(report).not.toMatch(/Suggestions|Warnings|Errors/);
   });
+
+  it('attw --pack is clean (ESM and CJS resolution, node10 to bundler)', () => {
+    const attw = join(root, 'node_modules/.bin/attw');
+    expect(() => run(attw, ['--pack', '.', '--format', 'table-flipped'])).not.toThrow();
+  }, 60_000);
 });
