@@ -23,7 +23,7 @@ const initialize = {
   },
 };
 
-const post = (body: unknown, headers: Record<string, string> = {}) =>
+const post = (body: object, headers: Record<string, string> = {}) =>
   request(t.app).post('/mcp').set('Accept', ACCEPT).set(headers).send(body);
 
 describe('/mcp', () => {
