@@ -37,6 +37,7 @@ import { ApiError } from './http/apiError';
 import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
 import { AuthFailures } from './http/authFailures';
 import { corsPolicy } from './http/corsPolicy';
+import { MCP_PATH, mcpEndpoint } from './mcp/mcpEndpoint';
 
 export interface AppDeps {
   readonly config: ApiConfig;
@@ -202,20 +203,34 @@ export function createApp(deps: AppDeps): Express {
   const walletOf = (address: string) => ledgerWallet(adapters, address);
   // Rate-limit counters and failed-authentication counts share one Redis key prefix.
   const limitPrefix = deps.rateLimitPrefix ?? RATE_LIMIT_PREFIX;
+  const keys = new KeyResolver({
+    store,
+    secret: config.apiKeySecret,
+    staticKeys: config.staticKeys,
+    walletOf,
+  });
+  const authFailures = new AuthFailures({
+    redis: deps.redis,
+    prefix: limitPrefix,
+    ...config.authFailures,
+  });
+  // The MCP server (Streamable HTTP): its tools call the routes below in process.
+  app.all(
+    MCP_PATH,
+    mcpEndpoint({
+      app,
+      routes: routeList,
+      keys,
+      authFailures,
+      implemented,
+      pollIntervalMs: config.mcpPollMs,
+    }),
+  );
   mountRoutes(app, {
     routes: routeList,
     handlers,
-    keys: new KeyResolver({
-      store,
-      secret: config.apiKeySecret,
-      staticKeys: config.staticKeys,
-      walletOf,
-    }),
-    authFailures: new AuthFailures({
-      redis: deps.redis,
-      prefix: limitPrefix,
-      ...config.authFailures,
-    }),
+    keys,
+    authFailures,
     rateLimiter: new RateLimiter({
       redis: deps.redis,
       windowSeconds: config.rateLimit.windowSeconds,

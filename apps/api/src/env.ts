@@ -32,6 +32,7 @@ const EnvSchema = ServiceSettings.extend({
   SVC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   SVC_TRUST_PROXY: BooleanSetting,
   SVC_DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
+  SVC_MCP_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SVC_AUTH_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SVC_AUTH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SVC_CORS_ORIGINS: commaListSetting(
@@ -60,6 +61,8 @@ export interface ApiConfig extends ServiceConfig {
   readonly trustProxy: boolean;
   /** How long discovery routes serve one snapshot of the venue listing (ms); 0 disables. */
   readonly discoveryCacheMs: number;
+  /** How often /mcp re-reads a subscribed opportunity list to notify APY changes (ms). */
+  readonly mcpPollMs: number;
   /** Failed authentications before back-off, and the longest back-off (seconds). */
   readonly authFailures: { freeFailures: number; maxBackoffSeconds: number };
   /** Browser origins allowed to call the API (CORS); none by default. */
@@ -111,6 +114,7 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
     bodyLimitBytes: env.SVC_BODY_LIMIT_BYTES,
     trustProxy: env.SVC_TRUST_PROXY,
     discoveryCacheMs: env.SVC_DISCOVERY_CACHE_MS,
+    mcpPollMs: env.SVC_MCP_POLL_MS,
     authFailures: {
       freeFailures: env.SVC_AUTH_FREE_FAILURES,
       maxBackoffSeconds: env.SVC_AUTH_BACKOFF_MAX_SECONDS,

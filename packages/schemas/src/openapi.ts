@@ -7,7 +7,11 @@ import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_SCHEMAS } from './webhookEven
 
 type JsonObject = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+/**
+ * The JSON Schema (draft 2020-12, no `$schema`) of a zod schema's input or output side: the one
+ * converter of the OpenAPI document and of the MCP tools.
+ */
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -48,7 +52,7 @@ function parametersOf(route: RouteDefinition): JsonObject[] {
   const add = (location: 'path' | 'query', object: z.ZodObject | undefined) => {
     if (!object) return;
     for (const [name, field] of Object.entries(object.shape)) {
-      const schema = toSchema(field as z.ZodType, 'input');
+      const schema = toJsonSchema(field as z.ZodType, 'input');
       out.push({
         name,
         in: location,
@@ -91,7 +95,7 @@ function responsesOf(route: RouteDefinition): JsonObject {
     responses[status] = response.schema
       ? {
           description: response.description,
-          content: { 'application/json': { schema: toSchema(response.schema, 'output') } },
+          content: { 'application/json': { schema: toJsonSchema(response.schema, 'output') } },
         }
       : { description: response.description };
   }
@@ -177,7 +181,7 @@ function webhooksOf(): JsonObject {
         parameters: WEBHOOK_HEADERS,
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: toSchema(schema, 'output') } },
+          content: { 'application/json': { schema: toJsonSchema(schema, 'output') } },
         },
         responses: {
           '2XX': { description: 'Delivered.' },
@@ -219,7 +223,7 @@ export function buildOpenApiDocument(
     if (route.request.body) {
       operation['requestBody'] = {
         required: true,
-        content: { 'application/json': { schema: toSchema(route.request.body, 'input') } },
+        content: { 'application/json': { schema: toJsonSchema(route.request.body, 'input') } },
       };
     } else if (route.method !== 'get' && route.method !== 'delete') {
       operation['requestBody'] = {
@@ -261,7 +265,7 @@ export function buildOpenApiDocument(
     paths,
     webhooks: webhooksOf(),
     components: {
-      schemas: { ErrorBody: toSchema(ErrorBody, 'output') },
+      schemas: { ErrorBody: toJsonSchema(ErrorBody, 'output') },
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
     },
   };

@@ -26,12 +26,12 @@ const REGISTRY = '0x4200000000000000000000000000000000000042';
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 const BENCH_OWNER_KEY = `bench-owner-${randomBytes(12).toString('hex')}`;
 
-interface Server {
+export interface Server {
   readonly child: ChildProcess;
   readonly port: number;
 }
 
-function startServer(script: string, env: Record<string, string>): Promise<Server> {
+export function startServer(script: string, env: Record<string, string>): Promise<Server> {
   return new Promise((resolve, reject) => {
     // Server logs go to /dev/null: the server still pays for writing them, while the load
     // generator in this process does not pay for reading them.
@@ -112,7 +112,7 @@ async function measure(request: Request): Promise<Measurement> {
   };
 }
 
-const median = (values: number[]) => {
+export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2

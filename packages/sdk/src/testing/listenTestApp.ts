@@ -1,27 +1,2 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { TestApp } from '@yieldrouter/api/testing/startTestApp';
-import { startTestApp } from '@yieldrouter/api/testing/startTestApp';
-
-export interface ListeningTestApp extends TestApp {
-  /** Site root of the app on an ephemeral port, e.g. `http://127.0.0.1:40123`. */
-  readonly baseUrl: string;
-}
-
-/** The real API (fresh PostgreSQL database, real Redis) listening on an ephemeral port. */
-export async function listenTestApp(env: Record<string, string> = {}): Promise<ListeningTestApp> {
-  const testApp = await startTestApp(env);
-  const server: Server = await new Promise((resolve) => {
-    const listening = testApp.app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    ...testApp,
-    baseUrl: `http://127.0.0.1:${port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await testApp.close();
-    },
-  };
-}
+export { listenTestApp } from '@yieldrouter/api/testing/listenTestApp';
+export type { ListeningTestApp } from '@yieldrouter/api/testing/listenTestApp';

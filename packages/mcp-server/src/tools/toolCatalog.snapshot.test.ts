@@ -1,0 +1,66 @@
+import { clientRoutes } from '@yieldrouter/schemas';
+import { EXCLUDED_OPERATIONS } from './excludedOperations';
+import { audienceMayCall, toolCatalog, toolsFor } from './toolCatalog';
+
+// Every client operation of the manifest is a tool or a stated exclusion: a route added
+// without either fails here, and the snapshot shows what a new route changes.
+describe('the tool catalog', () => {
+  it('has a tool for every client operation but the stated exclusions', () => {
+    const tools = new Set(toolCatalog().map((tool) => tool.name));
+    const missing = Object.keys(clientRoutes).filter(
+      (operationId) => !tools.has(operationId) && !(operationId in EXCLUDED_OPERATIONS),
+    );
+    expect(missing).toEqual([]);
+    for (const excluded of Object.keys(EXCLUDED_OPERATIONS)) {
+      expect(excluded in clientRoutes).toBe(true);
+      expect(tools.has(excluded)).toBe(false);
+    }
+  });
+
+  it('matches the snapshot: name, who may call, hints', () => {
+    const rows = toolCatalog().map((tool) => {
+      const who = (['public', 'agent', 'owner', 'keeper'] as const).filter((audience) =>
+        audienceMayCall(tool.route, audience),
+      );
+      const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
+      const hints = [
+        readOnlyHint && 'read-only',
+        destructiveHint && 'destructive',
+        idempotentHint && 'idempotent',
+      ].filter(Boolean);
+      return `${tool.name} [${who.join(',')}] ${hints.join(' ')}`;
+    });
+    expect(rows).toMatchSnapshot();
+  });
+
+  it('every input schema is an object; every plan tool states the owner-signing step', () => {
+    for (const tool of toolCatalog()) {
+      expect(tool.inputSchema.type).toBe('object');
+      if (tool.outputSchema) expect(tool.outputSchema.type).toBe('object');
+      if (tool.answersPlan) {
+        expect(tool.description).toMatch(/Nothing moves until the owner signs every leg/);
+        expect(tool.description).toMatch(/submitted: true/);
+        expect(tool.description).toMatch(/blocked/);
+      }
+    }
+    expect(toolCatalog().filter((tool) => tool.answersPlan).length).toBeGreaterThan(8);
+  });
+
+  it('merges path, query and body arguments with their bounds', () => {
+    const routeFunds = toolCatalog().find((tool) => tool.name === 'routeFunds');
+    expect(routeFunds?.inputSchema['required']).toEqual(
+      expect.arrayContaining(['address', 'amountMicros', 'token', 'chain']),
+    );
+    expect(routeFunds?.placement).toMatchObject({ params: ['address'], body: 'fields' });
+    expect(routeFunds?.description).toMatch(/integer micros strings/);
+  });
+
+  it('lists no wallet tool to the public, and no owner write to an agent', () => {
+    expect(toolsFor('public').every((tool) => tool.route.auth === 'public')).toBe(true);
+    const agentWrites = toolsFor('agent').filter(
+      (tool) => tool.route.auth !== 'public' && !tool.route.auth.includes('agent'),
+    );
+    expect(agentWrites).toEqual([]);
+    expect(toolsFor('agent', new Set(['getFees'])).map((tool) => tool.name)).toEqual(['getFees']);
+  });
+});

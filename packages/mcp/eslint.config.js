@@ -1,0 +1,6 @@
+const base = require('@yieldrouter/eslint-config');
+
+module.exports = [
+  ...base,
+  { files: ['bin/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+];
