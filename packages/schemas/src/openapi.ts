@@ -165,12 +165,23 @@ const WEBHOOK_DELIVERY_RULES = [
   '(a receiver that was down receives the backlog in order once it answers again).',
 ].join(' ');
 
+/** `deposit.settled` → `onDepositSettled`: the receiver's operation, named after its event. */
+function webhookOperationId(type: string): string {
+  return `on${type
+    .split(/[._-]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}`;
+}
+
 /** The OpenAPI 3.1 `webhooks` section: one POST per event type, body = its envelope. */
 function webhooksOf(): JsonObject {
   const webhooks: JsonObject = {};
   for (const [type, schema] of Object.entries(WEBHOOK_EVENT_SCHEMAS)) {
     webhooks[type] = {
       post: {
+        operationId: webhookOperationId(type),
+        // The receiver checks X-SVC-Signature (below), not an API key of ours.
+        security: [],
         summary: WEBHOOK_EVENT_DESCRIPTIONS[type as keyof typeof WEBHOOK_EVENT_SCHEMAS],
         description: WEBHOOK_DELIVERY_RULES,
         tags: ['webhooks'],
@@ -215,7 +226,8 @@ export function buildOpenApiDocument(
     };
     if (route.description) operation['description'] = route.description;
     if (route.deprecated) operation['deprecated'] = true;
-    if (route.auth !== 'public') operation['security'] = [{ ApiKey: [] }];
+    // Public operations say so (`[]`) rather than leave the reader to guess from a missing key.
+    operation['security'] = route.auth === 'public' ? [] : [{ ApiKey: [] }];
     if (route.request.body) {
       operation['requestBody'] = {
         required: true,
@@ -236,6 +248,7 @@ export function buildOpenApiDocument(
     info: {
       title: 'Yield Router API',
       version: API_VERSION,
+      license: { name: 'MIT', identifier: 'MIT' },
       description: [
         'Non-custodial yield router for software agents and their owners.',
         '',
