@@ -1,6 +1,7 @@
 export * from './apyUpdatedEvent';
 export * from './chainAdapter';
 export * from './chains';
+export * from './clientVersions';
 export * from './documents';
 export * from './errors';
 export * from './money';

@@ -43,6 +43,36 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonObject = {
   ].join('\n'),
 };
 
+/** Every operation reads it (see VERSION_HEADERS); a client sends the API version it targets. */
+const CLIENT_VERSION_PARAMETER: JsonObject = {
+  name: 'X-SVC-API-Client-Version',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', maxLength: 64 },
+  description:
+    'The API version (semver) the client was built against. Below X-SVC-API-Min the answer ' +
+    'carries X-SVC-API-Warning; the request is still served (v1 never refuses a version). ' +
+    'A value that is not a semantic version gets a warning too, and is otherwise ignored.',
+};
+
+/** Headers on every response, declared once under components.headers. */
+const VERSION_HEADERS: Record<string, JsonObject> = {
+  'API-Version': { description: 'The API version this server speaks.' },
+  'X-SVC-API-Version': { description: 'Same as API-Version.' },
+  'X-SVC-API-Latest': { description: 'The newest API version (GET /svc/version).' },
+  'X-SVC-API-Min': { description: 'The oldest client API version served without a warning.' },
+  'X-SVC-API-Warning': {
+    description:
+      'Only when X-SVC-API-Client-Version is below X-SVC-API-Min (or unreadable): what to ' +
+      'update to. The request is served anyway.',
+  },
+  'X-Request-Id': { description: 'The request id (also `requestId` in error bodies).' },
+};
+
+const versionHeaderRefs = Object.fromEntries(
+  Object.keys(VERSION_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
+
 function parametersOf(route: RouteDefinition): JsonObject[] {
   const out: JsonObject[] = [];
   const add = (location: 'path' | 'query', object: z.ZodObject | undefined) => {
@@ -66,6 +96,7 @@ function parametersOf(route: RouteDefinition): JsonObject[] {
         : { name: header, in: 'header', required: false, schema: { type: 'string' } },
     );
   }
+  out.push(CLIENT_VERSION_PARAMETER);
   return out;
 }
 
@@ -122,6 +153,10 @@ function responsesOf(route: RouteDefinition): JsonObject {
     'NOT_IMPLEMENTED: declared, handler not landed yet (see /svc/routes).',
   );
   responses['503'] ??= DATABASE_UNAVAILABLE_RESPONSE;
+  for (const [status, response] of Object.entries(responses)) {
+    const { headers, ...rest } = response as JsonObject;
+    responses[status] = { ...rest, headers: { ...(headers as JsonObject), ...versionHeaderRefs } };
+  }
   return responses;
 }
 
@@ -275,6 +310,12 @@ export function buildOpenApiDocument(
     webhooks: webhooksOf(),
     components: {
       schemas: { ErrorBody: toSchema(ErrorBody, 'output') },
+      headers: Object.fromEntries(
+        Object.entries(VERSION_HEADERS).map(([name, header]) => [
+          name,
+          { ...header, schema: { type: 'string' } },
+        ]),
+      ),
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
     },
   };
