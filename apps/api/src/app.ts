@@ -225,6 +225,7 @@ export function createApp(deps: AppDeps): Express {
     }),
     limits: config.rateLimit,
     idempotency: store.idempotency,
+    audit: store.audit,
     walletOf,
     validateResponses: config.nodeEnv !== 'production',
   });

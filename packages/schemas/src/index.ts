@@ -1,4 +1,5 @@
 export * from './apyUpdatedEvent';
+export * from './auditTrail';
 export * from './chainAdapter';
 export * from './chains';
 export * from './clientVersions';

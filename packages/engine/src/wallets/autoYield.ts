@@ -1,5 +1,10 @@
-import { readAutoYield, writeAutoYield } from '@yieldrouter/ledger';
-import type { AutoYieldSettingRow, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import { readAutoYield, runLedgerTransaction, writeAutoYield } from '@yieldrouter/ledger';
+import type {
+  AutoYieldSettingRow,
+  PrismaClient,
+  PrismaClientOrTransaction,
+  WriteRecorder,
+} from '@yieldrouter/ledger';
 import type { AutoYieldDocument, Opportunity } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -41,12 +46,14 @@ export async function getAutoYield(
  * bare venue id or form- alias) that route with stake then deposits into on that venue's chain.
  */
 export async function setAutoYield(
-  db: PrismaClientOrTransaction,
+  db: PrismaClient,
   adapters: ChainAdapters,
   address: string,
   setting: { enabled: boolean; opportunityId?: string | undefined },
   opportunities: readonly Opportunity[],
   now: Date,
+  /** Called in the transaction that writes the setting (the audit trail, an idempotent answer). */
+  recordWrite?: WriteRecorder<Document>,
 ): Promise<Document> {
   const wallet = ledgerWallet(adapters, address);
   let venueId: string | null = null;
@@ -61,6 +68,11 @@ export async function setAutoYield(
     }
     venueId = venue.venueId;
   }
-  const row = await writeAutoYield(db, wallet, { enabled: setting.enabled, venueId, now });
-  return document(wallet, row, opportunities);
+  const write = { enabled: setting.enabled, venueId, now };
+  if (!recordWrite) return document(wallet, await writeAutoYield(db, wallet, write), opportunities);
+  return runLedgerTransaction(db, async (tx) => {
+    const written = document(wallet, await writeAutoYield(tx, wallet, write), opportunities);
+    await recordWrite(tx, written);
+    return written;
+  });
 }
