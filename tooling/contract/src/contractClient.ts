@@ -58,3 +58,21 @@ export async function misuse(client: ContractClient): Promise<void> {
     params: { query: { clientVersion: '1.0.0' } },
   });
 }
+
+/** The wallet's audit trail, page after page. */
+export async function readAudit(client: ContractClient, address: string): Promise<string[]> {
+  const lines: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const { data, error } = await client.GET('/api/v1/wallets/{address}/audit', {
+      params: { path: { address }, query: { limit: 100, ...(cursor ? { cursor } : {}) } },
+    });
+    if (error) throw new Error(error.code);
+    for (const event of data.events) {
+      const planId: string | null = event.planId;
+      lines.push(`${event.at} ${event.actor.role} ${event.operation} ${event.outcome} ${planId}`);
+    }
+    cursor = data.nextCursor ?? undefined;
+  } while (cursor);
+  return lines;
+}

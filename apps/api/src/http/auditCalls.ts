@@ -10,7 +10,10 @@ export interface AuditedCall {
    * A recorder that appends the call's audit events in the use case's transaction (then runs
    * `inner`, the Idempotency-Key recorder, when there is one), so they commit with the change.
    */
-  recorder<T>(toResult: (outcome: T) => HandlerResult, inner?: WriteRecorder<T>): WriteRecorder<T>;
+  recorder<T>(
+    toResult: (outcome: T) => HandlerResult,
+    inner?: WriteRecorder<T>,
+  ): WriteRecorder<T> | undefined;
   /**
    * Runs the handler. A call whose use case took no recorder (settle, cancel, webhooks, a
    * harvest that books nothing) is recorded right after it answers; a refusal with a known
@@ -23,14 +26,25 @@ export interface AuditCallParameters {
   readonly params: unknown;
   readonly principal: Principal | null;
   readonly requestId: string;
-  readonly records: AuditRecords;
-  readonly walletOf: ((address: string) => string) | undefined;
 }
+
+interface AuditSettings {
+  readonly audit?: AuditRecords | undefined;
+  readonly walletOf?: ((address: string) => string) | undefined;
+}
+
+/** A call that is not audited: the handler alone, with the Idempotency-Key recorder if any. */
+const NOT_AUDITED: AuditedCall = {
+  recorder: (_toResult, inner) => inner,
+  run: (call) => call(),
+};
 
 /** The wallets a call acts on: its wallet parameter, its plan's wallet, or the key's wallets. */
 async function walletsOf(
   route: RouteDefinition,
-  { params, principal, records, walletOf }: AuditCallParameters,
+  records: AuditRecords,
+  walletOf: AuditSettings['walletOf'],
+  { params, principal }: AuditCallParameters,
 ): Promise<string[]> {
   const values = (params ?? {}) as Record<string, unknown>;
   const address = route.walletParam ? values[route.walletParam] : undefined;
@@ -55,16 +69,19 @@ function outcomeOf(result: HandlerResult): Pick<AuditEventInput, 'outcome' | 'pl
 }
 
 /**
- * Starts the audit of a call on an `audited` route, or null when it names no wallet (an unknown
- * plan). Only the call's identity and outcome are kept: never a body, a signature or a key.
+ * Starts the audit of a call on an `audited` route (a pass-through for other routes, and for a
+ * call that names no wallet: an unknown plan). Only the call's identity and outcome are kept:
+ * never a body, a signature or a key.
  */
 export async function auditCall(
   route: RouteDefinition,
+  { audit: records, walletOf }: AuditSettings,
   parameters: AuditCallParameters,
-): Promise<AuditedCall | null> {
-  const wallets = await walletsOf(route, parameters);
-  if (wallets.length === 0) return null;
-  const { principal, requestId, records } = parameters;
+): Promise<AuditedCall> {
+  if (!route.audited || !records) return NOT_AUDITED;
+  const wallets = await walletsOf(route, records, walletOf, parameters);
+  if (wallets.length === 0) return NOT_AUDITED;
+  const { principal, requestId } = parameters;
   const planIdParam = (parameters.params as Record<string, unknown> | undefined)?.['planId'];
   const events = (
     result: Pick<AuditEventInput, 'outcome' | 'planId' | 'status' | 'errorCode'>,

@@ -233,20 +233,9 @@ async function run(
     );
   }
   const requestId = String(res.locals['requestId']);
-  const audit =
-    route.audited && options.audit
-      ? await auditCall(route, {
-          params,
-          principal,
-          requestId,
-          records: options.audit,
-          walletOf: options.walletOf,
-        })
-      : null;
+  const audit = await auditCall(route, options, { params, principal, requestId });
   const invoke = (context: HandlerContext<RouteDefinition>, validate: boolean) =>
-    audit
-      ? audit.run(() => callHandler(route, handler, context, validate))
-      : callHandler(route, handler, context, validate);
+    audit.run(() => callHandler(route, handler, context, validate));
   const context: HandlerContext<RouteDefinition> = {
     params,
     query,
@@ -259,7 +248,7 @@ async function run(
       return req.header(name);
     },
     recordWrite(toResult) {
-      return audit?.recorder(toResult);
+      return audit.recorder(toResult);
     },
   };
   if (idempotencyKey !== undefined) {
@@ -284,11 +273,10 @@ async function run(
         const result = await invoke(
           {
             ...context,
-            recordWrite: <T>(toResult: (outcome: T) => HandlerResult) => {
-              const recordAnswer: WriteRecorder<T> = (tx, outcome) =>
-                record(tx, responseOf(route, toResult(outcome), validate));
-              return audit ? audit.recorder(toResult, recordAnswer) : recordAnswer;
-            },
+            recordWrite: <T>(toResult: (outcome: T) => HandlerResult) =>
+              audit.recorder<T>(toResult, (tx, outcome) =>
+                record(tx, responseOf(route, toResult(outcome), validate)),
+              ),
           },
           validate,
         );

@@ -11,7 +11,11 @@ const encodeCursor = (id: bigint) => Buffer.from(`audit:${id}`).toString('base64
 function decodeCursor(cursor: string): bigint {
   const match = /^audit:([1-9][0-9]{0,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!match?.[1]) {
-    throw new EngineError('BAD_REQUEST', 'query.cursor: not a cursor from this API', 'query.cursor');
+    throw new EngineError(
+      'BAD_REQUEST',
+      'query.cursor: not a cursor from this API',
+      'query.cursor',
+    );
   }
   return BigInt(match[1]);
 }
