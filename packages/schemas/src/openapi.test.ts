@@ -33,3 +33,10 @@ it('declares security on every operation: [] when public, the API key otherwise'
 it('states the license', () => {
   expect(document.info['license']).toEqual({ name: 'MIT', identifier: 'MIT' });
 });
+
+it('marks the calls the wallet audit trail keeps', () => {
+  const audited = operations.filter((operation) => operation['x-audited'] === true);
+  expect(audited.map((operation) => operation['operationId'])).toEqual(
+    expect.arrayContaining(['routeFunds', 'withdraw', 'settlePlanLeg', 'harvest', 'setAutoYield']),
+  );
+});

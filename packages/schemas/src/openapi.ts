@@ -261,6 +261,8 @@ export function buildOpenApiDocument(
     };
     if (route.description) operation['description'] = route.description;
     if (route.deprecated) operation['deprecated'] = true;
+    // Kept in the wallet's audit trail (GET /wallets/{address}/audit).
+    if (route.audited) operation['x-audited'] = true;
     // Public operations say so (`[]`) rather than leave the reader to guess from a missing key.
     operation['security'] = route.auth === 'public' ? [] : [{ ApiKey: [] }];
     if (route.request.body) {
