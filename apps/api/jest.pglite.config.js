@@ -15,5 +15,6 @@ module.exports = {
     '<rootDir>/src/wallets.flow.test.ts',
     '<rootDir>/src/plans.test.ts',
     '<rootDir>/src/webhooks.happy.test.ts',
+    '<rootDir>/src/audit.test.ts',
   ],
 };

@@ -29,6 +29,7 @@ import { walletHandlers } from './handlers/walletHandlers';
 import { webhookHandlers } from './handlers/webhookHandlers';
 import { KeyResolver } from './http/auth';
 import { docsRouter } from './http/docs';
+import { versionHeaders } from './http/versionHeaders';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
 import { keyMaterialKind, redactPath } from './http/findKeyMaterial';
 import type { Handlers } from './http/mountRoutes';
@@ -70,8 +71,8 @@ export function createApp(deps: AppDeps): Express {
   // The media type is checked below: a body without a Content-Type is read as JSON (v1 clients
   // send one), a declared non-JSON type is refused.
   const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true, type: () => true });
-  // Read once: under tsx each read of a re-exported binding is a chain of CommonJS getters.
-  const apiVersion = API_VERSION;
+  // Header values computed once, not per request (GET routes are benchmarked).
+  const setVersionHeaders = versionHeaders(API_VERSION, config.clientVersions);
 
   // One middleware for every request: request id, version header, access log, and the
   // JSON-only rule for bodies (the JSON parser runs only when there is a body; a body without
@@ -88,7 +89,7 @@ export function createApp(deps: AppDeps): Express {
         : `req_${randomUUID()}`;
     res.locals['requestId'] = requestId;
     res.setHeader('X-Request-Id', requestId);
-    res.setHeader('API-Version', apiVersion);
+    setVersionHeaders(req, res);
     const started = process.hrtime.bigint();
     // `on`, not `once`: 'finish' fires at most once per response, and once() wraps per call.
     res.on('finish', () => {
@@ -239,6 +240,7 @@ export function createApp(deps: AppDeps): Express {
     }),
     limits: config.rateLimit,
     idempotency: store.idempotency,
+    audit: store.audit,
     walletOf,
     validateResponses: config.nodeEnv !== 'production',
   });

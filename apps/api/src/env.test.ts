@@ -31,6 +31,31 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SVC_BASE_REGISTRY_ADDRESS: '0x123' })).toThrow(/base.registryAddress/);
   });
 
+  it('client versions: defaults, validated semvers, min not above latest, urls', () => {
+    expect(parseEnv({}).clientVersions).toEqual({
+      latestVersion: '1.0.0',
+      minSupportedVersion: '1.0.0',
+      install: null,
+      releaseUrl: null,
+      repoUrl: null,
+    });
+    expect(
+      parseEnv({
+        SVC_API_LATEST_VERSION: '1.4.0',
+        SVC_API_MIN_SUPPORTED_VERSION: '1.2.0',
+        SVC_CLIENT_REPO_URL: 'https://github.com/example/yield-router',
+      }).clientVersions,
+    ).toMatchObject({ latestVersion: '1.4.0', minSupportedVersion: '1.2.0' });
+    expect(() => parseEnv({ SVC_API_LATEST_VERSION: '1.4' })).toThrow(/SVC_API_LATEST_VERSION/);
+    expect(() => parseEnv({ SVC_API_MIN_SUPPORTED_VERSION: '1.1.0' })).toThrow(
+      /SVC_API_MIN_SUPPORTED_VERSION: above SVC_API_LATEST_VERSION/,
+    );
+    expect(() => parseEnv({ SVC_CLIENT_RELEASE_URL: 'ftp://x' })).toThrow(/SVC_CLIENT_RELEASE_URL/);
+    expect(parseEnv({ SVC_CLIENT_INSTALL: 'npm i x' }).clientVersions.install).toBe('npm i x');
+    // It goes into a header-safe message: no control characters (a newline, say).
+    expect(() => parseEnv({ SVC_CLIENT_INSTALL: 'npm i\nrm' })).toThrow(/SVC_CLIENT_INSTALL/);
+  });
+
   it('requires a real secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SVC_API_KEY_SECRET/);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Role } from '@yieldrouter/schemas';
+import type { ClientVersionPolicy, Role } from '@yieldrouter/schemas';
+import { API_VERSION, SemverString, compareSemver } from '@yieldrouter/schemas';
 import {
   BooleanSetting,
   ConfigError,
@@ -40,7 +41,29 @@ const EnvSchema = ServiceSettings.extend({
       .url({ protocol: /^https?$/ })
       .regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'),
   ),
+  SVC_API_LATEST_VERSION: SemverString.default(API_VERSION),
+  SVC_API_MIN_SUPPORTED_VERSION: SemverString.default('1.0.0'),
+  SVC_CLIENT_INSTALL: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\x20-\x7E]+$/, 'printable ASCII')
+    .optional(),
+  SVC_CLIENT_RELEASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
+  SVC_CLIENT_REPO_URL: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
 }).extend(KeeperSettingsSchema.shape);
+
+/** What `/svc/version` and `/svc/sdk` tell clients, and the version headers of every answer. */
+export interface ClientVersionSettings extends ClientVersionPolicy {
+  readonly releaseUrl: string | null;
+  readonly repoUrl: string | null;
+}
 
 export interface StaticApiKey {
   readonly key: string;
@@ -67,6 +90,7 @@ export interface ApiConfig extends ServiceConfig {
   readonly authFailures: { freeFailures: number; maxBackoffSeconds: number };
   /** Browser origins allowed to call the API (CORS); none by default. */
   readonly corsOrigins: readonly string[];
+  readonly clientVersions: ClientVersionSettings;
   /** The keeper's settings: its queues and state (keeper routes), and the in-process keeper. */
   readonly keeper: KeeperSettings;
 }
@@ -80,6 +104,11 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
   });
   if (env.NODE_ENV === 'production' && !env.SVC_API_KEY_SECRET) {
     throw new ConfigError('SVC_API_KEY_SECRET (at least 32 characters) is required in production');
+  }
+  if (compareSemver(env.SVC_API_MIN_SUPPORTED_VERSION, env.SVC_API_LATEST_VERSION) > 0) {
+    throw new ConfigError(
+      'invalid setting SVC_API_MIN_SUPPORTED_VERSION: above SVC_API_LATEST_VERSION',
+    );
   }
   let staticKeys: StaticApiKey[] = [];
   if (env.SVC_API_KEYS) {
@@ -120,6 +149,13 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
       maxBackoffSeconds: env.SVC_AUTH_BACKOFF_MAX_SECONDS,
     },
     corsOrigins: env.SVC_CORS_ORIGINS,
+    clientVersions: {
+      latestVersion: env.SVC_API_LATEST_VERSION,
+      minSupportedVersion: env.SVC_API_MIN_SUPPORTED_VERSION,
+      install: env.SVC_CLIENT_INSTALL ?? null,
+      releaseUrl: env.SVC_CLIENT_RELEASE_URL ?? null,
+      repoUrl: env.SVC_CLIENT_REPO_URL ?? null,
+    },
     keeper: keeperSettings(env),
   };
 }

@@ -299,7 +299,7 @@ describe('GET /svc/plans/{planId}', () => {
       submitted: false,
       ownerMustSign: true,
       feeMicros: '0',
-      strategyId: 'form-kamino',
+      strategyId: 'kamino',
       opportunityId: prepared.opportunityId,
       venueId: 'kamino',
       chain: 'solana',

@@ -79,6 +79,28 @@ describe('deposit and withdraw plans', () => {
     }
   });
 
+  it('echoes strategyId as the bare venue id whichever id asked for the plan (SPEC)', async () => {
+    const list = await request(t.app).get('/api/v1/svc/strategies/morpho').expect(200);
+    for (const kind of ['deposit', 'withdraw'] as const) {
+      for (const body of [
+        { opportunityId: list.body.opportunityId },
+        { strategyId: 'form-morpho' },
+      ]) {
+        const prepared = (
+          await prepare(kind, { ...body, amountMicros: '1000000', owner: EVM_OWNER }).expect(200)
+        ).body;
+        expect(prepared).toMatchObject({
+          strategyId: 'morpho',
+          opportunityId: list.body.opportunityId,
+        });
+        const stored = await request(t.app)
+          .get(`/api/v1/svc/plans/${String(prepared.planId)}`)
+          .expect(200);
+        expect(stored.body.strategyId).toBe('morpho');
+      }
+    }
+  });
+
   it('prepares a Solana venue deposit with a recent blockhash from the RPC', async () => {
     const owner = Keypair.generate();
     const plan = PlanDocument.parse(

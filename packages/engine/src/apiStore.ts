@@ -5,12 +5,15 @@ import {
   findActiveApiKeyByHash,
   findIdempotentWrite,
   hashApiKey,
+  insertAuditEvents,
   isDatabaseUnavailable,
+  readPlanWallet,
   recordIdempotentWrite,
   releaseIdempotencyKey,
 } from '@yieldrouter/ledger';
 import type {
   ApiKeyRecord,
+  AuditEventInput,
   ClaimFirstReturnType,
   ClaimIdempotencyKeyParameters,
   ClaimIdempotencyKeyReturnType,
@@ -25,6 +28,7 @@ import type {
 export { IDEMPOTENCY_KEY_PATTERN } from '@yieldrouter/ledger';
 export type {
   ApiKeyRecord,
+  AuditEventInput,
   ClaimIdempotencyKeyParameters,
   ClaimIdempotencyKeyReturnType,
   IdempotencyClaim,
@@ -55,6 +59,14 @@ export interface IdempotencyRecords {
   ): Promise<void>;
 }
 
+/** The wallets' audit trail, as the HTTP layer writes it around every audited call. */
+export interface AuditRecords {
+  /** Appends events in `tx` (the use case's transaction, so they commit with the change) or alone. */
+  record(tx: BooksTransaction | undefined, events: readonly AuditEventInput[]): Promise<void>;
+  /** The wallet a plan belongs to (its trail records settle and cancel), or null. */
+  planWallet(planId: string): Promise<string | null>;
+}
+
 /**
  * What the HTTP layer keeps in the database besides the books: API keys and Idempotency-Key
  * records, behind one narrow interface, so nothing under the API's HTTP layer or handlers
@@ -66,6 +78,7 @@ export interface ApiStore {
   /** The active key with that hash, or null when unknown or revoked. */
   findActiveKey(keyHash: string): Promise<ApiKeyRecord | null>;
   readonly idempotency: IdempotencyRecords;
+  readonly audit: AuditRecords;
   /** Whether an error means the database cannot be reached now (answer 503, retry). */
   isUnavailable(error: unknown): boolean;
 }
@@ -84,6 +97,10 @@ export function createApiStore(books: Database): ApiStore {
       complete: (claim, response) => completeIdempotencyKey(db, claim, response),
       release: (claim) => releaseIdempotencyKey(db, claim),
       record: (tx, write, claim) => recordIdempotentWrite(tx ?? db, write, claim),
+    },
+    audit: {
+      record: (tx, events) => insertAuditEvents(tx ?? db, events),
+      planWallet: (planId) => readPlanWallet(db, planId),
     },
   };
 }

@@ -7,6 +7,7 @@ import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { refreshApy } from './venues/refreshApy';
+import { readAuditTrail } from './wallets/auditTrail';
 import { getAutoYield, setAutoYield } from './wallets/autoYield';
 import { harvestWallet } from './wallets/harvest';
 import { prepareExit } from './wallets/prepareExit';
@@ -70,6 +71,7 @@ export function createUseCases(books: Database) {
       performance: booksFirst(readWalletPerformance),
       getAutoYield: booksFirst(getAutoYield),
       setAutoYield: booksFirst(setAutoYield),
+      auditTrail: booksFirst(readAuditTrail),
     },
     plans: {
       readPlan: booksFirst(readPlan),

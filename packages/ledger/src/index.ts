@@ -1,4 +1,5 @@
 export * from './apiKeys';
+export * from './auditEvents';
 export * from './createDatabase';
 export * from './databaseUnavailable';
 export * from './migrate';

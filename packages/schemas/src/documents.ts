@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Chain, ExecutionMode } from './chains';
 import { BlockerCode, ErrorCode } from './errors';
+import { ClientVersionFields } from './clientVersions';
 
 export const API_VERSION = '1.0.0';
 
@@ -132,6 +133,7 @@ export const VersionDocument = z.object({
   errorCatalogVersion: z.string(),
   schemas: z.array(z.string()),
   deprecations: z.array(z.object({ input: z.string(), replacement: z.string(), note: z.string() })),
+  ...ClientVersionFields,
 });
 export type VersionDocument = z.infer<typeof VersionDocument>;
 
@@ -141,6 +143,7 @@ export const SdkDocument = z.object({
   version: z.string().nullable(),
   apiVersion: z.string(),
   reason: z.string().optional(),
+  ...ClientVersionFields,
 });
 export type SdkDocument = z.infer<typeof SdkDocument>;
 

@@ -6,6 +6,31 @@ export const MAX_MICROS = 9223372036854775807n;
 const microsPattern = /^(0|[1-9][0-9]*)$/;
 
 /**
+ * A decimal integer from 0 to `max`, as a regular expression: shorter numbers freely, numbers as
+ * long as `max` digit by digit below it. The JSON schema then states the bound itself (a
+ * generated client or validator refuses 2^63 without knowing our code).
+ */
+export function decimalUpToPattern(max: bigint): string {
+  const digits = max.toString(10);
+  const alternatives = ['0'];
+  if (digits.length > 1) alternatives.push(`[1-9][0-9]{0,${digits.length - 2}}`);
+  for (let index = 0; index < digits.length; index += 1) {
+    const digit = Number(digits[index]);
+    const lowest = index === 0 ? 1 : 0;
+    if (digit <= lowest) continue;
+    const below = digit - 1 === lowest ? `${lowest}` : `[${lowest}-${digit - 1}]`;
+    const rest = digits.length - index - 1;
+    alternatives.push(`${digits.slice(0, index)}${below}${rest > 0 ? `[0-9]{${rest}}` : ''}`);
+  }
+  alternatives.push(digits);
+  return `^(${alternatives.join('|')})$`;
+}
+
+const boundedMicrosPattern = new RegExp(decimalUpToPattern(MAX_MICROS));
+const MICROS_FORMAT = 'must be an integer micros string such as "1000000"';
+const MICROS_AT_MOST = 'must be at most 9223372036854775807';
+
+/**
  * An amount in integer micros at the edge ("1000000" is 1 USDC), parsed to `bigint`.
  * Floats, exponents, signs, hex, blanks and values over 2^63 − 1 are refused; a JSON number is
  * taken only when it is a safe integer (an unsafe one has already lost micros in JSON.parse).
@@ -13,15 +38,17 @@ const microsPattern = /^(0|[1-9][0-9]*)$/;
  * @example
  * MicrosString.parse('1500000') // 1500000n
  */
-const MICROS_TEXT_ERROR = 'must be an integer micros string such as "1000000"';
 const MICROS_NUMBER_ERROR =
   'amounts are decimal strings such as "1000000"; a JSON number is accepted only as a safe ' +
   `integer (0 to ${Number.MAX_SAFE_INTEGER})`;
 
 const microsText = z
-  .string({ error: MICROS_TEXT_ERROR })
-  .regex(microsPattern, { error: MICROS_TEXT_ERROR })
-  .max(19, { error: 'must be at most 9223372036854775807' });
+  .string({ error: MICROS_FORMAT })
+  .max(19, { error: MICROS_AT_MOST })
+  // One pattern states both the form and the bound, so the JSON schema carries the maximum.
+  .regex(boundedMicrosPattern, {
+    error: (issue) => (microsPattern.test(String(issue.input)) ? MICROS_AT_MOST : MICROS_FORMAT),
+  });
 
 /** v1 clients send small amounts as JSON numbers: only a safe integer is exact, so only it is. */
 const microsNumber = z
@@ -33,7 +60,6 @@ const microsNumber = z
 export const MicrosString = z
   .union([microsText, microsNumber], { error: MICROS_NUMBER_ERROR })
   .transform((value) => BigInt(value))
-  .refine((value) => value <= MAX_MICROS, { error: 'must be at most 9223372036854775807' })
   .meta({
     description:
       'Integer micros as a decimal string ("1000000" is 1 USDC); at most 2^63 − 1. A JSON ' +

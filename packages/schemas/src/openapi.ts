@@ -47,6 +47,36 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonObject = {
   ].join('\n'),
 };
 
+/** Every operation reads it (see VERSION_HEADERS); a client sends the API version it targets. */
+const CLIENT_VERSION_PARAMETER: JsonObject = {
+  name: 'X-SVC-API-Client-Version',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', maxLength: 64 },
+  description:
+    'The API version (semver) the client was built against. Below X-SVC-API-Min the answer ' +
+    'carries X-SVC-API-Warning; the request is still served (v1 never refuses a version). ' +
+    'A value that is not a semantic version gets a warning too, and is otherwise ignored.',
+};
+
+/** Headers on every response, declared once under components.headers. */
+const VERSION_HEADERS: Record<string, JsonObject> = {
+  'API-Version': { description: 'The API version this server speaks.' },
+  'X-SVC-API-Version': { description: 'Same as API-Version.' },
+  'X-SVC-API-Latest': { description: 'The newest API version (GET /svc/version).' },
+  'X-SVC-API-Min': { description: 'The oldest client API version served without a warning.' },
+  'X-SVC-API-Warning': {
+    description:
+      'Only when X-SVC-API-Client-Version is below X-SVC-API-Min (or unreadable): what to ' +
+      'update to. The request is served anyway.',
+  },
+  'X-Request-Id': { description: 'The request id (also `requestId` in error bodies).' },
+};
+
+const versionHeaderRefs = Object.fromEntries(
+  Object.keys(VERSION_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
+
 function parametersOf(route: RouteDefinition): JsonObject[] {
   const out: JsonObject[] = [];
   const add = (location: 'path' | 'query', object: z.ZodObject | undefined) => {
@@ -70,6 +100,7 @@ function parametersOf(route: RouteDefinition): JsonObject[] {
         : { name: header, in: 'header', required: false, schema: { type: 'string' } },
     );
   }
+  out.push(CLIENT_VERSION_PARAMETER);
   return out;
 }
 
@@ -126,6 +157,10 @@ function responsesOf(route: RouteDefinition): JsonObject {
     'NOT_IMPLEMENTED: declared, handler not landed yet (see /svc/routes).',
   );
   responses['503'] ??= DATABASE_UNAVAILABLE_RESPONSE;
+  for (const [status, response] of Object.entries(responses)) {
+    const { headers, ...rest } = response as JsonObject;
+    responses[status] = { ...rest, headers: { ...(headers as JsonObject), ...versionHeaderRefs } };
+  }
   return responses;
 }
 
@@ -169,12 +204,23 @@ const WEBHOOK_DELIVERY_RULES = [
   '(a receiver that was down receives the backlog in order once it answers again).',
 ].join(' ');
 
+/** `deposit.settled` → `onDepositSettled`: the receiver's operation, named after its event. */
+function webhookOperationId(type: string): string {
+  return `on${type
+    .split(/[._-]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}`;
+}
+
 /** The OpenAPI 3.1 `webhooks` section: one POST per event type, body = its envelope. */
 function webhooksOf(): JsonObject {
   const webhooks: JsonObject = {};
   for (const [type, schema] of Object.entries(WEBHOOK_EVENT_SCHEMAS)) {
     webhooks[type] = {
       post: {
+        operationId: webhookOperationId(type),
+        // The receiver checks X-SVC-Signature (below), not an API key of ours.
+        security: [],
         summary: WEBHOOK_EVENT_DESCRIPTIONS[type as keyof typeof WEBHOOK_EVENT_SCHEMAS],
         description: WEBHOOK_DELIVERY_RULES,
         tags: ['webhooks'],
@@ -219,7 +265,10 @@ export function buildOpenApiDocument(
     };
     if (route.description) operation['description'] = route.description;
     if (route.deprecated) operation['deprecated'] = true;
-    if (route.auth !== 'public') operation['security'] = [{ ApiKey: [] }];
+    // Kept in the wallet's audit trail (GET /wallets/{address}/audit).
+    if (route.audited) operation['x-audited'] = true;
+    // Public operations say so (`[]`) rather than leave the reader to guess from a missing key.
+    operation['security'] = route.auth === 'public' ? [] : [{ ApiKey: [] }];
     if (route.request.body) {
       operation['requestBody'] = {
         required: true,
@@ -240,6 +289,7 @@ export function buildOpenApiDocument(
     info: {
       title: 'Yield Router API',
       version: API_VERSION,
+      license: { name: 'MIT', identifier: 'MIT' },
       description: [
         'Non-custodial yield router for software agents and their owners.',
         '',
@@ -266,6 +316,12 @@ export function buildOpenApiDocument(
     webhooks: webhooksOf(),
     components: {
       schemas: { ErrorBody: toJsonSchema(ErrorBody, 'output') },
+      headers: Object.fromEntries(
+        Object.entries(VERSION_HEADERS).map(([name, header]) => [
+          name,
+          { ...header, schema: { type: 'string' } },
+        ]),
+      ),
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
     },
   };

@@ -65,3 +65,78 @@ it('every request path, query and body schema is bounded', () => {
   }
   expect(problems).toEqual([]);
 });
+
+// Issue 21: the named bounds a third-party generator reads from the document, not only from our
+// handlers: slippage 0..500 bps, every other bps 0..10 000, micros strings up to 2^63 − 1 by
+// pattern and length, at most 50 wallets in a batch.
+function namedFields(schema: Json, at: string, out: Array<[string, string, Json]>): void {
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    for (const option of (schema[key] as Json[] | undefined) ?? []) namedFields(option, at, out);
+  }
+  if (schema['items']) namedFields(schema['items'] as Json, `${at}[]`, out);
+  for (const [name, property] of Object.entries((schema['properties'] ?? {}) as Json)) {
+    out.push([`${at}.${name}`, name, property as Json]);
+    namedFields(property as Json, `${at}.${name}`, out);
+  }
+}
+
+function requestFields(): Array<[string, string, Json]> {
+  const document = buildOpenApiDocument(routeList) as { paths: Record<string, Json> };
+  const out: Array<[string, string, Json]> = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations as Record<string, Json>)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      for (const parameter of (operation['parameters'] as Json[]) ?? []) {
+        const name = String(parameter['name']);
+        out.push([
+          `${where} ${String(parameter['in'])}.${name}`,
+          name,
+          parameter['schema'] as Json,
+        ]);
+      }
+      const body = (operation['requestBody'] as Json | undefined)?.['content'] as Json | undefined;
+      const schema = (body?.['application/json'] as Json | undefined)?.['schema'];
+      if (schema) namedFields(schema as Json, `${where} body`, out);
+    }
+  }
+  return out;
+}
+
+/** The leaf schemas of a field (its anyOf options, a nullable's non-null side). */
+function leaves(schema: Json): Json[] {
+  const options = [...((schema['anyOf'] as Json[]) ?? []), ...((schema['oneOf'] as Json[]) ?? [])];
+  return options.length === 0 ? [schema] : options.flatMap(leaves);
+}
+
+it('bounds every bps, micros and wallets-batch field by name', () => {
+  const fields = requestFields();
+  const problems: string[] = [];
+  for (const [at, name, schema] of fields) {
+    for (const leaf of leaves(schema).filter((option) => option['type'] !== 'null')) {
+      if (name.endsWith('Bps') && leaf['type'] !== undefined) {
+        const maximum = name === 'slippageBps' ? 500 : 10_000;
+        if (leaf['minimum'] !== 0 || leaf['maximum'] !== maximum) {
+          problems.push(`${at}: ${name} must be ${leaf['type']} 0..${maximum}`);
+        }
+      }
+      if (name.endsWith('Micros') && leaf['type'] === 'string') {
+        const pattern = new RegExp(String(leaf['pattern']));
+        const exact =
+          leaf['maxLength'] === 19 &&
+          pattern.test('9223372036854775807') &&
+          !pattern.test('9223372036854775808') &&
+          !pattern.test('01');
+        if (!exact) problems.push(`${at}: micros string must be bounded by pattern to 2^63 − 1`);
+      }
+      if (name === 'wallets' && leaf['type'] === 'array' && leaf['maxItems'] !== 50) {
+        problems.push(`${at}: wallets must have maxItems 50`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+  // The walk saw the fields it is about (a renamed field must not make it vacuous).
+  const names = new Set(fields.map(([, name]) => name));
+  for (const name of ['slippageBps', 'shareBps', 'minApyBps', 'amountMicros', 'wallets']) {
+    expect(names).toContain(name);
+  }
+});

@@ -245,7 +245,8 @@ export const WithdrawRequest = z.strictObject({
         'be equal (else 400 naming `body.idempotencyKey`).',
     }),
 });
-/** A share or rate in basis points: 0..10 000 (100 %). */
+
+/** A share or rate in basis points: 0..10 000 (100 %); every `*Bps` input is bounded so. */
 export const ShareBps = z.number().int().min(0).max(10_000);
 
 /** The most a swap may lose to price movement, in bps: 0..500 (5 %). */
@@ -404,13 +405,9 @@ export const DiscoverRequest = z.strictObject({
   chain: Chain.optional(),
   protocol: z.string().min(1).max(64).optional().meta({ description: 'A catalog protocol name.' }),
   asset: z.string().min(1).max(32).optional().meta({ description: 'e.g. USDC.' }),
-  minApyBps: z
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .optional()
-    .meta({ description: 'Keeps venues whose live APY is known and at least this.' }),
+  minApyBps: ShareBps.optional().meta({
+    description: 'Keeps venues whose live APY is known and at least this.',
+  }),
   minTvlUsd: z
     .number()
     .int()

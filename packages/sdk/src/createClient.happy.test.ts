@@ -153,7 +153,7 @@ describe('venues and plans through the SDK', () => {
     expect(isBlockedPlan(plan)).toBe(true);
     if (!isBlockedPlan(plan)) throw new Error('expected a blocked plan');
     expect(plan.blockers.map((blocker) => blocker.code)).toContain('owner_missing');
-    expect(plan).toMatchObject({ strategyId: 'form-suilend', venueId: 'suilend', feeMicros: '0' });
+    expect(plan).toMatchObject({ strategyId: 'suilend', venueId: 'suilend', feeMicros: '0' });
   });
 });
 

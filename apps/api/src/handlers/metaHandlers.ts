@@ -14,6 +14,7 @@ import {
   ERROR_CATALOG_VERSION,
   ErrorCode,
   describeBlockerCode,
+  clientVersionStatus,
   describeErrorCode,
   routePaths,
 } from '@yieldrouter/schemas';
@@ -38,6 +39,15 @@ const SDK_PACKAGE = '@yieldrouter/sdk';
 
 /** Handlers of the meta routes: health, root, status, packages, fees, catalogs. */
 export function metaHandlers(deps: MetaHandlerDeps): Handlers {
+  const { clientVersions } = deps.config;
+  const versionFields = (client: string | undefined) => ({
+    latestVersion: clientVersions.latestVersion,
+    minSupportedVersion: clientVersions.minSupportedVersion,
+    install: clientVersions.install,
+    releaseUrl: clientVersions.releaseUrl,
+    repoUrl: clientVersions.repoUrl,
+    ...(client === undefined ? {} : { client: clientVersionStatus(clientVersions, client) }),
+  });
   // Configuration is fixed for the life of the process, so these documents are built once.
   const enablementDocument = deps.enablement;
   const statusDocument = deepFreeze(
@@ -99,15 +109,16 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
     getPackages: () => ok(packagesDocument),
     getFees: () =>
       ok({ schemaVersion: 'svc-fees.v1' as const, ...toFeeScheduleDocument(deps.fees) }),
-    getSdk: () =>
+    getSdk: ({ query }) =>
       ok({
         packageName: SDK_PACKAGE,
         published: false,
         version: null,
         apiVersion: API_VERSION,
         reason: 'The typed client has not been published yet.',
+        ...versionFields(query.client),
       }),
-    getVersion: () =>
+    getVersion: ({ query }) =>
       ok({
         apiVersion: API_VERSION,
         openapiVersion: '3.1.0' as const,
@@ -136,6 +147,7 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
             note: 'Form ids and /svc/forms are legacy; strategies are preferred.',
           },
         ],
+        ...versionFields(query.client),
       }),
     getErrors: () =>
       ok({

@@ -168,7 +168,18 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     },
     getAutoYield: async ({ params }) =>
       ok(await wallets.getAutoYield(adapters, params.address, await opportunities())),
-    setAutoYield: async ({ params, body }) =>
-      ok(await wallets.setAutoYield(adapters, params.address, body, await opportunities(), now())),
+    setAutoYield: async ({ params, body, recordWrite }) =>
+      ok(
+        await wallets.setAutoYield(
+          adapters,
+          params.address,
+          body,
+          await opportunities(),
+          now(),
+          recordWrite(ok),
+        ),
+      ),
+    getWalletAudit: async ({ params, query }) =>
+      ok(await wallets.auditTrail(adapters, params.address, query)),
   };
 }

@@ -8,10 +8,15 @@ const ALLOWED_HEADERS = [
   'Idempotency-Key',
   'X-Request-Id',
   'If-None-Match',
+  'X-SVC-API-Client-Version',
 ];
 const EXPOSED_HEADERS = [
   'X-Request-Id',
   'API-Version',
+  'X-SVC-API-Version',
+  'X-SVC-API-Latest',
+  'X-SVC-API-Min',
+  'X-SVC-API-Warning',
   'ETag',
   'Retry-After',
   'RateLimit-Limit',

@@ -1,9 +1,15 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type { IdempotencyRecords, IdempotentResponse, WriteRecorder } from '@yieldrouter/engine';
+import type {
+  AuditRecords,
+  IdempotencyRecords,
+  IdempotentResponse,
+  WriteRecorder,
+} from '@yieldrouter/engine';
 import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
 import { InvalidChainInputError, routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
+import { auditCall } from './auditCalls';
 import type { KeyResolver, Principal } from './auth';
 import { authenticate, principalAllowsWallet } from './auth';
 import type { AuthFailures } from './authFailures';
@@ -69,6 +75,8 @@ export interface MountRoutesOptions {
    * a write's outcome is kept per wallet, operation and Idempotency-Key.
    */
   readonly walletOf?: (address: string) => string;
+  /** The wallets' audit trail, written around every call of an `audited` route. */
+  readonly audit?: AuditRecords;
 }
 
 const serialized = new WeakMap<object, Buffer>();
@@ -225,6 +233,9 @@ async function run(
     );
   }
   const requestId = String(res.locals['requestId']);
+  const audit = await auditCall(route, options, { params, principal, requestId });
+  const invoke = (context: HandlerContext<RouteDefinition>, validate: boolean) =>
+    audit.run(() => callHandler(route, handler, context, validate));
   const context: HandlerContext<RouteDefinition> = {
     params,
     query,
@@ -236,8 +247,8 @@ async function run(
     header(name) {
       return req.header(name);
     },
-    recordWrite() {
-      return undefined;
+    recordWrite(toResult) {
+      return audit.recorder(toResult);
     },
   };
   if (idempotencyKey !== undefined) {
@@ -259,13 +270,13 @@ async function run(
       requestHash: idempotencyRequestHash(route.operationId, { params, query, body }),
       requestId,
       execute: async (record) => {
-        const result = await callHandler(
-          route,
-          handler,
+        const result = await invoke(
           {
             ...context,
-            recordWrite: (toResult) => (tx, outcome) =>
-              record(tx, responseOf(route, toResult(outcome), validate)),
+            recordWrite: <T>(toResult: (outcome: T) => HandlerResult) =>
+              audit.recorder<T>(toResult, (tx, outcome) =>
+                record(tx, responseOf(route, toResult(outcome), validate)),
+              ),
           },
           validate,
         );
@@ -274,7 +285,7 @@ async function run(
     });
     return;
   }
-  const result = await callHandler(route, handler, context, options.validateResponses);
+  const result = await invoke(context, options.validateResponses);
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   const etag = result.headers?.['ETag'];
   if (result.status === 200 && etag && matchesEtag(req.header('if-none-match'), etag)) {

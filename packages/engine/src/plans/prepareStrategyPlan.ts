@@ -117,7 +117,8 @@ export async function prepareStrategyPlan(
     feeMicros,
     build,
     venue: {
-      strategyId: request.id,
+      // SPEC: the bare venue id, whichever id (svcop…, form-…, venue) asked for the plan.
+      strategyId: opportunity.venueId,
       opportunityId: opportunity.opportunityId,
       venueId: opportunity.venueId,
     },

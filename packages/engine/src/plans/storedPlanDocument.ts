@@ -3,14 +3,18 @@ import type { Blocker, Chain, StoredPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { storedLegDocument } from './legDocument';
 
-/** The id the plan was asked for: the request's id (deposit, withdraw) or the venue (route). */
+/**
+ * SPEC: `strategyId` is the bare venue id. A plan made for a venue has it; otherwise (none so
+ * far) the id the plan was asked for.
+ */
 function strategyIdOf(plan: StoredPlan): string | undefined {
+  if (plan.venueId) return plan.venueId;
   const request = plan.request;
   const asked =
     typeof request === 'object' && request !== null && !Array.isArray(request)
       ? request['id']
       : undefined;
-  return typeof asked === 'string' ? asked : (plan.venueId ?? undefined);
+  return typeof asked === 'string' ? asked : undefined;
 }
 
 /**

@@ -1,5 +1,10 @@
-import { readAutoYield, writeAutoYield } from '@yieldrouter/ledger';
-import type { AutoYieldSettingRow, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import { readAutoYield, runLedgerTransaction, writeAutoYield } from '@yieldrouter/ledger';
+import type {
+  AutoYieldSettingRow,
+  PrismaClient,
+  PrismaClientOrTransaction,
+  WriteRecorder,
+} from '@yieldrouter/ledger';
 import type { AutoYieldDocument, Opportunity } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -84,22 +89,24 @@ function pinnedVenue(
  * into on that venue's chain, and capped by `maxStakeMicros`.
  */
 export async function setAutoYield(
-  db: PrismaClientOrTransaction,
+  db: PrismaClient,
   adapters: ChainAdapters,
   address: string,
   setting: AutoYieldInput,
   opportunities: readonly Opportunity[],
   now: Date,
+  /** Called in the transaction that writes the setting (the audit trail, an idempotent answer). */
+  recordWrite?: WriteRecorder<Document>,
 ): Promise<Document> {
   const wallet = ledgerWallet(adapters, address);
   const venueId = pinnedVenue(setting, opportunities)?.venueId ?? null;
   // "0" resets the cap, as absence does.
   const maxStakeMicros = setting.maxStakeMicros ? setting.maxStakeMicros : null;
-  const row = await writeAutoYield(db, wallet, {
-    enabled: setting.enabled,
-    venueId,
-    maxStakeMicros,
-    now,
+  const write = { enabled: setting.enabled, venueId, maxStakeMicros, now };
+  if (!recordWrite) return document(wallet, await writeAutoYield(db, wallet, write), opportunities);
+  return runLedgerTransaction(db, async (tx) => {
+    const written = document(wallet, await writeAutoYield(tx, wallet, write), opportunities);
+    await recordWrite(tx, written);
+    return written;
   });
-  return document(wallet, row, opportunities);
 }

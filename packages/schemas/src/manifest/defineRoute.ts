@@ -40,6 +40,11 @@ export interface RouteDefinition {
   /** Success responses by status (2xx, and 304 where an ETag is served). Errors are added for every route. */
   readonly responses: Readonly<Record<number, RouteResponse>>;
   readonly deprecated?: boolean;
+  /**
+   * A state-changing call on a wallet: each call is kept in that wallet's audit trail
+   * (`GET /wallets/{address}/audit`) with who made it and how it ended.
+   */
+  readonly audited?: boolean;
 }
 
 /** Identity helper that keeps the literal types of a route for the SDK. */

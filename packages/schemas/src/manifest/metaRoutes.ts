@@ -24,6 +24,7 @@ import {
   StatusDocument,
   VersionDocument,
 } from '../documents';
+import { ClientVersionQuery } from '../clientVersions';
 import {
   AutoPayPlanRequest,
   DiscoverRequest,
@@ -127,8 +128,10 @@ export const metaRoutes = {
     versioned: true,
     auth: 'public',
     summary: 'Published client-library version metadata.',
+    description:
+      'Also where clients stand: `latestVersion`, `minSupportedVersion`, `install`, `releaseUrl`, `repoUrl` (null when not configured); with `?client=<semver>` a `client` block says whether that version is up to date, has an update, or is below the minimum (still served in v1, with X-SVC-API-Warning). Every response carries the same versions in X-SVC-API-Version, X-SVC-API-Latest and X-SVC-API-Min.',
     tags: ['meta'],
-    request: {},
+    request: { query: ClientVersionQuery },
     responses: ok(SdkDocument),
   }),
   getVersion: defineRoute({
@@ -138,8 +141,10 @@ export const metaRoutes = {
     versioned: true,
     auth: 'public',
     summary: 'API version document.',
+    description:
+      'Also where clients stand: `latestVersion`, `minSupportedVersion`, `install`, `releaseUrl`, `repoUrl` (null when not configured); with `?client=<semver>` a `client` block says whether that version is up to date, has an update, or is below the minimum (still served in v1, with X-SVC-API-Warning). Every response carries the same versions in X-SVC-API-Version, X-SVC-API-Latest and X-SVC-API-Min.',
     tags: ['meta'],
-    request: {},
+    request: { query: ClientVersionQuery },
     responses: ok(VersionDocument),
   }),
   getErrors: defineRoute({

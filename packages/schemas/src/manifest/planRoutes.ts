@@ -134,6 +134,7 @@ export const planRoutes = {
     path: '/svc/plans/{planId}/cancel',
     versioned: true,
     auth: OWNER,
+    audited: true,
     summary: "Cancel an unsigned plan: its legs' reservations go back at once.",
     description: [
       "Owner of the plan's wallet only (another wallet → 403 WALLET_SCOPE). Every settling leg",
@@ -156,6 +157,7 @@ export const planRoutes = {
     path: '/svc/plans/{planId}/legs/{legIndex}/settle',
     versioned: true,
     auth: OWNER_KEEPER,
+    audited: true,
     summary: 'Settle a leg from its on-chain receipt (txId); amounts come from the chain.',
     description: [
       "Only a receipt that proves the transaction is the leg's own (plan tag, owner, venue,",

@@ -12,6 +12,7 @@ import {
   WithdrawRequest,
 } from '../requests';
 import { HarvestResult } from '../planDocuments';
+import { AuditQuery, AuditTrailDocument } from '../auditTrail';
 import {
   AutoYieldDocument,
   BatchPositionsDocument,
@@ -94,6 +95,7 @@ export const walletRoutes = {
     versioned: true,
     auth: OWNER,
     walletParam: 'address',
+    audited: true,
     summary: 'Prepare a route (credit liquid on settlement, optional stake). Fee 0.',
     tags: ['wallets'],
     request: { params: WalletParams, body: RouteRequest, headers: ['Idempotency-Key'] },
@@ -105,6 +107,7 @@ export const walletRoutes = {
     path: '/wallets/{address}/harvest',
     versioned: true,
     auth: 'public',
+    audited: true,
     summary: 'Claim yield (permissionless); amounts come from the venue, never the body.',
     tags: ['wallets'],
     request: { params: WalletParams, body: HarvestRequest, headers: ['Idempotency-Key'] },
@@ -120,6 +123,7 @@ export const walletRoutes = {
     versioned: true,
     auth: OWNER,
     walletParam: 'address',
+    audited: true,
     summary: 'Exit principal (reserved from liquid at once). Fee 0.',
     tags: ['wallets'],
     request: { params: WalletParams, body: WithdrawRequest, headers: ['Idempotency-Key'] },
@@ -132,6 +136,7 @@ export const walletRoutes = {
     versioned: true,
     auth: OWNER,
     walletParam: 'address',
+    audited: true,
     summary: 'Pay residual yield to payees.',
     tags: ['wallets'],
     request: { params: WalletParams, body: AutoPayRequest, headers: ['Idempotency-Key'] },
@@ -144,6 +149,7 @@ export const walletRoutes = {
     versioned: true,
     auth: OWNER,
     walletParam: 'address',
+    audited: true,
     summary: 'Rebalance within one chain.',
     tags: ['wallets'],
     request: { params: WalletParams, body: RebalanceRequest, headers: ['Idempotency-Key'] },
@@ -168,10 +174,25 @@ export const walletRoutes = {
     versioned: true,
     auth: OWNER,
     walletParam: 'address',
+    audited: true,
     summary: 'Set the auto-yield setting.',
     tags: ['wallets'],
     request: { params: WalletParams, body: AutoYieldSetting },
     responses: ok(AutoYieldDocument),
+  }),
+  getWalletAudit: defineRoute({
+    operationId: 'getWalletAudit',
+    method: 'get',
+    path: '/wallets/{address}/audit',
+    versioned: true,
+    auth: OWNER_AGENT,
+    walletParam: 'address',
+    summary: "The wallet's audit trail: every state-changing call on it.",
+    description:
+      'Route, withdraw, settle, cancel, harvest, auto-yield and webhook changes, newest first: when, the role and API key id that called (never the key), the request id, the plan id, the outcome and the error code of a refusal. Recorded in the transaction of the change where the call writes through a recorder (route, withdraw, harvest, auto-yield), else right after it; refusals with a known error code are recorded too (those before the call reaches the wallet — authentication, scope, validation, rate limit — are not). Never a body, a signature or a transaction. Pages follow `nextCursor`.',
+    tags: ['wallets'],
+    request: { params: WalletParams, query: AuditQuery },
+    responses: ok(AuditTrailDocument),
   }),
   batchPositions: defineRoute({
     operationId: 'batchPositions',

@@ -29,6 +29,7 @@ export const webhookRoutes = {
     path: '/svc/webhooks',
     versioned: true,
     auth: OWNER,
+    audited: true,
     summary: "Subscribe a URL to event types for the key's wallets; returns hmacKey once.",
     description:
       'The URL must be https on a public host (checked with DNS now and before every delivery); a bad URL is 400 naming `body.url`. The subscription covers the wallets of the creating key.',
@@ -55,6 +56,7 @@ export const webhookRoutes = {
     path: '/svc/webhooks/{id}/rotate',
     versioned: true,
     auth: OWNER,
+    audited: true,
     summary: 'Rotate the signing key; the old key signs alongside during the overlap window.',
     description:
       'Returns the new hmacKey once. Until previousKeyExpiresAt (24 h by default) every delivery carries two v1= signatures, new key first; afterwards only the new one. Rotating again within the window drops the older key.',
@@ -68,6 +70,7 @@ export const webhookRoutes = {
     path: '/svc/webhooks/{id}',
     versioned: true,
     auth: OWNER,
+    audited: true,
     summary: "Delete a subscription (another key's is 404); pending deliveries end as failed.",
     tags: ['webhooks'],
     request: { params: WebhookIdParams },

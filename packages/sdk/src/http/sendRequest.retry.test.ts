@@ -14,6 +14,11 @@ const SDK_DOCUMENT = {
   published: false,
   version: null,
   apiVersion: '1.0.0',
+  latestVersion: '1.0.0',
+  minSupportedVersion: '1.0.0',
+  install: null,
+  releaseUrl: null,
+  repoUrl: null,
 };
 const PLAN = { status: 'prepared', submitted: false, ownerMustSign: true, feeMicros: '0' };
 const OK = { status: 200, body: SDK_DOCUMENT } as const;

@@ -1,0 +1,59 @@
+import { readAuditPage } from '@yieldrouter/ledger';
+import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { AuditTrailDocument } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+import { ledgerWallet } from './walletAddress';
+
+// The cursor is the last event's id: ids only grow, so a page never repeats or skips a row.
+const encodeCursor = (id: bigint) => Buffer.from(`audit:${id}`).toString('base64url');
+
+function decodeCursor(cursor: string): bigint {
+  const match = /^audit:([1-9][0-9]{0,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match?.[1]) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      'query.cursor: not a cursor from this API',
+      'query.cursor',
+    );
+  }
+  return BigInt(match[1]);
+}
+
+/**
+ * `GET /wallets/{address}/audit` (svc-wallet-audit.v1): the wallet's state-changing calls,
+ * newest first, `limit` per page (50 by default); `nextCursor` continues, null on the last page.
+ */
+export async function readAuditTrail(
+  db: PrismaClientOrTransaction,
+  adapters: ChainAdapters,
+  address: string,
+  query: { readonly cursor?: string | undefined; readonly limit?: number | undefined },
+): Promise<AuditTrailDocument> {
+  const wallet = ledgerWallet(adapters, address);
+  const limit = query.limit ?? 50;
+  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  // One more than the page: whether another page follows, without a count.
+  const rows = await readAuditPage(db, wallet, { limit: limit + 1, before });
+  const events = rows.slice(0, limit).map((row) => ({
+    id: row.id.toString(),
+    at: row.at.toISOString(),
+    operation: row.operation,
+    method: row.method,
+    path: row.path,
+    actor: { role: row.actorRole, keyId: row.keyId },
+    requestId: row.requestId,
+    planId: row.planId,
+    outcome: row.outcome,
+    status: row.status,
+    errorCode: row.errorCode,
+  }));
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return {
+    schemaVersion: 'svc-wallet-audit.v1',
+    wallet,
+    count: events.length,
+    events,
+    nextCursor: last ? encodeCursor(last.id) : null,
+  };
+}
