@@ -49,7 +49,7 @@ describe('the tool catalog', () => {
   it('merges path, query and body arguments with their bounds', () => {
     const routeFunds = toolCatalog().find((tool) => tool.name === 'routeFunds');
     expect(routeFunds?.inputSchema['required']).toEqual(
-      expect.arrayContaining(['address', 'amountMicros', 'token', 'chain']),
+      expect.arrayContaining(['address', 'amountMicros', 'token']),
     );
     expect(routeFunds?.placement).toMatchObject({ params: ['address'], body: 'fields' });
     expect(routeFunds?.description).toMatch(/integer micros strings/);
