@@ -5,6 +5,7 @@ import { executePlanLeg } from './plans/executePlanLeg';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
 import { listOpportunities } from './venues/listOpportunities';
+import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
 import { refreshApy } from './venues/refreshApy';
 import { getAutoYield, setAutoYield } from './wallets/autoYield';
 import { harvestWallet } from './wallets/harvest';
@@ -78,6 +79,7 @@ export function createUseCases(books: Database) {
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),
+      readApyHistory: onBooks(readOpportunityApyHistory),
       refreshApy: onBooks(refreshApy),
       prepareStrategyPlan: onBooks(prepareStrategyPlan),
     },

@@ -8,23 +8,14 @@ import {
   normalizeOpportunityId,
 } from '@yieldrouter/schemas';
 import { buildOpportunityFacts } from './buildOpportunityFacts';
+import { windowMinSamples } from './venueConfig';
 import type { VenueConfig } from './venueConfig';
 
 const VenueStandardSchema = OpportunitySchema.shape.standard;
 
-/**
- * A windowed mean, or null with fewer samples than the window needs: `apyMeanMinSamples` is
- * the 30-day requirement, scaled down to the window (at least one sample).
- */
-function windowMean(
-  mean: number | null,
-  samples: number,
-  days: number,
-  venues: VenueConfig,
-): number | null {
-  const needed = Math.max(1, Math.ceil((venues.apyMeanMinSamples * days) / 30));
-  return samples >= needed ? mean : null;
-}
+/** A windowed mean, or null with fewer samples than the window needs. */
+const windowMean = (mean: number | null, samples: number, days: number, venues: VenueConfig) =>
+  samples >= windowMinSamples(venues, days) ? mean : null;
 
 const TIME_LOCK_REASON =
   'the venue standard has no readable withdrawal lock, and none is configured for this venue';
@@ -88,7 +79,7 @@ function toOpportunity(
       stale,
       reason,
     },
-    apyMean30dBps: row.meanSamples >= venues.apyMeanMinSamples ? row.meanBps : null,
+    apyMean30dBps: windowMean(row.meanBps, row.meanSamples, 30, venues),
     apyMean30dSamples: row.meanSamples,
     tvlUsdMicros:
       value !== null && latest?.tvlUsdMicros != null ? formatMicros(latest.tvlUsdMicros) : null,

@@ -7,7 +7,7 @@ import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { planDocument, planRecord } from '../plans/planDocument';
-import { byApyDesc } from '../venues/discovery';
+import { byApyDesc } from '../venues/rankOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { ownerOn } from './walletAddress';
