@@ -40,17 +40,27 @@ const tokenOf = (
   source: OpportunityToken['source'],
 ): OpportunityToken | null => (token ? { ...token, source } : null);
 
+/** The configured id that names a venue's receipt token, by standard and chain. */
+const RECEIPT_ID_NAMES = ['receiptMint', 'receiptCoinType', 'aToken', 'vault'] as const;
+
+function configuredReceipt(ids: Readonly<Record<string, string>>): OpportunityToken | null {
+  const name = RECEIPT_ID_NAMES.find((candidate) => ids[candidate] !== undefined);
+  return name ? { address: ids[name] as string, decimals: null, source: 'configuration' } : null;
+}
+
 /** Lending standards: what a venue of that standard is, whatever the source says. */
 const LENDING_STANDARDS = new Set(['erc4626', 'aave-v3', 'router-adapter']);
 
 /**
- * TVL, caps, tokens and risk of one venue from its latest served reading and its latest chain
- * read. `apyReason` is why the reading is not served (then nothing of it is used).
+ * TVL, caps, tokens and risk of one venue from its latest served reading, its latest chain read
+ * and its configured ids (a receipt token named there, when the chain gave none). `apyReason`
+ * is why the reading is not served (then nothing of it is used).
  */
 export function buildOpportunityFacts(
   row: VenueWithApyRow,
   served: boolean,
   apyReason: string | null,
+  configuredIds: Readonly<Record<string, string>>,
 ): Facts {
   const chain = chainFactsOf(row);
   const pool = poolFactsOf(row, served);
@@ -78,7 +88,7 @@ export function buildOpportunityFacts(
           source: 'defillama' as const,
         }
       : null);
-  const receipt = tokenOf(chain.receipt, 'chain');
+  const receipt = tokenOf(chain.receipt, 'chain') ?? configuredReceipt(configuredIds);
   const capsKnown = chain.totalCapUnits !== null && chain.maxDepositUnits !== null;
   return {
     tvl: {

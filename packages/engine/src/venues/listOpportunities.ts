@@ -83,7 +83,7 @@ function toOpportunity(
     apyMean30dSamples: row.meanSamples,
     tvlUsdMicros:
       value !== null && latest?.tvlUsdMicros != null ? formatMicros(latest.tvlUsdMicros) : null,
-    ...buildOpportunityFacts(row, value !== null, reason),
+    ...buildOpportunityFacts(row, value !== null, reason, configured),
     timeLockSeconds: null,
     timeLockReason: TIME_LOCK_REASON,
     depositable: writeReady && row.actions.includes('deposit'),
