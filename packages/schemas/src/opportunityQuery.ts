@@ -8,6 +8,7 @@ const Bps = z.number().int();
 const WholeQuery = (maxDigits: number, description: string) =>
   z
     .string()
+    .max(maxDigits)
     .regex(new RegExp(`^(0|[1-9][0-9]{0,${maxDigits - 1}})$`), {
       error: `must be a whole number of at most ${maxDigits} digits`,
     })
@@ -55,6 +56,7 @@ export const OpportunitiesQuery = z.strictObject({
     .meta({ description: `Default ${OPPORTUNITIES_DEFAULT_LIMIT}.` }),
   cursor: z
     .string()
+    .max(69)
     .regex(/^svcop[0-9a-f]{1,64}$/, { error: 'must be a nextCursor from a previous page' })
     .optional()
     .meta({ description: 'nextCursor of the previous page (same filters and sort).' }),
