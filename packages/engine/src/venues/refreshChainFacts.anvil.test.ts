@@ -6,7 +6,6 @@ import { createEvmAdapter } from '@yieldrouter/chain-evm';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { Opportunity } from '@yieldrouter/schemas';
-import { maxUint256 } from 'viem';
 import { createDefiLlamaReader } from '../apy';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { listOpportunities } from './listOpportunities';
@@ -88,7 +87,7 @@ it('caps follow the vault maxDeposit; TVL in native units and tokens come from t
   expect(fuller.caps.maxUnits).toBe('25000000');
   expect(fuller.tvl.nativeUnits).toBe('15000000');
 
-  await bed.fixtures.setVaultDepositLimit(maxUint256);
+  await bed.fixtures.setVaultDepositLimit(2n ** 256n - 1n); // uint256 max: no limit
   expect(morphoOf(await refreshedListing()).caps.maxUnits).toBeNull();
 });
 
