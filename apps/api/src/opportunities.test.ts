@@ -1,20 +1,21 @@
 import request from 'supertest';
 import { ApyHistoryDocument, HomeDocument, OpportunityList } from '@yieldrouter/schemas';
 import type { Opportunity } from '@yieldrouter/schemas';
-import type { YieldsServer } from '@yieldrouter/chain-beds/yields';
-import { makeYieldsPool, startYieldsServer } from '@yieldrouter/chain-beds/yields';
+import { makeYieldsPool } from '@yieldrouter/chain-beds/yields';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { startYieldsApp } from './testing/startYieldsApp';
+import type { YieldsApp } from './testing/startYieldsApp';
 
 // GET /svc/opportunities: the decision record on every opportunity, filters, sort and pages
 // against seeded opportunities (morpho 4.2 % / 2 M USD, kamino 6.5 % / 9 M, suilend 3 % / 0.5 M
 // and an outlier), and the APY history route. APY from a DefiLlama-shaped local source.
 const MORPHO_VAULT = '0x52908400098527886E0F7030069857D2E4169EE7';
 let t: TestApp;
-let yields: YieldsServer;
+let app: YieldsApp;
 
 beforeAll(async () => {
-  yields = await startYieldsServer({
+  // Three readings: enough samples for the 30-day mean (SVC_APY_MEAN_MIN_SAMPLES defaults to 3).
+  app = await startYieldsApp({
     pools: [
       makeYieldsPool({ pool: 'p-morpho', apy: 4.2, apyBase: 4.2, tvlUsd: 2_000_000 }),
       makeYieldsPool({
@@ -38,24 +39,13 @@ beforeAll(async () => {
         stablecoin: false,
       }),
     ],
+    poolOf: { morpho: 'p-morpho', kamino: 'p-kamino', suilend: 'p-suilend' },
+    env: { SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: MORPHO_VAULT } }) },
+    refreshes: 3,
   });
-  t = await startTestApp({
-    SVC_APY_BASE_URL: yields.url,
-    SVC_APY_POOLS: JSON.stringify({ morpho: 'p-morpho', kamino: 'p-kamino', suilend: 'p-suilend' }),
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: MORPHO_VAULT } }),
-  });
-  // Three readings: enough samples for the 30-day mean (SVC_APY_MEAN_MIN_SAMPLES defaults to 3).
-  for (let run = 0; run < 3; run += 1) {
-    await request(t.app)
-      .post('/api/v1/svc/map/venues/refresh')
-      .set('X-API-Key', testKeys.keeper)
-      .expect(200);
-  }
+  ({ t } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await yields.stop();
-});
+afterAll(() => app.close());
 
 const get = (path: string) => request(t.app).get(`/api/v1${path}`);
 const list = async (query = '') =>

@@ -21,6 +21,17 @@ const read = async (pool: YieldsPool | Record<string, unknown>) => {
   return reading;
 };
 
+/** The facts of a pool whose source says nothing of its risk or tokens. */
+const NOTHING_SAID = {
+  outlier: null,
+  exposure: null,
+  ilRisk: null,
+  predictedClass: null,
+  stablecoin: null,
+  underlyingTokens: [],
+  rewardTokens: [],
+};
+
 /** The pool without the named fields, as a source that omits them answers. */
 const without = (pool: YieldsPool, ...names: (keyof YieldsPool)[]) =>
   Object.fromEntries(Object.entries(pool).filter(([name]) => !names.includes(name as never)));
@@ -66,15 +77,7 @@ it('missing risk fields are null or empty, never a default; the APY is unchanged
     ),
   );
   expect(reading.apyBps).toBe(421);
-  expect(reading.facts).toEqual({
-    outlier: null,
-    exposure: null,
-    ilRisk: null,
-    predictedClass: null,
-    stablecoin: null,
-    underlyingTokens: [],
-    rewardTokens: [],
-  });
+  expect(reading.facts).toEqual(NOTHING_SAID);
 });
 
 it('malformed risk fields are null one by one; a bad token entry is left out', async () => {
@@ -90,13 +93,8 @@ it('malformed risk fields are null one by one; a bad token entry is left out', a
   });
   expect(reading.apyBps).toBe(421);
   expect(reading.facts).toEqual({
-    outlier: null,
-    exposure: null,
-    ilRisk: null,
-    predictedClass: null,
-    stablecoin: null,
+    ...NOTHING_SAID,
     underlyingTokens: ['0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'],
-    rewardTokens: [],
   });
 });
 
