@@ -7,18 +7,21 @@ import {
   VenueList,
 } from '@yieldrouter/schemas';
 import type { YieldsServer } from '@yieldrouter/chain-beds/yields';
-import { makeYieldsPool, startYieldsServer } from '@yieldrouter/chain-beds/yields';
+import { makeYieldsPool } from '@yieldrouter/chain-beds/yields';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
+import { startYieldsApp } from './testing/startYieldsApp';
+import type { YieldsApp } from './testing/startYieldsApp';
 
 // Home, discover, the discovery map and estimates, served from the snapshot with ETags; APY
 // from a DefiLlama-shaped local source (morpho 4.2 %, kamino 6.5 %, suilend 3 %).
 const MORPHO_VAULT = '0x52908400098527886E0F7030069857D2E4169EE7';
 let t: TestApp;
 let yields: YieldsServer;
+let app: YieldsApp;
 
 beforeAll(async () => {
-  yields = await startYieldsServer({
+  app = await startYieldsApp({
     pools: [
       makeYieldsPool({
         pool: 'p-morpho',
@@ -42,21 +45,12 @@ beforeAll(async () => {
         tvlUsd: 500_000,
       }),
     ],
+    poolOf: { morpho: 'p-morpho', kamino: 'p-kamino', suilend: 'p-suilend' },
+    env: { SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: MORPHO_VAULT } }) },
   });
-  t = await startTestApp({
-    SVC_APY_BASE_URL: yields.url,
-    SVC_APY_POOLS: JSON.stringify({ morpho: 'p-morpho', kamino: 'p-kamino', suilend: 'p-suilend' }),
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: MORPHO_VAULT } }),
-  });
-  await request(t.app)
-    .post('/api/v1/svc/map/venues/refresh')
-    .set('X-API-Key', testKeys.keeper)
-    .expect(200);
+  ({ t, yields } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await yields.stop();
-});
+afterAll(() => app.close());
 
 const get = (path: string) => request(t.app).get(`/api/v1${path}`);
 const post = (path: string, body: unknown) =>

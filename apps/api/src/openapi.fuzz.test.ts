@@ -103,6 +103,10 @@ beforeAll(async () => {
     { logger },
   );
   server = http.createServer(t.app);
+  // Generating an operation's cases can take seconds; the client's idle keep-alive socket must
+  // outlive that pause, or its next request races the server's close (ECONNRESET, reported as
+  // "connection dropped" though the app never saw the request).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = {
     port: (server.address() as AddressInfo).port,

@@ -1,5 +1,10 @@
 import { describeBlockerCode } from '@yieldrouter/schemas';
-import type { BroadcastResult, ChainAdapter } from '@yieldrouter/schemas';
+import type {
+  BroadcastResult,
+  ChainAdapter,
+  VenueFactsReading,
+  VenueOnChain,
+} from '@yieldrouter/schemas';
 import { buildEvmDeposit } from './buildEvmDeposit';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
 import { checkSignedEvmLeg } from './checkSignedEvmLeg';
@@ -9,6 +14,7 @@ import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { readEvmBalances } from './readEvmBalances';
 import { readEvmPosition } from './readEvmPosition';
 import { readEvmReceipt } from './readEvmReceipt';
+import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
 
@@ -16,6 +22,7 @@ import type { RegistryFeeConfig } from './readRegistryFeeConfig';
 export type EvmChainAdapter = ChainAdapter & {
   readonly chain: EvmChain;
   readRegistryFeeConfig(): Promise<RegistryFeeConfig>;
+  readVenueFacts(venue: VenueOnChain): Promise<VenueFactsReading>;
 };
 
 /**
@@ -52,6 +59,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
       },
     }),
     readPosition: (venue, owner, shares) => readEvmPosition(context, venue, owner, shares),
+    readVenueFacts: (venue) => readEvmVenueFacts(context, venue),
     readRegistryFeeConfig: () => readRegistryFeeConfig(context),
   };
 }

@@ -4,12 +4,11 @@ import { isAddressEqual } from 'viem';
 import type { Address } from 'viem';
 import { aaveV3ATokenAbi, aaveV3PoolAbi, erc4626Abi } from './abis';
 import { callView } from './callView';
-import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import type { EvmRpc } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { rayMul } from './rayMath';
-import { resolveVenueTarget, venueUnreadable } from './resolveVenueTarget';
+import { readableVenue } from './resolveVenueTarget';
 import type { VenueTarget } from './resolveVenueTarget';
 import { toUnavailable } from './toUnavailable';
 
@@ -45,11 +44,9 @@ export async function readEvmPosition(
     throw new InvalidChainInputError('venue', `venue: ${venue.venueId} is not on ${context.chain}`);
   }
   const what = `position in ${venue.venueId} on ${context.label}`;
-  const resolved = resolveVenueTarget(venue);
-  if (resolved.status === 'blocked') return venueUnreadable(venue, resolved.blockers, what);
-  if (!context.rpc) return rpcNotConfigured(context, what);
-  const rpc = context.rpc;
-  const target = resolved.target;
+  const readable = readableVenue(context, venue, what);
+  if (readable.status !== 'ok') return readable;
+  const { rpc, target } = readable;
   try {
     const block = await rpc.blockNumber();
     if (target.standard === 'erc4626') {

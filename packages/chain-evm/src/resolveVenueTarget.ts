@@ -1,6 +1,9 @@
 import { describeBlockerCode } from '@yieldrouter/schemas';
 import type { Blocker, Unavailable, VenueOnChain } from '@yieldrouter/schemas';
 import type { Address } from 'viem';
+import { rpcNotConfigured } from './evmContext';
+import type { EvmContext } from './evmContext';
+import type { EvmRpc } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 
 /** The contracts of a venue the adapter can enter and value without custom code. */
@@ -81,4 +84,19 @@ export function venueUnreadable(
     reason: venue.standard === 'router-adapter' ? 'no_standard_reader' : 'asset_not_configured',
     detail: `${what}: ${blockers.map((blocker) => blocker.message).join(' ')}`,
   };
+}
+
+/**
+ * A venue ready to be read: its contracts and the chain's RPC, or why it cannot be read (a
+ * blocked target, no RPC configured). `what` names the read in the detail.
+ */
+export function readableVenue(
+  context: EvmContext,
+  venue: VenueOnChain,
+  what: string,
+): { readonly status: 'ok'; readonly rpc: EvmRpc; readonly target: VenueTarget } | Unavailable {
+  const resolved = resolveVenueTarget(venue);
+  if (resolved.status === 'blocked') return venueUnreadable(venue, resolved.blockers, what);
+  if (!context.rpc) return rpcNotConfigured(context, what);
+  return { status: 'ok', rpc: context.rpc, target: resolved.target };
 }

@@ -6,6 +6,7 @@ import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
 import { listOpportunities } from './venues/listOpportunities';
+import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
 import { refreshApy } from './venues/refreshApy';
 import { readAuditTrail } from './wallets/auditTrail';
 import { getAutoYield, setAutoYield } from './wallets/autoYield';
@@ -82,6 +83,7 @@ export function createUseCases(books: Database) {
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),
+      readApyHistory: onBooks(readOpportunityApyHistory),
       refreshApy: onBooks(refreshApy),
       prepareStrategyPlan: onBooks(prepareStrategyPlan),
     },

@@ -5,6 +5,7 @@ export * from './databaseUnavailable';
 export * from './migrate';
 export type { ApiKeyRole, Prisma, PrismaClient } from './generated/prisma/client';
 export * from './venues';
+export * from './apyHistory';
 export * from './plans';
 export * from './journal';
 export * from './verifyLedger';

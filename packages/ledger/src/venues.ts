@@ -1,4 +1,5 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Prisma } from './generated/prisma/client';
 
 /** A catalog entry as stored. The opportunity id is not part of it: it is minted once. */
 export interface VenueCatalogRow {
@@ -59,6 +60,8 @@ export interface ApySampleInput {
         readonly apyBaseBps: number | null;
         readonly apyRewardBps: number | null;
         readonly tvlUsdMicros: bigint | null;
+        /** What the source said of the pool beside its APY (JSON; the engine parses it). */
+        readonly poolFacts?: Prisma.InputJsonValue | undefined;
       }
     | { readonly status: 'unavailable'; readonly reason: string };
 }
@@ -80,6 +83,7 @@ export async function insertApySamples(
             apyBaseBps: value.apyBaseBps,
             apyRewardBps: value.apyRewardBps,
             tvlUsdMicros: value.tvlUsdMicros,
+            ...(value.poolFacts === undefined ? {} : { poolFacts: value.poolFacts }),
           }
         : { venueId, source, observedAt, status: 'unavailable', reason: value.reason },
     ),
@@ -98,11 +102,20 @@ export interface VenueWithApyRow extends VenueCatalogRow {
     readonly apyRewardBps: number | null;
     readonly tvlUsdMicros: bigint | null;
     readonly reason: string | null;
+    /** The source's pool facts of this reading, as stored (unparsed); null when none. */
+    readonly poolFacts: unknown;
     readonly observedAt: Date;
   } | null;
-  /** Mean of the ok samples since `meanSince` (rounded), and how many there were. */
+  /** Mean of the ok samples of the last 30 days (rounded), and how many there were. */
   readonly meanBps: number | null;
   readonly meanSamples: number;
+  /** The same over the last 7 days and the last 24 hours. */
+  readonly mean7dBps: number | null;
+  readonly mean7dSamples: number;
+  readonly mean1dBps: number | null;
+  readonly mean1dSamples: number;
+  /** The latest read of the venue on its chain (unparsed facts), or null when never read. */
+  readonly chainRead: { readonly facts: unknown; readonly observedAt: Date } | null;
 }
 
 interface RawRow {
@@ -125,31 +138,53 @@ interface RawRow {
   apy_reward_bps: number | null;
   tvl_usd_micros: bigint | null;
   reason: string | null;
+  pool_facts: unknown;
   observed_at: Date | null;
   mean_bps: number | null;
   samples: number;
+  mean_7d_bps: number | null;
+  samples_7d: number;
+  mean_1d_bps: number | null;
+  samples_1d: number;
+  chain_facts: unknown;
+  chain_observed_at: Date | null;
 }
 
-/** Every venue with its latest APY reading and the mean of its ok samples since `meanSince`. */
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Every venue with its latest APY reading, the means of its ok samples over the 30 days, 7 days
+ * and 24 hours before `now` (each `round(avg)`, as `readApyHistory` computes a window mean),
+ * and its latest chain read.
+ */
 export async function listVenuesWithApy(
   db: PrismaClientOrTransaction,
-  meanSince: Date,
+  now: Date,
 ): Promise<VenueWithApyRow[]> {
+  const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const [d30, d7, d1] = [since(30), since(7), since(1)];
   const rows = await db.$queryRaw<RawRow[]>`
     SELECT v.id, v.opportunity_id, v.protocol, v.chain, v.asset, v.readiness, v.standard,
            v.wave, v.priority, v.actions, v.required_ids, v.min_deposit_micros,
            l.status, l.source, l.apy_bps, l.apy_base_bps, l.apy_reward_bps, l.tvl_usd_micros,
-           l.reason, l.observed_at, m.mean_bps, m.samples
+           l.reason, l.pool_facts, l.observed_at, m.mean_bps, m.samples, m.mean_7d_bps,
+           m.samples_7d, m.mean_1d_bps, m.samples_1d,
+           c.facts AS chain_facts, c.observed_at AS chain_observed_at
       FROM venues v
       LEFT JOIN LATERAL (
         SELECT * FROM apy_samples s WHERE s.venue_id = v.id
          ORDER BY s.observed_at DESC, s.id DESC LIMIT 1
       ) l ON true
       CROSS JOIN LATERAL (
-        SELECT round(avg(s.apy_bps))::int AS mean_bps, count(*)::int AS samples
+        SELECT round(avg(s.apy_bps))::int AS mean_bps, count(*)::int AS samples,
+               round(avg(s.apy_bps) FILTER (WHERE s.observed_at >= ${d7}))::int AS mean_7d_bps,
+               (count(*) FILTER (WHERE s.observed_at >= ${d7}))::int AS samples_7d,
+               round(avg(s.apy_bps) FILTER (WHERE s.observed_at >= ${d1}))::int AS mean_1d_bps,
+               (count(*) FILTER (WHERE s.observed_at >= ${d1}))::int AS samples_1d
           FROM apy_samples s
-         WHERE s.venue_id = v.id AND s.status = 'ok' AND s.observed_at >= ${meanSince}
+         WHERE s.venue_id = v.id AND s.status = 'ok' AND s.observed_at >= ${d30}
       ) m
+      LEFT JOIN venue_chain_reads c ON c.venue_id = v.id
      ORDER BY v.wave, v.priority, v.id`;
   return rows.map((row) => ({
     id: row.id,
@@ -174,10 +209,19 @@ export async function listVenuesWithApy(
             apyRewardBps: row.apy_reward_bps,
             tvlUsdMicros: row.tvl_usd_micros,
             reason: row.reason,
+            poolFacts: row.pool_facts,
             observedAt: row.observed_at,
           }
         : null,
     meanBps: row.mean_bps,
     meanSamples: row.samples,
+    mean7dBps: row.mean_7d_bps,
+    mean7dSamples: row.samples_7d,
+    mean1dBps: row.mean_1d_bps,
+    mean1dSamples: row.samples_1d,
+    chainRead:
+      row.chain_observed_at === null
+        ? null
+        : { facts: row.chain_facts, observedAt: row.chain_observed_at },
   }));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Chain } from './chains';
 import type { UnavailableReasonCode } from './requests';
 import type { Blocker } from './errors';
+import type { VenueChainFacts } from './opportunityFacts';
 
 /**
  * The one contract every chain adapter implements (packages/chain-sui, chain-solana, chain-evm).
@@ -229,7 +230,15 @@ export interface ChainAdapter {
    * the venue's current share price, read consistently (one block where the chain allows).
    */
   readPosition(venue: VenueOnChain, owner: string, shares: bigint): Promise<PositionReading>;
+  /**
+   * The venue's TVL in native units, deposit caps and tokens, read on chain (fail-closed:
+   * `unavailable` with a reason). Absent where the chain has no reader for them yet.
+   */
+  readVenueFacts?(venue: VenueOnChain): Promise<VenueFactsReading>;
 }
+
+/** A venue's on-chain facts, or why they could not be read. */
+export type VenueFactsReading = ({ readonly status: 'ok' } & VenueChainFacts) | Unavailable;
 
 /** Bad input to an adapter (a malformed address, a planId that is not ours). HTTP 400. */
 export class InvalidChainInputError extends Error {

@@ -7,6 +7,8 @@ export * from './documents';
 export * from './errors';
 export * from './money';
 export * from './opportunities';
+export * from './opportunityFacts';
+export * from './opportunityQuery';
 export * from './requests';
 export * from './planDocuments';
 export * from './manifest/defineRoute';

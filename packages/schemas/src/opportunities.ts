@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { Chain, ExecutionMode } from './chains';
 import { MicrosOut } from './money';
+import {
+  ApyProvenance,
+  OpportunityCaps,
+  OpportunityRisk,
+  OpportunityTokens,
+  OpportunityTvl,
+} from './opportunityFacts';
 
 const Bps = z.number().int();
-
-/** Provenance of an APY value. A null value always carries a reason; it is never 0 or a guess. */
-export const ApyProvenance = z.object({
-  source: z.string().nullable().meta({ description: 'e.g. defillama; null before any read.' }),
-  asOf: z.string().nullable().meta({ description: 'When the value was read (ISO 8601).' }),
-  stale: z.boolean(),
-  baseBps: Bps.nullable(),
-  rewardBps: Bps.nullable(),
-  reason: z
-    .string()
-    .nullable()
-    .meta({ description: 'Why grossApyBps is null (source_not_configured, stale, …).' }),
-});
 
 const FORM_PREFIX = 'form-';
 
@@ -53,6 +47,23 @@ export const Opportunity = z.object({
   apyMean30dBps: Bps.nullable().meta({ description: 'Mean of stored samples; null if too few.' }),
   apyMean30dSamples: z.number().int(),
   tvlUsdMicros: MicrosOut.nullable(),
+  tvl: OpportunityTvl,
+  caps: OpportunityCaps,
+  timeLockSeconds: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Wait between a withdrawal request and the money; null when unknown.' }),
+  timeLockReason: z.string().nullable().meta({ description: 'Why timeLockSeconds is null.' }),
+  depositable: z.boolean().meta({
+    description: 'A deposit plan can be prepared here: the venue takes deposits and is writeReady.',
+  }),
+  redeemable: z.boolean().meta({
+    description:
+      'A withdraw plan can be prepared here: the venue takes withdrawals and is writeReady.',
+  }),
+  tokens: OpportunityTokens,
+  risk: OpportunityRisk,
   wave: z.number().int(),
   priority: z.number().int(),
   actions: z.array(z.string()),
@@ -62,7 +73,12 @@ export type Opportunity = z.infer<typeof Opportunity>;
 
 export const OpportunityList = z.object({
   schemaVersion: z.literal('svc-opportunities.v1'),
-  count: z.number().int(),
+  count: z.number().int().meta({ description: 'Opportunities on this page.' }),
+  total: z.number().int().meta({ description: 'Opportunities matching the filters, all pages.' }),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Pass as cursor for the next page; null on the last page.' }),
   asOf: z.string(),
   opportunities: z.array(Opportunity),
 });

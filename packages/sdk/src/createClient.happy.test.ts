@@ -146,6 +146,21 @@ describe('venues and plans through the SDK', () => {
     for (const opportunity of opportunities) expect(opportunity.opportunityId).toMatch(/^svcop/);
   });
 
+  it('filters, sort, pages and the APY history are typed calls', async () => {
+    const page = await client.listOpportunities({
+      query: { chain: 'base', sortBy: 'tvl', limit: '1' },
+    });
+    expect(page.count).toBe(1);
+    expect(page.total).toBeGreaterThan(1);
+    expect(page.nextCursor).toBe(page.opportunities[0]?.opportunityId);
+    const history = await client.getOpportunityApyHistory({
+      params: { id: page.opportunities[0]?.opportunityId ?? '' },
+      query: { window: '7d' },
+    });
+    expect(history).toMatchObject({ schemaVersion: 'svc-apy-history.v1', window: '7d' });
+    expect(history.points).toHaveLength(8);
+  });
+
   it('a blocked plan is a typed result with blockers, not an exception', async () => {
     const plan = await client.prepareDepositPlan({
       body: { strategyId: 'form-suilend', amountMicros: '1000000' },

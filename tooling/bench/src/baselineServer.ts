@@ -8,7 +8,9 @@ const app = express();
 const bodyFile = process.env['BENCH_BODY_FILE'];
 if (!bodyFile) throw new Error('BENCH_BODY_FILE is required');
 const body: unknown = JSON.parse(readFileSync(bodyFile, 'utf8'));
-app.get(process.env['BENCH_PATH'] ?? '/api/v1/svc/status', (_req, res) => {
+// Routes match the path only: a benchmarked URL's query string is not part of it.
+const routePath = (process.env['BENCH_PATH'] ?? '/api/v1/svc/status').split('?')[0] as string;
+app.get(routePath, (_req, res) => {
   res.json(body);
 });
 const server = app.listen(Number(process.env['PORT'] ?? 0), '127.0.0.1', () => {

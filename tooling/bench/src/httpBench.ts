@@ -13,7 +13,14 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
 const GET_PATHS = (
-  process.env['BENCH_PATHS'] ?? '/api/v1/svc/status,/api/v1/svc/venues,/api/v1/svc/home'
+  process.env['BENCH_PATHS'] ??
+  [
+    '/api/v1/svc/status',
+    '/api/v1/svc/venues',
+    '/api/v1/svc/home',
+    // Filters and sort: served from the discovery snapshot, one document per distinct query.
+    '/api/v1/svc/opportunities?asset=USDC&depositable=false&sortBy=apy30d&order=asc&limit=50',
+  ].join(',')
 )
   .split(',')
   .filter(Boolean);

@@ -17,6 +17,8 @@ interface IBedAsset {
 /// requires (deposit/redeem down, mint/withdraw up). `simulateYield` is bed-only.
 contract TestVault4626 is BedERC20 {
     IBedAsset public immutable asset;
+    /// @notice Bed only: the most the vault holds (uint256 max: no limit), as a capped vault's.
+    uint256 public depositLimit = type(uint256).max;
 
     event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares);
     event Withdraw(
@@ -46,12 +48,21 @@ contract TestVault4626 is BedERC20 {
         return _toAssets(shares, false);
     }
 
-    function maxDeposit(address) external pure returns (uint256) {
-        return type(uint256).max;
+    /// @dev Room left under `depositLimit` (uint256 max while there is no limit).
+    function maxDeposit(address) public view returns (uint256) {
+        if (depositLimit == type(uint256).max) return type(uint256).max;
+        uint256 held = totalAssets();
+        return held >= depositLimit ? 0 : depositLimit - held;
     }
 
-    function maxMint(address) external pure returns (uint256) {
-        return type(uint256).max;
+    function maxMint(address receiver) external view returns (uint256) {
+        uint256 assets = maxDeposit(receiver);
+        return assets == type(uint256).max ? assets : _toShares(assets, false);
+    }
+
+    /// @notice Bed only: caps what the vault holds; uint256 max removes the cap.
+    function setDepositLimit(uint256 limit) external {
+        depositLimit = limit;
     }
 
     function maxWithdraw(address owner) public view returns (uint256) {
@@ -79,12 +90,16 @@ contract TestVault4626 is BedERC20 {
     }
 
     function deposit(uint256 assets, address receiver) external returns (uint256 shares) {
+        uint256 max = maxDeposit(receiver);
+        if (assets > max) revert ExceedsMax(assets, max);
         shares = previewDeposit(assets);
         _enter(receiver, assets, shares);
     }
 
     function mint(uint256 shares, address receiver) external returns (uint256 assets) {
         assets = previewMint(shares);
+        uint256 max = maxDeposit(receiver);
+        if (assets > max) revert ExceedsMax(assets, max);
         _enter(receiver, assets, shares);
     }
 

@@ -9,6 +9,7 @@ import { startSolanaBed } from './solana';
 import type { SolanaBed } from './solana';
 import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
+import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
 
 const SUI_USDC = '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC';
 const DEMO_USDC_MICROS = 1_000_000_000n; // 1,000 USDC per demo wallet
@@ -29,6 +30,12 @@ async function main(): Promise<void> {
     stops.push(() => solana.stop());
     const sui: SuiFake = await startSuiFake();
     stops.push(() => sui.stop());
+    // DefiLlama's pool shape, risk fields included, so every opportunity field has a value.
+    const yields = await startYieldsServer();
+    stops.push(() => yields.stop());
+    const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
+      (pool) => pool.pool,
+    );
 
     const evmWallet = base.anvil.accounts[1]?.address;
     if (!evmWallet) throw new Error('anvil has no second account');
@@ -51,8 +58,26 @@ async function main(): Promise<void> {
       SVC_SOLANA_RPC_URL: solana.rpcUrl,
       SVC_SUI_RPC_URL: sui.rpcUrl,
       SVC_SUI_NETWORK: 'localnet',
+      SVC_APY_BASE_URL: yields.url,
+      SVC_APY_POOLS: JSON.stringify({
+        'aave-v3': basePool,
+        morpho: basePool,
+        fluid: arbitrumPool,
+        kamino: solanaPool,
+        suilend: suiPool,
+        navi: suiNullPool,
+      }),
+      // The bed's vaults and Aave stand-in: the discovery refresh reads TVL and caps from them.
+      SVC_VENUE_IDS: JSON.stringify({
+        'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
+        morpho: { vault: base.fixtures.vault },
+        fluid: { vault: arbitrum.fixtures.vault },
+      }),
     };
-    const lines = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+    // Single-quoted where the shell would mangle the value (JSON), so `. localnet.env` keeps it.
+    const lines = Object.entries(env).map(([name, value]) =>
+      /^[\w.:/@-]*$/.test(value) ? `${name}=${value}` : `${name}='${value}'`,
+    );
     mkdirSync(path.dirname(ENV_FILE), { recursive: true });
     writeFileSync(ENV_FILE, `${lines.join('\n')}\n`);
 

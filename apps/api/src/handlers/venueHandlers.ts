@@ -14,6 +14,7 @@ import {
   discoverOpportunities,
   estimateYield,
   findOpportunity,
+  queryOpportunities,
 } from '@yieldrouter/engine';
 import type {
   ChainEnablement,
@@ -37,6 +38,15 @@ export interface VenueHandlerDeps {
   readonly snapshots: OpportunitySnapshots;
   readonly now?: () => Date;
 }
+
+/** A parsed query as a cache key: its defined fields in name order. */
+const queryKey = (query: Readonly<Record<string, unknown>>) =>
+  JSON.stringify(
+    Object.keys(query)
+      .sort()
+      .filter((name) => query[name] !== undefined)
+      .map((name) => [name, query[name]]),
+  );
 
 /** Served with every snapshot document: clients may cache, and must revalidate (ETag). */
 const REVALIDATE = 'public, no-cache';
@@ -75,6 +85,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
         reader: deps.apyReader,
         venues: deps.venues,
         now,
+        adapters: deps.adapters,
       });
     } finally {
       snapshots.invalidate();
@@ -204,13 +215,20 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
           })),
         };
       }),
-    listOpportunities: () =>
-      cached('opportunities', ({ opportunities, asOf }) => ({
-        schemaVersion: 'svc-opportunities.v1' as const,
-        count: opportunities.length,
-        asOf,
-        opportunities: [...opportunities],
-      })),
+    // One document per distinct query, built once per snapshot: filters and sort cost nothing
+    // on a repeated call.
+    listOpportunities: ({ query }) =>
+      cached(`opportunities:${queryKey(query)}`, (snapshot) => queryOpportunities(snapshot, query)),
+    getOpportunityApyHistory: async ({ params, query }) =>
+      ok(
+        await deps.venueUseCases.readApyHistory({
+          venues: deps.venues,
+          opportunities: (await snapshots.current()).opportunities,
+          id: params.id,
+          window: query.window,
+          now: now(),
+        }),
+      ),
     getHome: () => cached('home', buildHomeDocument),
     discover: () => cached('discover', (snapshot) => discoverOpportunities(snapshot)),
     discoverFiltered: async ({ body }) =>

@@ -209,10 +209,11 @@ async function run(
       headers: { 'Retry-After': String(decision.resetSeconds) },
     });
   }
-  guardRequest(route, req);
+  // Express 5 parses the query string again on every read of req.query: once, when there is one.
+  const rawQuery: unknown = req.url.includes('?') ? req.query : undefined;
+  guardRequest(route, req, rawQuery);
   const params = parse(route.request.params, req.params, 'path');
-  // Express 5 parses the query string again on every read of req.query: only when it is used.
-  const query = parse(route.request.query, route.request.query && (req.query ?? {}), 'query');
+  const query = parse(route.request.query, route.request.query && (rawQuery ?? {}), 'query');
   const body = parse(route.request.body, req.body ?? {}, 'body');
   const idempotencyKey = idempotent
     ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER), body as Record<string, unknown>)
@@ -305,10 +306,9 @@ async function run(
  * deep nesting (before it is parsed, stored or logged); a route without a body schema takes no
  * body but `{}`.
  */
-function guardRequest(route: RouteDefinition, req: Request): void {
+function guardRequest(route: RouteDefinition, req: Request, rawQuery: unknown): void {
   guardRequestPart(req.params, 'path');
-  // Express 5 parses the query string on every read of req.query: only when there is one.
-  if (req.url.includes('?')) guardRequestPart(req.query, 'query');
+  if (rawQuery !== undefined) guardRequestPart(rawQuery, 'query');
   const body: unknown = req.body;
   if (body === undefined) return;
   guardRequestPart(body, 'body');

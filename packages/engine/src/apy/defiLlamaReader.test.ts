@@ -36,6 +36,17 @@ describe('createDefiLlamaReader against the local yields bed', () => {
     await bed.stop();
   });
 
+  /** What `makeYieldsPool` says of a pool's risk and tokens, as the reader keeps it. */
+  const BED_POOL_FACTS = {
+    outlier: false,
+    exposure: 'single',
+    ilRisk: 'no',
+    predictedClass: 'Stable/Up',
+    stablecoin: true,
+    underlyingTokens: ['0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'],
+    rewardTokens: [],
+  };
+
   it('parses values exactly, in query order, with one request per read', async () => {
     const readings = await reader(bed.url).read([
       { venueId: 'plain', poolId: 'pool-plain' },
@@ -51,6 +62,7 @@ describe('createDefiLlamaReader against the local yields bed', () => {
         apyBaseBps: 387,
         apyRewardBps: null,
         tvlUsdMicros: 123_456_789_000_000n,
+        facts: BED_POOL_FACTS,
       },
       {
         venueId: 'base',
@@ -61,6 +73,7 @@ describe('createDefiLlamaReader against the local yields bed', () => {
         apyBaseBps: 301,
         apyRewardBps: 121,
         tvlUsdMicros: 123_456_789_120_000n,
+        facts: BED_POOL_FACTS,
       },
     ]);
     expect(bed.requests()).toBe(1);

@@ -70,6 +70,7 @@ export function createDefiLlamaReader(options: DefiLlamaReaderOptions): ApyReade
         apyBaseBps: values.apyBaseBps,
         apyRewardBps: values.apyRewardBps,
         tvlUsdMicros: values.tvlUsdMicros,
+        facts: values.facts,
       };
     });
   }

@@ -1,4 +1,6 @@
+import type { PoolFacts } from '@yieldrouter/schemas';
 import { percentToBps, usdToMicros } from './decimalScale';
+import { readPoolFacts } from './poolFacts';
 import type { PoolEntry } from './poolsResponse';
 import type { ApyUnavailableReason } from './types';
 
@@ -10,6 +12,7 @@ export type PoolValues =
       readonly apyBaseBps: number | null;
       readonly apyRewardBps: number | null;
       readonly tvlUsdMicros: bigint | null;
+      readonly facts: PoolFacts;
     }
   | { readonly ok: false; readonly reason: ApyUnavailableReason; readonly detail: string };
 
@@ -69,5 +72,6 @@ export function readPoolValues(entry: PoolEntry | 'duplicate' | undefined): Pool
     apyBaseBps: apyBase.value,
     apyRewardBps: apyReward.value,
     tvlUsdMicros: tvlUsd.value,
+    facts: readPoolFacts(entry),
   };
 }

@@ -1,3 +1,5 @@
+import type { PoolFacts } from '@yieldrouter/schemas';
+
 /** Why a venue has no APY reading. Unknown APY is reported with one of these, never as 0. */
 export type ApyUnavailableReason =
   /** No base URL configured, or no pool id for this venue. */
@@ -34,6 +36,8 @@ export type ApyReading =
       readonly apyBaseBps: number | null;
       readonly apyRewardBps: number | null;
       readonly tvlUsdMicros: bigint | null;
+      /** Risk signals and tokens the source gave with the pool (absent from other sources). */
+      readonly facts?: PoolFacts;
     }
   | {
       readonly venueId: string;

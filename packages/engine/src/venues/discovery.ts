@@ -13,41 +13,24 @@ import type {
 import { Chain as ChainSchema, formatMicros, isMapChain } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { findOpportunity } from './listOpportunities';
+import { filterOpportunities } from './filterOpportunities';
+import { byApyDesc, byPriority, opportunityComparator, tvlOf } from './rankOpportunities';
 import type { OpportunitySnapshot } from './opportunitySnapshots';
 
 const DISCOVER_NOTE =
   'Market map, not execution truth: readiness and APY come from configuration and the last ' +
   'read; prepare a plan (POST /api/v1/svc/strategies/deposit/plan) before anything is signed.';
 const DEFAULT_DISCOVER_LIMIT = 50;
-const MICROS_PER_USD = 1_000_000n;
 
 const CHAINS = ChainSchema.options;
 
-/** Known values first, larger first; unknown (null) last. */
 const descNullsLast = (a: number | null, b: number | null) =>
   a === null ? (b === null ? 0 : 1) : b === null ? -1 : b - a;
-const ascNullsLast = (a: number | null, b: number | null) =>
-  a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b;
-/** Catalog order: wave, then priority, then venue id. */
-export const byPriority = (a: Opportunity, b: Opportunity): number =>
-  a.wave - b.wave || a.priority - b.priority || a.venueId.localeCompare(b.venueId);
-const tvlOf = (entry: Opportunity) =>
-  entry.tvlUsdMicros === null ? null : BigInt(entry.tvlUsdMicros);
-
-/** Best first: live APY, then the 30-day mean (unknown last), then catalog priority. */
-export const byApyDesc = (a: Opportunity, b: Opportunity): number =>
-  descNullsLast(a.grossApyBps, b.grossApyBps) ||
-  descNullsLast(a.apyMean30dBps, b.apyMean30dBps) ||
-  byPriority(a, b);
 
 const COMPARATORS: Record<DiscoverSort, (a: Opportunity, b: Opportunity) => number> = {
   apy_desc: byApyDesc,
-  apy_asc: (a, b) => ascNullsLast(a.grossApyBps, b.grossApyBps) || byPriority(a, b),
-  tvl_desc: (a, b) => {
-    const [x, y] = [tvlOf(a), tvlOf(b)];
-    if (x === null || y === null) return x === y ? byPriority(a, b) : x === null ? 1 : -1;
-    return x === y ? byPriority(a, b) : x > y ? -1 : 1;
-  },
+  apy_asc: opportunityComparator('apy', 'asc'),
+  tvl_desc: opportunityComparator('tvl', 'desc'),
   priority: byPriority,
 };
 
@@ -119,23 +102,6 @@ export function buildHomeDocument(snapshot: OpportunitySnapshot): HomeDocument {
   };
 }
 
-function checkKnown(
-  value: string | undefined,
-  known: readonly string[],
-  field: string,
-): string | undefined {
-  if (value === undefined) return undefined;
-  const match = known.find((entry) => entry.toLowerCase() === value.toLowerCase());
-  if (!match) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `${field}: unknown value "${value.slice(0, 64)}"; known: ${known.join(', ')}`,
-      field,
-    );
-  }
-  return match;
-}
-
 /**
  * Discovery with filters (all optional): chain, protocol (name or venue id), asset (catalog
  * values, case-blind; an unknown value is a 400 naming the field), minApyBps / minTvlUsd
@@ -146,35 +112,13 @@ export function discoverOpportunities(
   snapshot: OpportunitySnapshot,
   request: DiscoverRequest = {},
 ): DiscoverDocument {
-  const all = snapshot.opportunities;
-  // A protocol by its name (case-blind) or by one of its bare venue ids.
-  const byVenueId = all.find((entry) => entry.venueId === request.protocol?.toLowerCase());
-  const protocol = byVenueId
-    ? byVenueId.protocol
-    : checkKnown(
-        request.protocol,
-        [...new Set(all.map((entry) => entry.protocol))],
-        'body.protocol',
-      );
-  const asset = checkKnown(
-    request.asset,
-    [...new Set(all.map((entry) => entry.asset))],
-    'body.asset',
+  const { matching, protocol, asset } = filterOpportunities(
+    snapshot.opportunities,
+    request,
+    'body',
   );
   const sort = request.sort ?? 'apy_desc';
   const limit = request.limit ?? DEFAULT_DISCOVER_LIMIT;
-  const minTvl =
-    request.minTvlUsd === undefined ? undefined : BigInt(request.minTvlUsd) * MICROS_PER_USD;
-  const matching = all.filter(
-    (entry) =>
-      (request.chain === undefined || entry.chain === request.chain) &&
-      (protocol === undefined || entry.protocol === protocol) &&
-      (asset === undefined || entry.asset === asset) &&
-      (request.ready === undefined || entry.ready === request.ready) &&
-      (request.minApyBps === undefined ||
-        (entry.grossApyBps !== null && entry.grossApyBps >= request.minApyBps)) &&
-      (minTvl === undefined || (tvlOf(entry) ?? -1n) >= minTvl),
-  );
   const filters: DiscoverDocument['filters'] = { sort, limit };
   for (const [name, value] of Object.entries({ ...request, protocol, asset })) {
     if (value !== undefined && name !== 'sort' && name !== 'limit') filters[name] = value;

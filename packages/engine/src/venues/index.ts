@@ -4,4 +4,8 @@ export * from './refreshApy';
 export * from './seedVenueCatalog';
 export * from './venueConfig';
 export * from './discovery';
+export * from './rankOpportunities';
+export * from './filterOpportunities';
+export * from './queryOpportunities';
+export * from './opportunityApyHistory';
 export * from './opportunitySnapshots';

@@ -7,11 +7,18 @@ import {
   formatMicros,
   normalizeOpportunityId,
 } from '@yieldrouter/schemas';
+import { buildOpportunityFacts } from './buildOpportunityFacts';
+import { windowMinSamples } from './venueConfig';
 import type { VenueConfig } from './venueConfig';
 
 const VenueStandardSchema = OpportunitySchema.shape.standard;
 
-const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
+/** A windowed mean, or null with fewer samples than the window needs. */
+const windowMean = (mean: number | null, samples: number, days: number, venues: VenueConfig) =>
+  samples >= windowMinSamples(venues, days) ? mean : null;
+
+const TIME_LOCK_REASON =
+  'the venue standard has no readable withdrawal lock, and none is configured for this venue';
 
 export interface ListOpportunitiesParameters {
   readonly db: PrismaClientOrTransaction;
@@ -42,6 +49,7 @@ function toOpportunity(
           ? null
           : latest.reason;
   const ready = row.readiness === 'ready' && missingIds.length === 0;
+  const writeReady = ready && (chainState?.writeReady ?? false);
   return {
     opportunityId: row.opportunityId,
     strategyId: row.id,
@@ -54,22 +62,32 @@ function toOpportunity(
     ready,
     readiness: row.readiness,
     missingIds,
-    writeReady: ready && (chainState?.writeReady ?? false),
+    writeReady,
     executionMode: chainState?.executionMode ?? 'disabled',
     grossApyBps: value,
     gross_apy_bps: value,
     apy: {
+      totalBps: value,
+      baseBps: value === null ? null : (latest?.apyBaseBps ?? null),
+      rewardBps: value === null ? null : (latest?.apyRewardBps ?? null),
+      d1Bps: windowMean(row.mean1dBps, row.mean1dSamples, 1, venues),
+      d1Samples: row.mean1dSamples,
+      d7Bps: windowMean(row.mean7dBps, row.mean7dSamples, 7, venues),
+      d7Samples: row.mean7dSamples,
       source: latest?.source ?? null,
       asOf: latest?.observedAt.toISOString() ?? null,
       stale,
-      baseBps: value === null ? null : (latest?.apyBaseBps ?? null),
-      rewardBps: value === null ? null : (latest?.apyRewardBps ?? null),
       reason,
     },
-    apyMean30dBps: row.meanSamples >= venues.apyMeanMinSamples ? row.meanBps : null,
+    apyMean30dBps: windowMean(row.meanBps, row.meanSamples, 30, venues),
     apyMean30dSamples: row.meanSamples,
     tvlUsdMicros:
       value !== null && latest?.tvlUsdMicros != null ? formatMicros(latest.tvlUsdMicros) : null,
+    ...buildOpportunityFacts(row, value !== null, reason, configured),
+    timeLockSeconds: null,
+    timeLockReason: TIME_LOCK_REASON,
+    depositable: writeReady && row.actions.includes('deposit'),
+    redeemable: writeReady && row.actions.includes('withdraw'),
     wave: row.wave,
     priority: row.priority,
     actions: [...row.actions],
@@ -85,10 +103,7 @@ function toOpportunity(
 export async function listOpportunities(
   parameters: ListOpportunitiesParameters,
 ): Promise<Opportunity[]> {
-  const rows = await listVenuesWithApy(
-    parameters.db,
-    new Date(parameters.now.getTime() - THIRTY_DAYS_MS),
-  );
+  const rows = await listVenuesWithApy(parameters.db, parameters.now);
   return rows.map((row) => toOpportunity(row, parameters));
 }
 

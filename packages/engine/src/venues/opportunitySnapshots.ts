@@ -37,6 +37,12 @@ export interface OpportunitySnapshots {
   invalidate(): void;
 }
 
+/**
+ * Documents kept per snapshot: keys include query filters, so their number is bounded; past it a
+ * document is built per call (still with its ETag) until the next snapshot.
+ */
+const MAX_DERIVED_DOCUMENTS = 512;
+
 const hash = (text: string, length: number) =>
   createHash('sha256').update(text).digest('hex').slice(0, length);
 
@@ -50,7 +56,7 @@ function buildSnapshot(opportunities: Opportunity[], asOf: string, version: stri
       let document = derived.get(key) as DerivedDocument<T> | undefined;
       if (!document) {
         document = { body: deepFreeze(build(snapshot)), etag: `"${version}-${hash(key, 8)}"` };
-        derived.set(key, document);
+        if (derived.size < MAX_DERIVED_DOCUMENTS) derived.set(key, document);
       }
       return document;
     },

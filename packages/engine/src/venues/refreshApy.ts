@@ -4,6 +4,7 @@ import {
   insertOutboxEvents,
   listVenuesWithApy,
   runLedgerTransaction,
+  upsertVenueChainReads,
 } from '@yieldrouter/ledger';
 import type {
   ApySampleInput,
@@ -14,6 +15,8 @@ import type {
 } from '@yieldrouter/ledger';
 import type { ApyUpdatedPayload, Chain } from '@yieldrouter/schemas';
 import type { ApyReader, ApyReading } from '../apy';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { readChainFacts } from './readChainFacts';
 import type { VenueConfig } from './venueConfig';
 
 export interface RefreshApyResult {
@@ -71,6 +74,7 @@ function sampleOf(reading: ApyReading, observedAt: Date): ApySampleInput {
             apyBaseBps: reading.apyBaseBps,
             apyRewardBps: reading.apyRewardBps,
             tvlUsdMicros: reading.tvlUsdMicros,
+            poolFacts: reading.facts,
           }
         : { status: 'unavailable', reason: reading.reason },
   };
@@ -112,26 +116,35 @@ function apyEvents(
  * Reads APY for every venue from the source and appends one history row per venue (ok with
  * its value, or unavailable with its reason). In the same transaction, one `apy.updated` event
  * per venue whose APY changed from its previous stored reading goes to the outbox. The keeper
- * schedules it; `live=1` and the map refresh call it too.
+ * schedules it; `live=1` and the map refresh call it too. With `adapters`, each venue is also
+ * read on its chain (native TVL, deposit caps, tokens; see `readChainFacts`) and its latest
+ * chain read replaced, so the listing serves those figures without a chain call.
  */
 export async function refreshApy({
   db,
   reader,
   venues,
   now,
+  adapters,
 }: {
   readonly db: PrismaClient;
   readonly reader: ApyReader;
   readonly venues: VenueConfig;
   readonly now: () => Date;
+  readonly adapters?: ChainAdapters | undefined;
 }): Promise<RefreshApyResult> {
-  const { readings, error } = await readAll(reader, await listVenuesWithApy(db, now()), venues);
+  const listed = await listVenuesWithApy(db, now());
+  const [{ readings, error }, chainReads] = await Promise.all([
+    readAll(reader, listed, venues),
+    adapters ? readChainFacts(adapters, venues, listed, now) : Promise.resolve([]),
+  ]);
   const observedAt = now();
   const samples = readings.map((reading) => sampleOf(reading, observedAt));
   const events = await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFRESH_LOCK})`;
     const previous = await listVenuesWithApy(tx, observedAt);
     await insertApySamples(tx, samples);
+    await upsertVenueChainReads(tx, chainReads);
     const changed = apyEvents(previous, readings, observedAt);
     await insertOutboxEvents(tx, changed, observedAt);
     return changed.length;

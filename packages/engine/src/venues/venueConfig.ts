@@ -24,3 +24,11 @@ export function venueOnChain(
     ids: venues.ids[venue.venueId] ?? {},
   };
 }
+
+/**
+ * Samples a mean over `days` needs to be served: `apyMeanMinSamples` is the 30-day requirement,
+ * scaled to the window (at least one). The listing and the APY history both use it.
+ */
+export function windowMinSamples(venues: VenueConfig, days: number): number {
+  return Math.max(1, Math.ceil((venues.apyMeanMinSamples * days) / 30));
+}

@@ -22,7 +22,7 @@ import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { planDocument, planRecord } from '../plans/planDocument';
-import { byApyDesc } from '../venues/discovery';
+import { byApyDesc } from '../venues/rankOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { chooseRouteChain } from './routeChain';

@@ -2,7 +2,8 @@ import { refreshApy } from '@yieldrouter/engine';
 import { TriggeredJobData, defineJob } from './defineJob';
 
 /**
- * Appends one APY reading per venue to the history (discovery and 30-day means read it). A
+ * Appends one APY reading per venue to the history (discovery and 30-day means read it) and
+ * replaces each venue's chain read (native TVL, deposit caps, tokens). A
  * source that fails as a whole fails the run after storing the unavailable readings, so the
  * run is retried with backoff and counted as a failure in the keeper's health.
  */
@@ -19,6 +20,7 @@ export const apyRefreshJob = defineJob({
       reader: deps.apyReader,
       venues: deps.venues,
       now: deps.now,
+      adapters: deps.adapters,
     });
     if (result.sourceError !== null) throw new Error(result.sourceError);
     return { venues: result.venues, ok: result.ok, unavailable: result.unavailable };

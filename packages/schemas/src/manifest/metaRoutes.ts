@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Chain } from '../chains';
+import { OpportunitiesQuery } from '../opportunityQuery';
 import {
   ApyRefreshResult,
   DiscoverDocument,
@@ -230,9 +231,14 @@ export const metaRoutes = {
     path: '/svc/opportunities',
     versioned: true,
     auth: 'public',
-    summary: 'Opportunities (a protocol running on a chain).',
+    summary: 'Opportunities (a protocol running on a chain), filtered, sorted and paged.',
+    description:
+      'Served from the discovery snapshot. Each opportunity carries APY (total, base, reward, ' +
+      '1-day, 7-day and 30-day means with their sample counts), TVL in USD and native units, ' +
+      'deposit caps, time lock, depositable / redeemable, tokens and risk signals: every figure ' +
+      'a value or null with a reason. An unknown query parameter is a 400 naming it.',
     tags: ['discovery'],
-    request: {},
+    request: { query: OpportunitiesQuery },
     responses: cachedOk(OpportunityList),
   }),
   discover: defineRoute({

@@ -7,6 +7,7 @@ import { cageRoutes } from './cageRoutes';
 import { chainRoutes } from './chainRoutes';
 import { metaRoutes } from './metaRoutes';
 import { movementRoutes } from './movementRoutes';
+import { opportunityRoutes } from './opportunityRoutes';
 import { planRoutes } from './planRoutes';
 import { walletRoutes } from './walletRoutes';
 import { webhookRoutes } from './webhookRoutes';
@@ -18,6 +19,7 @@ import { webhookRoutes } from './webhookRoutes';
 /** Every route an agent or owner calls: the SDK is built from these. */
 export const clientRoutes = {
   ...metaRoutes,
+  ...opportunityRoutes,
   ...planRoutes,
   ...walletRoutes,
   ...chainRoutes,

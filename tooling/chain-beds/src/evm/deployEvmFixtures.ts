@@ -36,6 +36,8 @@ export interface EvmFixtures {
   mintUsdc(to: Address, amount: bigint): Promise<Hash>;
   /** Mints `amount` micros into the vault, so every share is worth more. */
   simulateYield(amount: bigint): Promise<Hash>;
+  /** Caps what the vault holds (its `maxDeposit` becomes the room left); 2^256 − 1 uncaps. */
+  setVaultDepositLimit(limit: bigint): Promise<Hash>;
   /**
    * Pays `amount` micros of interest to the Aave stand-in's suppliers: raises the liquidity
    * index, so every scaled aToken is worth more. Reverts while nothing is supplied.
@@ -111,6 +113,8 @@ export async function deployEvmFixtures({
     deployer,
     mintUsdc: (to, amount) => call(usdc, artifacts.TestUSDC.abi, 'mint', [to, amount]),
     simulateYield: (amount) => call(vault, artifacts.TestVault4626.abi, 'simulateYield', [amount]),
+    setVaultDepositLimit: (limit) =>
+      call(vault, artifacts.TestVault4626.abi, 'setDepositLimit', [limit]),
     simulateAaveYield: (amount) =>
       call(aavePool, artifacts.TestAavePool.abi, 'simulateYield', [amount]),
   };

@@ -80,7 +80,9 @@ export function makeYieldsPool(
 
 /**
  * Test pools covering the four chains, with fixed bed-only ids (not DefiLlama's real ids) and
- * controlled values. Includes one pool whose `apy` is null.
+ * controlled values. Includes one pool whose `apy` is null, one the source flags as an outlier
+ * (with a falling prediction) and one with multi exposure and impermanent-loss risk, so every
+ * risk field takes more than one value.
  */
 export const DEFAULT_YIELDS_POOLS: readonly YieldsPool[] = [
   makeYieldsPool({ pool: '0b8f3d2e-5c41-4a53-9e0a-1a2b3c4d5e01' }),
@@ -102,6 +104,8 @@ export const DEFAULT_YIELDS_POOLS: readonly YieldsPool[] = [
     apy: 6.35,
     rewardTokens: ['KMNo3nJsBXfcpJTVhZcXLW7RmTwTt4GVFE7suUBo9sS'],
     underlyingTokens: ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+    exposure: 'multi',
+    ilRisk: 'yes',
   }),
   makeYieldsPool({
     pool: '0b8f3d2e-5c41-4a53-9e0a-1a2b3c4d5e04',
@@ -111,6 +115,8 @@ export const DEFAULT_YIELDS_POOLS: readonly YieldsPool[] = [
     apyBase: 6.02,
     apyReward: 2.5,
     apy: 8.52,
+    outlier: true,
+    predictions: { predictedClass: 'Down', predictedProbability: 64, binnedConfidence: 1 },
     underlyingTokens: [
       '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC',
     ],

@@ -1,0 +1,100 @@
+// The query of GET /svc/opportunities and the APY history document.
+import { z } from 'zod';
+import { Chain } from './chains';
+
+const Bps = z.number().int();
+
+/** A whole number in a query string, at most `maxDigits` digits, parsed to a number. */
+const WholeQuery = (maxDigits: number, description: string) =>
+  z
+    .string()
+    .max(maxDigits)
+    .regex(new RegExp(`^(0|[1-9][0-9]{0,${maxDigits - 1}})$`), {
+      error: `must be a whole number of at most ${maxDigits} digits`,
+    })
+    .transform(Number)
+    .meta({ description });
+
+export const OpportunitySortBy = z.enum(['apy', 'apy30d', 'tvl']);
+export type OpportunitySortBy = z.infer<typeof OpportunitySortBy>;
+export const SortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrder>;
+
+/** Page size of GET /svc/opportunities when `limit` is absent, and its largest value. */
+export const OPPORTUNITIES_DEFAULT_LIMIT = 100;
+export const OPPORTUNITIES_MAX_LIMIT = 200;
+
+export const OpportunitiesQuery = z.strictObject({
+  chain: Chain.optional(),
+  asset: z.string().min(1).max(32).optional().meta({ description: 'e.g. USDC (case-blind).' }),
+  protocol: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'A protocol name (case-blind) or one of its bare venue ids.' }),
+  minTvlUsd: WholeQuery(13, 'Keeps opportunities whose USD TVL is known and at least this.')
+    .pipe(z.number().int().min(0))
+    .optional(),
+  minApyBps: WholeQuery(7, 'Keeps opportunities whose live APY is known and at least this.')
+    .pipe(z.number().int().min(0))
+    .optional(),
+  depositable: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional()
+    .meta({ description: 'Only opportunities a deposit plan can (true) or cannot (false) use.' }),
+  sortBy: OpportunitySortBy.optional().meta({
+    description:
+      'apy: live APY, then 30-day mean; apy30d: 30-day mean, then live APY; tvl: USD TVL. ' +
+      'Unknown values always last; ties in catalog order. Absent: catalog order.',
+  }),
+  order: SortOrder.optional().meta({ description: 'Default desc (with sortBy).' }),
+  limit: WholeQuery(3, `Page size, 1 to ${OPPORTUNITIES_MAX_LIMIT}.`)
+    .pipe(z.number().int().min(1).max(OPPORTUNITIES_MAX_LIMIT))
+    .optional()
+    .meta({ description: `Default ${OPPORTUNITIES_DEFAULT_LIMIT}.` }),
+  cursor: z
+    .string()
+    .max(69)
+    .regex(/^svcop[0-9a-f]{1,64}$/, { error: 'must be a nextCursor from a previous page' })
+    .optional()
+    .meta({ description: 'nextCursor of the previous page (same filters and sort).' }),
+});
+export type OpportunitiesQuery = z.output<typeof OpportunitiesQuery>;
+
+export const ApyHistoryWindow = z.enum(['7d', '30d', '90d']);
+export type ApyHistoryWindow = z.infer<typeof ApyHistoryWindow>;
+
+export const ApyHistoryQuery = z.strictObject({
+  window: ApyHistoryWindow.optional().meta({ description: 'Default 30d.' }),
+});
+
+export const ApyHistoryPoint = z.object({
+  day: z.string().meta({ description: 'UTC day (YYYY-MM-DD).' }),
+  meanBps: Bps.nullable().meta({ description: 'Mean of the ok samples that day; null without.' }),
+  minBps: Bps.nullable(),
+  maxBps: Bps.nullable(),
+  samples: z.number().int(),
+});
+export type ApyHistoryPoint = z.infer<typeof ApyHistoryPoint>;
+
+export const ApyHistoryDocument = z
+  .object({
+    schemaVersion: z.literal('svc-apy-history.v1'),
+    opportunityId: z.string(),
+    venueId: z.string(),
+    window: ApyHistoryWindow,
+    from: z.string().meta({ description: 'Start of the window (ISO 8601), inclusive.' }),
+    to: z.string().meta({ description: 'End of the window (ISO 8601).' }),
+    meanBps: Bps.nullable().meta({
+      description:
+        'Mean of every ok sample in the window; for 30d, the apyMean30dBps the listing and the ' +
+        'autopilot use. Null with fewer than minSamples.',
+    }),
+    samples: z.number().int(),
+    minSamples: z.number().int(),
+    points: z.array(ApyHistoryPoint).meta({ description: 'One per UTC day, oldest first.' }),
+  })
+  .meta({ description: 'Daily APY points of one opportunity from the stored samples.' });
+export type ApyHistoryDocument = z.infer<typeof ApyHistoryDocument>;
