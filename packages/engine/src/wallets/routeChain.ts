@@ -1,7 +1,7 @@
 import type { Chain, ChainChoice, Opportunity } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { byApyDesc } from '../venues/discovery';
+import { byApyDesc } from '../venues/rankOpportunities';
 import { chainOfAddress } from './walletAddress';
 
 /** Chains whose format the address has: an EVM address is both Base and Arbitrum. */

@@ -15,34 +15,16 @@ export type FuzzOutcome =
 
 /**
  * Sends a request as given (node's HTTP client, so the path and headers go out byte for byte
- * as far as HTTP allows) and waits at most `timeoutMs` for the whole answer. A keep-alive
- * socket the server closed after the previous answer resets when reused (node's documented
- * race, `request.reusedSocket`): such a request is sent once more on a fresh connection, where
- * a reset is the server's doing.
+ * as far as HTTP allows) and waits at most `timeoutMs` for the whole answer.
  */
-export async function sendRequest(
+export function sendRequest(
   origin: { readonly port: number; readonly agent: http.Agent },
   request: FuzzRequest,
   timeoutMs: number,
 ): Promise<FuzzOutcome> {
-  const first = await sendOnce(origin, request, timeoutMs);
-  if (first.kind !== 'stale socket') return first;
-  const second = await sendOnce(origin, request, timeoutMs);
-  return second.kind === 'stale socket'
-    ? { kind: 'connection error', message: 'read ECONNRESET' }
-    : second;
-}
-
-type SendOutcome = FuzzOutcome | { readonly kind: 'stale socket' };
-
-function sendOnce(
-  origin: { readonly port: number; readonly agent: http.Agent },
-  request: FuzzRequest,
-  timeoutMs: number,
-): Promise<SendOutcome> {
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: SendOutcome) => {
+    const finish = (outcome: FuzzOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -84,13 +66,7 @@ function sendOnce(
       );
       incoming.on('error', (error) => finish({ kind: 'connection error', message: error.message }));
     });
-    outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      finish(
-        outgoing.reusedSocket && error.code === 'ECONNRESET'
-          ? { kind: 'stale socket' }
-          : { kind: 'connection error', message: error.message },
-      ),
-    );
+    outgoing.on('error', (error) => finish({ kind: 'connection error', message: error.message }));
     outgoing.end(request.body);
   });
 }
