@@ -260,3 +260,45 @@ describe('deposit plan and execute aliases', () => {
     expect([incomplete.status, incomplete.body.field]).toEqual([400, 'body.owner']);
   });
 });
+
+describe('listing filters v1 clients pass', () => {
+  type Entry = { chain: string; readiness: string; tvlUsdMicros: string | null };
+  const list = async (path: string, field: string) => {
+    const res = await request(t.app).get(`/api/v1${path}`).expect(200);
+    return res.body[field] as Entry[];
+  };
+
+  it('chain, status and min_tvl_usd filter strategies, forms, map venues and opportunities', async () => {
+    const all = await list('/svc/strategies', 'strategies');
+    expect(new Set(all.map((entry) => entry.chain)).size).toBeGreaterThan(1);
+    for (const [path, field] of [
+      ['/svc/strategies', 'strategies'],
+      ['/svc/strategies/priority', 'strategies'],
+      ['/svc/forms', 'forms'],
+      ['/svc/opportunities', 'opportunities'],
+    ] as const) {
+      const onBase = await list(`${path}?chain=base`, field);
+      expect(onBase.length).toBe(all.filter((entry) => entry.chain === 'base').length);
+      expect(onBase.every((entry) => entry.chain === 'base')).toBe(true);
+      const planned = await list(`${path}?status=planned`, field);
+      expect(planned.length).toBe(all.filter((entry) => entry.readiness === 'planned').length);
+      const rich = await list(`${path}?min_tvl_usd=1`, field);
+      expect(rich).toEqual(await list(`${path}?minTvlUsd=1`, field));
+      expect(rich.every((entry) => entry.tvlUsdMicros !== null)).toBe(true);
+    }
+    const map = await list('/svc/map/venues?chain=arbitrum', 'venues');
+    expect(map.every((entry) => entry.chain === 'arbitrum')).toBe(true);
+  });
+
+  it('refuses an unknown filter, a bad value, and the two TVL names disagreeing, naming the field', async () => {
+    for (const [query, field] of [
+      ['status=active', 'query.status'],
+      ['chain=dogecoin', 'query.chain'],
+      ['colour=blue', 'query.colour'],
+      ['minTvlUsd=5&min_tvl_usd=6', 'query.min_tvl_usd'],
+    ]) {
+      const res = await request(t.app).get(`/api/v1/svc/strategies?${query}`);
+      expect([res.status, res.body.field]).toEqual([400, field]);
+    }
+  });
+});

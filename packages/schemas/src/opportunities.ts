@@ -24,6 +24,10 @@ export function normalizeOpportunityId(id: string): string {
   return id.startsWith(FORM_PREFIX) ? id.slice(FORM_PREFIX.length) : id;
 }
 
+/** Where a venue stands in our catalog: vetted (`ready`), listed, or planned. */
+export const VenueReadiness = z.enum(['ready', 'listed', 'planned']);
+export type VenueReadiness = z.infer<typeof VenueReadiness>;
+
 export const Opportunity = z.object({
   opportunityId: z
     .string()
@@ -37,7 +41,7 @@ export const Opportunity = z.object({
   asset: z.string(),
   standard: z.enum(['erc4626', 'aave-v3', 'router-adapter']),
   ready: z.boolean().meta({ description: 'Vetted and every on-chain id it needs configured.' }),
-  readiness: z.enum(['ready', 'listed', 'planned']),
+  readiness: VenueReadiness,
   missingIds: z.array(z.string()).meta({ description: 'Configuration the venue still needs.' }),
   writeReady: z.boolean(),
   executionMode: ExecutionMode,

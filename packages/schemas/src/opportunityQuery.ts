@@ -1,6 +1,8 @@
 // The query of GET /svc/opportunities and the APY history document.
 import { z } from 'zod';
 import { Chain } from './chains';
+import { decimalUpToPattern } from './money';
+import { VenueReadiness } from './opportunities';
 
 const Bps = z.number().int();
 
@@ -24,8 +26,32 @@ export type SortOrder = z.infer<typeof SortOrder>;
 export const OPPORTUNITIES_DEFAULT_LIMIT = 100;
 export const OPPORTUNITIES_MAX_LIMIT = 200;
 
-export const OpportunitiesQuery = z.strictObject({
+const MinTvlUsd = WholeQuery(
+  13,
+  'Keeps opportunities whose USD TVL is known and at least this.',
+).pipe(z.number().int().min(0));
+
+/**
+ * The filters every discovery listing takes (opportunities, strategies, forms, map venues),
+ * as v1 clients send them; each optional, unknown parameters a 400 naming them.
+ */
+const listingFilters = {
   chain: Chain.optional(),
+  minTvlUsd: MinTvlUsd.optional(),
+  min_tvl_usd: MinTvlUsd.optional().meta({
+    description: 'Alias of minTvlUsd (v1 clients); with both, they must be equal.',
+  }),
+  status: VenueReadiness.optional().meta({
+    description: 'Only venues of this readiness (ready, listed or planned).',
+  }),
+};
+
+/** The query of GET /svc/strategies, /svc/forms and /svc/map/venues (and their priority lists). */
+export const ListingQuery = z.strictObject(listingFilters);
+export type ListingQuery = z.output<typeof ListingQuery>;
+
+export const OpportunitiesQuery = z.strictObject({
+  ...listingFilters,
   asset: z.string().min(1).max(32).optional().meta({ description: 'e.g. USDC (case-blind).' }),
   protocol: z
     .string()
@@ -33,12 +59,13 @@ export const OpportunitiesQuery = z.strictObject({
     .max(64)
     .optional()
     .meta({ description: 'A protocol name (case-blind) or one of its bare venue ids.' }),
-  minTvlUsd: WholeQuery(13, 'Keeps opportunities whose USD TVL is known and at least this.')
-    .pipe(z.number().int().min(0))
-    .optional(),
-  minApyBps: WholeQuery(7, 'Keeps opportunities whose live APY is known and at least this.')
-    .pipe(z.number().int().min(0))
-    .optional(),
+  minApyBps: z
+    .string()
+    .max(5)
+    .regex(new RegExp(decimalUpToPattern(10_000n)), { error: 'must be a whole number 0..10000' })
+    .transform(Number)
+    .optional()
+    .meta({ description: 'Keeps opportunities whose live APY is known and at least this (bps).' }),
   depositable: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')

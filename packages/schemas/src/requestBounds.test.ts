@@ -113,7 +113,13 @@ it('bounds every bps, micros and wallets-batch field by name', () => {
   const problems: string[] = [];
   for (const [at, name, schema] of fields) {
     for (const leaf of leaves(schema).filter((option) => option['type'] !== 'null')) {
-      if (name.endsWith('Bps') && leaf['type'] !== undefined) {
+      if (name.endsWith('Bps') && leaf['type'] === 'string') {
+        // A query parameter: the pattern carries the bound.
+        const pattern = new RegExp(String(leaf['pattern']));
+        if (!pattern.test('10000') || pattern.test('10001') || pattern.test('01')) {
+          problems.push(`${at}: ${name} must be a string bounded by pattern to 0..10000`);
+        }
+      } else if (name.endsWith('Bps') && leaf['type'] !== undefined) {
         const maximum = name === 'slippageBps' ? 500 : 10_000;
         if (leaf['minimum'] !== 0 || leaf['maximum'] !== maximum) {
           problems.push(`${at}: ${name} must be ${leaf['type']} 0..${maximum}`);

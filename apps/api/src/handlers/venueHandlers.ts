@@ -13,12 +13,14 @@ import {
   createOpportunitySnapshots,
   discoverOpportunities,
   estimateYield,
+  filterOpportunities,
   findOpportunity,
   queryOpportunities,
 } from '@yieldrouter/engine';
 import type {
   ChainEnablement,
   DepositPlanRequest,
+  ListingQuery,
   Opportunity,
   RouteDefinition,
 } from '@yieldrouter/schemas';
@@ -108,9 +110,17 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
   /** The venueUseCases as stored, or in catalog priority order. */
   const ordered = (opportunities: readonly Opportunity[], sorted: boolean) =>
     sorted ? [...opportunities].sort(byPriority) : [...opportunities];
-  const venueList = (key: string, pick: (entry: Opportunity) => boolean, live = false) =>
-    cached(`venues:${key}:${live}`, (snapshot) => {
-      const venues = snapshot.opportunities.filter(pick);
+  /** The snapshot's opportunities matching a listing's query filters (all without a query). */
+  const listed = (opportunities: readonly Opportunity[], query: ListingQuery = {}) =>
+    filterOpportunities(opportunities, query, 'query').matching;
+  const venueList = (
+    key: string,
+    pick: (entry: Opportunity) => boolean,
+    live = false,
+    query: ListingQuery = {},
+  ) =>
+    cached(`venues:${key}:${live}:${queryKey(query)}`, (snapshot) => {
+      const venues = listed(snapshot.opportunities, query).filter(pick);
       return {
         schemaVersion: 'svc-venues.v1' as const,
         count: venues.length,
@@ -137,20 +147,27 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       currentLeader: leader?.venueId ?? null,
     };
   };
-  const strategies = (sorted: boolean) =>
-    cached(`strategies:${sorted}`, ({ opportunities }) => ({
-      schemaVersion: 'svc-strategies.v1' as const,
-      count: opportunities.length,
-      strategies: ordered(opportunities, sorted),
-      featured: featured(opportunities),
-    }));
-  const forms = (sorted: boolean) =>
-    cached(`forms:${sorted}`, ({ opportunities }) => ({
-      schemaVersion: 'svc-forms.v1' as const,
-      deprecated: true as const,
-      count: opportunities.length,
-      forms: ordered(opportunities, sorted),
-    }));
+  // The featured autopilot strategy ranks every venue, whatever the listing's filters.
+  const strategies = (sorted: boolean, query: ListingQuery) =>
+    cached(`strategies:${sorted}:${queryKey(query)}`, ({ opportunities }) => {
+      const matching = listed(opportunities, query);
+      return {
+        schemaVersion: 'svc-strategies.v1' as const,
+        count: matching.length,
+        strategies: ordered(matching, sorted),
+        featured: featured(opportunities),
+      };
+    });
+  const forms = (sorted: boolean, query: ListingQuery) =>
+    cached(`forms:${sorted}:${queryKey(query)}`, ({ opportunities }) => {
+      const matching = listed(opportunities, query);
+      return {
+        schemaVersion: 'svc-forms.v1' as const,
+        deprecated: true as const,
+        count: matching.length,
+        forms: ordered(matching, sorted),
+      };
+    });
 
   const plan =
     (kind: 'deposit' | 'withdraw') =>
@@ -189,7 +206,8 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       return venueList(chain ?? 'all', (entry) => !chain || entry.chain === chain, live);
     },
     listAutoYieldVenues: () => venueList('auto-yield', (entry) => entry.ready),
-    listMapVenues: () => venueList('map', (entry) => isMapChain(entry.chain)),
+    listMapVenues: ({ query }) =>
+      venueList('map', (entry) => isMapChain(entry.chain), false, query),
     refreshMapVenues: async () => ok(await refresh()),
     getVenueApy: () =>
       cached('apy', ({ opportunities, asOf }) => {
@@ -239,8 +257,8 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       ok(estimateYield(await snapshots.current(), { ...query, location: 'query' })),
     postEstimates: async ({ body }) =>
       ok(estimateYield(await snapshots.current(), { ...body, location: 'body' })),
-    listStrategies: () => strategies(false),
-    listStrategiesPriority: () => strategies(true),
+    listStrategies: ({ query }) => strategies(false, query),
+    listStrategiesPriority: ({ query }) => strategies(true, query),
     getStrategy: async ({ params }) => {
       const snapshot = await snapshots.current();
       if (params.id === AUTOPILOT_STRATEGY_ID) {
@@ -254,8 +272,8 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       }
       return serve(snapshot, `strategy:${found.venueId}`, () => found);
     },
-    listForms: () => forms(false),
-    listFormsPriority: () => forms(true),
+    listForms: ({ query }) => forms(false, query),
+    listFormsPriority: ({ query }) => forms(true, query),
     getForm: async ({ params }) => {
       if (params.id.trim() === '' || params.id === 'form-') {
         throw new ApiError('MISSING_FORM_ID', 'path.id: a form id is required', {

@@ -1,4 +1,4 @@
-import type { Chain, Opportunity } from '@yieldrouter/schemas';
+import type { Chain, Opportunity, VenueReadiness } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { tvlOf } from './rankOpportunities';
 
@@ -13,6 +13,10 @@ export interface OpportunityFilters {
   readonly asset?: string | undefined;
   readonly minApyBps?: number | undefined;
   readonly minTvlUsd?: number | undefined;
+  /** v1 clients' name of `minTvlUsd`; with both, they must be equal. */
+  readonly min_tvl_usd?: number | undefined;
+  /** The venue's readiness. */
+  readonly status?: VenueReadiness | undefined;
   readonly ready?: boolean | undefined;
   readonly depositable?: boolean | undefined;
 }
@@ -32,6 +36,19 @@ function checkKnown(
     );
   }
   return match;
+}
+
+/** The TVL minimum under either of its names (400 naming the alias when they differ). */
+function minTvlUsdOf(filters: OpportunityFilters, location: 'query' | 'body'): number | undefined {
+  const { minTvlUsd, min_tvl_usd: alias } = filters;
+  if (minTvlUsd !== undefined && alias !== undefined && minTvlUsd !== alias) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      `${location}.min_tvl_usd: differs from minTvlUsd; send one, or the same in both`,
+      `${location}.min_tvl_usd`,
+    );
+  }
+  return minTvlUsd ?? alias;
 }
 
 /**
@@ -58,14 +75,15 @@ export function filterOpportunities(
     [...new Set(all.map((entry) => entry.asset))],
     `${location}.asset`,
   );
-  const minTvl =
-    filters.minTvlUsd === undefined ? undefined : BigInt(filters.minTvlUsd) * MICROS_PER_USD;
+  const minTvlUsd = minTvlUsdOf(filters, location);
+  const minTvl = minTvlUsd === undefined ? undefined : BigInt(minTvlUsd) * MICROS_PER_USD;
   const matching = all.filter(
     (entry) =>
       (filters.chain === undefined || entry.chain === filters.chain) &&
       (protocol === undefined || entry.protocol === protocol) &&
       (asset === undefined || entry.asset === asset) &&
       (filters.ready === undefined || entry.ready === filters.ready) &&
+      (filters.status === undefined || entry.readiness === filters.status) &&
       (filters.depositable === undefined || entry.depositable === filters.depositable) &&
       (filters.minApyBps === undefined ||
         (entry.grossApyBps !== null && entry.grossApyBps >= filters.minApyBps)) &&

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Chain } from '../chains';
-import { OpportunitiesQuery } from '../opportunityQuery';
+import { ListingQuery, OpportunitiesQuery } from '../opportunityQuery';
 import {
   ApyRefreshResult,
   DiscoverDocument,
@@ -271,7 +271,7 @@ export const metaRoutes = {
     auth: 'public',
     summary: 'Map venues.',
     tags: ['discovery'],
-    request: {},
+    request: { query: ListingQuery },
     responses: cachedOk(VenueList),
   }),
   getDiscoverMap: defineRoute({
@@ -337,7 +337,7 @@ export const metaRoutes = {
     auth: 'public',
     summary: 'Legacy forms (prefer strategies).',
     tags: ['legacy'],
-    request: {},
+    request: { query: ListingQuery },
     responses: cachedOk(FormList),
     deprecated: true,
   }),
@@ -349,7 +349,7 @@ export const metaRoutes = {
     auth: 'public',
     summary: 'Legacy forms in priority order.',
     tags: ['legacy'],
-    request: {},
+    request: { query: ListingQuery },
     responses: cachedOk(FormList),
     deprecated: true,
   }),

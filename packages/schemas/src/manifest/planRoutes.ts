@@ -9,6 +9,7 @@ import {
 } from '../requests';
 import { ExecuteResult, StoredPlanDocument } from '../planDocuments';
 import { SettleLegResult } from '../wallets';
+import { ListingQuery } from '../opportunityQuery';
 import { defineRoute } from './defineRoute';
 import { cachedOk, plan, OWNER, OWNER_KEEPER, ok } from './routeParts';
 
@@ -30,7 +31,7 @@ export const planRoutes = {
     auth: 'public',
     summary: 'Strategies: venues plus the autopilot strategy.',
     tags: ['strategies'],
-    request: {},
+    request: { query: ListingQuery },
     responses: cachedOk(StrategyList),
   }),
   listStrategiesPriority: defineRoute({
@@ -41,7 +42,7 @@ export const planRoutes = {
     auth: 'public',
     summary: 'Strategies in priority order.',
     tags: ['strategies'],
-    request: {},
+    request: { query: ListingQuery },
     responses: cachedOk(StrategyList),
   }),
   getStrategy: defineRoute({
