@@ -30,6 +30,7 @@ beforeAll(async () => {
   wallet = owner.publicKey.toBase58();
   t = await startTestApp({
     ...solanaBedSettings(solana),
+    SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     SVC_API_KEYS: JSON.stringify([
       { key: ownerKey, role: 'owner', wallets: [wallet] },
       { key: agentKey, role: 'agent', wallets: [wallet] },
@@ -199,5 +200,41 @@ describe('GET /wallets/{address}/audit', () => {
       status: created.status,
     });
     expect(JSON.stringify(events)).not.toContain('hmacKey');
+  });
+
+  it('a webhook change and its audit row commit together, or neither does', async () => {
+    const subscriptions = () => t.db.prisma.webhookSubscription.count();
+    const before = await subscriptions();
+    // The audit row of a webhook creation fails to insert: the subscription must not stay.
+    await t.db.prisma.$executeRawUnsafe(`
+      CREATE FUNCTION refuse_webhook_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
+    await t.db.prisma.$executeRawUnsafe(`
+      CREATE TRIGGER refuse_webhook_audit BEFORE INSERT ON audit_events FOR EACH ROW
+      WHEN (NEW.operation = 'createWebhook') EXECUTE FUNCTION refuse_webhook_audit()`);
+    try {
+      const refused = await post(
+        '/svc/webhooks',
+        { url: 'http://127.0.0.1:9/hook', eventTypes: ['deposit.settled'] },
+        'req-audit-atomic',
+      );
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+      expect(await subscriptions()).toBe(before);
+    } finally {
+      await t.db.prisma.$executeRawUnsafe('DROP TRIGGER refuse_webhook_audit ON audit_events');
+      await t.db.prisma.$executeRawUnsafe('DROP FUNCTION refuse_webhook_audit()');
+    }
+    const created = await post(
+      '/svc/webhooks',
+      { url: 'http://127.0.0.1:9/hook', eventTypes: ['deposit.settled'] },
+      'req-audit-atomic-2',
+    ).expect(201);
+    expect(await subscriptions()).toBe(before + 1);
+    const { events } = await trail(ownerKey, { limit: '1' });
+    expect(events[0]).toMatchObject({
+      operation: 'createWebhook',
+      requestId: 'req-audit-atomic-2',
+    });
+    expect(created.body.id).toEqual(expect.any(String));
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClientOrTransaction } from './apiKeys';
-import type { PrismaClient } from './generated/prisma/client';
+import type { Prisma, PrismaClient } from './generated/prisma/client';
 import { runLedgerTransaction } from './journal';
 import type { OutboxEventType } from './legs';
 
@@ -155,6 +155,8 @@ export async function rotateWebhookSubscriptionKey(
 export async function deleteWebhookSubscription(
   prisma: PrismaClient,
   { id, ownerKeyId, now }: { id: string; ownerKeyId: string; now: Date },
+  /** Runs in the same transaction once the subscription is deleted (the audit trail). */
+  andThen?: (tx: Prisma.TransactionClient, deletedAt: Date) => Promise<void>,
 ): Promise<Date | null> {
   return runLedgerTransaction(prisma, async (tx) => {
     const [row] = await tx.$queryRaw<{ deleted_at: Date }[]>`
@@ -167,6 +169,7 @@ export async function deleteWebhookSubscription(
       SET status = 'failed', last_error = 'subscription deleted', claim_token = NULL,
           locked_until = NULL
       WHERE subscription_id = ${id} AND status = 'pending'`;
+    await andThen?.(tx, row.deleted_at);
     return row.deleted_at;
   });
 }

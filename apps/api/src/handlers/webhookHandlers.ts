@@ -42,44 +42,48 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
       wallet === '*' ? wallet : ledgerWallet(deps.adapters, wallet),
     );
 
+  const ok = <T>(body: T) => ({ status: 200, body });
   return {
     listWebhookEventTypes: () => ({ status: 200, body: eventTypes }),
-    createWebhook: async ({ body, principal }) => {
+    createWebhook: async ({ body, principal, recordWrite }) => {
       const key = keyOf(principal);
-      return {
-        status: 201,
-        body: await webhooks.createWebhook({
+      const created = <T>(result: T) => ({ status: 201, body: result });
+      return created(
+        await webhooks.createWebhook({
           cipher,
           urlPolicy,
           ...(deps.lookup ? { lookup: deps.lookup } : {}),
           owner: { keyId: key.keyId, wallets: walletsOf(key) },
           input: body,
           now: now(),
+          recordWrite: recordWrite(created),
         }),
-      };
+      );
     },
     listWebhooks: async ({ principal }) => ({
       status: 200,
       body: await webhooks.listWebhooks(keyOf(principal).keyId),
     }),
-    rotateWebhook: async ({ params, principal }) => ({
-      status: 200,
-      body: await webhooks.rotateWebhook({
-        cipher,
-        ownerKeyId: keyOf(principal).keyId,
-        id: params.id,
-        overlapMs: deps.settings.rotationOverlapMs,
-        now: now(),
-      }),
-    }),
-    deleteWebhook: async ({ params, principal }) => ({
-      status: 200,
-      body: await webhooks.deleteWebhook({
-        ownerKeyId: keyOf(principal).keyId,
-        id: params.id,
-        now: now(),
-      }),
-    }),
+    rotateWebhook: async ({ params, principal, recordWrite }) =>
+      ok(
+        await webhooks.rotateWebhook({
+          cipher,
+          ownerKeyId: keyOf(principal).keyId,
+          id: params.id,
+          overlapMs: deps.settings.rotationOverlapMs,
+          now: now(),
+          recordWrite: recordWrite(ok),
+        }),
+      ),
+    deleteWebhook: async ({ params, principal, recordWrite }) =>
+      ok(
+        await webhooks.deleteWebhook({
+          ownerKeyId: keyOf(principal).keyId,
+          id: params.id,
+          now: now(),
+          recordWrite: recordWrite(ok),
+        }),
+      ),
     listWebhookEvents: async ({ query, principal }) => {
       const key = keyOf(principal);
       const wallets = walletsOf(key);

@@ -15,8 +15,8 @@ export interface AuditedCall {
     inner?: WriteRecorder<T>,
   ): WriteRecorder<T> | undefined;
   /**
-   * Runs the handler. A call whose use case took no recorder (settle, cancel, webhooks, a
-   * harvest that books nothing) is recorded right after it answers; a refusal with a known
+   * Runs the handler. A call whose use case took no recorder (settle and cancel, whose leg
+   * outcomes are group-committed; a harvest that books nothing) is recorded right after it answers; a refusal with a known
    * error code is recorded on its own (its transaction, if any, rolled back).
    */
   run(call: () => Promise<HandlerResult>): Promise<HandlerResult>;

@@ -1,4 +1,4 @@
-import { readAutoYield, runLedgerTransaction, writeAutoYield } from '@yieldrouter/ledger';
+import { readAutoYield, writeAutoYield } from '@yieldrouter/ledger';
 import type {
   AutoYieldSettingRow,
   PrismaClient,
@@ -9,6 +9,7 @@ import type { AutoYieldDocument, Opportunity } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
+import { recordedWrite } from '../recordedWrite';
 import { findOpportunity } from '../venues/listOpportunities';
 import { ledgerWallet } from './walletAddress';
 
@@ -103,10 +104,9 @@ export async function setAutoYield(
   // "0" resets the cap, as absence does.
   const maxStakeMicros = setting.maxStakeMicros ? setting.maxStakeMicros : null;
   const write = { enabled: setting.enabled, venueId, maxStakeMicros, now };
-  if (!recordWrite) return document(wallet, await writeAutoYield(db, wallet, write), opportunities);
-  return runLedgerTransaction(db, async (tx) => {
-    const written = document(wallet, await writeAutoYield(tx, wallet, write), opportunities);
-    await recordWrite(tx, written);
-    return written;
-  });
+  return recordedWrite(
+    db,
+    async (client) => document(wallet, await writeAutoYield(client, wallet, write), opportunities),
+    recordWrite,
+  );
 }

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import {
   countWebhookSubscriptions,
   insertWebhookSubscription,
@@ -12,6 +12,7 @@ import type {
 } from '@yieldrouter/webhooks/server';
 import { generateHmacKey, resolveWebhookUrl } from '@yieldrouter/webhooks/server';
 import { EngineError } from '../errors';
+import { recordedWrite } from '../recordedWrite';
 import { webhookDocument } from './webhookDocument';
 import type { WebhookOwner } from './webhookOwner';
 
@@ -19,13 +20,15 @@ import type { WebhookOwner } from './webhookOwner';
 export const MAX_WEBHOOKS_PER_OWNER = 25;
 
 export interface CreateWebhookParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: PrismaClient;
   readonly cipher: HmacKeyCipher;
   readonly urlPolicy: WebhookUrlPolicy;
   readonly lookup?: WebhookHostLookup;
   readonly owner: WebhookOwner;
   readonly input: WebhookCreateRequest;
   readonly now: Date;
+  /** Records the answer in the transaction that stores the subscription (the audit trail). */
+  readonly recordWrite?: WriteRecorder<WebhookWithKey> | undefined;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function createWebhook(parameters: CreateWebhookParameters): Promis
   }
   const id = newWebhookSubscriptionId();
   const hmacKey = generateHmacKey();
-  const record = await insertWebhookSubscription(db, {
+  const row = {
     id,
     ownerKeyId: owner.keyId,
     wallets: owner.wallets,
@@ -60,6 +63,13 @@ export async function createWebhook(parameters: CreateWebhookParameters): Promis
     description: input.description ?? null,
     keySealed: parameters.cipher.encrypt(hmacKey, id),
     now: parameters.now,
-  });
-  return { ...webhookDocument(record), hmacKey };
+  };
+  return recordedWrite(
+    db,
+    async (client) => ({
+      ...webhookDocument(await insertWebhookSubscription(client, row)),
+      hmacKey,
+    }),
+    parameters.recordWrite,
+  );
 }

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import { deleteWebhookSubscription } from '@yieldrouter/ledger';
 import type { WebhookDeleted } from '@yieldrouter/schemas';
 import { webhookNotFound } from './rotateWebhook';
@@ -12,13 +12,25 @@ export async function deleteWebhook({
   ownerKeyId,
   id,
   now,
+  recordWrite,
 }: {
   db: PrismaClient;
   ownerKeyId: string;
   id: string;
   now: Date;
+  /** Records the answer in the transaction that deletes the subscription (the audit trail). */
+  recordWrite?: WriteRecorder<WebhookDeleted> | undefined;
 }): Promise<WebhookDeleted> {
-  const deletedAt = await deleteWebhookSubscription(db, { id, ownerKeyId, now });
+  const answer = (deletedAt: Date): WebhookDeleted => ({
+    id,
+    deleted: true,
+    deletedAt: deletedAt.toISOString(),
+  });
+  const deletedAt = await deleteWebhookSubscription(
+    db,
+    { id, ownerKeyId, now },
+    recordWrite && ((tx, at) => recordWrite(tx, answer(at))),
+  );
   if (!deletedAt) throw webhookNotFound(id);
-  return { id, deleted: true, deletedAt: deletedAt.toISOString() };
+  return answer(deletedAt);
 }

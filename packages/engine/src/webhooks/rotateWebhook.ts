@@ -1,18 +1,21 @@
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import { rotateWebhookSubscriptionKey } from '@yieldrouter/ledger';
 import type { WebhookWithKey } from '@yieldrouter/schemas';
 import type { HmacKeyCipher } from '@yieldrouter/webhooks/server';
 import { generateHmacKey } from '@yieldrouter/webhooks/server';
 import { EngineError } from '../errors';
+import { recordedWrite } from '../recordedWrite';
 import { webhookDocument } from './webhookDocument';
 
 export interface RotateWebhookParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: PrismaClient;
   readonly cipher: HmacKeyCipher;
   readonly ownerKeyId: string;
   readonly id: string;
   readonly overlapMs: number;
   readonly now: Date;
+  /** Records the answer in the transaction that stores the new key (the audit trail). */
+  readonly recordWrite?: WriteRecorder<WebhookWithKey> | undefined;
 }
 
 /**
@@ -22,15 +25,22 @@ export interface RotateWebhookParameters {
  */
 export async function rotateWebhook(parameters: RotateWebhookParameters): Promise<WebhookWithKey> {
   const hmacKey = generateHmacKey();
-  const record = await rotateWebhookSubscriptionKey(parameters.db, {
+  const rotation = {
     id: parameters.id,
     ownerKeyId: parameters.ownerKeyId,
     keySealed: parameters.cipher.encrypt(hmacKey, parameters.id),
     overlapMs: parameters.overlapMs,
     now: parameters.now,
-  });
-  if (!record) throw webhookNotFound(parameters.id);
-  return { ...webhookDocument(record), hmacKey };
+  };
+  return recordedWrite(
+    parameters.db,
+    async (client) => {
+      const record = await rotateWebhookSubscriptionKey(client, rotation);
+      if (!record) throw webhookNotFound(parameters.id);
+      return { ...webhookDocument(record), hmacKey };
+    },
+    parameters.recordWrite,
+  );
 }
 
 /** 404 for a subscription the caller does not own (or that does not exist): never a 403. */

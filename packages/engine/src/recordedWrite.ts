@@ -1,0 +1,20 @@
+import { runLedgerTransaction } from '@yieldrouter/ledger';
+import type { Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+
+/**
+ * Runs a write and, when the caller passes a recorder (the audit trail, an Idempotency-Key
+ * answer), records its outcome in the same transaction: the change and its record commit
+ * together or not at all. Without a recorder the write runs on its own.
+ */
+export async function recordedWrite<T>(
+  db: PrismaClient,
+  write: (client: PrismaClient | Prisma.TransactionClient) => Promise<T>,
+  recordWrite: WriteRecorder<T> | undefined,
+): Promise<T> {
+  if (!recordWrite) return write(db);
+  return runLedgerTransaction(db, async (tx) => {
+    const outcome = await write(tx);
+    await recordWrite(tx, outcome);
+    return outcome;
+  });
+}
