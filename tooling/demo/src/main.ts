@@ -9,10 +9,15 @@ const keep = process.argv.includes('--keep');
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const started = Date.now();
 
+/**
+ * Resolves on the first SIGINT / SIGTERM. The listeners stay registered (`on`, not `once`): the
+ * beds' own signal hook re-raises the signal when it finds no other listener, which would end
+ * this process before the API and the keeper are stopped.
+ */
 function untilSignal(): Promise<void> {
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    process.on('SIGINT', () => resolve());
+    process.on('SIGTERM', () => resolve());
   });
 }
 

@@ -26,11 +26,11 @@ export async function seedApyHistory(
 ): Promise<number> {
   const settings = readSettings(ServiceSettings, env, { inScope: () => false });
   const config = serviceConfig(settings);
-  const reader = createDefiLlamaReader({ baseUrl: localnet.yields.url, timeoutMs: 4000 });
   await seedVenueCatalog(db.prisma);
   const today = Date.now();
   let samples = 0;
-  for (let day = days; day >= 1; day -= 1) {
+  // Days 29 … 1 here; today's reading comes from the keeper once the API runs.
+  for (let day = days - 1; day >= 1; day -= 1) {
     const swing = Math.sin(day / 4);
     localnet.yields.setPools(
       DEFAULT_YIELDS_POOLS.map((pool, index) => {
@@ -40,6 +40,12 @@ export async function seedApyHistory(
       }),
     );
     const at = new Date(today - day * DAY_MS);
+    // The reader stamps each reading with its clock: the same past day.
+    const reader = createDefiLlamaReader({
+      baseUrl: localnet.yields.url,
+      timeoutMs: 4000,
+      now: () => at,
+    });
     const result = await refreshApy({
       db: db.prisma,
       reader,
