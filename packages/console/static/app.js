@@ -33,7 +33,8 @@ async function loadOpportunities() {
   renderOpportunities($('opportunities').tBodies[0], opportunities, (opportunity) => {
     showHistory(opportunity).catch((error) => status(error.message, true));
   });
-  const first = opportunities.find((one) => one.grossApyBps !== null) ?? opportunities[0];
+  const withApy = opportunities.filter((one) => one.grossApyBps !== null);
+  const first = withApy.find((one) => one.ready) ?? withApy[0] ?? opportunities[0];
   if (first) await showHistory(first);
 }
 

@@ -103,23 +103,19 @@ export function renderActivity(container, activity) {
   );
 }
 
-/** harvest.completed events (the webhook event log of the key's wallets). */
+/** harvest.completed events (the event log of the key's wallets: `{ event, wallet, … }`). */
 export function renderHarvests(tbody, events) {
   if (events.length === 0) {
     tbody.replaceChildren(row(['No harvest yet.', '', '', '', '']));
     return;
   }
   tbody.replaceChildren(
-    ...events.map((event) => {
-      const data = event.data ?? {};
-      const fees = `gross ${micros(data.grossYieldMicros)}, fee ${micros(data.protocolFeeMicros)}, net ${micros(data.netYieldMicros)}`;
-      return row([
-        data.harvestId ?? event.id,
-        time(event.createdAt ?? event.occurredAt),
-        data.venueId ?? '—',
-        fees,
-        data.outcome ?? event.type,
-      ]);
+    ...events.map(({ event }) => {
+      const data = event.data;
+      const fees =
+        `gross ${micros(data.grossYieldMicros)}, fee ${micros(data.protocolFeeMicros)}` +
+        ` + ${micros(data.profitFeeMicros)}, net ${micros(data.netYieldMicros)}`;
+      return row([data.harvestId, time(event.createdAt), data.venueId, fees, event.type]);
     }),
   );
 }
