@@ -2,7 +2,14 @@
 // with the owner signing on the Base bed (anvil) with a bed key.
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { createClient, formatMicros } from '@yieldrouter/sdk';
-import { createPublicClient, createWalletClient, erc20Abi, erc4626Abi, http } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  erc4626Abi,
+  http,
+} from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DemoStack } from './demoStack';
@@ -23,6 +30,7 @@ export async function runAgent(stack: DemoStack, print: (line: string) => void):
   const chain = anvilChain(8453, base.anvil.rpcUrl);
   const signer = createWalletClient({ account: owner, chain, transport: http(base.anvil.rpcUrl) });
   const reader = createPublicClient({ chain, transport: http(base.anvil.rpcUrl) });
+  const anvil = createTestClient({ mode: 'anvil', chain, transport: http(base.anvil.rpcUrl) });
   const agent = createClient({ baseUrl: stack.baseUrl, apiKey: stack.ownerKey });
   let step = 0;
   const heading = (title: string, request: string) => {
@@ -121,12 +129,30 @@ export async function runAgent(stack: DemoStack, print: (line: string) => void):
     body: { strategyId: 'morpho', amountMicros: staked, owner: wallet },
   });
   print(`   plan ${exit.planId} ${exit.status}`);
-  const [exitTx] = await signAndSend(exit.legs ?? []);
-  const exitSettled = await agent.settlePlanLeg({
+  // The owner reports the transaction while it is still in anvil's mempool (mining paused): the
+  // leg is held as submitted, and the keeper's settlement watch settles it once it is mined.
+  await anvil.setAutomine(false);
+  const exitLeg = (exit.legs?.[0] ?? {}) as Leg;
+  const sent = exitLeg.transaction as { to: Address; data: Hex };
+  const exitTx = await signer.sendTransaction({ to: sent.to, data: sent.data, gas: 300_000n });
+  const held = await agent.settlePlanLeg({
     params: { planId: exit.planId ?? '', legIndex: 0 },
-    body: { txId: exitTx ?? '' },
+    body: { txId: exitTx },
   });
-  print(`   withdraw tx ${exitTx} ${exitSettled.status}`);
+  print(`   withdraw tx ${exitTx} reported while unmined: leg ${held.status}`);
+  await anvil.mine({ blocks: 1 });
+  await anvil.setAutomine(true);
+  heading('The keeper settles', `settlement-watch; GET /api/v1/svc/plans/${exit.planId}`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const plan = await agent.getPlan({ params: { planId: exit.planId ?? '' } });
+    const status = plan.legs?.[0]?.status;
+    if (status === 'confirmed') break;
+    if (Date.now() > deadline)
+      throw new Error(`the keeper did not settle the withdrawal (${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  print('   leg 0 confirmed by the keeper from the receipt');
   await balances();
   return wallet;
 }
