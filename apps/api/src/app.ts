@@ -28,6 +28,7 @@ import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
 import { walletHandlers } from './handlers/walletHandlers';
 import { webhookHandlers } from './handlers/webhookHandlers';
 import { KeyResolver } from './http/auth';
+import { consoleRouter } from './http/console';
 import { docsRouter } from './http/docs';
 import { versionHeaders } from './http/versionHeaders';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
@@ -245,6 +246,7 @@ export function createApp(deps: AppDeps): Express {
     validateResponses: config.nodeEnv !== 'production',
   });
   app.use(docsRouter('/api/v1/openapi.json'));
+  app.use(consoleRouter());
   app.use(notFoundHandler);
   app.use(errorHandler(logger, config.bodyLimitBytes, store.isUnavailable));
   return app;

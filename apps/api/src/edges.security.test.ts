@@ -1,3 +1,4 @@
+import { CONSOLE_CSP } from '@yieldrouter/console';
 import request from 'supertest';
 import { getAddress } from 'viem';
 import { createApiKey } from '@yieldrouter/ledger';
@@ -140,6 +141,27 @@ describe('headers and CORS', () => {
     const docs = await request(t.app).get('/docs').expect(200);
     expect(docs.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(docs.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
+  });
+
+  it("/console has its own CSP (no inline script or style); the API keeps helmet's", async () => {
+    const page = await request(t.app).get('/console/').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toBe(CONSOLE_CSP);
+    expect(page.text).not.toMatch(/<script>|<style|style=/);
+    const chart = await request(t.app).get('/console/vendor/uPlot.esm.js').expect(200);
+    expect(chart.headers['content-security-policy']).toBe(CONSOLE_CSP);
+    expect((await request(t.app).get('/console').expect(301)).headers['location']).toBe(
+      '/console/',
+    );
+    const docs = await request(t.app).get('/docs').expect(200);
+    const status = await request(t.app).get(api('/svc/status')).expect(200);
+    for (const other of [docs, status]) {
+      expect(other.headers['content-security-policy']).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+          "frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';" +
+          "script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
+      );
+    }
   });
 
   it('OPTIONS answers the methods; a preflight of an allowed origin gets CORS, others none', async () => {

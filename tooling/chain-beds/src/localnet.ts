@@ -2,78 +2,16 @@
 // (and writes to .data/localnet.env) the settings that point the API at them. Ctrl-C stops all.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Keypair } from '@solana/web3.js';
-import { startEvmBed } from './evm';
-import type { EvmBed } from './evm';
-import { startSolanaBed } from './solana';
-import type { SolanaBed } from './solana';
-import { startSuiFake } from './sui';
-import type { SuiFake } from './sui';
-import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
+import { startLocalnet } from './localnetStack';
 
-const SUI_USDC = '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC';
-const DEMO_USDC_MICROS = 1_000_000_000n; // 1,000 USDC per demo wallet
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const ENV_FILE = path.join(ROOT, '.data', 'localnet.env');
 
 async function main(): Promise<void> {
-  const stops: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
-    await Promise.allSettled(stops.map((stop) => stop()));
-  };
+  const localnet = await startLocalnet();
   try {
-    const base: EvmBed = await startEvmBed({ chainId: 8453 });
-    stops.push(() => base.stop());
-    const arbitrum: EvmBed = await startEvmBed({ chainId: 42161 });
-    stops.push(() => arbitrum.stop());
-    const solana: SolanaBed = await startSolanaBed();
-    stops.push(() => solana.stop());
-    const sui: SuiFake = await startSuiFake();
-    stops.push(() => sui.stop());
-    // DefiLlama's pool shape, risk fields included, so every opportunity field has a value.
-    const yields = await startYieldsServer();
-    stops.push(() => yields.stop());
-    const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
-      (pool) => pool.pool,
-    );
-
-    const evmWallet = base.anvil.accounts[1]?.address;
-    if (!evmWallet) throw new Error('anvil has no second account');
-    await base.fixtures.mintUsdc(evmWallet, DEMO_USDC_MICROS);
-    await arbitrum.fixtures.mintUsdc(evmWallet, DEMO_USDC_MICROS);
-    const solanaWallet = Keypair.generate().publicKey.toBase58();
-    solana.airdrop(solanaWallet, 5_000_000_000n);
-    solana.mintUsdc(solanaWallet, DEMO_USDC_MICROS);
-    const suiWallet = `0x${'5a'.repeat(32)}`;
-    sui.setBalance(suiWallet, '0x2::sui::SUI', 5_000_000_000n);
-    sui.setBalance(suiWallet, SUI_USDC, DEMO_USDC_MICROS);
-
-    const env = {
-      SVC_BASE_RPC_URL: base.adapterConfig.rpcUrl,
-      SVC_BASE_USDC_ADDRESS: base.adapterConfig.usdcAddress,
-      SVC_BASE_REGISTRY_ADDRESS: base.adapterConfig.registryAddress,
-      SVC_ARBITRUM_RPC_URL: arbitrum.adapterConfig.rpcUrl,
-      SVC_ARBITRUM_USDC_ADDRESS: arbitrum.adapterConfig.usdcAddress,
-      SVC_ARBITRUM_REGISTRY_ADDRESS: arbitrum.adapterConfig.registryAddress,
-      SVC_SOLANA_RPC_URL: solana.rpcUrl,
-      SVC_SUI_RPC_URL: sui.rpcUrl,
-      SVC_SUI_NETWORK: 'localnet',
-      SVC_APY_BASE_URL: yields.url,
-      SVC_APY_POOLS: JSON.stringify({
-        'aave-v3': basePool,
-        morpho: basePool,
-        fluid: arbitrumPool,
-        kamino: solanaPool,
-        suilend: suiPool,
-        navi: suiNullPool,
-      }),
-      // The bed's vaults and Aave stand-in: the discovery refresh reads TVL and caps from them.
-      SVC_VENUE_IDS: JSON.stringify({
-        'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
-        morpho: { vault: base.fixtures.vault },
-        fluid: { vault: arbitrum.fixtures.vault },
-      }),
-    };
+    const { env } = localnet;
+    const { evm: evmWallet, solana: solanaWallet, sui: suiWallet } = localnet.wallets;
     // Single-quoted where the shell would mangle the value (JSON), so `. localnet.env` keeps it.
     const lines = Object.entries(env).map(([name, value]) =>
       /^[\w.:/@-]*$/.test(value) ? `${name}=${value}` : `${name}='${value}'`,
@@ -94,7 +32,7 @@ async function main(): Promise<void> {
       `  curl 'http://localhost:3000/api/v1/svc/solana/wallet-balance?address=${solanaWallet}'\n`,
     );
   } catch (error) {
-    await stopAll();
+    await localnet.stop();
     throw error;
   }
 
@@ -103,7 +41,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', resolve);
   });
   process.stdout.write('stopping the beds\n');
-  await stopAll();
+  await localnet.stop();
 }
 
 main().then(

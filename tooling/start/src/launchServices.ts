@@ -40,6 +40,7 @@ export interface LaunchedServices {
 export function launchServices(
   services: readonly Service[],
   env: NodeJS.ProcessEnv,
+  stdio: 'inherit' | 'ignore' = 'inherit',
 ): LaunchedServices {
   const children = new Map<Service['name'], ChildProcess>();
   let code = 0;
@@ -54,7 +55,7 @@ export function launchServices(
     const child = spawn(process.execPath, ['--import', 'tsx', service.entry], {
       cwd: service.dir,
       env,
-      stdio: 'inherit',
+      stdio,
     });
     children.set(service.name, child);
     return new Promise<void>((resolve) => {

@@ -1,0 +1,81 @@
+// The owner console: opportunities (public), then a wallet's books with the pasted key.
+import { get, hasApiKey, setApiKey } from './api.js';
+import { drawApyHistory } from './chart.js';
+import { micros } from './format.js';
+import {
+  renderActivity,
+  renderHarvests,
+  renderOpportunities,
+  renderPosition,
+  renderWebhooks,
+} from './views.js';
+
+const $ = (id) => document.getElementById(id);
+const status = (text, isError = false) => {
+  $('status').textContent = text;
+  $('status').className = isError ? 'error' : '';
+};
+
+async function showHistory(opportunity) {
+  $('chart-title').textContent = `30-day APY — ${opportunity.venueId} (${opportunity.chain})`;
+  const history = await get(
+    `/svc/opportunities/${encodeURIComponent(opportunity.opportunityId)}/apy-history`,
+    { window: '30d' },
+  );
+  drawApyHistory($('apy-chart'), history);
+  $('apy-chart').dataset.points = String(
+    history.points.filter((point) => point.samples > 0).length,
+  );
+}
+
+async function loadOpportunities() {
+  const { opportunities } = await get('/svc/opportunities', { limit: 100 });
+  renderOpportunities($('opportunities').tBodies[0], opportunities, (opportunity) => {
+    showHistory(opportunity).catch((error) => status(error.message, true));
+  });
+  const withApy = opportunities.filter((one) => one.grossApyBps !== null);
+  const first = withApy.find((one) => one.ready) ?? withApy[0] ?? opportunities[0];
+  if (first) await showHistory(first);
+}
+
+async function loadWallet(wallet) {
+  const path = `/wallets/${encodeURIComponent(wallet)}`;
+  const [position, activity, harvests, webhooks, performance] = await Promise.all([
+    get(`${path}/position`),
+    get('/svc/activity', { wallet, limit: 100 }),
+    get('/svc/webhooks/events', { wallet, type: 'harvest.completed', limit: 50 }),
+    get('/svc/webhooks'),
+    get(`${path}/performance`),
+  ]);
+  $('wallet-label').textContent = wallet;
+  renderPosition($('totals'), $('by-chain').tBodies[0], position);
+  renderActivity($('activity'), activity.activity);
+  renderHarvests($('harvests').tBodies[0], harvests.events ?? []);
+  renderWebhooks($('webhooks').tBodies[0], webhooks.webhooks);
+  $('performance').textContent =
+    `Realized yield ${micros(performance.realizedYieldMicros)} USDC; principal ${micros(performance.principalMicros)} USDC.`;
+  $('wallet-section').hidden = false;
+  $('wallet-section').dataset.loaded = wallet;
+}
+
+$('key-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  setApiKey($('api-key').value);
+  // The key lives in memory only: the field is cleared so the page holds no copy of it.
+  $('api-key').value = '';
+  const wallet = $('wallet').value.trim();
+  if (!hasApiKey() || !wallet) {
+    status('Paste an API key and a wallet address.', true);
+    return;
+  }
+  status('Loading…');
+  loadWallet(wallet).then(
+    () => status(`Loaded ${wallet}.`),
+    (error) => status(error.message, true),
+  );
+});
+
+loadOpportunities().then(
+  () => status('Opportunities loaded. Paste a key and a wallet to see its books.'),
+  (error) => status(error.message, true),
+);

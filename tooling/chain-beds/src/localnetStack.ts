@@ -1,0 +1,102 @@
+// The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed, the Sui fake, the
+// yields fake), each demo wallet funded, and the SVC_* settings that point the API at them.
+// `pnpm localnet` and `pnpm demo` both start them through here.
+import { Keypair } from '@solana/web3.js';
+import { startEvmBed } from './evm';
+import type { EvmBed } from './evm';
+import { startSolanaBed } from './solana';
+import type { SolanaBed } from './solana';
+import { startSuiFake } from './sui';
+import type { SuiFake } from './sui';
+import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
+import type { YieldsServer } from './yields';
+
+const SUI_USDC = '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC';
+export const DEMO_USDC_MICROS = 1_000_000_000n; // 1,000 USDC per demo wallet
+
+export interface Localnet {
+  readonly base: EvmBed;
+  readonly arbitrum: EvmBed;
+  readonly solana: SolanaBed;
+  readonly sui: SuiFake;
+  readonly yields: YieldsServer;
+  /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
+  readonly wallets: { readonly evm: string; readonly solana: string; readonly sui: string };
+  /** SVC_* settings pointing the API and the keeper at the beds. */
+  readonly env: Readonly<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalnet(): Promise<Localnet> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    await Promise.allSettled(stops.map((one) => one()));
+  };
+  try {
+    const base: EvmBed = await startEvmBed({ chainId: 8453 });
+    stops.push(() => base.stop());
+    const arbitrum: EvmBed = await startEvmBed({ chainId: 42161 });
+    stops.push(() => arbitrum.stop());
+    const solana: SolanaBed = await startSolanaBed();
+    stops.push(() => solana.stop());
+    const sui: SuiFake = await startSuiFake();
+    stops.push(() => sui.stop());
+    // DefiLlama's pool shape, risk fields included, so every opportunity field has a value.
+    const yields = await startYieldsServer();
+    stops.push(() => yields.stop());
+    const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
+      (pool) => pool.pool,
+    );
+
+    const evmWallet = base.anvil.accounts[1]?.address;
+    if (!evmWallet) throw new Error('anvil has no second account');
+    await base.fixtures.mintUsdc(evmWallet, DEMO_USDC_MICROS);
+    await arbitrum.fixtures.mintUsdc(evmWallet, DEMO_USDC_MICROS);
+    const solanaWallet = Keypair.generate().publicKey.toBase58();
+    solana.airdrop(solanaWallet, 5_000_000_000n);
+    solana.mintUsdc(solanaWallet, DEMO_USDC_MICROS);
+    const suiWallet = `0x${'5a'.repeat(32)}`;
+    sui.setBalance(suiWallet, '0x2::sui::SUI', 5_000_000_000n);
+    sui.setBalance(suiWallet, SUI_USDC, DEMO_USDC_MICROS);
+
+    const env = {
+      SVC_BASE_RPC_URL: base.adapterConfig.rpcUrl,
+      SVC_BASE_USDC_ADDRESS: base.adapterConfig.usdcAddress,
+      SVC_BASE_REGISTRY_ADDRESS: base.adapterConfig.registryAddress,
+      SVC_ARBITRUM_RPC_URL: arbitrum.adapterConfig.rpcUrl,
+      SVC_ARBITRUM_USDC_ADDRESS: arbitrum.adapterConfig.usdcAddress,
+      SVC_ARBITRUM_REGISTRY_ADDRESS: arbitrum.adapterConfig.registryAddress,
+      SVC_SOLANA_RPC_URL: solana.rpcUrl,
+      SVC_SUI_RPC_URL: sui.rpcUrl,
+      SVC_SUI_NETWORK: 'localnet',
+      SVC_APY_BASE_URL: yields.url,
+      SVC_APY_POOLS: JSON.stringify({
+        'aave-v3': basePool,
+        morpho: basePool,
+        fluid: arbitrumPool,
+        kamino: solanaPool,
+        suilend: suiPool,
+        navi: suiNullPool,
+      }),
+      // The bed's vaults and Aave stand-in: the discovery refresh reads TVL and caps from them.
+      SVC_VENUE_IDS: JSON.stringify({
+        'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
+        morpho: { vault: base.fixtures.vault },
+        fluid: { vault: arbitrum.fixtures.vault },
+      }),
+    };
+    return {
+      base,
+      arbitrum,
+      solana,
+      sui,
+      yields,
+      wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },
+      env,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,172 @@
+// The stack `pnpm demo` runs: the local beds (as `pnpm localnet` starts them), thirty days of APY
+// history through the refresh path, then the API and the keeper as `pnpm start` launches them.
+// The browser test starts the same stack.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { startLocalnet } from '@yieldrouter/chain-beds/localnet';
+import type { Localnet } from '@yieldrouter/chain-beds/localnet';
+import { createDatabase, verifyLedger } from '@yieldrouter/ledger';
+import type { Database } from '@yieldrouter/ledger';
+import { createClient } from '@yieldrouter/sdk';
+import { launchServices, servicesFor } from '@yieldrouter/start/launch';
+import { seedApyHistory } from './seedApyHistory';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export interface DemoStackOptions {
+  /** PostgreSQL URL; unset: a fresh embedded PGlite directory under .data/. */
+  readonly databaseUrl?: string | undefined;
+  /** API port; 0 picks a free one. */
+  readonly port?: number;
+  /** Where the services' output goes ('inherit' for the terminal). */
+  readonly stdio?: 'inherit' | 'ignore';
+  readonly log?: (line: string) => void;
+}
+
+export interface DemoStack {
+  readonly localnet: Localnet;
+  readonly baseUrl: string;
+  readonly ownerKey: string;
+  readonly keeperKey: string;
+  readonly database: string;
+  /** Stops the API and keeper (they drain), then the beds; idempotent. */
+  stop(): Promise<void>;
+  /** Opens the database the services used (after stop, for PGlite) and verifies the ledger. */
+  verify(): Promise<{ readonly ok: boolean; readonly lines: readonly string[] }>;
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(baseUrl: string, exited: Promise<number>): Promise<void> {
+  let down = false;
+  void exited.then(() => {
+    down = true;
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && !down) {
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/svc/status`, {
+        signal: AbortSignal.timeout(2000),
+      });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(down ? 'the API exited during start' : 'the API did not answer within 90 s');
+}
+
+/** Queues the keeper's APY refresh (today's reading) and waits until the listing carries it. */
+async function refreshToday(baseUrl: string, keeperKey: string): Promise<void> {
+  // A keeper route: not in the SDK's client routes, so plain fetch.
+  const queued = await fetch(`${baseUrl}/api/v1/svc/keeper/stats/refresh`, {
+    method: 'POST',
+    headers: { 'x-api-key': keeperKey, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (queued.status !== 202) throw new Error(`stats/refresh answered ${queued.status}`);
+  const api = createClient({ baseUrl });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { opportunities } = await api.listOpportunities();
+    const morpho = opportunities.find((one) => one.venueId === 'morpho');
+    if (morpho && morpho.apy.d1Samples > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error("the keeper's APY refresh did not land within 30 s");
+}
+
+export async function startDemoStack(options: DemoStackOptions = {}): Promise<DemoStack> {
+  const log = options.log ?? (() => undefined);
+  const localnet = await startLocalnet();
+  const dataDir = path.join(ROOT, '.data', `demo-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const dbOptions = options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir };
+  let launched: ReturnType<typeof launchServices> | undefined;
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      launched?.stop('SIGTERM');
+      await launched?.exited;
+      await localnet.stop();
+    })();
+    return stopped;
+  };
+  try {
+    const ownerKey = `demo-owner-${randomBytes(12).toString('hex')}`;
+    const keeperKey = `demo-keeper-${randomBytes(12).toString('hex')}`;
+    const port = options.port || (await freePort());
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...localnet.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
+      SVC_DATA_DIR: dataDir,
+      SVC_KEEPER_HEALTH_PORT: '0',
+      SVC_KEEPER_PREFIX: `svc:demo:${process.pid}`,
+      SVC_KEEPER_SETTLEMENT_WATCH_EVERY_MS: '1000',
+      SVC_API_KEYS: JSON.stringify([
+        { key: ownerKey, role: 'owner', wallets: ['*'] },
+        { key: keeperKey, role: 'keeper', wallets: ['*'] },
+      ]),
+    };
+    if (options.databaseUrl) env['DATABASE_URL'] = options.databaseUrl;
+    else delete env['DATABASE_URL'];
+
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    log(`seeding 30 days of APY history from the yields bed (${localnet.yields.url})`);
+    const db: Database = await createDatabase({ ...dbOptions, migrate: true });
+    try {
+      const samples = await seedApyHistory(db, localnet, env);
+      log(`  ${samples} APY samples stored by refreshApy`);
+    } finally {
+      await db.close();
+    }
+
+    launched = launchServices(servicesFor(env), env, options.stdio ?? 'inherit');
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForReady(baseUrl, launched.exited);
+    await refreshToday(baseUrl, keeperKey);
+    log("  and today's reading through the keeper (POST /api/v1/svc/keeper/stats/refresh)");
+    return {
+      localnet,
+      baseUrl,
+      ownerKey,
+      keeperKey,
+      database: options.databaseUrl ? 'PostgreSQL' : `PGlite (${path.relative(ROOT, dataDir)})`,
+      stop,
+      verify: async () => {
+        const verifyDb = await createDatabase({ ...dbOptions, migrate: false });
+        try {
+          const report = await verifyLedger(verifyDb.prisma);
+          return {
+            ok: report.ok,
+            lines: [
+              `ledger: ${report.entries} entries, ${report.postings} postings, ${report.accounts} accounts — ${report.ok ? 'clean' : `${report.problems.length} problems`}`,
+              ...report.problems.map((problem) => `  ${problem.check}: ${problem.detail}`),
+            ],
+          };
+        } finally {
+          await verifyDb.close();
+          if (!options.databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
