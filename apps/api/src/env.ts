@@ -35,6 +35,7 @@ const EnvSchema = ServiceSettings.extend({
   SVC_MCP_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SVC_AUTH_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SVC_AUTH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  SVC_QUEUE_DASHBOARD_WRITE: BooleanSetting,
   SVC_CORS_ORIGINS: commaListSetting(
     z
       .url({ protocol: /^https?$/ })
@@ -67,6 +68,8 @@ export interface ApiConfig extends ServiceConfig {
   readonly authFailures: { freeFailures: number; maxBackoffSeconds: number };
   /** Browser origins allowed to call the API (CORS); none by default. */
   readonly corsOrigins: readonly string[];
+  /** Whether /admin/queues may retry, remove and promote jobs (it is read-only by default). */
+  readonly queueDashboardWrite: boolean;
   /** The keeper's settings: its queues and state (keeper routes), and the in-process keeper. */
   readonly keeper: KeeperSettings;
 }
@@ -120,6 +123,7 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
       maxBackoffSeconds: env.SVC_AUTH_BACKOFF_MAX_SECONDS,
     },
     corsOrigins: env.SVC_CORS_ORIGINS,
+    queueDashboardWrite: env.SVC_QUEUE_DASHBOARD_WRITE,
     keeper: keeperSettings(env),
   };
 }

@@ -57,7 +57,7 @@ const health = (stalled: boolean): OpsHealthDocument => ({
 
 describe('metrics registry', () => {
   it('keeps the ops health gauge names and reads the document once per scrape', async () => {
-    const registry = createMetricsRegistry('keeper');
+    const registry = createMetricsRegistry();
     let reads = 0;
     let stalled = false;
     registerOpsHealthMetrics(registry, {
@@ -77,7 +77,7 @@ describe('metrics registry', () => {
     });
     const first = parseMetrics((await renderRegistry(registry)).body);
     expect(reads).toBe(1);
-    expect(sampleValue(first, 'svc_keeper_up', { service: 'keeper' })).toBe(1);
+    expect(sampleValue(first, 'svc_keeper_up')).toBe(1);
     expect(sampleValue(first, 'svc_keeper_job_stalled', { job: 'outbox-relay' })).toBe(0);
     expect(sampleValue(first, 'svc_dependency_up', { dependency: 'redis' })).toBe(0);
     expect(
@@ -104,7 +104,7 @@ describe('metrics registry', () => {
   });
 
   it('counts requests, replays, refusals, writes and job runs', async () => {
-    const registry = createMetricsRegistry('api');
+    const registry = createMetricsRegistry();
     const http = createHttpMetrics(registry);
     const ledger = createLedgerMetrics(registry);
     const keeper = createKeeperMetrics(registry);

@@ -2,15 +2,13 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 
 export type { Registry };
 
-export type ServiceName = 'api' | 'keeper';
-
 /**
- * One registry per process (never prom-client's global one): every series carries
- * `service="api"|"keeper"`, plus Node's process metrics (CPU, memory, event loop, GC).
+ * One registry per process (never prom-client's global one), with Node's process metrics (CPU,
+ * memory, event loop, GC). No default labels: Prometheus adds `job` and `instance` at scrape,
+ * and the keeper's gauges keep exactly the series they always had.
  */
-export function createMetricsRegistry(service: ServiceName): Registry {
+export function createMetricsRegistry(): Registry {
   const registry = new Registry();
-  registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
   return registry;
 }
