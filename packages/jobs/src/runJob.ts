@@ -27,7 +27,10 @@ export function jobProcessor(name: JobName, deps: KeeperJobDeps, state: RunJobSt
     const startedAt = deps.now();
     const started = performance.now();
     // From when the job was due (added, plus its delay) to when a worker took it.
-    deps.observer?.jobLag(name, ((job.processedOn ?? Date.now()) - job.timestamp - job.delay) / 1000);
+    deps.observer?.jobLag(
+      name,
+      ((job.processedOn ?? Date.now()) - job.timestamp - job.delay) / 1000,
+    );
     const record = async (outcome: { counts: JobCounts; error: string | null }) => {
       const run: KeeperJobRun = {
         jobId: job.id ?? '',
