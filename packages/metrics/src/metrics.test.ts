@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { OpsHealthDocument } from '@yieldrouter/schemas';
 import {
   createHttpMetrics,
@@ -157,5 +159,39 @@ describe('metrics registry', () => {
     expect(parseMetrics('# HELP a x\n# TYPE a gauge\na{b="c\\"d"} 1.5\n')).toEqual([
       { name: 'a', labels: { b: 'c\\"d' }, value: 1.5 },
     ]);
+  });
+});
+
+describe('the Grafana dashboard (tooling/grafana/yield-router.json)', () => {
+  it('queries only metrics these collectors register', async () => {
+    const path = join(__dirname, '../../../tooling/grafana/yield-router.json');
+    const dashboard = JSON.parse(await readFile(path, 'utf8')) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>;
+    };
+    const registry = createMetricsRegistry();
+    createHttpMetrics(registry);
+    createLedgerMetrics(registry);
+    createKeeperMetrics(registry);
+    registerOpsHealthMetrics(registry, {
+      read: async () => health(false),
+      healthy: () => true,
+      backlog: async () => ({
+        pendingDeliveries: 0,
+        oldestPendingDeliveryAgeMs: null,
+        apyAgeMs: [],
+      }),
+    });
+    const known = new Set(
+      (await registry.getMetricsAsJSON()).flatMap((metric) =>
+        String(metric.type) === 'histogram'
+          ? ['_bucket', '_count', '_sum'].map((suffix) => `${metric.name}${suffix}`)
+          : [metric.name],
+      ),
+    );
+    const queried = dashboard.panels
+      .flatMap((panel) => panel.targets ?? [])
+      .flatMap((target) => target.expr.match(/\b(svc|process|nodejs)_[a-z_]+/g) ?? []);
+    expect(queried.length).toBeGreaterThan(20);
+    expect(queried.filter((name) => !known.has(name))).toEqual([]);
   });
 });
