@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Chain, ExecutionMode } from './chains';
 import { MicrosOut } from './money';
+import { READINESS_DESCRIPTIONS as R } from './readinessFields';
 
 const Bps = z.number().int();
 
@@ -42,10 +43,10 @@ export const Opportunity = z.object({
   chain: Chain,
   asset: z.string(),
   standard: z.enum(['erc4626', 'aave-v3', 'router-adapter']),
-  ready: z.boolean().meta({ description: 'Vetted and every on-chain id it needs configured.' }),
-  readiness: z.enum(['ready', 'listed', 'planned']),
+  ready: z.boolean().meta({ description: R.ready }),
+  readiness: z.enum(['ready', 'listed', 'planned']).meta({ description: R.readiness }),
   missingIds: z.array(z.string()).meta({ description: 'Configuration the venue still needs.' }),
-  writeReady: z.boolean(),
+  writeReady: z.boolean().meta({ description: R.venueWriteReady }),
   executionMode: ExecutionMode,
   grossApyBps: Bps.nullable(),
   gross_apy_bps: Bps.nullable().meta({ description: 'Same as grossApyBps (legacy name).' }),
@@ -156,8 +157,8 @@ export const HomeOpportunityRow = z.object({
     .nullable()
     .meta({ description: 'Why grossApyBps is null; null when there is a value.' }),
   tvlUsdMicros: MicrosOut.nullable(),
-  ready: z.boolean(),
-  writeReady: z.boolean(),
+  ready: z.boolean().meta({ description: R.ready }),
+  writeReady: z.boolean().meta({ description: R.venueWriteReady }),
   executionMode: ExecutionMode,
   minDepositMicros: MicrosOut,
 });
@@ -224,7 +225,7 @@ export const DiscoverMapDocument = z
       z.object({
         chain: Chain,
         label: z.enum(['Executable', 'Map']),
-        writeReady: z.boolean(),
+        writeReady: z.boolean().meta({ description: R.chainWriteReady }),
         executionMode: ExecutionMode,
         venues: z.number().int(),
         readyVenues: z.number().int(),
