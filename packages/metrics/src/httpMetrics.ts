@@ -1,6 +1,7 @@
 import { Counter, Histogram } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { HttpObserver, LedgerWriteObserver } from './observers';
+import { RequestHistogram } from './requestHistogram';
 
 /** Seconds: from a cached read (sub-millisecond) to a slow chain read. */
 export const LATENCY_BUCKETS = [
@@ -8,17 +9,17 @@ export const LATENCY_BUCKETS = [
 ];
 
 /**
- * The API's request metrics. Label children are looked up once per (route, method, status)
- * and kept: a request costs one Map lookup and one bucket increment.
+ * The API's request metrics. A request costs one Map lookup and a bucket increment
+ * ({@link RequestHistogram}); replays and refusals are rare and use prom-client's counters.
  */
 export function createHttpMetrics(registry: Registry): HttpObserver {
-  const duration = new Histogram({
-    name: 'svc_http_request_duration_seconds',
-    help: 'HTTP request duration by route template (manifest path), method and status.',
-    labelNames: ['route', 'method', 'status'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const duration = new RequestHistogram(
+    'svc_http_request_duration_seconds',
+    'HTTP request duration by route template (manifest path), method and status.',
+    ['route', 'method', 'status'],
+    LATENCY_BUCKETS,
+    registry,
+  );
   const replays = new Counter({
     name: 'svc_idempotency_replays_total',
     help: 'Writes answered from their Idempotency-Key record (not run again), per operation.',
@@ -31,16 +32,12 @@ export function createHttpMetrics(registry: Registry): HttpObserver {
     labelNames: ['scope'],
     registers: [registry],
   });
-  const children = new Map<string, Histogram.Internal<'route' | 'method' | 'status'>>();
   return {
     request(route, method, status, seconds) {
       const key = `${method} ${status} ${route}`;
-      let child = children.get(key);
-      if (child === undefined) {
-        child = duration.labels({ route, method, status: String(status) });
-        children.set(key, child);
+      if (!duration.observe(key, seconds)) {
+        duration.start(key, { route, method, status: String(status) }, seconds);
       }
-      child.observe(seconds);
     },
     idempotencyReplay(operation) {
       replays.inc({ operation });

@@ -112,6 +112,8 @@ describe('metrics registry', () => {
     const keeper = createKeeperMetrics(registry);
     http.request('/api/v1/venues/{venueId}', 'GET', 200, 0.002);
     http.request('/api/v1/venues/{venueId}', 'GET', 200, 0.02);
+    http.request('/api/v1/venues/{venueId}', 'GET', 200, 0.005); // le is inclusive
+    http.request('/api/v1/venues/{venueId}', 'GET', 200, 99);
     http.idempotencyReplay('routeWallet');
     http.rateLimited('public');
     ledger.ledgerWrite('settleLeg', 0.01, true);
@@ -121,7 +123,16 @@ describe('metrics registry', () => {
     keeper.settlement('base', 'confirmed', 12);
     const samples = parseMetrics((await renderRegistry(registry)).body);
     const route = { route: '/api/v1/venues/{venueId}', method: 'GET', status: '200' };
-    expect(sampleValue(samples, 'svc_http_request_duration_seconds_count', route)).toBe(2);
+    expect(sampleValue(samples, 'svc_http_request_duration_seconds_count', route)).toBe(4);
+    expect(sampleValue(samples, 'svc_http_request_duration_seconds_sum', route)).toBeCloseTo(
+      99.027,
+    );
+    expect(
+      sampleValue(samples, 'svc_http_request_duration_seconds_bucket', { ...route, le: '10' }),
+    ).toBe(3);
+    expect(
+      sampleValue(samples, 'svc_http_request_duration_seconds_bucket', { ...route, le: '+Inf' }),
+    ).toBe(4);
     expect(
       sampleValue(samples, 'svc_http_request_duration_seconds_bucket', { ...route, le: '0.005' }),
     ).toBe(1);
