@@ -135,7 +135,7 @@ describe('metrics registry', () => {
     ).toBe(4);
     expect(
       sampleValue(samples, 'svc_http_request_duration_seconds_bucket', { ...route, le: '0.005' }),
-    ).toBe(1);
+    ).toBe(2);
     expect(
       sampleValue(samples, 'svc_idempotency_replays_total', { operation: 'routeWallet' }),
     ).toBe(1);
