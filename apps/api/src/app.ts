@@ -17,7 +17,14 @@ import {
   deepFreeze,
   ledgerWallet,
 } from '@yieldrouter/engine';
-import { opsHealthReader } from '@yieldrouter/jobs';
+import { JOB_NAMES, keeperIsHealthy, opsHealthReader, readBacklog } from '@yieldrouter/jobs';
+import {
+  createHttpMetrics,
+  createLedgerMetrics,
+  createMetricsRegistry,
+  registerOpsHealthMetrics,
+} from '@yieldrouter/metrics';
+import type { Registry } from '@yieldrouter/metrics';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
@@ -40,6 +47,8 @@ import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
 import { AuthFailures } from './http/authFailures';
 import { corsPolicy } from './http/corsPolicy';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcpEndpoint';
+import { mountOpsEndpoints } from './http/opsEndpoints';
+import { keeperAccess } from './keeperAccess';
 
 export interface AppDeps {
   readonly config: ApiConfig;
@@ -52,6 +61,8 @@ export interface AppDeps {
   readonly apyReader?: ApyReader;
   /** Chain adapters; built from `config` when not given. */
   readonly adapters?: ChainAdapters;
+  /** The process's metrics registry (shared with an in-process keeper); a new one when not given. */
+  readonly registry?: Registry;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -74,6 +85,9 @@ export function createApp(deps: AppDeps): Express {
   const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true, type: () => true });
   // Header values computed once, not per request (GET routes are benchmarked).
   const setVersionHeaders = versionHeaders(API_VERSION, config.clientVersions);
+  // GET /metrics: request durations, replays, refusals, ledger writes, and ops health.
+  const registry = deps.registry ?? createMetricsRegistry();
+  const httpMetrics = createHttpMetrics(registry);
 
   // One middleware for every request: request id, version header, access log, and the
   // JSON-only rule for bodies (the JSON parser runs only when there is a body; a body without
@@ -94,16 +108,20 @@ export function createApp(deps: AppDeps): Express {
     const started = process.hrtime.bigint();
     // `on`, not `once`: 'finish' fires at most once per response, and once() wraps per call.
     res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // Labelled by the route template the request reached (never the raw path: it carries
+      // wallet addresses); `unmatched` for 404s, /docs and the like.
+      const route: unknown = res.locals['route'];
+      httpMetrics.request(
+        typeof route === 'string' ? route : 'unmatched',
+        req.method,
+        res.statusCode,
+        ms / 1000,
+      );
       // The path is redacted only for a line that is written.
       if (!logger.isLevelEnabled('info')) return;
       logger.info(
-        {
-          requestId,
-          method: req.method,
-          path: redactPath(req.path),
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        },
+        { requestId, method: req.method, path: redactPath(req.path), status: res.statusCode, ms },
         'request',
       );
     });
@@ -124,7 +142,7 @@ export function createApp(deps: AppDeps): Express {
     buildEnablement({ switches: config.switches, writeReadyChains: WRITE_READY_CHAINS }),
   );
   // Handlers call engine use cases on the books; they never hold the database themselves.
-  const useCases = createUseCases(deps.db);
+  const useCases = createUseCases(deps.db, createLedgerMetrics(registry));
   const handlers: Handlers = {};
   const implemented = () => new Set(Object.keys(handlers));
   let openApiJson: string | undefined;
@@ -185,15 +203,21 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
-  Object.assign(
-    handlers,
-    keeperHandlers({
-      opsHealth: opsHealthReader(deps.db.prisma),
-      redis: deps.redis,
-      keeper: config.keeper,
-      logger,
-    }),
-  );
+  const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });
+  const opsHealth = opsHealthReader(deps.db.prisma);
+  Object.assign(handlers, keeperHandlers({ opsHealth, access, keeper: config.keeper }));
+  registerOpsHealthMetrics(registry, {
+    read: () =>
+      opsHealth({
+        redis: deps.redis,
+        queues: access.queues(),
+        jobs: JOB_NAMES,
+        prefix: config.keeper.prefix,
+        now: () => new Date(),
+      }),
+    healthy: keeperIsHealthy,
+    backlog: () => readBacklog(deps.db.prisma, new Date()),
+  });
   Object.assign(
     handlers,
     webhookHandlers({ webhooks: useCases.webhooks, adapters, settings: config.webhooks }),
@@ -217,18 +241,27 @@ export function createApp(deps: AppDeps): Express {
     ...config.authFailures,
   });
   // The MCP server (Streamable HTTP): its tools call the routes below in process.
-  app.all(
-    MCP_PATH,
-    mcpEndpoint({
-      app,
-      routes: routeList,
-      keys,
-      authFailures,
-      implemented,
-      pollIntervalMs: config.mcpPollMs,
-    }),
-  );
+  const mcp = mcpEndpoint({
+    app,
+    routes: routeList,
+    keys,
+    authFailures,
+    implemented,
+    pollIntervalMs: config.mcpPollMs,
+  });
+  app.all(MCP_PATH, (req, res, next) => {
+    res.locals['route'] = MCP_PATH;
+    mcp(req, res, next);
+  });
+  mountOpsEndpoints(app, {
+    keys,
+    authFailures,
+    registry,
+    access,
+    dashboardWrite: config.queueDashboardWrite,
+  });
   mountRoutes(app, {
+    observer: httpMetrics,
     routes: routeList,
     handlers,
     keys,

@@ -36,6 +36,7 @@ const EnvSchema = ServiceSettings.extend({
   SVC_MCP_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SVC_AUTH_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SVC_AUTH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  SVC_QUEUE_DASHBOARD_WRITE: BooleanSetting,
   SVC_CORS_ORIGINS: commaListSetting(
     z
       .url({ protocol: /^https?$/ })
@@ -91,6 +92,8 @@ export interface ApiConfig extends ServiceConfig {
   /** Browser origins allowed to call the API (CORS); none by default. */
   readonly corsOrigins: readonly string[];
   readonly clientVersions: ClientVersionSettings;
+  /** Whether /admin/queues may retry, remove and promote jobs (it is read-only by default). */
+  readonly queueDashboardWrite: boolean;
   /** The keeper's settings: its queues and state (keeper routes), and the in-process keeper. */
   readonly keeper: KeeperSettings;
 }
@@ -156,6 +159,7 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
       releaseUrl: env.SVC_CLIENT_RELEASE_URL ?? null,
       repoUrl: env.SVC_CLIENT_REPO_URL ?? null,
     },
+    queueDashboardWrite: env.SVC_QUEUE_DASHBOARD_WRITE,
     keeper: keeperSettings(env),
   };
 }

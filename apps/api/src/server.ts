@@ -9,6 +9,8 @@ import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
 import type { Database } from '@yieldrouter/ledger';
 import { startKeeper } from '@yieldrouter/jobs';
+import { createKeeperMetrics, createMetricsRegistry } from '@yieldrouter/metrics';
+import type { Registry } from '@yieldrouter/metrics';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -29,6 +31,7 @@ async function startInProcessKeeper(
   redis: Redis,
   logger: Logger,
   shared: { readonly adapters: ChainAdapters; readonly apyReader: ApyReader },
+  registry: Registry,
 ): Promise<RunningKeeper | null> {
   if (config.databaseUrl) return null;
   if (redis.status !== 'ready') {
@@ -42,6 +45,8 @@ async function startInProcessKeeper(
     config,
     logger: logger.child({ component: 'keeper' }),
     mode: 'in-api',
+    // Its job metrics are served at the API's GET /metrics.
+    observer: createKeeperMetrics(registry),
     ...shared,
   });
 }
@@ -73,8 +78,9 @@ async function main(): Promise<void> {
       timeoutMs: config.apy.timeoutMs,
     }),
   };
-  const keeper = await startInProcessKeeper(config, db, redis, logger, shared);
-  const app = createApp({ config, db, redis, logger, ...shared });
+  const registry = createMetricsRegistry();
+  const keeper = await startInProcessKeeper(config, db, redis, logger, shared, registry);
+  const app = createApp({ config, db, redis, logger, registry, ...shared });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = address && typeof address !== 'string' ? address.port : config.port;

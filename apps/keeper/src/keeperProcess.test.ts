@@ -11,6 +11,7 @@ import type { KeeperProcess } from './testing/keeperProcess';
 import { spawnKeeper } from './testing/keeperProcess';
 import type { SlowProxy } from './testing/slowProxy';
 import { startSlowProxy } from './testing/slowProxy';
+import { parseMetrics, sampleValue } from '@yieldrouter/metrics/testing';
 
 // The keeper as its own process, against a local Solana (litesvm behind JSON-RPC) reached
 // through a slow proxy so a settlement batch takes seconds: SIGKILL in the middle of it and a
@@ -175,6 +176,28 @@ describe('keeper process', () => {
       throw new Error(`${String(error)}\n${describeChild(child)}`);
     });
     expect((await survival()).alive).toBe(true);
+    // Its /metrics (health port, logged): the ops gauges and this process's job metrics.
+    const port = /"port":(\d+)[^\n]*keeper health at/.exec(child.output())?.[1];
+    const scrape = async () =>
+      parseMetrics(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text());
+    // Mid-batch: the settled leg's latency and the run's queue lag are already recorded.
+    const samples = await waitFor(
+      async () => {
+        const scraped = await scrape();
+        const settled = sampleValue(scraped, 'svc_settlement_latency_seconds_count', {
+          chain: 'solana',
+          outcome: 'confirmed',
+        });
+        return settled !== undefined && settled >= 1 ? scraped : undefined;
+      },
+      10_000,
+      'a settlement in /metrics',
+    );
+    expect(sampleValue(samples, 'svc_keeper_up')).toBe(1);
+    expect(
+      sampleValue(samples, 'svc_keeper_job_lag_seconds_count', { job: 'settlement-watch' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(samples, 'svc_webhook_pending_deliveries')).toBeGreaterThanOrEqual(0);
     child.child.kill('SIGTERM');
     expect([await child.exited, describeChild(child)]).toEqual([0, expect.anything()]);
     // The batch it was running when told to stop ran to its end: every leg settled.

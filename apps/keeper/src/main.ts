@@ -1,9 +1,11 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import { ConfigError, createServiceLogger, seedVenueCatalog } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
+import { createKeeperMetrics, createMetricsRegistry } from '@yieldrouter/metrics';
 import {
   JOB_NAMES,
   parseKeeperEnv,
+  readBacklog,
   readOpsHealth,
   startHealthServer,
   startKeeper,
@@ -19,7 +21,10 @@ async function main(): Promise<void> {
     log: (message) => logger.info(message),
   });
   await seedVenueCatalog(db.prisma);
-  const keeper = await startKeeper({ db, config, logger }).catch(async (error) => {
+  // The process's metrics: job runs and lags, settlements, and (at each scrape) ops health.
+  const registry = createMetricsRegistry();
+  const observer = createKeeperMetrics(registry);
+  const keeper = await startKeeper({ db, config, logger, observer }).catch(async (error) => {
     await db.close();
     throw error;
   });
@@ -33,7 +38,7 @@ async function main(): Promise<void> {
         prefix: config.keeper.prefix,
         now: () => new Date(),
       }),
-    config.keeper.health,
+    { ...config.keeper.health, registry, backlog: () => readBacklog(db.prisma, new Date()) },
   );
   logger.info({ port: health.port }, 'keeper health at /health and /metrics');
 

@@ -27,13 +27,34 @@ import { listWebhookEvents } from './webhooks/listWebhookEvents';
 import { listWebhooks } from './webhooks/listWebhooks';
 import { rotateWebhook } from './webhooks/rotateWebhook';
 
+/** Where the time spent in use cases that write the books is reported (the API's metrics). */
+export interface LedgerWriteObserver {
+  ledgerWrite(operation: string, seconds: number, ok: boolean): void;
+}
+
 /**
  * The use cases the API's handlers call, on one set of books: each is the engine function with
- * the books bound, so a handler never holds the database (nor imports the ledger) itself.
+ * the books bound, so a handler never holds the database (nor imports the ledger) itself. With
+ * an observer, each use case that writes the books reports its duration and outcome.
  */
-export function createUseCases(books: Database) {
+export function createUseCases(books: Database, observer?: LedgerWriteObserver) {
   const db = books.prisma;
   const { settlements } = books;
+  /** A writing use case, timed when there is an observer. */
+  const timed = <A extends unknown[], R>(operation: string, use: (...args: A) => Promise<R>) => {
+    if (!observer) return use;
+    return async (...args: A): Promise<R> => {
+      const started = performance.now();
+      let ok = false;
+      try {
+        const result = await use(...args);
+        ok = true;
+        return result;
+      } finally {
+        observer.ledgerWrite(operation, (performance.now() - started) / 1000, ok);
+      }
+    };
+  };
   /** An engine function taking `{ db, … }`, with the books' client bound. */
   const onBooks =
     <P extends { readonly db: unknown }, R>(use: (parameters: P) => R) =>
@@ -58,12 +79,13 @@ export function createUseCases(books: Database) {
     wallets: {
       /** The wallet's stored auto-yield setting (by ledger key), or null. */
       autoYieldSetting: booksFirst(readAutoYield),
-      prepareRoute: onBooks(prepareRoute),
-      prepareExit: onBooks(prepareExit),
+      prepareRoute: timed('prepareRoute', onBooks(prepareRoute)),
+      prepareExit: timed('prepareExit', onBooks(prepareExit)),
       previewRoute: onBooks(previewRoute),
-      settleLeg: (parameters: Omit<SettleLegParameters, 'db' | 'settlements'>) =>
+      settleLeg: timed('settleLeg', (parameters: Omit<SettleLegParameters, 'db' | 'settlements'>) =>
         settleLeg({ ...parameters, db, settlements }),
-      harvestWallet: onBooks(harvestWallet),
+      ),
+      harvestWallet: timed('harvestWallet', onBooks(harvestWallet)),
       // Position reads share queries across concurrent requests: they are the API's hottest reads.
       readPositions: (adapters: ChainAdapters, addresses: readonly string[], now: Date) =>
         readPositions(books.balances, adapters, addresses, now),
@@ -71,27 +93,30 @@ export function createUseCases(books: Database) {
       publicActivity: booksFirst(buildPublicActivity),
       performance: booksFirst(readWalletPerformance),
       getAutoYield: booksFirst(getAutoYield),
-      setAutoYield: booksFirst(setAutoYield),
+      setAutoYield: timed('setAutoYield', booksFirst(setAutoYield)),
       auditTrail: booksFirst(readAuditTrail),
     },
     plans: {
       readPlan: booksFirst(readPlan),
-      cancelPlan: (parameters: Omit<CancelPlanParameters, 'db' | 'settlements'>) =>
-        cancelPlan({ ...parameters, db, settlements }),
-      executePlanLeg: onBooks(executePlanLeg),
+      cancelPlan: timed(
+        'cancelPlan',
+        (parameters: Omit<CancelPlanParameters, 'db' | 'settlements'>) =>
+          cancelPlan({ ...parameters, db, settlements }),
+      ),
+      executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
       planOfAlias: onBooks(planOfAlias),
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),
       readApyHistory: onBooks(readOpportunityApyHistory),
       refreshApy: onBooks(refreshApy),
-      prepareStrategyPlan: onBooks(prepareStrategyPlan),
+      prepareStrategyPlan: timed('prepareStrategyPlan', onBooks(prepareStrategyPlan)),
     },
     webhooks: {
-      createWebhook: onBooks(createWebhook),
+      createWebhook: timed('createWebhook', onBooks(createWebhook)),
       listWebhooks: booksFirst(listWebhooks),
-      rotateWebhook: onBooks(rotateWebhook),
-      deleteWebhook: onBooks(deleteWebhook),
+      rotateWebhook: timed('rotateWebhook', onBooks(rotateWebhook)),
+      deleteWebhook: timed('deleteWebhook', onBooks(deleteWebhook)),
       listWebhookEvents: booksFirst(listWebhookEvents),
     },
   };

@@ -13,3 +13,4 @@ export * from './state/keeperStateKeys';
 export * from './state/readKeeperSurvival';
 export * from './state/readOpsHealth';
 export * from './state/writeKeeperState';
+export * from './state/readBacklog';

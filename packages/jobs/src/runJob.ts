@@ -26,6 +26,11 @@ export function jobProcessor(name: JobName, deps: KeeperJobDeps, state: RunJobSt
   return async (job: Job): Promise<JobCounts> => {
     const startedAt = deps.now();
     const started = performance.now();
+    // From when the job was due (added, plus its delay) to when a worker took it.
+    deps.observer?.jobLag(
+      name,
+      ((job.processedOn ?? Date.now()) - job.timestamp - job.delay) / 1000,
+    );
     const record = async (outcome: { counts: JobCounts; error: string | null }) => {
       const run: KeeperJobRun = {
         jobId: job.id ?? '',
@@ -38,6 +43,7 @@ export function jobProcessor(name: JobName, deps: KeeperJobDeps, state: RunJobSt
         counts: outcome.counts,
         error: outcome.error,
       };
+      deps.observer?.jobRun(name, run.ok, (performance.now() - started) / 1000, run.counts);
       try {
         await recordJobRun(state.redis, state.prefix, name, run);
       } catch (error) {

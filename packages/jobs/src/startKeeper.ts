@@ -12,6 +12,7 @@ import {
   createWebhookSender,
 } from '@yieldrouter/engine';
 import type { KeeperHeartbeat } from '@yieldrouter/schemas';
+import type { KeeperObserver } from '@yieldrouter/metrics';
 import { connectKeeperRedis } from './connectKeeperRedis';
 import { JOB_NAMES, jobDefinition } from './jobs/jobCatalog';
 import type { KeeperJobDeps } from './jobs/keeperJobDeps';
@@ -41,6 +42,8 @@ export interface StartKeeperParameters {
   /** Overrides of the webhook sender (tests: a resolver, a clock). */
   readonly webhookSender?: Partial<WebhookSender>;
   readonly now?: () => Date;
+  /** Where job runs, lags and settlements are reported (the process's metrics). */
+  readonly observer?: KeeperObserver;
 }
 
 export interface CloseKeeperOptions {
@@ -103,6 +106,7 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
     },
     logger,
     now,
+    ...(parameters.observer ? { observer: parameters.observer } : {}),
   };
   // Every queue and worker reports a lost Redis on each reconnect attempt: one line per message
   // and minute is enough.

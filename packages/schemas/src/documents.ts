@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Chain, ExecutionMode } from './chains';
-import { BlockerCode, ErrorCode } from './errors';
+import { BlockerCode, CODE_RULE, ErrorCode } from './errors';
 import { ClientVersionFields } from './clientVersions';
+import { READINESS_DESCRIPTIONS as R } from './readinessFields';
 
 export const API_VERSION = '1.0.0';
 
@@ -37,7 +38,7 @@ export const ChainEnablement = z.object({
   label: z.enum(['Executable', 'Map']),
   executionEnabled: z.boolean(),
   broadcastEnabled: z.boolean(),
-  writeReady: z.boolean(),
+  writeReady: z.boolean().meta({ description: R.chainWriteReady }),
   liveMoneyPath: z.boolean(),
   executionMode: ExecutionMode,
   reasons: z.array(z.string()).meta({ description: 'Why a switch is off, in plain words.' }),
@@ -89,7 +90,7 @@ export const ChainPackage = z.object({
     description:
       'live: the package/program/registry is deployed (configured). It does not mean write-ready.',
   }),
-  writeReady: z.boolean(),
+  writeReady: z.boolean().meta({ description: R.chainWriteReady }),
   liveMoneyPath: z.boolean(),
   broadcastEnabled: z.boolean(),
   objects: z.array(OnChainObject),
@@ -147,12 +148,17 @@ export const SdkDocument = z.object({
 });
 export type SdkDocument = z.infer<typeof SdkDocument>;
 
-export const ErrorsDocument = z.object({
-  version: z.string(),
-  errors: z.array(z.object({ code: ErrorCode, status: z.number().int(), meaning: z.string() })),
-  blockers: z.array(z.object({ code: BlockerCode, meaning: z.string() })),
-  notes: z.array(z.string()),
-});
+export const ErrorsDocument = z
+  .object({
+    version: z.string(),
+    description: z
+      .string()
+      .meta({ description: 'The rule that tells error codes from blocker codes.' }),
+    errors: z.array(z.object({ code: ErrorCode, status: z.number().int(), meaning: z.string() })),
+    blockers: z.array(z.object({ code: BlockerCode, meaning: z.string() })),
+    notes: z.array(z.string()),
+  })
+  .meta({ description: CODE_RULE });
 export type ErrorsDocument = z.infer<typeof ErrorsDocument>;
 
 export const RouteCatalogEntry = z.object({

@@ -39,6 +39,13 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/**
+ * How to tell the two kinds of code apart (GET /svc/errors `description`, README): a rule the
+ * codes follow, checked by a test; shipped codes are never renamed to fit it.
+ */
+export const CODE_RULE =
+  'Two kinds of code. UPPER_SNAKE_CASE codes (BAD_REQUEST, RATE_LIMITED, …) are HTTP error codes: they come in an error body {code, message, requestId} with a 4xx or 5xx status. lower_snake_case codes (venue_not_ready, …) are blocker codes: they come in blockers[] of a plan answered 200 with status "blocked", never as an HTTP error. The one exception is strategy_unknown, an HTTP error code (404) in lower case as the SPEC published it; it is kept, since renaming a shipped code is a breaking change.';
+
 /** Version of the error and blocker catalog served at GET /svc/errors. */
 export const ERROR_CATALOG_VERSION = '1.0.0';
 

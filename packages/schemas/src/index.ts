@@ -21,3 +21,4 @@ export * from './webhookEventType';
 export * from './webhookEvents';
 export * from './webhookDocuments';
 export * from './errorMessage';
+export * from './readinessFields';

@@ -8,6 +8,7 @@ import {
   OpportunityTokens,
   OpportunityTvl,
 } from './opportunityFacts';
+import { READINESS_DESCRIPTIONS as R } from './readinessFields';
 
 const Bps = z.number().int();
 
@@ -40,10 +41,10 @@ export const Opportunity = z.object({
   chain: Chain,
   asset: z.string(),
   standard: z.enum(['erc4626', 'aave-v3', 'router-adapter']),
-  ready: z.boolean().meta({ description: 'Vetted and every on-chain id it needs configured.' }),
-  readiness: VenueReadiness,
+  ready: z.boolean().meta({ description: R.ready }),
+  readiness: VenueReadiness.meta({ description: R.readiness }),
   missingIds: z.array(z.string()).meta({ description: 'Configuration the venue still needs.' }),
-  writeReady: z.boolean(),
+  writeReady: z.boolean().meta({ description: R.venueWriteReady }),
   executionMode: ExecutionMode,
   grossApyBps: Bps.nullable(),
   gross_apy_bps: Bps.nullable().meta({ description: 'Same as grossApyBps (legacy name).' }),
@@ -176,8 +177,8 @@ export const HomeOpportunityRow = z.object({
     .nullable()
     .meta({ description: 'Why grossApyBps is null; null when there is a value.' }),
   tvlUsdMicros: MicrosOut.nullable(),
-  ready: z.boolean(),
-  writeReady: z.boolean(),
+  ready: z.boolean().meta({ description: R.ready }),
+  writeReady: z.boolean().meta({ description: R.venueWriteReady }),
   executionMode: ExecutionMode,
   minDepositMicros: MicrosOut,
 });
@@ -244,7 +245,7 @@ export const DiscoverMapDocument = z
       z.object({
         chain: Chain,
         label: z.enum(['Executable', 'Map']),
-        writeReady: z.boolean(),
+        writeReady: z.boolean().meta({ description: R.chainWriteReady }),
         executionMode: ExecutionMode,
         venues: z.number().int(),
         readyVenues: z.number().int(),

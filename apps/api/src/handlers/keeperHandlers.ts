@@ -1,23 +1,21 @@
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
-import type { JobName, KeeperQueues, KeeperSettings, OpsHealthReader } from '@yieldrouter/jobs';
+import type { JobName, KeeperSettings, OpsHealthReader } from '@yieldrouter/jobs';
 import {
   JOB_NAMES,
   enqueueKeeperJob,
-  openKeeperQueues,
   readKeeperSurvival,
   unknownSurvival,
 } from '@yieldrouter/jobs';
 import type { KeeperEnqueueResult } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
+import type { KeeperAccess } from '../keeperAccess';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface KeeperHandlerDeps {
   /** Ops health (database, Redis, queues), on the books. */
   readonly opsHealth: OpsHealthReader;
-  readonly redis: Redis | null;
+  /** Redis and the keeper's queues, when Redis answers. */
+  readonly access: KeeperAccess;
   readonly keeper: KeeperSettings;
-  readonly logger: Logger;
   readonly now?: () => Date;
 }
 
@@ -27,17 +25,8 @@ export interface KeeperHandlerDeps {
  */
 export function keeperHandlers(deps: KeeperHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
-  const { redis } = deps;
   const prefix = deps.keeper.prefix;
-  const ready = (): Redis | null => (redis?.status === 'ready' ? redis : null);
-  // Opened on first use, once Redis answers; BullMQ waits for a connection it is handed.
-  let queues: KeeperQueues | undefined;
-  const openQueues = (client: Redis) => {
-    queues ??= openKeeperQueues(client, prefix, (error) =>
-      deps.logger.warn({ err: error.message }, 'keeper queue error'),
-    );
-    return queues;
-  };
+  const { ready, queues } = deps.access;
   const survival = async () => {
     const client = ready();
     if (!client) return unknownSurvival(JOB_NAMES, now());
@@ -53,14 +42,14 @@ export function keeperHandlers(deps: KeeperHandlerDeps): Handlers {
     name: JobName,
     data: Readonly<Record<string, unknown>> = {},
   ): Promise<KeeperEnqueueResult> => {
-    const client = ready();
-    if (!client) {
+    const open = queues();
+    if (!ready() || !open) {
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
         `Redis is unreachable: the keeper queue cannot take ${name}; try again`,
       );
     }
-    const job = await enqueueKeeperJob(openQueues(client), name, data);
+    const job = await enqueueKeeperJob(open, name, data);
     return {
       schemaVersion: 'svc-keeper-enqueued.v1',
       job: name,
@@ -74,12 +63,11 @@ export function keeperHandlers(deps: KeeperHandlerDeps): Handlers {
   return {
     getKeeperSurvival: async () => ({ status: 200, body: await survival() }),
     getOpsHealth: async () => {
-      const client = ready();
       return {
         status: 200,
         body: await deps.opsHealth({
-          redis,
-          queues: client ? openQueues(client) : null,
+          redis: deps.access.redis,
+          queues: queues(),
           jobs: JOB_NAMES,
           prefix,
           now,

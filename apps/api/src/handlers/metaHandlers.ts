@@ -11,6 +11,7 @@ import type { ChainEnablement, RouteDefinition } from '@yieldrouter/schemas';
 import {
   API_VERSION,
   BlockerCode,
+  CODE_RULE,
   ERROR_CATALOG_VERSION,
   ErrorCode,
   describeBlockerCode,
@@ -152,6 +153,7 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
     getErrors: () =>
       ok({
         version: ERROR_CATALOG_VERSION,
+        description: CODE_RULE,
         errors: ErrorCode.options.map((code) => ({ code, ...describeErrorCode(code) })),
         blockers: BlockerCode.options.map((code) => ({ code, meaning: describeBlockerCode(code) })),
         notes: [

@@ -126,7 +126,7 @@ function tooManyFailures(seconds: number): ApiError {
  * not allow.
  */
 export async function authenticate(
-  route: RouteDefinition,
+  route: Pick<RouteDefinition, 'auth'>,
   req: Request,
   options: { readonly keys: KeyResolver; readonly authFailures: AuthFailures },
 ): Promise<Principal> {

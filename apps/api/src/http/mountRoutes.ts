@@ -6,6 +6,7 @@ import type {
   IdempotentResponse,
   WriteRecorder,
 } from '@yieldrouter/engine';
+import type { HttpObserver } from '@yieldrouter/metrics';
 import type { OperationId, RouteDefinition, Routes } from '@yieldrouter/schemas';
 import { InvalidChainInputError, routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
@@ -77,6 +78,8 @@ export interface MountRoutesOptions {
   readonly walletOf?: (address: string) => string;
   /** The wallets' audit trail, written around every call of an `audited` route. */
   readonly audit?: AuditRecords;
+  /** Where 429 refusals and Idempotency-Key replays are counted (the process's metrics). */
+  readonly observer?: Pick<HttpObserver, 'rateLimited' | 'idempotencyReplay'>;
 }
 
 const serialized = new WeakMap<object, Buffer>();
@@ -129,10 +132,12 @@ export function mountRoutes(app: Express, options: MountRoutesOptions): void {
     const handler = options.handlers[route.operationId as OperationId] as
       Handler<RouteDefinition> | undefined;
     const idempotent = route.request.headers?.includes(IDEMPOTENCY_KEY_HEADER) === true;
+    const { canonical, aliases } = routePaths(route);
     const expressHandler: RequestHandler = (req, res, next) => {
+      // The route label of the request metrics: the canonical template, whichever alias.
+      res.locals['route'] = canonical;
       run(route, handler, idempotent, req, res, options).catch(next);
     };
-    const { canonical, aliases } = routePaths(route);
     for (const path of [canonical, ...aliases]) {
       registered.push({ method: route.method.toUpperCase(), path, handler: expressHandler });
       const methods = methodsByPath.get(toExpressPath(path)) ?? new Set<string>();
@@ -205,6 +210,7 @@ async function run(
     (await options.rateLimiter.consume(identity, limit));
   setRateHeaders(res, decision);
   if (!decision.allowed) {
+    options.observer?.rateLimited(principal ? 'keyed' : 'public');
     throw new ApiError('RATE_LIMITED', `rate limit of ${decision.limit} requests exceeded`, {
       headers: { 'Retry-After': String(decision.resetSeconds) },
     });
@@ -284,6 +290,9 @@ async function run(
         return responseOf(route, result, false);
       },
     });
+    if (res.getHeader('Idempotent-Replayed') === 'true') {
+      options.observer?.idempotencyReplay(route.operationId);
+    }
     return;
   }
   const result = await invoke(context, options.validateResponses);

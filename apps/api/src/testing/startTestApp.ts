@@ -58,7 +58,7 @@ export const testDatabaseKind = (): 'postgres' | 'pglite' =>
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'logger' | 'apyReader' | 'adapters'>> & {
+  deps: Partial<Pick<AppDeps, 'logger' | 'apyReader' | 'adapters' | 'registry'>> & {
     /** The app's database, given the test database's URL (default: the test database). */
     readonly openDatabase?: (url: string) => Promise<Database>;
   } = {},

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { LegSettlements, PrismaClient, SqlClient } from '@yieldrouter/ledger';
 import type { ApyReader, ChainAdapters, VenueConfig, WebhookSender } from '@yieldrouter/engine';
+import type { KeeperObserver } from '@yieldrouter/metrics';
 import type { KeeperSettings } from '../settings';
 
 /** What job processors work with. Processors take it directly, so a bench can call them. */
@@ -20,5 +21,7 @@ export interface KeeperJobDeps {
     readonly sender: WebhookSender;
   };
   readonly logger: Logger;
+  /** Where runs, lags and settlements are reported (the process's metrics); none in benches. */
+  readonly observer?: KeeperObserver;
   readonly now: () => Date;
 }

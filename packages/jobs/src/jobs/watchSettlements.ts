@@ -102,7 +102,14 @@ async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcom
       txId,
       now: deps.now(),
     });
-    if (result.status === 'confirmed' || result.status === 'failed') return result.status;
+    if (result.status === 'confirmed' || result.status === 'failed') {
+      // A submitted leg's updatedAt is its submission.
+      if (leg.status === 'submitted') {
+        const waited = (deps.now().getTime() - leg.updatedAt.getTime()) / 1000;
+        deps.observer?.settlement(leg.chain, result.status, waited);
+      }
+      return result.status;
+    }
     if (leg.status !== 'submitted') return 'pending';
     const now = deps.now();
     const waitedMs = now.getTime() - leg.updatedAt.getTime();

@@ -1,0 +1,5 @@
+export * from './observers';
+export * from './registry';
+export * from './httpMetrics';
+export * from './keeperMetrics';
+export * from './opsHealthMetrics';
