@@ -302,3 +302,30 @@ describe('listing filters v1 clients pass', () => {
     }
   });
 });
+
+// Last: it leaves the Base bed's external account at −(2^63 − 1).
+describe('amounts at the edge of the books', () => {
+  it('a route that would take a balance past 2^63 − 1 micros is 422, not a 500; nothing moves', async () => {
+    const wallet = `0x${randomBytes(20).toString('hex')}`;
+    const route = () =>
+      post(`/wallets/${wallet}/route`, {
+        amountMicros: '9223372036854775807',
+        token: 'USDC',
+        chain: 'base',
+        stake: true,
+      });
+    // The first may already pass the range of the chain's external account (other tests routed
+    // on Base); the second passes the wallet's own pending_in at the latest.
+    const outcomes = [await route(), await route()];
+    const refused = outcomes.filter((res) => res.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const res of refused) {
+      expect([res.status, res.body.code]).toEqual([422, 'AMOUNT_OUT_OF_RANGE']);
+    }
+    const position = await request(t.app)
+      .get(`/api/v1/wallets/${wallet}/position`)
+      .set('X-API-Key', ownerKey)
+      .expect(200);
+    expect(position.body.pendingInMicros).toBe(refused.length === 1 ? '9223372036854775807' : '0');
+  });
+});

@@ -59,6 +59,23 @@ describe('double-entry journal', () => {
     expect(await balances()).toEqual(before);
   });
 
+  it('refuses an entry that would take a balance past 2^63 − 1 micros, writing nothing', async () => {
+    const max = 2n ** 63n - 1n;
+    const other: AccountRef = { wallet: 'wallet-far', chain: 'base', bucket: 'liquid' };
+    const baseExternal: AccountRef = { system: 'external', chain: 'base' };
+    await post([
+      { account: other, amountMicros: max },
+      { account: baseExternal, amountMicros: -max },
+    ]);
+    const error = await post([
+      { account: other, amountMicros: 1n },
+      { account: baseExternal, amountMicros: -1n },
+    ]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LedgerError);
+    expect(error).toMatchObject({ code: 'OUT_OF_RANGE' });
+    expect((await readBalancesOf(test.db.prisma, ['wallet-far']))[0]?.balanceMicros).toBe(max);
+  });
+
   it('refuses unbalanced, single-leg and zero postings in code', async () => {
     for (const postings of [
       [

@@ -44,7 +44,12 @@ export interface PostedEntry {
 export class LedgerError extends Error {
   override readonly name = 'LedgerError';
   constructor(
-    readonly code: 'UNBALANCED' | 'INSUFFICIENT_BALANCE' | 'INVALID_POSTING' | 'DEDUPE_CONFLICT',
+    readonly code:
+      | 'UNBALANCED'
+      | 'INSUFFICIENT_BALANCE'
+      | 'INVALID_POSTING'
+      | 'DEDUPE_CONFLICT'
+      | 'OUT_OF_RANGE',
     message: string,
     /** The account short of funds, for INSUFFICIENT_BALANCE. */
     readonly account?: AccountRef,
@@ -98,12 +103,24 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
 const OVERDRAFT = 'YR001';
 /** SQLSTATE of a dedupe key posted before as another entry (migration 0015). */
 const DEDUPE_CONFLICT = 'YR002';
+/** SQLSTATE of a value past its type's range: a balance past 2^63 − 1 micros. */
+const OUT_OF_RANGE = '22003';
 
 /** An error's text with its SQLSTATE: Prisma puts the code in the message, the driver in `code`. */
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as { code?: unknown }).code;
   return `${typeof code === 'string' ? `${code} ` : ''}${error.message} ${String(error.cause ?? '')}`;
+}
+
+/** The SQLSTATE of a database error: the driver's `code`, or the one Prisma quotes. */
+function sqlStateOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const quoted = /Code: `([0-9A-Z]{5})`/.exec(error.message)?.[1];
+  if (quoted) return quoted;
+  // Prisma's own codes (P2010, …) are not SQLSTATEs.
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9][0-9A-Z]{4}$/.test(code) ? code : undefined;
 }
 
 /** An entry as `ledger_post_entry` takes it, after checking its shape here (no SQL yet). */
@@ -135,6 +152,12 @@ export function toLedgerError(error: unknown, entry: JournalEntryInput): unknown
   if (text.includes(DEDUPE_CONFLICT)) {
     const detail = /dedupe key .* was posted before as another entry/.exec(text)?.[0];
     return new LedgerError('DEDUPE_CONFLICT', detail ?? text);
+  }
+  if (sqlStateOf(error) === OUT_OF_RANGE) {
+    return new LedgerError(
+      'OUT_OF_RANGE',
+      'the entry would take a balance past 2^63 − 1 micros; nothing was written',
+    );
   }
   if (!text.includes(OVERDRAFT)) return error;
   const short = entry.postings.find((posting) => {

@@ -36,6 +36,7 @@ export const ErrorCode = z.enum([
   'RECEIPT_MISMATCH',
   'PLAN_NOT_CANCELLABLE',
   'PLAN_AMBIGUOUS',
+  'AMOUNT_OUT_OF_RANGE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -153,6 +154,13 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return {
         status: 409,
         meaning: 'The key has the most webhook subscriptions allowed; delete one first.',
+      };
+    case 'AMOUNT_OUT_OF_RANGE':
+      return {
+        status: 422,
+        meaning:
+          'The amounts would take a ledger balance past 2^63 − 1 micros (the most the books ' +
+          'hold); nothing was written.',
       };
     case 'PLAN_AMBIGUOUS':
       return {

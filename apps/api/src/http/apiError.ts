@@ -1,4 +1,5 @@
 import { EngineError } from '@yieldrouter/engine';
+import { LedgerError } from '@yieldrouter/ledger';
 import type { ErrorBody, ErrorCode } from '@yieldrouter/schemas';
 import { codeToStatus } from '@yieldrouter/schemas';
 
@@ -25,11 +26,18 @@ export class ApiError extends Error {
   readonly statusOverride: number | undefined;
 }
 
-/** An ApiError for an error the API knows (an ApiError, or an engine use case refusing input). */
+/**
+ * An ApiError for an error the API knows (an ApiError, an engine use case refusing input, or the
+ * ledger refusing a balance out of its range).
+ */
 export function knownApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof EngineError) {
     return new ApiError(error.code, error.message, error.field ? { field: error.field } : {});
+  }
+  // A balance would pass what the books hold (2^63 − 1 micros): the amounts asked for, not us.
+  if (error instanceof LedgerError && error.code === 'OUT_OF_RANGE') {
+    return new ApiError('AMOUNT_OUT_OF_RANGE', error.message);
   }
   return null;
 }
