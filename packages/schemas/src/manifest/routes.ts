@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { autopilotRoutes } from './autopilotRoutes';
 import { cageRoutes } from './cageRoutes';
 import { chainRoutes } from './chainRoutes';
+import { discoveryRoutes } from './discoveryRoutes';
 import { metaRoutes } from './metaRoutes';
 import { movementRoutes } from './movementRoutes';
 import { opportunityRoutes } from './opportunityRoutes';
@@ -19,6 +20,7 @@ import { webhookRoutes } from './webhookRoutes';
 /** Every route an agent or owner calls: the SDK is built from these. */
 export const clientRoutes = {
   ...metaRoutes,
+  ...discoveryRoutes,
   ...opportunityRoutes,
   ...planRoutes,
   ...walletRoutes,
