@@ -1,5 +1,4 @@
-import { EngineError } from '@yieldrouter/engine';
-import { LedgerError } from '@yieldrouter/ledger';
+import { refusalOf } from '@yieldrouter/engine';
 import type { ErrorBody, ErrorCode } from '@yieldrouter/schemas';
 import { codeToStatus } from '@yieldrouter/schemas';
 
@@ -32,14 +31,9 @@ export class ApiError extends Error {
  */
 export function knownApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
-  if (error instanceof EngineError) {
-    return new ApiError(error.code, error.message, error.field ? { field: error.field } : {});
-  }
-  // A balance would pass what the books hold (2^63 − 1 micros): the amounts asked for, not us.
-  if (error instanceof LedgerError && error.code === 'OUT_OF_RANGE') {
-    return new ApiError('AMOUNT_OUT_OF_RANGE', error.message);
-  }
-  return null;
+  const refusal = refusalOf(error);
+  if (!refusal) return null;
+  return new ApiError(refusal.code, refusal.message, refusal.field ? { field: refusal.field } : {});
 }
 
 /** The status and `{ code, message, requestId, field? }` body of an ApiError. */
