@@ -2,13 +2,8 @@
 import { get, hasApiKey, setApiKey } from './api.js';
 import { drawApyHistory } from './chart.js';
 import { micros } from './format.js';
-import {
-  renderActivity,
-  renderHarvests,
-  renderOpportunities,
-  renderPosition,
-  renderWebhooks,
-} from './views.js';
+import { renderActivity, renderHarvests, renderOpportunities, renderPosition } from './views.js';
+import { loadWebhookPanel } from './webhooks.js';
 
 const $ = (id) => document.getElementById(id);
 const status = (text, isError = false) => {
@@ -38,23 +33,29 @@ async function loadOpportunities() {
   if (first) await showHistory(first);
 }
 
+/**
+ * The wallet's books (owner and agent keys). The webhook panel loads beside them and settles on
+ * its own: GET /svc/webhooks is owner-only, and an agent key's 403 must not hide the wallet.
+ */
 async function loadWallet(wallet) {
   const path = `/wallets/${encodeURIComponent(wallet)}`;
-  const [position, activity, harvests, webhooks, performance] = await Promise.all([
+  delete $('wallet-section').dataset.loaded;
+  delete $('webhooks-panel').dataset.state;
+  const webhooks = loadWebhookPanel(wallet);
+  const [position, activity, harvests, performance] = await Promise.all([
     get(`${path}/position`),
     get('/svc/activity', { wallet, limit: 100 }),
     get('/svc/webhooks/events', { wallet, type: 'harvest.completed', limit: 50 }),
-    get('/svc/webhooks'),
     get(`${path}/performance`),
   ]);
   $('wallet-label').textContent = wallet;
   renderPosition($('totals'), $('by-chain').tBodies[0], position);
   renderActivity($('activity'), activity.activity);
   renderHarvests($('harvests').tBodies[0], harvests.events ?? []);
-  renderWebhooks($('webhooks').tBodies[0], webhooks.webhooks);
   $('performance').textContent =
     `Realized yield ${micros(performance.realizedYieldMicros)} USDC; principal ${micros(performance.principalMicros)} USDC.`;
   $('wallet-section').hidden = false;
+  await webhooks;
   $('wallet-section').dataset.loaded = wallet;
 }
 
@@ -71,7 +72,11 @@ $('key-form').addEventListener('submit', (event) => {
   status('Loading…');
   loadWallet(wallet).then(
     () => status(`Loaded ${wallet}.`),
-    (error) => status(error.message, true),
+    (error) => {
+      // Never leave an earlier wallet's (or key's) books on screen under a failed load.
+      $('wallet-section').hidden = true;
+      status(error.message, true);
+    },
   );
 });
 

@@ -119,21 +119,3 @@ export function renderHarvests(tbody, events) {
     }),
   );
 }
-
-export function renderWebhooks(tbody, webhooks) {
-  if (webhooks.length === 0) {
-    tbody.replaceChildren(row(['No subscriptions.', '', '', '', '']));
-    return;
-  }
-  tbody.replaceChildren(
-    ...webhooks.map((hook) =>
-      row([
-        hook.id,
-        hook.url,
-        hook.eventTypes.join(', '),
-        hook.wallets.join(', '),
-        hook.active === false ? 'no' : 'yes',
-      ]),
-    ),
-  );
-}

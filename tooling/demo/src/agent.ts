@@ -1,5 +1,6 @@
 // The scripted agent of `pnpm demo`: the real flow through the SDK against the running stack,
-// with the owner signing on the Base bed (anvil) with a bed key.
+// with the owner signing on the Base bed (anvil) with a bed key, and the demo's webhook receiver
+// subscribed to the wallet's events.
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { createClient, formatMicros } from '@yieldrouter/sdk';
 import {
@@ -16,6 +17,12 @@ import type { DemoStack } from './demoStack';
 
 const DEPOSIT_MICROS = 25_000_000n; // 25 USDC
 const YIELD_MICROS = 2_000_000n; // what the bed vault earns between deposit and harvest
+const WEBHOOK_EVENTS = [
+  'deposit.settled',
+  'harvest.completed',
+  'withdraw.settled',
+  'position.updated',
+] as const;
 
 interface Leg {
   readonly transaction?: unknown;
@@ -27,11 +34,13 @@ export async function runAgent(stack: DemoStack, print: (line: string) => void):
   if (!privateKey) throw new Error('anvil has no second account');
   const owner = privateKeyToAccount(privateKey);
   const wallet = owner.address;
+  if (wallet !== stack.wallet) throw new Error(`the demo wallet is ${stack.wallet}, not ${wallet}`);
   const chain = anvilChain(8453, base.anvil.rpcUrl);
   const signer = createWalletClient({ account: owner, chain, transport: http(base.anvil.rpcUrl) });
   const reader = createPublicClient({ chain, transport: http(base.anvil.rpcUrl) });
   const anvil = createTestClient({ mode: 'anvil', chain, transport: http(base.anvil.rpcUrl) });
   const agent = createClient({ baseUrl: stack.baseUrl, apiKey: stack.ownerKey });
+  const receiver = stack.webhookReceiver;
   let step = 0;
   const heading = (title: string, request: string) => {
     step += 1;
@@ -85,6 +94,17 @@ export async function runAgent(stack: DemoStack, print: (line: string) => void):
   print(
     `   → GET /api/v1/svc/opportunities/morpho/apy-history: ${history.points.length} daily points`,
   );
+
+  heading('Subscribe a webhook receiver', `POST /api/v1/svc/webhooks {url: ${receiver.url}}`);
+  const subscription = await agent.createWebhook({
+    body: {
+      url: receiver.url,
+      eventTypes: [...WEBHOOK_EVENTS],
+      description: 'pnpm demo: the local receiver (verifies every signature)',
+    },
+  });
+  receiver.setKey(subscription.hmacKey);
+  print(`   ${subscription.id}: ${subscription.eventTypes.join(', ')} (hmacKey shown once)`);
 
   heading('Deposit plan', `POST /api/v1/svc/strategies/deposit/plan {strategyId: morpho, 25 USDC}`);
   await balances();
@@ -154,5 +174,31 @@ export async function runAgent(stack: DemoStack, print: (line: string) => void):
   }
   print('   leg 0 confirmed by the keeper from the receipt');
   await balances();
+
+  heading('Webhooks delivered', `GET /api/v1/svc/webhooks/events?wallet=${wallet}`);
+  // The keeper relays the outbox and delivers every second; the last event (the withdrawal) is
+  // a few seconds old here. Wait until each of this subscription's deliveries has an outcome.
+  const webhookDeadline = Date.now() + 30_000;
+  for (;;) {
+    const { events } = await agent.listWebhookEvents({ query: { wallet, limit: 50 } });
+    const mine = events.flatMap((entry) =>
+      entry.deliveries
+        .filter((one) => one.subscriptionId === subscription.id)
+        .map((delivery) => ({ type: entry.event.type, delivery })),
+    );
+    const outcomes = mine.filter(({ delivery }) => delivery.status !== 'pending');
+    if (mine.some(({ type }) => type === 'withdraw.settled') && outcomes.length === mine.length) {
+      for (const { type, delivery } of outcomes.reverse()) {
+        print(`   ${type.padEnd(17)} ${delivery.status}, ${delivery.attemptCount} attempt(s)`);
+      }
+      break;
+    }
+    if (Date.now() > webhookDeadline) {
+      throw new Error(`webhooks: ${outcomes.length} of ${mine.length} deliveries settled in 30 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const verified = receiver.received.filter((one) => one.verified).length;
+  print(`   the receiver verified ${verified} of ${receiver.received.length} signatures`);
   return wallet;
 }

@@ -1,6 +1,6 @@
 // The stack `pnpm demo` runs: the local beds (as `pnpm localnet` starts them), thirty days of APY
-// history through the refresh path, then the API and the keeper as `pnpm start` launches them.
-// The browser test starts the same stack.
+// history through the refresh path, a local webhook receiver, then the API and the keeper as
+// `pnpm start` launches them. The browser test starts the same stack.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import type { Database } from '@yieldrouter/ledger';
 import { createClient } from '@yieldrouter/sdk';
 import { launchServices, servicesFor } from '@yieldrouter/start/launch';
 import { seedApyHistory } from './seedApyHistory';
+import { startWebhookReceiver } from './webhookReceiver';
+import type { WebhookReceiver } from './webhookReceiver';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -27,8 +29,14 @@ export interface DemoStackOptions {
 export interface DemoStack {
   readonly localnet: Localnet;
   readonly baseUrl: string;
+  /** The demo owner's wallet: the Base bed's second anvil account (the agent signs with it). */
+  readonly wallet: string;
   readonly ownerKey: string;
+  /** An agent key scoped to `wallet` only (reads and plans; no owner-only routes). */
+  readonly agentKey: string;
   readonly keeperKey: string;
+  /** Where the demo subscribes its webhooks (see webhookReceiver.ts). */
+  readonly webhookReceiver: WebhookReceiver;
   readonly database: string;
   /** Stops the API and keeper (they drain), then the beds; idempotent. */
   stop(): Promise<void>;
@@ -92,6 +100,10 @@ async function refreshToday(baseUrl: string, keeperKey: string): Promise<void> {
 export async function startDemoStack(options: DemoStackOptions = {}): Promise<DemoStack> {
   const log = options.log ?? (() => undefined);
   const localnet = await startLocalnet();
+  const webhookReceiver = await startWebhookReceiver().catch(async (error: unknown) => {
+    await localnet.stop();
+    throw error;
+  });
   const dataDir = path.join(ROOT, '.data', `demo-${process.pid}-${randomBytes(3).toString('hex')}`);
   const dbOptions = options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir };
   let launched: ReturnType<typeof launchServices> | undefined;
@@ -100,12 +112,16 @@ export async function startDemoStack(options: DemoStackOptions = {}): Promise<De
     stopped ??= (async () => {
       launched?.stop('SIGTERM');
       await launched?.exited;
+      await webhookReceiver.close();
       await localnet.stop();
     })();
     return stopped;
   };
   try {
+    const wallet = localnet.base.anvil.accounts[1]?.address;
+    if (!wallet) throw new Error('anvil has no second account');
     const ownerKey = `demo-owner-${randomBytes(12).toString('hex')}`;
+    const agentKey = `demo-agent-${randomBytes(12).toString('hex')}`;
     const keeperKey = `demo-keeper-${randomBytes(12).toString('hex')}`;
     const port = options.port || (await freePort());
     const env: NodeJS.ProcessEnv = {
@@ -118,8 +134,12 @@ export async function startDemoStack(options: DemoStackOptions = {}): Promise<De
       SVC_KEEPER_HEALTH_PORT: '0',
       SVC_KEEPER_PREFIX: `svc:demo:${process.pid}`,
       SVC_KEEPER_SETTLEMENT_WATCH_EVERY_MS: '1000',
+      // The receiver is on 127.0.0.1 over http: a development-only allowance (production
+      // refuses this setting and every private or http: target).
+      SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       SVC_API_KEYS: JSON.stringify([
         { key: ownerKey, role: 'owner', wallets: ['*'] },
+        { key: agentKey, role: 'agent', wallets: [wallet] },
         { key: keeperKey, role: 'keeper', wallets: ['*'] },
       ]),
     };
@@ -144,8 +164,11 @@ export async function startDemoStack(options: DemoStackOptions = {}): Promise<De
     return {
       localnet,
       baseUrl,
+      wallet,
       ownerKey,
+      agentKey,
       keeperKey,
+      webhookReceiver,
       database: options.databaseUrl ? 'PostgreSQL' : `PGlite (${path.relative(ROOT, dataDir)})`,
       stop,
       verify: async () => {

@@ -34,11 +34,13 @@ async function main(): Promise<number> {
     });
     print(`API ${stack.baseUrl} on ${stack.database}`);
     print(`Console: ${stack.baseUrl}/console (owner key: ${stack.ownerKey})`);
+    print(`  agent key (wallet ${stack.wallet} only): ${stack.agentKey}`);
+    print(`Webhook receiver: ${stack.webhookReceiver.url}`);
     const outcome = await Promise.race([runAgent(stack, print), interrupted]);
     if (outcome === 'interrupted') print('\ninterrupted');
     else if (keep) {
       print(
-        `\nThe stack stays up: open ${stack.baseUrl}/console, paste the owner key, wallet ${outcome}`,
+        `\nThe stack stays up: open ${stack.baseUrl}/console, paste the owner (or agent) key, wallet ${outcome}`,
       );
       print('Ctrl-C stops everything.');
       await interrupted;
