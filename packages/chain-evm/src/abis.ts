@@ -1,7 +1,12 @@
 // The few ABI fragments the adapter encodes and decodes. ERC-20 and ERC-4626 come from viem.
 export { erc20Abi, erc4626Abi } from 'viem';
 
-/** Aave v3 Pool: the two calls a leg makes, and the reserve's share price. */
+/**
+ * Aave v3 Pool: the two calls a leg makes, the reserve's share price, and its reserve data
+ * (`ReserveDataLegacy` since v3.2: the ABI of v3.0's `ReserveData`), whose `configuration` is
+ * the packed map `getConfiguration` returns and whose `accruedToTreasury` counts against the
+ * supply cap.
+ */
 export const aaveV3PoolAbi = [
   {
     type: 'function',
@@ -9,6 +14,39 @@ export const aaveV3PoolAbi = [
     stateMutability: 'view',
     inputs: [{ name: 'asset', type: 'address' }],
     outputs: [{ name: '', type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'getReserveData',
+    stateMutability: 'view',
+    inputs: [{ name: 'asset', type: 'address' }],
+    outputs: [
+      {
+        name: '',
+        type: 'tuple',
+        components: [
+          {
+            name: 'configuration',
+            type: 'tuple',
+            components: [{ name: 'data', type: 'uint256' }],
+          },
+          { name: 'liquidityIndex', type: 'uint128' },
+          { name: 'currentLiquidityRate', type: 'uint128' },
+          { name: 'variableBorrowIndex', type: 'uint128' },
+          { name: 'currentVariableBorrowRate', type: 'uint128' },
+          { name: 'currentStableBorrowRate', type: 'uint128' },
+          { name: 'lastUpdateTimestamp', type: 'uint40' },
+          { name: 'id', type: 'uint16' },
+          { name: 'aTokenAddress', type: 'address' },
+          { name: 'stableDebtTokenAddress', type: 'address' },
+          { name: 'variableDebtTokenAddress', type: 'address' },
+          { name: 'interestRateStrategyAddress', type: 'address' },
+          { name: 'accruedToTreasury', type: 'uint128' },
+          { name: 'unbacked', type: 'uint128' },
+          { name: 'isolationModeTotalDebt', type: 'uint128' },
+        ],
+      },
+    ],
   },
   {
     type: 'function',
@@ -36,8 +74,8 @@ export const aaveV3PoolAbi = [
 ] as const;
 
 /**
- * Aave v3 aToken (IAToken, IScaledBalanceToken): the owner's scaled balance (the shares), the
- * reserve it belongs to, and the events `_mintScaled` / `_burnScaled` emit.
+ * Aave v3 aToken (IAToken, IScaledBalanceToken): the owner's and the total scaled balance (the
+ * shares), the reserve and pool it belongs to, and the events `_mintScaled` / `_burnScaled` emit.
  */
 export const aaveV3ATokenAbi = [
   {
@@ -46,6 +84,20 @@ export const aaveV3ATokenAbi = [
     stateMutability: 'view',
     inputs: [{ name: 'user', type: 'address' }],
     outputs: [{ name: '', type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'scaledTotalSupply',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'POOL',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'address' }],
   },
   {
     type: 'function',

@@ -1,4 +1,5 @@
-// Aave v3's WadRayMath, the two operations its share price needs (one file: they are one unit).
+// Aave v3's WadRayMath: the operations its share price and supply cap need (one file: they are
+// one unit).
 
 /** 1 in ray units (27 decimals): Aave's liquidity index starts here. */
 export const RAY = 10n ** 27n;
@@ -13,6 +14,17 @@ const HALF_RAY = RAY / 2n;
  */
 export function rayMul(a: bigint, b: bigint): bigint {
   return (a * b + HALF_RAY) / RAY;
+}
+
+/**
+ * `a × b / RAY`, rounded up (Aave's `rayMulCeil`, v3.5+), as Aave's ERC-4626 wrapper counts a
+ * reserve's supply against its cap in `maxDeposit`: never understated by rounding.
+ *
+ * @example
+ * rayMulCeil(3n, RAY / 2n) // 2n (rayMul: 2n; the floor would be 1n)
+ */
+export function rayMulCeil(a: bigint, b: bigint): bigint {
+  return (a * b + RAY - 1n) / RAY;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { EvmChainAdapter } from './createEvmAdapter';
 import { ownerWallet, startTestVenueBed, venueTarget } from './testVenueBed';
 
 // Caps, native TVL and tokens read from the bed's ERC-4626 vault and Aave stand-in on anvil,
-// while the vault's deposit limit changes under them.
+// while the vault's deposit limit and the Aave reserve's supply cap change under them.
 
 let anvil: AnvilInstance;
 let fixtures: EvmFixtures;
@@ -66,17 +66,92 @@ describe('readVenueFacts on an ERC-4626 vault whose maxDeposit changes', () => {
     await fixtures.setVaultDepositLimit(maxUint256);
     expect(await factsOf(vault)).toMatchObject({ maxDepositUnits: null });
   });
+});
 
-  it('aave-v3: native TVL from the aToken, tokens with decimals, no cap read (reason given)', async () => {
+describe('readVenueFacts on the Aave stand-in as its reserve supply cap changes', () => {
+  it('no supply cap set: TVL and tokens from the aToken, caps null with the reason', async () => {
     const facts = await factsOf(aave);
-    expect(facts).toMatchObject({
+    expect(facts).toEqual({
+      status: 'ok',
       nativeTvlUnits: '0',
       maxDepositUnits: null,
       totalCapUnits: null,
+      capUsedUnits: null,
       underlying: { address: fixtures.usdc, decimals: 6 },
-      receipt: { address: fixtures.aToken },
+      receipt: { address: fixtures.aToken, decimals: 6 },
+      reason: 'no supply cap set (uncapped)',
     });
-    expect(facts.reason).toMatch(/supply cap/);
+  });
+
+  it('a cap: total, used and room follow supplies, the treasury share and the index', async () => {
+    await fixtures.setAaveSupplyCap(100n); // whole USDC
+    expect(await factsOf(aave)).toMatchObject({
+      nativeTvlUnits: '0',
+      totalCapUnits: '100000000',
+      capUsedUnits: '0',
+      maxDepositUnits: '100000000',
+      reason: null,
+    });
+
+    const owner = ownerWallet(anvil, 2);
+    await fixtures.mintUsdc(owner.address, 200_000_000n);
+    const deposit = (amountMicros: bigint) =>
+      adapter
+        .buildDeposit({
+          planId: newPlanId(),
+          owner: owner.address,
+          amountMicros,
+          target: venueTarget(aave),
+        })
+        .then((build) => owner.send(build));
+    await deposit(30_000_000n);
+    expect(await factsOf(aave)).toMatchObject({
+      nativeTvlUnits: '30000000',
+      capUsedUnits: '30000000',
+      maxDepositUnits: '70000000',
+    });
+
+    // The treasury's accrued share counts against the cap, not in the aToken's TVL.
+    await fixtures.simulateAaveTreasuryAccrual(5_000_000n);
+    expect(await factsOf(aave)).toMatchObject({
+      nativeTvlUnits: '30000000',
+      capUsedUnits: '35000000',
+      maxDepositUnits: '65000000',
+    });
+
+    // Interest lifts the index to 1.1: supply and treasury share both grow.
+    await fixtures.simulateAaveYield(3_500_000n);
+    expect(await factsOf(aave)).toMatchObject({
+      nativeTvlUnits: '33000000',
+      totalCapUnits: '100000000',
+      capUsedUnits: '38500000',
+      maxDepositUnits: '61500000',
+    });
+
+    // The room read is where Aave's check (the bed's) starts to refuse.
+    await expect(fixtures.supplyToAave(61_500_001n)).rejects.toThrow(/reverted/);
+    await deposit(61_500_000n);
+    expect(await factsOf(aave)).toMatchObject({
+      nativeTvlUnits: '94500000',
+      totalCapUnits: '100000000',
+      maxDepositUnits: '0',
+    });
+
+    await fixtures.setAaveSupplyCap(0n);
+    expect(await factsOf(aave)).toMatchObject({
+      totalCapUnits: null,
+      maxDepositUnits: null,
+      reason: 'no supply cap set (uncapped)',
+    });
+  });
+
+  it("an aToken whose POOL() is not the configured pool: unavailable, no cap of another pool's", async () => {
+    const reading = await adapter.readVenueFacts({
+      ...aave,
+      ids: { ...aave.ids, pool: fixtures.vault },
+    });
+    expect(reading).toMatchObject({ status: 'unavailable', reason: 'asset_not_configured' });
+    expect(reading.status === 'unavailable' && reading.detail).toMatch(/POOL\(\)/);
   });
 });
 

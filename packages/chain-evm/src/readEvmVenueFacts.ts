@@ -1,10 +1,11 @@
 import type { VenueFactsReading, VenueOnChain } from '@yieldrouter/schemas';
 import { maxUint256 } from 'viem';
 import type { Address } from 'viem';
-import { aaveV3ATokenAbi, erc20Abi, erc4626Abi } from './abis';
+import { erc4626Abi } from './abis';
 import { callView } from './callView';
 import type { EvmContext } from './evmContext';
-import type { EvmRpc } from './evmRpc';
+import { readAaveVenueFacts } from './readAaveVenueFacts';
+import { readTokenDecimals } from './readTokenDecimals';
 import { readableVenue } from './resolveVenueTarget';
 import { toUnavailable } from './toUnavailable';
 
@@ -14,25 +15,17 @@ import { toUnavailable } from './toUnavailable';
  */
 export const CAP_PROBE_RECEIVER: Address = '0x000000000000000000000000000000000000dEaD';
 
-const units = (value: bigint) => value.toString(10);
-
-/** A token's decimals at `block`; null when the token does not answer (never a guess). */
-async function decimalsOf(rpc: EvmRpc, token: Address, block: bigint): Promise<number | null> {
-  try {
-    return await callView(rpc, token, erc20Abi, 'decimals', [], block);
-  } catch {
-    return null;
-  }
-}
-
 /**
- * A venue's TVL in native units, deposit limits and tokens, read at one block:
+ * A venue's TVL in native units, deposit limits and tokens, all read at one block:
  * - erc4626: TVL = `totalAssets()`; `maxDeposit(CAP_PROBE_RECEIVER)` is the most one deposit can
  *   put in (uint256 max: uncapped, so null); ERC-4626 exposes no total cap; underlying =
  *   `asset()`, receipt = the vault's shares, decimals read from each;
- * - aave-v3: TVL = the aToken's `totalSupply()` (underlying units), underlying =
- *   `UNDERLYING_ASSET_ADDRESS()`, receipt = the aToken; its reserve supply cap is not read
- *   (null with the reason).
+ * - aave-v3 (`readAaveVenueFacts`): TVL = the aToken's `totalSupply()`, underlying =
+ *   `UNDERLYING_ASSET_ADDRESS()`, receipt = the aToken; the reserve supply cap
+ *   (`supplyCap × 10^decimals` from the reserve configuration) is `totalCapUnits`, what Aave
+ *   counts against it (supply plus the treasury's accrued share) `capUsedUnits`, and the room
+ *   under it `maxDepositUnits` (0 while the reserve is inactive, paused or frozen); no cap set →
+ *   both caps null with the reason "no supply cap set (uncapped)".
  * Fail-closed: a missing id, no RPC or a failed call is `unavailable` with the reason.
  *
  * @example
@@ -56,15 +49,16 @@ export async function readEvmVenueFacts(
         callView(rpc, target.vault, erc4626Abi, 'asset', [], block),
       ]);
       const [assetDecimals, shareDecimals] = await Promise.all([
-        decimalsOf(rpc, asset, block),
-        decimalsOf(rpc, target.vault, block),
+        readTokenDecimals(rpc, asset, block),
+        readTokenDecimals(rpc, target.vault, block),
       ]);
       const uncapped = maxDeposit === maxUint256;
       return {
         status: 'ok',
-        nativeTvlUnits: units(tvl),
-        maxDepositUnits: uncapped ? null : units(maxDeposit),
+        nativeTvlUnits: tvl.toString(10),
+        maxDepositUnits: uncapped ? null : maxDeposit.toString(10),
         totalCapUnits: null,
+        capUsedUnits: null,
         underlying: { address: asset, decimals: assetDecimals },
         receipt: { address: target.vault, decimals: shareDecimals },
         reason: uncapped
@@ -72,23 +66,7 @@ export async function readEvmVenueFacts(
           : 'ERC-4626 exposes no total cap',
       };
     }
-    const [tvl, asset] = await Promise.all([
-      callView(rpc, target.aToken, erc20Abi, 'totalSupply', [], block),
-      callView(rpc, target.aToken, aaveV3ATokenAbi, 'UNDERLYING_ASSET_ADDRESS', [], block),
-    ]);
-    const [assetDecimals, receiptDecimals] = await Promise.all([
-      decimalsOf(rpc, asset, block),
-      decimalsOf(rpc, target.aToken, block),
-    ]);
-    return {
-      status: 'ok',
-      nativeTvlUnits: units(tvl),
-      maxDepositUnits: null,
-      totalCapUnits: null,
-      underlying: { address: asset, decimals: assetDecimals },
-      receipt: { address: target.aToken, decimals: receiptDecimals },
-      reason: 'the Aave v3 reserve supply cap is not read yet',
-    };
+    return await readAaveVenueFacts(rpc, target, block, what);
   } catch (error) {
     return toUnavailable(error, what);
   }

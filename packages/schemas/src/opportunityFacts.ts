@@ -54,16 +54,22 @@ export type OpportunityTvl = z.infer<typeof OpportunityTvl>;
 
 export const OpportunityCaps = z.object({
   totalUnits: UnitsOut.nullable().meta({
-    description: 'The venue total deposit cap, where the venue exposes one.',
+    description:
+      'The venue total deposit cap, where the venue exposes one (Aave v3: the reserve supply cap × 10^decimals); null when uncapped or not exposed.',
   }),
   maxUnits: UnitsOut.nullable().meta({
-    description: 'Most one deposit can put in now (ERC-4626 maxDeposit); null when uncapped.',
+    description:
+      'Most one deposit can put in now (ERC-4626 maxDeposit; Aave v3: the room under the supply cap, 0 while the reserve is inactive, frozen or paused); null when uncapped.',
   }),
   remainingUnits: UnitsOut.nullable().meta({
-    description: 'Room left under the total cap (totalUnits − native TVL, floored at 0).',
+    description:
+      "Room left under the total cap: totalUnits − what counts against it (the native TVL; on Aave v3 the supply plus the treasury's accrued share, as Aave's own check counts), floored at 0.",
   }),
   asOf: AsOf,
-  reason: Reason.meta({ description: 'Why a cap is null (uncapped, not exposed, read failed).' }),
+  reason: Reason.meta({
+    description:
+      'Why a cap is null (uncapped, not exposed, read failed), or why maxUnits is 0 (e.g. a frozen Aave reserve).',
+  }),
 });
 export type OpportunityCaps = z.infer<typeof OpportunityCaps>;
 
@@ -120,12 +126,23 @@ const TokenOnChain = z.object({ address: z.string(), decimals: z.number().int().
  */
 export const VenueChainFacts = z.object({
   nativeTvlUnits: UnitsOut.nullable(),
-  /** ERC-4626 maxDeposit for a fresh receiver; null when uncapped (uint256 max). */
+  /**
+   * The most one deposit can put in now: ERC-4626 maxDeposit for a fresh receiver (null when
+   * uint256 max); Aave v3 the room under the supply cap (null without one; 0 when the reserve is
+   * inactive, paused or frozen).
+   */
   maxDepositUnits: UnitsOut.nullable(),
+  /** The venue's total cap (Aave v3: supply cap × 10^decimals); null when none is exposed or set. */
   totalCapUnits: UnitsOut.nullable(),
+  /**
+   * What counts against totalCapUnits where the venue counts more than its TVL (Aave v3: the
+   * supply plus the treasury's accrued share); null: the native TVL does. Reads stored before
+   * this field existed parse as null.
+   */
+  capUsedUnits: UnitsOut.nullable().default(null),
   underlying: TokenOnChain.nullable(),
   receipt: TokenOnChain.nullable(),
-  /** Why a figure is null (uncapped, not exposed by the standard, …). */
+  /** Why a figure is null (uncapped, not exposed by the standard, …) or the venue takes nothing. */
   reason: z.string().nullable(),
 });
 export type VenueChainFacts = z.infer<typeof VenueChainFacts>;

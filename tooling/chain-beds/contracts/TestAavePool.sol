@@ -5,6 +5,7 @@ interface IBedUnderlying {
     function transfer(address to, uint256 value) external returns (bool);
     function transferFrom(address from, address to, uint256 value) external returns (bool);
     function mint(address to, uint256 value) external;
+    function decimals() external view returns (uint8);
 }
 
 interface IBedReserveIncome {
@@ -24,6 +25,53 @@ library BedRayMath {
 
     function rayDiv(uint256 a, uint256 b) internal pure returns (uint256) {
         return (a * RAY + b / 2) / b;
+    }
+}
+
+/// @title BedReserveConfiguration
+/// @notice Aave v3's `DataTypes.ReserveConfigurationMap` (one packed word) and the reserve data
+/// `IPool.getReserveData` returns (`ReserveDataLegacy` since v3.2, the same ABI as v3.0's
+/// `ReserveData`), with the bit positions of Aave v3's ReserveConfiguration library: decimals
+/// bits 48–55, active bit 56, frozen 57, paused 60, supply cap (whole tokens, 0 = none) bits
+/// 116–151.
+library BedReserveConfiguration {
+    struct ReserveConfigurationMap {
+        uint256 data;
+    }
+
+    struct ReserveDataLegacy {
+        ReserveConfigurationMap configuration;
+        uint128 liquidityIndex;
+        uint128 currentLiquidityRate;
+        uint128 variableBorrowIndex;
+        uint128 currentVariableBorrowRate;
+        uint128 currentStableBorrowRate;
+        uint40 lastUpdateTimestamp;
+        uint16 id;
+        address aTokenAddress;
+        address stableDebtTokenAddress;
+        address variableDebtTokenAddress;
+        address interestRateStrategyAddress;
+        uint128 accruedToTreasury;
+        uint128 unbacked;
+        uint128 isolationModeTotalDebt;
+    }
+
+    uint256 internal constant DECIMALS_START_BIT = 48;
+    uint256 internal constant ACTIVE_BIT = 56;
+    uint256 internal constant SUPPLY_CAP_START_BIT = 116;
+    /// @dev Aave's MAX_VALID_SUPPLY_CAP: the 36 bits of the field.
+    uint256 internal constant MAX_SUPPLY_CAP = 2 ** 36 - 1;
+
+    /// @notice An active, unfrozen, unpaused reserve that only takes supply: decimals, the active
+    /// bit and the supply cap are set; every other field is 0 (no collateral use — LTV,
+    /// liquidation threshold and bonus 0 —, no borrowing, flash loans, reserve factor, borrow
+    /// cap, eMode, unbacked minting or isolation debt ceiling): the bed offers none of them.
+    function supplyOnly(uint8 decimals, uint256 supplyCap) internal pure returns (uint256) {
+        return
+            (uint256(decimals) << DECIMALS_START_BIT) |
+            (uint256(1) << ACTIVE_BIT) |
+            (supplyCap << SUPPLY_CAP_START_BIT);
     }
 }
 
@@ -166,12 +214,28 @@ contract TestAToken {
 /// `simulateYield` (Aave v3 also accrues it with time; a bed wants yield on demand), and
 /// `getReserveNormalizedIncome` returns it. Unlike Aave, an unknown reserve reverts rather than
 /// reading as 0.
+///
+/// The reserve has Aave v3's supply cap: `getConfiguration` packs it (whole tokens, 0 = none)
+/// with the reserve's decimals as Aave does, the bed-only `setSupplyCap` sets it, and `supply`
+/// reverts `SupplyCapExceeded` (Aave v3.4+'s error; earlier versions revert with the string
+/// '51') when `(scaledTotalSupply + accruedToTreasury).rayMul(index) + amount` would pass
+/// `supplyCap × 10^decimals` — Aave v3's check. `getReserveData` serves `accruedToTreasury` (the
+/// treasury's scaled share, which counts against the cap) and the bed's other reserve state;
+/// the bed has no borrowing, so its debt tokens, rates and strategy are zero and the variable
+/// borrow index stays 1 ray. The treasury's share only grows with the bed-only
+/// `simulateTreasuryAccrual` (on Aave it grows with borrow interest).
 contract TestAavePool {
     using BedRayMath for uint256;
 
     address public immutable asset;
     TestAToken public immutable aToken;
+    uint8 private immutable _decimals;
     uint256 private _liquidityIndex = BedRayMath.RAY;
+    /// @dev Whole tokens; 0 = no cap.
+    uint256 private _supplyCap;
+    /// @dev Scaled, as Aave's `ReserveData.accruedToTreasury`.
+    uint128 private _accruedToTreasury;
+    uint40 private _lastUpdateTimestamp;
 
     event Supply(
         address indexed reserve,
@@ -187,10 +251,14 @@ contract TestAavePool {
     error NotEnoughAvailableUserBalance(uint256 requested, uint256 available);
     error NoSupply();
     error TransferFailed();
+    error SupplyCapExceeded();
+    error InvalidSupplyCap();
 
     constructor(address asset_) {
         asset = asset_;
         aToken = new TestAToken(asset_);
+        _decimals = IBedUnderlying(asset_).decimals();
+        _lastUpdateTimestamp = uint40(block.timestamp);
     }
 
     modifier knownReserve(address reserve) {
@@ -207,15 +275,45 @@ contract TestAavePool {
         return _liquidityIndex;
     }
 
+    function getConfiguration(address reserve)
+        external
+        view
+        knownReserve(reserve)
+        returns (BedReserveConfiguration.ReserveConfigurationMap memory)
+    {
+        return _configuration();
+    }
+
+    function getReserveData(address reserve)
+        external
+        view
+        knownReserve(reserve)
+        returns (BedReserveConfiguration.ReserveDataLegacy memory data)
+    {
+        data.configuration = _configuration();
+        data.liquidityIndex = uint128(_liquidityIndex);
+        data.variableBorrowIndex = uint128(BedRayMath.RAY);
+        data.lastUpdateTimestamp = _lastUpdateTimestamp;
+        data.aTokenAddress = address(aToken);
+        data.accruedToTreasury = _accruedToTreasury;
+    }
+
     function supply(address reserve, uint256 amount, address onBehalfOf, uint16 referralCode)
         external
         knownReserve(reserve)
     {
         if (amount == 0) revert InvalidAmount();
+        uint256 cap = _supplyCap;
+        if (
+            cap != 0 &&
+            (aToken.scaledTotalSupply() + _accruedToTreasury).rayMul(_liquidityIndex) + amount >
+            cap * 10 ** _decimals
+        ) revert SupplyCapExceeded();
         if (!IBedUnderlying(asset).transferFrom(msg.sender, address(aToken), amount)) {
             revert TransferFailed();
         }
         aToken.mint(msg.sender, onBehalfOf, amount, _liquidityIndex);
+        _lastUpdateTimestamp = uint40(block.timestamp);
         emit Supply(reserve, msg.sender, onBehalfOf, amount, referralCode);
     }
 
@@ -231,17 +329,48 @@ contract TestAavePool {
         if (value == 0) revert InvalidAmount();
         if (value > userBalance) revert NotEnoughAvailableUserBalance(value, userBalance);
         aToken.burn(msg.sender, to, value, index);
+        _lastUpdateTimestamp = uint40(block.timestamp);
         emit Withdraw(reserve, msg.sender, to, value);
         return value;
     }
 
     /// @notice Bed only: `amount` of interest for the reserve's suppliers. Mints the underlying
     /// into the aToken and raises the liquidity index by amount / scaled supply (rounded down, so
-    /// the aToken always holds what its balances are worth, up to rayMul's half-up dust).
+    /// the aToken always holds what its balances are worth, up to rayMul's half-up dust). The
+    /// treasury's accrued share is scaled supply too: it earns the index like any balance.
     function simulateYield(uint256 amount) external {
-        uint256 scaledSupply = aToken.scaledTotalSupply();
+        uint256 scaledSupply = aToken.scaledTotalSupply() + _accruedToTreasury;
         if (scaledSupply == 0) revert NoSupply();
         IBedUnderlying(asset).mint(address(aToken), amount);
         _liquidityIndex += (amount * BedRayMath.RAY) / scaledSupply;
+        _lastUpdateTimestamp = uint40(block.timestamp);
+    }
+
+    /// @notice Bed only: the reserve's supply cap in whole tokens (0 removes it), at most Aave's
+    /// 2^36 − 1.
+    function setSupplyCap(uint256 wholeTokens) external {
+        if (wholeTokens > BedReserveConfiguration.MAX_SUPPLY_CAP) revert InvalidSupplyCap();
+        _supplyCap = wholeTokens;
+    }
+
+    /// @notice Bed only: `amount` (underlying units) of interest owed to the treasury, as Aave
+    /// accrues the reserve factor's share of borrow interest: adds `amount.rayDiv(index)` to
+    /// `accruedToTreasury` and mints the underlying into the aToken, which backs it.
+    function simulateTreasuryAccrual(uint256 amount) external {
+        uint256 accrued = _accruedToTreasury + amount.rayDiv(_liquidityIndex);
+        if (accrued > type(uint128).max) revert InvalidAmount();
+        IBedUnderlying(asset).mint(address(aToken), amount);
+        _accruedToTreasury = uint128(accrued);
+        _lastUpdateTimestamp = uint40(block.timestamp);
+    }
+
+    function _configuration()
+        private
+        view
+        returns (BedReserveConfiguration.ReserveConfigurationMap memory)
+    {
+        return BedReserveConfiguration.ReserveConfigurationMap(
+            BedReserveConfiguration.supplyOnly(_decimals, _supplyCap)
+        );
     }
 }

@@ -75,9 +75,12 @@ export function buildOpportunityFacts(
     usdMicros === null ? `usdMicros: ${apyReason ?? 'the source gave no TVL'}` : null,
     chain.nativeTvlUnits === null ? `nativeUnits: ${chain.reason ?? 'not read'}` : null,
   ].filter((reason): reason is string => reason !== null);
+  // Room under the cap as the venue counts it: Aave v3 counts the treasury's accrued share
+  // besides the supply (the TVL), so the reading says what counts when it is not the TVL.
+  const capUsed = chain.capUsedUnits ?? chain.nativeTvlUnits;
   const remaining =
-    chain.totalCapUnits !== null && chain.nativeTvlUnits !== null
-      ? BigInt(chain.totalCapUnits) - BigInt(chain.nativeTvlUnits)
+    chain.totalCapUnits !== null && capUsed !== null
+      ? BigInt(chain.totalCapUnits) - BigInt(capUsed)
       : null;
   const underlying =
     tokenOf(chain.underlying, 'chain') ??
@@ -102,7 +105,8 @@ export function buildOpportunityFacts(
       maxUnits: chain.maxDepositUnits,
       remainingUnits: remaining === null ? null : (remaining > 0n ? remaining : 0n).toString(10),
       asOf: chain.asOf,
-      reason: capsKnown ? null : (chain.reason ?? 'not read'),
+      // A reading with every cap known still has a reason when the venue takes nothing now.
+      reason: chain.reason ?? (capsKnown ? null : 'not read'),
     },
     tokens: {
       underlying,

@@ -43,6 +43,21 @@ export interface EvmFixtures {
    * index, so every scaled aToken is worth more. Reverts while nothing is supplied.
    */
   simulateAaveYield(amount: bigint): Promise<Hash>;
+  /**
+   * Sets the Aave stand-in reserve's supply cap in whole tokens (0 removes it): its
+   * `getConfiguration` packs it as Aave v3 does, and `supply` past it reverts `SupplyCapExceeded`.
+   */
+  setAaveSupplyCap(wholeTokens: bigint): Promise<Hash>;
+  /**
+   * Adds `amount` micros to what the Aave stand-in owes its treasury (`accruedToTreasury`, scaled
+   * at the current index), which counts against the supply cap as on Aave.
+   */
+  simulateAaveTreasuryAccrual(amount: bigint): Promise<Hash>;
+  /**
+   * Supplies `amount` micros to the Aave stand-in from the deployer (minted, approved, then
+   * `supply` on its own behalf); resolves once mined, throws if the supply reverts.
+   */
+  supplyToAave(amount: bigint): Promise<Hash>;
 }
 
 /**
@@ -117,6 +132,15 @@ export async function deployEvmFixtures({
       call(vault, artifacts.TestVault4626.abi, 'setDepositLimit', [limit]),
     simulateAaveYield: (amount) =>
       call(aavePool, artifacts.TestAavePool.abi, 'simulateYield', [amount]),
+    setAaveSupplyCap: (wholeTokens) =>
+      call(aavePool, artifacts.TestAavePool.abi, 'setSupplyCap', [wholeTokens]),
+    simulateAaveTreasuryAccrual: (amount) =>
+      call(aavePool, artifacts.TestAavePool.abi, 'simulateTreasuryAccrual', [amount]),
+    supplyToAave: async (amount) => {
+      await call(usdc, artifacts.TestUSDC.abi, 'mint', [deployer, amount]);
+      await call(usdc, artifacts.TestUSDC.abi, 'approve', [aavePool, amount]);
+      return call(aavePool, artifacts.TestAavePool.abi, 'supply', [usdc, amount, deployer, 0]);
+    },
   };
 }
 
