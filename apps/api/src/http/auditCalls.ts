@@ -39,7 +39,11 @@ const NOT_AUDITED: AuditedCall = {
   run: (call) => call(),
 };
 
-/** The wallets a call acts on: its wallet parameter, its plan's wallet, or the key's wallets. */
+/**
+ * The wallets a call acts on: its wallet parameter (the path's `{address}` on a public route,
+ * such as the permissionless harvest, which has no key scope to name one), its plan's wallet,
+ * or the key's wallets.
+ */
 async function walletsOf(
   route: RouteDefinition,
   records: AuditRecords,
@@ -47,7 +51,9 @@ async function walletsOf(
   { params, principal }: AuditCallParameters,
 ): Promise<string[]> {
   const values = (params ?? {}) as Record<string, unknown>;
-  const address = route.walletParam ? values[route.walletParam] : undefined;
+  const walletParam =
+    route.walletParam ?? (route.path.includes('{address}') ? 'address' : undefined);
+  const address = walletParam ? values[walletParam] : undefined;
   if (typeof address === 'string') return [walletOf?.(address) ?? address];
   const planId = values['planId'];
   if (typeof planId === 'string') {

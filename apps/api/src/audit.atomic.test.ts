@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import type { Keypair } from '@solana/web3.js';
+import { VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
+import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { AuditTrailDocument, HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import type { TestApp } from './testing/startTestApp';
+import { solanaBedSettings } from './testing/solanaBedSettings';
+import { startTestApp } from './testing/startTestApp';
+
+// Issue 21: harvest and cancel are in the wallet's audit trail with how they ended.
+
+const ownerKey = `owner-atomic-${randomBytes(8).toString('hex')}`;
+
+let t: TestApp;
+let solana: SolanaBed;
+
+beforeAll(async () => {
+  solana = await startSolanaBed();
+  t = await startTestApp({
+    ...solanaBedSettings(solana),
+    SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await solana?.stop();
+});
+
+const post = (path: string, body: object, requestId: string) =>
+  request(t.app)
+    .post(`/api/v1${path}`)
+    .set('X-API-Key', ownerKey)
+    .set('X-Request-Id', requestId)
+    .send(body);
+const trail = async (wallet: string) =>
+  AuditTrailDocument.parse(
+    (await request(t.app).get(`/api/v1/wallets/${wallet}/audit`).set('X-API-Key', ownerKey)).body,
+  ).events;
+
+/** A funded owner with a routed (unsigned) plan of 2 USDC. */
+async function routedPlan(): Promise<{ owner: Keypair; wallet: string; plan: PlanDocument }> {
+  const owner = solana.createFundedKeypair();
+  solana.mintUsdc(owner.publicKey, 10_000_000n);
+  const wallet = owner.publicKey.toBase58();
+  const routed = await post(
+    `/wallets/${wallet}/route`,
+    { amountMicros: '2000000', token: 'USDC', chain: 'solana' },
+    `req-route-${randomBytes(4).toString('hex')}`,
+  ).expect(200);
+  return { owner, wallet, plan: PlanDocument.parse(routed.body) };
+}
+
+function signAndSend(leg: { transaction: unknown } | undefined, owner: Keypair): string {
+  const tx = VersionedTransaction.deserialize(Buffer.from(String(leg?.transaction), 'base64'));
+  tx.sign([owner]);
+  solana.send(tx);
+  return bs58.encode(tx.signatures[0] as Uint8Array);
+}
+
+describe('the trail records harvest and cancel with their outcome', () => {
+  it('cancel: ok, again ok (nothing changes), and a refusal with its code', async () => {
+    const { wallet, plan } = await routedPlan();
+    const planId = plan.planId ?? '';
+    await post(`/svc/plans/${planId}/cancel`, {}, 'req-trail-cancel').expect(200);
+    await post(`/svc/plans/${planId}/cancel`, {}, 'req-trail-cancel-again').expect(200);
+    const settledPlan = await routedPlan();
+    const settledId = settledPlan.plan.planId ?? '';
+    const txId = signAndSend(settledPlan.plan.legs?.[0], settledPlan.owner);
+    await post(`/svc/plans/${settledId}/legs/0/settle`, { txId }, 'req-trail-settle').expect(200);
+    await post(`/svc/plans/${settledId}/cancel`, {}, 'req-trail-not-cancellable').expect(409);
+
+    const mine = (await trail(wallet)).filter((event) => event.operation === 'cancelPlan');
+    expect(mine).toEqual([
+      expect.objectContaining({
+        requestId: 'req-trail-cancel-again',
+        method: 'POST',
+        path: '/svc/plans/{planId}/cancel',
+        planId,
+        outcome: 'ok',
+        status: 200,
+        errorCode: null,
+      }),
+      expect.objectContaining({ requestId: 'req-trail-cancel', planId, outcome: 'ok' }),
+    ]);
+    const other = await trail(settledPlan.wallet);
+    expect(other[0]).toMatchObject({
+      operation: 'cancelPlan',
+      requestId: 'req-trail-not-cancellable',
+      planId: settledId,
+      outcome: 'refused',
+      status: 409,
+      errorCode: 'PLAN_NOT_CANCELLABLE',
+    });
+  });
+
+  it('harvest: blocked when there is no yield, with the status it answered', async () => {
+    const { wallet } = await routedPlan();
+    const harvested = await post(`/wallets/${wallet}/harvest`, {}, 'req-trail-harvest');
+    const result = HarvestResult.parse(harvested.body);
+    expect([harvested.status, result.outcome]).toEqual([200, 'blocked']);
+    const prepared = await post(
+      `/wallets/${wallet}/harvest`,
+      { execute: true },
+      'req-trail-harvest-execute',
+    );
+    // Permissionless (no key): recorded under the path's wallet, as the public caller.
+    const [last, first] = await trail(wallet);
+    expect(first).toMatchObject({
+      operation: 'harvest',
+      method: 'POST',
+      path: '/wallets/{address}/harvest',
+      requestId: 'req-trail-harvest',
+      actor: { role: 'public', keyId: null },
+      planId: null,
+      outcome: 'blocked',
+      status: 200,
+      errorCode: null,
+    });
+    expect(last).toMatchObject({
+      operation: 'harvest',
+      requestId: 'req-trail-harvest-execute',
+      outcome: HarvestResult.parse(prepared.body).outcome === 'blocked' ? 'blocked' : 'ok',
+      status: prepared.status,
+    });
+  });
+});
