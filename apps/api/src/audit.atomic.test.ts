@@ -10,7 +10,10 @@ import type { TestApp } from './testing/startTestApp';
 import { solanaBedSettings } from './testing/solanaBedSettings';
 import { startTestApp } from './testing/startTestApp';
 
-// Issue 21: harvest and cancel are in the wallet's audit trail with how they ended.
+// Issue 21: an audit row is recorded in the same transaction as the change it records. Settle's
+// outcome is group-committed with other requests' (one statement), cancel releases its legs in
+// a transaction: a change without its row, or a row without its change, must never commit.
+// Harvest and cancel are in the trail with how they ended.
 
 const ownerKey = `owner-atomic-${randomBytes(8).toString('hex')}`;
 
@@ -53,12 +56,85 @@ async function routedPlan(): Promise<{ owner: Keypair; wallet: string; plan: Pla
   return { owner, wallet, plan: PlanDocument.parse(routed.body) };
 }
 
-function signAndSend(leg: { transaction: unknown } | undefined, owner: Keypair): string {
+/** The owner signs the leg; the local SVM runs it unless `send` is false (then it is pending). */
+function signAndSend(leg: { transaction: unknown } | undefined, owner: Keypair, send = true) {
   const tx = VersionedTransaction.deserialize(Buffer.from(String(leg?.transaction), 'base64'));
   tx.sign([owner]);
-  solana.send(tx);
+  if (send) solana.send(tx);
   return bs58.encode(tx.signatures[0] as Uint8Array);
 }
+
+const legOf = async (planId: string) =>
+  (
+    await t.db.prisma.$queryRaw<{ status: string; tx_id: string | null }[]>`
+      SELECT status, tx_id FROM plan_legs WHERE plan_id = ${planId} AND leg_index = 0`
+  )[0];
+const legStatus = async (planId: string) => (await legOf(planId))?.status;
+const auditRows = async (operation: string, planId: string) =>
+  t.db.prisma.$queryRaw<{ outcome: string; request_id: string }[]>`
+    SELECT outcome, request_id FROM audit_events
+    WHERE operation = ${operation} AND plan_id = ${planId} ORDER BY id`;
+
+/** While `work` runs, inserting an audit row of `operation` fails. */
+async function withAuditRefused(operation: string, work: () => Promise<void>): Promise<void> {
+  await t.db.prisma.$executeRawUnsafe(`
+    CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
+  await t.db.prisma.$executeRawUnsafe(`
+    CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events FOR EACH ROW
+    WHEN (NEW.operation = '${operation}') EXECUTE FUNCTION refuse_audit()`);
+  try {
+    await work();
+  } finally {
+    await t.db.prisma.$executeRawUnsafe('DROP TRIGGER refuse_audit ON audit_events');
+    await t.db.prisma.$executeRawUnsafe('DROP FUNCTION refuse_audit()');
+  }
+}
+
+describe('audit rows commit with their change', () => {
+  it('settle: when its audit row cannot be written, the leg does not settle', async () => {
+    const { owner, plan } = await routedPlan();
+    const planId = plan.planId ?? '';
+    const txId = signAndSend(plan.legs?.[0], owner);
+    await withAuditRefused('settlePlanLeg', async () => {
+      const refused = await post(
+        `/svc/plans/${planId}/legs/0/settle`,
+        { txId },
+        'req-settle-refused',
+      );
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+    });
+    expect(await legStatus(planId)).toBe('unsigned');
+    expect(await auditRows('settlePlanLeg', planId)).toEqual([]);
+
+    const settled = await post(`/svc/plans/${planId}/legs/0/settle`, { txId }, 'req-settle-ok');
+    expect(settled.status).toBe(200);
+    expect(settled.body).toMatchObject({ status: 'confirmed', replay: false });
+    // A replay changes nothing and is recorded as before: one row per call.
+    await post(`/svc/plans/${planId}/legs/0/settle`, { txId }, 'req-settle-replay').expect(200);
+    expect(await auditRows('settlePlanLeg', planId)).toEqual([
+      { outcome: 'ok', request_id: 'req-settle-ok' },
+      { outcome: 'ok', request_id: 'req-settle-replay' },
+    ]);
+  });
+
+  it('settle, not final yet: the txId is held only with its audit row', async () => {
+    const { owner, plan } = await routedPlan();
+    const planId = plan.planId ?? '';
+    const txId = signAndSend(plan.legs?.[0], owner, false);
+    await withAuditRefused('settlePlanLeg', async () => {
+      const refused = await post(`/svc/plans/${planId}/legs/0/settle`, { txId }, 'req-pending-x');
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+    });
+    expect(await legOf(planId)).toEqual({ status: 'unsigned', tx_id: null });
+    const pending = await post(`/svc/plans/${planId}/legs/0/settle`, { txId }, 'req-pending');
+    expect([pending.status, pending.body.status]).toEqual([200, 'pending']);
+    expect(await legOf(planId)).toEqual({ status: 'submitted', tx_id: txId });
+    expect(await auditRows('settlePlanLeg', planId)).toEqual([
+      { outcome: 'ok', request_id: 'req-pending' },
+    ]);
+  });
+});
 
 describe('the trail records harvest and cancel with their outcome', () => {
   it('cancel: ok, again ok (nothing changes), and a refusal with its code', async () => {

@@ -2,6 +2,7 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import type { z } from 'zod';
 import type {
   AuditRecords,
+  CarriedRecord,
   IdempotencyRecords,
   IdempotentResponse,
   WriteRecorder,
@@ -45,6 +46,14 @@ export interface HandlerContext<R extends RouteDefinition> {
   readonly recordWrite: <T>(
     toResult: (outcome: T) => HandlerResult,
   ) => WriteRecorder<T> | undefined;
+  /**
+   * On an audited route, the call's audit rows (`toResult(outcome)` as the trail records it)
+   * for a use case whose write is group-committed with other requests' (settle) to carry into
+   * the statement that writes its change. Undefined on other routes.
+   */
+  readonly carryRecord: <T>(
+    toResult: (outcome: T) => HandlerResult,
+  ) => CarriedRecord<T> | undefined;
 }
 
 export interface HandlerResult {
@@ -256,6 +265,9 @@ async function run(
     },
     recordWrite(toResult) {
       return audit.recorder(toResult);
+    },
+    carryRecord(toResult) {
+      return audit.carried(toResult);
     },
   };
   if (idempotencyKey !== undefined) {
