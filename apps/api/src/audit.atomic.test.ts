@@ -134,6 +134,26 @@ describe('audit rows commit with their change', () => {
       { outcome: 'ok', request_id: 'req-pending' },
     ]);
   });
+
+  it('cancel: when its audit row cannot be written, the plan is not cancelled', async () => {
+    const { plan } = await routedPlan();
+    const planId = plan.planId ?? '';
+    await withAuditRefused('cancelPlan', async () => {
+      const refused = await post(`/svc/plans/${planId}/cancel`, {}, 'req-cancel-refused');
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+    });
+    expect(await legStatus(planId)).toBe('unsigned');
+    const reservations = await t.db.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM journal_entries WHERE plan_id = ${planId}`;
+    expect(reservations[0]?.n).toBe(1);
+    expect(await auditRows('cancelPlan', planId)).toEqual([]);
+
+    await post(`/svc/plans/${planId}/cancel`, {}, 'req-cancel-ok').expect(200);
+    expect(await legStatus(planId)).toBe('cancelled');
+    expect(await auditRows('cancelPlan', planId)).toEqual([
+      { outcome: 'ok', request_id: 'req-cancel-ok' },
+    ]);
+  });
 });
 
 describe('the trail records harvest and cancel with their outcome', () => {

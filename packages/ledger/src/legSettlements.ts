@@ -6,8 +6,8 @@ import type { JournalEntryInput } from './journal';
 import { journalEntryPayload, retryTransient, toLedgerError } from './journal';
 import type { LegRow, LegStatus, OutboxEventInput, SettlementLeg } from './legs';
 import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
-import type { SqlClient } from './sqlClient';
-import { sqlStatement } from './sqlClient';
+import type { SqlClient, SqlClientOrPrisma } from './sqlClient';
+import { sqlStatement, toSqlClient } from './sqlClient';
 
 /** A leg to settle, and the transaction the caller says carries it. */
 export interface LegToSettleKey {
@@ -236,6 +236,20 @@ export async function recordLegOutcomes(
   return states;
 }
 
+/** Where a leg outcome is recorded: grouped (`LegSettlements`), or in a caller's transaction. */
+export interface LegOutcomeWriter {
+  record(input: LegOutcomeInput): Promise<LegOutcomeState>;
+}
+
+/**
+ * Outcomes recorded in `db`, one statement each: inside a use case's transaction, they commit
+ * with whatever else it writes (an audit row) or not at all.
+ */
+export function legOutcomesIn(db: SqlClientOrPrisma): LegOutcomeWriter {
+  const sql = toSqlClient(db);
+  return { record: async (input) => (await recordLegOutcomes(sql, [input]))[0] as LegOutcomeState };
+}
+
 export interface LegSettlementsOptions {
   /** Outcomes (and leg reads) per statement at most (default 32). */
   readonly maxBatch?: number;
@@ -255,7 +269,7 @@ const refused = <O>(error: unknown): BatchResult<O> => ({ ok: false, error });
  * twice) is recorded again outcome by outcome, so the error lands on the outcome that caused it
  * and the others are written.
  */
-export class LegSettlements {
+export class LegSettlements implements LegOutcomeWriter {
   private readonly reads: BatchQueue<LegToSettleKey, LegToSettle | undefined>;
   private readonly writes: BatchQueue<LegOutcomeInput, LegOutcomeState>;
 

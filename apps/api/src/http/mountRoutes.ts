@@ -46,11 +46,7 @@ export interface HandlerContext<R extends RouteDefinition> {
   readonly recordWrite: <T>(
     toResult: (outcome: T) => HandlerResult,
   ) => WriteRecorder<T> | undefined;
-  /**
-   * On an audited route, the call's audit rows (`toResult(outcome)` as the trail records it)
-   * for a use case whose write is group-committed with other requests' (settle) to carry into
-   * the statement that writes its change. Undefined on other routes.
-   */
+  /** The call's audit rows, for a group-committed write (settle) to carry (`AuditedCall`). */
   readonly carryRecord: <T>(
     toResult: (outcome: T) => HandlerResult,
   ) => CarriedRecord<T> | undefined;

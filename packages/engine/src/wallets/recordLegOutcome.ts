@@ -1,5 +1,5 @@
 import type {
-  LegSettlements,
+  LegOutcomeWriter,
   LegStatus,
   OutboxEventInput,
   PostingInput,
@@ -103,14 +103,14 @@ function writtenResult(
 
 /**
  * Records an outcome in one statement (ledger `LegSettlements.record`, grouped with concurrent
- * settlements): under the leg's lock (and its position's) the database posts the entry, updates
+ * settlements, or `legOutcomesIn` a caller's transaction): under the leg's lock (and its position's) the database posts the entry, updates
  * the leg and the position and writes the events (and the call's audit rows), unless the leg is
  * no longer in `expect` or the position moved (`stale`: the caller reads again), or a
  * concurrent settlement made the leg final first (reported: a replay, or a conflict; the
  * caller records that call itself).
  */
 export async function recordLegOutcome(
-  parameters: { readonly settlements: LegSettlements; readonly now: Date },
+  parameters: { readonly settlements: LegOutcomeWriter; readonly now: Date },
   leg: SettlementLeg,
   outcome: LegOutcome,
   options: RecordLegOutcomeOptions,
