@@ -28,7 +28,7 @@ export interface AuditedCall {
   /**
    * Runs the handler. A call whose use case wrote its rows with its change (through the
    * recorder, or carried) is done; one that changed nothing (a settle replay, a harvest that
-   * books nothing) is recorded right after it answers; a refusal with a known error code is
+   * only prepares) is recorded right after it answers; a refusal with a known error code is
    * recorded on its own (its transaction, if any, rolled back).
    */
   run(call: () => Promise<HandlerResult>): Promise<HandlerResult>;
