@@ -24,6 +24,8 @@ beforeAll(async () => {
     SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
     SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
     SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),
+    // The subscribe test's receiver is on loopback.
+    SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     SVC_API_KEYS: JSON.stringify([
       { key: ownerKey, role: 'owner', wallets: ['*'] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
@@ -63,6 +65,30 @@ describe('bodies without a Content-Type', () => {
       .unset('Content-Type')
       .send(Buffer.from('{"wallets": ['));
     expect([broken.status, broken.body.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+
+  it('subscribe to webhooks: POST /svc/webhooks takes its JSON body', async () => {
+    const body = JSON.stringify({
+      url: 'http://127.0.0.1:9/hook',
+      eventTypes: ['deposit.settled'],
+    });
+    const res = await request(t.app)
+      .post('/api/v1/svc/webhooks')
+      .set('X-API-Key', ownerKey)
+      .set('Content-Length', String(Buffer.byteLength(body)))
+      .unset('Content-Type')
+      .send(Buffer.from(body));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      url: 'http://127.0.0.1:9/hook',
+      eventTypes: ['deposit.settled'],
+      hmacKey: expect.any(String),
+    });
+    const listed = await request(t.app)
+      .get('/api/v1/svc/webhooks')
+      .set('X-API-Key', ownerKey)
+      .expect(200);
+    expect(JSON.stringify(listed.body)).toContain(res.body.id);
   });
 });
 

@@ -1,4 +1,5 @@
 export * from './deepFreeze';
+export * from './carriedRecord';
 export * from './recordedWrite';
 export * from './mapWithLimit';
 export * from './errors';

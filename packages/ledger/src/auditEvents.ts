@@ -37,12 +37,16 @@ export async function insertAuditEvents(
                               plan_id, outcome, status, error_code)
     SELECT e.wallet, e.operation, e.method, e.path, e.actor_role, e.key_id, e.request_id,
            e.plan_id, e.outcome, e.status, e.error_code
-    FROM jsonb_to_recordset(${JSON.stringify(events.map(toRow))}::jsonb) AS e (
+    FROM jsonb_to_recordset(${JSON.stringify(events.map(auditEventPayload))}::jsonb) AS e (
       wallet TEXT, operation TEXT, method TEXT, path TEXT, actor_role TEXT, key_id TEXT,
       request_id TEXT, plan_id TEXT, outcome TEXT, status INTEGER, error_code TEXT)`;
 }
 
-const toRow = (event: AuditEventInput) => ({
+/**
+ * An event as the database takes it in JSON (`insertAuditEvents`, and the audit rows a leg
+ * outcome carries into `ledger_record_leg_outcomes`, migration 0019).
+ */
+export const auditEventPayload = (event: AuditEventInput) => ({
   wallet: event.wallet,
   operation: event.operation,
   method: event.method,

@@ -1,11 +1,13 @@
+import type { AuditEventInput } from './auditEvents';
+import { auditEventPayload } from './auditEvents';
 import { BatchQueue } from './batchQueue';
 import type { BatchResult } from './batchQueue';
 import type { JournalEntryInput } from './journal';
 import { journalEntryPayload, retryTransient, toLedgerError } from './journal';
 import type { LegRow, LegStatus, OutboxEventInput, SettlementLeg } from './legs';
 import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
-import type { SqlClient } from './sqlClient';
-import { sqlStatement } from './sqlClient';
+import type { SqlClient, SqlClientOrPrisma } from './sqlClient';
+import { sqlStatement, toSqlClient } from './sqlClient';
 
 /** A leg to settle, and the transaction the caller says carries it. */
 export interface LegToSettleKey {
@@ -69,6 +71,12 @@ export interface LegOutcomeInput {
   /** Posted with the outcome; none when the outcome moves no money. */
   readonly entry?: JournalEntryInput;
   readonly events: readonly OutboxEventInput[];
+  /**
+   * The audit rows of the call that computed the outcome (a settle request's): inserted in the
+   * statement that writes the outcome, so they commit with it, and only when it is written
+   * (none for a leg already final, or stale).
+   */
+  readonly audit?: readonly AuditEventInput[];
   readonly now: Date;
 }
 
@@ -184,15 +192,17 @@ function outcomePayload(input: LegOutcomeInput) {
     now: input.now.toISOString(),
     entry: input.entry ? journalEntryPayload(input.entry) : null,
     events: outboxPayload(input.events),
+    audit: (input.audit ?? []).map(auditEventPayload),
   };
 }
 
 /**
  * Records final outcomes of settling legs in one autocommit statement
- * (`ledger_record_leg_outcomes`, migration 0010): under the legs' row locks, a leg already final
- * is reported as it stands; the others are updated, their entries posted and their events
- * written. All or nothing: one overdraft (`LedgerError` INSUFFICIENT_BALANCE for a single
- * outcome) writes nothing for any of them.
+ * (`ledger_record_leg_outcomes`, migrations 0011 and 0019): under the legs' row locks, a leg
+ * already final is reported as it stands; the others are updated, their entries posted, their
+ * events and their audit rows written. All or nothing: one overdraft (`LedgerError`
+ * INSUFFICIENT_BALANCE for a single outcome), or one audit row refused, writes nothing for any
+ * of them.
  */
 export async function recordLegOutcomes(
   sql: SqlClient,
@@ -226,6 +236,20 @@ export async function recordLegOutcomes(
   return states;
 }
 
+/** Where a leg outcome is recorded: grouped (`LegSettlements`), or in a caller's transaction. */
+export interface LegOutcomeWriter {
+  record(input: LegOutcomeInput): Promise<LegOutcomeState>;
+}
+
+/**
+ * Outcomes recorded in `db`, one statement each: inside a use case's transaction, they commit
+ * with whatever else it writes (an audit row) or not at all.
+ */
+export function legOutcomesIn(db: SqlClientOrPrisma): LegOutcomeWriter {
+  const sql = toSqlClient(db);
+  return { record: async (input) => (await recordLegOutcomes(sql, [input]))[0] as LegOutcomeState };
+}
+
 export interface LegSettlementsOptions {
   /** Outcomes (and leg reads) per statement at most (default 32). */
   readonly maxBatch?: number;
@@ -240,11 +264,12 @@ const refused = <O>(error: unknown): BatchResult<O> => ({ ok: false, error });
  * Settlement's reads and writes, grouped: concurrent settlements (the keeper's watch, owners'
  * settle calls, several API requests) share one leg query and one outcome statement per batch
  * (`BatchQueue`). A caller alone is sent at once; under load each statement carries what
- * queued while the previous one ran. Each caller still gets exactly its own answer: a batch
- * that fails as a whole (one overdraft, a txId claimed twice) is recorded again outcome by
- * outcome, so the error lands on the outcome that caused it and the others are written.
+ * queued while the previous one ran. Each caller still gets exactly its own answer (and, with
+ * its outcome, its own audit rows): a batch that fails as a whole (one overdraft, a txId claimed
+ * twice) is recorded again outcome by outcome, so the error lands on the outcome that caused it
+ * and the others are written.
  */
-export class LegSettlements {
+export class LegSettlements implements LegOutcomeWriter {
   private readonly reads: BatchQueue<LegToSettleKey, LegToSettle | undefined>;
   private readonly writes: BatchQueue<LegOutcomeInput, LegOutcomeState>;
 

@@ -20,14 +20,17 @@ export function planHandlers(deps: PlanHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
   return {
     getPlan: async ({ params }) => ({ status: 200, body: await plans.readPlan(params.planId) }),
-    cancelPlan: async ({ params, principal }) => ({
-      status: 200,
-      body: await plans.cancelPlan({
-        planId: params.planId,
-        allowWallet: (wallet) => principal !== null && principalAllowsWallet(principal, wallet),
-        now: now(),
-      }),
-    }),
+    cancelPlan: async ({ params, principal, recordWrite }) => {
+      const ok = <T>(body: T) => ({ status: 200, body });
+      return ok(
+        await plans.cancelPlan({
+          planId: params.planId,
+          allowWallet: (wallet) => principal !== null && principalAllowsWallet(principal, wallet),
+          now: now(),
+          recordWrite: recordWrite(ok),
+        }),
+      );
+    },
     executeDeposit: async ({ body }) => {
       // The schema lets through only a body with planId, or strategyId + owner + amountMicros,
       // and with signed bytes under one of their two names.

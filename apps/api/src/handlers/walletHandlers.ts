@@ -90,7 +90,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           input: body,
         }),
       ),
-    settlePlanLeg: async ({ params, body, principal }) =>
+    settlePlanLeg: async ({ params, body, principal, carryRecord }) =>
       ok(
         await wallets.settleLeg({
           adapters,
@@ -100,6 +100,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           txId: body.txId,
           allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
           now: now(),
+          audit: carryRecord(ok),
         }),
       ),
     harvest: async ({ params, body, recordWrite }) => {

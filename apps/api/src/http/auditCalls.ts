@@ -1,4 +1,9 @@
-import type { AuditEventInput, AuditRecords, WriteRecorder } from '@yieldrouter/engine';
+import type {
+  AuditEventInput,
+  AuditRecords,
+  CarriedRecord,
+  WriteRecorder,
+} from '@yieldrouter/engine';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { errorReply, knownApiError } from './apiError';
 import type { Principal } from './auth';
@@ -15,9 +20,16 @@ export interface AuditedCall {
     inner?: WriteRecorder<T>,
   ): WriteRecorder<T> | undefined;
   /**
-   * Runs the handler. A call whose use case took no recorder (settle and cancel, whose leg
-   * outcomes are group-committed; a harvest that books nothing) is recorded right after it answers; a refusal with a known
-   * error code is recorded on its own (its transaction, if any, rolled back).
+   * The call's audit rows, for a use case whose write is group-committed with other requests'
+   * (settle: one statement records several outcomes) to carry into the statement that writes
+   * its change, so they commit with it.
+   */
+  carried<T>(toResult: (outcome: T) => HandlerResult): CarriedRecord<T> | undefined;
+  /**
+   * Runs the handler. A call whose use case wrote its rows with its change (through the
+   * recorder, or carried) is done; one that changed nothing (a settle replay, a harvest that
+   * only prepares) is recorded right after it answers; a refusal with a known error code is
+   * recorded on its own (its transaction, if any, rolled back).
    */
   run(call: () => Promise<HandlerResult>): Promise<HandlerResult>;
 }
@@ -36,10 +48,15 @@ interface AuditSettings {
 /** A call that is not audited: the handler alone, with the Idempotency-Key recorder if any. */
 const NOT_AUDITED: AuditedCall = {
   recorder: (_toResult, inner) => inner,
+  carried: () => undefined,
   run: (call) => call(),
 };
 
-/** The wallets a call acts on: its wallet parameter, its plan's wallet, or the key's wallets. */
+/**
+ * The wallets a call acts on: its wallet parameter (the path's `{address}` on a public route,
+ * such as the permissionless harvest, which has no key scope to name one), its plan's wallet,
+ * or the key's wallets.
+ */
 async function walletsOf(
   route: RouteDefinition,
   records: AuditRecords,
@@ -47,7 +64,9 @@ async function walletsOf(
   { params, principal }: AuditCallParameters,
 ): Promise<string[]> {
   const values = (params ?? {}) as Record<string, unknown>;
-  const address = route.walletParam ? values[route.walletParam] : undefined;
+  const walletParam =
+    route.walletParam ?? (route.path.includes('{address}') ? 'address' : undefined);
+  const address = walletParam ? values[walletParam] : undefined;
   if (typeof address === 'string') return [walletOf?.(address) ?? address];
   const planId = values['planId'];
   if (typeof planId === 'string') {
@@ -106,6 +125,12 @@ export async function auditCall(
       recorded = true;
       await inner?.(tx, outcome);
     },
+    carried: (toResult) => ({
+      rows: (outcome) => answered(toResult(outcome)),
+      committed: () => {
+        recorded = true;
+      },
+    }),
     run: async (call) => {
       let result: HandlerResult;
       try {

@@ -2,6 +2,7 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import type { z } from 'zod';
 import type {
   AuditRecords,
+  CarriedRecord,
   IdempotencyRecords,
   IdempotentResponse,
   WriteRecorder,
@@ -45,6 +46,10 @@ export interface HandlerContext<R extends RouteDefinition> {
   readonly recordWrite: <T>(
     toResult: (outcome: T) => HandlerResult,
   ) => WriteRecorder<T> | undefined;
+  /** The call's audit rows, for a group-committed write (settle) to carry (`AuditedCall`). */
+  readonly carryRecord: <T>(
+    toResult: (outcome: T) => HandlerResult,
+  ) => CarriedRecord<T> | undefined;
 }
 
 export interface HandlerResult {
@@ -256,6 +261,9 @@ async function run(
     },
     recordWrite(toResult) {
       return audit.recorder(toResult);
+    },
+    carryRecord(toResult) {
+      return audit.carried(toResult);
     },
   };
   if (idempotencyKey !== undefined) {

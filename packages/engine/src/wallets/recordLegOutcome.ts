@@ -1,5 +1,5 @@
 import type {
-  LegSettlements,
+  LegOutcomeWriter,
   LegStatus,
   OutboxEventInput,
   PostingInput,
@@ -13,6 +13,7 @@ import type {
   SettleLegResult,
 } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
+import type { CarriedRecord } from '../carriedRecord';
 import { finalResult, settleResult } from './settleResult';
 import type { PositionNext } from './settlementPostings';
 
@@ -73,20 +74,43 @@ export interface RecordLegOutcomeOptions {
   readonly expect: readonly LegStatus[];
   /** Another open leg holding `txId`, which the receipt proved is not its own. */
   readonly takeover?: TxClaim;
+  /** The settle call's audit rows, written with the outcome (and only if it is written). */
+  readonly audit?: CarriedRecord<SettleLegResult> | undefined;
 }
 
 export type RecordedLegOutcome =
   { readonly stale: false; readonly result: SettleLegResult } | { readonly stale: true };
 
+/** What the call answers when the outcome is written (the leg as the statement leaves it). */
+function writtenResult(
+  leg: SettlementLeg,
+  outcome: LegOutcome,
+  txId: string | null,
+): SettleLegResult {
+  const confirmed = outcome.status === 'confirmed';
+  return settleResult(
+    {
+      ...leg,
+      status: outcome.status,
+      txId: txId ?? leg.txId,
+      settledAmountMicros: confirmed ? outcome.amountMicros : null,
+      failureReason: confirmed ? null : outcome.reason,
+      reviewReason: confirmed ? outcome.reviewReason : null,
+    },
+    false,
+  );
+}
+
 /**
  * Records an outcome in one statement (ledger `LegSettlements.record`, grouped with concurrent
- * settlements): under the leg's lock (and its position's) the database posts the entry, updates
- * the leg and the position and writes the events, unless the leg is no longer in `expect` or
- * the position moved (`stale`: the caller reads again), or a concurrent settlement made the leg
- * final first (reported: a replay, or a conflict).
+ * settlements, or `legOutcomesIn` a caller's transaction): under the leg's lock (and its position's) the database posts the entry, updates
+ * the leg and the position and writes the events (and the call's audit rows), unless the leg is
+ * no longer in `expect` or the position moved (`stale`: the caller reads again), or a
+ * concurrent settlement made the leg final first (reported: a replay, or a conflict; the
+ * caller records that call itself).
  */
 export async function recordLegOutcome(
-  parameters: { readonly settlements: LegSettlements; readonly now: Date },
+  parameters: { readonly settlements: LegOutcomeWriter; readonly now: Date },
   leg: SettlementLeg,
   outcome: LegOutcome,
   options: RecordLegOutcomeOptions,
@@ -141,9 +165,11 @@ export async function recordLegOutcome(
         }
       : {}),
     events: events(leg, outcome, txId),
+    ...(options.audit ? { audit: options.audit.rows(writtenResult(leg, outcome, txId)) } : {}),
     now: parameters.now,
   });
   if (state.stale) return { stale: true };
+  if (!state.final) options.audit?.committed();
   const recorded = {
     ...leg,
     status: state.status,

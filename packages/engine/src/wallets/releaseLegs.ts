@@ -1,13 +1,22 @@
-import { OPEN_LEG_STATUSES, findPlan, findSettlementLeg } from '@yieldrouter/ledger';
-import type { LegSettlements, PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
+import { OPEN_LEG_STATUSES, findPlan, findSettlementLeg, legOutcomesIn } from '@yieldrouter/ledger';
+import type {
+  LegOutcomeWriter,
+  Prisma,
+  PrismaClient,
+  SettlementLeg,
+  StoredPlan,
+  WriteRecorder,
+} from '@yieldrouter/ledger';
 import type { SettleLegResult, StoredPlanDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { storedPlanDocument } from '../plans/storedPlanDocument';
+import { recordedWrite } from '../recordedWrite';
 import { recordLegOutcome } from './recordLegOutcome';
 import { releasePostings } from './settlementPostings';
 
 export interface ReleaseLegParameters {
-  readonly settlements: LegSettlements;
+  /** Grouped with concurrent settlements (`Database.settlements`), or a transaction's. */
+  readonly settlements: LegOutcomeWriter;
   readonly now: Date;
 }
 
@@ -39,6 +48,16 @@ export interface CancelPlanParameters extends ReleaseLegParameters {
   readonly planId: string;
   /** The caller's wallet scope: a plan of another wallet is 403 WALLET_SCOPE. */
   readonly allowWallet: (wallet: string) => boolean;
+  /**
+   * Records the answer (the audit trail) in the transaction that cancels the legs: the legs,
+   * their releases and the record commit together or not at all.
+   */
+  readonly recordWrite?: WriteRecorder<StoredPlanDocument> | undefined;
+}
+
+/** A leg moved while the plan was cancelled: nothing of this attempt is kept; read again. */
+class LegMovedError extends Error {
+  override readonly name = 'LegMovedError';
 }
 
 const notCancellable = (planId: string, why: string) =>
@@ -52,7 +71,8 @@ const notCancellable = (planId: string, why: string) =>
  * POST /svc/plans/{planId}/cancel (owner): cancels a prepared plan whose legs are all unsigned.
  * Each settling leg becomes `cancelled` and its reservation goes back at once. A leg that
  * carries a transaction is not cancelled (it settles from its receipt, or expires); a blocked
- * plan has nothing to cancel. Cancelling again answers the plan as it stands.
+ * plan has nothing to cancel. Cancelling again answers the plan as it stands. With a recorder,
+ * the legs are released in one transaction that also records the answer.
  */
 export async function cancelPlan(parameters: CancelPlanParameters): Promise<StoredPlanDocument> {
   const { db, planId } = parameters;
@@ -76,12 +96,39 @@ export async function cancelPlan(parameters: CancelPlanParameters): Promise<Stor
       `leg ${moving.legIndex} is ${moving.status}${moving.txId ? ` with ${moving.txId}` : ''}`,
     );
   }
-  for (const stored of settling.filter((leg) => leg.status === 'unsigned')) {
-    const leg = await findSettlementLeg(db, planId, stored.legIndex);
-    if (!leg) continue;
-    const released = await releaseLeg(parameters, leg, 'cancelled', 'by the owner');
-    if (!released) return cancelPlan(parameters);
+  const unsigned = settling.filter((leg) => leg.status === 'unsigned').map((leg) => leg.legIndex);
+  try {
+    return await recordedWrite(
+      db,
+      (client) => cancelLegs(parameters, client, plan, unsigned),
+      parameters.recordWrite,
+    );
+  } catch (error) {
+    if (error instanceof LegMovedError) return cancelPlan(parameters);
+    throw error;
   }
-  const after = await findPlan(db, planId);
-  return storedPlanDocument(after ?? plan);
+}
+
+/** Releases the plan's unsigned legs through `client`, and answers the plan as it then stands. */
+async function cancelLegs(
+  parameters: CancelPlanParameters,
+  client: PrismaClient | Prisma.TransactionClient,
+  plan: StoredPlan,
+  legIndexes: readonly number[],
+): Promise<StoredPlanDocument> {
+  // Alone, each release is grouped with concurrent settlements; in the recorder's transaction
+  // it is written there, so that it commits with the record.
+  const settlements = client === parameters.db ? parameters.settlements : legOutcomesIn(client);
+  for (const legIndex of legIndexes) {
+    const leg = await findSettlementLeg(client, plan.id, legIndex);
+    if (!leg) continue;
+    const released = await releaseLeg(
+      { settlements, now: parameters.now },
+      leg,
+      'cancelled',
+      'by the owner',
+    );
+    if (!released) throw new LegMovedError(`leg ${legIndex} of ${plan.id} moved`);
+  }
+  return storedPlanDocument((await findPlan(client, plan.id)) ?? plan);
 }

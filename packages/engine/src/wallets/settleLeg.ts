@@ -5,13 +5,16 @@ import {
   OPEN_LEG_STATUSES,
   RELEASED_LEG_STATUSES,
   dropLegTx,
+  insertAuditEvents,
   markLegSubmitted,
   markReleasedLegTx,
 } from '@yieldrouter/ledger';
 import type { LegSettlements, PrismaClient, SettlementLeg, TxClaim } from '@yieldrouter/ledger';
 import type { Chain, Receipt, SettleLegResult } from '@yieldrouter/schemas';
+import type { CarriedRecord } from '../carriedRecord';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
+import { recordedWrite } from '../recordedWrite';
 import type { VenueConfig } from '../venues/venueConfig';
 import { conflict, loadLeg, otherClaim, targetOf } from './findLegToSettle';
 import { recordLegOutcome } from './recordLegOutcome';
@@ -32,6 +35,12 @@ export interface SettleLegParameters {
   readonly allowWallet?: (wallet: string) => boolean;
   readonly schedule?: FeeSchedule;
   readonly now: Date;
+  /**
+   * The call's audit rows (the audit trail): written with the change, in the statement that
+   * records the outcome (grouped with other requests') or the transaction that records a
+   * pending txId. A call that changes nothing (a replay) writes none; its caller records it.
+   */
+  readonly audit?: CarriedRecord<SettleLegResult> | undefined;
 }
 
 /** How many times a settlement reads again when the leg or its position moved meanwhile. */
@@ -97,20 +106,31 @@ async function holdPending(
 ): Promise<SettleLegResult> {
   if (claim) throw conflict(parameters.txId, claim, 'is held, still pending, by');
   const key = { planId: leg.planId, legIndex: leg.legIndex, txId: parameters.txId };
-  if (leg.txId === null) {
-    const marked = leg.released
-      ? await markReleasedLegTx(parameters.db, { ...key, now: parameters.now })
-      : await markLegSubmitted(parameters.db, { ...key, now: parameters.now }).catch(
-          (error: unknown) => {
-            // The unique index on tx_id: a concurrent settlement claimed it for another leg.
-            if (error instanceof Error && /unique|P2002|23505/i.test(error.message)) return false;
-            throw error;
-          },
-        );
-    if (!marked) return again(parameters, leg, attempt);
-  }
   const status = leg.status === 'unsigned' ? 'submitted' : leg.status;
-  return settleResult({ ...leg, status, txId: parameters.txId }, false);
+  const result = settleResult({ ...leg, status, txId: parameters.txId }, false);
+  if (leg.txId === null) {
+    const { audit } = parameters;
+    const marked = await recordedWrite(
+      parameters.db,
+      (client) =>
+        leg.released
+          ? markReleasedLegTx(client, { ...key, now: parameters.now })
+          : markLegSubmitted(client, { ...key, now: parameters.now }),
+      audit &&
+        (async (tx, changed) => {
+          if (changed) await insertAuditEvents(tx, audit.rows(result));
+        }),
+    ).catch((error: unknown) => {
+      // The unique index on tx_id: a concurrent settlement claimed it for another leg.
+      if (!leg.released && error instanceof Error && /unique|P2002|23505/i.test(error.message)) {
+        return false;
+      }
+      throw error;
+    });
+    if (!marked) return again(parameters, leg, attempt);
+    audit?.committed();
+  }
+  return result;
 }
 
 /**
@@ -174,6 +194,7 @@ export async function settleLeg(
       txId,
       expect: expectOf(leg),
       ...(claim ? { takeover: claim } : {}),
+      audit: parameters.audit,
     });
   } catch (error) {
     // An overdraft: the books moved under the computation (a concurrent reservation took the
