@@ -16,5 +16,6 @@ module.exports = {
     '<rootDir>/src/plans.test.ts',
     '<rootDir>/src/webhooks.happy.test.ts',
     '<rootDir>/src/audit.test.ts',
+    '<rootDir>/src/audit.atomic.test.ts',
   ],
 };

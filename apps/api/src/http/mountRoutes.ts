@@ -4,7 +4,6 @@ import type {
   AuditRecords,
   CarriedRecord,
   IdempotencyRecords,
-  IdempotentResponse,
   WriteRecorder,
 } from '@yieldrouter/engine';
 import type { HttpObserver } from '@yieldrouter/metrics';
@@ -26,6 +25,7 @@ import type { RateLimiter } from './rateLimiter';
 import type { MountedRoute } from './routeTable';
 import { RouteTable } from './routeTable';
 import { guardRequestPart } from './requestGuard';
+import { checkResponse, responseOf, serialize } from './responseBytes';
 import { badRequestFromZod } from './zodIssues';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -85,25 +85,6 @@ export interface MountRoutesOptions {
   readonly audit?: AuditRecords;
   /** Where 429 refusals and Idempotency-Key replays are counted (the process's metrics). */
   readonly observer?: Pick<HttpObserver, 'rateLimited' | 'idempotencyReplay'>;
-}
-
-const serialized = new WeakMap<object, Buffer>();
-
-/**
- * JSON bytes of a response body. Bodies that are frozen (documents built once from
- * configuration, or once per discovery snapshot) are encoded once and the bytes reused;
- * everything else is encoded per response.
- */
-function serialize(body: unknown): Buffer {
-  if (typeof body !== 'object' || body === null || !Object.isFrozen(body)) {
-    return Buffer.from(JSON.stringify(body));
-  }
-  let bytes = serialized.get(body);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(body));
-    serialized.set(body, bytes);
-  }
-  return bytes;
 }
 
 const toExpressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -339,31 +320,6 @@ function guardRequest(route: RouteDefinition, req: Request, rawQuery: unknown): 
     throw new ApiError('BAD_REQUEST', 'body: this route takes no body (send none, or {})', {
       field: 'body',
     });
-  }
-}
-
-/** The bytes a handler's result is sent (and stored) as; checked against its schema first. */
-function responseOf(
-  route: RouteDefinition,
-  result: HandlerResult,
-  validate: boolean,
-): IdempotentResponse {
-  if (validate) checkResponse(route, result);
-  return {
-    status: result.status,
-    headers: { ...result.headers, 'Content-Type': JSON_CONTENT_TYPE },
-    body: serialize(result.body),
-  };
-}
-
-function checkResponse(route: RouteDefinition, result: HandlerResult): void {
-  const schema = route.responses[result.status]?.schema;
-  if (!schema) throw new Error(`${route.operationId}: undeclared response status ${result.status}`);
-  const checked = schema.safeParse(result.body);
-  if (!checked.success) {
-    throw new Error(
-      `${route.operationId}: response drifted from its schema: ${checked.error.message}`,
-    );
   }
 }
 
