@@ -16,6 +16,7 @@ import { BEST_YIELD_PROMPT, bestYieldPrompt } from './prompts';
 import { OPPORTUNITIES_URI, RESOURCES, readResource, resourceByUri } from './resources';
 import type { ArgumentGuard, OperationCaller } from './tools/callTool';
 import { callTool } from './tools/callTool';
+import { IdempotencyWindow } from './tools/idempotencyWindow';
 import { toolsFor } from './tools/toolCatalog';
 import type { Audience } from './tools/toolTypes';
 
@@ -33,7 +34,14 @@ export interface CreateMcpServerOptions {
   readonly guard?: ArgumentGuard;
   /** Who calls, for derived Idempotency-Keys (two callers never share one). Default ''. */
   readonly idempotencyScope?: string;
-  /** A retried call inside this window writes once. Default one hour. */
+  /**
+   * Remembers the keys of recent write calls: a retry within its window (one hour from the first
+   * call) reuses the first call's key. Share one between the sessions of a process (the API's
+   * /mcp does) so a retry from a new session is recognised. Default: one for this server, with
+   * `idempotencyWindowMs`.
+   */
+  readonly idempotency?: IdempotencyWindow;
+  /** The window of the default `idempotency`. Default one hour. */
   readonly idempotencyWindowMs?: number;
   /** How often a subscribed opportunity list is re-read. Default 30 s. */
   readonly pollIntervalMs?: number;
@@ -63,6 +71,11 @@ export function createMcpServer(options: CreateMcpServerOptions): Server {
   const { call } = options;
   const tools = toolsFor(options.audience, options.implemented);
   const toolByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const idempotency =
+    options.idempotency ??
+    new IdempotencyWindow(
+      options.idempotencyWindowMs === undefined ? {} : { windowMs: options.idempotencyWindowMs },
+    );
   const server = new Server(
     { name: 'yieldrouter', title: 'Yield Router', version: options.version ?? '0.0.0' },
     {
@@ -97,7 +110,7 @@ export function createMcpServer(options: CreateMcpServerOptions): Server {
       call,
       guard: options.guard,
       idempotencyScope: options.idempotencyScope ?? '',
-      idempotencyWindowMs: options.idempotencyWindowMs ?? 3_600_000,
+      idempotency,
     });
   });
 

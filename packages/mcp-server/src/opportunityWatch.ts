@@ -19,9 +19,10 @@ export interface OpportunityWatchOptions {
 }
 
 /**
- * Watches the opportunity list while a client is subscribed to it: the list is read through
- * the API every `intervalMs` and a change of any APY notifies, the way `apy.updated` fires
- * for a webhook. A failed read is skipped (the next one compares with the last good one).
+ * Watches the opportunity list while a client is subscribed to it: a client of the public API
+ * gets no `apy.updated` event, so the list is read through the API every `intervalMs` and a
+ * change of any APY (or of the list's ids) since the last good read notifies. A failed read is
+ * skipped (the next one compares with the last good one). packages/mcp/README.md states this.
  */
 export class OpportunityWatch {
   private timer: NodeJS.Timeout | undefined;

@@ -40,8 +40,9 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     title: 'Yield opportunities',
     description:
       'Opportunities (a protocol on a chain) with readiness, writeReady and live APY in bps ' +
-      '(null when unknown, never invented). Subscribe to be notified when an APY changes ' +
-      '(apy.updated).',
+      '(null when unknown, never invented). Subscribe to be notified when an APY changes: the ' +
+      'server re-reads the list at a fixed interval and sends notifications/resources/updated ' +
+      "when an opportunity's grossApyBps (or the set of opportunities) differs; read it again then.",
     operationId: 'listOpportunities',
     subscribable: true,
   },

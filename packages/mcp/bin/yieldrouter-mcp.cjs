@@ -5,8 +5,11 @@ const { join } = require('node:path');
 
 const cli = join(__dirname, '../dist/cli.js');
 if (!existsSync(cli)) {
-  // Only in a checkout of the repository: the published package always carries dist/.
-  process.stderr.write('yieldrouter-mcp: dist/ is missing; build it first: npx -y pnpm@10 build\n');
+  // Only in a checkout of the repository, where the root postinstall builds it: the published
+  // package always carries dist/.
+  process.stderr.write(
+    'yieldrouter-mcp: dist/ is missing; `npx -y pnpm@10 install` (or `npx -y pnpm@10 build`) builds it\n',
+  );
   process.exit(1);
 }
 require(cli);

@@ -1,6 +1,7 @@
 export {
   BEST_YIELD_PROMPT,
   EXCLUDED_OPERATIONS,
+  IdempotencyWindow,
   OPPORTUNITIES_URI,
   RESOURCES,
   createMcpServer,
@@ -13,6 +14,7 @@ export type {
   Audience,
   CreateMcpServerOptions,
   GuardRefusal,
+  IdempotencyWindowOptions,
   OperationCaller,
   ToolDefinition,
 } from '@yieldrouter/mcp-server';

@@ -109,3 +109,25 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
     expect(textOf(result)).toMatch(/WALLET_SCOPE/);
   });
 });
+
+describe('retries across /mcp sessions', () => {
+  it('a retry from a new session (the client reconnected) still makes one plan', async () => {
+    const args = { address: TEST_WALLET, amountMicros: '5000000', token: 'USDC', chain: 'base' };
+    const before = await api().db.prisma.plan.count();
+    const first = await (
+      await connect('http', testKeys.owner)
+    ).callTool({
+      name: 'routeFunds',
+      arguments: args,
+    });
+    const retry = await (
+      await connect('http', testKeys.owner)
+    ).callTool({
+      name: 'routeFunds',
+      arguments: args,
+    });
+    expect(first.isError).toBeFalsy();
+    expect(retry.structuredContent).toEqual(first.structuredContent);
+    expect(await api().db.prisma.plan.count()).toBe(before + 1);
+  });
+});

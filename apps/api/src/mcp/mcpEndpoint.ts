@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Audience } from '@yieldrouter/mcp-server';
-import { createMcpServer } from '@yieldrouter/mcp-server';
+import { IdempotencyWindow, createMcpServer } from '@yieldrouter/mcp-server';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { API_VERSION } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
@@ -70,6 +70,9 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   const sessions = new Map<string, Session>();
   const routes = new Map(options.routes.map((route) => [route.operationId, route]));
   const idleMs = options.idleMs ?? 30 * 60_000;
+  // One for every session: a model's retry from a new session (its client reconnected) within
+  // the hour still reuses the first call's Idempotency-Key. Scopes keep callers apart.
+  const idempotency = new IdempotencyWindow();
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const session of sessions.values()) {
@@ -100,6 +103,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       implemented: options.implemented(),
       guard: findRefusal,
       idempotencyScope: apiKey ? keyHash : `public:${remoteAddress}`,
+      idempotency,
       pollIntervalMs: options.pollIntervalMs,
       version: API_VERSION,
     });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { deriveIdempotencyKey } from './deriveIdempotencyKey';
+import type { IdempotencyWindow } from './idempotencyWindow';
 import { splitArguments } from './splitArguments';
 import { structuredOf, summarizeResult } from './toolResult';
 import type { ToolDefinition } from './toolTypes';
@@ -45,9 +45,10 @@ export type ArgumentGuard = (value: unknown, path: string) => GuardRefusal | und
 export interface CallToolOptions {
   readonly call: OperationCaller;
   readonly guard?: ArgumentGuard | undefined;
+  /** Who calls, in derived Idempotency-Keys: two callers never share one. */
   readonly idempotencyScope: string;
-  readonly idempotencyWindowMs: number;
-  readonly now?: () => number;
+  /** The keys of recent write calls: a retry within the window reuses the first call's key. */
+  readonly idempotency: IdempotencyWindow;
 }
 
 const toolError = (text: string): CallToolResult => ({
@@ -97,15 +98,8 @@ export async function callTool(
     invalidArgument(tool, query, split.query ?? {}) ??
     invalidArgument(tool, body, split.body ?? {});
   if (invalid) return toolError(`BAD_REQUEST: invalid argument ${invalid}`);
-  const idempotencyKey = tool.writesOnce
-    ? deriveIdempotencyKey({
-        scope: options.idempotencyScope,
-        operationId: tool.name,
-        args: rawArgs,
-        now: (options.now ?? Date.now)(),
-        windowMs: options.idempotencyWindowMs,
-      })
-    : undefined;
+  const identity = { scope: options.idempotencyScope, operationId: tool.name, args: rawArgs };
+  const idempotencyKey = tool.writesOnce ? options.idempotency.keyFor(identity) : undefined;
   let answer: unknown;
   try {
     answer = await options.call(tool.name, {
@@ -116,6 +110,11 @@ export async function callTool(
     });
   } catch (error) {
     if (!isApiCallError(error)) throw error;
+    // A 4xx wrote nothing: a retry once its cause is fixed must run, not replay this refusal. A
+    // 409 may be the first call still running (IDEMPOTENCY_IN_PROGRESS): its key is kept.
+    if (idempotencyKey && error.status >= 400 && error.status < 500 && error.status !== 409) {
+      options.idempotency.forget(identity);
+    }
     const field = error.field ? ` (field ${error.field})` : '';
     return toolError(`${error.code}${field}: ${error.message}`);
   }

@@ -12,31 +12,37 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export interface DeriveIdempotencyKeyParameters {
+export interface ToolCallIdentity {
   /** Who calls (a hash of the API key, or the key id): two callers never share a key. */
   readonly scope: string;
   readonly operationId: string;
   readonly args: unknown;
-  readonly now: number;
-  /** A retry inside one window (aligned to the epoch) reuses the key. */
-  readonly windowMs: number;
+}
+
+/** One tool call's identity as a digest: the same caller, tool and arguments, the same digest. */
+export function toolCallDigest(call: ToolCallIdentity): string {
+  return createHash('sha256')
+    .update([call.scope, call.operationId, canonicalJson(call.args)].join('\n'))
+    .digest('hex');
+}
+
+export interface DeriveIdempotencyKeyParameters extends ToolCallIdentity {
+  /**
+   * Unique to this server's first sighting of the call (see IdempotencyWindow): a retry inside
+   * the window reuses it, and the same call made afresh (after the window, or after a refusal
+   * that wrote nothing) gets another, so it writes instead of replaying an old answer.
+   */
+  readonly sighting: string;
 }
 
 /**
  * The Idempotency-Key of one tool call: a model that retries a call (same tool, same
- * arguments, soon after) sends the same key, so the API writes once and replays the answer.
+ * arguments, within the window of the first) sends the same key, so the API writes once and
+ * replays the answer.
  */
 export function deriveIdempotencyKey(parameters: DeriveIdempotencyKeyParameters): string {
-  const window = Math.floor(parameters.now / parameters.windowMs);
   const digest = createHash('sha256')
-    .update(
-      [
-        parameters.scope,
-        parameters.operationId,
-        String(window),
-        canonicalJson(parameters.args),
-      ].join('\n'),
-    )
+    .update(`${toolCallDigest(parameters)}\n${parameters.sighting}`)
     .digest('hex');
   return `mcp-${digest.slice(0, 48)}`;
 }

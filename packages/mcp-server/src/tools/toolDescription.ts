@@ -12,8 +12,9 @@ const PLAN = [
   'yieldrouter://errors resource) and fix the cause before trying again.',
 ].join(' ');
 const RETRY =
-  'Safe to retry: the same arguments within the hour make one write (an Idempotency-Key is ' +
-  'derived from them), and a retry answers the first result.';
+  'Safe to retry: a call with the same arguments within one hour of the first reuses its ' +
+  'Idempotency-Key (the hour counts from that first call, not the clock), so it writes once and ' +
+  'answers the first result. The same call made later writes again.';
 const KEYS =
   'Never pass private keys or seed phrases: only public addresses and owner-signed bytes; such ' +
   'values are refused.';
