@@ -4,7 +4,7 @@ import type { LegOutcomeInput } from './legSettlements';
 import { LegSettlements, recordLegOutcomes } from './legSettlements';
 import type { SqlClient } from './sqlClient';
 import type { TestDatabase } from './testing';
-import { createTestDatabase, reserveRouteLeg } from './testing';
+import { confirmedRouteOutcome, createTestDatabase, reserveRouteLeg } from './testing';
 import { verifyLedger } from './verifyLedger';
 
 // Issue 21: a settle call's audit row commits with the leg outcome it records. Outcomes are
@@ -36,35 +36,11 @@ const auditRow = (wallet: string, planId: string, requestId: string): AuditEvent
 });
 
 /** A confirmed route leg (pending_in → liquid), carrying its call's audit row. */
-function confirmed(planId: string, wallet: string, amountMicros: bigint, requestId: string) {
-  const txId = newTx();
-  return {
-    planId,
-    legIndex: 0,
-    txId,
-    outcome: {
-      status: 'confirmed',
-      settledAmountMicros: amountMicros,
-      shares: null,
-      reviewReason: null,
-    },
-    expect: ['unsigned', 'submitted'],
-    entry: {
-      kind: 'route.settled',
-      dedupeKey: `settle:${planId}:0`,
-      planId,
-      legIndex: 0,
-      txId,
-      postings: [
-        { account: { wallet, chain: 'solana', bucket: 'pending_in' }, amountMicros: -amountMicros },
-        { account: { wallet, chain: 'solana', bucket: 'liquid' }, amountMicros },
-      ],
-    },
-    events: [],
+const confirmed = (planId: string, wallet: string, amountMicros: bigint, requestId: string) =>
+  ({
+    ...confirmedRouteOutcome(planId, wallet, amountMicros, newTx()),
     audit: [auditRow(wallet, planId, requestId)],
-    now: new Date(),
-  } satisfies LegOutcomeInput;
-}
+  }) satisfies LegOutcomeInput;
 
 const rowsOf = async (wallet: string) =>
   (

@@ -4,7 +4,7 @@ import { LedgerError } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { LegSettlements, findLegsToSettle, recordLegOutcomes } from './legSettlements';
 import type { TestDatabase } from './testing';
-import { createTestDatabase, reserveRouteLeg } from './testing';
+import { confirmedRouteOutcome, createTestDatabase, reserveRouteLeg } from './testing';
 import { verifyLedger } from './verifyLedger';
 import { readBalancesOf } from './walletReads';
 
@@ -26,30 +26,10 @@ const newTx = () => `tx${randomBytes(16).toString('hex')}`;
 const routeLeg = (wallet: string, amountMicros: bigint) =>
   reserveRouteLeg(test.db, { wallet, amountMicros });
 
-/** The outcome settleLeg records for a confirmed route leg (pending_in → liquid). */
-function confirmed(planId: string, wallet: string, amountMicros: bigint, txId = newTx()) {
-  return {
-    planId,
-    legIndex: 0,
-    txId,
-    outcome: {
-      status: 'confirmed',
-      settledAmountMicros: amountMicros,
-      shares: null,
-      reviewReason: null,
-    },
-    expect: ['unsigned', 'submitted'],
-    entry: {
-      kind: 'route.settled',
-      dedupeKey: `settle:${planId}:0`,
-      planId,
-      legIndex: 0,
-      txId,
-      postings: [
-        { account: account(wallet, 'pending_in'), amountMicros: -amountMicros },
-        { account: account(wallet, 'liquid'), amountMicros },
-      ],
-    },
+/** The outcome settleLeg records for a confirmed route leg, with its position.updated event. */
+const confirmed = (planId: string, wallet: string, amountMicros: bigint, txId = newTx()) =>
+  ({
+    ...confirmedRouteOutcome(planId, wallet, amountMicros, txId),
     events: [
       {
         type: 'position.updated',
@@ -57,9 +37,7 @@ function confirmed(planId: string, wallet: string, amountMicros: bigint, txId = 
         payload: { planId, legIndex: 0, cause: 'settled' },
       },
     ],
-    now: new Date(),
-  } satisfies LegOutcomeInput;
-}
+  }) satisfies LegOutcomeInput;
 
 const liquidOf = async (wallet: string) =>
   (await readBalancesOf(test.db.sql, [wallet])).find((row) => row.bucket === 'liquid')

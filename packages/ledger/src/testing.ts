@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import type { Database } from './createDatabase';
 import { createDatabase } from './createDatabase';
 import { postJournalEntry, runLedgerTransaction } from './journal';
+import type { LegOutcomeInput } from './legSettlements';
 import { insertPlan } from './plans';
 
 export const TEST_ADMIN_URL =
@@ -180,3 +181,40 @@ export async function forceReservationWithoutLeg(
 
 export { startTcpProxy } from './tcpProxy';
 export type { TcpProxy } from './tcpProxy';
+
+/**
+ * The outcome settleLeg records for the confirmed leg of a reserveRouteLeg plan (pending_in →
+ * liquid), with no events and no audit rows: add them where a test needs them.
+ */
+export function confirmedRouteOutcome(
+  planId: string,
+  wallet: string,
+  amountMicros: bigint,
+  txId: string,
+): LegOutcomeInput {
+  return {
+    planId,
+    legIndex: 0,
+    txId,
+    outcome: {
+      status: 'confirmed',
+      settledAmountMicros: amountMicros,
+      shares: null,
+      reviewReason: null,
+    },
+    expect: ['unsigned', 'submitted'],
+    entry: {
+      kind: 'route.settled',
+      dedupeKey: `settle:${planId}:0`,
+      planId,
+      legIndex: 0,
+      txId,
+      postings: [
+        { account: { wallet, chain: 'solana', bucket: 'pending_in' }, amountMicros: -amountMicros },
+        { account: { wallet, chain: 'solana', bucket: 'liquid' }, amountMicros },
+      ],
+    },
+    events: [],
+    now: new Date(),
+  };
+}
