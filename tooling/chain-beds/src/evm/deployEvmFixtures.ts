@@ -60,6 +60,9 @@ export interface EvmFixtures {
   supplyToAave(amount: bigint): Promise<Hash>;
 }
 
+/** Gas limit of a fixture call (anvil's block limit is 30M; the largest call uses ~0.3M). */
+const BED_CALL_GAS = 2_000_000n;
+
 /**
  * Deploys TestUSDC, TestVault4626, SvcRegistry and the Aave stand-ins from anvil account 0
  * (an unlocked node account: the node signs, so nothing is signed locally).
@@ -94,7 +97,16 @@ export async function deployEvmFixtures({
     functionName: string,
     args: readonly unknown[],
   ): Promise<Hash> => {
-    const hash = await wallet.writeContract({ address, abi, functionName, args });
+    // A fixed limit, not eth_estimateGas's exact figure: an estimate made in the block second of a
+    // stored timestamp prices that SSTORE as unchanged, and the call then runs out of gas when
+    // it is mined a second later (the Aave stand-in's simulate* calls did, now and then).
+    const hash = await wallet.writeContract({
+      address,
+      abi,
+      functionName,
+      args,
+      gas: BED_CALL_GAS,
+    });
     await mined(publicClient, hash);
     return hash;
   };
