@@ -106,7 +106,7 @@ export type UnsignedPayload =
   /** Fully built transaction bytes (base64) when every object ref and the gas are known. */
   | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
 
-export type LegAction = 'approve' | 'deposit' | 'withdraw';
+export type LegAction = 'approve' | 'deposit' | 'withdraw' | 'swap';
 
 export interface UnsignedLeg {
   readonly chain: Chain;
