@@ -1,26 +1,13 @@
 import { InvalidChainInputError, MAX_MICROS, isPlanId } from '@yieldrouter/schemas';
-import type { UnsignedLeg } from '@yieldrouter/schemas';
+import type { SwapLegRequest, UnsignedLeg } from '@yieldrouter/schemas';
 import { encodeFunctionData } from 'viem';
-import type { Address, Hex } from 'viem';
+import type { Hex } from 'viem';
 import { erc20Abi } from './abis';
 import type { EvmContext } from './evmContext';
 import { evmLeg } from './evmLeg';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 
-export interface BuildEvmSwapParameters {
-  readonly planId: string;
-  readonly owner: string;
-  /** The ERC-20 the owner sells, and how much of it (base units). */
-  readonly inputToken: Address;
-  readonly amountInMicros: bigint;
-  /** What the owner already allows `spender` (read on chain); an approval leg tops it up. */
-  readonly allowance: bigint;
-  /** The contract the quote says must be allowed to take the input (0x: `allowanceTarget`). */
-  readonly spender: Address;
-  /** The swap call the quote built (0x: `transaction.to` / `transaction.data`). */
-  readonly call: { readonly to: Address; readonly data: Hex };
-  readonly summaries: { readonly approve: string; readonly swap: string };
-}
+export type BuildEvmSwapParameters = SwapLegRequest;
 
 /**
  * The unsigned legs of a quoted swap: `inputToken.approve(spender, amountIn)` when the allowance
@@ -50,17 +37,29 @@ export function buildEvmSwap(
   if (!isPlanId(parameters.planId)) {
     throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
   }
+  const inputToken = normalizeEvmAddress(parameters.inputToken);
+  const spender = normalizeEvmAddress(parameters.spender);
+  const to = normalizeEvmAddress(parameters.call.to);
+  if (!inputToken || !spender || !to) {
+    throw new InvalidChainInputError(
+      'spender',
+      'inputToken, spender, call.to: must be EVM addresses',
+    );
+  }
+  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(parameters.call.data)) {
+    throw new InvalidChainInputError('call.data', 'call.data: must be 0x-prefixed hex bytes');
+  }
   const request = { planId: parameters.planId, amountMicros: amountInMicros };
   const legs: UnsignedLeg[] = [];
   if (parameters.allowance < amountInMicros) {
     legs.push(
       evmLeg(context, request, owner, {
         action: 'approve',
-        to: parameters.inputToken,
+        to: inputToken,
         call: encodeFunctionData({
           abi: erc20Abi,
           functionName: 'approve',
-          args: [parameters.spender, amountInMicros],
+          args: [spender, amountInMicros],
         }),
         summary: parameters.summaries.approve,
       }),
@@ -69,8 +68,8 @@ export function buildEvmSwap(
   legs.push(
     evmLeg(context, request, owner, {
       action: 'swap',
-      to: parameters.call.to,
-      call: parameters.call.data,
+      to,
+      call: parameters.call.data as Hex,
       summary: parameters.summaries.swap,
     }),
   );

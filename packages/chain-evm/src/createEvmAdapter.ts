@@ -2,6 +2,7 @@ import { describeBlockerCode } from '@yieldrouter/schemas';
 import type {
   BroadcastResult,
   ChainAdapter,
+  SwapReceipt,
   UnsignedLeg,
   VenueFactsReading,
   VenueOnChain,
@@ -20,7 +21,7 @@ import { readEvmAllowance } from './readEvmAllowance';
 import type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
 import { readEvmReceipt } from './readEvmReceipt';
 import { readEvmSwapReceipt } from './readEvmSwapReceipt';
-import type { ReadEvmSwapReceiptParameters, SwapReceipt } from './readEvmSwapReceipt';
+import type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
 import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';

@@ -6,4 +6,4 @@ export { normalizeEvmAddress } from './normalizeEvmAddress';
 export { PLAN_TAG_MAGIC, appendPlanTag, readPlanTag } from './planTag';
 export type { BuildEvmSwapParameters } from './buildEvmSwap';
 export type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
-export type { ReadEvmSwapReceiptParameters, SwapReceipt } from './readEvmSwapReceipt';
+export type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';

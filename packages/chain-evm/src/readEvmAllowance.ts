@@ -1,19 +1,14 @@
-import type { Unavailable } from '@yieldrouter/schemas';
-import type { Address } from 'viem';
+import { InvalidChainInputError } from '@yieldrouter/schemas';
+import type { AllowanceQuery, AllowanceReading } from '@yieldrouter/schemas';
 import { erc20Abi } from './abis';
 import { callView } from './callView';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
+import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { toUnavailable } from './toUnavailable';
 
-export interface ReadEvmAllowanceParameters {
-  readonly token: Address;
-  readonly owner: Address;
-  readonly spender: Address;
-}
-
-export type ReadEvmAllowanceReturnType =
-  { readonly status: 'ok'; readonly allowance: bigint } | Unavailable;
+export type ReadEvmAllowanceParameters = AllowanceQuery;
+export type ReadEvmAllowanceReturnType = AllowanceReading;
 
 /**
  * `token.allowance(owner, spender)`, fail-closed: an RPC that is unset, slow or garbled is
@@ -24,8 +19,14 @@ export type ReadEvmAllowanceReturnType =
  */
 export async function readEvmAllowance(
   context: EvmContext,
-  { token, owner, spender }: ReadEvmAllowanceParameters,
+  query: ReadEvmAllowanceParameters,
 ): Promise<ReadEvmAllowanceReturnType> {
+  const token = normalizeEvmAddress(query.token);
+  const owner = normalizeEvmAddress(query.owner);
+  const spender = normalizeEvmAddress(query.spender);
+  if (!token || !owner || !spender) {
+    throw new InvalidChainInputError('token', 'token, owner, spender: must be EVM addresses');
+  }
   const what = `allowance of ${spender} on ${token} on ${context.label}`;
   if (!context.rpc) return rpcNotConfigured(context, what);
   try {

@@ -1,5 +1,5 @@
 import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
-import type { Unavailable } from '@yieldrouter/schemas';
+import type { SwapReceipt, SwapReceiptQuery } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
 import type { Address, Hash } from 'viem';
 import { erc20Abi } from './abis';
@@ -13,32 +13,7 @@ import { toUnavailable } from './toUnavailable';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
-export interface ReadEvmSwapReceiptParameters {
-  readonly txId: string;
-  readonly planId: string;
-  readonly owner: string;
-  /** The contract the swap leg calls (the quote's `transaction.to`). */
-  readonly to: Address;
-  readonly inputToken: Address;
-  readonly outputToken: Address;
-  /** A fill below it fails the leg (the books move nothing). */
-  readonly minAmountOutMicros: bigint;
-}
-
-export type SwapReceipt =
-  | { readonly status: 'pending'; readonly txId: string }
-  | { readonly status: 'mismatch'; readonly txId: string; readonly reason: string }
-  | { readonly status: 'failed'; readonly txId: string; readonly reason: string }
-  | {
-      readonly status: 'confirmed';
-      readonly txId: string;
-      /** What the owner's input-token Transfer logs sent. */
-      readonly amountInMicros: bigint;
-      /** What the output-token Transfer logs paid the owner: the settled amount, never the quote. */
-      readonly amountOutMicros: bigint;
-      readonly block: string;
-    }
-  | Unavailable;
+export type ReadEvmSwapReceiptParameters = SwapReceiptQuery;
 
 /** Sum of `token` Transfer logs matching `match`. */
 function transferred(
@@ -84,6 +59,12 @@ export async function readEvmSwapReceipt(
   if (!isPlanId(query.planId)) {
     throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
   }
+  const to = normalizeEvmAddress(query.to);
+  const inputToken = normalizeEvmAddress(query.inputToken);
+  const outputToken = normalizeEvmAddress(query.outputToken);
+  if (!to || !inputToken || !outputToken) {
+    throw new InvalidChainInputError('to', 'to, inputToken, outputToken: must be EVM addresses');
+  }
   const what = `receipt of ${txId} on ${context.label}`;
   if (!context.rpc) return rpcNotConfigured(context, what);
   try {
@@ -102,20 +83,20 @@ export async function readEvmSwapReceipt(
         reason: tagged ? `tagged for ${tagged}` : 'the calldata carries no plan tag',
       };
     }
-    if (!transaction.to || !isAddressEqual(transaction.to, query.to)) {
+    if (!transaction.to || !isAddressEqual(transaction.to, to)) {
       return {
         status: 'mismatch',
         txId,
-        reason: `sent to ${transaction.to ?? 'a new contract'}, not ${query.to}`,
+        reason: `sent to ${transaction.to ?? 'a new contract'}, not ${to}`,
       };
     }
     if (receipt.status === 'reverted') {
       return { status: 'failed', txId, reason: `reverted in block ${receipt.blockNumber}` };
     }
-    const amountOutMicros = transferred(receipt.logs, query.outputToken, (_from, to) =>
+    const amountOutMicros = transferred(receipt.logs, outputToken, (_from, to) =>
       isAddressEqual(to, owner),
     );
-    const amountInMicros = transferred(receipt.logs, query.inputToken, (from) =>
+    const amountInMicros = transferred(receipt.logs, inputToken, (from) =>
       isAddressEqual(from, owner),
     );
     if (amountOutMicros < query.minAmountOutMicros) {
