@@ -17,7 +17,7 @@ const request: SwapQuoteRequest = {
   amountInMicros: 250_000_000n,
   slippageBps: 100,
   taker: TAKER,
-  serviceFee: { bps: 10, amountMicros: 250_000n },
+  serviceFee: { bps: 10, amountMicros: 250_000n, recipient: FEE_RECIPIENT },
 };
 
 /**
@@ -135,7 +135,6 @@ describe('createZeroExQuoteSource (over HTTP)', () => {
       apiKey: 'test-key',
       timeoutMs,
       quoteTtlMs: 30_000,
-      feeRecipient: FEE_RECIPIENT,
       now: () => new Date('2026-11-27T05:00:00.000Z'),
     });
 
@@ -191,7 +190,6 @@ describe('createZeroExQuoteSource (over HTTP)', () => {
       apiKey: 'secret-key',
       timeoutMs: 1_000,
       quoteTtlMs: 30_000,
-      feeRecipient: FEE_RECIPIENT,
     });
     const answer = await down.quote(request);
     expect(answer.status).toBe('quote_unavailable');

@@ -17,8 +17,6 @@ export interface ZeroExSettings {
   readonly timeoutMs: number;
   /** How long a quote is honoured (0x quotes carry no expiry of their own). */
   readonly quoteTtlMs: number;
-  /** Where the service's swap fee is paid (0x `swapFeeRecipient`), per chain. */
-  readonly feeRecipient: string;
 }
 
 export interface CreateZeroExQuoteSourceParameters extends ZeroExSettings {
@@ -29,7 +27,10 @@ export interface CreateZeroExQuoteSourceParameters extends ZeroExSettings {
 const SAME = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The allowance-holder quote URL for a request (the service fee rides in the query). */
-export function zeroExQuoteUrl(settings: ZeroExSettings, request: SwapQuoteRequest): URL {
+export function zeroExQuoteUrl(
+  settings: Pick<ZeroExSettings, 'baseUrl'>,
+  request: SwapQuoteRequest,
+): URL {
   const url = new URL(settings.baseUrl);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/swap/allowance-holder/quote`;
   const query = url.searchParams;
@@ -41,7 +42,7 @@ export function zeroExQuoteUrl(settings: ZeroExSettings, request: SwapQuoteReque
   query.set('slippageBps', String(request.slippageBps));
   if (request.serviceFee.bps > 0) {
     query.set('swapFeeBps', String(request.serviceFee.bps));
-    query.set('swapFeeRecipient', settings.feeRecipient);
+    query.set('swapFeeRecipient', request.serviceFee.recipient);
     query.set('swapFeeToken', request.inputToken.address);
   }
   return url;
@@ -129,9 +130,9 @@ export function readZeroExQuote(
  *
  * @example
  * const source = createZeroExQuoteSource({ baseUrl: 'https://api.0x.org', apiKey, timeoutMs: 4_000,
- *   quoteTtlMs: 30_000, feeRecipient });
+ *   quoteTtlMs: 30_000 });
  * await source.quote({ chain: 'base', inputToken, outputToken, amountInMicros: 10_000_000n,
- *   slippageBps: 100, taker: owner, serviceFee: { bps: 10, amountMicros: 10_000n } });
+ *   slippageBps: 100, taker: owner, serviceFee: { bps: 10, amountMicros: 10_000n, recipient } });
  */
 export function createZeroExQuoteSource(
   parameters: CreateZeroExQuoteSourceParameters,

@@ -133,7 +133,8 @@ export async function prepareEvmSwapPlan(
       amountInMicros: amountIn,
       slippageBps,
       taker: owner,
-      serviceFee,
+      // With no fee (0 bps) nothing is paid, so the recipient is never sent.
+      serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
     });
     if (answer.status === 'ok') quote = answer;
     else blockers.push(quoteBlocker(answer.status, answer.detail));

@@ -17,7 +17,12 @@ export interface SwapQuoteRequest {
   /** The owner's wallet: it holds the input, signs, and receives the output. */
   readonly taker: string;
   /** The service's swap fee, taken from the input by the swap transaction itself. */
-  readonly serviceFee: { readonly bps: number; readonly amountMicros: bigint };
+  readonly serviceFee: {
+    readonly bps: number;
+    readonly amountMicros: bigint;
+    /** Where the fee is paid (the chain's configured recipient). */
+    readonly recipient: string;
+  };
 }
 
 /** A firm quote: what the owner gets, what the source keeps, and the call that does it. */
