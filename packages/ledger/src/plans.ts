@@ -20,7 +20,7 @@ export interface PlanLegInput {
 
 /** What settling a leg does to the wallet's ledger (see migration 0005_wallet_money). */
 export type LegEffect =
-  'none' | 'fund_liquid' | 'fund_staked' | 'stake' | 'unstake' | 'exit_liquid';
+  'none' | 'fund_liquid' | 'fund_staked' | 'stake' | 'unstake' | 'exit_liquid' | 'swap';
 
 export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap';
 
