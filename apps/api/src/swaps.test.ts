@@ -3,7 +3,10 @@ import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createChainAdapters } from '@yieldrouter/engine';
-import type { ChainAdapter } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { watchSettlements } from '@yieldrouter/jobs';
+import { testJobDeps } from '@yieldrouter/jobs/testing';
+import { markLegSubmitted } from '@yieldrouter/ledger';
 import { RoutesDocument, StoredPlanDocument, SwapPlanDocument } from '@yieldrouter/schemas';
 import { anvilAccounts, anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
@@ -13,7 +16,8 @@ import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp } from './testing/startTestApp';
 
 // EVM swap plans end to end: the route prices with the 0x-shaped fake over the bed's pair, the
-// owner signs the legs with an anvil key, and the swap leg's receipt proves the amount out.
+// owner signs the legs with an anvil key, and the keeper's settlement watch settles the swap leg
+// from its receipt (the amount out from the Transfer logs, the fee to fees:protocol).
 const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 const owner = anvilAccounts()[4];
 if (!owner) throw new Error('no anvil account');
@@ -21,7 +25,7 @@ if (!owner) throw new Error('no anvil account');
 let bed: EvmBed;
 let fake: ZeroExFake;
 let t: TestApp;
-let base: ChainAdapter;
+let adapters: ChainAdapters;
 
 beforeAll(async () => {
   bed = await startEvmBed({ chainId: 8453 });
@@ -38,11 +42,11 @@ beforeAll(async () => {
     SVC_BASE_SWAP_FEE_RECIPIENT: FEE_RECIPIENT,
     SVC_BASE_SWAP_TOKENS: `WETH:${bed.fixtures.weth}:18`,
   });
-  base = createChainAdapters({
+  adapters = createChainAdapters({
     chains: t.config.chains,
     ids: t.config.onChainIds,
     switches: t.config.switches,
-  }).base;
+  });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -91,23 +95,36 @@ async function signAndSend(document: SwapPlanDocument): Promise<Hex> {
   return last;
 }
 
-const receiptOf = (document: SwapPlanDocument, txId: string) => {
-  const stored = (document.legs ?? []).at(-1)?.transaction as { to: string };
-  const readSwapReceipt = base.readSwapReceipt;
-  if (!readSwapReceipt) throw new Error('the EVM adapter reads swap receipts');
-  return readSwapReceipt({
-    txId,
+/**
+ * The owner reports the swap leg's transaction (as execute or the settle route record it), and
+ * the keeper's settlement watch settles it from its receipt.
+ */
+async function keeperSettles(document: SwapPlanDocument, txId: string) {
+  const legIndex = (document.legs?.length ?? 0) - 1;
+  await markLegSubmitted(t.db.prisma, {
     planId: document.planId ?? '',
-    owner: owner.address,
-    to: stored.to,
-    inputToken: bed.fixtures.usdc,
-    outputToken: bed.fixtures.weth,
-    minAmountOutMicros: BigInt(document.minAmountOutMicros ?? '0'),
+    legIndex,
+    txId,
+    now: new Date(),
   });
-};
+  const counts = await watchSettlements(
+    testJobDeps(
+      { url: '', db: t.db, drop: async () => undefined },
+      { adapters, venues: t.config.venues },
+    ),
+  );
+  const stored = StoredPlanDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`).expect(200)).body,
+  );
+  return { counts, leg: stored.legs[legIndex] };
+}
+
+const protocolFees = async () =>
+  (await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } }))
+    ?.balanceMicros ?? 0n;
 
 describe('POST /svc/evm/swap/plan', () => {
-  it('prepares a priced, stored plan; the owner signs; the receipt proves the amount out', async () => {
+  it('prepares a priced, stored plan; the owner signs; the keeper settles the swap from its receipt', async () => {
     const res = await plan(swapBody()).expect(200);
     const document = SwapPlanDocument.parse(res.body);
     expect(document).toMatchObject({
@@ -164,26 +181,54 @@ describe('POST /svc/evm/swap/plan', () => {
     });
 
     const before = await wethOf(owner.address);
+    const feesBefore = await protocolFees();
     const txId = await signAndSend(document);
-    const receipt = await receiptOf(document, txId);
-    expect(receipt).toMatchObject({
+    const { counts, leg } = await keeperSettles(document, txId);
+    expect(counts).toMatchObject({ checked: 1, confirmed: 1 });
+    // The amount out is what the logs paid the owner (here the quote, filled exactly).
+    expect(leg).toMatchObject({
+      action: 'swap',
       status: 'confirmed',
-      amountInMicros: 100_000_000n,
-      amountOutMicros: quoted,
+      txId,
+      settledAmountMicros: String(quoted),
+      reviewReason: null,
     });
     expect((await wethOf(owner.address)) - before).toBe(quoted);
+    // The service fee the receipt proved paid, in the books' unit: chain → fees:protocol.
+    expect((await protocolFees()) - feesBefore).toBe(100_000n);
+    const activity = await request(t.app)
+      .get(`/api/v1/svc/activity?wallet=${owner.address}`)
+      .expect(200);
+    expect(
+      activity.body.activity.filter((row: { planId: string }) => row.planId === document.planId),
+    ).toEqual([
+      expect.objectContaining({
+        kind: 'swap',
+        txId,
+        amountIn: '100000000',
+        amountOut: String(quoted),
+        quotedAmountOut: String(quoted),
+        status: 'confirmed',
+      }),
+    ]);
   });
 
-  it('a stale quote fills below minAmountOut: the receipt fails the leg', async () => {
+  it('a stale quote fills below minAmountOut: the keeper fails the leg, nothing moves', async () => {
     fake.setMode('stale');
     const document = SwapPlanDocument.parse(
       (await plan(swapBody({ amountInMicros: '20000000' }))).body,
     );
     expect(document.status).toBe('prepared');
+    const feesBefore = await protocolFees();
     const txId = await signAndSend(document);
-    const receipt = await receiptOf(document, txId);
-    expect(receipt).toMatchObject({ status: 'failed' });
-    if (receipt.status === 'failed') expect(receipt.reason).toMatch(/below the minimum/);
+    const { counts, leg } = await keeperSettles(document, txId);
+    expect(counts).toMatchObject({ checked: 1, failed: 1 });
+    expect(leg).toMatchObject({ status: 'failed', settledAmountMicros: null });
+    expect(leg?.failureReason).toMatch(/below the minimum/);
+    expect(await protocolFees()).toBe(feesBefore);
+    expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
+      0,
+    );
   });
 
   it.each([

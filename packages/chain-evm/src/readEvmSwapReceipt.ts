@@ -62,8 +62,12 @@ export async function readEvmSwapReceipt(
   const to = normalizeEvmAddress(query.to);
   const inputToken = normalizeEvmAddress(query.inputToken);
   const outputToken = normalizeEvmAddress(query.outputToken);
-  if (!to || !inputToken || !outputToken) {
-    throw new InvalidChainInputError('to', 'to, inputToken, outputToken: must be EVM addresses');
+  const feeRecipient = query.feeRecipient === null ? null : normalizeEvmAddress(query.feeRecipient);
+  if (!to || !inputToken || !outputToken || feeRecipient === undefined) {
+    throw new InvalidChainInputError(
+      'to',
+      'to, inputToken, outputToken, feeRecipient: must be EVM addresses',
+    );
   }
   const what = `receipt of ${txId} on ${context.label}`;
   if (!context.rpc) return rpcNotConfigured(context, what);
@@ -99,6 +103,14 @@ export async function readEvmSwapReceipt(
     const amountInMicros = transferred(receipt.logs, inputToken, (from) =>
       isAddressEqual(from, owner),
     );
+    const feePaidMicros = feeRecipient
+      ? transferred(
+          receipt.logs,
+          inputToken,
+          (from, recipient) =>
+            isAddressEqual(from, owner) && isAddressEqual(recipient, feeRecipient),
+        )
+      : 0n;
     if (amountOutMicros < query.minAmountOutMicros) {
       return {
         status: 'failed',
@@ -111,6 +123,7 @@ export async function readEvmSwapReceipt(
       txId,
       amountInMicros,
       amountOutMicros,
+      feePaidMicros,
       block: receipt.blockNumber.toString(10),
     };
   } catch (error) {

@@ -276,6 +276,8 @@ export interface SwapReceiptQuery {
   readonly outputToken: string;
   /** A fill below it fails the leg (the books move nothing). */
   readonly minAmountOutMicros: bigint;
+  /** Where the service's swap fee is paid; null when the plan charges none. */
+  readonly feeRecipient: string | null;
 }
 
 export type SwapReceipt =
@@ -289,6 +291,8 @@ export type SwapReceipt =
       readonly amountInMicros: bigint;
       /** What the output-token Transfer logs paid the owner: the settled amount, never the quote. */
       readonly amountOutMicros: bigint;
+      /** What the owner's input-token Transfer logs paid the fee recipient. */
+      readonly feePaidMicros: bigint;
       readonly block: string;
     }
   | Unavailable;

@@ -258,13 +258,13 @@ export async function prepareEvmSwapPlan(
         amountInMicros: formatMicros(amountIn),
         slippageBps,
       },
-      // Swap legs settle from their receipt on their own path (readSwapReceipt); the books'
-      // per-asset postings come with the swap settlement.
-      effect: 'none',
+      // The swap leg settles from its receipt: the amount out from the Transfer logs.
+      effect: 'swap',
       swap: {
         ...swapParts,
         inputTokenAddress: input.address,
         outputTokenAddress: output.address,
+        feeRecipient: serviceFee.bps > 0 ? (feeRecipient ?? null) : null,
         ...(priced ? { swapTarget: priced.quote.transaction.to } : {}),
       },
     }),
