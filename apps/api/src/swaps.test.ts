@@ -13,7 +13,7 @@ import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { startZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { TestApp } from './testing/startTestApp';
-import { SAMPLE_ADDRESSES, startTestApp } from './testing/startTestApp';
+import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
 
 // EVM swap plans end to end: the route prices with the 0x-shaped fake over the bed's pair, the
 // owner signs the legs with an anvil key, and the keeper's settlement watch settles the swap leg
@@ -229,6 +229,25 @@ describe('POST /svc/evm/swap/plan', () => {
     expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
       0,
     );
+  });
+
+  it("a transaction that is not the swap leg's settles nothing: 422 RECEIPT_MISMATCH", async () => {
+    const document = SwapPlanDocument.parse((await plan(swapBody())).body);
+    const approve = document.legs?.[0];
+    expect(approve?.action).toBe('approve');
+    const tx = approve?.transaction as { to: Address; data: Hex };
+    const approveTx = await wallet().sendTransaction({ to: tx.to, data: tx.data });
+    await reader().waitForTransactionReceipt({ hash: approveTx, pollingInterval: 20 });
+    const res = await request(t.app)
+      .post(`/api/v1/svc/plans/${document.planId}/legs/1/settle`)
+      .set('X-API-Key', testKeys.keeper)
+      .send({ txId: approveTx })
+      .expect(422);
+    expect(res.body).toMatchObject({ code: 'RECEIPT_MISMATCH', field: 'body.txId' });
+    const stored = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
+    );
+    expect(stored.legs[1]).toMatchObject({ status: 'unsigned', txId: null });
   });
 
   it.each([
