@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
+import type { ApyReader, ChainAdapters, SwapQuoteSource } from '@yieldrouter/engine';
 import {
   WRITE_READY_CHAINS,
   buildEnablement,
@@ -14,6 +14,7 @@ import {
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
+  createZeroExQuoteSource,
   deepFreeze,
   ledgerWallet,
 } from '@yieldrouter/engine';
@@ -31,6 +32,7 @@ import { chainHandlers } from './handlers/chainHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { planHandlers } from './handlers/planHandlers';
+import { swapHandlers } from './handlers/swapHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
 import { walletHandlers } from './handlers/walletHandlers';
 import { webhookHandlers } from './handlers/webhookHandlers';
@@ -61,6 +63,8 @@ export interface AppDeps {
   readonly apyReader?: ApyReader;
   /** Chain adapters; built from `config` when not given. */
   readonly adapters?: ChainAdapters;
+  /** The EVM swap quote source; 0x from `config` (SVC_ZEROX_*) when not given. */
+  readonly evmQuoteSource?: SwapQuoteSource;
   /** The process's metrics registry (shared with an in-process keeper); a new one when not given. */
   readonly registry?: Registry;
 }
@@ -203,6 +207,18 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
+  const zeroEx = config.swaps.zeroEx;
+  Object.assign(
+    handlers,
+    swapHandlers({
+      plans: useCases.plans,
+      adapters,
+      swaps: config.swaps,
+      evmSource:
+        deps.evmQuoteSource ??
+        (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs })),
+    }),
+  );
   const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });
   const opsHealth = opsHealthReader(deps.db.prisma);
   Object.assign(handlers, keeperHandlers({ opsHealth, access, keeper: config.keeper }));

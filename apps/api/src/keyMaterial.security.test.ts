@@ -268,8 +268,8 @@ describe('no 500 from any input', () => {
 
 describe('a schema for every body, with bounds', () => {
   const swap = {
-    inputAsset: 'USDC',
-    outputAsset: 'SOL',
+    inputToken: 'USDC',
+    outputToken: 'SOL',
     amountInMicros: '1000000',
     owner: SAMPLE_ADDRESSES.solana,
   };

@@ -2,10 +2,14 @@ import { describeBlockerCode } from '@yieldrouter/schemas';
 import type {
   BroadcastResult,
   ChainAdapter,
+  SwapReceipt,
+  UnsignedLeg,
   VenueFactsReading,
   VenueOnChain,
 } from '@yieldrouter/schemas';
 import { buildEvmDeposit } from './buildEvmDeposit';
+import { buildEvmSwap } from './buildEvmSwap';
+import type { BuildEvmSwapParameters } from './buildEvmSwap';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
 import { checkSignedEvmLeg } from './checkSignedEvmLeg';
 import { createEvmContext } from './evmContext';
@@ -13,7 +17,11 @@ import type { EvmAdapterConfig, EvmChain } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { readEvmBalances } from './readEvmBalances';
 import { readEvmPosition } from './readEvmPosition';
+import { readEvmAllowance } from './readEvmAllowance';
+import type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
 import { readEvmReceipt } from './readEvmReceipt';
+import { readEvmSwapReceipt } from './readEvmSwapReceipt';
+import type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
 import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
@@ -23,6 +31,10 @@ export type EvmChainAdapter = ChainAdapter & {
   readonly chain: EvmChain;
   readRegistryFeeConfig(): Promise<RegistryFeeConfig>;
   readVenueFacts(venue: VenueOnChain): Promise<VenueFactsReading>;
+  /** Swaps: the input allowance (fail-closed), the quoted legs, and a swap leg's receipt. */
+  readAllowance(parameters: ReadEvmAllowanceParameters): Promise<ReadEvmAllowanceReturnType>;
+  buildSwap(parameters: BuildEvmSwapParameters): UnsignedLeg[];
+  readSwapReceipt(parameters: ReadEvmSwapReceiptParameters): Promise<SwapReceipt>;
 };
 
 /**
@@ -61,5 +73,8 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     readPosition: (venue, owner, shares) => readEvmPosition(context, venue, owner, shares),
     readVenueFacts: (venue) => readEvmVenueFacts(context, venue),
     readRegistryFeeConfig: () => readRegistryFeeConfig(context),
+    readAllowance: (parameters) => readEvmAllowance(context, parameters),
+    buildSwap: (parameters) => buildEvmSwap(context, parameters),
+    readSwapReceipt: (parameters) => readEvmSwapReceipt(context, parameters),
   };
 }

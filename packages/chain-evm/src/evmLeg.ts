@@ -20,7 +20,7 @@ export interface EvmLegParameters {
  */
 export function evmLeg(
   context: EvmContext,
-  request: LegRequest,
+  request: Pick<LegRequest, 'planId' | 'amountMicros'>,
   owner: Address,
   { action, to, call, summary }: EvmLegParameters,
 ): UnsignedLeg {

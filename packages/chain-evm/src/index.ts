@@ -4,3 +4,6 @@ export type { EvmAdapterConfig, EvmChain } from './evmContext';
 export type { RegistryFeeConfig } from './readRegistryFeeConfig';
 export { normalizeEvmAddress } from './normalizeEvmAddress';
 export { PLAN_TAG_MAGIC, appendPlanTag, readPlanTag } from './planTag';
+export type { BuildEvmSwapParameters } from './buildEvmSwap';
+export type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
+export type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';

@@ -1,4 +1,3 @@
-import type { LegAction } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
 import type { Address } from 'viem';
 import { erc4626EventsAbi } from './abis';
@@ -9,7 +8,7 @@ import { settledAaveMovement } from './settledAaveMovement';
 
 export interface SettledMovementParameters {
   readonly target: VenueTarget;
-  readonly action: Exclude<LegAction, 'approve'>;
+  readonly action: 'deposit' | 'withdraw';
   readonly owner: Address;
   /** Needed for Aave, whose money movement is a USDC Transfer to or from the aToken. */
   readonly usdc: Address | undefined;

@@ -11,6 +11,7 @@ export * from './config';
 export * from './apy';
 export * from './venues';
 export * from './plans';
+export * from './swaps';
 export * from './wallets';
 export * from './webhooks';
 export * from './useCases';

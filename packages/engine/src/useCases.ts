@@ -5,6 +5,7 @@ import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
+import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
 import { refreshApy } from './venues/refreshApy';
@@ -105,6 +106,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       ),
       executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
       planOfAlias: onBooks(planOfAlias),
+      prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),

@@ -3,6 +3,7 @@ export * from './computeBridgeFeeLines';
 export * from './computeHarvestFees';
 export * from './computePrincipalFee';
 export * from './computeSwapFeeLines';
+export * from './computeSwapPlanFees';
 export * from './computeYieldSkim';
 export * from './errors';
 export * from './feeSchedule';

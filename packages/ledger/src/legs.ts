@@ -33,6 +33,8 @@ export interface SettlementLeg {
   readonly liquidMicros: bigint;
   /** The wallet's staked balance in the leg's venue (read for unstake legs; 0 otherwise). */
   readonly stakedMicros: bigint;
+  /** Swap legs: the plan's swap parts (tokens, addresses, quote); null for the other kinds. */
+  readonly swap: Prisma.JsonValue;
   /** Last change of the leg; for a `submitted` leg, when its transaction was recorded. */
   readonly updatedAt: Date;
 }
@@ -100,6 +102,7 @@ export interface LegRow {
   position_version: string | null;
   liquid_micros: string | null;
   staked_micros: string | null;
+  swap: Prisma.JsonValue;
   updated_at: Date;
 }
 
@@ -123,7 +126,7 @@ export const LEG_COLUMNS = `
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = p.chain
       AND a.bucket = 'staked:' || v.opportunity_id) END AS staked_micros,
-  l.updated_at`;
+  p.swap, l.updated_at`;
 export const LEG_TABLES = `plan_legs l JOIN plans p ON p.id = l.plan_id
   LEFT JOIN venues v ON v.id = l.venue_id
   LEFT JOIN positions pos ON pos.wallet = p.wallet AND pos.chain = p.chain
@@ -170,6 +173,7 @@ export const toLeg = (row: LegRow): SettlementLeg => ({
   position: positionOf(row),
   liquidMicros: micros(row.liquid_micros),
   stakedMicros: micros(row.staked_micros),
+  swap: row.swap,
   updatedAt: row.updated_at,
 });
 

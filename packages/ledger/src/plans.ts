@@ -20,9 +20,9 @@ export interface PlanLegInput {
 
 /** What settling a leg does to the wallet's ledger (see migration 0005_wallet_money). */
 export type LegEffect =
-  'none' | 'fund_liquid' | 'fund_staked' | 'stake' | 'unstake' | 'exit_liquid';
+  'none' | 'fund_liquid' | 'fund_staked' | 'stake' | 'unstake' | 'exit_liquid' | 'swap';
 
-export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit';
+export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap';
 
 export interface PlanInput {
   readonly id: string;
@@ -37,6 +37,8 @@ export interface PlanInput {
   readonly feeMicros: bigint;
   readonly request: Prisma.InputJsonValue;
   readonly blockers: Prisma.InputJsonValue[];
+  /** Swap plans (and only they): tokens, quote and fee lines, as the plan document shows them. */
+  readonly swap?: Prisma.InputJsonValue;
   readonly legs: readonly PlanLegInput[];
   /** When the plan was prepared (the time its document shows); the database clock by default. */
   readonly createdAt?: Date;
@@ -64,10 +66,11 @@ export async function insertPlan(db: PrismaClientOrTransaction, plan: PlanInput)
   await db.$executeRaw`
     WITH inserted AS (
       INSERT INTO plans (id, kind, status, chain, venue_id, owner, wallet, amount_micros,
-                         fee_micros, request, blockers, created_at)
+                         fee_micros, request, blockers, swap, created_at)
       VALUES (${plan.id}, ${plan.kind}, ${plan.status}, ${plan.chain}, ${plan.venueId},
               ${plan.owner}, ${plan.wallet ?? null}, ${plan.amountMicros}, ${plan.feeMicros},
               ${JSON.stringify(plan.request)}::jsonb, ${JSON.stringify(plan.blockers)}::jsonb,
+              ${plan.swap === undefined ? null : JSON.stringify(plan.swap)}::jsonb,
               COALESCE(${plan.createdAt ?? null}::timestamptz, now()))
       RETURNING id
     )
@@ -122,6 +125,8 @@ export interface StoredPlan {
   readonly feeMicros: bigint;
   readonly request: Prisma.JsonValue;
   readonly blockers: Prisma.JsonValue;
+  /** Swap plans: what `PlanInput.swap` stored; null for the other kinds. */
+  readonly swap: Prisma.JsonValue;
   /** True once the server broadcast one of its legs and holds the chain's digest. */
   readonly submitted: boolean;
   readonly createdAt: Date;
@@ -141,6 +146,7 @@ interface PlanRow {
   fee_micros: bigint;
   request: Prisma.JsonValue;
   blockers: Prisma.JsonValue;
+  swap: Prisma.JsonValue;
   submitted: boolean;
   created_at: Date;
 }
@@ -172,7 +178,7 @@ export async function findPlan(
 ): Promise<StoredPlan | undefined> {
   const [plan] = await db.$queryRaw<PlanRow[]>`
     SELECT p.id, p.kind, p.status, p.chain, p.venue_id, v.opportunity_id, p.owner, p.wallet,
-           p.amount_micros, p.fee_micros, p.request, p.blockers, p.submitted, p.created_at
+           p.amount_micros, p.fee_micros, p.request, p.blockers, p.swap, p.submitted, p.created_at
       FROM plans p LEFT JOIN venues v ON v.id = p.venue_id
      WHERE p.id = ${planId}`;
   if (!plan) return undefined;
@@ -194,6 +200,7 @@ export async function findPlan(
     feeMicros: plan.fee_micros,
     request: plan.request,
     blockers: plan.blockers,
+    swap: plan.swap,
     submitted: plan.submitted,
     createdAt: plan.created_at,
     legs: legs.map((leg) => ({

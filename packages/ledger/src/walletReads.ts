@@ -197,6 +197,8 @@ export interface ActivityLegRow {
   readonly txId: string | null;
   readonly amountMicros: bigint;
   readonly settledAmountMicros: bigint | null;
+  /** Swap legs: what the quote said would come out (kept for the slippage audit). */
+  readonly quotedAmountOutMicros: bigint | null;
   readonly status: string;
   readonly failureReason: string | null;
   readonly createdAt: Date;
@@ -230,6 +232,7 @@ export async function readActivityPage(
       tx_id: string | null;
       amount_micros: bigint;
       settled_amount_micros: bigint | null;
+      quoted_amount_out_micros: string | null;
       status: string;
       failure_reason: string | null;
       created_at: Date;
@@ -237,7 +240,7 @@ export async function readActivityPage(
     }[]
   >`
     WITH page AS (
-      SELECT p.id, p.kind, p.chain, p.created_at
+      SELECT p.id, p.kind, p.chain, p.created_at, p.swap
       FROM plans p
       WHERE p.wallet = ${wallet}
         AND EXISTS (SELECT 1 FROM plan_legs l WHERE l.plan_id = p.id AND l.effect <> 'none'
@@ -248,7 +251,8 @@ export async function readActivityPage(
       LIMIT ${plans + 1}
     )
     SELECT page.id AS plan_id, page.kind AS plan_kind, l.leg_index, l.action, page.chain,
-           l.venue_id, l.tx_id, l.amount_micros, l.settled_amount_micros, l.status,
+           l.venue_id, l.tx_id, l.amount_micros, l.settled_amount_micros,
+           page.swap->>'quotedAmountOutMicros' AS quoted_amount_out_micros, l.status,
            l.failure_reason, page.created_at, l.updated_at
     FROM page JOIN plan_legs l ON l.plan_id = page.id
     WHERE l.effect <> 'none' AND (l.tx_id IS NOT NULL OR l.status = 'failed')
@@ -268,6 +272,8 @@ export async function readActivityPage(
       txId: row.tx_id,
       amountMicros: row.amount_micros,
       settledAmountMicros: row.settled_amount_micros,
+      quotedAmountOutMicros:
+        row.quoted_amount_out_micros === null ? null : BigInt(row.quoted_amount_out_micros),
       status: row.status,
       failureReason: row.failure_reason,
       createdAt: row.created_at,

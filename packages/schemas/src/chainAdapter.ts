@@ -106,7 +106,7 @@ export type UnsignedPayload =
   /** Fully built transaction bytes (base64) when every object ref and the gas are known. */
   | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
 
-export type LegAction = 'approve' | 'deposit' | 'withdraw';
+export type LegAction = 'approve' | 'deposit' | 'withdraw' | 'swap';
 
 export interface UnsignedLeg {
   readonly chain: Chain;
@@ -235,7 +235,67 @@ export interface ChainAdapter {
    * `unavailable` with a reason). Absent where the chain has no reader for them yet.
    */
   readVenueFacts?(venue: VenueOnChain): Promise<VenueFactsReading>;
+  /** Swaps (EVM chains): what `owner` allows `spender` to take of `token`, fail-closed. */
+  readAllowance?(query: AllowanceQuery): Promise<AllowanceReading>;
+  /** Swaps: the unsigned legs of a quoted swap (an approval when the allowance is short). */
+  buildSwap?(request: SwapLegRequest): UnsignedLeg[];
+  /** Swaps: what the chain says about a swap leg's transaction (amounts from the logs). */
+  readSwapReceipt?(query: SwapReceiptQuery): Promise<SwapReceipt>;
 }
+
+export interface AllowanceQuery {
+  readonly token: string;
+  readonly owner: string;
+  readonly spender: string;
+}
+
+export type AllowanceReading = { readonly status: 'ok'; readonly allowance: bigint } | Unavailable;
+
+export interface SwapLegRequest {
+  readonly planId: string;
+  readonly owner: string;
+  /** The token the owner sells, and how much of it (base units). */
+  readonly inputToken: string;
+  readonly amountInMicros: bigint;
+  /** What the owner already allows `spender` (read on chain); an approval leg tops it up. */
+  readonly allowance: bigint;
+  /** The contract the quote says must be allowed to take the input (0x: `allowanceTarget`). */
+  readonly spender: string;
+  /** The swap call the quote built (0x: `transaction.to` / `transaction.data`). */
+  readonly call: { readonly to: string; readonly data: string };
+  readonly summaries: { readonly approve: string; readonly swap: string };
+}
+
+export interface SwapReceiptQuery {
+  readonly txId: string;
+  readonly planId: string;
+  readonly owner: string;
+  /** The contract the swap leg calls (the quote's `transaction.to`). */
+  readonly to: string;
+  readonly inputToken: string;
+  readonly outputToken: string;
+  /** A fill below it fails the leg (the books move nothing). */
+  readonly minAmountOutMicros: bigint;
+  /** Where the service's swap fee is paid; null when the plan charges none. */
+  readonly feeRecipient: string | null;
+}
+
+export type SwapReceipt =
+  | { readonly status: 'pending'; readonly txId: string }
+  | { readonly status: 'mismatch'; readonly txId: string; readonly reason: string }
+  | { readonly status: 'failed'; readonly txId: string; readonly reason: string }
+  | {
+      readonly status: 'confirmed';
+      readonly txId: string;
+      /** What the owner's input-token Transfer logs sent. */
+      readonly amountInMicros: bigint;
+      /** What the output-token Transfer logs paid the owner: the settled amount, never the quote. */
+      readonly amountOutMicros: bigint;
+      /** What the owner's input-token Transfer logs paid the fee recipient. */
+      readonly feePaidMicros: bigint;
+      readonly block: string;
+    }
+  | Unavailable;
 
 /** A venue's on-chain facts, or why they could not be read. */
 export type VenueFactsReading = ({ readonly status: 'ok' } & VenueChainFacts) | Unavailable;

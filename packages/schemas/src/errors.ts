@@ -197,6 +197,10 @@ export const BlockerCode = z.enum([
   'no_ready_venue',
   'bridge_not_available',
   'auto_yield_cap_reached',
+  'quote_source_not_configured',
+  'quote_unavailable',
+  'quote_timeout',
+  'no_route',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -240,6 +244,14 @@ export function describeBlockerCode(code: BlockerCode): string {
         "The route would stake past the wallet's auto-yield maxStakeMicros: route less, route " +
         'without stake, or raise the cap (PUT /wallets/{address}/auto-yield).'
       );
+    case 'quote_source_not_configured':
+      return 'No swap quote source is configured for this chain; no price is made up.';
+    case 'quote_unavailable':
+      return 'The swap quote source failed or answered something unusable; no price is made up.';
+    case 'quote_timeout':
+      return 'The swap quote source did not answer in time; no price is made up.';
+    case 'no_route':
+      return 'The swap quote source has no route (no liquidity) for this pair and amount.';
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

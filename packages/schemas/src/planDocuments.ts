@@ -10,7 +10,7 @@ import { ChainChoice } from './requests';
 export const PlanLegDocument = z
   .looseObject({
     index: z.number().int(),
-    action: z.enum(['approve', 'deposit', 'withdraw']),
+    action: z.enum(['approve', 'deposit', 'withdraw', 'swap']),
     summary: z.string(),
     amountMicros: MicrosOut,
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
@@ -61,6 +61,54 @@ export const PlanDocument = z
   });
 export type PlanDocument = z.infer<typeof PlanDocument>;
 
+export const SwapFeeLine = z
+  .object({
+    kind: z.enum(['service_swap_fee', 'pool_fee']),
+    bps: z.number().int().min(0).max(10_000).optional().meta({
+      description: "The rate on the amount in, where the line is one (the service's swap fee).",
+    }),
+    amountMicros: MicrosOut,
+    token: z.string().meta({ description: 'The token the line is charged in.' }),
+    payer: z.enum(['owner']),
+  })
+  .meta({
+    description:
+      "A swap fee line: the service's swap fee (swapFeeBps of GET /svc/fees, taken from the " +
+      'input) or the pool / DEX fee as the quote source reported it.',
+  });
+
+/** The swap parts of a swap plan (prepared: from the quote; blocked: the request only). */
+export const SwapPlanParts = z.object({
+  inputToken: z.string(),
+  outputToken: z.string(),
+  amountInMicros: MicrosOut,
+  slippageBps: z.number().int(),
+  quotedAmountOutMicros: MicrosOut.optional().meta({
+    description: 'What the quote source said the owner receives; kept for the slippage audit.',
+  }),
+  minAmountOutMicros: MicrosOut.optional().meta({
+    description:
+      'The least the owner accepts: quote × (10000 − slippageBps) / 10000, rounded down. A fill ' +
+      'below it fails the leg.',
+  }),
+  priceImpactBps: z.number().int().nullable().optional().meta({
+    description: 'Price impact the source reported, in bps; null when it reported none.',
+  }),
+  quoteSource: z.string().optional().meta({ description: 'Which quote source priced it.' }),
+  expiresAt: z.string().optional().meta({ description: 'When the quote stops being honoured.' }),
+  feeLines: z.array(SwapFeeLine).optional(),
+});
+
+/** POST /svc/evm/swap/plan: the plan document with its swap parts. */
+export const SwapPlanDocument = PlanDocument.extend(SwapPlanParts.shape).meta({
+  description:
+    'A swap plan: prepared (an approval leg when the allowance is short, then the swap leg the ' +
+    'quote built; fee lines, quoted and minimum amounts out, the quote source and its expiry) ' +
+    'or blocked (blockers[]: quote source not configured, unavailable, timed out, no route, ' +
+    'chain unreadable…); never a made-up price. Both answer HTTP 200.',
+});
+export type SwapPlanDocument = z.infer<typeof SwapPlanDocument>;
+
 /** A leg of a stored plan: as prepared, plus what the chain said about it so far. */
 export const StoredPlanLegDocument = PlanLegDocument.extend({
   settledAmountMicros: MicrosOut.nullable().meta({
@@ -88,7 +136,7 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
 /** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
 export const StoredPlanDocument = PlanDocument.extend({
   planId: z.string(),
-  kind: z.enum(['deposit', 'withdraw', 'route', 'exit']),
+  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap']),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
 }).meta({

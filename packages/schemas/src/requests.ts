@@ -343,15 +343,40 @@ export const WalletBalanceDocument = z.object({
 });
 export type WalletBalanceDocument = z.infer<typeof WalletBalanceDocument>;
 
-export const SwapPlanRequest = z.strictObject({
-  inputAsset: z.string().min(1).max(128),
-  outputAsset: z.string().min(1).max(128),
-  amountInMicros: PositiveMicrosString,
-  owner: z.string().min(1).max(128),
-  slippageBps: SlippageBps.optional(),
-});
+const SwapToken = z
+  .string()
+  .min(1)
+  .max(128)
+  .meta({
+    description:
+      "A token the service knows on the route's chain: its symbol (USDC, WETH, …) or its " +
+      'address; an unknown token is a 400 naming the field.',
+    examples: ['USDC', 'WETH'],
+  });
 
-export const EvmSwapPlanRequest = SwapPlanRequest.extend({ chain: z.enum(['base', 'arbitrum']) });
+/** Swap plans: the owner's wallet sells `amountInMicros` of one token for another. */
+export const SwapPlanRequest = z.strictObject({
+  owner: z.string().min(1).max(128).meta({
+    description: "The owner's wallet in the chain's own format; it signs and receives.",
+  }),
+  inputToken: SwapToken,
+  outputToken: SwapToken,
+  amountInMicros: PositiveMicrosString.meta({
+    description:
+      'Amount of the input token in its base units (micros for USDC), 1..2^63 − 1, as a string.',
+  }),
+  slippageBps: SlippageBps.optional().meta({
+    description:
+      'Slippage bound in bps, an integer 0..500; absent: the default of GET /svc/fees (100). ' +
+      'minAmountOutMicros = quote × (10000 − bps) / 10000.',
+  }),
+});
+export type SwapPlanRequest = z.infer<typeof SwapPlanRequest>;
+
+export const EvmSwapPlanRequest = SwapPlanRequest.extend({
+  chain: z.enum(['base', 'arbitrum']).meta({ description: 'Base or Arbitrum.' }),
+});
+export type EvmSwapPlanRequest = z.infer<typeof EvmSwapPlanRequest>;
 
 export const GasSponsorRequest = z.strictObject({
   chain: Chain,

@@ -3,3 +3,4 @@ export * from './evm';
 export * from './solana';
 export * from './sui';
 export * from './faults';
+export * from './quotes';

@@ -1,5 +1,5 @@
 // The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed, the Sui fake, the
-// yields fake), each demo wallet funded, and the SVC_* settings that point the API at them.
+// yields fake, the 0x quote fake), each demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { Keypair } from '@solana/web3.js';
 import { startEvmBed } from './evm';
@@ -8,11 +8,15 @@ import { startSolanaBed } from './solana';
 import type { SolanaBed } from './solana';
 import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
+import { startZeroExFake } from './quotes';
+import type { ZeroExFake } from './quotes';
 import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
 import type { YieldsServer } from './yields';
 
 const SUI_USDC = '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC';
 export const DEMO_USDC_MICROS = 1_000_000_000n; // 1,000 USDC per demo wallet
+/** Anvil's tenth account: where the beds' swap fee is paid. */
+const SWAP_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
 export interface Localnet {
   readonly base: EvmBed;
@@ -20,6 +24,8 @@ export interface Localnet {
   readonly solana: SolanaBed;
   readonly sui: SuiFake;
   readonly yields: YieldsServer;
+  /** The 0x-shaped quote fake over both EVM beds' USDC/WETH pairs. */
+  readonly zeroEx: ZeroExFake;
   /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
   readonly wallets: { readonly evm: string; readonly solana: string; readonly sui: string };
   /** SVC_* settings pointing the API and the keeper at the beds. */
@@ -44,6 +50,13 @@ export async function startLocalnet(): Promise<Localnet> {
     // DefiLlama's pool shape, risk fields included, so every opportunity field has a value.
     const yields = await startYieldsServer();
     stops.push(() => yields.stop());
+    const zeroEx = await startZeroExFake({
+      chains: [
+        { rpcUrl: base.anvil.rpcUrl, chainId: 8453, pair: base.fixtures.pair },
+        { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, pair: arbitrum.fixtures.pair },
+      ],
+    });
+    stops.push(() => zeroEx.close());
     const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
       (pool) => pool.pool,
     );
@@ -70,6 +83,12 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_SUI_RPC_URL: sui.rpcUrl,
       SVC_SUI_NETWORK: 'localnet',
       SVC_APY_BASE_URL: yields.url,
+      SVC_ZEROX_BASE_URL: zeroEx.url,
+      // The bed's swap fee goes to anvil's last account; WETH is the bed's stand-in.
+      SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
+      SVC_ARBITRUM_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
+      SVC_BASE_SWAP_TOKENS: `WETH:${base.fixtures.weth}:18`,
+      SVC_ARBITRUM_SWAP_TOKENS: `WETH:${arbitrum.fixtures.weth}:18`,
       SVC_APY_POOLS: JSON.stringify({
         'aave-v3': basePool,
         morpho: basePool,
@@ -91,6 +110,7 @@ export async function startLocalnet(): Promise<Localnet> {
       solana,
       sui,
       yields,
+      zeroEx,
       wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },
       env,
       stop,

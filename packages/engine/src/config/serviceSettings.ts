@@ -14,6 +14,8 @@ import { BooleanSetting, HttpUrlSetting } from './settingTypes';
 import { parseVenueSettings } from './venueSettings';
 import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
 import type { WebhookSettings } from './webhookSettings';
+import { SwapSettingsSchema, parseSwapSettings } from '../swaps/swapSettings';
+import type { SwapsConfig } from '../swaps/swapSettings';
 
 const mapChainFlag = z
   .enum(['false', '0'], {
@@ -74,7 +76,8 @@ export const ServiceSettings = z
     SVC_BASE_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.base),
     SVC_ARBITRUM_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.arbitrum),
   })
-  .extend(WebhookSettingsSchema.shape);
+  .extend(WebhookSettingsSchema.shape)
+  .extend(SwapSettingsSchema.shape);
 export type ServiceSettings = z.infer<typeof ServiceSettings>;
 
 /** What the shared settings configure. */
@@ -97,6 +100,8 @@ export interface ServiceConfig {
   readonly chains: ChainsConfig;
   /** Webhook key sealing, target rules, rotation overlap and delivery timeout. */
   readonly webhooks: WebhookSettings;
+  /** Swap plans: the 0x quote source, fee recipients and token tables. */
+  readonly swaps: SwapsConfig;
 }
 
 function onChainIds(env: ServiceSettings): OnChainIds {
@@ -132,6 +137,10 @@ function onChainIds(env: ServiceSettings): OnChainIds {
 export function serviceConfig(env: ServiceSettings): ServiceConfig {
   return {
     webhooks: parseWebhookSettings(env),
+    swaps: parseSwapSettings(env, {
+      base: env.SVC_BASE_USDC_ADDRESS,
+      arbitrum: env.SVC_ARBITRUM_USDC_ADDRESS,
+    }),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,

@@ -66,6 +66,8 @@ export interface PlanStorage {
   readonly request: Prisma.InputJsonValue;
   /** What the settling leg's receipt does to the ledger. */
   readonly effect: LegEffect;
+  /** Swap plans: the swap parts of the document (tokens, quote, fee lines), kept with the plan. */
+  readonly swap?: Prisma.InputJsonObject;
 }
 
 /** The plan as `insertPlan` stores it, from the same parts as its document. */
@@ -83,6 +85,7 @@ export function planRecord(parts: PlanParts<object>, storage: PlanStorage): Plan
     feeMicros: parts.feeMicros,
     request: storage.request,
     blockers: build.status === 'blocked' ? [...build.blockers] : [],
+    ...(storage.swap ? { swap: storage.swap } : {}),
     legs: storedLegs(build, storage.effect, storage.venueId),
     createdAt: parts.createdAt,
   };

@@ -37,6 +37,10 @@ export function storedPlanDocument(plan: StoredPlan): StoredPlanDocument {
     amountMicros: formatMicros(plan.amountMicros),
     ...(plan.owner ? { owner: plan.owner } : {}),
     ...(plan.wallet ? { wallet: plan.wallet } : {}),
+    // Swap plans: the swap parts as prepared (tokens, quote, fee lines).
+    ...(typeof plan.swap === 'object' && plan.swap !== null && !Array.isArray(plan.swap)
+      ? plan.swap
+      : {}),
     legs: plan.legs.map(storedLegDocument),
     // Stored from the catalog's Blocker shape (JSON).
     blockers: plan.blockers as unknown as Blocker[],

@@ -103,14 +103,20 @@ export async function buildPublicActivity(
   const activity = page.legs.map((leg) => ({
     planId: leg.planId,
     legIndex: leg.legIndex,
-    kind: leg.action === 'withdraw' ? ('withdraw' as const) : ('deposit' as const),
+    kind:
+      leg.action === 'swap'
+        ? ('swap' as const)
+        : leg.action === 'withdraw'
+          ? ('withdraw' as const)
+          : ('deposit' as const),
     txId: leg.txId,
     chain: leg.chain as Chain,
     destChain: null,
     venueId: leg.venueId,
     amountIn: formatMicros(leg.amountMicros),
     amountOut: leg.settledAmountMicros === null ? null : formatMicros(leg.settledAmountMicros),
-    quotedAmountOut: formatMicros(leg.amountMicros),
+    // Swaps: what the quote said would come out; the other legs quote their amount in.
+    quotedAmountOut: formatMicros(leg.quotedAmountOutMicros ?? leg.amountMicros),
     status: ACTIVITY_STATUS[leg.status as keyof typeof ACTIVITY_STATUS] ?? 'submitted',
     error: leg.failureReason,
     createdAt: leg.createdAt.toISOString(),

@@ -49,6 +49,9 @@ function events(leg: SettlementLeg, outcome: LegOutcome, txId: string | null): O
     harvestId: null,
   };
   const position: OutboxEventInput = { type: 'position.updated', wallet, payload: updated };
+  // A swap happens in the owner's wallet: no position moves and the catalog has no swap event
+  // yet; its activity row and the plan carry the outcome.
+  if (leg.effect === 'swap') return [];
   if (outcome.status !== 'confirmed') {
     return outcome.postings.length > 0 ? [position] : [];
   }

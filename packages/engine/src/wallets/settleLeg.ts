@@ -11,6 +11,7 @@ import {
 } from '@yieldrouter/ledger';
 import type { LegSettlements, PrismaClient, SettlementLeg, TxClaim } from '@yieldrouter/ledger';
 import type { Chain, Receipt, SettleLegResult } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
 import type { CarriedRecord } from '../carriedRecord';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -20,7 +21,9 @@ import { conflict, loadLeg, otherClaim, targetOf } from './findLegToSettle';
 import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
-import { bookSettlement, releasePostings } from './settlementPostings';
+import { bookSettlement, bookSwapFee, releasePostings } from './settlementPostings';
+import { readSwapLegReceipt } from './swapLegReceipt';
+import type { SwapLegReceipt } from './swapLegReceipt';
 
 export interface SettleLegParameters {
   readonly db: PrismaClient;
@@ -78,6 +81,34 @@ function outcomeOf(
     reviewReason: booking.reviewReason,
     postings: booking.postings,
     position: booking.position,
+  };
+}
+
+/**
+ * A swap leg's receipt: confirmed → the amount out the logs proved, the fee it paid booked to
+ * fees:protocol (flagged when the owner sent another amount than the plan's); reverted or
+ * filled below minAmountOut → failed, nothing moves (a swap reserves nothing).
+ */
+function swapOutcomeOf(
+  leg: SettlementLeg,
+  receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
+  swap: SwapLegReceipt,
+): LegOutcome {
+  if (receipt.status === 'failed' || !swap.moved) {
+    const reason = receipt.status === 'failed' ? receipt.reason : 'no movement read';
+    return { status: 'failed', reason: `failed: ${reason}`, postings: [], position: null };
+  }
+  const { amountInMicros, feePaidMicros } = swap.moved;
+  return {
+    status: 'confirmed',
+    amountMicros: receipt.amountMicros,
+    shares: null,
+    reviewReason:
+      amountInMicros === leg.amountMicros
+        ? null
+        : `the owner sent ${formatMicros(amountInMicros)} of the input; the plan swapped ${formatMicros(leg.amountMicros)}`,
+    postings: bookSwapFee(leg, feePaidMicros, swap.inBooksUnit),
+    position: null,
   };
 }
 
@@ -165,13 +196,16 @@ export async function settleLeg(
     throw conflict(txId, claim, 'already settled');
   }
 
-  const receipt = await adapters[leg.chain as Chain].readReceipt({
-    txId,
-    planId: leg.planId,
-    owner: leg.owner as string,
-    action: leg.action === 'withdraw' ? 'withdraw' : 'deposit',
-    target: targetOf(leg, parameters.venues),
-  });
+  const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
+  const receipt =
+    swap?.receipt ??
+    (await adapters[leg.chain as Chain].readReceipt({
+      txId,
+      planId: leg.planId,
+      owner: leg.owner as string,
+      action: leg.action === 'withdraw' ? 'withdraw' : 'deposit',
+      target: targetOf(leg, parameters.venues),
+    }));
   switch (receipt.status) {
     case 'unavailable':
       throw new EngineError('SERVICE_UNAVAILABLE', `${leg.chain}: ${receipt.detail}; try again`);
@@ -187,7 +221,9 @@ export async function settleLeg(
     case 'failed':
       break;
   }
-  const outcome = outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+  const outcome = swap
+    ? swapOutcomeOf(leg, receipt, swap)
+    : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, outcome, {

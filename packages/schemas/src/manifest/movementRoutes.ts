@@ -7,6 +7,7 @@ import {
   OpenDocument,
   SwapPlanRequest,
 } from '../requests';
+import { SwapPlanDocument } from '../planDocuments';
 import { defineRoute } from './defineRoute';
 import { plan, OWNER, OWNER_KEEPER, ok } from './routeParts';
 
@@ -41,10 +42,27 @@ export const movementRoutes = {
     path: '/svc/evm/swap/plan',
     versioned: true,
     auth: 'public',
-    summary: 'Base or Arbitrum swap plan (prepare until live).',
+    summary: 'Base or Arbitrum swap plan (0x Swap API v2 quote; owner signs; prepare only).',
+    description: [
+      'Prices the swap with the configured quote source (0x Swap API v2, allowance-holder',
+      'quote) and stores a plan: the service swap fee line (swapFeeBps of GET /svc/fees on the',
+      'input), the pool fee the source reported, quotedAmountOutMicros and minAmountOutMicros',
+      '(the slippage bound, default 100 bps, at most 500), priceImpactBps, quoteSource and',
+      'expiresAt, and unsigned EVM legs: `approve` when the allowance read on chain is short,',
+      "then `swap` (the quote's transaction, tagged with the plan). The swap leg settles from",
+      'its receipt: the amount out is what the Transfer logs paid the owner.',
+      '',
+      'Refused with 400 BAD_REQUEST naming the field, nothing stored: the same input and',
+      'output token, an unknown token, an amount of 0 or over 2^63 − 1, slippageBps outside',
+      '0..500, a chain other than base / arbitrum, an owner that is not an EVM address.',
+      'Blocked (200, stored): no quote source configured, the source down, slow or answering',
+      'garbage, no route, the chain unreadable for the allowance.',
+    ].join('\n'),
     tags: ['swaps'],
     request: { body: EvmSwapPlanRequest },
-    responses: plan,
+    responses: {
+      200: { description: 'A prepared or blocked swap plan.', schema: SwapPlanDocument },
+    },
   }),
   prepareGasSponsorPlan: defineRoute({
     operationId: 'prepareGasSponsorPlan',

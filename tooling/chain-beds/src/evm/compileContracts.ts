@@ -14,6 +14,8 @@ export const BED_CONTRACTS = [
   'SvcRegistry',
   'TestAavePool',
   'TestAToken',
+  'TestToken',
+  'TestPair',
 ] as const;
 export type BedContractName = (typeof BED_CONTRACTS)[number];
 
@@ -104,6 +106,8 @@ function pickArtifacts(output: SolcOutput): EvmArtifacts {
     SvcRegistry: artifact('SvcRegistry'),
     TestAavePool: artifact('TestAavePool'),
     TestAToken: artifact('TestAToken'),
+    TestToken: artifact('TestToken'),
+    TestPair: artifact('TestPair'),
   };
 }
 

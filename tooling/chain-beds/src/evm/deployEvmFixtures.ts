@@ -16,6 +16,12 @@ export const BED_FEE_CONFIG = {
   maxYieldSkimBps: 1000,
 } as const;
 
+/** What the bed's USDC/WETH pair starts with: 3,000,000 USDC and 1,000 WETH (3,000 USDC/WETH). */
+export const BED_PAIR_LIQUIDITY = {
+  usdc: 3_000_000_000_000n,
+  weth: 1_000_000_000_000_000_000_000n,
+} as const;
+
 /** Contracts deployed on a bed node, and bed-only helpers to move money around. */
 export interface EvmFixtures {
   /** TestUSDC (6 decimals, anyone mints). */
@@ -30,8 +36,14 @@ export interface EvmFixtures {
    */
   readonly aavePool: Address;
   readonly aToken: Address;
+  /** The swap bed: a WETH stand-in (TestToken, 18 decimals, anyone mints)… */
+  readonly weth: Address;
+  /** …and a constant-product USDC/WETH pair (TestPair) seeded with `BED_PAIR_LIQUIDITY`. */
+  readonly pair: Address;
   /** The account that deployed everything (anvil account 0). */
   readonly deployer: Address;
+  /** Mints `amount` (base units) of the WETH stand-in to `to`. */
+  mintWeth(to: Address, amount: bigint): Promise<Hash>;
   /** Mints `amount` micros of TestUSDC to `to`; resolves once mined. */
   mintUsdc(to: Address, amount: bigint): Promise<Hash>;
   /** Mints `amount` micros into the vault, so every share is worth more. */
@@ -64,7 +76,8 @@ export interface EvmFixtures {
 const BED_CALL_GAS = 2_000_000n;
 
 /**
- * Deploys TestUSDC, TestVault4626, SvcRegistry and the Aave stand-ins from anvil account 0
+ * Deploys TestUSDC, TestVault4626, SvcRegistry, the Aave stand-ins and the swap bed (WETH
+ * stand-in and a seeded USDC/WETH TestPair) from anvil account 0
  * (an unlocked node account: the node signs, so nothing is signed locally).
  *
  * @example
@@ -130,6 +143,20 @@ export async function deployEvmFixtures({
     throw new Error('bed: TestAavePool.aToken() is not an address');
   }
   const aToken = getAddress(aTokenAnswer);
+  const weth = await deploy(artifacts.TestToken.abi, artifacts.TestToken.bytecode, [
+    'Wrapped Ether (bed)',
+    'WETH',
+    18,
+  ]);
+  const pair = await deploy(artifacts.TestPair.abi, artifacts.TestPair.bytecode, [usdc, weth]);
+  await call(usdc, artifacts.TestUSDC.abi, 'mint', [deployer, BED_PAIR_LIQUIDITY.usdc]);
+  await call(weth, artifacts.TestToken.abi, 'mint', [deployer, BED_PAIR_LIQUIDITY.weth]);
+  await call(usdc, artifacts.TestUSDC.abi, 'approve', [pair, BED_PAIR_LIQUIDITY.usdc]);
+  await call(weth, artifacts.TestToken.abi, 'approve', [pair, BED_PAIR_LIQUIDITY.weth]);
+  await call(pair, artifacts.TestPair.abi, 'addLiquidity', [
+    BED_PAIR_LIQUIDITY.usdc,
+    BED_PAIR_LIQUIDITY.weth,
+  ]);
 
   return {
     usdc,
@@ -137,7 +164,10 @@ export async function deployEvmFixtures({
     registry,
     aavePool,
     aToken,
+    weth,
+    pair,
     deployer,
+    mintWeth: (to, amount) => call(weth, artifacts.TestToken.abi, 'mint', [to, amount]),
     mintUsdc: (to, amount) => call(usdc, artifacts.TestUSDC.abi, 'mint', [to, amount]),
     simulateYield: (amount) => call(vault, artifacts.TestVault4626.abi, 'simulateYield', [amount]),
     setVaultDepositLimit: (limit) =>

@@ -1,0 +1,318 @@
+import request from 'supertest';
+import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createChainAdapters } from '@yieldrouter/engine';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { watchSettlements } from '@yieldrouter/jobs';
+import { testJobDeps } from '@yieldrouter/jobs/testing';
+import { markLegSubmitted } from '@yieldrouter/ledger';
+import { RoutesDocument, StoredPlanDocument, SwapPlanDocument } from '@yieldrouter/schemas';
+import { anvilAccounts, anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import { startZeroExFake } from '@yieldrouter/chain-beds/quotes';
+import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
+import type { TestApp } from './testing/startTestApp';
+import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
+
+// EVM swap plans end to end: the route prices with the 0x-shaped fake over the bed's pair, the
+// owner signs the legs with an anvil key, and the keeper's settlement watch settles the swap leg
+// from its receipt (the amount out from the Transfer logs, the fee to fees:protocol).
+const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+const owner = anvilAccounts()[4];
+if (!owner) throw new Error('no anvil account');
+
+let bed: EvmBed;
+let fake: ZeroExFake;
+let t: TestApp;
+let adapters: ChainAdapters;
+
+beforeAll(async () => {
+  bed = await startEvmBed({ chainId: 8453 });
+  fake = await startZeroExFake({
+    chains: [{ rpcUrl: bed.anvil.rpcUrl, chainId: 8453, pair: bed.fixtures.pair }],
+    slowMs: 2_000,
+  });
+  await bed.fixtures.mintUsdc(owner.address, 500_000_000n);
+  t = await startTestApp({
+    SVC_BASE_RPC_URL: bed.anvil.rpcUrl,
+    SVC_BASE_USDC_ADDRESS: bed.fixtures.usdc,
+    SVC_ZEROX_BASE_URL: fake.url,
+    SVC_ZEROX_TIMEOUT_MS: '500',
+    SVC_BASE_SWAP_FEE_RECIPIENT: FEE_RECIPIENT,
+    SVC_BASE_SWAP_TOKENS: `WETH:${bed.fixtures.weth}:18`,
+  });
+  adapters = createChainAdapters({
+    chains: t.config.chains,
+    ids: t.config.onChainIds,
+    switches: t.config.switches,
+  });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  await bed.stop();
+});
+afterEach(() => fake.setMode('ok'));
+
+const plan = (body: Record<string, unknown>) =>
+  request(t.app).post('/api/v1/svc/evm/swap/plan').send(body);
+const swapBody = (extra: Record<string, unknown> = {}) => ({
+  chain: 'base',
+  owner: owner.address,
+  inputToken: 'USDC',
+  outputToken: 'WETH',
+  amountInMicros: '100000000',
+  ...extra,
+});
+const countPlans = () => t.db.prisma.plan.count();
+
+const chain = () => anvilChain(8453, bed.anvil.rpcUrl);
+const reader = () => createPublicClient({ chain: chain(), transport: http(bed.anvil.rpcUrl) });
+const wallet = () =>
+  createWalletClient({
+    chain: chain(),
+    transport: http(bed.anvil.rpcUrl),
+    account: privateKeyToAccount(owner.privateKey),
+  });
+const wethOf = (who: Address) =>
+  reader().readContract({
+    address: bed.fixtures.weth,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [who],
+  });
+
+/** The owner signs and sends each leg in order (anvil mines at once); the last leg's hash. */
+async function signAndSend(document: SwapPlanDocument): Promise<Hex> {
+  let last: Hex | undefined;
+  for (const leg of document.legs ?? []) {
+    const tx = leg.transaction as { to: Address; data: Hex; value: string };
+    last = await wallet().sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+    await reader().waitForTransactionReceipt({ hash: last, pollingInterval: 20 });
+  }
+  if (!last) throw new Error('no legs');
+  return last;
+}
+
+/**
+ * The owner reports the swap leg's transaction (as execute or the settle route record it), and
+ * the keeper's settlement watch settles it from its receipt.
+ */
+async function keeperSettles(document: SwapPlanDocument, txId: string) {
+  const legIndex = (document.legs?.length ?? 0) - 1;
+  await markLegSubmitted(t.db.prisma, {
+    planId: document.planId ?? '',
+    legIndex,
+    txId,
+    now: new Date(),
+  });
+  const counts = await watchSettlements(
+    testJobDeps(
+      { url: '', db: t.db, drop: async () => undefined },
+      { adapters, venues: t.config.venues },
+    ),
+  );
+  const stored = StoredPlanDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`).expect(200)).body,
+  );
+  return { counts, leg: stored.legs[legIndex] };
+}
+
+const protocolFees = async () =>
+  (await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } }))
+    ?.balanceMicros ?? 0n;
+
+describe('POST /svc/evm/swap/plan', () => {
+  it('prepares a priced, stored plan; the owner signs; the keeper settles the swap from its receipt', async () => {
+    const res = await plan(swapBody()).expect(200);
+    const document = SwapPlanDocument.parse(res.body);
+    expect(document).toMatchObject({
+      kind: 'swap',
+      status: 'prepared',
+      submitted: false,
+      ownerMustSign: true,
+      chain: 'base',
+      owner: owner.address,
+      inputToken: 'USDC',
+      outputToken: 'WETH',
+      amountInMicros: '100000000',
+      slippageBps: 100,
+      quoteSource: '0x',
+      priceImpactBps: null,
+      // The service fee (10 bps of the input) and the pool fee the source reported (30 bps of
+      // what was swapped), both on the input side.
+      feeMicros: String(100_000 + 299_700),
+      feeLines: [
+        {
+          kind: 'service_swap_fee',
+          bps: 10,
+          amountMicros: '100000',
+          token: 'USDC',
+          payer: 'owner',
+        },
+        { kind: 'pool_fee', amountMicros: '299700', token: 'USDC', payer: 'owner' },
+      ],
+    });
+    const quoted = BigInt(document.quotedAmountOutMicros ?? '0');
+    expect(BigInt(document.minAmountOutMicros ?? '')).toBe((quoted * 9_900n) / 10_000n);
+    // Honoured for SVC_SWAP_QUOTE_TTL_SECONDS (30 s) from when the quote arrived.
+    const ttl = Date.parse(document.expiresAt ?? '') - Date.parse(document.createdAt ?? '');
+    expect(ttl >= 30_000 && ttl < 35_000).toBe(true);
+    // The allowance read on chain is 0: an approval leg, then the swap leg that settles.
+    expect(document.legs?.map((leg) => [leg.action, leg.settles])).toEqual([
+      ['approve', false],
+      ['swap', true],
+    ]);
+    expect(fake.requests.at(-1)).toMatchObject({
+      swapFeeBps: '10',
+      swapFeeRecipient: FEE_RECIPIENT,
+      slippageBps: '100',
+    });
+
+    const stored = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`).expect(200)).body,
+    );
+    expect(stored).toMatchObject({
+      kind: 'swap',
+      quotedAmountOutMicros: document.quotedAmountOutMicros,
+      minAmountOutMicros: document.minAmountOutMicros,
+      feeLines: document.feeLines,
+    });
+
+    const before = await wethOf(owner.address);
+    const feesBefore = await protocolFees();
+    const txId = await signAndSend(document);
+    const { counts, leg } = await keeperSettles(document, txId);
+    expect(counts).toMatchObject({ checked: 1, confirmed: 1 });
+    // The amount out is what the logs paid the owner (here the quote, filled exactly).
+    expect(leg).toMatchObject({
+      action: 'swap',
+      status: 'confirmed',
+      txId,
+      settledAmountMicros: String(quoted),
+      reviewReason: null,
+    });
+    expect((await wethOf(owner.address)) - before).toBe(quoted);
+    // The service fee the receipt proved paid, in the books' unit: chain → fees:protocol.
+    expect((await protocolFees()) - feesBefore).toBe(100_000n);
+    const activity = await request(t.app)
+      .get(`/api/v1/svc/activity?wallet=${owner.address}`)
+      .expect(200);
+    expect(
+      activity.body.activity.filter((row: { planId: string }) => row.planId === document.planId),
+    ).toEqual([
+      expect.objectContaining({
+        kind: 'swap',
+        txId,
+        amountIn: '100000000',
+        amountOut: String(quoted),
+        quotedAmountOut: String(quoted),
+        status: 'confirmed',
+      }),
+    ]);
+  });
+
+  it('a stale quote fills below minAmountOut: the keeper fails the leg, nothing moves', async () => {
+    fake.setMode('stale');
+    const document = SwapPlanDocument.parse(
+      (await plan(swapBody({ amountInMicros: '20000000' }))).body,
+    );
+    expect(document.status).toBe('prepared');
+    const feesBefore = await protocolFees();
+    const txId = await signAndSend(document);
+    const { counts, leg } = await keeperSettles(document, txId);
+    expect(counts).toMatchObject({ checked: 1, failed: 1 });
+    expect(leg).toMatchObject({ status: 'failed', settledAmountMicros: null });
+    expect(leg?.failureReason).toMatch(/below the minimum/);
+    expect(await protocolFees()).toBe(feesBefore);
+    expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
+      0,
+    );
+  });
+
+  it("a transaction that is not the swap leg's settles nothing: 422 RECEIPT_MISMATCH", async () => {
+    const document = SwapPlanDocument.parse((await plan(swapBody())).body);
+    const approve = document.legs?.[0];
+    expect(approve?.action).toBe('approve');
+    const tx = approve?.transaction as { to: Address; data: Hex };
+    const approveTx = await wallet().sendTransaction({ to: tx.to, data: tx.data });
+    await reader().waitForTransactionReceipt({ hash: approveTx, pollingInterval: 20 });
+    const res = await request(t.app)
+      .post(`/api/v1/svc/plans/${document.planId}/legs/1/settle`)
+      .set('X-API-Key', testKeys.keeper)
+      .send({ txId: approveTx })
+      .expect(422);
+    expect(res.body).toMatchObject({ code: 'RECEIPT_MISMATCH', field: 'body.txId' });
+    const stored = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
+    );
+    expect(stored.legs[1]).toMatchObject({ status: 'unsigned', txId: null });
+  });
+
+  it.each([
+    ['slow', 'quote_timeout'],
+    ['http_500', 'quote_unavailable'],
+    ['malformed', 'quote_unavailable'],
+    ['no_liquidity', 'no_route'],
+  ] as const)('quote source %s → blocked %s, stored, no price', async (mode, code) => {
+    fake.setMode(mode);
+    const res = await plan(swapBody()).expect(200);
+    const document = SwapPlanDocument.parse(res.body);
+    expect(document).toMatchObject({ status: 'blocked', ownerMustSign: false, submitted: false });
+    expect(document.blockers?.map((entry) => entry.code)).toEqual([code]);
+    expect(document.legs).toBeUndefined();
+    expect(document.quotedAmountOutMicros).toBeUndefined();
+    expect(await t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
+  });
+
+  it.each([
+    ['same token', { outputToken: 'usdc' }, 'body.outputToken'],
+    ['unknown token', { outputToken: 'DOGE' }, 'body.outputToken'],
+    ['amount 0', { amountInMicros: '0' }, 'amountInMicros'],
+    ['amount over 2^63 − 1', { amountInMicros: '9223372036854775808' }, 'amountInMicros'],
+    ['a float amount', { amountInMicros: '1.5' }, 'amountInMicros'],
+    ['slippage 501', { slippageBps: 501 }, 'slippageBps'],
+    ['negative slippage', { slippageBps: -1 }, 'slippageBps'],
+    ['fractional slippage', { slippageBps: 1.5 }, 'slippageBps'],
+    ['a chain the route does not serve', { chain: 'sui' }, 'chain'],
+    ["another chain's address", { owner: SAMPLE_ADDRESSES.solana }, 'body.owner'],
+  ])('%s → 400 naming the field, nothing stored', async (_name, change, field) => {
+    const before = await countPlans();
+    const res = await plan(swapBody(change)).expect(400);
+    expect(res.body.code).toBe('BAD_REQUEST');
+    expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
+    expect(await countPlans()).toBe(before);
+  });
+
+  it('is listed as implemented in /svc/routes', async () => {
+    const routes = RoutesDocument.parse((await request(t.app).get('/api/v1/svc/routes')).body);
+    expect(routes.routes.find((route) => route.operationId === 'prepareEvmSwapPlan')).toMatchObject(
+      { implemented: true, path: '/api/v1/svc/evm/swap/plan' },
+    );
+  });
+});
+
+describe('POST /svc/evm/swap/plan without a quote source', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await startTestApp({
+      SVC_BASE_RPC_URL: bed.anvil.rpcUrl,
+      SVC_BASE_USDC_ADDRESS: bed.fixtures.usdc,
+    });
+  });
+  afterAll(() => bare.close());
+
+  it('is blocked quote_source_not_configured, naming the settings', async () => {
+    const res = await request(bare.app)
+      .post('/api/v1/svc/evm/swap/plan')
+      .send(swapBody())
+      .expect(200);
+    const document = SwapPlanDocument.parse(res.body);
+    expect(document.status).toBe('blocked');
+    expect(document.blockers?.map((entry) => [entry.code, entry.field])).toEqual([
+      ['quote_source_not_configured', 'SVC_ZEROX_BASE_URL'],
+      ['quote_source_not_configured', 'SVC_BASE_SWAP_FEE_RECIPIENT'],
+    ]);
+  });
+});

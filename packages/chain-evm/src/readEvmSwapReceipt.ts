@@ -1,0 +1,132 @@
+import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
+import type { SwapReceipt, SwapReceiptQuery } from '@yieldrouter/schemas';
+import { isAddressEqual } from 'viem';
+import type { Address, Hash } from 'viem';
+import { erc20Abi } from './abis';
+import { decodeEvmLog } from './decodeEvmLog';
+import { rpcNotConfigured } from './evmContext';
+import type { EvmContext } from './evmContext';
+import type { EvmLog } from './evmRpc';
+import { normalizeEvmAddress } from './normalizeEvmAddress';
+import { readPlanTag } from './planTag';
+import { toUnavailable } from './toUnavailable';
+
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+export type ReadEvmSwapReceiptParameters = SwapReceiptQuery;
+
+/** Sum of `token` Transfer logs matching `match`. */
+function transferred(
+  logs: readonly EvmLog[],
+  token: Address,
+  match: (from: Address, to: Address) => boolean,
+): bigint {
+  let total = 0n;
+  for (const log of logs) {
+    if (!isAddressEqual(log.address, token)) continue;
+    const event = decodeEvmLog(erc20Abi, log);
+    if (event?.eventName === 'Transfer' && match(event.args.from, event.args.to)) {
+      total += event.args.value;
+    }
+  }
+  return total;
+}
+
+/**
+ * What the chain says about a swap leg's transaction, checked against the plan before any
+ * amount is believed: sent by the owner, to the quoted contract, calldata tagged with the plan.
+ * Amounts come from the ERC-20 Transfer logs: the output token paid to the owner (amount out)
+ * and the input token the owner sent (amount in). Unknown → `pending`; not the leg's →
+ * `mismatch`; reverted, or a fill below `minAmountOutMicros` → `failed`; else `confirmed`.
+ *
+ * @throws InvalidChainInputError for a malformed txId, owner or planId.
+ * @example
+ * await readEvmSwapReceipt(context, { txId, planId, owner, to, inputToken, outputToken, minAmountOutMicros })
+ * // { status: 'confirmed', amountInMicros: 10_000_000n, amountOutMicros: 3_290_000_000_000_000n, … }
+ */
+export async function readEvmSwapReceipt(
+  context: EvmContext,
+  query: ReadEvmSwapReceiptParameters,
+): Promise<SwapReceipt> {
+  if (!TX_HASH.test(query.txId)) {
+    throw new InvalidChainInputError('txId', 'txId: must be 0x + 64 hex');
+  }
+  const txId = query.txId.toLowerCase() as Hash;
+  const owner = normalizeEvmAddress(query.owner);
+  if (!owner) {
+    throw new InvalidChainInputError('owner', 'owner: must be 0x + 40 hex (EIP-55 if mixed case)');
+  }
+  if (!isPlanId(query.planId)) {
+    throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
+  }
+  const to = normalizeEvmAddress(query.to);
+  const inputToken = normalizeEvmAddress(query.inputToken);
+  const outputToken = normalizeEvmAddress(query.outputToken);
+  const feeRecipient = query.feeRecipient === null ? null : normalizeEvmAddress(query.feeRecipient);
+  if (!to || !inputToken || !outputToken || feeRecipient === undefined) {
+    throw new InvalidChainInputError(
+      'to',
+      'to, inputToken, outputToken, feeRecipient: must be EVM addresses',
+    );
+  }
+  const what = `receipt of ${txId} on ${context.label}`;
+  if (!context.rpc) return rpcNotConfigured(context, what);
+  try {
+    const receipt = await context.rpc.getTransactionReceipt(txId);
+    if (!receipt) return { status: 'pending', txId };
+    const transaction = await context.rpc.getTransaction(txId);
+    if (!transaction) return { status: 'pending', txId };
+    if (!isAddressEqual(transaction.from, owner)) {
+      return { status: 'mismatch', txId, reason: `sent by ${transaction.from}, not the owner` };
+    }
+    const tagged = readPlanTag(transaction.input);
+    if (tagged !== query.planId) {
+      return {
+        status: 'mismatch',
+        txId,
+        reason: tagged ? `tagged for ${tagged}` : 'the calldata carries no plan tag',
+      };
+    }
+    if (!transaction.to || !isAddressEqual(transaction.to, to)) {
+      return {
+        status: 'mismatch',
+        txId,
+        reason: `sent to ${transaction.to ?? 'a new contract'}, not ${to}`,
+      };
+    }
+    if (receipt.status === 'reverted') {
+      return { status: 'failed', txId, reason: `reverted in block ${receipt.blockNumber}` };
+    }
+    const amountOutMicros = transferred(receipt.logs, outputToken, (_from, to) =>
+      isAddressEqual(to, owner),
+    );
+    const amountInMicros = transferred(receipt.logs, inputToken, (from) =>
+      isAddressEqual(from, owner),
+    );
+    const feePaidMicros = feeRecipient
+      ? transferred(
+          receipt.logs,
+          inputToken,
+          (from, recipient) =>
+            isAddressEqual(from, owner) && isAddressEqual(recipient, feeRecipient),
+        )
+      : 0n;
+    if (amountOutMicros < query.minAmountOutMicros) {
+      return {
+        status: 'failed',
+        txId,
+        reason: `filled ${amountOutMicros} below the minimum ${query.minAmountOutMicros}`,
+      };
+    }
+    return {
+      status: 'confirmed',
+      txId,
+      amountInMicros,
+      amountOutMicros,
+      feePaidMicros,
+      block: receipt.blockNumber.toString(10),
+    };
+  } catch (error) {
+    return toUnavailable(error, what);
+  }
+}

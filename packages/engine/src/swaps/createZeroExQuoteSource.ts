@@ -1,0 +1,180 @@
+import type { Chain } from '@yieldrouter/schemas';
+import { EVM_CHAIN_IDS } from '@yieldrouter/schemas';
+import type {
+  SwapQuote,
+  SwapQuoteRequest,
+  SwapQuoteSource,
+  SwapQuoteUnavailable,
+} from './swapQuoteSource';
+import { ZeroExQuoteResponse } from './zeroExQuoteResponse';
+
+export interface ZeroExSettings {
+  /** `https://api.0x.org` in production; a bed's fake in tests and localnet. */
+  readonly baseUrl: string;
+  /** Sent as `0x-api-key` when set (0x requires one; a bed's fake does not). */
+  readonly apiKey: string | undefined;
+  /** Upper bound on the whole exchange, body included. */
+  readonly timeoutMs: number;
+  /** How long a quote is honoured (0x quotes carry no expiry of their own). */
+  readonly quoteTtlMs: number;
+}
+
+export interface CreateZeroExQuoteSourceParameters extends ZeroExSettings {
+  readonly now?: () => Date;
+  readonly fetch?: typeof fetch;
+}
+
+const SAME = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The allowance-holder quote URL for a request (the service fee rides in the query). */
+export function zeroExQuoteUrl(
+  settings: Pick<ZeroExSettings, 'baseUrl'>,
+  request: SwapQuoteRequest,
+): URL {
+  const url = new URL(settings.baseUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/swap/allowance-holder/quote`;
+  const query = url.searchParams;
+  query.set('chainId', String(EVM_CHAIN_IDS[request.chain as keyof typeof EVM_CHAIN_IDS]));
+  query.set('sellToken', request.inputToken.address);
+  query.set('buyToken', request.outputToken.address);
+  query.set('sellAmount', request.amountInMicros.toString());
+  query.set('taker', request.taker);
+  query.set('slippageBps', String(request.slippageBps));
+  if (request.serviceFee.bps > 0) {
+    query.set('swapFeeBps', String(request.serviceFee.bps));
+    query.set('swapFeeRecipient', request.serviceFee.recipient);
+    query.set('swapFeeToken', request.inputToken.address);
+  }
+  return url;
+}
+
+/**
+ * A 0x answer checked against what was asked: the same chain, tokens and sell amount, a
+ * transaction with no value, an allowance target, the service fee charged as asked, and a
+ * minimum no looser than the slippage bound. Anything else is `quote_unavailable`.
+ */
+export function readZeroExQuote(
+  body: unknown,
+  request: SwapQuoteRequest,
+  expiresAt: Date,
+): SwapQuote | SwapQuoteUnavailable {
+  const parsed = ZeroExQuoteResponse.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      status: 'quote_unavailable',
+      detail: `0x answered a quote of the wrong shape (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`,
+    };
+  }
+  const quote = parsed.data;
+  if (!quote.liquidityAvailable) {
+    return { status: 'no_route', detail: '0x has no liquidity for this pair and amount' };
+  }
+  const unusable = (why: string): SwapQuoteUnavailable => ({
+    status: 'quote_unavailable',
+    detail: `0x answered an unusable quote: ${why}`,
+  });
+  const chainId = EVM_CHAIN_IDS[request.chain as keyof typeof EVM_CHAIN_IDS];
+  if (quote.chainId !== chainId) return unusable(`chain ${quote.chainId}, not ${chainId}`);
+  if (!SAME(quote.sellToken, request.inputToken.address)) return unusable('another sell token');
+  if (!SAME(quote.buyToken, request.outputToken.address)) return unusable('another buy token');
+  if (BigInt(quote.sellAmount) !== request.amountInMicros) return unusable('another sell amount');
+  if (quote.transaction.value !== '0') return unusable('the transaction carries value');
+  if (!quote.allowanceTarget) return unusable('no allowance target for an ERC-20 sell');
+  const integratorFee = quote.fees.integratorFee ?? null;
+  if (
+    request.serviceFee.amountMicros > 0n &&
+    (!integratorFee ||
+      !SAME(integratorFee.token, request.inputToken.address) ||
+      BigInt(integratorFee.amount) !== request.serviceFee.amountMicros)
+  ) {
+    return unusable("the service's swap fee is not charged as asked");
+  }
+  const amountOutMicros = BigInt(quote.buyAmount);
+  const minAmountOutMicros = BigInt(quote.minBuyAmount);
+  if (minAmountOutMicros > amountOutMicros) return unusable('minBuyAmount above buyAmount');
+  const zeroExFee = quote.fees.zeroExFee ?? null;
+  let poolFee: SwapQuote['poolFee'] = null;
+  if (zeroExFee) {
+    const side = SAME(zeroExFee.token, request.outputToken.address)
+      ? 'output'
+      : SAME(zeroExFee.token, request.inputToken.address)
+        ? 'input'
+        : undefined;
+    if (!side) return unusable('a fee in a third token');
+    poolFee = { amountMicros: BigInt(zeroExFee.amount), side };
+  }
+  return {
+    status: 'ok',
+    source: '0x',
+    amountOutMicros,
+    minAmountOutMicros,
+    poolFee,
+    route: (quote.route?.fills ?? []).map((fill) => fill.source),
+    priceImpactBps: null,
+    expiresAt,
+    transaction: {
+      to: quote.transaction.to,
+      data: quote.transaction.data,
+      value: BigInt(quote.transaction.value),
+    },
+    allowanceTarget: quote.allowanceTarget,
+  };
+}
+
+/**
+ * The 0x Swap API v2 quote source (allowance-holder `quote`, Base and Arbitrum). Fail-closed:
+ * `AbortSignal.timeout` bounds the exchange (→ `quote_timeout`); a refused connection, an HTTP
+ * error, a body that is not JSON or not a usable quote → `quote_unavailable`; no liquidity →
+ * `no_route`. Details never carry the URL or the API key.
+ *
+ * @example
+ * const source = createZeroExQuoteSource({ baseUrl: 'https://api.0x.org', apiKey, timeoutMs: 4_000,
+ *   quoteTtlMs: 30_000 });
+ * await source.quote({ chain: 'base', inputToken, outputToken, amountInMicros: 10_000_000n,
+ *   slippageBps: 100, taker: owner, serviceFee: { bps: 10, amountMicros: 10_000n, recipient } });
+ */
+export function createZeroExQuoteSource(
+  parameters: CreateZeroExQuoteSourceParameters,
+): SwapQuoteSource {
+  const now = parameters.now ?? (() => new Date());
+  const fetchImpl = parameters.fetch ?? fetch;
+  const chains: readonly Chain[] = ['base', 'arbitrum'];
+  return {
+    name: '0x',
+    chains,
+    async quote(request) {
+      const url = zeroExQuoteUrl(parameters, request);
+      const headers: Record<string, string> = { accept: 'application/json', '0x-version': 'v2' };
+      if (parameters.apiKey) headers['0x-api-key'] = parameters.apiKey;
+      const signal = AbortSignal.timeout(parameters.timeoutMs);
+      let body: unknown;
+      try {
+        const response = await fetchImpl(url, { headers, signal });
+        if (!response.ok) {
+          await response.body?.cancel().catch(() => undefined);
+          return { status: 'quote_unavailable', detail: `0x answered HTTP ${response.status}` };
+        }
+        const text = await response.text();
+        try {
+          body = JSON.parse(text) as unknown;
+        } catch {
+          return { status: 'quote_unavailable', detail: '0x answered something that is not JSON' };
+        }
+      } catch (error) {
+        if (signal.aborted) {
+          return {
+            status: 'quote_timeout',
+            detail: `0x did not answer within ${parameters.timeoutMs} ms`,
+          };
+        }
+        const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+        return {
+          status: 'quote_unavailable',
+          detail: `0x could not be reached${typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : ''}`,
+        };
+      }
+      return readZeroExQuote(body, request, new Date(now().getTime() + parameters.quoteTtlMs));
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './swapQuoteSource';
+export * from './zeroExQuoteResponse';
+export * from './createZeroExQuoteSource';
+export * from './swapSettings';
+export * from './prepareEvmSwapPlan';

@@ -1,0 +1,2 @@
+// Quote-source fakes for swap beds: real response shapes, priced from the beds' own pools.
+export * from './startZeroExFake';
