@@ -1,0 +1,7 @@
+// Our Solana programs in C, and the tools that build them into SBPFv0 `.so` files.
+export { CLANG_SBPF_FLAGS, PROGRAM_INCLUDE_DIR, compileSbpfProgram } from './compileSbpfProgram';
+export type { CompileSbpfProgramParameters } from './compileSbpfProgram';
+export { SBPF_PROGRAM_START, SbpfLinkError, linkSbpfProgram } from './linkSbpfProgram';
+export type { LinkedSbpfProgram } from './linkSbpfProgram';
+export { PROGRAMS, programSoPath, programSource } from './programPaths';
+export type { ProgramName } from './programPaths';
