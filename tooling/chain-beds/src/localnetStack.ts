@@ -1,11 +1,11 @@
-// The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed, the Sui fake, the
-// yields fake), each demo wallet funded, and the SVC_* settings that point the API at them.
+// The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed with our router
+// program and its test venue deployed, the Sui fake, the yields fake), each demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { Keypair } from '@solana/web3.js';
 import { startEvmBed } from './evm';
 import type { EvmBed } from './evm';
-import { startSolanaBed } from './solana';
-import type { SolanaBed } from './solana';
+import { deployYieldRouter, startSolanaBed } from './solana';
+import type { SolanaBed, SolanaRouterDeployment } from './solana';
 import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
 import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
@@ -18,6 +18,8 @@ export interface Localnet {
   readonly base: EvmBed;
   readonly arbitrum: EvmBed;
   readonly solana: SolanaBed;
+  /** Our router program (C, built by tooling/solana-programs) and its test venue, in the bed. */
+  readonly solanaRouter: SolanaRouterDeployment;
   readonly sui: SuiFake;
   readonly yields: YieldsServer;
   /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
@@ -39,6 +41,7 @@ export async function startLocalnet(): Promise<Localnet> {
     stops.push(() => arbitrum.stop());
     const solana: SolanaBed = await startSolanaBed();
     stops.push(() => solana.stop());
+    const solanaRouter = deployYieldRouter(solana);
     const sui: SuiFake = await startSuiFake();
     stops.push(() => sui.stop());
     // DefiLlama's pool shape, risk fields included, so every opportunity field has a value.
@@ -67,6 +70,9 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_ARBITRUM_USDC_ADDRESS: arbitrum.adapterConfig.usdcAddress,
       SVC_ARBITRUM_REGISTRY_ADDRESS: arbitrum.adapterConfig.registryAddress,
       SVC_SOLANA_RPC_URL: solana.rpcUrl,
+      SVC_SOLANA_PROGRAM_ID: solanaRouter.programId,
+      SVC_SOLANA_YIELD_ROUTER: solanaRouter.yieldRouter,
+      SVC_SOLANA_ADAPTER_REGISTRY: solanaRouter.adapterRegistry,
       SVC_SUI_RPC_URL: sui.rpcUrl,
       SVC_SUI_NETWORK: 'localnet',
       SVC_APY_BASE_URL: yields.url,
@@ -89,6 +95,7 @@ export async function startLocalnet(): Promise<Localnet> {
       base,
       arbitrum,
       solana,
+      solanaRouter,
       sui,
       yields,
       wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { linkSbpfProgram } from './linkSbpfProgram';
@@ -51,7 +51,10 @@ export function compileSbpfProgram(parameters: CompileSbpfProgramParameters): Li
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
     const linked = linkSbpfProgram(readFileSync(object));
-    writeFileSync(parameters.output, linked.elf);
+    // Written whole then renamed: a test worker loading the program never sees half a file.
+    const partial = `${parameters.output}.${process.pid}.partial`;
+    writeFileSync(partial, linked.elf);
+    renameSync(partial, parameters.output);
     return linked;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -3,5 +3,24 @@ export { CLANG_SBPF_FLAGS, PROGRAM_INCLUDE_DIR, compileSbpfProgram } from './com
 export type { CompileSbpfProgramParameters } from './compileSbpfProgram';
 export { SBPF_PROGRAM_START, SbpfLinkError, linkSbpfProgram } from './linkSbpfProgram';
 export type { LinkedSbpfProgram } from './linkSbpfProgram';
+export { ensureProgramsBuilt } from './ensureProgramsBuilt';
 export { PROGRAMS, programSoPath, programSource } from './programPaths';
 export type { ProgramName } from './programPaths';
+export {
+  ata,
+  discriminator,
+  initializeRouter,
+  initializeVenue,
+  legData,
+  positionPda,
+  registerAdapter,
+  registryPda,
+  routerDeposit,
+  routerPda,
+  routerVenueLeg,
+  routerWithdraw,
+  venueAccrue,
+  venueMove,
+  venuePda,
+} from './programInstructions';
+export type { RouterLeg, VenueAccounts } from './programInstructions';

@@ -2,7 +2,7 @@ import type { Keypair } from '@solana/web3.js';
 import { programLogs } from './testing/programHarness';
 import { createProgramFixture } from './testing/programFixture';
 import type { ProgramFixture } from './testing/programFixture';
-import { ata, venueAccrue, venueMove } from './testing/programClients';
+import { ata, venueAccrue, venueMove } from './programInstructions';
 
 describe('test_venue program (the Solana twin of TestVault4626)', () => {
   let fixture: ProgramFixture;

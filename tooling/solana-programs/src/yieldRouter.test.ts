@@ -16,7 +16,7 @@ import {
   routerPda,
   routerVenueLeg,
   routerWithdraw,
-} from './testing/programClients';
+} from './programInstructions';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const custom = (code: number) => `Custom(${code})`;

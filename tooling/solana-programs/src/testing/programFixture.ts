@@ -7,7 +7,7 @@ import {
 } from '@solana/spl-token';
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import type { PublicKey } from '@solana/web3.js';
-import { programSoPath } from '../programPaths';
+import { ensureProgramsBuilt } from '../ensureProgramsBuilt';
 import { ProgramHarness, address } from './programHarness';
 import {
   ata,
@@ -16,8 +16,8 @@ import {
   registerAdapter,
   routerPda,
   venuePda,
-} from './programClients';
-import type { VenueAccounts } from './programClients';
+} from '../programInstructions';
+import type { VenueAccounts } from '../programInstructions';
 
 /** litesvm with both programs loaded, a USDC mint, an initialised router and a registered venue. */
 export interface ProgramFixture {
@@ -64,8 +64,9 @@ export function createProgramFixture(options: { register?: boolean } = {}): Prog
   const admin = harness.keypair();
   const routerProgram = Keypair.generate().publicKey;
   const venueProgram = Keypair.generate().publicKey;
-  harness.svm.addProgramFromFile(address(routerProgram), programSoPath('yield_router'));
-  harness.svm.addProgramFromFile(address(venueProgram), programSoPath('test_venue'));
+  const programs = ensureProgramsBuilt();
+  harness.svm.addProgramFromFile(address(routerProgram), programs.yield_router);
+  harness.svm.addProgramFromFile(address(venueProgram), programs.test_venue);
 
   const usdcMint = createMint(harness, admin, admin.publicKey);
   const mintUsdc = (owner: PublicKey, amount: bigint): PublicKey => {

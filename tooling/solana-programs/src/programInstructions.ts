@@ -3,8 +3,9 @@ import { TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-tok
 import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import type { AccountMeta } from '@solana/web3.js';
 
-// Instruction builders for our two programs, written from the C sources' account lists (not
-// from packages/chain-solana, so the tests cross-check the adapter's encoding rather than share it).
+// Instruction builders for our two programs, written from the C sources' account lists: the
+// program tests and the local beds (deploy, fixtures) use them. packages/chain-solana encodes the
+// legs the API prepares on its own, so the tests cross-check that encoding rather than share it.
 
 export const discriminator = (name: string): Buffer =>
   createHash('sha256').update(`global:${name}`).digest().subarray(0, 8);
