@@ -26,6 +26,8 @@ const venue: VenueOnChain = {
   ids: {
     adapter: Keypair.generate().publicKey.toBase58(),
     receiptMint: Keypair.generate().publicKey.toBase58(),
+    venueProgram: Keypair.generate().publicKey.toBase58(),
+    reserve: Keypair.generate().publicKey.toBase58(),
   },
 };
 
@@ -103,6 +105,8 @@ describe('buildWithdraw', () => {
       bed.usdcMint,
       venue.ids['receiptMint'],
       TOKEN_PROGRAM_ID.toBase58(),
+      venue.ids['venueProgram'],
+      venue.ids['reserve'],
     ]);
   });
 

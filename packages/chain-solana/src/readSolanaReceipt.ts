@@ -21,19 +21,14 @@ function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKey
     .map((instruction) => Buffer.from(instruction.data).toString('utf8'));
 }
 
-function mirrored(
-  moved: bigint,
-  counterpart: bigint,
-  what: string,
-  shares: 'receipt tokens' | 'none',
-): Movement {
+function mirrored(moved: bigint, counterpart: bigint, what: string): Movement {
   if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
   if (counterpart !== moved) {
     return {
       mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the counterpart changed by ${formatUnits(counterpart, USDC_DECIMALS)}`,
     };
   }
-  return { amountMicros: moved, shares: shares === 'none' ? null : counterpart };
+  return { amountMicros: moved, shares: null };
 }
 
 /**
@@ -55,13 +50,14 @@ function routerMovement(
     account: associatedTokenAccount(owner, mint),
   });
   return query.action === 'deposit'
-    ? mirrored(vault, -mine, 'into the router vault', 'none')
-    : mirrored(-vault, mine, 'out of the router vault', 'none');
+    ? mirrored(vault, -mine, 'into the router vault')
+    : mirrored(-vault, mine, 'out of the router vault');
 }
 
 /**
  * Venue legs: the owner's USDC delta is the amount (down for a deposit, up for a withdrawal),
- * and the owner's receipt tokens (1:1) must move by exactly the opposite; they are the shares.
+ * and the owner's receipt tokens must move the other way; they are the shares, minted or burnt
+ * at the venue's share price (so their count may differ from the USDC amount).
  */
 function venueMovement(
   meta: Meta,
@@ -73,9 +69,17 @@ function venueMovement(
 ): Movement {
   const usdc = tokenBalanceDelta(meta, keys, { mint, owner });
   const receipts = tokenBalanceDelta(meta, keys, { mint: receiptMint, owner });
-  return query.action === 'deposit'
-    ? mirrored(-usdc, receipts, 'from the owner into the venue', 'receipt tokens')
-    : mirrored(usdc, -receipts, 'from the venue to the owner', 'receipt tokens');
+  const deposit = query.action === 'deposit';
+  const moved = deposit ? -usdc : usdc;
+  const shares = deposit ? receipts : -receipts;
+  const what = deposit ? 'from the owner into the venue' : 'from the venue to the owner';
+  if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
+  if (shares <= 0n) {
+    return {
+      mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the owner's receipt tokens changed by ${receipts}`,
+    };
+  }
+  return { amountMicros: moved, shares };
 }
 
 /** Where the leg's money is measured: the router vault, or the venue's receipt token. */

@@ -26,6 +26,10 @@ export interface VenueInstructionAccounts {
   readonly ownerReceipt: PublicKey;
   readonly usdcMint: PublicKey;
   readonly receiptMint: PublicKey;
+  /** The venue program the adapter is registered with (the router invokes it). */
+  readonly venueProgram: PublicKey;
+  /** The venue's USDC reserve (where deposits go and withdrawals come from). */
+  readonly reserve: PublicKey;
 }
 
 /** Accounts of `withdraw` (from the router itself), in instruction order. */
@@ -62,15 +66,18 @@ function venueInstruction(
       readonly(accounts.usdcMint),
       writable(accounts.receiptMint),
       readonly(TOKEN_PROGRAM_ID),
+      readonly(accounts.venueProgram),
+      writable(accounts.reserve),
     ],
     data: encodeRouterInstructionData({ name, ...args }),
   });
 }
 
 /**
- * Router program `deposit_to_venue(amount: u64, plan_id: [u8; 16])`: USDC from the owner into
- * the venue adapter registered under `adapter`; the adapter mints receipt tokens 1:1 to the
- * owner. Layout: README.md.
+ * Router program `deposit_to_venue(amount: u64, plan_id: [u8; 16])`: the router checks the leg
+ * (owner signed, plan id, its vault, `adapter` listed in the registry with `venueProgram`) and
+ * invokes the venue: USDC from the owner into the venue's reserve, receipt tokens to the owner at
+ * the venue's share price. Layout: README.md ("The Solana router program").
  *
  * @example
  * depositToVenueInstruction(accounts, { amountMicros: 5_000_000n, planId });
@@ -82,7 +89,10 @@ export function depositToVenueInstruction(
   return venueInstruction('deposit_to_venue', accounts, args);
 }
 
-/** Router program `withdraw_from_venue(amount, plan_id)`: burns receipts, returns USDC. */
+/**
+ * Router program `withdraw_from_venue(amount, plan_id)`: the venue burns the receipt tokens worth
+ * `amount` USDC (rounded up) and pays the USDC to the owner.
+ */
 export function withdrawFromVenueInstruction(
   accounts: VenueInstructionAccounts,
   args: RouterLegArguments,
