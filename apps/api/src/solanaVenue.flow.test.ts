@@ -27,6 +27,7 @@ beforeAll(async () => {
   router = deployYieldRouter(solana);
   t = await startTestApp({
     ...solanaBedSettings(solana),
+    SVC_SOLANA_NETWORK: 'localnet',
     SVC_SOLANA_PROGRAM_ID: router.programId,
     SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
     SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
@@ -103,6 +104,21 @@ const position = async (wallet: string) =>
       .set('X-API-Key', testKeys.owner)
       .expect(200)
   ).body as Record<string, unknown>;
+
+it('/svc/packages shows the router program deployed on localnet, with its PDAs', async () => {
+  const document = (await request(t.app).get('/api/v1/svc/packages').expect(200)).body as {
+    chains: { chain: string; network: string; status: string; objects: unknown[] }[];
+  };
+  expect(document.chains.find((chain) => chain.chain === 'solana')).toMatchObject({
+    network: 'localnet',
+    status: 'live',
+    objects: expect.arrayContaining([
+      { kind: 'program', id: router.programId },
+      { kind: 'adapterRegistry', id: router.adapterRegistry },
+      { kind: 'yieldRouter', id: router.yieldRouter },
+    ]),
+  });
+});
 
 it('deposit → settle → staked; withdraw → settle; a harvest after the venue price moves', async () => {
   const owner = solana.createFundedKeypair();

@@ -70,6 +70,7 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_ARBITRUM_USDC_ADDRESS: arbitrum.adapterConfig.usdcAddress,
       SVC_ARBITRUM_REGISTRY_ADDRESS: arbitrum.adapterConfig.registryAddress,
       SVC_SOLANA_RPC_URL: solana.rpcUrl,
+      SVC_SOLANA_NETWORK: 'localnet',
       SVC_SOLANA_PROGRAM_ID: solanaRouter.programId,
       SVC_SOLANA_YIELD_ROUTER: solanaRouter.yieldRouter,
       SVC_SOLANA_ADAPTER_REGISTRY: solanaRouter.adapterRegistry,
@@ -86,6 +87,8 @@ export async function startLocalnet(): Promise<Localnet> {
       }),
       // The bed's vaults and Aave stand-in: the discovery refresh reads TVL and caps from them.
       SVC_VENUE_IDS: JSON.stringify({
+        // The Solana bed's test venue, registered with our router, stands in for Kamino.
+        kamino: solanaRouter.venue,
         'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
         morpho: { vault: base.fixtures.vault },
         fluid: { vault: arbitrum.fixtures.vault },
