@@ -64,6 +64,21 @@ describe('a Solana venue leg through our router program', () => {
     expect(bed.transaction(deposit.txId)?.logMessages).toContain(
       `Program log: svc:${deposit.planId} deposit_to_venue amount=20000000`,
     );
+    // Only our router's own event counts: read against another program id, it is a mismatch.
+    const elsewhere = bedAdapter(bed, {
+      programId: router.venue.venueProgram,
+      yieldRouter: router.yieldRouter,
+      adapterRegistry: router.adapterRegistry,
+    });
+    expect(
+      await elsewhere.readReceipt({
+        txId: deposit.txId,
+        planId: deposit.planId,
+        owner: owner.publicKey.toBase58(),
+        action: 'deposit',
+        target: { kind: 'venue', venue },
+      }),
+    ).toMatchObject({ status: 'mismatch', reason: expect.stringContaining('no router event') });
 
     // 5 USDC of yield on 20: each receipt token is worth 1.25 USDC micros.
     router.accrue(5_000_000n);
