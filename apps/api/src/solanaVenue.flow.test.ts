@@ -31,6 +31,7 @@ beforeAll(async () => {
     SVC_SOLANA_PROGRAM_ID: router.programId,
     SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
     SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
+    SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
     SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
     SVC_SOLANA_EXECUTION_ENABLED: 'true',
     SVC_SOLANA_BROADCAST_ENABLED: 'true',
@@ -105,7 +106,7 @@ const position = async (wallet: string) =>
       .expect(200)
   ).body as Record<string, unknown>;
 
-it('/svc/packages shows the router program deployed on localnet, with its PDAs', async () => {
+it('/svc/packages shows the router program deployed on localnet, with its PDAs and authority', async () => {
   const document = (await request(t.app).get('/api/v1/svc/packages').expect(200)).body as {
     chains: { chain: string; network: string; status: string; objects: unknown[] }[];
   };
@@ -116,6 +117,7 @@ it('/svc/packages shows the router program deployed on localnet, with its PDAs',
       { kind: 'program', id: router.programId },
       { kind: 'adapterRegistry', id: router.adapterRegistry },
       { kind: 'yieldRouter', id: router.yieldRouter },
+      { kind: 'upgradeAuthority', id: router.admin },
     ]),
   });
 });

@@ -4,6 +4,7 @@ export type { CompileSbpfProgramParameters } from './compileSbpfProgram';
 export { SBPF_PROGRAM_START, SbpfLinkError, linkSbpfProgram } from './linkSbpfProgram';
 export type { LinkedSbpfProgram } from './linkSbpfProgram';
 export { ensureProgramsBuilt } from './ensureProgramsBuilt';
+export { loadProgram } from './loadProgram';
 export { PROGRAMS, programSoPath, programSource } from './programPaths';
 export type { ProgramName } from './programPaths';
 export {
@@ -13,6 +14,7 @@ export {
   initializeVenue,
   legData,
   positionPda,
+  programDataAddress,
   registerAdapter,
   registryPda,
   routerDeposit,

@@ -35,6 +35,12 @@ export const positionPda = (programId: PublicKey, owner: PublicKey): PublicKey =
 export const ata = (owner: PublicKey, mint: PublicKey): PublicKey =>
   getAssociatedTokenAddressSync(mint, owner, true);
 
+export const UPGRADEABLE_LOADER_ID = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
+/** A program's ProgramData account (upgradeable loader): where its upgrade authority lives. */
+export const programDataAddress = (programId: PublicKey): PublicKey =>
+  PublicKey.findProgramAddressSync([programId.toBuffer()], UPGRADEABLE_LOADER_ID)[0];
+
+/** `initialize`: the admin must be the program's upgrade authority. */
 export function initializeRouter(programId: PublicKey, admin: PublicKey): TransactionInstruction {
   return new TransactionInstruction({
     programId,
@@ -43,6 +49,8 @@ export function initializeRouter(programId: PublicKey, admin: PublicKey): Transa
       w(routerPda(programId)),
       w(registryPda(programId)),
       r(SystemProgram.programId),
+      r(programId),
+      r(programDataAddress(programId)),
     ],
     data: discriminator('initialize'),
   });

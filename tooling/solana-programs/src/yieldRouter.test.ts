@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { TransactionInstruction } from '@solana/web3.js';
-import type { Keypair } from '@solana/web3.js';
-import { address, programLogs } from './testing/programHarness';
+import { Keypair, TransactionInstruction } from '@solana/web3.js';
+import { ensureProgramsBuilt } from './ensureProgramsBuilt';
+import { loadProgram } from './loadProgram';
+import { ProgramHarness, address, programLogs } from './testing/programHarness';
 import type { ProgramRun } from './testing/programHarness';
 import { createProgramFixture } from './testing/programFixture';
 import type { ProgramFixture } from './testing/programFixture';
@@ -10,6 +11,7 @@ import {
   initializeRouter,
   legData,
   positionPda,
+  programDataAddress,
   registerAdapter,
   registryPda,
   routerDeposit,
@@ -72,6 +74,32 @@ describe('yield_router program', () => {
         [fixture.admin],
       );
       expectRefused(again, 11);
+    });
+
+    it('accepts only the upgrade authority as the admin who initialises', () => {
+      const harness = new ProgramHarness();
+      const authority = harness.keypair();
+      const intruder = harness.keypair();
+      const programId = Keypair.generate().publicKey;
+      loadProgram(harness.svm, programId, ensureProgramsBuilt().yield_router, authority.publicKey);
+      expectRefused(
+        harness.send([initializeRouter(programId, intruder.publicKey)], [intruder]),
+        10,
+      );
+      // A ProgramData account that is not this program's is refused the same way.
+      const forged = initializeRouter(programId, authority.publicKey);
+      const other = Keypair.generate().publicKey;
+      loadProgram(harness.svm, other, ensureProgramsBuilt().yield_router, authority.publicKey);
+      const keys = forged.keys.map((meta, index) =>
+        index === 5 ? { ...meta, pubkey: programDataAddress(other) } : meta,
+      );
+      expectRefused(
+        harness.send([new TransactionInstruction({ ...forged, keys })], [authority]),
+        10,
+      );
+      const run = harness.send([initializeRouter(programId, authority.publicKey)], [authority]);
+      expect(run.error).toBeUndefined();
+      expect(programLogs(run)).toContain('yield_router: initialized');
     });
 
     it('refuses a registration not signed by the admin', () => {

@@ -17,6 +17,7 @@ import {
   ensureProgramsBuilt,
   initializeRouter,
   initializeVenue,
+  loadProgram,
   registerAdapter,
   registryPda,
   routerPda,
@@ -24,7 +25,6 @@ import {
   venuePda,
 } from '@yieldrouter/solana-programs';
 import type { SolanaBed } from './startSolanaBed';
-import { svmAddress } from './svmAccounts';
 
 /** Our router program and one test venue, deployed and wired in a Solana bed (base58 ids). */
 export interface SolanaRouterDeployment {
@@ -34,7 +34,10 @@ export interface SolanaRouterDeployment {
   readonly yieldRouter: string;
   /** The adapter registry PDA (`SVC_SOLANA_ADAPTER_REGISTRY`). */
   readonly adapterRegistry: string;
-  /** The router's admin (initialised the router, registers adapters): the bed's authority. */
+  /**
+   * The programs' upgrade authority and the router's admin (initialised it, registers adapters):
+   * the bed's authority (`SVC_SOLANA_UPGRADE_AUTHORITY`).
+   */
   readonly admin: string;
   /** The test venue, registered as an adapter: the ids a Solana venue takes in `SVC_VENUE_IDS`. */
   readonly venue: {
@@ -79,10 +82,11 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
   const programs = ensureProgramsBuilt();
   const programId = Keypair.generate().publicKey;
   const venueProgram = Keypair.generate().publicKey;
-  bed.svm.addProgramFromFile(svmAddress(programId.toBase58()), programs.yield_router);
-  bed.svm.addProgramFromFile(svmAddress(venueProgram.toBase58()), programs.test_venue);
-
   const admin = bed.mintAuthority;
+  // The bed's authority is the upgrade authority, as the operator's key is on a cluster.
+  loadProgram(bed.svm, programId, programs.yield_router, admin.publicKey);
+  loadProgram(bed.svm, venueProgram, programs.test_venue, admin.publicKey);
+
   const usdcKey = new PublicKey(bed.usdcMint);
 
   // The venue: its PDA is the receipt mint's authority and the owner of its USDC reserve.

@@ -39,6 +39,12 @@ static const uint8_t IX_WITHDRAW_FROM_VENUE[8] = {0xeb, 0x5c, 0xf4, 0x7d, 0x0a, 
 static const uint8_t VENUE_DEPOSIT[8] = {0xf2, 0x23, 0xc6, 0x89, 0x52, 0xe1, 0xf2, 0xb6};
 static const uint8_t VENUE_WITHDRAW[8] = {0xb7, 0x12, 0x46, 0x9c, 0x94, 0x6d, 0xa1, 0x22};
 
+/* The upgradeable loader: `initialize` is for the program's upgrade authority only. */
+static const SolPubkey UPGRADEABLE_LOADER = {{0x02, 0xa8, 0xf6, 0x91, 0x4e, 0x88, 0xa1, 0xb0,
+                                              0xe2, 0x10, 0x15, 0x3e, 0xf7, 0x63, 0xae, 0x2b,
+                                              0x00, 0xc2, 0xb9, 0x3d, 0x16, 0xc1, 0x24, 0xd2,
+                                              0xc0, 0x53, 0x7a, 0x10, 0x04, 0x80, 0x00, 0x00}};
+
 /* ---- Accounts owned by the program ---- */
 static const char ROUTER_SEED[] = "yield_router";
 static const char REGISTRY_SEED[] = "adapter_registry";
@@ -166,15 +172,34 @@ static uint64_t usdc_decimals(const SolAccountInfo *mint, uint8_t *decimals) {
   return YR_SUCCESS;
 }
 
-/* ---- initialize: [admin (signer, w), router PDA (w), registry PDA (w), system program] ---- */
+/* The admin is the program's upgrade authority: the program account (upgradeable loader) points
+ * at its ProgramData, whose authority is Some(admin). Nobody else can take the router over by
+ * initialising it first. */
+static bool is_upgrade_authority(const SolParameters *params, const SolAccountInfo *admin,
+                                 const SolAccountInfo *program, const SolAccountInfo *data) {
+  if (!yr_pubkey_eq(program->key, params->program_id) ||
+      !yr_pubkey_eq(program->owner, &UPGRADEABLE_LOADER) || program->data_len < 36 ||
+      program->data[0] != 2 || !yr_bytes_eq(program->data + 4, data->key->x, 32)) {
+    return false; /* UpgradeableLoaderState::Program { programdata_address } */
+  }
+  /* UpgradeableLoaderState::ProgramData { slot, upgrade_authority_address: Option<Pubkey> } */
+  return yr_pubkey_eq(data->owner, &UPGRADEABLE_LOADER) && data->data_len >= 45 &&
+         data->data[0] == 3 && data->data[12] == 1 && yr_bytes_eq(data->data + 13, admin->key->x, 32);
+}
+
+/* ---- initialize: [admin (signer, w), router PDA (w), registry PDA (w), system program,
+ *      this program, its ProgramData]; the admin must be the upgrade authority ---- */
 static uint64_t initialize(const SolParameters *params) {
-  if (params->accounts_len < 4) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  if (params->accounts_len < 6) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
   if (params->data_len != 8) return custom(E_INVALID_INSTRUCTION);
   SolAccountInfo *admin = &params->accounts[0];
   SolAccountInfo *router = &params->accounts[1];
   SolAccountInfo *registry = &params->accounts[2];
   const SolAccountInfo *system = &params->accounts[3];
-  if (!admin->is_signer) return custom(E_NOT_ADMIN);
+  if (!admin->is_signer ||
+      !is_upgrade_authority(params, admin, &params->accounts[4], &params->accounts[5])) {
+    return custom(E_NOT_ADMIN);
+  }
 
   uint8_t router_bump, registry_bump;
   SolPubkey expected;

@@ -8,7 +8,8 @@ import {
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import type { PublicKey } from '@solana/web3.js';
 import { ensureProgramsBuilt } from '../ensureProgramsBuilt';
-import { ProgramHarness, address } from './programHarness';
+import { loadProgram } from '../loadProgram';
+import { ProgramHarness } from './programHarness';
 import {
   ata,
   initializeRouter,
@@ -65,8 +66,8 @@ export function createProgramFixture(options: { register?: boolean } = {}): Prog
   const routerProgram = Keypair.generate().publicKey;
   const venueProgram = Keypair.generate().publicKey;
   const programs = ensureProgramsBuilt();
-  harness.svm.addProgramFromFile(address(routerProgram), programs.yield_router);
-  harness.svm.addProgramFromFile(address(venueProgram), programs.test_venue);
+  loadProgram(harness.svm, routerProgram, programs.yield_router, admin.publicKey);
+  loadProgram(harness.svm, venueProgram, programs.test_venue, admin.publicKey);
 
   const usdcMint = createMint(harness, admin, admin.publicKey);
   const mintUsdc = (owner: PublicKey, amount: bigint): PublicKey => {
