@@ -4,7 +4,7 @@ import {
   TOKEN_PROGRAM_ID,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
 import type { VersionedTransaction } from '@solana/web3.js';
 import { closedPortUrl, startSilentServer, startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
@@ -193,6 +193,7 @@ describe('buildDeposit into a router-adapter venue', () => {
       { key: TOKEN_PROGRAM_ID.toBase58(), signer: false, writable: false },
       { key: venueProgram.toBase58(), signer: false, writable: false },
       { key: reserve.toBase58(), signer: false, writable: true },
+      { key: SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(), signer: false, writable: false },
     ]);
     expect(memo?.data.toString('utf8')).toBe(`svc:${built.planId}`);
   });

@@ -13,6 +13,7 @@ export {
   initializeRouter,
   initializeVenue,
   legData,
+  planMemo,
   positionPda,
   programDataAddress,
   registerAdapter,

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import {
+  PublicKey,
+  SYSVAR_INSTRUCTIONS_PUBKEY,
+  SystemProgram,
+  TransactionInstruction,
+} from '@solana/web3.js';
 import type { AccountMeta } from '@solana/web3.js';
 
 // Instruction builders for our two programs, written from the C sources' account lists: the
@@ -16,6 +21,17 @@ const w = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
   isWritable: true,
 });
 const r = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: false });
+
+export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+
+/** The memo every leg carries, `svc:plan_<32 hex>`: the router refuses a leg without it. */
+export function planMemo(planId: Uint8Array): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [],
+    data: Buffer.from(`svc:plan_${Buffer.from(planId).toString('hex')}`, 'utf8'),
+  });
+}
 
 /** `discriminator ++ u64 amount ++ 16 plan-id bytes`. */
 export function legData(name: string, amount: bigint, planId: Uint8Array): Buffer {
@@ -101,6 +117,7 @@ export function routerDeposit(leg: RouterLeg): TransactionInstruction {
       r(TOKEN_PROGRAM_ID),
       w(positionPda(leg.programId, leg.owner)),
       r(SystemProgram.programId),
+      r(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
     data: legData('deposit', leg.amount, leg.planId),
   });
@@ -118,6 +135,7 @@ export function routerWithdraw(leg: RouterLeg): TransactionInstruction {
       r(leg.usdcMint),
       r(TOKEN_PROGRAM_ID),
       w(positionPda(leg.programId, leg.owner)),
+      r(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
     data: legData('withdraw', leg.amount, leg.planId),
   });
@@ -154,6 +172,7 @@ export function routerVenueLeg(
       r(TOKEN_PROGRAM_ID),
       r(leg.venue.program),
       w(leg.venue.reserve),
+      r(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
     data: legData(name, leg.amount, leg.planId),
   });

@@ -10,6 +10,7 @@ import {
   ata,
   initializeRouter,
   legData,
+  planMemo,
   positionPda,
   programDataAddress,
   registerAdapter,
@@ -37,6 +38,10 @@ describe('yield_router program', () => {
     owner = fixture.owner(100_000_000n);
     planId = randomBytes(16);
   });
+
+  /** Sends the instructions with the plan memo `svc:<planId>` every leg carries. */
+  const send = (instructions: TransactionInstruction[], signers?: Keypair[]) =>
+    fixture.harness.send([...instructions, planMemo(planId)], signers);
 
   const leg = (amount: bigint, extra: Partial<Parameters<typeof routerDeposit>[0]> = {}) => ({
     programId: fixture.routerProgram,
@@ -69,7 +74,7 @@ describe('yield_router program', () => {
       );
       const registry = fixture.harness.data(registryPda(fixture.routerProgram));
       expect(Buffer.from(registry ?? []).readBigUInt64LE(16)).toBe(1n);
-      const again = fixture.harness.send(
+      const again = send(
         [initializeRouter(fixture.routerProgram, fixture.admin.publicKey)],
         [fixture.admin],
       );
@@ -104,7 +109,7 @@ describe('yield_router program', () => {
 
     it('refuses a registration not signed by the admin', () => {
       const intruder = fixture.harness.keypair();
-      const run = fixture.harness.send(
+      const run = send(
         [
           registerAdapter(
             fixture.routerProgram,
@@ -121,7 +126,7 @@ describe('yield_router program', () => {
 
   describe('deposit and withdraw (the router vault)', () => {
     it('moves USDC into the vault, credits the position, and pays it back signed by the PDA', () => {
-      const run = fixture.harness.send([routerDeposit(leg(30_000_000n))], [owner]);
+      const run = send([routerDeposit(leg(30_000_000n))], [owner]);
       expect(run.error).toBeUndefined();
       expect(programLogs(run)).toContain(`svc:plan_${hex(planId)} deposit amount=30000000`);
       expect(fixture.tokenBalance(vault())).toBe(30_000_000n);
@@ -129,7 +134,7 @@ describe('yield_router program', () => {
       const position = fixture.harness.data(positionPda(fixture.routerProgram, owner.publicKey));
       expect(Buffer.from(position ?? []).readBigUInt64LE(48)).toBe(30_000_000n);
 
-      const back = fixture.harness.send([routerWithdraw(leg(12_000_000n))], [owner]);
+      const back = send([routerWithdraw(leg(12_000_000n))], [owner]);
       expect(back.error).toBeUndefined();
       expect(programLogs(back)).toContain(`svc:plan_${hex(planId)} withdraw amount=12000000`);
       expect(fixture.tokenBalance(vault())).toBe(18_000_000n);
@@ -137,13 +142,10 @@ describe('yield_router program', () => {
     });
 
     it("refuses to pay more than the owner's position, and another owner anything", () => {
-      expect(fixture.harness.send([routerDeposit(leg(5_000_000n))], [owner]).ok).toBe(true);
-      expectRefused(fixture.harness.send([routerWithdraw(leg(5_000_001n))], [owner]), 15);
+      expect(send([routerDeposit(leg(5_000_000n))], [owner]).ok).toBe(true);
+      expectRefused(send([routerWithdraw(leg(5_000_001n))], [owner]), 15);
       const other = fixture.owner(1_000_000n);
-      const theft = fixture.harness.send(
-        [routerWithdraw({ ...leg(1_000_000n), owner: other.publicKey })],
-        [other],
-      );
+      const theft = send([routerWithdraw({ ...leg(1_000_000n), owner: other.publicKey })], [other]);
       expectRefused(theft, 15);
       expect(fixture.tokenBalance(vault())).toBe(5_000_000n);
     });
@@ -151,10 +153,7 @@ describe('yield_router program', () => {
 
   describe('deposit_to_venue and withdraw_from_venue', () => {
     it('routes USDC from the owner into the registered venue and back, receipts to the owner', () => {
-      const run = fixture.harness.send(
-        [routerVenueLeg('deposit_to_venue', venueLeg(40_000_000n))],
-        [owner],
-      );
+      const run = send([routerVenueLeg('deposit_to_venue', venueLeg(40_000_000n))], [owner]);
       expect(run.error).toBeUndefined();
       expect(programLogs(run)).toContain(
         `svc:plan_${hex(planId)} deposit_to_venue amount=40000000`,
@@ -164,10 +163,7 @@ describe('yield_router program', () => {
       expect(fixture.tokenBalance(fixture.venue.reserve)).toBe(40_000_000n);
       expect(fixture.tokenBalance(vault())).toBe(0n);
 
-      const back = fixture.harness.send(
-        [routerVenueLeg('withdraw_from_venue', venueLeg(15_000_000n))],
-        [owner],
-      );
+      const back = send([routerVenueLeg('withdraw_from_venue', venueLeg(15_000_000n))], [owner]);
       expect(back.error).toBeUndefined();
       expect(programLogs(back)).toContain(
         `svc:plan_${hex(planId)} withdraw_from_venue amount=15000000`,
@@ -181,11 +177,7 @@ describe('yield_router program', () => {
     const deposit = (
       extra: Partial<Parameters<typeof routerVenueLeg>[1]> = {},
       signers = [owner],
-    ) =>
-      fixture.harness.send(
-        [routerVenueLeg('deposit_to_venue', venueLeg(1_000_000n, extra))],
-        signers,
-      );
+    ) => send([routerVenueLeg('deposit_to_venue', venueLeg(1_000_000n, extra))], signers);
 
     it('wrong signer: the owner did not sign', () => {
       const instruction = routerVenueLeg('deposit_to_venue', venueLeg(1_000_000n));
@@ -195,10 +187,10 @@ describe('yield_router program', () => {
           index === 0 ? { ...meta, isSigner: false } : meta,
         ),
       });
-      expectRefused(fixture.harness.send([unsigned]), 3);
+      expectRefused(send([unsigned]), 3);
       const withdrawal = routerWithdraw(leg(1_000_000n));
       expectRefused(
-        fixture.harness.send([
+        send([
           new TransactionInstruction({
             ...withdrawal,
             keys: withdrawal.keys.map((meta, index) =>
@@ -224,26 +216,36 @@ describe('yield_router program', () => {
       expectRefused(deposit({ planId: new Uint8Array(16) }), 2);
       expectRefused(deposit({ planId: randomBytes(15) }), 2);
       expectRefused(
-        fixture.harness.send(
-          [routerDeposit(leg(1_000_000n, { planId: randomBytes(17) }))],
-          [owner],
-        ),
+        send([routerDeposit(leg(1_000_000n, { planId: randomBytes(17) }))], [owner]),
         2,
       );
     });
 
+    it('no plan memo, or the memo of another plan', () => {
+      const instruction = routerVenueLeg('deposit_to_venue', venueLeg(1_000_000n));
+      expectRefused(fixture.harness.send([instruction], [owner]), 18);
+      expectRefused(fixture.harness.send([instruction, planMemo(randomBytes(16))], [owner]), 18);
+      const withdrawal = routerWithdraw(leg(1_000_000n));
+      expectRefused(fixture.harness.send([withdrawal], [owner]), 18);
+      // The sysvar account must be the Instructions sysvar itself.
+      const forged = new TransactionInstruction({
+        ...instruction,
+        keys: instruction.keys.map((meta, index) =>
+          index === 12 ? { ...meta, pubkey: fixture.venue.reserve } : meta,
+        ),
+      });
+      expectRefused(fixture.harness.send([forged, planMemo(planId)], [owner]), 18);
+    });
+
     it('zero amount', () => {
       expectRefused(deposit({ amount: 0n }), 8);
-      expectRefused(fixture.harness.send([routerWithdraw(leg(0n))], [owner]), 8);
+      expectRefused(send([routerWithdraw(leg(0n))], [owner]), 8);
     });
 
     it('foreign vault: a USDC account the router PDA does not own', () => {
       const foreign = ata(owner.publicKey, fixture.usdcMint);
       expectRefused(deposit({ vault: foreign }), 6);
-      expectRefused(
-        fixture.harness.send([routerDeposit(leg(1_000_000n, { vault: foreign }))], [owner]),
-        6,
-      );
+      expectRefused(send([routerDeposit(leg(1_000_000n, { vault: foreign }))], [owner]), 6);
     });
 
     it('unlisted adapter, and a venue program other than the registered one', () => {
@@ -251,6 +253,7 @@ describe('yield_router program', () => {
       const stranger = unlisted.owner(5_000_000n);
       const run = unlisted.harness.send(
         [
+          planMemo(planId),
           routerVenueLeg('deposit_to_venue', {
             programId: unlisted.routerProgram,
             owner: stranger.publicKey,
@@ -278,7 +281,7 @@ describe('yield_router program', () => {
     });
 
     it('unknown instructions and truncated data', () => {
-      const run = fixture.harness.send([
+      const run = send([
         new TransactionInstruction({
           programId: fixture.routerProgram,
           keys: [],

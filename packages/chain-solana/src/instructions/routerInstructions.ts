@@ -1,6 +1,6 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { TransactionInstruction } from '@solana/web3.js';
-import type { AccountMeta, PublicKey } from '@solana/web3.js';
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, TransactionInstruction } from '@solana/web3.js';
+import type { AccountMeta } from '@solana/web3.js';
 import { encodeRouterInstructionData } from './routerInstructionData';
 
 const writable = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
@@ -42,6 +42,17 @@ export interface WithdrawInstructionAccounts {
   readonly usdcMint: PublicKey;
 }
 
+/**
+ * The owner's position PDA `["position", owner]` of the router program: what the router vault
+ * holds for the owner (credited by the program's `deposit`, debited by `withdraw`).
+ */
+export function routerPosition(programId: PublicKey, owner: PublicKey): PublicKey {
+  return PublicKey.findProgramAddressSync(
+    [Buffer.from('position'), owner.toBuffer()],
+    programId,
+  )[0];
+}
+
 /** The leg's amount and plan, carried in the instruction data. */
 export interface RouterLegArguments {
   readonly amountMicros: bigint;
@@ -68,6 +79,7 @@ function venueInstruction(
       readonly(TOKEN_PROGRAM_ID),
       readonly(accounts.venueProgram),
       writable(accounts.reserve),
+      readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
     data: encodeRouterInstructionData({ name, ...args }),
   });
@@ -100,7 +112,10 @@ export function withdrawFromVenueInstruction(
   return venueInstruction('withdraw_from_venue', accounts, args);
 }
 
-/** Router program `withdraw(amount, plan_id)`: USDC from the router vault back to the owner. */
+/**
+ * Router program `withdraw(amount, plan_id)`: USDC from the router vault back to the owner, at
+ * most what the owner's position holds.
+ */
 export function withdrawInstruction(
   accounts: WithdrawInstructionAccounts,
   args: RouterLegArguments,
@@ -114,6 +129,8 @@ export function withdrawInstruction(
       writable(accounts.ownerUsdc),
       readonly(accounts.usdcMint),
       readonly(TOKEN_PROGRAM_ID),
+      writable(routerPosition(accounts.programId, accounts.owner)),
+      readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
     data: encodeRouterInstructionData({ name: 'withdraw', ...args }),
   });

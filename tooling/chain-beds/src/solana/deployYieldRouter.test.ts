@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
-import { ata, routerVenueLeg } from '@yieldrouter/solana-programs';
+import { ata, planMemo, routerVenueLeg } from '@yieldrouter/solana-programs';
 import { deployYieldRouter } from './deployYieldRouter';
 import { startSolanaBed } from './startSolanaBed';
 import type { SolanaBed } from './startSolanaBed';
@@ -18,6 +18,7 @@ describe('deployYieldRouter', () => {
     const owner = bed.createFundedKeypair();
     bed.mintUsdc(owner.publicKey, 20_000_000n);
     const usdcMint = new PublicKey(bed.usdcMint);
+    const planId = randomBytes(16);
     const receiptMint = new PublicKey(deployment.venue.receiptMint);
     const message = new TransactionMessage({
       payerKey: owner.publicKey,
@@ -34,7 +35,7 @@ describe('deployYieldRouter', () => {
           owner: owner.publicKey,
           usdcMint,
           amount: 8_000_000n,
-          planId: randomBytes(16),
+          planId,
           venue: {
             program: new PublicKey(deployment.venue.venueProgram),
             venue: new PublicKey(deployment.venue.adapter),
@@ -42,6 +43,7 @@ describe('deployYieldRouter', () => {
             reserve: new PublicKey(deployment.venue.reserve),
           },
         }),
+        planMemo(planId),
       ],
     }).compileToV0Message();
     const transaction = new VersionedTransaction(message);

@@ -27,6 +27,7 @@
 #define E_INSUFFICIENT_POSITION 15
 #define E_INVALID_POSITION 16
 #define E_INVALID_TOKEN_PROGRAM 17
+#define E_NO_PLAN_MEMO 18
 
 /* ---- Discriminators ---- */
 static const uint8_t IX_INITIALIZE[8] = {0xaf, 0xaf, 0x6d, 0x1f, 0x0d, 0x98, 0x9b, 0xed};
@@ -44,6 +45,17 @@ static const SolPubkey UPGRADEABLE_LOADER = {{0x02, 0xa8, 0xf6, 0x91, 0x4e, 0x88
                                               0xe2, 0x10, 0x15, 0x3e, 0xf7, 0x63, 0xae, 0x2b,
                                               0x00, 0xc2, 0xb9, 0x3d, 0x16, 0xc1, 0x24, 0xd2,
                                               0xc0, 0x53, 0x7a, 0x10, 0x04, 0x80, 0x00, 0x00}};
+
+/* The SPL Memo program (v2) and the Instructions sysvar: a leg's transaction must carry the memo
+ * `svc:<plan id>` of the plan in its instruction data (what receipts are matched by). */
+static const SolPubkey MEMO_PROGRAM = {{0x05, 0x4a, 0x53, 0x5a, 0x99, 0x29, 0x21, 0x06,
+                                        0x4d, 0x24, 0xe8, 0x71, 0x60, 0xda, 0x38, 0x7c,
+                                        0x7c, 0x35, 0xb5, 0xdd, 0xbc, 0x92, 0xbb, 0x81,
+                                        0xe4, 0x1f, 0xa8, 0x40, 0x41, 0x05, 0x44, 0x8d}};
+static const SolPubkey INSTRUCTIONS_SYSVAR = {{0x06, 0xa7, 0xd5, 0x17, 0x18, 0x7b, 0xd1, 0x66,
+                                               0x35, 0xda, 0xd4, 0x04, 0x55, 0xfd, 0xc2, 0xc0,
+                                               0xc1, 0x24, 0xc6, 0x8f, 0x21, 0x56, 0x75, 0xa5,
+                                               0xdb, 0xba, 0xcb, 0x5f, 0x08, 0x00, 0x00, 0x00}};
 
 /* ---- Accounts owned by the program ---- */
 static const char ROUTER_SEED[] = "yield_router";
@@ -98,6 +110,36 @@ static uint64_t parse_leg(const SolParameters *params, Leg *leg) {
   if (!any) return custom(E_INVALID_PLAN_ID);
   if (leg->amount == 0) return custom(E_ZERO_AMOUNT);
   return YR_SUCCESS;
+}
+
+static uint16_t read_u16(const uint8_t *bytes) { return (uint16_t)(bytes[0] | (bytes[1] << 8)); }
+
+/* The transaction carries a Memo instruction whose text is exactly `svc:plan_<32 hex>` for the
+ * leg's plan id. Reads the Instructions sysvar: u16 count, u16 offsets[count], and at each
+ * offset u16 account count, (u8 flags + 32-byte key) per account, 32-byte program id, u16 data
+ * length, data. */
+static uint64_t check_plan_memo(const Leg *leg, const SolAccountInfo *sysvar) {
+  if (!yr_pubkey_eq(sysvar->key, &INSTRUCTIONS_SYSVAR)) return custom(E_NO_PLAN_MEMO);
+  YrLine memo = {{0}, 0};
+  yr_line_text(&memo, "svc:plan_");
+  yr_line_hex(&memo, leg->plan_id, 16);
+  const uint8_t *data = sysvar->data;
+  uint64_t size = sysvar->data_len;
+  if (size < 2) return custom(E_NO_PLAN_MEMO);
+  uint64_t count = read_u16(data);
+  for (uint64_t i = 0; i < count && 2 + 2 * i + 2 <= size; i += 1) {
+    uint64_t at = read_u16(data + 2 + 2 * i);
+    if (at + 2 > size) break;
+    uint64_t program_at = at + 2 + read_u16(data + at) * 33;
+    if (program_at + 34 > size) break;
+    uint64_t length = read_u16(data + program_at + 32);
+    if (program_at + 34 + length > size) break;
+    if (yr_bytes_eq(data + program_at, MEMO_PROGRAM.x, 32) && length == memo.len &&
+        yr_bytes_eq(data + program_at + 34, (const uint8_t *)memo.text, length)) {
+      return YR_SUCCESS;
+    }
+  }
+  return custom(E_NO_PLAN_MEMO);
 }
 
 /* `svc:<plan id> <event> amount=<n>`: the event line readers match against the plan. */
@@ -297,16 +339,17 @@ static uint64_t open_position(const SolParameters *params, SolAccountInfo *owner
 
 /* ---- deposit(amount, plan_id): USDC from the owner into the router vault, credited to the
  *      owner's position. [owner (signer, w), router PDA (w), vault (w), owner USDC (w),
- *      USDC mint, token program, position PDA (w), system program] ---- */
+ *      USDC mint, token program, position PDA (w), system program, Instructions sysvar] ---- */
 static uint64_t deposit(const SolParameters *params) {
   Leg leg;
   uint64_t result = parse_leg(params, &leg);
   if (result != 0) return result;
-  if (params->accounts_len < 8) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  if (params->accounts_len < 9) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
   SolAccountInfo *a = params->accounts;
   SolAccountInfo *owner = &a[0], *router = &a[1], *vault = &a[2], *owner_usdc = &a[3],
                  *mint = &a[4], *token = &a[5], *position = &a[6], *system = &a[7];
   if (!owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
+  if ((result = check_plan_memo(&leg, &a[8])) != 0) return result;
   if (!is_router(params, router) || !router->is_writable) return custom(E_INVALID_ROUTER);
   if (!yr_pubkey_eq(token->key, &YR_TOKEN_PROGRAM_ID)) return custom(E_INVALID_TOKEN_PROGRAM);
   if ((result = check_vault(vault, router, mint)) != 0) return result;
@@ -327,16 +370,18 @@ static uint64_t deposit(const SolParameters *params) {
 
 /* ---- withdraw(amount, plan_id): USDC from the router vault back to the owner, signed by the
  *      router PDA, debited from the owner's position. [owner (signer, w), router PDA (w),
- *      vault (w), owner USDC (w), USDC mint, token program, position PDA (w)] ---- */
+ *      vault (w), owner USDC (w), USDC mint, token program, position PDA (w),
+ *      Instructions sysvar] ---- */
 static uint64_t withdraw(const SolParameters *params) {
   Leg leg;
   uint64_t result = parse_leg(params, &leg);
   if (result != 0) return result;
-  if (params->accounts_len < 7) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  if (params->accounts_len < 8) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
   SolAccountInfo *a = params->accounts;
   SolAccountInfo *owner = &a[0], *router = &a[1], *vault = &a[2], *owner_usdc = &a[3],
                  *mint = &a[4], *token = &a[5], *position = &a[6];
   if (!owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
+  if ((result = check_plan_memo(&leg, &a[7])) != 0) return result;
   if (!is_router(params, router) || !router->is_writable) return custom(E_INVALID_ROUTER);
   if (!yr_pubkey_eq(token->key, &YR_TOKEN_PROGRAM_ID)) return custom(E_INVALID_TOKEN_PROGRAM);
   if ((result = check_vault(vault, router, mint)) != 0) return result;
@@ -362,6 +407,7 @@ static uint64_t withdraw(const SolParameters *params) {
  *   0 owner (signer, w)   1 router PDA (w)   2 registry PDA   3 adapter (venue state, w)
  *   4 owner USDC (w)      5 router vault (w) 6 owner receipt (w) 7 USDC mint
  *   8 receipt mint (w)    9 token program    10 venue program   11 venue USDC reserve (w)
+ *   12 Instructions sysvar (the plan memo is checked there)
  * The router checks the leg, then invokes the venue's deposit / withdraw with the owner's
  * signature: USDC leaves (or returns to) the owner's account, receipt tokens are minted to (or
  * burnt from) the owner's receipt account. ---- */
@@ -369,12 +415,13 @@ static uint64_t venue_leg(const SolParameters *params, bool into_venue) {
   Leg leg;
   uint64_t result = parse_leg(params, &leg);
   if (result != 0) return result;
-  if (params->accounts_len < 12) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  if (params->accounts_len < 13) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
   SolAccountInfo *a = params->accounts;
   SolAccountInfo *owner = &a[0], *router = &a[1], *registry = &a[2], *adapter = &a[3],
                  *owner_usdc = &a[4], *vault = &a[5], *owner_receipt = &a[6], *mint = &a[7],
                  *receipt_mint = &a[8], *token = &a[9], *venue = &a[10], *reserve = &a[11];
   if (!owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
+  if ((result = check_plan_memo(&leg, &a[12])) != 0) return result;
   if (!is_router(params, router) || !router->is_writable) return custom(E_INVALID_ROUTER);
   if (!is_registry(params, registry)) return custom(E_INVALID_REGISTRY);
   if ((result = check_vault(vault, router, mint)) != 0) return result;
