@@ -42,6 +42,7 @@ describe('linkSbpfProgram', () => {
     expect(programLogs(beta)).toEqual([
       'fixture: hello from C',
       'greeting: beta',
+      'suffix kept',
       '0x3, 0x402, 0x0, 0x0, 0x0',
     ]);
     expect(programLogs(run([0]))).toContain('greeting: alpha');
