@@ -24,7 +24,9 @@ beforeAll(async () => {
   solana = await startSolanaBed();
   const env = {
     ...solanaBedSettings(solana),
-    SVC_VENUE_IDS: JSON.stringify({ kamino: { adapter: key(), receiptMint: key() } }),
+    SVC_VENUE_IDS: JSON.stringify({
+      kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+    }),
     SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
   };
   const logger = pino({ level: 'trace' }, { write: (line: string) => logLines.push(line) });

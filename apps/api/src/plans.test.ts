@@ -23,7 +23,7 @@ beforeAll(async () => {
     SVC_SOLANA_ADAPTER_REGISTRY: key(),
     SVC_VENUE_IDS: JSON.stringify({
       morpho: { vault: VAULT },
-      kamino: { adapter: key(), receiptMint: key() },
+      kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
     }),
   });
 });
@@ -141,7 +141,9 @@ describe('deposit and withdraw plans', () => {
       SVC_SOLANA_PROGRAM_ID: key(),
       SVC_SOLANA_YIELD_ROUTER: key(),
       SVC_SOLANA_ADAPTER_REGISTRY: key(),
-      SVC_VENUE_IDS: JSON.stringify({ kamino: { adapter: key(), receiptMint: key() } }),
+      SVC_VENUE_IDS: JSON.stringify({
+        kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+      }),
     });
     try {
       const res = await request(offline.app)

@@ -4,7 +4,7 @@ import {
   TOKEN_PROGRAM_ID,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
 import type { VersionedTransaction } from '@solana/web3.js';
 import { closedPortUrl, startSilentServer, startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
@@ -23,12 +23,19 @@ afterAll(() => bed.stop());
 const owner = Keypair.generate().publicKey;
 const adapterKey = Keypair.generate().publicKey;
 const receiptMint = Keypair.generate().publicKey;
+const venueProgram = Keypair.generate().publicKey;
+const reserve = Keypair.generate().publicKey;
 
 const venue: VenueOnChain = {
   venueId: 'solana-lend-usdc',
   chain: 'solana',
   standard: 'router-adapter',
-  ids: { adapter: adapterKey.toBase58(), receiptMint: receiptMint.toBase58() },
+  ids: {
+    adapter: adapterKey.toBase58(),
+    receiptMint: receiptMint.toBase58(),
+    venueProgram: venueProgram.toBase58(),
+    reserve: reserve.toBase58(),
+  },
 };
 
 function request(overrides: Partial<LegRequest> = {}): LegRequest {
@@ -184,6 +191,9 @@ describe('buildDeposit into a router-adapter venue', () => {
       { key: bed.usdcMint, signer: false, writable: false },
       { key: receiptMint.toBase58(), signer: false, writable: true },
       { key: TOKEN_PROGRAM_ID.toBase58(), signer: false, writable: false },
+      { key: venueProgram.toBase58(), signer: false, writable: false },
+      { key: reserve.toBase58(), signer: false, writable: true },
+      { key: SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(), signer: false, writable: false },
     ]);
     expect(memo?.data.toString('utf8')).toBe(`svc:${built.planId}`);
   });
@@ -198,6 +208,8 @@ describe('buildDeposit into a router-adapter venue', () => {
       ['router_not_configured', 'adapterRegistry'],
       ['venue_not_configured', 'ids.adapter'],
       ['venue_not_configured', 'ids.receiptMint'],
+      ['venue_not_configured', 'ids.venueProgram'],
+      ['venue_not_configured', 'ids.reserve'],
     ]);
     expect(build.blockers[2]?.details).toEqual({ venueId: venue.venueId });
   });

@@ -3,7 +3,7 @@ import {
   TOKEN_PROGRAM_ID,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { PublicKey } from '@solana/web3.js';
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
 import { Keypair } from '@solana/web3.js';
 import { startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
@@ -11,6 +11,7 @@ import { newPlanId } from '@yieldrouter/schemas';
 import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { MEMO_PROGRAM_ID } from './instructions/planMemo';
 import { decodeRouterInstructionData } from './instructions/routerInstructionData';
+import { routerPosition } from './instructions/routerInstructions';
 import { TEST_ROUTER, bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
 
 let bed: SolanaBed;
@@ -26,6 +27,8 @@ const venue: VenueOnChain = {
   ids: {
     adapter: Keypair.generate().publicKey.toBase58(),
     receiptMint: Keypair.generate().publicKey.toBase58(),
+    venueProgram: Keypair.generate().publicKey.toBase58(),
+    reserve: Keypair.generate().publicKey.toBase58(),
   },
 };
 
@@ -76,6 +79,8 @@ describe('buildWithdraw', () => {
       [ata(owner, bed.usdcMint), false, true],
       [bed.usdcMint, false, false],
       [TOKEN_PROGRAM_ID.toBase58(), false, false],
+      [routerPosition(new PublicKey(TEST_ROUTER.programId), owner).toBase58(), false, true],
+      [SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(), false, false],
     ]);
     expect(keys.get(memo?.programIdIndex ?? -1)?.equals(MEMO_PROGRAM_ID)).toBe(true);
     expect(Buffer.from(memo?.data ?? []).toString()).toBe(`svc:${built.planId}`);
@@ -103,6 +108,9 @@ describe('buildWithdraw', () => {
       bed.usdcMint,
       venue.ids['receiptMint'],
       TOKEN_PROGRAM_ID.toBase58(),
+      venue.ids['venueProgram'],
+      venue.ids['reserve'],
+      SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(),
     ]);
   });
 

@@ -28,7 +28,14 @@ export function routerWithdrawKeys(config: SolanaAdapterConfig) {
 }
 
 type VenueKeyName =
-  'programId' | 'yieldRouter' | 'adapterRegistry' | 'usdcMint' | 'adapter' | 'receiptMint';
+  | 'programId'
+  | 'yieldRouter'
+  | 'adapterRegistry'
+  | 'usdcMint'
+  | 'adapter'
+  | 'receiptMint'
+  | 'venueProgram'
+  | 'reserve';
 
 /** A venue is only reachable on Solana through our router's adapters. */
 export function venueStandardBlocker(venue: VenueOnChain): Blocker | undefined {
@@ -71,6 +78,18 @@ export function venueKeys(
       value: venue.ids['receiptMint'],
       code: 'venue_not_configured',
       field: 'ids.receiptMint',
+      details,
+    },
+    venueProgram: {
+      value: venue.ids['venueProgram'],
+      code: 'venue_not_configured',
+      field: 'ids.venueProgram',
+      details,
+    },
+    reserve: {
+      value: venue.ids['reserve'],
+      code: 'venue_not_configured',
+      field: 'ids.reserve',
       details,
     },
   });

@@ -15,21 +15,29 @@ beforeAll(async () => {
     ids: {
       adapter: Keypair.generate().publicKey.toBase58(),
       receiptMint: bed.createMint(6).toBase58(),
+      // The venue's USDC reserve: a USDC account of the adapter.
+      reserve: '',
     },
+  };
+  const adapter = venue.ids['adapter'] ?? '';
+  venue = {
+    ...venue,
+    ids: { ...venue.ids, reserve: bed.mintUsdc(adapter, 6_000_014n).toBase58() },
   };
 });
 afterAll(() => bed.stop());
 
 describe('readPosition', () => {
-  it('counts the owner receipt tokens as shares, each worth one USDC micro', async () => {
+  it("values the owner's receipt tokens at the venue's rate: reserve USDC over receipt supply", async () => {
     const owner = Keypair.generate().publicKey;
+    // The only receipts outstanding: 3_000_007 against 6_000_014 USDC micros, 2 micros each.
     bed.mintTokens(venue.ids['receiptMint'] ?? '', owner, 3_000_007n);
     const reading = await bedAdapter(bed).readPosition(venue, owner.toBase58(), 2_000_000n);
     expect(reading).toEqual({
       status: 'ok',
       ownerShares: 3_000_007n,
-      sharesValueMicros: 2_000_000n,
-      ownerValueMicros: 3_000_007n,
+      sharesValueMicros: 4_000_000n,
+      ownerValueMicros: 6_000_014n,
       block: null,
       asOf: expect.any(Date),
     });
@@ -44,11 +52,12 @@ describe('readPosition', () => {
     expect(reading).toMatchObject({ status: 'ok', ownerShares: 0n, ownerValueMicros: 0n });
   });
 
-  it('has no standard reader for other standards or a venue without a receipt mint', async () => {
+  it('has no standard reader for other standards or a venue without a receipt mint or reserve', async () => {
     const owner = Keypair.generate().publicKey.toBase58();
     for (const other of [
       { ...venue, standard: 'erc4626' as const },
       { ...venue, ids: { adapter: venue.ids['adapter'] } },
+      { ...venue, ids: { ...venue.ids, reserve: '' } },
     ]) {
       expect(await bedAdapter(bed).readPosition(other, owner, 1n)).toMatchObject({
         status: 'unavailable',

@@ -5,6 +5,7 @@ import bs58 from 'bs58';
 import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
 import { MEMO_PROGRAM_ID, planMemoText } from './instructions/planMemo';
 import { parsePublicKey } from './parsePublicKey';
+import { programLogLines } from './programLogLines';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount, routerVault } from './tokenAccounts';
 import { tokenBalanceDelta } from './tokenBalanceDelta';
@@ -21,19 +22,14 @@ function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKey
     .map((instruction) => Buffer.from(instruction.data).toString('utf8'));
 }
 
-function mirrored(
-  moved: bigint,
-  counterpart: bigint,
-  what: string,
-  shares: 'receipt tokens' | 'none',
-): Movement {
+function mirrored(moved: bigint, counterpart: bigint, what: string): Movement {
   if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
   if (counterpart !== moved) {
     return {
       mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the counterpart changed by ${formatUnits(counterpart, USDC_DECIMALS)}`,
     };
   }
-  return { amountMicros: moved, shares: shares === 'none' ? null : counterpart };
+  return { amountMicros: moved, shares: null };
 }
 
 /**
@@ -55,13 +51,15 @@ function routerMovement(
     account: associatedTokenAccount(owner, mint),
   });
   return query.action === 'deposit'
-    ? mirrored(vault, -mine, 'into the router vault', 'none')
-    : mirrored(-vault, mine, 'out of the router vault', 'none');
+    ? mirrored(vault, -mine, 'into the router vault')
+    : mirrored(-vault, mine, 'out of the router vault');
 }
 
 /**
  * Venue legs: the owner's USDC delta is the amount (down for a deposit, up for a withdrawal),
- * and the owner's receipt tokens (1:1) must move by exactly the opposite; they are the shares.
+ * and the owner's receipt tokens must move the other way; they are the shares, minted or burnt
+ * at the venue's share price (so their count may differ from the USDC amount). The router
+ * program itself must have logged the leg's event, `svc:<planId> <instruction> amount=<amount>`.
  */
 function venueMovement(
   meta: Meta,
@@ -69,19 +67,33 @@ function venueMovement(
   query: ReceiptQuery,
   owner: PublicKey,
   mint: PublicKey,
-  receiptMint: PublicKey,
+  subject: Extract<ReceiptSubject, { kind: 'venue' }>,
 ): Movement {
+  const { receiptMint } = subject;
   const usdc = tokenBalanceDelta(meta, keys, { mint, owner });
   const receipts = tokenBalanceDelta(meta, keys, { mint: receiptMint, owner });
-  return query.action === 'deposit'
-    ? mirrored(-usdc, receipts, 'from the owner into the venue', 'receipt tokens')
-    : mirrored(usdc, -receipts, 'from the venue to the owner', 'receipt tokens');
+  const deposit = query.action === 'deposit';
+  const moved = deposit ? -usdc : usdc;
+  const shares = deposit ? receipts : -receipts;
+  const what = deposit ? 'from the owner into the venue' : 'from the venue to the owner';
+  if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
+  if (shares <= 0n) {
+    return {
+      mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the owner's receipt tokens changed by ${receipts}`,
+    };
+  }
+  // The router program's own event for this plan and amount: the leg ran through our router.
+  const event = `svc:${query.planId} ${deposit ? 'deposit_to_venue' : 'withdraw_from_venue'} amount=${moved}`;
+  if (!programLogLines(meta.logMessages ?? [], subject.programId.toBase58()).includes(event)) {
+    return { mismatch: `no router event "${event}" from ${subject.programId.toBase58()}` };
+  }
+  return { amountMicros: moved, shares };
 }
 
 /** Where the leg's money is measured: the router vault, or the venue's receipt token. */
 type ReceiptSubject =
   | { readonly kind: 'router'; readonly yieldRouter: PublicKey }
-  | { readonly kind: 'venue'; readonly receiptMint: PublicKey };
+  | { readonly kind: 'venue'; readonly receiptMint: PublicKey; readonly programId: PublicKey };
 
 function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubject | Unavailable {
   if (target.kind === 'router') {
@@ -95,8 +107,14 @@ function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubje
   }
   const { venue } = target;
   const receiptMint = parsePublicKey(venue.ids['receiptMint'] ?? '');
+  const programId = parsePublicKey(context.config.programId ?? '');
   if (venue.chain === 'solana' && venue.standard === 'router-adapter' && receiptMint) {
-    return { kind: 'venue', receiptMint };
+    if (programId) return { kind: 'venue', receiptMint, programId };
+    return {
+      status: 'unavailable',
+      reason: 'no_standard_reader',
+      detail: 'receipt: the Solana router program id is not configured, so its events are unknown',
+    };
   }
   return {
     status: 'unavailable',
@@ -179,7 +197,7 @@ export async function readSolanaReceipt(
     const movement =
       subject.kind === 'router'
         ? routerMovement(meta, keys, query, owner, subject.yieldRouter, mint)
-        : venueMovement(meta, keys, query, owner, mint, subject.receiptMint);
+        : venueMovement(meta, keys, query, owner, mint, subject);
     if ('mismatch' in movement) {
       return { status: 'mismatch', txId: query.txId, reason: movement.mismatch };
     }

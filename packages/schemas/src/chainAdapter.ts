@@ -56,8 +56,9 @@ export type AssetBalance =
  * - `aave-v3` (EVM): ids.pool, ids.aToken — approve + `supply`; shares = the aToken's scaled
  *   balance, value = shares rayMul the pool's `getReserveNormalizedIncome`.
  * - `router-adapter` (Sui, Solana): deposit through our router into the adapter registered
- *   under ids.adapter; value = balance of the receipt token (ids.receiptMint on Solana,
- *   ids.receiptCoinType on Sui), which the adapter issues 1:1 with the underlying USDC.
+ *   under ids.adapter. Sui: value = balance of ids.receiptCoinType, issued 1:1 with the
+ *   underlying USDC. Solana: the router invokes ids.venueProgram, which mints ids.receiptMint at
+ *   its share price; value = receipt balance × USDC in ids.reserve / receipt supply.
  */
 export type VenueStandard = 'erc4626' | 'aave-v3' | 'router-adapter';
 

@@ -1,11 +1,12 @@
-// The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed, the Sui fake, the
-// yields fake, the 0x quote fake), each demo wallet funded, and the SVC_* settings that point the API at them.
+// The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed with our router
+// program and its test venue deployed, the Sui fake, the yields fake, the 0x quote fake), each
+// demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { Keypair } from '@solana/web3.js';
 import { startEvmBed } from './evm';
 import type { EvmBed } from './evm';
-import { startSolanaBed } from './solana';
-import type { SolanaBed } from './solana';
+import { deployYieldRouter, startSolanaBed } from './solana';
+import type { SolanaBed, SolanaRouterDeployment } from './solana';
 import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
 import { startZeroExFake } from './quotes';
@@ -22,6 +23,8 @@ export interface Localnet {
   readonly base: EvmBed;
   readonly arbitrum: EvmBed;
   readonly solana: SolanaBed;
+  /** Our router program (C, built by tooling/solana-programs) and its test venue, in the bed. */
+  readonly solanaRouter: SolanaRouterDeployment;
   readonly sui: SuiFake;
   readonly yields: YieldsServer;
   /** The 0x-shaped quote fake over both EVM beds' USDC/WETH pairs. */
@@ -45,6 +48,7 @@ export async function startLocalnet(): Promise<Localnet> {
     stops.push(() => arbitrum.stop());
     const solana: SolanaBed = await startSolanaBed();
     stops.push(() => solana.stop());
+    const solanaRouter = deployYieldRouter(solana);
     const sui: SuiFake = await startSuiFake();
     stops.push(() => sui.stop());
     // DefiLlama's pool shape, risk fields included, so every opportunity field has a value.
@@ -80,6 +84,11 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_ARBITRUM_USDC_ADDRESS: arbitrum.adapterConfig.usdcAddress,
       SVC_ARBITRUM_REGISTRY_ADDRESS: arbitrum.adapterConfig.registryAddress,
       SVC_SOLANA_RPC_URL: solana.rpcUrl,
+      SVC_SOLANA_NETWORK: 'localnet',
+      SVC_SOLANA_PROGRAM_ID: solanaRouter.programId,
+      SVC_SOLANA_YIELD_ROUTER: solanaRouter.yieldRouter,
+      SVC_SOLANA_ADAPTER_REGISTRY: solanaRouter.adapterRegistry,
+      SVC_SOLANA_UPGRADE_AUTHORITY: solanaRouter.admin,
       SVC_SUI_RPC_URL: sui.rpcUrl,
       SVC_SUI_NETWORK: 'localnet',
       SVC_APY_BASE_URL: yields.url,
@@ -99,6 +108,8 @@ export async function startLocalnet(): Promise<Localnet> {
       }),
       // The bed's vaults and Aave stand-in: the discovery refresh reads TVL and caps from them.
       SVC_VENUE_IDS: JSON.stringify({
+        // The Solana bed's test venue, registered with our router, stands in for Kamino.
+        kamino: solanaRouter.venue,
         'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
         morpho: { vault: base.fixtures.vault },
         fluid: { vault: arbitrum.fixtures.vault },
@@ -108,6 +119,7 @@ export async function startLocalnet(): Promise<Localnet> {
       base,
       arbitrum,
       solana,
+      solanaRouter,
       sui,
       yields,
       zeroEx,

@@ -1,6 +1,6 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { TransactionInstruction } from '@solana/web3.js';
-import type { AccountMeta, PublicKey } from '@solana/web3.js';
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, TransactionInstruction } from '@solana/web3.js';
+import type { AccountMeta } from '@solana/web3.js';
 import { encodeRouterInstructionData } from './routerInstructionData';
 
 const writable = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
@@ -26,6 +26,10 @@ export interface VenueInstructionAccounts {
   readonly ownerReceipt: PublicKey;
   readonly usdcMint: PublicKey;
   readonly receiptMint: PublicKey;
+  /** The venue program the adapter is registered with (the router invokes it). */
+  readonly venueProgram: PublicKey;
+  /** The venue's USDC reserve (where deposits go and withdrawals come from). */
+  readonly reserve: PublicKey;
 }
 
 /** Accounts of `withdraw` (from the router itself), in instruction order. */
@@ -36,6 +40,17 @@ export interface WithdrawInstructionAccounts {
   readonly routerVault: PublicKey;
   readonly ownerUsdc: PublicKey;
   readonly usdcMint: PublicKey;
+}
+
+/**
+ * The owner's position PDA `["position", owner]` of the router program: what the router vault
+ * holds for the owner (credited by the program's `deposit`, debited by `withdraw`).
+ */
+export function routerPosition(programId: PublicKey, owner: PublicKey): PublicKey {
+  return PublicKey.findProgramAddressSync(
+    [Buffer.from('position'), owner.toBuffer()],
+    programId,
+  )[0];
 }
 
 /** The leg's amount and plan, carried in the instruction data. */
@@ -62,15 +77,19 @@ function venueInstruction(
       readonly(accounts.usdcMint),
       writable(accounts.receiptMint),
       readonly(TOKEN_PROGRAM_ID),
+      readonly(accounts.venueProgram),
+      writable(accounts.reserve),
+      readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
     data: encodeRouterInstructionData({ name, ...args }),
   });
 }
 
 /**
- * Router program `deposit_to_venue(amount: u64, plan_id: [u8; 16])`: USDC from the owner into
- * the venue adapter registered under `adapter`; the adapter mints receipt tokens 1:1 to the
- * owner. Layout: README.md.
+ * Router program `deposit_to_venue(amount: u64, plan_id: [u8; 16])`: the router checks the leg
+ * (owner signed, plan id, its vault, `adapter` listed in the registry with `venueProgram`) and
+ * invokes the venue: USDC from the owner into the venue's reserve, receipt tokens to the owner at
+ * the venue's share price. Layout: README.md ("The Solana router program").
  *
  * @example
  * depositToVenueInstruction(accounts, { amountMicros: 5_000_000n, planId });
@@ -82,7 +101,10 @@ export function depositToVenueInstruction(
   return venueInstruction('deposit_to_venue', accounts, args);
 }
 
-/** Router program `withdraw_from_venue(amount, plan_id)`: burns receipts, returns USDC. */
+/**
+ * Router program `withdraw_from_venue(amount, plan_id)`: the venue burns the receipt tokens worth
+ * `amount` USDC (rounded up) and pays the USDC to the owner.
+ */
 export function withdrawFromVenueInstruction(
   accounts: VenueInstructionAccounts,
   args: RouterLegArguments,
@@ -90,7 +112,10 @@ export function withdrawFromVenueInstruction(
   return venueInstruction('withdraw_from_venue', accounts, args);
 }
 
-/** Router program `withdraw(amount, plan_id)`: USDC from the router vault back to the owner. */
+/**
+ * Router program `withdraw(amount, plan_id)`: USDC from the router vault back to the owner, at
+ * most what the owner's position holds.
+ */
 export function withdrawInstruction(
   accounts: WithdrawInstructionAccounts,
   args: RouterLegArguments,
@@ -104,6 +129,8 @@ export function withdrawInstruction(
       writable(accounts.ownerUsdc),
       readonly(accounts.usdcMint),
       readonly(TOKEN_PROGRAM_ID),
+      writable(routerPosition(accounts.programId, accounts.owner)),
+      readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
     data: encodeRouterInstructionData({ name: 'withdraw', ...args }),
   });

@@ -9,7 +9,12 @@ export interface ChainsConfig {
     readonly network: 'mainnet' | 'testnet' | 'devnet' | 'localnet';
     readonly usdc: string;
   };
-  readonly solana: { readonly rpcUrl: string | undefined; readonly usdc: string };
+  readonly solana: {
+    readonly rpcUrl: string | undefined;
+    /** The cluster `/svc/packages` names (`localnet` under `pnpm localnet`). */
+    readonly network: 'mainnet-beta' | 'testnet' | 'devnet' | 'localnet';
+    readonly usdc: string;
+  };
   readonly base: { readonly rpcUrl: string | undefined; readonly usdc: string };
   readonly arbitrum: { readonly rpcUrl: string | undefined; readonly usdc: string };
 }

@@ -68,6 +68,9 @@ export const ServiceSettings = z
     SVC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
     SVC_SUI_RPC_URL: HttpUrlSetting,
     SVC_SUI_NETWORK: z.enum(['mainnet', 'testnet', 'devnet', 'localnet']).default('mainnet'),
+    SVC_SOLANA_NETWORK: z
+      .enum(['mainnet-beta', 'testnet', 'devnet', 'localnet'])
+      .default('mainnet-beta'),
     SVC_SOLANA_RPC_URL: HttpUrlSetting,
     SVC_BASE_RPC_URL: HttpUrlSetting,
     SVC_ARBITRUM_RPC_URL: HttpUrlSetting,
@@ -172,7 +175,11 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
         network: env.SVC_SUI_NETWORK,
         usdc: env.SVC_SUI_USDC_COIN_TYPE,
       },
-      solana: { rpcUrl: env.SVC_SOLANA_RPC_URL, usdc: env.SVC_SOLANA_USDC_MINT },
+      solana: {
+        rpcUrl: env.SVC_SOLANA_RPC_URL,
+        network: env.SVC_SOLANA_NETWORK,
+        usdc: env.SVC_SOLANA_USDC_MINT,
+      },
       base: { rpcUrl: env.SVC_BASE_RPC_URL, usdc: env.SVC_BASE_USDC_ADDRESS },
       arbitrum: { rpcUrl: env.SVC_ARBITRUM_RPC_URL, usdc: env.SVC_ARBITRUM_USDC_ADDRESS },
     },

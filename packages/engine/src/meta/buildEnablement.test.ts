@@ -69,7 +69,7 @@ describe('buildStatusDocument', () => {
 const testChains: ChainsConfig = {
   timeoutMs: 1500,
   sui: { rpcUrl: undefined, network: 'mainnet', usdc: NATIVE_USDC.sui },
-  solana: { rpcUrl: 'http://127.0.0.1:8899', usdc: NATIVE_USDC.solana },
+  solana: { rpcUrl: 'http://127.0.0.1:8899', network: 'mainnet-beta', usdc: NATIVE_USDC.solana },
   base: { rpcUrl: undefined, usdc: NATIVE_USDC.base },
   arbitrum: { rpcUrl: undefined, usdc: NATIVE_USDC.arbitrum },
 };

@@ -104,7 +104,7 @@ export function buildPackagesDocument({
       {
         chain: 'solana',
         label: 'Executable',
-        network: 'mainnet-beta',
+        network: chains.solana.network,
         role: 'execution_home',
         targetRole: 'execution_home',
         status: ids.solana.programId ? 'live' : 'target',

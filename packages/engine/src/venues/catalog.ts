@@ -159,6 +159,10 @@ export function requiredVenueIds(chain: Chain, standard: VenueStandard): readonl
     case 'aave-v3':
       return ['pool', 'aToken'];
     case 'router-adapter':
-      return chain === 'sui' ? ['adapter', 'receiptCoinType'] : ['adapter', 'receiptMint'];
+      // Solana: the router invokes the venue program the adapter is registered with, which
+      // keeps its USDC in `reserve` (README: "The Solana router program").
+      return chain === 'sui'
+        ? ['adapter', 'receiptCoinType']
+        : ['adapter', 'receiptMint', 'venueProgram', 'reserve'];
   }
 }

@@ -1,0 +1,172 @@
+import request from 'supertest';
+import { VersionedTransaction } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
+import pino from 'pino';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
+import { startKeeper } from '@yieldrouter/jobs';
+import type { RunningKeeper } from '@yieldrouter/jobs';
+import { verifyLedger } from '@yieldrouter/ledger';
+import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import type { TestApp } from './testing/startTestApp';
+import { solanaBedSettings } from './testing/solanaBedSettings';
+import { startTestApp, testKeys } from './testing/startTestApp';
+
+// A Solana venue leg that really executes: our router program and its test venue (C, built by
+// tooling/solana-programs) run in the bed. The API prepares the plan, the owner signs it with a
+// bed key, execute broadcasts it, the keeper settles it from the receipt (the chain's amounts,
+// the venue's shares), the position shows it staked; the withdrawal goes back the same way, and
+// a harvest after the venue's share price moves books exactly the yield on our shares.
+
+let solana: SolanaBed;
+let router: SolanaRouterDeployment;
+let t: TestApp;
+let keeper: RunningKeeper | undefined;
+beforeAll(async () => {
+  solana = await startSolanaBed();
+  router = deployYieldRouter(solana);
+  t = await startTestApp({
+    ...solanaBedSettings(solana),
+    SVC_SOLANA_NETWORK: 'localnet',
+    SVC_SOLANA_PROGRAM_ID: router.programId,
+    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
+    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
+    SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
+    SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
+    SVC_SOLANA_EXECUTION_ENABLED: 'true',
+    SVC_SOLANA_BROADCAST_ENABLED: 'true',
+    SVC_API_KEYS: JSON.stringify([
+      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
+      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
+    ]),
+    SVC_KEEPER_HEARTBEAT_MS: '200',
+    SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
+    SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
+    SVC_KEEPER_SETTLEMENT_WATCH_EVERY_MS: '200',
+    SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
+    SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
+  });
+  keeper = await startKeeper({
+    db: t.db,
+    config: t.config,
+    logger: pino({ level: 'silent' }),
+    mode: 'in-api',
+  });
+});
+afterAll(async () => {
+  await keeper?.close();
+  await t?.close();
+  await solana?.stop();
+});
+
+/** Prepares a plan for the kamino venue (the bed's test venue), signs it as the owner, executes. */
+async function signAndExecute(kind: 'deposit' | 'withdraw', owner: Keypair, amountMicros: string) {
+  const plan = PlanDocument.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/svc/strategies/${kind}/plan`)
+        .send({ strategyId: 'kamino', amountMicros, owner: owner.publicKey.toBase58() })
+        .expect(200)
+    ).body,
+  );
+  expect(plan).toMatchObject({ status: 'prepared', executionMode: 'broadcast' });
+  const leg = plan.legs?.[0];
+  if (!plan.planId || !leg) throw new Error(JSON.stringify(plan));
+  const transaction = VersionedTransaction.deserialize(
+    Buffer.from(String(leg.transaction), 'base64'),
+  );
+  transaction.sign([owner]);
+  const executed = await request(t.app)
+    .post('/api/v1/svc/strategies/deposit/execute')
+    .send({
+      planId: plan.planId,
+      signedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
+    })
+    .expect(200);
+  return { planId: plan.planId, txId: String(executed.body.txId) };
+}
+
+/** Waits for the keeper's settlement watch to settle the plan's leg. */
+async function settled(planId: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const stored = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
+    );
+    if (stored.legs[0]?.status !== 'submitted') return stored;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`plan ${planId} was not settled`);
+}
+
+const position = async (wallet: string) =>
+  (
+    await request(t.app)
+      .get(`/api/v1/wallets/${wallet}/position`)
+      .set('X-API-Key', testKeys.owner)
+      .expect(200)
+  ).body as Record<string, unknown>;
+
+it('/svc/packages shows the router program deployed on localnet, with its PDAs and authority', async () => {
+  const document = (await request(t.app).get('/api/v1/svc/packages').expect(200)).body as {
+    chains: { chain: string; network: string; status: string; objects: unknown[] }[];
+  };
+  expect(document.chains.find((chain) => chain.chain === 'solana')).toMatchObject({
+    network: 'localnet',
+    status: 'live',
+    objects: expect.arrayContaining([
+      { kind: 'program', id: router.programId },
+      { kind: 'adapterRegistry', id: router.adapterRegistry },
+      { kind: 'yieldRouter', id: router.yieldRouter },
+      { kind: 'upgradeAuthority', id: router.admin },
+    ]),
+  });
+});
+
+it('deposit → settle → staked; withdraw → settle; a harvest after the venue price moves', async () => {
+  const owner = solana.createFundedKeypair();
+  const wallet = owner.publicKey.toBase58();
+  solana.mintUsdc(owner.publicKey, 30_000_000n);
+
+  // Deposit 20 USDC into the venue through the router program.
+  const deposit = await signAndExecute('deposit', owner, '20000000');
+  expect(solana.transaction(deposit.txId)?.logMessages).toContain(
+    `Program log: svc:${deposit.planId} deposit_to_venue amount=20000000`,
+  );
+  expect(await settled(deposit.planId)).toMatchObject({
+    legs: [{ status: 'confirmed', txId: deposit.txId }],
+  });
+  expect(solana.usdcBalance(owner.publicKey)).toBe(10_000_000n);
+  expect(solana.tokenBalance(router.venue.receiptMint, owner.publicKey)).toBe(20_000_000n);
+  expect(await position(wallet)).toMatchObject({ stakedMicros: '20000000' });
+
+  // Withdraw 5 USDC back the same way.
+  const withdrawal = await signAndExecute('withdraw', owner, '5000000');
+  expect(await settled(withdrawal.planId)).toMatchObject({
+    legs: [{ status: 'confirmed', txId: withdrawal.txId }],
+  });
+  expect(solana.usdcBalance(owner.publicKey)).toBe(15_000_000n);
+  expect(await position(wallet)).toMatchObject({ stakedMicros: '15000000' });
+
+  // Nothing has accrued yet: a harvest finds no yield.
+  const harvest = (body: object) =>
+    request(t.app).post(`/api/v1/wallets/${wallet}/harvest`).send(body);
+  expect(HarvestResult.parse((await harvest({}).expect(200)).body)).toMatchObject({
+    grossYieldMicros: '0',
+  });
+
+  // 3 USDC of yield on the venue's 15: the share price is 1.2, our 15 shares are worth 18.
+  router.accrue(3_000_000n);
+  const done = HarvestResult.parse((await harvest({}).expect(200)).body);
+  const skim = (3_000_000n * 500n) / 10_000n;
+  expect(done).toMatchObject({
+    outcome: 'harvested',
+    grossYieldMicros: '3000000',
+    protocolFeeMicros: String(skim),
+    netYieldMicros: String(3_000_000n - skim),
+  });
+  expect(done.positions[0]).toMatchObject({ valueMicros: '18000000' });
+  expect(await position(wallet)).toMatchObject({
+    stakedMicros: String(15_000_000n + 3_000_000n - skim),
+  });
+  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+});

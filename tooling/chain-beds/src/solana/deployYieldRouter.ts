@@ -1,0 +1,151 @@
+import {
+  MINT_SIZE,
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createInitializeMint2Instruction,
+} from '@solana/spl-token';
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import type { TransactionInstruction } from '@solana/web3.js';
+import {
+  ata,
+  ensureProgramsBuilt,
+  initializeRouter,
+  initializeVenue,
+  loadProgram,
+  registerAdapter,
+  registryPda,
+  routerPda,
+  venueAccrue,
+  venuePda,
+} from '@yieldrouter/solana-programs';
+import type { SolanaBed } from './startSolanaBed';
+
+/** Our router program and one test venue, deployed and wired in a Solana bed (base58 ids). */
+export interface SolanaRouterDeployment {
+  /** The yield_router program id (`SVC_SOLANA_PROGRAM_ID`). */
+  readonly programId: string;
+  /** The router PDA (`SVC_SOLANA_YIELD_ROUTER`); its USDC ATA is the router vault. */
+  readonly yieldRouter: string;
+  /** The adapter registry PDA (`SVC_SOLANA_ADAPTER_REGISTRY`). */
+  readonly adapterRegistry: string;
+  /**
+   * The programs' upgrade authority and the router's admin (initialised it, registers adapters):
+   * the bed's authority (`SVC_SOLANA_UPGRADE_AUTHORITY`).
+   */
+  readonly admin: string;
+  /** The test venue, registered as an adapter: the ids a Solana venue takes in `SVC_VENUE_IDS`. */
+  readonly venue: {
+    readonly adapter: string;
+    readonly receiptMint: string;
+    readonly venueProgram: string;
+    readonly reserve: string;
+  };
+  /** Yield arrives at the test venue: `amountMicros` USDC into its reserve, no shares minted. */
+  accrue(amountMicros: bigint): void;
+}
+
+function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: Keypair[]): void {
+  const payer = bed.mintAuthority;
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: bed.latestBlockhash(),
+    instructions,
+  }).compileToV0Message();
+  const transaction = new VersionedTransaction(message);
+  transaction.sign([payer, ...signers]);
+  const outcome = bed.send(transaction);
+  if (!outcome.landed || outcome.entry.err !== null) {
+    const logs = outcome.landed ? outcome.entry.logMessages : outcome.logs;
+    throw new Error(
+      `deploy transaction failed: ${JSON.stringify(outcome.landed ? outcome.entry.err : outcome.err)}\n${logs.join('\n')}`,
+    );
+  }
+}
+
+/**
+ * Loads our C programs (built first when missing or stale: needs clang) into the bed, initialises
+ * the router as the bed's authority, creates the router vault, and sets up one test venue
+ * registered as an adapter. What `pnpm localnet` runs and the API's Solana flow tests use.
+ *
+ * @example
+ * const bed = await startSolanaBed();
+ * const router = deployYieldRouter(bed);
+ * // SVC_SOLANA_PROGRAM_ID=router.programId, SVC_VENUE_IDS={"kamino": router.venue}
+ */
+export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
+  const programs = ensureProgramsBuilt();
+  const programId = Keypair.generate().publicKey;
+  const venueProgram = Keypair.generate().publicKey;
+  const admin = bed.mintAuthority;
+  // The bed's authority is the upgrade authority, as the operator's key is on a cluster.
+  loadProgram(bed.svm, programId, programs.yield_router, admin.publicKey);
+  loadProgram(bed.svm, venueProgram, programs.test_venue, admin.publicKey);
+
+  const usdcKey = new PublicKey(bed.usdcMint);
+
+  // The venue: its PDA is the receipt mint's authority and the owner of its USDC reserve.
+  const receiptMint = Keypair.generate();
+  const venue = venuePda(venueProgram, receiptMint.publicKey);
+  const reserve = ata(venue, usdcKey);
+  send(
+    bed,
+    [
+      SystemProgram.createAccount({
+        fromPubkey: admin.publicKey,
+        newAccountPubkey: receiptMint.publicKey,
+        lamports: Number(bed.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+        space: MINT_SIZE,
+        programId: TOKEN_PROGRAM_ID,
+      }),
+      createInitializeMint2Instruction(receiptMint.publicKey, 6, venue, null),
+      createAssociatedTokenAccountIdempotentInstruction(admin.publicKey, reserve, venue, usdcKey),
+    ],
+    [receiptMint],
+  );
+  const venueAccounts = {
+    program: venueProgram,
+    venue,
+    receiptMint: receiptMint.publicKey,
+    reserve,
+  };
+  send(bed, [initializeVenue(venueAccounts, admin.publicKey, usdcKey)], []);
+
+  const router = routerPda(programId);
+  send(
+    bed,
+    [
+      initializeRouter(programId, admin.publicKey),
+      createAssociatedTokenAccountIdempotentInstruction(
+        admin.publicKey,
+        ata(router, usdcKey),
+        router,
+        usdcKey,
+      ),
+      registerAdapter(programId, admin.publicKey, venue, venueProgram),
+    ],
+    [],
+  );
+
+  return {
+    programId: programId.toBase58(),
+    yieldRouter: router.toBase58(),
+    adapterRegistry: registryPda(programId).toBase58(),
+    admin: admin.publicKey.toBase58(),
+    venue: {
+      adapter: venue.toBase58(),
+      receiptMint: receiptMint.publicKey.toBase58(),
+      venueProgram: venueProgram.toBase58(),
+      reserve: reserve.toBase58(),
+    },
+    accrue: (amountMicros) => {
+      bed.mintUsdc(admin.publicKey, amountMicros);
+      send(bed, [venueAccrue(venueAccounts, admin.publicKey, usdcKey, amountMicros)], []);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PROGRAM_INCLUDE_DIR, compileSbpfProgram } from './compileSbpfProgram';
+import { PROGRAMS, programSoPath, programSource } from './programPaths';
+import type { ProgramName } from './programPaths';
+
+const newestIn = (directory: string): number =>
+  Math.max(...readdirSync(directory).map((file) => statSync(path.join(directory, file)).mtimeMs));
+
+function isStale(name: ProgramName): boolean {
+  const output = programSoPath(name);
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return (
+    newestIn(path.dirname(programSource(name))) > built || newestIn(PROGRAM_INCLUDE_DIR) > built
+  );
+}
+
+/**
+ * Builds every program whose `.so` is missing or older than its C sources (needs clang), and
+ * returns the `.so` paths. The beds call it so `pnpm localnet` works on a fresh checkout.
+ *
+ * @example
+ * const { yield_router } = ensureProgramsBuilt();
+ */
+export function ensureProgramsBuilt(): Record<ProgramName, string> {
+  const paths = {} as Record<ProgramName, string>;
+  for (const name of PROGRAMS) {
+    const output = programSoPath(name);
+    if (isStale(name)) {
+      mkdirSync(path.dirname(output), { recursive: true });
+      compileSbpfProgram({ source: programSource(name), output });
+    }
+    paths[name] = output;
+  }
+  return paths;
+}

@@ -1,0 +1,29 @@
+// Our Solana programs in C, and the tools that build them into SBPFv0 `.so` files.
+export { CLANG_SBPF_FLAGS, PROGRAM_INCLUDE_DIR, compileSbpfProgram } from './compileSbpfProgram';
+export type { CompileSbpfProgramParameters } from './compileSbpfProgram';
+export { SBPF_PROGRAM_START, SbpfLinkError, linkSbpfProgram } from './linkSbpfProgram';
+export type { LinkedSbpfProgram } from './linkSbpfProgram';
+export { ensureProgramsBuilt } from './ensureProgramsBuilt';
+export { loadProgram } from './loadProgram';
+export { PROGRAMS, programSoPath, programSource } from './programPaths';
+export type { ProgramName } from './programPaths';
+export {
+  ata,
+  discriminator,
+  initializeRouter,
+  initializeVenue,
+  legData,
+  planMemo,
+  positionPda,
+  programDataAddress,
+  registerAdapter,
+  registryPda,
+  routerDeposit,
+  routerPda,
+  routerVenueLeg,
+  routerWithdraw,
+  venueAccrue,
+  venueMove,
+  venuePda,
+} from './programInstructions';
+export type { RouterLeg, VenueAccounts } from './programInstructions';

@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto';
+import { TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import {
+  PublicKey,
+  SYSVAR_INSTRUCTIONS_PUBKEY,
+  SystemProgram,
+  TransactionInstruction,
+} from '@solana/web3.js';
+import type { AccountMeta } from '@solana/web3.js';
+
+// Instruction builders for our two programs, written from the C sources' account lists: the
+// program tests and the local beds (deploy, fixtures) use them. packages/chain-solana encodes the
+// legs the API prepares on its own, so the tests cross-check that encoding rather than share it.
+
+export const discriminator = (name: string): Buffer =>
+  createHash('sha256').update(`global:${name}`).digest().subarray(0, 8);
+
+const w = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
+  pubkey,
+  isSigner,
+  isWritable: true,
+});
+const r = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: false });
+
+export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+
+/** The memo every leg carries, `svc:plan_<32 hex>`: the router refuses a leg without it. */
+export function planMemo(planId: Uint8Array): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [],
+    data: Buffer.from(`svc:plan_${Buffer.from(planId).toString('hex')}`, 'utf8'),
+  });
+}
+
+/** `discriminator ++ u64 amount ++ 16 plan-id bytes`. */
+export function legData(name: string, amount: bigint, planId: Uint8Array): Buffer {
+  const data = Buffer.alloc(8 + 8 + planId.length);
+  discriminator(name).copy(data, 0);
+  data.writeBigUInt64LE(amount, 8);
+  Buffer.from(planId).copy(data, 16);
+  return data;
+}
+
+export const routerPda = (programId: PublicKey): PublicKey =>
+  PublicKey.findProgramAddressSync([Buffer.from('yield_router')], programId)[0];
+export const registryPda = (programId: PublicKey): PublicKey =>
+  PublicKey.findProgramAddressSync([Buffer.from('adapter_registry')], programId)[0];
+export const positionPda = (programId: PublicKey, owner: PublicKey): PublicKey =>
+  PublicKey.findProgramAddressSync([Buffer.from('position'), owner.toBuffer()], programId)[0];
+export const ata = (owner: PublicKey, mint: PublicKey): PublicKey =>
+  getAssociatedTokenAddressSync(mint, owner, true);
+
+export const UPGRADEABLE_LOADER_ID = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
+/** A program's ProgramData account (upgradeable loader): where its upgrade authority lives. */
+export const programDataAddress = (programId: PublicKey): PublicKey =>
+  PublicKey.findProgramAddressSync([programId.toBuffer()], UPGRADEABLE_LOADER_ID)[0];
+
+/** `initialize`: the admin must be the program's upgrade authority. */
+export function initializeRouter(programId: PublicKey, admin: PublicKey): TransactionInstruction {
+  return new TransactionInstruction({
+    programId,
+    keys: [
+      w(admin, true),
+      w(routerPda(programId)),
+      w(registryPda(programId)),
+      r(SystemProgram.programId),
+      r(programId),
+      r(programDataAddress(programId)),
+    ],
+    data: discriminator('initialize'),
+  });
+}
+
+export function registerAdapter(
+  programId: PublicKey,
+  admin: PublicKey,
+  adapter: PublicKey,
+  venueProgram: PublicKey,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId,
+    keys: [
+      { pubkey: admin, isSigner: true, isWritable: false },
+      r(routerPda(programId)),
+      w(registryPda(programId)),
+    ],
+    data: Buffer.concat([
+      discriminator('register_adapter'),
+      adapter.toBuffer(),
+      venueProgram.toBuffer(),
+    ]),
+  });
+}
+
+export interface RouterLeg {
+  readonly programId: PublicKey;
+  readonly owner: PublicKey;
+  readonly usdcMint: PublicKey;
+  readonly amount: bigint;
+  readonly planId: Uint8Array;
+  /** Defaults: the router PDA's USDC ATA, the owner's USDC ATA. */
+  readonly vault?: PublicKey;
+  readonly ownerUsdc?: PublicKey;
+}
+
+export function routerDeposit(leg: RouterLeg): TransactionInstruction {
+  const router = routerPda(leg.programId);
+  return new TransactionInstruction({
+    programId: leg.programId,
+    keys: [
+      w(leg.owner, true),
+      w(router),
+      w(leg.vault ?? ata(router, leg.usdcMint)),
+      w(leg.ownerUsdc ?? ata(leg.owner, leg.usdcMint)),
+      r(leg.usdcMint),
+      r(TOKEN_PROGRAM_ID),
+      w(positionPda(leg.programId, leg.owner)),
+      r(SystemProgram.programId),
+      r(SYSVAR_INSTRUCTIONS_PUBKEY),
+    ],
+    data: legData('deposit', leg.amount, leg.planId),
+  });
+}
+
+export function routerWithdraw(leg: RouterLeg): TransactionInstruction {
+  const router = routerPda(leg.programId);
+  return new TransactionInstruction({
+    programId: leg.programId,
+    keys: [
+      w(leg.owner, true),
+      w(router),
+      w(leg.vault ?? ata(router, leg.usdcMint)),
+      w(leg.ownerUsdc ?? ata(leg.owner, leg.usdcMint)),
+      r(leg.usdcMint),
+      r(TOKEN_PROGRAM_ID),
+      w(positionPda(leg.programId, leg.owner)),
+      r(SYSVAR_INSTRUCTIONS_PUBKEY),
+    ],
+    data: legData('withdraw', leg.amount, leg.planId),
+  });
+}
+
+/** A venue registered with the router: the test venue's state account and its accounts. */
+export interface VenueAccounts {
+  readonly program: PublicKey;
+  readonly venue: PublicKey;
+  readonly receiptMint: PublicKey;
+  readonly reserve: PublicKey;
+}
+
+export const venuePda = (venueProgram: PublicKey, receiptMint: PublicKey): PublicKey =>
+  PublicKey.findProgramAddressSync([Buffer.from('venue'), receiptMint.toBuffer()], venueProgram)[0];
+
+export function routerVenueLeg(
+  name: 'deposit_to_venue' | 'withdraw_from_venue',
+  leg: RouterLeg & { readonly venue: VenueAccounts; readonly adapter?: PublicKey },
+): TransactionInstruction {
+  const router = routerPda(leg.programId);
+  return new TransactionInstruction({
+    programId: leg.programId,
+    keys: [
+      w(leg.owner, true),
+      w(router),
+      r(registryPda(leg.programId)),
+      w(leg.adapter ?? leg.venue.venue),
+      w(leg.ownerUsdc ?? ata(leg.owner, leg.usdcMint)),
+      w(leg.vault ?? ata(router, leg.usdcMint)),
+      w(ata(leg.owner, leg.venue.receiptMint)),
+      r(leg.usdcMint),
+      w(leg.venue.receiptMint),
+      r(TOKEN_PROGRAM_ID),
+      r(leg.venue.program),
+      w(leg.venue.reserve),
+      r(SYSVAR_INSTRUCTIONS_PUBKEY),
+    ],
+    data: legData(name, leg.amount, leg.planId),
+  });
+}
+
+export function initializeVenue(
+  venue: VenueAccounts,
+  admin: PublicKey,
+  usdcMint: PublicKey,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: venue.program,
+    keys: [
+      w(admin, true),
+      w(venue.venue),
+      r(usdcMint),
+      r(venue.receiptMint),
+      r(venue.reserve),
+      r(SystemProgram.programId),
+    ],
+    data: discriminator('initialize_venue'),
+  });
+}
+
+function amountData(name: string, amount: bigint): Buffer {
+  const data = Buffer.alloc(16);
+  discriminator(name).copy(data, 0);
+  data.writeBigUInt64LE(amount, 8);
+  return data;
+}
+
+/** The venue's own deposit / withdraw, called directly by a depositor. */
+export function venueMove(
+  name: 'deposit' | 'withdraw',
+  venue: VenueAccounts,
+  depositor: PublicKey,
+  usdcMint: PublicKey,
+  assets: bigint,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: venue.program,
+    keys: [
+      w(depositor, true),
+      w(venue.venue),
+      w(ata(depositor, usdcMint)),
+      w(venue.reserve),
+      w(ata(depositor, venue.receiptMint)),
+      w(venue.receiptMint),
+      r(usdcMint),
+      r(TOKEN_PROGRAM_ID),
+    ],
+    data: amountData(name, assets),
+  });
+}
+
+export function venueAccrue(
+  venue: VenueAccounts,
+  admin: PublicKey,
+  usdcMint: PublicKey,
+  assets: bigint,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: venue.program,
+    keys: [
+      w(admin, true),
+      w(venue.venue),
+      w(ata(admin, usdcMint)),
+      w(venue.reserve),
+      r(usdcMint),
+      r(TOKEN_PROGRAM_ID),
+    ],
+    data: amountData('accrue', assets),
+  });
+}

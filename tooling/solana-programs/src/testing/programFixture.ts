@@ -1,0 +1,181 @@
+import {
+  MINT_SIZE,
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createInitializeMint2Instruction,
+  createMintToInstruction,
+} from '@solana/spl-token';
+import { Keypair, SystemProgram } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
+import { ensureProgramsBuilt } from '../ensureProgramsBuilt';
+import { loadProgram } from '../loadProgram';
+import { ProgramHarness } from './programHarness';
+import {
+  ata,
+  initializeRouter,
+  initializeVenue,
+  registerAdapter,
+  routerPda,
+  venuePda,
+} from '../programInstructions';
+import type { VenueAccounts } from '../programInstructions';
+
+/** litesvm with both programs loaded, a USDC mint, an initialised router and a registered venue. */
+export interface ProgramFixture {
+  readonly harness: ProgramHarness;
+  readonly routerProgram: PublicKey;
+  readonly usdcMint: PublicKey;
+  /** Admin of the router and of the venue; holds every mint's authority. */
+  readonly admin: Keypair;
+  readonly venue: VenueAccounts;
+  /** A funded owner with `usdc` micros of USDC and an (empty) receipt-token account. */
+  owner(usdc: bigint): Keypair;
+  /** Mints USDC (creates the ATA). */
+  mintUsdc(owner: PublicKey, amount: bigint): PublicKey;
+  tokenBalance(account: PublicKey): bigint;
+}
+
+function ok(run: { ok: boolean; error: string | undefined; logs: readonly string[] }): void {
+  if (!run.ok) throw new Error(`fixture transaction failed: ${run.error}\n${run.logs.join('\n')}`);
+}
+
+function createMint(harness: ProgramHarness, payer: Keypair, authority: PublicKey): PublicKey {
+  const mint = Keypair.generate();
+  ok(
+    harness.send(
+      [
+        SystemProgram.createAccount({
+          fromPubkey: payer.publicKey,
+          newAccountPubkey: mint.publicKey,
+          lamports: Number(harness.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+          space: MINT_SIZE,
+          programId: TOKEN_PROGRAM_ID,
+        }),
+        createInitializeMint2Instruction(mint.publicKey, 6, authority, null),
+      ],
+      [payer, mint],
+    ),
+  );
+  return mint.publicKey;
+}
+
+/** Builds the fixture; `register: false` leaves the venue out of the registry. */
+export function createProgramFixture(options: { register?: boolean } = {}): ProgramFixture {
+  const harness = new ProgramHarness();
+  const admin = harness.keypair();
+  const routerProgram = Keypair.generate().publicKey;
+  const venueProgram = Keypair.generate().publicKey;
+  const programs = ensureProgramsBuilt();
+  loadProgram(harness.svm, routerProgram, programs.yield_router, admin.publicKey);
+  loadProgram(harness.svm, venueProgram, programs.test_venue, admin.publicKey);
+
+  const usdcMint = createMint(harness, admin, admin.publicKey);
+  const mintUsdc = (owner: PublicKey, amount: bigint): PublicKey => {
+    const account = ata(owner, usdcMint);
+    ok(
+      harness.send(
+        [
+          createAssociatedTokenAccountIdempotentInstruction(
+            admin.publicKey,
+            account,
+            owner,
+            usdcMint,
+          ),
+          createMintToInstruction(usdcMint, account, admin.publicKey, amount),
+        ],
+        [admin],
+      ),
+    );
+    return account;
+  };
+
+  // The venue: its PDA is the receipt mint's authority and the reserve's owner.
+  const receiptMintKeypair = Keypair.generate();
+  const venueKey = venuePda(venueProgram, receiptMintKeypair.publicKey);
+  ok(
+    harness.send(
+      [
+        SystemProgram.createAccount({
+          fromPubkey: admin.publicKey,
+          newAccountPubkey: receiptMintKeypair.publicKey,
+          lamports: Number(harness.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+          space: MINT_SIZE,
+          programId: TOKEN_PROGRAM_ID,
+        }),
+        createInitializeMint2Instruction(receiptMintKeypair.publicKey, 6, venueKey, null),
+        createAssociatedTokenAccountIdempotentInstruction(
+          admin.publicKey,
+          ata(venueKey, usdcMint),
+          venueKey,
+          usdcMint,
+        ),
+      ],
+      [admin, receiptMintKeypair],
+    ),
+  );
+  const venue: VenueAccounts = {
+    program: venueProgram,
+    venue: venueKey,
+    receiptMint: receiptMintKeypair.publicKey,
+    reserve: ata(venueKey, usdcMint),
+  };
+  ok(harness.send([initializeVenue(venue, admin.publicKey, usdcMint)], [admin]));
+
+  // The router, its USDC vault (the router PDA's ATA), and the venue in its registry.
+  const router = routerPda(routerProgram);
+  ok(
+    harness.send(
+      [
+        initializeRouter(routerProgram, admin.publicKey),
+        createAssociatedTokenAccountIdempotentInstruction(
+          admin.publicKey,
+          ata(router, usdcMint),
+          router,
+          usdcMint,
+        ),
+      ],
+      [admin],
+    ),
+  );
+  if (options.register !== false) {
+    ok(
+      harness.send(
+        [registerAdapter(routerProgram, admin.publicKey, venue.venue, venueProgram)],
+        [admin],
+      ),
+    );
+  }
+
+  const tokenBalance = (account: PublicKey): bigint => {
+    const data = harness.data(account);
+    return data ? Buffer.from(data).readBigUInt64LE(64) : 0n;
+  };
+  return {
+    harness,
+    routerProgram,
+    usdcMint,
+    admin,
+    venue,
+    owner: (usdc) => {
+      const owner = harness.keypair();
+      if (usdc > 0n) mintUsdc(owner.publicKey, usdc);
+      const receipts = ata(owner.publicKey, venue.receiptMint);
+      ok(
+        harness.send(
+          [
+            createAssociatedTokenAccountIdempotentInstruction(
+              admin.publicKey,
+              receipts,
+              owner.publicKey,
+              venue.receiptMint,
+            ),
+          ],
+          [admin],
+        ),
+      );
+      return owner;
+    },
+    mintUsdc,
+    tokenBalance,
+  };
+}
