@@ -54,7 +54,7 @@ beforeAll(async () => {
     chains: {
       timeoutMs: 500,
       sui: { rpcUrl: undefined, network: 'mainnet', usdc: NATIVE_USDC.sui },
-      solana: { rpcUrl: undefined, usdc: NATIVE_USDC.solana },
+      solana: { rpcUrl: undefined, network: 'mainnet-beta', usdc: NATIVE_USDC.solana },
       base: { rpcUrl, usdc: NATIVE_USDC.base },
       arbitrum: { rpcUrl: undefined, usdc: NATIVE_USDC.arbitrum },
     },
