@@ -176,8 +176,13 @@ describe('keeper process', () => {
       throw new Error(`${String(error)}\n${describeChild(child)}`);
     });
     expect((await survival()).alive).toBe(true);
-    // Its /metrics (health port, logged): the ops gauges and this process's job metrics.
-    const port = /"port":(\d+)[^\n]*keeper health at/.exec(child.output())?.[1];
+    // Its /metrics (health port, logged): the ops gauges and this process's job metrics. Its logs
+    // are flushed every second, so the line may come after the first settlement.
+    const port = await waitFor(
+      async () => /"port":(\d+)[^\n]*keeper health at/.exec(child.output())?.[1],
+      10_000,
+      'the health port in the log',
+    );
     const scrape = async () =>
       parseMetrics(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text());
     // Mid-batch: the settled leg's latency and the run's queue lag are already recorded.
