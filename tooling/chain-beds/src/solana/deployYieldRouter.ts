@@ -4,13 +4,7 @@ import {
   createAssociatedTokenAccountIdempotentInstruction,
   createInitializeMint2Instruction,
 } from '@solana/spl-token';
-import {
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
 import {
   ata,
@@ -24,6 +18,7 @@ import {
   venueAccrue,
   venuePda,
 } from '@yieldrouter/solana-programs';
+import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaBed } from './startSolanaBed';
 
 /** Our router program and one test venue, deployed and wired in a Solana bed (base58 ids). */
@@ -51,21 +46,13 @@ export interface SolanaRouterDeployment {
 }
 
 function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: Keypair[]): void {
-  const payer = bed.mintAuthority;
-  const message = new TransactionMessage({
-    payerKey: payer.publicKey,
-    recentBlockhash: bed.latestBlockhash(),
+  sendAsAuthority({
+    sender: bed,
+    authority: bed.mintAuthority,
     instructions,
-  }).compileToV0Message();
-  const transaction = new VersionedTransaction(message);
-  transaction.sign([payer, ...signers]);
-  const outcome = bed.send(transaction);
-  if (!outcome.landed || outcome.entry.err !== null) {
-    const logs = outcome.landed ? outcome.entry.logMessages : outcome.logs;
-    throw new Error(
-      `deploy transaction failed: ${JSON.stringify(outcome.landed ? outcome.entry.err : outcome.err)}\n${logs.join('\n')}`,
-    );
-  }
+    signers,
+    what: 'deploy',
+  });
 }
 
 /**
