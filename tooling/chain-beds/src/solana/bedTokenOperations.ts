@@ -1,14 +1,12 @@
 import {
-  MINT_SIZE,
-  TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
-  createInitializeMint2Instruction,
   createMintToCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import type { TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
 import type { LiteSVM } from 'litesvm';
+import { createMintInstructions } from '@yieldrouter/solana-programs';
 import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaLedger } from './solanaLedger';
 import { TOKEN_PROGRAMS, decodeTokenAccount } from './splAccounts';
@@ -48,14 +46,13 @@ export function bedTokenOperations(
       const mint = Keypair.generate();
       signAndSend(
         [
-          SystemProgram.createAccount({
-            fromPubkey: authority.publicKey,
-            newAccountPubkey: mint.publicKey,
-            lamports: Number(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
-            space: MINT_SIZE,
-            programId: TOKEN_PROGRAM_ID,
+          ...createMintInstructions({
+            svm,
+            payer: authority.publicKey,
+            mint: mint.publicKey,
+            decimals,
+            mintAuthority: authority.publicKey,
           }),
-          createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, null),
         ],
         [mint],
       );

@@ -1,13 +1,9 @@
-import {
-  MINT_SIZE,
-  TOKEN_PROGRAM_ID,
-  createAssociatedTokenAccountIdempotentInstruction,
-  createInitializeMint2Instruction,
-} from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
 import {
   ata,
+  createMintInstructions,
   ensureProgramsBuilt,
   initializeRouter,
   initializeVenue,
@@ -83,14 +79,13 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
   send(
     bed,
     [
-      SystemProgram.createAccount({
-        fromPubkey: admin.publicKey,
-        newAccountPubkey: receiptMint.publicKey,
-        lamports: Number(bed.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
-        space: MINT_SIZE,
-        programId: TOKEN_PROGRAM_ID,
+      ...createMintInstructions({
+        svm: bed.svm,
+        payer: admin.publicKey,
+        mint: receiptMint.publicKey,
+        decimals: 6,
+        mintAuthority: venue,
       }),
-      createInitializeMint2Instruction(receiptMint.publicKey, 6, venue, null),
       createAssociatedTokenAccountIdempotentInstruction(admin.publicKey, reserve, venue, usdcKey),
     ],
     [receiptMint],
