@@ -1,10 +1,8 @@
 import request from 'supertest';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import pino from 'pino';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
 import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startKeeper } from '@yieldrouter/jobs';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { PlanDocument, PositionDocument, WebhookEvent } from '@yieldrouter/schemas';
@@ -13,6 +11,7 @@ import { startTestReceiver } from '@yieldrouter/webhooks/testing';
 import type { TestReceiver } from '@yieldrouter/webhooks/testing';
 import type { TestApp } from './testing/startTestApp';
 import { solanaBedSettings } from './testing/solanaBedSettings';
+import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
 // The whole loop with no manual settle call: the owner subscribes a receiver, routes funds,
@@ -38,19 +37,11 @@ beforeAll(async () => {
       { key: ownerKey, role: 'owner', wallets: ['*'] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
-    SVC_KEEPER_HEARTBEAT_MS: '200',
-    SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
-    SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
-    SVC_KEEPER_SETTLEMENT_WATCH_EVERY_MS: '200',
+    ...settlementWatchKeeperSettings,
     SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '200',
     SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '200',
   });
-  keeper = await startKeeper({
-    db: t.db,
-    config: t.config,
-    logger: pino({ level: 'silent' }),
-    mode: 'in-api',
-  });
+  keeper = await startInApiKeeper(t);
 });
 afterAll(async () => {
   await keeper?.close();

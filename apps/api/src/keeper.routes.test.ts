@@ -1,6 +1,5 @@
 import request from 'supertest';
 import pino from 'pino';
-import { startKeeper } from '@yieldrouter/jobs';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import {
   KeeperEnqueueResult,
@@ -11,6 +10,7 @@ import type { YieldsServer } from '@yieldrouter/chain-beds/yields';
 import { makeYieldsPool, startYieldsServer } from '@yieldrouter/chain-beds/yields';
 import { createApp } from './app';
 import type { TestApp } from './testing/startTestApp';
+import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
 // The keeper-only routes against a keeper running on the same Redis prefix and database.
@@ -27,10 +27,7 @@ beforeAll(async () => {
   t = await startTestApp({
     SVC_APY_BASE_URL: yields.url,
     SVC_APY_POOLS: JSON.stringify({ kamino: 'pool-kamino' }),
-    SVC_KEEPER_HEARTBEAT_MS: '200',
-    SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
-    SVC_KEEPER_SETTLEMENT_WATCH_EVERY_MS: '200',
-    SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
+    ...settlementWatchKeeperSettings,
   });
 });
 afterAll(async () => {
@@ -96,12 +93,7 @@ describe('keeper-only routes: payloads', () => {
   });
 
   it('with a keeper: survival shows its heartbeat and runs, ops health its queues', async () => {
-    keeper = await startKeeper({
-      db: t.db,
-      config: t.config,
-      logger: pino({ level: 'silent' }),
-      mode: 'in-api',
-    });
+    keeper = await startInApiKeeper(t);
     await until(async () => {
       const body = (await get('/svc/keeper/survival', testKeys.keeper)).body;
       return body.jobs?.some((job: { lastRun: unknown }) => job.lastRun !== null) ?? false;

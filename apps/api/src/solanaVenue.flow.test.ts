@@ -1,15 +1,14 @@
 import request from 'supertest';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import pino from 'pino';
 import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import { startKeeper } from '@yieldrouter/jobs';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { solanaBedSettings } from './testing/solanaBedSettings';
+import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
 // A Solana venue leg that really executes: our router program and its test venue (C, built by
@@ -39,19 +38,11 @@ beforeAll(async () => {
       { key: testKeys.owner, role: 'owner', wallets: ['*'] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
-    SVC_KEEPER_HEARTBEAT_MS: '200',
-    SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
-    SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
-    SVC_KEEPER_SETTLEMENT_WATCH_EVERY_MS: '200',
+    ...settlementWatchKeeperSettings,
     SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
     SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
   });
-  keeper = await startKeeper({
-    db: t.db,
-    config: t.config,
-    logger: pino({ level: 'silent' }),
-    mode: 'in-api',
-  });
+  keeper = await startInApiKeeper(t);
 });
 afterAll(async () => {
   await keeper?.close();

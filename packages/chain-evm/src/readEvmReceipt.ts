@@ -1,16 +1,12 @@
-import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
+import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { Receipt, ReceiptQuery } from '@yieldrouter/schemas';
-import { isAddressEqual } from 'viem';
-import type { Hash } from 'viem';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
-import { normalizeEvmAddress } from './normalizeEvmAddress';
-import { readPlanTag } from './planTag';
+import { parseLegReceiptQuery } from './parseLegReceiptQuery';
+import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
 import { resolveVenueTarget, venueUnreadable } from './resolveVenueTarget';
 import { settledMovement } from './settledMovement';
 import { toUnavailable } from './toUnavailable';
-
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * What the chain says about a leg's transaction, checked against the plan before any amount is
@@ -25,17 +21,7 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
  * // { status: 'confirmed', txId, planId, amountMicros: 12_500_000n, shares: 12_000_000n, block: '7' }
  */
 export async function readEvmReceipt(context: EvmContext, query: ReceiptQuery): Promise<Receipt> {
-  if (!TX_HASH.test(query.txId)) {
-    throw new InvalidChainInputError('txId', 'txId: must be 0x + 64 hex');
-  }
-  const txId = query.txId.toLowerCase() as Hash;
-  const owner = normalizeEvmAddress(query.owner);
-  if (!owner) {
-    throw new InvalidChainInputError('owner', 'owner: must be 0x + 40 hex (EIP-55 if mixed case)');
-  }
-  if (!isPlanId(query.planId)) {
-    throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
-  }
+  const { txId, owner } = parseLegReceiptQuery(query);
   const what = `receipt of ${txId} on ${context.label}`;
   if (query.target.kind === 'router') {
     return {
@@ -64,33 +50,15 @@ export async function readEvmReceipt(context: EvmContext, query: ReceiptQuery): 
   if (!context.rpc) return rpcNotConfigured(context, what);
 
   try {
-    const receipt = await context.rpc.getTransactionReceipt(txId);
-    if (!receipt) return { status: 'pending', txId };
-    const transaction = await context.rpc.getTransaction(txId);
-    if (!transaction) return { status: 'pending', txId };
-
-    if (!isAddressEqual(transaction.from, owner)) {
-      return { status: 'mismatch', txId, reason: `sent by ${transaction.from}, not the owner` };
-    }
-    const taggedPlan = readPlanTag(transaction.input);
-    if (taggedPlan !== query.planId) {
-      return {
-        status: 'mismatch',
-        txId,
-        reason: taggedPlan ? `tagged for ${taggedPlan}` : 'the calldata carries no plan tag',
-      };
-    }
     const contract = target.standard === 'erc4626' ? target.vault : target.pool;
-    if (!transaction.to || !isAddressEqual(transaction.to, contract)) {
-      return {
-        status: 'mismatch',
-        txId,
-        reason: `sent to ${transaction.to ?? 'a new contract'}, not ${contract}`,
-      };
-    }
-    if (receipt.status === 'reverted') {
-      return { status: 'failed', txId, reason: `reverted in block ${receipt.blockNumber}` };
-    }
+    const read = await readPlannedEvmTransaction(context.rpc, {
+      txId,
+      owner,
+      planId: query.planId,
+      to: contract,
+    });
+    if (read.status !== 'mined') return read;
+    const { receipt } = read;
     const movement = settledMovement({
       target,
       action: query.action,

@@ -1,17 +1,16 @@
-import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
+import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { SwapReceipt, SwapReceiptQuery } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
-import type { Address, Hash } from 'viem';
+import type { Address } from 'viem';
 import { erc20Abi } from './abis';
 import { decodeEvmLog } from './decodeEvmLog';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import type { EvmLog } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
-import { readPlanTag } from './planTag';
+import { parseLegReceiptQuery } from './parseLegReceiptQuery';
+import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
 import { toUnavailable } from './toUnavailable';
-
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 export type ReadEvmSwapReceiptParameters = SwapReceiptQuery;
 
@@ -48,17 +47,7 @@ export async function readEvmSwapReceipt(
   context: EvmContext,
   query: ReadEvmSwapReceiptParameters,
 ): Promise<SwapReceipt> {
-  if (!TX_HASH.test(query.txId)) {
-    throw new InvalidChainInputError('txId', 'txId: must be 0x + 64 hex');
-  }
-  const txId = query.txId.toLowerCase() as Hash;
-  const owner = normalizeEvmAddress(query.owner);
-  if (!owner) {
-    throw new InvalidChainInputError('owner', 'owner: must be 0x + 40 hex (EIP-55 if mixed case)');
-  }
-  if (!isPlanId(query.planId)) {
-    throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
-  }
+  const { txId, owner } = parseLegReceiptQuery(query);
   const to = normalizeEvmAddress(query.to);
   const inputToken = normalizeEvmAddress(query.inputToken);
   const outputToken = normalizeEvmAddress(query.outputToken);
@@ -72,31 +61,14 @@ export async function readEvmSwapReceipt(
   const what = `receipt of ${txId} on ${context.label}`;
   if (!context.rpc) return rpcNotConfigured(context, what);
   try {
-    const receipt = await context.rpc.getTransactionReceipt(txId);
-    if (!receipt) return { status: 'pending', txId };
-    const transaction = await context.rpc.getTransaction(txId);
-    if (!transaction) return { status: 'pending', txId };
-    if (!isAddressEqual(transaction.from, owner)) {
-      return { status: 'mismatch', txId, reason: `sent by ${transaction.from}, not the owner` };
-    }
-    const tagged = readPlanTag(transaction.input);
-    if (tagged !== query.planId) {
-      return {
-        status: 'mismatch',
-        txId,
-        reason: tagged ? `tagged for ${tagged}` : 'the calldata carries no plan tag',
-      };
-    }
-    if (!transaction.to || !isAddressEqual(transaction.to, to)) {
-      return {
-        status: 'mismatch',
-        txId,
-        reason: `sent to ${transaction.to ?? 'a new contract'}, not ${to}`,
-      };
-    }
-    if (receipt.status === 'reverted') {
-      return { status: 'failed', txId, reason: `reverted in block ${receipt.blockNumber}` };
-    }
+    const read = await readPlannedEvmTransaction(context.rpc, {
+      txId,
+      owner,
+      planId: query.planId,
+      to,
+    });
+    if (read.status !== 'mined') return read;
+    const { receipt } = read;
     const amountOutMicros = transferred(receipt.logs, outputToken, (_from, to) =>
       isAddressEqual(to, owner),
     );

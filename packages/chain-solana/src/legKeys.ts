@@ -65,32 +65,20 @@ export function venueKeys(
 ): ResolvedKeys<VenueKeyName> {
   const standard = venueStandardBlocker(venue);
   if (standard) return { status: 'blocked', blockers: [standard] };
-  const details = { venueId: venue.venueId };
+  // Each id the venue's registration names: `ids.<name>`, reported under that field.
+  const venueId = (
+    name: 'adapter' | 'receiptMint' | 'venueProgram' | 'reserve',
+  ): KeyRequirement => ({
+    value: venue.ids[name],
+    code: 'venue_not_configured',
+    field: `ids.${name}`,
+    details: { venueId: venue.venueId },
+  });
   return resolveConfiguredKeys<VenueKeyName>({
     ...router(config),
-    adapter: {
-      value: venue.ids['adapter'],
-      code: 'venue_not_configured',
-      field: 'ids.adapter',
-      details,
-    },
-    receiptMint: {
-      value: venue.ids['receiptMint'],
-      code: 'venue_not_configured',
-      field: 'ids.receiptMint',
-      details,
-    },
-    venueProgram: {
-      value: venue.ids['venueProgram'],
-      code: 'venue_not_configured',
-      field: 'ids.venueProgram',
-      details,
-    },
-    reserve: {
-      value: venue.ids['reserve'],
-      code: 'venue_not_configured',
-      field: 'ids.reserve',
-      details,
-    },
+    adapter: venueId('adapter'),
+    receiptMint: venueId('receiptMint'),
+    venueProgram: venueId('venueProgram'),
+    reserve: venueId('reserve'),
   });
 }

@@ -3,6 +3,8 @@ export { CLANG_SBPF_FLAGS, PROGRAM_INCLUDE_DIR, compileSbpfProgram } from './com
 export type { CompileSbpfProgramParameters } from './compileSbpfProgram';
 export { SBPF_PROGRAM_START, SbpfLinkError, linkSbpfProgram } from './linkSbpfProgram';
 export type { LinkedSbpfProgram } from './linkSbpfProgram';
+export { createMintInstructions } from './createMintInstructions';
+export type { CreateMintInstructionsParameters } from './createMintInstructions';
 export { ensureProgramsBuilt } from './ensureProgramsBuilt';
 export { loadProgram } from './loadProgram';
 export { PROGRAMS, programSoPath, programSource } from './programPaths';

@@ -105,25 +105,18 @@ export interface RouterLeg {
 }
 
 export function routerDeposit(leg: RouterLeg): TransactionInstruction {
-  const router = routerPda(leg.programId);
-  return new TransactionInstruction({
-    programId: leg.programId,
-    keys: [
-      w(leg.owner, true),
-      w(router),
-      w(leg.vault ?? ata(router, leg.usdcMint)),
-      w(leg.ownerUsdc ?? ata(leg.owner, leg.usdcMint)),
-      r(leg.usdcMint),
-      r(TOKEN_PROGRAM_ID),
-      w(positionPda(leg.programId, leg.owner)),
-      r(SystemProgram.programId),
-      r(SYSVAR_INSTRUCTIONS_PUBKEY),
-    ],
-    data: legData('deposit', leg.amount, leg.planId),
-  });
+  return routerVaultLeg('deposit', leg);
 }
 
 export function routerWithdraw(leg: RouterLeg): TransactionInstruction {
+  return routerVaultLeg('withdraw', leg);
+}
+
+/** Deposit and withdraw take the same accounts, but the system program only for a deposit (it may create the position). */
+function routerVaultLeg(
+  instruction: 'deposit' | 'withdraw',
+  leg: RouterLeg,
+): TransactionInstruction {
   const router = routerPda(leg.programId);
   return new TransactionInstruction({
     programId: leg.programId,
@@ -135,9 +128,10 @@ export function routerWithdraw(leg: RouterLeg): TransactionInstruction {
       r(leg.usdcMint),
       r(TOKEN_PROGRAM_ID),
       w(positionPda(leg.programId, leg.owner)),
+      ...(instruction === 'deposit' ? [r(SystemProgram.programId)] : []),
       r(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
-    data: legData('withdraw', leg.amount, leg.planId),
+    data: legData(instruction, leg.amount, leg.planId),
   });
 }
 

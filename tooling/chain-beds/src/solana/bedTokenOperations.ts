@@ -1,20 +1,13 @@
 import {
-  MINT_SIZE,
-  TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
-  createInitializeMint2Instruction,
   createMintToCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import {
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
-import type { TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import type { TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
 import type { LiteSVM } from 'litesvm';
+import { createMintInstructions } from '@yieldrouter/solana-programs';
+import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaLedger } from './solanaLedger';
 import { TOKEN_PROGRAMS, decodeTokenAccount } from './splAccounts';
 import { readProgramAccounts } from './svmAccounts';
@@ -41,35 +34,25 @@ export function bedTokenOperations(
   ledger: SolanaLedger,
   authority: Keypair,
 ): BedTokenOperations {
-  const signAndSend = (instructions: TransactionInstruction[], extraSigners: Keypair[] = []) => {
-    const message = new TransactionMessage({
-      payerKey: authority.publicKey,
-      recentBlockhash: svm.latestBlockhash(),
-      instructions,
-    }).compileToV0Message();
-    const transaction = new VersionedTransaction(message);
-    transaction.sign([authority, ...extraSigners]);
-    const outcome = ledger.execute(transaction, { preflight: true });
-    if (!outcome.landed || outcome.entry.err !== null) {
-      throw new Error(
-        `bed transaction failed: ${JSON.stringify(outcome.landed ? outcome.entry.err : outcome.err)}`,
-      );
-    }
+  const sender = {
+    latestBlockhash: () => svm.latestBlockhash(),
+    send: (transaction: VersionedTransaction) => ledger.execute(transaction, { preflight: true }),
   };
+  const signAndSend = (instructions: TransactionInstruction[], signers: Keypair[] = []) =>
+    sendAsAuthority({ sender, authority, instructions, signers, what: 'bed' });
 
   return {
     createMint: (decimals) => {
       const mint = Keypair.generate();
       signAndSend(
         [
-          SystemProgram.createAccount({
-            fromPubkey: authority.publicKey,
-            newAccountPubkey: mint.publicKey,
-            lamports: Number(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
-            space: MINT_SIZE,
-            programId: TOKEN_PROGRAM_ID,
+          ...createMintInstructions({
+            svm,
+            payer: authority.publicKey,
+            mint: mint.publicKey,
+            decimals,
+            mintAuthority: authority.publicKey,
           }),
-          createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, null),
         ],
         [mint],
       );

@@ -1,19 +1,9 @@
-import {
-  MINT_SIZE,
-  TOKEN_PROGRAM_ID,
-  createAssociatedTokenAccountIdempotentInstruction,
-  createInitializeMint2Instruction,
-} from '@solana/spl-token';
-import {
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
 import {
   ata,
+  createMintInstructions,
   ensureProgramsBuilt,
   initializeRouter,
   initializeVenue,
@@ -24,6 +14,7 @@ import {
   venueAccrue,
   venuePda,
 } from '@yieldrouter/solana-programs';
+import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaBed } from './startSolanaBed';
 
 /** Our router program and one test venue, deployed and wired in a Solana bed (base58 ids). */
@@ -51,21 +42,13 @@ export interface SolanaRouterDeployment {
 }
 
 function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: Keypair[]): void {
-  const payer = bed.mintAuthority;
-  const message = new TransactionMessage({
-    payerKey: payer.publicKey,
-    recentBlockhash: bed.latestBlockhash(),
+  sendAsAuthority({
+    sender: bed,
+    authority: bed.mintAuthority,
     instructions,
-  }).compileToV0Message();
-  const transaction = new VersionedTransaction(message);
-  transaction.sign([payer, ...signers]);
-  const outcome = bed.send(transaction);
-  if (!outcome.landed || outcome.entry.err !== null) {
-    const logs = outcome.landed ? outcome.entry.logMessages : outcome.logs;
-    throw new Error(
-      `deploy transaction failed: ${JSON.stringify(outcome.landed ? outcome.entry.err : outcome.err)}\n${logs.join('\n')}`,
-    );
-  }
+    signers,
+    what: 'deploy',
+  });
 }
 
 /**
@@ -96,14 +79,13 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
   send(
     bed,
     [
-      SystemProgram.createAccount({
-        fromPubkey: admin.publicKey,
-        newAccountPubkey: receiptMint.publicKey,
-        lamports: Number(bed.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
-        space: MINT_SIZE,
-        programId: TOKEN_PROGRAM_ID,
+      ...createMintInstructions({
+        svm: bed.svm,
+        payer: admin.publicKey,
+        mint: receiptMint.publicKey,
+        decimals: 6,
+        mintAuthority: venue,
       }),
-      createInitializeMint2Instruction(receiptMint.publicKey, 6, venue, null),
       createAssociatedTokenAccountIdempotentInstruction(admin.publicKey, reserve, venue, usdcKey),
     ],
     [receiptMint],

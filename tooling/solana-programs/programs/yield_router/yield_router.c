@@ -337,69 +337,80 @@ static uint64_t open_position(const SolParameters *params, SolAccountInfo *owner
   return YR_SUCCESS;
 }
 
-/* ---- deposit(amount, plan_id): USDC from the owner into the router vault, credited to the
- *      owner's position. [owner (signer, w), router PDA (w), vault (w), owner USDC (w),
- *      USDC mint, token program, position PDA (w), system program, Instructions sysvar] ---- */
-static uint64_t deposit(const SolParameters *params) {
+/* A deposit or withdraw between the owner and the router vault, its accounts checked. */
+typedef struct {
   Leg leg;
-  uint64_t result = parse_leg(params, &leg);
-  if (result != 0) return result;
-  if (params->accounts_len < 9) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
-  SolAccountInfo *a = params->accounts;
-  SolAccountInfo *owner = &a[0], *router = &a[1], *vault = &a[2], *owner_usdc = &a[3],
-                 *mint = &a[4], *token = &a[5], *position = &a[6], *system = &a[7];
-  if (!owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
-  if ((result = check_plan_memo(&leg, &a[8])) != 0) return result;
-  if (!is_router(params, router) || !router->is_writable) return custom(E_INVALID_ROUTER);
-  if (!yr_pubkey_eq(token->key, &YR_TOKEN_PROGRAM_ID)) return custom(E_INVALID_TOKEN_PROGRAM);
-  if ((result = check_vault(vault, router, mint)) != 0) return result;
-  if ((result = check_owned(owner_usdc, owner, mint)) != 0) return result;
+  SolAccountInfo *owner, *router, *vault, *owner_usdc, *mint, *token, *position;
   uint8_t decimals;
-  if ((result = usdc_decimals(mint, &decimals)) != 0) return result;
-  if ((result = open_position(params, owner, position, system, true)) != 0) return result;
-  if (!checked_add_at(position->data + POSITION_BALANCE, leg.amount) ||
-      !checked_add_at(router->data + ROUTER_VAULT_IN, leg.amount)) {
+} VaultLeg;
+
+/* The checks deposit and withdraw share, in the order both made them (so a leg with several
+ * faults fails with the same error). Accounts: [owner (signer, w), router PDA (w), vault (w),
+ * owner USDC (w), USDC mint, token program, position PDA (w), system program (deposit only),
+ * Instructions sysvar]; a deposit creates the position when it has none. */
+static uint64_t check_vault_leg(const SolParameters *params, bool is_deposit, VaultLeg *out) {
+  uint64_t result = parse_leg(params, &out->leg);
+  if (result != 0) return result;
+  uint64_t accounts = is_deposit ? 9 : 8;
+  if (params->accounts_len < accounts) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  SolAccountInfo *a = params->accounts;
+  out->owner = &a[0];
+  out->router = &a[1];
+  out->vault = &a[2];
+  out->owner_usdc = &a[3];
+  out->mint = &a[4];
+  out->token = &a[5];
+  out->position = &a[6];
+  if (!out->owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
+  if ((result = check_plan_memo(&out->leg, &a[accounts - 1])) != 0) return result;
+  if (!is_router(params, out->router) || !out->router->is_writable) {
+    return custom(E_INVALID_ROUTER);
+  }
+  if (!yr_pubkey_eq(out->token->key, &YR_TOKEN_PROGRAM_ID)) {
+    return custom(E_INVALID_TOKEN_PROGRAM);
+  }
+  if ((result = check_vault(out->vault, out->router, out->mint)) != 0) return result;
+  if ((result = check_owned(out->owner_usdc, out->owner, out->mint)) != 0) return result;
+  if ((result = usdc_decimals(out->mint, &out->decimals)) != 0) return result;
+  return open_position(params, out->owner, out->position, is_deposit ? &a[7] : NULL, is_deposit);
+}
+
+/* ---- deposit(amount, plan_id): USDC from the owner into the router vault, credited to the
+ *      owner's position. ---- */
+static uint64_t deposit(const SolParameters *params) {
+  VaultLeg v;
+  uint64_t result = check_vault_leg(params, true, &v);
+  if (result != 0) return result;
+  if (!checked_add_at(v.position->data + POSITION_BALANCE, v.leg.amount) ||
+      !checked_add_at(v.router->data + ROUTER_VAULT_IN, v.leg.amount)) {
     return custom(E_OVERFLOW);
   }
-  YrTokenMove move = {token, owner_usdc, mint, vault, owner, leg.amount, decimals, NULL};
+  YrTokenMove move = {v.token, v.owner_usdc, v.mint, v.vault, v.owner, v.leg.amount, v.decimals,
+                      NULL};
   result = yr_token_transfer_checked(&move);
   if (result != 0) return result;
-  log_event(&leg, "deposit");
+  log_event(&v.leg, "deposit");
   return YR_SUCCESS;
 }
 
 /* ---- withdraw(amount, plan_id): USDC from the router vault back to the owner, signed by the
- *      router PDA, debited from the owner's position. [owner (signer, w), router PDA (w),
- *      vault (w), owner USDC (w), USDC mint, token program, position PDA (w),
- *      Instructions sysvar] ---- */
+ *      router PDA, debited from the owner's position. ---- */
 static uint64_t withdraw(const SolParameters *params) {
-  Leg leg;
-  uint64_t result = parse_leg(params, &leg);
+  VaultLeg v;
+  uint64_t result = check_vault_leg(params, false, &v);
   if (result != 0) return result;
-  if (params->accounts_len < 8) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
-  SolAccountInfo *a = params->accounts;
-  SolAccountInfo *owner = &a[0], *router = &a[1], *vault = &a[2], *owner_usdc = &a[3],
-                 *mint = &a[4], *token = &a[5], *position = &a[6];
-  if (!owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
-  if ((result = check_plan_memo(&leg, &a[7])) != 0) return result;
-  if (!is_router(params, router) || !router->is_writable) return custom(E_INVALID_ROUTER);
-  if (!yr_pubkey_eq(token->key, &YR_TOKEN_PROGRAM_ID)) return custom(E_INVALID_TOKEN_PROGRAM);
-  if ((result = check_vault(vault, router, mint)) != 0) return result;
-  if ((result = check_owned(owner_usdc, owner, mint)) != 0) return result;
-  uint8_t decimals;
-  if ((result = usdc_decimals(mint, &decimals)) != 0) return result;
-  if ((result = open_position(params, owner, position, NULL, false)) != 0) return result;
-  uint64_t balance = yr_read_u64(position->data + POSITION_BALANCE);
-  if (balance < leg.amount) return custom(E_INSUFFICIENT_POSITION);
-  yr_write_u64(position->data + POSITION_BALANCE, balance - leg.amount);
-  if (!checked_add_at(router->data + ROUTER_VAULT_OUT, leg.amount)) return custom(E_OVERFLOW);
-  uint8_t bump = router->data[ROUTER_BUMP];
+  uint64_t balance = yr_read_u64(v.position->data + POSITION_BALANCE);
+  if (balance < v.leg.amount) return custom(E_INSUFFICIENT_POSITION);
+  yr_write_u64(v.position->data + POSITION_BALANCE, balance - v.leg.amount);
+  if (!checked_add_at(v.router->data + ROUTER_VAULT_OUT, v.leg.amount)) return custom(E_OVERFLOW);
+  uint8_t bump = v.router->data[ROUTER_BUMP];
   SolSignerSeed seeds[2] = {{(const uint8_t *)ROUTER_SEED, sizeof(ROUTER_SEED) - 1}, {&bump, 1}};
   SolSignerSeeds signer = {seeds, 2};
-  YrTokenMove move = {token, vault, mint, owner_usdc, router, leg.amount, decimals, &signer};
+  YrTokenMove move = {v.token, v.vault, v.mint, v.owner_usdc, v.router, v.leg.amount, v.decimals,
+                      &signer};
   result = yr_token_transfer_checked(&move);
   if (result != 0) return result;
-  log_event(&leg, "withdraw");
+  log_event(&v.leg, "withdraw");
   return YR_SUCCESS;
 }
 

@@ -1,12 +1,10 @@
 import {
-  MINT_SIZE,
-  TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
-  createInitializeMint2Instruction,
   createMintToInstruction,
 } from '@solana/spl-token';
-import { Keypair, SystemProgram } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import type { PublicKey } from '@solana/web3.js';
+import { createMintInstructions } from '../createMintInstructions';
 import { ensureProgramsBuilt } from '../ensureProgramsBuilt';
 import { loadProgram } from '../loadProgram';
 import { ProgramHarness } from './programHarness';
@@ -44,14 +42,13 @@ function createMint(harness: ProgramHarness, payer: Keypair, authority: PublicKe
   ok(
     harness.send(
       [
-        SystemProgram.createAccount({
-          fromPubkey: payer.publicKey,
-          newAccountPubkey: mint.publicKey,
-          lamports: Number(harness.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
-          space: MINT_SIZE,
-          programId: TOKEN_PROGRAM_ID,
+        ...createMintInstructions({
+          svm: harness.svm,
+          payer: payer.publicKey,
+          mint: mint.publicKey,
+          decimals: 6,
+          mintAuthority: authority,
         }),
-        createInitializeMint2Instruction(mint.publicKey, 6, authority, null),
       ],
       [payer, mint],
     ),
@@ -95,14 +92,13 @@ export function createProgramFixture(options: { register?: boolean } = {}): Prog
   ok(
     harness.send(
       [
-        SystemProgram.createAccount({
-          fromPubkey: admin.publicKey,
-          newAccountPubkey: receiptMintKeypair.publicKey,
-          lamports: Number(harness.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
-          space: MINT_SIZE,
-          programId: TOKEN_PROGRAM_ID,
+        ...createMintInstructions({
+          svm: harness.svm,
+          payer: admin.publicKey,
+          mint: receiptMintKeypair.publicKey,
+          decimals: 6,
+          mintAuthority: venueKey,
         }),
-        createInitializeMint2Instruction(receiptMintKeypair.publicKey, 6, venueKey, null),
         createAssociatedTokenAccountIdempotentInstruction(
           admin.publicKey,
           ata(venueKey, usdcMint),
