@@ -281,10 +281,9 @@ export interface SwapReceiptQuery {
   readonly feeRecipient: string | null;
 }
 
+/** A swap receipt: the answers of any leg's receipt, with a swap's own confirmation. */
 export type SwapReceipt =
-  | { readonly status: 'pending'; readonly txId: string }
-  | { readonly status: 'mismatch'; readonly txId: string; readonly reason: string }
-  | { readonly status: 'failed'; readonly txId: string; readonly reason: string }
+  | Exclude<Receipt, { readonly status: 'confirmed' }>
   | {
       readonly status: 'confirmed';
       readonly txId: string;
@@ -295,8 +294,7 @@ export type SwapReceipt =
       /** What the owner's input-token Transfer logs paid the fee recipient. */
       readonly feePaidMicros: bigint;
       readonly block: string;
-    }
-  | Unavailable;
+    };
 
 /** A venue's on-chain facts, or why they could not be read. */
 export type VenueFactsReading = ({ readonly status: 'ok' } & VenueChainFacts) | Unavailable;

@@ -3,7 +3,7 @@
 import { createApiKey, findActiveApiKeyByHash, hashApiKey } from '../apiKeys';
 import { DatabaseInUseError, createDatabase } from '../createDatabase';
 import type { Database } from '../createDatabase';
-import { reserveRouteLeg } from '../testing';
+import { confirmedRouteOutcome, reserveRouteLeg } from '../testing';
 import { readBalancesOf } from '../walletReads';
 
 /** A route leg reserved and then settled through the driver-level client and its batches. */
@@ -11,32 +11,10 @@ async function settleOneLeg(db: Database): Promise<string> {
   const planId = `plan_${'a'.repeat(32)}`;
   const wallet = 'pglite-wallet';
   await reserveRouteLeg(db, { planId, wallet, amountMicros: 7n });
-  const pendingIn = { wallet, chain: 'solana', bucket: 'pending_in' } as const;
   const found = await db.settlements.find({ planId, legIndex: 0, txId: 'tx-1' });
-  await db.settlements.record({
-    planId,
-    legIndex: 0,
-    txId: 'tx-1',
-    outcome: {
-      status: 'confirmed',
-      settledAmountMicros: found?.leg.amountMicros ?? 0n,
-      shares: null,
-      reviewReason: null,
-    },
-    expect: ['unsigned', 'submitted'],
-    entry: {
-      kind: 'route.settled',
-      dedupeKey: `settle:${planId}:0`,
-      planId,
-      legIndex: 0,
-      postings: [
-        { account: pendingIn, amountMicros: -7n },
-        { account: { wallet, chain: 'solana', bucket: 'liquid' }, amountMicros: 7n },
-      ],
-    },
-    events: [],
-    now: new Date(),
-  });
+  await db.settlements.record(
+    confirmedRouteOutcome(planId, wallet, found?.leg.amountMicros ?? 0n, 'tx-1'),
+  );
   const rows = await readBalancesOf(db.sql, [wallet]);
   // Accounts that hold nothing (pending_in, once settled) are not listed.
   return rows.map((row) => `${row.bucket}=${row.balanceMicros}`).join(',');
