@@ -25,11 +25,8 @@ beforeAll(async () => {
   solana = await startSolanaBed();
   router = deployYieldRouter(solana);
   t = await startTestApp({
-    ...solanaBedSettings(solana),
+    ...solanaBedSettings(solana, router),
     SVC_SOLANA_NETWORK: 'localnet',
-    SVC_SOLANA_PROGRAM_ID: router.programId,
-    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
-    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
     SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
     SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
     SVC_SOLANA_EXECUTION_ENABLED: 'true',
