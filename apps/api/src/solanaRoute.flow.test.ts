@@ -1,15 +1,12 @@
 import request from 'supertest';
-import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import type { RunningKeeper } from '@yieldrouter/jobs';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { PlanDocument, PositionDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { PlanDocument, PositionDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
-import { solanaBedSettings } from './testing/solanaBedSettings';
-import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
+import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
 
 // Money routed into our Solana router comes back out of it: the route leg is the router
 // program's `deposit` (it credits the owner's position PDA), so the withdrawal leg, the program's
@@ -19,29 +16,12 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 let solana: SolanaBed;
 let router: SolanaRouterDeployment;
 let t: TestApp;
-let keeper: RunningKeeper | undefined;
+let stack: SolanaRouterApp | undefined;
 beforeAll(async () => {
-  solana = await startSolanaBed();
-  router = deployYieldRouter(solana);
-  t = await startTestApp({
-    ...solanaBedSettings(solana, router),
-    SVC_SOLANA_EXECUTION_ENABLED: 'true',
-    SVC_SOLANA_BROADCAST_ENABLED: 'true',
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
-    ...settlementWatchKeeperSettings,
-    SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
-    SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
-  });
-  keeper = await startInApiKeeper(t);
+  stack = await startSolanaRouterApp();
+  ({ solana, router, t } = stack);
 });
-afterAll(async () => {
-  await keeper?.close();
-  await t?.close();
-  await solana?.stop();
-});
+afterAll(() => stack?.close());
 
 const post = (path: string, body: object) =>
   request(t.app).post(`/api/v1${path}`).set('X-API-Key', testKeys.owner).send(body);
@@ -56,41 +36,27 @@ const position = async (wallet: string) =>
     ).body,
   );
 
-/** The owner's wallet signs the plan's only leg with its bed key; the API broadcasts it. */
-async function signAndExecute(plan: PlanDocument, owner: Keypair): Promise<string> {
-  const leg = plan.legs?.[0];
-  if (!plan.planId || !leg || plan.legs?.length !== 1) throw new Error(JSON.stringify(plan));
-  const transaction = VersionedTransaction.deserialize(
-    Buffer.from(String(leg.transaction), 'base64'),
-  );
-  // The leg calls our router program itself; the token program only runs inside it.
+/**
+ * The owner signs and executes the plan's leg, which must call our router program's
+ * `instruction` itself (the token program only runs inside it); the keeper settles it.
+ */
+async function runThroughRouter(
+  plan: PlanDocument,
+  owner: Keypair,
+  instruction: 'deposit' | 'withdraw',
+): Promise<string> {
+  const { planId, txId, transaction } = await signAndExecuteLeg(t, plan, owner);
   const keys = transaction.message.getAccountKeys();
-  const programs = transaction.message.compiledInstructions.map((instruction) =>
-    keys.get(instruction.programIdIndex)?.toBase58(),
+  const programs = transaction.message.compiledInstructions.map((compiled) =>
+    keys.get(compiled.programIdIndex)?.toBase58(),
   );
   expect(programs).toContain(router.programId);
   expect(programs).not.toContain('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-  transaction.sign([owner]);
-  const executed = await request(t.app)
-    .post('/api/v1/svc/strategies/deposit/execute')
-    .send({
-      planId: plan.planId,
-      signedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
-    })
-    .expect(200);
-  return String(executed.body.txId);
-}
-
-/** Waits for the keeper's settlement watch to settle the plan's leg. */
-async function settled(planId: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-    );
-    if (stored.legs[0]?.status !== 'submitted') return stored;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`plan ${planId} was not settled`);
+  expect(solana.transaction(txId)?.logMessages).toContain(
+    `Program log: svc:${planId} ${instruction} amount=${plan.amountMicros}`,
+  );
+  expect(await settledPlan(t, planId)).toMatchObject({ legs: [{ status: 'confirmed', txId }] });
+  return txId;
 }
 
 it('route → owner signs → execute → keeper settles; withdraw through the program pays it back', async () => {
@@ -112,18 +78,12 @@ it('route → owner signs → execute → keeper settles; withdraw through the p
   expect(route).toMatchObject({ status: 'prepared', ownerMustSign: true });
   expect(await position(wallet)).toMatchObject({ liquidMicros: '0', pendingInMicros: '4000000' });
 
-  const depositTx = await signAndExecute(route, owner);
-  expect(solana.transaction(depositTx)?.logMessages).toContain(
-    `Program log: svc:${route.planId} deposit amount=4000000`,
-  );
-  expect(await settled(route.planId ?? '')).toMatchObject({
-    legs: [{ status: 'confirmed', txId: depositTx }],
-  });
+  const depositTx = await runThroughRouter(route, owner, 'deposit');
   expect(solana.usdcBalance(owner.publicKey)).toBe(6_000_000n);
   expect(solana.usdcBalance(router.yieldRouter) - vaultBefore).toBe(4_000_000n);
   expect(await position(wallet)).toMatchObject({ liquidMicros: '4000000', pendingInMicros: '0' });
 
-  // Withdraw all of it: reserved at once, debited when the program's withdraw settles.
+  // Withdraw all of it: reserved at once, paid out when the program's withdraw settles.
   const exit = PlanDocument.parse(
     (await post(`/wallets/${wallet}/withdraw`, { amountMicros: '4000000' }).expect(200)).body,
   );
@@ -131,13 +91,7 @@ it('route → owner signs → execute → keeper settles; withdraw through the p
     liquidMicros: '0',
     pendingOutMicros: '4000000',
   });
-  const withdrawTx = await signAndExecute(exit, owner);
-  expect(solana.transaction(withdrawTx)?.logMessages).toContain(
-    `Program log: svc:${exit.planId} withdraw amount=4000000`,
-  );
-  expect(await settled(exit.planId ?? '')).toMatchObject({
-    legs: [{ status: 'confirmed', txId: withdrawTx }],
-  });
+  const withdrawTx = await runThroughRouter(exit, owner, 'withdraw');
   expect(solana.usdcBalance(owner.publicKey)).toBe(10_000_000n);
   expect(solana.usdcBalance(router.yieldRouter)).toBe(vaultBefore);
   expect(await position(wallet)).toMatchObject({
@@ -154,14 +108,12 @@ it('route → owner signs → execute → keeper settles; withdraw through the p
     orderBy: { id: 'asc' },
   });
   expect(
-    postings
-      .filter((posting) => posting.amountMicros !== 0n)
-      .map(({ entry, account, amountMicros }) => [
-        entry.planId,
-        entry.txId,
-        account.bucket,
-        amountMicros,
-      ]),
+    postings.map(({ entry, account, amountMicros }) => [
+      entry.planId,
+      entry.txId,
+      account.bucket,
+      amountMicros,
+    ]),
   ).toEqual([
     [route.planId, null, 'pending_in', 4_000_000n],
     [route.planId, depositTx, 'pending_in', -4_000_000n],

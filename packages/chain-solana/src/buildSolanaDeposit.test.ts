@@ -63,6 +63,24 @@ function instructionsOf(transaction: VersionedTransaction) {
   }));
 }
 
+/** The instruction calls our router program's `name` (Anchor discriminator) for the leg. */
+function expectRouterCall(
+  instruction: ReturnType<typeof instructionsOf>[number] | undefined,
+  name: string,
+  amountMicros: bigint,
+  planId: string,
+) {
+  expect(instruction?.programId).toBe(bed.router.programId);
+  expect(instruction?.data.subarray(0, 8)).toEqual(
+    createHash('sha256').update(`global:${name}`).digest().subarray(0, 8),
+  );
+  expect(decodeRouterInstructionData(instruction?.data ?? Buffer.alloc(0))).toEqual({
+    name,
+    amountMicros,
+    planId,
+  });
+}
+
 const usdc = () => new PublicKey(bed.usdcMint);
 const ata = (holder: PublicKey | string, mint: PublicKey) =>
   getAssociatedTokenAddressSync(mint, new PublicKey(holder), true).toBase58();
@@ -97,15 +115,7 @@ describe('buildDeposit into the router', () => {
       bed.usdcMint,
     ]);
 
-    expect(deposit?.programId).toBe(bed.router.programId);
-    expect(deposit?.data.subarray(0, 8)).toEqual(
-      createHash('sha256').update('global:deposit').digest().subarray(0, 8),
-    );
-    expect(decodeRouterInstructionData(deposit?.data ?? Buffer.alloc(0))).toEqual({
-      name: 'deposit',
-      amountMicros: 1_500_000n,
-      planId: built.planId,
-    });
+    expectRouterCall(deposit, 'deposit', 1_500_000n, built.planId);
     // The C program's order: owner, router PDA, vault, owner USDC, mint, token program, the
     // owner's position PDA, System program (it may create the position), Instructions sysvar.
     const [position] = PublicKey.findProgramAddressSync(
@@ -198,15 +208,7 @@ describe('buildDeposit into a router-adapter venue', () => {
     expect(createReceipt?.programId).toBe(ASSOCIATED_TOKEN_PROGRAM_ID.toBase58());
     expect(createReceipt?.accounts[1]?.key).toBe(ata(owner, receiptMint));
 
-    expect(deposit?.programId).toBe(bed.router.programId);
-    expect(deposit?.data.subarray(0, 8)).toEqual(
-      createHash('sha256').update('global:deposit_to_venue').digest().subarray(0, 8),
-    );
-    expect(decodeRouterInstructionData(deposit?.data ?? Buffer.alloc(0))).toEqual({
-      name: 'deposit_to_venue',
-      amountMicros: 9_000_001n,
-      planId: built.planId,
-    });
+    expectRouterCall(deposit, 'deposit_to_venue', 9_000_001n, built.planId);
     expect(deposit?.accounts).toEqual([
       { key: owner.toBase58(), signer: true, writable: true },
       { key: bed.router.yieldRouter, signer: false, writable: true },
