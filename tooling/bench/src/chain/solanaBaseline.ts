@@ -1,11 +1,14 @@
 // Bare-SDK equivalents of the Solana adapter's work: web3.js + spl-token, raw JSON-RPC reads.
+import { createHash } from 'node:crypto';
 import {
+  TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import {
   PublicKey,
+  SYSVAR_INSTRUCTIONS_PUBKEY,
+  SystemProgram,
   TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
@@ -14,32 +17,76 @@ import { BenchCheckError, expectAmount } from './checks';
 import { rawJsonRpc } from './rawJsonRpc';
 
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
-const USDC_DECIMALS = 6;
+/** Anchor's discriminator of the router program's `deposit`: sha256("global:deposit")[0..8]. */
+const DEPOSIT_DISCRIMINATOR = createHash('sha256').update('global:deposit').digest().subarray(0, 8);
 /** Offset of `amount` (u64 LE) in an SPL token account. */
 const TOKEN_AMOUNT_OFFSET = 64;
 
 /** What stays the same from request to request: configuration, resolved once. */
 export interface SolanaRouterDepositKeys {
+  readonly programId: PublicKey;
   readonly usdcMint: PublicKey;
   readonly yieldRouter: PublicKey;
   /** ATA(yieldRouter, usdcMint). */
   readonly vault: PublicKey;
 }
 
-export function routerDepositKeys(usdcMint: string, yieldRouter: string): SolanaRouterDepositKeys {
+export function routerDepositKeys(
+  programId: string,
+  usdcMint: string,
+  yieldRouter: string,
+): SolanaRouterDepositKeys {
   const mint = new PublicKey(usdcMint);
   const router = new PublicKey(yieldRouter);
   return {
+    programId: new PublicKey(programId),
     usdcMint: mint,
     yieldRouter: router,
     vault: getAssociatedTokenAddressSync(mint, router, true),
   };
 }
 
+/** `deposit(amount: u64, plan_id: [u8; 16])` of the router program, with its accounts in order. */
+function routerDepositInstruction(
+  keys: SolanaRouterDepositKeys,
+  owner: PublicKey,
+  amountMicros: bigint,
+  planId: string,
+): TransactionInstruction {
+  const data = Buffer.alloc(32);
+  DEPOSIT_DISCRIMINATOR.copy(data, 0);
+  data.writeBigUInt64LE(amountMicros, 8);
+  Buffer.from(planId.slice('plan_'.length), 'hex').copy(data, 16);
+  const [position] = PublicKey.findProgramAddressSync(
+    [Buffer.from('position'), owner.toBuffer()],
+    keys.programId,
+  );
+  const meta = (pubkey: PublicKey, isWritable: boolean, isSigner = false) => ({
+    pubkey,
+    isSigner,
+    isWritable,
+  });
+  return new TransactionInstruction({
+    programId: keys.programId,
+    keys: [
+      meta(owner, true, true),
+      meta(keys.yieldRouter, true),
+      meta(keys.vault, true),
+      meta(getAssociatedTokenAddressSync(keys.usdcMint, owner, true), true),
+      meta(keys.usdcMint, false),
+      meta(TOKEN_PROGRAM_ID, false),
+      meta(position, true),
+      meta(SystemProgram.programId, false),
+      meta(SYSVAR_INSTRUCTIONS_PUBKEY, false),
+    ],
+    data,
+  });
+}
+
 /**
  * The same v0 transaction the adapter builds for a router deposit (create the vault ATA
- * idempotently, TransferChecked owner ATA → vault, memo `svc:<planId>`), serialized unsigned
- * to base64 with the given blockhash. Offline.
+ * idempotently, the router program's `deposit` into the owner's position, memo `svc:<planId>`),
+ * serialized unsigned to base64 with the given blockhash. Offline.
  */
 export function buildRouterDeposit(
   keys: SolanaRouterDepositKeys,
@@ -57,14 +104,7 @@ export function buildRouterDeposit(
         keys.yieldRouter,
         keys.usdcMint,
       ),
-      createTransferCheckedInstruction(
-        getAssociatedTokenAddressSync(keys.usdcMint, owner, true),
-        keys.usdcMint,
-        keys.vault,
-        owner,
-        request.amountMicros,
-        USDC_DECIMALS,
-      ),
+      routerDepositInstruction(keys, owner, request.amountMicros, request.planId),
       new TransactionInstruction({
         programId: MEMO_PROGRAM,
         keys: [],
