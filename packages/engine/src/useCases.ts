@@ -1,6 +1,7 @@
 import { readAutoYield } from '@yieldrouter/ledger';
 import type { Database, PrismaClient } from '@yieldrouter/ledger';
 import type { ChainAdapters } from './chains/chainsConfig';
+import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
 import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
@@ -97,6 +98,10 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       setAutoYield: timed('setAutoYield', booksFirst(setAutoYield)),
       auditTrail: booksFirst(readAuditTrail),
     },
+    guardrails: {
+      getGuardrails: booksFirst(getGuardrails),
+      setGuardrails: timed('setGuardrails', booksFirst(setGuardrails)),
+    },
     plans: {
       readPlan: booksFirst(readPlan),
       cancelPlan: timed(
@@ -126,6 +131,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
 
 export type UseCases = ReturnType<typeof createUseCases>;
 export type WalletUseCases = UseCases['wallets'];
+export type GuardrailUseCases = UseCases['guardrails'];
 export type PlanUseCases = UseCases['plans'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];
