@@ -14,6 +14,8 @@ import { readAuditTrail } from './wallets/auditTrail';
 import { getAutoYield, setAutoYield } from './wallets/autoYield';
 import { harvestWallet } from './wallets/harvest';
 import { prepareExit } from './wallets/prepareExit';
+import { prepareRebalance } from './wallets/prepareRebalance';
+import type { PrepareRebalanceRequest, RebalanceDeps } from './wallets/prepareRebalance';
 import { prepareRoute } from './wallets/prepareRoute';
 import { previewRoute } from './wallets/previewRoute';
 import { buildPublicActivity, buildPublicPortfolio } from './wallets/publicDocuments';
@@ -83,6 +85,11 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       autoYieldSetting: booksFirst(readAutoYield),
       prepareRoute: timed('prepareRoute', onBooks(prepareRoute)),
       prepareExit: timed('prepareExit', onBooks(prepareExit)),
+      prepareRebalance: timed(
+        'prepareRebalance',
+        (deps: Omit<RebalanceDeps, 'db'>, request: PrepareRebalanceRequest) =>
+          prepareRebalance({ ...deps, db }, request),
+      ),
       previewRoute: onBooks(previewRoute),
       settleLeg: timed('settleLeg', (parameters: Omit<SettleLegParameters, 'db' | 'settlements'>) =>
         settleLeg({ ...parameters, db, settlements }),
