@@ -1,68 +1,40 @@
 import request from 'supertest';
-import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { addTestVenue, deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import type {
-  SolanaBed,
-  SolanaRouterDeployment,
-  SolanaTestVenue,
-} from '@yieldrouter/chain-beds/solana';
-import type { RunningKeeper } from '@yieldrouter/jobs';
+import type { SolanaBed, SolanaTestVenue } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
-import {
-  PlanDocument,
-  PositionDocument,
-  RebalancePlanDocument,
-  StoredPlanDocument,
-} from '@yieldrouter/schemas';
+import { PlanDocument, PositionDocument, RebalancePlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
-import { freshSolanaKey, solanaBedSettings } from './testing/solanaBedSettings';
-import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
+import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { testKeys } from './testing/startTestApp';
 
 // Rebalance on the Solana bed: our router program with two test venues registered as kamino
 // and marginfi. The owner stakes in kamino, asks to move part of it to marginfi, signs and
 // executes both legs; the keeper's settlement watch settles each from its receipt, and the books
 // move staked:kamino → pending_in → staked:marginfi only as the legs settle.
 
+let bed: SolanaRouterApp;
 let solana: SolanaBed;
-let router: SolanaRouterDeployment;
 let second: SolanaTestVenue;
 let t: TestApp;
-let keeper: RunningKeeper | undefined;
 beforeAll(async () => {
-  solana = await startSolanaBed();
-  router = deployYieldRouter(solana);
-  second = addTestVenue(solana, router);
-  t = await startTestApp({
-    ...solanaBedSettings(solana),
-    SVC_SOLANA_NETWORK: 'localnet',
-    SVC_SOLANA_PROGRAM_ID: router.programId,
-    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
-    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
-    SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
-    SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue, marginfi: second.venue }),
-    SVC_SOLANA_EXECUTION_ENABLED: 'true',
-    SVC_SOLANA_BROADCAST_ENABLED: 'true',
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-      { key: testKeys.agent, role: 'agent', wallets: ['*'] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
-    ...settlementWatchKeeperSettings,
-    SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
-    SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
-  });
-  keeper = await startInApiKeeper(t);
+  bed = await startSolanaRouterApp({ secondVenue: true });
+  ({ solana, t } = bed);
+  if (!bed.second) throw new Error('no second venue');
+  second = bed.second;
 });
 afterAll(async () => {
-  await keeper?.close();
-  await t?.close();
-  await solana?.stop();
+  await bed?.close();
 });
 
 const rebalance = (wallet: string, body: object, apiKey: string = testKeys.owner) =>
   request(t.app).post(`/api/v1/wallets/${wallet}/rebalance`).set('X-API-Key', apiKey).send(body);
+/** The request every case here makes: kamino → marginfi. */
+const kaminoToMarginfi = (amountMicros: string) => ({
+  fromOpportunityId: 'kamino',
+  toOpportunityId: 'marginfi',
+  amountMicros,
+});
 const position = async (wallet: string) =>
   PositionDocument.parse(
     (
@@ -77,36 +49,10 @@ const stakedIn = async (wallet: string, venueId: string) =>
     ?.stakedMicros ?? '0';
 
 /** The owner signs leg `index` of the plan; the API broadcasts it (execute). */
-async function signAndExecute(plan: PlanDocument, index: number, owner: Keypair) {
-  const leg = plan.legs?.[index];
-  if (!plan.planId || !leg) throw new Error(JSON.stringify(plan));
-  const transaction = VersionedTransaction.deserialize(
-    Buffer.from(String(leg.transaction), 'base64'),
-  );
-  transaction.sign([owner]);
-  const executed = await request(t.app)
-    .post('/api/v1/svc/strategies/deposit/execute')
-    .send({
-      planId: plan.planId,
-      legIndex: index,
-      signedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
-    })
-    .expect(200);
-  return String(executed.body.txId);
-}
-
-/** Waits for the keeper's settlement watch to make leg `index` final. */
-async function settled(planId: string, index: number) {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-    );
-    const status = stored.legs[index]?.status;
-    if (status === 'confirmed' || status === 'failed') return stored;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`leg ${index} of ${planId} was not settled`);
-}
+const signAndExecute = async (plan: PlanDocument, index: number, owner: Keypair) =>
+  (await signAndExecuteLeg(t, plan, owner, index)).txId;
+/** Waits for the keeper's settlement watch to settle leg `index`. */
+const settled = (planId: string, index: number) => settledPlan(t, planId, index);
 
 /** An owner with `micros` staked in kamino, settled from its receipt. */
 async function stakedOwner(micros: bigint) {
@@ -134,11 +80,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
   const wallet = owner.publicKey.toBase58();
   expect(await stakedIn(wallet, 'kamino')).toBe('20000000');
 
-  const answer = await rebalance(wallet, {
-    fromOpportunityId: 'kamino',
-    toOpportunityId: 'marginfi',
-    amountMicros: '12000000',
-  }).expect(200);
+  const answer = await rebalance(wallet, kaminoToMarginfi('12000000')).expect(200);
   const plan = RebalancePlanDocument.parse(answer.body);
   expect(plan).toMatchObject({
     kind: 'rebalance',
@@ -186,13 +128,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
 
   // "all": the rest of kamino, by the same path.
   const rest = RebalancePlanDocument.parse(
-    (
-      await rebalance(wallet, {
-        fromOpportunityId: 'kamino',
-        toOpportunityId: 'marginfi',
-        amountMicros: 'all',
-      }).expect(200)
-    ).body,
+    (await rebalance(wallet, kaminoToMarginfi('all')).expect(200)).body,
   );
   expect(rest.amountMicros).toBe('8000000');
   await signAndExecute(rest, 0, owner);
@@ -209,13 +145,7 @@ it('a deposit leg whose transaction lands first waits for the withdraw leg', asy
   solana.mintUsdc(owner.publicKey, 4_000_000n);
   const wallet = owner.publicKey.toBase58();
   const plan = RebalancePlanDocument.parse(
-    (
-      await rebalance(wallet, {
-        fromOpportunityId: 'kamino',
-        toOpportunityId: 'marginfi',
-        amountMicros: '4000000',
-      }).expect(200)
-    ).body,
+    (await rebalance(wallet, kaminoToMarginfi('4000000')).expect(200)).body,
   );
   const into = await signAndExecute(plan, 1, owner);
   const early = await request(t.app)
@@ -253,12 +183,7 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       'CROSS_CHAIN_REBALANCE',
       'body.toOpportunityId',
     ],
-    [
-      { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: '5000001' },
-      422,
-      'INSUFFICIENT_STAKED',
-      'body.amountMicros',
-    ],
+    [kaminoToMarginfi('5000001'), 422, 'INSUFFICIENT_STAKED', 'body.amountMicros'],
     [
       { fromOpportunityId: 'marginfi', toOpportunityId: 'kamino', amountMicros: 'all' },
       422,
@@ -277,36 +202,16 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       'strategy_unknown',
       'body.toOpportunityId',
     ],
-    [
-      { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: '-1' },
-      400,
-      'BAD_REQUEST',
-      'body.amountMicros',
-    ],
-    [
-      { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: '1.5' },
-      400,
-      'BAD_REQUEST',
-      'body.amountMicros',
-    ],
+    [kaminoToMarginfi('-1'), 400, 'BAD_REQUEST', 'body.amountMicros'],
+    [kaminoToMarginfi('1.5'), 400, 'BAD_REQUEST', 'body.amountMicros'],
     [
       { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: 1.5 },
       400,
       'BAD_REQUEST',
       'body.amountMicros',
     ],
-    [
-      { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: '0' },
-      400,
-      'BAD_REQUEST',
-      'body.amountMicros',
-    ],
-    [
-      { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: 'half' },
-      400,
-      'BAD_REQUEST',
-      'body.amountMicros',
-    ],
+    [kaminoToMarginfi('0'), 400, 'BAD_REQUEST', 'body.amountMicros'],
+    [kaminoToMarginfi('half'), 400, 'BAD_REQUEST', 'body.amountMicros'],
     [
       { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: '1', chain: 'sui' },
       400,
@@ -326,11 +231,7 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
 
   it('an agent key may not rebalance nor write guardrails', async () => {
     const plans = await t.db.prisma.plan.count();
-    const body = {
-      fromOpportunityId: 'kamino',
-      toOpportunityId: 'marginfi',
-      amountMicros: '1000000',
-    };
+    const body = kaminoToMarginfi('1000000');
     expect((await rebalance(wallet, body, testKeys.agent).expect(403)).body.code).toBe(
       'UNAUTHORIZED',
     );
@@ -349,13 +250,7 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       .send({ venueAllowlist: ['kamino'], maxAllocationBps: { marginfi: 5000 } })
       .expect(200);
     const plan = RebalancePlanDocument.parse(
-      (
-        await rebalance(wallet, {
-          fromOpportunityId: 'kamino',
-          toOpportunityId: 'marginfi',
-          amountMicros: '3000000',
-        }).expect(200)
-      ).body,
+      (await rebalance(wallet, kaminoToMarginfi('3000000')).expect(200)).body,
     );
     expect(plan.status).toBe('blocked');
     expect(plan.blockers?.map((b) => b.code)).toEqual([
@@ -370,24 +265,17 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       .send({})
       .expect(200);
     // The same request passes without them: 3 of 5 moves (no limit on marginfi's share).
-    expect(
-      (
-        await rebalance(wallet, {
-          fromOpportunityId: 'kamino',
-          toOpportunityId: 'marginfi',
-          amountMicros: '3000000',
-        }).expect(200)
-      ).body.status,
-    ).toBe('prepared');
+    expect((await rebalance(wallet, kaminoToMarginfi('3000000')).expect(200)).body.status).toBe(
+      'prepared',
+    );
   });
 });
 
 it('is idempotent on its Idempotency-Key', async () => {
   const wallet = (await stakedOwner(2_000_000n)).publicKey.toBase58();
-  const body = { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: 'all' };
+  const body = kaminoToMarginfi('all');
   const first = await rebalance(wallet, body).set('Idempotency-Key', 'rebalance-1').expect(200);
   const again = await rebalance(wallet, body).set('Idempotency-Key', 'rebalance-1').expect(200);
   expect(again.headers['idempotent-replayed']).toBe('true');
   expect(again.body.planId).toBe(first.body.planId);
-  expect(freshSolanaKey()).not.toBe(wallet);
 });
