@@ -1,5 +1,13 @@
 import { readAutoYield } from '@yieldrouter/ledger';
 import type { Database, PrismaClient } from '@yieldrouter/ledger';
+import {
+  decideAutopilotNow,
+  previewAutopilot,
+  tickAutopilot,
+} from './autopilot/autopilotDecisions';
+import type { AutopilotHooks } from './autopilot/autopilotDecisions';
+import { readAutopilotHistory } from './autopilot/autopilotHistory';
+import { disableAutopilot, enableAutopilot, readAutopilotState } from './autopilot/autopilotPolicy';
 import type { ChainAdapters } from './chains/chainsConfig';
 import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
@@ -97,6 +105,16 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       setAutoYield: timed('setAutoYield', booksFirst(setAutoYield)),
       auditTrail: booksFirst(readAuditTrail),
     },
+    autopilot: {
+      state: booksFirst(readAutopilotState),
+      history: booksFirst(readAutopilotHistory),
+      enable: timed('enableAutopilot', onBooks(enableAutopilot)),
+      disable: timed('disableAutopilot', onBooks(disableAutopilot)),
+      // Guardrails and rebalance are bound here, so handlers and the keeper decide alike.
+      preview: onBooks(withAutopilotHooks(previewAutopilot)),
+      decide: onBooks(withAutopilotHooks(decideAutopilotNow)),
+      tick: timed('tickAutopilot', onBooks(withAutopilotHooks(tickAutopilot))),
+    },
     plans: {
       readPlan: booksFirst(readPlan),
       cancelPlan: timed(
@@ -124,8 +142,22 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
   };
 }
 
+/**
+ * The engine's guardrails and rebalance, as the autopilot reaches them (none yet: a switch is
+ * recorded with no plan, `rebalance_unavailable`).
+ */
+export const autopilotHooks: AutopilotHooks = {};
+
+/** An autopilot use case with the engine's hooks bound. */
+function withAutopilotHooks<P extends { readonly hooks?: AutopilotHooks }, R>(
+  use: (parameters: P) => R,
+): (parameters: Omit<P, 'hooks'>) => R {
+  return (parameters) => use({ ...parameters, hooks: autopilotHooks } as P);
+}
+
 export type UseCases = ReturnType<typeof createUseCases>;
 export type WalletUseCases = UseCases['wallets'];
 export type PlanUseCases = UseCases['plans'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];
+export type AutopilotUseCases = UseCases['autopilot'];

@@ -1,0 +1,7 @@
+export * from './autopilotDecisions';
+export * from './autopilotHistory';
+export * from './autopilotPeriod';
+export * from './autopilotPolicy';
+export * from './autopilotRecords';
+export * from './decideAutopilot';
+export * from './tickDueAutopilots';
