@@ -30,6 +30,7 @@ import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schem
 import type { ApiConfig } from './env';
 import { autopilotHandlers } from './handlers/autopilotHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
+import { guardrailHandlers } from './handlers/guardrailHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { planHandlers } from './handlers/planHandlers';
@@ -215,6 +216,10 @@ export function createApp(deps: AppDeps): Express {
       venues: config.venues,
       snapshots,
     }),
+  );
+  Object.assign(
+    handlers,
+    guardrailHandlers({ guardrails: useCases.guardrails, adapters, snapshots }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
   const zeroEx = config.swaps.zeroEx;

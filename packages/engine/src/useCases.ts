@@ -9,6 +9,7 @@ import type { AutopilotHooks } from './autopilot/autopilotDecisions';
 import { readAutopilotHistory } from './autopilot/autopilotHistory';
 import { disableAutopilot, enableAutopilot, readAutopilotState } from './autopilot/autopilotPolicy';
 import type { ChainAdapters } from './chains/chainsConfig';
+import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
 import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
@@ -21,6 +22,8 @@ import { readAuditTrail } from './wallets/auditTrail';
 import { getAutoYield, setAutoYield } from './wallets/autoYield';
 import { harvestWallet } from './wallets/harvest';
 import { prepareExit } from './wallets/prepareExit';
+import { prepareRebalance } from './wallets/prepareRebalance';
+import type { PrepareRebalanceRequest, RebalanceDeps } from './wallets/prepareRebalance';
 import { prepareRoute } from './wallets/prepareRoute';
 import { previewRoute } from './wallets/previewRoute';
 import { buildPublicActivity, buildPublicPortfolio } from './wallets/publicDocuments';
@@ -90,6 +93,11 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       autoYieldSetting: booksFirst(readAutoYield),
       prepareRoute: timed('prepareRoute', onBooks(prepareRoute)),
       prepareExit: timed('prepareExit', onBooks(prepareExit)),
+      prepareRebalance: timed(
+        'prepareRebalance',
+        (deps: Omit<RebalanceDeps, 'db'>, request: PrepareRebalanceRequest) =>
+          prepareRebalance({ ...deps, db }, request),
+      ),
       previewRoute: onBooks(previewRoute),
       settleLeg: timed('settleLeg', (parameters: Omit<SettleLegParameters, 'db' | 'settlements'>) =>
         settleLeg({ ...parameters, db, settlements }),
@@ -114,6 +122,10 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       preview: onBooks(withAutopilotHooks(previewAutopilot)),
       decide: onBooks(withAutopilotHooks(decideAutopilotNow)),
       tick: timed('tickAutopilot', onBooks(withAutopilotHooks(tickAutopilot))),
+    },
+    guardrails: {
+      getGuardrails: booksFirst(getGuardrails),
+      setGuardrails: timed('setGuardrails', booksFirst(setGuardrails)),
     },
     plans: {
       readPlan: booksFirst(readPlan),
@@ -157,6 +169,7 @@ function withAutopilotHooks<P extends { readonly hooks?: AutopilotHooks }, R>(
 
 export type UseCases = ReturnType<typeof createUseCases>;
 export type WalletUseCases = UseCases['wallets'];
+export type GuardrailUseCases = UseCases['guardrails'];
 export type PlanUseCases = UseCases['plans'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];

@@ -25,3 +25,4 @@ export * from './webhookSubscriptions';
 export * from './webhookFanOut';
 export * from './webhookDeliveries';
 export * from './webhookEvents';
+export * from './walletGuardrails';
