@@ -4,6 +4,7 @@ import {
   AutopilotState,
   AutopilotTickResult,
   AuditTrailDocument,
+  StoredPlanDocument,
   StrategyList,
 } from '@yieldrouter/schemas';
 import { useAutopilotApp } from './testing/useAutopilotApp';
@@ -174,20 +175,49 @@ describe('tick', () => {
     expect(Date.parse(state.nextTick?.dueAt ?? '')).toBeGreaterThan(Date.now());
   });
 
-  it('a switch is recorded as such, naming that no rebalance plan could be prepared', async () => {
+  it('a switch prepares the rebalance plan (withdraw kamino, deposit marginfi) for the owner', async () => {
     // switcher: threshold 600 and the +6.99 pp gap.
     const tick = AutopilotTickResult.parse(
       (await ap.api('post', `${base(switcher)}/tick`, keys.agent, {}).expect(200)).body,
     );
     expect(tick.decision).toMatchObject({
       outcome: 'switch',
-      reason: 'rebalance_unavailable',
-      planId: null,
+      reason: 'challenger_clears_threshold',
+      planId: expect.stringMatching(/^plan_[0-9a-f]{32}$/),
       period: expect.stringMatching(/^daily:/),
       incumbent: { venueId: 'kamino', stakedMicros: '2000000' },
       challenger: { venueId: 'marginfi' },
+      guardrailsChecked: true,
     });
-    expect(tick.decision.explanation).toContain('No rebalance plan could be prepared');
+    const plan = StoredPlanDocument.parse(
+      (await ap.api('get', `/svc/plans/${tick.decision.planId}`, keys.owner).expect(200)).body,
+    );
+    expect(plan).toMatchObject({
+      status: 'prepared',
+      ownerMustSign: true,
+      amountMicros: '2000000',
+    });
+    // The owner's staked money has not moved: only signed legs move it.
+    const state = AutopilotState.parse(
+      (await ap.api('get', base(switcher), keys.owner).expect(200)).body,
+    );
+    expect(state.incumbent).toMatchObject({ venueId: 'kamino', stakedMicros: '2000000' });
+  });
+
+  it("the wallet's guardrails: a challenger they keep out never wins, and the record says so", async () => {
+    const kamino = await ap.opportunityId('kamino');
+    await ap
+      .api('put', `/wallets/${switcher}/guardrails`, keys.owner, { venueAllowlist: [kamino] })
+      .expect(200);
+    const decided = AutopilotDecision.parse(
+      (await ap.api('post', `${base(switcher)}/decide`, keys.owner, {}).expect(200)).body,
+    );
+    expect(decided).toMatchObject({ outcome: 'hold', reason: 'incumbent_leads', challenger: null });
+    expect(decided.candidates.find((entry) => entry.venueId === 'marginfi')).toMatchObject({
+      verdict: 'guardrail_blocked',
+      guardrailBlockers: ['guardrail_venue_not_allowed'],
+      rank: null,
+    });
   });
 });
 

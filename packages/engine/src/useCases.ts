@@ -5,7 +5,6 @@ import {
   previewAutopilot,
   tickAutopilot,
 } from './autopilot/autopilotDecisions';
-import type { AutopilotHooks } from './autopilot/autopilotDecisions';
 import { readAutopilotHistory } from './autopilot/autopilotHistory';
 import { disableAutopilot, enableAutopilot, readAutopilotState } from './autopilot/autopilotPolicy';
 import type { ChainAdapters } from './chains/chainsConfig';
@@ -118,10 +117,9 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       history: booksFirst(readAutopilotHistory),
       enable: timed('enableAutopilot', onBooks(enableAutopilot)),
       disable: timed('disableAutopilot', onBooks(disableAutopilot)),
-      // Guardrails and rebalance are bound here, so handlers and the keeper decide alike.
-      preview: onBooks(withAutopilotHooks(previewAutopilot)),
-      decide: onBooks(withAutopilotHooks(decideAutopilotNow)),
-      tick: timed('tickAutopilot', onBooks(withAutopilotHooks(tickAutopilot))),
+      preview: onBooks(previewAutopilot),
+      decide: onBooks(decideAutopilotNow),
+      tick: timed('tickAutopilot', onBooks(tickAutopilot)),
     },
     guardrails: {
       getGuardrails: booksFirst(getGuardrails),
@@ -152,19 +150,6 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       listWebhookEvents: booksFirst(listWebhookEvents),
     },
   };
-}
-
-/**
- * The engine's guardrails and rebalance, as the autopilot reaches them (none yet: a switch is
- * recorded with no plan, `rebalance_unavailable`).
- */
-export const autopilotHooks: AutopilotHooks = {};
-
-/** An autopilot use case with the engine's hooks bound. */
-function withAutopilotHooks<P extends { readonly hooks?: AutopilotHooks }, R>(
-  use: (parameters: P) => R,
-): (parameters: Omit<P, 'hooks'>) => R {
-  return (parameters) => use({ ...parameters, hooks: autopilotHooks } as P);
 }
 
 export type UseCases = ReturnType<typeof createUseCases>;

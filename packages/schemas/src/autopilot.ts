@@ -131,7 +131,6 @@ export const AutopilotReason = z.enum([
   'incumbent_not_eligible',
   'no_eligible_candidate',
   'rebalance_blocked',
-  'rebalance_unavailable',
 ]);
 export type AutopilotReason = z.infer<typeof AutopilotReason>;
 

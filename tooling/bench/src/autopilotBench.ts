@@ -4,12 +4,7 @@
 // baseline, the target's), and in pages as the tick reads them. Prints the resident memory
 // high-water mark of the tick run.
 import { performance } from 'node:perf_hooks';
-import {
-  autopilotHooks,
-  autopilotPeriod,
-  listOpportunities,
-  tickDueAutopilots,
-} from '@yieldrouter/engine';
+import { autopilotPeriod, listOpportunities, tickDueAutopilots } from '@yieldrouter/engine';
 import type { VenueConfig } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
 import {
@@ -107,7 +102,6 @@ export async function runAutopilotBench(): Promise<void> {
           adapters: fakeChain().adapters,
           venues,
           opportunities,
-          hooks: autopilotHooks,
           pageSize: PAGE,
           ...(after ? { after } : {}),
           now: () => new Date(),

@@ -2,6 +2,7 @@ import {
   findTickDecision,
   insertAutopilotDecision,
   readAutopilotPolicy,
+  readTrackedPositions,
   runLedgerTransaction,
   scheduleNextAutopilotTick,
 } from '@yieldrouter/ledger';
@@ -21,40 +22,19 @@ import type {
 } from '@yieldrouter/schemas';
 import { AUTOPILOT_DEFAULT_MIN_DELTA_BPS } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { EngineError } from '../errors';
+import { EngineError, refusalOf } from '../errors';
+import { readGuardrails } from '../guardrails/readGuardrails';
+import { prepareRebalance } from '../wallets/prepareRebalance';
 import { windowMinSamples } from '../venues/venueConfig';
 import type { VenueConfig } from '../venues/venueConfig';
 import { ledgerWallet } from '../wallets/walletAddress';
 import { autopilotPeriod } from './autopilotPeriod';
 import { allowlistOf, checkWalletChain } from './autopilotPolicy';
 import type { AutopilotTerms, DecisionRecordParameters } from './autopilotRecords';
-import { decisionDocument, decisionInput, decisionRecord, readIncumbent } from './autopilotRecords';
+import { decisionDocument, decisionInput, decisionRecord, incumbentOf } from './autopilotRecords';
+import { guardrailCheck } from './autopilotGuardrails';
 import { decideAutopilot } from './decideAutopilot';
-import type { AutopilotOpportunity, AutopilotPosition } from './decideAutopilot';
-
-/** The blocker codes of the wallet's guardrails an opportunity fails. */
-export type GuardrailCheck = (opportunity: AutopilotOpportunity) => readonly string[];
-
-/** What preparing a switch's rebalance plan made of it. */
-export interface AutopilotSwitchPlan {
-  readonly planId: string | null;
-  readonly status: 'prepared' | 'blocked';
-  readonly blockers: readonly string[];
-}
-
-/** Where the autopilot reaches the rest of the engine (guardrails and rebalance). */
-export interface AutopilotHooks {
-  /** The wallet's guardrails as a check; absent: no guardrails to check. */
-  readonly guardrails?: (db: PrismaClientOrTransaction, wallet: string) => Promise<GuardrailCheck>;
-  /** Prepares the rebalance plan of a switch in the tick's transaction; absent: none can be. */
-  readonly prepareSwitch?: (request: {
-    readonly db: Prisma.TransactionClient;
-    readonly address: string;
-    readonly from: AutopilotIncumbent;
-    readonly to: AutopilotCandidate;
-    readonly now: Date;
-  }) => Promise<AutopilotSwitchPlan>;
-}
+import type { AutopilotRuling } from './decideAutopilot';
 
 export interface AutopilotDecisionParameters {
   readonly db: PrismaClient;
@@ -63,34 +43,35 @@ export interface AutopilotDecisionParameters {
   readonly address: string;
   readonly opportunities: readonly Opportunity[];
   readonly now: Date;
-  readonly hooks?: AutopilotHooks;
 }
 
 /** The samples a 30-day mean needs before it ranks. */
 export const autopilotMinSamples = (venues: VenueConfig) => windowMinSamples(venues, 30);
 
-/** The rule's ruling and record fields for a wallet under `terms`. */
+/**
+ * The rule's ruling for a wallet under `terms`, on its positions and guardrails as the books
+ * hold them (read in `db`: a tick's transaction).
+ */
 export async function ruleOn(
   db: PrismaClientOrTransaction,
   wallet: string,
   terms: AutopilotTerms,
   opportunities: readonly Opportunity[],
-  hooks: AutopilotHooks | undefined,
-  incumbent?: AutopilotPosition | null,
 ) {
-  const [position, guardrailBlockers] = await Promise.all([
-    incumbent === undefined ? readIncumbent(db, wallet, terms.chain) : incumbent,
-    hooks?.guardrails?.(db, wallet),
+  const [positions, guardrails] = await Promise.all([
+    readTrackedPositions(db, [wallet]),
+    readGuardrails(db, wallet),
   ]);
+  const incumbent = incumbentOf(positions, terms.chain);
   const ruling = decideAutopilot({
     chain: terms.chain,
     opportunities,
     venueAllowlist: terms.venueAllowlist,
     thresholdBps: terms.rebalanceMinDeltaBps,
-    incumbent: position,
-    ...(guardrailBlockers ? { guardrailBlockers } : {}),
+    incumbent,
+    guardrailBlockers: guardrailCheck(guardrails, positions, terms.chain, incumbent),
   });
-  return { ruling, guardrailsChecked: guardrailBlockers !== undefined };
+  return { ruling, guardrailsChecked: true };
 }
 
 async function storedPolicy(db: PrismaClientOrTransaction, wallet: string, lock = false) {
@@ -146,7 +127,7 @@ export async function previewAutopilot(
         : [],
     goal: stored?.goal ?? 'max_apy_30d',
   };
-  const rule = await ruleOn(db, wallet, terms, parameters.opportunities, parameters.hooks);
+  const rule = await ruleOn(db, wallet, terms, parameters.opportunities);
   return recordDecision(
     db,
     {
@@ -168,7 +149,7 @@ export async function decideAutopilotNow(
   const { db } = parameters;
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
   const policy = await storedPolicy(db, wallet);
-  const rule = await ruleOn(db, wallet, policy, parameters.opportunities, parameters.hooks);
+  const rule = await ruleOn(db, wallet, policy, parameters.opportunities);
   return recordDecision(
     db,
     {
@@ -183,43 +164,62 @@ export async function decideAutopilotNow(
   );
 }
 
-/** What a tick's switch became once its rebalance plan was asked for. */
+/**
+ * A tick's switch as a rebalance plan (the whole incumbent into the challenger, one chain),
+ * prepared in the tick's transaction: a prepared plan keeps the switch; a blocked one (venue
+ * readiness, the guardrails on the move, the adapter) or a refusal makes the decision
+ * `blocked` (`rebalance_blocked`) with the blockers named.
+ */
 async function planSwitch(
   tx: Prisma.TransactionClient,
-  address: string,
-  rule: Awaited<ReturnType<typeof ruleOn>>,
-  hooks: AutopilotHooks | undefined,
-  now: Date,
+  parameters: AutopilotDecisionParameters,
+  ruling: AutopilotRuling,
 ): Promise<DecisionRecordParameters['plan']> {
-  const { incumbent, challenger, outcome } = rule.ruling;
+  const { incumbent, challenger, outcome } = ruling;
   if (outcome !== 'switch' || !incumbent || !challenger) return undefined;
-  if (!hooks?.prepareSwitch) {
+  const blocked = (planId: string | null, blockers: readonly string[]) => ({
+    planId,
+    blockers,
+    outcome: 'blocked' as const,
+    reason: 'rebalance_blocked' as const,
+    explanation: `The rebalance plan is blocked (${blockers.join(', ')}); nothing moved.`,
+  });
+  try {
+    const plan = await prepareRebalance(
+      {
+        db: tx,
+        adapters: parameters.adapters,
+        venues: parameters.venues,
+        opportunities: parameters.opportunities,
+      },
+      {
+        wallet: parameters.address,
+        fromOpportunityId: incumbent.opportunityId,
+        toOpportunityId: challenger.opportunityId,
+        amount: 'all',
+        now: parameters.now,
+      },
+    );
+    if (plan.status !== 'prepared') {
+      return blocked(
+        plan.planId ?? null,
+        (plan.blockers ?? []).map((entry) => entry.code),
+      );
+    }
     return {
-      planId: null,
+      planId: plan.planId ?? null,
       blockers: [],
       outcome: 'switch',
-      reason: 'rebalance_unavailable',
+      reason: ruling.reason,
       explanation:
-        'No rebalance plan could be prepared: this service has no rebalance use case yet, ' +
-        'so nothing was prepared and nothing moved.',
+        `Rebalance plan ${plan.planId} (withdraw ${incumbent.venueId}, deposit ` +
+        `${challenger.venueId}) is prepared for the owner to sign; nothing moves until then.`,
     };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return blocked(null, [refusal.code]);
   }
-  const plan = await hooks.prepareSwitch({ db: tx, address, from: incumbent, to: challenger, now });
-  return plan.status === 'prepared'
-    ? {
-        planId: plan.planId,
-        blockers: [],
-        outcome: 'switch',
-        reason: rule.ruling.reason,
-        explanation: `Rebalance plan ${plan.planId} is prepared for the owner to sign.`,
-      }
-    : {
-        planId: plan.planId,
-        blockers: plan.blockers,
-        outcome: 'blocked',
-        reason: 'rebalance_blocked',
-        explanation: `The rebalance plan is blocked (${plan.blockers.join(', ')}); nothing moved.`,
-      };
 }
 
 /**
@@ -232,7 +232,7 @@ async function planSwitch(
 export async function tickAutopilot(
   parameters: AutopilotDecisionParameters,
 ): Promise<AutopilotTickResult> {
-  const { now, hooks } = parameters;
+  const { now } = parameters;
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
   return runLedgerTransaction(parameters.db, async (tx) => {
     const policy: AutopilotPolicyRow = await storedPolicy(tx, wallet, true);
@@ -251,8 +251,8 @@ export async function tickAutopilot(
         decision: decisionDocument(first),
       };
     }
-    const rule = await ruleOn(tx, wallet, policy, parameters.opportunities, hooks);
-    const plan = await planSwitch(tx, parameters.address, rule, hooks, now);
+    const rule = await ruleOn(tx, wallet, policy, parameters.opportunities);
+    const plan = await planSwitch(tx, parameters, rule.ruling);
     const decision = await recordDecision(
       tx,
       {

@@ -14,6 +14,7 @@ const venue = (
   ready: true,
   apyMean30dBps,
   apyMean30dSamples: apyMean30dBps === null ? 1 : 30,
+  grossApyBps: apyMean30dBps,
   wave: 1,
   priority: 1,
   ...extra,

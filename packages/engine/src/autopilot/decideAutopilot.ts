@@ -20,6 +20,7 @@ export type AutopilotOpportunity = Pick<
   | 'ready'
   | 'apyMean30dBps'
   | 'apyMean30dSamples'
+  | 'grossApyBps'
   | 'wave'
   | 'priority'
 >;

@@ -1,4 +1,5 @@
 export * from './autopilotDecisions';
+export * from './autopilotGuardrails';
 export * from './autopilotHistory';
 export * from './autopilotPeriod';
 export * from './autopilotPolicy';

@@ -1,11 +1,15 @@
 import {
+  NO_GUARDRAILS,
   listDueAutopilotPolicies,
   readTrackedPositions,
+  readWalletGuardrailsOf,
   recordAutopilotTicks,
 } from '@yieldrouter/ledger';
 import type { AutopilotTickRecord, SqlClient } from '@yieldrouter/ledger';
 import { errorMessage } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
+import { toGuardrails } from '../guardrails/readGuardrails';
+import { guardrailCheck } from './autopilotGuardrails';
 import { autopilotPeriod } from './autopilotPeriod';
 import type { AutopilotDecisionParameters } from './autopilotDecisions';
 import { autopilotMinSamples, tickAutopilot } from './autopilotDecisions';
@@ -54,27 +58,31 @@ export async function tickDueAutopilots(
     ...(parameters.after ? { after: parameters.after } : {}),
     limit: parameters.pageSize,
   });
-  const positions = await readTrackedPositions(
-    reader,
-    policies.map((policy) => policy.wallet),
-  );
+  const wallets = policies.map((policy) => policy.wallet);
+  const [positions, guardrails] = await Promise.all([
+    readTrackedPositions(reader, wallets),
+    readWalletGuardrailsOf(reader, wallets),
+  ]);
   const minSamples = autopilotMinSamples(parameters.venues);
   const errors: { wallet: string; message: string }[] = [];
   const ticks: AutopilotTickRecord[] = [];
   const switching: string[] = [];
   for (const policy of policies) {
     try {
-      const check = await parameters.hooks?.guardrails?.(parameters.db, policy.wallet);
+      const held = positions.filter((position) => position.wallet === policy.wallet);
+      const incumbent = incumbentOf(held, policy.chain);
       const ruling = decideAutopilot({
         chain: policy.chain,
         opportunities: parameters.opportunities,
         venueAllowlist: policy.venueAllowlist,
         thresholdBps: policy.rebalanceMinDeltaBps,
-        incumbent: incumbentOf(
-          positions.filter((position) => position.wallet === policy.wallet),
+        incumbent,
+        guardrailBlockers: guardrailCheck(
+          toGuardrails(guardrails.get(policy.wallet) ?? NO_GUARDRAILS),
+          held,
           policy.chain,
+          incumbent,
         ),
-        ...(check ? { guardrailBlockers: check } : {}),
       });
       if (ruling.outcome === 'switch') {
         switching.push(policy.wallet);
@@ -88,7 +96,7 @@ export async function tickDueAutopilots(
         terms: policy,
         minSamples,
         ruling,
-        guardrailsChecked: check !== undefined,
+        guardrailsChecked: true,
       });
       ticks.push({
         decision: { ...decisionInput(record, now), period: period.key },

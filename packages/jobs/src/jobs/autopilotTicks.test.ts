@@ -153,9 +153,13 @@ it('a run killed after its first page resumes with what is still due; ticks raci
   const switched = await test.db.prisma.autopilotDecision.findMany({
     where: { kind: 'tick', period: autopilotPeriod('monthly', next).key, outcome: 'switch' },
   });
-  // Each staked wallet switches once; no plan can be prepared without the rebalance use case.
+  // Each staked wallet switches once, with one rebalance plan prepared for its owner to sign.
   expect(switched.map((row) => row.wallet).sort()).toEqual([...staked].sort());
-  expect(switched.every((row) => row.reason === 'rebalance_unavailable')).toBe(true);
+  expect(switched.every((row) => row.reason === 'challenger_clears_threshold')).toBe(true);
+  const plans = await test.db.prisma.plan.findMany({ where: { kind: 'rebalance' } });
+  expect(plans).toHaveLength(staked.length);
+  expect(plans.every((plan) => plan.status === 'prepared')).toBe(true);
+  expect(new Set(switched.map((row) => row.planId))).toEqual(new Set(plans.map((plan) => plan.id)));
   expect(await runAutopilotTicks(AutopilotTicksJobData.parse({}), deps)).toMatchObject({
     wallets: 0,
   });

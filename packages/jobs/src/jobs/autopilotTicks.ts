@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { autopilotHooks, listOpportunities, tickDueAutopilots } from '@yieldrouter/engine';
+import { listOpportunities, tickDueAutopilots } from '@yieldrouter/engine';
 import { JobRunError, TriggeredJobData, defineJob } from './defineJob';
 import type { JobCounts } from './defineJob';
 import type { KeeperJobDeps } from './keeperJobDeps';
@@ -36,7 +36,6 @@ export async function runAutopilotTicks(
       adapters: deps.adapters,
       venues: deps.venues,
       opportunities,
-      hooks: autopilotHooks,
       pageSize: data.pageSize,
       ...(after ? { after } : {}),
       now: deps.now,
