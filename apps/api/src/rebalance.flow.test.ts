@@ -1,133 +1,23 @@
 import request from 'supertest';
-import { VersionedTransaction } from '@solana/web3.js';
-import type { Keypair } from '@solana/web3.js';
-import { addTestVenue, deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import type {
-  SolanaBed,
-  SolanaRouterDeployment,
-  SolanaTestVenue,
-} from '@yieldrouter/chain-beds/solana';
-import type { RunningKeeper } from '@yieldrouter/jobs';
 import { verifyLedger } from '@yieldrouter/ledger';
-import {
-  PlanDocument,
-  PositionDocument,
-  RebalancePlanDocument,
-  StoredPlanDocument,
-} from '@yieldrouter/schemas';
-import type { TestApp } from './testing/startTestApp';
-import { freshSolanaKey, solanaBedSettings } from './testing/solanaBedSettings';
-import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { RebalancePlanDocument } from '@yieldrouter/schemas';
+import { freshSolanaKey } from './testing/solanaBedSettings';
+import { testKeys } from './testing/startTestApp';
+import { useTwoVenueSolanaBed } from './testing/useTwoVenueSolanaBed';
 
 // Rebalance on the Solana bed: our router program with two test venues registered as kamino
 // and marginfi. The owner stakes in kamino, asks to move part of it to marginfi, signs and
 // executes both legs; the keeper's settlement watch settles each from its receipt, and the books
 // move staked:kamino → pending_in → staked:marginfi only as the legs settle.
 
-let solana: SolanaBed;
-let router: SolanaRouterDeployment;
-let second: SolanaTestVenue;
-let t: TestApp;
-let keeper: RunningKeeper | undefined;
-beforeAll(async () => {
-  solana = await startSolanaBed();
-  router = deployYieldRouter(solana);
-  second = addTestVenue(solana, router);
-  t = await startTestApp({
-    ...solanaBedSettings(solana),
-    SVC_SOLANA_NETWORK: 'localnet',
-    SVC_SOLANA_PROGRAM_ID: router.programId,
-    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
-    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
-    SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
-    SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue, marginfi: second.venue }),
-    SVC_SOLANA_EXECUTION_ENABLED: 'true',
-    SVC_SOLANA_BROADCAST_ENABLED: 'true',
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-      { key: testKeys.agent, role: 'agent', wallets: ['*'] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
-    ...settlementWatchKeeperSettings,
-    SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
-    SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
-  });
-  keeper = await startInApiKeeper(t);
-});
-afterAll(async () => {
-  await keeper?.close();
-  await t?.close();
-  await solana?.stop();
-});
+const bed = useTwoVenueSolanaBed();
+const { position, stakedIn, signAndExecute, settled, stakedOwner } = bed;
 
 const rebalance = (wallet: string, body: object, apiKey: string = testKeys.owner) =>
-  request(t.app).post(`/api/v1/wallets/${wallet}/rebalance`).set('X-API-Key', apiKey).send(body);
-const position = async (wallet: string) =>
-  PositionDocument.parse(
-    (
-      await request(t.app)
-        .get(`/api/v1/wallets/${wallet}/position`)
-        .set('X-API-Key', testKeys.owner)
-        .expect(200)
-    ).body,
-  );
-const stakedIn = async (wallet: string, venueId: string) =>
-  (await position(wallet)).byChain.solana.venues.find((venue) => venue.venueId === venueId)
-    ?.stakedMicros ?? '0';
-
-/** The owner signs leg `index` of the plan; the API broadcasts it (execute). */
-async function signAndExecute(plan: PlanDocument, index: number, owner: Keypair) {
-  const leg = plan.legs?.[index];
-  if (!plan.planId || !leg) throw new Error(JSON.stringify(plan));
-  const transaction = VersionedTransaction.deserialize(
-    Buffer.from(String(leg.transaction), 'base64'),
-  );
-  transaction.sign([owner]);
-  const executed = await request(t.app)
-    .post('/api/v1/svc/strategies/deposit/execute')
-    .send({
-      planId: plan.planId,
-      legIndex: index,
-      signedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
-    })
-    .expect(200);
-  return String(executed.body.txId);
-}
-
-/** Waits for the keeper's settlement watch to make leg `index` final. */
-async function settled(planId: string, index: number) {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-    );
-    const status = stored.legs[index]?.status;
-    if (status === 'confirmed' || status === 'failed') return stored;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`leg ${index} of ${planId} was not settled`);
-}
-
-/** An owner with `micros` staked in kamino, settled from its receipt. */
-async function stakedOwner(micros: bigint) {
-  const owner = solana.createFundedKeypair();
-  solana.mintUsdc(owner.publicKey, micros);
-  const plan = PlanDocument.parse(
-    (
-      await request(t.app)
-        .post('/api/v1/svc/strategies/deposit/plan')
-        .send({
-          strategyId: 'kamino',
-          amountMicros: String(micros),
-          owner: owner.publicKey.toBase58(),
-        })
-        .expect(200)
-    ).body,
-  );
-  await signAndExecute(plan, 0, owner);
-  await settled(plan.planId ?? '', 0);
-  return owner;
-}
+  request(bed.t().app)
+    .post(`/api/v1/wallets/${wallet}/rebalance`)
+    .set('X-API-Key', apiKey)
+    .send(body);
 
 it('moves staked from one venue to another only as each leg settles; the books verify', async () => {
   const owner = await stakedOwner(20_000_000n);
@@ -162,14 +52,14 @@ it('moves staked from one venue to another only as each leg settles; the books v
 
   // The withdraw leg: staked:kamino → pending_in.
   const out = await signAndExecute(plan, 0, owner);
-  expect(solana.transaction(out)?.logMessages).toContain(
+  expect(bed.solana().transaction(out)?.logMessages).toContain(
     `Program log: svc:${plan.planId} withdraw_from_venue amount=12000000`,
   );
   await settled(plan.planId ?? '', 0);
   expect(await stakedIn(wallet, 'kamino')).toBe('8000000');
   expect(await stakedIn(wallet, 'marginfi')).toBe('0');
   expect(await position(wallet)).toMatchObject({ pendingInMicros: '12000000' });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(bed.t().db.prisma)).problems).toEqual([]);
 
   // The deposit leg: pending_in → staked:marginfi.
   await signAndExecute(plan, 1, owner);
@@ -181,8 +71,10 @@ it('moves staked from one venue to another only as each leg settles; the books v
   expect(await stakedIn(wallet, 'kamino')).toBe('8000000');
   expect(await stakedIn(wallet, 'marginfi')).toBe('12000000');
   expect(await position(wallet)).toMatchObject({ stakedMicros: '20000000', pendingInMicros: '0' });
-  expect(solana.tokenBalance(second.venue.receiptMint, owner.publicKey)).toBe(12_000_000n);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect(bed.solana().tokenBalance(bed.second().venue.receiptMint, owner.publicKey)).toBe(
+    12_000_000n,
+  );
+  expect((await verifyLedger(bed.t().db.prisma)).problems).toEqual([]);
 
   // "all": the rest of kamino, by the same path.
   const rest = RebalancePlanDocument.parse(
@@ -201,12 +93,12 @@ it('moves staked from one venue to another only as each leg settles; the books v
   await settled(rest.planId ?? '', 1);
   expect(await stakedIn(wallet, 'kamino')).toBe('0');
   expect(await stakedIn(wallet, 'marginfi')).toBe('20000000');
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(bed.t().db.prisma)).problems).toEqual([]);
 });
 
 it('a deposit leg whose transaction lands first waits for the withdraw leg', async () => {
   const owner = await stakedOwner(10_000_000n);
-  solana.mintUsdc(owner.publicKey, 4_000_000n);
+  bed.solana().mintUsdc(owner.publicKey, 4_000_000n);
   const wallet = owner.publicKey.toBase58();
   const plan = RebalancePlanDocument.parse(
     (
@@ -218,7 +110,7 @@ it('a deposit leg whose transaction lands first waits for the withdraw leg', asy
     ).body,
   );
   const into = await signAndExecute(plan, 1, owner);
-  const early = await request(t.app)
+  const early = await request(bed.t().app)
     .post(`/api/v1/svc/plans/${plan.planId}/legs/1/settle`)
     .set('X-API-Key', testKeys.owner)
     .send({ txId: into })
@@ -231,7 +123,7 @@ it('a deposit leg whose transaction lands first waits for the withdraw leg', asy
   expect(await stakedIn(wallet, 'kamino')).toBe('6000000');
   expect(await stakedIn(wallet, 'marginfi')).toBe('4000000');
   expect(await position(wallet)).toMatchObject({ pendingInMicros: '0' });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(bed.t().db.prisma)).problems).toEqual([]);
 });
 
 describe('bad input: 4xx {code, message, field}, nothing stored', () => {
@@ -314,18 +206,18 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       'body.chain',
     ],
   ])('%j → %i %s naming %s', async (body, status, code, field) => {
-    const plans = await t.db.prisma.plan.count();
+    const plans = await bed.t().db.prisma.plan.count();
     const res = await rebalance(wallet, body).expect(status);
     expect(res.body).toMatchObject({ code, field });
     expect(res.body.message).toContain(field);
     if (code === 'CROSS_CHAIN_REBALANCE') {
       expect(res.body.message).toContain('POST /api/v1/svc/bridge/plan');
     }
-    expect(await t.db.prisma.plan.count()).toBe(plans);
+    expect(await bed.t().db.prisma.plan.count()).toBe(plans);
   });
 
   it('an agent key may not rebalance nor write guardrails', async () => {
-    const plans = await t.db.prisma.plan.count();
+    const plans = await bed.t().db.prisma.plan.count();
     const body = {
       fromOpportunityId: 'kamino',
       toOpportunityId: 'marginfi',
@@ -334,16 +226,16 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
     expect((await rebalance(wallet, body, testKeys.agent).expect(403)).body.code).toBe(
       'UNAUTHORIZED',
     );
-    await request(t.app)
+    await request(bed.t().app)
       .put(`/api/v1/wallets/${wallet}/guardrails`)
       .set('X-API-Key', testKeys.agent)
       .send({ minNetApyBps: 0 })
       .expect(403);
-    expect(await t.db.prisma.plan.count()).toBe(plans);
+    expect(await bed.t().db.prisma.plan.count()).toBe(plans);
   });
 
   it('the guardrails on the target stop it with named blockers (stored blocked, nothing moves)', async () => {
-    await request(t.app)
+    await request(bed.t().app)
       .put(`/api/v1/wallets/${wallet}/guardrails`)
       .set('X-API-Key', testKeys.owner)
       .send({ venueAllowlist: ['kamino'], maxAllocationBps: { marginfi: 5000 } })
@@ -364,7 +256,7 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
     ]);
     expect(plan.legs).toBeUndefined();
     expect(await stakedIn(wallet, 'kamino')).toBe('5000000');
-    await request(t.app)
+    await request(bed.t().app)
       .put(`/api/v1/wallets/${wallet}/guardrails`)
       .set('X-API-Key', testKeys.owner)
       .send({})

@@ -29,7 +29,12 @@ export interface AutopilotApp {
   readonly keys: { readonly owner: string; readonly agent: string; readonly keeper: string };
   /** Wallets the owner and agent keys are scoped to (Solana addresses on the fake chain). */
   readonly wallets: readonly string[];
-  readonly api: (method: 'get' | 'post', path: string, key: string, body?: object) => request.Test;
+  readonly api: (
+    method: 'get' | 'post' | 'put',
+    path: string,
+    key: string,
+    body?: object,
+  ) => request.Test;
   /** Replaces a venue's samples by `count` samples of `bps`, one a day (mean `bps`). */
   readonly setMean: (venueId: string, bps: number, count?: number) => Promise<void>;
   /** A settled stake of `amountMicros` in kamino for `wallet`. */
