@@ -13,9 +13,7 @@ import type {
   PrismaClientOrTransaction,
 } from '@yieldrouter/ledger';
 import type {
-  AutopilotCandidate,
   AutopilotDecision,
-  AutopilotIncumbent,
   AutopilotPreviewRequest,
   AutopilotTickResult,
   Opportunity,
