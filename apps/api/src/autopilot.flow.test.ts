@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { dailyApySamples } from '@yieldrouter/engine/src/venues/testing/dailyApySamples';
 import { insertApySamples, verifyLedger } from '@yieldrouter/ledger';
 import {
   AutopilotHistory,
@@ -14,7 +15,6 @@ import { useTwoVenueSolanaBed } from './testing/useTwoVenueSolanaBed';
 // finds marginfi 7.00 pp better on its 30-day mean and prepares the rebalance; the owner signs
 // and executes both legs; settlement moves staked kamino → marginfi; history shows the record.
 
-const DAY_MS = 86_400_000;
 const bed = useTwoVenueSolanaBed({ SVC_KEEPER_AUTOPILOT_TICKS_EVERY_MS: '300' });
 
 const api = (method: 'get' | 'post', path: string, body?: object) => {
@@ -24,21 +24,7 @@ const api = (method: 'get' | 'post', path: string, body?: object) => {
 
 /** Five daily samples of `bps` (the 30-day mean is `bps`), as the APY refresh stores them. */
 const setMean = (venueId: string, bps: number) =>
-  insertApySamples(
-    bed.t().db.prisma,
-    Array.from({ length: 5 }, (_, day) => ({
-      venueId,
-      source: 'scripted',
-      observedAt: new Date(Date.now() - day * DAY_MS - 60_000),
-      value: {
-        status: 'ok' as const,
-        apyBps: bps,
-        apyBaseBps: null,
-        apyRewardBps: null,
-        tvlUsdMicros: null,
-      },
-    })),
-  );
+  insertApySamples(bed.t().db.prisma, dailyApySamples(venueId, bps));
 
 /** The keeper's first tick of the wallet, once it has run. */
 async function keeperTick(wallet: string) {

@@ -7,7 +7,7 @@ import type { RunningKeeper } from '@yieldrouter/jobs';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
-import { solanaBedSettings } from './testing/solanaBedSettings';
+import { solanaRouterSettings } from './testing/solanaBedSettings';
 import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
@@ -25,15 +25,8 @@ beforeAll(async () => {
   solana = await startSolanaBed();
   router = deployYieldRouter(solana);
   t = await startTestApp({
-    ...solanaBedSettings(solana),
-    SVC_SOLANA_NETWORK: 'localnet',
-    SVC_SOLANA_PROGRAM_ID: router.programId,
-    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
-    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
-    SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
+    ...solanaRouterSettings(solana, router),
     SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
-    SVC_SOLANA_EXECUTION_ENABLED: 'true',
-    SVC_SOLANA_BROADCAST_ENABLED: 'true',
     SVC_API_KEYS: JSON.stringify([
       { key: testKeys.owner, role: 'owner', wallets: ['*'] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },

@@ -7,8 +7,8 @@ import { EngineError } from './errors';
  */
 export function idCursor(prefix: string) {
   const pattern = new RegExp(`^${prefix}:([1-9][0-9]{0,18})$`);
+  const encode = (id: bigint): string => Buffer.from(`${prefix}:${id}`).toString('base64url');
   return {
-    encode: (id: bigint): string => Buffer.from(`${prefix}:${id}`).toString('base64url'),
     decode: (cursor: string): bigint => {
       const match = pattern.exec(Buffer.from(cursor, 'base64url').toString());
       if (!match?.[1]) {
@@ -19,6 +19,17 @@ export function idCursor(prefix: string) {
         );
       }
       return BigInt(match[1]);
+    },
+    /**
+     * The page out of `limit + 1` rows read newest first (the extra row only says that another
+     * page follows), with the cursor after its last row, null on the last page.
+     */
+    page<Row extends { readonly id: bigint }>(rows: readonly Row[], limit: number) {
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return {
+        rows: rows.slice(0, limit),
+        nextCursor: last ? encode(last.id) : null,
+      };
     },
   };
 }

@@ -10,12 +10,12 @@ import {
   fakeStakeVenues,
   landStake,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+import { dailyApySamples } from '@yieldrouter/engine/src/venues/testing/dailyApySamples';
 import { insertApySamples } from '@yieldrouter/ledger';
 import type { TestApp } from './startTestApp';
 import { startTestApp } from './startTestApp';
 import { freshSolanaKey } from './solanaBedSettings';
 
-const DAY_MS = 86_400_000;
 const solanaVenueIds = () => ({
   adapter: freshSolanaKey(),
   receiptMint: freshSolanaKey(),
@@ -35,8 +35,8 @@ export interface AutopilotApp {
     key: string,
     body?: object,
   ) => request.Test;
-  /** Replaces a venue's samples by `count` samples of `bps`, one a day (mean `bps`). */
-  readonly setMean: (venueId: string, bps: number, count?: number) => Promise<void>;
+  /** Replaces a venue's samples by five of `bps`, one a day (mean `bps`). */
+  readonly setMean: (venueId: string, bps: number) => Promise<void>;
   /** A settled stake of `amountMicros` in kamino for `wallet`. */
   readonly stake: (wallet: string, amountMicros: bigint) => Promise<void>;
   readonly opportunityId: (venueId: string) => Promise<string>;
@@ -79,25 +79,10 @@ export function useAutopilotApp(walletCount = 3): AutopilotApp {
       const call = request(app().app)[method](`/api/v1${path}`).set('X-API-Key', key);
       return body === undefined ? call : call.send(body);
     },
-    setMean: async (venueId, bps, count = 5) => {
+    setMean: async (venueId, bps) => {
       const prisma = app().db.prisma;
       await prisma.apySample.deleteMany({ where: { venueId } });
-      const now = Date.now();
-      await insertApySamples(
-        prisma,
-        Array.from({ length: count }, (_, day) => ({
-          venueId,
-          source: 'scripted',
-          observedAt: new Date(now - day * DAY_MS - 60_000),
-          value: {
-            status: 'ok' as const,
-            apyBps: bps,
-            apyBaseBps: null,
-            apyRewardBps: null,
-            tvlUsdMicros: null,
-          },
-        })),
-      );
+      await insertApySamples(prisma, dailyApySamples(venueId, bps));
     },
     stake: async (wallet, amountMicros) => {
       const { db } = app();

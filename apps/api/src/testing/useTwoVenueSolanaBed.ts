@@ -13,7 +13,7 @@ import type {
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { PlanDocument, PositionDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './startTestApp';
-import { solanaBedSettings } from './solanaBedSettings';
+import { solanaRouterSettings } from './solanaBedSettings';
 import { settlementWatchKeeperSettings, startInApiKeeper } from './startInApiKeeper';
 import { startTestApp, testKeys } from './startTestApp';
 
@@ -44,15 +44,8 @@ export function useTwoVenueSolanaBed(env: Record<string, string> = {}): TwoVenue
     router = deployYieldRouter(solana);
     second = addTestVenue(solana, router);
     t = await startTestApp({
-      ...solanaBedSettings(solana),
-      SVC_SOLANA_NETWORK: 'localnet',
-      SVC_SOLANA_PROGRAM_ID: router.programId,
-      SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
-      SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
-      SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
+      ...solanaRouterSettings(solana, router),
       SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue, marginfi: second.venue }),
-      SVC_SOLANA_EXECUTION_ENABLED: 'true',
-      SVC_SOLANA_BROADCAST_ENABLED: 'true',
       SVC_API_KEYS: JSON.stringify([
         { key: testKeys.owner, role: 'owner', wallets: ['*'] },
         { key: testKeys.agent, role: 'agent', wallets: ['*'] },

@@ -27,7 +27,7 @@ import { windowMinSamples } from '../venues/venueConfig';
 import type { VenueConfig } from '../venues/venueConfig';
 import { ledgerWallet } from '../wallets/walletAddress';
 import { autopilotPeriod } from './autopilotPeriod';
-import { allowlistOf, checkWalletChain } from './autopilotPolicy';
+import { allowlistOf, policyChain } from './autopilotPolicy';
 import type { AutopilotTerms, DecisionRecordParameters } from './autopilotRecords';
 import { decisionDocument, decisionInput, decisionRecord, incumbentOf } from './autopilotRecords';
 import { guardrailCheck } from './autopilotGuardrails';
@@ -93,6 +93,22 @@ async function recordDecision(
   return decisionDocument(row);
 }
 
+/** A preview's or decide's decision under `terms`, recorded (no period, no plan). */
+async function decideAndRecord(
+  parameters: AutopilotDecisionParameters,
+  wallet: string,
+  kind: 'preview' | 'decide',
+  terms: AutopilotTerms,
+): Promise<AutopilotDecision> {
+  const rule = await ruleOn(parameters.db, wallet, terms, parameters.opportunities);
+  const minSamples = autopilotMinSamples(parameters.venues);
+  return recordDecision(
+    parameters.db,
+    { wallet, kind, period: null, terms, minSamples, ...rule },
+    parameters.now,
+  );
+}
+
 /**
  * POST …/autopilot/preview: the decision under the stored policy with the request's fields
  * replaced (a wallet without a policy names its chain). Recorded; moves nothing.
@@ -103,15 +119,7 @@ export async function previewAutopilot(
   const { db, input } = parameters;
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
   const stored = await readAutopilotPolicy(db, wallet);
-  const chain = input.chain ?? stored?.chain;
-  if (!chain) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      'body.chain: required (sui or solana) while the wallet has no autopilot policy',
-      'body.chain',
-    );
-  }
-  checkWalletChain(parameters.adapters, parameters.address, chain, 'body.chain');
+  const chain = policyChain(parameters.adapters, parameters.address, input.chain, stored);
   const terms: AutopilotTerms = {
     chain,
     enabled: stored?.enabled ?? false,
@@ -125,19 +133,7 @@ export async function previewAutopilot(
         : [],
     goal: stored?.goal ?? 'max_apy_30d',
   };
-  const rule = await ruleOn(db, wallet, terms, parameters.opportunities);
-  return recordDecision(
-    db,
-    {
-      wallet,
-      kind: 'preview',
-      period: null,
-      terms,
-      minSamples: autopilotMinSamples(parameters.venues),
-      ...rule,
-    },
-    parameters.now,
-  );
+  return decideAndRecord(parameters, wallet, 'preview', terms);
 }
 
 /** POST …/autopilot/decide: the decision under the stored policy now. Recorded; moves nothing. */
@@ -146,20 +142,7 @@ export async function decideAutopilotNow(
 ): Promise<AutopilotDecision> {
   const { db } = parameters;
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
-  const policy = await storedPolicy(db, wallet);
-  const rule = await ruleOn(db, wallet, policy, parameters.opportunities);
-  return recordDecision(
-    db,
-    {
-      wallet,
-      kind: 'decide',
-      period: null,
-      terms: policy,
-      minSamples: autopilotMinSamples(parameters.venues),
-      ...rule,
-    },
-    parameters.now,
-  );
+  return decideAndRecord(parameters, wallet, 'decide', await storedPolicy(db, wallet));
 }
 
 /**

@@ -24,13 +24,12 @@ export async function readAutopilotHistory(
   const before = query.cursor === undefined ? undefined : cursor.decode(query.cursor);
   // One more than the page: whether another page follows, without a count.
   const rows = await readAutopilotDecisions(db, wallet, { limit: limit + 1, before });
-  const decisions = rows.slice(0, limit).map(decisionDocument);
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  const page = cursor.page(rows, limit);
   return {
     schemaVersion: 'svc-autopilot-history.v1',
     wallet,
-    count: decisions.length,
-    decisions,
-    nextCursor: last ? cursor.encode(last.id) : null,
+    count: page.rows.length,
+    decisions: page.rows.map(decisionDocument),
+    nextCursor: page.nextCursor,
   };
 }

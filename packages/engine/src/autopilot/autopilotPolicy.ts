@@ -50,21 +50,33 @@ export function allowlistOf(
   });
 }
 
-/** A wallet that is an address of one chain family cannot hold positions on another chain. */
-export function checkWalletChain(
+/**
+ * The chain a request names (`body.chain`), else the stored policy's; required while there is
+ * no policy. A wallet that is an address of one chain family cannot hold positions on another.
+ */
+export function policyChain(
   adapters: ChainAdapters,
   address: string,
-  chain: AutopilotChain,
-  field: string,
-): void {
+  named: AutopilotChain | undefined,
+  stored: AutopilotPolicyRow | null,
+): AutopilotChain {
+  const chain = named ?? stored?.chain;
+  if (!chain) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      'body.chain: required (sui or solana) while the wallet has no autopilot policy',
+      'body.chain',
+    );
+  }
   const family = chainOfAddress(adapters, address);
   if (family !== undefined && adapters[chain].normalizeAddress(address) === undefined) {
     throw new EngineError(
       'BAD_REQUEST',
-      `${field}: ${address} is a ${family} address, not a ${chain} one`,
-      field,
+      `body.chain: ${address} is a ${family} address, not a ${chain} one`,
+      'body.chain',
     );
   }
+  return chain;
 }
 
 /** GET /wallets/{address}/autopilot: the policy, the incumbent, the next tick, the last decision. */
@@ -136,15 +148,7 @@ export async function enableAutopilot(
   const { db, adapters, input, now } = parameters;
   const wallet = ledgerWallet(adapters, parameters.address);
   const stored = await readAutopilotPolicy(db, wallet);
-  const chain = input.chain ?? stored?.chain;
-  if (!chain) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      'body.chain: required (sui or solana) while the wallet has no autopilot policy',
-      'body.chain',
-    );
-  }
-  checkWalletChain(adapters, parameters.address, chain, 'body.chain');
+  const chain = policyChain(adapters, parameters.address, input.chain, stored);
   const venueAllowlist = input.venueAllowlist
     ? allowlistOf(input.venueAllowlist, chain, parameters.opportunities)
     : stored && stored.chain === chain

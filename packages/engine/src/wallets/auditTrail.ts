@@ -23,7 +23,8 @@ export async function readAuditTrail(
   const before = query.cursor === undefined ? undefined : cursor.decode(query.cursor);
   // One more than the page: whether another page follows, without a count.
   const rows = await readAuditPage(db, wallet, { limit: limit + 1, before });
-  const events = rows.slice(0, limit).map((row) => ({
+  const page = cursor.page(rows, limit);
+  const events = page.rows.map((row) => ({
     id: row.id.toString(),
     at: row.at.toISOString(),
     operation: row.operation,
@@ -36,12 +37,11 @@ export async function readAuditTrail(
     status: row.status,
     errorCode: row.errorCode,
   }));
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
   return {
     schemaVersion: 'svc-wallet-audit.v1',
     wallet,
     count: events.length,
     events,
-    nextCursor: last ? cursor.encode(last.id) : null,
+    nextCursor: page.nextCursor,
   };
 }

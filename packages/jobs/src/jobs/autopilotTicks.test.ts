@@ -13,6 +13,7 @@ import {
   seedFakeStakeOpportunities,
   stakeWallets,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+import { dailyApySamples } from '@yieldrouter/engine/src/venues/testing/dailyApySamples';
 import { insertApySamples } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
@@ -23,7 +24,6 @@ import { AutopilotTicksJobData, runAutopilotTicks } from './autopilotTicks';
 // The keeper's autopilot ticks as a plain function (no queue): every due wallet once per period
 // across pages; a rerun, a resumed run or ticks racing the job keep one decision per period.
 
-const DAY_MS = 86_400_000;
 const chain = fakeChain();
 // kamino (the stake venue) and marginfi ready on the fake Solana chain.
 const venues: VenueConfig = {
@@ -39,21 +39,7 @@ let opportunities: readonly Opportunity[];
 
 const setMean = async (venueId: string, bps: number, at: Date) => {
   await test.db.prisma.apySample.deleteMany({ where: { venueId } });
-  await insertApySamples(
-    test.db.prisma,
-    Array.from({ length: 5 }, (_, day) => ({
-      venueId,
-      source: 'scripted',
-      observedAt: new Date(at.getTime() - day * DAY_MS - 60_000),
-      value: {
-        status: 'ok' as const,
-        apyBps: bps,
-        apyBaseBps: null,
-        apyRewardBps: null,
-        tvlUsdMicros: null,
-      },
-    })),
-  );
+  await insertApySamples(test.db.prisma, dailyApySamples(venueId, bps, { at }));
 };
 
 const ticksOf = (period: string) =>
