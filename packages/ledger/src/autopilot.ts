@@ -235,8 +235,12 @@ const RECORD_TICKS = sqlStatement(
       outcome TEXT, reason TEXT, plan_id TEXT, record JSONB, decided_at TIMESTAMPTZ,
       policy_updated_at TEXT, next_tick_at TEXT)
   ), fresh AS (
+    -- The policies' row locks first, in wallet order, as a tick takes its one: a tick holding a
+    -- policy is waited for (its decision then wins the period), never deadlocked with.
     SELECT input.* FROM input
     JOIN autopilot_policies p ON p.wallet = input.wallet AND p.enabled AND p.updated_at = input.seen
+    ORDER BY p.wallet COLLATE "C"
+    FOR UPDATE OF p
   ), kept AS (
     INSERT INTO autopilot_decisions (wallet, kind, period, chain, outcome, reason, plan_id, record,
                                      decided_at)
