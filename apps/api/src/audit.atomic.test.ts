@@ -4,7 +4,7 @@ import type { Keypair } from '@solana/web3.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { AuditTrailDocument, HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { solanaBedSettings } from './testing/solanaBedSettings';
@@ -23,7 +23,7 @@ let solana: SolanaBed;
 beforeAll(async () => {
   solana = await startSolanaBed();
   t = await startTestApp({
-    ...solanaBedSettings(solana),
+    ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
   });
 });

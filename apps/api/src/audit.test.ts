@@ -4,7 +4,7 @@ import type { Keypair } from '@solana/web3.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { AuditTrailDocument, PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { solanaBedSettings } from './testing/solanaBedSettings';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   solana.mintUsdc(owner.publicKey, 10_000_000n);
   wallet = owner.publicKey.toBase58();
   t = await startTestApp({
-    ...solanaBedSettings(solana),
+    ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     SVC_API_KEYS: JSON.stringify([
       { key: ownerKey, role: 'owner', wallets: [wallet] },

@@ -8,23 +8,37 @@ import {
   StoredPlanDocument,
 } from '@yieldrouter/schemas';
 import { testKeys } from './testing/startTestApp';
-import { useTwoVenueSolanaBed } from './testing/useTwoVenueSolanaBed';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
+import {
+  settledPlan,
+  signAndExecuteLeg,
+  stakedInVenue,
+  stakedKaminoOwner,
+  startSolanaRouterApp,
+} from './testing/solanaRouterApp';
 
 // The whole autopilot cycle on the Solana bed (our router program, kamino and marginfi test
 // venues): the owner stakes in kamino and enables the autopilot; the keeper's scheduled tick
 // finds marginfi 7.00 pp better on its 30-day mean and prepares the rebalance; the owner signs
 // and executes both legs; settlement moves staked kamino → marginfi; history shows the record.
 
-const bed = useTwoVenueSolanaBed({ SVC_KEEPER_AUTOPILOT_TICKS_EVERY_MS: '300' });
+let bed: SolanaRouterApp;
+beforeAll(async () => {
+  bed = await startSolanaRouterApp({
+    secondVenue: true,
+    env: { SVC_KEEPER_AUTOPILOT_TICKS_EVERY_MS: '300' },
+  });
+});
+afterAll(() => bed?.close());
 
 const api = (method: 'get' | 'post', path: string, body?: object) => {
-  const call = request(bed.t().app)[method](`/api/v1${path}`).set('X-API-Key', testKeys.owner);
+  const call = request(bed.t.app)[method](`/api/v1${path}`).set('X-API-Key', testKeys.owner);
   return body === undefined ? call : call.send(body);
 };
 
 /** Five daily samples of `bps` (the 30-day mean is `bps`), as the APY refresh stores them. */
 const setMean = (venueId: string, bps: number) =>
-  insertApySamples(bed.t().db.prisma, dailyApySamples(venueId, bps));
+  insertApySamples(bed.t.db.prisma, dailyApySamples(venueId, bps));
 
 /** The keeper's first tick of the wallet, once it has run. */
 async function keeperTick(wallet: string) {
@@ -42,7 +56,7 @@ async function keeperTick(wallet: string) {
 it('enabled wallet → keeper tick switches → owner signs both legs → staked moves → history', async () => {
   await setMean('kamino', 500);
   await setMean('marginfi', 1200);
-  const owner = await bed.stakedOwner(15_000_000n);
+  const owner = await stakedKaminoOwner(bed, 15_000_000n);
   const wallet = owner.publicKey.toBase58();
   await api('post', `/wallets/${wallet}/autopilot/enable`, { chain: 'solana' }).expect(200);
 
@@ -69,20 +83,20 @@ it('enabled wallet → keeper tick switches → owner signs both legs → staked
   });
   expect(plan.legs.map((leg) => leg.action)).toEqual(['withdraw', 'deposit']);
   // Nothing moved yet, and a tick in the same period answers the same decision.
-  expect(await bed.stakedIn(wallet, 'kamino')).toBe('15000000');
+  expect(await stakedInVenue(bed.t, wallet, 'kamino')).toBe('15000000');
   const again = AutopilotTickResult.parse(
     (await api('post', `/wallets/${wallet}/autopilot/tick`, {}).expect(200)).body,
   );
   expect(again).toMatchObject({ replayed: true, decision: { decisionId: decision.decisionId } });
 
-  await bed.signAndExecute(plan, 0, owner);
-  await bed.settled(plan.planId ?? '', 0);
-  await bed.signAndExecute(plan, 1, owner);
-  const done = await bed.settled(plan.planId ?? '', 1);
+  await signAndExecuteLeg(bed.t, plan, owner, 0);
+  await settledPlan(bed.t, plan.planId ?? '', 0);
+  await signAndExecuteLeg(bed.t, plan, owner, 1);
+  const done = await settledPlan(bed.t, plan.planId ?? '', 1);
   expect(done.legs.map((leg) => leg.status)).toEqual(['confirmed', 'confirmed']);
-  expect(await bed.stakedIn(wallet, 'kamino')).toBe('0');
-  expect(await bed.stakedIn(wallet, 'marginfi')).toBe('15000000');
-  expect((await verifyLedger(bed.t().db.prisma)).problems).toEqual([]);
+  expect(await stakedInVenue(bed.t, wallet, 'kamino')).toBe('0');
+  expect(await stakedInVenue(bed.t, wallet, 'marginfi')).toBe('15000000');
+  expect((await verifyLedger(bed.t.db.prisma)).problems).toEqual([]);
 
   const state = AutopilotState.parse(
     (await api('get', `/wallets/${wallet}/autopilot`).expect(200)).body,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import {
   postJournalEntry,
   runLedgerTransaction,
@@ -27,7 +27,7 @@ let wallet: string;
 beforeAll(async () => {
   solana = await startSolanaBed();
   t = await startTestApp({
-    ...solanaBedSettings(solana),
+    ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_API_KEYS: JSON.stringify([
       { key: ownerA, role: 'owner', wallets: ['*'] },
       { key: ownerB, role: 'owner', wallets: ['*'] },

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { PlanDocument, PositionDocument, WebhookEvent } from '@yieldrouter/schemas';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   solana = await startSolanaBed();
   receiver = await startTestReceiver();
   t = await startTestApp({
-    ...solanaBedSettings(solana),
+    ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_SOLANA_EXECUTION_ENABLED: 'true',
     SVC_SOLANA_BROADCAST_ENABLED: 'true',
     SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',

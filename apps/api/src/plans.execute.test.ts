@@ -3,7 +3,7 @@ import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import pino from 'pino';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { ExecuteResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { freshSolanaKey, solanaBedSettings } from './testing/solanaBedSettings';
@@ -23,7 +23,7 @@ let off: TestApp;
 beforeAll(async () => {
   solana = await startSolanaBed();
   const env = {
-    ...solanaBedSettings(solana),
+    ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_VENUE_IDS: JSON.stringify({
       kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
     }),
@@ -143,14 +143,15 @@ describe('execute: broadcast on (Solana, local SVM)', () => {
     });
     const leg = plan.legs?.[0];
     if (!plan.planId || !leg) throw new Error('no leg');
-    // The router program is not deployed in the bed: the SVM refuses the instruction.
+    // The router program runs in the bed, but this venue's ids are made up (its receipt mint
+    // does not exist): the SVM refuses the leg.
     const res = await execute({
       planId: plan.planId,
       signedTransaction: sign(leg, owner).signedTransaction,
     }).expect(422);
     expect(res.body.code).toBe('BROADCAST_REJECTED');
     expect(res.body.message).toMatch(/^solana: the chain refused the transaction: /);
-    expect(res.body.message).toContain('InvalidProgramForExecution');
+    expect(res.body.message).toContain('IncorrectProgramId');
     const stored = StoredPlanDocument.parse((await getPlan(plan.planId).expect(200)).body);
     expect(stored).toMatchObject({ submitted: false, kind: 'deposit', strategyId: 'kamino' });
     expect(stored.legs[0]).toMatchObject({ status: 'unsigned', txId: null });

@@ -1,15 +1,12 @@
 import request from 'supertest';
-import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import type { RunningKeeper } from '@yieldrouter/jobs';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
-import { solanaRouterSettings } from './testing/solanaBedSettings';
-import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
+import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
 
 // A Solana venue leg that really executes: our router program and its test venue (C, built by
 // tooling/solana-programs) run in the bed. The API prepares the plan, the owner signs it with a
@@ -20,28 +17,12 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 let solana: SolanaBed;
 let router: SolanaRouterDeployment;
 let t: TestApp;
-let keeper: RunningKeeper | undefined;
+let stack: SolanaRouterApp | undefined;
 beforeAll(async () => {
-  solana = await startSolanaBed();
-  router = deployYieldRouter(solana);
-  t = await startTestApp({
-    ...solanaRouterSettings(solana, router),
-    SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
-    ...settlementWatchKeeperSettings,
-    SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
-    SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
-  });
-  keeper = await startInApiKeeper(t);
+  stack = await startSolanaRouterApp();
+  ({ solana, router, t } = stack);
 });
-afterAll(async () => {
-  await keeper?.close();
-  await t?.close();
-  await solana?.stop();
-});
+afterAll(() => stack?.close());
 
 /** Prepares a plan for the kamino venue (the bed's test venue), signs it as the owner, executes. */
 async function signAndExecute(kind: 'deposit' | 'withdraw', owner: Keypair, amountMicros: string) {
@@ -54,33 +35,10 @@ async function signAndExecute(kind: 'deposit' | 'withdraw', owner: Keypair, amou
     ).body,
   );
   expect(plan).toMatchObject({ status: 'prepared', executionMode: 'broadcast' });
-  const leg = plan.legs?.[0];
-  if (!plan.planId || !leg) throw new Error(JSON.stringify(plan));
-  const transaction = VersionedTransaction.deserialize(
-    Buffer.from(String(leg.transaction), 'base64'),
-  );
-  transaction.sign([owner]);
-  const executed = await request(t.app)
-    .post('/api/v1/svc/strategies/deposit/execute')
-    .send({
-      planId: plan.planId,
-      signedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
-    })
-    .expect(200);
-  return { planId: plan.planId, txId: String(executed.body.txId) };
+  return signAndExecuteLeg(t, plan, owner);
 }
 
-/** Waits for the keeper's settlement watch to settle the plan's leg. */
-async function settled(planId: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-    );
-    if (stored.legs[0]?.status !== 'submitted') return stored;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`plan ${planId} was not settled`);
-}
+const settled = (planId: string) => settledPlan(t, planId);
 
 const position = async (wallet: string) =>
   (

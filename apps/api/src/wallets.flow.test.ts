@@ -6,7 +6,7 @@ import bs58 from 'bs58';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
 import {
   HarvestCompletedData,
@@ -39,7 +39,7 @@ let evm: EvmBed;
 beforeAll(async () => {
   [solana, evm] = await Promise.all([startSolanaBed(), startEvmBed({ chainId: 8453 })]);
   t = await startTestApp({
-    ...solanaBedSettings(solana),
+    ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
     SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
     SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),

@@ -1,7 +1,7 @@
-import { Keypair, VersionedTransaction } from '@solana/web3.js';
+import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { createChainAdapters, prepareRoute } from '@yieldrouter/engine';
 import { markLegSubmitted, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import { JOB_NAMES, readKeeperSurvival } from '@yieldrouter/jobs';
@@ -20,7 +20,6 @@ import { parseMetrics, sampleValue } from '@yieldrouter/metrics/testing';
 jest.setTimeout(120_000);
 
 const AMOUNT = 1_000_000n;
-const key = () => Keypair.generate().publicKey.toBase58();
 
 let bed: KeeperTestBed;
 let solana: SolanaBed;
@@ -31,12 +30,14 @@ const children: KeeperProcess[] = [];
 beforeAll(async () => {
   [bed, solana] = await Promise.all([startKeeperTestBed(), startSolanaBed()]);
   proxy = await startSlowProxy(solana.rpcUrl, 300);
+  // The route legs run our router program's deposit: it is deployed in the bed.
+  const router = deployYieldRouter(solana);
   chainEnv = {
     SVC_RPC_TIMEOUT_MS: '5000',
     SVC_SOLANA_USDC_MINT: solana.usdcMint,
-    SVC_SOLANA_PROGRAM_ID: key(),
-    SVC_SOLANA_YIELD_ROUTER: key(),
-    SVC_SOLANA_ADAPTER_REGISTRY: key(),
+    SVC_SOLANA_PROGRAM_ID: router.programId,
+    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
+    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
   };
 });
 afterEach(() => {

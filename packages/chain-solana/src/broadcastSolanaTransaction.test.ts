@@ -1,13 +1,13 @@
 import { Keypair } from '@solana/web3.js';
-import { closedPortUrl, startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { closedPortUrl } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { LegRequest } from '@yieldrouter/schemas';
-import { bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
+import { bedAdapter, legTransaction, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
 });
 afterAll(() => bed.stop());
 

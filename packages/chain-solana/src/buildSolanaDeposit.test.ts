@@ -4,19 +4,19 @@ import {
   TOKEN_PROGRAM_ID,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
+import { Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, SystemProgram } from '@solana/web3.js';
 import type { VersionedTransaction } from '@solana/web3.js';
-import { closedPortUrl, startSilentServer, startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { closedPortUrl, startSilentServer } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { MEMO_PROGRAM_ID } from './instructions/planMemo';
 import { decodeRouterInstructionData } from './instructions/routerInstructionData';
-import { TEST_ROUTER, bedAdapter, legTransaction, onlyLeg } from './testing/bedAdapter';
+import { bedAdapter, legTransaction, onlyLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
 });
 afterAll(() => bed.stop());
 
@@ -63,12 +63,30 @@ function instructionsOf(transaction: VersionedTransaction) {
   }));
 }
 
+/** The instruction calls our router program's `name` (Anchor discriminator) for the leg. */
+function expectRouterCall(
+  instruction: ReturnType<typeof instructionsOf>[number] | undefined,
+  name: string,
+  amountMicros: bigint,
+  planId: string,
+) {
+  expect(instruction?.programId).toBe(bed.router.programId);
+  expect(instruction?.data.subarray(0, 8)).toEqual(
+    createHash('sha256').update(`global:${name}`).digest().subarray(0, 8),
+  );
+  expect(decodeRouterInstructionData(instruction?.data ?? Buffer.alloc(0))).toEqual({
+    name,
+    amountMicros,
+    planId,
+  });
+}
+
 const usdc = () => new PublicKey(bed.usdcMint);
 const ata = (holder: PublicKey | string, mint: PublicKey) =>
   getAssociatedTokenAddressSync(mint, new PublicKey(holder), true).toBase58();
 
 describe('buildDeposit into the router', () => {
-  it('builds an unsigned v0 transfer to the router vault with a plan memo', async () => {
+  it("builds an unsigned v0 call of the router program's deposit (not a token transfer) with a plan memo", async () => {
     const built = request();
     const leg = onlyLeg(await bedAdapter(bed).buildDeposit(built));
     if (leg.payload.encoding !== 'solana-v0-base64') throw new Error('wrong encoding');
@@ -80,36 +98,55 @@ describe('buildDeposit into the router', () => {
     expect(transaction.message.recentBlockhash).toBe(bed.latestBlockhash());
     expect(transaction.signatures.every((signature) => signature.every((b) => b === 0))).toBe(true);
 
-    const [createVault, transfer, memo, ...rest] = instructionsOf(transaction);
+    const instructions = instructionsOf(transaction);
+    const [createVault, deposit, memo, ...rest] = instructions;
     expect(rest).toEqual([]);
-    const vault = ata(TEST_ROUTER.yieldRouter, usdc());
+    // No instruction of the token program at the top level: the router moves the USDC itself.
+    expect(instructions.map((instruction) => instruction.programId)).not.toContain(
+      TOKEN_PROGRAM_ID.toBase58(),
+    );
+    const vault = ata(bed.router.yieldRouter, usdc());
     expect(createVault?.programId).toBe(ASSOCIATED_TOKEN_PROGRAM_ID.toBase58());
     expect(createVault?.data).toEqual(Buffer.from([1])); // CreateIdempotent
     expect(createVault?.accounts.map((account) => account.key).slice(0, 4)).toEqual([
       owner.toBase58(),
       vault,
-      TEST_ROUTER.yieldRouter,
+      bed.router.yieldRouter,
       bed.usdcMint,
     ]);
-    expect(transfer?.programId).toBe(TOKEN_PROGRAM_ID.toBase58());
-    expect(transfer?.data[0]).toBe(12); // TransferChecked
-    expect(transfer?.data.readBigUInt64LE(1)).toBe(1_500_000n);
-    expect(transfer?.data[9]).toBe(6);
-    expect(transfer?.accounts.map((account) => account.key)).toEqual([
-      ata(owner, usdc()),
-      bed.usdcMint,
-      vault,
-      owner.toBase58(),
+
+    expectRouterCall(deposit, 'deposit', 1_500_000n, built.planId);
+    // The C program's order: owner, router PDA, vault, owner USDC, mint, token program, the
+    // owner's position PDA, System program (it may create the position), Instructions sysvar.
+    const [position] = PublicKey.findProgramAddressSync(
+      [Buffer.from('position'), owner.toBuffer()],
+      new PublicKey(bed.router.programId),
+    );
+    expect(deposit?.accounts).toEqual([
+      { key: owner.toBase58(), signer: true, writable: true },
+      { key: bed.router.yieldRouter, signer: false, writable: true },
+      { key: vault, signer: false, writable: true },
+      { key: ata(owner, usdc()), signer: false, writable: true },
+      { key: bed.usdcMint, signer: false, writable: false },
+      { key: TOKEN_PROGRAM_ID.toBase58(), signer: false, writable: false },
+      { key: position.toBase58(), signer: false, writable: true },
+      { key: SystemProgram.programId.toBase58(), signer: false, writable: false },
+      { key: SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(), signer: false, writable: false },
     ]);
     expect(memo?.programId).toBe(MEMO_PROGRAM_ID.toBase58());
     expect(memo?.data.toString('utf8')).toBe(`svc:${built.planId}`);
   });
 
-  it('is blocked when the router or the USDC mint is not configured', async () => {
-    const adapter = bedAdapter(bed, { yieldRouter: undefined, usdcMint: undefined });
+  it('is blocked when the router program, the router or the USDC mint is not configured', async () => {
+    const adapter = bedAdapter(bed, {
+      programId: undefined,
+      yieldRouter: undefined,
+      usdcMint: undefined,
+    });
     expect(await adapter.buildDeposit(request())).toEqual({
       status: 'blocked',
       blockers: [
+        expect.objectContaining({ code: 'router_not_configured', field: 'programId' }),
         expect.objectContaining({ code: 'router_not_configured', field: 'yieldRouter' }),
         expect.objectContaining({ code: 'asset_not_configured', field: 'usdcMint' }),
       ],
@@ -171,22 +208,14 @@ describe('buildDeposit into a router-adapter venue', () => {
     expect(createReceipt?.programId).toBe(ASSOCIATED_TOKEN_PROGRAM_ID.toBase58());
     expect(createReceipt?.accounts[1]?.key).toBe(ata(owner, receiptMint));
 
-    expect(deposit?.programId).toBe(TEST_ROUTER.programId);
-    expect(deposit?.data.subarray(0, 8)).toEqual(
-      createHash('sha256').update('global:deposit_to_venue').digest().subarray(0, 8),
-    );
-    expect(decodeRouterInstructionData(deposit?.data ?? Buffer.alloc(0))).toEqual({
-      name: 'deposit_to_venue',
-      amountMicros: 9_000_001n,
-      planId: built.planId,
-    });
+    expectRouterCall(deposit, 'deposit_to_venue', 9_000_001n, built.planId);
     expect(deposit?.accounts).toEqual([
       { key: owner.toBase58(), signer: true, writable: true },
-      { key: TEST_ROUTER.yieldRouter, signer: false, writable: true },
-      { key: TEST_ROUTER.adapterRegistry, signer: false, writable: false },
+      { key: bed.router.yieldRouter, signer: false, writable: true },
+      { key: bed.router.adapterRegistry, signer: false, writable: false },
       { key: adapterKey.toBase58(), signer: false, writable: true },
       { key: ata(owner, usdc()), signer: false, writable: true },
-      { key: ata(TEST_ROUTER.yieldRouter, usdc()), signer: false, writable: true },
+      { key: ata(bed.router.yieldRouter, usdc()), signer: false, writable: true },
       { key: ata(owner, receiptMint), signer: false, writable: true },
       { key: bed.usdcMint, signer: false, writable: false },
       { key: receiptMint.toBase58(), signer: false, writable: true },

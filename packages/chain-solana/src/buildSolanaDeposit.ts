@@ -1,12 +1,9 @@
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-} from '@solana/spl-token';
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
 import type { LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { planMemoInstruction } from './instructions/planMemo';
-import { depositToVenueInstruction } from './instructions/routerInstructions';
-import { routerDepositKeys, venueKeys } from './legKeys';
+import { depositInstruction, depositToVenueInstruction } from './instructions/routerInstructions';
+import { routerVaultKeys, venueKeys } from './legKeys';
 import { prepareSolanaLeg } from './prepareSolanaLeg';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount, routerVault } from './tokenAccounts';
@@ -14,11 +11,11 @@ import { validateLegRequest } from './validateLegRequest';
 
 /**
  * An unsigned deposit leg (v0 transaction, fee payer = owner, memo `svc:<planId>`):
- * - into the router: create the router vault (idempotent) + TransferChecked from the owner's
- *   USDC account to the vault + memo;
+ * - into the router: create the router vault (idempotent) + the router program's `deposit`
+ *   (USDC into the vault, credited to the owner's position PDA) + memo;
  * - into a `router-adapter` venue: create the owner's receipt account (idempotent) + the router
- *   program's `deposit_to_venue` + memo (layout: README.md).
- * Missing ids block the leg; bad input throws `InvalidChainInputError`.
+ *   program's `deposit_to_venue` + memo.
+ * Layouts: README.md. Missing ids block the leg; bad input throws `InvalidChainInputError`.
  *
  * @example
  * const build = await buildSolanaDeposit(context, { planId, owner, amountMicros: 5_000_000n, target: { kind: 'router' } });
@@ -31,9 +28,9 @@ export async function buildSolanaDeposit(
   const { planId, amountMicros, target } = request;
   const amount = `${formatUnits(amountMicros, USDC_DECIMALS)} USDC`;
   if (target.kind === 'router') {
-    const resolved = routerDepositKeys(context.config);
+    const resolved = routerVaultKeys(context.config);
     if (resolved.status === 'blocked') return resolved;
-    const { yieldRouter, usdcMint } = resolved.keys;
+    const { programId, yieldRouter, usdcMint } = resolved.keys;
     const vault = routerVault(yieldRouter, usdcMint);
     return prepareSolanaLeg(context, {
       owner,
@@ -42,14 +39,19 @@ export async function buildSolanaDeposit(
       amountMicros,
       summary: `Deposit ${amount} from ${owner.toBase58()} into the Yield Router (${planId})`,
       instructions: [
+        // The program refuses a vault that is not a token account yet; whoever deposits first on
+        // a cluster where the operator has not created it pays its rent.
         createAssociatedTokenAccountIdempotentInstruction(owner, vault, yieldRouter, usdcMint),
-        createTransferCheckedInstruction(
-          associatedTokenAccount(owner, usdcMint),
-          usdcMint,
-          vault,
-          owner,
-          amountMicros,
-          USDC_DECIMALS,
+        depositInstruction(
+          {
+            programId,
+            owner,
+            yieldRouter,
+            routerVault: vault,
+            ownerUsdc: associatedTokenAccount(owner, usdcMint),
+            usdcMint,
+          },
+          { amountMicros, planId },
         ),
         planMemoInstruction(planId),
       ],

@@ -5,18 +5,17 @@ import {
 } from '@solana/spl-token';
 import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
 import { Keypair } from '@solana/web3.js';
-import { startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { MEMO_PROGRAM_ID } from './instructions/planMemo';
 import { decodeRouterInstructionData } from './instructions/routerInstructionData';
 import { routerPosition } from './instructions/routerInstructions';
-import { TEST_ROUTER, bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
+import { bedAdapter, legTransaction, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
 });
 afterAll(() => bed.stop());
 
@@ -60,7 +59,7 @@ describe('buildWithdraw', () => {
     expect(keys.get(create?.programIdIndex ?? -1)?.equals(ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true);
     expect(keys.get(create?.accountKeyIndexes[1] ?? -1)?.toBase58()).toBe(ata(owner, bed.usdcMint));
 
-    expect(keys.get(withdraw?.programIdIndex ?? -1)?.toBase58()).toBe(TEST_ROUTER.programId);
+    expect(keys.get(withdraw?.programIdIndex ?? -1)?.toBase58()).toBe(bed.router.programId);
     expect(decodeRouterInstructionData(withdraw?.data ?? new Uint8Array())).toEqual({
       name: 'withdraw',
       amountMicros: 750_000n,
@@ -74,12 +73,12 @@ describe('buildWithdraw', () => {
       ]),
     ).toEqual([
       [owner.toBase58(), true, true],
-      [TEST_ROUTER.yieldRouter, false, true],
-      [ata(TEST_ROUTER.yieldRouter, bed.usdcMint), false, true],
+      [bed.router.yieldRouter, false, true],
+      [ata(bed.router.yieldRouter, bed.usdcMint), false, true],
       [ata(owner, bed.usdcMint), false, true],
       [bed.usdcMint, false, false],
       [TOKEN_PROGRAM_ID.toBase58(), false, false],
-      [routerPosition(new PublicKey(TEST_ROUTER.programId), owner).toBase58(), false, true],
+      [routerPosition(new PublicKey(bed.router.programId), owner).toBase58(), false, true],
       [SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(), false, false],
     ]);
     expect(keys.get(memo?.programIdIndex ?? -1)?.equals(MEMO_PROGRAM_ID)).toBe(true);
@@ -99,11 +98,11 @@ describe('buildWithdraw', () => {
     });
     expect(withdraw?.accountKeyIndexes.map((index) => keys.get(index)?.toBase58())).toEqual([
       owner.toBase58(),
-      TEST_ROUTER.yieldRouter,
-      TEST_ROUTER.adapterRegistry,
+      bed.router.yieldRouter,
+      bed.router.adapterRegistry,
       venue.ids['adapter'],
       ata(owner, bed.usdcMint),
-      ata(TEST_ROUTER.yieldRouter, bed.usdcMint),
+      ata(bed.router.yieldRouter, bed.usdcMint),
       ata(owner, venue.ids['receiptMint'] ?? ''),
       bed.usdcMint,
       venue.ids['receiptMint'],
@@ -124,13 +123,13 @@ describe('buildWithdraw', () => {
     });
   });
 
-  it('cannot run in the bed: the router program is not deployed there', async () => {
+  it('runs in the bed, where the router program refuses an owner with no position (15)', async () => {
     const owner = bed.createFundedKeypair();
     const leg = onlyLeg(await bedAdapter(bed).buildWithdraw(request(owner.publicKey)));
     const result = await bedAdapter(bed).broadcast({ transaction: signLeg(leg, owner) });
     expect(result).toEqual({
       status: 'rejected',
-      reason: expect.stringMatching(/InvalidProgramForExecution|ProgramAccountNotFound/),
+      reason: expect.stringContaining('custom program error: 0xf'),
     });
   });
 });

@@ -6,7 +6,7 @@ import {
   withdrawFromVenueInstruction,
   withdrawInstruction,
 } from './instructions/routerInstructions';
-import { routerWithdrawKeys, venueKeys } from './legKeys';
+import { routerVaultKeys, venueKeys } from './legKeys';
 import { prepareSolanaLeg } from './prepareSolanaLeg';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount, routerVault } from './tokenAccounts';
@@ -28,7 +28,7 @@ export async function buildSolanaWithdraw(
   const { planId, amountMicros, target } = request;
   const amount = `${formatUnits(amountMicros, USDC_DECIMALS)} USDC`;
   if (target.kind === 'router') {
-    const resolved = routerWithdrawKeys(context.config);
+    const resolved = routerVaultKeys(context.config);
     if (resolved.status === 'blocked') return resolved;
     const { programId, yieldRouter, usdcMint } = resolved.keys;
     const ownerUsdc = associatedTokenAccount(owner, usdcMint);

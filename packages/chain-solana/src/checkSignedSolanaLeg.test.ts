@@ -1,14 +1,13 @@
 import { Keypair, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { PreparedLeg, UnsignedLeg } from '@yieldrouter/schemas';
 import bs58 from 'bs58';
-import { bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
+import { bedAdapter, legTransaction, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
 });
 afterAll(() => bed.stop());
 

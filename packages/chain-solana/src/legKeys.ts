@@ -15,14 +15,11 @@ const router = (config: SolanaAdapterConfig) =>
     usdcMint: { value: config.usdcMint, code: 'asset_not_configured', field: 'usdcMint' },
   }) satisfies Record<string, KeyRequirement>;
 
-/** Keys of a deposit into the router: a plain token transfer to the router's vault. */
-export function routerDepositKeys(config: SolanaAdapterConfig) {
-  const { yieldRouter, usdcMint } = router(config);
-  return resolveConfiguredKeys({ yieldRouter, usdcMint });
-}
-
-/** Keys of a withdrawal from the router: an instruction of the router program. */
-export function routerWithdrawKeys(config: SolanaAdapterConfig) {
+/**
+ * Keys of a leg between the owner and the router vault: the router program's `deposit` or
+ * `withdraw` (both debit or credit the owner's position PDA of that program).
+ */
+export function routerVaultKeys(config: SolanaAdapterConfig) {
   const { programId, yieldRouter, usdcMint } = router(config);
   return resolveConfiguredKeys({ programId, yieldRouter, usdcMint });
 }

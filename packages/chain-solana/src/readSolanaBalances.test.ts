@@ -1,18 +1,13 @@
 import { Keypair } from '@solana/web3.js';
-import {
-  closedPortUrl,
-  startGarbageServer,
-  startSilentServer,
-  startSolanaBed,
-} from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { closedPortUrl, startGarbageServer, startSilentServer } from '@yieldrouter/chain-beds';
 import { InvalidChainInputError, NATIVE_USDC } from '@yieldrouter/schemas';
 import type { AssetBalance } from '@yieldrouter/schemas';
-import { bedAdapter } from './testing/bedAdapter';
+import { bedAdapter, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
 });
 afterAll(() => bed.stop());
 

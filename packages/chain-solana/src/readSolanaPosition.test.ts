@@ -1,13 +1,13 @@
 import { Keypair } from '@solana/web3.js';
-import { closedPortUrl, startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { closedPortUrl } from '@yieldrouter/chain-beds';
 import type { VenueOnChain } from '@yieldrouter/schemas';
-import { bedAdapter } from './testing/bedAdapter';
+import { bedAdapter, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 let venue: VenueOnChain;
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
   venue = {
     venueId: 'solana-lend-usdc',
     chain: 'solana',

@@ -1,17 +1,19 @@
-import { Keypair } from '@solana/web3.js';
-import { closedPortUrl, startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { closedPortUrl } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter, ReceiptQuery } from '@yieldrouter/schemas';
 import bs58 from 'bs58';
-import { bedAdapter, legTransaction, onlyLeg, signLeg } from './testing/bedAdapter';
+import { planMemoInstruction } from './instructions/planMemo';
+import { bedAdapter, legTransaction, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 let adapter: ChainAdapter;
 let landed: ReceiptQuery;
 
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
   adapter = bedAdapter(bed);
   const owner = bed.createFundedKeypair();
   bed.mintUsdc(owner.publicKey, 5_000_000n);
@@ -106,11 +108,53 @@ describe('readReceipt', () => {
     });
   });
 
-  it('cannot check a router leg without the router id', async () => {
-    const noRouter = bedAdapter(bed, { yieldRouter: undefined });
-    expect(await noRouter.readReceipt(landed)).toMatchObject({
-      status: 'unavailable',
-      reason: 'no_standard_reader',
+  it('cannot check a router leg without the router id or the router program id', async () => {
+    for (const missing of [{ yieldRouter: undefined }, { programId: undefined }]) {
+      expect(await bedAdapter(bed, missing).readReceipt(landed)).toMatchObject({
+        status: 'unavailable',
+        reason: 'no_standard_reader',
+      });
+    }
+  });
+
+  it('is a mismatch for a plain token transfer into the vault: no position was credited', async () => {
+    const owner = bed.createFundedKeypair();
+    bed.mintUsdc(owner.publicKey, 2_000_000n);
+    const planId = newPlanId();
+    const usdc = new PublicKey(bed.usdcMint);
+    const message = new TransactionMessage({
+      payerKey: owner.publicKey,
+      recentBlockhash: bed.latestBlockhash(),
+      instructions: [
+        createTransferCheckedInstruction(
+          getAssociatedTokenAddressSync(usdc, owner.publicKey),
+          usdc,
+          getAssociatedTokenAddressSync(usdc, new PublicKey(bed.router.yieldRouter), true),
+          owner.publicKey,
+          2_000_000n,
+          6,
+        ),
+        planMemoInstruction(planId),
+      ],
+    }).compileToV0Message();
+    const transaction = new VersionedTransaction(message);
+    transaction.sign([owner]);
+    const submitted = await adapter.broadcast({
+      transaction: Buffer.from(transaction.serialize()).toString('base64'),
+    });
+    if (submitted.status !== 'submitted') throw new Error(JSON.stringify(submitted));
+    expect(
+      await adapter.readReceipt({
+        txId: submitted.txId,
+        planId,
+        owner: owner.publicKey.toBase58(),
+        action: 'deposit',
+        target: { kind: 'router' },
+      }),
+    ).toEqual({
+      status: 'mismatch',
+      txId: submitted.txId,
+      reason: `no router event "svc:${planId} deposit amount=2000000" from ${bed.router.programId}`,
     });
   });
 });

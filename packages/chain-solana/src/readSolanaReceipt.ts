@@ -33,33 +33,57 @@ function mirrored(moved: bigint, counterpart: bigint, what: string): Movement {
 }
 
 /**
- * Router legs: the router vault's USDC delta is the amount (up for a deposit, down for a
- * withdrawal), and the owner's USDC must move by exactly the opposite.
+ * The router program's own event for the leg, `svc:<planId> <instruction> amount=<amount>`, is in
+ * the logs of `programId`: the money moved through our router (a plain transfer into the vault
+ * credits no position; a venue leg sent elsewhere proves nothing). Undefined when it is there.
+ */
+function missingRouterEvent(
+  meta: Meta,
+  programId: PublicKey,
+  event: string,
+): { readonly mismatch: string } | undefined {
+  const lines = programLogLines(meta.logMessages ?? [], programId.toBase58());
+  return lines.includes(event)
+    ? undefined
+    : { mismatch: `no router event "${event}" from ${programId.toBase58()}` };
+}
+
+/**
+ * Router legs (the program's `deposit` / `withdraw`): the router vault's USDC delta is the amount
+ * (up for a deposit, down for a withdrawal), the owner's USDC must move by exactly the opposite,
+ * and the program must have logged the leg's event for that amount.
  */
 function routerMovement(
   meta: Meta,
   keys: MessageAccountKeys,
   query: ReceiptQuery,
   owner: PublicKey,
-  yieldRouter: PublicKey,
   mint: PublicKey,
+  subject: Extract<ReceiptSubject, { kind: 'router' }>,
 ): Movement {
-  const vault = tokenBalanceDelta(meta, keys, { mint, account: routerVault(yieldRouter, mint) });
+  const vault = tokenBalanceDelta(meta, keys, {
+    mint,
+    account: routerVault(subject.yieldRouter, mint),
+  });
   const mine = tokenBalanceDelta(meta, keys, {
     mint,
     owner,
     account: associatedTokenAccount(owner, mint),
   });
-  return query.action === 'deposit'
-    ? mirrored(vault, -mine, 'into the router vault')
-    : mirrored(-vault, mine, 'out of the router vault');
+  const movement =
+    query.action === 'deposit'
+      ? mirrored(vault, -mine, 'into the router vault')
+      : mirrored(-vault, mine, 'out of the router vault');
+  if ('mismatch' in movement) return movement;
+  const event = `svc:${query.planId} ${query.action} amount=${movement.amountMicros}`;
+  return missingRouterEvent(meta, subject.programId, event) ?? movement;
 }
 
 /**
  * Venue legs: the owner's USDC delta is the amount (down for a deposit, up for a withdrawal),
  * and the owner's receipt tokens must move the other way; they are the shares, minted or burnt
  * at the venue's share price (so their count may differ from the USDC amount). The router
- * program itself must have logged the leg's event, `svc:<planId> <instruction> amount=<amount>`.
+ * program must have logged the leg's event.
  */
 function venueMovement(
   meta: Meta,
@@ -82,51 +106,49 @@ function venueMovement(
       mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the owner's receipt tokens changed by ${receipts}`,
     };
   }
-  // The router program's own event for this plan and amount: the leg ran through our router.
   const event = `svc:${query.planId} ${deposit ? 'deposit_to_venue' : 'withdraw_from_venue'} amount=${moved}`;
-  if (!programLogLines(meta.logMessages ?? [], subject.programId.toBase58()).includes(event)) {
-    return { mismatch: `no router event "${event}" from ${subject.programId.toBase58()}` };
-  }
-  return { amountMicros: moved, shares };
+  return missingRouterEvent(meta, subject.programId, event) ?? { amountMicros: moved, shares };
 }
 
-/** Where the leg's money is measured: the router vault, or the venue's receipt token. */
+/**
+ * Where the leg's money is measured (the router vault, or the venue's receipt token) and whose
+ * events prove it ran through our router.
+ */
 type ReceiptSubject =
-  | { readonly kind: 'router'; readonly yieldRouter: PublicKey }
+  | { readonly kind: 'router'; readonly yieldRouter: PublicKey; readonly programId: PublicKey }
   | { readonly kind: 'venue'; readonly receiptMint: PublicKey; readonly programId: PublicKey };
 
+const noReader = (detail: string): Unavailable => ({
+  status: 'unavailable',
+  reason: 'no_standard_reader',
+  detail: `receipt: ${detail}`,
+});
+
 function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubject | Unavailable {
+  const programId = parsePublicKey(context.config.programId ?? '');
+  const noProgram = noReader(
+    'the Solana router program id is not configured, so its events are unknown',
+  );
   if (target.kind === 'router') {
     const yieldRouter = parsePublicKey(context.config.yieldRouter ?? '');
-    if (yieldRouter) return { kind: 'router', yieldRouter };
-    return {
-      status: 'unavailable',
-      reason: 'no_standard_reader',
-      detail: 'receipt: the Solana yieldRouter is not configured, so its vault is unknown',
-    };
+    if (!yieldRouter) {
+      return noReader('the Solana yieldRouter is not configured, so its vault is unknown');
+    }
+    return programId ? { kind: 'router', yieldRouter, programId } : noProgram;
   }
   const { venue } = target;
   const receiptMint = parsePublicKey(venue.ids['receiptMint'] ?? '');
-  const programId = parsePublicKey(context.config.programId ?? '');
   if (venue.chain === 'solana' && venue.standard === 'router-adapter' && receiptMint) {
-    if (programId) return { kind: 'venue', receiptMint, programId };
-    return {
-      status: 'unavailable',
-      reason: 'no_standard_reader',
-      detail: 'receipt: the Solana router program id is not configured, so its events are unknown',
-    };
+    return programId ? { kind: 'venue', receiptMint, programId } : noProgram;
   }
-  return {
-    status: 'unavailable',
-    reason: 'no_standard_reader',
-    detail: `receipt: venue ${venue.venueId} has no Solana router-adapter receipt mint`,
-  };
+  return noReader(`venue ${venue.venueId} has no Solana router-adapter receipt mint`);
 }
 
 /**
  * What the chain says about a leg: `getTransaction` at `confirmed`. Not found → pending; a fee
- * payer other than the owner or no memo `svc:<planId>` → mismatch; `meta.err` → failed; else the
- * amount read from the token balance deltas (never from the caller) → confirmed with the slot.
+ * payer other than the owner or no memo `svc:<planId>` → mismatch; `meta.err` → failed; no event
+ * of our router program for the leg → mismatch; else the amount read from the token balance
+ * deltas (never from the caller) → confirmed with the slot.
  * Throws `InvalidChainInputError` for a txId that is not a base58 64-byte signature.
  *
  * @example
@@ -196,7 +218,7 @@ export async function readSolanaReceipt(
     }
     const movement =
       subject.kind === 'router'
-        ? routerMovement(meta, keys, query, owner, subject.yieldRouter, mint)
+        ? routerMovement(meta, keys, query, owner, mint, subject)
         : venueMovement(meta, keys, query, owner, mint, subject);
     if ('mismatch' in movement) {
       return { status: 'mismatch', txId: query.txId, reason: movement.mismatch };

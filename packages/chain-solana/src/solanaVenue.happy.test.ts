@@ -1,30 +1,26 @@
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds';
+import type { SolanaRouterDeployment } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
-import { bedAdapter, onlyLeg, signLeg } from './testing/bedAdapter';
+import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
 // The adapter against our real router program and test venue (C, built by tooling/solana-programs
 // and deployed in the bed): the legs it encodes execute, and what it reads back matches the chain.
 
-let bed: SolanaBed;
+let bed: RouterBed;
 let router: SolanaRouterDeployment;
 let adapter: ChainAdapter;
 let venue: VenueOnChain;
 beforeAll(async () => {
-  bed = await startSolanaBed();
-  router = deployYieldRouter(bed);
-  adapter = bedAdapter(bed, {
-    programId: router.programId,
-    yieldRouter: router.yieldRouter,
-    adapterRegistry: router.adapterRegistry,
-  });
+  bed = await startRouterBed();
+  router = bed.router;
+  adapter = bedAdapter(bed);
   venue = { venueId: 'kamino', chain: 'solana', standard: 'router-adapter', ids: router.venue };
 });
 afterAll(() => bed.stop());
 
 async function run(
-  owner: ReturnType<SolanaBed['createFundedKeypair']>,
+  owner: ReturnType<RouterBed['createFundedKeypair']>,
   action: 'deposit' | 'withdraw',
   amountMicros: bigint,
 ) {
@@ -65,11 +61,7 @@ describe('a Solana venue leg through our router program', () => {
       `Program log: svc:${deposit.planId} deposit_to_venue amount=20000000`,
     );
     // Only our router's own event counts: read against another program id, it is a mismatch.
-    const elsewhere = bedAdapter(bed, {
-      programId: router.venue.venueProgram,
-      yieldRouter: router.yieldRouter,
-      adapterRegistry: router.adapterRegistry,
-    });
+    const elsewhere = bedAdapter(bed, { programId: router.venue.venueProgram });
     expect(
       await elsewhere.readReceipt({
         txId: deposit.txId,

@@ -1,4 +1,4 @@
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { faultsSettings } from './faultsSettings';
 import type { ScenarioKey } from './faultsSettings';
 import { formatReport } from './formatReport';
@@ -32,12 +32,13 @@ async function main(): Promise<number> {
   const solana = await startSolanaBed();
   const rows: Array<{ scenario: Scenario; result: ScenarioResult }> = [];
   try {
+    const router = deployYieldRouter(solana);
     for (const key of settings.only) {
       const scenario = SCENARIOS[key];
       log(`== ${scenario.name}`);
       const at = Date.now();
       const result = await scenario
-        .run({ solana, log })
+        .run({ solana, router, log })
         .catch((error: unknown): ScenarioResult => ({
           fault: scenario.name,
           load: '-',

@@ -1,5 +1,5 @@
 import type { Keypair } from '@solana/web3.js';
-import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
+import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
 import type { HttpClient } from './httpClient';
 import { waitUntil } from './httpClient';
 import {
@@ -37,6 +37,8 @@ export interface ScenarioResult {
 
 export interface ScenarioContext {
   readonly solana: SolanaBed;
+  /** Our router program in `solana`: the route legs the scenarios sign run its `deposit`. */
+  readonly router: SolanaRouterDeployment;
   readonly log: (line: string) => void;
 }
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Keypair } from '@solana/web3.js';
-import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
+import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
 import { createDatabase } from '@yieldrouter/ledger';
 import type { Database } from '@yieldrouter/ledger';
 import { createEmptyTestDatabase } from '@yieldrouter/ledger/testing';
@@ -40,19 +39,22 @@ export interface Stack {
 
 export interface StackOptions {
   readonly solana: SolanaBed;
+  /** The router program deployed in `solana` (`deployYieldRouter`). */
+  readonly router: SolanaRouterDeployment;
   readonly apis?: number;
   readonly keepers?: number;
   /** Settings on top of the stack's. */
   readonly env?: Readonly<Record<string, string>>;
 }
 
-const freshKey = () => Keypair.generate().publicKey.toBase58();
-
-/** What every process of a stack runs with: fast keeper cadences, the local Solana bed. */
+/**
+ * What every process of a stack runs with: fast keeper cadences, the local Solana bed and the
+ * router program deployed there.
+ */
 function stackEnv(
   databaseUrl: string,
   redisUrl: string,
-  solana: SolanaBed,
+  { solana, router }: Pick<StackOptions, 'solana' | 'router'>,
   ownerKey: string,
 ): Record<string, string> {
   return {
@@ -85,9 +87,9 @@ function stackEnv(
     SVC_SOLANA_BROADCAST_ENABLED: 'true',
     SVC_SOLANA_RPC_URL: solana.rpcUrl,
     SVC_SOLANA_USDC_MINT: solana.usdcMint,
-    SVC_SOLANA_PROGRAM_ID: freshKey(),
-    SVC_SOLANA_YIELD_ROUTER: freshKey(),
-    SVC_SOLANA_ADAPTER_REGISTRY: freshKey(),
+    SVC_SOLANA_PROGRAM_ID: router.programId,
+    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
+    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
   };
 }
 
@@ -99,7 +101,7 @@ function stackEnv(
 export async function startStack(options: StackOptions): Promise<Stack> {
   const [database, redis] = await Promise.all([createEmptyTestDatabase(), startPrivateRedis()]);
   const ownerKey = `faults-owner-${randomBytes(12).toString('hex')}`;
-  const env = { ...stackEnv(database.url, redis.url, options.solana, ownerKey), ...options.env };
+  const env = { ...stackEnv(database.url, redis.url, options, ownerKey), ...options.env };
   const apis: Instance[] = [];
   const keepers: Instance[] = [];
   const retired: ServiceProcess[] = [];

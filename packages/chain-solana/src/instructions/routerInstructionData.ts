@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { planIdFromBytes, planIdToBytes } from '@yieldrouter/schemas';
 
 /** The router program instructions the adapter builds. */
-export const ROUTER_INSTRUCTIONS = ['deposit_to_venue', 'withdraw', 'withdraw_from_venue'] as const;
+export const ROUTER_INSTRUCTIONS = [
+  'deposit',
+  'withdraw',
+  'deposit_to_venue',
+  'withdraw_from_venue',
+] as const;
 export type RouterInstructionName = (typeof ROUTER_INSTRUCTIONS)[number];
 
 /** 8 discriminator bytes + u64 amount + 16 plan-id bytes. */

@@ -1,5 +1,10 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, TransactionInstruction } from '@solana/web3.js';
+import {
+  PublicKey,
+  SYSVAR_INSTRUCTIONS_PUBKEY,
+  SystemProgram,
+  TransactionInstruction,
+} from '@solana/web3.js';
 import type { AccountMeta } from '@solana/web3.js';
 import { encodeRouterInstructionData } from './routerInstructionData';
 
@@ -32,8 +37,8 @@ export interface VenueInstructionAccounts {
   readonly reserve: PublicKey;
 }
 
-/** Accounts of `withdraw` (from the router itself), in instruction order. */
-export interface WithdrawInstructionAccounts {
+/** Accounts of `deposit` and `withdraw` (between the owner and the router vault). */
+export interface VaultInstructionAccounts {
   readonly programId: PublicKey;
   readonly owner: PublicKey;
   readonly yieldRouter: PublicKey;
@@ -112,12 +117,9 @@ export function withdrawFromVenueInstruction(
   return venueInstruction('withdraw_from_venue', accounts, args);
 }
 
-/**
- * Router program `withdraw(amount, plan_id)`: USDC from the router vault back to the owner, at
- * most what the owner's position holds.
- */
-export function withdrawInstruction(
-  accounts: WithdrawInstructionAccounts,
+function vaultInstruction(
+  name: 'deposit' | 'withdraw',
+  accounts: VaultInstructionAccounts,
   args: RouterLegArguments,
 ): TransactionInstruction {
   return new TransactionInstruction({
@@ -130,8 +132,35 @@ export function withdrawInstruction(
       readonly(accounts.usdcMint),
       readonly(TOKEN_PROGRAM_ID),
       writable(routerPosition(accounts.programId, accounts.owner)),
+      // Only a deposit may create the owner's position, so only it takes the System program.
+      ...(name === 'deposit' ? [readonly(SystemProgram.programId)] : []),
       readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
     ],
-    data: encodeRouterInstructionData({ name: 'withdraw', ...args }),
+    data: encodeRouterInstructionData({ name, ...args }),
   });
+}
+
+/**
+ * Router program `deposit(amount, plan_id)`: USDC from the owner into the router vault, credited
+ * to the owner's position PDA (created, paid by the owner, on first use). Layout: README.md.
+ *
+ * @example
+ * depositInstruction(accounts, { amountMicros: 5_000_000n, planId });
+ */
+export function depositInstruction(
+  accounts: VaultInstructionAccounts,
+  args: RouterLegArguments,
+): TransactionInstruction {
+  return vaultInstruction('deposit', accounts, args);
+}
+
+/**
+ * Router program `withdraw(amount, plan_id)`: USDC from the router vault back to the owner, at
+ * most what the owner's position holds.
+ */
+export function withdrawInstruction(
+  accounts: VaultInstructionAccounts,
+  args: RouterLegArguments,
+): TransactionInstruction {
+  return vaultInstruction('withdraw', accounts, args);
 }

@@ -1,43 +1,47 @@
 // Test support: an adapter wired to a Solana bed, and the owner's-wallet side of a leg.
-import { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
 import type { ChainAdapter, LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds';
+import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds';
 import { createSolanaAdapter } from '../createSolanaAdapter';
 import type { SolanaAdapterConfig } from '../solanaAdapterConfig';
 
-const programId = new PublicKey(new Uint8Array(32).fill(11));
-const pda = (seed: string) =>
-  PublicKey.findProgramAddressSync([Buffer.from(seed)], programId)[0].toBase58();
+/** A Solana bed with our router program (and its test venue) deployed. */
+export type RouterBed = SolanaBed & { readonly router: SolanaRouterDeployment };
 
-/**
- * Router ids for tests: a program id nobody deployed and its PDAs (off-curve, like the real
- * router's accounts). The router program does not run in the bed.
- */
-export const TEST_ROUTER = {
-  programId: programId.toBase58(),
-  yieldRouter: pda('yield_router'),
-  adapterRegistry: pda('adapter_registry'),
-} as const;
+/** Starts a bed and deploys the router: the legs the adapter builds really run there. */
+export async function startRouterBed(): Promise<RouterBed> {
+  const bed = await startSolanaBed();
+  try {
+    return { ...bed, router: deployYieldRouter(bed) };
+  } catch (error) {
+    await bed.stop();
+    throw error;
+  }
+}
 
-/** A config pointing at the bed, with the router ids set; `overrides` win. */
+/** A config pointing at the bed and its router's ids; `overrides` win. */
 export function bedConfig(
-  bed: Pick<SolanaBed, 'rpcUrl' | 'usdcMint'>,
+  bed: Pick<RouterBed, 'rpcUrl' | 'usdcMint' | 'router'>,
   overrides: Partial<SolanaAdapterConfig> = {},
 ): SolanaAdapterConfig {
+  const { programId, yieldRouter, adapterRegistry } = bed.router;
   return {
     rpcUrl: bed.rpcUrl,
     timeoutMs: 2000,
     broadcastEnabled: true,
     usdcMint: bed.usdcMint,
-    ...TEST_ROUTER,
+    programId,
+    yieldRouter,
+    adapterRegistry,
     ...overrides,
   };
 }
 
 /** An adapter over the bed (see `bedConfig`). */
 export function bedAdapter(
-  bed: Pick<SolanaBed, 'rpcUrl' | 'usdcMint'>,
+  bed: Pick<RouterBed, 'rpcUrl' | 'usdcMint' | 'router'>,
   overrides: Partial<SolanaAdapterConfig> = {},
 ): ChainAdapter {
   return createSolanaAdapter(bedConfig(bed, overrides));

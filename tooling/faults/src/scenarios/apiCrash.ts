@@ -19,9 +19,9 @@ const CLAIM_WINDOW_MS = 30_000;
 export const apiCrashScenario: Scenario = {
   name: 'kill -9 API mid-writes, retry same keys',
   waitsFor: 'the exactly-once branch',
-  run: async ({ solana, log }) => {
+  run: async ({ solana, router, log }) => {
     const started = Date.now();
-    const stack = await startStack({ solana });
+    const stack = await startStack({ solana, router });
     try {
       const owners = Array.from({ length: 4 }, () => Keypair.generate());
       const operations = routeOperations(owners, OPERATIONS);

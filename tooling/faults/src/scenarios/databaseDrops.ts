@@ -27,9 +27,9 @@ function describeAnswer(outcome: HttpOutcome): string {
  */
 export const databaseDropsScenario: Scenario = {
   name: 'PostgreSQL connections terminated',
-  run: async ({ solana, log }) => {
+  run: async ({ solana, router, log }) => {
     const started = Date.now();
-    const stack = await startStack({ solana });
+    const stack = await startStack({ solana, router });
     try {
       const wallet = Keypair.generate().publicKey.toBase58();
       const reader = new HttpClient(stack.apis[0]?.port ?? 0, READERS);

@@ -28,9 +28,9 @@ async function jobRuns(keeper: Instance): Promise<number> {
  */
 export const horizontalScaleScenario: Scenario = {
   name: '2 APIs + 2 keepers',
-  run: async ({ solana }) => {
+  run: async ({ solana, router }) => {
     const started = Date.now();
-    const stack = await startStack({ solana, apis: 2, keepers: 2 });
+    const stack = await startStack({ solana, router, apis: 2, keepers: 2 });
     try {
       const owners = fundedOwners(solana, 6, 100_000_000n);
       const hook = await subscribe(stack, stack.api());

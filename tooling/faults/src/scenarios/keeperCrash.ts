@@ -15,12 +15,13 @@ const CONCURRENCY = 8;
  */
 export const keeperCrashScenario: Scenario = {
   name: 'kill -9 keeper mid-delivery',
-  run: async ({ solana, log }) => {
+  run: async ({ solana, router, log }) => {
     const started = Date.now();
     // A delivery run's lease is per-subscription × (timeout + 1 s) + 30 s: a small run keeps
     // the wait for a dead keeper's leases near half a minute.
     const stack = await startStack({
       solana,
+      router,
       env: { SVC_KEEPER_WEBHOOK_PER_SUBSCRIPTION: '2' },
     });
     try {

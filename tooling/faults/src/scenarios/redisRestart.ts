@@ -13,9 +13,9 @@ const CONCURRENCY = 8;
  */
 export const redisRestartScenario: Scenario = {
   name: 'Redis restarted empty',
-  run: async ({ solana, log }) => {
+  run: async ({ solana, router, log }) => {
     const started = Date.now();
-    const stack = await startStack({ solana });
+    const stack = await startStack({ solana, router });
     try {
       const owners = fundedOwners(solana, 4, 100_000_000n);
       const hook = await subscribe(stack, stack.api());

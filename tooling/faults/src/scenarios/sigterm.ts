@@ -17,9 +17,9 @@ const DRAIN_TIMEOUT_MS = 10_000;
  */
 export const sigtermScenario: Scenario = {
   name: 'SIGTERM under keep-alive load',
-  run: async ({ solana, log }) => {
+  run: async ({ solana, router, log }) => {
     const started = Date.now();
-    const stack = await startStack({ solana });
+    const stack = await startStack({ solana, router });
     try {
       const operations = routeOperations(
         Array.from({ length: 4 }, () => Keypair.generate()),

@@ -15,9 +15,9 @@ const MODES: readonly TestReceiverMode[] = ['refuse', 500, 'hang'];
  */
 export const webhookReceiversScenario: Scenario = {
   name: 'webhook receiver refuses / 500s / hangs',
-  run: async ({ solana, log }) => {
+  run: async ({ solana, router, log }) => {
     const started = Date.now();
-    const stack = await startStack({ solana });
+    const stack = await startStack({ solana, router });
     try {
       const owners = fundedOwners(solana, 2, 100_000_000n);
       const healthy = await subscribe(stack, stack.api());
