@@ -187,7 +187,6 @@ describe('tick', () => {
       period: expect.stringMatching(/^daily:/),
       incumbent: { venueId: 'kamino', stakedMicros: '2000000' },
       challenger: { venueId: 'marginfi' },
-      guardrailsChecked: true,
     });
     const plan = StoredPlanDocument.parse(
       (await ap.api('get', `/svc/plans/${tick.decision.planId}`, keys.owner).expect(200)).body,

@@ -162,7 +162,6 @@ export const AutopilotDecision = z.object({
   explanation: z.string(),
   planId: z.string().nullable().meta({ description: 'The rebalance plan a tick prepared.' }),
   planBlockers: z.array(z.string()),
-  guardrailsChecked: z.boolean(),
   withinChainOnly: z.literal(true),
   crossChainRebalance: z.literal(false),
   bridge: z.null(),

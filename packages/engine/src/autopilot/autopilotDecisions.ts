@@ -69,7 +69,7 @@ export async function ruleOn(
     incumbent,
     guardrailBlockers: guardrailCheck(guardrails, positions, terms.chain, incumbent),
   });
-  return { ruling, guardrailsChecked: true };
+  return { ruling };
 }
 
 async function storedPolicy(db: PrismaClientOrTransaction, wallet: string, lock = false) {

@@ -74,7 +74,6 @@ export interface DecisionRecordParameters {
   readonly terms: AutopilotTerms;
   readonly minSamples: number;
   readonly ruling: AutopilotRuling;
-  readonly guardrailsChecked: boolean;
   /** What a tick's plan preparation made of a switch (none: no plan was asked for). */
   readonly plan?: {
     readonly planId: string | null;
@@ -114,7 +113,6 @@ export function decisionRecord(parameters: DecisionRecordParameters): DecisionRe
     explanation: plan ? `${ruling.explanation} ${plan.explanation}` : ruling.explanation,
     planId: plan?.planId ?? null,
     planBlockers: [...(plan?.blockers ?? [])],
-    guardrailsChecked: parameters.guardrailsChecked,
     withinChainOnly: true,
     crossChainRebalance: false,
     bridge: null,

@@ -96,7 +96,6 @@ export async function tickDueAutopilots(
         terms: policy,
         minSamples,
         ruling,
-        guardrailsChecked: true,
       });
       ticks.push({
         decision: { ...decisionInput(record, now), period: period.key },
