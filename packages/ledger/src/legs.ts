@@ -33,6 +33,8 @@ export interface SettlementLeg {
   readonly liquidMicros: bigint;
   /** The wallet's staked balance in the leg's venue (read for unstake legs; 0 otherwise). */
   readonly stakedMicros: bigint;
+  /** Transfer legs to payees (`pay_out`): the wallet's `auto_pay` balance on the leg's chain. */
+  readonly autoPayMicros: bigint;
   /** Swap legs: the plan's swap parts (tokens, addresses, quote); null for the other kinds. */
   readonly swap: Prisma.JsonValue;
   /** Last change of the leg; for a `submitted` leg, when its transaction was recorded. */
@@ -102,6 +104,7 @@ export interface LegRow {
   position_version: string | null;
   liquid_micros: string | null;
   staked_micros: string | null;
+  auto_pay_micros: string | null;
   swap: Prisma.JsonValue;
   updated_at: Date;
 }
@@ -122,7 +125,11 @@ export const LEG_COLUMNS = `
   CASE WHEN l.effect = 'exit_liquid' THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'liquid') END AS liquid_micros,
-  CASE WHEN l.effect = 'unstake' THEN (
+  CASE WHEN l.effect = 'pay_out' THEN (
+    SELECT a.balance_micros::text FROM ledger_accounts a
+    WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'auto_pay') END
+    AS auto_pay_micros,
+  CASE WHEN l.effect IN ('unstake', 'unstake_yield') THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = p.chain
       AND a.bucket = 'staked:' || v.opportunity_id) END AS staked_micros,
@@ -173,6 +180,7 @@ export const toLeg = (row: LegRow): SettlementLeg => ({
   position: positionOf(row),
   liquidMicros: micros(row.liquid_micros),
   stakedMicros: micros(row.staked_micros),
+  autoPayMicros: micros(row.auto_pay_micros),
   swap: row.swap,
   updatedAt: row.updated_at,
 });
@@ -326,7 +334,8 @@ export type OutboxEventType =
   | 'bridge.failed'
   | 'position.updated'
   | 'apy.updated'
-  | 'reconciliation.drift';
+  | 'reconciliation.drift'
+  | 'auto_pay.paid';
 
 export interface OutboxEventInput {
   readonly type: OutboxEventType;

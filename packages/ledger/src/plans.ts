@@ -20,9 +20,19 @@ export interface PlanLegInput {
 
 /** What settling a leg does to the wallet's ledger (see migration 0005_wallet_money). */
 export type LegEffect =
-  'none' | 'fund_liquid' | 'fund_staked' | 'stake' | 'unstake' | 'exit_liquid' | 'swap';
+  | 'none'
+  | 'fund_liquid'
+  | 'fund_staked'
+  | 'stake'
+  | 'unstake'
+  | 'exit_liquid'
+  | 'swap'
+  /** Auto-pay's withdraw leg: staked → auto_pay (migration 0023). */
+  | 'unstake_yield'
+  /** Auto-pay's transfer leg to a payee: auto_pay → external. */
+  | 'pay_out';
 
-export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap';
+export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap' | 'auto_pay';
 
 export interface PlanInput {
   readonly id: string;
