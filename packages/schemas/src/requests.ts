@@ -257,20 +257,6 @@ export const SlippageBps = z
   .max(500)
   .meta({ description: 'Slippage tolerance in bps, 0..500; the default is in GET /svc/fees.' });
 
-/** Who receives an auto-pay: 1 to 20 addresses, each with its share in bps. */
-const AutoPayPayees = z
-  .array(z.strictObject({ address: z.string().min(1).max(128), shareBps: ShareBps }))
-  .min(1)
-  .max(20)
-  .refine((payees) => payees.reduce((total, payee) => total + payee.shareBps, 0) <= 10_000, {
-    error: 'the shares add up to more than 10000 bps',
-  });
-
-export const AutoPayRequest = z.strictObject({
-  payees: AutoPayPayees,
-  chain: Chain.optional(),
-});
-
 export const RebalanceRequest = z.strictObject({
   chain: Chain,
   fromOpportunityId: z.string().min(1).max(128),
@@ -445,12 +431,6 @@ export const DiscoverRequest = z.strictObject({
   limit: z.number().int().min(1).max(200).optional().meta({ description: 'Default 50.' }),
 });
 export type DiscoverRequest = z.output<typeof DiscoverRequest>;
-
-export const AutoPayPlanRequest = z.strictObject({
-  wallet: WalletAddress,
-  payees: AutoPayPayees,
-  chain: Chain,
-});
 
 export const AutopilotDecideRequest = z.strictObject({
   chain: Chain.optional(),

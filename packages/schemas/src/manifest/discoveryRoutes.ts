@@ -14,7 +14,6 @@ import {
   VenueList,
 } from '../opportunities';
 import {
-  AutoPayPlanRequest,
   DiscoverRequest,
   EstimateQuery,
   EstimateRequest,
@@ -164,17 +163,6 @@ export const discoveryRoutes = {
     tags: ['discovery'],
     request: { body: EstimateRequest },
     responses: ok(EstimatesDocument),
-  }),
-  prepareAutoPayPlan: defineRoute({
-    operationId: 'prepareAutoPayPlan',
-    method: 'post',
-    path: '/svc/auto-pay/plan',
-    versioned: true,
-    auth: 'public',
-    summary: 'Auto-pay plan (prepare only).',
-    tags: ['plans'],
-    request: { body: AutoPayPlanRequest },
-    responses: plan,
   }),
   listForms: defineRoute({
     operationId: 'listForms',
