@@ -34,6 +34,7 @@ import { metaHandlers } from './handlers/metaHandlers';
 import { planHandlers } from './handlers/planHandlers';
 import { swapHandlers } from './handlers/swapHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
+import { autoPayHandlers } from './handlers/autoPayHandlers';
 import { walletHandlers } from './handlers/walletHandlers';
 import { webhookHandlers } from './handlers/webhookHandlers';
 import { KeyResolver } from './http/auth';
@@ -205,6 +206,10 @@ export function createApp(deps: AppDeps): Express {
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
     }),
+  );
+  Object.assign(
+    handlers,
+    autoPayHandlers({ autoPay: useCases.autoPay, adapters, venues: config.venues }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
   const zeroEx = config.swaps.zeroEx;

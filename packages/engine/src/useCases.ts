@@ -1,5 +1,8 @@
 import { readAutoYield } from '@yieldrouter/ledger';
 import type { Database, PrismaClient } from '@yieldrouter/ledger';
+import { getAutoPay, setAutoPay } from './autoPay/autoPayConfig';
+import { quoteAutoPay } from './autoPay/quoteAutoPay';
+import { runAutoPay } from './autoPay/runAutoPay';
 import type { ChainAdapters } from './chains/chainsConfig';
 import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
@@ -97,6 +100,12 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       setAutoYield: timed('setAutoYield', booksFirst(setAutoYield)),
       auditTrail: booksFirst(readAuditTrail),
     },
+    autoPay: {
+      getAutoPay: booksFirst(getAutoPay),
+      setAutoPay: timed('setAutoPay', booksFirst(setAutoPay)),
+      runAutoPay: timed('runAutoPay', onBooks(runAutoPay)),
+      quoteAutoPay: booksFirst(quoteAutoPay),
+    },
     plans: {
       readPlan: booksFirst(readPlan),
       cancelPlan: timed(
@@ -129,3 +138,4 @@ export type WalletUseCases = UseCases['wallets'];
 export type PlanUseCases = UseCases['plans'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];
+export type AutoPayUseCases = UseCases['autoPay'];

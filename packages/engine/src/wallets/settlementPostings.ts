@@ -36,7 +36,7 @@ export interface SettlementBooking {
 
 const walletAccount = (
   leg: SettlementLeg,
-  bucket: 'liquid' | 'pending_in' | 'pending_out',
+  bucket: 'liquid' | 'pending_in' | 'pending_out' | 'auto_pay',
 ): AccountRef => ({ wallet: leg.wallet as string, chain: leg.chain as LedgerChain, bucket });
 const stakedAccount = (leg: SettlementLeg): AccountRef => ({
   wallet: leg.wallet as string,
@@ -175,6 +175,8 @@ function bookUnstake(
   leg: SettlementLeg,
   movement: ProvenMovement,
   schedule: FeeSchedule,
+  /** Where what the venue paid goes on the books: the chain (the owner's wallet) by default. */
+  paidTo: AccountRef = externalAccount(leg),
 ): SettlementBooking {
   const position = leg.position;
   const burned = movement.shares;
@@ -186,7 +188,7 @@ function bookUnstake(
   if (!position || burned === null || !position.sharesKnown) {
     // A position that predates share tracking: the staked balance pays what it can.
     const out = min(amount, leg.stakedMicros);
-    moves.move(staked, external, out);
+    moves.move(staked, paidTo, out);
     const untracked =
       amount > out
         ? `the position predates share tracking: ${formatMicros(amount - out)} micros beyond its staked balance are not on the books`
@@ -235,7 +237,7 @@ function bookUnstake(
     feesRetainedMicros -= loss - fromStaked;
   }
   const fromStaked = min(paid, stakedMicros);
-  moves.move(staked, external, fromStaked).move(FEES, external, paid - fromStaked);
+  moves.move(staked, paidTo, fromStaked).move(FEES, paidTo, paid - fromStaked);
   return {
     postings: moves.postings(),
     position: {
@@ -245,6 +247,28 @@ function bookUnstake(
     },
     reviewReason: joinReasons(review, outside),
     exitFeeMicros,
+  };
+}
+
+/**
+ * An auto-pay transfer leg: what the receipt proves the payee received leaves the wallet's
+ * `auto_pay` bucket (the yield its withdraw leg brought out) for the chain. More than the bucket
+ * holds is flagged: the books never take it from anywhere else (not liquid, never principal).
+ */
+function bookPayout(leg: SettlementLeg, movement: ProvenMovement): SettlementBooking {
+  const amount = movement.amountMicros;
+  const paid = min(amount, leg.autoPayMicros);
+  const uncovered =
+    amount > paid
+      ? `the books hold ${formatMicros(leg.autoPayMicros)} for payees: ${formatMicros(amount - paid)} micros the chain paid are not on them`
+      : null;
+  return {
+    postings: new Moves()
+      .move(walletAccount(leg, 'auto_pay'), externalAccount(leg), paid)
+      .postings(),
+    position: null,
+    reviewReason: joinReasons(boundsReview(leg, amount), uncovered),
+    exitFeeMicros: 0n,
   };
 }
 
@@ -268,6 +292,12 @@ export function bookSettlement(
       return bookExit(leg, movement);
     case 'unstake':
       return bookUnstake(leg, movement, schedule);
+    // Auto-pay's withdraw leg: valued like any exit, but what the venue paid is held for the
+    // payees (auto_pay) until the transfer legs settle.
+    case 'unstake_yield':
+      return bookUnstake(leg, movement, schedule, walletAccount(leg, 'auto_pay'));
+    case 'pay_out':
+      return bookPayout(leg, movement);
     case 'none':
       throw new Error('a leg without effect never settles');
     case 'swap':
