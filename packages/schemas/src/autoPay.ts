@@ -29,7 +29,7 @@ export const AutoPayPayee = z.strictObject({
   address: z.string().min(1).max(128).meta({
     description: "The payee's address on the wallet's chain (checked in the chain's format).",
   }),
-  weightBps: z.number().int().min(1).max(AUTO_PAY_WEIGHT_TOTAL_BPS),
+  weightBps: z.number().int().min(0).max(AUTO_PAY_WEIGHT_TOTAL_BPS),
 });
 export type AutoPayPayee = z.infer<typeof AutoPayPayee>;
 

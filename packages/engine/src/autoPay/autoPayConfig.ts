@@ -56,7 +56,7 @@ function checkedConfig(
   const wallet = ledgerWallet(adapters, address);
   const seen = new Set<string>([wallet]);
   const payees = input.payees.map((payee, index) => {
-    const field = `body.payees[${index}].address`;
+    const field = `body.payees.${index}.address`;
     const canonical = adapters[chain].normalizeAddress(payee.address);
     if (!canonical) {
       throw new EngineError(
