@@ -233,3 +233,43 @@ export async function readAutoPayPayout(
     WHERE o.plan_id = ${planId} AND o.leg_index = ${legIndex}`;
   return rows[0] ?? null;
 }
+
+/** Of `wallets`, those whose auto-pay runs after each harvest (enabled, not paused). */
+export async function listAfterHarvestWallets(
+  db: PrismaClientOrTransaction,
+  wallets: readonly string[],
+): Promise<string[]> {
+  if (wallets.length === 0) return [];
+  const rows = await db.$queryRaw<{ wallet: string }[]>`
+    SELECT wallet FROM auto_pay_configs
+    WHERE wallet = ANY(${[...wallets]}::text[]) AND enabled AND NOT emergency_pause
+      AND trigger = 'after_harvest'
+    ORDER BY wallet`;
+  return rows.map((row) => row.wallet);
+}
+
+/** A run with a leg still open (unsigned or submitted): what the owner has left to sign. */
+export interface OpenAutoPayRun {
+  readonly planId: string;
+  readonly chain: string;
+  readonly opportunityId: string;
+  readonly amountMicros: bigint;
+  readonly createdAt: Date;
+}
+
+/** The wallet's runs with a leg still open, newest first (at most 20). */
+export async function readOpenAutoPayRuns(
+  db: PrismaClientOrTransaction,
+  wallet: string,
+): Promise<OpenAutoPayRun[]> {
+  return db.$queryRaw<OpenAutoPayRun[]>`
+    SELECT r.plan_id AS "planId", r.chain, r.opportunity_id AS "opportunityId",
+           r.amount_micros AS "amountMicros", r.created_at AS "createdAt"
+    FROM auto_pay_runs r
+    WHERE r.wallet = ${wallet}
+      AND EXISTS (SELECT 1 FROM plan_legs l
+                  WHERE l.plan_id = r.plan_id AND l.effect <> 'none'
+                    AND l.status IN ('unsigned', 'submitted') AND l.released_at IS NULL)
+    ORDER BY r.created_at DESC, r.plan_id
+    LIMIT 20`;
+}

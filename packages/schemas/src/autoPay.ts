@@ -157,6 +157,20 @@ export const AutoPayDocument = z.object({
   next: AutoPaySplit.nullable().meta({
     description: 'What a run would pay now (the position with the most payable yield).',
   }),
+  openRuns: z
+    .array(
+      z.object({
+        planId: z.string(),
+        chain: Chain,
+        opportunityId: z.string(),
+        amountMicros: MicrosOut,
+        createdAt: z.string(),
+      }),
+    )
+    .meta({
+      description:
+        'Runs with a leg still to sign or settle, newest first (at most 20): those the after_harvest trigger prepared too (GET /svc/plans/{planId} has their legs).',
+    }),
 });
 export type AutoPayDocument = z.infer<typeof AutoPayDocument>;
 

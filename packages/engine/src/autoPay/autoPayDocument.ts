@@ -1,4 +1,4 @@
-import { readAutoPayPools } from '@yieldrouter/ledger';
+import { readAutoPayPools, readOpenAutoPayRuns } from '@yieldrouter/ledger';
 import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type { AutoPayDocument, Chain } from '@yieldrouter/schemas';
 import { AUTO_PAY_MAX_PAYEES, formatMicros } from '@yieldrouter/schemas';
@@ -41,5 +41,12 @@ export async function readAutoPayDocument(
     ),
     positions,
     next: run.status === 'ready' ? splitDocument(run) : null,
+    openRuns: (await readOpenAutoPayRuns(db, wallet)).map((open) => ({
+      planId: open.planId,
+      chain: open.chain as Chain,
+      opportunityId: open.opportunityId,
+      amountMicros: formatMicros(open.amountMicros),
+      createdAt: open.createdAt.toISOString(),
+    })),
   };
 }

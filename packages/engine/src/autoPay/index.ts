@@ -6,3 +6,4 @@ export * from './readPayoutLegReceipt';
 export * from './readPoolClaim';
 export * from './runAutoPay';
 export * from './splitAutoPay';
+export * from './runAutoPayAfterHarvest';
