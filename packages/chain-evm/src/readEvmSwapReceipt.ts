@@ -1,7 +1,6 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { SwapReceipt, SwapReceiptQuery } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
-import type { Address } from 'viem';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';

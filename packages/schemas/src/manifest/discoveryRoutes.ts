@@ -23,7 +23,7 @@ import {
 } from '../requests';
 import { PublicActivityDocument, PublicPortfolioDocument } from '../wallets';
 import { defineRoute } from './defineRoute';
-import { cachedOk, plan, OWNER_KEEPER, ok } from './routeParts';
+import { cachedOk, OWNER_KEEPER, ok } from './routeParts';
 
 const VenueListQuery = z.strictObject({
   live: z.enum(['0', '1']).optional(),
