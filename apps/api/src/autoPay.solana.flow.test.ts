@@ -1,58 +1,34 @@
 import request from 'supertest';
-import { Keypair, VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
+import { Keypair } from '@solana/web3.js';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { AutoPayRunDocument, HarvestResult, PlanDocument } from '@yieldrouter/schemas';
-import type { TestApp } from './testing/startTestApp';
-import { solanaBedSettings } from './testing/solanaBedSettings';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
+import { signAndSendLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { testKeys } from './testing/startTestApp';
 
 // Auto-pay on the Solana program bed: our router program and its test venue run in litesvm. A
 // deposit through the router, yield on the venue's share price, a harvest, then the run's legs
 // signed by the owner and executed: withdraw_from_venue through the router, then one SPL
 // TransferChecked (with the plan memo) per payee, each settled from its receipt.
 
-let solana: SolanaBed;
-let router: SolanaRouterDeployment;
-let t: TestApp;
+let app: SolanaRouterApp;
 beforeAll(async () => {
-  solana = await startSolanaBed();
-  router = deployYieldRouter(solana);
-  t = await startTestApp({
-    ...solanaBedSettings(solana),
-    SVC_SOLANA_NETWORK: 'localnet',
-    SVC_SOLANA_PROGRAM_ID: router.programId,
-    SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
-    SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
-    SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
-    SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
-    SVC_API_KEYS: JSON.stringify([{ key: testKeys.owner, role: 'owner', wallets: ['*'] }]),
-  });
+  app = await startSolanaRouterApp();
 });
-afterAll(async () => {
-  await t?.close();
-  await solana?.stop();
-});
+afterAll(() => app?.close());
 
-/** The owner signs a leg; the bed executes it; its signature is the txId. */
-function signAndSend(leg: { transaction: unknown }, owner: Keypair): string {
-  const tx = VersionedTransaction.deserialize(Buffer.from(String(leg.transaction), 'base64'));
-  tx.sign([owner]);
-  const outcome = solana.send(tx);
-  if ('err' in outcome && outcome.err) throw new Error(JSON.stringify(outcome));
-  return bs58.encode(tx.signatures[0] as Uint8Array);
-}
+const signAndSend = (leg: { transaction: unknown }, owner: Keypair) =>
+  signAndSendLeg(app.solana, leg, owner);
 
 const settle = (planId: string, legIndex: number, txId: string) =>
-  request(t.app)
+  request(app.t.app)
     .post(`/api/v1/svc/plans/${planId}/legs/${legIndex}/settle`)
     .set('X-API-Key', testKeys.owner)
     .send({ txId })
     .expect(200);
 
 it('pays each payee exactly its share of the harvested yield through SPL transfers', async () => {
+  const { solana, router, t } = app;
   const owner = solana.createFundedKeypair();
   const wallet = owner.publicKey.toBase58();
   solana.mintUsdc(owner.publicKey, 20_000_000n);

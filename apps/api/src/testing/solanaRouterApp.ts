@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import type { Keypair } from '@solana/web3.js';
 import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
@@ -89,4 +90,17 @@ export async function settledPlan(t: TestApp, planId: string): Promise<StoredPla
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`plan ${planId} was not settled`);
+}
+
+/** The owner signs a leg with its bed key and the bed executes it; its signature is the txId. */
+export function signAndSendLeg(
+  solana: SolanaBed,
+  leg: { readonly transaction: unknown },
+  owner: Keypair,
+): string {
+  const tx = VersionedTransaction.deserialize(Buffer.from(String(leg.transaction), 'base64'));
+  tx.sign([owner]);
+  const outcome = solana.send(tx);
+  if ('err' in outcome && outcome.err) throw new Error(JSON.stringify(outcome));
+  return bs58.encode(tx.signatures[0] as Uint8Array);
 }

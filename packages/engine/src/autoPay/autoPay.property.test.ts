@@ -2,19 +2,17 @@ import fc from 'fast-check';
 import { readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import type { AutoPayRunDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { harvestWallet } from '../wallets/harvest';
 import { cancelPlan } from '../wallets/releaseLegs';
 import { settleLeg } from '../wallets/settleLeg';
-import { fakeBase58, fakeChain } from '../wallets/testing/fakeChain';
+import { fakeBase58 } from '../wallets/testing/fakeChain';
 import type { FakeChain } from '../wallets/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
   fakeStakeVenues as venues,
-  stakeWallets,
 } from '../wallets/testing/stakeOnFakeChain';
 import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
-import { setAutoPay } from './autoPayConfig';
 import { runAutoPay } from './runAutoPay';
+import { harvestOnFakeChain, stakedAutoPayWallet } from './testing/autoPayOnFakeChain';
 
 // Random sequences of yield (and losses) on a staked position, harvests, auto-pay runs the owner
 // signs and settles, and runs the owner cancels, against a model: every payee is paid exactly
@@ -103,33 +101,17 @@ it('pays payees exactly their share of harvested yield, never principal', async 
       fc.array(op, { minLength: 1, maxLength: 12 }),
       async (percentage, parts, principal, ops) => {
         const db = test().db.prisma;
-        const chain = fakeChain();
-        const wallet = fakeBase58();
         const payees = parts.map((weightBps, index) => ({
           payeeId: `payee-${index}`,
           address: fakeBase58(),
           weightBps,
         }));
-        await setAutoPay(
-          db,
-          chain.adapters,
-          venues,
-          wallet,
-          {
-            enabled: true,
-            percentage,
-            payees,
-            trigger: 'manual',
-          },
-          new Date(),
-        );
-        await stakeWallets({
+        const { chain, wallet } = await stakedAutoPayWallet({
           db,
           settlements: test().db.settlements,
-          chain,
           opportunities: opportunities(),
-          wallets: [wallet],
-          amountMicros: principal,
+          config: { enabled: true, percentage, payees, trigger: 'manual' },
+          principalMicros: principal,
         });
         const model = { poolCentimicros: 0n, paid: 0n, harvestedForPayees: 0n };
         const staked = async () =>
@@ -142,15 +124,7 @@ it('pays payees exactly their share of harvested yield, never principal', async 
             // A loss never takes the vault below one micro per holder.
             chain.accrue(VENUE, step.amount < 0n && -step.amount >= held ? 1n - held : step.amount);
           } else if (step.kind === 'harvest') {
-            const result = await harvestWallet({
-              db,
-              adapters: chain.adapters,
-              venues,
-              address: wallet,
-              execute: false,
-              broadcastEnabled: () => false,
-              now: new Date(),
-            });
+            const result = await harvestOnFakeChain(db, chain, wallet);
             const net = BigInt(result.netYieldMicros);
             model.poolCentimicros += net * BigInt(percentage);
             model.harvestedForPayees += net * BigInt(percentage);

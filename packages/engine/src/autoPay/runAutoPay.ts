@@ -1,22 +1,16 @@
 import { insertAutoPayRun, insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
-import type {
-  LegEffect,
-  PlanLegInput,
-  Prisma,
-  PrismaClient,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import type { PlanLegInput, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   AutoPayRunDocument,
   Blocker,
   Chain,
   LegBuild,
-  UnsignedLeg,
   VenueStandard,
 } from '@yieldrouter/schemas';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
+import { storedLeg } from '../plans/legDocument';
 import { planDocument, planRecord } from '../plans/planDocument';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
@@ -113,24 +107,15 @@ async function buildLegs(
   const [withdraw, ...transfers] = builds.map((build) =>
     build.status === 'prepared' ? build.legs : [],
   );
-  const stored = (leg: UnsignedLeg, effect: LegEffect, venueId: string | null) => ({
-    action: leg.action,
-    summary: leg.summary,
-    amountMicros: leg.amountMicros,
-    settles: leg.settles,
-    payload: leg.payload as Prisma.InputJsonObject,
-    effect: leg.settles ? effect : 'none',
-    venueId,
-  });
   const withdrawLegs = withdraw ?? [];
   const legs: PlanLegInput[] = withdrawLegs.map((leg) =>
-    stored(leg, 'unstake_yield', run.pool.venueId),
+    storedLeg(leg, 'unstake_yield', run.pool.venueId),
   );
   const payoutLegs: PayoutLeg[] = [];
   paid.forEach((payee, index) => {
     for (const leg of transfers[index] ?? []) {
       if (leg.settles) payoutLegs.push({ legIndex: legs.length, payee });
-      legs.push(stored(leg, 'pay_out', null));
+      legs.push(storedLeg(leg, 'pay_out', null));
     }
   });
   const all = [...withdrawLegs, ...transfers.flat()];

@@ -1,14 +1,13 @@
 import { readOpenAutoPayRuns } from '@yieldrouter/ledger';
 import { harvestBatch } from '../wallets/harvestBatch';
-import { harvestWallet } from '../wallets/harvest';
-import { fakeBase58, fakeChain } from '../wallets/testing/fakeChain';
+import { fakeBase58 } from '../wallets/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
   fakeStakeVenues as venues,
-  stakeWallets,
 } from '../wallets/testing/stakeOnFakeChain';
 import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
-import { getAutoPay, setAutoPay } from './autoPayConfig';
+import { getAutoPay } from './autoPayConfig';
+import { harvestOnFakeChain, stakedAutoPayWallet } from './testing/autoPayOnFakeChain';
 
 // The after_harvest trigger: a harvest that books yield prepares a run for the owner to sign
 // (listed under openRuns); a config on another trigger, or paused, prepares nothing.
@@ -17,46 +16,26 @@ const { test, opportunities } = useFakeStakeDatabase();
 
 async function stakedWallet(trigger: 'after_harvest' | 'manual', emergencyPause = false) {
   const db = test().db.prisma;
-  const chain = fakeChain();
-  const wallet = fakeBase58();
-  await setAutoPay(
+  const staked = await stakedAutoPayWallet({
     db,
-    chain.adapters,
-    venues,
-    wallet,
-    {
+    settlements: test().db.settlements,
+    opportunities: opportunities(),
+    config: {
       enabled: true,
       percentage: 100,
       payees: [{ payeeId: 'only', address: fakeBase58(), weightBps: 10_000 }],
       trigger,
       emergencyPause,
     },
-    new Date(),
-  );
-  await stakeWallets({
-    db,
-    settlements: test().db.settlements,
-    chain,
-    opportunities: opportunities(),
-    wallets: [wallet],
-    amountMicros: 10_000_000n,
+    principalMicros: 10_000_000n,
   });
-  chain.accrue(VENUE, 1_000_000n);
-  return { db, chain, wallet };
+  staked.chain.accrue(VENUE, 1_000_000n);
+  return { db, ...staked };
 }
 
 it('a harvest with yield prepares the run; another trigger or a pause prepares none', async () => {
   const { db, chain, wallet } = await stakedWallet('after_harvest');
-  const harvest = () =>
-    harvestWallet({
-      db,
-      adapters: chain.adapters,
-      venues,
-      address: wallet,
-      execute: false,
-      broadcastEnabled: () => false,
-      now: new Date(),
-    });
+  const harvest = () => harvestOnFakeChain(db, chain, wallet);
   const booked = await harvest();
   const [run] = await readOpenAutoPayRuns(db, wallet);
   expect(run?.amountMicros).toBe(BigInt(booked.netYieldMicros));
@@ -71,15 +50,7 @@ it('a harvest with yield prepares the run; another trigger or a pause prepares n
     ['after_harvest', true],
   ] as const) {
     const other = await stakedWallet(trigger, paused);
-    await harvestWallet({
-      db,
-      adapters: other.chain.adapters,
-      venues,
-      address: other.wallet,
-      execute: false,
-      broadcastEnabled: () => false,
-      now: new Date(),
-    });
+    await harvestOnFakeChain(db, other.chain, other.wallet);
     expect(await readOpenAutoPayRuns(db, other.wallet)).toEqual([]);
   }
 });

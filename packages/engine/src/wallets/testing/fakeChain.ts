@@ -131,30 +131,42 @@ export function fakeChain(): FakeChain {
     return true;
   };
 
+  /** A one-leg build whose "transaction" names what it does. */
+  const oneLeg = (
+    action: 'deposit' | 'withdraw' | 'transfer',
+    request: { readonly planId: string; readonly amountMicros: bigint },
+    summary: string,
+    what: string,
+  ): LegBuild => ({
+    status: 'prepared',
+    legs: [
+      {
+        chain: 'solana',
+        action,
+        summary,
+        planId: request.planId,
+        amountMicros: request.amountMicros,
+        settles: true,
+        payload: {
+          encoding: 'solana-v0-base64',
+          transaction: Buffer.from(what).toString('base64'),
+          lastValidBlockHeight: '1',
+        },
+      },
+    ],
+  });
+
   const build =
     (action: 'deposit' | 'withdraw') =>
     async (request: LegRequest): Promise<LegBuild> => {
       prepared.set(request.planId, { ...request, action });
-      return {
-        status: 'prepared',
-        legs: [
-          {
-            chain: 'solana',
-            action,
-            summary: `${action} ${request.amountMicros} micros (${request.planId})`,
-            planId: request.planId,
-            amountMicros: request.amountMicros,
-            settles: true,
-            payload: {
-              encoding: 'solana-v0-base64',
-              transaction: Buffer.from(
-                `${action}:${request.planId}:${request.amountMicros}`,
-              ).toString('base64'),
-              lastValidBlockHeight: '1',
-            },
-          },
-        ],
-      };
+      const { planId, amountMicros } = request;
+      return oneLeg(
+        action,
+        request,
+        `${action} ${amountMicros} micros (${planId})`,
+        `${action}:${planId}:${amountMicros}`,
+      );
     };
 
   const solana: ChainAdapter = {
@@ -186,27 +198,14 @@ export function fakeChain(): FakeChain {
       };
     },
     buildTransfer: async (request): Promise<LegBuild> => {
-      preparedTransfers.set(`${request.planId}:${request.recipient}`, request);
-      return {
-        status: 'prepared',
-        legs: [
-          {
-            chain: 'solana',
-            action: 'transfer',
-            summary: `send ${request.amountMicros} micros to ${request.recipient}`,
-            planId: request.planId,
-            amountMicros: request.amountMicros,
-            settles: true,
-            payload: {
-              encoding: 'solana-v0-base64',
-              transaction: Buffer.from(
-                `transfer:${request.planId}:${request.recipient}:${request.amountMicros}`,
-              ).toString('base64'),
-              lastValidBlockHeight: '1',
-            },
-          },
-        ],
-      };
+      const { planId, recipient, amountMicros } = request;
+      preparedTransfers.set(`${planId}:${recipient}`, request);
+      return oneLeg(
+        'transfer',
+        request,
+        `send ${amountMicros} micros to ${recipient}`,
+        `transfer:${planId}:${recipient}:${amountMicros}`,
+      );
     },
     readTransferReceipt: async ({ txId, planId, owner, recipient }): Promise<Receipt> => {
       const tx = transfers.get(txId);
