@@ -445,7 +445,7 @@ export const WebhookCreateRequest = z.strictObject({
   eventTypes: z
     .array(WebhookEventType)
     .min(1)
-    .max(7)
+    .max(WebhookEventType.options.length)
     .refine((types) => new Set(types).size === types.length, { error: 'must not repeat a type' }),
   description: z.string().max(256).optional(),
 });
