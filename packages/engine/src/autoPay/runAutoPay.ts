@@ -55,8 +55,9 @@ const sameRun = (a: AutoPayRun, b: AutoPayRunOutcome) =>
 
 interface BuiltLegs {
   readonly build: LegBuild;
-  /** The stored legs with what each settles as; the payout of each transfer leg. */
+  /** The stored legs, each with what its receipt settles as. */
   readonly legs: readonly PlanLegInput[];
+  /** The transfer legs, by index, with the payee each pays. */
   readonly payoutLegs: readonly PayoutLeg[];
 }
 
