@@ -1,21 +1,20 @@
 import { Keypair } from '@solana/web3.js';
-import { startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter } from '@yieldrouter/schemas';
-import { bedAdapter, onlyLeg, signLeg } from './testing/bedAdapter';
+import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
 
-let bed: SolanaBed;
+let bed: RouterBed;
 let adapter: ChainAdapter;
 beforeAll(async () => {
-  bed = await startSolanaBed();
+  bed = await startRouterBed();
   adapter = bedAdapter(bed, { broadcastEnabled: true });
 });
 afterAll(() => bed.stop());
 
 /** The owner's wallet: build → sign locally → broadcast through the adapter. */
 async function transfer(
-  owner: ReturnType<SolanaBed['createFundedKeypair']>,
+  owner: ReturnType<RouterBed['createFundedKeypair']>,
   recipient: string,
   amountMicros: bigint,
 ) {
