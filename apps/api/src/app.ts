@@ -28,6 +28,7 @@ import {
 import type { Registry } from '@yieldrouter/metrics';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
+import { autoPayHandlers } from './handlers/autoPayHandlers';
 import { autopilotHandlers } from './handlers/autopilotHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
 import { guardrailHandlers } from './handlers/guardrailHandlers';
@@ -220,6 +221,10 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     guardrailHandlers({ guardrails: useCases.guardrails, adapters, snapshots }),
+  );
+  Object.assign(
+    handlers,
+    autoPayHandlers({ autoPay: useCases.autoPay, adapters, venues: config.venues }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
   const zeroEx = config.swaps.zeroEx;

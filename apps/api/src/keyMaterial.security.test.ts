@@ -278,14 +278,18 @@ describe('a schema for every body, with bounds', () => {
     expect([res.status, res.body.field]).toEqual([400, 'body.slippageBps']);
   });
 
-  it('auto-pay shares are 0..10000 bps each and add up to at most 10000', async () => {
-    const payee = (shareBps: number) => ({ address: SAMPLE_ADDRESSES.solana, shareBps });
-    for (const payees of [[payee(-5000)], [payee(10_001)], [payee(6000), payee(6000)]]) {
-      const res = await post('/svc/auto-pay/plan', {
-        wallet: SAMPLE_ADDRESSES.solana,
-        chain: 'solana',
-        payees,
-      });
+  it('auto-pay weights are 0..10000 bps each and add up to exactly 10000', async () => {
+    const payee = (payeeId: string, weightBps: number) => ({
+      payeeId,
+      address: SAMPLE_ADDRESSES.base,
+      weightBps,
+    });
+    const cases = [[payee('a', -5000)], [payee('a', 10_001)], [payee('a', 6000), payee('b', 6000)]];
+    for (const payees of cases) {
+      const res = await request(t.app)
+        .put('/api/v1/wallets/0x1111111111111111111111111111111111111111/auto-pay')
+        .set('X-API-Key', testKeys.owner)
+        .send({ enabled: true, percentage: 10, trigger: 'manual', payees });
       expect(res.status).toBe(400);
       expect(res.body.field).toMatch(/^body\.payees/);
     }

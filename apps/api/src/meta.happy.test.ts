@@ -160,8 +160,8 @@ describe('meta endpoints', () => {
       path: '/api/v1/svc/status',
       legacyAliases: ['/api/svc/status'],
     });
-    const route = body.routes.find((entry) => entry.operationId === 'autoPay');
-    expect(route).toMatchObject({ implemented: false, auth: ['owner'] });
+    const route = body.routes.find((entry) => entry.operationId === 'prepareGasSponsorPlan');
+    expect(route).toMatchObject({ implemented: false, auth: ['public'] });
     expect(body.implementedCount).toBeLessThan(body.count);
   });
 

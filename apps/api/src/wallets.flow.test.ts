@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
-import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
@@ -22,6 +21,7 @@ import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
 import { freshSolanaKey, solanaBedSettings } from './testing/solanaBedSettings';
+import { signAndSendLeg } from './testing/solanaRouterApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
 // The wallet money surface end to end on the local beds: a route leg the owner signs and the
@@ -66,13 +66,8 @@ const settle = (planId: string, legIndex: number, txId: string, apiKey = ownerKe
   post(`/svc/plans/${planId}/legs/${legIndex}/settle`, { txId }, apiKey);
 
 /** The owner's Solana wallet signs the leg; the local SVM executes it. */
-function signAndSend(leg: { transaction: unknown }, owner: Keypair): string {
-  const tx = VersionedTransaction.deserialize(Buffer.from(String(leg.transaction), 'base64'));
-  tx.sign([owner]);
-  const outcome = solana.send(tx);
-  if ('err' in outcome && outcome.err) throw new Error(JSON.stringify(outcome));
-  return bs58.encode(tx.signatures[0] as Uint8Array);
-}
+const signAndSend = (leg: { transaction: unknown }, owner: Keypair) =>
+  signAndSendLeg(solana, leg, owner);
 
 describe('route → sign → settle → position → withdraw (Solana, local SVM)', () => {
   it('credits liquid only from the receipt, exactly once', async () => {

@@ -101,6 +101,7 @@ describe('webhooks over HTTP', () => {
       'position.updated',
       'apy.updated',
       'reconciliation.drift',
+      'auto_pay.paid',
     ]);
   });
 

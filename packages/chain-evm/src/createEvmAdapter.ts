@@ -10,6 +10,7 @@ import type {
 import { buildEvmDeposit } from './buildEvmDeposit';
 import { buildEvmSwap } from './buildEvmSwap';
 import type { BuildEvmSwapParameters } from './buildEvmSwap';
+import { buildEvmTransfer } from './buildEvmTransfer';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
 import { checkSignedEvmLeg } from './checkSignedEvmLeg';
 import { createEvmContext } from './evmContext';
@@ -21,6 +22,7 @@ import { readEvmAllowance } from './readEvmAllowance';
 import type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
 import { readEvmReceipt } from './readEvmReceipt';
 import { readEvmSwapReceipt } from './readEvmSwapReceipt';
+import { readEvmTransferReceipt } from './readEvmTransferReceipt';
 import type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
 import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
@@ -76,5 +78,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     readAllowance: (parameters) => readEvmAllowance(context, parameters),
     buildSwap: (parameters) => buildEvmSwap(context, parameters),
     readSwapReceipt: (parameters) => readEvmSwapReceipt(context, parameters),
+    buildTransfer: (request) => buildEvmTransfer(context, request),
+    readTransferReceipt: (query) => readEvmTransferReceipt(context, query),
   };
 }

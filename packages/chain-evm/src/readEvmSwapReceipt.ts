@@ -1,35 +1,15 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { SwapReceipt, SwapReceiptQuery } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
-import type { Address } from 'viem';
-import { erc20Abi } from './abis';
-import { decodeEvmLog } from './decodeEvmLog';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
-import type { EvmLog } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { parseLegReceiptQuery } from './parseLegReceiptQuery';
 import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
+import { sumTransfers } from './sumTransfers';
 import { toUnavailable } from './toUnavailable';
 
 export type ReadEvmSwapReceiptParameters = SwapReceiptQuery;
-
-/** Sum of `token` Transfer logs matching `match`. */
-function transferred(
-  logs: readonly EvmLog[],
-  token: Address,
-  match: (from: Address, to: Address) => boolean,
-): bigint {
-  let total = 0n;
-  for (const log of logs) {
-    if (!isAddressEqual(log.address, token)) continue;
-    const event = decodeEvmLog(erc20Abi, log);
-    if (event?.eventName === 'Transfer' && match(event.args.from, event.args.to)) {
-      total += event.args.value;
-    }
-  }
-  return total;
-}
 
 /**
  * What the chain says about a swap leg's transaction, checked against the plan before any
@@ -69,14 +49,14 @@ export async function readEvmSwapReceipt(
     });
     if (read.status !== 'mined') return read;
     const { receipt } = read;
-    const amountOutMicros = transferred(receipt.logs, outputToken, (_from, to) =>
+    const amountOutMicros = sumTransfers(receipt.logs, outputToken, (_from, to) =>
       isAddressEqual(to, owner),
     );
-    const amountInMicros = transferred(receipt.logs, inputToken, (from) =>
+    const amountInMicros = sumTransfers(receipt.logs, inputToken, (from) =>
       isAddressEqual(from, owner),
     );
     const feePaidMicros = feeRecipient
-      ? transferred(
+      ? sumTransfers(
           receipt.logs,
           inputToken,
           (from, recipient) =>

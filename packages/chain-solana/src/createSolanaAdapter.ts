@@ -1,12 +1,14 @@
 import type { ChainAdapter } from '@yieldrouter/schemas';
 import { broadcastSolanaTransaction } from './broadcastSolanaTransaction';
 import { buildSolanaDeposit } from './buildSolanaDeposit';
+import { buildSolanaTransfer } from './buildSolanaTransfer';
 import { checkSignedSolanaLeg } from './checkSignedSolanaLeg';
 import { buildSolanaWithdraw } from './buildSolanaWithdraw';
 import { parsePublicKey } from './parsePublicKey';
 import { readSolanaBalances } from './readSolanaBalances';
 import { readSolanaPosition } from './readSolanaPosition';
 import { readSolanaReceipt } from './readSolanaReceipt';
+import { readSolanaTransferReceipt } from './readSolanaTransferReceipt';
 import type { SolanaAdapterConfig } from './solanaAdapterConfig';
 import { createSolanaContext } from './solanaContext';
 
@@ -39,5 +41,7 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     checkSignedLeg: checkSignedSolanaLeg,
     broadcast: (signed) => broadcastSolanaTransaction(context, signed),
     readPosition: (venue, owner, shares) => readSolanaPosition(context, venue, owner, shares),
+    buildTransfer: (request) => buildSolanaTransfer(context, request),
+    readTransferReceipt: (query) => readSolanaTransferReceipt(context, query),
   };
 }

@@ -1,11 +1,10 @@
-import { InvalidChainInputError, USDC_DECIMALS, formatUnits, isPlanId } from '@yieldrouter/schemas';
+import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
 import type { LegTarget, Receipt, ReceiptQuery, Unavailable } from '@yieldrouter/schemas';
 import type { MessageAccountKeys, PublicKey, VersionedTransactionResponse } from '@solana/web3.js';
-import bs58 from 'bs58';
-import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
-import { MEMO_PROGRAM_ID, planMemoText } from './instructions/planMemo';
+import { describeRpcFailure } from './describeRpcFailure';
 import { parsePublicKey } from './parsePublicKey';
 import { programLogLines } from './programLogLines';
+import { readPlannedSolanaTransaction } from './readPlannedSolanaTransaction';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount, routerVault } from './tokenAccounts';
 import { tokenBalanceDelta } from './tokenBalanceDelta';
@@ -15,12 +14,6 @@ type Meta = NonNullable<VersionedTransactionResponse['meta']>;
 /** What a confirmed leg moved, or why it does not match the query. */
 type Movement =
   { readonly amountMicros: bigint; readonly shares: bigint | null } | { readonly mismatch: string };
-
-function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKeys): string[] {
-  return response.transaction.message.compiledInstructions
-    .filter((instruction) => keys.get(instruction.programIdIndex)?.equals(MEMO_PROGRAM_ID))
-    .map((instruction) => Buffer.from(instruction.data).toString('utf8'));
-}
 
 function mirrored(moved: bigint, counterpart: bigint, what: string): Movement {
   if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
@@ -145,11 +138,10 @@ function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubje
 }
 
 /**
- * What the chain says about a leg: `getTransaction` at `confirmed`. Not found → pending; a fee
- * payer other than the owner or no memo `svc:<planId>` → mismatch; `meta.err` → failed; no event
- * of our router program for the leg → mismatch; else the amount read from the token balance
- * deltas (never from the caller) → confirmed with the slot.
- * Throws `InvalidChainInputError` for a txId that is not a base58 64-byte signature.
+ * What the chain says about a leg (pending, mismatch and failed as every leg: see
+ * `readPlannedSolanaTransaction`): no event of our router program for the leg → mismatch; else
+ * the amount read from the token balance deltas (never from the caller) → confirmed with the
+ * slot. Throws `InvalidChainInputError` for a txId that is not a base58 64-byte signature.
  *
  * @example
  * const receipt = await readSolanaReceipt(context, { txId, planId, owner, action: 'deposit', target: { kind: 'router' } });
@@ -158,64 +150,14 @@ export async function readSolanaReceipt(
   context: SolanaContext,
   query: ReceiptQuery,
 ): Promise<Receipt> {
-  if (bs58.decodeUnsafe(query.txId)?.length !== 64) {
-    throw new InvalidChainInputError('txId', 'txId: not a base58 Solana transaction signature');
-  }
-  const owner = parsePublicKey(query.owner);
-  if (!owner) throw new InvalidChainInputError('owner', 'owner: not a base58 Solana public key');
-  if (!isPlanId(query.planId)) {
-    throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
-  }
-  const mint = context.usdcMint;
-  if (!mint) {
-    return {
-      status: 'unavailable',
-      reason: 'asset_not_configured',
-      detail: 'receipt: no valid USDC mint is configured for Solana',
-    };
-  }
   const subject = receiptSubject(context, query.target);
+  const missing = 'status' in subject ? subject : undefined;
+  const read = await readPlannedSolanaTransaction(context, { ...query, missing });
+  if (read.status !== 'ran') return read;
+  // `missing` was answered before any RPC call; narrowed here for the reads below.
   if ('status' in subject) return subject;
-  if (context.rpc.status !== 'ok') return rpcNotConfigured('receipt', context.rpc.detail);
-
-  let response: VersionedTransactionResponse | null;
+  const { meta, keys, owner, mint } = read;
   try {
-    response = await context.rpc.connection.getTransaction(query.txId, {
-      commitment: 'confirmed',
-      maxSupportedTransactionVersion: 0,
-    });
-  } catch (error) {
-    return describeRpcFailure(error, 'receipt');
-  }
-  if (!response) return { status: 'pending', txId: query.txId };
-  const { meta } = response;
-  if (!meta) {
-    return { status: 'unavailable', reason: 'rpc_bad_response', detail: 'receipt: no meta' };
-  }
-
-  try {
-    const keys = response.transaction.message.getAccountKeys({
-      accountKeysFromLookups: meta.loadedAddresses ?? null,
-    });
-    const feePayer = keys.get(0);
-    if (!feePayer?.equals(owner)) {
-      return {
-        status: 'mismatch',
-        txId: query.txId,
-        reason: `fee payer ${feePayer?.toBase58() ?? 'none'} is not the owner ${owner.toBase58()}`,
-      };
-    }
-    const memos = memosOf(response, keys);
-    if (!memos.includes(planMemoText(query.planId))) {
-      return {
-        status: 'mismatch',
-        txId: query.txId,
-        reason: `no memo ${planMemoText(query.planId)} (found: ${memos.join(', ') || 'none'})`,
-      };
-    }
-    if (meta.err !== null) {
-      return { status: 'failed', txId: query.txId, reason: JSON.stringify(meta.err) };
-    }
     const movement =
       subject.kind === 'router'
         ? routerMovement(meta, keys, query, owner, mint, subject)
@@ -229,7 +171,7 @@ export async function readSolanaReceipt(
       planId: query.planId,
       amountMicros: movement.amountMicros,
       shares: movement.shares,
-      block: String(response.slot),
+      block: String(read.slot),
     };
   } catch (error) {
     return describeRpcFailure(error, 'receipt');

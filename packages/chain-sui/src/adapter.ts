@@ -1,3 +1,4 @@
+import { describeBlockerCode } from '@yieldrouter/schemas';
 import type { ChainAdapter, LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { normalizeSuiOwner } from './address';
 import { readSuiBalances } from './balances';
@@ -39,5 +40,22 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     checkSignedLeg: (signed, leg) => checkSignedSuiLeg(client, signed, leg),
     broadcast: (signed) => broadcastSui(client, resolved, signed),
     readPosition: (venue, owner, shares) => readSuiPosition(client, venue, owner, shares),
+    // Not built yet: a Sui transfer splits the owner's USDC coins, which needs their object refs
+    // (a coin read this adapter does not make), and the router has no memo to tag it with.
+    buildTransfer: async () => ({
+      status: 'blocked',
+      blockers: [
+        {
+          code: 'transfer_not_supported',
+          message: `${describeBlockerCode('transfer_not_supported')} Sui needs the owner's USDC coin objects and a plan tag this adapter does not build yet.`,
+          details: { chain: 'sui' },
+        },
+      ],
+    }),
+    readTransferReceipt: async ({ txId }) => ({
+      status: 'mismatch',
+      txId,
+      reason: 'the Sui adapter builds no transfer legs, so no transaction is one',
+    }),
   };
 }

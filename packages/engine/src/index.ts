@@ -16,6 +16,7 @@ export * from './plans';
 export * from './swaps';
 export * from './wallets';
 export * from './guardrails';
+export * from './autoPay';
 export * from './webhooks';
 export * from './useCases';
 export * from './apiStore';

@@ -7,6 +7,9 @@ import {
 } from './autopilot/autopilotDecisions';
 import { readAutopilotHistory } from './autopilot/autopilotHistory';
 import { disableAutopilot, enableAutopilot, readAutopilotState } from './autopilot/autopilotPolicy';
+import { getAutoPay, setAutoPay } from './autoPay/autoPayConfig';
+import { quoteAutoPay } from './autoPay/quoteAutoPay';
+import { runAutoPay } from './autoPay/runAutoPay';
 import type { ChainAdapters } from './chains/chainsConfig';
 import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
 import { executePlanLeg } from './plans/executePlanLeg';
@@ -125,6 +128,12 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       getGuardrails: booksFirst(getGuardrails),
       setGuardrails: timed('setGuardrails', booksFirst(setGuardrails)),
     },
+    autoPay: {
+      getAutoPay: booksFirst(getAutoPay),
+      setAutoPay: timed('setAutoPay', booksFirst(setAutoPay)),
+      runAutoPay: timed('runAutoPay', onBooks(runAutoPay)),
+      quoteAutoPay: booksFirst(quoteAutoPay),
+    },
     plans: {
       readPlan: booksFirst(readPlan),
       cancelPlan: timed(
@@ -159,3 +168,4 @@ export type PlanUseCases = UseCases['plans'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];
 export type AutopilotUseCases = UseCases['autopilot'];
+export type AutoPayUseCases = UseCases['autoPay'];

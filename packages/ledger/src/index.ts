@@ -26,3 +26,4 @@ export * from './webhookFanOut';
 export * from './webhookDeliveries';
 export * from './webhookEvents';
 export * from './walletGuardrails';
+export * from './autoPay';

@@ -2,9 +2,12 @@ import type { Prisma, PrismaClient } from './generated/prisma/client';
 
 export type LedgerChain = 'sui' | 'solana' | 'base' | 'arbitrum';
 
-/** What a wallet owns on one chain. `staked:<opportunityId>` per venue position. */
+/**
+ * What a wallet owns on one chain. `staked:<opportunityId>` per venue position; `auto_pay` is
+ * yield a run withdrew to the owner for payees, until its transfer legs settle (0023).
+ */
 export type WalletBucket =
-  'liquid' | 'pending_in' | 'pending_out' | 'in_flight' | `staked:${string}`;
+  'liquid' | 'pending_in' | 'pending_out' | 'in_flight' | 'auto_pay' | `staked:${string}`;
 
 /** An account: a wallet's bucket on a chain, or a system account. */
 export type AccountRef =
@@ -69,7 +72,9 @@ const STAKED = /^staked:svcop[0-9a-f]{24}$/;
 
 function keyOf(ref: AccountRef): AccountKey {
   if ('wallet' in ref) {
-    const plain = ['liquid', 'pending_in', 'pending_out', 'in_flight'].includes(ref.bucket);
+    const plain = ['liquid', 'pending_in', 'pending_out', 'in_flight', 'auto_pay'].includes(
+      ref.bucket,
+    );
     if (!plain && !STAKED.test(ref.bucket)) {
       throw new LedgerError('INVALID_POSTING', `unknown bucket ${ref.bucket}`);
     }

@@ -40,6 +40,8 @@ export interface SettlementLeg {
   readonly pairedLegOpen: boolean;
   /** Rebalance deposit legs: what the plan holds in the wallet's pending_in now; 0 otherwise. */
   readonly heldMicros: bigint;
+  /** Transfer legs to payees (`pay_out`): the wallet's `auto_pay` balance on the leg's chain. */
+  readonly autoPayMicros: bigint;
   /** Swap legs: the plan's swap parts (tokens, addresses, quote); null for the other kinds. */
   readonly swap: Prisma.JsonValue;
   /** Last change of the leg; for a `submitted` leg, when its transaction was recorded. */
@@ -111,6 +113,7 @@ export interface LegRow {
   staked_micros: string | null;
   paired_leg_open: boolean | null;
   held_micros: string | null;
+  auto_pay_micros: string | null;
   swap: Prisma.JsonValue;
   updated_at: Date;
 }
@@ -131,7 +134,11 @@ export const LEG_COLUMNS = `
   CASE WHEN l.effect = 'exit_liquid' THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'liquid') END AS liquid_micros,
-  CASE WHEN l.effect IN ('unstake', 'rebalance_out') THEN (
+  CASE WHEN l.effect = 'pay_out' THEN (
+    SELECT a.balance_micros::text FROM ledger_accounts a
+    WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'auto_pay') END
+    AS auto_pay_micros,
+  CASE WHEN l.effect IN ('unstake', 'rebalance_out', 'unstake_yield') THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = p.chain
       AND a.bucket = 'staked:' || v.opportunity_id) END AS staked_micros,
@@ -195,6 +202,7 @@ export const toLeg = (row: LegRow): SettlementLeg => ({
   stakedMicros: micros(row.staked_micros),
   pairedLegOpen: row.paired_leg_open ?? false,
   heldMicros: micros(row.held_micros),
+  autoPayMicros: micros(row.auto_pay_micros),
   swap: row.swap,
   updatedAt: row.updated_at,
 });
@@ -348,7 +356,8 @@ export type OutboxEventType =
   | 'bridge.failed'
   | 'position.updated'
   | 'apy.updated'
-  | 'reconciliation.drift';
+  | 'reconciliation.drift'
+  | 'auto_pay.paid';
 
 export interface OutboxEventInput {
   readonly type: OutboxEventType;

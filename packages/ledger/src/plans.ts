@@ -29,9 +29,20 @@ export type LegEffect =
   | 'swap'
   // Rebalance (migration 0021): out of one venue into pending_in, then into another venue.
   | 'rebalance_out'
-  | 'rebalance_in';
+  | 'rebalance_in'
+  /** Auto-pay's withdraw leg: staked → auto_pay (migration 0023). */
+  | 'unstake_yield'
+  /** Auto-pay's transfer leg to a payee: auto_pay → external. */
+  | 'pay_out';
 
-export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap' | 'rebalance';
+export type PlanKind =
+  | 'deposit'
+  | 'withdraw'
+  | 'route'
+  | 'exit'
+  | 'swap'
+  | 'rebalance'
+  | 'auto_pay';
 
 export interface PlanInput {
   readonly id: string;

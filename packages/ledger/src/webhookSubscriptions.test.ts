@@ -119,6 +119,40 @@ describe('webhook subscriptions', () => {
     ).rejects.toThrow();
   });
 
+  it('a subscription may name every type, auto_pay.paid among them (migration 0023)', async () => {
+    const every = [
+      'deposit.settled',
+      'withdraw.settled',
+      'harvest.completed',
+      'bridge.delivered',
+      'bridge.failed',
+      'position.updated',
+      'apy.updated',
+      'reconciliation.drift',
+      'auto_pay.paid',
+    ] as const;
+    const subscription = {
+      ownerKeyId: 'k-all',
+      wallets: [],
+      url: 'https://x.example.com',
+      description: null,
+      keySealed: 'v1.x',
+      now,
+    };
+    await insertWebhookSubscription(test.db.prisma, {
+      ...subscription,
+      id: newWebhookSubscriptionId(),
+      eventTypes: [...every],
+    });
+    await expect(
+      insertWebhookSubscription(test.db.prisma, {
+        ...subscription,
+        id: newWebhookSubscriptionId(),
+        eventTypes: [...every, 'auto_pay.paid'],
+      }),
+    ).rejects.toThrow();
+  });
+
   it('a deletion racing a relay still ends the deliveries the relay created', async () => {
     const sub = await subscribe('key_owner_race');
     await test.db.prisma.$transaction((tx) =>

@@ -107,7 +107,7 @@ export type UnsignedPayload =
   /** Fully built transaction bytes (base64) when every object ref and the gas are known. */
   | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
 
-export type LegAction = 'approve' | 'deposit' | 'withdraw' | 'swap';
+export type LegAction = 'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer';
 
 export interface UnsignedLeg {
   readonly chain: Chain;
@@ -242,6 +242,34 @@ export interface ChainAdapter {
   buildSwap?(request: SwapLegRequest): UnsignedLeg[];
   /** Swaps: what the chain says about a swap leg's transaction (amounts from the logs). */
   readSwapReceipt?(query: SwapReceiptQuery): Promise<SwapReceipt>;
+  /**
+   * One unsigned leg in which the owner sends `amountMicros` USDC to `recipient`, tagged with
+   * the plan (auto-pay's payouts). Offline. A chain that cannot build one answers `blocked`
+   * (`transfer_not_supported`) with the reason.
+   */
+  buildTransfer(request: TransferLegRequest): Promise<LegBuild>;
+  /**
+   * What the chain says about a transfer leg's transaction: sent by the owner, tagged with the
+   * plan; `amountMicros` is what the chain shows `recipient` received in USDC (Transfer logs,
+   * token balance deltas), never the quote. Nothing to `recipient` → `mismatch`.
+   */
+  readTransferReceipt(query: TransferReceiptQuery): Promise<Receipt>;
+}
+
+export interface TransferLegRequest {
+  readonly planId: string;
+  /** The sender, who signs. */
+  readonly owner: string;
+  /** Who receives the USDC, in the chain's format. */
+  readonly recipient: string;
+  readonly amountMicros: bigint;
+}
+
+export interface TransferReceiptQuery {
+  readonly txId: string;
+  readonly planId: string;
+  readonly owner: string;
+  readonly recipient: string;
 }
 
 export interface AllowanceQuery {

@@ -41,6 +41,10 @@ export const ErrorCode = z.enum([
   'AUTOPILOT_DISABLED',
   'INSUFFICIENT_STAKED',
   'CROSS_CHAIN_REBALANCE',
+  'AUTO_PAY_OFF',
+  'AUTO_PAY_NOTHING_PAYABLE',
+  'AUTO_PAY_WOULD_TOUCH_PRINCIPAL',
+  'AUTO_PAY_WITHDRAW_NOT_SETTLED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -197,6 +201,30 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
           'An execute without planId (strategyId, owner, amountMicros) matches several prepared ' +
           'plans; send planId.',
       };
+    case 'AUTO_PAY_OFF':
+      return {
+        status: 422,
+        meaning:
+          'Auto-pay is not set, disabled, or under emergencyPause (PUT /wallets/{address}/auto-pay); nothing was prepared.',
+      };
+    case 'AUTO_PAY_NOTHING_PAYABLE':
+      return {
+        status: 422,
+        meaning:
+          'No harvested yield is payable now (none booked, below the threshold trigger, every payee under dust or at the daily cap); nothing was prepared.',
+      };
+    case 'AUTO_PAY_WOULD_TOUCH_PRINCIPAL':
+      return {
+        status: 422,
+        meaning:
+          'The payout is more than the position holds above its principal (a loss, or an exit took the yield); principal is never paid out, nothing was prepared.',
+      };
+    case 'AUTO_PAY_WITHDRAW_NOT_SETTLED':
+      return {
+        status: 409,
+        meaning:
+          "A transfer leg pays from the yield its plan's withdraw leg brings out: settle the withdraw leg first, then this one.",
+      };
   }
 }
 
@@ -234,6 +262,10 @@ export const BlockerCode = z.enum([
   'guardrail_max_allocation',
   'guardrail_max_per_opportunity',
   'guardrail_min_net_apy',
+  'auto_pay_off',
+  'auto_pay_nothing_payable',
+  'auto_pay_would_touch_principal',
+  'transfer_not_supported',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -304,6 +336,14 @@ export function describeBlockerCode(code: BlockerCode): string {
         "The opportunity's net APY is unknown or below the guardrail (minNetApyBps); an unknown " +
         'APY never passes.'
       );
+    case 'auto_pay_off':
+      return 'Auto-pay is not set, disabled, or under emergencyPause.';
+    case 'auto_pay_nothing_payable':
+      return 'No harvested yield is payable now (none, below the threshold, dust or capped).';
+    case 'auto_pay_would_touch_principal':
+      return 'The payout is more than the position holds above its principal; principal is never paid.';
+    case 'transfer_not_supported':
+      return "The chain's adapter builds no transfer legs yet (auto-pay pays on EVM and Solana).";
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

@@ -1,6 +1,7 @@
 export * from './apyUpdatedEvent';
 export * from './auditTrail';
 export * from './autopilot';
+export * from './autoPay';
 export * from './chainAdapter';
 export * from './chains';
 export * from './clientVersions';

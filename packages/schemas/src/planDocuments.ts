@@ -10,7 +10,7 @@ import { ChainChoice } from './requests';
 export const PlanLegDocument = z
   .looseObject({
     index: z.number().int(),
-    action: z.enum(['approve', 'deposit', 'withdraw', 'swap']),
+    action: z.enum(['approve', 'deposit', 'withdraw', 'swap', 'transfer']),
     summary: z.string(),
     amountMicros: MicrosOut,
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
@@ -166,7 +166,7 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
 /** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
 export const StoredPlanDocument = PlanDocument.extend({
   planId: z.string(),
-  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'rebalance']),
+  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'rebalance', 'auto_pay']),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
 }).meta({

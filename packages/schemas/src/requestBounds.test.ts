@@ -158,7 +158,7 @@ it('bounds every bps, micros and wallets-batch field by name', () => {
   expect(problems).toEqual([]);
   // The walk saw the fields it is about (a renamed field must not make it vacuous).
   const names = new Set(fields.map(([, name]) => name));
-  for (const name of ['slippageBps', 'shareBps', 'minApyBps', 'amountMicros', 'wallets']) {
+  for (const name of ['slippageBps', 'weightBps', 'minApyBps', 'amountMicros', 'wallets']) {
     expect(names).toContain(name);
   }
 });

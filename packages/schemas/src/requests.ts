@@ -257,20 +257,6 @@ export const SlippageBps = z
   .max(500)
   .meta({ description: 'Slippage tolerance in bps, 0..500; the default is in GET /svc/fees.' });
 
-/** Who receives an auto-pay: 1 to 20 addresses, each with its share in bps. */
-const AutoPayPayees = z
-  .array(z.strictObject({ address: z.string().min(1).max(128), shareBps: ShareBps }))
-  .min(1)
-  .max(20)
-  .refine((payees) => payees.reduce((total, payee) => total + payee.shareBps, 0) <= 10_000, {
-    error: 'the shares add up to more than 10000 bps',
-  });
-
-export const AutoPayRequest = z.strictObject({
-  payees: AutoPayPayees,
-  chain: Chain.optional(),
-});
-
 export const RebalanceRequest = z.strictObject({
   fromOpportunityId: z.string().min(1).max(128).meta({
     description: 'Where the money leaves (opportunity id, bare venue id or form- alias).',
@@ -457,12 +443,6 @@ export const DiscoverRequest = z.strictObject({
 });
 export type DiscoverRequest = z.output<typeof DiscoverRequest>;
 
-export const AutoPayPlanRequest = z.strictObject({
-  wallet: WalletAddress,
-  payees: AutoPayPayees,
-  chain: Chain,
-});
-
 export const WebhookCreateRequest = z.strictObject({
   url: z.string().min(1).max(2048).meta({
     description:
@@ -471,7 +451,7 @@ export const WebhookCreateRequest = z.strictObject({
   eventTypes: z
     .array(WebhookEventType)
     .min(1)
-    .max(7)
+    .max(WebhookEventType.options.length)
     .refine((types) => new Set(types).size === types.length, { error: 'must not repeat a type' }),
   description: z.string().max(256).optional(),
 });

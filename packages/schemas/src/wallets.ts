@@ -99,7 +99,9 @@ export const PublicActivityDocument = z.object({
     z.object({
       planId: z.string(),
       legIndex: z.number().int(),
-      kind: z.enum(['swap', 'bridge', 'deposit', 'withdraw']),
+      kind: z.enum(['swap', 'bridge', 'deposit', 'withdraw', 'transfer']).meta({
+        description: 'transfer: an auto-pay leg paying a payee (its plan is of kind auto_pay).',
+      }),
       txId: z.string().nullable().meta({ description: 'Null only for a leg that failed unsent.' }),
       chain: Chain,
       destChain: Chain.nullable(),

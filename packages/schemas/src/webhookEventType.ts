@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The webhook event types: the seven of SPEC §Events, and `reconciliation.drift` (the books
- * and the chain disagree beyond the threshold).
+ * The webhook event types: the seven of SPEC §Events, `reconciliation.drift` (the books and
+ * the chain disagree beyond the threshold) and `auto_pay.paid` (a payee was paid yield).
  */
 export const WebhookEventType = z.enum([
   'deposit.settled',
@@ -13,6 +13,7 @@ export const WebhookEventType = z.enum([
   'position.updated',
   'apy.updated',
   'reconciliation.drift',
+  'auto_pay.paid',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 

@@ -6,7 +6,7 @@ import type { WebhookEventType } from './webhookEventType';
 import { WEBHOOK_EVENT_SCHEMA_VERSION } from './webhookEventType';
 
 /**
- * Webhook events: the eight types, the payload (`data`) of each, and the versioned envelope
+ * Webhook events: the nine types, the payload (`data`) of each, and the versioned envelope
  * every delivery's body is. A receiver dedupes on `id` (the same event can arrive more than
  * once: delivery is at least once).
  */
@@ -25,6 +25,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, strin
   'apy.updated': "A venue's live APY changed (market-wide: no wallet).",
   'reconciliation.drift':
     "Reconciliation found the wallet's books and the chain apart by more than the threshold: money on a venue our plans did not put there, shares the books track that the chain does not hold, a position worth less than its mark, or a reservation without its open leg.",
+  'auto_pay.paid':
+    'An auto-pay transfer leg settled from its receipt: the payee received the amount the chain proved, paid from the yield the run withdrew (never principal).',
 };
 
 /** The settled leg an event is about. */
@@ -154,6 +156,16 @@ function envelope<T extends WebhookEventType, D extends z.ZodObject>(type: T, da
     .meta({ description: WEBHOOK_EVENT_DESCRIPTIONS[type] });
 }
 
+export const AutoPayPaidData = z.object({
+  ...LegFields,
+  opportunityId: z.string().meta({ description: 'The position whose yield paid it.' }),
+  payeeId: z.string(),
+  payee: z.string().meta({ description: "The payee's address on the chain." }),
+  quotedAmountMicros: MicrosOut.meta({ description: 'What the run planned to pay.' }),
+  amountMicros: MicrosOut.meta({ description: 'What the receipt proves the payee received.' }),
+});
+export type AutoPayPaidData = z.infer<typeof AutoPayPaidData>;
+
 export const DepositSettledEvent = envelope('deposit.settled', DepositSettledData);
 export const WithdrawSettledEvent = envelope('withdraw.settled', WithdrawSettledData);
 export const HarvestCompletedEvent = envelope('harvest.completed', HarvestCompletedData);
@@ -162,6 +174,7 @@ export const BridgeFailedEvent = envelope('bridge.failed', BridgeFailedData);
 export const PositionUpdatedEvent = envelope('position.updated', PositionUpdatedData);
 export const ApyUpdatedEvent = envelope('apy.updated', ApyUpdatedPayload);
 export const ReconciliationDriftEvent = envelope('reconciliation.drift', ReconciliationDriftData);
+export const AutoPayPaidEvent = envelope('auto_pay.paid', AutoPayPaidData);
 
 /** The envelope schema of each type, in the order of {@link WebhookEventType}. */
 export const WEBHOOK_EVENT_SCHEMAS = {
@@ -173,6 +186,7 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'position.updated': PositionUpdatedEvent,
   'apy.updated': ApyUpdatedEvent,
   'reconciliation.drift': ReconciliationDriftEvent,
+  'auto_pay.paid': AutoPayPaidEvent,
 } as const satisfies Record<WebhookEventType, z.ZodObject>;
 
 /** A delivery's body: `{ id, type, schemaVersion, createdAt, data }`, by type. */
@@ -185,5 +199,6 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   PositionUpdatedEvent,
   ApyUpdatedEvent,
   ReconciliationDriftEvent,
+  AutoPayPaidEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

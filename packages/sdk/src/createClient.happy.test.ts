@@ -224,6 +224,39 @@ describe('wallet reads through the SDK (agent key scoped to TEST_WALLET)', () =>
   });
 });
 
+describe('auto-pay through the SDK', () => {
+  const params = { address: TEST_WALLET };
+  const owner = () => createClient({ baseUrl: api.baseUrl, apiKey: testKeys.owner });
+  const config = {
+    enabled: true,
+    percentage: 25,
+    payees: [
+      { payeeId: 'ops', address: ADDRESSES.base, weightBps: 7_000 },
+      { payeeId: 'dev', address: ADDRESSES.arbitrum, weightBps: 3_000 },
+    ],
+    trigger: 'manual' as const,
+    dustMicros: '100',
+  };
+
+  it('the owner sets the config, the agent reads it, the public plan says nothing is payable', async () => {
+    const set = await owner().setAutoPay({ params, body: config });
+    expect(set.config).toMatchObject({ percentage: 25, dustMicros: '100', trigger: 'manual' });
+    const agent = createClient({ baseUrl: api.baseUrl, apiKey: testKeys.agent });
+    expect((await agent.getAutoPay({ params })).config).toEqual(set.config);
+    const refused = await agent.setAutoPay({ params, body: config }).catch((error) => error);
+    expect(refused).toBeInstanceOf(PermissionError);
+    expect(await client.prepareAutoPayPlan({ body: { wallet: TEST_WALLET } })).toMatchObject({
+      status: 'blocked',
+      stored: false,
+      blockers: [{ code: 'auto_pay_nothing_payable' }],
+    });
+    const run = await owner()
+      .autoPay({ params, body: {} })
+      .catch((error) => error);
+    expect(run).toMatchObject({ status: 422, code: 'AUTO_PAY_NOTHING_PAYABLE' });
+  });
+});
+
 describe('every implemented GET route agrees with the SDK schemas', () => {
   // Sample inputs by name. The test keys are scoped to TEST_WALLET (SAMPLE_PARAMS.address) and
   // map SAMPLE_PARAMS.character_id to it, so wallet and character routes answer for real (a 403

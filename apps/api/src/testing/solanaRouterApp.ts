@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import type { Keypair } from '@solana/web3.js';
 import { addTestVenue, deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type {
@@ -157,4 +158,17 @@ export async function walletPosition(t: TestApp, wallet: string): Promise<Positi
 export async function stakedInVenue(t: TestApp, wallet: string, venueId: string): Promise<string> {
   const venues = (await walletPosition(t, wallet)).byChain.solana.venues;
   return venues.find((venue) => venue.venueId === venueId)?.stakedMicros ?? '0';
+}
+
+/** The owner signs a leg with its bed key and the bed executes it; its signature is the txId. */
+export function signAndSendLeg(
+  solana: SolanaBed,
+  leg: { readonly transaction: unknown },
+  owner: Keypair,
+): string {
+  const tx = VersionedTransaction.deserialize(Buffer.from(String(leg.transaction), 'base64'));
+  tx.sign([owner]);
+  const outcome = solana.send(tx);
+  if ('err' in outcome && outcome.err) throw new Error(JSON.stringify(outcome));
+  return bs58.encode(tx.signatures[0] as Uint8Array);
 }

@@ -65,6 +65,24 @@ export function storedLegDocument(leg: StoredPlanLeg) {
   };
 }
 
+/** A built leg as stored: `effect` (what its receipt does to the ledger) if it settles. */
+export function storedLeg(
+  leg: UnsignedLeg,
+  effect: LegEffect,
+  venueId: string | null,
+): PlanLegInput {
+  return {
+    action: leg.action,
+    summary: leg.summary,
+    amountMicros: leg.amountMicros,
+    settles: leg.settles,
+    // Leg payloads are plain JSON already (strings and numbers).
+    payload: leg.payload as Prisma.InputJsonObject,
+    effect: leg.settles ? effect : 'none',
+    venueId,
+  };
+}
+
 /**
  * The legs of a build as stored: the settling leg gets `effect` (what its receipt does to the
  * ledger), the others `none`; a blocked build has no legs.
@@ -75,14 +93,5 @@ export function storedLegs(
   venueId: string | null,
 ): PlanLegInput[] {
   if (build.status !== 'prepared') return [];
-  return build.legs.map((leg) => ({
-    action: leg.action,
-    summary: leg.summary,
-    amountMicros: leg.amountMicros,
-    settles: leg.settles,
-    // Leg payloads are plain JSON already (strings and numbers).
-    payload: leg.payload as Prisma.InputJsonObject,
-    effect: leg.settles ? effect : 'none',
-    venueId,
-  }));
+  return build.legs.map((leg) => storedLeg(leg, effect, venueId));
 }

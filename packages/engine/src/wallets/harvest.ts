@@ -16,6 +16,7 @@ import type {
 import type { Chain, HarvestPositionResult, HarvestResult } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
+import { runAutoPayAfterHarvest } from '../autoPay/runAutoPayAfterHarvest';
 import { measureAll, positionResult } from './measurePosition';
 import type { Measured } from './measurePosition';
 import { summarizeHarvest } from './summarizeHarvest';
@@ -125,6 +126,20 @@ export async function harvestWallet(parameters: HarvestParameters): Promise<Harv
   positions.sort((a, b) =>
     `${a.chain}/${a.opportunityId}` < `${b.chain}/${b.opportunityId}` ? -1 : 1,
   );
+  const result = await bookWalletHarvest(parameters, wallet, positions);
+  // The after_harvest trigger prepares a run for the owner to sign (never anything more). A
+  // refusal or failure there leaves the harvest as booked: the owner can still run it by hand.
+  if (!parameters.execute && result.positions.some((entry) => entry.outcome === 'harvested')) {
+    await runAutoPayAfterHarvest({ ...parameters, wallets: [wallet] });
+  }
+  return result;
+}
+
+async function bookWalletHarvest(
+  parameters: HarvestParameters,
+  wallet: string,
+  positions: TrackedPosition[],
+): Promise<HarvestResult> {
   const { recordWrite } = parameters;
   if (!recordWrite || parameters.execute) {
     return summarizeHarvest(parameters, wallet, await harvestPositions(parameters, positions));

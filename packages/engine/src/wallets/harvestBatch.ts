@@ -1,5 +1,7 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import { listStakedWallets, readTrackedPositions } from '@yieldrouter/ledger';
+import type { TrackedPosition } from '@yieldrouter/ledger';
+import { runAutoPayAfterHarvest } from '../autoPay/runAutoPayAfterHarvest';
 import type { HarvestBatchDocument, HarvestPositionResult } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { HarvestParameters } from './harvest';
@@ -34,8 +36,9 @@ export async function harvestBatch(
   const sums = { gross: 0n, fees: 0n, net: 0n };
   const errors: { wallet: string; message: string }[] = [];
   let results: HarvestPositionResult[] = [];
+  let positions: TrackedPosition[] = [];
   try {
-    const positions = (await readTrackedPositions(parameters.sql ?? parameters.db, wallets)).filter(
+    positions = (await readTrackedPositions(parameters.sql ?? parameters.db, wallets)).filter(
       (position) => !parameters.chain || position.chain === parameters.chain,
     );
     results = await harvestPositions(
@@ -46,6 +49,19 @@ export async function harvestBatch(
   } catch (error) {
     for (const wallet of wallets) errors.push({ wallet, message: errorMessage(error) });
   }
+  // The after_harvest trigger: a run prepared for each wallet whose config asks for it.
+  // harvestPositions answers position by position, in order.
+  const harvested = [
+    ...new Set(
+      positions
+        .filter((_, index) => results[index]?.outcome === 'harvested')
+        .map((position) => position.wallet),
+    ),
+  ];
+  errors.push(
+    ...(await runAutoPayAfterHarvest({ ...parameters, wallets: harvested, now: parameters.now() }))
+      .errors,
+  );
   for (const position of results) {
     if (position.outcome === 'harvested') counts.harvested += 1;
     else if (position.outcome === 'no_yield') counts.noYield += 1;

@@ -48,8 +48,8 @@ export function positionResult(
 }
 
 /** The position on chain through the adapter; any failure is a reason, never a number. */
-async function readOnChain(
-  parameters: HarvestPositionsParameters,
+export async function readPositionOnChain(
+  parameters: Pick<HarvestPositionsParameters, 'adapters' | 'venues'>,
   position: TrackedPosition,
 ): Promise<PositionReading> {
   try {
@@ -89,7 +89,7 @@ async function measure(
     const reason = 'shares_unknown: the position predates share tracking; exit and enter again';
     return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };
   }
-  const reading = await readOnChain(parameters, position);
+  const reading = await readPositionOnChain(parameters, position);
   if (reading.status !== 'ok') {
     const reason = `${reading.reason}: ${reading.detail}`;
     return { position, result: positionResult(position, { outcome: 'unavailable', reason }) };

@@ -85,6 +85,13 @@ const ACTIVITY_STATUS = {
   failed: 'failed',
 } as const;
 
+// Object.hasOwn: an action is a stored string; only these own keys name a kind.
+const ACTIVITY_KIND = { swap: 'swap', withdraw: 'withdraw', transfer: 'transfer' } as const;
+const activityKind = (action: string) =>
+  Object.hasOwn(ACTIVITY_KIND, action)
+    ? ACTIVITY_KIND[action as keyof typeof ACTIVITY_KIND]
+    : ('deposit' as const);
+
 /**
  * `/svc/activity?wallet=` (svc-wallet-activity.v1): one row per leg that reached the chain (or
  * failed), newest plan first, legs in order; `amountOut` is the settled amount from the receipt,
@@ -103,12 +110,7 @@ export async function buildPublicActivity(
   const activity = page.legs.map((leg) => ({
     planId: leg.planId,
     legIndex: leg.legIndex,
-    kind:
-      leg.action === 'swap'
-        ? ('swap' as const)
-        : leg.action === 'withdraw'
-          ? ('withdraw' as const)
-          : ('deposit' as const),
+    kind: activityKind(leg.action),
     txId: leg.txId,
     chain: leg.chain as Chain,
     destChain: null,

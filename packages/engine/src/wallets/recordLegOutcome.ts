@@ -7,6 +7,7 @@ import type {
   TxClaim,
 } from '@yieldrouter/ledger';
 import type {
+  AutoPayPaidData,
   Chain,
   DepositSettledData,
   PositionUpdatedData,
@@ -39,7 +40,12 @@ export type LegOutcome =
  * `deposit.settled` / `withdraw.settled` and `position.updated`; a leg that fails, expires or is
  * cancelled reports `position.updated` when its reservation went back (nothing otherwise).
  */
-function events(leg: SettlementLeg, outcome: LegOutcome, txId: string | null): OutboxEventInput[] {
+function events(
+  leg: SettlementLeg,
+  outcome: LegOutcome,
+  txId: string | null,
+  payee: PayoutPayee | undefined,
+): OutboxEventInput[] {
   const wallet = leg.wallet as string;
   const chain = leg.chain as Chain;
   const base = { planId: leg.planId, legIndex: leg.legIndex, chain, wallet, txId };
@@ -55,8 +61,21 @@ function events(leg: SettlementLeg, outcome: LegOutcome, txId: string | null): O
   if (outcome.status !== 'confirmed') {
     return outcome.postings.length > 0 ? [position] : [];
   }
-  const withdrawal =
-    leg.effect === 'unstake' || leg.effect === 'exit_liquid' || leg.effect === 'rebalance_out';
+  if (leg.effect === 'pay_out' && payee) {
+    const paid: AutoPayPaidData = {
+      ...base,
+      txId: txId as string,
+      opportunityId: payee.opportunityId,
+      payeeId: payee.payeeId,
+      payee: payee.address,
+      quotedAmountMicros: formatMicros(leg.amountMicros),
+      amountMicros: formatMicros(outcome.amountMicros),
+    };
+    return [{ type: 'auto_pay.paid', wallet, payload: paid }, position];
+  }
+  const withdrawal = ['unstake', 'unstake_yield', 'exit_liquid', 'rebalance_out'].includes(
+    leg.effect,
+  );
   const settled: DepositSettledData = {
     ...base,
     txId: txId as string,
@@ -71,6 +90,14 @@ function events(leg: SettlementLeg, outcome: LegOutcome, txId: string | null): O
   ];
 }
 
+/** The payee an auto-pay transfer leg pays (its `auto_pay.paid` event names it). */
+export interface PayoutPayee {
+  readonly payeeId: string;
+  readonly address: string;
+  /** The position whose yield the run paid. */
+  readonly opportunityId: string;
+}
+
 export interface RecordLegOutcomeOptions {
   /** The transaction the outcome is for; null for an unsigned leg expired or cancelled. */
   readonly txId: string | null;
@@ -80,6 +107,8 @@ export interface RecordLegOutcomeOptions {
   readonly takeover?: TxClaim;
   /** The settle call's audit rows, written with the outcome (and only if it is written). */
   readonly audit?: CarriedRecord<SettleLegResult> | undefined;
+  /** Auto-pay transfer legs: the payee paid. */
+  readonly payee?: PayoutPayee | undefined;
 }
 
 export type RecordedLegOutcome =
@@ -168,7 +197,7 @@ export async function recordLegOutcome(
           },
         }
       : {}),
-    events: events(leg, outcome, txId),
+    events: events(leg, outcome, txId, options.payee),
     ...(options.audit ? { audit: options.audit.rows(writtenResult(leg, outcome, txId)) } : {}),
     now: parameters.now,
   });

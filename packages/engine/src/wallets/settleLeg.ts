@@ -23,6 +23,7 @@ import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
 import { bookSettlement, bookSwapFee, releasePostings } from './settlementPostings';
 import { readSwapLegReceipt } from './swapLegReceipt';
+import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
 import type { SwapLegReceipt } from './swapLegReceipt';
 
 export interface SettleLegParameters {
@@ -197,8 +198,13 @@ export async function settleLeg(
   }
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
+  const payout =
+    leg.effect === 'pay_out'
+      ? await readPayoutLegReceipt(parameters.db, adapters, leg, txId)
+      : undefined;
   const receipt =
     swap?.receipt ??
+    payout?.receipt ??
     (await adapters[leg.chain as Chain].readReceipt({
       txId,
       planId: leg.planId,
@@ -226,6 +232,12 @@ export async function settleLeg(
     // that leg is final (the keeper watches the txId meanwhile).
     if (!leg.released) return holdPending(parameters, leg, claim, attempt);
   }
+  if (payout && receipt.status === 'confirmed' && leg.autoPayMicros === 0n) {
+    throw new EngineError(
+      'AUTO_PAY_WITHDRAW_NOT_SETTLED',
+      `leg ${leg.legIndex} of ${leg.planId} pays from the yield leg 0 withdraws: settle leg 0 first`,
+    );
+  }
   const outcome = swap
     ? swapOutcomeOf(leg, receipt, swap)
     : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
@@ -236,6 +248,7 @@ export async function settleLeg(
       expect: expectOf(leg),
       ...(claim ? { takeover: claim } : {}),
       audit: parameters.audit,
+      payee: payout?.payee,
     });
   } catch (error) {
     // An overdraft: the books moved under the computation (a concurrent reservation took the

@@ -36,7 +36,7 @@ export interface SettlementBooking {
 
 const walletAccount = (
   leg: SettlementLeg,
-  bucket: 'liquid' | 'pending_in' | 'pending_out',
+  bucket: 'liquid' | 'pending_in' | 'pending_out' | 'auto_pay',
 ): AccountRef => ({ wallet: leg.wallet as string, chain: leg.chain as LedgerChain, bucket });
 const stakedAccount = (leg: SettlementLeg): AccountRef => ({
   wallet: leg.wallet as string,
@@ -171,14 +171,18 @@ function bookExit(leg: SettlementLeg, movement: ProvenMovement): SettlementBooki
  * retained in the position (the owner took them: fees:protocol gives them back to the chain).
  * So a full exit empties staked exactly, and withdrawing "everything the wallet owns" leaves the
  * protocol's retained fees in the venue. Shares our plans did not mint (outside money on the
- * same venue) move nothing on the books. The staked balance pays `to`: the chain, or for a
- * rebalance's withdraw leg the wallet's pending_in, where its deposit leg takes it from.
+ * same venue) move nothing on the books. The staked balance pays `paidTo`: the chain, for a
+ * rebalance's withdraw leg the wallet's pending_in (where its deposit leg takes it from), for
+ * auto-pay's withdraw leg the wallet's auto_pay bucket (where the payees' legs take it from).
  */
 function bookUnstake(
   leg: SettlementLeg,
   movement: ProvenMovement,
   schedule: FeeSchedule,
-  to: AccountRef,
+  /** Where what the venue paid goes on the books: the chain (the owner's wallet) by default. */
+  paidTo: AccountRef = externalAccount(leg),
+  /** Where the part paid out of the position's retained fees goes: with the rest by default. */
+  feesPaidTo: AccountRef = paidTo,
 ): SettlementBooking {
   const position = leg.position;
   const burned = movement.shares;
@@ -190,7 +194,7 @@ function bookUnstake(
   if (!position || burned === null || !position.sharesKnown) {
     // A position that predates share tracking: the staked balance pays what it can.
     const out = min(amount, leg.stakedMicros);
-    moves.move(staked, to, out);
+    moves.move(staked, paidTo, out);
     const untracked =
       amount > out
         ? `the position predates share tracking: ${formatMicros(amount - out)} micros beyond its staked balance are not on the books`
@@ -239,7 +243,7 @@ function bookUnstake(
     feesRetainedMicros -= loss - fromStaked;
   }
   const fromStaked = min(paid, stakedMicros);
-  moves.move(staked, to, fromStaked).move(FEES, external, paid - fromStaked);
+  moves.move(staked, paidTo, fromStaked).move(FEES, feesPaidTo, paid - fromStaked);
   return {
     postings: moves.postings(),
     position: {
@@ -249,6 +253,28 @@ function bookUnstake(
     },
     reviewReason: joinReasons(review, outside),
     exitFeeMicros,
+  };
+}
+
+/**
+ * An auto-pay transfer leg: what the receipt proves the payee received leaves the wallet's
+ * `auto_pay` bucket (the yield its withdraw leg brought out) for the chain. More than the bucket
+ * holds is flagged: the books never take it from anywhere else (not liquid, never principal).
+ */
+function bookPayout(leg: SettlementLeg, movement: ProvenMovement): SettlementBooking {
+  const amount = movement.amountMicros;
+  const paid = min(amount, leg.autoPayMicros);
+  const uncovered =
+    amount > paid
+      ? `the books hold ${formatMicros(leg.autoPayMicros)} for payees: ${formatMicros(amount - paid)} micros the chain paid are not on them`
+      : null;
+  return {
+    postings: new Moves()
+      .move(walletAccount(leg, 'auto_pay'), externalAccount(leg), paid)
+      .postings(),
+    position: null,
+    reviewReason: joinReasons(boundsReview(leg, amount), uncovered),
+    exitFeeMicros: 0n,
   };
 }
 
@@ -272,16 +298,24 @@ export function bookSettlement(
     case 'exit_liquid':
       return bookExit(leg, movement);
     case 'unstake':
-      return bookUnstake(leg, movement, schedule, externalAccount(leg));
+      return bookUnstake(leg, movement, schedule);
     case 'rebalance_out':
       // Into pending_in while the deposit leg is open; once it is final or released, the money
-      // the owner took out stays in the owner's wallet, outside the books.
+      // the owner took out stays in the owner's wallet, outside the books. What the position's
+      // retained fees paid goes to the chain either way (the deposit leg takes principal only).
       return bookUnstake(
         leg,
         movement,
         schedule,
         leg.pairedLegOpen ? walletAccount(leg, 'pending_in') : externalAccount(leg),
+        externalAccount(leg),
       );
+    // Auto-pay's withdraw leg: valued like any exit, but what the venue paid is held for the
+    // payees (auto_pay) until the transfer legs settle.
+    case 'unstake_yield':
+      return bookUnstake(leg, movement, schedule, walletAccount(leg, 'auto_pay'));
+    case 'pay_out':
+      return bookPayout(leg, movement);
     case 'none':
       throw new Error('a leg without effect never settles');
     case 'swap':

@@ -127,10 +127,11 @@ describe('webhook subscriptions (use cases)', () => {
     expect((await refusal(rotate('key_owner'))).code).toBe('NOT_FOUND');
   });
 
-  it('the event types document lists the eight types', () => {
+  it('the event types document lists the nine types', () => {
     const document = buildWebhookEventTypesDocument();
-    expect(document.count).toBe(8);
+    expect(document.count).toBe(9);
     expect(document.eventTypes.map((entry) => entry.type)).toContain('apy.updated');
+    expect(document.eventTypes.map((entry) => entry.type)).toContain('auto_pay.paid');
   });
 
   it('an events cursor that is not ours is 400 naming query.cursor', async () => {

@@ -14,7 +14,6 @@ import {
   VenueList,
 } from '../opportunities';
 import {
-  AutoPayPlanRequest,
   DiscoverRequest,
   EstimateQuery,
   EstimateRequest,
@@ -24,7 +23,7 @@ import {
 } from '../requests';
 import { PublicActivityDocument, PublicPortfolioDocument } from '../wallets';
 import { defineRoute } from './defineRoute';
-import { cachedOk, plan, OWNER_KEEPER, ok } from './routeParts';
+import { cachedOk, OWNER_KEEPER, ok } from './routeParts';
 
 const VenueListQuery = z.strictObject({
   live: z.enum(['0', '1']).optional(),
@@ -164,17 +163,6 @@ export const discoveryRoutes = {
     tags: ['discovery'],
     request: { body: EstimateRequest },
     responses: ok(EstimatesDocument),
-  }),
-  prepareAutoPayPlan: defineRoute({
-    operationId: 'prepareAutoPayPlan',
-    method: 'post',
-    path: '/svc/auto-pay/plan',
-    versioned: true,
-    auth: 'public',
-    summary: 'Auto-pay plan (prepare only).',
-    tags: ['plans'],
-    request: { body: AutoPayPlanRequest },
-    responses: plan,
   }),
   listForms: defineRoute({
     operationId: 'listForms',

@@ -2,6 +2,7 @@
 // so the SDK's bundled types import nothing but `{ z }` from zod (see the SDK's package test).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 import type { z } from 'zod';
+import { autoPayRoutes } from './autoPayRoutes';
 import { autopilotRoutes } from './autopilotRoutes';
 import { cageRoutes } from './cageRoutes';
 import { chainRoutes } from './chainRoutes';
@@ -26,6 +27,7 @@ export const clientRoutes = {
   ...planRoutes,
   ...walletRoutes,
   ...guardrailRoutes,
+  ...autoPayRoutes,
   ...chainRoutes,
   ...movementRoutes,
   ...autopilotRoutes(),

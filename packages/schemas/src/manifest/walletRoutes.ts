@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  AutoPayRequest,
   AutoYieldSetting,
   BatchPositionsRequest,
   HarvestRequest,
@@ -25,7 +24,7 @@ import { plan, OWNER, OWNER_AGENT, ok } from './routeParts';
 const CharacterParams = z.strictObject({ character_id: z.string().min(1).max(128) });
 
 /** The wallet money surface: positions, portfolio, performance, funding, preview, route, harvest,
- * withdraw, auto-pay, rebalance, auto-yield, batch and character positions. */
+ * withdraw, rebalance, auto-yield, batch and character positions. */
 export const walletRoutes = {
   // ── Wallet money surface ──────────────────────────────────────────────
   getPosition: defineRoute({
@@ -127,19 +126,6 @@ export const walletRoutes = {
     summary: 'Exit principal (reserved from liquid at once). Fee 0.',
     tags: ['wallets'],
     request: { params: WalletParams, body: WithdrawRequest, headers: ['Idempotency-Key'] },
-    responses: plan,
-  }),
-  autoPay: defineRoute({
-    operationId: 'autoPay',
-    method: 'post',
-    path: '/wallets/{address}/auto-pay',
-    versioned: true,
-    auth: OWNER,
-    walletParam: 'address',
-    audited: true,
-    summary: 'Pay residual yield to payees.',
-    tags: ['wallets'],
-    request: { params: WalletParams, body: AutoPayRequest, headers: ['Idempotency-Key'] },
     responses: plan,
   }),
   rebalance: defineRoute({

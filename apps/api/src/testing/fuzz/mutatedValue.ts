@@ -50,9 +50,10 @@ export function withOwnProperty(
   return copy;
 }
 
-/** A JSON value of another type than the schema's. */
+/** A JSON value of another type than the schema's (than any of its alternatives'). */
 function wrongType(schema: JsonSchema, at: string): fc.Arbitrary<Mutation> {
-  const type = schemaType(schema);
+  const alternatives = schema.anyOf ?? schema.oneOf ?? [schema];
+  const types = new Set(alternatives.map(schemaType));
   const candidates: Array<[string, fc.Arbitrary<unknown>]> = [
     ['string', fc.string({ maxLength: 8 })],
     ['number', fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))],
@@ -65,7 +66,7 @@ function wrongType(schema: JsonSchema, at: string): fc.Arbitrary<Mutation> {
     ],
   ];
   const others = candidates.filter(
-    ([name]) => name !== type && !(type === 'integer' && name === 'number'),
+    ([name]) => !types.has(name) && !(types.has('integer') && name === 'number'),
   );
   return fc.oneof(
     ...others.map(([name, arbitrary]) =>

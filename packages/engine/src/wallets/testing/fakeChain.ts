@@ -11,6 +11,7 @@ import type {
   LegTarget,
   PositionReading,
   Receipt,
+  TransferLegRequest,
 } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../../chains/chainsConfig';
 
@@ -72,6 +73,8 @@ export interface FakeChain {
   valueOf(venueId: string, shares: bigint): bigint;
   /** Position reads of the venue fail (unset: they answer again). */
   setUnreadable(venueId: string, unreadable: boolean): void;
+  /** The owner signs and the chain runs a prepared transfer leg to `recipient`. */
+  transfer(planId: string, recipient: string, options?: { readonly amountMicros?: bigint }): string;
 }
 
 /** Solana served by an in-memory chain; the other chains refuse every address. */
@@ -80,6 +83,9 @@ export function fakeChain(): FakeChain {
   const transactions = new Map<string, Transaction>();
   const vaults = new Map<string, Vault>();
   const unreadable = new Set<string>();
+  // Transfer legs, keyed by plan and recipient (an auto-pay plan has several); their landings.
+  const preparedTransfers = new Map<string, TransferLegRequest>();
+  const transfers = new Map<string, { request: TransferLegRequest; amountMicros: bigint }>();
 
   const vault = (venueId: string): Vault => {
     let found = vaults.get(venueId);
@@ -125,30 +131,42 @@ export function fakeChain(): FakeChain {
     return true;
   };
 
+  /** A one-leg build whose "transaction" names what it does. */
+  const oneLeg = (
+    action: 'deposit' | 'withdraw' | 'transfer',
+    request: { readonly planId: string; readonly amountMicros: bigint },
+    summary: string,
+    what: string,
+  ): LegBuild => ({
+    status: 'prepared',
+    legs: [
+      {
+        chain: 'solana',
+        action,
+        summary,
+        planId: request.planId,
+        amountMicros: request.amountMicros,
+        settles: true,
+        payload: {
+          encoding: 'solana-v0-base64',
+          transaction: Buffer.from(what).toString('base64'),
+          lastValidBlockHeight: '1',
+        },
+      },
+    ],
+  });
+
   const build =
     (action: 'deposit' | 'withdraw') =>
     async (request: LegRequest): Promise<LegBuild> => {
       prepared.set(request.planId, { ...request, action });
-      return {
-        status: 'prepared',
-        legs: [
-          {
-            chain: 'solana',
-            action,
-            summary: `${action} ${request.amountMicros} micros (${request.planId})`,
-            planId: request.planId,
-            amountMicros: request.amountMicros,
-            settles: true,
-            payload: {
-              encoding: 'solana-v0-base64',
-              transaction: Buffer.from(
-                `${action}:${request.planId}:${request.amountMicros}`,
-              ).toString('base64'),
-              lastValidBlockHeight: '1',
-            },
-          },
-        ],
-      };
+      const { planId, amountMicros } = request;
+      return oneLeg(
+        action,
+        request,
+        `${action} ${amountMicros} micros (${planId})`,
+        `${action}:${planId}:${amountMicros}`,
+      );
     };
 
   const solana: ChainAdapter = {
@@ -176,6 +194,32 @@ export function fakeChain(): FakeChain {
         planId: tx.leg.planId,
         amountMicros: tx.amountMicros,
         shares: tx.shares,
+        block: '1',
+      };
+    },
+    buildTransfer: async (request): Promise<LegBuild> => {
+      const { planId, recipient, amountMicros } = request;
+      preparedTransfers.set(`${planId}:${recipient}`, request);
+      return oneLeg(
+        'transfer',
+        request,
+        `send ${amountMicros} micros to ${recipient}`,
+        `transfer:${planId}:${recipient}:${amountMicros}`,
+      );
+    },
+    readTransferReceipt: async ({ txId, planId, owner, recipient }): Promise<Receipt> => {
+      const tx = transfers.get(txId);
+      if (!tx) return { status: 'pending', txId };
+      const { request } = tx;
+      if (request.owner !== owner || request.planId !== planId || request.recipient !== recipient) {
+        return { status: 'mismatch', txId, reason: 'another owner, plan or recipient' };
+      }
+      return {
+        status: 'confirmed',
+        txId,
+        planId,
+        amountMicros: tx.amountMicros,
+        shares: null,
         block: '1',
       };
     },
@@ -241,6 +285,13 @@ export function fakeChain(): FakeChain {
     setUnreadable(venueId, value) {
       if (value) unreadable.add(venueId);
       else unreadable.delete(venueId);
+    },
+    transfer(planId, recipient, options = {}) {
+      const request = preparedTransfers.get(`${planId}:${recipient}`);
+      if (!request) throw new Error(`fake chain: no transfer to ${recipient} in ${planId}`);
+      const txId = fakeBase58(88);
+      transfers.set(txId, { request, amountMicros: options.amountMicros ?? request.amountMicros });
+      return txId;
     },
   };
 }

@@ -1,0 +1,97 @@
+import request from 'supertest';
+import { Keypair } from '@solana/web3.js';
+import { verifyLedger } from '@yieldrouter/ledger';
+import { AutoPayRunDocument, HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
+import { signAndSendLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { testKeys } from './testing/startTestApp';
+
+// Auto-pay on the Solana program bed: our router program and its test venue run in litesvm. A
+// deposit through the router, yield on the venue's share price, a harvest, then the run's legs
+// signed by the owner and executed: withdraw_from_venue through the router, then one SPL
+// TransferChecked (with the plan memo) per payee, each settled from its receipt.
+
+let app: SolanaRouterApp;
+beforeAll(async () => {
+  app = await startSolanaRouterApp();
+});
+afterAll(() => app?.close());
+
+const signAndSend = (leg: { transaction: unknown }, owner: Keypair) =>
+  signAndSendLeg(app.solana, leg, owner);
+
+const settle = (planId: string, legIndex: number, txId: string) =>
+  request(app.t.app)
+    .post(`/api/v1/svc/plans/${planId}/legs/${legIndex}/settle`)
+    .set('X-API-Key', testKeys.owner)
+    .send({ txId })
+    .expect(200);
+
+it('pays each payee exactly its share of the harvested yield through SPL transfers', async () => {
+  const { solana, router, t } = app;
+  const owner = solana.createFundedKeypair();
+  const wallet = owner.publicKey.toBase58();
+  solana.mintUsdc(owner.publicKey, 20_000_000n);
+  const payees = [Keypair.generate(), Keypair.generate()].map((key) => key.publicKey.toBase58());
+  await request(t.app)
+    .put(`/api/v1/wallets/${wallet}/auto-pay`)
+    .set('X-API-Key', testKeys.owner)
+    .send({
+      enabled: true,
+      percentage: 30,
+      payees: [
+        { payeeId: 'treasury', address: payees[0], weightBps: 7_001 },
+        { payeeId: 'grants', address: payees[1], weightBps: 2_999 },
+      ],
+      trigger: 'manual',
+    })
+    .expect(200);
+
+  const deposit = PlanDocument.parse(
+    (
+      await request(t.app)
+        .post('/api/v1/svc/strategies/deposit/plan')
+        .send({ strategyId: 'kamino', amountMicros: '15000000', owner: wallet })
+        .expect(200)
+    ).body,
+  );
+  const depositLeg = deposit.legs?.[0];
+  if (!deposit.planId || !depositLeg) throw new Error(JSON.stringify(deposit));
+  await settle(deposit.planId, 0, signAndSend(depositLeg, owner));
+
+  // 3 USDC of yield on the venue's 15: harvested, skimmed, the rest compounded.
+  router.accrue(3_000_000n);
+  const harvest = HarvestResult.parse(
+    (await request(t.app).post(`/api/v1/wallets/${wallet}/harvest`).send({}).expect(200)).body,
+  );
+  const net = BigInt(harvest.netYieldMicros);
+  expect(net).toBe(3_000_000n - (3_000_000n * 500n) / 10_000n);
+  const expected = [(net * 30n * 7_001n) / 1_000_000n, (net * 30n * 2_999n) / 1_000_000n];
+
+  const plan = AutoPayRunDocument.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/wallets/${wallet}/auto-pay`)
+        .set('X-API-Key', testKeys.owner)
+        .send({ chain: 'solana' })
+        .expect(200)
+    ).body,
+  );
+  expect(plan.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+    ['withdraw', String(expected[0]! + expected[1]!)],
+    ['transfer', String(expected[0])],
+    ['transfer', String(expected[1])],
+  ]);
+  const planId = plan.planId ?? '';
+  for (const [index, leg] of (plan.legs ?? []).entries()) {
+    const settled = await settle(planId, index, signAndSend(leg, owner));
+    expect(settled.body).toMatchObject({
+      status: 'confirmed',
+      settledAmountMicros: leg.amountMicros,
+    });
+  }
+  expect(payees.map((payee) => solana.usdcBalance(payee))).toEqual(expected);
+  // The owner's USDC is back where it was after the deposit: what came out went to the payees.
+  expect(solana.usdcBalance(owner.publicKey)).toBe(5_000_000n);
+  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+});

@@ -1,0 +1,71 @@
+import { InvalidChainInputError } from '@yieldrouter/schemas';
+import type { Receipt, TransferReceiptQuery } from '@yieldrouter/schemas';
+import { isAddressEqual } from 'viem';
+import { rpcNotConfigured } from './evmContext';
+import type { EvmContext } from './evmContext';
+import { normalizeEvmAddress } from './normalizeEvmAddress';
+import { parseLegReceiptQuery } from './parseLegReceiptQuery';
+import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
+import { sumTransfers } from './sumTransfers';
+import { toUnavailable } from './toUnavailable';
+
+export type ReadEvmTransferReceiptParameters = TransferReceiptQuery;
+
+/**
+ * What the chain says about a transfer leg's transaction, checked before any amount is
+ * believed: sent by the owner, to the USDC contract, calldata tagged with the plan. The amount
+ * is the sum of the USDC Transfer logs from the owner to `recipient` (never the quote); none →
+ * `mismatch`. Unknown → `pending`; reverted → `failed`.
+ *
+ * @throws InvalidChainInputError for a malformed txId, owner, recipient or planId.
+ * @example
+ * await readEvmTransferReceipt(context, { txId, planId, owner, recipient })
+ * // { status: 'confirmed', amountMicros: 1_250_000n, shares: null, … }
+ */
+export async function readEvmTransferReceipt(
+  context: EvmContext,
+  query: ReadEvmTransferReceiptParameters,
+): Promise<Receipt> {
+  const { txId, owner } = parseLegReceiptQuery(query);
+  const recipient = normalizeEvmAddress(query.recipient);
+  if (!recipient) {
+    throw new InvalidChainInputError('recipient', 'recipient: must be 0x + 40 hex');
+  }
+  const what = `receipt of ${txId} on ${context.label}`;
+  const usdc = context.usdc;
+  if (!usdc) {
+    return {
+      status: 'unavailable',
+      reason: 'asset_not_configured',
+      detail: `${what}: no USDC address is configured, so the transfer cannot be read`,
+    };
+  }
+  if (!context.rpc) return rpcNotConfigured(context, what);
+  try {
+    const read = await readPlannedEvmTransaction(context.rpc, {
+      txId,
+      owner,
+      planId: query.planId,
+      to: usdc,
+    });
+    if (read.status !== 'mined') return read;
+    const amountMicros = sumTransfers(
+      read.receipt.logs,
+      usdc,
+      (from, to) => isAddressEqual(from, owner) && isAddressEqual(to, recipient),
+    );
+    if (amountMicros === 0n) {
+      return { status: 'mismatch', txId, reason: `it sent no USDC to ${recipient}` };
+    }
+    return {
+      status: 'confirmed',
+      txId,
+      planId: query.planId,
+      amountMicros,
+      shares: null,
+      block: read.receipt.blockNumber.toString(10),
+    };
+  } catch (error) {
+    return toUnavailable(error, what);
+  }
+}

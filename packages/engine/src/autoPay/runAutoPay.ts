@@ -1,0 +1,208 @@
+import { insertAutoPayRun, insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
+import type { PlanLegInput, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import type {
+  AutoPayRunDocument,
+  Blocker,
+  Chain,
+  LegBuild,
+  VenueStandard,
+} from '@yieldrouter/schemas';
+import { newPlanId } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+import { storedLeg } from '../plans/legDocument';
+import { planDocument, planRecord } from '../plans/planDocument';
+import type { VenueConfig } from '../venues/venueConfig';
+import { venueOnChain } from '../venues/venueConfig';
+import { ledgerWallet, ownerOn } from '../wallets/walletAddress';
+import { computeAutoPayRun, splitDocument } from './computeAutoPayRun';
+import type { AutoPayRun, AutoPayRunOutcome, AutoPayTarget } from './computeAutoPayRun';
+import { poolClaimReader } from './readPoolClaim';
+import type { SplitPayout } from './splitAutoPay';
+
+export interface RunAutoPayParameters {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  readonly venues: VenueConfig;
+  /** The wallet as named in the path. */
+  readonly address: string;
+  readonly target: AutoPayTarget;
+  readonly now: Date;
+  /** Stores the answer with the plan and the run, in their transaction (Idempotency-Key). */
+  readonly recordWrite?: WriteRecorder<AutoPayRunDocument> | undefined;
+}
+
+const REFUSALS = {
+  auto_pay_off: 'AUTO_PAY_OFF',
+  auto_pay_nothing_payable: 'AUTO_PAY_NOTHING_PAYABLE',
+  auto_pay_would_touch_principal: 'AUTO_PAY_WOULD_TOUCH_PRINCIPAL',
+  yield_source_unavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+
+function readyOrRefused(outcome: AutoPayRunOutcome): AutoPayRun {
+  if (outcome.status === 'ready') return outcome;
+  const code = outcome.blocker.code as keyof typeof REFUSALS;
+  throw new EngineError(REFUSALS[code], outcome.blocker.message);
+}
+
+/** The same pool, amount and payouts: what the run computed before its transaction still holds. */
+const sameRun = (a: AutoPayRun, b: AutoPayRunOutcome) =>
+  b.status === 'ready' &&
+  a.pool.chain === b.pool.chain &&
+  a.pool.opportunityId === b.pool.opportunityId &&
+  a.split.payouts.map((payout) => payout.amountMicros).join() ===
+    b.split.payouts.map((payout) => payout.amountMicros).join();
+
+interface BuiltLegs {
+  readonly build: LegBuild;
+  /** The stored legs, each with what its receipt settles as. */
+  readonly legs: readonly PlanLegInput[];
+  /** The transfer legs, by index, with the payee each pays. */
+  readonly payoutLegs: readonly PayoutLeg[];
+}
+
+interface PayoutLeg {
+  readonly legIndex: number;
+  readonly payee: SplitPayout;
+}
+
+/** The withdraw leg(s) of the payout from the venue to the owner, then a transfer per payee. */
+async function buildLegs(
+  parameters: RunAutoPayParameters,
+  run: AutoPayRun,
+  planId: string,
+  owner: string,
+): Promise<BuiltLegs> {
+  const chain = run.pool.chain as Chain;
+  const adapter = parameters.adapters[chain];
+  const venue = venueOnChain(parameters.venues, {
+    venueId: run.pool.venueId,
+    chain,
+    standard: run.pool.standard as VenueStandard,
+  });
+  const paid = run.split.payouts.filter((payout) => payout.amountMicros > 0n);
+  const builds = [
+    await adapter.buildWithdraw({
+      planId,
+      owner,
+      amountMicros: run.split.amountMicros,
+      target: { kind: 'venue', venue },
+    }),
+    ...(await Promise.all(
+      paid.map((payout) =>
+        adapter.buildTransfer({
+          planId,
+          owner,
+          recipient: payout.address,
+          amountMicros: payout.amountMicros,
+        }),
+      ),
+    )),
+  ];
+  const blockers: Blocker[] = builds.flatMap((build) =>
+    build.status === 'blocked' ? [...build.blockers] : [],
+  );
+  if (blockers.length > 0) {
+    return { build: { status: 'blocked', blockers }, legs: [], payoutLegs: [] };
+  }
+  const [withdraw, ...transfers] = builds.map((build) =>
+    build.status === 'prepared' ? build.legs : [],
+  );
+  const withdrawLegs = withdraw ?? [];
+  const legs: PlanLegInput[] = withdrawLegs.map((leg) =>
+    storedLeg(leg, 'unstake_yield', run.pool.venueId),
+  );
+  const payoutLegs: PayoutLeg[] = [];
+  paid.forEach((payee, index) => {
+    for (const leg of transfers[index] ?? []) {
+      if (leg.settles) payoutLegs.push({ legIndex: legs.length, payee });
+      legs.push(storedLeg(leg, 'pay_out', null));
+    }
+  });
+  const all = [...withdrawLegs, ...transfers.flat()];
+  return { build: { status: 'prepared', legs: all }, legs, payoutLegs };
+}
+
+/**
+ * POST /wallets/{address}/auto-pay (owner): prepares a plan paying the payable yield of one
+ * position to the payees: a withdraw leg of the payout from the venue to the owner, then one
+ * transfer leg per payee (floor(pool × weightBps / 10000) each; dust skipped, caps applied,
+ * remainders kept). The owner signs every leg; each settles from its receipt (withdraw: staked →
+ * auto_pay; transfer: auto_pay → the payee). The plan, the run and the payout it commits
+ * against the pool are stored in one transaction under the pool's lock, so two runs never pay
+ * the same yield. Refused (422, nothing stored) when auto-pay is off or paused, nothing is
+ * payable, or the payout would touch principal.
+ */
+export async function runAutoPay(parameters: RunAutoPayParameters): Promise<AutoPayRunDocument> {
+  const { db, adapters, now } = parameters;
+  const wallet = ledgerWallet(adapters, parameters.address);
+  // One chain read per position, shared by the check before the transaction and the one in it.
+  const claimOf = poolClaimReader(db, adapters, parameters.venues, wallet);
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const run = readyOrRefused(
+      await computeAutoPayRun(db, wallet, parameters.target, now, { claimOf }),
+    );
+    const chain = run.pool.chain as Chain;
+    const owner = ownerOn(adapters, parameters.address, chain);
+    const planId = newPlanId();
+    const built = await buildLegs(parameters, run, planId, owner);
+    const parts = {
+      planId,
+      kind: 'auto_pay' as const,
+      chain,
+      amountMicros: run.split.amountMicros,
+      feeMicros: run.feeMicros,
+      build: built.build,
+      venue: {
+        strategyId: run.pool.venueId,
+        opportunityId: run.pool.opportunityId,
+        venueId: run.pool.venueId,
+      },
+      disclosure: { owner, wallet, split: splitDocument(run) },
+      createdAt: now,
+    };
+    const document: AutoPayRunDocument = planDocument(parts);
+    const record = {
+      ...planRecord(parts, {
+        venueId: run.pool.venueId,
+        owner,
+        wallet,
+        request: { ...parameters.target },
+        effect: 'unstake_yield',
+      }),
+      legs: built.legs,
+    };
+    const stored = await runLedgerTransaction(db, async (tx) => {
+      const again = await computeAutoPayRun(tx, wallet, parameters.target, now, {
+        lock: true,
+        claimOf,
+      });
+      if (!sameRun(run, again)) return false;
+      await insertPlan(tx, record);
+      await parameters.recordWrite?.(tx, document);
+      if (built.build.status === 'prepared') {
+        await insertAutoPayRun(tx, {
+          planId,
+          wallet,
+          chain,
+          opportunityId: run.pool.opportunityId,
+          amountMicros: run.split.amountMicros,
+          payouts: built.payoutLegs.map(({ legIndex, payee }) => ({
+            legIndex,
+            payeeId: payee.payeeId,
+            address: payee.address,
+            weightBps: payee.weightBps,
+            amountMicros: payee.amountMicros,
+          })),
+          now,
+        });
+      }
+      return true;
+    });
+    if (stored) return document;
+  }
+  throw new EngineError(
+    'SERVICE_UNAVAILABLE',
+    `the auto-pay pool of ${wallet} kept moving while the run was prepared; nothing was stored, try again`,
+  );
+}
