@@ -1,0 +1,89 @@
+import type { Address } from 'viem';
+import { getAddress } from 'viem';
+import { cageAbi } from './cageAbi';
+import { callView } from './callView';
+import type { EvmRpc } from './evmRpc';
+import { toUnavailable } from './toUnavailable';
+
+/** One allowlisted venue of a policy with the owner's position in it, in micros. */
+export interface CageVenueState {
+  readonly venue: Address;
+  readonly assets: bigint;
+  readonly principal: bigint;
+  /** What the position holds above its principal: what HARVEST and COMPOUND may take. */
+  readonly yield: bigint;
+}
+
+export interface CageState {
+  readonly status: 'available';
+  readonly paused: boolean;
+  readonly enabled: boolean;
+  readonly skimBps: number;
+  readonly agent: Address | null;
+  readonly venues: readonly CageVenueState[];
+  readonly payees: readonly Address[];
+}
+
+export type ReadCageStateReturnType =
+  | CageState
+  | {
+      readonly status: 'unavailable';
+      readonly reason: 'rpc_timeout' | 'rpc_error' | 'rpc_bad_response';
+      readonly detail: string;
+    };
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+/**
+ * The owner's policy, the pause flag and the owner's position in every allowlisted venue, all
+ * read at one block. Fail-closed: any failed read makes the whole answer `unavailable`.
+ *
+ * @example
+ * await readCageState(rpc, cage, owner) // { status: 'available', enabled: true, venues: [...] }
+ */
+export async function readCageState(
+  rpc: EvmRpc,
+  cage: Address,
+  owner: Address,
+): Promise<ReadCageStateReturnType> {
+  try {
+    const block = await rpc.blockNumber();
+    const [paused, policy] = await Promise.all([
+      callView(rpc, cage, cageAbi, 'paused', [], block),
+      callView(rpc, cage, cageAbi, 'policyOf', [owner], block),
+    ]);
+    const venues = await Promise.all(
+      policy.venues.map(async (venue): Promise<CageVenueState> => {
+        const [assets, principal] = await Promise.all([
+          callView(rpc, cage, cageAbi, 'assetsOf', [owner, venue], block),
+          callView(rpc, cage, cageAbi, 'principalOf', [owner, venue], block),
+        ]);
+        return {
+          venue: getAddress(venue),
+          assets,
+          principal,
+          yield: assets > principal ? assets - principal : 0n,
+        };
+      }),
+    );
+    return {
+      status: 'available',
+      paused,
+      enabled: policy.enabled,
+      skimBps: policy.skimBps,
+      agent: policy.agent === ZERO ? null : getAddress(policy.agent),
+      venues,
+      payees: policy.payees.map((payee) => getAddress(payee)),
+    };
+  } catch (error) {
+    const unavailable = toUnavailable(error, 'cage policy');
+    return {
+      status: 'unavailable',
+      reason:
+        unavailable.reason === 'rpc_timeout' || unavailable.reason === 'rpc_bad_response'
+          ? unavailable.reason
+          : 'rpc_error',
+      detail: unavailable.detail,
+    };
+  }
+}
