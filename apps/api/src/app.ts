@@ -11,6 +11,7 @@ import {
   WRITE_READY_CHAINS,
   buildEnablement,
   createApiStore,
+  createCages,
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
@@ -28,6 +29,7 @@ import {
 import type { Registry } from '@yieldrouter/metrics';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
+import { cageHandlers } from './handlers/cageHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
@@ -177,6 +179,10 @@ export function createApp(deps: AppDeps): Express {
       switches: config.switches,
     });
   Object.assign(handlers, chainHandlers({ adapters }));
+  Object.assign(
+    handlers,
+    cageHandlers({ cages: createCages({ chains: config.chains, cages: config.cages }) }),
+  );
   const snapshots = venueSnapshots({
     venueUseCases: useCases.venues,
     venues: config.venues,

@@ -16,3 +16,4 @@ export * from './wallets';
 export * from './webhooks';
 export * from './useCases';
 export * from './apiStore';
+export * from './cage';
