@@ -24,7 +24,7 @@ export interface EvmCage {
   readonly rpcConfigured: boolean;
   readonly usdc: Address | undefined;
   /** Requires a configured cage and RPC (the caller checks both first). */
-  readState(owner: Address): Promise<ReadCageStateReturnType>;
+  readState(owner: Address, alsoVenues?: readonly Address[]): Promise<ReadCageStateReturnType>;
   /** A call from `from` to `to`, value 0: never signed here. */
   transaction(from: Address, to: Address, data: Hex): CageTransactionRequest;
   /** `USDC.approve(cage, amount)`: what ROUTE needs first. */
@@ -60,9 +60,9 @@ export function createEvmCage(config: EvmCageConfig): EvmCage {
     address,
     rpcConfigured: context.rpc !== undefined,
     usdc: context.usdc,
-    readState: async (owner) => {
+    readState: async (owner, alsoVenues) => {
       if (!context.rpc || !address) throw new Error('readState: no cage or RPC configured');
-      return readCageState(context.rpc, address, owner);
+      return readCageState(context.rpc, address, owner, alsoVenues);
     },
     transaction,
     approval: (owner, amount) =>

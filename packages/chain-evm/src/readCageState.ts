@@ -16,6 +16,8 @@ export interface CageVenueState {
 
 export interface CageState {
   readonly status: 'available';
+  /** Positions in venues the policy no longer lists (asked for by the caller). */
+  readonly delisted: readonly CageVenueState[];
   readonly paused: boolean;
   readonly enabled: boolean;
   readonly skimBps: number;
@@ -36,7 +38,9 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 
 /**
  * The owner's policy, the pause flag and the owner's position in every allowlisted venue, all
- * read at one block. Fail-closed: any failed read makes the whole answer `unavailable`.
+ * read at one block, plus the positions in `alsoVenues` the policy does not list (EXIT and
+ * AUTOPAY may still take money out of them). Fail-closed: any failed read makes the whole answer
+ * `unavailable`.
  *
  * @example
  * await readCageState(rpc, cage, owner) // { status: 'available', enabled: true, venues: [...] }
@@ -45,6 +49,7 @@ export async function readCageState(
   rpc: EvmRpc,
   cage: Address,
   owner: Address,
+  alsoVenues: readonly Address[] = [],
 ): Promise<ReadCageStateReturnType> {
   try {
     const block = await rpc.blockNumber();
@@ -52,20 +57,26 @@ export async function readCageState(
       callView(rpc, cage, cageAbi, 'paused', [], block),
       callView(rpc, cage, cageAbi, 'policyOf', [owner], block),
     ]);
-    const venues = await Promise.all(
-      policy.venues.map(async (venue): Promise<CageVenueState> => {
-        const [assets, principal] = await Promise.all([
-          callView(rpc, cage, cageAbi, 'assetsOf', [owner, venue], block),
-          callView(rpc, cage, cageAbi, 'principalOf', [owner, venue], block),
-        ]);
-        return {
-          venue: getAddress(venue),
-          assets,
-          principal,
-          yield: assets > principal ? assets - principal : 0n,
-        };
-      }),
+    const position = async (venue: Address): Promise<CageVenueState> => {
+      const [assets, principal] = await Promise.all([
+        callView(rpc, cage, cageAbi, 'assetsOf', [owner, venue], block),
+        callView(rpc, cage, cageAbi, 'principalOf', [owner, venue], block),
+      ]);
+      return {
+        venue: getAddress(venue),
+        assets,
+        principal,
+        yield: assets > principal ? assets - principal : 0n,
+      };
+    };
+    const listed = new Set(policy.venues.map((venue) => getAddress(venue)));
+    const delisted = [...new Set(alsoVenues.map((venue) => getAddress(venue)))].filter(
+      (venue) => !listed.has(venue),
     );
+    const [venues, others] = await Promise.all([
+      Promise.all(policy.venues.map(position)),
+      Promise.all(delisted.map(position)),
+    ]);
     return {
       status: 'available',
       paused,
@@ -73,6 +84,7 @@ export async function readCageState(
       skimBps: policy.skimBps,
       agent: policy.agent === ZERO ? null : getAddress(policy.agent),
       venues,
+      delisted: others,
       payees: policy.payees.map((payee) => getAddress(payee)),
     };
   } catch (error) {
