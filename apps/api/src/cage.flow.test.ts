@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import { anvilChain, compileContracts, startEvmBed } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { cageAbi } from '@yieldrouter/chain-evm';
 import {
   CageDocument,
   CagePlanDocument,
@@ -10,7 +9,7 @@ import {
   planIdToBytes,
 } from '@yieldrouter/schemas';
 import { bytesToHex, createPublicClient, createWalletClient, http, parseEventLogs } from 'viem';
-import type { Address, Hex } from 'viem';
+import type { Abi, Address, Hex, TransactionReceipt } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
@@ -23,6 +22,7 @@ const ownerKey = `owner-cage-${randomBytes(6).toString('hex')}`;
 const USDC = 1_000_000n;
 let t: TestApp;
 let beds: { base: EvmBed; arbitrum: EvmBed };
+let cageAbi: Abi;
 
 beforeAll(async () => {
   const [base, arbitrum] = await Promise.all([
@@ -30,6 +30,7 @@ beforeAll(async () => {
     startEvmBed({ chainId: 42161 }),
   ]);
   beds = { base, arbitrum };
+  cageAbi = (await compileContracts()).YieldCage.abi;
   t = await startTestApp({
     SVC_RPC_TIMEOUT_MS: '2000',
     SVC_BASE_RPC_URL: base.adapterConfig.rpcUrl,
@@ -68,6 +69,12 @@ function signer(bed: EvmBed, index: number) {
       return reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     },
   };
+}
+
+/** The cage's `ActionExecuted` event in a receipt, decoded with the compiled contract's ABI. */
+function actionEvent(receipt: TransactionReceipt): Record<string, unknown> | undefined {
+  const [event] = parseEventLogs({ abi: cageAbi, logs: receipt.logs, eventName: 'ActionExecuted' });
+  return event?.args as Record<string, unknown> | undefined;
 }
 
 describe.each(['base', 'arbitrum'] as const)('the %s cage', (chain) => {
@@ -163,13 +170,9 @@ describe.each(['base', 'arbitrum'] as const)('the %s cage', (chain) => {
     });
     expect(plan.approvalRequest?.to).toBe(bed().fixtures.usdc);
     const receipt = await execute(plan);
-    const [event] = parseEventLogs({
-      abi: cageAbi,
-      logs: receipt.logs,
-      eventName: 'ActionExecuted',
-    });
-    expect(event?.args.planId).toBe(bytesToHex(planIdToBytes(plan.planId)));
-    expect(event?.args.assets).toBe(30n * USDC);
+    const event = actionEvent(receipt);
+    expect(event?.planId).toBe(bytesToHex(planIdToBytes(plan.planId)));
+    expect(event?.assets).toBe(30n * USDC);
     const venue = (await readPolicy()).policy?.venues[0];
     expect(venue).toMatchObject({ assetsMicros: '30000000', principalMicros: '30000000' });
   });
@@ -195,12 +198,8 @@ describe.each(['base', 'arbitrum'] as const)('the %s cage', (chain) => {
         amountMicros: '5000000',
       }),
     );
-    const [event] = parseEventLogs({
-      abi: cageAbi,
-      logs: receipt.logs,
-      eventName: 'ActionExecuted',
-    });
-    expect(event?.args.destination).toBe(owner().address);
+    const event = actionEvent(receipt);
+    expect(event?.destination).toBe(owner().address);
   });
 
   it('what the policy refuses comes back rejected, naming the lock, with no transaction', async () => {
