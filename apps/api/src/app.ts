@@ -31,6 +31,7 @@ import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schem
 import type { ApiConfig } from './env';
 import { cageHandlers } from './handlers/cageHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
+import { guardrailHandlers } from './handlers/guardrailHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { planHandlers } from './handlers/planHandlers';
@@ -211,6 +212,10 @@ export function createApp(deps: AppDeps): Express {
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
     }),
+  );
+  Object.assign(
+    handlers,
+    guardrailHandlers({ guardrails: useCases.guardrails, adapters, snapshots }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
   const zeroEx = config.swaps.zeroEx;
