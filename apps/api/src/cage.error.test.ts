@@ -40,6 +40,16 @@ const prepareBase = (t: TestApp, body: object, key = ownerKey, wallet = OWNER) =
     .set('X-API-Key', key)
     .send(body);
 
+const readWallet = async (t: TestApp, chain: string) =>
+  WalletCageDocument.parse(
+    (
+      await request(t.app)
+        .get(api(`/wallets/${OWNER}/${chain}/cage`))
+        .set('X-API-Key', ownerKey)
+        .expect(200)
+    ).body,
+  );
+
 describe('no cage configured', () => {
   it.each(['base', 'arbitrum'])(
     'GET /svc/%s/cage: contract null with the reason',
@@ -58,14 +68,7 @@ describe('no cage configured', () => {
   );
 
   it('the wallet policy is unavailable, the plans blocked, with no transaction', async () => {
-    const read = WalletCageDocument.parse(
-      (
-        await request(unset.app)
-          .get(api(`/wallets/${OWNER}/arbitrum/cage`))
-          .set('X-API-Key', ownerKey)
-          .expect(200)
-      ).body,
-    );
+    const read = await readWallet(unset, 'arbitrum');
     expect(read).toMatchObject({
       status: 'unavailable',
       reason: 'cage_not_configured',
@@ -92,14 +95,7 @@ describe('no cage configured', () => {
 
 describe('a chain that does not answer', () => {
   it('fails closed: the policy is unavailable and the plan blocked, never guessed', async () => {
-    const read = WalletCageDocument.parse(
-      (
-        await request(silent.app)
-          .get(api(`/wallets/${OWNER}/base/cage`))
-          .set('X-API-Key', ownerKey)
-          .expect(200)
-      ).body,
-    );
+    const read = await readWallet(silent, 'base');
     expect(read).toMatchObject({ status: 'unavailable', reason: 'rpc_error', policy: null });
     const plan = CagePlanDocument.parse(
       (await prepareBase(silent, { kind: 'EXIT', venue: VENUE, amountMicros: '1' }).expect(200))

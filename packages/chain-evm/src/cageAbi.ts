@@ -8,6 +8,15 @@ const action = <const Inputs extends readonly { name: string; type: string }[]>(
   inputs: Inputs,
 ) => ({ type: 'function', name, stateMutability: 'nonpayable', inputs, outputs: [] }) as const;
 
+/** A policy, as `setPolicy` takes it (after the plan id) and `policyOf` returns it. */
+const policyFields = [
+  { name: 'enabled', type: 'bool' },
+  { name: 'skimBps', type: 'uint16' },
+  addressArg('agent'),
+  { name: 'venues', type: 'address[]' },
+  { name: 'payees', type: 'address[]' },
+] as const;
+
 export const cageAbi = [
   action('route', [planIdArg, addressArg('owner'), addressArg('venue'), assetsArg]),
   action('exit', [
@@ -45,14 +54,7 @@ export const cageAbi = [
     addressArg('payee'),
     assetsArg,
   ]),
-  action('setPolicy', [
-    planIdArg,
-    { name: 'enabled', type: 'bool' },
-    { name: 'skimBps', type: 'uint16' },
-    addressArg('agent'),
-    { name: 'venues', type: 'address[]' },
-    { name: 'payees', type: 'address[]' },
-  ]),
+  action('setPolicy', [planIdArg, ...policyFields]),
   {
     type: 'function',
     name: 'policyOf',
@@ -62,13 +64,7 @@ export const cageAbi = [
       {
         name: '',
         type: 'tuple',
-        components: [
-          { name: 'enabled', type: 'bool' },
-          { name: 'skimBps', type: 'uint16' },
-          addressArg('agent'),
-          { name: 'venues', type: 'address[]' },
-          { name: 'payees', type: 'address[]' },
-        ],
+        components: policyFields,
       },
     ],
   },
