@@ -503,6 +503,7 @@ export type CageAction = z.infer<typeof CageAction>;
 
 const CageAddress = z
   .string()
+  .max(42)
   .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be an EVM address (0x + 40 hex)' });
 
 /** Which address fields each action takes (the others must be absent). */
