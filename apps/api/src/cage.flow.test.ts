@@ -218,6 +218,7 @@ describe.each(['base', 'arbitrum'] as const)('the %s cage', (chain) => {
       [{ kind: 'ROUTE', venue: aToken, amountMicros: '1' }, 'venue_allowlist'],
       [{ kind: 'HARVEST', venue: vault, amountMicros: '1' }, 'harvestable_yield'],
       [{ kind: 'EXIT', venue: vault, amountMicros: '999000000' }, 'position_balance'],
+      [{ kind: 'ROUTE', venue: vault, amountMicros: '999000000' }, 'wallet_balance'],
     ];
     for (const [body, lock] of cases) {
       const plan = await prepare(body);

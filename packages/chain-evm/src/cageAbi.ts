@@ -70,6 +70,13 @@ export const cageAbi = [
   },
   {
     type: 'function',
+    name: 'asset',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'address' }],
+  },
+  {
+    type: 'function',
     name: 'paused',
     stateMutability: 'view',
     inputs: [],

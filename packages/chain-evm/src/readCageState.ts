@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import { getAddress } from 'viem';
+import { erc20Abi } from './abis';
 import { cageAbi } from './cageAbi';
 import { callView } from './callView';
 import type { EvmRpc } from './evmRpc';
@@ -16,6 +17,8 @@ export interface CageVenueState {
 
 export interface CageState {
   readonly status: 'available';
+  /** The owner's wallet balance of the cage's asset (what ROUTE can move in), in micros. */
+  readonly walletAssets: bigint;
   /** Positions in venues the policy no longer lists (asked for by the caller). */
   readonly delisted: readonly CageVenueState[];
   readonly paused: boolean;
@@ -37,9 +40,9 @@ export type ReadCageStateReturnType =
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 /**
- * The owner's policy, the pause flag and the owner's position in every allowlisted venue, all
- * read at one block, plus the positions in `alsoVenues` the policy does not list (EXIT and
- * AUTOPAY may still take money out of them). Fail-closed: any failed read makes the whole answer
+ * The owner's policy, the pause flag, the owner's wallet balance of the cage's asset and the
+ * owner's position in every allowlisted venue, all read at one block, plus the positions in
+ * `alsoVenues` the policy does not list (EXIT and AUTOPAY may still take money out of them). Fail-closed: any failed read makes the whole answer
  * `unavailable`.
  *
  * @example
@@ -53,10 +56,12 @@ export async function readCageState(
 ): Promise<ReadCageStateReturnType> {
   try {
     const block = await rpc.blockNumber();
-    const [paused, policy] = await Promise.all([
+    const [paused, policy, asset] = await Promise.all([
       callView(rpc, cage, cageAbi, 'paused', [], block),
       callView(rpc, cage, cageAbi, 'policyOf', [owner], block),
+      callView(rpc, cage, cageAbi, 'asset', [], block),
     ]);
+    const walletAssets = await callView(rpc, asset, erc20Abi, 'balanceOf', [owner], block);
     const position = async (venue: Address): Promise<CageVenueState> => {
       const [assets, principal] = await Promise.all([
         callView(rpc, cage, cageAbi, 'assetsOf', [owner, venue], block),
@@ -80,6 +85,7 @@ export async function readCageState(
     return {
       status: 'available',
       paused,
+      walletAssets,
       enabled: policy.enabled,
       skimBps: policy.skimBps,
       agent: policy.agent === ZERO ? null : getAddress(policy.agent),

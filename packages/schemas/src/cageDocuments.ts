@@ -16,6 +16,7 @@ export const CageLock = z.enum([
   'owner_destination',
   'position_balance',
   'harvestable_yield',
+  'wallet_balance',
 ]);
 export type CageLock = z.infer<typeof CageLock>;
 

@@ -15,6 +15,7 @@ const PAYEE = '0x4444444444444444444444444444444444444444' as CageAddress;
 const state = (overrides: Partial<CageState> = {}): CageState => ({
   status: 'available',
   paused: false,
+  walletAssets: 50n,
   enabled: true,
   skimBps: 500,
   agent: null,
@@ -68,6 +69,8 @@ describe('checkCageAction', () => {
       'position_balance',
     );
     expect(check({ kind: 'HARVEST', venue: VAULT, amountMicros: 10n })).toBe('allowed');
+    expect(check({ kind: 'ROUTE', venue: VAULT, amountMicros: 50n })).toBe('allowed');
+    expect(check({ kind: 'ROUTE', venue: VAULT, amountMicros: 51n })).toBe('wallet_balance');
     expect(check({ kind: 'COMPOUND', venue: VAULT, amountMicros: 11n })).toBe('harvestable_yield');
   });
 });

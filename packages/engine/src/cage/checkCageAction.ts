@@ -65,7 +65,14 @@ export function checkCageAction(
         message: `${kind} takes yield only: ${formatMicros(earned)} micros above principal`,
       };
     }
-  } else if (kind !== 'ROUTE' && amount > (held?.assets ?? 0n)) {
+  } else if (kind === 'ROUTE') {
+    if (amount > state.walletAssets) {
+      return {
+        lock: 'wallet_balance',
+        message: `ROUTE moves ${formatMicros(amount)} micros; the owner's wallet holds ${formatMicros(state.walletAssets)}`,
+      };
+    }
+  } else if (amount > (held?.assets ?? 0n)) {
     return {
       lock: 'position_balance',
       message: `the position in ${from ?? 'the venue'} holds ${formatMicros(held?.assets ?? 0n)} micros`,
