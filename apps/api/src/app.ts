@@ -11,6 +11,7 @@ import {
   WRITE_READY_CHAINS,
   buildEnablement,
   createApiStore,
+  createCages,
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
@@ -30,6 +31,7 @@ import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schem
 import type { ApiConfig } from './env';
 import { autoPayHandlers } from './handlers/autoPayHandlers';
 import { autopilotHandlers } from './handlers/autopilotHandlers';
+import { cageHandlers } from './handlers/cageHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
 import { guardrailHandlers } from './handlers/guardrailHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
@@ -180,6 +182,10 @@ export function createApp(deps: AppDeps): Express {
       switches: config.switches,
     });
   Object.assign(handlers, chainHandlers({ adapters }));
+  Object.assign(
+    handlers,
+    cageHandlers({ cages: createCages({ chains: config.chains, cages: config.cages }) }),
+  );
   const snapshots = venueSnapshots({
     venueUseCases: useCases.venues,
     venues: config.venues,

@@ -7,3 +7,13 @@ export { PLAN_TAG_MAGIC, appendPlanTag, readPlanTag } from './planTag';
 export type { BuildEvmSwapParameters } from './buildEvmSwap';
 export type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
 export type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
+export { cageAbi } from './cageAbi';
+export { createEvmCage } from './createEvmCage';
+export type { EvmCage, EvmCageConfig } from './createEvmCage';
+export { encodeCageAction, encodeCagePolicy } from './encodeCageCall';
+export type {
+  CageCall,
+  EncodeCageActionParameters,
+  EncodeCagePolicyParameters,
+} from './encodeCageCall';
+export type { CageState, CageVenueState, ReadCageStateReturnType } from './readCageState';

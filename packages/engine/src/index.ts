@@ -20,3 +20,4 @@ export * from './autoPay';
 export * from './webhooks';
 export * from './useCases';
 export * from './apiStore';
+export * from './cage';

@@ -14,6 +14,7 @@ export * from './opportunityFacts';
 export * from './opportunityQuery';
 export * from './requests';
 export * from './planDocuments';
+export * from './cageDocuments';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './manifest/allRoutes';

@@ -134,7 +134,8 @@ it('bounds every bps, micros and wallets-batch field by name', () => {
           problems.push(`${at}: ${name} must be a string bounded by pattern to 0..10000`);
         }
       } else if (name.endsWith('Bps') && leaf['type'] !== undefined) {
-        const maximum = name === 'slippageBps' ? 500 : 10_000;
+        // The cage's skim is capped at 1000 bps by its contract (MAX_SKIM_BPS).
+        const maximum = name === 'slippageBps' ? 500 : name === 'skimBps' ? 1000 : 10_000;
         // A share that cannot be zero (a guardrail's maxAllocationBps) starts at 1.
         const minimum = name === 'maxAllocationBps' ? 1 : 0;
         if (leaf['minimum'] !== minimum || leaf['maximum'] !== maximum) {

@@ -70,18 +70,13 @@ describe('API errors become typed SDK errors (real API)', () => {
   });
 
   it('501 NotImplementedError for a declared route whose handler has not landed', async () => {
-    const client = createClient({ baseUrl: api.baseUrl, apiKey: testKeys.keeper });
+    // Every GET has landed; bridge rescue has not (as in apps/api http.error.test.ts).
+    const client = createClient({ baseUrl: api.baseUrl, apiKey: testKeys.owner });
     const planned = (await client.getRoutes()).routes.find(
-      (route) =>
-        !route.implemented &&
-        route.method === 'GET' &&
-        !route.path.includes('{') &&
-        !routeList.find((declared) => declared.operationId === route.operationId)?.request.query &&
-        route.auth.some((role) => role === 'public' || role === 'keeper'),
+      (route) => route.operationId === 'rescueBridge',
     );
-    if (!planned) throw new Error('every GET route is implemented: pick another 501 example');
-    const call = (client as unknown as Record<string, () => Promise<unknown>>)[planned.operationId];
-    const error = await rejection(call!());
+    if (planned?.implemented !== false) throw new Error('rescueBridge landed: pick another 501');
+    const error = await rejection(client.rescueBridge({ body: { planId: 'plan_sample' } }));
     expect(error).toBeInstanceOf(NotImplementedError);
     expect(error).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' });
   });

@@ -83,6 +83,8 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_ARBITRUM_RPC_URL: arbitrum.adapterConfig.rpcUrl,
       SVC_ARBITRUM_USDC_ADDRESS: arbitrum.adapterConfig.usdcAddress,
       SVC_ARBITRUM_REGISTRY_ADDRESS: arbitrum.adapterConfig.registryAddress,
+      SVC_BASE_CAGE_ADDRESS: base.fixtures.cage,
+      SVC_ARBITRUM_CAGE_ADDRESS: arbitrum.fixtures.cage,
       SVC_SOLANA_RPC_URL: solana.rpcUrl,
       SVC_SOLANA_NETWORK: 'localnet',
       SVC_SOLANA_PROGRAM_ID: solanaRouter.programId,

@@ -59,6 +59,8 @@ export const ServiceSettings = z
     SVC_BASE_DEPLOY_TX: z.string().optional(),
     SVC_ARBITRUM_REGISTRY_ADDRESS: z.string().optional(),
     SVC_ARBITRUM_DEPLOY_TX: z.string().optional(),
+    SVC_BASE_CAGE_ADDRESS: EvmAddress.optional(),
+    SVC_ARBITRUM_CAGE_ADDRESS: EvmAddress.optional(),
     SVC_VENUE_IDS: z.string().optional(),
     SVC_APY_POOLS: z.string().optional(),
     SVC_APY_BASE_URL: HttpUrlSetting.default('https://yields.llama.fi'),
@@ -105,6 +107,8 @@ export interface ServiceConfig {
   readonly webhooks: WebhookSettings;
   /** Swap plans: the 0x quote source, fee recipients and token tables. */
   readonly swaps: SwapsConfig;
+  /** Our YieldCage per Map chain; unset answers `cage_not_configured`. */
+  readonly cages: { readonly base: string | undefined; readonly arbitrum: string | undefined };
 }
 
 function onChainIds(env: ServiceSettings): OnChainIds {
@@ -162,6 +166,7 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
       arbitrum: { executionEnabled: false, broadcastEnabled: false },
     },
     onChainIds: onChainIds(env),
+    cages: { base: env.SVC_BASE_CAGE_ADDRESS, arbitrum: env.SVC_ARBITRUM_CAGE_ADDRESS },
     venues: {
       ...parseVenueSettings(env.SVC_VENUE_IDS, env.SVC_APY_POOLS),
       apyMaxAgeMs: env.SVC_APY_MAX_AGE_SECONDS * 1000,

@@ -1,6 +1,19 @@
-import { CagePolicyRequest, CagePrepareRequest, OpenDocument, WalletParams } from '../requests';
+import { CageDocument, CagePlanDocument, WalletCageDocument } from '../cageDocuments';
+import {
+  CagePolicyRequest,
+  CagePrepareRequest,
+  WalletCagePrepareRequest,
+  WalletParams,
+} from '../requests';
 import { defineRoute } from './defineRoute';
-import { plan, OWNER, OWNER_AGENT, ok } from './routeParts';
+import { OWNER, OWNER_AGENT, ok } from './routeParts';
+
+const cagePlan = {
+  200: {
+    description: 'A prepared plan (the owner signs), or a rejected one naming the lock.',
+    schema: CagePlanDocument,
+  },
+} as const;
 
 /** Cage (Base and Arbitrum). */
 export const cageRoutes = {
@@ -14,7 +27,7 @@ export const cageRoutes = {
     summary: 'Base cage: the six actions and their destination locks.',
     tags: ['cage'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(CageDocument),
   }),
   getArbitrumCage: defineRoute({
     operationId: 'getArbitrumCage',
@@ -25,7 +38,7 @@ export const cageRoutes = {
     summary: 'Arbitrum cage: the six actions and their destination locks.',
     tags: ['cage'],
     request: {},
-    responses: ok(OpenDocument),
+    responses: ok(CageDocument),
   }),
   prepareArbitrumCageAction: defineRoute({
     operationId: 'prepareArbitrumCageAction',
@@ -36,7 +49,7 @@ export const cageRoutes = {
     summary: 'Prepare a cage action on Arbitrum (owner signs).',
     tags: ['cage'],
     request: { body: CagePrepareRequest },
-    responses: plan,
+    responses: cagePlan,
   }),
   getWalletBaseCage: defineRoute({
     operationId: 'getWalletBaseCage',
@@ -48,7 +61,7 @@ export const cageRoutes = {
     summary: "The wallet's Base cage policy.",
     tags: ['cage'],
     request: { params: WalletParams },
-    responses: ok(OpenDocument),
+    responses: ok(WalletCageDocument),
   }),
   setWalletBaseCagePolicy: defineRoute({
     operationId: 'setWalletBaseCagePolicy',
@@ -60,7 +73,7 @@ export const cageRoutes = {
     summary: 'Change the Base cage policy (owner only).',
     tags: ['cage'],
     request: { params: WalletParams, body: CagePolicyRequest },
-    responses: ok(OpenDocument),
+    responses: cagePlan,
   }),
   prepareWalletBaseCageAction: defineRoute({
     operationId: 'prepareWalletBaseCageAction',
@@ -71,10 +84,43 @@ export const cageRoutes = {
     walletParam: 'address',
     summary: 'Prepare a Base cage action for this wallet (owner signs).',
     tags: ['cage'],
-    request: {
-      params: WalletParams,
-      body: CagePrepareRequest.omit({ wallet: true }),
-    },
-    responses: plan,
+    request: { params: WalletParams, body: WalletCagePrepareRequest },
+    responses: cagePlan,
+  }),
+  getWalletArbitrumCage: defineRoute({
+    operationId: 'getWalletArbitrumCage',
+    method: 'get',
+    path: '/wallets/{address}/arbitrum/cage',
+    versioned: true,
+    auth: OWNER_AGENT,
+    walletParam: 'address',
+    summary: "The wallet's Arbitrum cage policy.",
+    tags: ['cage'],
+    request: { params: WalletParams },
+    responses: ok(WalletCageDocument),
+  }),
+  setWalletArbitrumCagePolicy: defineRoute({
+    operationId: 'setWalletArbitrumCagePolicy',
+    method: 'put',
+    path: '/wallets/{address}/arbitrum/cage/policy',
+    versioned: true,
+    auth: OWNER,
+    walletParam: 'address',
+    summary: 'Change the Arbitrum cage policy (owner only).',
+    tags: ['cage'],
+    request: { params: WalletParams, body: CagePolicyRequest },
+    responses: cagePlan,
+  }),
+  prepareWalletArbitrumCageAction: defineRoute({
+    operationId: 'prepareWalletArbitrumCageAction',
+    method: 'post',
+    path: '/wallets/{address}/arbitrum/cage/prepare',
+    versioned: true,
+    auth: OWNER,
+    walletParam: 'address',
+    summary: 'Prepare an Arbitrum cage action for this wallet (owner signs).',
+    tags: ['cage'],
+    request: { params: WalletParams, body: WalletCagePrepareRequest },
+    responses: cagePlan,
   }),
 } as const;

@@ -5,6 +5,20 @@ import type { Abi, Hex } from 'viem';
 
 /** Where the bed's Solidity sources live. */
 export const CONTRACTS_DIR = join(__dirname, '..', '..', 'contracts');
+/**
+ * Where our product contracts live (the cage): beside the adapter that encodes calls to them,
+ * in packages/chain-evm. Read by path, not by import: chain-evm's tests depend on the beds.
+ */
+export const PRODUCT_CONTRACTS_DIR = join(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  'packages',
+  'chain-evm',
+  'contracts',
+);
 const CACHE_DIR = join(__dirname, '..', '..', 'node_modules', '.cache', 'chain-beds');
 
 /** The contracts a bed deploys (helper contracts such as BedERC20 are compiled in). */
@@ -16,6 +30,7 @@ export const BED_CONTRACTS = [
   'TestAToken',
   'TestToken',
   'TestPair',
+  'YieldCage',
 ] as const;
 export type BedContractName = (typeof BED_CONTRACTS)[number];
 
@@ -35,7 +50,7 @@ const SETTINGS = {
 let memory: Promise<EvmArtifacts> | undefined;
 
 /**
- * Compiles `contracts/*.sol` with npm solc (standard JSON, in process). Cached in memory, and on
+ * Compiles `contracts/*.sol` and the product contracts with npm solc (standard JSON, in process). Cached in memory, and on
  * disk under node_modules/.cache keyed by the sources, settings and solc version, so a test file
  * in a fresh jest module registry does not pay solc's ~1.5 s again.
  *
@@ -52,10 +67,13 @@ export function compileContracts(): Promise<EvmArtifacts> {
 
 async function compileOrLoad(): Promise<EvmArtifacts> {
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(CONTRACTS_DIR)
-    .filter((name) => name.endsWith('.sol'))
-    .sort()) {
-    sources[file] = { content: readFileSync(join(CONTRACTS_DIR, file), 'utf8') };
+  for (const dir of [CONTRACTS_DIR, PRODUCT_CONTRACTS_DIR]) {
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith('.sol'))
+      .sort()) {
+      if (sources[file]) throw new Error(`solc: two sources named ${file}`);
+      sources[file] = { content: readFileSync(join(dir, file), 'utf8') };
+    }
   }
   const solcVersion = readSolcVersion();
   const key = createHash('sha256')
@@ -108,6 +126,7 @@ function pickArtifacts(output: SolcOutput): EvmArtifacts {
     TestAToken: artifact('TestAToken'),
     TestToken: artifact('TestToken'),
     TestPair: artifact('TestPair'),
+    YieldCage: artifact('YieldCage'),
   };
 }
 

@@ -40,8 +40,18 @@ export interface EvmFixtures {
   readonly weth: Address;
   /** …and a constant-product USDC/WETH pair (TestPair) seeded with `BED_PAIR_LIQUIDITY`. */
   readonly pair: Address;
+  /** A second TestVault4626 over `usdc`: the other end of a cage REBALANCE. */
+  readonly altVault: Address;
+  /**
+   * Our cage (packages/chain-evm/contracts/YieldCage.sol) over `usdc`: the deployer is its
+   * guardian (pause), `cageTreasury` receives its skim.
+   */
+  readonly cage: Address;
+  readonly cageTreasury: Address;
   /** The account that deployed everything (anvil account 0). */
   readonly deployer: Address;
+  /** Pauses or unpauses the cage (the deployer is its guardian). */
+  setCagePaused(paused: boolean): Promise<Hash>;
   /** Mints `amount` (base units) of the WETH stand-in to `to`. */
   mintWeth(to: Address, amount: bigint): Promise<Hash>;
   /** Mints `amount` micros of TestUSDC to `to`; resolves once mined. */
@@ -72,12 +82,16 @@ export interface EvmFixtures {
   supplyToAave(amount: bigint): Promise<Hash>;
 }
 
+/** Anvil's last account receives the cage's skim (as it receives the beds' swap fee). */
+const CAGE_TREASURY_ACCOUNT = 9;
+
 /** Gas limit of a fixture call (anvil's block limit is 30M; the largest call uses ~0.3M). */
 const BED_CALL_GAS = 2_000_000n;
 
 /**
  * Deploys TestUSDC, TestVault4626, SvcRegistry, the Aave stand-ins and the swap bed (WETH
- * stand-in and a seeded USDC/WETH TestPair) from anvil account 0
+ * stand-in and a seeded USDC/WETH TestPair), then a second vault and our YieldCage, from anvil
+ * account 0
  * (an unlocked node account: the node signs, so nothing is signed locally).
  *
  * @example
@@ -93,8 +107,10 @@ export async function deployEvmFixtures({
   const chain = anvilChain(chainId, rpcUrl);
   const transport = http(rpcUrl, { retryCount: 0 });
   const publicClient = createPublicClient({ chain, transport });
-  const [first] = anvilAccounts();
-  if (!first) throw new Error('bed: no anvil account');
+  const accounts = anvilAccounts();
+  const first = accounts[0];
+  const cageTreasury = accounts[CAGE_TREASURY_ACCOUNT]?.address;
+  if (!first || !cageTreasury) throw new Error('bed: too few anvil accounts');
   const deployer = first.address;
   const wallet = createWalletClient({ chain, transport, account: deployer });
 
@@ -158,15 +174,29 @@ export async function deployEvmFixtures({
     BED_PAIR_LIQUIDITY.weth,
   ]);
 
+  // Deployed last, so every address above stays what it was before the cage existed.
+  const altVault = await deploy(artifacts.TestVault4626.abi, artifacts.TestVault4626.bytecode, [
+    usdc,
+  ]);
+  const cage = await deploy(artifacts.YieldCage.abi, artifacts.YieldCage.bytecode, [
+    usdc,
+    cageTreasury,
+    deployer,
+  ]);
+
   return {
     usdc,
     vault,
+    altVault,
+    cage,
+    cageTreasury,
     registry,
     aavePool,
     aToken,
     weth,
     pair,
     deployer,
+    setCagePaused: (paused) => call(cage, artifacts.YieldCage.abi, 'setPaused', [paused]),
     mintWeth: (to, amount) => call(weth, artifacts.TestToken.abi, 'mint', [to, amount]),
     mintUsdc: (to, amount) => call(usdc, artifacts.TestUSDC.abi, 'mint', [to, amount]),
     simulateYield: (amount) => call(vault, artifacts.TestVault4626.abi, 'simulateYield', [amount]),
