@@ -201,6 +201,7 @@ export const BlockerCode = z.enum([
   'quote_unavailable',
   'quote_timeout',
   'no_route',
+  'gas_estimate_unavailable',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -252,6 +253,11 @@ export function describeBlockerCode(code: BlockerCode): string {
       return 'The swap quote source did not answer in time; no price is made up.';
     case 'no_route':
       return 'The swap quote source has no route (no liquidity) for this pair and amount.';
+    case 'gas_estimate_unavailable':
+      return (
+        "The chain could not size the legs' gas (the estimate reverted, or the chain cannot " +
+        'dry-run them here); no amount is made up.'
+      );
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

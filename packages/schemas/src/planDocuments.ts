@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UnsignedEncoding } from './chainAdapter';
 import { Chain, ExecutionMode } from './chains';
 import { Blocker } from './errors';
-import { MicrosOut } from './money';
+import { MicrosOut, NativeAmountOut } from './money';
 import { ChainChoice } from './requests';
 
 // What plan, execute and harvest routes answer: the plan document (prepared or blocked, and as
@@ -10,7 +10,7 @@ import { ChainChoice } from './requests';
 export const PlanLegDocument = z
   .looseObject({
     index: z.number().int(),
-    action: z.enum(['approve', 'deposit', 'withdraw', 'swap']),
+    action: z.enum(['approve', 'deposit', 'withdraw', 'swap', 'unwrap']),
     summary: z.string(),
     amountMicros: MicrosOut,
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
@@ -109,6 +109,57 @@ export const SwapPlanDocument = PlanDocument.extend(SwapPlanParts.shape).meta({
 });
 export type SwapPlanDocument = z.infer<typeof SwapPlanDocument>;
 
+export const GasSponsorFeeLine = z
+  .object({
+    kind: z.enum(['gas_sponsor_fee', 'pool_fee']),
+    bps: z.number().int().min(0).max(10_000).optional().meta({
+      description: "The rate on the USDC sold, where the line is one (the service's fee).",
+    }),
+    amountMicros: MicrosOut,
+    payer: z.enum(['owner']),
+  })
+  .meta({
+    description:
+      "A gas-sponsor fee line, in USDC micros: the service's fee (gasSponsorFeeBps of GET " +
+      '/svc/fees on the USDC the top-up sells, rounded down) or the pool fee the quote reported.',
+  });
+
+/** POST /svc/gas-sponsor/plan: the plan document with its sizing and top-up parts. */
+export const GasSponsorPlanDocument = PlanDocument.extend({
+  sizedPlanId: z.string().optional().meta({ description: 'The stored plan whose legs were sized.' }),
+  nativeToken: z.string().meta({ description: "The chain's native token (ETH, SOL, SUI)." }),
+  gasUnits: NativeAmountOut.optional().meta({ description: 'EVM: the gas the legs use, summed.' }),
+  feePerGas: NativeAmountOut.optional().meta({
+    description: 'EVM: the max fee per gas the sizing assumes (wei).',
+  }),
+  nativeRequired: NativeAmountOut.optional().meta({
+    description: 'The native amount the legs cost, in the smallest unit.',
+  }),
+  nativeHeld: NativeAmountOut.optional().meta({
+    description: "The wallet's native balance, read on chain.",
+  }),
+  nativeNeeded: NativeAmountOut.optional().meta({
+    description: 'nativeRequired − nativeHeld, at least 0: what the top-up delivers.',
+  }),
+  usdcCostMicros: MicrosOut.optional().meta({
+    description: 'The USDC the top-up sells, fee included (the plan amount).',
+  }),
+  quotedNativeOut: NativeAmountOut.optional().meta({
+    description: 'What the quote says the swap pays (wrapped native, unwrapped by the last leg).',
+  }),
+  feeLines: z.array(GasSponsorFeeLine).optional(),
+  quoteSource: z.string().optional().meta({ description: 'Which quote source priced the USDC.' }),
+  expiresAt: z.string().optional().meta({ description: 'When the quote stops being honoured.' }),
+}).meta({
+  description:
+    'A gas-sponsor plan: prepared (the native amount the legs need less what the wallet holds, ' +
+    'its USDC cost through a swap quote, the fee lines, and the owner-signed top-up legs: ' +
+    'approve when short, swap USDC for wrapped native, unwrap) or blocked (blockers[]: chain ' +
+    'unreadable, no quote source on the chain, quote unavailable or slow); never a made-up ' +
+    'price. Both answer HTTP 200.',
+});
+export type GasSponsorPlanDocument = z.infer<typeof GasSponsorPlanDocument>;
+
 /** A leg of a stored plan: as prepared, plus what the chain said about it so far. */
 export const StoredPlanLegDocument = PlanLegDocument.extend({
   settledAmountMicros: MicrosOut.nullable().meta({
@@ -136,7 +187,7 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
 /** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
 export const StoredPlanDocument = PlanDocument.extend({
   planId: z.string(),
-  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap']),
+  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'gas_sponsor']),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
 }).meta({
