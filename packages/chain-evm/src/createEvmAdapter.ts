@@ -10,6 +10,8 @@ import type {
 import { buildEvmDeposit } from './buildEvmDeposit';
 import { buildEvmSwap } from './buildEvmSwap';
 import type { BuildEvmSwapParameters } from './buildEvmSwap';
+import { buildEvmUnwrap } from './buildEvmUnwrap';
+import type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
 import { checkSignedEvmLeg } from './checkSignedEvmLeg';
 import { createEvmContext } from './evmContext';
@@ -24,6 +26,8 @@ import { readEvmSwapReceipt } from './readEvmSwapReceipt';
 import type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
 import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
+import { sizeEvmGas } from './sizeEvmGas';
+import type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
 
 /** The chain adapter for Base or Arbitrum, plus the registry's fee configuration. */
@@ -35,6 +39,9 @@ export type EvmChainAdapter = ChainAdapter & {
   readAllowance(parameters: ReadEvmAllowanceParameters): Promise<ReadEvmAllowanceReturnType>;
   buildSwap(parameters: BuildEvmSwapParameters): UnsignedLeg[];
   readSwapReceipt(parameters: ReadEvmSwapReceiptParameters): Promise<SwapReceipt>;
+  /** Gas sponsorship: the native gas calls need (fail-closed), and the unwrap leg. */
+  sizeGas(parameters: SizeEvmGasParameters): Promise<SizeEvmGasReturnType>;
+  buildUnwrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
 };
 
 /**
@@ -76,5 +83,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     readAllowance: (parameters) => readEvmAllowance(context, parameters),
     buildSwap: (parameters) => buildEvmSwap(context, parameters),
     readSwapReceipt: (parameters) => readEvmSwapReceipt(context, parameters),
+    sizeGas: (parameters) => sizeEvmGas(context, parameters),
+    buildUnwrap: (parameters) => buildEvmUnwrap(context, parameters),
   };
 }

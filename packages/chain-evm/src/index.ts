@@ -7,3 +7,5 @@ export { PLAN_TAG_MAGIC, appendPlanTag, readPlanTag } from './planTag';
 export type { BuildEvmSwapParameters } from './buildEvmSwap';
 export type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
 export type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
+export type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
+export type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
