@@ -22,7 +22,7 @@ export interface PlanLegInput {
 export type LegEffect =
   'none' | 'fund_liquid' | 'fund_staked' | 'stake' | 'unstake' | 'exit_liquid' | 'swap';
 
-export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap';
+export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap' | 'gas_sponsor';
 
 export interface PlanInput {
   readonly id: string;
