@@ -52,7 +52,8 @@ function findToken(
   return token;
 }
 
-const quoteBlocker = (status: 'quote_unavailable' | 'quote_timeout' | 'no_route', detail: string) =>
+/** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
+export const quoteBlocker = (status: 'quote_unavailable' | 'quote_timeout' | 'no_route', detail: string) =>
   blocker(status, { details: { source: '0x', detail } });
 
 /**
