@@ -254,9 +254,21 @@ describe('POST /svc/gas-sponsor/plan', () => {
     ['a malformed planId', { calls: undefined, planId: 'nope' }, 'body.planId'],
     ['both planId and calls', { planId: newPlanId() }, 'body.planId'],
     ['neither planId nor calls', { calls: undefined }, 'body.planId'],
-    ['a float value', { calls: [{ ...{ to: SAMPLE_ADDRESSES.base, data: '0x' }, value: '1.5' }] }, 'body.calls.0.value'],
-    ['a negative value', { calls: [{ to: SAMPLE_ADDRESSES.base, data: '0x', value: '-1' }] }, 'body.calls.0.value'],
-    ['calldata that is not hex', { calls: [{ to: SAMPLE_ADDRESSES.base, data: 'xyz' }] }, 'body.calls.0.data'],
+    [
+      'a float value',
+      { calls: [{ ...{ to: SAMPLE_ADDRESSES.base, data: '0x' }, value: '1.5' }] },
+      'body.calls.0.value',
+    ],
+    [
+      'a negative value',
+      { calls: [{ to: SAMPLE_ADDRESSES.base, data: '0x', value: '-1' }] },
+      'body.calls.0.value',
+    ],
+    [
+      'calldata that is not hex',
+      { calls: [{ to: SAMPLE_ADDRESSES.base, data: 'xyz' }] },
+      'body.calls.0.data',
+    ],
     ['calls on solana', { chain: 'solana', owner: SAMPLE_ADDRESSES.solana }, 'body.calls'],
   ])('%s → 400 naming the field, nothing stored', async (_name, change, field) => {
     const plans = await countPlans();

@@ -77,7 +77,11 @@ describe('sizeEvmGas on anvil', () => {
     const spender = anvilAccounts()[8]?.address;
     if (!spender) throw new Error('no anvil account');
     const adapter = adapterAt(bed.anvil.rpcUrl);
-    const pull = { to: bed.fixtures.usdc, data: transferFrom(owner.address, spender, 5n), value: 0n };
+    const pull = {
+      to: bed.fixtures.usdc,
+      data: transferFrom(owner.address, spender, 5n),
+      value: 0n,
+    };
     // Alone, the pull reverts (no allowance)…
     expect(await adapter.sizeGas({ owner: spender, calls: [pull] })).toMatchObject({
       status: 'reverted',

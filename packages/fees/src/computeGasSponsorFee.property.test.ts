@@ -15,7 +15,11 @@ describe('computeGasSponsorFee (property tests)', () => {
   it('fee + net == gross, both bigint, never negative', () => {
     fc.assert(
       fc.property(micros, bps, (gross, rate) => {
-        const { feeMicros, netMicros, bps: charged } = computeGasSponsorFee({
+        const {
+          feeMicros,
+          netMicros,
+          bps: charged,
+        } = computeGasSponsorFee({
           grossMicros: gross,
           schedule: scheduleWith(rate),
         });
@@ -54,9 +58,9 @@ describe('computeGasSponsorFee (property tests)', () => {
   it('refuses a negative or over-range gross and a rate outside 0..10000', () => {
     expect(() => computeGasSponsorFee({ grossMicros: -1n })).toThrow(FeeError);
     expect(() => computeGasSponsorFee({ grossMicros: MAX_MICROS + 1n })).toThrow(FeeError);
-    expect(() =>
-      computeGasSponsorFee({ grossMicros: 1n, schedule: scheduleWith(10_001) }),
-    ).toThrow(FeeError);
+    expect(() => computeGasSponsorFee({ grossMicros: 1n, schedule: scheduleWith(10_001) })).toThrow(
+      FeeError,
+    );
     expect(() => computeGasSponsorFee({ grossMicros: 1n, schedule: scheduleWith(0.5) })).toThrow(
       FeeError,
     );

@@ -126,7 +126,10 @@ export const GasSponsorFeeLine = z
 
 /** POST /svc/gas-sponsor/plan: the plan document with its sizing and top-up parts. */
 export const GasSponsorPlanDocument = PlanDocument.extend({
-  sizedPlanId: z.string().optional().meta({ description: 'The stored plan whose legs were sized.' }),
+  sizedPlanId: z
+    .string()
+    .optional()
+    .meta({ description: 'The stored plan whose legs were sized.' }),
   nativeToken: z.string().meta({ description: "The chain's native token (ETH, SOL, SUI)." }),
   gasUnits: NativeAmountOut.optional().meta({ description: 'EVM: the gas the legs use, summed.' }),
   feePerGas: NativeAmountOut.optional().meta({

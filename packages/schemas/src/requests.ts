@@ -400,11 +400,16 @@ export const GasSponsorRequest = z
     owner: z.string().min(1).max(128).meta({
       description: "The wallet that pays the gas and signs, in the chain's own format.",
     }),
-    planId: z.string().min(1).max(128).optional().meta({
-      description:
-        'A stored plan (plan_ + 32 hex) on `chain` whose unsigned legs are sized; an unknown ' +
-        'planId is a 400 naming the field.',
-    }),
+    planId: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({
+        description:
+          'A stored plan (plan_ + 32 hex) on `chain` whose unsigned legs are sized; an unknown ' +
+          'planId is a 400 naming the field.',
+      }),
     calls: z.array(GasSponsorCall).min(1).max(8).optional().meta({
       description: 'EVM calls from `owner`, sized in order, when no planId is given.',
     }),

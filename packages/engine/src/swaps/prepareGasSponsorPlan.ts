@@ -150,9 +150,7 @@ export async function prepareGasSponsorPlan(
           nativeNeeded: (nativeNeeded ?? 0n).toString(),
         }
       : {}),
-    ...(build.status === 'prepared'
-      ? { usdcCostMicros: formatMicros(grossMicros) }
-      : {}),
+    ...(build.status === 'prepared' ? { usdcCostMicros: formatMicros(grossMicros) } : {}),
     ...(quote
       ? {
           quotedNativeOut: quote.quote.amountOutMicros.toString(),
@@ -198,11 +196,12 @@ export async function prepareGasSponsorPlan(
         chain,
         owner,
         ...(request.planId ? { planId: request.planId } : {}),
-        ...(request.calls ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) } : {}),
+        ...(request.calls
+          ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) }
+          : {}),
       },
       effect: 'none',
     }),
   );
   return planDocument(parts);
 }
-

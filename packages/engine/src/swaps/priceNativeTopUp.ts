@@ -128,5 +128,10 @@ export async function priceNativeTopUp(
       summary: `Unwrap ${shownOut} of WETH into native gas on ${chain}`,
     }),
   ];
-  return { status: 'prepared', build: { status: 'prepared', legs }, grossMicros: sell, quote: answer };
+  return {
+    status: 'prepared',
+    build: { status: 'prepared', legs },
+    grossMicros: sell,
+    quote: answer,
+  };
 }

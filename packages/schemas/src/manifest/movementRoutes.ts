@@ -94,7 +94,10 @@ export const movementRoutes = {
     tags: ['swaps'],
     request: { body: GasSponsorRequest },
     responses: {
-      200: { description: 'A prepared or blocked gas-sponsor plan.', schema: GasSponsorPlanDocument },
+      200: {
+        description: 'A prepared or blocked gas-sponsor plan.',
+        schema: GasSponsorPlanDocument,
+      },
     },
   }),
   prepareBridgePlan: defineRoute({
