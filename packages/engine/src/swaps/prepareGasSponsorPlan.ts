@@ -14,7 +14,6 @@ import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
 import { priceNativeTopUp } from './priceNativeTopUp';
-import { quoteBlocker } from './prepareEvmSwapPlan';
 import type { SwapsConfig } from './swapSettings';
 import type { SwapQuoteSource } from './swapQuoteSource';
 
