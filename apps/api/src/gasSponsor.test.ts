@@ -10,19 +10,20 @@ import {
   SwapPlanDocument,
   newPlanId,
 } from '@yieldrouter/schemas';
-import { anvilAccounts, anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { TestApp } from './testing/startTestApp';
-import { SAMPLE_ADDRESSES, startTestApp } from './testing/startTestApp';
+import { SAMPLE_ADDRESSES } from './testing/startTestApp';
+import type { SwapBedApp } from './testing/startSwapBedApp';
+import { SWAP_FEE_RECIPIENT, startSwapBedApp } from './testing/startSwapBedApp';
 
 // The gas-sponsor plan end to end on anvil: the legs are sized by the node (eth_estimateGas, and
 // eth_simulateV1 for a swap behind its approval), priced by the 0x-shaped fake over the bed's
 // USDC/WETH pair, and the top-up legs, signed by the owner's anvil key, deliver native gas.
 // The bed charges no base fee (anvil_setNextBlockBaseFeePerGas 0, which then stays 0), so a
 // wallet short of gas can still send the top-up here; the sizing still prices a 1 gwei tip.
-const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+const FEE_RECIPIENT = SWAP_FEE_RECIPIENT;
 const owner = anvilAccounts()[6];
 if (!owner) throw new Error('no anvil account');
 const HELD = 1_000n;
@@ -36,30 +37,17 @@ const reader = () => createPublicClient({ chain: chain(), transport: http(bed.an
 const anvilRequest = (method: string, params: unknown[]) =>
   reader().request({ method: method as never, params: params as never });
 
+let swapApp: SwapBedApp;
+
 beforeAll(async () => {
-  bed = await startEvmBed({ chainId: 8453 });
-  fake = await startZeroExFake({
-    chains: [{ rpcUrl: bed.anvil.rpcUrl, chainId: 8453, pair: bed.fixtures.pair }],
-    slowMs: 2_000,
-  });
+  swapApp = await startSwapBedApp();
+  ({ bed, fake, t } = swapApp);
   await bed.fixtures.mintUsdc(owner.address, 50_000_000n);
   await anvilRequest('anvil_setNextBlockBaseFeePerGas', ['0x0']);
   await anvilRequest('evm_mine', []);
   await anvilRequest('anvil_setBalance', [owner.address, `0x${HELD.toString(16)}`]);
-  t = await startTestApp({
-    SVC_BASE_RPC_URL: bed.anvil.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: bed.fixtures.usdc,
-    SVC_ZEROX_BASE_URL: fake.url,
-    SVC_ZEROX_TIMEOUT_MS: '500',
-    SVC_BASE_SWAP_FEE_RECIPIENT: FEE_RECIPIENT,
-    SVC_BASE_SWAP_TOKENS: `WETH:${bed.fixtures.weth}:18`,
-  });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  await bed.stop();
-});
+afterAll(() => swapApp.close());
 afterEach(() => fake.setMode('ok'));
 
 const gasPlan = (body: Record<string, unknown>) =>
