@@ -29,6 +29,7 @@ import type { Registry } from '@yieldrouter/metrics';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
 import { chainHandlers } from './handlers/chainHandlers';
+import { guardrailHandlers } from './handlers/guardrailHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
 import { planHandlers } from './handlers/planHandlers';
@@ -205,6 +206,10 @@ export function createApp(deps: AppDeps): Express {
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
     }),
+  );
+  Object.assign(
+    handlers,
+    guardrailHandlers({ guardrails: useCases.guardrails, adapters, snapshots }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
   const zeroEx = config.swaps.zeroEx;

@@ -13,6 +13,7 @@ export * from './venues';
 export * from './plans';
 export * from './swaps';
 export * from './wallets';
+export * from './guardrails';
 export * from './webhooks';
 export * from './useCases';
 export * from './apiStore';

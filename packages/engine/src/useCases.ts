@@ -1,6 +1,7 @@
 import { readAutoYield } from '@yieldrouter/ledger';
 import type { Database, PrismaClient } from '@yieldrouter/ledger';
 import type { ChainAdapters } from './chains/chainsConfig';
+import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
 import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
@@ -14,6 +15,8 @@ import { readAuditTrail } from './wallets/auditTrail';
 import { getAutoYield, setAutoYield } from './wallets/autoYield';
 import { harvestWallet } from './wallets/harvest';
 import { prepareExit } from './wallets/prepareExit';
+import { prepareRebalance } from './wallets/prepareRebalance';
+import type { PrepareRebalanceRequest, RebalanceDeps } from './wallets/prepareRebalance';
 import { prepareRoute } from './wallets/prepareRoute';
 import { previewRoute } from './wallets/previewRoute';
 import { buildPublicActivity, buildPublicPortfolio } from './wallets/publicDocuments';
@@ -83,6 +86,11 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       autoYieldSetting: booksFirst(readAutoYield),
       prepareRoute: timed('prepareRoute', onBooks(prepareRoute)),
       prepareExit: timed('prepareExit', onBooks(prepareExit)),
+      prepareRebalance: timed(
+        'prepareRebalance',
+        (deps: Omit<RebalanceDeps, 'db'>, request: PrepareRebalanceRequest) =>
+          prepareRebalance({ ...deps, db }, request),
+      ),
       previewRoute: onBooks(previewRoute),
       settleLeg: timed('settleLeg', (parameters: Omit<SettleLegParameters, 'db' | 'settlements'>) =>
         settleLeg({ ...parameters, db, settlements }),
@@ -97,6 +105,10 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       getAutoYield: booksFirst(getAutoYield),
       setAutoYield: timed('setAutoYield', booksFirst(setAutoYield)),
       auditTrail: booksFirst(readAuditTrail),
+    },
+    guardrails: {
+      getGuardrails: booksFirst(getGuardrails),
+      setGuardrails: timed('setGuardrails', booksFirst(setGuardrails)),
     },
     plans: {
       readPlan: booksFirst(readPlan),
@@ -128,6 +140,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
 
 export type UseCases = ReturnType<typeof createUseCases>;
 export type WalletUseCases = UseCases['wallets'];
+export type GuardrailUseCases = UseCases['guardrails'];
 export type PlanUseCases = UseCases['plans'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];

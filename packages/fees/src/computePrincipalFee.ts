@@ -4,7 +4,8 @@ import { defaultFeeSchedule } from './feeSchedule';
 
 export interface ComputePrincipalFeeParameters {
   readonly amountMicros: bigint;
-  readonly kind: 'deposit' | 'withdraw' | 'route';
+  /** `rebalance` and `route` move principal the owner already holds: the principal entry. */
+  readonly kind: 'deposit' | 'withdraw' | 'route' | 'rebalance';
   readonly schedule?: FeeSchedule;
 }
 

@@ -24,3 +24,4 @@ export * from './webhookSubscriptions';
 export * from './webhookFanOut';
 export * from './webhookDeliveries';
 export * from './webhookEvents';
+export * from './walletGuardrails';

@@ -33,6 +33,13 @@ export interface SettlementLeg {
   readonly liquidMicros: bigint;
   /** The wallet's staked balance in the leg's venue (read for unstake legs; 0 otherwise). */
   readonly stakedMicros: bigint;
+  /**
+   * Rebalance legs: whether the plan's other leg (the withdraw leg for the deposit leg, and the
+   * other way round) is still open (unsigned or submitted); false for the other kinds.
+   */
+  readonly pairedLegOpen: boolean;
+  /** Rebalance deposit legs: what the plan holds in the wallet's pending_in now; 0 otherwise. */
+  readonly heldMicros: bigint;
   /** Swap legs: the plan's swap parts (tokens, addresses, quote); null for the other kinds. */
   readonly swap: Prisma.JsonValue;
   /** Last change of the leg; for a `submitted` leg, when its transaction was recorded. */
@@ -102,6 +109,8 @@ export interface LegRow {
   position_version: string | null;
   liquid_micros: string | null;
   staked_micros: string | null;
+  paired_leg_open: boolean | null;
+  held_micros: string | null;
   swap: Prisma.JsonValue;
   updated_at: Date;
 }
@@ -122,10 +131,21 @@ export const LEG_COLUMNS = `
   CASE WHEN l.effect = 'exit_liquid' THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'liquid') END AS liquid_micros,
-  CASE WHEN l.effect = 'unstake' THEN (
+  CASE WHEN l.effect IN ('unstake', 'rebalance_out') THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = p.chain
       AND a.bucket = 'staked:' || v.opportunity_id) END AS staked_micros,
+  CASE WHEN l.effect IN ('rebalance_out', 'rebalance_in') THEN EXISTS (
+    SELECT 1 FROM plan_legs o
+    WHERE o.plan_id = l.plan_id AND o.leg_index <> l.leg_index
+      AND o.effect IN ('rebalance_out', 'rebalance_in')
+      AND o.status IN ('unsigned', 'submitted')) END AS paired_leg_open,
+  CASE WHEN l.effect = 'rebalance_in' THEN (
+    SELECT COALESCE(SUM(po.amount_micros), 0)::text FROM journal_entries e
+    JOIN postings po ON po.entry_id = e.id
+    JOIN ledger_accounts a ON a.id = po.account_id
+    WHERE e.plan_id = l.plan_id AND a.wallet = p.wallet AND a.chain = p.chain
+      AND a.bucket = 'pending_in') END AS held_micros,
   p.swap, l.updated_at`;
 export const LEG_TABLES = `plan_legs l JOIN plans p ON p.id = l.plan_id
   LEFT JOIN venues v ON v.id = l.venue_id
@@ -173,6 +193,8 @@ export const toLeg = (row: LegRow): SettlementLeg => ({
   position: positionOf(row),
   liquidMicros: micros(row.liquid_micros),
   stakedMicros: micros(row.staked_micros),
+  pairedLegOpen: row.paired_leg_open ?? false,
+  heldMicros: micros(row.held_micros),
   swap: row.swap,
   updatedAt: row.updated_at,
 });

@@ -20,9 +20,19 @@ export interface PlanLegInput {
 
 /** What settling a leg does to the wallet's ledger (see migration 0005_wallet_money). */
 export type LegEffect =
-  'none' | 'fund_liquid' | 'fund_staked' | 'stake' | 'unstake' | 'exit_liquid' | 'swap';
+  | 'none'
+  | 'fund_liquid'
+  | 'fund_staked'
+  | 'stake'
+  | 'unstake'
+  | 'exit_liquid'
+  | 'swap'
+  // Rebalance (migration 0021): out of one venue into pending_in, then into another venue.
+  | 'rebalance_out'
+  | 'rebalance_in';
 
-export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap' | 'gas_sponsor';
+export type PlanKind =
+  'deposit' | 'withdraw' | 'route' | 'exit' | 'swap' | 'rebalance' | 'gas_sponsor';
 
 export interface PlanInput {
   readonly id: string;

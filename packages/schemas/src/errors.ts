@@ -37,6 +37,8 @@ export const ErrorCode = z.enum([
   'PLAN_NOT_CANCELLABLE',
   'PLAN_AMBIGUOUS',
   'AMOUNT_OUT_OF_RANGE',
+  'INSUFFICIENT_STAKED',
+  'CROSS_CHAIN_REBALANCE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -162,6 +164,20 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
           'The amounts would take a ledger balance past 2^63 − 1 micros (the most the books ' +
           'hold); nothing was written.',
       };
+    case 'INSUFFICIENT_STAKED':
+      return {
+        status: 422,
+        meaning:
+          'The staked balance in the opportunity is smaller than the amount asked; nothing was ' +
+          'stored.',
+      };
+    case 'CROSS_CHAIN_REBALANCE':
+      return {
+        status: 422,
+        meaning:
+          'A rebalance stays on one chain: move the funds across chains with a bridge plan ' +
+          '(POST /svc/bridge/plan), then deposit there. Nothing was stored.',
+      };
     case 'PLAN_AMBIGUOUS':
       return {
         status: 409,
@@ -201,6 +217,11 @@ export const BlockerCode = z.enum([
   'quote_unavailable',
   'quote_timeout',
   'no_route',
+  'guardrail_chain_not_allowed',
+  'guardrail_venue_not_allowed',
+  'guardrail_max_allocation',
+  'guardrail_max_per_opportunity',
+  'guardrail_min_net_apy',
   'gas_estimate_unavailable',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
@@ -253,6 +274,25 @@ export function describeBlockerCode(code: BlockerCode): string {
       return 'The swap quote source did not answer in time; no price is made up.';
     case 'no_route':
       return 'The swap quote source has no route (no liquidity) for this pair and amount.';
+    case 'guardrail_chain_not_allowed':
+      return "The wallet's guardrails do not allow this chain (allowedChains).";
+    case 'guardrail_venue_not_allowed':
+      return "The opportunity is not on the wallet's guardrail allowlist (venueAllowlist).";
+    case 'guardrail_max_allocation':
+      return (
+        "The move would put more of the wallet's staked principal on the chain into the " +
+        'opportunity than its guardrail allows (maxAllocationBps).'
+      );
+    case 'guardrail_max_per_opportunity':
+      return (
+        'The move would take the staked amount in the opportunity past the guardrail ' +
+        '(maxPerOpportunityMicros).'
+      );
+    case 'guardrail_min_net_apy':
+      return (
+        "The opportunity's net APY is unknown or below the guardrail (minNetApyBps); an unknown " +
+        'APY never passes.'
+      );
     case 'gas_estimate_unavailable':
       return (
         "The chain could not size the legs' gas (the estimate reverted, or the chain cannot " +

@@ -5,6 +5,7 @@ export * from './chains';
 export * from './clientVersions';
 export * from './documents';
 export * from './errors';
+export * from './guardrails';
 export * from './money';
 export * from './opportunities';
 export * from './opportunityFacts';

@@ -163,6 +163,36 @@ export const GasSponsorPlanDocument = PlanDocument.extend({
 });
 export type GasSponsorPlanDocument = z.infer<typeof GasSponsorPlanDocument>;
 
+export const PrincipalFeeLine = z
+  .object({
+    kind: z.literal('principal_fee'),
+    bps: z.number().int().min(0).max(10_000).meta({
+      description: 'principalFeeBps of the published schedule (GET /svc/fees): 0 today.',
+    }),
+    amountMicros: MicrosOut,
+    token: z.string(),
+    payer: z.enum(['owner']),
+  })
+  .meta({ description: 'The fee on principal a plan moves, from the published schedule.' });
+
+/** POST /wallets/{address}/rebalance: one plan, within one chain. */
+export const RebalancePlanDocument = PlanDocument.extend({
+  wallet: z.string(),
+  fromOpportunityId: z.string(),
+  toOpportunityId: z.string(),
+  fromVenueId: z.string(),
+  toVenueId: z.string(),
+  feeLines: z.array(PrincipalFeeLine),
+  withinChainOnly: z.literal(true),
+}).meta({
+  description:
+    'A rebalance plan: the withdraw leg out of `fromOpportunityId` (index 0), then the deposit ' +
+    'leg into `toOpportunityId` (an EVM deposit adds its approval leg before it), all signed by ' +
+    'the owner; or blocked (blockers[], guardrails included). Nothing moves on the books until ' +
+    'a leg settles from its receipt: staked:<from> → pending_in → staked:<to>.',
+});
+export type RebalancePlanDocument = z.infer<typeof RebalancePlanDocument>;
+
 /** A leg of a stored plan: as prepared, plus what the chain said about it so far. */
 export const StoredPlanLegDocument = PlanLegDocument.extend({
   settledAmountMicros: MicrosOut.nullable().meta({
@@ -190,7 +220,7 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
 /** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
 export const StoredPlanDocument = PlanDocument.extend({
   planId: z.string(),
-  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'gas_sponsor']),
+  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'rebalance', 'gas_sponsor']),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
 }).meta({

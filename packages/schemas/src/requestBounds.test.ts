@@ -33,14 +33,20 @@ function unbounded(schema: Json, at: string, problems: string[]): void {
       if (schema['maxItems'] === undefined) problems.push(`${at}: array without maxItems`);
       unbounded((schema['items'] ?? {}) as Json, `${at}[]`, problems);
       return;
-    case 'object':
-      if (schema['additionalProperties'] !== false && schema['maxProperties'] !== 0) {
+    case 'object': {
+      // A map (guardrails' maxAllocationBps) is bounded by its size, names and values.
+      const map = schema['additionalProperties'];
+      if (typeof map === 'object' && map !== null && schema['maxProperties'] !== undefined) {
+        unbounded((schema['propertyNames'] ?? {}) as Json, `${at}{name}`, problems);
+        unbounded(map as Json, `${at}{}`, problems);
+      } else if (schema['additionalProperties'] !== false && schema['maxProperties'] !== 0) {
         problems.push(`${at}: object open to unknown fields`);
       }
       for (const [name, property] of Object.entries((schema['properties'] ?? {}) as Json)) {
         unbounded(property as Json, `${at}.${name}`, problems);
       }
       return;
+    }
   }
 }
 
@@ -102,10 +108,18 @@ function requestFields(): Array<[string, string, Json]> {
   return out;
 }
 
-/** The leaf schemas of a field (its anyOf options, a nullable's non-null side). */
+/**
+ * The leaf schemas of a field (its anyOf options, a nullable's non-null side, a map's values);
+ * a constant (rebalance's `"all"`) bounds itself.
+ */
 function leaves(schema: Json): Json[] {
   const options = [...((schema['anyOf'] as Json[]) ?? []), ...((schema['oneOf'] as Json[]) ?? [])];
-  return options.length === 0 ? [schema] : options.flatMap(leaves);
+  if (options.length > 0) return options.flatMap(leaves);
+  if ('const' in schema || 'enum' in schema) return [];
+  const map = schema['additionalProperties'];
+  return schema['type'] === 'object' && typeof map === 'object' && map !== null
+    ? leaves(map as Json)
+    : [schema];
 }
 
 it('bounds every bps, micros and wallets-batch field by name', () => {
@@ -121,7 +135,9 @@ it('bounds every bps, micros and wallets-batch field by name', () => {
         }
       } else if (name.endsWith('Bps') && leaf['type'] !== undefined) {
         const maximum = name === 'slippageBps' ? 500 : 10_000;
-        if (leaf['minimum'] !== 0 || leaf['maximum'] !== maximum) {
+        // A share that cannot be zero (a guardrail's maxAllocationBps) starts at 1.
+        const minimum = name === 'maxAllocationBps' ? 1 : 0;
+        if (leaf['minimum'] !== minimum || leaf['maximum'] !== maximum) {
           problems.push(`${at}: ${name} must be ${leaf['type']} 0..${maximum}`);
         }
       }

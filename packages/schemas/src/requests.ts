@@ -272,11 +272,22 @@ export const AutoPayRequest = z.strictObject({
 });
 
 export const RebalanceRequest = z.strictObject({
-  chain: Chain,
-  fromOpportunityId: z.string().min(1).max(128),
-  toOpportunityId: z.string().min(1).max(128),
-  amountMicros: PositiveMicrosString.optional(),
+  fromOpportunityId: z.string().min(1).max(128).meta({
+    description: 'Where the money leaves (opportunity id, bare venue id or form- alias).',
+  }),
+  toOpportunityId: z.string().min(1).max(128).meta({
+    description: 'Where it goes: another opportunity on the same chain.',
+  }),
+  amountMicros: z.union([PositiveMicrosString, z.literal('all')]).meta({
+    description:
+      'Integer micros as a decimal string, or "all": the whole staked balance in ' +
+      '`fromOpportunityId` at the time of the call.',
+  }),
+  chain: Chain.optional().meta({
+    description: "Optional: must be both opportunities' chain when given.",
+  }),
 });
+export type RebalanceRequest = z.output<typeof RebalanceRequest>;
 
 export const AutoYieldSetting = z.strictObject({
   enabled: z.boolean(),

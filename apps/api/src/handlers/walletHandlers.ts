@@ -30,7 +30,7 @@ export interface WalletHandlerDeps {
 const ok = <T>(body: T) => ({ status: 200, body });
 
 /**
- * The wallet money surface: route, withdraw, preview, settlement, positions, the public
+ * The wallet money surface: route, withdraw, rebalance, preview, settlement, positions, the public
  * portfolio and activity documents, funding, performance and the auto-yield setting.
  */
 export function walletHandlers(deps: WalletHandlerDeps): Handlers {
@@ -80,6 +80,21 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         }),
       );
     },
+    rebalance: async ({ params, body, recordWrite }) =>
+      ok(
+        await wallets.prepareRebalance(
+          { adapters, venues: deps.venues, opportunities: await opportunities() },
+          {
+            wallet: params.address,
+            fromOpportunityId: body.fromOpportunityId,
+            toOpportunityId: body.toOpportunityId,
+            amount: body.amountMicros,
+            chain: body.chain,
+            now: now(),
+            recordWrite: recordWrite(ok),
+          },
+        ),
+      ),
     previewRoute: async ({ params, body }) =>
       ok(
         await wallets.previewRoute({

@@ -1,8 +1,12 @@
 import request from 'supertest';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
+import { addTestVenue, deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import type {
+  SolanaBed,
+  SolanaRouterDeployment,
+  SolanaTestVenue,
+} from '@yieldrouter/chain-beds/solana';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { StoredPlanDocument } from '@yieldrouter/schemas';
 import type { PlanDocument } from '@yieldrouter/schemas';
@@ -14,16 +18,21 @@ import type { TestApp } from './startTestApp';
 /**
  * The API as `pnpm localnet` runs it on Solana: a bed with our router program and its test venue
  * (registered as `kamino`) deployed, execution and broadcast on, and the keeper's settlement
- * watch in the app's process.
+ * watch in the app's process. With `secondVenue`, another test venue registered as `marginfi`
+ * (two venues on one chain, for rebalance).
  */
 export interface SolanaRouterApp {
   readonly solana: SolanaBed;
   readonly router: SolanaRouterDeployment;
+  /** The venue registered as `marginfi`, with `secondVenue`. */
+  readonly second: SolanaTestVenue | undefined;
   readonly t: TestApp;
   close(): Promise<void>;
 }
 
-export async function startSolanaRouterApp(): Promise<SolanaRouterApp> {
+export async function startSolanaRouterApp(
+  options: { readonly secondVenue?: boolean } = {},
+): Promise<SolanaRouterApp> {
   const solana = await startSolanaBed();
   let t: TestApp | undefined;
   let keeper: RunningKeeper | undefined;
@@ -34,15 +43,20 @@ export async function startSolanaRouterApp(): Promise<SolanaRouterApp> {
   };
   try {
     const router = deployYieldRouter(solana);
+    const second = options.secondVenue ? addTestVenue(solana, router) : undefined;
     t = await startTestApp({
       ...solanaBedSettings(solana, router),
       SVC_SOLANA_NETWORK: 'localnet',
       SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
-      SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
+      SVC_VENUE_IDS: JSON.stringify({
+        kamino: router.venue,
+        ...(second ? { marginfi: second.venue } : {}),
+      }),
       SVC_SOLANA_EXECUTION_ENABLED: 'true',
       SVC_SOLANA_BROADCAST_ENABLED: 'true',
       SVC_API_KEYS: JSON.stringify([
         { key: testKeys.owner, role: 'owner', wallets: ['*'] },
+        { key: testKeys.agent, role: 'agent', wallets: ['*'] },
         { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
       ]),
       ...settlementWatchKeeperSettings,
@@ -50,21 +64,27 @@ export async function startSolanaRouterApp(): Promise<SolanaRouterApp> {
       SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
     });
     keeper = await startInApiKeeper(t);
-    return { solana, router, t, close };
+    return { solana, router, second, t, close };
   } catch (error) {
     await close();
     throw error;
   }
 }
 
-/** The owner's wallet signs the plan's only leg with its bed key; the API broadcasts it. */
+/**
+ * The owner's wallet signs a leg of the plan with its bed key (the only leg, or `legIndex` of a
+ * plan of several); the API broadcasts it.
+ */
 export async function signAndExecuteLeg(
   t: TestApp,
   plan: PlanDocument,
   owner: Keypair,
+  legIndex?: number,
 ): Promise<{ planId: string; txId: string; transaction: VersionedTransaction }> {
-  const leg = plan.legs?.[0];
-  if (!plan.planId || !leg || plan.legs?.length !== 1) throw new Error(JSON.stringify(plan));
+  const leg = plan.legs?.[legIndex ?? 0];
+  if (!plan.planId || !leg || (legIndex === undefined && plan.legs?.length !== 1)) {
+    throw new Error(JSON.stringify(plan));
+  }
   const transaction = VersionedTransaction.deserialize(
     Buffer.from(String(leg.transaction), 'base64'),
   );
@@ -73,19 +93,24 @@ export async function signAndExecuteLeg(
     .post('/api/v1/svc/strategies/deposit/execute')
     .send({
       planId: plan.planId,
+      ...(legIndex === undefined ? {} : { legIndex }),
       signedTransaction: Buffer.from(transaction.serialize()).toString('base64'),
     })
     .expect(200);
   return { planId: plan.planId, txId: String(executed.body.txId), transaction };
 }
 
-/** Waits for the keeper's settlement watch to settle the plan's leg. */
-export async function settledPlan(t: TestApp, planId: string): Promise<StoredPlanDocument> {
+/** Waits for the keeper's settlement watch to settle the plan's leg (the first, or `legIndex`). */
+export async function settledPlan(
+  t: TestApp,
+  planId: string,
+  legIndex = 0,
+): Promise<StoredPlanDocument> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const stored = StoredPlanDocument.parse(
       (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
     );
-    if (stored.legs[0]?.status !== 'submitted') return stored;
+    if (stored.legs[legIndex]?.status !== 'submitted') return stored;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`plan ${planId} was not settled`);

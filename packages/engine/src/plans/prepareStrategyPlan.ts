@@ -5,6 +5,7 @@ import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import { EngineError } from '../errors';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
@@ -92,6 +93,18 @@ export async function prepareStrategyPlan(
   const planId = newPlanId();
   const { feeMicros } = computePrincipalFee({ amountMicros: request.amountMicros, kind });
   const checked = checkRequest(opportunity, parameters);
+  // A deposit naming its owner: the owner's guardrails (exits are never checked).
+  if (kind === 'deposit' && checked.owner) {
+    checked.blockers.push(
+      ...(await guardrailBlockers(db, {
+        wallet: checked.owner,
+        chain: opportunity.chain,
+        opportunity,
+        amountMicros: request.amountMicros,
+        amountField: 'amountMicros',
+      })),
+    );
+  }
   let build: LegBuild = { status: 'blocked', blockers: checked.blockers };
   if (checked.blockers.length === 0 && checked.owner) {
     const legRequest = {

@@ -16,3 +16,4 @@ export * from './releaseLegs';
 export * from './reconcileBooks';
 export * from './walletAddress';
 export * from './walletPerformance';
+export * from './prepareRebalance';

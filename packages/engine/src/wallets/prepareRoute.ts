@@ -18,6 +18,7 @@ import type {
   RouteGoal,
 } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
+import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -168,7 +169,17 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   const maxStakeMicros = parameters.autoYieldMaxStakeMicros;
   const stakedMicros =
     input.stake && maxStakeMicros ? stakedOn(await readBalancesOf(db, [owner]), chain) : 0n;
-  const blockers = routeBlockers(input, venue, { maxStakeMicros, stakedMicros });
+  const blockers = [
+    ...routeBlockers(input, venue, { maxStakeMicros, stakedMicros }),
+    // The owner's guardrails: the chain, and with stake the venue, amount and APY.
+    ...(await guardrailBlockers(db, {
+      wallet: owner,
+      chain,
+      opportunity: venue,
+      amountMicros: input.amountMicros,
+      amountField: 'body.amountMicros',
+    })),
+  ];
   let build: LegBuild;
   let target: LegTarget = { kind: 'router' };
   if (blockers.length > 0) {

@@ -4,6 +4,7 @@ import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type { Opportunity, RoutePreview } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import type { VenueConfig } from '../venues/venueConfig';
 import { checkRouteToken, routeBlockers, stakeVenue, stakedOn } from './prepareRoute';
 import type { RouteInput } from './prepareRoute';
@@ -56,10 +57,19 @@ export async function previewRoute(parameters: PreviewRouteParameters): Promise<
   const balances = (await readBalancesOf(db, [wallet])).filter((row) => row.chain === chain);
   const liquid = balances.find((row) => row.bucket === 'liquid')?.balanceMicros ?? 0n;
   const staked = stakedOn(balances, chain);
-  const blockers = routeBlockers({ ...input, stake }, venue, {
-    maxStakeMicros: setting.enabled ? setting.maxStakeMicros : null,
-    stakedMicros: staked,
-  });
+  const blockers = [
+    ...routeBlockers({ ...input, stake }, venue, {
+      maxStakeMicros: setting.enabled ? setting.maxStakeMicros : null,
+      stakedMicros: staked,
+    }),
+    ...(await guardrailBlockers(db, {
+      wallet,
+      chain,
+      opportunity: venue,
+      amountMicros: input.amountMicros,
+      amountField: 'body.amountMicros',
+    })),
+  ];
   const staking = stake && blockers.length === 0;
   return {
     wallet,

@@ -55,7 +55,8 @@ function events(leg: SettlementLeg, outcome: LegOutcome, txId: string | null): O
   if (outcome.status !== 'confirmed') {
     return outcome.postings.length > 0 ? [position] : [];
   }
-  const withdrawal = leg.effect === 'unstake' || leg.effect === 'exit_liquid';
+  const withdrawal =
+    leg.effect === 'unstake' || leg.effect === 'exit_liquid' || leg.effect === 'rebalance_out';
   const settled: DepositSettledData = {
     ...base,
     txId: txId as string,

@@ -221,6 +221,11 @@ export async function settleLeg(
     case 'failed':
       break;
   }
+  if (receipt.status === 'confirmed' && leg.effect === 'rebalance_in' && leg.pairedLegOpen) {
+    // A rebalance's deposit takes what its withdraw leg put in pending_in: it is booked once
+    // that leg is final (the keeper watches the txId meanwhile).
+    if (!leg.released) return holdPending(parameters, leg, claim, attempt);
+  }
   const outcome = swap
     ? swapOutcomeOf(leg, receipt, swap)
     : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);

@@ -104,9 +104,10 @@ function entered(position: PositionState | null, movement: ProvenMovement): Posi
 }
 
 /**
- * Money into the wallet (route into the router, with or without stake; a venue deposit): the
- * reservation (pending_in, unless released) covers what it can; a short fill returns the rest
- * of it, a long fill is credited from the chain too.
+ * Money into the wallet (route into the router, with or without stake; a venue deposit; a
+ * rebalance's deposit leg): the reservation (pending_in, unless released) covers what it can;
+ * a short fill returns the rest of it, a long fill is credited from the chain too. A rebalance
+ * deposit's reservation is what its plan's withdraw leg put in pending_in (`heldMicros`).
  */
 function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBooking {
   const amount = movement.amountMicros;
@@ -116,10 +117,11 @@ function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBo
     moves.move(externalAccount(leg), to, amount);
   } else {
     const pending = walletAccount(leg, 'pending_in');
+    const reserved = leg.effect === 'rebalance_in' ? leg.heldMicros : leg.amountMicros;
     moves
-      .move(pending, to, min(amount, leg.amountMicros))
-      .move(pending, externalAccount(leg), leg.amountMicros - amount)
-      .move(externalAccount(leg), to, amount - leg.amountMicros);
+      .move(pending, to, min(amount, reserved))
+      .move(pending, externalAccount(leg), reserved - amount)
+      .move(externalAccount(leg), to, amount - reserved);
   }
   return {
     postings: moves.postings(),
@@ -169,12 +171,14 @@ function bookExit(leg: SettlementLeg, movement: ProvenMovement): SettlementBooki
  * retained in the position (the owner took them: fees:protocol gives them back to the chain).
  * So a full exit empties staked exactly, and withdrawing "everything the wallet owns" leaves the
  * protocol's retained fees in the venue. Shares our plans did not mint (outside money on the
- * same venue) move nothing on the books.
+ * same venue) move nothing on the books. The staked balance pays `to`: the chain, or for a
+ * rebalance's withdraw leg the wallet's pending_in, where its deposit leg takes it from.
  */
 function bookUnstake(
   leg: SettlementLeg,
   movement: ProvenMovement,
   schedule: FeeSchedule,
+  to: AccountRef,
 ): SettlementBooking {
   const position = leg.position;
   const burned = movement.shares;
@@ -186,7 +190,7 @@ function bookUnstake(
   if (!position || burned === null || !position.sharesKnown) {
     // A position that predates share tracking: the staked balance pays what it can.
     const out = min(amount, leg.stakedMicros);
-    moves.move(staked, external, out);
+    moves.move(staked, to, out);
     const untracked =
       amount > out
         ? `the position predates share tracking: ${formatMicros(amount - out)} micros beyond its staked balance are not on the books`
@@ -235,7 +239,7 @@ function bookUnstake(
     feesRetainedMicros -= loss - fromStaked;
   }
   const fromStaked = min(paid, stakedMicros);
-  moves.move(staked, external, fromStaked).move(FEES, external, paid - fromStaked);
+  moves.move(staked, to, fromStaked).move(FEES, external, paid - fromStaked);
   return {
     postings: moves.postings(),
     position: {
@@ -263,11 +267,21 @@ export function bookSettlement(
     case 'fund_liquid':
     case 'fund_staked':
     case 'stake':
+    case 'rebalance_in':
       return bookFunding(leg, movement);
     case 'exit_liquid':
       return bookExit(leg, movement);
     case 'unstake':
-      return bookUnstake(leg, movement, schedule);
+      return bookUnstake(leg, movement, schedule, externalAccount(leg));
+    case 'rebalance_out':
+      // Into pending_in while the deposit leg is open; once it is final or released, the money
+      // the owner took out stays in the owner's wallet, outside the books.
+      return bookUnstake(
+        leg,
+        movement,
+        schedule,
+        leg.pairedLegOpen ? walletAccount(leg, 'pending_in') : externalAccount(leg),
+      );
     case 'none':
       throw new Error('a leg without effect never settles');
     case 'swap':
@@ -286,6 +300,10 @@ export function releasePostings(leg: SettlementLeg): PostingInput[] {
       break;
     case 'exit_liquid':
       moves.move(walletAccount(leg, 'pending_out'), walletAccount(leg, 'liquid'), leg.amountMicros);
+      break;
+    case 'rebalance_in':
+      // What the withdraw leg put in pending_in is in the owner's wallet on chain.
+      moves.move(walletAccount(leg, 'pending_in'), externalAccount(leg), leg.heldMicros);
       break;
     default:
       break;

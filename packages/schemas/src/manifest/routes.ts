@@ -6,6 +6,7 @@ import { autopilotRoutes } from './autopilotRoutes';
 import { cageRoutes } from './cageRoutes';
 import { chainRoutes } from './chainRoutes';
 import { discoveryRoutes } from './discoveryRoutes';
+import { guardrailRoutes } from './guardrailRoutes';
 import { metaRoutes } from './metaRoutes';
 import { movementRoutes } from './movementRoutes';
 import { opportunityRoutes } from './opportunityRoutes';
@@ -24,6 +25,7 @@ export const clientRoutes = {
   ...opportunityRoutes,
   ...planRoutes,
   ...walletRoutes,
+  ...guardrailRoutes,
   ...chainRoutes,
   ...movementRoutes,
   ...autopilotRoutes(),

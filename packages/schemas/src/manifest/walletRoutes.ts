@@ -11,7 +11,7 @@ import {
   WalletParams,
   WithdrawRequest,
 } from '../requests';
-import { HarvestResult } from '../planDocuments';
+import { HarvestResult, RebalancePlanDocument } from '../planDocuments';
 import { AuditQuery, AuditTrailDocument } from '../auditTrail';
 import {
   AutoYieldDocument,
@@ -150,10 +150,18 @@ export const walletRoutes = {
     auth: OWNER,
     walletParam: 'address',
     audited: true,
-    summary: 'Rebalance within one chain.',
+    summary: 'Rebalance within one chain: one plan, a withdraw leg and a deposit leg. Fee 0.',
+    description: [
+      'Moves `amountMicros` (or `"all"`) of the staked principal from one opportunity to another',
+      'on the same chain; the owner signs both legs. Across chains: 422 `CROSS_CHAIN_REBALANCE`',
+      '(use a bridge plan, `POST /svc/bridge/plan`). More than the staked amount: 422',
+      '`INSUFFICIENT_STAKED`. The same opportunity twice: 400. Unknown opportunity: 404',
+      "`strategy_unknown`. Nothing is stored for these. The wallet's guardrails are checked on",
+      'the target: a plan they stop is stored `blocked` with `guardrail_*` blockers.',
+    ].join('\n'),
     tags: ['wallets'],
     request: { params: WalletParams, body: RebalanceRequest, headers: ['Idempotency-Key'] },
-    responses: plan,
+    responses: ok(RebalancePlanDocument, 'A prepared rebalance plan, or a blocked one.'),
   }),
   getAutoYield: defineRoute({
     operationId: 'getAutoYield',

@@ -72,6 +72,49 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
 
   const usdcKey = new PublicKey(bed.usdcMint);
 
+  const { venueAccounts, ids } = deployTestVenue(bed, venueProgram);
+
+  const router = routerPda(programId);
+  send(
+    bed,
+    [
+      initializeRouter(programId, admin.publicKey),
+      createAssociatedTokenAccountIdempotentInstruction(
+        admin.publicKey,
+        ata(router, usdcKey),
+        router,
+        usdcKey,
+      ),
+      registerAdapter(programId, admin.publicKey, venueAccounts.venue, venueProgram),
+    ],
+    [],
+  );
+
+  return {
+    programId: programId.toBase58(),
+    yieldRouter: router.toBase58(),
+    adapterRegistry: registryPda(programId).toBase58(),
+    admin: admin.publicKey.toBase58(),
+    venue: ids,
+    accrue: accrueTo(bed, venueAccounts),
+  };
+}
+
+/** Accounts of one test venue (the venue program's state for one receipt mint). */
+interface VenueAccounts {
+  readonly program: PublicKey;
+  readonly venue: PublicKey;
+  readonly receiptMint: PublicKey;
+  readonly reserve: PublicKey;
+}
+
+/** A test venue on the venue program: a receipt mint its PDA mints, a USDC reserve it owns. */
+function deployTestVenue(
+  bed: SolanaBed,
+  venueProgram: PublicKey,
+): { venueAccounts: VenueAccounts; ids: SolanaRouterDeployment['venue'] } {
+  const admin = bed.mintAuthority;
+  const usdcKey = new PublicKey(bed.usdcMint);
   // The venue: its PDA is the receipt mint's authority and the owner of its USDC reserve.
   const receiptMint = Keypair.generate();
   const venue = venuePda(venueProgram, receiptMint.publicKey);
@@ -97,37 +140,54 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
     reserve,
   };
   send(bed, [initializeVenue(venueAccounts, admin.publicKey, usdcKey)], []);
-
-  const router = routerPda(programId);
-  send(
-    bed,
-    [
-      initializeRouter(programId, admin.publicKey),
-      createAssociatedTokenAccountIdempotentInstruction(
-        admin.publicKey,
-        ata(router, usdcKey),
-        router,
-        usdcKey,
-      ),
-      registerAdapter(programId, admin.publicKey, venue, venueProgram),
-    ],
-    [],
-  );
-
   return {
-    programId: programId.toBase58(),
-    yieldRouter: router.toBase58(),
-    adapterRegistry: registryPda(programId).toBase58(),
-    admin: admin.publicKey.toBase58(),
-    venue: {
+    venueAccounts,
+    ids: {
       adapter: venue.toBase58(),
       receiptMint: receiptMint.publicKey.toBase58(),
       venueProgram: venueProgram.toBase58(),
       reserve: reserve.toBase58(),
     },
-    accrue: (amountMicros) => {
-      bed.mintUsdc(admin.publicKey, amountMicros);
-      send(bed, [venueAccrue(venueAccounts, admin.publicKey, usdcKey, amountMicros)], []);
-    },
   };
+}
+
+const accrueTo = (bed: SolanaBed, venueAccounts: VenueAccounts) => (amountMicros: bigint) => {
+  const admin = bed.mintAuthority;
+  bed.mintUsdc(admin.publicKey, amountMicros);
+  send(
+    bed,
+    [venueAccrue(venueAccounts, admin.publicKey, new PublicKey(bed.usdcMint), amountMicros)],
+    [],
+  );
+};
+
+/** Another test venue (a second adapter of the router) on a deployment: two venues, one chain. */
+export interface SolanaTestVenue {
+  readonly venue: SolanaRouterDeployment['venue'];
+  accrue(amountMicros: bigint): void;
+}
+
+/**
+ * Sets up one more test venue on the deployment's venue program and registers it with the
+ * router, as `deployYieldRouter` does its first: what a rebalance between two venues needs.
+ *
+ * @example
+ * const second = addTestVenue(bed, router); // SVC_VENUE_IDS={"kamino": router.venue, "marginfi": second.venue}
+ */
+export function addTestVenue(bed: SolanaBed, deployment: SolanaRouterDeployment): SolanaTestVenue {
+  const venueProgram = new PublicKey(deployment.venue.venueProgram);
+  const { venueAccounts, ids } = deployTestVenue(bed, venueProgram);
+  send(
+    bed,
+    [
+      registerAdapter(
+        new PublicKey(deployment.programId),
+        bed.mintAuthority.publicKey,
+        venueAccounts.venue,
+        venueProgram,
+      ),
+    ],
+    [],
+  );
+  return { venue: ids, accrue: accrueTo(bed, venueAccounts) };
 }

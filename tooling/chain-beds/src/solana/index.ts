@@ -6,5 +6,5 @@ export type {
   LedgerEntry as SolanaLedgerEntry,
 } from './solanaLedger';
 export type { TransactionErrorJson as SolanaTransactionErrorJson } from './transactionErrorJson';
-export { deployYieldRouter } from './deployYieldRouter';
-export type { SolanaRouterDeployment } from './deployYieldRouter';
+export { addTestVenue, deployYieldRouter } from './deployYieldRouter';
+export type { SolanaRouterDeployment, SolanaTestVenue } from './deployYieldRouter';

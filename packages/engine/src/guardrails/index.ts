@@ -1,0 +1,4 @@
+export * from './checkGuardrails';
+export * from './guardrailBlockers';
+export * from './guardrailsDocument';
+export * from './readGuardrails';

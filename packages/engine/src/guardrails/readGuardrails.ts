@@ -1,0 +1,26 @@
+import { readWalletGuardrails } from '@yieldrouter/ledger';
+import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Chain } from '@yieldrouter/schemas';
+import type { Guardrails } from './checkGuardrails';
+
+/**
+ * A wallet's guardrails (by its ledger key: `ledgerWallet(adapters, address)`), as
+ * `checkGuardrails` takes them; a wallet whose owner set none has no limit.
+ *
+ * @example
+ * checkGuardrails(await readGuardrails(db, wallet), proposal)
+ */
+export async function readGuardrails(
+  db: PrismaClientOrTransaction,
+  wallet: string,
+): Promise<Guardrails> {
+  const row = await readWalletGuardrails(db, wallet);
+  return {
+    // The database's CHECK keeps these to the four chains.
+    allowedChains: row.allowedChains as readonly Chain[] | null,
+    venueAllowlist: row.venueAllowlist,
+    maxAllocationBps: row.maxAllocationBps,
+    maxPerOpportunityMicros: row.maxPerOpportunityMicros,
+    minNetApyBps: row.minNetApyBps,
+  };
+}
