@@ -113,11 +113,8 @@ export const NativeAmountString = z
     examples: ['0', '21000000000000'],
   });
 
-/** A native amount as emitted in responses. */
-export const NativeAmountOut = z
-  .string()
-  .regex(microsPattern)
-  .meta({
-    description: "A native amount in the chain's smallest unit (wei, lamports, MIST), as a string.",
-    examples: ['21000000000000'],
-  });
+/** A native amount as emitted in responses: the same decimal-string form as micros. */
+export const NativeAmountOut = MicrosOut.meta({
+  description: "A native amount in the chain's smallest unit (wei, lamports, MIST), as a string.",
+  examples: ['21000000000000'],
+});

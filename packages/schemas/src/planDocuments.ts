@@ -63,9 +63,9 @@ export type PlanDocument = z.infer<typeof PlanDocument>;
 
 export const SwapFeeLine = z
   .object({
-    kind: z.enum(['service_swap_fee', 'pool_fee']),
+    kind: z.enum(['service_swap_fee', 'gas_sponsor_fee', 'pool_fee']),
     bps: z.number().int().min(0).max(10_000).optional().meta({
-      description: "The rate on the amount in, where the line is one (the service's swap fee).",
+      description: "The rate on the amount in, where the line is one (the service's fee).",
     }),
     amountMicros: MicrosOut,
     token: z.string().meta({ description: 'The token the line is charged in.' }),
@@ -74,7 +74,8 @@ export const SwapFeeLine = z
   .meta({
     description:
       "A swap fee line: the service's swap fee (swapFeeBps of GET /svc/fees, taken from the " +
-      'input) or the pool / DEX fee as the quote source reported it.',
+      'input), on a gas-sponsor plan its fee (gasSponsorFeeBps, on the USDC the top-up sells), ' +
+      'or the pool / DEX fee as the quote source reported it.',
   });
 
 /** The swap parts of a swap plan (prepared: from the quote; blocked: the request only). */
@@ -109,34 +110,16 @@ export const SwapPlanDocument = PlanDocument.extend(SwapPlanParts.shape).meta({
 });
 export type SwapPlanDocument = z.infer<typeof SwapPlanDocument>;
 
-export const GasSponsorFeeLine = z
-  .object({
-    kind: z.enum(['gas_sponsor_fee', 'pool_fee']),
-    bps: z.number().int().min(0).max(10_000).optional().meta({
-      description: "The rate on the USDC sold, where the line is one (the service's fee).",
-    }),
-    amountMicros: MicrosOut,
-    payer: z.enum(['owner']),
-  })
-  .meta({
-    description:
-      "A gas-sponsor fee line, in USDC micros: the service's fee (gasSponsorFeeBps of GET " +
-      '/svc/fees on the USDC the top-up sells, rounded down) or the pool fee the quote reported.',
-  });
-
 /** POST /svc/gas-sponsor/plan: the plan document with its sizing and top-up parts. */
 export const GasSponsorPlanDocument = PlanDocument.extend({
-  sizedPlanId: z
-    .string()
-    .optional()
-    .meta({ description: 'The stored plan whose legs were sized.' }),
-  nativeToken: z.string().meta({ description: "The chain's native token (ETH, SOL, SUI)." }),
   gasUnits: NativeAmountOut.optional().meta({ description: 'EVM: the gas the legs use, summed.' }),
   feePerGas: NativeAmountOut.optional().meta({
     description: 'EVM: the max fee per gas the sizing assumes (wei).',
   }),
   nativeRequired: NativeAmountOut.optional().meta({
-    description: 'The native amount the legs cost, in the smallest unit.',
+    description:
+      'What the legs cost in native gas, in the smallest unit (EVM: the summed gas estimate × ' +
+      'the max fee per gas, plus any value the legs send).',
   }),
   nativeHeld: NativeAmountOut.optional().meta({
     description: "The wallet's native balance, read on chain.",
@@ -147,12 +130,7 @@ export const GasSponsorPlanDocument = PlanDocument.extend({
   usdcCostMicros: MicrosOut.optional().meta({
     description: 'The USDC the top-up sells, fee included (the plan amount).',
   }),
-  quotedNativeOut: NativeAmountOut.optional().meta({
-    description: 'What the quote says the swap pays (wrapped native, unwrapped by the last leg).',
-  }),
-  feeLines: z.array(GasSponsorFeeLine).optional(),
-  quoteSource: z.string().optional().meta({ description: 'Which quote source priced the USDC.' }),
-  expiresAt: z.string().optional().meta({ description: 'When the quote stops being honoured.' }),
+  ...SwapPlanParts.pick({ feeLines: true, quoteSource: true, expiresAt: true }).shape,
 }).meta({
   description:
     'A gas-sponsor plan: prepared (the native amount the legs need less what the wallet holds, ' +

@@ -184,7 +184,7 @@ describe('venues and plans through the SDK', () => {
     expect(isBlockedPlan(plan)).toBe(true);
     if (!isBlockedPlan(plan)) throw new Error('expected a blocked plan');
     expect(plan.blockers.map((blocker) => blocker.code)).toEqual(['rpc_unavailable']);
-    expect(plan).toMatchObject({ kind: 'gas_sponsor', nativeToken: 'ETH', feeMicros: '0' });
+    expect(plan).toMatchObject({ kind: 'gas_sponsor', chain: 'base', feeMicros: '0' });
     await expect(
       client.prepareGasSponsorPlan({ body: { chain: 'base', owner: ADDRESSES.solana, calls: [] } }),
     ).rejects.toBeInstanceOf(ValidationError);

@@ -28,8 +28,6 @@ export interface PrepareGasSponsorPlanParameters {
   readonly now: Date;
 }
 
-const NATIVE_TOKEN = { sui: 'SUI', solana: 'SOL', base: 'ETH', arbitrum: 'ETH' } as const;
-
 const bad = (field: string, message: string) =>
   new EngineError('BAD_REQUEST', `${field}: ${message}`, field);
 
@@ -138,8 +136,6 @@ export async function prepareGasSponsorPlan(
   const fee = computeGasSponsorFee({ grossMicros, schedule });
   const disclosure = {
     owner,
-    ...(request.planId ? { sizedPlanId: request.planId } : {}),
-    nativeToken: NATIVE_TOKEN[chain],
     ...(sized
       ? {
           gasUnits: sized.gasUnits.toString(),
@@ -152,12 +148,12 @@ export async function prepareGasSponsorPlan(
     ...(build.status === 'prepared' ? { usdcCostMicros: formatMicros(grossMicros) } : {}),
     ...(quote
       ? {
-          quotedNativeOut: quote.quote.amountOutMicros.toString(),
           feeLines: [
             {
               kind: 'gas_sponsor_fee' as const,
               bps: fee.bps,
               amountMicros: formatMicros(fee.feeMicros),
+              token: 'USDC',
               payer: 'owner' as const,
             },
             ...(quote.quote.poolFee?.side === 'input'
@@ -165,6 +161,7 @@ export async function prepareGasSponsorPlan(
                   {
                     kind: 'pool_fee' as const,
                     amountMicros: formatMicros(quote.quote.poolFee.amountMicros),
+                    token: 'USDC',
                     payer: 'owner' as const,
                   },
                 ]
