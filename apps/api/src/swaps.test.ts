@@ -8,17 +8,18 @@ import { watchSettlements } from '@yieldrouter/jobs';
 import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted } from '@yieldrouter/ledger';
 import { RoutesDocument, StoredPlanDocument, SwapPlanDocument } from '@yieldrouter/schemas';
-import { anvilAccounts, anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
+import type { SwapBedApp } from './testing/startSwapBedApp';
+import { SWAP_FEE_RECIPIENT, startSwapBedApp } from './testing/startSwapBedApp';
 
 // EVM swap plans end to end: the route prices with the 0x-shaped fake over the bed's pair, the
 // owner signs the legs with an anvil key, and the keeper's settlement watch settles the swap leg
 // from its receipt (the amount out from the Transfer logs, the fee to fees:protocol).
-const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+const FEE_RECIPIENT = SWAP_FEE_RECIPIENT;
 const owner = anvilAccounts()[4];
 if (!owner) throw new Error('no anvil account');
 
@@ -27,32 +28,19 @@ let fake: ZeroExFake;
 let t: TestApp;
 let adapters: ChainAdapters;
 
+let swapApp: SwapBedApp;
+
 beforeAll(async () => {
-  bed = await startEvmBed({ chainId: 8453 });
-  fake = await startZeroExFake({
-    chains: [{ rpcUrl: bed.anvil.rpcUrl, chainId: 8453, pair: bed.fixtures.pair }],
-    slowMs: 2_000,
-  });
+  swapApp = await startSwapBedApp();
+  ({ bed, fake, t } = swapApp);
   await bed.fixtures.mintUsdc(owner.address, 500_000_000n);
-  t = await startTestApp({
-    SVC_BASE_RPC_URL: bed.anvil.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: bed.fixtures.usdc,
-    SVC_ZEROX_BASE_URL: fake.url,
-    SVC_ZEROX_TIMEOUT_MS: '500',
-    SVC_BASE_SWAP_FEE_RECIPIENT: FEE_RECIPIENT,
-    SVC_BASE_SWAP_TOKENS: `WETH:${bed.fixtures.weth}:18`,
-  });
   adapters = createChainAdapters({
     chains: t.config.chains,
     ids: t.config.onChainIds,
     switches: t.config.switches,
   });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  await bed.stop();
-});
+afterAll(() => swapApp.close());
 afterEach(() => fake.setMode('ok'));
 
 const plan = (body: Record<string, unknown>) =>

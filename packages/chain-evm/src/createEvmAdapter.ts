@@ -11,6 +11,8 @@ import { buildEvmDeposit } from './buildEvmDeposit';
 import { buildEvmSwap } from './buildEvmSwap';
 import type { BuildEvmSwapParameters } from './buildEvmSwap';
 import { buildEvmTransfer } from './buildEvmTransfer';
+import { buildEvmUnwrap } from './buildEvmUnwrap';
+import type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
 import { checkSignedEvmLeg } from './checkSignedEvmLeg';
 import { createEvmContext } from './evmContext';
@@ -26,6 +28,8 @@ import { readEvmTransferReceipt } from './readEvmTransferReceipt';
 import type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
 import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
+import { sizeEvmGas } from './sizeEvmGas';
+import type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
 
 /** The chain adapter for Base or Arbitrum, plus the registry's fee configuration. */
@@ -37,6 +41,9 @@ export type EvmChainAdapter = ChainAdapter & {
   readAllowance(parameters: ReadEvmAllowanceParameters): Promise<ReadEvmAllowanceReturnType>;
   buildSwap(parameters: BuildEvmSwapParameters): UnsignedLeg[];
   readSwapReceipt(parameters: ReadEvmSwapReceiptParameters): Promise<SwapReceipt>;
+  /** Gas sponsorship: the native gas calls need (fail-closed), and the unwrap leg. */
+  sizeGas(parameters: SizeEvmGasParameters): Promise<SizeEvmGasReturnType>;
+  buildUnwrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
 };
 
 /**
@@ -80,5 +87,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     readSwapReceipt: (parameters) => readEvmSwapReceipt(context, parameters),
     buildTransfer: (request) => buildEvmTransfer(context, request),
     readTransferReceipt: (query) => readEvmTransferReceipt(context, query),
+    sizeGas: (parameters) => sizeEvmGas(context, parameters),
+    buildUnwrap: (parameters) => buildEvmUnwrap(context, parameters),
   };
 }

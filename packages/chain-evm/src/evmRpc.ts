@@ -36,7 +36,33 @@ export interface EvmRpc {
   /** Null while the transaction is unknown or not yet mined. */
   getTransactionReceipt(hash: Hash): Promise<EvmReceipt | null>;
   getTransaction(hash: Hash): Promise<EvmTransaction | null>;
+  /** `eth_estimateGas` of one call from `from` on the latest state. */
+  estimateGas(call: EvmCall): Promise<bigint>;
+  /**
+   * `eth_simulateV1` of the calls in order in one block (each sees the state the earlier ones
+   * left): each call's status and gas used.
+   */
+  simulateCalls(
+    calls: readonly EvmCall[],
+  ): Promise<readonly { readonly success: boolean; readonly gasUsed: bigint }[]>;
+  /** The max fee per gas a transaction sent now should offer (viem's EIP-1559 estimate). */
+  maxFeePerGas(): Promise<bigint>;
 }
+
+/** A call from an account: what gas sizing asks the node about. */
+export interface EvmCall {
+  readonly from: Address;
+  readonly to: Address;
+  readonly data: Hex;
+  readonly value: bigint;
+}
+
+const callObject = (call: EvmCall) => ({
+  from: call.from,
+  to: call.to,
+  data: call.data,
+  value: `0x${call.value.toString(16)}`,
+});
 
 export interface CreateEvmRpcParameters {
   readonly rpcUrl: string;
@@ -87,6 +113,30 @@ export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): Evm
         params: [hash],
       });
       return result === null ? null : transaction(result);
+    },
+    async estimateGas(call) {
+      const result: unknown = await client.request({
+        method: 'eth_estimateGas',
+        params: [callObject(call) as never],
+      });
+      return quantity(result, 'eth_estimateGas');
+    },
+    async simulateCalls(calls) {
+      const result: unknown = await client.request({
+        method: 'eth_simulateV1' as never,
+        params: [{ blockStateCalls: [{ calls: calls.map(callObject) }] }, 'latest'] as never,
+      });
+      const block: unknown = Array.isArray(result) ? result[0] : undefined;
+      const answered = field(block, 'calls');
+      if (!Array.isArray(answered) || answered.length !== calls.length) bad('eth_simulateV1');
+      return answered.map((entry: unknown) => ({
+        success: field(entry, 'status') === '0x1',
+        gasUsed: quantity(field(entry, 'gasUsed'), 'eth_simulateV1'),
+      }));
+    },
+    async maxFeePerGas() {
+      const fees = await client.estimateFeesPerGas({ chain: null });
+      return fees.maxFeePerGas;
     },
   };
 }

@@ -17,3 +17,5 @@ export type {
   EncodeCagePolicyParameters,
 } from './encodeCageCall';
 export type { CageState, CageVenueState, ReadCageStateReturnType } from './readCageState';
+export type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
+export type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';

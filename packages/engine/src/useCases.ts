@@ -17,6 +17,7 @@ import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
 import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
+import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
 import { refreshApy } from './venues/refreshApy';
@@ -144,6 +145,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
       planOfAlias: onBooks(planOfAlias),
       prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
+      prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),

@@ -23,13 +23,16 @@ export interface FeeSchedule {
   };
   readonly swapFeeBps: number;
   readonly bridgeFeeBps: number;
+  /** The gas-sponsor plan's service fee, on the USDC the top-up swap sells. */
+  readonly gasSponsorFeeBps: number;
   readonly slippage: { readonly defaultBps: number; readonly maxBps: number };
 }
 
 /**
  * The schedule in force (SPEC §Limits): principal 0, skim 500 bps (registry max 1000),
  * profit fee 100 bps capped at 10 USD and off. Swap and bridge service fees are our
- * published decision: 10 bps each.
+ * published decision: 10 bps each; the gas-sponsor top-up carries 50 bps (a small amount, where
+ * a fixed cost of sizing and quoting weighs more).
  *
  * @example
  * defaultFeeSchedule.yieldSkimBps // 500
@@ -44,6 +47,7 @@ export const defaultFeeSchedule: FeeSchedule = {
   harvestProfitFee: { bps: 100, capMicros: 10_000_000n, enabled: false },
   swapFeeBps: 10,
   bridgeFeeBps: 10,
+  gasSponsorFeeBps: 50,
   slippage: { defaultBps: 100, maxBps: 500 },
 };
 
@@ -81,6 +85,7 @@ export function assertFeeSchedule(schedule: FeeSchedule): void {
     'registryMaxYieldSkimBps',
     'swapFeeBps',
     'bridgeFeeBps',
+    'gasSponsorFeeBps',
   ] as const) {
     assertBps(schedule[field], field);
   }

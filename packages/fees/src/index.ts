@@ -1,5 +1,6 @@
 export * from './bpsOf';
 export * from './computeBridgeFeeLines';
+export * from './computeGasSponsorFee';
 export * from './computeHarvestFees';
 export * from './computePrincipalFee';
 export * from './computeSwapFeeLines';

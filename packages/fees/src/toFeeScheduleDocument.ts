@@ -12,6 +12,7 @@ export interface FeeScheduleDocument {
   readonly harvestProfitFee: { bps: number; capMicros: string; enabled: boolean };
   readonly swapFeeBps: number;
   readonly bridgeFeeBps: number;
+  readonly gasSponsorFeeBps: number;
   readonly slippage: { defaultBps: number; maxBps: number };
 }
 
@@ -38,6 +39,7 @@ export function toFeeScheduleDocument(schedule: FeeSchedule): FeeScheduleDocumen
     },
     swapFeeBps: schedule.swapFeeBps,
     bridgeFeeBps: schedule.bridgeFeeBps,
+    gasSponsorFeeBps: schedule.gasSponsorFeeBps,
     slippage: { ...schedule.slippage },
   };
 }

@@ -42,7 +42,8 @@ export type PlanKind =
   | 'exit'
   | 'swap'
   | 'rebalance'
-  | 'auto_pay';
+  | 'auto_pay'
+  | 'gas_sponsor';
 
 export interface PlanInput {
   readonly id: string;

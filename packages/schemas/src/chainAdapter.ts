@@ -107,7 +107,7 @@ export type UnsignedPayload =
   /** Fully built transaction bytes (base64) when every object ref and the gas are known. */
   | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
 
-export type LegAction = 'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer';
+export type LegAction = 'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer' | 'unwrap';
 
 export interface UnsignedLeg {
   readonly chain: Chain;
@@ -254,6 +254,10 @@ export interface ChainAdapter {
    * token balance deltas), never the quote. Nothing to `recipient` → `mismatch`.
    */
   readTransferReceipt(query: TransferReceiptQuery): Promise<Receipt>;
+  /** Gas sponsorship (EVM chains): the native gas `owner` needs for calls, fail-closed. */
+  sizeGas?(query: GasSizingQuery): Promise<GasSizing>;
+  /** Gas sponsorship: the leg that unwraps wrapped native to native (`withdraw(amount)`). */
+  buildUnwrap?(request: UnwrapLegRequest): UnsignedLeg;
 }
 
 export interface TransferLegRequest {
@@ -270,6 +274,36 @@ export interface TransferReceiptQuery {
   readonly planId: string;
   readonly owner: string;
   readonly recipient: string;
+}
+
+/** Calls to size, in order, as a plan's unsigned EVM legs carry them. */
+export interface GasSizingQuery {
+  readonly owner: string;
+  readonly calls: readonly { readonly to: string; readonly data: string; readonly value: bigint }[];
+}
+
+/** What the legs cost in the chain's smallest unit, and what the wallet holds. */
+export type GasSizing =
+  | {
+      readonly status: 'ok';
+      readonly gasUnits: bigint;
+      readonly feePerGas: bigint;
+      /** gasUnits × feePerGas plus the value the calls send. */
+      readonly nativeRequired: bigint;
+      readonly nativeHeld: bigint;
+    }
+  /** A call the chain says reverts: there is nothing to size. */
+  | { readonly status: 'reverted'; readonly legIndex: number; readonly detail: string }
+  | Unavailable;
+
+export interface UnwrapLegRequest {
+  readonly planId: string;
+  readonly owner: string;
+  /** The wrapped native token (WETH). */
+  readonly wrappedNative: string;
+  /** Wei to unwrap. */
+  readonly amount: bigint;
+  readonly summary: string;
 }
 
 export interface AllowanceQuery {

@@ -195,6 +195,9 @@ export const FeesDocument = z.object({
   harvestProfitFee: FeeLine.extend({ capMicros: z.string(), enabled: z.boolean() }),
   swapFeeBps: z.number().int(),
   bridgeFeeBps: z.number().int(),
+  gasSponsorFeeBps: z.number().int().meta({
+    description: "The gas-sponsor plan's service fee, in bps of the USDC its top-up swap sells.",
+  }),
   slippage: z.object({ defaultBps: z.number().int(), maxBps: z.number().int() }),
 });
 export type FeesDocument = z.infer<typeof FeesDocument>;

@@ -266,6 +266,7 @@ export const BlockerCode = z.enum([
   'auto_pay_nothing_payable',
   'auto_pay_would_touch_principal',
   'transfer_not_supported',
+  'gas_estimate_unavailable',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -344,6 +345,11 @@ export function describeBlockerCode(code: BlockerCode): string {
       return 'The payout is more than the position holds above its principal; principal is never paid.';
     case 'transfer_not_supported':
       return "The chain's adapter builds no transfer legs yet (auto-pay pays on EVM and Solana).";
+    case 'gas_estimate_unavailable':
+      return (
+        "The chain could not size the legs' gas (the estimate reverted, or the chain cannot " +
+        'dry-run them here); no amount is made up.'
+      );
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

@@ -98,3 +98,23 @@ export function formatUnits(value: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/**
+ * A native amount in the chain's smallest unit (wei, lamports, MIST) as a decimal string. Not
+ * bounded by 2^63 − 1 (10 ETH is 10^19 wei): up to 78 digits, a uint256.
+ */
+export const NativeAmountString = z
+  .string({ error: 'must be a decimal string of the chain’s smallest unit, such as "0"' })
+  .max(78, { error: 'must be at most 78 digits (a uint256)' })
+  .regex(microsPattern, { error: 'must be a decimal string of digits only, such as "0"' })
+  .transform((value) => BigInt(value))
+  .meta({
+    description: "A native amount in the chain's smallest unit (wei, lamports, MIST), as a string.",
+    examples: ['0', '21000000000000'],
+  });
+
+/** A native amount as emitted in responses: the same decimal-string form as micros. */
+export const NativeAmountOut = MicrosOut.meta({
+  description: "A native amount in the chain's smallest unit (wei, lamports, MIST), as a string.",
+  examples: ['21000000000000'],
+});

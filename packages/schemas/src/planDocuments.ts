@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UnsignedEncoding } from './chainAdapter';
 import { Chain, ExecutionMode } from './chains';
 import { Blocker } from './errors';
-import { MicrosOut } from './money';
+import { MicrosOut, NativeAmountOut } from './money';
 import { ChainChoice } from './requests';
 
 // What plan, execute and harvest routes answer: the plan document (prepared or blocked, and as
@@ -10,7 +10,7 @@ import { ChainChoice } from './requests';
 export const PlanLegDocument = z
   .looseObject({
     index: z.number().int(),
-    action: z.enum(['approve', 'deposit', 'withdraw', 'swap', 'transfer']),
+    action: z.enum(['approve', 'deposit', 'withdraw', 'swap', 'transfer', 'unwrap']),
     summary: z.string(),
     amountMicros: MicrosOut,
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
@@ -63,9 +63,9 @@ export type PlanDocument = z.infer<typeof PlanDocument>;
 
 export const SwapFeeLine = z
   .object({
-    kind: z.enum(['service_swap_fee', 'pool_fee']),
+    kind: z.enum(['service_swap_fee', 'gas_sponsor_fee', 'pool_fee']),
     bps: z.number().int().min(0).max(10_000).optional().meta({
-      description: "The rate on the amount in, where the line is one (the service's swap fee).",
+      description: "The rate on the amount in, where the line is one (the service's fee).",
     }),
     amountMicros: MicrosOut,
     token: z.string().meta({ description: 'The token the line is charged in.' }),
@@ -74,7 +74,8 @@ export const SwapFeeLine = z
   .meta({
     description:
       "A swap fee line: the service's swap fee (swapFeeBps of GET /svc/fees, taken from the " +
-      'input) or the pool / DEX fee as the quote source reported it.',
+      'input), on a gas-sponsor plan its fee (gasSponsorFeeBps, on the USDC the top-up sells), ' +
+      'or the pool / DEX fee as the quote source reported it.',
   });
 
 /** The swap parts of a swap plan (prepared: from the quote; blocked: the request only). */
@@ -108,6 +109,37 @@ export const SwapPlanDocument = PlanDocument.extend(SwapPlanParts.shape).meta({
     'chain unreadable…); never a made-up price. Both answer HTTP 200.',
 });
 export type SwapPlanDocument = z.infer<typeof SwapPlanDocument>;
+
+/** POST /svc/gas-sponsor/plan: the plan document with its sizing and top-up parts. */
+export const GasSponsorPlanDocument = PlanDocument.extend({
+  gasUnits: NativeAmountOut.optional().meta({ description: 'EVM: the gas the legs use, summed.' }),
+  feePerGas: NativeAmountOut.optional().meta({
+    description: 'EVM: the max fee per gas the sizing assumes (wei).',
+  }),
+  nativeRequired: NativeAmountOut.optional().meta({
+    description:
+      'What the legs cost in native gas, in the smallest unit (EVM: the summed gas estimate × ' +
+      'the max fee per gas, plus any value the legs send).',
+  }),
+  nativeHeld: NativeAmountOut.optional().meta({
+    description: "The wallet's native balance, read on chain.",
+  }),
+  nativeNeeded: NativeAmountOut.optional().meta({
+    description: 'nativeRequired − nativeHeld, at least 0: what the top-up delivers.',
+  }),
+  usdcCostMicros: MicrosOut.optional().meta({
+    description: 'The USDC the top-up sells, fee included (the plan amount).',
+  }),
+  ...SwapPlanParts.pick({ feeLines: true, quoteSource: true, expiresAt: true }).shape,
+}).meta({
+  description:
+    'A gas-sponsor plan: prepared (the native amount the legs need less what the wallet holds, ' +
+    'its USDC cost through a swap quote, the fee lines, and the owner-signed top-up legs: ' +
+    'approve when short, swap USDC for wrapped native, unwrap) or blocked (blockers[]: chain ' +
+    'unreadable, no quote source on the chain, quote unavailable or slow); never a made-up ' +
+    'price. Both answer HTTP 200.',
+});
+export type GasSponsorPlanDocument = z.infer<typeof GasSponsorPlanDocument>;
 
 export const PrincipalFeeLine = z
   .object({
@@ -166,7 +198,16 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
 /** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
 export const StoredPlanDocument = PlanDocument.extend({
   planId: z.string(),
-  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'rebalance', 'auto_pay']),
+  kind: z.enum([
+    'deposit',
+    'withdraw',
+    'route',
+    'exit',
+    'swap',
+    'rebalance',
+    'auto_pay',
+    'gas_sponsor',
+  ]),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
 }).meta({

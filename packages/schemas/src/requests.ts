@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Chain } from './chains';
-import { MicrosOut, MicrosString, PositiveMicrosString } from './money';
+import { MicrosOut, MicrosString, NativeAmountString, PositiveMicrosString } from './money';
 import { DiscoverSort } from './opportunities';
 import { WebhookEventType } from './webhookEventType';
 
@@ -375,11 +375,47 @@ export const EvmSwapPlanRequest = SwapPlanRequest.extend({
 });
 export type EvmSwapPlanRequest = z.infer<typeof EvmSwapPlanRequest>;
 
-export const GasSponsorRequest = z.strictObject({
-  chain: Chain,
-  owner: z.string().min(1).max(128),
-  action: z.enum(['deposit', 'withdraw', 'swap', 'bridge']),
+/** One call a gas-sponsor plan sizes when no stored plan is named (EVM only). */
+export const GasSponsorCall = z.strictObject({
+  to: z.string().min(1).max(128).meta({ description: 'The contract (or account) called.' }),
+  data: z
+    .string()
+    .max(65_536)
+    .regex(/^0x(?:[0-9a-fA-F]{2})*$/, { error: 'must be 0x-prefixed hex bytes' })
+    .meta({ description: 'The calldata, 0x-prefixed hex.' }),
+  value: NativeAmountString.optional().meta({ description: 'Wei sent with the call; default 0.' }),
 });
+export type GasSponsorCall = z.input<typeof GasSponsorCall>;
+
+/**
+ * POST /svc/gas-sponsor/plan: size the native gas `owner` needs for a stored plan's legs
+ * (`planId`) or for calls given inline (`calls`, EVM) — exactly one of the two.
+ */
+export const GasSponsorRequest = z
+  .strictObject({
+    chain: Chain,
+    owner: z.string().min(1).max(128).meta({
+      description: "The wallet that pays the gas and signs, in the chain's own format.",
+    }),
+    planId: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({
+        description:
+          'A stored plan (plan_ + 32 hex) on `chain` whose unsigned legs are sized; an unknown ' +
+          'planId is a 400 naming the field.',
+      }),
+    calls: z.array(GasSponsorCall).min(1).max(8).optional().meta({
+      description: 'EVM calls from `owner`, sized in order, when no planId is given.',
+    }),
+  })
+  .refine((body) => (body.planId === undefined) !== (body.calls === undefined), {
+    error: 'give exactly one of planId or calls',
+    path: ['planId'],
+  });
+export type GasSponsorRequest = z.infer<typeof GasSponsorRequest>;
 
 export const BridgePlanRequest = z.strictObject({
   sourceChain: Chain,

@@ -170,6 +170,25 @@ describe('venues and plans through the SDK', () => {
     expect(plan.blockers.map((blocker) => blocker.code)).toContain('owner_missing');
     expect(plan).toMatchObject({ strategyId: 'suilend', venueId: 'suilend', feeMicros: '0' });
   });
+
+  it('a gas-sponsor plan is a typed call; with no RPC for the chain it comes back blocked', async () => {
+    const fees = await client.getFees();
+    expect(fees.gasSponsorFeeBps).toBe(50);
+    const plan = await client.prepareGasSponsorPlan({
+      body: {
+        chain: 'base',
+        owner: ADDRESSES.base,
+        calls: [{ to: ADDRESSES.arbitrum, data: '0x', value: '0' }],
+      },
+    });
+    expect(isBlockedPlan(plan)).toBe(true);
+    if (!isBlockedPlan(plan)) throw new Error('expected a blocked plan');
+    expect(plan.blockers.map((blocker) => blocker.code)).toEqual(['rpc_unavailable']);
+    expect(plan).toMatchObject({ kind: 'gas_sponsor', chain: 'base', feeMicros: '0' });
+    await expect(
+      client.prepareGasSponsorPlan({ body: { chain: 'base', owner: ADDRESSES.solana, calls: [] } }),
+    ).rejects.toBeInstanceOf(ValidationError);
+  });
 });
 
 describe('wallet reads through the SDK (agent key scoped to TEST_WALLET)', () => {

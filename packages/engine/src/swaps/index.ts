@@ -3,3 +3,5 @@ export * from './zeroExQuoteResponse';
 export * from './createZeroExQuoteSource';
 export * from './swapSettings';
 export * from './prepareEvmSwapPlan';
+export * from './priceNativeTopUp';
+export * from './prepareGasSponsorPlan';

@@ -52,8 +52,11 @@ function findToken(
   return token;
 }
 
-const quoteBlocker = (status: 'quote_unavailable' | 'quote_timeout' | 'no_route', detail: string) =>
-  blocker(status, { details: { source: '0x', detail } });
+/** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
+export const quoteBlocker = (
+  status: 'quote_unavailable' | 'quote_timeout' | 'no_route',
+  detail: string,
+) => blocker(status, { details: { source: '0x', detail } });
 
 /**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.

@@ -7,7 +7,7 @@ import {
   OpenDocument,
   SwapPlanRequest,
 } from '../requests';
-import { SwapPlanDocument } from '../planDocuments';
+import { GasSponsorPlanDocument, SwapPlanDocument } from '../planDocuments';
 import { defineRoute } from './defineRoute';
 import { plan, OWNER, OWNER_KEEPER, ok } from './routeParts';
 
@@ -70,10 +70,35 @@ export const movementRoutes = {
     path: '/svc/gas-sponsor/plan',
     versioned: true,
     auth: 'public',
-    summary: 'Gas sizing.',
+    summary: "Gas sizing: the native gas a plan's legs need, its USDC cost, and top-up legs.",
+    description: [
+      "Sizes the native gas `owner` needs for a stored plan's unsigned legs (`planId`) or for",
+      'EVM calls given inline (`calls`): on EVM, eth_estimateGas of each leg in order (a leg',
+      'that needs an earlier one, such as a swap after its approval, is estimated on a state',
+      "where the earlier legs ran: eth_simulateV1) × the chain's max fee per gas. It subtracts",
+      "the wallet's native balance read on chain (`nativeNeeded`, smallest unit, as a string),",
+      'prices that amount in USDC through the swap quote source (0x on Base and Arbitrum), and',
+      'answers the fee lines — the service fee (gasSponsorFeeBps of GET /svc/fees on the USDC',
+      'sold, rounded down) and the pool fee the quote reported — with the owner-signed top-up',
+      'legs: `approve` when the allowance is short, `swap` (USDC for wrapped native, the',
+      "quote's transaction) and `unwrap` (wrapped native to native, exactly nativeNeeded). With",
+      'nothing needed the plan is prepared with no legs. The plan is stored.',
+      '',
+      'Refused with 400 BAD_REQUEST naming the field, nothing stored: an unknown chain, an owner',
+      "not in the chain's format, both or neither of planId and calls, an unknown planId or one",
+      'on another chain, calls on a chain other than Base / Arbitrum, a malformed call value.',
+      'Blocked (200, stored): the chain unreachable or slow, an estimate that reverts, Solana',
+      'and Sui (sizing and a quote source are not built there yet: no price is made up), no',
+      'quote source configured, the source down, slow or answering garbage, no route.',
+    ].join('\n'),
     tags: ['swaps'],
     request: { body: GasSponsorRequest },
-    responses: plan,
+    responses: {
+      200: {
+        description: 'A prepared or blocked gas-sponsor plan.',
+        schema: GasSponsorPlanDocument,
+      },
+    },
   }),
   prepareBridgePlan: defineRoute({
     operationId: 'prepareBridgePlan',

@@ -16,6 +16,9 @@ export const BED_FEE_CONFIG = {
   maxYieldSkimBps: 1000,
 } as const;
 
+/** Native the WETH stand-in holds so minted tokens unwrap (10^9 ETH). */
+const WETH_NATIVE_BACKING = 10n ** 27n;
+
 /** What the bed's USDC/WETH pair starts with: 3,000,000 USDC and 1,000 WETH (3,000 USDC/WETH). */
 export const BED_PAIR_LIQUIDITY = {
   usdc: 3_000_000_000_000n,
@@ -164,6 +167,11 @@ export async function deployEvmFixtures({
     'WETH',
     18,
   ]);
+  // Minted WETH unwraps too: the stand-in holds native for every token anyone mints here.
+  await publicClient.request({
+    method: 'anvil_setBalance' as never,
+    params: [weth, `0x${WETH_NATIVE_BACKING.toString(16)}`] as never,
+  });
   const pair = await deploy(artifacts.TestPair.abi, artifacts.TestPair.bytecode, [usdc, weth]);
   await call(usdc, artifacts.TestUSDC.abi, 'mint', [deployer, BED_PAIR_LIQUIDITY.usdc]);
   await call(weth, artifacts.TestToken.abi, 'mint', [deployer, BED_PAIR_LIQUIDITY.weth]);

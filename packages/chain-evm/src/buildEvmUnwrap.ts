@@ -1,0 +1,46 @@
+import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
+import type { UnsignedLeg, UnwrapLegRequest } from '@yieldrouter/schemas';
+import { encodeFunctionData, parseAbi } from 'viem';
+import type { EvmContext } from './evmContext';
+import { evmLeg } from './evmLeg';
+import { normalizeEvmAddress } from './normalizeEvmAddress';
+
+export type BuildEvmUnwrapParameters = UnwrapLegRequest;
+
+const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)']);
+
+/**
+ * The unsigned leg that turns wrapped native into native gas: `WETH.withdraw(amount)` from the
+ * owner, tagged with the plan. It moves no USDC, so it settles nothing in the books.
+ *
+ * @throws InvalidChainInputError for a bad owner, token, amount or planId.
+ * @example
+ * buildEvmUnwrap(context, { planId, owner, wrappedNative: weth, amount: 10n ** 15n, summary })
+ */
+export function buildEvmUnwrap(
+  context: EvmContext,
+  parameters: BuildEvmUnwrapParameters,
+): UnsignedLeg {
+  const owner = normalizeEvmAddress(parameters.owner);
+  const token = normalizeEvmAddress(parameters.wrappedNative);
+  if (!owner || !token) {
+    throw new InvalidChainInputError('owner', 'owner, wrappedNative: must be EVM addresses');
+  }
+  if (!isPlanId(parameters.planId)) {
+    throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
+  }
+  if (parameters.amount <= 0n) {
+    throw new InvalidChainInputError('amount', 'amount: must be > 0');
+  }
+  const leg = evmLeg(context, { planId: parameters.planId, amountMicros: 0n }, owner, {
+    action: 'unwrap',
+    to: token,
+    call: encodeFunctionData({
+      abi: wrappedNativeAbi,
+      functionName: 'withdraw',
+      args: [parameters.amount],
+    }),
+    summary: parameters.summary,
+  });
+  return { ...leg, settles: false };
+}

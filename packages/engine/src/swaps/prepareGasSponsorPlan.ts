@@ -1,0 +1,203 @@
+import { computeGasSponsorFee, defaultFeeSchedule } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import { findPlan, insertPlan } from '@yieldrouter/ledger';
+import type { PrismaClient } from '@yieldrouter/ledger';
+import type {
+  Blocker,
+  GasSponsorPlanDocument,
+  GasSponsorRequest,
+  LegBuild,
+} from '@yieldrouter/schemas';
+import { formatMicros, isPlanId, newPlanId } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+import { blocker } from '../plans/blocker';
+import { planDocument, planRecord } from '../plans/planDocument';
+import { priceNativeTopUp } from './priceNativeTopUp';
+import type { SwapsConfig } from './swapSettings';
+import type { SwapQuoteSource } from './swapQuoteSource';
+
+export interface PrepareGasSponsorPlanParameters {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  readonly swaps: SwapsConfig;
+  /** The EVM quote source (0x); undefined when none is configured. */
+  readonly source: SwapQuoteSource | undefined;
+  readonly request: GasSponsorRequest;
+  readonly schedule?: FeeSchedule;
+  readonly now: Date;
+}
+
+const bad = (field: string, message: string) =>
+  new EngineError('BAD_REQUEST', `${field}: ${message}`, field);
+
+/** The calls to size: a stored plan's EVM legs, or the request's own calls. */
+async function callsToSize(
+  db: PrismaClient,
+  request: GasSponsorRequest,
+  evm: boolean,
+): Promise<{ to: string; data: string; value: bigint }[]> {
+  if (request.calls) {
+    if (!evm) throw bad('body.calls', `calls are EVM calls; on ${request.chain} name a planId`);
+    return request.calls.map((call) => ({ ...call, value: call.value ?? 0n }));
+  }
+  const planId = request.planId ?? '';
+  const stored = isPlanId(planId) ? await findPlan(db, planId) : undefined;
+  if (!stored) throw bad('body.planId', `no plan ${planId}`);
+  if (stored.chain !== request.chain) {
+    throw bad('body.planId', `plan ${planId} is on ${stored.chain}, not ${request.chain}`);
+  }
+  return stored.legs
+    .filter((leg) => leg.status === 'unsigned')
+    .flatMap((leg) => {
+      const payload = leg.payload as { encoding?: unknown; transaction?: unknown } | null;
+      const tx = payload?.transaction as { to?: unknown; data?: unknown; value?: unknown };
+      return payload?.encoding === 'evm-transaction-request' &&
+        typeof tx.to === 'string' &&
+        typeof tx.data === 'string'
+        ? [{ to: tx.to, data: tx.data, value: BigInt(String(tx.value ?? '0')) }]
+        : [];
+    });
+}
+
+/**
+ * Prepares (or blocks) a gas-sponsor plan, and stores it: the native gas `owner` needs for a
+ * stored plan's unsigned legs (or inline EVM calls), less what the wallet holds, priced in USDC
+ * through the quote source, with the service fee line (gasSponsorFeeBps, rounded down) and the
+ * owner-signed top-up legs (approve when short, swap USDC → wrapped native, unwrap).
+ *
+ * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an owner not in the chain's
+ * format, an unknown planId or one on another chain, calls on a non-EVM chain. Blocked (stored):
+ * Solana and Sui (no sizing nor quote source there yet), the chain unreadable, a leg that
+ * reverts, no quote source or fee recipient, the source down, slow or answering garbage.
+ */
+export async function prepareGasSponsorPlan(
+  parameters: PrepareGasSponsorPlanParameters,
+): Promise<GasSponsorPlanDocument> {
+  const { db, adapters, swaps, source, request, now } = parameters;
+  const schedule = parameters.schedule ?? defaultFeeSchedule;
+  const chain = request.chain;
+  const adapter = adapters[chain];
+  const owner = adapter.normalizeAddress(request.owner);
+  if (!owner) throw bad('body.owner', `not an address on ${chain}`);
+  const evm = chain === 'base' || chain === 'arbitrum';
+  const calls = await callsToSize(db, request, evm);
+  const planId = newPlanId();
+
+  const blockers: Blocker[] = [];
+  const sizing =
+    evm && adapter.sizeGas && calls.length > 0
+      ? await adapter.sizeGas({ owner, calls })
+      : undefined;
+  if (!evm) {
+    blockers.push(
+      blocker('gas_estimate_unavailable', {
+        details: { chain, detail: `gas sizing is not built for ${chain} yet` },
+      }),
+      blocker('quote_source_not_configured', {
+        details: { chain, detail: `no swap quote source serves ${chain}` },
+      }),
+    );
+  } else if (calls.length === 0) {
+    blockers.push(
+      blocker('gas_estimate_unavailable', { details: { detail: 'the plan has no unsigned leg' } }),
+    );
+  } else if (sizing?.status === 'unavailable') {
+    blockers.push(blocker('rpc_unavailable', { details: { chain, detail: sizing.detail } }));
+  } else if (sizing?.status === 'reverted') {
+    blockers.push(blocker('gas_estimate_unavailable', { details: { detail: sizing.detail } }));
+  }
+
+  const sized = sizing?.status === 'ok' ? sizing : undefined;
+  const nativeNeeded = sized
+    ? sized.nativeRequired > sized.nativeHeld
+      ? sized.nativeRequired - sized.nativeHeld
+      : 0n
+    : undefined;
+  let build: LegBuild = { status: 'blocked', blockers };
+  let priced: Awaited<ReturnType<typeof priceNativeTopUp>> | undefined;
+  if (blockers.length === 0 && nativeNeeded === 0n) build = { status: 'prepared', legs: [] };
+  if (blockers.length === 0 && nativeNeeded && (chain === 'base' || chain === 'arbitrum')) {
+    priced = await priceNativeTopUp({
+      chain,
+      owner,
+      planId,
+      nativeNeeded,
+      adapter,
+      swaps,
+      source,
+      schedule,
+    });
+    build = priced.build;
+  }
+
+  const quote = priced?.status === 'prepared' ? priced : undefined;
+  const grossMicros = quote?.grossMicros ?? 0n;
+  const fee = computeGasSponsorFee({ grossMicros, schedule });
+  const disclosure = {
+    owner,
+    ...(sized
+      ? {
+          gasUnits: sized.gasUnits.toString(),
+          feePerGas: sized.feePerGas.toString(),
+          nativeRequired: sized.nativeRequired.toString(),
+          nativeHeld: sized.nativeHeld.toString(),
+          nativeNeeded: (nativeNeeded ?? 0n).toString(),
+        }
+      : {}),
+    ...(build.status === 'prepared' ? { usdcCostMicros: formatMicros(grossMicros) } : {}),
+    ...(quote
+      ? {
+          feeLines: [
+            {
+              kind: 'gas_sponsor_fee' as const,
+              bps: fee.bps,
+              amountMicros: formatMicros(fee.feeMicros),
+              token: 'USDC',
+              payer: 'owner' as const,
+            },
+            ...(quote.quote.poolFee?.side === 'input'
+              ? [
+                  {
+                    kind: 'pool_fee' as const,
+                    amountMicros: formatMicros(quote.quote.poolFee.amountMicros),
+                    token: 'USDC',
+                    payer: 'owner' as const,
+                  },
+                ]
+              : []),
+          ],
+          quoteSource: quote.quote.source,
+          expiresAt: quote.quote.expiresAt.toISOString(),
+        }
+      : {}),
+  };
+  const parts = {
+    planId,
+    kind: 'gas_sponsor' as const,
+    chain,
+    amountMicros: grossMicros,
+    feeMicros: fee.feeMicros,
+    build,
+    disclosure,
+    createdAt: now,
+  };
+  await insertPlan(
+    db,
+    planRecord(parts, {
+      venueId: null,
+      owner,
+      wallet: null,
+      request: {
+        chain,
+        owner,
+        ...(request.planId ? { planId: request.planId } : {}),
+        ...(request.calls
+          ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) }
+          : {}),
+      },
+      effect: 'none',
+    }),
+  );
+  return planDocument(parts);
+}

@@ -1,0 +1,137 @@
+import { bpsOf } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import type { Blocker, ChainAdapter, LegBuild } from '@yieldrouter/schemas';
+import { formatUnits } from '@yieldrouter/schemas';
+import { blocker } from '../plans/blocker';
+import { quoteBlocker } from './prepareEvmSwapPlan';
+import type { SwapChain, SwapsConfig } from './swapSettings';
+import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
+
+export interface PriceNativeTopUpParameters {
+  readonly chain: SwapChain;
+  readonly owner: string;
+  readonly planId: string;
+  /** Wei the wallet lacks. */
+  readonly nativeNeeded: bigint;
+  readonly adapter: ChainAdapter;
+  readonly swaps: SwapsConfig;
+  readonly source: SwapQuoteSource | undefined;
+  readonly schedule: FeeSchedule;
+}
+
+export type PriceNativeTopUpReturnType =
+  | {
+      readonly status: 'prepared';
+      readonly build: LegBuild;
+      /** The USDC the swap sells, the service fee included. */
+      readonly grossMicros: bigint;
+      readonly quote: SwapQuote;
+    }
+  | { readonly status: 'blocked'; readonly build: LegBuild };
+
+/** 1 USDC: the first quote's size, which prices the amount the second one sells. */
+const PROBE_MICROS = 1_000_000n;
+
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/**
+ * Prices `nativeNeeded` wei in USDC through the quote source and builds the top-up legs. 0x
+ * quotes a sell amount, so a 1 USDC quote sets the rate, a second quote sells what that rate
+ * says `nativeNeeded` costs (its slippage-bound minimum must cover it, or the sale is scaled once
+ * more); the service fee (gasSponsorFeeBps) is taken from the USDC by the swap itself. Legs:
+ * approve when the allowance is short, the quote's swap, then unwrap exactly `nativeNeeded`.
+ */
+export async function priceNativeTopUp(
+  parameters: PriceNativeTopUpParameters,
+): Promise<PriceNativeTopUpReturnType> {
+  const { chain, owner, planId, nativeNeeded, adapter, swaps, source, schedule } = parameters;
+  const blocked = (blockers: Blocker[]) => ({
+    status: 'blocked' as const,
+    build: { status: 'blocked' as const, blockers },
+  });
+  const [usdc, wrapped] = [
+    swaps.tokens[chain].find((token) => token.symbol === 'USDC'),
+    swaps.tokens[chain].find((token) => token.symbol === 'WETH'),
+  ];
+  const recipient = swaps.feeRecipients[chain];
+  if (!source || !source.chains.includes(chain) || !usdc || !wrapped) {
+    return blocked([blocker('quote_source_not_configured', { field: 'SVC_ZEROX_BASE_URL' })]);
+  }
+  if (!recipient && schedule.gasSponsorFeeBps > 0) {
+    return blocked([
+      blocker('quote_source_not_configured', {
+        field: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
+        details: { why: "nowhere to pay the service's gas-sponsor fee" },
+      }),
+    ]);
+  }
+  const slippageBps = schedule.slippage.defaultBps;
+  const quoteFor = (amountInMicros: bigint) =>
+    source.quote({
+      chain,
+      inputToken: usdc,
+      outputToken: wrapped,
+      amountInMicros,
+      slippageBps,
+      taker: owner,
+      serviceFee: {
+        bps: schedule.gasSponsorFeeBps,
+        amountMicros: bpsOf(amountInMicros, schedule.gasSponsorFeeBps),
+        recipient: recipient ?? owner,
+      },
+    });
+  let sell = PROBE_MICROS;
+  let answer = await quoteFor(sell);
+  for (let round = 0; round < 3 && answer.status === 'ok'; round += 1) {
+    if (answer.minAmountOutMicros >= nativeNeeded && round > 0) break;
+    if (answer.minAmountOutMicros <= 0n) break;
+    sell = ceilDiv(nativeNeeded * sell, answer.minAmountOutMicros) + (round > 0 ? 1n : 0n);
+    answer = await quoteFor(sell);
+  }
+  if (answer.status !== 'ok') return blocked([quoteBlocker(answer.status, answer.detail)]);
+  if (answer.minAmountOutMicros < nativeNeeded) {
+    return blocked([
+      quoteBlocker(
+        'quote_unavailable',
+        `selling ${sell} USDC micros yields at least ${answer.minAmountOutMicros} wei, short of ${nativeNeeded}`,
+      ),
+    ]);
+  }
+  const allowance = adapter.readAllowance
+    ? await adapter.readAllowance({ token: usdc.address, owner, spender: answer.allowanceTarget })
+    : undefined;
+  if (!allowance || allowance.status !== 'ok' || !adapter.buildSwap || !adapter.buildUnwrap) {
+    const detail = allowance?.status === 'unavailable' ? allowance.detail : 'no allowance reader';
+    return blocked([blocker('rpc_unavailable', { details: { chain, detail } })]);
+  }
+  const shownIn = `${formatUnits(sell, usdc.decimals)} USDC`;
+  const shownOut = `${formatUnits(nativeNeeded, 18)} ETH`;
+  const legs = [
+    ...adapter.buildSwap({
+      planId,
+      owner,
+      inputToken: usdc.address,
+      amountInMicros: sell,
+      allowance: allowance.allowance,
+      spender: answer.allowanceTarget,
+      call: { to: answer.transaction.to, data: answer.transaction.data },
+      summaries: {
+        approve: `Approve ${answer.allowanceTarget} to take ${shownIn} on ${chain} (gas top-up)`,
+        swap: `Swap ${shownIn} for at least ${shownOut} of WETH on ${chain} via ${answer.source}`,
+      },
+    }),
+    adapter.buildUnwrap({
+      planId,
+      owner,
+      wrappedNative: wrapped.address,
+      amount: nativeNeeded,
+      summary: `Unwrap ${shownOut} of WETH into native gas on ${chain}`,
+    }),
+  ];
+  return {
+    status: 'prepared',
+    build: { status: 'prepared', legs },
+    grossMicros: sell,
+    quote: answer,
+  };
+}
