@@ -7,3 +7,21 @@ export { PLAN_TAG_MAGIC, appendPlanTag, readPlanTag } from './planTag';
 export type { BuildEvmSwapParameters } from './buildEvmSwap';
 export type { ReadEvmAllowanceParameters, ReadEvmAllowanceReturnType } from './readEvmAllowance';
 export type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
+export { createEvmContext } from './evmContext';
+export type { EvmContext } from './evmContext';
+export { messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpAbi';
+export { buildCctpBurn } from './buildCctpBurn';
+export type { BuildCctpBurnParameters } from './buildCctpBurn';
+export { buildCctpMint } from './buildCctpMint';
+export type { BuildCctpMintParameters } from './buildCctpMint';
+export { readCctpBurnReceipt } from './readCctpBurnReceipt';
+export type {
+  ReadCctpBurnReceiptParameters,
+  ReadCctpBurnReceiptReturnType,
+} from './readCctpBurnReceipt';
+export { readCctpMintReceipt } from './readCctpMintReceipt';
+export type {
+  ReadCctpMintReceiptParameters,
+  ReadCctpMintReceiptReturnType,
+} from './readCctpMintReceipt';
+export { readEvmAllowance } from './readEvmAllowance';

@@ -39,6 +39,8 @@ export const ErrorCode = z.enum([
   'AMOUNT_OUT_OF_RANGE',
   'INSUFFICIENT_STAKED',
   'CROSS_CHAIN_REBALANCE',
+  'BRIDGE_DESTINATION_NOT_OWNER',
+  'BRIDGE_NOT_DELIVERABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -171,6 +173,20 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
           'The staked balance in the opportunity is smaller than the amount asked; nothing was ' +
           'stored.',
       };
+    case 'BRIDGE_DESTINATION_NOT_OWNER':
+      return {
+        status: 422,
+        meaning:
+          "A bridge delivers only to the owner: the destination must be the owner's own address " +
+          '(on EVM chains, the same address as the source). Nothing was stored.',
+      };
+    case 'BRIDGE_NOT_DELIVERABLE':
+      return {
+        status: 409,
+        meaning:
+          'The bridge plan cannot take a delivery now: its burn has not settled, it was already ' +
+          'delivered with another transaction, or it is not a bridge plan. Nothing was credited.',
+      };
     case 'CROSS_CHAIN_REBALANCE':
       return {
         status: 422,
@@ -222,6 +238,11 @@ export const BlockerCode = z.enum([
   'guardrail_max_allocation',
   'guardrail_max_per_opportunity',
   'guardrail_min_net_apy',
+  'bridge_lane_unsupported',
+  'bridge_rail_not_configured',
+  'bridge_rail_unavailable',
+  'attestation_pending',
+  'attestation_unavailable',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -292,6 +313,22 @@ export function describeBlockerCode(code: BlockerCode): string {
         "The opportunity's net APY is unknown or below the guardrail (minNetApyBps); an unknown " +
         'APY never passes.'
       );
+    case 'bridge_lane_unsupported':
+      return (
+        'No rail runs this lane (source → destination chain) today; supportedLanes lists those ' +
+        'that run.'
+      );
+    case 'bridge_rail_not_configured':
+      return (
+        "The rail's contracts or attestation service are not configured for this lane " +
+        '(SVC_CCTP_*, SVC_<CHAIN>_CCTP_*).'
+      );
+    case 'bridge_rail_unavailable':
+      return "The rail's fee or the source chain could not be read; nothing is guessed.";
+    case 'attestation_pending':
+      return 'The attestation service has not attested the burn yet; ask again later.';
+    case 'attestation_unavailable':
+      return 'The attestation service did not answer, or answered something unreadable.';
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

@@ -12,6 +12,7 @@ export * from './opportunityFacts';
 export * from './opportunityQuery';
 export * from './requests';
 export * from './planDocuments';
+export * from './bridgePlanDocument';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './manifest/allRoutes';

@@ -16,6 +16,8 @@ export const BED_CONTRACTS = [
   'TestAToken',
   'TestToken',
   'TestPair',
+  'TestMessageTransmitterV2',
+  'TestTokenMessengerV2',
 ] as const;
 export type BedContractName = (typeof BED_CONTRACTS)[number];
 
@@ -108,6 +110,8 @@ function pickArtifacts(output: SolcOutput): EvmArtifacts {
     TestAToken: artifact('TestAToken'),
     TestToken: artifact('TestToken'),
     TestPair: artifact('TestPair'),
+    TestMessageTransmitterV2: artifact('TestMessageTransmitterV2'),
+    TestTokenMessengerV2: artifact('TestTokenMessengerV2'),
   };
 }
 
