@@ -6,11 +6,12 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { ApyReader, ChainAdapters, SwapQuoteSource } from '@yieldrouter/engine';
+import type { ApyReader, BridgeRail, ChainAdapters, SwapQuoteSource } from '@yieldrouter/engine';
 import {
   WRITE_READY_CHAINS,
   buildEnablement,
   createApiStore,
+  createCctpRail,
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
@@ -28,6 +29,7 @@ import {
 import type { Registry } from '@yieldrouter/metrics';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
+import { bridgeHandlers } from './handlers/bridgeHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
 import { guardrailHandlers } from './handlers/guardrailHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
@@ -64,6 +66,8 @@ export interface AppDeps {
   readonly apyReader?: ApyReader;
   /** Chain adapters; built from `config` when not given. */
   readonly adapters?: ChainAdapters;
+  /** The bridge rail; CCTP v2 from `config` (SVC_CCTP_*, SVC_<CHAIN>_CCTP_*) when not given. */
+  readonly bridgeRail?: BridgeRail;
   /** The EVM swap quote source; 0x from `config` (SVC_ZEROX_*) when not given. */
   readonly evmQuoteSource?: SwapQuoteSource;
   /** The process's metrics registry (shared with an in-process keeper); a new one when not given. */
@@ -178,6 +182,17 @@ export function createApp(deps: AppDeps): Express {
       switches: config.switches,
     });
   Object.assign(handlers, chainHandlers({ adapters }));
+  const bridgeRail =
+    deps.bridgeRail ?? createCctpRail({ bridges: config.bridges, chains: config.chains });
+  Object.assign(
+    handlers,
+    bridgeHandlers({
+      plans: useCases.plans,
+      adapters,
+      bridges: config.bridges,
+      rail: bridgeRail,
+    }),
+  );
   const snapshots = venueSnapshots({
     venueUseCases: useCases.venues,
     venues: config.venues,
@@ -202,6 +217,7 @@ export function createApp(deps: AppDeps): Express {
     walletHandlers({
       wallets: useCases.wallets,
       adapters,
+      bridgeRail,
       venues: config.venues,
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,

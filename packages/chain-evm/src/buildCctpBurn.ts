@@ -23,11 +23,18 @@ export interface BuildCctpBurnParameters {
   readonly minFinalityThreshold: number;
   /** The owner's USDC allowance to the token messenger, read by the caller. */
   readonly allowance: bigint;
-  readonly summaries: { readonly approve: string; readonly burn: string };
+  /** The service's bridge fee, paid in USDC to its recipient before the burn (none when 0). */
+  readonly serviceFee?: { readonly recipient: string; readonly amountMicros: bigint };
+  readonly summaries: {
+    readonly fee?: string;
+    readonly approve: string;
+    readonly burn: string;
+  };
 }
 
 /**
- * The burn side of a CCTP v2 transfer: `usdc.approve(tokenMessenger, amount)` when the
+ * The burn side of a CCTP v2 transfer: the service fee as a USDC `transfer` to its recipient
+ * (when there is one), `usdc.approve(tokenMessenger, amount)` when the
  * allowance is short, then `TokenMessengerV2.depositForBurn(amount, destinationDomain,
  * mintRecipient, usdc, destinationCaller = 0 (anyone may relay), maxFee, minFinalityThreshold)`,
  * both from the owner, tagged with the plan. Only the burn settles. Offline.
@@ -66,6 +73,26 @@ export function buildCctpBurn(
   }
   const request = { planId: parameters.planId, amountMicros };
   const legs: UnsignedLeg[] = [];
+  const fee = parameters.serviceFee;
+  if (fee && fee.amountMicros > 0n) {
+    const recipient = normalizeEvmAddress(fee.recipient);
+    if (!recipient)
+      throw new InvalidChainInputError('serviceFee', 'serviceFee.recipient: not an address');
+    legs.push({
+      ...evmLeg(context, { ...request, amountMicros: fee.amountMicros }, owner, {
+        action: 'transfer',
+        to: context.usdc,
+        call: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [recipient, fee.amountMicros],
+        }),
+        summary: parameters.summaries.fee ?? `Pay the service's bridge fee`,
+      }),
+      // The fee leaves the owner's wallet, which the books do not hold: nothing to settle.
+      settles: false,
+    });
+  }
   if (parameters.allowance < amountMicros) {
     legs.push(
       evmLeg(context, request, owner, {

@@ -12,6 +12,7 @@ export * from './apy';
 export * from './venues';
 export * from './plans';
 export * from './swaps';
+export * from './bridges';
 export * from './wallets';
 export * from './guardrails';
 export * from './webhooks';

@@ -6,6 +6,8 @@ import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
+import { confirmBridgeDelivery } from './bridges/confirmBridgeDelivery';
+import { prepareBridgePlan } from './bridges/prepareBridgePlan';
 import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
@@ -119,6 +121,8 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
       planOfAlias: onBooks(planOfAlias),
       prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
+      prepareBridgePlan: timed('prepareBridgePlan', onBooks(prepareBridgePlan)),
+      confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),

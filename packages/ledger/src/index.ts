@@ -25,3 +25,4 @@ export * from './webhookFanOut';
 export * from './webhookDeliveries';
 export * from './webhookEvents';
 export * from './walletGuardrails';
+export * from './bridgeTransfers';

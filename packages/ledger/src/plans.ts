@@ -29,9 +29,11 @@ export type LegEffect =
   | 'swap'
   // Rebalance (migration 0021): out of one venue into pending_in, then into another venue.
   | 'rebalance_out'
-  | 'rebalance_in';
+  | 'rebalance_in'
+  // Bridges (migration 0026): the burn moves what it burned into in_flight on the source.
+  | 'bridge_burn';
 
-export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap' | 'rebalance';
+export type PlanKind = 'deposit' | 'withdraw' | 'route' | 'exit' | 'swap' | 'rebalance' | 'bridge';
 
 export interface PlanInput {
   readonly id: string;

@@ -166,7 +166,7 @@ export const StoredPlanLegDocument = PlanLegDocument.extend({
 /** GET /svc/plans/{planId}: the plan document as prepared, with its current state. */
 export const StoredPlanDocument = PlanDocument.extend({
   planId: z.string(),
-  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'rebalance']),
+  kind: z.enum(['deposit', 'withdraw', 'route', 'exit', 'swap', 'rebalance', 'bridge']),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
 }).meta({

@@ -441,7 +441,17 @@ export type BridgePlanRequest = z.infer<typeof BridgePlanRequest>;
 
 export const BridgeDeliveryRequest = z.strictObject({
   planId: z.string().min(1).max(128),
-  destTxId: z.string().min(1).max(256),
+  destTxId: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .meta({
+      description:
+        'The destination transaction that minted; checked against the attestation and its ' +
+        'receipt before anything is credited. Absent: where the bridge stands, and the mint leg to ' +
+        'sign once the burn is attested.',
+    }),
 });
 
 export const BridgeRescueRequest = z.strictObject({ planId: z.string().min(1).max(128) });

@@ -38,7 +38,8 @@ export type BridgeAttestation =
       /** The attested message's nonce: which mint delivers this burn. */
       readonly nonce: string;
     }
-  | { readonly status: 'pending' | 'unavailable'; readonly detail: string };
+  | { readonly status: 'pending'; readonly detail: string }
+  | { readonly status: 'unavailable'; readonly detail: string };
 
 /** A mint proven by the destination chain's receipt. */
 export type BridgeMintReading =
@@ -73,6 +74,8 @@ export interface BridgeRail {
     readonly railFeeMicros: bigint;
     readonly minFinalityThreshold: number;
     readonly allowance: bigint;
+    /** The service's bridge fee and where it is paid, a leg before the burn. */
+    readonly serviceFee?: { readonly recipient: string; readonly amountMicros: bigint };
   }): UnsignedLeg[];
   readBurn(parameters: {
     readonly lane: BridgeLane;

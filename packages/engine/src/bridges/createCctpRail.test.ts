@@ -17,9 +17,13 @@ import { createCctpRail } from './createCctpRail';
 
 // The CCTP rail against the bed: two anvils standing for Base (domain 6) and Arbitrum (3), the
 // CCTP v2 stand-ins on both, and the Iris-shaped attestation fake signing what Base burned.
-const owner = anvilAccounts()[5];
-const stranger = anvilAccounts()[6];
-if (!owner || !stranger) throw new Error('no anvil account');
+const account = (index: number) => {
+  const found = anvilAccounts()[index];
+  if (!found) throw new Error('no anvil account');
+  return found;
+};
+const owner = account(5);
+const stranger = account(6);
 const planId = `plan_${'a1'.repeat(16)}`;
 const lane = { sourceChain: 'base', destChain: 'arbitrum' } as const;
 

@@ -132,7 +132,9 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
         maxFeeMicros: parameters.railFeeMicros,
         minFinalityThreshold: parameters.minFinalityThreshold,
         allowance: parameters.allowance,
+        ...(parameters.serviceFee ? { serviceFee: parameters.serviceFee } : {}),
         summaries: {
+          fee: `Pay the service's bridge fee of ${usdc(parameters.serviceFee?.amountMicros ?? 0n)} on ${lane.sourceChain}`,
           approve: `Approve Circle's TokenMessengerV2 to take ${usdc(parameters.amountMicros)} on ${lane.sourceChain}`,
           burn: `Burn ${usdc(parameters.amountMicros)} on ${lane.sourceChain} with CCTP for ${parameters.recipient} on ${lane.destChain}`,
         },

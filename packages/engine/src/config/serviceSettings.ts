@@ -15,6 +15,8 @@ import { parseVenueSettings } from './venueSettings';
 import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
 import type { WebhookSettings } from './webhookSettings';
 import { SwapSettingsSchema, parseSwapSettings } from '../swaps/swapSettings';
+import { CctpSettingsSchema, parseCctpSettings } from '../bridges/cctpSettings';
+import type { BridgesConfig } from '../bridges/cctpSettings';
 import type { SwapsConfig } from '../swaps/swapSettings';
 
 const mapChainFlag = z
@@ -80,7 +82,8 @@ export const ServiceSettings = z
     SVC_ARBITRUM_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.arbitrum),
   })
   .extend(WebhookSettingsSchema.shape)
-  .extend(SwapSettingsSchema.shape);
+  .extend(SwapSettingsSchema.shape)
+  .extend(CctpSettingsSchema.shape);
 export type ServiceSettings = z.infer<typeof ServiceSettings>;
 
 /** What the shared settings configure. */
@@ -105,6 +108,8 @@ export interface ServiceConfig {
   readonly webhooks: WebhookSettings;
   /** Swap plans: the 0x quote source, fee recipients and token tables. */
   readonly swaps: SwapsConfig;
+  /** Bridge plans: the CCTP contracts per chain, the attestation service, fee recipients. */
+  readonly bridges: BridgesConfig;
 }
 
 function onChainIds(env: ServiceSettings): OnChainIds {
@@ -140,6 +145,7 @@ function onChainIds(env: ServiceSettings): OnChainIds {
 export function serviceConfig(env: ServiceSettings): ServiceConfig {
   return {
     webhooks: parseWebhookSettings(env),
+    bridges: parseCctpSettings(env),
     swaps: parseSwapSettings(env, {
       base: env.SVC_BASE_USDC_ADDRESS,
       arbitrum: env.SVC_ARBITRUM_USDC_ADDRESS,

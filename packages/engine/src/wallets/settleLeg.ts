@@ -22,6 +22,8 @@ import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
 import { bookSettlement, bookSwapFee, releasePostings } from './settlementPostings';
+import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
+import type { BridgeRail } from '../bridges/bridgeRail';
 import { readSwapLegReceipt } from './swapLegReceipt';
 import type { SwapLegReceipt } from './swapLegReceipt';
 
@@ -31,6 +33,8 @@ export interface SettleLegParameters {
   readonly settlements: LegSettlements;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
+  /** The bridge rail bridge plans' burn legs settle through; unset: such a leg is 503. */
+  readonly bridgeRail?: BridgeRail | undefined;
   readonly planId: string;
   readonly legIndex: number;
   readonly txId: string;
@@ -197,8 +201,13 @@ export async function settleLeg(
   }
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
+  const burn =
+    leg.effect === 'bridge_burn'
+      ? await readBridgeBurnLeg(parameters.db, parameters.bridgeRail, leg, txId)
+      : undefined;
   const receipt =
     swap?.receipt ??
+    burn ??
     (await adapters[leg.chain as Chain].readReceipt({
       txId,
       planId: leg.planId,
@@ -228,7 +237,9 @@ export async function settleLeg(
   }
   const outcome = swap
     ? swapOutcomeOf(leg, receipt, swap)
-    : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+    : burn
+      ? bridgeBurnOutcome(leg, receipt)
+      : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, outcome, {

@@ -10,6 +10,7 @@ import {
   numberToHex,
   parseAbi,
   sliceHex,
+  toEventSelector,
 } from 'viem';
 import type { Address, Hex } from 'viem';
 import { sign } from 'viem/accounts';
@@ -48,6 +49,7 @@ export interface IrisFake {
 }
 
 const MESSAGE_SENT = parseAbi(['event MessageSent(bytes message)']);
+const MESSAGE_SENT_TOPIC = toEventSelector('MessageSent(bytes)');
 // v2 message layout (bytes): nonce 12..44, minFinalityThreshold 140..144, executed 144..148,
 // body 148..; in the burn body: maxFee 132..164, feeExecuted 164..196.
 const NONCE = [12, 44] as const;
@@ -84,9 +86,16 @@ export async function startIrisFake({
     const messages = [];
     for (const log of logs) {
       const [topic] = log.topics;
-      if (!topic) continue;
-      const event = decodeEventLog({ abi: MESSAGE_SENT, data: log.data, topics: [topic] });
-      messages.push(await signed(event.args.message, hash, log.logIndex ?? 0));
+      if (topic !== MESSAGE_SENT_TOPIC) continue;
+      const event = decodeEventLog({
+        abi: MESSAGE_SENT,
+        eventName: 'MessageSent',
+        data: log.data,
+        topics: [topic],
+        strict: true,
+      });
+      const message = (event.args as { message?: Hex } | undefined)?.message;
+      if (message) messages.push(await signed(message, hash, log.logIndex ?? 0));
     }
     return messages;
   }
