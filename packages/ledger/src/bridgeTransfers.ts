@@ -191,14 +191,11 @@ export async function recordBridgeDelivery(
       amountMicros: deliveredMicros.toString(),
       sourceTxId: transfer.burnTxId ?? '',
       destinationTxId: mintTxId,
-      rail: transfer.rail,
-      burnedMicros: burned.toString(),
-      railFeeMicros: (burned - deliveredMicros).toString(),
     };
     const updated = {
       wallet,
       chain: transfer.destChain,
-      cause: 'delivered',
+      cause: 'settled',
       planId,
       legIndex: null,
       txId: mintTxId,

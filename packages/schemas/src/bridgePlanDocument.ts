@@ -9,10 +9,10 @@ export type BridgeLane = z.infer<typeof BridgeLane>;
 export const BridgeFeeLineDocument = z
   .object({
     kind: z.enum(['service_bridge_fee', 'rail_fee']),
-    bps: z.number().int().min(0).max(10_000).optional(),
+    bps: z.number().int().optional(),
     amountMicros: MicrosOut,
-    token: z.literal('USDC'),
-    payer: z.literal('owner'),
+    token: z.string(),
+    payer: z.string(),
   })
   .meta({
     description:
@@ -25,8 +25,8 @@ export type BridgeStatus = z.infer<typeof BridgeStatus>;
 
 /** The bridge parts of a bridge plan (prepared: priced; blocked: the request and why). */
 export const BridgePlanParts = z.object({
-  rail: z.literal('cctp'),
-  speed: z.enum(['standard', 'fast']),
+  rail: z.string(),
+  speed: z.string(),
   sourceChain: Chain,
   destChain: Chain,
   sourceAddress: z.string(),
@@ -41,9 +41,9 @@ export const BridgePlanParts = z.object({
   feeLines: z.array(BridgeFeeLineDocument).optional(),
   eta: z
     .object({
-      finality: z.enum(['fast', 'finalized']),
-      minFinalityThreshold: z.number().int(),
-      seconds: z.number().int(),
+      finality: z.string(),
+      minFinalityThreshold: z.number(),
+      seconds: z.number(),
     })
     .optional()
     .meta({ description: "An estimate from the source chain's finality, not a promise." }),

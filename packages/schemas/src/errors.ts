@@ -241,8 +241,6 @@ export const BlockerCode = z.enum([
   'bridge_lane_unsupported',
   'bridge_rail_not_configured',
   'bridge_rail_unavailable',
-  'attestation_pending',
-  'attestation_unavailable',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -325,10 +323,6 @@ export function describeBlockerCode(code: BlockerCode): string {
       );
     case 'bridge_rail_unavailable':
       return "The rail's fee or the source chain could not be read; nothing is guessed.";
-    case 'attestation_pending':
-      return 'The attestation service has not attested the burn yet; ask again later.';
-    case 'attestation_unavailable':
-      return 'The attestation service did not answer, or answered something unreadable.';
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

@@ -53,11 +53,10 @@ export type WithdrawSettledData = z.infer<typeof WithdrawSettledData>;
 export const PositionUpdatedData = z.object({
   wallet: LegFields.wallet,
   chain: Chain,
-  cause: z.enum(['settled', 'released', 'harvested', 'delivered']).meta({
+  cause: z.enum(['settled', 'released', 'harvested']).meta({
     description:
       'settled: a leg moved money; released: a failed leg gave its reservation back; ' +
-      'harvested: yield was compounded into a staked position; delivered: a bridge credited ' +
-      'the destination.',
+      'harvested: yield was compounded into a staked position.',
   }),
   planId: z.string().nullable().meta({ description: 'The leg’s plan; null for a harvest.' }),
   legIndex: z.number().int().nullable(),
@@ -96,12 +95,6 @@ export const BridgeDeliveredData = z.object({
   ...BridgeFields,
   sourceTxId: z.string(),
   destinationTxId: z.string(),
-  rail: z.enum(['cctp']).optional(),
-  burnedMicros: MicrosOut.optional().meta({ description: 'What the burn receipt proved burned.' }),
-  railFeeMicros: MicrosOut.optional().meta({
-    description:
-      'What the rail kept: burned − amountMicros (amountMicros is what the mint proved).',
-  }),
 });
 export type BridgeDeliveredData = z.infer<typeof BridgeDeliveredData>;
 

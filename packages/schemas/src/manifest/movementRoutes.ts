@@ -7,7 +7,6 @@ import {
   OpenDocument,
   SwapPlanRequest,
 } from '../requests';
-import { BridgePlanDocument } from '../bridgePlanDocument';
 import { SwapPlanDocument } from '../planDocuments';
 import { defineRoute } from './defineRoute';
 import { plan, OWNER, OWNER_KEEPER, ok } from './routeParts';
@@ -85,9 +84,7 @@ export const movementRoutes = {
     summary: 'Cross-chain plan with fee and risk disclosure; owner signs.',
     tags: ['bridge'],
     request: { body: BridgePlanRequest },
-    responses: {
-      200: { description: 'A prepared or blocked bridge plan.', schema: BridgePlanDocument },
-    },
+    responses: plan,
   }),
   confirmBridgeDelivery: defineRoute({
     operationId: 'confirmBridgeDelivery',
