@@ -29,6 +29,7 @@ import {
 import type { Registry } from '@yieldrouter/metrics';
 import { API_VERSION, buildOpenApiDocument, routeList } from '@yieldrouter/schemas';
 import type { ApiConfig } from './env';
+import { autopilotHandlers } from './handlers/autopilotHandlers';
 import { bridgeHandlers } from './handlers/bridgeHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
 import { guardrailHandlers } from './handlers/guardrailHandlers';
@@ -221,6 +222,15 @@ export function createApp(deps: AppDeps): Express {
       venues: config.venues,
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
+    }),
+  );
+  Object.assign(
+    handlers,
+    autopilotHandlers({
+      autopilot: useCases.autopilot,
+      adapters,
+      venues: config.venues,
+      snapshots,
     }),
   );
   Object.assign(

@@ -98,16 +98,12 @@ describe('HTTP errors', () => {
   });
 
   it('a declared route without its handler → 501 NOT_IMPLEMENTED, after validation', async () => {
-    // Rebalance lands with autopilot; until then it answers 501 once its input is valid.
-    const rebalance = (wallet: string, body: object) =>
-      request(t.app)
-        .post(`/api/v1/wallets/${wallet}/rebalance`)
-        .set('X-API-Key', testKeys.owner)
-        .send(body);
-    const valid = { chain: 'solana', fromOpportunityId: 'kamino', toOpportunityId: 'marginfi' };
-    await rebalance(TEST_WALLET, { ...valid, chain: 'near' }).expect(400);
-    const res = await rebalance(TEST_WALLET, valid).expect(501);
-    expect(expectError(res.body, 'NOT_IMPLEMENTED').message).toContain('rebalance');
+    // Bridge rescue has not landed (rebalance, which this used, has): 501 once its input is valid.
+    const rescue = (body: object) =>
+      request(t.app).post('/api/v1/svc/bridge/rescue').set('X-API-Key', testKeys.owner).send(body);
+    await rescue({ planId: '' }).expect(400);
+    const res = await rescue({ planId: 'plan_sample' }).expect(501);
+    expect(expectError(res.body, 'NOT_IMPLEMENTED').message).toContain('rescueBridge');
   });
 
   it('keeps a sane incoming X-Request-Id and replaces a hostile one', async () => {

@@ -82,6 +82,7 @@ describe('keeper-only routes: payloads', () => {
       'leg-expiry',
       'idempotency-sweep',
       'harvest-batch',
+      'autopilot-ticks',
       'reconciliation',
       'outbox-relay',
       'webhook-delivery',
@@ -118,6 +119,7 @@ describe('keeper-only routes: payloads', () => {
     });
     expect(health.queues.map((queue) => queue.job).sort()).toEqual([
       'apy-refresh',
+      'autopilot-ticks',
       'harvest-batch',
       'idempotency-sweep',
       'leg-expiry',

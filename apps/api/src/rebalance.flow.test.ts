@@ -2,10 +2,18 @@ import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
 import type { SolanaBed, SolanaTestVenue } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { PlanDocument, PositionDocument, RebalancePlanDocument } from '@yieldrouter/schemas';
+import type { PlanDocument } from '@yieldrouter/schemas';
+import { RebalancePlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
-import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import {
+  settledPlan,
+  signAndExecuteLeg,
+  stakedInVenue,
+  stakedKaminoOwner,
+  startSolanaRouterApp,
+  walletPosition,
+} from './testing/solanaRouterApp';
 import { testKeys } from './testing/startTestApp';
 
 // Rebalance on the Solana bed: our router program with two test venues registered as kamino
@@ -35,18 +43,8 @@ const kaminoToMarginfi = (amountMicros: string) => ({
   toOpportunityId: 'marginfi',
   amountMicros,
 });
-const position = async (wallet: string) =>
-  PositionDocument.parse(
-    (
-      await request(t.app)
-        .get(`/api/v1/wallets/${wallet}/position`)
-        .set('X-API-Key', testKeys.owner)
-        .expect(200)
-    ).body,
-  );
-const stakedIn = async (wallet: string, venueId: string) =>
-  (await position(wallet)).byChain.solana.venues.find((venue) => venue.venueId === venueId)
-    ?.stakedMicros ?? '0';
+const position = (wallet: string) => walletPosition(t, wallet);
+const stakedIn = (wallet: string, venueId: string) => stakedInVenue(t, wallet, venueId);
 
 /** The owner signs leg `index` of the plan; the API broadcasts it (execute). */
 const signAndExecute = async (plan: PlanDocument, index: number, owner: Keypair) =>
@@ -55,25 +53,7 @@ const signAndExecute = async (plan: PlanDocument, index: number, owner: Keypair)
 const settled = (planId: string, index: number) => settledPlan(t, planId, index);
 
 /** An owner with `micros` staked in kamino, settled from its receipt. */
-async function stakedOwner(micros: bigint) {
-  const owner = solana.createFundedKeypair();
-  solana.mintUsdc(owner.publicKey, micros);
-  const plan = PlanDocument.parse(
-    (
-      await request(t.app)
-        .post('/api/v1/svc/strategies/deposit/plan')
-        .send({
-          strategyId: 'kamino',
-          amountMicros: String(micros),
-          owner: owner.publicKey.toBase58(),
-        })
-        .expect(200)
-    ).body,
-  );
-  await signAndExecute(plan, 0, owner);
-  await settled(plan.planId ?? '', 0);
-  return owner;
-}
+const stakedOwner = (micros: bigint) => stakedKaminoOwner(bed, micros);
 
 it('moves staked from one venue to another only as each leg settles; the books verify', async () => {
   const owner = await stakedOwner(20_000_000n);

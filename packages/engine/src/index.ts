@@ -9,6 +9,8 @@ export * from './meta/buildStatusDocument';
 export * from './chains';
 export * from './config';
 export * from './apy';
+export * from './autopilot';
+export * from './idCursor';
 export * from './venues';
 export * from './plans';
 export * from './swaps';

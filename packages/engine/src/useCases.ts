@@ -1,5 +1,12 @@
 import { readAutoYield } from '@yieldrouter/ledger';
 import type { Database, PrismaClient } from '@yieldrouter/ledger';
+import {
+  decideAutopilotNow,
+  previewAutopilot,
+  tickAutopilot,
+} from './autopilot/autopilotDecisions';
+import { readAutopilotHistory } from './autopilot/autopilotHistory';
+import { disableAutopilot, enableAutopilot, readAutopilotState } from './autopilot/autopilotPolicy';
 import type { ChainAdapters } from './chains/chainsConfig';
 import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
 import { executePlanLeg } from './plans/executePlanLeg';
@@ -107,6 +114,15 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       setAutoYield: timed('setAutoYield', booksFirst(setAutoYield)),
       auditTrail: booksFirst(readAuditTrail),
     },
+    autopilot: {
+      state: booksFirst(readAutopilotState),
+      history: booksFirst(readAutopilotHistory),
+      enable: timed('enableAutopilot', onBooks(enableAutopilot)),
+      disable: timed('disableAutopilot', onBooks(disableAutopilot)),
+      preview: onBooks(previewAutopilot),
+      decide: onBooks(decideAutopilotNow),
+      tick: timed('tickAutopilot', onBooks(tickAutopilot)),
+    },
     guardrails: {
       getGuardrails: booksFirst(getGuardrails),
       setGuardrails: timed('setGuardrails', booksFirst(setGuardrails)),
@@ -146,3 +162,4 @@ export type GuardrailUseCases = UseCases['guardrails'];
 export type PlanUseCases = UseCases['plans'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];
+export type AutopilotUseCases = UseCases['autopilot'];

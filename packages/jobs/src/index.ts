@@ -6,6 +6,7 @@ export * from './healthServer';
 export * from './jobs/jobCatalog';
 export * from './jobs/defineJob';
 export type * from './jobs/keeperJobDeps';
+export * from './jobs/autopilotTicks';
 export * from './jobs/harvestBatch';
 export * from './jobs/watchSettlements';
 export * from './jobs/webhookJobs';

@@ -1,5 +1,6 @@
 export * from './apiKeys';
 export * from './auditEvents';
+export * from './autopilot';
 export * from './createDatabase';
 export * from './databaseUnavailable';
 export * from './migrate';

@@ -1,4 +1,6 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
+import type { SqlClientOrPrisma } from './sqlClient';
+import { sqlStatement, toSqlClient } from './sqlClient';
 
 /** A wallet's guardrails as stored (migration 0021); null = no limit. */
 export interface GuardrailsRow {
@@ -52,6 +54,30 @@ export async function readWalletGuardrails(
            updated_at
     FROM wallet_guardrails WHERE wallet = ${wallet}`;
   return rows[0] ? toRow(rows[0]) : NO_GUARDRAILS;
+}
+
+const GUARDRAILS_OF_WALLETS = sqlStatement(
+  'yr_guardrails_of_wallets',
+  `
+  SELECT wallet, allowed_chains, venue_allowlist, max_allocation_bps,
+         max_per_opportunity_micros::text AS max_per_opportunity_micros, min_net_apy_bps,
+         updated_at
+  FROM wallet_guardrails WHERE wallet = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))`,
+  { readOnly: true },
+);
+
+/** The guardrails of `wallets` in one read (the autopilot's keeper page); no limit if none. */
+export async function readWalletGuardrailsOf(
+  db: SqlClientOrPrisma,
+  wallets: readonly string[],
+): Promise<Map<string, GuardrailsRow>> {
+  const found = new Map<string, GuardrailsRow>(wallets.map((wallet) => [wallet, NO_GUARDRAILS]));
+  if (wallets.length === 0) return found;
+  const rows = await toSqlClient(db).query<StoredRow & { wallet: string }>(GUARDRAILS_OF_WALLETS, [
+    JSON.stringify(wallets),
+  ]);
+  for (const row of rows) found.set(row.wallet, toRow(row));
+  return found;
 }
 
 /** Replaces a wallet's guardrails (PUT semantics: what is not given has no limit). */

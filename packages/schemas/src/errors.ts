@@ -37,6 +37,8 @@ export const ErrorCode = z.enum([
   'PLAN_NOT_CANCELLABLE',
   'PLAN_AMBIGUOUS',
   'AMOUNT_OUT_OF_RANGE',
+  'AUTOPILOT_NOT_CONFIGURED',
+  'AUTOPILOT_DISABLED',
   'INSUFFICIENT_STAKED',
   'CROSS_CHAIN_REBALANCE',
   'BRIDGE_DESTINATION_NOT_OWNER',
@@ -165,6 +167,16 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
         meaning:
           'The amounts would take a ledger balance past 2^63 − 1 micros (the most the books ' +
           'hold); nothing was written.',
+      };
+    case 'AUTOPILOT_NOT_CONFIGURED':
+      return {
+        status: 409,
+        meaning: 'The wallet has no autopilot policy yet: the owner enables it with a chain.',
+      };
+    case 'AUTOPILOT_DISABLED':
+      return {
+        status: 409,
+        meaning: 'The autopilot is off for this wallet: a tick runs only while it is enabled.',
       };
     case 'INSUFFICIENT_STAKED':
       return {

@@ -1,5 +1,6 @@
 export * from './apyUpdatedEvent';
 export * from './auditTrail';
+export * from './autopilot';
 export * from './chainAdapter';
 export * from './chains';
 export * from './clientVersions';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTOPILOT_STRATEGY_ID, AutopilotChain } from './autopilot';
 import { Chain, ExecutionMode } from './chains';
 import { MicrosOut } from './money';
 import {
@@ -119,14 +120,28 @@ export type VenueApyTable = z.infer<typeof VenueApyTable>;
 
 /** The featured autopilot strategy (listed with the venues under /svc/strategies). */
 export const AutopilotStrategy = z.object({
-  strategyId: z.literal('svc-autopilot-top-30d-monthly'),
+  strategyId: z.literal(AUTOPILOT_STRATEGY_ID),
   kind: z.literal('autopilot'),
   description: z.string(),
   rerank: z.literal('monthly'),
   metric: z.literal('apyMean30dBps'),
   switchThresholdBps: z.number().int(),
-  candidates: z.array(z.string()),
-  currentLeader: z.string().nullable(),
+  minSamples: z.number().int().meta({ description: 'Samples a 30-day mean needs to rank.' }),
+  chains: z.array(AutopilotChain).meta({ description: 'The autopilot stays within one of these.' }),
+  candidates: z.array(z.string()).meta({
+    description: 'Venue ids of the ready opportunities on the autopilot chains.',
+  }),
+  currentLeader: z.string().nullable().meta({
+    description: 'The venue with the best ranking 30-day mean over both chains (null: none).',
+  }),
+  leaders: z.array(
+    z.object({
+      chain: AutopilotChain,
+      opportunityId: z.string().nullable(),
+      venueId: z.string().nullable(),
+      apyMean30dBps: Bps.nullable(),
+    }),
+  ),
 });
 
 export const StrategyList = z.object({

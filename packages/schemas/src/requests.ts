@@ -509,11 +509,6 @@ export const AutoPayPlanRequest = z.strictObject({
   chain: Chain,
 });
 
-export const AutopilotDecideRequest = z.strictObject({
-  chain: Chain.optional(),
-  dryRun: z.boolean().optional(),
-});
-
 export const WebhookCreateRequest = z.strictObject({
   url: z.string().min(1).max(2048).meta({
     description:

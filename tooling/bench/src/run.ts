@@ -2,10 +2,11 @@
 // BENCH_ONLY=http runs the HTTP API part only, BENCH_ONLY=chains the chain adapters only,
 // BENCH_ONLY=sdk the SDK bundle size only, BENCH_ONLY=ledger settlements and position reads
 // only, BENCH_ONLY=keeper webhook deliveries, commit-to-delivery latency and harvest batches
-// only, BENCH_ONLY=mcp MCP tool calls over stdio against SDK calls and the MCP package size
-// only; unset runs all six (HTTP first).
+// only, BENCH_ONLY=autopilot the keeper's autopilot ticks over 10 000 wallets against position
+// reads only, BENCH_ONLY=mcp MCP tool calls over stdio against SDK calls and the MCP package size
+// only; unset runs all seven (HTTP first).
 
-const PARTS = ['http', 'chains', 'sdk', 'ledger', 'keeper', 'mcp'] as const;
+const PARTS = ['http', 'chains', 'sdk', 'ledger', 'keeper', 'autopilot', 'mcp'] as const;
 type Part = (typeof PARTS)[number];
 
 function selectedParts(only: string | undefined): readonly Part[] {
@@ -21,6 +22,7 @@ async function runPart(part: Part): Promise<void> {
   else if (part === 'chains') await (await import('./chains')).runChainBench();
   else if (part === 'ledger') await (await import('./ledgerBench')).runLedgerBench();
   else if (part === 'keeper') await (await import('./keeperBench')).runKeeperBench();
+  else if (part === 'autopilot') await (await import('./autopilotBench')).runAutopilotBench();
   else if (part === 'mcp') await (await import('./mcpBench')).runMcpBench();
   else (await import('./sdkBench')).runSdkBench();
 }

@@ -7,6 +7,7 @@ import type {
   VenueUseCases,
 } from '@yieldrouter/engine';
 import {
+  autopilotMinSamples,
   buildDiscoverMap,
   buildHomeDocument,
   byPriority,
@@ -16,6 +17,7 @@ import {
   filterOpportunities,
   findOpportunity,
   queryOpportunities,
+  rankAutopilotCandidates,
 } from '@yieldrouter/engine';
 import type {
   ChainEnablement,
@@ -24,7 +26,12 @@ import type {
   Opportunity,
   RouteDefinition,
 } from '@yieldrouter/schemas';
-import { isMapChain } from '@yieldrouter/schemas';
+import {
+  AUTOPILOT_DEFAULT_MIN_DELTA_BPS,
+  AUTOPILOT_STRATEGY_ID,
+  AutopilotChain,
+  isMapChain,
+} from '@yieldrouter/schemas';
 import type { z } from 'zod';
 import { ApiError } from '../http/apiError';
 import type { HandlerContext, Handlers } from '../http/mountRoutes';
@@ -52,10 +59,6 @@ const queryKey = (query: Readonly<Record<string, unknown>>) =>
 
 /** Served with every snapshot document: clients may cache, and must revalidate (ETag). */
 const REVALIDATE = 'public, no-cache';
-
-export const AUTOPILOT_STRATEGY_ID = 'svc-autopilot-top-30d-monthly';
-/** SPEC: the autopilot switches only when the challenger is at least 7 percentage points better. */
-const AUTOPILOT_SWITCH_THRESHOLD_BPS = 700;
 
 /**
  * The venueUseCases as snapshots: re-read from the database at most every `ttlMs` (0: every call).
@@ -130,21 +133,39 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       };
     });
   const featured = (opportunities: readonly Opportunity[]) => {
-    const candidates = opportunities.filter((entry) => entry.ready);
-    const leader = [...candidates]
-      .filter((entry) => entry.apyMean30dBps !== null)
+    // The rule as a wallet with no allowlist and no guardrails sees it, on each autopilot chain.
+    const leaders = AutopilotChain.options.map((chain) => ({
+      chain,
+      leader: rankAutopilotCandidates({ chain, opportunities, venueAllowlist: [] }).find(
+        (entry) => entry.verdict === 'eligible',
+      ),
+    }));
+    const best = leaders
+      .flatMap(({ leader }) => (leader ? [leader] : []))
       .sort((a, b) => (b.apyMean30dBps ?? 0) - (a.apyMean30dBps ?? 0))[0];
     return {
       strategyId: AUTOPILOT_STRATEGY_ID,
       kind: 'autopilot' as const,
       description:
-        'Re-ranks monthly to the top 30-day mean APY among ready venues; switches only when the ' +
-        'challenger is at least 7 percentage points better.',
+        'Within one chain (sui or solana), re-ranks monthly the ready opportunities by 30-day ' +
+        'mean APY (a mean with too few samples never ranks) and switches from the position ' +
+        'held only when the challenger is at least 7 percentage points better (+6.99 pp holds, ' +
+        '+7.00 pp switches); never across chains.',
       rerank: 'monthly' as const,
       metric: 'apyMean30dBps' as const,
-      switchThresholdBps: AUTOPILOT_SWITCH_THRESHOLD_BPS,
-      candidates: candidates.map((entry) => entry.venueId),
-      currentLeader: leader?.venueId ?? null,
+      switchThresholdBps: AUTOPILOT_DEFAULT_MIN_DELTA_BPS,
+      minSamples: autopilotMinSamples(deps.venues),
+      chains: [...AutopilotChain.options],
+      candidates: opportunities
+        .filter((entry) => entry.ready && AutopilotChain.safeParse(entry.chain).success)
+        .map((entry) => entry.venueId),
+      currentLeader: best?.venueId ?? null,
+      leaders: leaders.map(({ chain, leader }) => ({
+        chain,
+        opportunityId: leader?.opportunityId ?? null,
+        venueId: leader?.venueId ?? null,
+        apyMean30dBps: leader?.apyMean30dBps ?? null,
+      })),
     };
   };
   // The featured autopilot strategy ranks every venue, whatever the listing's filters.

@@ -8,8 +8,7 @@ import type {
   SolanaTestVenue,
 } from '@yieldrouter/chain-beds/solana';
 import type { RunningKeeper } from '@yieldrouter/jobs';
-import { StoredPlanDocument } from '@yieldrouter/schemas';
-import type { PlanDocument } from '@yieldrouter/schemas';
+import { PlanDocument, PositionDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { solanaBedSettings } from './solanaBedSettings';
 import { settlementWatchKeeperSettings, startInApiKeeper } from './startInApiKeeper';
 import { startTestApp, testKeys } from './startTestApp';
@@ -31,7 +30,11 @@ export interface SolanaRouterApp {
 }
 
 export async function startSolanaRouterApp(
-  options: { readonly secondVenue?: boolean } = {},
+  options: {
+    readonly secondVenue?: boolean;
+    /** Settings on top (a keeper job's cadence, …). */
+    readonly env?: Readonly<Record<string, string>>;
+  } = {},
 ): Promise<SolanaRouterApp> {
   const solana = await startSolanaBed();
   let t: TestApp | undefined;
@@ -62,6 +65,7 @@ export async function startSolanaRouterApp(
       ...settlementWatchKeeperSettings,
       SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
       SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
+      ...options.env,
     });
     keeper = await startInApiKeeper(t);
     return { solana, router, second, t, close };
@@ -114,4 +118,43 @@ export async function settledPlan(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`plan ${planId} was not settled`);
+}
+
+/** A bed owner with `micros` staked in kamino (deposit plan, signed, settled from its receipt). */
+export async function stakedKaminoOwner(app: SolanaRouterApp, micros: bigint): Promise<Keypair> {
+  const owner = app.solana.createFundedKeypair();
+  app.solana.mintUsdc(owner.publicKey, micros);
+  const plan = PlanDocument.parse(
+    (
+      await request(app.t.app)
+        .post('/api/v1/svc/strategies/deposit/plan')
+        .send({
+          strategyId: 'kamino',
+          amountMicros: String(micros),
+          owner: owner.publicKey.toBase58(),
+        })
+        .expect(200)
+    ).body,
+  );
+  await signAndExecuteLeg(app.t, plan, owner);
+  await settledPlan(app.t, plan.planId ?? '');
+  return owner;
+}
+
+/** The wallet's position (owner key). */
+export async function walletPosition(t: TestApp, wallet: string): Promise<PositionDocument> {
+  return PositionDocument.parse(
+    (
+      await request(t.app)
+        .get(`/api/v1/wallets/${wallet}/position`)
+        .set('X-API-Key', testKeys.owner)
+        .expect(200)
+    ).body,
+  );
+}
+
+/** What the wallet has staked in a Solana venue, as its position shows it. */
+export async function stakedInVenue(t: TestApp, wallet: string, venueId: string): Promise<string> {
+  const venues = (await walletPosition(t, wallet)).byChain.solana.venues;
+  return venues.find((venue) => venue.venueId === venueId)?.stakedMicros ?? '0';
 }

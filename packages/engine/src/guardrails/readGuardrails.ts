@@ -1,7 +1,17 @@
 import { readWalletGuardrails } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { GuardrailsRow, PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import type { Guardrails } from './checkGuardrails';
+
+/** A stored row as `checkGuardrails` takes it. */
+export const toGuardrails = (row: GuardrailsRow): Guardrails => ({
+  // The database's CHECK keeps these to the four chains.
+  allowedChains: row.allowedChains as readonly Chain[] | null,
+  venueAllowlist: row.venueAllowlist,
+  maxAllocationBps: row.maxAllocationBps,
+  maxPerOpportunityMicros: row.maxPerOpportunityMicros,
+  minNetApyBps: row.minNetApyBps,
+});
 
 /**
  * A wallet's guardrails (by its ledger key: `ledgerWallet(adapters, address)`), as
@@ -14,13 +24,5 @@ export async function readGuardrails(
   db: PrismaClientOrTransaction,
   wallet: string,
 ): Promise<Guardrails> {
-  const row = await readWalletGuardrails(db, wallet);
-  return {
-    // The database's CHECK keeps these to the four chains.
-    allowedChains: row.allowedChains as readonly Chain[] | null,
-    venueAllowlist: row.venueAllowlist,
-    maxAllocationBps: row.maxAllocationBps,
-    maxPerOpportunityMicros: row.maxPerOpportunityMicros,
-    minNetApyBps: row.minNetApyBps,
-  };
+  return toGuardrails(await readWalletGuardrails(db, wallet));
 }

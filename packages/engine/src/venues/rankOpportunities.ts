@@ -10,8 +10,10 @@ function compareKey(a: Key, b: Key, order: SortOrder): number {
 }
 
 /** Catalog order: wave, then priority, then venue id. */
-export const byPriority = (a: Opportunity, b: Opportunity): number =>
-  a.wave - b.wave || a.priority - b.priority || a.venueId.localeCompare(b.venueId);
+export const byPriority = (
+  a: Pick<Opportunity, 'wave' | 'priority' | 'venueId'>,
+  b: Pick<Opportunity, 'wave' | 'priority' | 'venueId'>,
+): number => a.wave - b.wave || a.priority - b.priority || a.venueId.localeCompare(b.venueId);
 
 /** USD TVL as bigint micros, or null when unknown. */
 export const tvlOf = (entry: Opportunity): bigint | null =>

@@ -2,23 +2,11 @@ import { readAuditPage } from '@yieldrouter/ledger';
 import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
 import type { AuditTrailDocument } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { EngineError } from '../errors';
+import { idCursor } from '../idCursor';
 import { ledgerWallet } from './walletAddress';
 
 // The cursor is the last event's id: ids only grow, so a page never repeats or skips a row.
-const encodeCursor = (id: bigint) => Buffer.from(`audit:${id}`).toString('base64url');
-
-function decodeCursor(cursor: string): bigint {
-  const match = /^audit:([1-9][0-9]{0,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match?.[1]) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      'query.cursor: not a cursor from this API',
-      'query.cursor',
-    );
-  }
-  return BigInt(match[1]);
-}
+const cursor = idCursor('audit');
 
 /**
  * `GET /wallets/{address}/audit` (svc-wallet-audit.v1): the wallet's state-changing calls,
@@ -32,10 +20,11 @@ export async function readAuditTrail(
 ): Promise<AuditTrailDocument> {
   const wallet = ledgerWallet(adapters, address);
   const limit = query.limit ?? 50;
-  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const before = query.cursor === undefined ? undefined : cursor.decode(query.cursor);
   // One more than the page: whether another page follows, without a count.
   const rows = await readAuditPage(db, wallet, { limit: limit + 1, before });
-  const events = rows.slice(0, limit).map((row) => ({
+  const page = cursor.page(rows, limit);
+  const events = page.rows.map((row) => ({
     id: row.id.toString(),
     at: row.at.toISOString(),
     operation: row.operation,
@@ -48,12 +37,11 @@ export async function readAuditTrail(
     status: row.status,
     errorCode: row.errorCode,
   }));
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
   return {
     schemaVersion: 'svc-wallet-audit.v1',
     wallet,
     count: events.length,
     events,
-    nextCursor: last ? encodeCursor(last.id) : null,
+    nextCursor: page.nextCursor,
   };
 }

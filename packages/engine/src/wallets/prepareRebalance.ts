@@ -1,7 +1,7 @@
 import { computePrincipalFee, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan, readBalancesOf, runLedgerTransaction } from '@yieldrouter/ledger';
-import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import type { Prisma, PrismaClientOrTransaction, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   Blocker,
   Chain,
@@ -24,7 +24,8 @@ import { ownerOn } from './walletAddress';
 
 /** What a rebalance is prepared with: the books, the chains and the current listing. */
 export interface RebalanceDeps {
-  readonly db: PrismaClient;
+  /** The books, or a transaction to prepare in (the autopilot's tick, which locks its policy). */
+  readonly db: PrismaClientOrTransaction;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The current listing (discovery snapshot): readiness, ids and APY. */
@@ -234,9 +235,10 @@ export async function prepareRebalance(
           ...storedLegs(into, 'rebalance_in', to.venueId),
         ]
       : [];
-  await runLedgerTransaction(db, async (tx) => {
+  const store = async (tx: Prisma.TransactionClient) => {
     await insertPlan(tx, { ...record, legs });
     await parameters.recordWrite?.(tx, document);
-  });
+  };
+  await ('$transaction' in db ? runLedgerTransaction(db, store) : store(db));
   return document;
 }

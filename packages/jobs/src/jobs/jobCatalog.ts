@@ -1,4 +1,5 @@
 import { apyRefreshJob } from './apyRefresh';
+import { autopilotTicksJob } from './autopilotTicks';
 import type { JobDefinition } from './defineJob';
 import { harvestBatchJob } from './harvestBatch';
 import { idempotencySweepJob } from './idempotencySweep';
@@ -19,6 +20,7 @@ export const JOB_CATALOG = {
   'leg-expiry': legExpiryJob,
   'idempotency-sweep': idempotencySweepJob,
   'harvest-batch': harvestBatchJob,
+  'autopilot-ticks': autopilotTicksJob,
   reconciliation: reconciliationJob,
   'outbox-relay': outboxRelayJob,
   'webhook-delivery': webhookDeliveryJob,
