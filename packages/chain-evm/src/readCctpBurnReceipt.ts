@@ -1,5 +1,5 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
-import type { Unavailable } from '@yieldrouter/schemas';
+import type { Receipt, Unavailable } from '@yieldrouter/schemas';
 import { getAddress, isAddressEqual, sliceHex } from 'viem';
 import type { Address } from 'viem';
 import { messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpAbi';
@@ -19,8 +19,7 @@ export interface ReadCctpBurnReceiptParameters {
 }
 
 export type ReadCctpBurnReceiptReturnType =
-  | { readonly status: 'pending'; readonly txId: string }
-  | { readonly status: 'mismatch' | 'failed'; readonly txId: string; readonly reason: string }
+  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
   | {
       readonly status: 'confirmed';
       readonly txId: string;

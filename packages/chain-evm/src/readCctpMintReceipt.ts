@@ -1,5 +1,5 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
-import type { Unavailable } from '@yieldrouter/schemas';
+import type { Receipt, Unavailable } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
 import type { Hash } from 'viem';
 import { messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpAbi';
@@ -21,8 +21,7 @@ export interface ReadCctpMintReceiptParameters {
 }
 
 export type ReadCctpMintReceiptReturnType =
-  | { readonly status: 'pending'; readonly txId: string }
-  | { readonly status: 'mismatch' | 'failed'; readonly txId: string; readonly reason: string }
+  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
   | {
       readonly status: 'confirmed';
       readonly txId: string;

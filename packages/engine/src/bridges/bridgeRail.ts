@@ -1,4 +1,4 @@
-import type { BridgeLane, Chain, Unavailable, UnsignedLeg } from '@yieldrouter/schemas';
+import type { BridgeLane, Chain, Receipt, Unavailable, UnsignedLeg } from '@yieldrouter/schemas';
 
 export type BridgeSpeed = 'standard' | 'fast';
 
@@ -18,8 +18,7 @@ export type BridgeRailQuote =
 
 /** A burn proven by the source chain's receipt. */
 export type BridgeBurnReading =
-  | { readonly status: 'pending'; readonly txId: string }
-  | { readonly status: 'mismatch' | 'failed'; readonly txId: string; readonly reason: string }
+  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
   | {
       readonly status: 'confirmed';
       readonly txId: string;
@@ -43,8 +42,7 @@ export type BridgeAttestation =
 
 /** A mint proven by the destination chain's receipt. */
 export type BridgeMintReading =
-  | { readonly status: 'pending'; readonly txId: string }
-  | { readonly status: 'mismatch' | 'failed'; readonly txId: string; readonly reason: string }
+  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
   | {
       readonly status: 'confirmed';
       readonly txId: string;
