@@ -6,12 +6,13 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { ApyReader, ChainAdapters, SwapQuoteSource } from '@yieldrouter/engine';
+import type { ApyReader, BridgeRail, ChainAdapters, SwapQuoteSource } from '@yieldrouter/engine';
 import {
   WRITE_READY_CHAINS,
   buildEnablement,
   createApiStore,
   createCages,
+  createCctpRail,
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
@@ -32,6 +33,7 @@ import type { ApiConfig } from './env';
 import { autoPayHandlers } from './handlers/autoPayHandlers';
 import { autopilotHandlers } from './handlers/autopilotHandlers';
 import { cageHandlers } from './handlers/cageHandlers';
+import { bridgeHandlers } from './handlers/bridgeHandlers';
 import { chainHandlers } from './handlers/chainHandlers';
 import { guardrailHandlers } from './handlers/guardrailHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
@@ -68,6 +70,8 @@ export interface AppDeps {
   readonly apyReader?: ApyReader;
   /** Chain adapters; built from `config` when not given. */
   readonly adapters?: ChainAdapters;
+  /** The bridge rail; CCTP v2 from `config` (SVC_CCTP_*, SVC_<CHAIN>_CCTP_*) when not given. */
+  readonly bridgeRail?: BridgeRail;
   /** The EVM swap quote source; 0x from `config` (SVC_ZEROX_*) when not given. */
   readonly evmQuoteSource?: SwapQuoteSource;
   /** The process's metrics registry (shared with an in-process keeper); a new one when not given. */
@@ -186,6 +190,17 @@ export function createApp(deps: AppDeps): Express {
     handlers,
     cageHandlers({ cages: createCages({ chains: config.chains, cages: config.cages }) }),
   );
+  const bridgeRail =
+    deps.bridgeRail ?? createCctpRail({ bridges: config.bridges, chains: config.chains });
+  Object.assign(
+    handlers,
+    bridgeHandlers({
+      plans: useCases.plans,
+      adapters,
+      bridges: config.bridges,
+      rail: bridgeRail,
+    }),
+  );
   const snapshots = venueSnapshots({
     venueUseCases: useCases.venues,
     venues: config.venues,
@@ -210,6 +225,7 @@ export function createApp(deps: AppDeps): Express {
     walletHandlers({
       wallets: useCases.wallets,
       adapters,
+      bridgeRail,
       venues: config.venues,
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,

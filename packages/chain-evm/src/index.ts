@@ -19,3 +19,21 @@ export type {
 export type { CageState, CageVenueState, ReadCageStateReturnType } from './readCageState';
 export type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
 export type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
+export { createEvmContext } from './evmContext';
+export type { EvmContext } from './evmContext';
+export { messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpAbi';
+export { buildCctpBurn } from './buildCctpBurn';
+export type { BuildCctpBurnParameters } from './buildCctpBurn';
+export { buildCctpMint } from './buildCctpMint';
+export type { BuildCctpMintParameters } from './buildCctpMint';
+export { readCctpBurnReceipt } from './readCctpBurnReceipt';
+export type {
+  ReadCctpBurnReceiptParameters,
+  ReadCctpBurnReceiptReturnType,
+} from './readCctpBurnReceipt';
+export { readCctpMintReceipt } from './readCctpMintReceipt';
+export type {
+  ReadCctpMintReceiptParameters,
+  ReadCctpMintReceiptReturnType,
+} from './readCctpMintReceipt';
+export { readEvmAllowance } from './readEvmAllowance';

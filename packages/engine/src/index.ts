@@ -14,6 +14,7 @@ export * from './idCursor';
 export * from './venues';
 export * from './plans';
 export * from './swaps';
+export * from './bridges';
 export * from './wallets';
 export * from './guardrails';
 export * from './autoPay';

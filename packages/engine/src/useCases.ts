@@ -16,6 +16,8 @@ import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
+import { confirmBridgeDelivery } from './bridges/confirmBridgeDelivery';
+import { prepareBridgePlan } from './bridges/prepareBridgePlan';
 import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
 import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
@@ -146,6 +148,8 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       planOfAlias: onBooks(planOfAlias),
       prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
       prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
+      prepareBridgePlan: timed('prepareBridgePlan', onBooks(prepareBridgePlan)),
+      confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import type { ApyReader, ChainAdapters, ServiceConfig, WebhookSender } from '@yieldrouter/engine';
 import {
+  createCctpRail,
   createChainAdapters,
   createDefiLlamaReader,
   createWebhookSender,
@@ -27,7 +28,11 @@ import { clearHeartbeat, writeHeartbeat } from './state/writeKeeperState';
 export type KeeperRuntimeConfig = Pick<
   ServiceConfig,
   'redisUrl' | 'chains' | 'onChainIds' | 'switches' | 'venues' | 'apy' | 'webhooks'
-> & { readonly keeper: KeeperSettings };
+> & {
+  readonly keeper: KeeperSettings;
+  /** Bridge rails' settings (the burn legs the watch settles); none: no bridge legs settle. */
+  readonly bridges?: ServiceConfig['bridges'];
+};
 
 export interface StartKeeperParameters {
   readonly db: Database;
@@ -94,6 +99,9 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
         ids: config.onChainIds,
         switches: config.switches,
       }),
+    ...(config.bridges
+      ? { bridgeRail: createCctpRail({ bridges: config.bridges, chains: config.chains }) }
+      : {}),
     venues: config.venues,
     apyReader:
       parameters.apyReader ??

@@ -27,3 +27,4 @@ export * from './webhookDeliveries';
 export * from './webhookEvents';
 export * from './walletGuardrails';
 export * from './autoPay';
+export * from './bridgeTransfers';

@@ -33,7 +33,9 @@ export type LegEffect =
   /** Auto-pay's withdraw leg: staked → auto_pay (migration 0023). */
   | 'unstake_yield'
   /** Auto-pay's transfer leg to a payee: auto_pay → external. */
-  | 'pay_out';
+  | 'pay_out'
+  // Bridges (migration 0026): the burn moves what it burned into in_flight on the source.
+  | 'bridge_burn';
 
 export type PlanKind =
   | 'deposit'
@@ -43,7 +45,8 @@ export type PlanKind =
   | 'swap'
   | 'rebalance'
   | 'auto_pay'
-  | 'gas_sponsor';
+  | 'gas_sponsor'
+  | 'bridge';
 
 export interface PlanInput {
   readonly id: string;

@@ -107,7 +107,15 @@ export type UnsignedPayload =
   /** Fully built transaction bytes (base64) when every object ref and the gas are known. */
   | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
 
-export type LegAction = 'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer' | 'unwrap';
+export type LegAction =
+  | 'approve'
+  | 'deposit'
+  | 'withdraw'
+  | 'swap'
+  | 'transfer'
+  | 'unwrap'
+  | 'burn'
+  | 'mint';
 
 export interface UnsignedLeg {
   readonly chain: Chain;

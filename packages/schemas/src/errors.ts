@@ -45,6 +45,8 @@ export const ErrorCode = z.enum([
   'AUTO_PAY_NOTHING_PAYABLE',
   'AUTO_PAY_WOULD_TOUCH_PRINCIPAL',
   'AUTO_PAY_WITHDRAW_NOT_SETTLED',
+  'BRIDGE_DESTINATION_NOT_OWNER',
+  'BRIDGE_NOT_DELIVERABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -187,6 +189,20 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
           'The staked balance in the opportunity is smaller than the amount asked; nothing was ' +
           'stored.',
       };
+    case 'BRIDGE_DESTINATION_NOT_OWNER':
+      return {
+        status: 422,
+        meaning:
+          "A bridge delivers only to the owner: the destination must be the owner's own address " +
+          '(on EVM chains, the same address as the source). Nothing was stored.',
+      };
+    case 'BRIDGE_NOT_DELIVERABLE':
+      return {
+        status: 409,
+        meaning:
+          'The bridge plan cannot take a delivery now: its burn has not settled, it was already ' +
+          'delivered with another transaction, or it is not a bridge plan. Nothing was credited.',
+      };
     case 'CROSS_CHAIN_REBALANCE':
       return {
         status: 422,
@@ -267,6 +283,9 @@ export const BlockerCode = z.enum([
   'auto_pay_would_touch_principal',
   'transfer_not_supported',
   'gas_estimate_unavailable',
+  'bridge_lane_unsupported',
+  'bridge_rail_not_configured',
+  'bridge_rail_unavailable',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -350,6 +369,18 @@ export function describeBlockerCode(code: BlockerCode): string {
         "The chain could not size the legs' gas (the estimate reverted, or the chain cannot " +
         'dry-run them here); no amount is made up.'
       );
+    case 'bridge_lane_unsupported':
+      return (
+        'No rail runs this lane (source → destination chain) today; supportedLanes lists those ' +
+        'that run.'
+      );
+    case 'bridge_rail_not_configured':
+      return (
+        "The rail's contracts or attestation service are not configured for this lane " +
+        '(SVC_CCTP_*, SVC_<CHAIN>_CCTP_*).'
+      );
+    case 'bridge_rail_unavailable':
+      return "The rail's fee or the source chain could not be read; nothing is guessed.";
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

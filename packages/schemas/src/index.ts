@@ -15,6 +15,7 @@ export * from './opportunityQuery';
 export * from './requests';
 export * from './planDocuments';
 export * from './cageDocuments';
+export * from './bridgePlanDocument';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './manifest/allRoutes';

@@ -10,7 +10,7 @@ import { ChainChoice } from './requests';
 export const PlanLegDocument = z
   .looseObject({
     index: z.number().int(),
-    action: z.enum(['approve', 'deposit', 'withdraw', 'swap', 'transfer', 'unwrap']),
+    action: z.enum(['approve', 'deposit', 'withdraw', 'swap', 'transfer', 'unwrap', 'burn', 'mint']),
     summary: z.string(),
     amountMicros: MicrosOut,
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
@@ -207,6 +207,7 @@ export const StoredPlanDocument = PlanDocument.extend({
     'rebalance',
     'auto_pay',
     'gas_sponsor',
+    'bridge',
   ]),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),

@@ -417,17 +417,63 @@ export const GasSponsorRequest = z
   });
 export type GasSponsorRequest = z.infer<typeof GasSponsorRequest>;
 
-export const BridgePlanRequest = z.strictObject({
-  sourceChain: Chain,
-  destChain: Chain,
-  amountMicros: PositiveMicrosString,
-  sourceAddress: z.string().min(1).max(128),
-  destAddress: z.string().min(1).max(128),
-});
+const aliasOf = (name: string) => Chain.optional().meta({ description: `Alias of ${name}.` });
+
+/** One chain named once: the field, or one of its aliases, or several that agree. */
+function oneChain(names: readonly string[]) {
+  return (body: Record<string, unknown>) =>
+    new Set(names.map((name) => body[name]).filter((value) => value !== undefined)).size === 1;
+}
+
+/**
+ * A bridge plan: `sourceChain` (aliases `srcChain`, `fromChain`) and `destChain` (aliases
+ * `dstChain`, `toChain`), each named once or by names that agree.
+ */
+export const BridgePlanRequest = z
+  .strictObject({
+    sourceChain: Chain.optional().meta({ description: 'Where the USDC is burned.' }),
+    srcChain: aliasOf('sourceChain'),
+    fromChain: aliasOf('sourceChain'),
+    destChain: Chain.optional().meta({ description: 'Where the USDC is minted.' }),
+    dstChain: aliasOf('destChain'),
+    toChain: aliasOf('destChain'),
+    amountMicros: PositiveMicrosString.meta({ description: 'USDC micros burned on the source.' }),
+    sourceAddress: z.string().min(1).max(128).meta({ description: "The owner's address there." }),
+    destinationAddress: z.string().min(1).max(128).meta({
+      description: "The owner's address on the destination chain; nobody else's is accepted.",
+    }),
+    rail: z
+      .enum(['cctp'])
+      .optional()
+      .meta({ description: 'Circle CCTP v2 (the only rail today).' }),
+    speed: z.enum(['standard', 'fast']).optional().meta({
+      description:
+        'standard (finalized source, no rail fee; the default) or fast (soft finality, a fee).',
+    }),
+  })
+  .refine(oneChain(['sourceChain', 'srcChain', 'fromChain']), {
+    error: 'sourceChain (or srcChain / fromChain) is required, named once',
+    path: ['sourceChain'],
+  })
+  .refine(oneChain(['destChain', 'dstChain', 'toChain']), {
+    error: 'destChain (or dstChain / toChain) is required, named once',
+    path: ['destChain'],
+  });
+export type BridgePlanRequest = z.infer<typeof BridgePlanRequest>;
 
 export const BridgeDeliveryRequest = z.strictObject({
   planId: z.string().min(1).max(128),
-  destTxId: z.string().min(1).max(256),
+  destTxId: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .meta({
+      description:
+        'The destination transaction that minted; checked against the attestation and its ' +
+        'receipt before anything is credited. Absent: where the bridge stands, and the mint leg to ' +
+        'sign once the burn is attested.',
+    }),
 });
 
 export const BridgeRescueRequest = z.strictObject({ planId: z.string().min(1).max(128) });

@@ -11,4 +11,9 @@ contract TestUSDC is BedERC20 {
     function mint(address to, uint256 value) external {
         _mint(to, value);
     }
+
+    /// @notice Burns the caller's tokens (the CCTP stand-in burns what it takes).
+    function burn(uint256 value) external {
+        _burn(msg.sender, value);
+    }
 }

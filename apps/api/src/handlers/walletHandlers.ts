@@ -1,4 +1,5 @@
 import type {
+  BridgeRail,
   ChainAdapters,
   OpportunitySnapshots,
   VenueConfig,
@@ -20,6 +21,8 @@ export interface WalletHandlerDeps {
   /** The wallet use cases, on the books. */
   readonly wallets: WalletUseCases;
   readonly adapters: ChainAdapters;
+  /** Bridge plans' burn legs settle through the rail. */
+  readonly bridgeRail?: BridgeRail | undefined;
   readonly venues: VenueConfig;
   readonly snapshots: OpportunitySnapshots;
   /** Whether broadcast is switched on for a chain (harvest with `execute: true`). */
@@ -109,6 +112,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ok(
         await wallets.settleLeg({
           adapters,
+          bridgeRail: deps.bridgeRail,
           venues: deps.venues,
           planId: params.planId,
           legIndex: params.legIndex,

@@ -15,6 +15,8 @@ import { parseVenueSettings } from './venueSettings';
 import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
 import type { WebhookSettings } from './webhookSettings';
 import { SwapSettingsSchema, parseSwapSettings } from '../swaps/swapSettings';
+import { CctpSettingsSchema, parseCctpSettings } from '../bridges/cctpSettings';
+import type { BridgesConfig } from '../bridges/cctpSettings';
 import type { SwapsConfig } from '../swaps/swapSettings';
 
 const mapChainFlag = z
@@ -82,7 +84,8 @@ export const ServiceSettings = z
     SVC_ARBITRUM_USDC_ADDRESS: EvmAddress.default(NATIVE_USDC.arbitrum),
   })
   .extend(WebhookSettingsSchema.shape)
-  .extend(SwapSettingsSchema.shape);
+  .extend(SwapSettingsSchema.shape)
+  .extend(CctpSettingsSchema.shape);
 export type ServiceSettings = z.infer<typeof ServiceSettings>;
 
 /** What the shared settings configure. */
@@ -109,6 +112,8 @@ export interface ServiceConfig {
   readonly swaps: SwapsConfig;
   /** Our YieldCage per Map chain; unset answers `cage_not_configured`. */
   readonly cages: { readonly base: string | undefined; readonly arbitrum: string | undefined };
+  /** Bridge plans: the CCTP contracts per chain, the attestation service, fee recipients. */
+  readonly bridges: BridgesConfig;
 }
 
 function onChainIds(env: ServiceSettings): OnChainIds {
@@ -144,6 +149,7 @@ function onChainIds(env: ServiceSettings): OnChainIds {
 export function serviceConfig(env: ServiceSettings): ServiceConfig {
   return {
     webhooks: parseWebhookSettings(env),
+    bridges: parseCctpSettings(env),
     swaps: parseSwapSettings(env, {
       base: env.SVC_BASE_USDC_ADDRESS,
       arbitrum: env.SVC_ARBITRUM_USDC_ADDRESS,

@@ -58,6 +58,8 @@ function events(
   // A swap happens in the owner's wallet: no position moves and the catalog has no swap event
   // yet; its activity row and the plan carry the outcome.
   if (leg.effect === 'swap') return [];
+  // A settled burn puts the amount in flight: the position changes, no deposit settled.
+  if (leg.effect === 'bridge_burn') return outcome.postings.length > 0 ? [position] : [];
   if (outcome.status !== 'confirmed') {
     return outcome.postings.length > 0 ? [position] : [];
   }

@@ -22,6 +22,8 @@ import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
 import { bookSettlement, bookSwapFee, releasePostings } from './settlementPostings';
+import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
+import type { BridgeRail } from '../bridges/bridgeRail';
 import { readSwapLegReceipt } from './swapLegReceipt';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
 import type { SwapLegReceipt } from './swapLegReceipt';
@@ -32,6 +34,8 @@ export interface SettleLegParameters {
   readonly settlements: LegSettlements;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
+  /** The bridge rail bridge plans' burn legs settle through; unset: such a leg is 503. */
+  readonly bridgeRail?: BridgeRail | undefined;
   readonly planId: string;
   readonly legIndex: number;
   readonly txId: string;
@@ -202,9 +206,14 @@ export async function settleLeg(
     leg.effect === 'pay_out'
       ? await readPayoutLegReceipt(parameters.db, adapters, leg, txId)
       : undefined;
+  const burn =
+    leg.effect === 'bridge_burn'
+      ? await readBridgeBurnLeg(parameters.db, parameters.bridgeRail, leg, txId)
+      : undefined;
   const receipt =
     swap?.receipt ??
     payout?.receipt ??
+    burn ??
     (await adapters[leg.chain as Chain].readReceipt({
       txId,
       planId: leg.planId,
@@ -240,7 +249,9 @@ export async function settleLeg(
   }
   const outcome = swap
     ? swapOutcomeOf(leg, receipt, swap)
-    : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+    : burn
+      ? bridgeBurnOutcome(leg, receipt)
+      : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, outcome, {

@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
 import type { LegSettlements, PrismaClient, SqlClient } from '@yieldrouter/ledger';
-import type { ApyReader, ChainAdapters, VenueConfig, WebhookSender } from '@yieldrouter/engine';
+import type {
+  ApyReader,
+  BridgeRail,
+  ChainAdapters,
+  VenueConfig,
+  WebhookSender,
+} from '@yieldrouter/engine';
 import type { KeeperObserver } from '@yieldrouter/metrics';
 import type { KeeperSettings } from '../settings';
 
@@ -12,6 +18,8 @@ export interface KeeperJobDeps {
   /** Settlement reads and writes, grouped across the watch's concurrent legs. */
   readonly settlements: LegSettlements;
   readonly adapters: ChainAdapters;
+  /** Bridge plans' burn legs settle through the rail; unset: such a leg is unavailable. */
+  readonly bridgeRail?: BridgeRail;
   readonly venues: VenueConfig;
   readonly apyReader: ApyReader;
   readonly settlement: KeeperSettings['settlement'];

@@ -96,6 +96,7 @@ async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcom
       db: deps.db,
       settlements: deps.settlements,
       adapters: deps.adapters,
+      bridgeRail: deps.bridgeRail,
       venues: deps.venues,
       planId: leg.planId,
       legIndex: leg.legIndex,

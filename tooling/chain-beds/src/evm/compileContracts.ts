@@ -31,6 +31,8 @@ export const BED_CONTRACTS = [
   'TestToken',
   'TestPair',
   'YieldCage',
+  'TestMessageTransmitterV2',
+  'TestTokenMessengerV2',
 ] as const;
 export type BedContractName = (typeof BED_CONTRACTS)[number];
 
@@ -127,6 +129,8 @@ function pickArtifacts(output: SolcOutput): EvmArtifacts {
     TestToken: artifact('TestToken'),
     TestPair: artifact('TestPair'),
     YieldCage: artifact('YieldCage'),
+    TestMessageTransmitterV2: artifact('TestMessageTransmitterV2'),
+    TestTokenMessengerV2: artifact('TestTokenMessengerV2'),
   };
 }
 

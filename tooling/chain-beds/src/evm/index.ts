@@ -6,3 +6,4 @@ export * from './compileContracts';
 export * from './deployEvmFixtures';
 export * from './startAnvil';
 export * from './startEvmBed';
+export * from './deployCctpPair';

@@ -1,0 +1,77 @@
+import { findBridgeTransfer } from '@yieldrouter/ledger';
+import type { LedgerChain, PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
+import type { Chain, Receipt } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import { EngineError } from '../errors';
+import type { LegOutcome } from '../wallets/recordLegOutcome';
+import type { BridgeRail } from './bridgeRail';
+import { CCTP_DOMAINS } from './bridgeRail';
+
+/**
+ * A bridge plan's burn leg as settlement reads it: the rail's burn receipt (the owner's own,
+ * tagged, to the burn contract), which must burn towards the plan's destination chain and
+ * recipient; anything else is a mismatch. Confirmed with the amount the receipt burned.
+ */
+export async function readBridgeBurnLeg(
+  db: PrismaClient,
+  rail: BridgeRail | undefined,
+  leg: SettlementLeg,
+  txId: string,
+): Promise<Receipt> {
+  if (!rail) {
+    throw new EngineError('SERVICE_UNAVAILABLE', 'no bridge rail is configured; try again later');
+  }
+  const transfer = await findBridgeTransfer(db, leg.planId);
+  if (!transfer) throw new Error(`plan ${leg.planId}: a burn leg without its bridge transfer`);
+  const lane = { sourceChain: transfer.sourceChain, destChain: transfer.destChain };
+  const read = await rail.readBurn({ lane, planId: leg.planId, owner: transfer.owner, txId });
+  if (read.status !== 'confirmed') return read;
+  if (read.destinationDomain !== CCTP_DOMAINS[transfer.destChain as Chain]) {
+    return { status: 'mismatch', txId, reason: `burns towards domain ${read.destinationDomain}` };
+  }
+  if (read.mintRecipient.toLowerCase() !== transfer.recipient.toLowerCase()) {
+    return { status: 'mismatch', txId, reason: `mints to ${read.mintRecipient}, not the owner` };
+  }
+  return {
+    status: 'confirmed',
+    txId,
+    planId: leg.planId,
+    amountMicros: read.amountMicros,
+    shares: null,
+    block: null,
+  };
+}
+
+/**
+ * What a settled burn does to the books: the USDC left the owner's wallet (outside the books)
+ * into the rail, so what the receipt burned moves from the source chain's outside into the
+ * owner's `in_flight` there — never to the destination, which only a confirmed mint credits. A
+ * reverted burn moved nothing and reserved nothing.
+ */
+export function bridgeBurnOutcome(
+  leg: SettlementLeg,
+  receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
+): LegOutcome {
+  if (receipt.status === 'failed') {
+    return { status: 'failed', reason: `failed: ${receipt.reason}`, postings: [], position: null };
+  }
+  const chain = leg.chain as LedgerChain;
+  const amount = receipt.amountMicros;
+  return {
+    status: 'confirmed',
+    amountMicros: amount,
+    shares: null,
+    reviewReason:
+      amount === leg.amountMicros
+        ? null
+        : `the burn moved ${formatMicros(amount)} micros; the plan burns ${formatMicros(leg.amountMicros)}`,
+    postings: [
+      { account: { system: 'external', chain }, amountMicros: -amount },
+      {
+        account: { wallet: leg.wallet as string, chain, bucket: 'in_flight' },
+        amountMicros: amount,
+      },
+    ],
+    position: null,
+  };
+}

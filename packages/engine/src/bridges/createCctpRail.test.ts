@@ -1,0 +1,234 @@
+import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { UnsignedLeg } from '@yieldrouter/schemas';
+import {
+  anvilAccounts,
+  anvilChain,
+  deployCctpPair,
+  startEvmBed,
+} from '@yieldrouter/chain-beds/evm';
+import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
+import type { BridgeRail } from './bridgeRail';
+import { parseCctpSettings } from './cctpSettings';
+import { createCctpRail } from './createCctpRail';
+
+// The CCTP rail against the bed: two anvils standing for Base (domain 6) and Arbitrum (3), the
+// CCTP v2 stand-ins on both, and the Iris-shaped attestation fake signing what Base burned.
+const account = (index: number) => {
+  const found = anvilAccounts()[index];
+  if (!found) throw new Error('no anvil account');
+  return found;
+};
+const owner = account(5);
+const stranger = account(6);
+const planId = `plan_${'a1'.repeat(16)}`;
+const lane = { sourceChain: 'base', destChain: 'arbitrum' } as const;
+
+let base: EvmBed;
+let arbitrum: EvmBed;
+let iris: IrisFake;
+let rail: BridgeRail;
+
+beforeAll(async () => {
+  [base, arbitrum] = await Promise.all([
+    startEvmBed({ chainId: 8453 }),
+    startEvmBed({ chainId: 42161 }),
+  ]);
+  const [onBase, onArbitrum] = await deployCctpPair([
+    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
+    { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
+  ]);
+  if (!onBase || !onArbitrum) throw new Error('no CCTP bed');
+  iris = await startIrisFake({
+    domains: [onBase, onArbitrum].map((side) => ({
+      domain: side.domain,
+      rpcUrl: side.rpcUrl,
+      messageTransmitter: side.messageTransmitter,
+    })),
+  });
+  await base.fixtures.mintUsdc(owner.address, 100_000_000n);
+  rail = createCctpRail({
+    bridges: parseCctpSettings({
+      SVC_CCTP_ATTESTATION_URL: iris.url,
+      SVC_CCTP_TIMEOUT_MS: 2_000,
+      SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
+      SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
+      SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
+      SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
+      SVC_BRIDGE_MIN_MICROS: 1_000_000n,
+    }),
+    chains: {
+      timeoutMs: 2_000,
+      sui: { rpcUrl: undefined, network: 'localnet', usdc: '0x2::usdc::USDC' },
+      solana: {
+        rpcUrl: undefined,
+        network: 'localnet',
+        usdc: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      },
+      base: { rpcUrl: base.anvil.rpcUrl, usdc: base.fixtures.usdc },
+      arbitrum: { rpcUrl: arbitrum.anvil.rpcUrl, usdc: arbitrum.fixtures.usdc },
+    },
+  });
+}, 120_000);
+afterAll(async () => {
+  await iris?.close();
+  await Promise.all([base?.stop(), arbitrum?.stop()]);
+});
+afterEach(() => iris.setMode('ok'));
+
+const clients = (bed: EvmBed, chainId: number, key: Hex) => ({
+  reader: createPublicClient({
+    chain: anvilChain(chainId, bed.anvil.rpcUrl),
+    transport: http(bed.anvil.rpcUrl),
+  }),
+  wallet: createWalletClient({
+    chain: anvilChain(chainId, bed.anvil.rpcUrl),
+    transport: http(bed.anvil.rpcUrl),
+    account: privateKeyToAccount(key),
+  }),
+});
+
+/** Signs and sends each leg in order with `key`; the last leg's hash. */
+async function send(bed: EvmBed, chainId: number, legs: readonly UnsignedLeg[], key: Hex) {
+  const { reader, wallet } = clients(bed, chainId, key);
+  let last: Hex | undefined;
+  for (const leg of legs) {
+    if (leg.payload.encoding !== 'evm-transaction-request') throw new Error('not an EVM leg');
+    const tx = leg.payload.transaction as { to: Address; data: Hex };
+    last = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: 1_000_000n });
+    const receipt = await reader.waitForTransactionReceipt({ hash: last, pollingInterval: 20 });
+    if (receipt.status !== 'success') throw new Error(`${leg.action} reverted`);
+  }
+  if (!last) throw new Error('no legs');
+  return last;
+}
+
+const usdcOf = (bed: EvmBed, chainId: number, who: Address) =>
+  clients(bed, chainId, owner.privateKey).reader.readContract({
+    address: bed.fixtures.usdc,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [who],
+  });
+
+async function burn(amountMicros: bigint) {
+  const quote = await rail.quote(lane, amountMicros, 'standard');
+  if (quote.status !== 'ok') throw new Error(`quote ${quote.status}`);
+  const allowance = await rail.readAllowance(lane, owner.address);
+  if (typeof allowance !== 'bigint') throw new Error('allowance unreadable');
+  const legs = rail.buildBurn({
+    planId,
+    lane,
+    owner: owner.address,
+    recipient: owner.address,
+    amountMicros,
+    railFeeMicros: quote.railFeeMicros,
+    minFinalityThreshold: quote.minFinalityThreshold,
+    allowance,
+  });
+  return send(base, 8453, legs, owner.privateKey);
+}
+
+describe('createCctpRail on the two anvils', () => {
+  it('burns on Base, reads the attestation, mints on Arbitrum, proves the mint', async () => {
+    expect(rail.lanes).toEqual([
+      { sourceChain: 'base', destChain: 'arbitrum' },
+      { sourceChain: 'arbitrum', destChain: 'base' },
+    ]);
+    expect(rail.supports({ sourceChain: 'base', destChain: 'solana' })).toBe(false);
+    const quote = await rail.quote(lane, 25_000_000n, 'standard');
+    expect(quote).toMatchObject({ status: 'ok', railFeeMicros: 0n, minFinalityThreshold: 2000 });
+    expect(await rail.quote(lane, 25_000_000n, 'fast')).toMatchObject({
+      status: 'ok',
+      railFeeMicros: 2_500n,
+      minFinalityThreshold: 1000,
+    });
+
+    const before = await usdcOf(base, 8453, owner.address);
+    const burnTx = await burn(25_000_000n);
+    expect(before - (await usdcOf(base, 8453, owner.address))).toBe(25_000_000n);
+    const burned = await rail.readBurn({ lane, planId, owner: owner.address, txId: burnTx });
+    expect(burned).toMatchObject({
+      status: 'confirmed',
+      amountMicros: 25_000_000n,
+      destinationDomain: 3,
+      mintRecipient: owner.address,
+    });
+    const other = await rail.readBurn({
+      lane,
+      planId: `plan_${'b2'.repeat(16)}`,
+      owner: owner.address,
+      txId: burnTx,
+    });
+    expect(other.status).toBe('mismatch');
+
+    const attested = await rail.readAttestation(lane, burnTx);
+    if (attested.status !== 'complete') throw new Error(`attestation ${attested.status}`);
+    const mint = rail.buildMint({
+      planId,
+      lane,
+      owner: owner.address,
+      amountMicros: 25_000_000n,
+      message: attested.message,
+      attestation: attested.attestation,
+    });
+    const arbBefore = await usdcOf(arbitrum, 42161, owner.address);
+    // Anyone may relay the message; the mint still credits the recipient the burn named.
+    const mintTx = await send(arbitrum, 42161, [mint], stranger.privateKey);
+    expect((await usdcOf(arbitrum, 42161, owner.address)) - arbBefore).toBe(25_000_000n);
+    expect(
+      await rail.readMint({ lane, txId: mintTx, nonce: attested.nonce, recipient: owner.address }),
+    ).toMatchObject({ status: 'confirmed', amountMicros: 25_000_000n, feeMicros: 0n });
+    expect(
+      await rail.readMint({
+        lane,
+        txId: mintTx,
+        nonce: attested.nonce,
+        recipient: stranger.address,
+      }),
+    ).toMatchObject({ status: 'mismatch' });
+    expect(
+      await rail.readMint({
+        lane,
+        txId: mintTx,
+        nonce: `0x${'00'.repeat(32)}`,
+        recipient: owner.address,
+      }),
+    ).toMatchObject({ status: 'mismatch' });
+    // The same message cannot mint twice.
+    await expect(send(arbitrum, 42161, [mint], stranger.privateKey)).rejects.toThrow();
+  });
+
+  it('fails closed: pending forever, 503 and garbage from the attestation service', async () => {
+    const burnTx = await burn(2_000_000n);
+    iris.setMode('pending');
+    expect(await rail.readAttestation(lane, burnTx)).toMatchObject({ status: 'pending' });
+    iris.setMode('http_503');
+    expect(await rail.readAttestation(lane, burnTx)).toMatchObject({ status: 'unavailable' });
+    expect(await rail.quote(lane, 2_000_000n, 'standard')).toMatchObject({ status: 'unavailable' });
+    iris.setMode('malformed');
+    expect(await rail.readAttestation(lane, burnTx)).toMatchObject({ status: 'unavailable' });
+    iris.setMode('ok');
+    const unknown = `0x${'ab'.repeat(32)}`;
+    expect(await rail.readAttestation(lane, unknown)).toMatchObject({ status: 'pending' });
+  });
+
+  it('a forged attestation does not mint', async () => {
+    const burnTx = await burn(3_000_000n);
+    const attested = await rail.readAttestation(lane, burnTx);
+    if (attested.status !== 'complete') throw new Error('not attested');
+    const forged = `${attested.message.slice(0, -2)}ff`;
+    const mint = rail.buildMint({
+      planId,
+      lane,
+      owner: owner.address,
+      amountMicros: 3_000_000n,
+      message: forged,
+      attestation: attested.attestation,
+    });
+    await expect(send(arbitrum, 42161, [mint], owner.privateKey)).rejects.toThrow();
+  });
+});

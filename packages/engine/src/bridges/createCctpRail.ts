@@ -1,0 +1,192 @@
+import {
+  buildCctpBurn,
+  buildCctpMint,
+  createEvmContext,
+  readCctpBurnReceipt,
+  readCctpMintReceipt,
+  readEvmAllowance,
+} from '@yieldrouter/chain-evm';
+import type { EvmContext } from '@yieldrouter/chain-evm';
+import { formatUnits } from '@yieldrouter/schemas';
+import type { BridgeLane } from '@yieldrouter/schemas';
+import type { ChainsConfig } from '../chains/chainsConfig';
+import type { BridgeRail, BridgeSpeed } from './bridgeRail';
+import { CCTP_DOMAINS } from './bridgeRail';
+import type { BridgesConfig, CctpEvmChain, CctpEvmContracts } from './cctpSettings';
+import { readCctpFee } from './readCctpFee';
+import { readIrisMessage } from './readIrisMessage';
+
+export interface CreateCctpRailParameters {
+  readonly bridges: BridgesConfig;
+  readonly chains: ChainsConfig;
+  readonly fetch?: typeof fetch;
+}
+
+const EVM: readonly CctpEvmChain[] = ['base', 'arbitrum'];
+const isEvm = (chain: string): chain is CctpEvmChain => (EVM as readonly string[]).includes(chain);
+
+// CCTP v2 finality thresholds, and the time to reach them on an L2 whose finality is Ethereum's.
+const THRESHOLD: Readonly<Record<BridgeSpeed, number>> = { fast: 1000, standard: 2000 };
+const ETA_SECONDS: Readonly<Record<BridgeSpeed, number>> = { fast: 30, standard: 1200 };
+
+const usdc = (micros: bigint) => `${formatUnits(micros, 6)} USDC`;
+
+/**
+ * Circle CCTP v2 for native USDC between the EVM chains the service maps (Base, Arbitrum): the
+ * burn (`depositForBurn`) and the mint (`receiveMessage`) built locally with viem, the fee from
+ * the attestation service's fee endpoint, the attestation from its messages endpoint. A lane
+ * runs when both chains' contracts and the attestation service are configured.
+ *
+ * @example
+ * const rail = createCctpRail({ bridges: config.bridges, chains: config.chains })
+ * rail.supports({ sourceChain: 'base', destChain: 'arbitrum' }) // true when configured
+ */
+export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParameters): BridgeRail {
+  const contexts = new Map<CctpEvmChain, EvmContext>(
+    EVM.map((chain) => [
+      chain,
+      createEvmContext({
+        chain,
+        rpcUrl: chains[chain].rpcUrl,
+        timeoutMs: chains.timeoutMs,
+        usdcAddress: chains[chain].usdc,
+        registryAddress: undefined,
+      }),
+    ]),
+  );
+  const evmLanes: BridgeLane[] = EVM.flatMap((sourceChain) =>
+    EVM.filter((destChain) => destChain !== sourceChain).map((destChain) => ({
+      sourceChain,
+      destChain,
+    })),
+  );
+  const supports = (lane: BridgeLane) =>
+    evmLanes.some(
+      (entry) => entry.sourceChain === lane.sourceChain && entry.destChain === lane.destChain,
+    );
+  const side = (chain: string): { context: EvmContext; contracts: CctpEvmContracts } => {
+    const context = isEvm(chain) ? contexts.get(chain) : undefined;
+    const contracts = isEvm(chain) ? bridges.evm[chain] : undefined;
+    if (!context || !contracts) throw new Error(`cctp: ${chain} is not a configured CCTP chain`);
+    return { context, contracts };
+  };
+  const missing = (lane: BridgeLane): string | undefined => {
+    if (!bridges.attestationUrl) return 'SVC_CCTP_ATTESTATION_URL';
+    for (const chain of [lane.sourceChain, lane.destChain]) {
+      if (isEvm(chain) && !bridges.evm[chain]) {
+        return `SVC_${chain.toUpperCase()}_CCTP_TOKEN_MESSENGER`;
+      }
+    }
+    return undefined;
+  };
+
+  return {
+    id: 'cctp',
+    lanes: evmLanes,
+    supports,
+    async quote(lane, amountMicros, speed) {
+      const field = missing(lane);
+      if (field || !bridges.attestationUrl) return { status: 'not_configured', field: field ?? '' };
+      const minFinalityThreshold = THRESHOLD[speed];
+      const fee = await readCctpFee({
+        baseUrl: bridges.attestationUrl,
+        timeoutMs: bridges.timeoutMs,
+        sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+        destinationDomain: CCTP_DOMAINS[lane.destChain],
+        minFinalityThreshold,
+        ...(fetch ? { fetch } : {}),
+      });
+      if (fee.status !== 'ok') return fee;
+      // The fee is in bps (fractions allowed): rounded up to the micro, so the burn's maxFee
+      // never falls short of what the rail asks.
+      const hundredths = BigInt(Math.ceil(fee.feeBps * 100));
+      const railFeeMicros = (amountMicros * hundredths + 999_999n) / 1_000_000n;
+      return {
+        status: 'ok',
+        railFeeMicros,
+        minFinalityThreshold,
+        finality: speed === 'fast' ? 'fast' : 'finalized',
+        etaSeconds: ETA_SECONDS[speed],
+      };
+    },
+    async readAllowance(lane, owner) {
+      const { context, contracts } = side(lane.sourceChain);
+      if (!context.usdc) throw new Error(`cctp: no USDC on ${lane.sourceChain}`);
+      const reading = await readEvmAllowance(context, {
+        token: context.usdc,
+        owner,
+        spender: contracts.tokenMessenger,
+      });
+      return reading.status === 'ok' ? reading.allowance : reading;
+    },
+    buildBurn(parameters) {
+      const { lane } = parameters;
+      const { context, contracts } = side(lane.sourceChain);
+      return buildCctpBurn(context, {
+        planId: parameters.planId,
+        owner: parameters.owner,
+        amountMicros: parameters.amountMicros,
+        destinationDomain: CCTP_DOMAINS[lane.destChain],
+        mintRecipient: parameters.recipient,
+        tokenMessenger: contracts.tokenMessenger,
+        maxFeeMicros: parameters.railFeeMicros,
+        minFinalityThreshold: parameters.minFinalityThreshold,
+        allowance: parameters.allowance,
+        ...(parameters.serviceFee ? { serviceFee: parameters.serviceFee } : {}),
+        summaries: {
+          fee: `Pay the service's bridge fee of ${usdc(parameters.serviceFee?.amountMicros ?? 0n)} on ${lane.sourceChain}`,
+          approve: `Approve Circle's TokenMessengerV2 to take ${usdc(parameters.amountMicros)} on ${lane.sourceChain}`,
+          burn: `Burn ${usdc(parameters.amountMicros)} on ${lane.sourceChain} with CCTP for ${parameters.recipient} on ${lane.destChain}`,
+        },
+      });
+    },
+    async readBurn({ lane, planId, owner, txId }) {
+      const { context, contracts } = side(lane.sourceChain);
+      return readCctpBurnReceipt(context, {
+        txId,
+        planId,
+        owner,
+        tokenMessenger: contracts.tokenMessenger,
+      });
+    },
+    async readAttestation(lane, burnTxId) {
+      if (!bridges.attestationUrl) {
+        return { status: 'unavailable', detail: 'no attestation service is configured' };
+      }
+      const answer = await readIrisMessage({
+        baseUrl: bridges.attestationUrl,
+        timeoutMs: bridges.timeoutMs,
+        sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+        transactionHash: burnTxId,
+        ...(fetch ? { fetch } : {}),
+      });
+      if (answer.status !== 'complete') return answer;
+      // v2 message: version(4) sourceDomain(4) destinationDomain(4) nonce(32) …
+      const nonce = `0x${answer.message.slice(2 + 24, 2 + 88)}`;
+      return { ...answer, nonce };
+    },
+    buildMint(parameters) {
+      const { context, contracts } = side(parameters.lane.destChain);
+      return buildCctpMint(context, {
+        planId: parameters.planId,
+        owner: parameters.owner,
+        amountMicros: parameters.amountMicros,
+        messageTransmitter: contracts.messageTransmitter,
+        message: parameters.message,
+        attestation: parameters.attestation,
+        summary: `Mint the bridged USDC on ${parameters.lane.destChain} (CCTP receiveMessage with Circle's attestation)`,
+      });
+    },
+    async readMint({ lane, txId, nonce, recipient }) {
+      const { context, contracts } = side(lane.destChain);
+      return readCctpMintReceipt(context, {
+        txId,
+        messageTransmitter: contracts.messageTransmitter,
+        tokenMessenger: contracts.tokenMessenger,
+        nonce,
+        sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+        mintRecipient: recipient,
+      });
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import type { PrismaClientOrTransaction } from './apiKeys';
+import type { PrismaClient } from './generated/prisma/client';
+import type { LedgerChain, PostingInput } from './journal';
+import { postJournalEntry, runLedgerTransaction } from './journal';
+import { insertOutboxEvents } from './legs';
+
+/** What a bridge plan moves (migration 0026), stored with the plan. */
+export interface BridgeTransferInput {
+  readonly planId: string;
+  readonly rail: 'cctp';
+  readonly speed: 'standard' | 'fast';
+  readonly sourceChain: LedgerChain;
+  readonly destChain: LedgerChain;
+  readonly owner: string;
+  readonly recipient: string;
+  readonly burnMicros: bigint;
+  readonly maxRailFeeMicros: bigint;
+  readonly minReceivedMicros: bigint;
+}
+
+/** A bridge transfer with its burn leg's state and, once delivered, its delivery. */
+export interface BridgeTransferRow extends BridgeTransferInput {
+  readonly burnLegIndex: number;
+  readonly burnStatus: string;
+  readonly burnTxId: string | null;
+  /** What the burn receipt proved burned (and moved into in_flight); null until then. */
+  readonly burnedMicros: bigint | null;
+  readonly mintTxId: string | null;
+  readonly deliveredMicros: bigint | null;
+  readonly deliveredAt: Date | null;
+}
+
+export async function insertBridgeTransfer(
+  db: PrismaClientOrTransaction,
+  input: BridgeTransferInput,
+): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO bridge_transfers (plan_id, rail, speed, source_chain, dest_chain, owner, recipient,
+                                  burn_micros, max_rail_fee_micros, min_received_micros)
+    VALUES (${input.planId}, ${input.rail}, ${input.speed}, ${input.sourceChain},
+            ${input.destChain}, ${input.owner}, ${input.recipient}, ${input.burnMicros},
+            ${input.maxRailFeeMicros}, ${input.minReceivedMicros})`;
+}
+
+interface Row {
+  plan_id: string;
+  rail: 'cctp';
+  speed: 'standard' | 'fast';
+  source_chain: LedgerChain;
+  dest_chain: LedgerChain;
+  owner: string;
+  recipient: string;
+  burn_micros: bigint;
+  max_rail_fee_micros: bigint;
+  min_received_micros: bigint;
+  mint_tx_id: string | null;
+  delivered_micros: bigint | null;
+  delivered_at: Date | null;
+  leg_index: number;
+  status: string;
+  tx_id: string | null;
+  settled_amount_micros: bigint | null;
+}
+
+const toRow = (row: Row): BridgeTransferRow => ({
+  planId: row.plan_id,
+  rail: row.rail,
+  speed: row.speed,
+  sourceChain: row.source_chain,
+  destChain: row.dest_chain,
+  owner: row.owner,
+  recipient: row.recipient,
+  burnMicros: row.burn_micros,
+  maxRailFeeMicros: row.max_rail_fee_micros,
+  minReceivedMicros: row.min_received_micros,
+  burnLegIndex: row.leg_index,
+  burnStatus: row.status,
+  burnTxId: row.tx_id,
+  burnedMicros: row.status === 'confirmed' ? row.settled_amount_micros : null,
+  mintTxId: row.mint_tx_id,
+  deliveredMicros: row.delivered_micros,
+  deliveredAt: row.delivered_at,
+});
+
+/** The bridge transfer of a plan with its burn leg; null for a plan that bridges nothing. */
+export async function findBridgeTransfer(
+  db: PrismaClientOrTransaction,
+  planId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<BridgeTransferRow | null> {
+  const rows = lock
+    ? await db.$queryRaw<Row[]>`
+        SELECT b.*, l.leg_index, l.status, l.tx_id, l.settled_amount_micros
+        FROM bridge_transfers b
+        JOIN plan_legs l ON l.plan_id = b.plan_id AND l.effect = 'bridge_burn'
+        WHERE b.plan_id = ${planId}
+        FOR UPDATE OF b`
+    : await db.$queryRaw<Row[]>`
+        SELECT b.*, l.leg_index, l.status, l.tx_id, l.settled_amount_micros
+        FROM bridge_transfers b
+        JOIN plan_legs l ON l.plan_id = b.plan_id AND l.effect = 'bridge_burn'
+        WHERE b.plan_id = ${planId}`;
+  const [row] = rows;
+  return row ? toRow(row) : null;
+}
+
+export interface RecordBridgeDeliveryParameters {
+  readonly planId: string;
+  readonly mintTxId: string;
+  /** The attested message's nonce the mint delivered. */
+  readonly messageNonce: string;
+  /** What the mint receipt proves minted to the recipient. */
+  readonly deliveredMicros: bigint;
+  readonly now: Date;
+}
+
+export type RecordBridgeDeliveryResult =
+  | { readonly status: 'delivered'; readonly replay: boolean; readonly transfer: BridgeTransferRow }
+  | { readonly status: 'refused'; readonly reason: string };
+
+/**
+ * Credits a confirmed delivery, once, in one transaction under the transfer's lock: in_flight on
+ * the source → liquid on the destination (what the mint proved), the rest of what was burned
+ * (the rail's fee) → the destination chain's outside; then `bridge.delivered` and
+ * `position.updated`. The same mint again is a replay; another mint for a delivered plan, a burn
+ * not settled yet, or a mint of more than was burned is refused (nothing written).
+ */
+export async function recordBridgeDelivery(
+  prisma: PrismaClient,
+  parameters: RecordBridgeDeliveryParameters,
+): Promise<RecordBridgeDeliveryResult> {
+  const { planId, mintTxId, deliveredMicros, now } = parameters;
+  return runLedgerTransaction(prisma, async (tx) => {
+    const transfer = await findBridgeTransfer(tx, planId, { lock: true });
+    if (!transfer) return { status: 'refused', reason: `${planId} is not a bridge plan` };
+    if (transfer.mintTxId !== null) {
+      return transfer.mintTxId === mintTxId
+        ? { status: 'delivered', replay: true, transfer }
+        : {
+            status: 'refused',
+            reason: `${planId} was delivered by ${transfer.mintTxId} already`,
+          };
+    }
+    const burned = transfer.burnedMicros;
+    if (burned === null) {
+      return {
+        status: 'refused',
+        reason: `the burn of ${planId} has not settled (${transfer.burnStatus})`,
+      };
+    }
+    if (deliveredMicros <= 0n || deliveredMicros > burned) {
+      return {
+        status: 'refused',
+        reason: `the mint credited ${deliveredMicros} micros; the burn moved ${burned}`,
+      };
+    }
+    const postings: PostingInput[] = [
+      {
+        account: { wallet: transfer.owner, chain: transfer.sourceChain, bucket: 'in_flight' },
+        amountMicros: -burned,
+      },
+      {
+        account: { wallet: transfer.recipient, chain: transfer.destChain, bucket: 'liquid' },
+        amountMicros: deliveredMicros,
+      },
+    ];
+    if (burned > deliveredMicros) {
+      postings.push({
+        account: { system: 'external', chain: transfer.destChain },
+        amountMicros: burned - deliveredMicros,
+      });
+    }
+    await postJournalEntry(tx, {
+      kind: 'bridge_delivery',
+      dedupeKey: `bridge-delivery:${planId}`,
+      planId,
+      txId: mintTxId,
+      postings,
+    });
+    await tx.$executeRaw`
+      UPDATE bridge_transfers
+      SET message_nonce = ${parameters.messageNonce}, mint_tx_id = ${mintTxId},
+          delivered_micros = ${deliveredMicros}, delivered_at = ${now}
+      WHERE plan_id = ${planId}`;
+    const wallet = transfer.recipient;
+    const delivered = {
+      wallet,
+      planId,
+      sourceChain: transfer.sourceChain,
+      destinationChain: transfer.destChain,
+      amountMicros: deliveredMicros.toString(),
+      sourceTxId: transfer.burnTxId ?? '',
+      destinationTxId: mintTxId,
+    };
+    const updated = {
+      wallet,
+      chain: transfer.destChain,
+      cause: 'settled',
+      planId,
+      legIndex: null,
+      txId: mintTxId,
+      harvestId: null,
+    };
+    await insertOutboxEvents(
+      tx,
+      [
+        { type: 'bridge.delivered', wallet, payload: delivered },
+        { type: 'position.updated', wallet, payload: updated },
+      ],
+      now,
+    );
+    return {
+      status: 'delivered',
+      replay: false,
+      transfer: { ...transfer, mintTxId, deliveredMicros, deliveredAt: now },
+    };
+  });
+}

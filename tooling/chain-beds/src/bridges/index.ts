@@ -1,0 +1,2 @@
+// Bridge rail fakes: Circle's attestation service (Iris v2) over the bed nodes.
+export * from './startIrisFake';
