@@ -108,14 +108,7 @@ export type UnsignedPayload =
   | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
 
 export type LegAction =
-  | 'approve'
-  | 'deposit'
-  | 'withdraw'
-  | 'swap'
-  | 'transfer'
-  | 'unwrap'
-  | 'burn'
-  | 'mint';
+  'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer' | 'unwrap' | 'burn' | 'mint';
 
 export interface UnsignedLeg {
   readonly chain: Chain;

@@ -10,7 +10,16 @@ import { ChainChoice } from './requests';
 export const PlanLegDocument = z
   .looseObject({
     index: z.number().int(),
-    action: z.enum(['approve', 'deposit', 'withdraw', 'swap', 'transfer', 'unwrap', 'burn', 'mint']),
+    action: z.enum([
+      'approve',
+      'deposit',
+      'withdraw',
+      'swap',
+      'transfer',
+      'unwrap',
+      'burn',
+      'mint',
+    ]),
     summary: z.string(),
     amountMicros: MicrosOut,
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),

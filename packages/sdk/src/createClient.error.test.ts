@@ -1,5 +1,4 @@
 import { OTHER_WALLET, TEST_WALLET, testKeys } from '@yieldrouter/api/testing/startTestApp';
-import { routeList } from '@yieldrouter/schemas';
 import { createClient } from './createClient';
 import {
   AuthenticationError,
