@@ -142,6 +142,23 @@ it('pays the payees exactly from harvested yield, settled from receipts; princip
   ]);
   expect(quote.split?.remainderMicros).toBe(String((net * PERCENTAGE) / 100n - total));
 
+  // The wallet's guardrails hold a run on a chain the owner has not allowed: stored blocked,
+  // nothing committed against the pool; allowing the chain again lets the run through.
+  const guardrails = `/api/v1/wallets/${owner}/guardrails`;
+  await request(t.app)
+    .put(guardrails)
+    .set('X-API-Key', ownerKey)
+    .send({ allowedChains: ['solana'] })
+    .expect(200);
+  const held = AutoPayRunDocument.parse(
+    (await request(t.app).post(path).set('X-API-Key', ownerKey).send({}).expect(200)).body,
+  );
+  expect(held).toMatchObject({
+    status: 'blocked',
+    blockers: [expect.objectContaining({ code: 'guardrail_chain_not_allowed' })],
+  });
+  await request(t.app).put(guardrails).set('X-API-Key', ownerKey).send({}).expect(200);
+
   // The owner runs it (Idempotency-Key: a retry answers the same plan).
   const run = () =>
     request(t.app).post(path).set('X-API-Key', ownerKey).set('Idempotency-Key', 'pay-1').send({});

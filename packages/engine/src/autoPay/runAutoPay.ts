@@ -9,6 +9,8 @@ import type {
 } from '@yieldrouter/schemas';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { chainGuardrailBlockers } from '../guardrails/checkGuardrails';
+import { readGuardrails } from '../guardrails/readGuardrails';
 import { EngineError } from '../errors';
 import { storedLeg } from '../plans/legDocument';
 import { planDocument, planRecord } from '../plans/planDocument';
@@ -131,7 +133,8 @@ async function buildLegs(
  * auto_pay; transfer: auto_pay → the payee). The plan, the run and the payout it commits
  * against the pool are stored in one transaction under the pool's lock, so two runs never pay
  * the same yield. Refused (422, nothing stored) when auto-pay is off or paused, nothing is
- * payable, or the payout would touch principal.
+ * payable, or the payout would touch principal; stored `blocked` (guardrail_chain_not_allowed)
+ * when the wallet's guardrails do not allow the position's chain.
  */
 export async function runAutoPay(parameters: RunAutoPayParameters): Promise<AutoPayRunDocument> {
   const { db, adapters, now } = parameters;
@@ -145,7 +148,13 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
     const chain = run.pool.chain as Chain;
     const owner = ownerOn(adapters, parameters.address, chain);
     const planId = newPlanId();
-    const built = await buildLegs(parameters, run, planId, owner);
+    // The wallet's guardrails: a chain the owner has not allowed pays nothing (the plan is
+    // stored blocked, naming the guardrail, as a route is). Venue rules never hold an exit back.
+    const refused = chainGuardrailBlockers(await readGuardrails(db, wallet), chain);
+    const built: BuiltLegs =
+      refused.length > 0
+        ? { build: { status: 'blocked', blockers: refused }, legs: [], payoutLegs: [] }
+        : await buildLegs(parameters, run, planId, owner);
     const parts = {
       planId,
       kind: 'auto_pay' as const,
