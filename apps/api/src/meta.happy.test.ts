@@ -160,7 +160,7 @@ describe('meta endpoints', () => {
       path: '/api/v1/svc/status',
       legacyAliases: ['/api/svc/status'],
     });
-    const route = body.routes.find((entry) => entry.operationId === 'prepareGasSponsorPlan');
+    const route = body.routes.find((entry) => entry.operationId === 'prepareSolanaSwapPlan');
     expect(route).toMatchObject({ implemented: false, auth: ['public'] });
     expect(body.implementedCount).toBeLessThan(body.count);
   });
