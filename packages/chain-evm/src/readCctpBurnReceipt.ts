@@ -1,5 +1,5 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
-import type { Receipt, Unavailable } from '@yieldrouter/schemas';
+import type { ReceiptWith } from '@yieldrouter/schemas';
 import { getAddress, isAddressEqual, sliceHex } from 'viem';
 import type { Address } from 'viem';
 import { messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpAbi';
@@ -18,21 +18,16 @@ export interface ReadCctpBurnReceiptParameters {
   readonly tokenMessenger: string;
 }
 
-export type ReadCctpBurnReceiptReturnType =
-  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
-  | {
-      readonly status: 'confirmed';
-      readonly txId: string;
-      /** USDC micros the owner burned (the DepositForBurn amount). */
-      readonly amountMicros: bigint;
-      readonly destinationDomain: number;
-      readonly mintRecipient: Address;
-      readonly maxFeeMicros: bigint;
-      readonly minFinalityThreshold: number;
-      /** The message the transmitter emitted (nonce still zero: the attester assigns it). */
-      readonly message: `0x${string}`;
-    }
-  | Unavailable;
+export type ReadCctpBurnReceiptReturnType = ReceiptWith<{
+  /** USDC micros the owner burned (the DepositForBurn amount). */
+  readonly amountMicros: bigint;
+  readonly destinationDomain: number;
+  readonly mintRecipient: Address;
+  readonly maxFeeMicros: bigint;
+  readonly minFinalityThreshold: number;
+  /** The message the transmitter emitted (nonce still zero: the attester assigns it). */
+  readonly message: `0x${string}`;
+}>;
 
 /**
  * What the source chain says about a CCTP burn leg: the transaction proven the plan's own (from

@@ -1,5 +1,5 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
-import type { Receipt, Unavailable } from '@yieldrouter/schemas';
+import type { ReceiptWith } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
 import type { Hash } from 'viem';
 import { messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpAbi';
@@ -20,17 +20,12 @@ export interface ReadCctpMintReceiptParameters {
   readonly mintRecipient: string;
 }
 
-export type ReadCctpMintReceiptReturnType =
-  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
-  | {
-      readonly status: 'confirmed';
-      readonly txId: string;
-      /** USDC micros minted to the recipient (the MintAndWithdraw amount, net of the rail fee). */
-      readonly amountMicros: bigint;
-      /** What the rail kept on the destination. */
-      readonly feeMicros: bigint;
-    }
-  | Unavailable;
+export type ReadCctpMintReceiptReturnType = ReceiptWith<{
+  /** USDC micros minted to the recipient (the MintAndWithdraw amount, net of the rail fee). */
+  readonly amountMicros: bigint;
+  /** What the rail kept on the destination. */
+  readonly feeMicros: bigint;
+}>;
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 

@@ -344,20 +344,24 @@ export interface SwapReceiptQuery {
   readonly feeRecipient: string | null;
 }
 
-/** A swap receipt: the answers of any leg's receipt, with a swap's own confirmation. */
-export type SwapReceipt =
+/**
+ * A receipt of a leg kind with its own confirmation: every other answer is any leg's receipt's
+ * (pending, failed, mismatch, unavailable); `confirmed` carries the txId and `Confirmed`'s facts.
+ */
+export type ReceiptWith<Confirmed extends object> =
   | Exclude<Receipt, { readonly status: 'confirmed' }>
-  | {
-      readonly status: 'confirmed';
-      readonly txId: string;
-      /** What the owner's input-token Transfer logs sent. */
-      readonly amountInMicros: bigint;
-      /** What the output-token Transfer logs paid the owner: the settled amount, never the quote. */
-      readonly amountOutMicros: bigint;
-      /** What the owner's input-token Transfer logs paid the fee recipient. */
-      readonly feePaidMicros: bigint;
-      readonly block: string;
-    };
+  | ({ readonly status: 'confirmed'; readonly txId: string } & Confirmed);
+
+/** A swap receipt: the answers of any leg's receipt, with a swap's own confirmation. */
+export type SwapReceipt = ReceiptWith<{
+  /** What the owner's input-token Transfer logs sent. */
+  readonly amountInMicros: bigint;
+  /** What the output-token Transfer logs paid the owner: the settled amount, never the quote. */
+  readonly amountOutMicros: bigint;
+  /** What the owner's input-token Transfer logs paid the fee recipient. */
+  readonly feePaidMicros: bigint;
+  readonly block: string;
+}>;
 
 /** A venue's on-chain facts, or why they could not be read. */
 export type VenueFactsReading = ({ readonly status: 'ok' } & VenueChainFacts) | Unavailable;

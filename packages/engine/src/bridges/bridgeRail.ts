@@ -1,4 +1,10 @@
-import type { BridgeLane, Chain, Receipt, Unavailable, UnsignedLeg } from '@yieldrouter/schemas';
+import type {
+  BridgeLane,
+  Chain,
+  ReceiptWith,
+  Unavailable,
+  UnsignedLeg,
+} from '@yieldrouter/schemas';
 
 export type BridgeSpeed = 'standard' | 'fast';
 
@@ -17,16 +23,11 @@ export type BridgeRailQuote =
   | { readonly status: 'unavailable'; readonly detail: string };
 
 /** A burn proven by the source chain's receipt. */
-export type BridgeBurnReading =
-  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
-  | {
-      readonly status: 'confirmed';
-      readonly txId: string;
-      readonly amountMicros: bigint;
-      readonly destinationDomain: number;
-      readonly mintRecipient: string;
-    }
-  | Unavailable;
+export type BridgeBurnReading = ReceiptWith<{
+  readonly amountMicros: bigint;
+  readonly destinationDomain: number;
+  readonly mintRecipient: string;
+}>;
 
 /** The attestation of a burn, as the rail's attestation service gives it. */
 export type BridgeAttestation =
@@ -41,15 +42,10 @@ export type BridgeAttestation =
   | { readonly status: 'unavailable'; readonly detail: string };
 
 /** A mint proven by the destination chain's receipt. */
-export type BridgeMintReading =
-  | Extract<Receipt, { readonly status: 'pending' | 'mismatch' | 'failed' }>
-  | {
-      readonly status: 'confirmed';
-      readonly txId: string;
-      readonly amountMicros: bigint;
-      readonly feeMicros: bigint;
-    }
-  | Unavailable;
+export type BridgeMintReading = ReceiptWith<{
+  readonly amountMicros: bigint;
+  readonly feeMicros: bigint;
+}>;
 
 /**
  * One way to move USDC between chains. Every leg is built locally and unsigned (the owner signs);
