@@ -18,6 +18,8 @@ export * from './cageDocuments';
 export * from './bridgePlanDocument';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
+export * from './manifest/clientRouteDomains';
+export * from './manifest/domainRoutes';
 export * from './manifest/allRoutes';
 export * from './openapi';
 export * from './wallets';
