@@ -30,3 +30,8 @@ export { readCctpSolanaBurn } from './cctp/readCctpSolanaBurn';
 export type { CctpSolanaBurnReading } from './cctp/readCctpSolanaBurn';
 export { readCctpSolanaMint } from './cctp/readCctpSolanaMint';
 export type { CctpSolanaMintReading } from './cctp/readCctpSolanaMint';
+export {
+  cctpSolanaMintRecipient,
+  parseCctpSolanaPrograms,
+  solanaAddressOfBytes32,
+} from './cctp/cctpSolanaRecipient';

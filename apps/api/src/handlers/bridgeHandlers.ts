@@ -15,7 +15,7 @@ export interface BridgeHandlerDeps {
 export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
   return {
-    prepareBridgePlan: async ({ body }) => ({
+    prepareBridgePlan: async ({ body, principal }) => ({
       status: 200,
       body: await deps.plans.prepareBridgePlan({
         adapters: deps.adapters,
@@ -23,6 +23,12 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
         rail: deps.rail,
         request: body,
         now: now(),
+        // A destination of another address format is the owner's when the owner key sent lists
+        // both addresses by name (a `*` key proves nothing about ownership).
+        ownsBoth: (source, destination) =>
+          principal?.role === 'owner' &&
+          principal.wallets.has(principal.walletOf(source)) &&
+          principal.wallets.has(principal.walletOf(destination)),
       }),
     }),
     confirmBridgeDelivery: async ({ body, principal }) => ({
