@@ -178,8 +178,6 @@ function fastRouteDispatcher(registered: readonly MountedRoute[]): RequestHandle
   };
 }
 
-const ANY_ROLE = ['owner', 'agent', 'keeper'] as const;
-
 async function run(
   route: RouteDefinition,
   handler: Handler<RouteDefinition> | undefined,
@@ -189,13 +187,8 @@ async function run(
   options: MountRoutesOptions,
 ): Promise<void> {
   // Keyed answers are one caller's data: no shared or browser cache keeps them.
-  // A public route still knows a caller who sends a key (a bridge plan proves the destination
-  // is the owner's by the owner key's wallets); a key that does not resolve is refused as anywhere.
-  const keyed = route.auth !== 'public' || req.header('x-api-key') !== undefined;
-  if (keyed) res.setHeader('Cache-Control', 'no-store');
-  const principal = !keyed
-    ? null
-    : await authenticate(route.auth === 'public' ? { auth: ANY_ROLE } : route, req, options);
+  if (route.auth !== 'public') res.setHeader('Cache-Control', 'no-store');
+  const principal = route.auth === 'public' ? null : await authenticate(route, req, options);
   const identity = principal ? `key:${principal.keyId}` : `ip:${req.ip ?? 'unknown'}`;
   const limit = principal ? options.limits.keyedLimit : options.limits.publicLimit;
   const decision =

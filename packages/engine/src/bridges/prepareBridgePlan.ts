@@ -83,7 +83,8 @@ export async function prepareBridgePlan(
       'body.destinationAddress',
     );
   }
-  if (!sameFamily && !parameters.ownsBoth?.(owner, recipient)) {
+  // (Checked for lanes that run: one that does not is blocked with the lanes that do.)
+  if (!sameFamily && rail?.supports(lane) && !parameters.ownsBoth?.(owner, recipient)) {
     throw new EngineError(
       'BRIDGE_DESTINATION_NOT_OWNER',
       `body.destinationAddress: ${recipient} is not known to be the owner's; a bridge to another ` +
