@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { decodeFunctionData, pad, parseAbi } from 'viem';
 import type { Hex } from 'viem';
 import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
@@ -103,10 +102,14 @@ describe('POST /svc/bridge/plan to and from Solana and Sui', () => {
     const burn = legs[2];
     if (!burn) throw new Error('no burn');
     const { args } = decodeFunctionData({ abi: burnAbi, data: burn.transaction.data });
-    const account = getAssociatedTokenAddressSync(
-      new PublicKey(solana.usdcMint),
-      new PublicKey(solanaOwner),
-      true,
+    // The owner's associated token account: seeds [owner, token program, mint] of the ATA program.
+    const [account] = PublicKey.findProgramAddressSync(
+      [
+        new PublicKey(solanaOwner).toBuffer(),
+        new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA').toBuffer(),
+        new PublicKey(solana.usdcMint).toBuffer(),
+      ],
+      new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
     );
     expect(args[1]).toBe(5);
     expect(args[2]).toBe(`0x${account.toBuffer().toString('hex')}`);
