@@ -11,6 +11,7 @@ import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
 import { MEMO_PROGRAM_ID, planMemoText } from './instructions/planMemo';
 import { parsePublicKey } from './parsePublicKey';
 import type { SolanaContext } from './solanaContext';
+import { usdcMintMissing } from './usdcMintMissing';
 
 type Meta = NonNullable<VersionedTransactionResponse['meta']>;
 
@@ -67,11 +68,7 @@ export async function readPlannedSolanaTransaction(
   }
   const mint = context.usdcMint;
   if (!mint) {
-    return {
-      status: 'unavailable',
-      reason: 'asset_not_configured',
-      detail: 'receipt: no valid USDC mint is configured for Solana',
-    };
+    return usdcMintMissing('receipt');
   }
   if (query.missing) return query.missing;
   if (context.rpc.status !== 'ok') return rpcNotConfigured('receipt', context.rpc.detail);

@@ -14,6 +14,7 @@ import { associatedTokenAccount } from '../tokenAccounts';
 import { validateLegRequest } from '../validateLegRequest';
 import type { CctpSolanaPrograms } from './cctpSolanaPrograms';
 import { depositForBurnInstruction } from './cctpSolanaInstructions';
+import { USDC_MINT_MISSING_BUILD } from '../usdcMintMissing';
 
 export interface BuildCctpSolanaBurnParameters {
   readonly planId: string;
@@ -62,16 +63,7 @@ export async function buildCctpSolanaBurn(
   }
   const mint = context.usdcMint;
   if (!mint) {
-    return {
-      status: 'blocked',
-      blockers: [
-        {
-          code: 'asset_not_configured',
-          message: 'The asset is not configured on this chain. No USDC mint on Solana.',
-          field: 'usdcMint',
-        },
-      ],
-    };
+    return USDC_MINT_MISSING_BUILD;
   }
   const ownerUsdc = associatedTokenAccount(owner, mint);
   const instructions: TransactionInstruction[] = [];

@@ -8,6 +8,7 @@ import { associatedTokenAccount } from '../tokenAccounts';
 import { readCctpV2Message } from './cctpSolanaMessage';
 import type { CctpSolanaPrograms } from './cctpSolanaPrograms';
 import { receiveMessageInstruction } from './cctpSolanaInstructions';
+import { USDC_MINT_MISSING_BUILD } from '../usdcMintMissing';
 
 export interface BuildCctpSolanaMintParameters {
   readonly planId: string;
@@ -54,16 +55,7 @@ export async function buildCctpSolanaMint(
   if (!fields) throw new InvalidChainInputError('message', 'message: not a CCTP v2 burn message');
   const mint = context.usdcMint;
   if (!mint) {
-    return {
-      status: 'blocked',
-      blockers: [
-        {
-          code: 'asset_not_configured',
-          message: 'The asset is not configured on this chain. No USDC mint on Solana.',
-          field: 'usdcMint',
-        },
-      ],
-    };
+    return USDC_MINT_MISSING_BUILD;
   }
   const ownerUsdc = associatedTokenAccount(owner, mint);
   if (!new PublicKey(fields.mintRecipient).equals(ownerUsdc)) {

@@ -9,6 +9,7 @@ import { tokenBalanceDelta } from '../tokenBalanceDelta';
 import { readCctpV2Message } from './cctpSolanaMessage';
 import type { CctpSolanaPrograms } from './cctpSolanaPrograms';
 import { decodeReceiveMessageData } from './cctpSolanaInstructions';
+import { usdcMintMissing } from '../usdcMintMissing';
 
 /** A CCTP mint on Solana as its receipt proves it. */
 export type CctpSolanaMintReading = ReceiptWith<{
@@ -49,11 +50,7 @@ export async function readCctpSolanaMint(
   }
   const mint = context.usdcMint;
   if (!mint) {
-    return {
-      status: 'unavailable',
-      reason: 'asset_not_configured',
-      detail: 'mint receipt: no valid USDC mint is configured for Solana',
-    };
+    return usdcMintMissing('mint receipt');
   }
   if (context.rpc.status !== 'ok') return rpcNotConfigured('mint receipt', context.rpc.detail);
   let response: VersionedTransactionResponse | null;

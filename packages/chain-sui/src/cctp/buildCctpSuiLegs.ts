@@ -49,12 +49,17 @@ function leg(
   return { status: 'prepared', legs: [built] };
 }
 
-function checkPlan(planId: string, amountMicros: bigint) {
-  if (!isPlanId(planId))
+/** A transaction the owner sends, once the plan, the amount and the owner are checked. */
+function ownerTransaction(parameters: { planId: string; amountMicros: bigint; owner: string }) {
+  if (!isPlanId(parameters.planId)) {
     throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
-  if (amountMicros <= 0n || amountMicros > U64_MAX) {
+  }
+  if (parameters.amountMicros <= 0n || parameters.amountMicros > U64_MAX) {
     throw new InvalidChainInputError('amountMicros', 'amountMicros: must be a positive u64');
   }
+  const tx = new Transaction();
+  tx.setSender(requireSuiAddress('owner', parameters.owner));
+  return tx;
 }
 
 /**
@@ -71,13 +76,10 @@ export async function buildCctpSuiBurn(
   ids: CctpSuiIds,
   parameters: BuildCctpSuiBurnParameters,
 ): Promise<LegBuild> {
-  checkPlan(parameters.planId, parameters.amountMicros);
-  const owner = requireSuiAddress('owner', parameters.owner);
+  const tx = ownerTransaction(parameters);
   if (!/^0x[0-9a-fA-F]{64}$/.test(parameters.mintRecipient)) {
     throw new InvalidChainInputError('mintRecipient', 'mintRecipient: must be 0x + 64 hex');
   }
-  const tx = new Transaction();
-  tx.setSender(owner);
   const fee = parameters.serviceFee;
   if (fee && fee.amountMicros > 0n) {
     const recipient = requireSuiAddress('serviceFee.recipient', fee.recipient);
@@ -116,15 +118,12 @@ export async function buildCctpSuiMint(
   ids: CctpSuiIds,
   parameters: BuildCctpSuiMintParameters,
 ): Promise<LegBuild> {
-  checkPlan(parameters.planId, parameters.amountMicros);
-  const owner = requireSuiAddress('owner', parameters.owner);
+  const tx = ownerTransaction(parameters);
   if (!HEX.test(parameters.message) || !HEX.test(parameters.attestation)) {
     throw new InvalidChainInputError('message', 'message, attestation: must be 0x-prefixed hex');
   }
   const mt = ids.messageTransmitterPackage;
   const tmm = ids.tokenMessengerMinterPackage;
-  const tx = new Transaction();
-  tx.setSender(owner);
   const receipt = tx.moveCall({
     target: `${mt}::receive_message::receive_message`,
     arguments: [
