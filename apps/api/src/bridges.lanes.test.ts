@@ -9,14 +9,16 @@ import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
-import { SAMPLE_ADDRESSES, startTestApp } from './testing/startTestApp';
+import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
 
 // Lanes to and from Solana and Sui: Base (an anvil with the CCTP v2 stand-ins) → Solana, and
 // Solana (the litesvm bed, for the blockhash) → Sui, prepared when configured; the owner key
 // sent names the addresses that are the owner's on each chain.
 const owner = anvilAccounts()[4];
 if (!owner) throw new Error('no anvil account');
-const solanaOwner = Keypair.generate().publicKey.toBase58();
+const solanaWallet = Keypair.generate();
+const solanaOwner = solanaWallet.publicKey.toBase58();
+const solanaFeeRecipient = Keypair.generate().publicKey;
 const suiOwner = SAMPLE_ADDRESSES.sui;
 const ownerKey = `test-owner-lanes-${Date.now()}`;
 const TMM = 'CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe';
@@ -43,6 +45,7 @@ beforeAll(async () => {
   t = await startTestApp({
     SVC_API_KEYS: JSON.stringify([
       { key: ownerKey, role: 'owner', wallets: [owner.address, solanaOwner, suiOwner] },
+      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
     SVC_BASE_RPC_URL: base.anvil.rpcUrl,
     SVC_BASE_USDC_ADDRESS: base.fixtures.usdc,
@@ -56,7 +59,7 @@ beforeAll(async () => {
     SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: TMM,
     SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: MT,
     SVC_CCTP_SOLANA_FEE_RECIPIENT: Keypair.generate().publicKey.toBase58(),
-    SVC_SOLANA_BRIDGE_FEE_RECIPIENT: Keypair.generate().publicKey.toBase58(),
+    SVC_SOLANA_BRIDGE_FEE_RECIPIENT: solanaFeeRecipient.toBase58(),
     SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_PACKAGE: `0x${'71'.repeat(32)}`,
     SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
     SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: `0x${'73'.repeat(32)}`,
@@ -144,6 +147,40 @@ describe('POST /svc/bridge/plan to and from Solana and Sui', () => {
     expect(res.body.feeLines).toContainEqual(
       expect.objectContaining({ kind: 'rail_fee', amountMicros: '0' }),
     );
+  });
+
+  it('Solana → Sui: the signed burn settles from its receipt into in_flight on Solana, never Sui', async () => {
+    // The bed has no CCTP programs: the owner-signed burn is laid down with what it did to the
+    // USDC accounts (the fee to the service, the burn out of the supply).
+    solana.airdrop(solanaWallet.publicKey, 1_000_000_000n);
+    const ownerUsdc = solana.mintUsdc(solanaWallet.publicKey, 30_000_000n).toBase58();
+    const feeUsdc = solana.mintUsdc(solanaFeeRecipient, 1n).toBase58();
+    const res = await plan({
+      sourceChain: 'solana',
+      destChain: 'sui',
+      amountMicros: '10000000',
+      sourceAddress: solanaOwner,
+      destinationAddress: suiOwner,
+    }).expect(200);
+    const burnMicros = BigInt(res.body.burnAmountMicros as string);
+    const feeMicros = 10_000_000n - burnMicros;
+    const [leg] = res.body.legs as { index: number; transaction: string }[];
+    if (!leg) throw new Error('no burn leg');
+    const tx = VersionedTransaction.deserialize(Buffer.from(leg.transaction, 'base64'));
+    tx.sign([solanaWallet]);
+    const landed = solana.record(tx, {
+      tokenDeltas: { [ownerUsdc]: -(burnMicros + feeMicros), [feeUsdc]: feeMicros },
+    });
+    const settled = await request(t.app)
+      .post(`/api/v1/svc/plans/${res.body.planId as string}/legs/${leg.index}/settle`)
+      .set('X-API-Key', testKeys.keeper)
+      .send({ txId: landed.signature });
+    expect(settled.status).toBe(200);
+    expect(settled.body).toMatchObject({ status: 'confirmed' });
+    const bucket = (chain: string, name: string) =>
+      t.db.prisma.ledgerAccount.findFirst({ where: { wallet: solanaOwner, chain, bucket: name } });
+    expect((await bucket('solana', 'in_flight'))?.balanceMicros).toBe(burnMicros);
+    expect(await bucket('sui', 'liquid')).toBeNull();
   });
 
   it('refuses a destination of another chain family the owner key does not list', async () => {
