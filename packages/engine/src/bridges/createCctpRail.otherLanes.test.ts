@@ -133,3 +133,46 @@ it('prices Sui lanes as CCTP on Sui runs them: standard only, no rail fee', asyn
     etaSeconds: 1200,
   });
 });
+
+it('builds and reads the mint on Sui for a Solana → Sui bridge through the rail', async () => {
+  const lane = { sourceChain: 'solana', destChain: 'sui' } as const;
+  const recipient = '0x5f2b1d3c4e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e';
+  const build = await rail.buildMint({
+    planId: `plan_${'cd'.repeat(16)}`,
+    lane,
+    owner: recipient,
+    amountMicros: 3_000_000n,
+    message: v1Message,
+    attestation: `0x${'11'.repeat(65)}`,
+  });
+  expect(build).toMatchObject({
+    status: 'prepared',
+    legs: [{ chain: 'sui', action: 'mint', payload: { encoding: 'sui-transaction-json' } }],
+  });
+  const digest = fake.recordTransaction({
+    sender: recipient,
+    events: [
+      {
+        type: `${TMM_SUI}::handle_receive_message::MintAndWithdraw`,
+        parsedJson: { mint_recipient: recipient, amount: '3000000', mint_token: '0x1' },
+      },
+      {
+        type: `0x${'72'.repeat(32)}::receive_message::MessageReceived`,
+        parsedJson: { caller: recipient, source_domain: 5, nonce: '255', sender: recipient },
+      },
+    ],
+    balanceChanges: [{ owner: recipient, coinType: USDC_SUI, amount: 3_000_000n }],
+  });
+  expect(
+    await rail.readMint({ lane, txId: digest, nonce: '0x00000000000000ff', recipient }),
+  ).toEqual({ status: 'confirmed', txId: digest, amountMicros: 3_000_000n, feeMicros: 0n });
+  // The same mint reported for a Base → Sui bridge names another source domain.
+  expect(
+    await rail.readMint({
+      lane: { sourceChain: 'base', destChain: 'sui' },
+      txId: digest,
+      nonce: '0x00000000000000ff',
+      recipient,
+    }),
+  ).toMatchObject({ status: 'mismatch' });
+});
