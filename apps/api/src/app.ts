@@ -199,6 +199,7 @@ export function createApp(deps: AppDeps): Express {
       adapters,
       bridges: config.bridges,
       rail: bridgeRail,
+      resolveKey: (raw) => keys.resolve(raw),
     }),
   );
   const snapshots = venueSnapshots({

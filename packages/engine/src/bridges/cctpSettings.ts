@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EvmAddress } from '@yieldrouter/schemas';
+import type { Chain } from '@yieldrouter/schemas';
 import { HttpUrlSetting } from '../config/settingTypes';
+import { CctpSolanaSuiSettingsSchema, parseCctpSolanaSuiSettings } from './cctpSolanaSuiSettings';
+import type { CctpSolanaConfig, CctpSuiConfig } from './cctpSolanaSuiSettings';
 
 /**
  * Circle CCTP v2 settings: the attestation service (Iris) and, per EVM chain, the TokenMessengerV2
@@ -21,6 +24,7 @@ export const CctpSettingsSchema = z.object({
     .min(1n)
     .max(9_223_372_036_854_775_807n)
     .default(1_000_000n),
+  ...CctpSolanaSuiSettingsSchema.shape,
 });
 export type CctpSettings = z.infer<typeof CctpSettingsSchema>;
 
@@ -38,8 +42,11 @@ export interface BridgesConfig {
   readonly attestationUrl: string | undefined;
   readonly timeoutMs: number;
   readonly evm: Readonly<Record<CctpEvmChain, CctpEvmContracts | undefined>>;
+  /** CCTP v2 on Solana and CCTP on Sui; unset: their lanes are not offered. */
+  readonly solana?: CctpSolanaConfig | undefined;
+  readonly sui?: CctpSuiConfig | undefined;
   /** Where the service's bridge fee is paid on each source chain; unset blocks it when bps > 0. */
-  readonly feeRecipients: Readonly<Record<CctpEvmChain, string | undefined>>;
+  readonly feeRecipients: Readonly<Partial<Record<Chain, string | undefined>>>;
   /** The smallest bridge the service prepares, in micros. */
   readonly minMicros: bigint;
 }
@@ -51,7 +58,10 @@ const contracts = (messenger?: string, transmitter?: string): CctpEvmContracts |
 
 /** The bridge configuration from parsed settings. */
 export function parseCctpSettings(env: CctpSettings): BridgesConfig {
+  const other = parseCctpSolanaSuiSettings(env);
   return {
+    solana: other.solana,
+    sui: other.sui,
     attestationUrl: env.SVC_CCTP_ATTESTATION_URL?.replace(/\/+$/, ''),
     timeoutMs: env.SVC_CCTP_TIMEOUT_MS,
     evm: {
@@ -64,6 +74,7 @@ export function parseCctpSettings(env: CctpSettings): BridgesConfig {
     feeRecipients: {
       base: env.SVC_BASE_BRIDGE_FEE_RECIPIENT,
       arbitrum: env.SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT,
+      ...other.feeRecipients,
     },
     minMicros: env.SVC_BRIDGE_MIN_MICROS,
   };

@@ -94,7 +94,7 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
     );
   }
   if (destTxId === undefined) {
-    const mint = rail.buildMint({
+    const built = await rail.buildMint({
       planId,
       lane,
       owner: transfer.recipient,
@@ -102,6 +102,11 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
       message: attestation.message,
       attestation: attestation.attestation,
     });
+    const mint = built.status === 'prepared' ? built.legs[0] : undefined;
+    if (!mint) {
+      const why = built.status === 'blocked' ? built.blockers.map((b) => b.message) : [];
+      throw new EngineError('SERVICE_UNAVAILABLE', `mint leg: ${why.join('; ')}; try again`);
+    }
     return {
       ...stateOf(transfer),
       attestation: 'complete' as const,

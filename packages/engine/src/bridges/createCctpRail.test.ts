@@ -1,7 +1,7 @@
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { UnsignedLeg } from '@yieldrouter/schemas';
+import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
 import {
   anvilAccounts,
   anvilChain,
@@ -91,6 +91,18 @@ const clients = (bed: EvmBed, chainId: number, key: Hex) => ({
   }),
 });
 
+/** The legs of a prepared build. */
+function preparedLegs(build: LegBuild): readonly UnsignedLeg[] {
+  if (build.status !== 'prepared') throw new Error(JSON.stringify(build.blockers));
+  return build.legs;
+}
+
+function onlyLeg(build: LegBuild): UnsignedLeg {
+  const [leg] = preparedLegs(build);
+  if (!leg) throw new Error('no leg');
+  return leg;
+}
+
 /** Signs and sends each leg in order with `key`; the last leg's hash. */
 async function send(bed: EvmBed, chainId: number, legs: readonly UnsignedLeg[], key: Hex) {
   const { reader, wallet } = clients(bed, chainId, key);
@@ -119,16 +131,18 @@ async function burn(amountMicros: bigint) {
   if (quote.status !== 'ok') throw new Error(`quote ${quote.status}`);
   const allowance = await rail.readAllowance(lane, owner.address);
   if (typeof allowance !== 'bigint') throw new Error('allowance unreadable');
-  const legs = rail.buildBurn({
-    planId,
-    lane,
-    owner: owner.address,
-    recipient: owner.address,
-    amountMicros,
-    railFeeMicros: quote.railFeeMicros,
-    minFinalityThreshold: quote.minFinalityThreshold,
-    allowance,
-  });
+  const legs = preparedLegs(
+    await rail.buildBurn({
+      planId,
+      lane,
+      owner: owner.address,
+      recipient: owner.address,
+      amountMicros,
+      railFeeMicros: quote.railFeeMicros,
+      minFinalityThreshold: quote.minFinalityThreshold,
+      allowance,
+    }),
+  );
   return send(base, 8453, legs, owner.privateKey);
 }
 
@@ -167,14 +181,16 @@ describe('createCctpRail on the two anvils', () => {
 
     const attested = await rail.readAttestation(lane, burnTx);
     if (attested.status !== 'complete') throw new Error(`attestation ${attested.status}`);
-    const mint = rail.buildMint({
-      planId,
-      lane,
-      owner: owner.address,
-      amountMicros: 25_000_000n,
-      message: attested.message,
-      attestation: attested.attestation,
-    });
+    const mint = onlyLeg(
+      await rail.buildMint({
+        planId,
+        lane,
+        owner: owner.address,
+        amountMicros: 25_000_000n,
+        message: attested.message,
+        attestation: attested.attestation,
+      }),
+    );
     const arbBefore = await usdcOf(arbitrum, 42161, owner.address);
     // Anyone may relay the message; the mint still credits the recipient the burn named.
     const mintTx = await send(arbitrum, 42161, [mint], stranger.privateKey);
@@ -221,14 +237,16 @@ describe('createCctpRail on the two anvils', () => {
     const attested = await rail.readAttestation(lane, burnTx);
     if (attested.status !== 'complete') throw new Error('not attested');
     const forged = `${attested.message.slice(0, -2)}ff`;
-    const mint = rail.buildMint({
-      planId,
-      lane,
-      owner: owner.address,
-      amountMicros: 3_000_000n,
-      message: forged,
-      attestation: attested.attestation,
-    });
+    const mint = onlyLeg(
+      await rail.buildMint({
+        planId,
+        lane,
+        owner: owner.address,
+        amountMicros: 3_000_000n,
+        message: forged,
+        attestation: attested.attestation,
+      }),
+    );
     await expect(send(arbitrum, 42161, [mint], owner.privateKey)).rejects.toThrow();
   });
 });
