@@ -8,8 +8,15 @@ import {
   insertAuditEvents,
   markLegSubmitted,
   markReleasedLegTx,
+  readAccountBalance,
 } from '@yieldrouter/ledger';
-import type { LegSettlements, PrismaClient, SettlementLeg, TxClaim } from '@yieldrouter/ledger';
+import type {
+  LedgerChain,
+  LegSettlements,
+  PrismaClient,
+  SettlementLeg,
+  TxClaim,
+} from '@yieldrouter/ledger';
 import type { Chain, Receipt, SettleLegResult } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { CarriedRecord } from '../carriedRecord';
@@ -21,7 +28,8 @@ import { conflict, loadLeg, otherClaim, targetOf } from './findLegToSettle';
 import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
-import { bookSettlement, bookSwapFee, releasePostings } from './settlementPostings';
+import { bookSettlement, releasePostings } from './settlementPostings';
+import { bookSwap } from './swapBooking';
 import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
 import type { BridgeRail } from '../bridges/bridgeRail';
 import { readSwapLegReceipt } from './swapLegReceipt';
@@ -90,32 +98,48 @@ function outcomeOf(
 }
 
 /**
- * A swap leg's receipt: confirmed → the amount out the logs proved, the fee it paid booked to
- * fees:protocol (flagged when the owner sent another amount than the plan's); reverted or
- * filled below minAmountOut → failed, nothing moves (a swap reserves nothing).
+ * A swap leg's receipt: confirmed → the amount out the logs proved; the books move per asset
+ * (bookSwap: the input out of liquid as far as the books hold it, its service fee to
+ * fees:protocol, the output into liquid), flagged when the owner sent another amount than the
+ * plan's; reverted or filled below minAmountOut → failed, nothing moves (a swap reserves
+ * nothing). `inputHeld`: the wallet's liquid balance in the input asset, read before.
  */
 function swapOutcomeOf(
   leg: SettlementLeg,
   receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
   swap: SwapLegReceipt,
+  inputHeld: bigint,
 ): LegOutcome {
   if (receipt.status === 'failed' || !swap.moved) {
     const reason = receipt.status === 'failed' ? receipt.reason : 'no movement read';
     return { status: 'failed', reason: `failed: ${reason}`, postings: [], position: null };
   }
-  const { amountInMicros, feePaidMicros } = swap.moved;
+  const { amountIn } = swap.moved;
   return {
     status: 'confirmed',
     amountMicros: receipt.amountMicros,
     shares: null,
     reviewReason:
-      amountInMicros === leg.amountMicros
+      amountIn === leg.amountMicros
         ? null
-        : `the owner sent ${formatMicros(amountInMicros)} of the input; the plan swapped ${formatMicros(leg.amountMicros)}`,
-    postings: bookSwapFee(leg, feePaidMicros, swap.inBooksUnit),
+        : `the owner sent ${formatMicros(amountIn)} of the input; the plan swapped ${formatMicros(leg.amountMicros)}`,
+    postings: leg.wallet
+      ? bookSwap({ wallet: leg.wallet, chain: leg.chain as LedgerChain }, swap.moved, inputHeld)
+      : [],
     position: null,
   };
 }
+
+/** The wallet's liquid balance in a swap's input asset (0 for a plan without a wallet). */
+const inputHeldOf = (parameters: SettleLegParameters, leg: SettlementLeg, asset: string) =>
+  leg.wallet
+    ? readAccountBalance(parameters.db, {
+        wallet: leg.wallet,
+        chain: leg.chain as LedgerChain,
+        bucket: 'liquid',
+        asset,
+      })
+    : Promise.resolve(0n);
 
 /** A receipt that is not the leg's: nothing moves; a claim the leg held on it is dropped. */
 async function refuseMismatch(
@@ -248,7 +272,7 @@ export async function settleLeg(
     );
   }
   const outcome = swap
-    ? swapOutcomeOf(leg, receipt, swap)
+    ? swapOutcomeOf(leg, receipt, swap, await inputHeldOf(parameters, leg, swap.inputAsset))
     : burn
       ? bridgeBurnOutcome(leg, receipt)
       : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);

@@ -1,0 +1,208 @@
+import request from 'supertest';
+import { createPublicClient, createWalletClient, http } from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createChainAdapters } from '@yieldrouter/engine';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { watchSettlements } from '@yieldrouter/jobs';
+import { testJobDeps } from '@yieldrouter/jobs/testing';
+import {
+  markLegSubmitted,
+  postJournalEntry,
+  readAccountBalance,
+  readAssetBalances,
+  readBalancesOf,
+  runLedgerTransaction,
+  verifyLedger,
+} from '@yieldrouter/ledger';
+import type { AccountRef } from '@yieldrouter/ledger';
+import { StoredPlanDocument, SwapPlanDocument } from '@yieldrouter/schemas';
+import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
+import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
+import type { TestApp } from './testing/startTestApp';
+import type { SwapBedApp } from './testing/startSwapBedApp';
+import { startSwapBedApp } from './testing/startSwapBedApp';
+
+// Swaps in the books (issue 17, DESIGN §3): a swap leg settled by the keeper debits the input
+// asset's liquid and credits the output's, per asset, from the receipt; the service fee goes to
+// fees:protocol; a fill below minAmountOut moves nothing.
+const owner = anvilAccounts()[5];
+if (!owner) throw new Error('no anvil account');
+
+let bed: EvmBed;
+let fake: ZeroExFake;
+let t: TestApp;
+let adapters: ChainAdapters;
+let swapApp: SwapBedApp;
+
+/** What a settled route left the owner in liquid USDC on Base (the books' side of its receipt). */
+const ROUTED = 150_000_000n;
+
+beforeAll(async () => {
+  swapApp = await startSwapBedApp();
+  ({ bed, fake, t } = swapApp);
+  await bed.fixtures.mintUsdc(owner.address, 500_000_000n);
+  adapters = createChainAdapters({
+    chains: t.config.chains,
+    ids: t.config.onChainIds,
+    switches: t.config.switches,
+  });
+  await runLedgerTransaction(t.db.prisma, (tx) =>
+    postJournalEntry(tx, {
+      kind: 'test.routed',
+      postings: [
+        { account: { system: 'external', chain: 'base' }, amountMicros: -ROUTED },
+        { account: liquid(), amountMicros: ROUTED },
+      ],
+    }),
+  );
+}, 60_000);
+afterAll(() => swapApp.close());
+afterEach(() => fake.setMode('ok'));
+
+const liquid = (asset?: string): AccountRef => ({
+  wallet: owner.address,
+  chain: 'base',
+  bucket: 'liquid',
+  ...(asset ? { asset } : {}),
+});
+const weth = () => bed.fixtures.weth.toLowerCase();
+const balance = (account: AccountRef) => readAccountBalance(t.db.prisma, account);
+const protocolFees = () => balance({ system: 'fees:protocol' });
+
+const chain = () => anvilChain(8453, bed.anvil.rpcUrl);
+const reader = () => createPublicClient({ chain: chain(), transport: http(bed.anvil.rpcUrl) });
+const wallet = () =>
+  createWalletClient({
+    chain: chain(),
+    transport: http(bed.anvil.rpcUrl),
+    account: privateKeyToAccount(owner.privateKey),
+  });
+
+async function prepare(body: Record<string, unknown>) {
+  const res = await request(t.app)
+    .post('/api/v1/svc/evm/swap/plan')
+    .send({ chain: 'base', owner: owner.address, ...body })
+    .expect(200);
+  const document = SwapPlanDocument.parse(res.body);
+  expect(document.status).toBe('prepared');
+  return document;
+}
+
+/** The owner signs every leg; the keeper's settlement watch settles the swap leg. */
+async function signAndSettle(document: SwapPlanDocument) {
+  let txId: Hex | undefined;
+  for (const leg of document.legs ?? []) {
+    const tx = leg.transaction as { to: Address; data: Hex; value: string };
+    txId = await wallet().sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+    await reader().waitForTransactionReceipt({ hash: txId, pollingInterval: 20 });
+  }
+  if (!txId) throw new Error('no legs');
+  const legIndex = (document.legs?.length ?? 0) - 1;
+  await markLegSubmitted(t.db.prisma, {
+    planId: document.planId ?? '',
+    legIndex,
+    txId,
+    now: new Date(),
+  });
+  const counts = await watchSettlements(
+    testJobDeps(
+      { url: '', db: t.db, drop: async () => undefined },
+      { adapters, venues: t.config.venues },
+    ),
+  );
+  const stored = StoredPlanDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`).expect(200)).body,
+  );
+  return { counts, leg: stored.legs[legIndex], txId };
+}
+
+describe('swap legs in the books', () => {
+  it('USDC → WETH: liquid USDC pays the input, the fee goes to fees:protocol, WETH comes into liquid', async () => {
+    const feesBefore = await protocolFees();
+    const document = await prepare({
+      inputToken: 'USDC',
+      outputToken: 'WETH',
+      amountInMicros: '100000000',
+    });
+    const { counts, leg } = await signAndSettle(document);
+    expect(counts).toMatchObject({ confirmed: 1 });
+    expect(leg?.status).toBe('confirmed');
+    const out = BigInt(leg?.settledAmountMicros ?? '0');
+    expect(out).toBeGreaterThan(0n);
+
+    // On main only the fee moved: liquid stayed at 150 USDC while the chain took 100.
+    expect(await balance(liquid())).toBe(ROUTED - 100_000_000n);
+    expect((await protocolFees()) - feesBefore).toBe(100_000n);
+    expect(await balance({ system: 'external', chain: 'base' })).toBe(
+      -ROUTED + 100_000_000n - 100_000n,
+    );
+    expect(await balance(liquid(weth()))).toBe(out);
+    expect(await balance({ system: 'external', chain: 'base', asset: weth() })).toBe(-out);
+    // USDC money fields read USDC only; the WETH is read per asset.
+    const rows = await readBalancesOf(t.db.prisma, [owner.address]);
+    expect(rows.map((row) => [row.bucket, row.balanceMicros])).toEqual([
+      ['liquid', ROUTED - 100_000_000n],
+    ]);
+    expect(await readAssetBalances(t.db.prisma, owner.address)).toEqual([
+      { chain: 'base', asset: weth(), balance: out },
+    ]);
+    const entry = await t.db.prisma.journalEntry.findFirstOrThrow({
+      where: { planId: document.planId ?? '' },
+      include: { postings: { include: { account: true } } },
+    });
+    const byAsset = new Map<string, bigint>();
+    for (const posting of entry.postings) {
+      const asset = posting.account.asset;
+      byAsset.set(asset, (byAsset.get(asset) ?? 0n) + posting.amountMicros);
+    }
+    expect([...byAsset.values()]).toEqual([0n, 0n]);
+    expect(await verifyLedger(t.db.prisma)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('WETH → USDC: the WETH leaves liquid, the USDC received is credited to liquid', async () => {
+    const heldWeth = await balance(liquid(weth()));
+    const sell = heldWeth / 2n;
+    const liquidBefore = await balance(liquid());
+    const document = await prepare({
+      inputToken: 'WETH',
+      outputToken: 'USDC',
+      amountInMicros: sell.toString(),
+    });
+    const { leg } = await signAndSettle(document);
+    expect(leg?.status).toBe('confirmed');
+    const out = BigInt(leg?.settledAmountMicros ?? '0');
+    expect(await balance(liquid())).toBe(liquidBefore + out);
+    expect(await balance(liquid(weth()))).toBe(heldWeth - sell);
+    // The service fee was paid in WETH: it is kept in WETH, on Base.
+    const fee = (sell * 10n) / 10_000n;
+    expect(await balance({ system: 'fees:protocol', chain: 'base', asset: weth() })).toBe(fee);
+    expect(await verifyLedger(t.db.prisma)).toMatchObject({ ok: true });
+  });
+
+  it('a fill below minAmountOut fails the leg and moves nothing', async () => {
+    fake.setMode('stale');
+    const before = {
+      usdc: await balance(liquid()),
+      weth: await balance(liquid(weth())),
+      fees: await protocolFees(),
+    };
+    const document = await prepare({
+      inputToken: 'USDC',
+      outputToken: 'WETH',
+      amountInMicros: '20000000',
+    });
+    const { counts, leg } = await signAndSettle(document);
+    expect(counts).toMatchObject({ failed: 1 });
+    expect(leg).toMatchObject({ status: 'failed', settledAmountMicros: null });
+    expect({
+      usdc: await balance(liquid()),
+      weth: await balance(liquid(weth())),
+      fees: await protocolFees(),
+    }).toEqual(before);
+    expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
+      0,
+    );
+  });
+});
