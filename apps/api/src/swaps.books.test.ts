@@ -206,3 +206,60 @@ describe('swap legs in the books', () => {
     );
   });
 });
+
+describe('a swap plan executed after its quote expired', () => {
+  /** The owner's signed bytes of a leg, as a wallet hands them back (EVM: serialized hex). */
+  async function signedLeg(document: SwapPlanDocument, legIndex: number) {
+    const tx = document.legs?.[legIndex]?.transaction as { to: Address; data: Hex; value: string };
+    // Signed offline (no estimate: the swap would revert before its approval is mined).
+    return wallet().signTransaction({
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+      gas: 500_000n,
+      nonce: 0,
+      maxFeePerGas: 2_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    });
+  }
+  const execute = (planId: string, legIndex: number, signedTransaction: string) =>
+    request(t.app)
+      .post('/api/v1/svc/strategies/deposit/execute')
+      .send({ planId, legIndex, signedTransaction });
+
+  it('is refused 409 QUOTE_EXPIRED naming the plan; nothing is recorded', async () => {
+    const document = await prepare({
+      inputToken: 'USDC',
+      outputToken: 'WETH',
+      amountInMicros: '1000000',
+    });
+    const planId = document.planId ?? '';
+    const legIndex = (document.legs?.length ?? 0) - 1;
+    const signed = await signedLeg(document, legIndex);
+    // Within its quote's life the plan reaches the broadcast check (Base is a Map chain: off).
+    const fresh = await execute(planId, legIndex, signed).expect(422);
+    expect(fresh.body.code).toBe('BROADCAST_DISABLED');
+
+    await t.db.prisma.$executeRaw`
+      UPDATE plans SET swap = jsonb_set(swap, '{expiresAt}', to_jsonb(${new Date(Date.now() - 1_000).toISOString()}::text))
+      WHERE id = ${planId}`;
+    const before = await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200);
+    for (const index of [0, legIndex]) {
+      const res = await execute(planId, index, await signedLeg(document, index)).expect(409);
+      expect(res.body).toMatchObject({ code: 'QUOTE_EXPIRED', field: 'body.planId' });
+      expect(res.body.message).toMatch(/prepare a new plan/i);
+    }
+    const after = await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200);
+    expect(after.body).toEqual(before.body);
+    expect(after.body.legs.map((leg: { status: string }) => leg.status)).toEqual(
+      document.legs?.map(() => 'unsigned'),
+    );
+  });
+
+  it('is in the error catalog and the OpenAPI description of execute', async () => {
+    const errors = await request(t.app).get('/api/v1/svc/errors').expect(200);
+    expect(JSON.stringify(errors.body)).toContain('QUOTE_EXPIRED');
+    const openapi = await request(t.app).get('/api/v1/openapi.json').expect(200);
+    expect(JSON.stringify(openapi.body)).toContain('409 QUOTE_EXPIRED');
+  });
+});
