@@ -27,8 +27,9 @@ import { startSwapBedApp } from './testing/startSwapBedApp';
 // Swaps in the books (issue 17, DESIGN §3): a swap leg settled by the keeper debits the input
 // asset's liquid and credits the output's, per asset, from the receipt; the service fee goes to
 // fees:protocol; a fill below minAmountOut moves nothing.
-const owner = anvilAccounts()[5];
-if (!owner) throw new Error('no anvil account');
+const account = anvilAccounts()[5];
+if (!account) throw new Error('no anvil account');
+const owner = account;
 
 let bed: EvmBed;
 let fake: ZeroExFake;

@@ -29,7 +29,8 @@ import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
 import { bookSettlement, releasePostings } from './settlementPostings';
-import { bookSwap } from './swapBooking';
+import { bookSwap, bookUnwrap } from './swapBooking';
+import { readUnwrapLegReceipt } from './unwrapLegReceipt';
 import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
 import type { BridgeRail } from '../bridges/bridgeRail';
 import { readSwapLegReceipt } from './swapLegReceipt';
@@ -130,6 +131,31 @@ function swapOutcomeOf(
   };
 }
 
+/**
+ * An unwrap leg's receipt: confirmed → what the logs show unwrapped leaves liquid in the wrapped
+ * asset (as far as the books hold it) and comes into liquid in the native asset; reverted →
+ * failed, nothing moves.
+ */
+function unwrapOutcomeOf(
+  leg: SettlementLeg,
+  receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
+  wrappedAsset: string,
+  wrappedHeld: bigint,
+): LegOutcome {
+  if (receipt.status === 'failed') {
+    return { status: 'failed', reason: `failed: ${receipt.reason}`, postings: [], position: null };
+  }
+  const at = leg.wallet ? { wallet: leg.wallet, chain: leg.chain as LedgerChain } : undefined;
+  return {
+    status: 'confirmed',
+    amountMicros: receipt.amountMicros,
+    shares: null,
+    reviewReason: null,
+    postings: at ? bookUnwrap(at, wrappedAsset, receipt.amountMicros, wrappedHeld) : [],
+    position: null,
+  };
+}
+
 /** The wallet's liquid balance in a swap's input asset (0 for a plan without a wallet). */
 const inputHeldOf = (parameters: SettleLegParameters, leg: SettlementLeg, asset: string) =>
   leg.wallet
@@ -226,6 +252,8 @@ export async function settleLeg(
   }
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
+  const unwrap =
+    leg.effect === 'unwrap' ? await readUnwrapLegReceipt(adapters, leg, txId) : undefined;
   const payout =
     leg.effect === 'pay_out'
       ? await readPayoutLegReceipt(parameters.db, adapters, leg, txId)
@@ -236,6 +264,7 @@ export async function settleLeg(
       : undefined;
   const receipt =
     swap?.receipt ??
+    unwrap?.receipt ??
     payout?.receipt ??
     burn ??
     (await adapters[leg.chain as Chain].readReceipt({
@@ -260,6 +289,11 @@ export async function settleLeg(
     case 'failed':
       break;
   }
+  if (receipt.status === 'confirmed' && leg.effect === 'unwrap' && leg.pairedLegOpen) {
+    // A gas top-up unwraps what its swap leg bought: booked once that leg is final, so the
+    // books hold the wrapped native it takes (the keeper watches the txId meanwhile).
+    if (!leg.released) return holdPending(parameters, leg, claim, attempt);
+  }
   if (receipt.status === 'confirmed' && leg.effect === 'rebalance_in' && leg.pairedLegOpen) {
     // A rebalance's deposit takes what its withdraw leg put in pending_in: it is booked once
     // that leg is final (the keeper watches the txId meanwhile).
@@ -273,9 +307,16 @@ export async function settleLeg(
   }
   const outcome = swap
     ? swapOutcomeOf(leg, receipt, swap, await inputHeldOf(parameters, leg, swap.inputAsset))
-    : burn
-      ? bridgeBurnOutcome(leg, receipt)
-      : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+    : unwrap
+      ? unwrapOutcomeOf(
+          leg,
+          receipt,
+          unwrap.wrappedAsset,
+          await inputHeldOf(parameters, leg, unwrap.wrappedAsset),
+        )
+      : burn
+        ? bridgeBurnOutcome(leg, receipt)
+        : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, outcome, {

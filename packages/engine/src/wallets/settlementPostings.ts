@@ -320,6 +320,8 @@ export function bookSettlement(
       throw new Error('a leg without effect never settles');
     case 'swap':
       throw new Error('a swap leg books through bookSwap');
+    case 'unwrap':
+      throw new Error('an unwrap leg books through bookUnwrap');
     case 'bridge_burn':
       throw new Error('a burn leg books through bridgeBurnOutcome');
   }
