@@ -1,24 +1,14 @@
 import request from 'supertest';
-import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http } from 'viem';
-import type { Address, Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { createChainAdapters } from '@yieldrouter/engine';
-import { watchSettlements } from '@yieldrouter/jobs';
-import { testJobDeps } from '@yieldrouter/jobs/testing';
-import {
-  markLegSubmitted,
-  postJournalEntry,
-  readAccountBalance,
-  runLedgerTransaction,
-  verifyLedger,
-} from '@yieldrouter/ledger';
+import { encodeFunctionData, erc20Abi } from 'viem';
+import { markLegSubmitted, readAccountBalance, verifyLedger } from '@yieldrouter/ledger';
 import type { AccountRef } from '@yieldrouter/ledger';
-import { GasSponsorPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
-import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { GasSponsorPlanDocument } from '@yieldrouter/schemas';
+import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { SWAP_FEE_RECIPIENT, startSwapBedApp } from './testing/startSwapBedApp';
+import { bedClients, seedLiquid, sendLeg, storedPlan, watchOnce } from './testing/swapBedHelpers';
 
 // The gas-sponsor plan's legs in the books: the swap leg sells liquid USDC (its receipt's
 // amount), its gas-sponsor fee goes to fees:protocol, the WETH it bought comes into liquid in
@@ -31,35 +21,25 @@ const ROUTED = 40_000_000n;
 let bed: EvmBed;
 let t: TestApp;
 let swapApp: SwapBedApp;
+let clients: ReturnType<typeof bedClients>;
 
-const chain = () => anvilChain(8453, bed.anvil.rpcUrl);
-const reader = () => createPublicClient({ chain: chain(), transport: http(bed.anvil.rpcUrl) });
-const anvilRequest = (method: string, params: unknown[]) =>
-  reader().request({ method: method as never, params: params as never });
 const liquid = (asset?: string): AccountRef => ({
   wallet: owner.address,
   chain: 'base',
   bucket: 'liquid',
   ...(asset ? { asset } : {}),
 });
-const balance = (account: AccountRef) => readAccountBalance(t.db.prisma, account);
+const balance = (ref: AccountRef) => readAccountBalance(t.db.prisma, ref);
 
 beforeAll(async () => {
   swapApp = await startSwapBedApp();
   ({ bed, t } = swapApp);
+  clients = bedClients(bed, owner.privateKey);
   await bed.fixtures.mintUsdc(owner.address, 50_000_000n);
-  await anvilRequest('anvil_setNextBlockBaseFeePerGas', ['0x0']);
-  await anvilRequest('evm_mine', []);
-  await anvilRequest('anvil_setBalance', [owner.address, '0x3e8']);
-  await runLedgerTransaction(t.db.prisma, (tx) =>
-    postJournalEntry(tx, {
-      kind: 'test.routed',
-      postings: [
-        { account: { system: 'external', chain: 'base' }, amountMicros: -ROUTED },
-        { account: liquid(), amountMicros: ROUTED },
-      ],
-    }),
-  );
+  await clients.anvil('anvil_setNextBlockBaseFeePerGas', ['0x0']);
+  await clients.anvil('evm_mine', []);
+  await clients.anvil('anvil_setBalance', [owner.address, '0x3e8']);
+  await seedLiquid(t, owner.address, 'base', ROUTED);
 }, 60_000);
 afterAll(() => swapApp.close());
 
@@ -94,52 +74,21 @@ describe('gas-sponsor legs in the books', () => {
     const fee = BigInt(document.feeMicros ?? '0');
     expect(needed > 0n && gross > 0n).toBe(true);
 
-    const wallet = createWalletClient({
-      chain: chain(),
-      transport: http(bed.anvil.rpcUrl),
-      account: privateKeyToAccount(owner.privateKey),
-    });
     const planId = document.planId ?? '';
     for (const leg of document.legs ?? []) {
-      const tx = leg.transaction as { to: Address; data: Hex; value: string };
-      const hash = await wallet.sendTransaction({
-        to: tx.to,
-        data: tx.data,
-        value: BigInt(tx.value),
+      const txId = await sendLeg(clients, leg.transaction, {
         maxFeePerGas: 0n,
         maxPriorityFeePerGas: 0n,
       });
-      await reader().waitForTransactionReceipt({ hash, pollingInterval: 20 });
       if (leg.settles) {
-        await markLegSubmitted(t.db.prisma, {
-          planId,
-          legIndex: leg.index,
-          txId: hash,
-          now: new Date(),
-        });
+        await markLegSubmitted(t.db.prisma, { planId, legIndex: leg.index, txId, now: new Date() });
       }
     }
     const feesBefore = await balance({ system: 'fees:protocol' });
-    const watch = () =>
-      watchSettlements(
-        testJobDeps(
-          { url: '', db: t.db, drop: async () => undefined },
-          {
-            adapters: createChainAdapters({
-              chains: t.config.chains,
-              ids: t.config.onChainIds,
-              switches: t.config.switches,
-            }),
-            venues: t.config.venues,
-          },
-        ),
-      );
     // The unwrap takes what the swap bought: it is booked once the swap leg is final.
-    expect(await watch()).toMatchObject({ confirmed: 1 });
-    expect(await watch()).toMatchObject({ confirmed: 1 });
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-    );
+    expect(await watchOnce(t)).toMatchObject({ confirmed: 1 });
+    expect(await watchOnce(t)).toMatchObject({ confirmed: 1 });
+    const stored = await storedPlan(t, planId);
     const [, swapLeg, unwrapLeg] = stored.legs;
     expect(swapLeg?.status).toBe('confirmed');
     expect(unwrapLeg).toMatchObject({

@@ -1,28 +1,21 @@
 import request from 'supertest';
-import { createPublicClient, createWalletClient, http } from 'viem';
 import type { Address, Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { createChainAdapters } from '@yieldrouter/engine';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { watchSettlements } from '@yieldrouter/jobs';
-import { testJobDeps } from '@yieldrouter/jobs/testing';
 import {
   markLegSubmitted,
-  postJournalEntry,
   readAccountBalance,
   readAssetBalances,
   readBalancesOf,
-  runLedgerTransaction,
   verifyLedger,
 } from '@yieldrouter/ledger';
 import type { AccountRef } from '@yieldrouter/ledger';
-import { StoredPlanDocument, SwapPlanDocument } from '@yieldrouter/schemas';
-import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { SwapPlanDocument } from '@yieldrouter/schemas';
+import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { TestApp } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { startSwapBedApp } from './testing/startSwapBedApp';
+import { bedClients, seedLiquid, sendLeg, storedPlan, watchOnce } from './testing/swapBedHelpers';
 
 // Swaps in the books (issue 17, DESIGN §3): a swap leg settled by the keeper debits the input
 // asset's liquid and credits the output's, per asset, from the receipt; the service fee goes to
@@ -34,8 +27,8 @@ const owner = account;
 let bed: EvmBed;
 let fake: ZeroExFake;
 let t: TestApp;
-let adapters: ChainAdapters;
 let swapApp: SwapBedApp;
+let clients: ReturnType<typeof bedClients>;
 
 /** What a settled route left the owner in liquid USDC on Base (the books' side of its receipt). */
 const ROUTED = 150_000_000n;
@@ -43,21 +36,9 @@ const ROUTED = 150_000_000n;
 beforeAll(async () => {
   swapApp = await startSwapBedApp();
   ({ bed, fake, t } = swapApp);
+  clients = bedClients(bed, owner.privateKey);
   await bed.fixtures.mintUsdc(owner.address, 500_000_000n);
-  adapters = createChainAdapters({
-    chains: t.config.chains,
-    ids: t.config.onChainIds,
-    switches: t.config.switches,
-  });
-  await runLedgerTransaction(t.db.prisma, (tx) =>
-    postJournalEntry(tx, {
-      kind: 'test.routed',
-      postings: [
-        { account: { system: 'external', chain: 'base' }, amountMicros: -ROUTED },
-        { account: liquid(), amountMicros: ROUTED },
-      ],
-    }),
-  );
+  await seedLiquid(t, owner.address, 'base', ROUTED);
 }, 60_000);
 afterAll(() => swapApp.close());
 afterEach(() => fake.setMode('ok'));
@@ -69,17 +50,8 @@ const liquid = (asset?: string): AccountRef => ({
   ...(asset ? { asset } : {}),
 });
 const weth = () => bed.fixtures.weth.toLowerCase();
-const balance = (account: AccountRef) => readAccountBalance(t.db.prisma, account);
+const balance = (ref: AccountRef) => readAccountBalance(t.db.prisma, ref);
 const protocolFees = () => balance({ system: 'fees:protocol' });
-
-const chain = () => anvilChain(8453, bed.anvil.rpcUrl);
-const reader = () => createPublicClient({ chain: chain(), transport: http(bed.anvil.rpcUrl) });
-const wallet = () =>
-  createWalletClient({
-    chain: chain(),
-    transport: http(bed.anvil.rpcUrl),
-    account: privateKeyToAccount(owner.privateKey),
-  });
 
 async function prepare(body: Record<string, unknown>) {
   const res = await request(t.app)
@@ -93,32 +65,14 @@ async function prepare(body: Record<string, unknown>) {
 
 /** The owner signs every leg; the keeper's settlement watch settles the swap leg. */
 async function signAndSettle(document: SwapPlanDocument) {
-  let txId: Hex | undefined;
-  for (const leg of document.legs ?? []) {
-    const tx = leg.transaction as { to: Address; data: Hex; value: string };
-    txId = await wallet().sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
-    await reader().waitForTransactionReceipt({ hash: txId, pollingInterval: 20 });
-  }
-  if (!txId) throw new Error('no legs');
+  let txId = '';
+  for (const leg of document.legs ?? []) txId = await sendLeg(clients, leg.transaction);
+  const planId = document.planId ?? '';
   const legIndex = (document.legs?.length ?? 0) - 1;
-  await markLegSubmitted(t.db.prisma, {
-    planId: document.planId ?? '',
-    legIndex,
-    txId,
-    now: new Date(),
-  });
-  const counts = await watchSettlements(
-    testJobDeps(
-      { url: '', db: t.db, drop: async () => undefined },
-      { adapters, venues: t.config.venues },
-    ),
-  );
-  const stored = StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`).expect(200)).body,
-  );
-  return { counts, leg: stored.legs[legIndex], txId };
+  await markLegSubmitted(t.db.prisma, { planId, legIndex, txId, now: new Date() });
+  const counts = await watchOnce(t);
+  return { counts, leg: (await storedPlan(t, planId)).legs[legIndex] };
 }
-
 describe('swap legs in the books', () => {
   it('USDC → WETH: liquid USDC pays the input, the fee goes to fees:protocol, WETH comes into liquid', async () => {
     const feesBefore = await protocolFees();
@@ -213,7 +167,7 @@ describe('a swap plan executed after its quote expired', () => {
   async function signedLeg(document: SwapPlanDocument, legIndex: number) {
     const tx = document.legs?.[legIndex]?.transaction as { to: Address; data: Hex; value: string };
     // Signed offline (no estimate: the swap would revert before its approval is mined).
-    return wallet().signTransaction({
+    return clients.wallet.signTransaction({
       to: tx.to,
       data: tx.data,
       value: BigInt(tx.value),

@@ -2,13 +2,11 @@ import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { UnwrapReceipt, UnwrapReceiptQuery } from '@yieldrouter/schemas';
 import { isAddressEqual, parseAbi, zeroAddress } from 'viem';
 import { decodeEvmLog } from './decodeEvmLog';
-import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { parseLegReceiptQuery } from './parseLegReceiptQuery';
-import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
+import { readMinedLeg } from './readMinedLeg';
 import { sumTransfers } from './sumTransfers';
-import { toUnavailable } from './toUnavailable';
 
 export type ReadEvmUnwrapReceiptParameters = UnwrapReceiptQuery;
 
@@ -33,19 +31,9 @@ export async function readEvmUnwrapReceipt(
   const { txId, owner } = parseLegReceiptQuery(query);
   const token = normalizeEvmAddress(query.wrappedNative);
   if (!token) throw new InvalidChainInputError('wrappedNative', 'wrappedNative: not an address');
-  const what = `receipt of ${txId} on ${context.label}`;
-  if (!context.rpc) return rpcNotConfigured(context, what);
-  try {
-    const read = await readPlannedEvmTransaction(context.rpc, {
-      txId,
-      owner,
-      planId: query.planId,
-      to: token,
-    });
-    if (read.status !== 'mined') return read;
-    const { logs } = read.receipt;
+  return readMinedLeg(context, { txId, owner, planId: query.planId, to: token }, (receipt) => {
     let withdrawn = 0n;
-    for (const log of logs) {
+    for (const log of receipt.logs) {
       if (!isAddressEqual(log.address, token)) continue;
       const event = decodeEvmLog(wrappedNativeEvents, log);
       if (event?.eventName === 'Withdrawal' && isAddressEqual(event.args.src, owner)) {
@@ -56,15 +44,22 @@ export async function readEvmUnwrapReceipt(
       withdrawn > 0n
         ? withdrawn
         : sumTransfers(
-            logs,
+            receipt.logs,
             token,
             (from, to) => isAddressEqual(from, owner) && isAddressEqual(to, zeroAddress),
           );
     if (amount === 0n) {
-      return { status: 'mismatch', txId, reason: 'the transaction unwrapped nothing of the owner' };
+      return {
+        status: 'mismatch' as const,
+        txId,
+        reason: 'the transaction unwrapped nothing of the owner',
+      };
     }
-    return { status: 'confirmed', txId, amount, block: read.receipt.blockNumber.toString(10) };
-  } catch (error) {
-    return toUnavailable(error, what);
-  }
+    return {
+      status: 'confirmed' as const,
+      txId,
+      amount,
+      block: receipt.blockNumber.toString(10),
+    };
+  });
 }
