@@ -9,6 +9,7 @@ export * from './venues';
 export * from './apyHistory';
 export * from './plans';
 export * from './journal';
+export * from './accountBalances';
 export * from './verifyLedger';
 export * from './legs';
 export * from './legSettlements';

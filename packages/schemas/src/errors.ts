@@ -47,6 +47,7 @@ export const ErrorCode = z.enum([
   'AUTO_PAY_WITHDRAW_NOT_SETTLED',
   'BRIDGE_DESTINATION_NOT_OWNER',
   'BRIDGE_NOT_DELIVERABLE',
+  'QUOTE_EXPIRED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -154,6 +155,13 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
         status: 422,
         meaning:
           'Server broadcast is off for the chain; the owner submits the signed transaction and settles the leg with its txId.',
+      };
+    case 'QUOTE_EXPIRED':
+      return {
+        status: 409,
+        meaning:
+          "The plan's swap quote is past its expiresAt: its price no longer holds. Nothing was " +
+          'recorded; prepare a new plan.',
       };
     case 'BROADCAST_REJECTED':
       return {
