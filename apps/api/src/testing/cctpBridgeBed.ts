@@ -1,9 +1,9 @@
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import { startCctpBeds } from '@yieldrouter/chain-beds/bridges';
 import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import { anvilChain, deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 
 /** Base and Arbitrum anvils with the CCTP v2 stand-ins, and the Iris-shaped attestation fake. */
@@ -21,22 +21,7 @@ export interface CctpBridgeBed {
 }
 
 export async function startCctpBridgeBed(): Promise<CctpBridgeBed> {
-  const [base, arbitrum] = await Promise.all([
-    startEvmBed({ chainId: 8453 }),
-    startEvmBed({ chainId: 42161 }),
-  ]);
-  const [onBase, onArbitrum] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-    { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
-  ]);
-  if (!onBase || !onArbitrum) throw new Error('no CCTP bed');
-  const iris = await startIrisFake({
-    domains: [onBase, onArbitrum].map(({ domain, rpcUrl, messageTransmitter }) => ({
-      domain,
-      rpcUrl,
-      messageTransmitter,
-    })),
-  });
+  const { base, arbitrum, onBase, onArbitrum, iris, stop } = await startCctpBeds();
   const chainOf = (bed: EvmBed) => (bed === base ? 8453 : 42161);
   const reader = (bed: EvmBed) =>
     createPublicClient({
@@ -78,9 +63,6 @@ export async function startCctpBridgeBed(): Promise<CctpBridgeBed> {
       const receipt = await reader(bed).waitForTransactionReceipt({ hash, pollingInterval: 20 });
       return { hash, ok: receipt.status === 'success' };
     },
-    async stop() {
-      await iris.close();
-      await Promise.all([base.stop(), arbitrum.stop()]);
-    },
+    stop,
   };
 }
