@@ -29,3 +29,4 @@ export * from './webhookEvents';
 export * from './walletGuardrails';
 export * from './autoPay';
 export * from './bridgeTransfers';
+export * from './bridgeFailures';

@@ -16,6 +16,7 @@ export * from './requests';
 export * from './planDocuments';
 export * from './cageDocuments';
 export * from './bridgePlanDocument';
+export * from './bridgeRescueDocument';
 export * from './manifest/defineRoute';
 export * from './manifest/routes';
 export * from './manifest/clientRouteDomains';

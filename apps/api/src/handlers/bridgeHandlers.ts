@@ -14,7 +14,10 @@ export interface BridgeHandlerDeps {
   readonly resolveKey?: (raw: string) => Promise<Principal | null>;
 }
 
-/** Bridge plans (prepare) and deliveries (credit only after a confirmed mint). */
+/**
+ * Bridge plans (prepare), deliveries (credit only after a confirmed mint) and rescues of failed
+ * bridges (owner only; the destination is the plan's).
+ */
 export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
   return {
@@ -47,6 +50,14 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
         destTxId: body.destTxId,
         allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
         now: now(),
+      }),
+    }),
+    rescueBridge: async ({ body, principal }) => ({
+      status: 200,
+      body: await deps.plans.rescueBridge({
+        rail: deps.rail,
+        request: body,
+        allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
       }),
     }),
   };

@@ -2,14 +2,9 @@ import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
-import {
-  anvilAccounts,
-  anvilChain,
-  deployCctpPair,
-  startEvmBed,
-} from '@yieldrouter/chain-beds/evm';
+import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import { startCctpBeds } from '@yieldrouter/chain-beds/bridges';
 import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
 import type { BridgeRail } from './bridgeRail';
 import { parseCctpSettings } from './cctpSettings';
@@ -31,24 +26,13 @@ let base: EvmBed;
 let arbitrum: EvmBed;
 let iris: IrisFake;
 let rail: BridgeRail;
+let stopBeds: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  [base, arbitrum] = await Promise.all([
-    startEvmBed({ chainId: 8453 }),
-    startEvmBed({ chainId: 42161 }),
-  ]);
-  const [onBase, onArbitrum] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-    { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
-  ]);
-  if (!onBase || !onArbitrum) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [onBase, onArbitrum].map((side) => ({
-      domain: side.domain,
-      rpcUrl: side.rpcUrl,
-      messageTransmitter: side.messageTransmitter,
-    })),
-  });
+  const beds = await startCctpBeds();
+  ({ base, arbitrum, iris } = beds);
+  stopBeds = beds.stop;
+  const { onBase, onArbitrum } = beds;
   await base.fixtures.mintUsdc(owner.address, 100_000_000n);
   rail = createCctpRail({
     bridges: parseCctpSettings({
@@ -73,10 +57,7 @@ beforeAll(async () => {
     },
   });
 }, 120_000);
-afterAll(async () => {
-  await iris?.close();
-  await Promise.all([base?.stop(), arbitrum?.stop()]);
-});
+afterAll(() => stopBeds?.());
 afterEach(() => iris.setMode('ok'));
 
 const clients = (bed: EvmBed, chainId: number, key: Hex) => ({
