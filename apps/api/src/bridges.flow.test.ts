@@ -4,14 +4,9 @@ import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { BridgePlanDocument, RoutesDocument, StoredPlanDocument } from '@yieldrouter/schemas';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
-import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import {
-  anvilAccounts,
-  anvilChain,
-  deployCctpPair,
-  startEvmBed,
-} from '@yieldrouter/chain-beds/evm';
+import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
+import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
+import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
@@ -29,47 +24,21 @@ const owner = account(4);
 const stranger = account(6);
 const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
+let cctp: CctpBed;
 let base: EvmBed;
 let arbitrum: EvmBed;
 let iris: IrisFake;
 let t: TestApp;
 
 beforeAll(async () => {
-  [base, arbitrum] = await Promise.all([
-    startEvmBed({ chainId: 8453 }),
-    startEvmBed({ chainId: 42161 }),
-  ]);
-  const [onBase, onArbitrum] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-    { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
-  ]);
-  if (!onBase || !onArbitrum) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [onBase, onArbitrum].map(({ domain, rpcUrl, messageTransmitter }) => ({
-      domain,
-      rpcUrl,
-      messageTransmitter,
-    })),
-  });
+  cctp = await startCctpBed({ feeRecipient: FEE_RECIPIENT });
+  ({ base, arbitrum, iris } = cctp);
   await base.fixtures.mintUsdc(owner.address, 500_000_000n);
-  t = await startTestApp({
-    SVC_BASE_RPC_URL: base.anvil.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: base.fixtures.usdc,
-    SVC_ARBITRUM_RPC_URL: arbitrum.anvil.rpcUrl,
-    SVC_ARBITRUM_USDC_ADDRESS: arbitrum.fixtures.usdc,
-    SVC_CCTP_ATTESTATION_URL: iris.url,
-    SVC_CCTP_TIMEOUT_MS: '1000',
-    SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
-    SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
-    SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
-    SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
-    SVC_BASE_BRIDGE_FEE_RECIPIENT: FEE_RECIPIENT,
-  });
+  t = await startTestApp({ ...cctp.settings, SVC_CCTP_TIMEOUT_MS: '1000' });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await iris?.close();
-  await Promise.all([base?.stop(), arbitrum?.stop()]);
+  await cctp?.stop();
 });
 afterEach(() => iris.setMode('ok'));
 
@@ -169,7 +138,7 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     });
     expect(document.disclosure?.risks.length).toBeGreaterThanOrEqual(4);
     expect(document.legs?.map((leg) => [leg.action, leg.settles])).toEqual([
-      ['transfer', false],
+      ['transfer', true],
       ['approve', false],
       ['burn', true],
     ]);

@@ -35,7 +35,9 @@ export type LegEffect =
   /** Auto-pay's transfer leg to a payee: auto_pay → external. */
   | 'pay_out'
   // Bridges (migration 0026): the burn moves what it burned into in_flight on the source.
-  | 'bridge_burn';
+  | 'bridge_burn'
+  // The service's bridge fee transfer (migration 0032): the chain → fees:protocol.
+  | 'bridge_fee';
 
 export type PlanKind =
   | 'deposit'

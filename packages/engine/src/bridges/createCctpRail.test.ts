@@ -2,15 +2,10 @@ import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { UnsignedLeg } from '@yieldrouter/schemas';
-import {
-  anvilAccounts,
-  anvilChain,
-  deployCctpPair,
-  startEvmBed,
-} from '@yieldrouter/chain-beds/evm';
+import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
-import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
+import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
+import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
 import type { BridgeRail } from './bridgeRail';
 import { parseCctpSettings } from './cctpSettings';
 import { createCctpRail } from './createCctpRail';
@@ -27,28 +22,16 @@ const stranger = account(6);
 const planId = `plan_${'a1'.repeat(16)}`;
 const lane = { sourceChain: 'base', destChain: 'arbitrum' } as const;
 
+let cctp: CctpBed;
 let base: EvmBed;
 let arbitrum: EvmBed;
 let iris: IrisFake;
 let rail: BridgeRail;
 
 beforeAll(async () => {
-  [base, arbitrum] = await Promise.all([
-    startEvmBed({ chainId: 8453 }),
-    startEvmBed({ chainId: 42161 }),
-  ]);
-  const [onBase, onArbitrum] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-    { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
-  ]);
-  if (!onBase || !onArbitrum) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [onBase, onArbitrum].map((side) => ({
-      domain: side.domain,
-      rpcUrl: side.rpcUrl,
-      messageTransmitter: side.messageTransmitter,
-    })),
-  });
+  cctp = await startCctpBed();
+  ({ base, arbitrum, iris } = cctp);
+  const { base: onBase, arbitrum: onArbitrum } = cctp.contracts;
   await base.fixtures.mintUsdc(owner.address, 100_000_000n);
   rail = createCctpRail({
     bridges: parseCctpSettings({
@@ -59,6 +42,7 @@ beforeAll(async () => {
       SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
       SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
       SVC_BRIDGE_MIN_MICROS: 1_000_000n,
+      SVC_CCTP_MINT_LOOKBACK_BLOCKS: 10_000n,
     }),
     chains: {
       timeoutMs: 2_000,
@@ -74,8 +58,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  await iris?.close();
-  await Promise.all([base?.stop(), arbitrum?.stop()]);
+  await cctp?.stop();
 });
 afterEach(() => iris.setMode('ok'));
 
@@ -175,10 +158,19 @@ describe('createCctpRail on the two anvils', () => {
       message: attested.message,
       attestation: attested.attestation,
     });
+    // Not received yet: the destination has no transaction for the message.
+    expect(await rail.findMint?.({ lane, nonce: attested.nonce })).toEqual({
+      status: 'not_found',
+    });
     const arbBefore = await usdcOf(arbitrum, 42161, owner.address);
     // Anyone may relay the message; the mint still credits the recipient the burn named.
     const mintTx = await send(arbitrum, 42161, [mint], stranger.privateKey);
     expect((await usdcOf(arbitrum, 42161, owner.address)) - arbBefore).toBe(25_000_000n);
+    // Whoever relayed it, the watch finds the transaction by the message's nonce.
+    expect(await rail.findMint?.({ lane, nonce: attested.nonce })).toEqual({
+      status: 'found',
+      txId: mintTx.toLowerCase(),
+    });
     expect(
       await rail.readMint({ lane, txId: mintTx, nonce: attested.nonce, recipient: owner.address }),
     ).toMatchObject({ status: 'confirmed', amountMicros: 25_000_000n, feeMicros: 0n });

@@ -2,6 +2,7 @@ import {
   buildCctpBurn,
   buildCctpMint,
   createEvmContext,
+  findCctpMint,
   readCctpBurnReceipt,
   readCctpMintReceipt,
   readEvmAllowance,
@@ -176,6 +177,18 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
         attestation: parameters.attestation,
         summary: `Mint the bridged USDC on ${parameters.lane.destChain} (CCTP receiveMessage with Circle's attestation)`,
       });
+    },
+    async findMint({ lane, nonce }) {
+      const { context, contracts } = side(lane.destChain);
+      const found = await findCctpMint(context, {
+        messageTransmitter: contracts.messageTransmitter,
+        nonce,
+        sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+        lookbackBlocks: bridges.mintLookbackBlocks,
+      });
+      return found.status === 'unavailable'
+        ? { status: 'unavailable', detail: found.detail }
+        : found;
     },
     async readMint({ lane, txId, nonce, recipient }) {
       const { context, contracts } = side(lane.destChain);

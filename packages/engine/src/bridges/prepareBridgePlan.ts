@@ -251,8 +251,12 @@ export async function prepareBridgePlan(
     },
     effect: 'bridge_burn',
   });
+  // The fee transfer before the burn books the service's fee from its own receipt.
+  const legs = record.legs.map((leg) =>
+    leg.action === 'transfer' && leg.settles ? { ...leg, effect: 'bridge_fee' as const } : leg,
+  );
   await runLedgerTransaction(db, async (tx) => {
-    await insertPlan(tx, record);
+    await insertPlan(tx, { ...record, legs });
     if (ready) {
       await insertBridgeTransfer(tx, {
         planId,
@@ -265,6 +269,9 @@ export async function prepareBridgePlan(
         burnMicros,
         maxRailFeeMicros: ready.fees.lines[1].amountMicros,
         minReceivedMicros: ready.fees.netDeliveredMicros,
+        ...(serviceFeeMicros > 0n && feeRecipient
+          ? { serviceFeeMicros, feeRecipient }
+          : { serviceFeeMicros: 0n, feeRecipient: null }),
       });
     }
   });

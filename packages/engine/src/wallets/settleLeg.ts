@@ -23,6 +23,7 @@ import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
 import { bookSettlement, bookSwapFee, releasePostings } from './settlementPostings';
 import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
+import { bridgeFeeOutcome, readBridgeFeeLeg } from '../bridges/bridgeFeeLeg';
 import type { BridgeRail } from '../bridges/bridgeRail';
 import { readSwapLegReceipt } from './swapLegReceipt';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
@@ -210,10 +211,15 @@ export async function settleLeg(
     leg.effect === 'bridge_burn'
       ? await readBridgeBurnLeg(parameters.db, parameters.bridgeRail, leg, txId)
       : undefined;
+  const fee =
+    leg.effect === 'bridge_fee'
+      ? await readBridgeFeeLeg(parameters.db, adapters, leg, txId)
+      : undefined;
   const receipt =
     swap?.receipt ??
     payout?.receipt ??
     burn ??
+    fee ??
     (await adapters[leg.chain as Chain].readReceipt({
       txId,
       planId: leg.planId,
@@ -251,7 +257,9 @@ export async function settleLeg(
     ? swapOutcomeOf(leg, receipt, swap)
     : burn
       ? bridgeBurnOutcome(leg, receipt)
-      : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+      : fee
+        ? bridgeFeeOutcome(leg, receipt)
+        : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, outcome, {

@@ -322,6 +322,8 @@ export function bookSettlement(
       throw new Error('a swap leg books through bookSwapFee');
     case 'bridge_burn':
       throw new Error('a burn leg books through bridgeBurnOutcome');
+    case 'bridge_fee':
+      throw new Error('a bridge fee leg books through bridgeFeeOutcome');
   }
 }
 

@@ -1,0 +1,91 @@
+import type { Address } from 'viem';
+import { deployCctpPair } from '../evm/deployCctpPair';
+import type { CctpBedContracts } from '../evm/deployCctpPair';
+import { startEvmBed } from '../evm/startEvmBed';
+import type { EvmBed } from '../evm/startEvmBed';
+import { startIrisFake } from './startIrisFake';
+import type { IrisFake } from './startIrisFake';
+
+export interface StartCctpBedParameters {
+  /** Where the service's bridge fee is paid on both chains (set in `settings` when given). */
+  readonly feeRecipient?: Address;
+  /** The attestation fake's fast-transfer fee in bps. */
+  readonly fastFeeBps?: number;
+}
+
+/** Two anvils standing for Base and Arbitrum with the CCTP v2 stand-ins, and the Iris fake. */
+export interface CctpBed {
+  readonly base: EvmBed;
+  readonly arbitrum: EvmBed;
+  readonly contracts: { readonly base: CctpBedContracts; readonly arbitrum: CctpBedContracts };
+  readonly iris: IrisFake;
+  /** The service's settings for this bed (RPC URLs, USDC, CCTP contracts, attestation URL). */
+  readonly settings: Readonly<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a Base (8453, domain 6) and an Arbitrum (42161, domain 3) anvil with the fixtures,
+ * deploys the CCTP stand-ins on both, and starts the Iris-shaped attestation fake over them;
+ * everything started is stopped again if a step fails.
+ *
+ * @example
+ * const bed = await startCctpBed();
+ * const app = await startTestApp({ ...bed.settings });
+ * await bed.stop();
+ */
+export async function startCctpBed(parameters: StartCctpBedParameters = {}): Promise<CctpBed> {
+  const started = await Promise.allSettled([
+    startEvmBed({ chainId: 8453 }),
+    startEvmBed({ chainId: 42161 }),
+  ]);
+  const beds = started.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []));
+  const [base, arbitrum] = beds;
+  if (!base || !arbitrum || beds.length !== 2) {
+    await Promise.all(beds.map((bed) => bed.stop()));
+    const failed = started.find((entry) => entry.status === 'rejected');
+    throw failed?.status === 'rejected' ? failed.reason : new Error('cctp bed: no nodes');
+  }
+  try {
+    const [onBase, onArbitrum] = await deployCctpPair([
+      { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
+      { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
+    ]);
+    if (!onBase || !onArbitrum) throw new Error('cctp bed: the stand-ins were not deployed');
+    const iris = await startIrisFake({
+      domains: [onBase, onArbitrum].map(({ domain, rpcUrl, messageTransmitter }) => ({
+        domain,
+        rpcUrl,
+        messageTransmitter,
+      })),
+      ...(parameters.fastFeeBps === undefined ? {} : { fastFeeBps: parameters.fastFeeBps }),
+    });
+    const fee = parameters.feeRecipient;
+    const settings: Record<string, string> = {
+      SVC_BASE_RPC_URL: base.anvil.rpcUrl,
+      SVC_BASE_USDC_ADDRESS: base.fixtures.usdc,
+      SVC_ARBITRUM_RPC_URL: arbitrum.anvil.rpcUrl,
+      SVC_ARBITRUM_USDC_ADDRESS: arbitrum.fixtures.usdc,
+      SVC_CCTP_ATTESTATION_URL: iris.url,
+      SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
+      SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
+      SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
+      SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
+      ...(fee ? { SVC_BASE_BRIDGE_FEE_RECIPIENT: fee, SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT: fee } : {}),
+    };
+    return {
+      base,
+      arbitrum,
+      contracts: { base: onBase, arbitrum: onArbitrum },
+      iris,
+      settings,
+      stop: async () => {
+        await iris.close();
+        await Promise.all([base.stop(), arbitrum.stop()]);
+      },
+    };
+  } catch (error) {
+    await Promise.all([base.stop(), arbitrum.stop()]);
+    throw error;
+  }
+}
