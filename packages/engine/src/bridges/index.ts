@@ -5,3 +5,4 @@ export * from './prepareBridgePlan';
 export * from './confirmBridgeDelivery';
 export * from './readIrisMessage';
 export * from './readCctpFee';
+export * from './watchBridgeDeliveries';

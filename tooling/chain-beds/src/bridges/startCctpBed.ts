@@ -1,4 +1,7 @@
-import type { Address } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
+import type { Address, Hash, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { anvilChain } from '../evm/anvilChain';
 import { deployCctpPair } from '../evm/deployCctpPair';
 import type { CctpBedContracts } from '../evm/deployCctpPair';
 import { startEvmBed } from '../evm/startEvmBed';
@@ -21,8 +24,20 @@ export interface CctpBed {
   readonly iris: IrisFake;
   /** The service's settings for this bed (RPC URLs, USDC, CCTP contracts, attestation URL). */
   readonly settings: Readonly<Record<string, string>>;
+  /** Signs `transaction` (a leg's `{to, data}`) with `privateKey` and sends it; its hash, mined. */
+  send(
+    side: CctpBedSideName,
+    transaction: { readonly to: string; readonly data: string },
+    privateKey: Hex,
+  ): Promise<Hash>;
+  /** The bed USDC `who` holds on `side`. */
+  usdcOf(side: CctpBedSideName, who: Address): Promise<bigint>;
   stop(): Promise<void>;
 }
+
+export type CctpBedSideName = 'base' | 'arbitrum';
+
+const CHAIN_IDS: Readonly<Record<CctpBedSideName, number>> = { base: 8453, arbitrum: 42161 };
 
 /**
  * Starts a Base (8453, domain 6) and an Arbitrum (42161, domain 3) anvil with the fixtures,
@@ -73,12 +88,40 @@ export async function startCctpBed(parameters: StartCctpBedParameters = {}): Pro
       SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
       ...(fee ? { SVC_BASE_BRIDGE_FEE_RECIPIENT: fee, SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT: fee } : {}),
     };
+    const beds = { base, arbitrum };
+    const reader = (side: CctpBedSideName) =>
+      createPublicClient({
+        chain: anvilChain(CHAIN_IDS[side], beds[side].anvil.rpcUrl),
+        transport: http(beds[side].anvil.rpcUrl, { retryCount: 0 }),
+      });
     return {
       base,
       arbitrum,
       contracts: { base: onBase, arbitrum: onArbitrum },
       iris,
       settings,
+      send: async (side, transaction, privateKey) => {
+        const wallet = createWalletClient({
+          chain: anvilChain(CHAIN_IDS[side], beds[side].anvil.rpcUrl),
+          transport: http(beds[side].anvil.rpcUrl, { retryCount: 0 }),
+          account: privateKeyToAccount(privateKey),
+        });
+        const hash = await wallet.sendTransaction({
+          to: transaction.to as Address,
+          data: transaction.data as Hex,
+          gas: 1_000_000n,
+        });
+        const receipt = await reader(side).waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        if (receipt.status !== 'success') throw new Error(`cctp bed: ${hash} reverted`);
+        return hash;
+      },
+      usdcOf: (side, who) =>
+        reader(side).readContract({
+          address: beds[side].fixtures.usdc,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [who],
+        }),
       stop: async () => {
         await iris.close();
         await Promise.all([base.stop(), arbitrum.stop()]);
