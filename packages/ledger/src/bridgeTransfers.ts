@@ -1,4 +1,5 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
+import { Prisma } from './generated/prisma/client';
 import type { PrismaClient } from './generated/prisma/client';
 import type { LedgerChain, PostingInput } from './journal';
 import { postJournalEntry, runLedgerTransaction } from './journal';
@@ -33,11 +34,9 @@ export interface BridgeTransferRow extends BridgeTransferInput {
   readonly deliveredAt: Date | null;
 }
 
-export async function insertBridgeTransfer(
-  db: PrismaClientOrTransaction,
-  input: BridgeTransferInput,
-): Promise<void> {
-  await db.$executeRaw`
+/** The INSERT of a bridge transfer, to run alone or with its plan (`insertPlan`'s `also`). */
+export function bridgeTransferInsert(input: BridgeTransferInput): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO bridge_transfers (plan_id, rail, speed, source_chain, dest_chain, owner, recipient,
                                   burn_micros, max_rail_fee_micros, min_received_micros,
                                   service_fee_micros, fee_recipient)
@@ -45,6 +44,13 @@ export async function insertBridgeTransfer(
             ${input.destChain}, ${input.owner}, ${input.recipient}, ${input.burnMicros},
             ${input.maxRailFeeMicros}, ${input.minReceivedMicros}, ${input.serviceFeeMicros},
             ${input.feeRecipient})`;
+}
+
+export async function insertBridgeTransfer(
+  db: PrismaClientOrTransaction,
+  input: BridgeTransferInput,
+): Promise<void> {
+  await db.$executeRaw(bridgeTransferInsert(input));
 }
 
 interface Row {

@@ -157,109 +157,121 @@ async function mintToCredit(cctp: CctpBed): Promise<void> {
   try {
     await withDatabase(async (databaseUrl) => {
       const db = await createDatabase({ databaseUrl, poolSize: 8 });
-      // Default cadences (bridge watch 10 s, outbox relay and webhook delivery 1 s); only the
-      // jobs this measure does not need are off.
-      const config = keeperConfig(databaseUrl, cctp, {
-        SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
-        SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
-        SVC_KEEPER_AUTOPILOT_TICKS_EVERY_MS: '0',
-        SVC_KEEPER_RECONCILIATION_EVERY_MS: '0',
-      });
-      const { rail, adapters } = engineOf(config);
-      const sender = createWebhookSender({
-        keySecret: SECRET,
-        allowInsecureUrls: true,
-        allowPrivateUrls: true,
-        timeoutMs: 5000,
-      });
-      await createWebhook({
-        db: db.prisma,
-        cipher: sender.cipher,
-        urlPolicy: sender.urlPolicy,
-        owner: { keyId: 'bench-owner', wallets: ['*'] },
-        input: { url: `${receiver.url}/hooks`, eventTypes: ['bridge.delivered'] },
-        now: new Date(),
-      });
-      // Bridges in flight: the owner signs and the burns settle from their receipts.
-      await cctp.base.fixtures.mintUsdc(owner.address, AMOUNT * BigInt(DELIVERIES));
-      const planIds: string[] = [];
-      for (let index = 0; index < DELIVERIES; index += 1) {
-        const plan = await prepare(db, config)();
-        if (plan.status !== 'prepared' || !plan.planId) throw new Error('bridge plan blocked');
-        for (const leg of plan.legs ?? []) {
-          const tx = (leg as unknown as { transaction: { to: string; data: string } }).transaction;
-          const txId = await cctp.send('base', tx, owner.privateKey);
-          if (!leg.settles) continue;
-          await settleLeg({
-            db: db.prisma,
-            settlements: db.settlements,
-            adapters,
-            venues: config.venues,
-            bridgeRail: rail,
-            planId: plan.planId,
-            legIndex: leg.index,
-            txId,
-            now: new Date(),
-          });
-        }
-        planIds.push(plan.planId);
-      }
-      const keeper = await startKeeper({ db, config, logger: pino({ level: 'silent' }) });
       try {
-        // A relayer mints each message, spread over the watch's period.
-        const minted = new Map<string, number>();
-        for (const planId of planIds) {
-          const next = await confirmBridgeDelivery({
-            db: db.prisma,
-            rail,
-            planId,
-            now: new Date(),
-          });
-          const leg = (next as { mintLeg?: { transaction: { to: string; data: string } } }).mintLeg;
-          if (!leg) throw new Error(`no mint leg for ${planId}`);
-          await cctp.send('arbitrum', leg.transaction, relayer.privateKey);
-          minted.set(planId, performance.now());
-          await new Promise((resolve) => setTimeout(resolve, 850));
-        }
-        const deadline = Date.now() + 60_000;
-        while (receiver.arrivals.size < minted.size && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        const credited = await db.prisma.bridgeTransfer.findMany({
-          where: { planId: { in: planIds } },
-          select: { planId: true, deliveredAt: true },
-        });
-        // Wall clock of the credit against the mint's receipt (both on this machine).
-        const wallOffset = Date.now() - performance.now();
-        const toCredit = credited
-          .map(({ planId, deliveredAt }) =>
-            deliveredAt ? deliveredAt.getTime() - wallOffset - (minted.get(planId) ?? NaN) : NaN,
-          )
-          .filter(Number.isFinite)
-          .sort((a, b) => a - b);
-        const toWebhook = [...minted]
-          .map(([planId, at]) => (receiver.arrivals.get(planId) ?? NaN) - at)
-          .filter(Number.isFinite)
-          .sort((a, b) => a - b);
-        if (toWebhook.length !== minted.size || toCredit.length !== minted.size) {
-          throw new Error(
-            `${toCredit.length} credited, ${toWebhook.length} webhooks of ${minted.size}`,
-          );
-        }
-        line(
-          `bridges: mint receipt → credit p50 ${percentile(toCredit, 50).toFixed(0)} ms, p99 ` +
-            `${percentile(toCredit, 99).toFixed(0)} ms; → bridge.delivered webhook p50 ` +
-            `${percentile(toWebhook, 50).toFixed(0)} ms, p99 ${percentile(toWebhook, 99).toFixed(0)} ms ` +
-            `(${minted.size} bridges; bridge watch every ${config.keeper.everyMs['bridge-watch']} ms, ` +
-            `relay and delivery every ${config.keeper.everyMs['outbox-relay']} ms)`,
-        );
+        await measureMintToCredit(db, databaseUrl, cctp, receiver);
       } finally {
-        await keeper.close();
         await db.close();
       }
     });
   } finally {
     receiver.server.close();
+  }
+}
+
+async function measureMintToCredit(
+  db: Database,
+  databaseUrl: string,
+  cctp: CctpBed,
+  receiver: Awaited<ReturnType<typeof startReceiver>>,
+): Promise<void> {
+  // Default cadences (bridge watch 10 s, outbox relay and webhook delivery 1 s); only the
+  // jobs this measure does not need are off.
+  const config = keeperConfig(databaseUrl, cctp, {
+    SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
+    SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
+    SVC_KEEPER_AUTOPILOT_TICKS_EVERY_MS: '0',
+    SVC_KEEPER_RECONCILIATION_EVERY_MS: '0',
+  });
+  const { rail, adapters } = engineOf(config);
+  const sender = createWebhookSender({
+    keySecret: SECRET,
+    allowInsecureUrls: true,
+    allowPrivateUrls: true,
+    timeoutMs: 5000,
+  });
+  await createWebhook({
+    db: db.prisma,
+    cipher: sender.cipher,
+    urlPolicy: sender.urlPolicy,
+    owner: { keyId: 'bench-owner', wallets: ['*'] },
+    input: { url: `${receiver.url}/hooks`, eventTypes: ['bridge.delivered'] },
+    now: new Date(),
+  });
+  // Bridges in flight: the owner signs and the burns settle from their receipts.
+  await cctp.base.fixtures.mintUsdc(owner.address, AMOUNT * BigInt(DELIVERIES));
+  const planIds: string[] = [];
+  for (let index = 0; index < DELIVERIES; index += 1) {
+    const plan = await prepare(db, config)();
+    if (plan.status !== 'prepared' || !plan.planId) throw new Error('bridge plan blocked');
+    for (const leg of plan.legs ?? []) {
+      const tx = (leg as unknown as { transaction: { to: string; data: string } }).transaction;
+      const txId = await cctp.send('base', tx, owner.privateKey);
+      if (!leg.settles) continue;
+      await settleLeg({
+        db: db.prisma,
+        settlements: db.settlements,
+        adapters,
+        venues: config.venues,
+        bridgeRail: rail,
+        planId: plan.planId,
+        legIndex: leg.index,
+        txId,
+        now: new Date(),
+      });
+    }
+    planIds.push(plan.planId);
+  }
+  const keeper = await startKeeper({ db, config, logger: pino({ level: 'silent' }) });
+  try {
+    // A relayer mints each message, spread over the watch's period.
+    const minted = new Map<string, number>();
+    for (const planId of planIds) {
+      const next = await confirmBridgeDelivery({
+        db: db.prisma,
+        rail,
+        planId,
+        now: new Date(),
+      });
+      const leg = (next as { mintLeg?: { transaction: { to: string; data: string } } }).mintLeg;
+      if (!leg) throw new Error(`no mint leg for ${planId}`);
+      await cctp.send('arbitrum', leg.transaction, relayer.privateKey);
+      minted.set(planId, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 850));
+    }
+    const deadline = Date.now() + 60_000;
+    while (receiver.arrivals.size < minted.size && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const credited = await db.prisma.bridgeTransfer.findMany({
+      where: { planId: { in: planIds } },
+      select: { planId: true, deliveredAt: true },
+    });
+    // Wall clock of the credit against the mint's receipt (both on this machine).
+    const wallOffset = Date.now() - performance.now();
+    const toCredit = credited
+      .map(({ planId, deliveredAt }) =>
+        deliveredAt ? deliveredAt.getTime() - wallOffset - (minted.get(planId) ?? NaN) : NaN,
+      )
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    const toWebhook = [...minted]
+      .map(([planId, at]) => (receiver.arrivals.get(planId) ?? NaN) - at)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    if (toWebhook.length !== minted.size || toCredit.length !== minted.size) {
+      throw new Error(
+        `${toCredit.length} credited, ${toWebhook.length} webhooks of ${minted.size}`,
+      );
+    }
+    line(
+      `bridges: mint receipt → credit p50 ${percentile(toCredit, 50).toFixed(0)} ms, p99 ` +
+        `${percentile(toCredit, 99).toFixed(0)} ms; → bridge.delivered webhook p50 ` +
+        `${percentile(toWebhook, 50).toFixed(0)} ms, p99 ${percentile(toWebhook, 99).toFixed(0)} ms ` +
+        `(${minted.size} bridges; bridge watch every ${config.keeper.everyMs['bridge-watch']} ms, ` +
+        `relay and delivery every ${config.keeper.everyMs['outbox-relay']} ms)`,
+    );
+  } finally {
+    await keeper.close();
   }
 }
 

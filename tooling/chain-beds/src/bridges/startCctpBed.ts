@@ -14,6 +14,8 @@ export interface StartCctpBedParameters {
   readonly feeRecipient?: Address;
   /** The attestation fake's fast-transfer fee in bps. */
   readonly fastFeeBps?: number;
+  /** Nodes already running (8453 and 42161, fixtures deployed): used, and left running. */
+  readonly beds?: { readonly base: EvmBed; readonly arbitrum: EvmBed };
 }
 
 /** Two anvils standing for Base and Arbitrum with the CCTP v2 stand-ins, and the Iris fake. */
@@ -50,17 +52,11 @@ const CHAIN_IDS: Readonly<Record<CctpBedSideName, number>> = { base: 8453, arbit
  * await bed.stop();
  */
 export async function startCctpBed(parameters: StartCctpBedParameters = {}): Promise<CctpBed> {
-  const started = await Promise.allSettled([
-    startEvmBed({ chainId: 8453 }),
-    startEvmBed({ chainId: 42161 }),
-  ]);
-  const beds = started.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []));
-  const [base, arbitrum] = beds;
-  if (!base || !arbitrum || beds.length !== 2) {
-    await Promise.all(beds.map((bed) => bed.stop()));
-    const failed = started.find((entry) => entry.status === 'rejected');
-    throw failed?.status === 'rejected' ? failed.reason : new Error('cctp bed: no nodes');
-  }
+  const { base, arbitrum } = parameters.beds ?? (await startBeds());
+  const own = parameters.beds === undefined;
+  const stopBeds = async () => {
+    if (own) await Promise.all([base.stop(), arbitrum.stop()]);
+  };
   try {
     const [onBase, onArbitrum] = await deployCctpPair([
       { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
@@ -86,7 +82,9 @@ export async function startCctpBed(parameters: StartCctpBedParameters = {}): Pro
       SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
       SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
       SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
-      ...(fee ? { SVC_BASE_BRIDGE_FEE_RECIPIENT: fee, SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT: fee } : {}),
+      ...(fee
+        ? { SVC_BASE_BRIDGE_FEE_RECIPIENT: fee, SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT: fee }
+        : {}),
     };
     const beds = { base, arbitrum };
     const reader = (side: CctpBedSideName) =>
@@ -124,11 +122,27 @@ export async function startCctpBed(parameters: StartCctpBedParameters = {}): Pro
         }),
       stop: async () => {
         await iris.close();
-        await Promise.all([base.stop(), arbitrum.stop()]);
+        await stopBeds();
       },
     };
   } catch (error) {
-    await Promise.all([base.stop(), arbitrum.stop()]);
+    await stopBeds();
     throw error;
   }
+}
+
+/** A Base and an Arbitrum node with the fixtures; neither is left running if one fails. */
+async function startBeds(): Promise<{ base: EvmBed; arbitrum: EvmBed }> {
+  const started = await Promise.allSettled([
+    startEvmBed({ chainId: 8453 }),
+    startEvmBed({ chainId: 42161 }),
+  ]);
+  const beds = started.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []));
+  const [base, arbitrum] = beds;
+  if (!base || !arbitrum || beds.length !== 2) {
+    await Promise.all(beds.map((bed) => bed.stop()));
+    const failed = started.find((entry) => entry.status === 'rejected');
+    throw failed?.status === 'rejected' ? failed.reason : new Error('cctp bed: no nodes');
+  }
+  return { base, arbitrum };
 }
