@@ -196,7 +196,13 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     // The position and the activity show what is in flight.
     expect(await inFlightOf()).toBe('24975000');
     expect(await activityOf(document.planId)).toMatchObject([
-      { legIndex: 0, kind: 'bridge', status: 'confirmed', amountOut: '25000', inFlightMicros: null },
+      {
+        legIndex: 0,
+        kind: 'bridge',
+        status: 'confirmed',
+        amountOut: '25000',
+        inFlightMicros: null,
+      },
       {
         legIndex: 2,
         kind: 'bridge',

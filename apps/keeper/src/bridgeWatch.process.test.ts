@@ -108,8 +108,7 @@ describe('keeper bridge watch (process)', () => {
       }
     }
     const balance = async (chain: string, bucket: string, wallet: string | null = owner.address) =>
-      (await db.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))?.balanceMicros ??
-      0n;
+      (await db.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))?.balanceMicros ?? 0n;
 
     const first = keeper();
     await waitFor(

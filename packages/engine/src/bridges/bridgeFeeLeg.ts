@@ -52,7 +52,10 @@ export function bridgeFeeOutcome(
     postings:
       amount > 0n
         ? [
-            { account: { system: 'external', chain: leg.chain as LedgerChain }, amountMicros: -amount },
+            {
+              account: { system: 'external', chain: leg.chain as LedgerChain },
+              amountMicros: -amount,
+            },
             { account: { system: 'fees:protocol' }, amountMicros: amount },
           ]
         : [],

@@ -105,8 +105,7 @@ function burnRow(leg: ActivityLegRow, bridge: NonNullable<ActivityLegRow['bridge
   const burned = leg.status === 'confirmed' ? leg.settledAmountMicros : null;
   return {
     amountOut: delivered === null ? null : formatMicros(delivered),
-    inFlightMicros:
-      delivered !== null ? '0' : burned === null ? null : formatMicros(burned),
+    inFlightMicros: delivered !== null ? '0' : burned === null ? null : formatMicros(burned),
     destTxId: bridge.mintTxId,
     status:
       delivered !== null
