@@ -12,7 +12,7 @@ import {
 } from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
-import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing/startTestApp';
@@ -21,13 +21,8 @@ import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing
 // signed by the owner with an anvil key, the burn leg settles from its receipt into in_flight,
 // the Iris-shaped fake attests the burn, the mint leg comes from /svc/bridge/delivery, and only
 // the confirmed mint credits liquid on Arbitrum with the amount its receipt proves.
-const account = (index: number) => {
-  const found = anvilAccounts()[index];
-  if (!found) throw new Error('no anvil account');
-  return found;
-};
-const owner = account(4);
-const stranger = account(6);
+const owner = anvilAccount(4);
+const stranger = anvilAccount(6);
 const bridgeOwnerKey = 'test-bridge-owner-0123456789abcdef';
 const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 

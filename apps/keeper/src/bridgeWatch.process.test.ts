@@ -1,6 +1,6 @@
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
-import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
+import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import {
   confirmBridgeDelivery,
   createChainAdapters,
@@ -21,14 +21,9 @@ import { spawnKeeper } from './testing/keeperProcess';
 
 jest.setTimeout(180_000);
 
-const account = (index: number) => {
-  const found = anvilAccounts()[index];
-  if (!found) throw new Error('no anvil account');
-  return found;
-};
-const owner = account(4);
-const relayer = account(6);
-const FEE_RECIPIENT = account(7).address;
+const owner = anvilAccount(4);
+const relayer = anvilAccount(6);
+const FEE_RECIPIENT = anvilAccount(7).address;
 const AMOUNT = 25_000_000n;
 
 let bed: KeeperTestBed;

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { Pool } from 'pg';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
-import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
+import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import {
   confirmBridgeDelivery,
   createChainAdapters,
@@ -34,14 +34,9 @@ const AMOUNT = 25_000_000n;
 const line = (text: string) => process.stdout.write(`${text}\n`);
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
-const account = (index: number) => {
-  const found = anvilAccounts()[index];
-  if (!found) throw new Error('no anvil account');
-  return found;
-};
-const owner = account(4);
-const relayer = account(6);
-const FEE_RECIPIENT = account(7).address;
+const owner = anvilAccount(4);
+const relayer = anvilAccount(6);
+const FEE_RECIPIENT = anvilAccount(7).address;
 
 function keeperConfig(databaseUrl: string, cctp: CctpBed, extra: Record<string, string> = {}) {
   return parseKeeperEnv({

@@ -1,9 +1,10 @@
 import { findBridgeTransfer } from '@yieldrouter/ledger';
-import type { LedgerChain, PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
+import type { PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { LegOutcome } from '../wallets/recordLegOutcome';
+import { bridgeLegOutcome } from './bridgeLegOutcome';
 
 /**
  * A bridge plan's fee leg as settlement reads it: the owner's own USDC transfer, tagged with the
@@ -37,28 +38,11 @@ export function bridgeFeeOutcome(
   leg: SettlementLeg,
   receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
 ): LegOutcome {
-  if (receipt.status === 'failed') {
-    return { status: 'failed', reason: `failed: ${receipt.reason}`, postings: [], position: null };
-  }
-  const amount = receipt.amountMicros;
-  return {
-    status: 'confirmed',
-    amountMicros: amount,
-    shares: null,
-    reviewReason:
-      amount === leg.amountMicros
-        ? null
-        : `the owner paid ${formatMicros(amount)} micros; the plan's fee is ${formatMicros(leg.amountMicros)}`,
-    postings:
-      amount > 0n
-        ? [
-            {
-              account: { system: 'external', chain: leg.chain as LedgerChain },
-              amountMicros: -amount,
-            },
-            { account: { system: 'fees:protocol' }, amountMicros: amount },
-          ]
-        : [],
-    position: null,
-  };
+  return bridgeLegOutcome(
+    leg,
+    receipt,
+    { system: 'fees:protocol' },
+    (amount) =>
+      `the owner paid ${formatMicros(amount)} micros; the plan's fee is ${formatMicros(leg.amountMicros)}`,
+  );
 }

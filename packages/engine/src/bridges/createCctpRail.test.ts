@@ -2,7 +2,7 @@ import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { UnsignedLeg } from '@yieldrouter/schemas';
-import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
@@ -12,13 +12,8 @@ import { createCctpRail } from './createCctpRail';
 
 // The CCTP rail against the bed: two anvils standing for Base (domain 6) and Arbitrum (3), the
 // CCTP v2 stand-ins on both, and the Iris-shaped attestation fake signing what Base burned.
-const account = (index: number) => {
-  const found = anvilAccounts()[index];
-  if (!found) throw new Error('no anvil account');
-  return found;
-};
-const owner = account(5);
-const stranger = account(6);
+const owner = anvilAccount(5);
+const stranger = anvilAccount(6);
 const planId = `plan_${'a1'.repeat(16)}`;
 const lane = { sourceChain: 'base', destChain: 'arbitrum' } as const;
 
