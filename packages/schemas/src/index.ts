@@ -27,3 +27,4 @@ export * from './webhookEvents';
 export * from './webhookDocuments';
 export * from './errorMessage';
 export * from './readinessFields';
+export * from './solanaSwapLeg';

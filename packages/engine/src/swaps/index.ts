@@ -5,3 +5,8 @@ export * from './swapSettings';
 export * from './prepareEvmSwapPlan';
 export * from './priceNativeTopUp';
 export * from './prepareGasSponsorPlan';
+export * from './fetchSourceJson';
+export * from './jupiterSettings';
+export * from './jupiterResponses';
+export * from './readJupiterQuote';
+export * from './createJupiterQuoteSource';

@@ -7,6 +7,8 @@ import { ComputeBudgetProgram, PublicKey } from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
 import { ata, cpPoolAccounts, cpPoolQuote, cpPoolSwap } from '@yieldrouter/solana-programs';
 import type { SolanaCpPool } from '../solana/deployCpPool';
+import { decodeTokenAccount } from '../solana/splAccounts';
+import { readAccount } from '../solana/svmAccounts';
 import type { SolanaBed } from '../solana/startSolanaBed';
 
 /** How the fake answers: like Jupiter, or one of the faults a quote source shows in real life. */
@@ -86,6 +88,13 @@ export async function startJupiterFake(
   const requests: { path: string; body: unknown }[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
+  // The vault's token account read straight from the SVM (no scan of every account).
+  const vaultBalance = (vault: string) => {
+    const account = readAccount(bed.svm, vault);
+    const token = account && decodeTokenAccount(account);
+    if (!token) throw new Error(`vault ${vault} is not a token account`);
+    return token.amount;
+  };
   const poolFor = (inputMint: string, outputMint: string) =>
     parameters.pools.find(
       (pool) =>
@@ -116,8 +125,9 @@ export async function startJupiterFake(
     if (mode === 'no_route' || !pool || inputMint === outputMint) return noRoute;
     const amount = BigInt(amountText);
     const slippageBps = BigInt(slippageText);
-    const reserveIn = bed.tokenBalance(inputMint, pool.pool);
-    const reserveOut = bed.tokenBalance(outputMint, pool.pool);
+    const vaultOf = (mint: string) => (mint === pool.mintA ? pool.vaultA : pool.vaultB);
+    const reserveIn = vaultBalance(vaultOf(inputMint));
+    const reserveOut = vaultBalance(vaultOf(outputMint));
     const priced = cpPoolQuote(reserveIn, reserveOut, amount, pool.feeBps);
     if (priced.amountOut === 0n) return noRoute;
     const outAmount = mode === 'stale' ? (priced.amountOut * 105n) / 100n : priced.amountOut;
