@@ -27,6 +27,8 @@ export type ReadPlannedSolanaTransactionReturnType =
       readonly meta: Meta;
       readonly keys: MessageAccountKeys;
       readonly slot: number;
+      /** The programs the transaction's top-level instructions call. */
+      readonly programs: readonly PublicKey[];
     };
 
 function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKeys): string[] {
@@ -105,7 +107,11 @@ export async function readPlannedSolanaTransaction(
     if (meta.err !== null) {
       return { status: 'failed', txId: query.txId, reason: JSON.stringify(meta.err) };
     }
-    return { status: 'ran', owner, mint, meta, keys, slot: response.slot };
+    const programs = response.transaction.message.compiledInstructions.flatMap((instruction) => {
+      const program = keys.get(instruction.programIdIndex);
+      return program ? [program] : [];
+    });
+    return { status: 'ran', owner, mint, meta, keys, slot: response.slot, programs };
   } catch (error) {
     return describeRpcFailure(error, 'receipt');
   }
