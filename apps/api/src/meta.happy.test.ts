@@ -160,9 +160,15 @@ describe('meta endpoints', () => {
       path: '/api/v1/svc/status',
       legacyAliases: ['/api/svc/status'],
     });
-    const route = body.routes.find((entry) => entry.operationId === 'prepareSolanaSwapPlan');
-    expect(route).toMatchObject({ implemented: false, auth: ['public'] });
-    expect(body.implementedCount).toBeLessThan(body.count);
+    const solanaSwap = body.routes.find((entry) => entry.operationId === 'prepareSolanaSwapPlan');
+    expect(solanaSwap).toMatchObject({ implemented: true, auth: ['public'] });
+    // Whichever manifest routes still have no handler are listed as such and counted out; once
+    // every route is implemented the counts agree.
+    const missing = body.routes.filter((entry) => !entry.implemented);
+    expect(body.implementedCount).toBe(body.count - missing.length);
+    for (const route of missing) {
+      expect(routeList.map((entry) => entry.operationId)).toContain(route.operationId);
+    }
   });
 
   it('version and sdk documents', async () => {

@@ -10,3 +10,5 @@ export * from './jupiterSettings';
 export * from './jupiterResponses';
 export * from './readJupiterQuote';
 export * from './createJupiterQuoteSource';
+export * from './prepareSolanaSwapPlan';
+export * from './swapPlanSteps';
