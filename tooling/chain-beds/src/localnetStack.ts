@@ -1,16 +1,17 @@
 // The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed with our router
-// program and its test venue deployed, the Sui fake, the yields fake, the 0x quote fake), each
+// program, its test venue and a cp_pool deployed, the Sui fake, the yields fake, the 0x and
+// Jupiter quote fakes), each
 // demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { Keypair } from '@solana/web3.js';
 import { startEvmBed } from './evm';
 import type { EvmBed } from './evm';
-import { deployYieldRouter, startSolanaBed } from './solana';
+import { deployCpPool, deployYieldRouter, startSolanaBed } from './solana';
 import type { SolanaBed, SolanaRouterDeployment } from './solana';
 import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
-import { startZeroExFake } from './quotes';
-import type { ZeroExFake } from './quotes';
+import { startJupiterFake, startZeroExFake } from './quotes';
+import type { JupiterFake, ZeroExFake } from './quotes';
 import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
 import type { YieldsServer } from './yields';
 
@@ -29,6 +30,8 @@ export interface Localnet {
   readonly yields: YieldsServer;
   /** The 0x-shaped quote fake over both EVM beds' USDC/WETH pairs. */
   readonly zeroEx: ZeroExFake;
+  /** The Jupiter-shaped quote fake over the Solana bed's USDC/BED cp_pool. */
+  readonly jupiter: JupiterFake;
   /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
   readonly wallets: { readonly evm: string; readonly solana: string; readonly sui: string };
   /** SVC_* settings pointing the API and the keeper at the beds. */
@@ -61,6 +64,13 @@ export async function startLocalnet(): Promise<Localnet> {
       ],
     });
     stops.push(() => zeroEx.close());
+    // 1,000,000 USDC against 5,000 BED (a 9-decimal bed token), 30 bps pool fee.
+    const solanaSwapPool = deployCpPool(solana, {
+      reserveA: 1_000_000_000_000n,
+      reserveB: 5_000_000_000_000n,
+    });
+    const jupiter = await startJupiterFake({ bed: solana, pools: [solanaSwapPool] });
+    stops.push(() => jupiter.close());
     const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
       (pool) => pool.pool,
     );
@@ -100,6 +110,11 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_ARBITRUM_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
       SVC_BASE_SWAP_TOKENS: `WETH:${base.fixtures.weth}:18`,
       SVC_ARBITRUM_SWAP_TOKENS: `WETH:${arbitrum.fixtures.weth}:18`,
+      // Solana swaps: the Jupiter fake, whose swap instruction calls the bed's cp_pool.
+      SVC_JUPITER_BASE_URL: jupiter.url,
+      SVC_JUPITER_PROGRAM_ID: solanaSwapPool.program,
+      SVC_SOLANA_SWAP_FEE_RECIPIENT: solana.mintAuthority.publicKey.toBase58(),
+      SVC_SOLANA_SWAP_TOKENS: `BED:${solanaSwapPool.mintB}:9`,
       SVC_APY_POOLS: JSON.stringify({
         'aave-v3': basePool,
         morpho: basePool,
@@ -125,6 +140,7 @@ export async function startLocalnet(): Promise<Localnet> {
       sui,
       yields,
       zeroEx,
+      jupiter,
       wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },
       env,
       stop,
