@@ -1,20 +1,13 @@
-import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
+import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
-import { formatUnits, newPlanId } from '@yieldrouter/schemas';
+import { formatUnits } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import type { SwapsConfig } from './swapSettings';
 import type { SwapQuoteSource } from './swapQuoteSource';
-import {
-  assertDifferentTokens,
-  findSwapToken,
-  quoteSwapPlan,
-  resolveSwapSlippage,
-  sourceBlocker,
-} from './swapPlanSteps';
+import { beginSwapPlan, quoteSwapPlan, sourceBlocker } from './swapPlanSteps';
 import { storeSwapPlan } from './storeSwapPlan';
 
 export interface PrepareEvmSwapPlanParameters {
@@ -52,45 +45,22 @@ export async function prepareEvmSwapPlan(
   parameters: PrepareEvmSwapPlanParameters,
 ): Promise<SwapPlanDocument> {
   const { db, adapters, swaps, source, request, now } = parameters;
-  const schedule = parameters.schedule ?? defaultFeeSchedule;
   const chain = request.chain;
   const adapter = adapters[chain];
-  const tokens = swaps.tokens[chain];
-  const input = findSwapToken(tokens, request.inputToken, 'inputToken', chain);
-  const output = findSwapToken(tokens, request.outputToken, 'outputToken', chain);
-  assertDifferentTokens(input, output);
-  const owner = adapter.normalizeAddress(request.owner);
-  if (!owner) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.owner: not an address on ${chain} (0x + 40 hex, EIP-55 if mixed case)`,
-      'body.owner',
-    );
-  }
-  const slippageBps = resolveSwapSlippage(request.slippageBps, schedule);
-  const amountIn = request.amountInMicros;
-  const planId = newPlanId();
-  const serviceFee = {
-    bps: schedule.swapFeeBps,
-    amountMicros: bpsOf(amountIn, schedule.swapFeeBps),
-  };
-
-  const feeRecipient = swaps.feeRecipients[chain];
-  const { blockers, priced: quoted } = await quoteSwapPlan({
-    source,
-    settings: {
-      source: 'SVC_ZEROX_BASE_URL',
-      feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
-    },
+  const basis = beginSwapPlan({
     chain,
-    input,
-    output,
-    amountInMicros: amountIn,
-    slippageBps,
-    owner,
-    serviceFee,
-    feeRecipient,
-    schedule,
+    tokens: swaps.tokens[chain],
+    request,
+    normalizeOwner: (address) => adapter.normalizeAddress(address),
+    ownerFormat: '0x + 40 hex, EIP-55 if mixed case',
+    feeRecipient: swaps.feeRecipients[chain],
+    schedule: parameters.schedule ?? defaultFeeSchedule,
+  });
+  const { planId, owner, input, output } = basis;
+  const amountIn = basis.amountInMicros;
+  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
+    source: 'SVC_ZEROX_BASE_URL',
+    feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
   });
   const quote = quoted?.quote;
   const fees = quoted?.fees;
@@ -135,17 +105,7 @@ export async function prepareEvmSwapPlan(
     }
   }
 
-  return storeSwapPlan({
-    db,
-    planId,
-    chain,
-    owner,
-    input,
-    output,
-    amountInMicros: amountIn,
-    slippageBps,
-    serviceFee,
-    feeRecipient,
+  return storeSwapPlan(db, basis, {
     build,
     priced:
       build.status === 'prepared' && quote && fees

@@ -1,20 +1,14 @@
-import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
+import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type { LegBuild, SolanaSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
-import { formatUnits, newPlanId } from '@yieldrouter/schemas';
+import { formatUnits } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import type { JupiterConfig } from './jupiterSettings';
 import { storeSwapPlan } from './storeSwapPlan';
 import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
-import {
-  assertDifferentTokens,
-  findSwapToken,
-  quoteSwapPlan,
-  resolveSwapSlippage,
-} from './swapPlanSteps';
+import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
 
 export interface PrepareSolanaSwapPlanParameters {
   readonly db: PrismaClient;
@@ -45,41 +39,22 @@ export async function prepareSolanaSwapPlan(
   parameters: PrepareSolanaSwapPlanParameters,
 ): Promise<SwapPlanDocument> {
   const { db, adapters, jupiter, source, request, now } = parameters;
-  const schedule = parameters.schedule ?? defaultFeeSchedule;
   const chain = request.chain;
   const adapter = adapters[chain];
-  const input = findSwapToken(jupiter.tokens, request.inputToken, 'inputToken', chain);
-  const output = findSwapToken(jupiter.tokens, request.outputToken, 'outputToken', chain);
-  assertDifferentTokens(input, output);
-  const owner = adapter.normalizeAddress(request.owner);
-  if (!owner) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      'body.owner: not a Solana address (a base58 public key of 32 bytes)',
-      'body.owner',
-    );
-  }
-  const slippageBps = resolveSwapSlippage(request.slippageBps, schedule);
-  const amountIn = request.amountInMicros;
-  const planId = newPlanId();
-  const serviceFee = {
-    bps: schedule.swapFeeBps,
-    amountMicros: bpsOf(amountIn, schedule.swapFeeBps),
-  };
-
-  const feeRecipient = jupiter.feeRecipient;
-  const { blockers, priced: quoted } = await quoteSwapPlan({
-    source,
-    settings: { source: 'SVC_JUPITER_BASE_URL', feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT' },
+  const basis = beginSwapPlan({
     chain,
-    input,
-    output,
-    amountInMicros: amountIn,
-    slippageBps,
-    owner,
-    serviceFee,
-    feeRecipient,
-    schedule,
+    tokens: jupiter.tokens,
+    request,
+    normalizeOwner: (address) => adapter.normalizeAddress(address),
+    ownerFormat: 'a base58 public key of 32 bytes',
+    feeRecipient: jupiter.feeRecipient,
+    schedule: parameters.schedule ?? defaultFeeSchedule,
+  });
+  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
+  const amountIn = basis.amountInMicros;
+  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
+    source: 'SVC_JUPITER_BASE_URL',
+    feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT',
   });
   const quote = quoted?.quote;
   const fees = quoted?.fees;
@@ -113,17 +88,7 @@ export async function prepareSolanaSwapPlan(
     }
   }
 
-  return storeSwapPlan({
-    db,
-    planId,
-    chain,
-    owner,
-    input,
-    output,
-    amountInMicros: amountIn,
-    slippageBps,
-    serviceFee,
-    feeRecipient,
+  return storeSwapPlan(db, basis, {
     build,
     priced:
       build.status === 'prepared' && quote && fees

@@ -1,31 +1,11 @@
 import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { Chain, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import type { LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { planDocument, planRecord } from '../plans/planDocument';
-import type { SwapQuote, SwapToken } from './swapQuoteSource';
+import type { SwapQuote } from './swapQuoteSource';
 import { swapPlanParts } from './swapPlanSteps';
-import type { SwapPlanFees } from './swapPlanSteps';
-
-export interface StoreSwapPlanParameters {
-  readonly db: PrismaClient;
-  readonly planId: string;
-  readonly chain: Chain;
-  readonly owner: string;
-  readonly input: SwapToken;
-  readonly output: SwapToken;
-  readonly amountInMicros: bigint;
-  readonly slippageBps: number;
-  /** The service fee the schedule charges on the input (the plan's fee while it is blocked). */
-  readonly serviceFee: { readonly bps: number; readonly amountMicros: bigint };
-  readonly feeRecipient: string | undefined;
-  readonly build: LegBuild;
-  /** The quote and its fees, when the plan is prepared. */
-  readonly priced:
-    | { readonly quote: SwapQuote; readonly fees: SwapPlanFees; readonly swapTarget: string }
-    | undefined;
-  readonly now: Date;
-}
+import type { SwapPlanBasis, SwapPlanFees } from './swapPlanSteps';
 
 /**
  * Stores a swap plan (prepared or blocked) with what its swap leg's settlement reads (`plans.swap`:
@@ -33,23 +13,33 @@ export interface StoreSwapPlanParameters {
  * calls), and answers its document.
  */
 export async function storeSwapPlan(
-  parameters: StoreSwapPlanParameters,
+  db: PrismaClient,
+  basis: SwapPlanBasis,
+  outcome: {
+    readonly build: LegBuild;
+    /** The quote and its fees when the plan is prepared, and what the swap leg calls. */
+    readonly priced:
+      | { readonly quote: SwapQuote; readonly fees: SwapPlanFees; readonly swapTarget: string }
+      | undefined;
+    readonly now: Date;
+  },
 ): Promise<SwapPlanDocument> {
-  const { chain, owner, input, output, slippageBps, serviceFee, priced } = parameters;
-  const amountIn = parameters.amountInMicros;
+  const { chain, owner, input, output, slippageBps, serviceFee } = basis;
+  const { priced } = outcome;
+  const amountIn = basis.amountInMicros;
   const swapParts = swapPlanParts({ input, output, amountInMicros: amountIn, slippageBps, priced });
   const parts = {
-    planId: parameters.planId,
+    planId: basis.planId,
     kind: 'swap' as const,
     chain,
     amountMicros: amountIn,
     feeMicros: priced ? priced.fees.feeMicros : serviceFee.amountMicros,
-    build: parameters.build,
+    build: outcome.build,
     disclosure: { owner, ...swapParts },
-    createdAt: parameters.now,
+    createdAt: outcome.now,
   };
   await insertPlan(
-    parameters.db,
+    db,
     planRecord(parts, {
       venueId: null,
       owner,
@@ -68,7 +58,7 @@ export async function storeSwapPlan(
         ...swapParts,
         inputTokenAddress: input.address,
         outputTokenAddress: output.address,
-        feeRecipient: serviceFee.bps > 0 ? (parameters.feeRecipient ?? null) : null,
+        feeRecipient: serviceFee.bps > 0 ? (basis.feeRecipient ?? null) : null,
         ...(priced ? { swapTarget: priced.swapTarget } : {}),
       },
     }),

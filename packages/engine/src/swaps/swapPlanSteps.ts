@@ -1,7 +1,7 @@
-import { FeeError, computeSwapPlanFees, resolveSlippageBps } from '@yieldrouter/fees';
+import { FeeError, bpsOf, computeSwapPlanFees, resolveSlippageBps } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, Chain } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
+import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
@@ -142,41 +142,102 @@ export function swapPlanParts(parameters: {
   };
 }
 
-export interface QuoteSwapPlanParameters<Quote extends SwapQuote> {
-  readonly source: SwapQuoteSource<Quote> | undefined;
-  /** The settings that configure the source and the fee recipient (named by the blockers). */
-  readonly settings: { readonly source: string; readonly feeRecipient: string };
+/** What a swap plan is about, checked: the same for every chain once the request is read. */
+export interface SwapPlanBasis {
+  readonly planId: string;
   readonly chain: Chain;
+  /** The owner in the chain's canonical form. */
+  readonly owner: string;
   readonly input: SwapToken;
   readonly output: SwapToken;
   readonly amountInMicros: bigint;
   readonly slippageBps: number;
-  readonly owner: string;
+  /** The service fee the schedule charges on the input (the plan's fee while it is blocked). */
   readonly serviceFee: { readonly bps: number; readonly amountMicros: bigint };
+  /** Where that fee is paid on the chain; undefined when not configured. */
+  readonly feeRecipient: string | undefined;
+  readonly schedule: FeeSchedule;
+}
+
+export interface BeginSwapPlanParameters {
+  readonly chain: Chain;
+  /** The chain's token table. */
+  readonly tokens: readonly SwapToken[];
+  readonly request: {
+    readonly owner: string;
+    readonly inputToken: string;
+    readonly outputToken: string;
+    readonly amountInMicros: bigint;
+    readonly slippageBps?: number | undefined;
+  };
+  /** The chain's address check: the canonical form, or undefined when it is not one. */
+  readonly normalizeOwner: (address: string) => string | undefined;
+  /** How the chain's addresses look, for the 400's message. */
+  readonly ownerFormat: string;
   readonly feeRecipient: string | undefined;
   readonly schedule: FeeSchedule;
 }
 
 /**
- * Asks the source for a quote and prices it, or says why not: no source for the chain, nowhere
- * to pay a non-zero service fee, the source unavailable, slow or without a route, or a quote the
- * schedule refuses. Blockers come back in that order; nothing is priced without a quote.
+ * Reads a swap request into its basis, refusing with a 400 naming the field (nothing stored):
+ * an unknown token, the same token both ways, an owner not in the chain's format, a slippage
+ * outside the schedule's bound.
+ */
+export function beginSwapPlan(parameters: BeginSwapPlanParameters): SwapPlanBasis {
+  const { chain, tokens, request, schedule } = parameters;
+  const input = findSwapToken(tokens, request.inputToken, 'inputToken', chain);
+  const output = findSwapToken(tokens, request.outputToken, 'outputToken', chain);
+  assertDifferentTokens(input, output);
+  const owner = parameters.normalizeOwner(request.owner);
+  if (!owner) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      `body.owner: not an address on ${chain} (${parameters.ownerFormat})`,
+      'body.owner',
+    );
+  }
+  const slippageBps = resolveSwapSlippage(request.slippageBps, schedule);
+  const amountInMicros = request.amountInMicros;
+  return {
+    planId: newPlanId(),
+    chain,
+    owner,
+    input,
+    output,
+    amountInMicros,
+    slippageBps,
+    serviceFee: {
+      bps: schedule.swapFeeBps,
+      amountMicros: bpsOf(amountInMicros, schedule.swapFeeBps),
+    },
+    feeRecipient: parameters.feeRecipient,
+    schedule,
+  };
+}
+
+/**
+ * Asks the source for a quote and prices it, or says why not: no source for the chain
+ * (`settings.source` named), nowhere to pay a non-zero service fee (`settings.feeRecipient`
+ * named), the source unavailable, slow or without a route, or a quote the schedule refuses.
+ * Blockers come back in that order; nothing is priced without a quote.
  */
 export async function quoteSwapPlan<Quote extends SwapQuote>(
-  parameters: QuoteSwapPlanParameters<Quote>,
+  basis: SwapPlanBasis,
+  source: SwapQuoteSource<Quote> | undefined,
+  settings: { readonly source: string; readonly feeRecipient: string },
 ): Promise<{
   readonly blockers: Blocker[];
   readonly priced?: { readonly quote: Quote; readonly fees: SwapPlanFees };
 }> {
-  const { source, chain, serviceFee, feeRecipient, owner } = parameters;
+  const { chain, serviceFee, feeRecipient, owner } = basis;
   const blockers: Blocker[] = [];
   if (!source || !source.chains.includes(chain)) {
-    blockers.push(blocker('quote_source_not_configured', { field: parameters.settings.source }));
+    blockers.push(blocker('quote_source_not_configured', { field: settings.source }));
   }
   if (!feeRecipient && serviceFee.bps > 0) {
     blockers.push(
       blocker('quote_source_not_configured', {
-        field: parameters.settings.feeRecipient,
+        field: settings.feeRecipient,
         details: { why: "nowhere to pay the service's swap fee" },
       }),
     );
@@ -184,10 +245,10 @@ export async function quoteSwapPlan<Quote extends SwapQuote>(
   if (blockers.length > 0 || !source) return { blockers };
   const answer = await source.quote({
     chain,
-    inputToken: parameters.input,
-    outputToken: parameters.output,
-    amountInMicros: parameters.amountInMicros,
-    slippageBps: parameters.slippageBps,
+    inputToken: basis.input,
+    outputToken: basis.output,
+    amountInMicros: basis.amountInMicros,
+    slippageBps: basis.slippageBps,
     taker: owner,
     // With no fee (0 bps) nothing is paid, so the recipient is never sent.
     serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
@@ -197,9 +258,9 @@ export async function quoteSwapPlan<Quote extends SwapQuote>(
   }
   const priced = priceSwapQuote({
     quote: answer,
-    amountInMicros: parameters.amountInMicros,
-    slippageBps: parameters.slippageBps,
-    schedule: parameters.schedule,
+    amountInMicros: basis.amountInMicros,
+    slippageBps: basis.slippageBps,
+    schedule: basis.schedule,
   });
   if ('blocker' in priced) return { blockers: [priced.blocker] };
   return { blockers, priced: { quote: answer, fees: priced.fees } };
