@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { startQuoteFakeServer } from './startQuoteFakeServer';
+import type { Later } from './startQuoteFakeServer';
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { ComputeBudgetProgram, PublicKey } from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
@@ -86,7 +86,6 @@ export async function startJupiterFake(
   const { bed } = parameters;
   let mode: JupiterFakeMode = 'ok';
   const requests: { path: string; body: unknown }[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
   // The vault's token account read straight from the SVM (no scan of every account).
   const vaultBalance = (vault: string) => {
@@ -249,7 +248,7 @@ export async function startJupiterFake(
       });
     });
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
+  const handle = (later: Later) => (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const isQuote = req.method === 'GET' && url.pathname === '/swap/v1/quote';
     const isSwap = req.method === 'POST' && url.pathname === '/swap/v1/swap-instructions';
@@ -286,37 +285,22 @@ export async function startJupiterFake(
     };
     void body.then((payload) => {
       if (mode === 'slow') {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
+        later(parameters.slowMs ?? 10_000, () => {
           if (!res.destroyed) answer(payload);
-        }, parameters.slowMs ?? 10_000);
-        timers.add(timer);
+        });
       } else {
         answer(payload);
       }
     });
   };
 
-  const server = createServer(handle);
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = address && typeof address !== 'string' ? address.port : 0;
+  const server = await startQuoteFakeServer(handle);
   return {
-    url: `http://127.0.0.1:${port}/swap/v1`,
+    url: `${server.origin}/swap/v1`,
     requests,
     setMode: (next) => {
       mode = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }
