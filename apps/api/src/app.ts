@@ -6,7 +6,13 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { ApyReader, BridgeRail, ChainAdapters, SwapQuoteSource } from '@yieldrouter/engine';
+import type {
+  ApyReader,
+  BridgeRail,
+  ChainAdapters,
+  SolanaSwapQuote,
+  SwapQuoteSource,
+} from '@yieldrouter/engine';
 import {
   WRITE_READY_CHAINS,
   buildEnablement,
@@ -16,6 +22,7 @@ import {
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
+  createJupiterQuoteSource,
   createZeroExQuoteSource,
   deepFreeze,
   ledgerWallet,
@@ -74,6 +81,8 @@ export interface AppDeps {
   readonly bridgeRail?: BridgeRail;
   /** The EVM swap quote source; 0x from `config` (SVC_ZEROX_*) when not given. */
   readonly evmQuoteSource?: SwapQuoteSource;
+  /** Tests: the Solana quote source instead of the configured Jupiter one. */
+  readonly solanaQuoteSource?: SwapQuoteSource<SolanaSwapQuote>;
   /** The process's metrics registry (shared with an in-process keeper); a new one when not given. */
   readonly registry?: Registry;
   /**
@@ -265,6 +274,14 @@ export function createApp(deps: AppDeps): Express {
       evmSource:
         deps.evmQuoteSource ??
         (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs })),
+      jupiter: config.jupiter,
+      solanaSource:
+        deps.solanaQuoteSource ??
+        (config.jupiter.source &&
+          createJupiterQuoteSource({
+            ...config.jupiter.source,
+            quoteTtlMs: config.swaps.quoteTtlMs,
+          })),
     }),
   );
   const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });

@@ -268,8 +268,9 @@ describe('no 500 from any input', () => {
 
 describe('a schema for every body, with bounds', () => {
   const swap = {
+    chain: 'solana',
     inputToken: 'USDC',
-    outputToken: 'SOL',
+    outputToken: 'WSOL',
     amountInMicros: '1000000',
     owner: SAMPLE_ADDRESSES.solana,
   };

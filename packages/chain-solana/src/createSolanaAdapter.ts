@@ -1,6 +1,7 @@
 import type { ChainAdapter } from '@yieldrouter/schemas';
 import { broadcastSolanaTransaction } from './broadcastSolanaTransaction';
 import { buildSolanaDeposit } from './buildSolanaDeposit';
+import { buildSolanaSwap } from './buildSolanaSwap';
 import { buildSolanaTransfer } from './buildSolanaTransfer';
 import { checkSignedSolanaLeg } from './checkSignedSolanaLeg';
 import { buildSolanaWithdraw } from './buildSolanaWithdraw';
@@ -8,6 +9,7 @@ import { parsePublicKey } from './parsePublicKey';
 import { readSolanaBalances } from './readSolanaBalances';
 import { readSolanaPosition } from './readSolanaPosition';
 import { readSolanaReceipt } from './readSolanaReceipt';
+import { readSolanaSwapReceipt } from './readSolanaSwapReceipt';
 import { readSolanaTransferReceipt } from './readSolanaTransferReceipt';
 import type { SolanaAdapterConfig } from './solanaAdapterConfig';
 import { createSolanaContext } from './solanaContext';
@@ -43,5 +45,7 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     readPosition: (venue, owner, shares) => readSolanaPosition(context, venue, owner, shares),
     buildTransfer: (request) => buildSolanaTransfer(context, request),
     readTransferReceipt: (query) => readSolanaTransferReceipt(context, query),
+    buildSolanaSwap: (request) => buildSolanaSwap(context, request),
+    readSwapReceipt: (query) => readSolanaSwapReceipt(context, query),
   };
 }

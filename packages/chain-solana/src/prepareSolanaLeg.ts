@@ -1,5 +1,5 @@
 import { TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
+import type { AddressLookupTableAccount, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { LegAction, LegBuild } from '@yieldrouter/schemas';
 import { describeRpcFailure } from './describeRpcFailure';
 import type { SolanaContext } from './solanaContext';
@@ -12,6 +12,8 @@ export interface PrepareSolanaLegParameters {
   readonly summary: string;
   readonly planId: string;
   readonly amountMicros: bigint;
+  /** Address lookup tables to compile with (a swap source's); read from the chain. */
+  readonly lookupTables?: readonly PublicKey[];
 }
 
 /**
@@ -41,11 +43,37 @@ export async function prepareSolanaLeg(
       ],
     };
   }
+  const lookupTables: AddressLookupTableAccount[] = [];
+  for (const key of leg.lookupTables ?? []) {
+    try {
+      const table = (await context.rpc.connection.getAddressLookupTable(key)).value;
+      if (!table) {
+        return {
+          status: 'blocked',
+          blockers: [
+            {
+              code: 'rpc_unavailable',
+              message: `Solana: address lookup table ${key.toBase58()} does not exist`,
+            },
+          ],
+        };
+      }
+      lookupTables.push(table);
+    } catch (error) {
+      const failure = describeRpcFailure(error, 'Solana address lookup table');
+      return {
+        status: 'blocked',
+        blockers: [
+          { code: 'rpc_unavailable', message: failure.detail, details: { reason: failure.reason } },
+        ],
+      };
+    }
+  }
   const message = new TransactionMessage({
     payerKey: leg.owner,
     recentBlockhash: latest.blockhash,
     instructions: [...leg.instructions],
-  }).compileToV0Message();
+  }).compileToV0Message(lookupTables);
   const transaction = new VersionedTransaction(message);
   return {
     status: 'prepared',

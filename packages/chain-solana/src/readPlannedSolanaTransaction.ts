@@ -35,6 +35,8 @@ export type ReadPlannedSolanaTransactionReturnType =
       readonly slot: number;
       /** The transaction's top-level instructions (program and accounts as key indexes). */
       readonly instructions: readonly MessageCompiledInstruction[];
+      /** The programs the transaction's top-level instructions call. */
+      readonly programs: readonly PublicKey[];
     };
 
 function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKeys): string[] {
@@ -109,6 +111,10 @@ export async function readPlannedSolanaTransaction(
     if (meta.err !== null) {
       return { status: 'failed', txId: query.txId, reason: JSON.stringify(meta.err) };
     }
+    const programs = response.transaction.message.compiledInstructions.flatMap((instruction) => {
+      const program = keys.get(instruction.programIdIndex);
+      return program ? [program] : [];
+    });
     return {
       status: 'ran',
       owner,
@@ -117,6 +123,7 @@ export async function readPlannedSolanaTransaction(
       keys,
       slot: response.slot,
       instructions: response.transaction.message.compiledInstructions,
+      programs,
     };
   } catch (error) {
     return describeRpcFailure(error, 'receipt');

@@ -20,6 +20,7 @@ import { confirmBridgeDelivery } from './bridges/confirmBridgeDelivery';
 import { prepareBridgePlan } from './bridges/prepareBridgePlan';
 import { rescueBridge } from './bridges/rescueBridge';
 import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
+import { prepareSolanaSwapPlan } from './swaps/prepareSolanaSwapPlan';
 import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
@@ -148,6 +149,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
       planOfAlias: onBooks(planOfAlias),
       prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
+      prepareSolanaSwapPlan: timed('prepareSolanaSwapPlan', onBooks(prepareSolanaSwapPlan)),
       prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
       prepareBridgePlan: timed('prepareBridgePlan', onBooks(prepareBridgePlan)),
       confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),

@@ -4,6 +4,7 @@ import type { Chain } from './chains';
 import type { UnavailableReasonCode } from './requests';
 import type { Blocker } from './errors';
 import type { VenueChainFacts } from './opportunityFacts';
+import type { SolanaSwapLegRequest } from './solanaSwapLeg';
 
 /**
  * The one contract every chain adapter implements (packages/chain-sui, chain-solana, chain-evm).
@@ -243,6 +244,12 @@ export interface ChainAdapter {
   buildSwap?(request: SwapLegRequest): UnsignedLeg[];
   /** Swaps: what the chain says about a swap leg's transaction (amounts from the logs). */
   readSwapReceipt?(query: SwapReceiptQuery): Promise<SwapReceipt>;
+  /**
+   * Swaps (Solana): the owner's unsigned v0 swap leg from a source's instructions, with the
+   * service fee transfer and the plan memo; blocked when the chain cannot be read (blockhash,
+   * lookup tables).
+   */
+  buildSolanaSwap?(request: SolanaSwapLegRequest): Promise<LegBuild>;
   /**
    * One unsigned leg in which the owner sends `amountMicros` USDC to `recipient`, tagged with
    * the plan (auto-pay's payouts). Offline. A chain that cannot build one answers `blocked`

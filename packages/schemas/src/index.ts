@@ -30,3 +30,4 @@ export * from './webhookEvents';
 export * from './webhookDocuments';
 export * from './errorMessage';
 export * from './readinessFields';
+export * from './solanaSwapLeg';

@@ -375,6 +375,11 @@ export const EvmSwapPlanRequest = SwapPlanRequest.extend({
 });
 export type EvmSwapPlanRequest = z.infer<typeof EvmSwapPlanRequest>;
 
+export const SolanaSwapPlanRequest = SwapPlanRequest.extend({
+  chain: z.enum(['solana']).meta({ description: 'Solana (Jupiter routes Solana only).' }),
+});
+export type SolanaSwapPlanRequest = z.infer<typeof SolanaSwapPlanRequest>;
+
 /** One call a gas-sponsor plan sizes when no stored plan is named (EVM only). */
 export const GasSponsorCall = z.strictObject({
   to: z.string().min(1).max(128).meta({ description: 'The contract (or account) called.' }),

@@ -1,19 +1,19 @@
 // The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed with our router
-// program and its test venue deployed, the Sui fake, the yields fake, the 0x quote fake, the CCTP
-// stand-ins on both anvils with the Iris attestation fake), each
+// program, its test venue and a cp_pool deployed, the Sui fake, the yields fake, the 0x and
+// Jupiter quote fakes, the CCTP stand-ins on both anvils with the Iris attestation fake), each
 // demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { Keypair } from '@solana/web3.js';
 import { startEvmBed } from './evm';
 import type { EvmBed } from './evm';
-import { deployYieldRouter, startSolanaBed } from './solana';
+import { deployCpPool, deployYieldRouter, startSolanaBed } from './solana';
 import type { SolanaBed, SolanaRouterDeployment } from './solana';
 import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
 import { startCctpBed } from './bridges';
 import type { CctpBed } from './bridges';
-import { startZeroExFake } from './quotes';
-import type { ZeroExFake } from './quotes';
+import { startJupiterFake, startZeroExFake } from './quotes';
+import type { JupiterFake, ZeroExFake } from './quotes';
 import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
 import type { YieldsServer } from './yields';
 
@@ -34,6 +34,8 @@ export interface Localnet {
   readonly zeroEx: ZeroExFake;
   /** CCTP v2 stand-ins on both EVM beds and the Iris-shaped attestation fake over them. */
   readonly cctp: CctpBed;
+  /** The Jupiter-shaped quote fake over the Solana bed's USDC/BED cp_pool. */
+  readonly jupiter: JupiterFake;
   /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
   readonly wallets: { readonly evm: string; readonly solana: string; readonly sui: string };
   /** SVC_* settings pointing the API and the keeper at the beds. */
@@ -69,6 +71,13 @@ export async function startLocalnet(): Promise<Localnet> {
     // Base → Arbitrum (and back) bridges: the bed's bridge fee goes where its swap fee goes.
     const cctp = await startCctpBed({ beds: { base, arbitrum }, feeRecipient: SWAP_FEE_RECIPIENT });
     stops.push(() => cctp.stop());
+    // 1,000,000 USDC against 5,000 BED (a 9-decimal bed token), 30 bps pool fee.
+    const solanaSwapPool = deployCpPool(solana, {
+      reserveA: 1_000_000_000_000n,
+      reserveB: 5_000_000_000_000n,
+    });
+    const jupiter = await startJupiterFake({ bed: solana, pools: [solanaSwapPool] });
+    stops.push(() => jupiter.close());
     const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
       (pool) => pool.pool,
     );
@@ -109,6 +118,11 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_ARBITRUM_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
       SVC_BASE_SWAP_TOKENS: `WETH:${base.fixtures.weth}:18`,
       SVC_ARBITRUM_SWAP_TOKENS: `WETH:${arbitrum.fixtures.weth}:18`,
+      // Solana swaps: the Jupiter fake, whose swap instruction calls the bed's cp_pool.
+      SVC_JUPITER_BASE_URL: jupiter.url,
+      SVC_JUPITER_PROGRAM_ID: solanaSwapPool.program,
+      SVC_SOLANA_SWAP_FEE_RECIPIENT: solana.mintAuthority.publicKey.toBase58(),
+      SVC_SOLANA_SWAP_TOKENS: `BED:${solanaSwapPool.mintB}:9`,
       SVC_APY_POOLS: JSON.stringify({
         'aave-v3': basePool,
         morpho: basePool,
@@ -135,6 +149,7 @@ export async function startLocalnet(): Promise<Localnet> {
       yields,
       zeroEx,
       cctp,
+      jupiter,
       wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },
       env,
       stop,

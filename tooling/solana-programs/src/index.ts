@@ -29,3 +29,5 @@ export {
   venuePda,
 } from './programInstructions';
 export type { RouterLeg, VenueAccounts } from './programInstructions';
+export { cpPoolAccounts, cpPoolQuote, cpPoolSwap, initializeCpPool } from './cpPoolInstructions';
+export type { CpPoolAccounts, CpPoolSwap } from './cpPoolInstructions';

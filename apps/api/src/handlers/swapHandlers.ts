@@ -1,6 +1,8 @@
 import type {
   ChainAdapters,
+  JupiterConfig,
   PlanUseCases,
+  SolanaSwapQuote,
   SwapQuoteSource,
   SwapsConfig,
 } from '@yieldrouter/engine';
@@ -12,12 +14,15 @@ export interface SwapHandlerDeps {
   readonly swaps: SwapsConfig;
   /** The EVM quote source (0x); undefined when none is configured (plans are blocked). */
   readonly evmSource: SwapQuoteSource | undefined;
+  readonly jupiter: JupiterConfig;
+  /** The Solana quote source (Jupiter); undefined when none is configured (plans are blocked). */
+  readonly solanaSource: SwapQuoteSource<SolanaSwapQuote> | undefined;
   readonly now?: () => Date;
 }
 
 /**
- * Swap plans — EVM (0x) for now; Jupiter and Cetus answer 501 until their sources land — and the
- * gas-sponsor plan (priced by the same EVM source).
+ * Swap plans — EVM (0x) and Solana (Jupiter); Cetus answers 501 until its source lands — and the
+ * gas-sponsor plan (priced by the EVM source).
  */
 export function swapHandlers(deps: SwapHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
@@ -28,6 +33,16 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
         adapters: deps.adapters,
         swaps: deps.swaps,
         source: deps.evmSource,
+        request: body,
+        now: now(),
+      }),
+    }),
+    prepareSolanaSwapPlan: async ({ body }) => ({
+      status: 200,
+      body: await deps.plans.prepareSolanaSwapPlan({
+        adapters: deps.adapters,
+        jupiter: deps.jupiter,
+        source: deps.solanaSource,
         request: body,
         now: now(),
       }),

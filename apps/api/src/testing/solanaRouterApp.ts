@@ -35,18 +35,29 @@ export async function startSolanaRouterApp(
     readonly secondVenue?: boolean;
     /** Settings on top (a keeper job's cadence, …). */
     readonly env?: Readonly<Record<string, string>>;
+    /**
+     * More set up on the bed before the app starts (a pool, a quote fake): its settings go on
+     * top, and its `close` runs before the bed stops.
+     */
+    readonly onBed?: (solana: SolanaBed) => Promise<{
+      readonly env: Readonly<Record<string, string>>;
+      close(): Promise<void>;
+    }>;
   } = {},
 ): Promise<SolanaRouterApp> {
   const solana = await startSolanaBed();
   let t: TestApp | undefined;
   let keeper: RunningKeeper | undefined;
+  let extra: Awaited<ReturnType<NonNullable<typeof options.onBed>>> | undefined;
   const close = async () => {
     await keeper?.close();
     await t?.close();
+    await extra?.close();
     await solana.stop();
   };
   try {
     const router = deployYieldRouter(solana);
+    extra = await options.onBed?.(solana);
     const second = options.secondVenue ? addTestVenue(solana, router) : undefined;
     t = await startTestApp({
       ...solanaBedSettings(solana, router),
@@ -67,6 +78,7 @@ export async function startSolanaRouterApp(
       SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '0',
       SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '0',
       ...options.env,
+      ...extra?.env,
     });
     keeper = await startInApiKeeper(t);
     return { solana, router, second, t, close };

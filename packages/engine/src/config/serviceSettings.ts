@@ -15,6 +15,8 @@ import { parseVenueSettings } from './venueSettings';
 import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
 import type { WebhookSettings } from './webhookSettings';
 import { SwapSettingsSchema, parseSwapSettings } from '../swaps/swapSettings';
+import { JupiterSettingsSchema, parseJupiterSettings } from '../swaps/jupiterSettings';
+import type { JupiterConfig } from '../swaps/jupiterSettings';
 import { CctpSettingsSchema, parseCctpSettings } from '../bridges/cctpSettings';
 import type { BridgesConfig } from '../bridges/cctpSettings';
 import type { SwapsConfig } from '../swaps/swapSettings';
@@ -85,6 +87,7 @@ export const ServiceSettings = z
   })
   .extend(WebhookSettingsSchema.shape)
   .extend(SwapSettingsSchema.shape)
+  .extend(JupiterSettingsSchema.shape)
   .extend(CctpSettingsSchema.shape);
 export type ServiceSettings = z.infer<typeof ServiceSettings>;
 
@@ -110,6 +113,8 @@ export interface ServiceConfig {
   readonly webhooks: WebhookSettings;
   /** Swap plans: the 0x quote source, fee recipients and token tables. */
   readonly swaps: SwapsConfig;
+  /** Solana swap plans: the Jupiter quote source, the fee recipient and the token table. */
+  readonly jupiter: JupiterConfig;
   /** Our YieldCage per Map chain; unset answers `cage_not_configured`. */
   readonly cages: { readonly base: string | undefined; readonly arbitrum: string | undefined };
   /** Bridge plans: the CCTP contracts per chain, the attestation service, fee recipients. */
@@ -154,6 +159,7 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
       base: env.SVC_BASE_USDC_ADDRESS,
       arbitrum: env.SVC_ARBITRUM_USDC_ADDRESS,
     }),
+    jupiter: parseJupiterSettings(env, env.SVC_SOLANA_USDC_MINT),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,

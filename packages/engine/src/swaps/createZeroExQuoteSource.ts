@@ -1,12 +1,13 @@
 import type { Chain } from '@yieldrouter/schemas';
 import { EVM_CHAIN_IDS } from '@yieldrouter/schemas';
 import type {
-  SwapQuote,
+  EvmSwapQuote,
   SwapQuoteRequest,
   SwapQuoteSource,
   SwapQuoteUnavailable,
 } from './swapQuoteSource';
 import { ZeroExQuoteResponse } from './zeroExQuoteResponse';
+import { fetchSourceJson } from './fetchSourceJson';
 
 export interface ZeroExSettings {
   /** `https://api.0x.org` in production; a bed's fake in tests and localnet. */
@@ -57,7 +58,7 @@ export function readZeroExQuote(
   body: unknown,
   request: SwapQuoteRequest,
   expiresAt: Date,
-): SwapQuote | SwapQuoteUnavailable {
+): EvmSwapQuote | SwapQuoteUnavailable {
   const parsed = ZeroExQuoteResponse.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -94,7 +95,7 @@ export function readZeroExQuote(
   const minAmountOutMicros = BigInt(quote.minBuyAmount);
   if (minAmountOutMicros > amountOutMicros) return unusable('minBuyAmount above buyAmount');
   const zeroExFee = quote.fees.zeroExFee ?? null;
-  let poolFee: SwapQuote['poolFee'] = null;
+  let poolFee: EvmSwapQuote['poolFee'] = null;
   if (zeroExFee) {
     const side = SAME(zeroExFee.token, request.outputToken.address)
       ? 'output'
@@ -106,6 +107,7 @@ export function readZeroExQuote(
   }
   return {
     status: 'ok',
+    family: 'evm',
     source: '0x',
     amountOutMicros,
     minAmountOutMicros,
@@ -147,33 +149,18 @@ export function createZeroExQuoteSource(
       const url = zeroExQuoteUrl(parameters, request);
       const headers: Record<string, string> = { accept: 'application/json', '0x-version': 'v2' };
       if (parameters.apiKey) headers['0x-api-key'] = parameters.apiKey;
-      const signal = AbortSignal.timeout(parameters.timeoutMs);
-      let body: unknown;
-      try {
-        const response = await fetchImpl(url, { headers, signal });
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => undefined);
-          return { status: 'quote_unavailable', detail: `0x answered HTTP ${response.status}` };
-        }
-        const text = await response.text();
-        try {
-          body = JSON.parse(text) as unknown;
-        } catch {
-          return { status: 'quote_unavailable', detail: '0x answered something that is not JSON' };
-        }
-      } catch (error) {
-        if (signal.aborted) {
-          return {
-            status: 'quote_timeout',
-            detail: `0x did not answer within ${parameters.timeoutMs} ms`,
-          };
-        }
-        const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-        return {
-          status: 'quote_unavailable',
-          detail: `0x could not be reached${typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : ''}`,
-        };
+      const answer = await fetchSourceJson({
+        source: '0x',
+        url,
+        init: { headers, signal: AbortSignal.timeout(parameters.timeoutMs) },
+        timeoutMs: parameters.timeoutMs,
+        fetch: fetchImpl,
+      });
+      if (answer.status === 'http_error') {
+        return { status: 'quote_unavailable', detail: `0x answered HTTP ${answer.httpStatus}` };
       }
+      if (answer.status !== 'json') return answer;
+      const body = answer.body;
       return readZeroExQuote(body, request, new Date(now().getTime() + parameters.quoteTtlMs));
     },
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { startQuoteFakeServer } from './startQuoteFakeServer';
+import type { Later } from './startQuoteFakeServer';
 import {
   createPublicClient,
   encodeFunctionData,
@@ -104,7 +104,6 @@ export async function startZeroExFake(parameters: StartZeroExFakeParameters): Pr
   );
   let mode: ZeroExFakeMode = 'ok';
   const requests: Record<string, string>[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
   const quote = async (query: Record<string, string>) => {
     const zid = `0x${randomBytes(12).toString('hex')}`;
@@ -244,7 +243,7 @@ export async function startZeroExFake(parameters: StartZeroExFakeParameters): Pr
     };
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
+  const handle = (later: Later) => (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (req.method !== 'GET' || url.pathname !== '/swap/allowance-holder/quote') {
       send(res, 404, { name: 'NOT_FOUND', message: 'not found' });
@@ -267,36 +266,21 @@ export async function startZeroExFake(parameters: StartZeroExFakeParameters): Pr
       );
     };
     if (mode === 'slow') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      later(parameters.slowMs ?? 10_000, () => {
         if (!res.destroyed) answer();
-      }, parameters.slowMs ?? 10_000);
-      timers.add(timer);
+      });
     } else {
       answer();
     }
   };
 
-  const server = createServer(handle);
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = address && typeof address !== 'string' ? address.port : 0;
+  const server = await startQuoteFakeServer(handle);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${server.origin}`,
     requests,
     setMode: (next) => {
       mode = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }

@@ -9,3 +9,5 @@ export type {
 export type { TransactionErrorJson as SolanaTransactionErrorJson } from './transactionErrorJson';
 export { addTestVenue, deployYieldRouter } from './deployYieldRouter';
 export type { SolanaRouterDeployment, SolanaTestVenue } from './deployYieldRouter';
+export { deployCpPool } from './deployCpPool';
+export type { DeployCpPoolParameters, SolanaCpPool } from './deployCpPool';

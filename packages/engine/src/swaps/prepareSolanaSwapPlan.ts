@@ -1,0 +1,99 @@
+import { defaultFeeSchedule } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import type { PrismaClient } from '@yieldrouter/ledger';
+import type { LegBuild, SolanaSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
+import { formatUnits } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { blocker } from '../plans/blocker';
+import type { JupiterConfig } from './jupiterSettings';
+import { storeSwapPlan } from './storeSwapPlan';
+import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
+
+export interface PrepareSolanaSwapPlanParameters {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  readonly jupiter: JupiterConfig;
+  /** The Solana quote source (Jupiter); undefined when none is configured. */
+  readonly source: SwapQuoteSource<SolanaSwapQuote> | undefined;
+  /** The request as parsed (amount as bigint). */
+  readonly request: Omit<SolanaSwapPlanRequest, 'amountInMicros'> & {
+    readonly amountInMicros: bigint;
+  };
+  readonly schedule?: FeeSchedule;
+  readonly now: Date;
+}
+
+/**
+ * Prepares (or blocks) a swap on Solana priced by Jupiter, and stores it.
+ *
+ * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an unknown token, the same
+ * token both ways, an owner that is not a Solana key, a slippage outside 0..max. Blocked (stored,
+ * HTTP 200): no source or fee recipient configured, the source down, slow, answering garbage or
+ * unsafe instructions, no route, a quote that breaks the slippage bound, the chain unreadable
+ * (blockhash, lookup tables). Prepared: fee lines (the service fee from the schedule on the
+ * input; the pool fee the route reported), the quoted and minimum amounts out, and one leg: the
+ * service fee transfer, Jupiter's swap instructions and the plan memo in one v0 transaction.
+ */
+export async function prepareSolanaSwapPlan(
+  parameters: PrepareSolanaSwapPlanParameters,
+): Promise<SwapPlanDocument> {
+  const { db, adapters, jupiter, source, request, now } = parameters;
+  const chain = request.chain;
+  const adapter = adapters[chain];
+  const basis = beginSwapPlan({
+    chain,
+    tokens: jupiter.tokens,
+    request,
+    normalizeOwner: (address) => adapter.normalizeAddress(address),
+    ownerFormat: 'a base58 public key of 32 bytes',
+    feeRecipient: jupiter.feeRecipient,
+    schedule: parameters.schedule ?? defaultFeeSchedule,
+  });
+  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
+  const amountIn = basis.amountInMicros;
+  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
+    source: 'SVC_JUPITER_BASE_URL',
+    feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT',
+  });
+  const quote = quoted?.quote;
+  const fees = quoted?.fees;
+
+  let build: LegBuild = { status: 'blocked', blockers };
+  if (blockers.length === 0 && quote && fees) {
+    if (!adapter.buildSolanaSwap) {
+      build = {
+        status: 'blocked',
+        blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no swap builder' } })],
+      };
+    } else {
+      const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
+      const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+      build = await adapter.buildSolanaSwap({
+        planId,
+        owner,
+        amountInMicros: amountIn,
+        instructions: quote.instructions,
+        serviceFee:
+          serviceFee.amountMicros > 0n && feeRecipient
+            ? {
+                recipient: feeRecipient,
+                mint: input.address,
+                decimals: input.decimals,
+                amountMicros: serviceFee.amountMicros,
+              }
+            : null,
+        summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (service fee ${formatUnits(serviceFee.amountMicros, input.decimals)} ${input.symbol} in the same transaction)`,
+      });
+    }
+  }
+
+  return storeSwapPlan(db, basis, {
+    build,
+    priced:
+      build.status === 'prepared' && quote && fees
+        ? { quote, fees, swapTarget: quote.swapProgram }
+        : undefined,
+    now,
+  });
+}

@@ -1,0 +1,67 @@
+import { insertPlan } from '@yieldrouter/ledger';
+import type { PrismaClient } from '@yieldrouter/ledger';
+import type { LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import { planDocument, planRecord } from '../plans/planDocument';
+import type { SwapQuote } from './swapQuoteSource';
+import { swapPlanParts } from './swapPlanSteps';
+import type { SwapPlanBasis, SwapPlanFees } from './swapPlanSteps';
+
+/**
+ * Stores a swap plan (prepared or blocked) with what its swap leg's settlement reads (`plans.swap`:
+ * the tokens' addresses, the minimum out, the fee recipient, the contract or program the swap
+ * calls), and answers its document.
+ */
+export async function storeSwapPlan(
+  db: PrismaClient,
+  basis: SwapPlanBasis,
+  outcome: {
+    readonly build: LegBuild;
+    /** The quote and its fees when the plan is prepared, and what the swap leg calls. */
+    readonly priced:
+      | { readonly quote: SwapQuote; readonly fees: SwapPlanFees; readonly swapTarget: string }
+      | undefined;
+    readonly now: Date;
+  },
+): Promise<SwapPlanDocument> {
+  const { chain, owner, input, output, slippageBps, serviceFee } = basis;
+  const { priced } = outcome;
+  const amountIn = basis.amountInMicros;
+  const swapParts = swapPlanParts({ input, output, amountInMicros: amountIn, slippageBps, priced });
+  const parts = {
+    planId: basis.planId,
+    kind: 'swap' as const,
+    chain,
+    amountMicros: amountIn,
+    feeMicros: priced ? priced.fees.feeMicros : serviceFee.amountMicros,
+    build: outcome.build,
+    disclosure: { owner, ...swapParts },
+    createdAt: outcome.now,
+  };
+  await insertPlan(
+    db,
+    planRecord(parts, {
+      venueId: null,
+      owner,
+      wallet: owner,
+      request: {
+        chain,
+        owner,
+        inputToken: input.symbol,
+        outputToken: output.symbol,
+        amountInMicros: formatMicros(amountIn),
+        slippageBps,
+      },
+      // The swap leg settles from its receipt: the amount out is what the chain paid the owner.
+      effect: 'swap',
+      swap: {
+        ...swapParts,
+        inputTokenAddress: input.address,
+        outputTokenAddress: output.address,
+        feeRecipient: serviceFee.bps > 0 ? (basis.feeRecipient ?? null) : null,
+        ...(priced ? { swapTarget: priced.swapTarget } : {}),
+      },
+    }),
+  );
+  return planDocument(parts);
+}
