@@ -1,7 +1,7 @@
 import type { Chain } from '@yieldrouter/schemas';
 import { EVM_CHAIN_IDS } from '@yieldrouter/schemas';
 import type {
-  SwapQuote,
+  EvmSwapQuote,
   SwapQuoteRequest,
   SwapQuoteSource,
   SwapQuoteUnavailable,
@@ -57,7 +57,7 @@ export function readZeroExQuote(
   body: unknown,
   request: SwapQuoteRequest,
   expiresAt: Date,
-): SwapQuote | SwapQuoteUnavailable {
+): EvmSwapQuote | SwapQuoteUnavailable {
   const parsed = ZeroExQuoteResponse.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -94,7 +94,7 @@ export function readZeroExQuote(
   const minAmountOutMicros = BigInt(quote.minBuyAmount);
   if (minAmountOutMicros > amountOutMicros) return unusable('minBuyAmount above buyAmount');
   const zeroExFee = quote.fees.zeroExFee ?? null;
-  let poolFee: SwapQuote['poolFee'] = null;
+  let poolFee: EvmSwapQuote['poolFee'] = null;
   if (zeroExFee) {
     const side = SAME(zeroExFee.token, request.outputToken.address)
       ? 'output'
@@ -106,6 +106,7 @@ export function readZeroExQuote(
   }
   return {
     status: 'ok',
+    family: 'evm',
     source: '0x',
     amountOutMicros,
     minAmountOutMicros,

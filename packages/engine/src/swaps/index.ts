@@ -5,3 +5,8 @@ export * from './swapSettings';
 export * from './prepareEvmSwapPlan';
 export * from './priceNativeTopUp';
 export * from './prepareGasSponsorPlan';
+export * from './suiSwapQuote';
+export * from './cetusRoutesResponse';
+export * from './cetusSettings';
+export * from './readCetusQuote';
+export * from './createCetusQuoteSource';

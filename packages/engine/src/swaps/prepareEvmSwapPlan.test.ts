@@ -6,7 +6,7 @@ import { createChainAdapters } from '../chains/createChainAdapters';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { prepareEvmSwapPlan } from './prepareEvmSwapPlan';
 import type { PrepareEvmSwapPlanParameters } from './prepareEvmSwapPlan';
-import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import type { EvmSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 import { parseSwapSettings } from './swapSettings';
 
 // The use case's own decisions, with a quote source that answers what each test needs: the
@@ -25,8 +25,9 @@ const swaps = parseSwapSettings(
   { base: NATIVE_USDC.base, arbitrum: NATIVE_USDC.arbitrum },
 );
 
-const quote = (overrides: Partial<SwapQuote> = {}): SwapQuote => ({
+const quote = (overrides: Partial<EvmSwapQuote> = {}): EvmSwapQuote => ({
   status: 'ok',
+  family: 'evm',
   source: '0x',
   amountOutMicros: 3_000_000_000_000_000n,
   minAmountOutMicros: 2_970_000_000_000_000n,
@@ -38,7 +39,7 @@ const quote = (overrides: Partial<SwapQuote> = {}): SwapQuote => ({
   allowanceTarget: TARGET,
   ...overrides,
 });
-const sourceOf = (answer: SwapQuote): SwapQuoteSource => ({
+const sourceOf = (answer: EvmSwapQuote): SwapQuoteSource => ({
   name: '0x',
   chains: ['base', 'arbitrum'],
   quote: async () => answer,

@@ -15,7 +15,7 @@ import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
 import type { SwapChain, SwapsConfig } from './swapSettings';
-import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
+import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 
 export interface PrepareEvmSwapPlanParameters {
   readonly db: PrismaClient;
@@ -127,7 +127,7 @@ export async function prepareEvmSwapPlan(
       }),
     );
   }
-  let quote: SwapQuote | undefined;
+  let quote: EvmSwapQuote | undefined;
   if (blockers.length === 0 && source) {
     const answer = await source.quote({
       chain,

@@ -5,7 +5,7 @@ import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import { quoteBlocker } from './prepareEvmSwapPlan';
 import type { SwapChain, SwapsConfig } from './swapSettings';
-import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import type { EvmSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 export interface PriceNativeTopUpParameters {
   readonly chain: SwapChain;
@@ -25,7 +25,7 @@ export type PriceNativeTopUpReturnType =
       readonly build: LegBuild;
       /** The USDC the swap sells, the service fee included. */
       readonly grossMicros: bigint;
-      readonly quote: SwapQuote;
+      readonly quote: EvmSwapQuote;
     }
   | { readonly status: 'blocked'; readonly build: LegBuild };
 

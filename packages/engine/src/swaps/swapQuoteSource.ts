@@ -1,9 +1,10 @@
 import type { Chain } from '@yieldrouter/schemas';
+import type { SuiSwapQuote } from './suiSwapQuote';
 
 /** A token a swap names, as the service knows it on one chain. */
 export interface SwapToken {
   readonly symbol: string;
-  /** The chain's own id of the token (an EVM address). */
+  /** The chain's own id of the token (an EVM address, a Sui coin type). */
   readonly address: string;
   readonly decimals: number;
 }
@@ -25,8 +26,8 @@ export interface SwapQuoteRequest {
   };
 }
 
-/** A firm quote: what the owner gets, what the source keeps, and the call that does it. */
-export interface SwapQuote {
+/** What every firm quote says, whatever the chain: what the owner gets and what the source keeps. */
+export interface SwapQuoteFacts {
   readonly status: 'ok';
   readonly source: string;
   /** What the owner receives (net of every fee), in the output token's base units. */
@@ -40,10 +41,17 @@ export interface SwapQuote {
   /** Null when the source reports none. */
   readonly priceImpactBps: number | null;
   readonly expiresAt: Date;
-  /** EVM: the call the owner signs, and the contract the input must be allowed to. */
+}
+
+/** An EVM quote (0x): the call the owner signs, and the contract the input must be allowed to. */
+export interface EvmSwapQuote extends SwapQuoteFacts {
+  readonly family: 'evm';
   readonly transaction: { readonly to: string; readonly data: string; readonly value: bigint };
   readonly allowanceTarget: string;
 }
+
+/** A firm quote, by chain family: each carries what its chain's leg builder needs. */
+export type SwapQuote = EvmSwapQuote | SuiSwapQuote;
 
 /** Why there is no quote: the plan is blocked with this code, never given a made-up price. */
 export interface SwapQuoteUnavailable {
@@ -51,9 +59,9 @@ export interface SwapQuoteUnavailable {
   readonly detail: string;
 }
 
-/** One place swap prices come from (0x on EVM chains; Jupiter and Cetus later). */
-export interface SwapQuoteSource {
+/** One place swap prices come from (0x on EVM chains, Cetus on Sui), answering its family's quotes. */
+export interface SwapQuoteSource<Quote extends SwapQuote = EvmSwapQuote> {
   readonly name: string;
   readonly chains: readonly Chain[];
-  quote(request: SwapQuoteRequest): Promise<SwapQuote | SwapQuoteUnavailable>;
+  quote(request: SwapQuoteRequest): Promise<Quote | SwapQuoteUnavailable>;
 }
