@@ -5,3 +5,5 @@ export type { SuiAdapterConfig } from './config';
 export { SUI_COIN_TYPE, SUI_DECIMALS } from './config';
 export type { SuiObjectRef, SuiResolvedRefs, SuiSharedRef } from './resolvedLegs';
 export { ROUTER_MODULE, routerEventName, routerFunction } from './router';
+export { buildSuiSwapLeg } from './swapLeg';
+export type { SuiSwapLegHop, SuiSwapLegRequest } from './swapLeg';
