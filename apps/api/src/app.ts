@@ -16,6 +16,7 @@ import {
   createChainAdapters,
   createDefiLlamaReader,
   createUseCases,
+  createCetusQuoteSource,
   createZeroExQuoteSource,
   deepFreeze,
   ledgerWallet,
@@ -259,6 +260,10 @@ export function createApp(deps: AppDeps): Express {
       evmSource:
         deps.evmQuoteSource ??
         (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs })),
+      cetus: config.cetus,
+      suiSource:
+        config.cetus.source &&
+        createCetusQuoteSource({ ...config.cetus.source, quoteTtlMs: config.swaps.quoteTtlMs }),
     }),
   );
   const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });

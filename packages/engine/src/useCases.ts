@@ -19,6 +19,7 @@ import { readPlan } from './plans/readPlan';
 import { confirmBridgeDelivery } from './bridges/confirmBridgeDelivery';
 import { prepareBridgePlan } from './bridges/prepareBridgePlan';
 import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
+import { prepareSuiSwapPlan } from './swaps/prepareSuiSwapPlan';
 import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
@@ -147,6 +148,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
       planOfAlias: onBooks(planOfAlias),
       prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
+      prepareSuiSwapPlan: timed('prepareSuiSwapPlan', onBooks(prepareSuiSwapPlan)),
       prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
       prepareBridgePlan: timed('prepareBridgePlan', onBooks(prepareBridgePlan)),
       confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),

@@ -375,6 +375,14 @@ export const EvmSwapPlanRequest = SwapPlanRequest.extend({
 });
 export type EvmSwapPlanRequest = z.infer<typeof EvmSwapPlanRequest>;
 
+export const SuiSwapPlanRequest = SwapPlanRequest.extend({
+  chain: z
+    .enum(['sui'])
+    .optional()
+    .meta({ description: 'Sui (the only chain this route serves); may be left out.' }),
+});
+export type SuiSwapPlanRequest = z.infer<typeof SuiSwapPlanRequest>;
+
 /** One call a gas-sponsor plan sizes when no stored plan is named (EVM only). */
 export const GasSponsorCall = z.strictObject({
   to: z.string().min(1).max(128).meta({ description: 'The contract (or account) called.' }),

@@ -1,6 +1,8 @@
 import type {
+  CetusConfig,
   ChainAdapters,
   PlanUseCases,
+  SuiSwapQuote,
   SwapQuoteSource,
   SwapsConfig,
 } from '@yieldrouter/engine';
@@ -12,11 +14,14 @@ export interface SwapHandlerDeps {
   readonly swaps: SwapsConfig;
   /** The EVM quote source (0x); undefined when none is configured (plans are blocked). */
   readonly evmSource: SwapQuoteSource | undefined;
+  readonly cetus: CetusConfig;
+  /** The Sui quote source (Cetus); undefined when none is configured (plans are blocked). */
+  readonly suiSource: SwapQuoteSource<SuiSwapQuote> | undefined;
   readonly now?: () => Date;
 }
 
 /**
- * Swap plans — EVM (0x) for now; Jupiter and Cetus answer 501 until their sources land — and the
+ * Swap plans — EVM (0x) and Sui (Cetus); Jupiter answers 501 until its source lands — and the
  * gas-sponsor plan (priced by the same EVM source).
  */
 export function swapHandlers(deps: SwapHandlerDeps): Handlers {
@@ -28,6 +33,16 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
         adapters: deps.adapters,
         swaps: deps.swaps,
         source: deps.evmSource,
+        request: body,
+        now: now(),
+      }),
+    }),
+    prepareSuiSwapPlan: async ({ body }) => ({
+      status: 200,
+      body: await deps.plans.prepareSuiSwapPlan({
+        adapters: deps.adapters,
+        cetus: deps.cetus,
+        source: deps.suiSource,
         request: body,
         now: now(),
       }),

@@ -15,6 +15,8 @@ import { parseVenueSettings } from './venueSettings';
 import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
 import type { WebhookSettings } from './webhookSettings';
 import { SwapSettingsSchema, parseSwapSettings } from '../swaps/swapSettings';
+import { CetusSettingsSchema, parseCetusSettings } from '../swaps/cetusSettings';
+import type { CetusConfig } from '../swaps/cetusSettings';
 import { CctpSettingsSchema, parseCctpSettings } from '../bridges/cctpSettings';
 import type { BridgesConfig } from '../bridges/cctpSettings';
 import type { SwapsConfig } from '../swaps/swapSettings';
@@ -85,6 +87,7 @@ export const ServiceSettings = z
   })
   .extend(WebhookSettingsSchema.shape)
   .extend(SwapSettingsSchema.shape)
+  .extend(CetusSettingsSchema.shape)
   .extend(CctpSettingsSchema.shape);
 export type ServiceSettings = z.infer<typeof ServiceSettings>;
 
@@ -110,6 +113,8 @@ export interface ServiceConfig {
   readonly webhooks: WebhookSettings;
   /** Swap plans: the 0x quote source, fee recipients and token tables. */
   readonly swaps: SwapsConfig;
+  /** Sui swaps (Cetus): the quote source, fee recipient and token table. */
+  readonly cetus: CetusConfig;
   /** Our YieldCage per Map chain; unset answers `cage_not_configured`. */
   readonly cages: { readonly base: string | undefined; readonly arbitrum: string | undefined };
   /** Bridge plans: the CCTP contracts per chain, the attestation service, fee recipients. */
@@ -154,6 +159,7 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
       base: env.SVC_BASE_USDC_ADDRESS,
       arbitrum: env.SVC_ARBITRUM_USDC_ADDRESS,
     }),
+    cetus: parseCetusSettings(env, env.SVC_SUI_USDC_COIN_TYPE),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,

@@ -10,3 +10,5 @@ export * from './cetusRoutesResponse';
 export * from './cetusSettings';
 export * from './readCetusQuote';
 export * from './createCetusQuoteSource';
+export * from './prepareSuiSwapPlan';
+export * from './swapPlanParts';

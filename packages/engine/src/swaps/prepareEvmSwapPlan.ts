@@ -1,10 +1,4 @@
-import {
-  FeeError,
-  bpsOf,
-  computeSwapPlanFees,
-  defaultFeeSchedule,
-  resolveSlippageBps,
-} from '@yieldrouter/fees';
+import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
@@ -14,8 +8,16 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
-import type { SwapChain, SwapsConfig } from './swapSettings';
-import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
+import type { SwapsConfig } from './swapSettings';
+import type { EvmSwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import type { SwapPlanFees } from './swapPlanParts';
+import {
+  priceSwapQuote,
+  sourceBlocker,
+  swapPlanParts,
+  swapSlippageBps,
+  swapTokens,
+} from './swapPlanParts';
 
 export interface PrepareEvmSwapPlanParameters {
   readonly db: PrismaClient;
@@ -31,32 +33,11 @@ export interface PrepareEvmSwapPlanParameters {
   readonly now: Date;
 }
 
-/** A token named by symbol (any case) or address, in the chain's table; else a 400 naming it. */
-function findToken(
-  tokens: readonly SwapToken[],
-  asked: string,
-  field: 'inputToken' | 'outputToken',
-  chain: SwapChain,
-): SwapToken {
-  const wanted = asked.trim().toLowerCase();
-  const token = tokens.find(
-    (entry) => entry.symbol.toLowerCase() === wanted || entry.address.toLowerCase() === wanted,
-  );
-  if (!token) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.${field}: ${asked} is not a token the service knows on ${chain} (known: ${tokens.map((entry) => entry.symbol).join(', ')})`,
-      `body.${field}`,
-    );
-  }
-  return token;
-}
-
 /** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
 export const quoteBlocker = (
   status: 'quote_unavailable' | 'quote_timeout' | 'no_route',
   detail: string,
-) => blocker(status, { details: { source: '0x', detail } });
+) => sourceBlocker('0x', status, detail);
 
 /**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.
@@ -77,15 +58,7 @@ export async function prepareEvmSwapPlan(
   const chain = request.chain;
   const adapter = adapters[chain];
   const tokens = swaps.tokens[chain];
-  const input = findToken(tokens, request.inputToken, 'inputToken', chain);
-  const output = findToken(tokens, request.outputToken, 'outputToken', chain);
-  if (input.address.toLowerCase() === output.address.toLowerCase()) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.outputToken: must differ from inputToken (both are ${input.symbol})`,
-      'body.outputToken',
-    );
-  }
+  const { input, output } = swapTokens(tokens, request, chain);
   const owner = adapter.normalizeAddress(request.owner);
   if (!owner) {
     throw new EngineError(
@@ -94,19 +67,7 @@ export async function prepareEvmSwapPlan(
       'body.owner',
     );
   }
-  let slippageBps: number;
-  try {
-    slippageBps = resolveSlippageBps(request.slippageBps, schedule);
-  } catch (error) {
-    if (error instanceof FeeError) {
-      throw new EngineError(
-        'BAD_REQUEST',
-        `body.slippageBps: ${error.shortMessage}`,
-        'body.slippageBps',
-      );
-    }
-    throw error;
-  }
+  const slippageBps = swapSlippageBps(request.slippageBps, schedule);
   const amountIn = request.amountInMicros;
   const planId = newPlanId();
   const serviceFee = {
@@ -143,35 +104,11 @@ export async function prepareEvmSwapPlan(
     else blockers.push(quoteBlocker(answer.status, answer.detail));
   }
 
-  let fees: ReturnType<typeof computeSwapPlanFees> | undefined;
+  let fees: SwapPlanFees | undefined;
   if (quote) {
-    try {
-      fees = computeSwapPlanFees({
-        amountInMicros: amountIn,
-        quotedAmountOutMicros: quote.amountOutMicros,
-        poolFee: quote.poolFee,
-        slippageBps,
-        schedule,
-      });
-    } catch (error) {
-      if (!(error instanceof FeeError)) throw error;
-      blockers.push(
-        quoteBlocker(
-          'quote_unavailable',
-          `the quote's amounts are out of range: ${error.shortMessage}`,
-        ),
-      );
-    }
-    // The transaction enforces the source's minimum: it must be no looser than ours, or a
-    // fill the plan refuses could still go through on chain.
-    if (fees && quote.minAmountOutMicros < fees.minAmountOutMicros) {
-      blockers.push(
-        quoteBlocker(
-          'quote_unavailable',
-          `the quote's minimum ${quote.minAmountOutMicros} is below the slippage bound ${fees.minAmountOutMicros}`,
-        ),
-      );
-    }
+    const price = priceSwapQuote(quote, { amountInMicros: amountIn, slippageBps, schedule });
+    if ('blocker' in price) blockers.push(price.blocker);
+    else fees = price.fees;
   }
 
   let build: LegBuild = { status: 'blocked', blockers };
@@ -215,28 +152,13 @@ export async function prepareEvmSwapPlan(
   }
 
   const priced = build.status === 'prepared' && quote && fees ? { quote, fees } : undefined;
-  const swapParts = {
-    inputToken: input.symbol,
-    outputToken: output.symbol,
-    amountInMicros: formatMicros(amountIn),
+  const swapParts = swapPlanParts({
+    input,
+    output,
+    amountInMicros: amountIn,
     slippageBps,
-    ...(priced
-      ? {
-          quotedAmountOutMicros: formatMicros(priced.quote.amountOutMicros),
-          minAmountOutMicros: formatMicros(priced.fees.minAmountOutMicros),
-          priceImpactBps: priced.quote.priceImpactBps,
-          quoteSource: priced.quote.source,
-          expiresAt: priced.quote.expiresAt.toISOString(),
-          feeLines: priced.fees.lines.map((line) => ({
-            kind: line.kind,
-            ...(line.bps === undefined ? {} : { bps: line.bps }),
-            amountMicros: formatMicros(line.amountMicros),
-            token: line.side === 'input' ? input.symbol : output.symbol,
-            payer: line.payer,
-          })),
-        }
-      : {}),
-  };
+    priced,
+  });
   const parts = {
     planId,
     kind: 'swap' as const,

@@ -1,0 +1,168 @@
+import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
+import { insertPlan } from '@yieldrouter/ledger';
+import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Blocker, LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
+import { formatMicros, formatUnits, newPlanId } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+import { blocker } from '../plans/blocker';
+import { planDocument, planRecord } from '../plans/planDocument';
+import type { CetusConfig } from './cetusSettings';
+import type { SuiSwapQuote } from './suiSwapQuote';
+import type { SwapPlanFees } from './swapPlanParts';
+import {
+  priceSwapQuote,
+  sourceBlocker,
+  swapPlanParts,
+  swapSlippageBps,
+  swapTokens,
+} from './swapPlanParts';
+import type { SwapQuoteSource } from './swapQuoteSource';
+
+export interface PrepareSuiSwapPlanParameters {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  readonly cetus: CetusConfig;
+  /** The Cetus quote source; undefined when it is not configured. */
+  readonly source: SwapQuoteSource<SuiSwapQuote> | undefined;
+  readonly request: Omit<SuiSwapPlanRequest, 'amountInMicros'> & {
+    readonly amountInMicros: bigint;
+  };
+  readonly schedule?: FeeSchedule;
+  readonly now: Date;
+}
+
+/**
+ * Prepares (or blocks) a swap on Sui priced by the Cetus aggregator, and stores it.
+ *
+ * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an unknown token, the same
+ * token both ways, an owner that is not a Sui address, a slippage outside 0..max. Blocked
+ * (stored, HTTP 200): no source or fee recipient configured, the source unavailable, slow or
+ * answering garbage, no route, a quote that breaks the slippage bound. Prepared: fee lines (the
+ * service fee from the schedule on the input; the pool fee of the route), the quoted and minimum
+ * amounts out, and one unsigned Sui leg (`sui-transaction-json`) built locally from the routes:
+ * the plan id as a memo input, the fee split off the input to the recipient, the pool calls,
+ * `check_coin_threshold(minAmountOut)`, the output to the owner.
+ */
+export async function prepareSuiSwapPlan(
+  parameters: PrepareSuiSwapPlanParameters,
+): Promise<SwapPlanDocument> {
+  const { db, adapters, cetus, source, request, now } = parameters;
+  const schedule = parameters.schedule ?? defaultFeeSchedule;
+  const chain = 'sui' as const;
+  const { input, output } = swapTokens(cetus.tokens, request, chain);
+  const owner = adapters.sui.normalizeAddress(request.owner);
+  if (!owner) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      'body.owner: not an address on sui (0x + 1..64 hex)',
+      'body.owner',
+    );
+  }
+  const slippageBps = swapSlippageBps(request.slippageBps, schedule);
+  const amountIn = request.amountInMicros;
+  const planId = newPlanId();
+  const serviceFee = {
+    bps: schedule.swapFeeBps,
+    amountMicros: bpsOf(amountIn, schedule.swapFeeBps),
+  };
+
+  const blockers: Blocker[] = [];
+  if (!source || !source.chains.includes(chain)) {
+    blockers.push(
+      blocker('quote_source_not_configured', { field: cetus.missing ?? 'SVC_CETUS_BASE_URL' }),
+    );
+  }
+  if (!cetus.feeRecipient && serviceFee.amountMicros > 0n) {
+    blockers.push(
+      blocker('quote_source_not_configured', {
+        field: 'SVC_SUI_SWAP_FEE_RECIPIENT',
+        details: { why: "nowhere to pay the service's swap fee" },
+      }),
+    );
+  }
+  let quote: SuiSwapQuote | undefined;
+  if (blockers.length === 0 && source) {
+    const answer = await source.quote({
+      chain,
+      inputToken: input,
+      outputToken: output,
+      amountInMicros: amountIn,
+      slippageBps,
+      taker: owner,
+      serviceFee: { ...serviceFee, recipient: cetus.feeRecipient ?? owner },
+    });
+    if (answer.status === 'ok') quote = answer;
+    else blockers.push(sourceBlocker('cetus', answer.status, answer.detail));
+  }
+  let fees: SwapPlanFees | undefined;
+  if (quote) {
+    const price = priceSwapQuote(quote, { amountInMicros: amountIn, slippageBps, schedule });
+    if ('blocker' in price) blockers.push(price.blocker);
+    else fees = price.fees;
+  }
+
+  let build: LegBuild = { status: 'blocked', blockers };
+  if (blockers.length === 0 && quote && fees) {
+    const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
+    const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+    const leg = await buildSuiSwapLeg({
+      planId,
+      owner,
+      inputCoinType: input.address,
+      outputCoinType: output.address,
+      amountInMicros: amountIn,
+      serviceFee:
+        serviceFee.amountMicros > 0n && cetus.feeRecipient
+          ? { amountMicros: serviceFee.amountMicros, recipient: cetus.feeRecipient }
+          : null,
+      routes: quote.routes,
+      minAmountOutMicros: fees.minAmountOutMicros,
+      packageId: quote.packageId,
+      globalConfigId: quote.globalConfigId,
+      summary: `Swap ${shownIn} for at least ${shownOut} on sui via ${quote.source} (plan ${planId})`,
+    });
+    build = { status: 'prepared', legs: [leg] };
+  }
+
+  const priced = build.status === 'prepared' && quote && fees ? { quote, fees } : undefined;
+  const swapParts = swapPlanParts({ input, output, amountInMicros: amountIn, slippageBps, priced });
+  const parts = {
+    planId,
+    kind: 'swap' as const,
+    chain,
+    amountMicros: amountIn,
+    feeMicros: priced ? priced.fees.feeMicros : serviceFee.amountMicros,
+    build,
+    disclosure: { owner, ...swapParts },
+    createdAt: now,
+  };
+  await insertPlan(
+    db,
+    planRecord(parts, {
+      venueId: null,
+      owner,
+      wallet: owner,
+      request: {
+        chain,
+        owner,
+        inputToken: input.symbol,
+        outputToken: output.symbol,
+        amountInMicros: formatMicros(amountIn),
+        slippageBps,
+      },
+      // The swap leg settles from its receipt: the amount out from the owner's balance changes.
+      effect: 'swap',
+      swap: {
+        ...swapParts,
+        inputTokenAddress: input.address,
+        outputTokenAddress: output.address,
+        feeRecipient: serviceFee.amountMicros > 0n ? (cetus.feeRecipient ?? null) : null,
+        ...(priced ? { swapTarget: priced.quote.packageId } : {}),
+      },
+    }),
+  );
+  return planDocument(parts);
+}
