@@ -77,6 +77,7 @@ describe('readZeroExQuote (the recorded 0x v2 shape)', () => {
     const quote = readZeroExQuote(recordedQuote, request, expiresAt);
     expect(quote).toEqual({
       status: 'ok',
+      family: 'evm',
       source: '0x',
       amountOutMicros: 94_868_143_711_420_417n,
       minAmountOutMicros: 93_919_462_274_306_213n,
