@@ -4,12 +4,11 @@ import type { SwapReceipt, SwapReceiptQuery } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { normalizeSuiOwner, requireSuiAddress } from './address';
 import { SUI_COIN_TYPE } from './config';
-import { SuiBadResponseError } from './errors';
 import { pureBytes, sameBytes } from './legCall';
 import { ownerBalanceChange } from './receipt';
-import { isTransactionNotFound, rpcNotConfigured, suiRpcFailure } from './rpc';
+import { fetchTransactionView } from './fetchTransactionView';
+import { rpcNotConfigured } from './rpc';
 import type { TransactionInputView, TransactionView } from './shapes';
-import { readTransaction } from './shapes';
 
 const SUI = normalizeStructTag(SUI_COIN_TYPE);
 
@@ -65,42 +64,30 @@ export async function readSuiSwapReceipt(
   const owner = requireSuiAddress('owner', query.owner);
   const packageId = requireSuiAddress('to', query.to);
   const planBytes = planIdToBytes(query.planId);
-  let input: string;
+  let inputCoin: string;
   let output: string;
   try {
-    input = normalizeStructTag(query.inputToken);
+    inputCoin = normalizeStructTag(query.inputToken);
     output = normalizeStructTag(query.outputToken);
   } catch {
     throw new InvalidChainInputError('inputToken', 'inputToken / outputToken: Move coin types');
   }
   if (!client) return rpcNotConfigured('swap receipt');
-  let view: TransactionView;
-  try {
-    const response = await client.getTransactionBlock({
-      digest: query.txId,
-      options: { showInput: true, showEffects: true, showEvents: true, showBalanceChanges: true },
-    });
-    view = readTransaction(response);
-    if (view.digest !== query.txId) {
-      throw new SuiBadResponseError('swap receipt: the RPC answered for another transaction');
-    }
-    if (view.input === undefined) {
-      throw new SuiBadResponseError('swap receipt: the RPC did not show the transaction input');
-    }
-  } catch (error) {
-    if (isTransactionNotFound(error, query.txId)) return { status: 'pending', txId: query.txId };
-    return suiRpcFailure(error, 'swap receipt');
-  }
+  const fetched = await fetchTransactionView(client, query.txId, 'swap receipt', () => true);
+  if ('answer' in fetched) return fetched.answer;
+  const { view } = fetched;
+  const input = view.input;
+  if (!input) throw new Error('unreachable: fetchTransactionView checked the input');
   const txId = query.txId;
   // Executed but not in a checkpoint yet: not final.
   if (view.checkpoint === null) return { status: 'pending', txId };
-  const why = notTheLeg(view.input, { owner, packageId, planBytes });
+  const why = notTheLeg(input, { owner, packageId, planBytes });
   if (why) return { status: 'mismatch', txId, reason: `not this swap leg's: ${why}` };
   if (view.status === 'failure') {
     return { status: 'failed', txId, reason: view.error ?? 'execution failed' };
   }
   const amountOutMicros = changeOf(view, owner, output);
-  const amountInMicros = -changeOf(view, owner, input);
+  const amountInMicros = -changeOf(view, owner, inputCoin);
   if (amountOutMicros <= 0n || amountInMicros <= 0n) {
     return { status: 'mismatch', txId, reason: 'the owner swapped nothing in this transaction' };
   }
@@ -115,7 +102,7 @@ export async function readSuiSwapReceipt(
   const feePaidMicros =
     recipient === undefined || recipient === owner
       ? 0n
-      : (ownerBalanceChange(view, recipient, input) ?? 0n);
+      : (ownerBalanceChange(view, recipient, inputCoin) ?? 0n);
   return {
     status: 'confirmed',
     txId,

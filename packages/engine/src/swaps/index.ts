@@ -12,3 +12,4 @@ export * from './readCetusQuote';
 export * from './createCetusQuoteSource';
 export * from './prepareSuiSwapPlan';
 export * from './swapPlanParts';
+export * from './storeSwapPlan';

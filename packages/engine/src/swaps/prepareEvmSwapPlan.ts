@@ -1,23 +1,16 @@
 import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type { Blocker, EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
-import { formatMicros, formatUnits, newPlanId } from '@yieldrouter/schemas';
+import { formatUnits, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
-import { planDocument, planRecord } from '../plans/planDocument';
+import { storeSwapPlan } from './storeSwapPlan';
 import type { SwapsConfig } from './swapSettings';
 import type { EvmSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 import type { SwapPlanFees } from './swapPlanParts';
-import {
-  priceSwapQuote,
-  sourceBlocker,
-  swapPlanParts,
-  swapSlippageBps,
-  swapTokens,
-} from './swapPlanParts';
+import { priceSwapQuote, sourceBlocker, swapSlippageBps, swapTokens } from './swapPlanParts';
 
 export interface PrepareEvmSwapPlanParameters {
   readonly db: PrismaClient;
@@ -152,47 +145,19 @@ export async function prepareEvmSwapPlan(
   }
 
   const priced = build.status === 'prepared' && quote && fees ? { quote, fees } : undefined;
-  const swapParts = swapPlanParts({
+  return storeSwapPlan(db, {
+    planId,
+    chain,
+    owner,
     input,
     output,
     amountInMicros: amountIn,
     slippageBps,
-    priced,
-  });
-  const parts = {
-    planId,
-    kind: 'swap' as const,
-    chain,
-    amountMicros: amountIn,
-    feeMicros: priced ? priced.fees.feeMicros : serviceFee.amountMicros,
+    serviceFeeMicros: serviceFee.amountMicros,
     build,
-    disclosure: { owner, ...swapParts },
-    createdAt: now,
-  };
-  await insertPlan(
-    db,
-    planRecord(parts, {
-      venueId: null,
-      owner,
-      wallet: owner,
-      request: {
-        chain,
-        owner,
-        inputToken: input.symbol,
-        outputToken: output.symbol,
-        amountInMicros: formatMicros(amountIn),
-        slippageBps,
-      },
-      // The swap leg settles from its receipt: the amount out from the Transfer logs.
-      effect: 'swap',
-      swap: {
-        ...swapParts,
-        inputTokenAddress: input.address,
-        outputTokenAddress: output.address,
-        feeRecipient: serviceFee.bps > 0 ? (feeRecipient ?? null) : null,
-        ...(priced ? { swapTarget: priced.quote.transaction.to } : {}),
-      },
-    }),
-  );
-  return planDocument(parts);
+    priced,
+    feeRecipient: serviceFee.bps > 0 ? (feeRecipient ?? null) : null,
+    swapTarget: priced?.quote.transaction.to,
+    now,
+  });
 }

@@ -1,24 +1,17 @@
 import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
-import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type { Blocker, LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
-import { formatMicros, formatUnits, newPlanId } from '@yieldrouter/schemas';
+import { formatUnits, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
-import { planDocument, planRecord } from '../plans/planDocument';
+import { storeSwapPlan } from './storeSwapPlan';
 import type { CetusConfig } from './cetusSettings';
 import type { SuiSwapQuote } from './suiSwapQuote';
 import type { SwapPlanFees } from './swapPlanParts';
-import {
-  priceSwapQuote,
-  sourceBlocker,
-  swapPlanParts,
-  swapSlippageBps,
-  swapTokens,
-} from './swapPlanParts';
+import { priceSwapQuote, sourceBlocker, swapSlippageBps, swapTokens } from './swapPlanParts';
 import type { SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareSuiSwapPlanParameters {
@@ -128,41 +121,19 @@ export async function prepareSuiSwapPlan(
   }
 
   const priced = build.status === 'prepared' && quote && fees ? { quote, fees } : undefined;
-  const swapParts = swapPlanParts({ input, output, amountInMicros: amountIn, slippageBps, priced });
-  const parts = {
+  return storeSwapPlan(db, {
     planId,
-    kind: 'swap' as const,
     chain,
-    amountMicros: amountIn,
-    feeMicros: priced ? priced.fees.feeMicros : serviceFee.amountMicros,
+    owner,
+    input,
+    output,
+    amountInMicros: amountIn,
+    slippageBps,
+    serviceFeeMicros: serviceFee.amountMicros,
     build,
-    disclosure: { owner, ...swapParts },
-    createdAt: now,
-  };
-  await insertPlan(
-    db,
-    planRecord(parts, {
-      venueId: null,
-      owner,
-      wallet: owner,
-      request: {
-        chain,
-        owner,
-        inputToken: input.symbol,
-        outputToken: output.symbol,
-        amountInMicros: formatMicros(amountIn),
-        slippageBps,
-      },
-      // The swap leg settles from its receipt: the amount out from the owner's balance changes.
-      effect: 'swap',
-      swap: {
-        ...swapParts,
-        inputTokenAddress: input.address,
-        outputTokenAddress: output.address,
-        feeRecipient: serviceFee.amountMicros > 0n ? (cetus.feeRecipient ?? null) : null,
-        ...(priced ? { swapTarget: priced.quote.packageId } : {}),
-      },
-    }),
-  );
-  return planDocument(parts);
+    priced,
+    feeRecipient: serviceFee.amountMicros > 0n ? (cetus.feeRecipient ?? null) : null,
+    swapTarget: priced?.quote.packageId,
+    now,
+  });
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { normalizeStructTag } from '@mysten/sui/utils';
 import type { SuiFakePool } from '../sui/cetusPool';
+import { startQuoteServer } from './startQuoteServer';
 
 /** How the fake answers: like the Cetus aggregator, or one of a quote source's real faults. */
 export type CetusFakeMode =
@@ -39,11 +37,6 @@ export interface CetusFake {
 
 const DIGITS = /^(0|[1-9][0-9]{0,19})$/;
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 /** `numerator / denominator` as a decimal string with `places` digits (no floats). */
 function decimal(numerator: bigint, denominator: bigint, places = 12): string {
   const scale = 10n ** BigInt(places);
@@ -75,7 +68,6 @@ function coinType(value: string | undefined): string | undefined {
 export async function startCetusFake(parameters: StartCetusFakeParameters): Promise<CetusFake> {
   let mode: CetusFakeMode = 'ok';
   const requests: Record<string, string>[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
   const routes = (query: Record<string, string>) => {
     const from = coinType(query['from']);
@@ -147,61 +139,33 @@ export async function startCetusFake(parameters: StartCetusFakeParameters): Prom
     };
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    if (req.method !== 'GET' || url.pathname !== '/find_routes') {
-      send(res, 404, { code: 404, msg: 'Not Found' });
-      return;
-    }
-    const query = Object.fromEntries(url.searchParams);
-    requests.push(query);
-    const answer = () => {
+  const server = await startQuoteServer({
+    path: '/find_routes',
+    notFound: { code: 404, msg: 'Not Found' },
+    isSlow: () => mode === 'slow',
+    slowMs: parameters.slowMs ?? 10_000,
+    requests,
+    answer: (query, send) => {
       if (mode === 'http_500') {
-        send(res, 500, { code: 500, msg: 'Internal Server Error' });
-        return;
-      }
-      if (mode === 'malformed') {
-        send(res, 200, {
+        send(500, { code: 500, msg: 'Internal Server Error' });
+      } else if (mode === 'malformed') {
+        send(200, {
           code: 200,
           msg: 'Success',
           data: { amount_in: 1.5e-3, amount_out: '12', routes: [{ amount_in: 1 }] },
         });
-        return;
+      } else {
+        const { status, body } = routes(query);
+        send(status, body);
       }
-      const { status, body } = routes(query);
-      send(res, status, body);
-    };
-    if (mode === 'slow') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.destroyed) answer();
-      }, parameters.slowMs ?? 10_000);
-      timers.add(timer);
-    } else {
-      answer();
-    }
-  };
-
-  const server = createServer(handle);
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = address && typeof address !== 'string' ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     setMode: (next) => {
       mode = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import {
   createPublicClient,
   encodeFunctionData,
@@ -14,6 +11,7 @@ import {
   zeroAddress,
 } from 'viem';
 import type { Address } from 'viem';
+import { startQuoteServer } from './startQuoteServer';
 
 /** How the fake answers: like 0x, or one of the faults a quote source shows in real life. */
 export type ZeroExFakeMode =
@@ -67,11 +65,6 @@ const DIGITS = /^(0|[1-9][0-9]*)$/;
 /** Any case, as 0x takes addresses (no checksum check). */
 const isAddressText = (value: string) => isAddress(value, { strict: false });
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 /**
  * A 0x Swap API v2 stand-in for beds and `pnpm localnet`: `GET /swap/allowance-holder/quote`
  * answers in 0x's response shape, priced from the bed TestPair's reserves on anvil (read at
@@ -104,7 +97,6 @@ export async function startZeroExFake(parameters: StartZeroExFakeParameters): Pr
   );
   let mode: ZeroExFakeMode = 'ok';
   const requests: Record<string, string>[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
   const quote = async (query: Record<string, string>) => {
     const zid = `0x${randomBytes(12).toString('hex')}`;
@@ -244,59 +236,31 @@ export async function startZeroExFake(parameters: StartZeroExFakeParameters): Pr
     };
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    if (req.method !== 'GET' || url.pathname !== '/swap/allowance-holder/quote') {
-      send(res, 404, { name: 'NOT_FOUND', message: 'not found' });
-      return;
-    }
-    const query = Object.fromEntries(url.searchParams);
-    requests.push(query);
-    const answer = () => {
+  const server = await startQuoteServer({
+    path: '/swap/allowance-holder/quote',
+    notFound: { name: 'NOT_FOUND', message: 'not found' },
+    isSlow: () => mode === 'slow',
+    slowMs: parameters.slowMs ?? 10_000,
+    requests,
+    answer: (query, send) => {
       if (mode === 'http_500') {
-        send(res, 500, { name: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' });
-        return;
+        send(500, { name: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' });
+      } else if (mode === 'malformed') {
+        send(200, { liquidityAvailable: true, buyAmount: 1.5e17, sellAmount: 1 });
+      } else {
+        quote(query).then(
+          ({ status, body }) => send(status, body),
+          () => send(500, { name: 'INTERNAL_SERVER_ERROR', message: 'bed read failed' }),
+        );
       }
-      if (mode === 'malformed') {
-        send(res, 200, { liquidityAvailable: true, buyAmount: 1.5e17, sellAmount: 1 });
-        return;
-      }
-      quote(query).then(
-        ({ status, body }) => send(res, status, body),
-        () => send(res, 500, { name: 'INTERNAL_SERVER_ERROR', message: 'bed read failed' }),
-      );
-    };
-    if (mode === 'slow') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.destroyed) answer();
-      }, parameters.slowMs ?? 10_000);
-      timers.add(timer);
-    } else {
-      answer();
-    }
-  };
-
-  const server = createServer(handle);
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = address && typeof address !== 'string' ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     setMode: (next) => {
       mode = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }
