@@ -8,9 +8,8 @@ import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { storeSwapPlan } from './storeSwapPlan';
 import type { SwapsConfig } from './swapSettings';
-import type { EvmSwapQuote, SwapQuoteSource } from './swapQuoteSource';
-import type { SwapPlanFees } from './swapPlanParts';
-import { priceSwapQuote, sourceBlocker, swapSlippageBps, swapTokens } from './swapPlanParts';
+import type { SwapQuoteSource } from './swapQuoteSource';
+import { quoteSwap, sourceBlocker, swapSlippageBps, swapTokens } from './swapPlanParts';
 
 export interface PrepareEvmSwapPlanParameters {
   readonly db: PrismaClient;
@@ -81,28 +80,25 @@ export async function prepareEvmSwapPlan(
       }),
     );
   }
-  let quote: EvmSwapQuote | undefined;
-  if (blockers.length === 0 && source) {
-    const answer = await source.quote({
-      chain,
-      inputToken: input,
-      outputToken: output,
-      amountInMicros: amountIn,
-      slippageBps,
-      taker: owner,
-      // With no fee (0 bps) nothing is paid, so the recipient is never sent.
-      serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
-    });
-    if (answer.status === 'ok') quote = answer;
-    else blockers.push(quoteBlocker(answer.status, answer.detail));
-  }
-
-  let fees: SwapPlanFees | undefined;
-  if (quote) {
-    const price = priceSwapQuote(quote, { amountInMicros: amountIn, slippageBps, schedule });
-    if ('blocker' in price) blockers.push(price.blocker);
-    else fees = price.fees;
-  }
+  const quoted =
+    blockers.length === 0 && source
+      ? await quoteSwap(
+          source,
+          {
+            chain,
+            inputToken: input,
+            outputToken: output,
+            amountInMicros: amountIn,
+            slippageBps,
+            taker: owner,
+            // With no fee (0 bps) nothing is paid, so the recipient is never sent.
+            serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
+          },
+          schedule,
+          blockers,
+        )
+      : undefined;
+  const { quote, fees } = quoted ?? {};
 
   let build: LegBuild = { status: 'blocked', blockers };
   if (blockers.length === 0 && quote && fees) {

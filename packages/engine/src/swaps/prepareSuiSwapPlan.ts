@@ -10,8 +10,7 @@ import { blocker } from '../plans/blocker';
 import { storeSwapPlan } from './storeSwapPlan';
 import type { CetusConfig } from './cetusSettings';
 import type { SuiSwapQuote } from './suiSwapQuote';
-import type { SwapPlanFees } from './swapPlanParts';
-import { priceSwapQuote, sourceBlocker, swapSlippageBps, swapTokens } from './swapPlanParts';
+import { quoteSwap, swapSlippageBps, swapTokens } from './swapPlanParts';
 import type { SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareSuiSwapPlanParameters {
@@ -76,26 +75,24 @@ export async function prepareSuiSwapPlan(
       }),
     );
   }
-  let quote: SuiSwapQuote | undefined;
-  if (blockers.length === 0 && source) {
-    const answer = await source.quote({
-      chain,
-      inputToken: input,
-      outputToken: output,
-      amountInMicros: amountIn,
-      slippageBps,
-      taker: owner,
-      serviceFee: { ...serviceFee, recipient: cetus.feeRecipient ?? owner },
-    });
-    if (answer.status === 'ok') quote = answer;
-    else blockers.push(sourceBlocker('cetus', answer.status, answer.detail));
-  }
-  let fees: SwapPlanFees | undefined;
-  if (quote) {
-    const price = priceSwapQuote(quote, { amountInMicros: amountIn, slippageBps, schedule });
-    if ('blocker' in price) blockers.push(price.blocker);
-    else fees = price.fees;
-  }
+  const quoted =
+    blockers.length === 0 && source
+      ? await quoteSwap(
+          source,
+          {
+            chain,
+            inputToken: input,
+            outputToken: output,
+            amountInMicros: amountIn,
+            slippageBps,
+            taker: owner,
+            serviceFee: { ...serviceFee, recipient: cetus.feeRecipient ?? owner },
+          },
+          schedule,
+          blockers,
+        )
+      : undefined;
+  const { quote, fees } = quoted ?? {};
 
   let build: LegBuild = { status: 'blocked', blockers };
   if (blockers.length === 0 && quote && fees) {

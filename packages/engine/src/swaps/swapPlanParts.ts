@@ -4,7 +4,7 @@ import type { Blocker, Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
-import type { SwapQuote, SwapToken } from './swapQuoteSource';
+import type { SwapQuote, SwapQuoteRequest, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 
 /** A token named by symbol (any case) or address, in the chain's table; else a 400 naming it. */
 export function findSwapToken(
@@ -99,6 +99,33 @@ export function priceSwapQuote(
     return { blocker: sourceBlocker(quote.source, 'quote_unavailable', detail) };
   }
   return { fees };
+}
+
+/**
+ * Asks the source for a quote and prices it: the quote and its fees, or undefined with the
+ * blocker that stopped it pushed onto `blockers` (unavailable, slow, no route, out of bounds).
+ */
+export async function quoteSwap<Quote extends SwapQuote>(
+  source: SwapQuoteSource<Quote>,
+  request: SwapQuoteRequest,
+  schedule: FeeSchedule,
+  blockers: Blocker[],
+): Promise<{ readonly quote: Quote; readonly fees: SwapPlanFees } | undefined> {
+  const answer = await source.quote(request);
+  if (answer.status !== 'ok') {
+    blockers.push(sourceBlocker(source.name, answer.status, answer.detail));
+    return undefined;
+  }
+  const price = priceSwapQuote(answer, {
+    amountInMicros: request.amountInMicros,
+    slippageBps: request.slippageBps,
+    schedule,
+  });
+  if ('blocker' in price) {
+    blockers.push(price.blocker);
+    return undefined;
+  }
+  return { quote: answer, fees: price.fees };
 }
 
 /** What a swap plan discloses (and stores): the request, and when priced the quote and fees. */
