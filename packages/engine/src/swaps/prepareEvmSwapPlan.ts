@@ -1,7 +1,7 @@
-import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
+import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { Blocker, EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -9,7 +9,7 @@ import { blocker } from '../plans/blocker';
 import { storeSwapPlan } from './storeSwapPlan';
 import type { SwapsConfig } from './swapSettings';
 import type { SwapQuoteSource } from './swapQuoteSource';
-import { quoteSwap, sourceBlocker, swapSlippageBps, swapTokens } from './swapPlanParts';
+import { priceSwap, sourceBlocker, swapSlippageBps, swapTokens } from './swapPlanParts';
 
 export interface PrepareEvmSwapPlanParameters {
   readonly db: PrismaClient;
@@ -62,42 +62,26 @@ export async function prepareEvmSwapPlan(
   const slippageBps = swapSlippageBps(request.slippageBps, schedule);
   const amountIn = request.amountInMicros;
   const planId = newPlanId();
-  const serviceFee = {
-    bps: schedule.swapFeeBps,
-    amountMicros: bpsOf(amountIn, schedule.swapFeeBps),
-  };
-
-  const blockers: Blocker[] = [];
   const feeRecipient = swaps.feeRecipients[chain];
-  if (!source || !source.chains.includes(chain)) {
-    blockers.push(blocker('quote_source_not_configured', { field: 'SVC_ZEROX_BASE_URL' }));
-  }
-  if (!feeRecipient && serviceFee.bps > 0) {
-    blockers.push(
-      blocker('quote_source_not_configured', {
-        field: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
-        details: { why: "nowhere to pay the service's swap fee" },
-      }),
-    );
-  }
-  const quoted =
-    blockers.length === 0 && source
-      ? await quoteSwap(
-          source,
-          {
-            chain,
-            inputToken: input,
-            outputToken: output,
-            amountInMicros: amountIn,
-            slippageBps,
-            taker: owner,
-            // With no fee (0 bps) nothing is paid, so the recipient is never sent.
-            serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
-          },
-          schedule,
-          blockers,
-        )
-      : undefined;
+  const {
+    blockers,
+    serviceFee,
+    priced: quoted,
+  } = await priceSwap({
+    source,
+    sourceSetting: 'SVC_ZEROX_BASE_URL',
+    feeRecipient,
+    feeRecipientSetting: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
+    request: {
+      chain,
+      inputToken: input,
+      outputToken: output,
+      amountInMicros: amountIn,
+      slippageBps,
+      taker: owner,
+    },
+    schedule,
+  });
   const { quote, fees } = quoted ?? {};
 
   let build: LegBuild = { status: 'blocked', blockers };

@@ -1,16 +1,15 @@
-import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
+import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { Blocker, LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
+import type { LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { blocker } from '../plans/blocker';
 import { storeSwapPlan } from './storeSwapPlan';
 import type { CetusConfig } from './cetusSettings';
 import type { SuiSwapQuote } from './suiSwapQuote';
-import { quoteSwap, swapSlippageBps, swapTokens } from './swapPlanParts';
+import { priceSwap, swapSlippageBps, swapTokens } from './swapPlanParts';
 import type { SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareSuiSwapPlanParameters {
@@ -56,42 +55,25 @@ export async function prepareSuiSwapPlan(
   const slippageBps = swapSlippageBps(request.slippageBps, schedule);
   const amountIn = request.amountInMicros;
   const planId = newPlanId();
-  const serviceFee = {
-    bps: schedule.swapFeeBps,
-    amountMicros: bpsOf(amountIn, schedule.swapFeeBps),
-  };
-
-  const blockers: Blocker[] = [];
-  if (!source || !source.chains.includes(chain)) {
-    blockers.push(
-      blocker('quote_source_not_configured', { field: cetus.missing ?? 'SVC_CETUS_BASE_URL' }),
-    );
-  }
-  if (!cetus.feeRecipient && serviceFee.amountMicros > 0n) {
-    blockers.push(
-      blocker('quote_source_not_configured', {
-        field: 'SVC_SUI_SWAP_FEE_RECIPIENT',
-        details: { why: "nowhere to pay the service's swap fee" },
-      }),
-    );
-  }
-  const quoted =
-    blockers.length === 0 && source
-      ? await quoteSwap(
-          source,
-          {
-            chain,
-            inputToken: input,
-            outputToken: output,
-            amountInMicros: amountIn,
-            slippageBps,
-            taker: owner,
-            serviceFee: { ...serviceFee, recipient: cetus.feeRecipient ?? owner },
-          },
-          schedule,
-          blockers,
-        )
-      : undefined;
+  const {
+    blockers,
+    serviceFee,
+    priced: quoted,
+  } = await priceSwap({
+    source,
+    sourceSetting: cetus.missing ?? 'SVC_CETUS_BASE_URL',
+    feeRecipient: cetus.feeRecipient,
+    feeRecipientSetting: 'SVC_SUI_SWAP_FEE_RECIPIENT',
+    request: {
+      chain,
+      inputToken: input,
+      outputToken: output,
+      amountInMicros: amountIn,
+      slippageBps,
+      taker: owner,
+    },
+    schedule,
+  });
   const { quote, fees } = quoted ?? {};
 
   let build: LegBuild = { status: 'blocked', blockers };

@@ -1,4 +1,4 @@
-import { FeeError, computeSwapPlanFees, resolveSlippageBps } from '@yieldrouter/fees';
+import { FeeError, bpsOf, computeSwapPlanFees, resolveSlippageBps } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
@@ -101,31 +101,61 @@ export function priceSwapQuote(
   return { fees };
 }
 
+/** What pricing a swap needs: the source and fee recipient with the settings that name them. */
+export interface PriceSwapParameters<Quote extends SwapQuote> {
+  readonly source: SwapQuoteSource<Quote> | undefined;
+  /** The setting to name when there is no source. */
+  readonly sourceSetting: string;
+  readonly feeRecipient: string | undefined;
+  readonly feeRecipientSetting: string;
+  /** The quote request but for the service fee, which comes from the schedule. */
+  readonly request: Omit<SwapQuoteRequest, 'serviceFee'>;
+  readonly schedule: FeeSchedule;
+}
+
 /**
- * Asks the source for a quote and prices it: the quote and its fees, or undefined with the
- * blocker that stopped it pushed onto `blockers` (unavailable, slow, no route, out of bounds).
+ * The configuration checked (a source for the chain; a fee recipient when a fee is charged), the
+ * source asked and its quote priced: the blockers, and when none the quote and its fees.
  */
-export async function quoteSwap<Quote extends SwapQuote>(
-  source: SwapQuoteSource<Quote>,
-  request: SwapQuoteRequest,
-  schedule: FeeSchedule,
-  blockers: Blocker[],
-): Promise<{ readonly quote: Quote; readonly fees: SwapPlanFees } | undefined> {
-  const answer = await source.quote(request);
+export async function priceSwap<Quote extends SwapQuote>(
+  parameters: PriceSwapParameters<Quote>,
+): Promise<{
+  readonly blockers: Blocker[];
+  readonly serviceFee: { readonly bps: number; readonly amountMicros: bigint };
+  readonly priced?: { readonly quote: Quote; readonly fees: SwapPlanFees };
+}> {
+  const { source, request, schedule, feeRecipient } = parameters;
+  const bps = schedule.swapFeeBps;
+  const serviceFee = { bps, amountMicros: bpsOf(request.amountInMicros, bps) };
+  const blockers: Blocker[] = [];
+  if (!source || !source.chains.includes(request.chain)) {
+    blockers.push(blocker('quote_source_not_configured', { field: parameters.sourceSetting }));
+  }
+  if (!feeRecipient && bps > 0) {
+    blockers.push(
+      blocker('quote_source_not_configured', {
+        field: parameters.feeRecipientSetting,
+        details: { why: "nowhere to pay the service's swap fee" },
+      }),
+    );
+  }
+  if (blockers.length > 0 || !source) return { blockers, serviceFee };
+  // With no fee (0 bps) nothing is paid, so the recipient is never sent.
+  const answer = await source.quote({
+    ...request,
+    serviceFee: { ...serviceFee, recipient: feeRecipient ?? request.taker },
+  });
   if (answer.status !== 'ok') {
     blockers.push(sourceBlocker(source.name, answer.status, answer.detail));
-    return undefined;
+    return { blockers, serviceFee };
   }
   const price = priceSwapQuote(answer, {
     amountInMicros: request.amountInMicros,
     slippageBps: request.slippageBps,
     schedule,
   });
-  if ('blocker' in price) {
-    blockers.push(price.blocker);
-    return undefined;
-  }
-  return { quote: answer, fees: price.fees };
+  if ('blocker' in price) return { blockers: [price.blocker], serviceFee };
+  return { blockers, serviceFee, priced: { quote: answer, fees: price.fees } };
 }
 
 /** What a swap plan discloses (and stores): the request, and when priced the quote and fees. */
