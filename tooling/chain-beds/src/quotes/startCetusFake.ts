@@ -92,11 +92,13 @@ export async function startCetusFake(parameters: StartCetusFakeParameters): Prom
     };
     if (mode === 'no_route' || !pool || amountIn === 0n) return noRoute;
     const a2b = pool.coinA === from;
-    let { amountOut } = pool.quote(a2b, amountIn);
+    const quoted = pool.quote(a2b, amountIn);
+    let { amountOut } = quoted;
     if (amountOut === 0n) return noRoute;
     const reserves = pool.reserves();
     const [into, outOf] = a2b ? [reserves.a, reserves.b] : [reserves.b, reserves.a];
-    const ideal = (amountIn * outOf) / into;
+    // Price impact: the fill against the pool's price on what is swapped (the fee aside).
+    const ideal = ((amountIn - quoted.fee) * outOf) / into;
     if (mode === 'stale') amountOut = (amountOut * 105n) / 100n;
     const impact = ideal > amountOut ? decimal(ideal - amountOut, ideal, 6) : '0';
     const feeRate = decimal(pool.feeBps, 10_000n, 6);
