@@ -23,6 +23,7 @@ import {
   createDefiLlamaReader,
   createUseCases,
   createJupiterQuoteSource,
+  createCetusQuoteSource,
   createZeroExQuoteSource,
   deepFreeze,
   ledgerWallet,
@@ -282,6 +283,10 @@ export function createApp(deps: AppDeps): Express {
             ...config.jupiter.source,
             quoteTtlMs: config.swaps.quoteTtlMs,
           })),
+      cetus: config.cetus,
+      suiSource:
+        config.cetus.source &&
+        createCetusQuoteSource({ ...config.cetus.source, quoteTtlMs: config.swaps.quoteTtlMs }),
     }),
   );
   const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });

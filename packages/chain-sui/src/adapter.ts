@@ -9,6 +9,7 @@ import { resolveConfig } from './config';
 import { buildSuiLegJson } from './legs';
 import { readSuiPosition } from './position';
 import { readSuiReceipt } from './receipt';
+import { readSuiSwapReceipt } from './swapReceipt';
 import type { SuiResolvedRefs } from './resolvedLegs';
 import { buildSuiLegBytes } from './resolvedLegs';
 import { createSuiClient } from './rpc';
@@ -37,6 +38,7 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     buildDepositBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'deposit', refs),
     buildWithdrawBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'withdraw', refs),
     readReceipt: (query) => readSuiReceipt(client, resolved, query),
+    readSwapReceipt: (query) => readSuiSwapReceipt(client, query),
     checkSignedLeg: (signed, leg) => checkSignedSuiLeg(client, signed, leg),
     broadcast: (signed) => broadcastSui(client, resolved, signed),
     readPosition: (venue, owner, shares) => readSuiPosition(client, venue, owner, shares),

@@ -31,7 +31,7 @@ function isByteArray(value: unknown): value is number[] {
  * A `vector<u8>` pure input: printed decoded (`valueType: 'vector<u8>'`, the bytes), or raw
  * (`valueType: null`, BCS: length then bytes) when the node could not type it.
  */
-function pureBytes(input: InputView | undefined): Uint8Array | undefined {
+export function pureBytes(input: InputView | undefined): Uint8Array | undefined {
   if (input?.kind !== 'pure' || !isByteArray(input.value)) return undefined;
   if (input.valueType === 'vector<u8>') return new Uint8Array(input.value);
   if (input.valueType !== null) return undefined;
@@ -60,7 +60,7 @@ function pureAddress(input: InputView | undefined): string | undefined {
   return undefined;
 }
 
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+export function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
   return a !== undefined && a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 

@@ -4,14 +4,13 @@ import type { Receipt, ReceiptQuery } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { normalizeSuiOwner, requireSuiAddress } from './address';
 import type { ResolvedSuiConfig } from './config';
-import { SuiBadResponseError } from './errors';
 import { matchRouterEvent } from './events';
 import { matchLegCall } from './legCall';
 import { receiptCoinType } from './receiptCoinType';
-import { isTransactionNotFound, rpcNotConfigured, suiRpcFailure } from './rpc';
+import { rpcNotConfigured } from './rpc';
 import { ROUTER_MODULE, routerEventName } from './router';
 import type { TransactionView } from './shapes';
-import { readTransaction } from './shapes';
+import { fetchTransactionView } from './fetchTransactionView';
 
 function unavailable(reason: 'asset_not_configured' | 'no_standard_reader', detail: string) {
   return { status: 'unavailable', reason, detail } as const;
@@ -38,7 +37,7 @@ function expectedVenue(query: ReceiptQuery): { venue: ExpectedVenue | undefined 
 }
 
 /** The owner's net change of `coinType` in the transaction (signed), undefined when none. */
-function ownerBalanceChange(
+export function ownerBalanceChange(
   view: TransactionView,
   owner: string,
   coinType: string,
@@ -146,23 +145,14 @@ export async function readSuiReceipt(
   const { venue } = expected;
   if (!client) return rpcNotConfigured('receipt');
 
-  let view: TransactionView;
-  try {
-    const response = await client.getTransactionBlock({
-      digest: query.txId,
-      options: { showInput: true, showEffects: true, showEvents: true, showBalanceChanges: true },
-    });
-    view = readTransaction(response);
-    if (view.digest !== query.txId) {
-      throw new SuiBadResponseError('receipt: the RPC answered for another transaction');
-    }
-    if (view.status === 'failure' && view.input === undefined) {
-      throw new SuiBadResponseError('receipt: the RPC did not show the failed transaction input');
-    }
-  } catch (error) {
-    if (isTransactionNotFound(error, query.txId)) return { status: 'pending', txId: query.txId };
-    return suiRpcFailure(error, 'receipt');
-  }
+  const fetched = await fetchTransactionView(
+    client,
+    query.txId,
+    'receipt',
+    (read) => read.status === 'failure',
+  );
+  if ('answer' in fetched) return fetched.answer;
+  const { view } = fetched;
   if (view.status === 'failure' && view.input) {
     const call = matchLegCall(view.input, {
       packageId,

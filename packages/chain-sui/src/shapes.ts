@@ -76,6 +76,11 @@ export interface TransactionView {
   readonly input: TransactionInputView | undefined;
   readonly events: readonly EventView[];
   readonly balanceChanges: readonly BalanceChangeView[];
+  /**
+   * The gas the transaction charged (computation + storage − rebate, in mist) and whose coin paid
+   * it: part of that owner's SUI balance change. Undefined when the effects report no gas.
+   */
+  readonly gas: { readonly owner: string | undefined; readonly charged: bigint } | undefined;
 }
 
 function readEvent(value: unknown): EventView {
@@ -146,6 +151,29 @@ function readTransactionInput(value: unknown): TransactionInputView | undefined 
   };
 }
 
+/** `effects.gasUsed` and `effects.gasObject.owner`, when the node reports them. */
+function readGas(effects: Record<string, unknown>): TransactionView['gas'] {
+  if (effects.gasUsed === undefined || effects.gasUsed === null) return undefined;
+  const used = record(effects.gasUsed, 'transaction.effects.gasUsed');
+  const cost = (name: string) => {
+    const value = text(used[name], `gasUsed.${name}`);
+    if (!UNSIGNED.test(value)) throw new SuiBadResponseError(`gasUsed.${name}: not a u64`);
+    return BigInt(value);
+  };
+  const gasObject = effects.gasObject;
+  const owner =
+    typeof gasObject === 'object' && gasObject !== null && 'owner' in gasObject
+      ? (gasObject as { owner: unknown }).owner
+      : undefined;
+  return {
+    owner:
+      typeof owner === 'object' && owner !== null && 'AddressOwner' in owner
+        ? text((owner as { AddressOwner: unknown }).AddressOwner, 'gasObject.owner')
+        : undefined,
+    charged: cost('computationCost') + cost('storageCost') - cost('storageRebate'),
+  };
+}
+
 /**
  * Reads a transaction response fetched with showInput, showEffects, showEvents and
  * showBalanceChanges.
@@ -171,6 +199,7 @@ export function readTransaction(value: unknown): TransactionView {
     balanceChanges: list(response.balanceChanges, 'transaction.balanceChanges').map(
       readBalanceChange,
     ),
+    gas: readGas(effects),
   };
 }
 

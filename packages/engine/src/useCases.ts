@@ -21,6 +21,7 @@ import { prepareBridgePlan } from './bridges/prepareBridgePlan';
 import { rescueBridge } from './bridges/rescueBridge';
 import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
 import { prepareSolanaSwapPlan } from './swaps/prepareSolanaSwapPlan';
+import { prepareSuiSwapPlan } from './swaps/prepareSuiSwapPlan';
 import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
@@ -150,6 +151,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       planOfAlias: onBooks(planOfAlias),
       prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
       prepareSolanaSwapPlan: timed('prepareSolanaSwapPlan', onBooks(prepareSolanaSwapPlan)),
+      prepareSuiSwapPlan: timed('prepareSuiSwapPlan', onBooks(prepareSuiSwapPlan)),
       prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
       prepareBridgePlan: timed('prepareBridgePlan', onBooks(prepareBridgePlan)),
       confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),

@@ -379,6 +379,13 @@ export const SolanaSwapPlanRequest = SwapPlanRequest.extend({
   chain: z.enum(['solana']).meta({ description: 'Solana (Jupiter routes Solana only).' }),
 });
 export type SolanaSwapPlanRequest = z.infer<typeof SolanaSwapPlanRequest>;
+export const SuiSwapPlanRequest = SwapPlanRequest.extend({
+  chain: z
+    .enum(['sui'])
+    .optional()
+    .meta({ description: 'Sui (the only chain this route serves); may be left out.' }),
+});
+export type SuiSwapPlanRequest = z.infer<typeof SuiSwapPlanRequest>;
 
 /** One call a gas-sponsor plan sizes when no stored plan is named (EVM only). */
 export const GasSponsorCall = z.strictObject({

@@ -12,8 +12,8 @@ import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
 import { startCctpBed } from './bridges';
 import type { CctpBed } from './bridges';
-import { startJupiterFake, startZeroExFake } from './quotes';
-import type { JupiterFake, ZeroExFake } from './quotes';
+import { startCetusFake, startJupiterFake, startZeroExFake } from './quotes';
+import type { CetusFake, JupiterFake, ZeroExFake } from './quotes';
 import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
 import type { YieldsServer } from './yields';
 
@@ -36,6 +36,8 @@ export interface Localnet {
   readonly cctp: CctpBed;
   /** The Jupiter-shaped quote fake over the Solana bed's USDC/BED cp_pool. */
   readonly jupiter: JupiterFake;
+  /** The Cetus-shaped quote fake over the Sui fake's USDC/SUI pool (which the fake runs). */
+  readonly cetus: CetusFake;
   /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
   readonly wallets: { readonly evm: string; readonly solana: string; readonly sui: string };
   /** SVC_* settings pointing the API and the keeper at the beds. */
@@ -78,6 +80,14 @@ export async function startLocalnet(): Promise<Localnet> {
     });
     const jupiter = await startJupiterFake({ bed: solana, pools: [solanaSwapPool] });
     stops.push(() => jupiter.close());
+    const suiSwapPool = sui.addCetusPool({
+      coinA: SUI_USDC,
+      coinB: '0x2::sui::SUI',
+      reserveA: 2_000_000_000_000n,
+      reserveB: 500_000_000_000_000n,
+    });
+    const cetus = await startCetusFake({ pools: [suiSwapPool] });
+    stops.push(() => cetus.close());
     const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
       (pool) => pool.pool,
     );
@@ -113,6 +123,10 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_APY_BASE_URL: yields.url,
       SVC_ZEROX_BASE_URL: zeroEx.url,
       ...cctp.settings,
+      SVC_CETUS_BASE_URL: cetus.url,
+      SVC_CETUS_AGGREGATOR_PACKAGE_ID: suiSwapPool.packageId,
+      SVC_CETUS_GLOBAL_CONFIG_ID: suiSwapPool.globalConfig.objectId,
+      SVC_SUI_SWAP_FEE_RECIPIENT: `0x${'9a'.repeat(32)}`,
       // The bed's swap fee goes to anvil's last account; WETH is the bed's stand-in.
       SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
       SVC_ARBITRUM_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
@@ -150,6 +164,7 @@ export async function startLocalnet(): Promise<Localnet> {
       zeroEx,
       cctp,
       jupiter,
+      cetus,
       wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },
       env,
       stop,

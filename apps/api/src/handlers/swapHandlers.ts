@@ -1,8 +1,10 @@
 import type {
+  CetusConfig,
   ChainAdapters,
   JupiterConfig,
   PlanUseCases,
   SolanaSwapQuote,
+  SuiSwapQuote,
   SwapQuoteSource,
   SwapsConfig,
 } from '@yieldrouter/engine';
@@ -17,12 +19,15 @@ export interface SwapHandlerDeps {
   readonly jupiter: JupiterConfig;
   /** The Solana quote source (Jupiter); undefined when none is configured (plans are blocked). */
   readonly solanaSource: SwapQuoteSource<SolanaSwapQuote> | undefined;
+  readonly cetus: CetusConfig;
+  /** The Sui quote source (Cetus); undefined when none is configured (plans are blocked). */
+  readonly suiSource: SwapQuoteSource<SuiSwapQuote> | undefined;
   readonly now?: () => Date;
 }
 
 /**
- * Swap plans — EVM (0x) and Solana (Jupiter); Cetus answers 501 until its source lands — and the
- * gas-sponsor plan (priced by the EVM source).
+ * Swap plans — EVM (0x), Solana (Jupiter) and Sui (Cetus) — and the gas-sponsor plan (priced by
+ * the EVM source).
  */
 export function swapHandlers(deps: SwapHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
@@ -43,6 +48,16 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
         adapters: deps.adapters,
         jupiter: deps.jupiter,
         source: deps.solanaSource,
+        request: body,
+        now: now(),
+      }),
+    }),
+    prepareSuiSwapPlan: async ({ body }) => ({
+      status: 200,
+      body: await deps.plans.prepareSuiSwapPlan({
+        adapters: deps.adapters,
+        cetus: deps.cetus,
+        source: deps.suiSource,
         request: body,
         now: now(),
       }),

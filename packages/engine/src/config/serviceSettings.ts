@@ -17,6 +17,8 @@ import type { WebhookSettings } from './webhookSettings';
 import { SwapSettingsSchema, parseSwapSettings } from '../swaps/swapSettings';
 import { JupiterSettingsSchema, parseJupiterSettings } from '../swaps/jupiterSettings';
 import type { JupiterConfig } from '../swaps/jupiterSettings';
+import { CetusSettingsSchema, parseCetusSettings } from '../swaps/cetusSettings';
+import type { CetusConfig } from '../swaps/cetusSettings';
 import { CctpSettingsSchema, parseCctpSettings } from '../bridges/cctpSettings';
 import type { BridgesConfig } from '../bridges/cctpSettings';
 import type { SwapsConfig } from '../swaps/swapSettings';
@@ -88,6 +90,7 @@ export const ServiceSettings = z
   .extend(WebhookSettingsSchema.shape)
   .extend(SwapSettingsSchema.shape)
   .extend(JupiterSettingsSchema.shape)
+  .extend(CetusSettingsSchema.shape)
   .extend(CctpSettingsSchema.shape);
 export type ServiceSettings = z.infer<typeof ServiceSettings>;
 
@@ -115,6 +118,8 @@ export interface ServiceConfig {
   readonly swaps: SwapsConfig;
   /** Solana swap plans: the Jupiter quote source, the fee recipient and the token table. */
   readonly jupiter: JupiterConfig;
+  /** Sui swaps (Cetus): the quote source, fee recipient and token table. */
+  readonly cetus: CetusConfig;
   /** Our YieldCage per Map chain; unset answers `cage_not_configured`. */
   readonly cages: { readonly base: string | undefined; readonly arbitrum: string | undefined };
   /** Bridge plans: the CCTP contracts per chain, the attestation service, fee recipients. */
@@ -160,6 +165,7 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
       arbitrum: env.SVC_ARBITRUM_USDC_ADDRESS,
     }),
     jupiter: parseJupiterSettings(env, env.SVC_SOLANA_USDC_MINT),
+    cetus: parseCetusSettings(env, env.SVC_SUI_USDC_COIN_TYPE),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,

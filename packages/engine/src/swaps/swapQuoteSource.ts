@@ -1,9 +1,10 @@
 import type { Chain, SolanaSwapInstructions } from '@yieldrouter/schemas';
+import type { SuiSwapQuote } from './suiSwapQuote';
 
 /** A token a swap names, as the service knows it on one chain. */
 export interface SwapToken {
   readonly symbol: string;
-  /** The chain's own id of the token (an EVM address, a Solana mint). */
+  /** The chain's own id of the token (an EVM address, a Solana mint, a Sui coin type). */
   readonly address: string;
   readonly decimals: number;
 }
@@ -62,7 +63,7 @@ export interface SolanaSwapQuote extends SwapQuoteFacts {
 }
 
 /** A firm quote of any chain family. */
-export type SwapQuote = EvmSwapQuote | SolanaSwapQuote;
+export type SwapQuote = EvmSwapQuote | SolanaSwapQuote | SuiSwapQuote;
 
 /** Why there is no quote: the plan is blocked with this code, never given a made-up price. */
 export interface SwapQuoteUnavailable {
@@ -70,7 +71,7 @@ export interface SwapQuoteUnavailable {
   readonly detail: string;
 }
 
-/** One place swap prices come from (0x on EVM chains, Jupiter on Solana). */
+/** One place swap prices come from (0x on EVM chains, Jupiter on Solana, Cetus on Sui). */
 export interface SwapQuoteSource<Quote extends SwapQuote = EvmSwapQuote> {
   readonly name: string;
   readonly chains: readonly Chain[];

@@ -6,6 +6,7 @@ import { coinTypeKey, SUI_COIN_TYPE } from './ids';
 import type { TransactionOptions } from './render';
 import { renderTransaction } from './render';
 import { invalidParams, transactionInputError } from './rpcError';
+import { runProgrammable, runsMoveCode } from './runProgrammable';
 import type { SuiFakeObject, SuiFakeState } from './state';
 
 type Decoded = TransactionDataBuilder;
@@ -123,9 +124,12 @@ function checkGas(
 /**
  * `sui_executeTransactionBlock`. Checks what a validator checks before execution — every
  * signature over the bytes, the sender's (and sponsor's) signature present, owned inputs and gas
- * at their current version, shared inputs known, gas price and budget — then records a
- * successful transaction with no events and bumps the versions of the objects it used. No Move
- * code runs: a test lays down the effects with `recordTransaction({ digest, ... })`.
+ * at their current version, shared inputs known, gas price and budget — then bumps the versions
+ * of the objects it used. When every Move call is one the fake runs (`defineFakeMoveFunction`,
+ * e.g. a bed pool's swap), the commands run for real (`runProgrammable`): coins move, balance
+ * changes and events are recorded, a Move abort fails it with nothing moved. Otherwise no Move
+ * code runs: a success with no events, and a test lays down the effects with
+ * `recordTransaction({ digest, ... })`.
  */
 export async function executeTransaction(
   state: SuiFakeState,
@@ -155,9 +159,26 @@ export async function executeTransaction(
   checkGas(state, data, gasOwner, referenceGasPrice, check);
   if (check.errors.length > 0) throw transactionInputError(check.errors);
 
+  const program = runsMoveCode(data, state.fakeFunctions)
+    ? runProgrammable(state, data, sender, state.fakeFunctions)
+    : undefined;
   const lamport = check.touched.reduce((max, o) => (o.version > max ? o.version : max), 0n) + 1n;
   for (const object of check.touched) state.mutate(object, lamport, digest);
-  state.recordTransaction({ digest, sender, transaction: bytes }, params[1] as string[]);
+  program?.apply(lamport, digest);
+  state.recordTransaction(
+    program
+      ? {
+          digest,
+          sender,
+          transaction: bytes,
+          status: program.status,
+          ...(program.error === undefined ? {} : { error: program.error }),
+          events: program.events,
+          balanceChanges: program.balanceChanges,
+        }
+      : { digest, sender, transaction: bytes },
+    params[1] as string[],
+  );
   const stored = state.transactions.get(digest);
   if (!stored) throw new Error('unreachable: transaction just recorded');
   const response = renderTransaction(stored, state.moveFunctions, options, false);

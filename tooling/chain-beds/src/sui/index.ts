@@ -9,3 +9,5 @@ export type {
   SuiFakeSharedRef,
   SuiFakeTransaction,
 } from './state';
+export type { AddCetusPoolParameters, CetusPoolPackage, SuiFakePool } from './cetusPool';
+export type { FakeMoveFunction, MoveCallContext, MoveCallHandler } from './moveCalls';

@@ -1,7 +1,7 @@
 import type { Checkpoint, PaginatedCoins } from '@mysten/sui/jsonRpc';
 import { fromBase58, isValidTransactionDigest, toHex } from '@mysten/sui/utils';
 import { executeTransaction } from './execute';
-import { parseAddress, randomDigest, SUI_COIN_TYPE } from './ids';
+import { moveFunctionKey, parseAddress, randomDigest, SUI_COIN_TYPE } from './ids';
 import type { ObjectOptions, TransactionOptions } from './render';
 import {
   renderAllBalances,
@@ -123,4 +123,13 @@ export const METHODS: Readonly<Record<string, Handler>> = {
   sui_getCheckpoint: ({ state }, params) => checkpoint(state, params[0]),
   sui_getLatestCheckpointSequenceNumber: ({ state }) => state.latestCheckpoint.toString(),
   suix_getReferenceGasPrice: ({ referenceGasPrice }) => referenceGasPrice.toString(),
+  sui_getNormalizedMoveFunction: ({ state }, params) => {
+    const [pkg, module, name] = params;
+    if (typeof module !== 'string' || typeof name !== 'string') {
+      throw invalidParams('module and function must be strings');
+    }
+    const fn = state.fakeFunctions.get(moveFunctionKey(address(pkg, 'package'), module, name));
+    if (!fn) throw invalidParams(`No function was found with function name ${name}`);
+    return fn.normalized;
+  },
 };

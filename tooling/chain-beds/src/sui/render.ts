@@ -14,6 +14,21 @@ import type { SuiFakeObject, SuiFakeTransaction, SuiFakeState } from './state';
 import { renderRawTransaction, renderTransactionData } from './renderInput';
 import type { MoveSignatures } from './renderInput';
 
+/**
+ * The gas every transaction reports. Transactions the fake runs (`runProgrammable`) charge the
+ * net of it (computation + storage − rebate) to the gas coin, as a node does.
+ */
+export const FAKE_GAS_USED = {
+  computationCost: '750000',
+  storageCost: '2964000',
+  storageRebate: '978120',
+  nonRefundableStorageFee: '9880',
+} as const;
+export const FAKE_GAS_CHARGED =
+  BigInt(FAKE_GAS_USED.computationCost) +
+  BigInt(FAKE_GAS_USED.storageCost) -
+  BigInt(FAKE_GAS_USED.storageRebate);
+
 /** `suix_getBalance` for one owner and coin type. */
 export function renderBalance(state: SuiFakeState, owner: string, coinType: string): CoinBalance {
   const coins = state.coinsOf(owner, coinType);
@@ -124,12 +139,7 @@ function renderEffects(transaction: SuiFakeTransaction): TransactionEffects {
         ? { status: 'success' }
         : { status: 'failure', error: transaction.error ?? 'MoveAbort' },
     executedEpoch: '0',
-    gasUsed: {
-      computationCost: '750000',
-      storageCost: '2964000',
-      storageRebate: '978120',
-      nonRefundableStorageFee: '9880',
-    },
+    gasUsed: FAKE_GAS_USED,
     transactionDigest: transaction.digest,
     gasObject: {
       owner: { AddressOwner: transaction.sender },

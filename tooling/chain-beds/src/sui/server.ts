@@ -11,6 +11,8 @@ import type {
 } from './state';
 import { refOf, SuiFakeState } from './state';
 import { normalizeSuiAddress } from '@mysten/sui/utils';
+import type { AddCetusPoolParameters, CetusPoolPackage, SuiFakePool } from './cetusPool';
+import { addCetusPool } from './cetusPool';
 
 /** A running Sui JSON-RPC fake and the helpers a test uses to lay down chain state. */
 export interface SuiFake {
@@ -48,6 +50,11 @@ export interface SuiFake {
   getObjectRef(objectId: string): SuiFakeObjectRef | undefined;
   /** The JSON-RPC methods called so far, in order. */
   calls(): readonly string[];
+  /**
+   * Adds a Cetus-shaped constant-product pool the fake runs (see `addCetusPool`); pass an
+   * earlier pool to add another under the same package and GlobalConfig.
+   */
+  addCetusPool(parameters: AddCetusPoolParameters, existing?: CetusPoolPackage): SuiFakePool;
 }
 
 interface JsonRpcRequest {
@@ -123,7 +130,8 @@ async function serve(
 /**
  * Starts an in-memory Sui JSON-RPC 2.0 fake on 127.0.0.1 (random port). Responses follow the
  * field names and types of Sui's JSON-RPC API as `@mysten/sui`'s `SuiJsonRpcClient` reads them;
- * request ids are echoed; unknown methods answer -32601. No Move code runs (see `execute.ts`).
+ * request ids are echoed; unknown methods answer -32601. Move code runs only for functions the
+ * fake defines (a bed pool's swap, see `addCetusPool` and `execute.ts`).
  */
 export async function startSuiFake(options: { referenceGasPrice?: bigint } = {}): Promise<SuiFake> {
   const state = new SuiFakeState();
@@ -159,5 +167,6 @@ export async function startSuiFake(options: { referenceGasPrice?: bigint } = {})
       return object ? refOf(object) : undefined;
     },
     calls: () => [...log],
+    addCetusPool: (parameters, existing) => addCetusPool(state, parameters, existing),
   };
 }

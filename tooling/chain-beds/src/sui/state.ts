@@ -1,6 +1,7 @@
 import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { normalizeSuiAddress } from '@mysten/sui/utils';
 import { coinTypeKey, displayCoinType, moveFunctionKey, randomDigest, randomObjectId } from './ids';
+import type { FakeMoveFunction } from './moveCalls';
 
 /** A reference to an address-owned object: what `tx.objectRef(...)` takes. */
 export interface SuiFakeObjectRef {
@@ -100,6 +101,8 @@ export class SuiFakeState {
   readonly transactions = new Map<string, SuiFakeTransaction>();
   /** Parameter types of Move functions, by `moveFunctionKey`: they type pure inputs. */
   readonly moveFunctions = new Map<string, readonly string[]>();
+  /** Move functions the fake runs (see `runProgrammable`), by `moveFunctionKey`. */
+  readonly fakeFunctions = new Map<string, FakeMoveFunction>();
 
   /**
    * Declares a Move function's parameters (without the trailing `&mut TxContext`), e.g.
@@ -112,6 +115,44 @@ export class SuiFakeState {
       throw new RangeError('target: must be <package>::<module>::<function>');
     }
     this.moveFunctions.set(moveFunctionKey(packageId, module, name), [...parameters]);
+  }
+
+  /**
+   * Makes the fake run a Move function: a transaction whose every Move call has one is executed
+   * (coins and balance changes for real); `sui_getNormalizedMoveFunction` answers its signature.
+   */
+  defineFakeMoveFunction(target: string, fn: FakeMoveFunction): void {
+    const [packageId, module, name] = target.split('::');
+    if (!packageId || !module || !name) {
+      throw new RangeError('target: must be <package>::<module>::<function>');
+    }
+    this.fakeFunctions.set(moveFunctionKey(packageId, module, name), fn);
+  }
+
+  /** A coin object after a transaction: its new balance, and its new owner when transferred. */
+  setCoin(object: SuiFakeObject, balance: bigint, recipient: string | undefined): void {
+    if (!object.coin) throw new RangeError('setCoin: not a coin');
+    this.objects.set(object.objectId, {
+      ...object,
+      owner: recipient ? { AddressOwner: normalizeSuiAddress(recipient) } : object.owner,
+      fields: { ...object.fields, balance: balance.toString() },
+      coin: { coinType: object.coin.coinType, balance },
+    });
+  }
+
+  /** A coin a transaction created for `owner`, at the transaction's version. */
+  createCoin(owner: string, coinType: string, balance: bigint, version: bigint, digest: string) {
+    const object: SuiFakeObject = {
+      objectId: randomObjectId(),
+      version,
+      digest: randomDigest(),
+      type: `0x2::coin::Coin<${displayCoinType(coinType)}>`,
+      owner: { AddressOwner: normalizeSuiAddress(owner) },
+      fields: { balance: balance.toString() },
+      previousTransaction: digest,
+      coin: { coinType: coinTypeKey(coinType), balance },
+    };
+    this.objects.set(object.objectId, object);
   }
 
   /** Adds one `Coin<coinType>` owned by `owner` and returns its ref. */

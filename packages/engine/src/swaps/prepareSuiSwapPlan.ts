@@ -1,0 +1,93 @@
+import { defaultFeeSchedule } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
+import type { PrismaClient } from '@yieldrouter/ledger';
+import type { LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
+import { formatUnits } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { storeSwapPlan } from './storeSwapPlan';
+import type { CetusConfig } from './cetusSettings';
+import type { SuiSwapQuote } from './suiSwapQuote';
+import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
+import type { SwapQuoteSource } from './swapQuoteSource';
+
+export interface PrepareSuiSwapPlanParameters {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  readonly cetus: CetusConfig;
+  /** The Cetus quote source; undefined when it is not configured. */
+  readonly source: SwapQuoteSource<SuiSwapQuote> | undefined;
+  readonly request: Omit<SuiSwapPlanRequest, 'amountInMicros'> & {
+    readonly amountInMicros: bigint;
+  };
+  readonly schedule?: FeeSchedule;
+  readonly now: Date;
+}
+
+/**
+ * Prepares (or blocks) a swap on Sui priced by the Cetus aggregator, and stores it.
+ *
+ * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an unknown token, the same
+ * token both ways, an owner that is not a Sui address, a slippage outside 0..max. Blocked
+ * (stored, HTTP 200): no source or fee recipient configured, the source unavailable, slow or
+ * answering garbage, no route, a quote that breaks the slippage bound. Prepared: fee lines (the
+ * service fee from the schedule on the input; the pool fee of the route), the quoted and minimum
+ * amounts out, and one unsigned Sui leg (`sui-transaction-json`) built locally from the routes:
+ * the plan id as a memo input, the fee split off the input to the recipient, the pool calls,
+ * `check_coin_threshold(minAmountOut)`, the output to the owner.
+ */
+export async function prepareSuiSwapPlan(
+  parameters: PrepareSuiSwapPlanParameters,
+): Promise<SwapPlanDocument> {
+  const { db, adapters, cetus, source, request, now } = parameters;
+  const chain = 'sui' as const;
+  const basis = beginSwapPlan({
+    chain,
+    tokens: cetus.tokens,
+    request,
+    normalizeOwner: (address) => adapters.sui.normalizeAddress(address),
+    ownerFormat: '0x + 1..64 hex',
+    feeRecipient: cetus.feeRecipient,
+    schedule: parameters.schedule ?? defaultFeeSchedule,
+  });
+  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
+  const amountIn = basis.amountInMicros;
+  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
+    source: cetus.missing ?? 'SVC_CETUS_BASE_URL',
+    feeRecipient: 'SVC_SUI_SWAP_FEE_RECIPIENT',
+  });
+  const quote = quoted?.quote;
+  const fees = quoted?.fees;
+
+  let build: LegBuild = { status: 'blocked', blockers };
+  if (blockers.length === 0 && quote && fees) {
+    const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
+    const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+    const leg = await buildSuiSwapLeg({
+      planId,
+      owner,
+      inputCoinType: input.address,
+      outputCoinType: output.address,
+      amountInMicros: amountIn,
+      serviceFee:
+        serviceFee.amountMicros > 0n && feeRecipient
+          ? { amountMicros: serviceFee.amountMicros, recipient: feeRecipient }
+          : null,
+      routes: quote.routes,
+      minAmountOutMicros: fees.minAmountOutMicros,
+      packageId: quote.packageId,
+      globalConfigId: quote.globalConfigId,
+      summary: `Swap ${shownIn} for at least ${shownOut} on sui via ${quote.source} (plan ${planId})`,
+    });
+    build = { status: 'prepared', legs: [leg] };
+  }
+
+  return storeSwapPlan(db, basis, {
+    build,
+    priced:
+      build.status === 'prepared' && quote && fees
+        ? { quote, fees, swapTarget: quote.packageId }
+        : undefined,
+    now,
+  });
+}
