@@ -1,21 +1,22 @@
-import {
-  FeeError,
-  bpsOf,
-  computeSwapPlanFees,
-  defaultFeeSchedule,
-  resolveSlippageBps,
-} from '@yieldrouter/fees';
+import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { Blocker, EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
-import { formatMicros, formatUnits, newPlanId } from '@yieldrouter/schemas';
+import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
-import type { SwapChain, SwapsConfig } from './swapSettings';
-import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
+import type { SwapsConfig } from './swapSettings';
+import type { SwapQuoteSource } from './swapQuoteSource';
+import {
+  buildSwapLegs,
+  findSwapToken,
+  priceSwap,
+  storedSwapParts,
+  swapDocumentParts,
+  swapSlippageBps,
+} from './priceSwap';
 
 export interface PrepareEvmSwapPlanParameters {
   readonly db: PrismaClient;
@@ -30,33 +31,6 @@ export interface PrepareEvmSwapPlanParameters {
   readonly schedule?: FeeSchedule;
   readonly now: Date;
 }
-
-/** A token named by symbol (any case) or address, in the chain's table; else a 400 naming it. */
-function findToken(
-  tokens: readonly SwapToken[],
-  asked: string,
-  field: 'inputToken' | 'outputToken',
-  chain: SwapChain,
-): SwapToken {
-  const wanted = asked.trim().toLowerCase();
-  const token = tokens.find(
-    (entry) => entry.symbol.toLowerCase() === wanted || entry.address.toLowerCase() === wanted,
-  );
-  if (!token) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.${field}: ${asked} is not a token the service knows on ${chain} (known: ${tokens.map((entry) => entry.symbol).join(', ')})`,
-      `body.${field}`,
-    );
-  }
-  return token;
-}
-
-/** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
-export const quoteBlocker = (
-  status: 'quote_unavailable' | 'quote_timeout' | 'no_route',
-  detail: string,
-) => blocker(status, { details: { source: '0x', detail } });
 
 /**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.
@@ -77,8 +51,8 @@ export async function prepareEvmSwapPlan(
   const chain = request.chain;
   const adapter = adapters[chain];
   const tokens = swaps.tokens[chain];
-  const input = findToken(tokens, request.inputToken, 'inputToken', chain);
-  const output = findToken(tokens, request.outputToken, 'outputToken', chain);
+  const input = findSwapToken(tokens, request.inputToken, 'body.inputToken', chain);
+  const output = findSwapToken(tokens, request.outputToken, 'body.outputToken', chain);
   if (input.address.toLowerCase() === output.address.toLowerCase()) {
     throw new EngineError(
       'BAD_REQUEST',
@@ -94,155 +68,43 @@ export async function prepareEvmSwapPlan(
       'body.owner',
     );
   }
-  let slippageBps: number;
-  try {
-    slippageBps = resolveSlippageBps(request.slippageBps, schedule);
-  } catch (error) {
-    if (error instanceof FeeError) {
-      throw new EngineError(
-        'BAD_REQUEST',
-        `body.slippageBps: ${error.shortMessage}`,
-        'body.slippageBps',
-      );
-    }
-    throw error;
-  }
+  const slippageBps = swapSlippageBps(request.slippageBps, schedule, 'body.slippageBps');
   const amountIn = request.amountInMicros;
   const planId = newPlanId();
-  const serviceFee = {
-    bps: schedule.swapFeeBps,
-    amountMicros: bpsOf(amountIn, schedule.swapFeeBps),
-  };
-
-  const blockers: Blocker[] = [];
   const feeRecipient = swaps.feeRecipients[chain];
-  if (!source || !source.chains.includes(chain)) {
-    blockers.push(blocker('quote_source_not_configured', { field: 'SVC_ZEROX_BASE_URL' }));
-  }
-  if (!feeRecipient && serviceFee.bps > 0) {
-    blockers.push(
-      blocker('quote_source_not_configured', {
-        field: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
-        details: { why: "nowhere to pay the service's swap fee" },
-      }),
-    );
-  }
-  let quote: SwapQuote | undefined;
-  if (blockers.length === 0 && source) {
-    const answer = await source.quote({
-      chain,
-      inputToken: input,
-      outputToken: output,
-      amountInMicros: amountIn,
-      slippageBps,
-      taker: owner,
-      // With no fee (0 bps) nothing is paid, so the recipient is never sent.
-      serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
-    });
-    if (answer.status === 'ok') quote = answer;
-    else blockers.push(quoteBlocker(answer.status, answer.detail));
-  }
-
-  let fees: ReturnType<typeof computeSwapPlanFees> | undefined;
-  if (quote) {
-    try {
-      fees = computeSwapPlanFees({
-        amountInMicros: amountIn,
-        quotedAmountOutMicros: quote.amountOutMicros,
-        poolFee: quote.poolFee,
-        slippageBps,
-        schedule,
-      });
-    } catch (error) {
-      if (!(error instanceof FeeError)) throw error;
-      blockers.push(
-        quoteBlocker(
-          'quote_unavailable',
-          `the quote's amounts are out of range: ${error.shortMessage}`,
-        ),
-      );
-    }
-    // The transaction enforces the source's minimum: it must be no looser than ours, or a
-    // fill the plan refuses could still go through on chain.
-    if (fees && quote.minAmountOutMicros < fees.minAmountOutMicros) {
-      blockers.push(
-        quoteBlocker(
-          'quote_unavailable',
-          `the quote's minimum ${quote.minAmountOutMicros} is below the slippage bound ${fees.minAmountOutMicros}`,
-        ),
-      );
-    }
-  }
-
-  let build: LegBuild = { status: 'blocked', blockers };
-  if (blockers.length === 0 && quote && fees) {
-    const allowance = adapter.readAllowance
-      ? await adapter.readAllowance({ token: input.address, owner, spender: quote.allowanceTarget })
-      : undefined;
-    if (!allowance || allowance.status !== 'ok' || !adapter.buildSwap) {
-      build = {
-        status: 'blocked',
-        blockers: [
-          blocker('rpc_unavailable', {
-            details: {
-              chain,
-              detail:
-                allowance?.status === 'unavailable' ? allowance.detail : 'no allowance reader',
-            },
-          }),
-        ],
-      };
-    } else {
-      const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
-      const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
-      build = {
-        status: 'prepared',
-        legs: adapter.buildSwap({
-          planId,
-          owner,
-          inputToken: input.address,
-          amountInMicros: amountIn,
-          allowance: allowance.allowance,
-          spender: quote.allowanceTarget,
-          call: { to: quote.transaction.to, data: quote.transaction.data },
-          summaries: {
-            approve: `Approve ${quote.allowanceTarget} to take ${shownIn} on ${chain} (0x allowance target)`,
-            swap: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source}`,
-          },
-        }),
-      };
-    }
-  }
-
-  const priced = build.status === 'prepared' && quote && fees ? { quote, fees } : undefined;
-  const swapParts = {
-    inputToken: input.symbol,
-    outputToken: output.symbol,
-    amountInMicros: formatMicros(amountIn),
+  const pricing = await priceSwap({
+    chain,
+    source,
+    sourceSetting: 'SVC_ZEROX_BASE_URL',
+    input,
+    output,
+    amountInMicros: amountIn,
     slippageBps,
-    ...(priced
-      ? {
-          quotedAmountOutMicros: formatMicros(priced.quote.amountOutMicros),
-          minAmountOutMicros: formatMicros(priced.fees.minAmountOutMicros),
-          priceImpactBps: priced.quote.priceImpactBps,
-          quoteSource: priced.quote.source,
-          expiresAt: priced.quote.expiresAt.toISOString(),
-          feeLines: priced.fees.lines.map((line) => ({
-            kind: line.kind,
-            ...(line.bps === undefined ? {} : { bps: line.bps }),
-            amountMicros: formatMicros(line.amountMicros),
-            token: line.side === 'input' ? input.symbol : output.symbol,
-            payer: line.payer,
-          })),
-        }
-      : {}),
-  };
+    owner,
+    feeRecipient,
+    schedule,
+  });
+  const build: LegBuild = pricing.priced
+    ? await buildSwapLegs({
+        adapter,
+        chain,
+        planId,
+        owner,
+        input,
+        output,
+        amountInMicros: amountIn,
+        priced: pricing.priced,
+      })
+    : { status: 'blocked', blockers: pricing.blockers };
+
+  const priced = build.status === 'prepared' ? pricing.priced : undefined;
+  const swapParts = swapDocumentParts(input, output, amountIn, slippageBps, priced);
   const parts = {
     planId,
     kind: 'swap' as const,
     chain,
     amountMicros: amountIn,
-    feeMicros: priced ? priced.fees.feeMicros : serviceFee.amountMicros,
+    feeMicros: priced ? priced.fees.feeMicros : pricing.serviceFee.amountMicros,
     build,
     disclosure: { owner, ...swapParts },
     createdAt: now,
@@ -263,13 +125,12 @@ export async function prepareEvmSwapPlan(
       },
       // The swap leg settles from its receipt: the amount out from the Transfer logs.
       effect: 'swap',
-      swap: {
-        ...swapParts,
-        inputTokenAddress: input.address,
-        outputTokenAddress: output.address,
-        feeRecipient: serviceFee.bps > 0 ? (feeRecipient ?? null) : null,
-        ...(priced ? { swapTarget: priced.quote.transaction.to } : {}),
-      },
+      swap: storedSwapParts(
+        swapParts,
+        { ...pricing, input, output },
+        feeRecipient,
+        build.status === 'prepared',
+      ),
     }),
   );
   return planDocument(parts);

@@ -1,0 +1,251 @@
+import { FeeError, bpsOf, computeSwapPlanFees, resolveSlippageBps } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import type { Blocker, Chain, ChainAdapter, LegBuild } from '@yieldrouter/schemas';
+import { formatMicros, formatUnits } from '@yieldrouter/schemas';
+import { EngineError } from '../errors';
+import { blocker } from '../plans/blocker';
+import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
+
+/** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
+export const quoteBlocker = (
+  status: 'quote_unavailable' | 'quote_timeout' | 'no_route',
+  detail: string,
+  source = '0x',
+) => blocker(status, { details: { source, detail } });
+
+/** A token named by symbol (any case) or address, in the chain's table; else a 400 naming it. */
+export function findSwapToken(
+  tokens: readonly SwapToken[],
+  asked: string,
+  field: string,
+  chain: Chain,
+): SwapToken {
+  const wanted = asked.trim().toLowerCase();
+  const token = tokens.find(
+    (entry) => entry.symbol.toLowerCase() === wanted || entry.address.toLowerCase() === wanted,
+  );
+  if (!token) {
+    const known = tokens.map((entry) => entry.symbol).join(', ') || 'none';
+    throw new EngineError(
+      'BAD_REQUEST',
+      `${field}: ${asked} is not a token the service knows on ${chain} (known: ${known})`,
+      field,
+    );
+  }
+  return token;
+}
+
+/** The request's slippage bound, or the schedule's default; out of range: a 400 naming `field`. */
+export function swapSlippageBps(
+  asked: number | undefined,
+  schedule: FeeSchedule,
+  field: string,
+): number {
+  try {
+    return resolveSlippageBps(asked, schedule);
+  } catch (error) {
+    if (error instanceof FeeError) {
+      throw new EngineError('BAD_REQUEST', `${field}: ${error.shortMessage}`, field);
+    }
+    throw error;
+  }
+}
+
+export interface PriceSwapParameters {
+  readonly chain: Chain;
+  readonly source: SwapQuoteSource | undefined;
+  /** The setting a plan without a source names (e.g. `SVC_ZEROX_BASE_URL`). */
+  readonly sourceSetting: string;
+  readonly input: SwapToken;
+  readonly output: SwapToken;
+  readonly amountInMicros: bigint;
+  readonly slippageBps: number;
+  readonly owner: string;
+  /** Where the service's swap fee is paid on the chain; unset blocks a fee-charging swap. */
+  readonly feeRecipient: string | undefined;
+  readonly schedule: FeeSchedule;
+}
+
+/** A quote and the fee lines and bounds computed from it. */
+export interface PricedSwap {
+  readonly quote: SwapQuote;
+  readonly fees: ReturnType<typeof computeSwapPlanFees>;
+}
+
+export interface SwapPricing {
+  /** Empty when priced. */
+  readonly blockers: Blocker[];
+  readonly priced: PricedSwap | undefined;
+  /** The service's swap fee on the input (from the schedule), priced or not. */
+  readonly serviceFee: { readonly bps: number; readonly amountMicros: bigint };
+}
+
+/**
+ * One quote from the chain's source, its fee lines (packages/fees) and its slippage bound; or
+ * the blockers why there is none: no source or fee recipient configured, the source unavailable,
+ * slow or answering garbage, no route, amounts out of range, a quote whose own minimum is looser
+ * than the plan's bound. Never a made-up price.
+ */
+export async function priceSwap(parameters: PriceSwapParameters): Promise<SwapPricing> {
+  const { chain, source, input, output, amountInMicros, slippageBps, owner, schedule } = parameters;
+  const serviceFee = {
+    bps: schedule.swapFeeBps,
+    amountMicros: bpsOf(amountInMicros, schedule.swapFeeBps),
+  };
+  const blockers: Blocker[] = [];
+  const { feeRecipient } = parameters;
+  if (!source || !source.chains.includes(chain)) {
+    blockers.push(blocker('quote_source_not_configured', { field: parameters.sourceSetting }));
+  }
+  if (!feeRecipient && serviceFee.bps > 0) {
+    blockers.push(
+      blocker('quote_source_not_configured', {
+        field: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
+        details: { why: "nowhere to pay the service's swap fee" },
+      }),
+    );
+  }
+  if (blockers.length > 0 || !source) return { blockers, priced: undefined, serviceFee };
+  const answer = await source.quote({
+    chain,
+    inputToken: input,
+    outputToken: output,
+    amountInMicros,
+    slippageBps,
+    taker: owner,
+    // With no fee (0 bps) nothing is paid, so the recipient is never sent.
+    serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
+  });
+  if (answer.status !== 'ok') {
+    blockers.push(quoteBlocker(answer.status, answer.detail, source.name));
+    return { blockers, priced: undefined, serviceFee };
+  }
+  let fees: ReturnType<typeof computeSwapPlanFees>;
+  try {
+    fees = computeSwapPlanFees({
+      amountInMicros,
+      quotedAmountOutMicros: answer.amountOutMicros,
+      poolFee: answer.poolFee,
+      slippageBps,
+      schedule,
+    });
+  } catch (error) {
+    if (!(error instanceof FeeError)) throw error;
+    const detail = `the quote's amounts are out of range: ${error.shortMessage}`;
+    return {
+      blockers: [quoteBlocker('quote_unavailable', detail, source.name)],
+      priced: undefined,
+      serviceFee,
+    };
+  }
+  // The transaction enforces the source's minimum: it must be no looser than ours, or a fill
+  // the plan refuses could still go through on chain.
+  if (answer.minAmountOutMicros < fees.minAmountOutMicros) {
+    const detail = `the quote's minimum ${answer.minAmountOutMicros} is below the slippage bound ${fees.minAmountOutMicros}`;
+    return {
+      blockers: [quoteBlocker('quote_unavailable', detail, source.name)],
+      priced: undefined,
+      serviceFee,
+    };
+  }
+  return { blockers: [], priced: { quote: answer, fees }, serviceFee };
+}
+
+export interface BuildSwapLegsParameters {
+  readonly adapter: ChainAdapter;
+  readonly chain: Chain;
+  readonly planId: string;
+  readonly owner: string;
+  readonly input: SwapToken;
+  readonly output: SwapToken;
+  readonly amountInMicros: bigint;
+  readonly priced: PricedSwap;
+}
+
+/**
+ * The owner-signed legs of a priced swap: an approval when the allowance read on chain is short,
+ * then the quote's call. An unreadable allowance (or a chain without swap legs) blocks.
+ */
+export async function buildSwapLegs(parameters: BuildSwapLegsParameters): Promise<LegBuild> {
+  const { adapter, chain, owner, input, output, amountInMicros, priced } = parameters;
+  const { quote, fees } = priced;
+  const allowance = adapter.readAllowance
+    ? await adapter.readAllowance({ token: input.address, owner, spender: quote.allowanceTarget })
+    : undefined;
+  if (!allowance || allowance.status !== 'ok' || !adapter.buildSwap) {
+    const detail = allowance?.status === 'unavailable' ? allowance.detail : 'no allowance reader';
+    return {
+      status: 'blocked',
+      blockers: [blocker('rpc_unavailable', { details: { chain, detail } })],
+    };
+  }
+  const shownIn = `${formatUnits(amountInMicros, input.decimals)} ${input.symbol}`;
+  const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+  return {
+    status: 'prepared',
+    legs: adapter.buildSwap({
+      planId: parameters.planId,
+      owner,
+      inputToken: input.address,
+      amountInMicros,
+      allowance: allowance.allowance,
+      spender: quote.allowanceTarget,
+      call: { to: quote.transaction.to, data: quote.transaction.data },
+      summaries: {
+        approve: `Approve ${quote.allowanceTarget} to take ${shownIn} on ${chain} (${quote.source} allowance target)`,
+        swap: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source}`,
+      },
+    }),
+  };
+}
+
+/** The swap parts a plan document shows: the request, and with a price the quote and fees. */
+export function swapDocumentParts(
+  input: SwapToken,
+  output: SwapToken,
+  amountInMicros: bigint,
+  slippageBps: number,
+  priced: PricedSwap | undefined,
+) {
+  return {
+    inputToken: input.symbol,
+    outputToken: output.symbol,
+    amountInMicros: formatMicros(amountInMicros),
+    slippageBps,
+    ...(priced
+      ? {
+          quotedAmountOutMicros: formatMicros(priced.quote.amountOutMicros),
+          minAmountOutMicros: formatMicros(priced.fees.minAmountOutMicros),
+          priceImpactBps: priced.quote.priceImpactBps,
+          quoteSource: priced.quote.source,
+          expiresAt: priced.quote.expiresAt.toISOString(),
+          feeLines: priced.fees.lines.map((line) => ({
+            kind: line.kind,
+            ...(line.bps === undefined ? {} : { bps: line.bps }),
+            amountMicros: formatMicros(line.amountMicros),
+            token: line.side === 'input' ? input.symbol : output.symbol,
+            payer: line.payer,
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * What a plan keeps for its swap leg's settlement (`plans.swap`): the document's swap parts,
+ * the token addresses, where the fee is paid and the contract the quote called.
+ */
+export function storedSwapParts(
+  parts: ReturnType<typeof swapDocumentParts>,
+  pricing: SwapPricing & { readonly input: SwapToken; readonly output: SwapToken },
+  feeRecipient: string | undefined,
+  prepared: boolean,
+) {
+  return {
+    ...parts,
+    inputTokenAddress: pricing.input.address,
+    outputTokenAddress: pricing.output.address,
+    feeRecipient: pricing.serviceFee.bps > 0 ? (feeRecipient ?? null) : null,
+    ...(prepared && pricing.priced ? { swapTarget: pricing.priced.quote.transaction.to } : {}),
+  };
+}
