@@ -19,6 +19,7 @@ import {
   createZeroExQuoteSource,
   deepFreeze,
   ledgerWallet,
+  routeSwapsOf,
 } from '@yieldrouter/engine';
 import { JOB_NAMES, keeperIsHealthy, opsHealthReader, readBacklog } from '@yieldrouter/jobs';
 import {
@@ -201,6 +202,12 @@ export function createApp(deps: AppDeps): Express {
       rail: bridgeRail,
     }),
   );
+  const zeroEx = config.swaps.zeroEx;
+  const evmSource =
+    deps.evmQuoteSource ??
+    (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs }));
+  // Cross-asset routes and deposits swap through the same sources as the swap plans.
+  const swaps = routeSwapsOf(config.swaps, evmSource);
   const snapshots = venueSnapshots({
     venueUseCases: useCases.venues,
     venues: config.venues,
@@ -215,6 +222,7 @@ export function createApp(deps: AppDeps): Express {
       enablement,
       adapters,
       snapshots,
+      swaps,
       apyReader:
         deps.apyReader ??
         createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),
@@ -229,6 +237,7 @@ export function createApp(deps: AppDeps): Express {
       venues: config.venues,
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
+      swaps,
     }),
   );
   Object.assign(
@@ -249,17 +258,9 @@ export function createApp(deps: AppDeps): Express {
     autoPayHandlers({ autoPay: useCases.autoPay, adapters, venues: config.venues }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
-  const zeroEx = config.swaps.zeroEx;
   Object.assign(
     handlers,
-    swapHandlers({
-      plans: useCases.plans,
-      adapters,
-      swaps: config.swaps,
-      evmSource:
-        deps.evmQuoteSource ??
-        (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs })),
-    }),
+    swapHandlers({ plans: useCases.plans, adapters, swaps: config.swaps, evmSource }),
   );
   const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });
   const opsHealth = opsHealthReader(deps.db.prisma);

@@ -252,7 +252,9 @@ export async function readActivityPage(
     )
     SELECT page.id AS plan_id, page.kind AS plan_kind, l.leg_index, l.action, page.chain,
            l.venue_id, l.tx_id, l.amount_micros, l.settled_amount_micros,
-           page.swap->>'quotedAmountOutMicros' AS quoted_amount_out_micros, l.status,
+           -- A cross-asset plan's deposit leg quotes its own amount: only the swap leg has one.
+           CASE WHEN l.effect = 'swap' THEN page.swap->>'quotedAmountOutMicros' END
+             AS quoted_amount_out_micros, l.status,
            l.failure_reason, page.created_at, l.updated_at
     FROM page JOIN plan_legs l ON l.plan_id = page.id
     WHERE l.effect <> 'none' AND (l.tx_id IS NOT NULL OR l.status = 'failed')

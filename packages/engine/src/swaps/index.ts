@@ -4,5 +4,7 @@ export * from './createZeroExQuoteSource';
 export * from './swapSettings';
 export * from './priceSwap';
 export * from './prepareEvmSwapPlan';
+export * from './routeSwaps';
+export * from './crossAssetSwap';
 export * from './priceNativeTopUp';
 export * from './prepareGasSponsorPlan';
