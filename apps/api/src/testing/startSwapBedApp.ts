@@ -21,7 +21,10 @@ export interface SwapBedApp {
  * past the app's 500 ms quote timeout), and an app configured for both: what swap and gas-sponsor
  * plan tests run against.
  */
-export async function startSwapBedApp(): Promise<SwapBedApp> {
+export async function startSwapBedApp(
+  /** More settings for the app (venue ids, API keys…), given the bed. */
+  extra: (bed: EvmBed) => Record<string, string> = () => ({}),
+): Promise<SwapBedApp> {
   const bed = await startEvmBed({ chainId: 8453 });
   const fake = await startZeroExFake({
     chains: [{ rpcUrl: bed.anvil.rpcUrl, chainId: 8453, pair: bed.fixtures.pair }],
@@ -34,6 +37,7 @@ export async function startSwapBedApp(): Promise<SwapBedApp> {
     SVC_ZEROX_TIMEOUT_MS: '500',
     SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
     SVC_BASE_SWAP_TOKENS: `WETH:${bed.fixtures.weth}:18`,
+    ...extra(bed),
   });
   return {
     bed,

@@ -135,7 +135,7 @@ export interface CrossAssetPlan {
 
 /**
  * Joins a cross-asset plan under one planId: the swap legs, then the deposit legs (legIndex in
- * that order). Either part blocked blocks the plan (`blockers` are why), and nothing is priced.
+ * that order). Either part blocked blocks the plan, and nothing is priced.
  */
 export function joinCrossAssetPlan(
   swap: CrossAssetSwap,
@@ -148,10 +148,8 @@ export function joinCrossAssetPlan(
       ? { status: 'prepared', legs: [...swap.build.legs, ...deposit.legs] }
       : {
           status: 'blocked',
-          blockers: [
-            ...crossAssetBlockers(swap),
-            ...(deposit.status === 'blocked' ? deposit.blockers : []),
-          ],
+          // The callers block the deposit legs with the swap's blockers among theirs.
+          blockers: deposit.status === 'blocked' ? [...deposit.blockers] : crossAssetBlockers(swap),
         };
   const priced = build.status === 'prepared' ? swap.pricing.priced : undefined;
   const documentParts = swapDocumentParts(
