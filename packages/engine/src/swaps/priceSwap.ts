@@ -1,6 +1,12 @@
 import { FeeError, bpsOf, computeSwapPlanFees, resolveSlippageBps } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { Blocker, Chain, ChainAdapter, LegBuild } from '@yieldrouter/schemas';
+import type {
+  AllowanceReading,
+  Blocker,
+  Chain,
+  ChainAdapter,
+  LegBuild,
+} from '@yieldrouter/schemas';
 import { formatMicros, formatUnits } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
@@ -162,16 +168,28 @@ export interface BuildSwapLegsParameters {
   readonly priced: PricedSwap;
 }
 
+/** The owner's allowance as the quote reported it, else as read on chain (fail-closed). */
+async function ownerAllowance(
+  adapter: ChainAdapter,
+  token: string,
+  owner: string,
+  quote: SwapQuote,
+): Promise<AllowanceReading | undefined> {
+  if (quote.takerAllowance !== undefined) {
+    return { status: 'ok', allowance: quote.takerAllowance };
+  }
+  return adapter.readAllowance?.({ token, owner, spender: quote.allowanceTarget });
+}
+
 /**
- * The owner-signed legs of a priced swap: an approval when the allowance read on chain is short,
- * then the quote's call. An unreadable allowance (or a chain without swap legs) blocks.
+ * The owner-signed legs of a priced swap: an approval when the allowance is short (as the quote
+ * source reported it, or read on chain), then the quote's call. An unreadable allowance (or a
+ * chain without swap legs) blocks.
  */
 export async function buildSwapLegs(parameters: BuildSwapLegsParameters): Promise<LegBuild> {
   const { adapter, chain, owner, input, output, amountInMicros, priced } = parameters;
   const { quote, fees } = priced;
-  const allowance = adapter.readAllowance
-    ? await adapter.readAllowance({ token: input.address, owner, spender: quote.allowanceTarget })
-    : undefined;
+  const allowance = await ownerAllowance(adapter, input.address, owner, quote);
   if (!allowance || allowance.status !== 'ok' || !adapter.buildSwap) {
     const detail = allowance?.status === 'unavailable' ? allowance.detail : 'no allowance reader';
     return {

@@ -43,6 +43,12 @@ export interface SwapQuote {
   /** EVM: the call the owner signs, and the contract the input must be allowed to. */
   readonly transaction: { readonly to: string; readonly data: string; readonly value: bigint };
   readonly allowanceTarget: string;
+  /**
+   * What the source read the taker allows `allowanceTarget` to take of the input, when it
+   * reports it (0x: `issues.allowance`, null when it covers the amount in); absent, the plan
+   * reads it on chain.
+   */
+  readonly takerAllowance?: bigint;
 }
 
 /** Why there is no quote: the plan is blocked with this code, never given a made-up price. */
