@@ -49,7 +49,7 @@ export interface PrepareStrategyPlanParameters {
 
 function checkRequest(
   opportunity: Opportunity,
-  { kind, request, adapters }: PrepareStrategyPlanParameters,
+  { request, adapters }: PrepareStrategyPlanParameters,
 ): { owner: string | undefined; blockers: Blocker[] } {
   const blockers: Blocker[] = [];
   let owner: string | undefined;
