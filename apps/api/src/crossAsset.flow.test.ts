@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { createChainAdapters } from '@yieldrouter/engine';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { watchSettlements } from '@yieldrouter/jobs';
-import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import {
   CrossAssetPlanDocument,
@@ -14,13 +8,14 @@ import {
   PublicPortfolioDocument,
   StoredPlanDocument,
 } from '@yieldrouter/schemas';
-import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { startSwapBedApp } from './testing/startSwapBedApp';
+import { evmOwnerClients } from './testing/evmOwnerClients';
 
 // Cross-asset route and deposit on anvil: the owner routes WETH; the plan swaps it into USDC
 // through the 0x-shaped fake over the bed's pair, then deposits the swap's minimum out into the
@@ -35,7 +30,6 @@ let swapApp: SwapBedApp;
 let bed: EvmBed;
 let fake: ZeroExFake;
 let t: TestApp;
-let adapters: ChainAdapters;
 
 const keys = () =>
   JSON.stringify([
@@ -50,11 +44,6 @@ beforeAll(async () => {
   }));
   ({ bed, fake, t } = swapApp);
   await bed.fixtures.mintWeth(owner.address, 10n ** 18n);
-  adapters = createChainAdapters({
-    chains: t.config.chains,
-    ids: t.config.onChainIds,
-    switches: t.config.switches,
-  });
 }, 60_000);
 afterAll(() => swapApp.close());
 afterEach(() => fake.setMode('ok'));
@@ -69,39 +58,9 @@ const depositPlan = (body: Record<string, unknown>) =>
     .post('/api/v1/svc/strategies/deposit/plan')
     .send({ strategyId: 'morpho', owner: owner.address, amountMicros: String(WETH_IN), ...body });
 
-const chain = () => anvilChain(8453, bed.anvil.rpcUrl);
-const reader = () => createPublicClient({ chain: chain(), transport: http(bed.anvil.rpcUrl) });
-const wallet = () =>
-  createWalletClient({
-    chain: chain(),
-    transport: http(bed.anvil.rpcUrl),
-    account: privateKeyToAccount(owner.privateKey),
-  });
-const usdcOf = (who: Address) =>
-  reader().readContract({
-    address: bed.fixtures.usdc,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [who],
-  });
-
-/** The owner signs and sends every leg in order (anvil mines at once): each leg's hash. */
-async function signAndSend(document: CrossAssetPlanDocument): Promise<Hex[]> {
-  const hashes: Hex[] = [];
-  for (const leg of document.legs ?? []) {
-    const tx = leg.transaction as { to: Address; data: Hex; value?: string };
-    const hash = await wallet().sendTransaction({
-      to: tx.to,
-      data: tx.data,
-      value: BigInt(tx.value ?? '0'),
-      gas: 400_000n,
-    });
-    const receipt = await reader().waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    expect(receipt.status).toBe('success');
-    hashes.push(hash);
-  }
-  return hashes;
-}
+const owned = () => evmOwnerClients(bed, owner.privateKey);
+const usdcOf = (who: Address) => owned().balanceOf(bed.fixtures.usdc, who);
+const signAndSend = (document: CrossAssetPlanDocument) => owned().sendLegs(document.legs ?? []);
 
 /** The owner reports each settling leg's transaction; the keeper's watch settles them. */
 async function keeperSettles(document: CrossAssetPlanDocument, hashes: readonly Hex[]) {
@@ -111,12 +70,7 @@ async function keeperSettles(document: CrossAssetPlanDocument, hashes: readonly 
     if (!leg.settles || !txId) continue;
     await markLegSubmitted(t.db.prisma, { planId, legIndex, txId, now: new Date() });
   }
-  const counts = await watchSettlements(
-    testJobDeps(
-      { url: '', db: t.db, drop: async () => undefined },
-      { adapters, venues: t.config.venues },
-    ),
-  );
+  const counts = await swapApp.watchSettlements();
   const stored = StoredPlanDocument.parse(
     (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
   );

@@ -1,4 +1,4 @@
-import { computePrincipalFee, defaultFeeSchedule } from '@yieldrouter/fees';
+import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
 import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
@@ -119,16 +119,13 @@ export async function prepareStrategyPlan(
   const swap =
     swapFrom && checked.owner && checked.blockers.length === 0
       ? await prepareCrossAssetSwap({
-          adapters,
-          swaps: parameters.swaps,
+          ...parameters,
           chain,
           planId,
           owner: checked.owner,
           input: swapFrom,
           amountInMicros: request.amountMicros,
           slippageBps: request.slippageBps,
-          slippageField: 'body.slippageBps',
-          schedule: parameters.schedule ?? defaultFeeSchedule,
         })
       : undefined;
   const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : request.amountMicros;

@@ -1,17 +1,12 @@
+import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { LegEffect, PlanLegInput, Prisma } from '@yieldrouter/ledger';
 import type { Blocker, Chain, LegBuild } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { storedLegs } from '../plans/legDocument';
-import {
-  buildSwapLegs,
-  findSwapToken,
-  priceSwap,
-  storedSwapParts,
-  swapDocumentParts,
-  swapSlippageBps,
-} from './priceSwap';
+import { findSwapToken, prepareSwapLegs, storedSwapParts } from './priceSwap';
+import { swapDocumentParts, swapSlippageBps } from './priceSwap';
 import type { SwapPricing } from './priceSwap';
 import type { RouteSwaps } from './routeSwaps';
 import type { SwapToken } from './swapQuoteSource';
@@ -36,7 +31,7 @@ export function crossAssetToken(
 
 export interface CrossAssetSwapParameters {
   readonly adapters: ChainAdapters;
-  readonly swaps: RouteSwaps | undefined;
+  readonly swaps?: RouteSwaps | undefined;
   readonly chain: Chain;
   readonly planId: string;
   readonly owner: string;
@@ -44,8 +39,8 @@ export interface CrossAssetSwapParameters {
   /** In the input token's base units. */
   readonly amountInMicros: bigint;
   readonly slippageBps: number | undefined;
-  readonly slippageField: string;
-  readonly schedule: FeeSchedule;
+  /** The schedule's swap fee and slippage bounds; the default schedule unless given. */
+  readonly schedule?: FeeSchedule | undefined;
 }
 
 /** A cross-asset plan's swap into USDC: priced (or why not) and its legs built (or why not). */
@@ -69,16 +64,19 @@ export interface CrossAssetSwap {
  * One quote for the swap of `amountInMicros` of the input into USDC on the chain, through the
  * chain's SwapQuoteSource, and the swap legs. Blocked (never priced by guess): no source or fee
  * recipient configured, the source unavailable, slow, answering garbage, no route, an unreadable
- * allowance. A slippage outside the schedule's bound: 400 naming `slippageField`.
+ * allowance. A slippage outside the schedule's bound: 400 naming `body.slippageBps`.
  */
 export async function prepareCrossAssetSwap(
   parameters: CrossAssetSwapParameters,
 ): Promise<CrossAssetSwap> {
-  const { adapters, swaps, chain, planId, owner, input, amountInMicros, schedule } = parameters;
-  const slippageBps = swapSlippageBps(parameters.slippageBps, schedule, parameters.slippageField);
+  const { adapters, swaps, chain, planId, owner, input, amountInMicros } = parameters;
+  const schedule = parameters.schedule ?? defaultFeeSchedule;
+  const slippageBps = swapSlippageBps(parameters.slippageBps, schedule, 'body.slippageBps');
   const output = findSwapToken(swaps?.tokensOn(chain) ?? [], DEPOSIT_TOKEN, 'body.token', chain);
   const feeRecipient = swaps?.feeRecipientOn(chain);
-  const pricing = await priceSwap({
+  const { pricing, build } = await prepareSwapLegs({
+    adapter: adapters[chain],
+    planId,
     chain,
     source: swaps?.sourceOn(chain),
     sourceSetting: swaps?.sourceSetting(chain) ?? 'SVC_ZEROX_BASE_URL',
@@ -90,18 +88,6 @@ export async function prepareCrossAssetSwap(
     feeRecipient,
     schedule,
   });
-  const build: LegBuild = pricing.priced
-    ? await buildSwapLegs({
-        adapter: adapters[chain],
-        chain,
-        planId,
-        owner,
-        input,
-        output,
-        amountInMicros,
-        priced: pricing.priced,
-      })
-    : { status: 'blocked', blockers: pricing.blockers };
   return {
     input,
     output,

@@ -2,21 +2,15 @@ import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import type { EvmSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { planDocument, planRecord } from '../plans/planDocument';
 import type { SwapsConfig } from './swapSettings';
 import type { SwapQuoteSource } from './swapQuoteSource';
-import {
-  buildSwapLegs,
-  findSwapToken,
-  priceSwap,
-  storedSwapParts,
-  swapDocumentParts,
-  swapSlippageBps,
-} from './priceSwap';
+import { findSwapToken, prepareSwapLegs, storedSwapParts } from './priceSwap';
+import { swapDocumentParts, swapSlippageBps } from './priceSwap';
 
 export interface PrepareEvmSwapPlanParameters {
   readonly db: PrismaClient;
@@ -72,7 +66,9 @@ export async function prepareEvmSwapPlan(
   const amountIn = request.amountInMicros;
   const planId = newPlanId();
   const feeRecipient = swaps.feeRecipients[chain];
-  const pricing = await priceSwap({
+  const { pricing, build } = await prepareSwapLegs({
+    adapter,
+    planId,
     chain,
     source,
     sourceSetting: 'SVC_ZEROX_BASE_URL',
@@ -84,18 +80,6 @@ export async function prepareEvmSwapPlan(
     feeRecipient,
     schedule,
   });
-  const build: LegBuild = pricing.priced
-    ? await buildSwapLegs({
-        adapter,
-        chain,
-        planId,
-        owner,
-        input,
-        output,
-        amountInMicros: amountIn,
-        priced: pricing.priced,
-      })
-    : { status: 'blocked', blockers: pricing.blockers };
 
   const priced = build.status === 'prepared' ? pricing.priced : undefined;
   const swapParts = swapDocumentParts(input, output, amountIn, slippageBps, priced);

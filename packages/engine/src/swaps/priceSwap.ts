@@ -217,6 +217,20 @@ export async function buildSwapLegs(parameters: BuildSwapLegsParameters): Promis
   };
 }
 
+/**
+ * A swap priced (`priceSwap`) and, when priced, its legs built (`buildSwapLegs`): the one quote
+ * a swap or cross-asset plan makes, and its legs or the blockers why there are none.
+ */
+export async function prepareSwapLegs(
+  parameters: PriceSwapParameters & { readonly adapter: ChainAdapter; readonly planId: string },
+): Promise<{ readonly pricing: SwapPricing; readonly build: LegBuild }> {
+  const pricing = await priceSwap(parameters);
+  const build: LegBuild = pricing.priced
+    ? await buildSwapLegs({ ...parameters, priced: pricing.priced })
+    : { status: 'blocked', blockers: pricing.blockers };
+  return { pricing, build };
+}
+
 /** The swap parts a plan document shows: the request, and with a price the quote and fees. */
 export function swapDocumentParts(
   input: SwapToken,

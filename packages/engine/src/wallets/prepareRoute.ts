@@ -1,4 +1,4 @@
-import { computePrincipalFee, defaultFeeSchedule } from '@yieldrouter/fees';
+import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import {
   insertPlan,
@@ -197,16 +197,13 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   const swap =
     swapFrom && !input.autoBridge && (venue || !input.stake)
       ? await prepareCrossAssetSwap({
-          adapters,
-          swaps: parameters.swaps,
+          ...parameters,
           chain,
           planId,
           owner,
           input: swapFrom,
           amountInMicros: input.amountMicros,
           slippageBps: input.slippageBps,
-          slippageField: 'body.slippageBps',
-          schedule: parameters.schedule ?? defaultFeeSchedule,
         })
       : undefined;
   const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : input.amountMicros;
