@@ -20,4 +20,12 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   esbuildPlugins: [schemasSideEffectFree, stripSchemaDocs],
+  // ESM: each manifest domain's response schemas are a chunk the client imports the first time
+  // it validates one of that domain's responses (src/routes/responseSchemas.ts); the CommonJS
+  // build keeps them in one file, initialised on the same first use.
+  splitting: true,
+  esbuildOptions(options, context) {
+    if (context.format === 'esm') options.chunkNames = 'chunks/[name]-[hash]';
+    if (context.format === 'cjs') options.splitting = false;
+  },
 });

@@ -77,6 +77,11 @@ export interface AppDeps {
   readonly evmQuoteSource?: SwapQuoteSource;
   /** The process's metrics registry (shared with an in-process keeper); a new one when not given. */
   readonly registry?: Registry;
+  /**
+   * Tests only: operations mounted without their handler, as a route that has not landed is
+   * (501 NOT_IMPLEMENTED after auth and validation; `implemented: false` in the catalogs).
+   */
+  readonly withheldHandlers?: readonly string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -200,6 +205,7 @@ export function createApp(deps: AppDeps): Express {
       adapters,
       bridges: config.bridges,
       rail: bridgeRail,
+      resolveKey: (raw) => keys.resolve(raw),
     }),
   );
   const zeroEx = config.swaps.zeroEx;
@@ -281,6 +287,10 @@ export function createApp(deps: AppDeps): Express {
     handlers,
     webhookHandlers({ webhooks: useCases.webhooks, adapters, settings: config.webhooks }),
   );
+
+  for (const operationId of deps.withheldHandlers ?? []) {
+    Reflect.deleteProperty(handlers, operationId);
+  }
 
   // API keys and Idempotency-Key records: the one narrow interface the HTTP layer stores through.
   const store = createApiStore(deps.db);

@@ -52,7 +52,11 @@ describe('auth matrix (generated from the manifest)', () => {
         const wrong = await call(route, path)
           .set('X-API-Key', testKeys[role])
           .set('X-Role', 'owner');
-        expect([wrong.status, wrong.body.code]).toEqual([403, 'UNAUTHORIZED']);
+        // A route may name its own code for a key of the wrong role (bridge rescue: owner only).
+        expect([wrong.status, wrong.body.code]).toEqual([
+          403,
+          route.wrongRoleCode ?? 'UNAUTHORIZED',
+        ]);
       }
       for (const role of route.auth as readonly ('owner' | 'agent' | 'keeper')[]) {
         const allowed = await call(route, path).set('X-API-Key', testKeys[role]);

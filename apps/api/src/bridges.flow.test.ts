@@ -1,18 +1,12 @@
 import request from 'supertest';
-import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { BridgePlanDocument, RoutesDocument, StoredPlanDocument } from '@yieldrouter/schemas';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
 import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import {
-  anvilAccounts,
-  anvilChain,
-  deployCctpPair,
-  startEvmBed,
-} from '@yieldrouter/chain-beds/evm';
+import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import type { CctpBridgeBed } from './testing/cctpBridgeBed';
+import { startCctpBridgeBed } from './testing/cctpBridgeBed';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
 
@@ -32,73 +26,28 @@ const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 let base: EvmBed;
 let arbitrum: EvmBed;
 let iris: IrisFake;
+let beds: CctpBridgeBed;
 let t: TestApp;
 
 beforeAll(async () => {
-  [base, arbitrum] = await Promise.all([
-    startEvmBed({ chainId: 8453 }),
-    startEvmBed({ chainId: 42161 }),
-  ]);
-  const [onBase, onArbitrum] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-    { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
-  ]);
-  if (!onBase || !onArbitrum) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [onBase, onArbitrum].map(({ domain, rpcUrl, messageTransmitter }) => ({
-      domain,
-      rpcUrl,
-      messageTransmitter,
-    })),
-  });
+  beds = await startCctpBridgeBed();
+  ({ base, arbitrum, iris } = beds);
   await base.fixtures.mintUsdc(owner.address, 500_000_000n);
-  t = await startTestApp({
-    SVC_BASE_RPC_URL: base.anvil.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: base.fixtures.usdc,
-    SVC_ARBITRUM_RPC_URL: arbitrum.anvil.rpcUrl,
-    SVC_ARBITRUM_USDC_ADDRESS: arbitrum.fixtures.usdc,
-    SVC_CCTP_ATTESTATION_URL: iris.url,
-    SVC_CCTP_TIMEOUT_MS: '1000',
-    SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
-    SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
-    SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
-    SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
-    SVC_BASE_BRIDGE_FEE_RECIPIENT: FEE_RECIPIENT,
-  });
+  t = await startTestApp({ ...beds.settings, SVC_BASE_BRIDGE_FEE_RECIPIENT: FEE_RECIPIENT });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await iris?.close();
-  await Promise.all([base?.stop(), arbitrum?.stop()]);
+  await beds?.stop();
 });
 afterEach(() => iris.setMode('ok'));
 
-const chainOf = (bed: EvmBed) => (bed === base ? 8453 : 42161);
-const reader = (bed: EvmBed) =>
-  createPublicClient({
-    chain: anvilChain(chainOf(bed), bed.anvil.rpcUrl),
-    transport: http(bed.anvil.rpcUrl),
-  });
-const usdcOf = (bed: EvmBed, who: Address) =>
-  reader(bed).readContract({
-    address: bed.fixtures.usdc,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [who],
-  });
+const usdcOf = (bed: EvmBed, who: Address) => beds.usdcOf(bed, who);
 
 /** Signs and sends one leg's transaction with `key` on `bed`; its hash once mined. */
 async function send(bed: EvmBed, leg: unknown, key: Hex = owner.privateKey): Promise<Hex> {
-  const tx = (leg as { transaction: { to: Address; data: Hex } }).transaction;
-  const wallet = createWalletClient({
-    chain: anvilChain(chainOf(bed), bed.anvil.rpcUrl),
-    transport: http(bed.anvil.rpcUrl),
-    account: privateKeyToAccount(key),
-  });
-  const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: 1_000_000n });
-  const receipt = await reader(bed).waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  if (receipt.status !== 'success') throw new Error('reverted');
-  return hash;
+  const sent = await beds.sendLeg(bed, leg, key);
+  if (!sent.ok) throw new Error('reverted');
+  return sent.hash;
 }
 
 const planBody = (extra: Record<string, unknown> = {}) => ({

@@ -80,6 +80,7 @@ describe('keeper-only routes: payloads', () => {
       'apy-refresh',
       'settlement-watch',
       'leg-expiry',
+      'bridge-expiry',
       'idempotency-sweep',
       'harvest-batch',
       'autopilot-ticks',
@@ -120,6 +121,7 @@ describe('keeper-only routes: payloads', () => {
     expect(health.queues.map((queue) => queue.job).sort()).toEqual([
       'apy-refresh',
       'autopilot-ticks',
+      'bridge-expiry',
       'harvest-batch',
       'idempotency-sweep',
       'leg-expiry',

@@ -14,9 +14,13 @@ import {
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp } from './testing/startTestApp';
 
+// Every manifest route has its handler by now: the catalog's planned-route case is shown with
+// one mounted without it (as a route that has not landed is).
+const WITHHELD = 'rescueBridge';
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { withheldHandlers: [WITHHELD] });
 });
 afterAll(async () => {
   await t.close();
@@ -160,8 +164,8 @@ describe('meta endpoints', () => {
       path: '/api/v1/svc/status',
       legacyAliases: ['/api/svc/status'],
     });
-    const route = body.routes.find((entry) => entry.operationId === 'prepareSolanaSwapPlan');
-    expect(route).toMatchObject({ implemented: false, auth: ['public'] });
+    const route = body.routes.find((entry) => entry.operationId === WITHHELD);
+    expect(route).toMatchObject({ implemented: false, auth: ['owner'] });
     expect(body.implementedCount).toBeLessThan(body.count);
   });
 

@@ -15,6 +15,7 @@ export interface BuildCctpBurnParameters {
   /** The CCTP domain of the destination chain. */
   readonly destinationDomain: number;
   /** Who the destination mints to (an EVM address, padded to bytes32). */
+  /** An EVM address (left-padded), or already the bytes32 a non-EVM destination names (0x + 64 hex). */
   readonly mintRecipient: string;
   readonly tokenMessenger: string;
   /** The most the rail may keep on the destination (fast transfers); 0 for standard. */
@@ -60,7 +61,11 @@ export function buildCctpBurn(
     throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
   }
   const owner = normalizeEvmAddress(parameters.owner);
-  const recipient = normalizeEvmAddress(parameters.mintRecipient);
+  const bytes32 = /^0x[0-9a-fA-F]{64}$/.test(parameters.mintRecipient)
+    ? (parameters.mintRecipient as `0x${string}`)
+    : undefined;
+  const evmRecipient = bytes32 ? undefined : normalizeEvmAddress(parameters.mintRecipient);
+  const recipient = bytes32 ?? evmRecipient;
   const messenger = normalizeEvmAddress(parameters.tokenMessenger);
   if (!owner || !recipient || !messenger) {
     throw new InvalidChainInputError(
@@ -117,7 +122,7 @@ export function buildCctpBurn(
         args: [
           amountMicros,
           parameters.destinationDomain,
-          pad(recipient, { size: 32 }),
+          bytes32 ?? pad(recipient as `0x${string}`, { size: 32 }),
           context.usdc,
           zeroHash,
           maxFeeMicros,

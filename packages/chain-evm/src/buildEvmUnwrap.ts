@@ -1,4 +1,4 @@
-import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
+import { InvalidChainInputError, MAX_MICROS, isPlanId } from '@yieldrouter/schemas';
 import type { UnsignedLeg, UnwrapLegRequest } from '@yieldrouter/schemas';
 import { encodeFunctionData, parseAbi } from 'viem';
 import type { EvmContext } from './evmContext';
@@ -11,7 +11,8 @@ const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)']);
 
 /**
  * The unsigned leg that turns wrapped native into native gas: `WETH.withdraw(amount)` from the
- * owner, tagged with the plan. It moves no USDC, so it settles nothing in the books.
+ * owner, tagged with the plan. It settles from its receipt (the wrapped native out, native in:
+ * the books' per-asset accounts), its amount in wei.
  *
  * @throws InvalidChainInputError for a bad owner, token, amount or planId.
  * @example
@@ -29,18 +30,23 @@ export function buildEvmUnwrap(
   if (!isPlanId(parameters.planId)) {
     throw new InvalidChainInputError('planId', 'planId: must be plan_ + 32 hex');
   }
-  if (parameters.amount <= 0n) {
-    throw new InvalidChainInputError('amount', 'amount: must be > 0');
+  if (parameters.amount <= 0n || parameters.amount > MAX_MICROS) {
+    throw new InvalidChainInputError('amount', 'amount: must be > 0 and <= 2^63 - 1');
   }
-  const leg = evmLeg(context, { planId: parameters.planId, amountMicros: 0n }, owner, {
-    action: 'unwrap',
-    to: token,
-    call: encodeFunctionData({
-      abi: wrappedNativeAbi,
-      functionName: 'withdraw',
-      args: [parameters.amount],
-    }),
-    summary: parameters.summary,
-  });
-  return { ...leg, settles: false };
+  const leg = evmLeg(
+    context,
+    { planId: parameters.planId, amountMicros: parameters.amount },
+    owner,
+    {
+      action: 'unwrap',
+      to: token,
+      call: encodeFunctionData({
+        abi: wrappedNativeAbi,
+        functionName: 'withdraw',
+        args: [parameters.amount],
+      }),
+      summary: parameters.summary,
+    },
+  );
+  return leg;
 }

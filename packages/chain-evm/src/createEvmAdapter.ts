@@ -3,6 +3,7 @@ import type {
   BroadcastResult,
   ChainAdapter,
   SwapReceipt,
+  UnwrapReceipt,
   UnsignedLeg,
   VenueFactsReading,
   VenueOnChain,
@@ -29,6 +30,8 @@ import type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
 import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import { sizeEvmGas } from './sizeEvmGas';
+import { readEvmUnwrapReceipt } from './readEvmUnwrapReceipt';
+import type { ReadEvmUnwrapReceiptParameters } from './readEvmUnwrapReceipt';
 import type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
 
@@ -44,6 +47,7 @@ export type EvmChainAdapter = ChainAdapter & {
   /** Gas sponsorship: the native gas calls need (fail-closed), and the unwrap leg. */
   sizeGas(parameters: SizeEvmGasParameters): Promise<SizeEvmGasReturnType>;
   buildUnwrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
+  readUnwrapReceipt(parameters: ReadEvmUnwrapReceiptParameters): Promise<UnwrapReceipt>;
 };
 
 /**
@@ -89,5 +93,6 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     readTransferReceipt: (query) => readEvmTransferReceipt(context, query),
     sizeGas: (parameters) => sizeEvmGas(context, parameters),
     buildUnwrap: (parameters) => buildEvmUnwrap(context, parameters),
+    readUnwrapReceipt: (parameters) => readEvmUnwrapReceipt(context, parameters),
   };
 }

@@ -18,6 +18,7 @@ export type {
 } from './encodeCageCall';
 export type { CageState, CageVenueState, ReadCageStateReturnType } from './readCageState';
 export type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
+export type { ReadEvmUnwrapReceiptParameters } from './readEvmUnwrapReceipt';
 export type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
 export { createEvmContext } from './evmContext';
 export type { EvmContext } from './evmContext';

@@ -23,6 +23,8 @@ export type ReadCctpBurnReceiptReturnType = ReceiptWith<{
   readonly amountMicros: bigint;
   readonly destinationDomain: number;
   readonly mintRecipient: Address;
+  /** The recipient as the burn names it (bytes32): a Solana token account or a Sui address. */
+  readonly mintRecipientBytes32: `0x${string}`;
   readonly maxFeeMicros: bigint;
   readonly minFinalityThreshold: number;
   /** The message the transmitter emitted (nonce still zero: the attester assigns it). */
@@ -88,6 +90,7 @@ function burnOf(log: Parameters<typeof decodeEvmLog>[1], usdc: Address, owner: A
     amountMicros: args.amount,
     destinationDomain: args.destinationDomain,
     mintRecipient: getAddress(sliceHex(args.mintRecipient, 12)),
+    mintRecipientBytes32: args.mintRecipient,
     maxFeeMicros: args.maxFee,
     minFinalityThreshold: args.minFinalityThreshold,
   };

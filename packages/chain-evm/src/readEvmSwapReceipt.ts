@@ -1,13 +1,11 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { SwapReceipt, SwapReceiptQuery } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
-import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { parseLegReceiptQuery } from './parseLegReceiptQuery';
-import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
+import { readMinedLeg } from './readMinedLeg';
 import { sumTransfers } from './sumTransfers';
-import { toUnavailable } from './toUnavailable';
 
 export type ReadEvmSwapReceiptParameters = SwapReceiptQuery;
 
@@ -38,17 +36,7 @@ export async function readEvmSwapReceipt(
       'to, inputToken, outputToken, feeRecipient: must be EVM addresses',
     );
   }
-  const what = `receipt of ${txId} on ${context.label}`;
-  if (!context.rpc) return rpcNotConfigured(context, what);
-  try {
-    const read = await readPlannedEvmTransaction(context.rpc, {
-      txId,
-      owner,
-      planId: query.planId,
-      to,
-    });
-    if (read.status !== 'mined') return read;
-    const { receipt } = read;
+  return readMinedLeg(context, { txId, owner, planId: query.planId, to }, (receipt) => {
     const amountOutMicros = sumTransfers(receipt.logs, outputToken, (_from, to) =>
       isAddressEqual(to, owner),
     );
@@ -65,20 +53,18 @@ export async function readEvmSwapReceipt(
       : 0n;
     if (amountOutMicros < query.minAmountOutMicros) {
       return {
-        status: 'failed',
+        status: 'failed' as const,
         txId,
         reason: `filled ${amountOutMicros} below the minimum ${query.minAmountOutMicros}`,
       };
     }
     return {
-      status: 'confirmed',
+      status: 'confirmed' as const,
       txId,
       amountInMicros,
       amountOutMicros,
       feePaidMicros,
       block: receipt.blockNumber.toString(10),
     };
-  } catch (error) {
-    return toUnavailable(error, what);
-  }
+  });
 }

@@ -1,13 +1,11 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { Receipt, TransferReceiptQuery } from '@yieldrouter/schemas';
 import { isAddressEqual } from 'viem';
-import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { parseLegReceiptQuery } from './parseLegReceiptQuery';
-import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
+import { readMinedLeg } from './readMinedLeg';
 import { sumTransfers } from './sumTransfers';
-import { toUnavailable } from './toUnavailable';
 
 export type ReadEvmTransferReceiptParameters = TransferReceiptQuery;
 
@@ -40,32 +38,22 @@ export async function readEvmTransferReceipt(
       detail: `${what}: no USDC address is configured, so the transfer cannot be read`,
     };
   }
-  if (!context.rpc) return rpcNotConfigured(context, what);
-  try {
-    const read = await readPlannedEvmTransaction(context.rpc, {
-      txId,
-      owner,
-      planId: query.planId,
-      to: usdc,
-    });
-    if (read.status !== 'mined') return read;
+  return readMinedLeg(context, { txId, owner, planId: query.planId, to: usdc }, (receipt) => {
     const amountMicros = sumTransfers(
-      read.receipt.logs,
+      receipt.logs,
       usdc,
       (from, to) => isAddressEqual(from, owner) && isAddressEqual(to, recipient),
     );
     if (amountMicros === 0n) {
-      return { status: 'mismatch', txId, reason: `it sent no USDC to ${recipient}` };
+      return { status: 'mismatch' as const, txId, reason: `it sent no USDC to ${recipient}` };
     }
     return {
-      status: 'confirmed',
+      status: 'confirmed' as const,
       txId,
       planId: query.planId,
       amountMicros,
       shares: null,
-      block: read.receipt.blockNumber.toString(10),
+      block: receipt.blockNumber.toString(10),
     };
-  } catch (error) {
-    return toUnavailable(error, what);
-  }
+  });
 }

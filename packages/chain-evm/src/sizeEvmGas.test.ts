@@ -109,7 +109,13 @@ describe('sizeEvmGas on anvil', () => {
       amount: 5n,
       summary: 'Unwrap',
     });
-    expect(leg).toMatchObject({ action: 'unwrap', settles: false, planId, chain: 'base' });
+    expect(leg).toMatchObject({
+      action: 'unwrap',
+      settles: true,
+      amountMicros: 5n,
+      planId,
+      chain: 'base',
+    });
     expect(() =>
       adapterAt(undefined).buildUnwrap({
         planId,

@@ -10,6 +10,7 @@ import { prepareSolanaLeg } from './prepareSolanaLeg';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount } from './tokenAccounts';
 import { validateLegRequest } from './validateLegRequest';
+import { USDC_MINT_MISSING_BUILD } from './usdcMintMissing';
 
 /**
  * An unsigned transfer leg: create the recipient's USDC account (idempotent, the owner pays the
@@ -30,16 +31,7 @@ export async function buildSolanaTransfer(
   }
   const mint = context.usdcMint;
   if (!mint) {
-    return {
-      status: 'blocked',
-      blockers: [
-        {
-          code: 'asset_not_configured',
-          message: 'The asset is not configured on this chain. No USDC mint on Solana.',
-          field: 'usdcMint',
-        },
-      ],
-    };
+    return USDC_MINT_MISSING_BUILD;
   }
   const { planId, amountMicros } = request;
   const recipientUsdc = associatedTokenAccount(recipient, mint);

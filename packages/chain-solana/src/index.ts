@@ -12,3 +12,26 @@ export type {
   RouterInstructionName,
 } from './instructions/routerInstructionData';
 export { routerVault } from './tokenAccounts';
+export { createSolanaContext } from './solanaContext';
+export type { SolanaContext } from './solanaContext';
+export { associatedTokenAccount } from './tokenAccounts';
+export { parsePublicKey } from './parsePublicKey';
+export type { CctpSolanaPrograms } from './cctp/cctpSolanaPrograms';
+export { cctpSolanaPdas } from './cctp/cctpSolanaPrograms';
+export {
+  DEPOSIT_FOR_BURN_DISCRIMINATOR,
+  RECEIVE_MESSAGE_DISCRIMINATOR,
+  decodeDepositForBurnData,
+  decodeReceiveMessageData,
+} from './cctp/cctpSolanaInstructions';
+export { buildCctpSolanaBurn } from './cctp/buildCctpSolanaBurn';
+export { buildCctpSolanaMint } from './cctp/buildCctpSolanaMint';
+export { readCctpSolanaBurn } from './cctp/readCctpSolanaBurn';
+export type { CctpSolanaBurnReading } from './cctp/readCctpSolanaBurn';
+export { readCctpSolanaMint } from './cctp/readCctpSolanaMint';
+export type { CctpSolanaMintReading } from './cctp/readCctpSolanaMint';
+export {
+  cctpSolanaMintRecipient,
+  parseCctpSolanaPrograms,
+  solanaAddressOfBytes32,
+} from './cctp/cctpSolanaRecipient';

@@ -1,11 +1,17 @@
 import { InvalidChainInputError, isPlanId } from '@yieldrouter/schemas';
 import type { Receipt, Unavailable } from '@yieldrouter/schemas';
-import type { MessageAccountKeys, PublicKey, VersionedTransactionResponse } from '@solana/web3.js';
+import type {
+  MessageAccountKeys,
+  MessageCompiledInstruction,
+  PublicKey,
+  VersionedTransactionResponse,
+} from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
 import { MEMO_PROGRAM_ID, planMemoText } from './instructions/planMemo';
 import { parsePublicKey } from './parsePublicKey';
 import type { SolanaContext } from './solanaContext';
+import { usdcMintMissing } from './usdcMintMissing';
 
 type Meta = NonNullable<VersionedTransactionResponse['meta']>;
 
@@ -27,6 +33,8 @@ export type ReadPlannedSolanaTransactionReturnType =
       readonly meta: Meta;
       readonly keys: MessageAccountKeys;
       readonly slot: number;
+      /** The transaction's top-level instructions (program and accounts as key indexes). */
+      readonly instructions: readonly MessageCompiledInstruction[];
     };
 
 function memosOf(response: VersionedTransactionResponse, keys: MessageAccountKeys): string[] {
@@ -60,11 +68,7 @@ export async function readPlannedSolanaTransaction(
   }
   const mint = context.usdcMint;
   if (!mint) {
-    return {
-      status: 'unavailable',
-      reason: 'asset_not_configured',
-      detail: 'receipt: no valid USDC mint is configured for Solana',
-    };
+    return usdcMintMissing('receipt');
   }
   if (query.missing) return query.missing;
   if (context.rpc.status !== 'ok') return rpcNotConfigured('receipt', context.rpc.detail);
@@ -105,7 +109,15 @@ export async function readPlannedSolanaTransaction(
     if (meta.err !== null) {
       return { status: 'failed', txId: query.txId, reason: JSON.stringify(meta.err) };
     }
-    return { status: 'ran', owner, mint, meta, keys, slot: response.slot };
+    return {
+      status: 'ran',
+      owner,
+      mint,
+      meta,
+      keys,
+      slot: response.slot,
+      instructions: response.transaction.message.compiledInstructions,
+    };
   } catch (error) {
     return describeRpcFailure(error, 'receipt');
   }

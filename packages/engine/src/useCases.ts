@@ -18,6 +18,7 @@ import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
 import { confirmBridgeDelivery } from './bridges/confirmBridgeDelivery';
 import { prepareBridgePlan } from './bridges/prepareBridgePlan';
+import { rescueBridge } from './bridges/rescueBridge';
 import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
 import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
@@ -150,6 +151,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
       prepareBridgePlan: timed('prepareBridgePlan', onBooks(prepareBridgePlan)),
       confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),
+      rescueBridge: onBooks(rescueBridge),
     },
     venues: {
       listOpportunities: onBooks(listOpportunities),

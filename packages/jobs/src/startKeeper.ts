@@ -100,7 +100,10 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
         switches: config.switches,
       }),
     ...(config.bridges
-      ? { bridgeRail: createCctpRail({ bridges: config.bridges, chains: config.chains }) }
+      ? {
+          bridgeRail: createCctpRail({ bridges: config.bridges, chains: config.chains }),
+          bridges: config.bridges,
+        }
       : {}),
     venues: config.venues,
     apyReader:

@@ -28,6 +28,9 @@ export interface BridgeTransferRow extends BridgeTransferInput {
   readonly mintTxId: string | null;
   readonly deliveredMicros: bigint | null;
   readonly deliveredAt: Date | null;
+  /** When and why the bridge failed (migration 0031); the amount stays in in_flight. */
+  readonly failedAt: Date | null;
+  readonly failureReason: string | null;
 }
 
 export async function insertBridgeTransfer(
@@ -56,6 +59,8 @@ interface Row {
   mint_tx_id: string | null;
   delivered_micros: bigint | null;
   delivered_at: Date | null;
+  failed_at: Date | null;
+  failure_reason: string | null;
   leg_index: number;
   status: string;
   tx_id: string | null;
@@ -80,6 +85,8 @@ const toRow = (row: Row): BridgeTransferRow => ({
   mintTxId: row.mint_tx_id,
   deliveredMicros: row.delivered_micros,
   deliveredAt: row.delivered_at,
+  failedAt: row.failed_at,
+  failureReason: row.failure_reason,
 });
 
 /** The bridge transfer of a plan with its burn leg; null for a plan that bridges nothing. */

@@ -9,13 +9,27 @@ export type LedgerChain = 'sui' | 'solana' | 'base' | 'arbitrum';
 export type WalletBucket =
   'liquid' | 'pending_in' | 'pending_out' | 'in_flight' | 'auto_pay' | `staked:${string}`;
 
-/** An account: a wallet's bucket on a chain, or a system account. */
+/** The books' unit: an account that names no asset holds USDC. */
+export const BOOKS_ASSET = 'USDC';
+
+/**
+ * An account: a wallet's bucket on a chain, or a system account. Accounts hold USDC unless they
+ * name another `asset` (its id on the chain: see `ledgerAssetOf`); a wallet holds another asset
+ * only in `liquid` (what a swap brought in), and fees in another asset are kept per chain.
+ */
 export type AccountRef =
-  | { readonly wallet: string; readonly chain: LedgerChain; readonly bucket: WalletBucket }
+  | {
+      readonly wallet: string;
+      readonly chain: LedgerChain;
+      readonly bucket: WalletBucket;
+      readonly asset?: string;
+    }
   /** The outside world on a chain: money in from the chain is credited against it. */
-  | { readonly system: 'external'; readonly chain: LedgerChain }
-  /** Protocol fees (the yield skim), across chains. */
-  | { readonly system: 'fees:protocol' };
+  | { readonly system: 'external'; readonly chain: LedgerChain; readonly asset?: string }
+  /** Protocol fees (the yield skim, swap fees) in USDC, across chains. */
+  | { readonly system: 'fees:protocol' }
+  /** Protocol fees in another asset, on the chain that asset lives on. */
+  | { readonly system: 'fees:protocol'; readonly chain: LedgerChain; readonly asset: string };
 
 export interface PostingInput {
   readonly account: AccountRef;
@@ -61,7 +75,8 @@ export class LedgerError extends Error {
   }
 }
 
-interface AccountKey {
+/** An account as the database keys it: (wallet, chain, bucket), the asset inside the bucket. */
+export interface AccountKey {
   readonly kind: 'wallet' | 'system';
   readonly wallet: string | null;
   readonly chain: string;
@@ -69,8 +84,18 @@ interface AccountKey {
 }
 
 const STAKED = /^staked:svcop[0-9a-f]{24}$/;
+/** An asset id as an account names it (migration 0029). */
+const ASSET = /^[0-9A-Za-z:_]{1,200}$/;
 
-function keyOf(ref: AccountRef): AccountKey {
+/** The bucket of `base` in `asset`: plain for USDC, `<base>@<asset>` for another asset. */
+function assetBucket(base: string, asset: string | undefined): string {
+  if (asset === undefined || asset === BOOKS_ASSET) return base;
+  if (!ASSET.test(asset)) throw new LedgerError('INVALID_POSTING', `unknown asset ${asset}`);
+  return `${base}@${asset}`;
+}
+
+/** The database key of an account (refuses an unknown bucket or asset: INVALID_POSTING). */
+export function keyOf(ref: AccountRef): AccountKey {
   if ('wallet' in ref) {
     const plain = ['liquid', 'pending_in', 'pending_out', 'in_flight', 'auto_pay'].includes(
       ref.bucket,
@@ -78,30 +103,68 @@ function keyOf(ref: AccountRef): AccountKey {
     if (!plain && !STAKED.test(ref.bucket)) {
       throw new LedgerError('INVALID_POSTING', `unknown bucket ${ref.bucket}`);
     }
-    return { kind: 'wallet', wallet: ref.wallet, chain: ref.chain, bucket: ref.bucket };
+    if (ref.bucket !== 'liquid' && (ref.asset ?? BOOKS_ASSET) !== BOOKS_ASSET) {
+      throw new LedgerError('INVALID_POSTING', `${ref.bucket} holds USDC only, not ${ref.asset}`);
+    }
+    return {
+      kind: 'wallet',
+      wallet: ref.wallet,
+      chain: ref.chain,
+      bucket: assetBucket(ref.bucket, ref.asset),
+    };
   }
   if (ref.system === 'external') {
-    return { kind: 'system', wallet: null, chain: ref.chain, bucket: 'external' };
+    return {
+      kind: 'system',
+      wallet: null,
+      chain: ref.chain,
+      bucket: assetBucket('external', ref.asset),
+    };
+  }
+  if ('asset' in ref && ref.asset !== BOOKS_ASSET) {
+    return {
+      kind: 'system',
+      wallet: null,
+      chain: ref.chain,
+      bucket: assetBucket('fees:protocol', ref.asset),
+    };
   }
   return { kind: 'system', wallet: null, chain: 'all', bucket: 'fees:protocol' };
+}
+
+/** The asset an account holds: USDC unless it names another. */
+export function assetOfAccount(ref: AccountRef): string {
+  return 'asset' in ref && ref.asset !== undefined ? ref.asset : BOOKS_ASSET;
 }
 
 const label = (key: AccountKey) =>
   key.wallet === null ? `${key.bucket}:${key.chain}` : `${key.wallet}/${key.chain}/${key.bucket}`;
 
-/** Checks an entry before any SQL: at least two postings, none zero, summing to zero. */
+/**
+ * Checks an entry before any SQL: at least two postings, none zero, summing to zero in each
+ * asset (a swap's entry moves two assets; neither is ever traded against the other here).
+ */
 export function assertBalanced(postings: readonly PostingInput[]): void {
   if (postings.length < 2) {
     throw new LedgerError('UNBALANCED', 'a journal entry needs at least two postings');
   }
-  let total = 0n;
+  const totals = new Map<string, bigint>();
   for (const posting of postings) {
     if (posting.amountMicros === 0n) {
       throw new LedgerError('INVALID_POSTING', 'a posting of 0 moves nothing');
     }
-    total += posting.amountMicros;
+    const asset = assetOfAccount(posting.account);
+    totals.set(asset, (totals.get(asset) ?? 0n) + posting.amountMicros);
   }
-  if (total !== 0n) throw new LedgerError('UNBALANCED', `postings sum to ${total}, not 0`);
+  for (const [asset, total] of totals) {
+    if (total === 0n) continue;
+    throw new LedgerError(
+      'UNBALANCED',
+      asset === BOOKS_ASSET
+        ? `postings sum to ${total}, not 0`
+        : `postings in ${asset} sum to ${total}, not 0`,
+    );
+  }
 }
 
 /** SQLSTATE of an overdraft refused by `ledger_post_entry` (migration 0009). */

@@ -27,6 +27,8 @@ export type LegEffect =
   | 'unstake'
   | 'exit_liquid'
   | 'swap'
+  /** Gas sponsorship's unwrap leg: wrapped native out of liquid, native in (migration 0029). */
+  | 'unwrap'
   // Rebalance (migration 0021): out of one venue into pending_in, then into another venue.
   | 'rebalance_out'
   | 'rebalance_in'

@@ -24,8 +24,9 @@ export interface LedgerReport {
 
 /**
  * Checks every ledger invariant over the whole database, independently of the triggers that
- * should have kept them: each entry has ≥ 2 postings summing to 0; each account balance equals
- * the sum of its postings; no wallet account is negative; all balances together sum to 0;
+ * should have kept them: each entry has ≥ 2 postings summing to 0 in each asset; each account
+ * balance equals the sum of its postings; no wallet account is negative; all balances of each
+ * asset together sum to 0;
  * each harvest's entry posts exactly its net to the wallet's staked account and its fees to
  * protocol fees; every pending balance is held by open legs (a reservation without its leg, or
  * a leg without its reservation, is a problem); every tracked position's mark is its staked
@@ -45,6 +46,22 @@ export async function verifyLedger(db: PrismaClientOrTransaction): Promise<Ledge
         ? { check: 'entry_too_few_postings', detail: `entry ${row.id}: ${row.legs} postings` }
         : { check: 'entry_unbalanced', detail: `entry ${row.id}: postings sum to ${row.total}` },
     );
+  }
+  // Each asset on its own (0029): a swap's entry balances in its input and in its output.
+  const perAsset = await db.$queryRaw<{ id: bigint; asset: string; total: string }[]>`
+    SELECT p.entry_id AS id, a.asset, SUM(p.amount_micros)::text AS total
+    FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE p.entry_id IN (SELECT p2.entry_id FROM postings p2
+                         JOIN ledger_accounts a2 ON a2.id = p2.account_id
+                         WHERE a2.asset <> 'USDC')
+    GROUP BY p.entry_id, a.asset
+    HAVING SUM(p.amount_micros) <> 0
+    ORDER BY p.entry_id, a.asset LIMIT 100`;
+  for (const row of perAsset) {
+    problems.push({
+      check: 'entry_unbalanced',
+      detail: `entry ${row.id}: postings in ${row.asset} sum to ${row.total}`,
+    });
   }
   const drift = await db.$queryRaw<{ id: bigint; balance: bigint; total: string }[]>`
     SELECT a.id, a.balance_micros AS balance, COALESCE(SUM(p.amount_micros), 0)::text AS total
@@ -104,12 +121,22 @@ export async function verifyLedger(db: PrismaClientOrTransaction): Promise<Ledge
   const [totals] = await db.$queryRaw<
     { total: string; entries: bigint; postings: bigint; accounts: bigint }[]
   >`
-    SELECT COALESCE((SELECT SUM(balance_micros) FROM ledger_accounts), 0)::text AS total,
+    SELECT COALESCE((SELECT SUM(balance_micros) FROM ledger_accounts WHERE asset = 'USDC'), 0)::text
+             AS total,
            (SELECT COUNT(*) FROM journal_entries) AS entries,
            (SELECT COUNT(*) FROM postings) AS postings,
            (SELECT COUNT(*) FROM ledger_accounts) AS accounts`;
   if (totals && totals.total !== '0') {
     problems.push({ check: 'ledger_total_nonzero', detail: `balances sum to ${totals.total}` });
+  }
+  const assetTotals = await db.$queryRaw<{ asset: string; total: string }[]>`
+    SELECT asset, SUM(balance_micros)::text AS total FROM ledger_accounts
+    WHERE asset <> 'USDC' GROUP BY asset HAVING SUM(balance_micros) <> 0 ORDER BY asset LIMIT 100`;
+  for (const row of assetTotals) {
+    problems.push({
+      check: 'ledger_total_nonzero',
+      detail: `balances in ${row.asset} sum to ${row.total}`,
+    });
   }
   return {
     ok: problems.length === 0,

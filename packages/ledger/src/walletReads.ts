@@ -17,7 +17,8 @@ export interface WalletBalanceRow {
 
 // JSON in and out: one value instead of a text[] parameter and a row per account, which a
 // client decodes one by one at more cost than the query itself for 50 wallets. Only accounts
-// that hold something come back (a settled wallet's pending buckets sit at 0), unsorted (the
+// that hold something come back (a settled wallet's pending buckets sit at 0), in USDC only (the
+// money fields; other assets a swap brought in are read by readAssetBalances), unsorted (the
 // caller groups by wallet), and only a staked bucket looks its venue up (unique index), so a
 // batch of 50 wallets costs little more than one. `wallet = ANY(ARRAY(…))` keeps the wallet
 // index in the plan whatever the JSON's size.
@@ -33,7 +34,7 @@ const BALANCES_OF = sqlStatement(
     WHERE a.bucket LIKE 'staked:%' AND v.opportunity_id = substr(a.bucket, 8)
   ) v ON true
   WHERE a.wallet = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))
-    AND a.balance_micros <> 0`,
+    AND a.balance_micros <> 0 AND a.asset = 'USDC'`,
   { readOnly: true },
 );
 
@@ -252,7 +253,6 @@ export async function readActivityPage(
     )
     SELECT page.id AS plan_id, page.kind AS plan_kind, l.leg_index, l.action, page.chain,
            l.venue_id, l.tx_id, l.amount_micros, l.settled_amount_micros,
-           -- A cross-asset plan's deposit leg quotes its own amount: only the swap leg has one.
            CASE WHEN l.effect = 'swap' THEN page.swap->>'quotedAmountOutMicros' END
              AS quoted_amount_out_micros, l.status,
            l.failure_reason, page.created_at, l.updated_at

@@ -259,7 +259,23 @@ export interface ChainAdapter {
   sizeGas?(query: GasSizingQuery): Promise<GasSizing>;
   /** Gas sponsorship: the leg that unwraps wrapped native to native (`withdraw(amount)`). */
   buildUnwrap?(request: UnwrapLegRequest): UnsignedLeg;
+  /**
+   * What the chain says about an unwrap leg's transaction: sent by the owner to the wrapped
+   * native token, tagged with the plan; `amount` is what its logs show the owner unwrapped.
+   */
+  readUnwrapReceipt?(query: UnwrapReceiptQuery): Promise<UnwrapReceipt>;
 }
+
+export interface UnwrapReceiptQuery {
+  readonly txId: string;
+  readonly planId: string;
+  readonly owner: string;
+  /** The wrapped native token the leg calls. */
+  readonly wrappedNative: string;
+}
+
+/** An unwrap receipt: what the owner's wrapped native became native (wei), from the logs. */
+export type UnwrapReceipt = ReceiptWith<{ readonly amount: bigint; readonly block: string }>;
 
 export interface TransferLegRequest {
   readonly planId: string;

@@ -47,6 +47,10 @@ export const ErrorCode = z.enum([
   'AUTO_PAY_WITHDRAW_NOT_SETTLED',
   'BRIDGE_DESTINATION_NOT_OWNER',
   'BRIDGE_NOT_DELIVERABLE',
+  'QUOTE_EXPIRED',
+  'BRIDGE_NOT_FAILED',
+  'BRIDGE_RESCUE_OWNER_ONLY',
+  'RESCUE_DESTINATION_LOCKED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -155,6 +159,13 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
         meaning:
           'Server broadcast is off for the chain; the owner submits the signed transaction and settles the leg with its txId.',
       };
+    case 'QUOTE_EXPIRED':
+      return {
+        status: 409,
+        meaning:
+          "The plan's swap quote is past its expiresAt: its price no longer holds. Nothing was " +
+          'recorded; prepare a new plan.',
+      };
     case 'BROADCAST_REJECTED':
       return {
         status: 422,
@@ -202,6 +213,26 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
         meaning:
           'The bridge plan cannot take a delivery now: its burn has not settled, it was already ' +
           'delivered with another transaction, or it is not a bridge plan. Nothing was credited.',
+      };
+    case 'BRIDGE_NOT_FAILED':
+      return {
+        status: 409,
+        meaning:
+          'Only a failed bridge is rescued (its attestation did not come within the window, or ' +
+          'its mint reverted); this one is awaiting its burn, in flight or delivered. Nothing was ' +
+          'prepared or credited.',
+      };
+    case 'BRIDGE_RESCUE_OWNER_ONLY':
+      return {
+        status: 403,
+        meaning: 'A bridge rescue is asked for with an owner key only; an agent key is refused.',
+      };
+    case 'RESCUE_DESTINATION_LOCKED':
+      return {
+        status: 400,
+        meaning:
+          "A rescue pays the owner's address from the bridge plan's own record; a request naming " +
+          'another destination or recipient is refused. Nothing was prepared or credited.',
       };
     case 'CROSS_CHAIN_REBALANCE':
       return {
@@ -286,6 +317,7 @@ export const BlockerCode = z.enum([
   'bridge_lane_unsupported',
   'bridge_rail_not_configured',
   'bridge_rail_unavailable',
+  'bridge_attestation_pending',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -381,6 +413,11 @@ export function describeBlockerCode(code: BlockerCode): string {
       );
     case 'bridge_rail_unavailable':
       return "The rail's fee or the source chain could not be read; nothing is guessed.";
+    case 'bridge_attestation_pending':
+      return (
+        "The rail's attestation of the burn has not come (or its service cannot be read): the " +
+        'rescue mint cannot be built yet; the amount stays in flight for the owner. Ask again.'
+      );
     case 'bridge_not_available':
       return (
         'A route stays on one chain (autoBridge is not offered): move the funds with a bridge ' +

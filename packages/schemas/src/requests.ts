@@ -516,7 +516,23 @@ export const BridgeDeliveryRequest = z.strictObject({
     }),
 });
 
-export const BridgeRescueRequest = z.strictObject({ planId: z.string().min(1).max(128) });
+const LockedDestination = z
+  .string()
+  .max(256)
+  .optional()
+  .meta({
+    description:
+      "Not needed: the rescue pays the owner's address from the plan's record. Naming another " +
+      'address is refused (400 RESCUE_DESTINATION_LOCKED).',
+  });
+
+export const BridgeRescueRequest = z.strictObject({
+  planId: z.string().min(1).max(128).meta({ description: 'The failed bridge plan.' }),
+  destinationAddress: LockedDestination,
+  recipient: LockedDestination,
+  mintRecipient: LockedDestination,
+});
+export type BridgeRescueRequest = z.infer<typeof BridgeRescueRequest>;
 
 const EstimateDays = z
   .number()

@@ -104,6 +104,12 @@ export const BridgeFailedData = z.object({
   ...BridgeFields,
   sourceTxId: z.string().nullable(),
   reason: z.string(),
+  refundTo: z.string().meta({
+    description: "The owner's address on the destination chain: the only place a rescue pays.",
+  }),
+  rescue: z
+    .object({ method: z.literal('POST'), path: z.string(), hint: z.string() })
+    .meta({ description: 'How the owner rescues it: POST {planId} to this path.' }),
 });
 export type BridgeFailedData = z.infer<typeof BridgeFailedData>;
 

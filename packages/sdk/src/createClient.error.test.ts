@@ -12,7 +12,8 @@ import { listenTestApp } from './testing/listenTestApp';
 
 let api: ListeningTestApp;
 beforeAll(async () => {
-  api = await listenTestApp();
+  // Bridge rescue is mounted without its handler here, as a route that has not landed is.
+  api = await listenTestApp({}, { withheldHandlers: ['rescueBridge'] });
 });
 afterAll(() => api.close());
 
@@ -69,12 +70,12 @@ describe('API errors become typed SDK errors (real API)', () => {
   });
 
   it('501 NotImplementedError for a declared route whose handler has not landed', async () => {
-    // Every GET has landed; bridge rescue has not (as in apps/api http.error.test.ts).
+    // Every route has landed; this app withholds bridge rescue (as apps/api http.error.test.ts).
     const client = createClient({ baseUrl: api.baseUrl, apiKey: testKeys.owner });
     const planned = (await client.getRoutes()).routes.find(
       (route) => route.operationId === 'rescueBridge',
     );
-    if (planned?.implemented !== false) throw new Error('rescueBridge landed: pick another 501');
+    if (planned?.implemented !== false) throw new Error('rescueBridge is not withheld here');
     const error = await rejection(client.rescueBridge({ body: { planId: 'plan_sample' } }));
     expect(error).toBeInstanceOf(NotImplementedError);
     expect(error).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' });

@@ -1,16 +1,19 @@
-import { clientRoutes } from '@yieldrouter/schemas';
-import type { RouteDefinition } from '@yieldrouter/schemas';
 import type { ClientOptions } from './clientOptions';
 import { resolveClientConfig } from './clientOptions';
 import { buildRequest } from './http/buildRequest';
 import { readResult } from './http/readResult';
 import { sendRequest } from './http/sendRequest';
 import type { RawParameters, YieldRouterClient } from './operationTypes';
+import { clientRoute } from './routes/clientRoute';
+import { responseSchemas } from './routes/responseSchemas';
+import { routeTable } from './routes/routeTable';
 
 /**
  * A client with one method per route of the API manifest, named by operationId. Parameters
  * and results are typed from the same zod schemas the API validates with; results are
- * validated at run time too (`validateResponses`, on by default).
+ * validated at run time too (`validateResponses`, on by default): a domain's response schemas
+ * (plans, wallets, autopilot, …) load the first time one of its routes answers, so the core
+ * bundle carries none of them.
  *
  * Idempotent calls (GET, and money calls, which get an Idempotency-Key generated unless you
  * pass `idempotencyKey`) are retried on connection errors, 429 and 5xx with backoff.
@@ -26,14 +29,15 @@ import type { RawParameters, YieldRouterClient } from './operationTypes';
 export function createClient(options: ClientOptions): YieldRouterClient {
   const config = resolveClientConfig(options);
   const client: Record<string, (parameters?: RawParameters) => Promise<unknown>> = {};
-  // Keyed by operationId: the bundle drops the field from each route (see build/), so it is
-  // taken from the key here.
-  for (const [operationId, declared] of Object.entries(clientRoutes)) {
-    const route: RouteDefinition = { ...declared, operationId };
+  for (const [operationId, entry] of Object.entries(routeTable)) {
+    const route = clientRoute(operationId, entry);
     client[operationId] = async (parameters = {}) => {
       const request = buildRequest(config, route, parameters);
+      // The schemas load while the request is on the wire.
+      const schemas = config.validateResponses ? responseSchemas(route.domain) : undefined;
+      schemas?.catch(() => undefined);
       const response = await sendRequest(config, request, parameters);
-      return readResult(route, response, config.validateResponses);
+      return readResult(route, response, (await schemas)?.[operationId]);
     };
   }
   return Object.freeze(client) as unknown as YieldRouterClient;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // Checks the built package (turbo runs `build` before this package's tests).
@@ -21,7 +21,7 @@ describe('the published package', () => {
     }[];
     const files = pack!.files.map((file) => file.path).sort();
     const allowed =
-      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(index|webhooks)\.(mjs|js|d\.mts|d\.ts))$/;
+      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(index|webhooks)\.(mjs|js|d\.mts|d\.ts)|dist\/chunks\/[\w.-]+\.mjs)$/;
     expect(files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -38,15 +38,22 @@ describe('the published package', () => {
         'dist/webhooks.d.ts',
       ]),
     );
+    // The ESM build's response schemas: one chunk per manifest domain, loaded on first use.
+    expect(files.filter((file) => /^dist\/chunks\/domain\./.test(file))).toHaveLength(12);
   });
 
   it('the bundle carries no Node built-ins and keeps zod external', () => {
-    for (const file of ['dist/index.mjs', 'dist/index.js']) {
-      const code = readFileSync(join(root, file), 'utf8');
+    const chunks = readdirSync(join(root, 'dist/chunks')).map((file) => `dist/chunks/${file}`);
+    const codes = ['dist/index.mjs', 'dist/index.js', ...chunks].map((file) =>
+      readFileSync(join(root, file), 'utf8'),
+    );
+    for (const code of codes) {
       expect(code).not.toMatch(/["']node:|require\(["'](fs|http|https|net|crypto|path)["']\)/);
-      expect(code).toMatch(/from ["']zod["']|require\(["']zod["']\)/);
       expect(code).not.toContain('@yieldrouter/schemas');
+      expect(code).not.toMatch(/class ZodError\b/);
     }
+    const importsZod = (code: string) => /from ["']zod["']|require\(["']zod["']\)/.test(code);
+    expect(codes.filter(importsZod).length).toBeGreaterThan(0);
   });
 
   it('the webhooks entry is self-contained: no Node built-ins, no import at all', () => {
@@ -79,4 +86,28 @@ describe('the published package', () => {
   it('attw --pack is clean (ESM and CJS resolution, node10 to bundler)', () => {
     expect(() => run(bin('attw'), ['--pack', '.', '--format', 'table-flipped'])).not.toThrow();
   }, 60_000);
+});
+
+describe('the ESM build at run time', () => {
+  // Node imports dist/index.mjs, and the first response of a domain imports its chunk.
+  const script = `
+    import { createClient } from '${join(root, 'dist/index.mjs')}';
+    const fetch = async () => new Response(JSON.stringify({ packageName: 42 }), {
+      status: 200, headers: { 'content-type': 'application/json' } });
+    const checked = createClient({ baseUrl: 'http://sdk.test', fetch, retries: 0 });
+    const raw = createClient({ baseUrl: 'http://sdk.test', fetch, validateResponses: false });
+    const error = await checked.getSdk().catch((thrown) => thrown);
+    console.log(JSON.stringify({ name: error.name, field: error.field, raw: await raw.getSdk() }));
+  `;
+
+  it('loads the domain chunk of a response and validates it; unvalidated calls load none', () => {
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output)).toEqual({
+      name: 'SchemaMismatchError',
+      field: 'packageName',
+      raw: { packageName: 42 },
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { BridgeRail, BridgesConfig, ChainAdapters, PlanUseCases } from '@yieldrouter/engine';
 import type { Handlers } from '../http/mountRoutes';
 import { principalAllowsWallet } from '../http/auth';
+import type { Principal } from '../http/auth';
 
 export interface BridgeHandlerDeps {
   readonly plans: PlanUseCases;
@@ -9,22 +10,38 @@ export interface BridgeHandlerDeps {
   /** The rail (CCTP v2); undefined when none is built (every lane blocked). */
   readonly rail: BridgeRail | undefined;
   readonly now?: () => Date;
+  /** The owner behind a raw API key, or null when it is unknown or revoked. */
+  readonly resolveKey?: (raw: string) => Promise<Principal | null>;
 }
 
-/** Bridge plans (prepare) and deliveries (credit only after a confirmed mint). */
+/**
+ * Bridge plans (prepare), deliveries (credit only after a confirmed mint) and rescues of failed
+ * bridges (owner only; the destination is the plan's).
+ */
 export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
   return {
-    prepareBridgePlan: async ({ body }) => ({
-      status: 200,
-      body: await deps.plans.prepareBridgePlan({
-        adapters: deps.adapters,
-        bridges: deps.bridges,
-        rail: deps.rail,
-        request: body,
-        now: now(),
-      }),
-    }),
+    prepareBridgePlan: async ({ body, header }) => {
+      // The route is public; a key sent along only serves as proof that a destination of another
+      // address format is the owner's: an owner key listing both addresses by name. Any other
+      // key, or none, proves nothing (the plan is then refused for such a destination).
+      const raw = header('x-api-key');
+      const caller = raw && deps.resolveKey ? await deps.resolveKey(raw) : null;
+      return {
+        status: 200,
+        body: await deps.plans.prepareBridgePlan({
+          adapters: deps.adapters,
+          bridges: deps.bridges,
+          rail: deps.rail,
+          request: body,
+          now: now(),
+          ownsBoth: (source, destination) =>
+            caller?.role === 'owner' &&
+            caller.wallets.has(caller.walletOf(source)) &&
+            caller.wallets.has(caller.walletOf(destination)),
+        }),
+      };
+    },
     confirmBridgeDelivery: async ({ body, principal }) => ({
       status: 200,
       body: await deps.plans.confirmBridgeDelivery({
@@ -33,6 +50,14 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
         destTxId: body.destTxId,
         allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
         now: now(),
+      }),
+    }),
+    rescueBridge: async ({ body, principal }) => ({
+      status: 200,
+      body: await deps.plans.rescueBridge({
+        rail: deps.rail,
+        request: body,
+        allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
       }),
     }),
   };

@@ -126,7 +126,7 @@ function tooManyFailures(seconds: number): ApiError {
  * not allow.
  */
 export async function authenticate(
-  route: Pick<RouteDefinition, 'auth'>,
+  route: Pick<RouteDefinition, 'auth' | 'wrongRoleCode'>,
   req: Request,
   options: { readonly keys: KeyResolver; readonly authFailures: AuthFailures },
 ): Promise<Principal> {
@@ -158,7 +158,7 @@ export async function authenticate(
   }
   if (!route.auth.includes(principal.role)) {
     throw new ApiError(
-      'UNAUTHORIZED',
+      route.wrongRoleCode ?? 'UNAUTHORIZED',
       `this route needs a ${route.auth.join(' or ')} key; this key is ${principal.role}`,
     );
   }

@@ -176,6 +176,8 @@ describe('findKeyMaterial', () => {
     const signature = bs58.encode(randomBytes(64));
     expect(findKeyMaterial({ owner: hex32, wallets: [hex32] }, 'body')).toBeUndefined();
     expect(findKeyMaterial({ address: hex32 }, 'path')).toBeUndefined();
+    // A bridge to Sui names the owner's Sui address as its destination.
+    expect(findKeyMaterial({ destinationAddress: hex32 }, 'body')).toBeUndefined();
     expect(findKeyMaterial({ txId: hex32 }, 'body')).toBeUndefined();
     expect(findKeyMaterial({ txId: signature }, 'body')).toBeUndefined();
     // Elsewhere, or bare, or with text around it, the same shapes are keys.

@@ -15,6 +15,7 @@ const ADDRESS_FIELDS = new Set([
   'wallets',
   'sourceAddress',
   'destAddress',
+  'destinationAddress',
 ]);
 const TX_FIELDS = new Set(['txId', 'destTxId', 'sourceTxId']);
 const PREFIXED_HEX_32 = /^0x[0-9a-fA-F]{64}$/;

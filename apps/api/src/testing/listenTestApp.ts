@@ -9,8 +9,11 @@ export interface ListeningTestApp extends TestApp {
 }
 
 /** The real API (fresh PostgreSQL database, real Redis) listening on an ephemeral port. */
-export async function listenTestApp(env: Record<string, string> = {}): Promise<ListeningTestApp> {
-  const testApp = await startTestApp(env);
+export async function listenTestApp(
+  env: Record<string, string> = {},
+  deps: Parameters<typeof startTestApp>[1] = {},
+): Promise<ListeningTestApp> {
+  const testApp = await startTestApp(env, deps);
   const server: Server = await new Promise((resolve) => {
     const listening = testApp.app.listen(0, '127.0.0.1', () => resolve(listening));
   });

@@ -58,7 +58,9 @@ export const testDatabaseKind = (): 'postgres' | 'pglite' =>
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'logger' | 'apyReader' | 'adapters' | 'registry'>> & {
+  deps: Partial<
+    Pick<AppDeps, 'logger' | 'apyReader' | 'adapters' | 'registry' | 'withheldHandlers'>
+  > & {
     /** The app's database, given the test database's URL (default: the test database). */
     readonly openDatabase?: (url: string) => Promise<Database>;
   } = {},

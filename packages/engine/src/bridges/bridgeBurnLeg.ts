@@ -29,7 +29,8 @@ export async function readBridgeBurnLeg(
   if (read.destinationDomain !== CCTP_DOMAINS[transfer.destChain as Chain]) {
     return { status: 'mismatch', txId, reason: `burns towards domain ${read.destinationDomain}` };
   }
-  if (read.mintRecipient.toLowerCase() !== transfer.recipient.toLowerCase()) {
+  const expected = rail.mintRecipientOf?.(lane, transfer.recipient) ?? transfer.recipient;
+  if (read.mintRecipient.toLowerCase() !== expected.toLowerCase()) {
     return { status: 'mismatch', txId, reason: `mints to ${read.mintRecipient}, not the owner` };
   }
   return {

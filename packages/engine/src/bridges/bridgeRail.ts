@@ -1,10 +1,4 @@
-import type {
-  BridgeLane,
-  Chain,
-  ReceiptWith,
-  Unavailable,
-  UnsignedLeg,
-} from '@yieldrouter/schemas';
+import type { BridgeLane, Chain, LegBuild, ReceiptWith, Unavailable } from '@yieldrouter/schemas';
 
 export type BridgeSpeed = 'standard' | 'fast';
 
@@ -70,7 +64,7 @@ export interface BridgeRail {
     readonly allowance: bigint;
     /** The service's bridge fee and where it is paid, a leg before the burn. */
     readonly serviceFee?: { readonly recipient: string; readonly amountMicros: bigint };
-  }): UnsignedLeg[];
+  }): Promise<LegBuild>;
   readBurn(parameters: {
     readonly lane: BridgeLane;
     readonly planId: string;
@@ -78,6 +72,11 @@ export interface BridgeRail {
     readonly txId: string;
   }): Promise<BridgeBurnReading>;
   readAttestation(lane: BridgeLane, burnTxId: string): Promise<BridgeAttestation>;
+  /**
+   * What a burn for the plan's `recipient` names as its mint recipient, as `readBurn` renders it
+   * (Solana: the recipient's USDC token account); absent: the recipient itself.
+   */
+  mintRecipientOf?(lane: BridgeLane, recipient: string): string;
   buildMint(parameters: {
     readonly planId: string;
     readonly lane: BridgeLane;
@@ -85,7 +84,7 @@ export interface BridgeRail {
     readonly amountMicros: bigint;
     readonly message: string;
     readonly attestation: string;
-  }): UnsignedLeg;
+  }): Promise<LegBuild>;
   readMint(parameters: {
     readonly lane: BridgeLane;
     readonly txId: string;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { EvmAddress } from '@yieldrouter/schemas';
+import type { Chain } from '@yieldrouter/schemas';
 import { HttpUrlSetting } from '../config/settingTypes';
+import { CctpSolanaSuiSettingsSchema, parseCctpSolanaSuiSettings } from './cctpSolanaSuiSettings';
+import type { CctpSolanaConfig, CctpSuiConfig } from './cctpSolanaSuiSettings';
+
+/** The attestation windows by speed when unset: 2 h standard, 30 min fast. */
+export const ATTESTATION_WINDOW_MS = { standard: 2 * 3_600_000, fast: 30 * 60_000 } as const;
 
 /**
  * Circle CCTP v2 settings: the attestation service (Iris) and, per EVM chain, the TokenMessengerV2
@@ -10,6 +16,21 @@ import { HttpUrlSetting } from '../config/settingTypes';
 export const CctpSettingsSchema = z.object({
   SVC_CCTP_ATTESTATION_URL: HttpUrlSetting,
   SVC_CCTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  // How long after the burn settled the attestation may take before the bridge is failed (and
+  // rescuable): Circle attests standard transfers after the source's finality (~15–20 min on the
+  // L2s), fast ones in seconds; the windows leave room for Circle's own delays.
+  SVC_CCTP_ATTESTATION_WINDOW_STANDARD_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * 86_400_000)
+    .default(ATTESTATION_WINDOW_MS.standard),
+  SVC_CCTP_ATTESTATION_WINDOW_FAST_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * 86_400_000)
+    .default(ATTESTATION_WINDOW_MS.fast),
   SVC_BASE_CCTP_TOKEN_MESSENGER: EvmAddress.optional(),
   SVC_BASE_CCTP_MESSAGE_TRANSMITTER: EvmAddress.optional(),
   SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: EvmAddress.optional(),
@@ -21,8 +42,11 @@ export const CctpSettingsSchema = z.object({
     .min(1n)
     .max(9_223_372_036_854_775_807n)
     .default(1_000_000n),
+  ...CctpSolanaSuiSettingsSchema.shape,
 });
 export type CctpSettings = z.infer<typeof CctpSettingsSchema>;
+type WindowSetting =
+  'SVC_CCTP_ATTESTATION_WINDOW_STANDARD_MS' | 'SVC_CCTP_ATTESTATION_WINDOW_FAST_MS';
 
 export type CctpEvmChain = 'base' | 'arbitrum';
 
@@ -37,9 +61,14 @@ export interface BridgesConfig {
   /** Iris base URL; unset blocks every lane. */
   readonly attestationUrl: string | undefined;
   readonly timeoutMs: number;
+  /** A settled burn not attested this long after (by speed) fails the bridge. */
+  readonly attestationWindowMs: Readonly<Record<'standard' | 'fast', number>>;
   readonly evm: Readonly<Record<CctpEvmChain, CctpEvmContracts | undefined>>;
+  /** CCTP v2 on Solana and CCTP on Sui; unset: their lanes are not offered. */
+  readonly solana?: CctpSolanaConfig | undefined;
+  readonly sui?: CctpSuiConfig | undefined;
   /** Where the service's bridge fee is paid on each source chain; unset blocks it when bps > 0. */
-  readonly feeRecipients: Readonly<Record<CctpEvmChain, string | undefined>>;
+  readonly feeRecipients: Readonly<Partial<Record<Chain, string | undefined>>>;
   /** The smallest bridge the service prepares, in micros. */
   readonly minMicros: bigint;
 }
@@ -50,10 +79,19 @@ const contracts = (messenger?: string, transmitter?: string): CctpEvmContracts |
     : undefined;
 
 /** The bridge configuration from parsed settings. */
-export function parseCctpSettings(env: CctpSettings): BridgesConfig {
+export function parseCctpSettings(
+  env: Omit<CctpSettings, WindowSetting> & Partial<Pick<CctpSettings, WindowSetting>>,
+): BridgesConfig {
+  const other = parseCctpSolanaSuiSettings(env);
   return {
+    solana: other.solana,
+    sui: other.sui,
     attestationUrl: env.SVC_CCTP_ATTESTATION_URL?.replace(/\/+$/, ''),
     timeoutMs: env.SVC_CCTP_TIMEOUT_MS,
+    attestationWindowMs: {
+      standard: env.SVC_CCTP_ATTESTATION_WINDOW_STANDARD_MS ?? ATTESTATION_WINDOW_MS.standard,
+      fast: env.SVC_CCTP_ATTESTATION_WINDOW_FAST_MS ?? ATTESTATION_WINDOW_MS.fast,
+    },
     evm: {
       base: contracts(env.SVC_BASE_CCTP_TOKEN_MESSENGER, env.SVC_BASE_CCTP_MESSAGE_TRANSMITTER),
       arbitrum: contracts(
@@ -64,6 +102,7 @@ export function parseCctpSettings(env: CctpSettings): BridgesConfig {
     feeRecipients: {
       base: env.SVC_BASE_BRIDGE_FEE_RECIPIENT,
       arbitrum: env.SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT,
+      ...other.feeRecipients,
     },
     minMicros: env.SVC_BRIDGE_MIN_MICROS,
   };

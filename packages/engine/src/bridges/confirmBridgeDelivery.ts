@@ -5,6 +5,7 @@ import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { legDocument } from '../plans/legDocument';
 import type { BridgeRail } from './bridgeRail';
+import { markBridgeFailed } from './markBridgeFailed';
 
 export interface ConfirmBridgeDeliveryParameters {
   readonly db: PrismaClient;
@@ -30,7 +31,7 @@ function stateOf(transfer: BridgeTransferRow) {
   const status =
     transfer.deliveredAt !== null
       ? 'delivered'
-      : transfer.burnStatus === 'failed'
+      : transfer.burnStatus === 'failed' || transfer.failedAt !== null
         ? 'failed'
         : transfer.burnedMicros !== null
           ? 'in_flight'
@@ -48,6 +49,7 @@ function stateOf(transfer: BridgeTransferRow) {
     destTxId: transfer.mintTxId,
     deliveredMicros:
       transfer.deliveredMicros === null ? null : formatMicros(transfer.deliveredMicros),
+    ...(transfer.failureReason !== null ? { failureReason: transfer.failureReason } : {}),
   };
 }
 
@@ -94,7 +96,7 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
     );
   }
   if (destTxId === undefined) {
-    const mint = rail.buildMint({
+    const built = await rail.buildMint({
       planId,
       lane,
       owner: transfer.recipient,
@@ -102,6 +104,11 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
       message: attestation.message,
       attestation: attestation.attestation,
     });
+    const mint = built.status === 'prepared' ? built.legs[0] : undefined;
+    if (!mint) {
+      const why = built.status === 'blocked' ? built.blockers.map((b) => b.message) : [];
+      throw new EngineError('SERVICE_UNAVAILABLE', `mint leg: ${why.join('; ')}; try again`);
+    }
     return {
       ...stateOf(transfer),
       attestation: 'complete' as const,
@@ -123,8 +130,18 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
     case 'pending':
       throw notDeliverable(`${destTxId} is not mined on ${lane.destChain} yet; report it again`);
     case 'mismatch':
-    case 'failed':
       throw mismatch(minted.reason);
+    case 'failed': {
+      // A reverted mint consumed nothing (the message is still unused): the bridge is failed and
+      // rescuable, the amount stays in flight for the owner.
+      await markBridgeFailed(
+        db,
+        planId,
+        `mint_failed: ${destTxId} on ${lane.destChain} ${minted.reason}`,
+        now,
+      );
+      throw mismatch(`${minted.reason}; the bridge is marked failed: rescue it`);
+    }
     case 'confirmed':
       break;
   }

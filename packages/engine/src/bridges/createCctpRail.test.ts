@@ -1,15 +1,10 @@
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { UnsignedLeg } from '@yieldrouter/schemas';
-import {
-  anvilAccounts,
-  anvilChain,
-  deployCctpPair,
-  startEvmBed,
-} from '@yieldrouter/chain-beds/evm';
+import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
+import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import { startCctpBeds } from '@yieldrouter/chain-beds/bridges';
 import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
 import type { BridgeRail } from './bridgeRail';
 import { parseCctpSettings } from './cctpSettings';
@@ -31,24 +26,13 @@ let base: EvmBed;
 let arbitrum: EvmBed;
 let iris: IrisFake;
 let rail: BridgeRail;
+let stopBeds: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  [base, arbitrum] = await Promise.all([
-    startEvmBed({ chainId: 8453 }),
-    startEvmBed({ chainId: 42161 }),
-  ]);
-  const [onBase, onArbitrum] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-    { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
-  ]);
-  if (!onBase || !onArbitrum) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [onBase, onArbitrum].map((side) => ({
-      domain: side.domain,
-      rpcUrl: side.rpcUrl,
-      messageTransmitter: side.messageTransmitter,
-    })),
-  });
+  const beds = await startCctpBeds();
+  ({ base, arbitrum, iris } = beds);
+  stopBeds = beds.stop;
+  const { onBase, onArbitrum } = beds;
   await base.fixtures.mintUsdc(owner.address, 100_000_000n);
   rail = createCctpRail({
     bridges: parseCctpSettings({
@@ -73,10 +57,7 @@ beforeAll(async () => {
     },
   });
 }, 120_000);
-afterAll(async () => {
-  await iris?.close();
-  await Promise.all([base?.stop(), arbitrum?.stop()]);
-});
+afterAll(() => stopBeds?.());
 afterEach(() => iris.setMode('ok'));
 
 const clients = (bed: EvmBed, chainId: number, key: Hex) => ({
@@ -90,6 +71,18 @@ const clients = (bed: EvmBed, chainId: number, key: Hex) => ({
     account: privateKeyToAccount(key),
   }),
 });
+
+/** The legs of a prepared build. */
+function preparedLegs(build: LegBuild): readonly UnsignedLeg[] {
+  if (build.status !== 'prepared') throw new Error(JSON.stringify(build.blockers));
+  return build.legs;
+}
+
+function onlyLeg(build: LegBuild): UnsignedLeg {
+  const [leg] = preparedLegs(build);
+  if (!leg) throw new Error('no leg');
+  return leg;
+}
 
 /** Signs and sends each leg in order with `key`; the last leg's hash. */
 async function send(bed: EvmBed, chainId: number, legs: readonly UnsignedLeg[], key: Hex) {
@@ -119,16 +112,18 @@ async function burn(amountMicros: bigint) {
   if (quote.status !== 'ok') throw new Error(`quote ${quote.status}`);
   const allowance = await rail.readAllowance(lane, owner.address);
   if (typeof allowance !== 'bigint') throw new Error('allowance unreadable');
-  const legs = rail.buildBurn({
-    planId,
-    lane,
-    owner: owner.address,
-    recipient: owner.address,
-    amountMicros,
-    railFeeMicros: quote.railFeeMicros,
-    minFinalityThreshold: quote.minFinalityThreshold,
-    allowance,
-  });
+  const legs = preparedLegs(
+    await rail.buildBurn({
+      planId,
+      lane,
+      owner: owner.address,
+      recipient: owner.address,
+      amountMicros,
+      railFeeMicros: quote.railFeeMicros,
+      minFinalityThreshold: quote.minFinalityThreshold,
+      allowance,
+    }),
+  );
   return send(base, 8453, legs, owner.privateKey);
 }
 
@@ -167,14 +162,16 @@ describe('createCctpRail on the two anvils', () => {
 
     const attested = await rail.readAttestation(lane, burnTx);
     if (attested.status !== 'complete') throw new Error(`attestation ${attested.status}`);
-    const mint = rail.buildMint({
-      planId,
-      lane,
-      owner: owner.address,
-      amountMicros: 25_000_000n,
-      message: attested.message,
-      attestation: attested.attestation,
-    });
+    const mint = onlyLeg(
+      await rail.buildMint({
+        planId,
+        lane,
+        owner: owner.address,
+        amountMicros: 25_000_000n,
+        message: attested.message,
+        attestation: attested.attestation,
+      }),
+    );
     const arbBefore = await usdcOf(arbitrum, 42161, owner.address);
     // Anyone may relay the message; the mint still credits the recipient the burn named.
     const mintTx = await send(arbitrum, 42161, [mint], stranger.privateKey);
@@ -221,14 +218,16 @@ describe('createCctpRail on the two anvils', () => {
     const attested = await rail.readAttestation(lane, burnTx);
     if (attested.status !== 'complete') throw new Error('not attested');
     const forged = `${attested.message.slice(0, -2)}ff`;
-    const mint = rail.buildMint({
-      planId,
-      lane,
-      owner: owner.address,
-      amountMicros: 3_000_000n,
-      message: forged,
-      attestation: attested.attestation,
-    });
+    const mint = onlyLeg(
+      await rail.buildMint({
+        planId,
+        lane,
+        owner: owner.address,
+        amountMicros: 3_000_000n,
+        message: forged,
+        attestation: attested.attestation,
+      }),
+    );
     await expect(send(arbitrum, 42161, [mint], owner.privateKey)).rejects.toThrow();
   });
 });

@@ -8,11 +8,13 @@ import {
 } from '@yieldrouter/chain-evm';
 import type { EvmContext } from '@yieldrouter/chain-evm';
 import { formatUnits } from '@yieldrouter/schemas';
-import type { BridgeLane } from '@yieldrouter/schemas';
+import type { BridgeLane, Chain } from '@yieldrouter/schemas';
 import type { ChainsConfig } from '../chains/chainsConfig';
 import type { BridgeRail, BridgeSpeed } from './bridgeRail';
 import { CCTP_DOMAINS } from './bridgeRail';
 import type { BridgesConfig, CctpEvmChain, CctpEvmContracts } from './cctpSettings';
+import { cctpOtherSides, recipientForm } from './cctpChainSides';
+import { cctpOtherLanes } from './cctpOtherLanes';
 import { readCctpFee } from './readCctpFee';
 import { readIrisMessage } from './readIrisMessage';
 
@@ -29,6 +31,7 @@ const isEvm = (chain: string): chain is CctpEvmChain => (EVM as readonly string[
 const THRESHOLD: Readonly<Record<BridgeSpeed, number>> = { fast: 1000, standard: 2000 };
 const ETA_SECONDS: Readonly<Record<BridgeSpeed, number>> = { fast: 30, standard: 1200 };
 
+const U64_MAX = (1n << 64n) - 1n;
 const usdc = (micros: bigint) => `${formatUnits(micros, 6)} USDC`;
 
 /**
@@ -60,8 +63,12 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
       destChain,
     })),
   );
+  // Solana and Sui lanes, when their settings are complete (cctpChainSides.ts).
+  const others = cctpOtherSides(bridges, chains);
+  const lanes = [...evmLanes, ...cctpOtherLanes(others, bridges)];
+  const form = (chain: Chain) => recipientForm(others, chain);
   const supports = (lane: BridgeLane) =>
-    evmLanes.some(
+    lanes.some(
       (entry) => entry.sourceChain === lane.sourceChain && entry.destChain === lane.destChain,
     );
   const side = (chain: string): { context: EvmContext; contracts: CctpEvmContracts } => {
@@ -82,12 +89,27 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
 
   return {
     id: 'cctp',
-    lanes: evmLanes,
+    lanes,
     supports,
     async quote(lane, amountMicros, speed) {
       const field = missing(lane);
       if (field || !bridges.attestationUrl) return { status: 'not_configured', field: field ?? '' };
       const minFinalityThreshold = THRESHOLD[speed];
+      const sui = others.get('sui') && [lane.sourceChain, lane.destChain].includes('sui');
+      if (sui && speed === 'fast') {
+        return { status: 'unavailable', detail: 'CCTP on Sui offers standard transfers only' };
+      }
+      if (sui) {
+        // CCTP on Sui keeps no fee and has no fee endpoint: nothing to read.
+        const finality = 'finalized' as const;
+        return {
+          status: 'ok',
+          railFeeMicros: 0n,
+          minFinalityThreshold,
+          finality,
+          etaSeconds: ETA_SECONDS.standard,
+        };
+      }
       const fee = await readCctpFee({
         baseUrl: bridges.attestationUrl,
         timeoutMs: bridges.timeoutMs,
@@ -110,6 +132,8 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
       };
     },
     async readAllowance(lane, owner) {
+      // Solana and Sui burns take the owner's coins in the same transaction: no allowance.
+      if (others.has(lane.sourceChain)) return U64_MAX;
       const { context, contracts } = side(lane.sourceChain);
       if (!context.usdc) throw new Error(`cctp: no USDC on ${lane.sourceChain}`);
       const reading = await readEvmAllowance(context, {
@@ -119,15 +143,33 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
       });
       return reading.status === 'ok' ? reading.allowance : reading;
     },
-    buildBurn(parameters) {
+    async buildBurn(parameters) {
       const { lane } = parameters;
+      const mintRecipient = isEvm(lane.destChain)
+        ? parameters.recipient
+        : form(lane.destChain).bytes32(parameters.recipient);
+      if (!mintRecipient) throw new Error(`cctp: ${parameters.recipient} on ${lane.destChain}`);
+      const source = others.get(lane.sourceChain);
+      if (source) {
+        return source.buildBurn({
+          planId: parameters.planId,
+          owner: parameters.owner,
+          amountMicros: parameters.amountMicros,
+          destinationDomain: CCTP_DOMAINS[lane.destChain],
+          mintRecipient: mintRecipient as `0x${string}`,
+          maxFeeMicros: parameters.railFeeMicros,
+          minFinalityThreshold: parameters.minFinalityThreshold,
+          ...(parameters.serviceFee ? { serviceFee: parameters.serviceFee } : {}),
+          summary: `Burn ${usdc(parameters.amountMicros)} on ${lane.sourceChain} with CCTP for ${parameters.recipient} on ${lane.destChain}`,
+        });
+      }
       const { context, contracts } = side(lane.sourceChain);
-      return buildCctpBurn(context, {
+      const legs = buildCctpBurn(context, {
         planId: parameters.planId,
         owner: parameters.owner,
         amountMicros: parameters.amountMicros,
         destinationDomain: CCTP_DOMAINS[lane.destChain],
-        mintRecipient: parameters.recipient,
+        mintRecipient,
         tokenMessenger: contracts.tokenMessenger,
         maxFeeMicros: parameters.railFeeMicros,
         minFinalityThreshold: parameters.minFinalityThreshold,
@@ -139,16 +181,30 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
           burn: `Burn ${usdc(parameters.amountMicros)} on ${lane.sourceChain} with CCTP for ${parameters.recipient} on ${lane.destChain}`,
         },
       });
+      return { status: 'prepared', legs };
     },
     async readBurn({ lane, planId, owner, txId }) {
+      const source = others.get(lane.sourceChain);
+      if (source) {
+        const read = await source.readBurn({ txId, planId, owner });
+        if (read.status !== 'confirmed') return read;
+        const mintRecipient = form(lane.destChain).fromBytes32(read.mintRecipient as `0x${string}`);
+        return { ...read, mintRecipient };
+      }
       const { context, contracts } = side(lane.sourceChain);
-      return readCctpBurnReceipt(context, {
+      const read = await readCctpBurnReceipt(context, {
         txId,
         planId,
         owner,
         tokenMessenger: contracts.tokenMessenger,
       });
+      if (read.status !== 'confirmed' || isEvm(lane.destChain)) return read;
+      return {
+        ...read,
+        mintRecipient: form(lane.destChain).fromBytes32(read.mintRecipientBytes32),
+      };
     },
+    mintRecipientOf: (lane, recipient) => form(lane.destChain).expected(recipient),
     async readAttestation(lane, burnTxId) {
       if (!bridges.attestationUrl) {
         return { status: 'unavailable', detail: 'no attestation service is configured' };
@@ -161,23 +217,41 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
         ...(fetch ? { fetch } : {}),
       });
       if (answer.status !== 'complete') return answer;
-      // v2 message: version(4) sourceDomain(4) destinationDomain(4) nonce(32) …
-      const nonce = `0x${answer.message.slice(2 + 24, 2 + 88)}`;
+      // v2 message: version(4) sourceDomain(4) destinationDomain(4) nonce(32) …; a v1 message
+      // (version 0, CCTP on Sui) has a u64 nonce there.
+      const v1 = answer.message.startsWith('0x00000000');
+      const nonce = `0x${answer.message.slice(2 + 24, 2 + (v1 ? 40 : 88))}`;
       return { ...answer, nonce };
     },
-    buildMint(parameters) {
+    async buildMint(parameters) {
+      const summary = `Mint the bridged USDC on ${parameters.lane.destChain} (CCTP receiveMessage with Circle's attestation)`;
+      const dest = others.get(parameters.lane.destChain);
+      if (dest) {
+        const { lane: _lane, ...rest } = parameters;
+        return dest.buildMint({ ...rest, summary });
+      }
       const { context, contracts } = side(parameters.lane.destChain);
-      return buildCctpMint(context, {
+      const leg = buildCctpMint(context, {
         planId: parameters.planId,
         owner: parameters.owner,
         amountMicros: parameters.amountMicros,
         messageTransmitter: contracts.messageTransmitter,
         message: parameters.message,
         attestation: parameters.attestation,
-        summary: `Mint the bridged USDC on ${parameters.lane.destChain} (CCTP receiveMessage with Circle's attestation)`,
+        summary,
       });
+      return { status: 'prepared', legs: [leg] };
     },
     async readMint({ lane, txId, nonce, recipient }) {
+      const dest = others.get(lane.destChain);
+      if (dest) {
+        return dest.readMint({
+          txId,
+          nonce,
+          sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+          recipient,
+        });
+      }
       const { context, contracts } = side(lane.destChain);
       return readCctpMintReceipt(context, {
         txId,

@@ -5,3 +5,6 @@ export * from './prepareBridgePlan';
 export * from './confirmBridgeDelivery';
 export * from './readIrisMessage';
 export * from './readCctpFee';
+export * from './expireStalledBridges';
+export * from './markBridgeFailed';
+export * from './rescueBridge';

@@ -28,6 +28,11 @@ export interface PrepareBridgePlanParameters {
   readonly request: Omit<BridgePlanRequest, 'amountMicros'> & { readonly amountMicros: bigint };
   readonly schedule?: FeeSchedule;
   readonly now: Date;
+  /**
+   * Whether the caller's owner key lists both addresses as its wallets: how a destination on
+   * another chain family (its own address format) is proven the owner's. Absent: never.
+   */
+  readonly ownsBoth?: (source: string, destination: string) => boolean;
 }
 
 const EVM: readonly Chain[] = ['base', 'arbitrum'];
@@ -78,6 +83,15 @@ export async function prepareBridgePlan(
       'body.destinationAddress',
     );
   }
+  // (Checked for lanes that run: one that does not is blocked with the lanes that do.)
+  if (!sameFamily && rail?.supports(lane) && !parameters.ownsBoth?.(owner, recipient)) {
+    throw new EngineError(
+      'BRIDGE_DESTINATION_NOT_OWNER',
+      `body.destinationAddress: ${recipient} is not known to be the owner's; a bridge to another ` +
+        `chain family delivers only to an address listed with ${owner} under the owner key sent`,
+      'body.destinationAddress',
+    );
+  }
   const amount = request.amountMicros;
   if (amount < bridges.minMicros) {
     throw bad(
@@ -89,10 +103,8 @@ export async function prepareBridgePlan(
   const planId = newPlanId();
   const blockers: Blocker[] = [];
   let supportedLanes: readonly BridgeLane[] | undefined;
-  const feeRecipient = EVM.includes(lane.sourceChain)
-    ? bridges.feeRecipients[lane.sourceChain as 'base' | 'arbitrum']
-    : undefined;
-  if (!rail || !rail.supports(lane) || !sameFamily) {
+  const feeRecipient = bridges.feeRecipients[lane.sourceChain];
+  if (!rail || !rail.supports(lane)) {
     supportedLanes = rail?.lanes ?? [];
     blockers.push(
       blocker('bridge_lane_unsupported', {
@@ -170,22 +182,19 @@ export async function prepareBridgePlan(
       };
     } else {
       const railFee = priced.fees.lines[1].amountMicros;
-      build = {
-        status: 'prepared',
-        legs: rail.buildBurn({
-          planId,
-          lane,
-          owner,
-          recipient,
-          amountMicros: burnMicros,
-          railFeeMicros: railFee,
-          minFinalityThreshold: priced.threshold,
-          allowance,
-          ...(serviceFeeMicros > 0n && feeRecipient
-            ? { serviceFee: { recipient: feeRecipient, amountMicros: serviceFeeMicros } }
-            : {}),
-        }),
-      };
+      build = await rail.buildBurn({
+        planId,
+        lane,
+        owner,
+        recipient,
+        amountMicros: burnMicros,
+        railFeeMicros: railFee,
+        minFinalityThreshold: priced.threshold,
+        allowance,
+        ...(serviceFeeMicros > 0n && feeRecipient
+          ? { serviceFee: { recipient: feeRecipient, amountMicros: serviceFeeMicros } }
+          : {}),
+      });
     }
   }
 

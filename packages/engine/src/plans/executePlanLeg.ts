@@ -45,6 +45,25 @@ async function loadLeg({ db, planId, legIndex }: ExecutePlanLegParameters) {
   return { plan, leg, owner: plan.owner };
 }
 
+/**
+ * A swap or gas-sponsor plan signs a price its quote promised until `expiresAt`: past it, no leg
+ * of the plan is sent (409 QUOTE_EXPIRED, nothing recorded); the caller prepares a new plan.
+ */
+function refuseExpiredQuote(plan: StoredPlan, now: Date) {
+  const swap = plan.swap;
+  const expiresAt =
+    typeof swap === 'object' && swap !== null && !Array.isArray(swap) ? swap['expiresAt'] : null;
+  if (typeof expiresAt !== 'string') return;
+  const expiry = Date.parse(expiresAt);
+  if (Number.isNaN(expiry) || now.getTime() <= expiry) return;
+  throw new EngineError(
+    'QUOTE_EXPIRED',
+    `body.planId: the quote of ${plan.kind} plan ${plan.id} expired at ${expiresAt}; its price ` +
+      'no longer holds and nothing was sent. Prepare a new plan and sign its legs.',
+    'body.planId',
+  );
+}
+
 function refuseUnlessBroadcast(parameters: ExecutePlanLegParameters, plan: StoredPlan) {
   const mode = parameters.enablement.find((entry) => entry.chain === plan.chain)?.executionMode;
   if (mode === 'broadcast') return;
@@ -141,6 +160,7 @@ function answer(
 export async function executePlanLeg(parameters: ExecutePlanLegParameters): Promise<ExecuteResult> {
   const { db, adapters, now, legIndex } = parameters;
   const { plan, leg, owner } = await loadLeg(parameters);
+  refuseExpiredQuote(plan, now);
   refuseUnlessBroadcast(parameters, plan);
   const txId = await checkBytes(parameters, plan, leg, owner);
   if (await alreadyCarried(parameters, leg, txId)) return answer(plan, legIndex, txId, true);

@@ -61,10 +61,38 @@ async function callsToSize(
 }
 
 /**
+ * What a priced top-up keeps for its legs' settlement (`plans.swap`, as a swap plan does): the
+ * tokens, the quote's amounts and expiry (execute refuses the plan past it), the contract the
+ * swap leg calls and where its fee is paid.
+ */
+function topUpSwap(
+  priced: Extract<Awaited<ReturnType<typeof priceNativeTopUp>>, { status: 'prepared' }>,
+  grossMicros: bigint,
+  schedule: FeeSchedule,
+  feeRecipient: string | undefined,
+) {
+  const { quote, tokens } = priced;
+  return {
+    inputToken: tokens.input.symbol,
+    outputToken: tokens.output.symbol,
+    inputTokenAddress: tokens.input.address,
+    outputTokenAddress: tokens.output.address,
+    amountInMicros: formatMicros(grossMicros),
+    quotedAmountOutMicros: formatMicros(quote.amountOutMicros),
+    minAmountOutMicros: formatMicros(quote.minAmountOutMicros),
+    quoteSource: quote.source,
+    expiresAt: quote.expiresAt.toISOString(),
+    swapTarget: quote.transaction.to,
+    feeRecipient: schedule.gasSponsorFeeBps > 0 ? (feeRecipient ?? null) : null,
+  };
+}
+
+/**
  * Prepares (or blocks) a gas-sponsor plan, and stores it: the native gas `owner` needs for a
  * stored plan's unsigned legs (or inline EVM calls), less what the wallet holds, priced in USDC
  * through the quote source, with the service fee line (gasSponsorFeeBps, rounded down) and the
- * owner-signed top-up legs (approve when short, swap USDC → wrapped native, unwrap).
+ * owner-signed top-up legs (approve when short, swap USDC → wrapped native, unwrap). The swap
+ * and unwrap legs settle from their receipts into the owner's books, per asset.
  *
  * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an owner not in the chain's
  * format, an unknown planId or one on another chain, calls on a non-EVM chain. Blocked (stored):
@@ -182,22 +210,37 @@ export async function prepareGasSponsorPlan(
     disclosure,
     createdAt: now,
   };
-  await insertPlan(
-    db,
-    planRecord(parts, {
-      venueId: null,
+  const record = planRecord(parts, {
+    venueId: null,
+    owner,
+    // The top-up settles in the owner's books: USDC out of liquid, the wrapped native in, then
+    // the native (swapBooking).
+    wallet: owner,
+    request: {
+      chain,
       owner,
-      wallet: null,
-      request: {
-        chain,
-        owner,
-        ...(request.planId ? { planId: request.planId } : {}),
-        ...(request.calls
-          ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) }
-          : {}),
-      },
-      effect: 'none',
-    }),
-  );
+      ...(request.planId ? { planId: request.planId } : {}),
+      ...(request.calls
+        ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) }
+        : {}),
+    },
+    effect: 'swap',
+    ...(quote && build.status === 'prepared'
+      ? {
+          swap: topUpSwap(
+            quote,
+            grossMicros,
+            schedule,
+            evm ? swaps.feeRecipients[chain] : undefined,
+          ),
+        }
+      : {}),
+  });
+  await insertPlan(db, {
+    ...record,
+    legs: record.legs.map((leg) =>
+      leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
+    ),
+  });
   return planDocument(parts);
 }

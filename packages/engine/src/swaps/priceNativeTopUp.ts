@@ -5,7 +5,7 @@ import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import { quoteBlocker } from './priceSwap';
 import type { SwapChain, SwapsConfig } from './swapSettings';
-import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 
 export interface PriceNativeTopUpParameters {
   readonly chain: SwapChain;
@@ -26,6 +26,8 @@ export type PriceNativeTopUpReturnType =
       /** The USDC the swap sells, the service fee included. */
       readonly grossMicros: bigint;
       readonly quote: SwapQuote;
+      /** What the swap sells and buys (the plan keeps them for its legs' settlement). */
+      readonly tokens: { readonly input: SwapToken; readonly output: SwapToken };
     }
   | { readonly status: 'blocked'; readonly build: LegBuild };
 
@@ -133,5 +135,6 @@ export async function priceNativeTopUp(
     build: { status: 'prepared', legs },
     grossMicros: sell,
     quote: answer,
+    tokens: { input: usdc, output: wrapped },
   };
 }

@@ -85,8 +85,14 @@ const ACTIVITY_STATUS = {
   failed: 'failed',
 } as const;
 
-// Object.hasOwn: an action is a stored string; only these own keys name a kind.
-const ACTIVITY_KIND = { swap: 'swap', withdraw: 'withdraw', transfer: 'transfer' } as const;
+// Object.hasOwn: an action is a stored string; only these own keys name a kind. An unwrap
+// (gas sponsorship: wrapped native into native, 1:1) is a swap row.
+const ACTIVITY_KIND = {
+  swap: 'swap',
+  unwrap: 'swap',
+  withdraw: 'withdraw',
+  transfer: 'transfer',
+} as const;
 const activityKind = (action: string) =>
   Object.hasOwn(ACTIVITY_KIND, action)
     ? ACTIVITY_KIND[action as keyof typeof ACTIVITY_KIND]

@@ -1,3 +1,4 @@
+import { BOOKS_ASSET, assetOfAccount } from '@yieldrouter/ledger';
 import type {
   LegOutcomeWriter,
   LegStatus,
@@ -55,9 +56,14 @@ function events(
     harvestId: null,
   };
   const position: OutboxEventInput = { type: 'position.updated', wallet, payload: updated };
-  // A swap happens in the owner's wallet: no position moves and the catalog has no swap event
-  // yet; its activity row and the plan carry the outcome.
-  if (leg.effect === 'swap') return [];
+  // A swap happens in the owner's wallet and the catalog has no swap event yet (its activity row
+  // and the plan carry the outcome); the position moves when the swap moved liquid USDC.
+  if (leg.effect === 'swap' || leg.effect === 'unwrap') {
+    const movesUsdc = outcome.postings.some(
+      (posting) => 'wallet' in posting.account && assetOfAccount(posting.account) === BOOKS_ASSET,
+    );
+    return movesUsdc ? [position] : [];
+  }
   // A settled burn puts the amount in flight: the position changes, no deposit settled.
   if (leg.effect === 'bridge_burn') return outcome.postings.length > 0 ? [position] : [];
   if (outcome.status !== 'confirmed') {

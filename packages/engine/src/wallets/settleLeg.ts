@@ -8,8 +8,15 @@ import {
   insertAuditEvents,
   markLegSubmitted,
   markReleasedLegTx,
+  readAccountBalance,
 } from '@yieldrouter/ledger';
-import type { LegSettlements, PrismaClient, SettlementLeg, TxClaim } from '@yieldrouter/ledger';
+import type {
+  LedgerChain,
+  LegSettlements,
+  PrismaClient,
+  SettlementLeg,
+  TxClaim,
+} from '@yieldrouter/ledger';
 import type { Chain, Receipt, SettleLegResult } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { CarriedRecord } from '../carriedRecord';
@@ -21,7 +28,9 @@ import { conflict, loadLeg, otherClaim, targetOf } from './findLegToSettle';
 import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
-import { bookSettlement, bookSwapFee, releasePostings } from './settlementPostings';
+import { bookSettlement, releasePostings } from './settlementPostings';
+import { bookSwap, bookUnwrap } from './swapBooking';
+import { readUnwrapLegReceipt } from './unwrapLegReceipt';
 import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
 import type { BridgeRail } from '../bridges/bridgeRail';
 import { readSwapLegReceipt } from './swapLegReceipt';
@@ -90,32 +99,95 @@ function outcomeOf(
 }
 
 /**
- * A swap leg's receipt: confirmed → the amount out the logs proved, the fee it paid booked to
- * fees:protocol (flagged when the owner sent another amount than the plan's); reverted or
- * filled below minAmountOut → failed, nothing moves (a swap reserves nothing).
+ * A swap leg's receipt: confirmed → the amount out the logs proved; the books move per asset
+ * (bookSwap: the input out of liquid as far as the books hold it, its service fee to
+ * fees:protocol, the output into liquid), flagged when the owner sent another amount than the
+ * plan's; reverted or filled below minAmountOut → failed, nothing moves (a swap reserves
+ * nothing). `inputHeld`: the wallet's liquid balance in the input asset, read before.
  */
 function swapOutcomeOf(
   leg: SettlementLeg,
   receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
   swap: SwapLegReceipt,
+  inputHeld: bigint,
 ): LegOutcome {
   if (receipt.status === 'failed' || !swap.moved) {
     const reason = receipt.status === 'failed' ? receipt.reason : 'no movement read';
     return { status: 'failed', reason: `failed: ${reason}`, postings: [], position: null };
   }
-  const { amountInMicros, feePaidMicros } = swap.moved;
+  const { amountIn } = swap.moved;
   return {
     status: 'confirmed',
     amountMicros: receipt.amountMicros,
     shares: null,
     reviewReason:
-      amountInMicros === leg.amountMicros
+      amountIn === leg.amountMicros
         ? null
-        : `the owner sent ${formatMicros(amountInMicros)} of the input; the plan swapped ${formatMicros(leg.amountMicros)}`,
-    postings: bookSwapFee(leg, feePaidMicros, swap.inBooksUnit),
+        : `the owner sent ${formatMicros(amountIn)} of the input; the plan swapped ${formatMicros(leg.amountMicros)}`,
+    postings: leg.wallet
+      ? bookSwap(
+          { wallet: leg.wallet, chain: leg.chain as LedgerChain },
+          { ...swap.moved, amountOut: swap.moved.amountOut - heldForDeposit(leg, swap.moved) },
+          inputHeld,
+        )
+      : [],
     position: null,
   };
 }
+
+/**
+ * A cross-asset route or deposit (swap legs, then deposit legs): its deposit leg brings the
+ * swap's minimum out onto the books itself (reserved at prepare, or from the chain when it
+ * settles), so the swap credits liquid only with what it paid above that minimum — what stays
+ * in the owner's wallet.
+ */
+function heldForDeposit(leg: SettlementLeg, moved: { readonly amountOut: bigint }): bigint {
+  if (leg.planKind !== 'route' && leg.planKind !== 'deposit') return 0n;
+  const swap = leg.swap;
+  const minimum =
+    typeof swap === 'object' && swap !== null && !Array.isArray(swap)
+      ? swap['minAmountOutMicros']
+      : undefined;
+  if (typeof minimum !== 'string' || !/^(0|[1-9][0-9]*)$/.test(minimum)) return 0n;
+  const held = BigInt(minimum);
+  return held < moved.amountOut ? held : moved.amountOut;
+}
+
+/**
+ * An unwrap leg's receipt: confirmed → what the logs show unwrapped leaves liquid in the wrapped
+ * asset (as far as the books hold it) and comes into liquid in the native asset; reverted →
+ * failed, nothing moves.
+ */
+function unwrapOutcomeOf(
+  leg: SettlementLeg,
+  receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
+  wrappedAsset: string,
+  wrappedHeld: bigint,
+): LegOutcome {
+  if (receipt.status === 'failed') {
+    return { status: 'failed', reason: `failed: ${receipt.reason}`, postings: [], position: null };
+  }
+  const at = leg.wallet ? { wallet: leg.wallet, chain: leg.chain as LedgerChain } : undefined;
+  return {
+    status: 'confirmed',
+    amountMicros: receipt.amountMicros,
+    shares: null,
+    reviewReason: null,
+    postings: at ? bookUnwrap(at, wrappedAsset, receipt.amountMicros, wrappedHeld) : [],
+    position: null,
+  };
+}
+
+/** The wallet's liquid balance in a swap's input asset (0 for a plan without a wallet). */
+const inputHeldOf = (parameters: SettleLegParameters, leg: SettlementLeg, asset: string) =>
+  leg.wallet
+    ? readAccountBalance(parameters.db, {
+        wallet: leg.wallet,
+        chain: leg.chain as LedgerChain,
+        bucket: 'liquid',
+        asset,
+      })
+    : Promise.resolve(0n);
 
 /** A receipt that is not the leg's: nothing moves; a claim the leg held on it is dropped. */
 async function refuseMismatch(
@@ -202,6 +274,8 @@ export async function settleLeg(
   }
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
+  const unwrap =
+    leg.effect === 'unwrap' ? await readUnwrapLegReceipt(adapters, leg, txId) : undefined;
   const payout =
     leg.effect === 'pay_out'
       ? await readPayoutLegReceipt(parameters.db, adapters, leg, txId)
@@ -212,6 +286,7 @@ export async function settleLeg(
       : undefined;
   const receipt =
     swap?.receipt ??
+    unwrap?.receipt ??
     payout?.receipt ??
     burn ??
     (await adapters[leg.chain as Chain].readReceipt({
@@ -236,6 +311,11 @@ export async function settleLeg(
     case 'failed':
       break;
   }
+  if (receipt.status === 'confirmed' && leg.effect === 'unwrap' && leg.pairedLegOpen) {
+    // A gas top-up unwraps what its swap leg bought: booked once that leg is final, so the
+    // books hold the wrapped native it takes (the keeper watches the txId meanwhile).
+    if (!leg.released) return holdPending(parameters, leg, claim, attempt);
+  }
   if (receipt.status === 'confirmed' && leg.effect === 'rebalance_in' && leg.pairedLegOpen) {
     // A rebalance's deposit takes what its withdraw leg put in pending_in: it is booked once
     // that leg is final (the keeper watches the txId meanwhile).
@@ -248,10 +328,17 @@ export async function settleLeg(
     );
   }
   const outcome = swap
-    ? swapOutcomeOf(leg, receipt, swap)
-    : burn
-      ? bridgeBurnOutcome(leg, receipt)
-      : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+    ? swapOutcomeOf(leg, receipt, swap, await inputHeldOf(parameters, leg, swap.inputAsset))
+    : unwrap
+      ? unwrapOutcomeOf(
+          leg,
+          receipt,
+          unwrap.wrappedAsset,
+          await inputHeldOf(parameters, leg, unwrap.wrappedAsset),
+        )
+      : burn
+        ? bridgeBurnOutcome(leg, receipt)
+        : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, outcome, {

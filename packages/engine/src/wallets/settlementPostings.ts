@@ -319,7 +319,9 @@ export function bookSettlement(
     case 'none':
       throw new Error('a leg without effect never settles');
     case 'swap':
-      throw new Error('a swap leg books through bookSwapFee');
+      throw new Error('a swap leg books through bookSwap');
+    case 'unwrap':
+      throw new Error('an unwrap leg books through bookUnwrap');
     case 'bridge_burn':
       throw new Error('a burn leg books through bridgeBurnOutcome');
   }
@@ -345,15 +347,4 @@ export function releasePostings(leg: SettlementLeg): PostingInput[] {
       break;
   }
   return moves.postings();
-}
-
-/**
- * A swap leg confirmed: the swap happened in the owner's wallet (outside the books), so only
- * the service's fee moves in them — what the receipt proves the owner paid the fee recipient,
- * from the chain to fees:protocol, when the fee is in the books' unit (USDC). A fee in another
- * token is not booked (the books hold USDC only; see README, swap plans).
- */
-export function bookSwapFee(leg: SettlementLeg, feePaidMicros: bigint, inBooksUnit: boolean) {
-  if (!inBooksUnit) return [];
-  return new Moves().move(externalAccount(leg), FEES, feePaidMicros).postings();
 }

@@ -1,10 +1,13 @@
 import type { SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { ledgerAssetOf } from './swapBooking';
+import type { SwapMovement } from './swapBooking';
 
 /** What a swap plan keeps for its swap leg's settlement (`plans.swap`, migration 0020). */
 interface StoredSwap {
   readonly inputToken: string;
+  readonly outputToken: string;
   readonly inputTokenAddress: string;
   readonly outputTokenAddress: string;
   readonly swapTarget: string;
@@ -23,6 +26,7 @@ function storedSwap(leg: SettlementLeg): StoredSwap {
       : undefined;
   const fields = {
     inputToken: text('inputToken'),
+    outputToken: text('outputToken'),
     inputTokenAddress: text('inputTokenAddress'),
     outputTokenAddress: text('outputTokenAddress'),
     swapTarget: text('swapTarget'),
@@ -39,10 +43,11 @@ function storedSwap(leg: SettlementLeg): StoredSwap {
 /** A swap leg's receipt as settlement reads it: the leg's receipt, plus what the swap moved. */
 export interface SwapLegReceipt {
   readonly receipt: Receipt;
-  /** Confirmed only: the input the owner sent, and the service fee it paid. */
-  readonly moved?: { readonly amountInMicros: bigint; readonly feePaidMicros: bigint };
-  /** Whether the input is the books' unit (USDC), so its fee can be booked. */
-  readonly inBooksUnit: boolean;
+  /** Confirmed only: what the swap moved, per asset, from the receipt. */
+  readonly moved?: SwapMovement;
+  /** The assets the swap trades, as the books name them. */
+  readonly inputAsset: string;
+  readonly outputAsset: string;
 }
 
 /**
@@ -56,7 +61,10 @@ export async function readSwapLegReceipt(
   txId: string,
 ): Promise<SwapLegReceipt> {
   const swap = storedSwap(leg);
-  const inBooksUnit = swap.inputToken === 'USDC';
+  const assets = {
+    inputAsset: ledgerAssetOf({ symbol: swap.inputToken, address: swap.inputTokenAddress }),
+    outputAsset: ledgerAssetOf({ symbol: swap.outputToken, address: swap.outputTokenAddress }),
+  };
   const adapter = adapters[leg.chain as Chain];
   if (!adapter.readSwapReceipt) {
     return {
@@ -65,7 +73,7 @@ export async function readSwapLegReceipt(
         reason: 'no_standard_reader',
         detail: `${leg.chain} reads no swap receipts`,
       },
-      inBooksUnit,
+      ...assets,
     };
   }
   const read = await adapter.readSwapReceipt({
@@ -78,7 +86,7 @@ export async function readSwapLegReceipt(
     minAmountOutMicros: BigInt(swap.minAmountOutMicros),
     feeRecipient: swap.feeRecipient,
   });
-  if (read.status !== 'confirmed') return { receipt: read, inBooksUnit };
+  if (read.status !== 'confirmed') return { receipt: read, ...assets };
   return {
     receipt: {
       status: 'confirmed',
@@ -88,7 +96,12 @@ export async function readSwapLegReceipt(
       shares: null,
       block: read.block,
     },
-    moved: { amountInMicros: read.amountInMicros, feePaidMicros: read.feePaidMicros },
-    inBooksUnit,
+    moved: {
+      ...assets,
+      amountIn: read.amountInMicros,
+      amountOut: read.amountOutMicros,
+      feePaid: read.feePaidMicros,
+    },
+    ...assets,
   };
 }

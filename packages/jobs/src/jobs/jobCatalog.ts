@@ -1,5 +1,6 @@
 import { apyRefreshJob } from './apyRefresh';
 import { autopilotTicksJob } from './autopilotTicks';
+import { bridgeExpiryJob } from './bridgeExpiry';
 import type { JobDefinition } from './defineJob';
 import { harvestBatchJob } from './harvestBatch';
 import { idempotencySweepJob } from './idempotencySweep';
@@ -18,6 +19,7 @@ export const JOB_CATALOG = {
   'apy-refresh': apyRefreshJob,
   'settlement-watch': settlementWatchJob,
   'leg-expiry': legExpiryJob,
+  'bridge-expiry': bridgeExpiryJob,
   'idempotency-sweep': idempotencySweepJob,
   'harvest-batch': harvestBatchJob,
   'autopilot-ticks': autopilotTicksJob,

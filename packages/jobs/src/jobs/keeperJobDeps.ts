@@ -3,6 +3,7 @@ import type { LegSettlements, PrismaClient, SqlClient } from '@yieldrouter/ledge
 import type {
   ApyReader,
   BridgeRail,
+  BridgesConfig,
   ChainAdapters,
   VenueConfig,
   WebhookSender,
@@ -20,6 +21,8 @@ export interface KeeperJobDeps {
   readonly adapters: ChainAdapters;
   /** Bridge plans' burn legs settle through the rail; unset: such a leg is unavailable. */
   readonly bridgeRail?: BridgeRail;
+  /** The rails' attestation windows (the bridge expiry); unset: no bridge is expired. */
+  readonly bridges?: Pick<BridgesConfig, 'attestationWindowMs'>;
   readonly venues: VenueConfig;
   readonly apyReader: ApyReader;
   readonly settlement: KeeperSettings['settlement'];

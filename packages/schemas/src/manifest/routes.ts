@@ -2,18 +2,7 @@
 // so the SDK's bundled types import nothing but `{ z }` from zod (see the SDK's package test).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 import type { z } from 'zod';
-import { autoPayRoutes } from './autoPayRoutes';
-import { autopilotRoutes } from './autopilotRoutes';
-import { cageRoutes } from './cageRoutes';
-import { chainRoutes } from './chainRoutes';
-import { discoveryRoutes } from './discoveryRoutes';
-import { guardrailRoutes } from './guardrailRoutes';
-import { metaRoutes } from './metaRoutes';
-import { movementRoutes } from './movementRoutes';
-import { opportunityRoutes } from './opportunityRoutes';
-import { planRoutes } from './planRoutes';
-import { walletRoutes } from './walletRoutes';
-import { webhookRoutes } from './webhookRoutes';
+import { clientRouteDomains as domains } from './clientRouteDomains';
 
 /**
  * Every route of the API, declared once. The Express router, the OpenAPI document,
@@ -21,18 +10,18 @@ import { webhookRoutes } from './webhookRoutes';
  */
 /** Every route an agent or owner calls: the SDK is built from these. */
 export const clientRoutes = {
-  ...metaRoutes,
-  ...discoveryRoutes,
-  ...opportunityRoutes,
-  ...planRoutes,
-  ...walletRoutes,
-  ...guardrailRoutes,
-  ...autoPayRoutes,
-  ...chainRoutes,
-  ...movementRoutes,
-  ...autopilotRoutes(),
-  ...webhookRoutes,
-  ...cageRoutes,
+  ...domains.meta,
+  ...domains.discovery,
+  ...domains.opportunity,
+  ...domains.plan,
+  ...domains.wallet,
+  ...domains.guardrail,
+  ...domains.autoPay,
+  ...domains.chain,
+  ...domains.movement,
+  ...domains.autopilot,
+  ...domains.webhook,
+  ...domains.cage,
 } as const;
 
 export type ClientRoutes = typeof clientRoutes;

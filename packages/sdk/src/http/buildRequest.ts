@@ -1,13 +1,12 @@
-import type { RouteDefinition } from '@yieldrouter/schemas';
-import { canonicalPath } from '@yieldrouter/schemas';
 import type { ResolvedClientConfig } from '../clientOptions';
 import type { RawParameters } from '../operationTypes';
+import type { ClientRoute } from '../routes/clientRoute';
 import type { HttpRequest } from './HttpRequest';
 
 const IDEMPOTENCY_KEY = 'idempotency-key';
 
-function fillPath(route: RouteDefinition, params: RawParameters['params']): string {
-  return canonicalPath(route).replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
+function fillPath(route: ClientRoute, params: RawParameters['params']): string {
+  return route.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') {
       throw new TypeError(`${route.operationId}: params.${name} is required`);
@@ -34,7 +33,7 @@ const jsonReplacer = (_key: string, value: unknown) =>
 /** The wire request of one call: URL, headers (key, idempotency key) and JSON body. */
 export function buildRequest(
   config: ResolvedClientConfig,
-  route: RouteDefinition,
+  route: ClientRoute,
   parameters: RawParameters,
 ): HttpRequest {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -45,19 +44,19 @@ export function buildRequest(
   if (config.userAgent !== undefined) headers['user-agent'] = config.userAgent;
   if (parameters.idempotencyKey !== undefined) {
     headers[IDEMPOTENCY_KEY] = parameters.idempotencyKey;
-  } else if (route.request.headers?.includes('Idempotency-Key') && !headers[IDEMPOTENCY_KEY]) {
+  } else if (route.idempotencyKey && !headers[IDEMPOTENCY_KEY]) {
     headers[IDEMPOTENCY_KEY] = globalThis.crypto.randomUUID();
   }
   const body =
     parameters.body === undefined ? undefined : JSON.stringify(parameters.body, jsonReplacer);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const method = route.method.toUpperCase();
+  const method = route.method;
   return {
     operationId: route.operationId,
     method,
     url: `${config.baseUrl}${fillPath(route, parameters.params)}${queryString(parameters.query)}`,
     headers,
     body,
-    idempotent: method === 'GET' || method === 'HEAD' || IDEMPOTENCY_KEY in headers,
+    idempotent: method === 'GET' || IDEMPOTENCY_KEY in headers,
   };
 }

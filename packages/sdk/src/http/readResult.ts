@@ -1,15 +1,17 @@
 import type { RouteDefinition } from '@yieldrouter/schemas';
+import type { ClientRoute } from '../routes/clientRoute';
 import { SchemaMismatchError } from '../errors/SchemaMismatchError';
 import type { ReceivedResponse } from './fetchTypes';
 
 /**
- * The body of a 2xx response, parsed with the route's schema for that status when `validate`
- * is on (so the result is the schema's output), or as plain JSON when it is off.
+ * The body of a 2xx response, parsed with the route's schema for that status when the route's
+ * response schemas are given (so the result is the schema's output), or as plain JSON when
+ * validation is off.
  */
 export function readResult(
-  route: RouteDefinition,
+  route: ClientRoute,
   response: ReceivedResponse,
-  validate: boolean,
+  declared: Pick<RouteDefinition, 'responses'> | undefined,
 ): unknown {
   const requestId = response.headers.get('x-request-id') ?? undefined;
   const mismatch = (path: string, message: string) =>
@@ -25,8 +27,8 @@ export function readResult(
   } catch {
     throw mismatch('', 'the body is not JSON');
   }
-  if (!validate) return json;
-  const schema = route.responses[response.status]?.schema;
+  if (!declared) return json;
+  const schema = declared.responses[response.status]?.schema;
   if (!schema) throw mismatch('', `status ${response.status} is not declared for this route`);
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;

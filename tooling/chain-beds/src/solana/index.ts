@@ -4,6 +4,7 @@ export type { SolanaBed, StartSolanaBedOptions } from './startSolanaBed';
 export type {
   ExecutionOutcome as SolanaExecutionOutcome,
   LedgerEntry as SolanaLedgerEntry,
+  RecordedEffects as SolanaRecordedEffects,
 } from './solanaLedger';
 export type { TransactionErrorJson as SolanaTransactionErrorJson } from './transactionErrorJson';
 export { addTestVenue, deployYieldRouter } from './deployYieldRouter';

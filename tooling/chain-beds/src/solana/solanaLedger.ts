@@ -4,6 +4,7 @@ import type { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { toLiteSvmTransaction } from './liteSvmTransaction';
 import { svmAddress } from './svmAccounts';
+import { uiTokenAmount } from './splAccounts';
 import { readTokenBalances } from './tokenBalances';
 import type { TokenBalanceJson } from './tokenBalances';
 import { transactionErrorJson } from './transactionErrorJson';
@@ -39,6 +40,14 @@ export type ExecutionOutcome =
       readonly logs: readonly string[];
       readonly unitsConsumed: bigint;
     };
+
+/** What a recorded transaction did (see `SolanaLedger.record`). */
+export interface RecordedEffects {
+  /** Token amount changes by token-account address (base units; negative for what left). */
+  readonly tokenDeltas?: Readonly<Record<string, bigint>>;
+  readonly err?: TransactionErrorJson | null;
+  readonly logMessages?: readonly string[];
+}
 
 export interface ExecuteOptions {
   /** Simulate first and refuse (without landing) when the simulation fails, as RPC preflight does. */
@@ -111,6 +120,40 @@ export class SolanaLedger {
     this.entries.set(signature, entry);
     this.svm.warpToSlot(slot + 1n);
     return { landed: true, entry };
+  }
+
+  /**
+   * Lays down a landed transaction without running it, for programs the bed does not have
+   * (Circle's CCTP): the test states what it did to token accounts (`tokenDeltas`, by account
+   * address) and whether it failed. The SVM's accounts do not change; only the history does.
+   */
+  record(transaction: VersionedTransaction, effects: RecordedEffects): LedgerEntry {
+    const keys = transaction.message.staticAccountKeys.map((key) => key.toBase58());
+    const balances = this.balances(keys);
+    const preTokenBalances = readTokenBalances(this.svm, keys);
+    const postTokenBalances = preTokenBalances.map((balance) => {
+      const delta = effects.tokenDeltas?.[keys[balance.accountIndex] ?? ''] ?? 0n;
+      const amount = BigInt(balance.uiTokenAmount.amount) + delta;
+      return { ...balance, uiTokenAmount: uiTokenAmount(amount, balance.uiTokenAmount.decimals) };
+    });
+    const slot = this.slot();
+    const entry: LedgerEntry = {
+      signature: signatureOf(transaction),
+      slot,
+      blockTime: Number(this.svm.getClock().unixTimestamp),
+      transaction,
+      err: effects.err ?? null,
+      fee: 0n,
+      preBalances: balances,
+      postBalances: balances,
+      preTokenBalances,
+      postTokenBalances,
+      logMessages: effects.logMessages ?? [],
+      computeUnitsConsumed: 0n,
+    };
+    this.entries.set(entry.signature, entry);
+    this.svm.warpToSlot(slot + 1n);
+    return entry;
   }
 
   private balances(keys: readonly string[]): bigint[] {

@@ -6,7 +6,7 @@ import { bedTokenOperations, toPublicKey } from './bedTokenOperations';
 import { startJsonRpcServer } from './jsonRpcServer';
 import { solanaRpcMethods } from './rpcMethods';
 import { SolanaLedger } from './solanaLedger';
-import type { ExecutionOutcome, LedgerEntry } from './solanaLedger';
+import type { ExecutionOutcome, LedgerEntry, RecordedEffects } from './solanaLedger';
 import { encodeMint } from './splAccounts';
 import { svmAddress, writeAccount } from './svmAccounts';
 import type { SvmLamports } from './svmAccounts';
@@ -57,6 +57,8 @@ export interface SolanaBed {
     transaction: VersionedTransaction,
     options?: { readonly preflight?: boolean },
   ): ExecutionOutcome;
+  /** Lays down a signed transaction as landed without running it (`SolanaLedger.record`). */
+  record(transaction: VersionedTransaction, effects: RecordedEffects): LedgerEntry;
   /** A landed transaction by base58 signature. */
   transaction(signature: string): LedgerEntry | undefined;
   /** The blockhash transactions must use now. */
@@ -120,6 +122,7 @@ export async function startSolanaBed(options: StartSolanaBedOptions = {}): Promi
     ...tokens,
     send: (transaction, sendOptions = {}) =>
       ledger.execute(transaction, { preflight: sendOptions.preflight ?? true }),
+    record: (transaction, effects) => ledger.record(transaction, effects),
     transaction: (signature) => ledger.get(signature),
     latestBlockhash: () => svm.latestBlockhash(),
     stop: () => server.close(),

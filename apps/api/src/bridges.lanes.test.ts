@@ -1,0 +1,219 @@
+import request from 'supertest';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { decodeFunctionData, pad, parseAbi } from 'viem';
+import type { Hex } from 'viem';
+import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
+import { anvilAccounts, deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import { startSolanaBed } from '@yieldrouter/chain-beds';
+import type { SolanaBed } from '@yieldrouter/chain-beds';
+import type { TestApp } from './testing/startTestApp';
+import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
+
+// Lanes to and from Solana and Sui: Base (an anvil with the CCTP v2 stand-ins) → Solana, and
+// Solana (the litesvm bed, for the blockhash) → Sui, prepared when configured; the owner key
+// sent names the addresses that are the owner's on each chain.
+const owner = anvilAccounts()[4];
+if (!owner) throw new Error('no anvil account');
+const solanaWallet = Keypair.generate();
+const solanaOwner = solanaWallet.publicKey.toBase58();
+const solanaFeeRecipient = Keypair.generate().publicKey;
+const suiOwner = SAMPLE_ADDRESSES.sui;
+const ownerKey = `test-owner-lanes-${Date.now()}`;
+const TMM = 'CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe';
+const MT = 'CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC';
+const DEPOSIT_FOR_BURN = [215, 60, 61, 46, 114, 55, 128, 176];
+const burnAbi = parseAbi([
+  'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold)',
+]);
+
+let base: EvmBed;
+let solana: SolanaBed;
+let iris: IrisFake;
+let t: TestApp;
+
+beforeAll(async () => {
+  [base, solana] = await Promise.all([startEvmBed({ chainId: 8453 }), startSolanaBed()]);
+  const [onBase] = await deployCctpPair([
+    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
+  ]);
+  if (!onBase) throw new Error('no CCTP bed');
+  iris = await startIrisFake({
+    domains: [{ domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter }],
+  });
+  t = await startTestApp({
+    SVC_API_KEYS: JSON.stringify([
+      { key: ownerKey, role: 'owner', wallets: [owner.address, solanaOwner, suiOwner] },
+      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
+    ]),
+    SVC_BASE_RPC_URL: base.anvil.rpcUrl,
+    SVC_BASE_USDC_ADDRESS: base.fixtures.usdc,
+    SVC_SOLANA_RPC_URL: solana.rpcUrl,
+    SVC_SOLANA_USDC_MINT: solana.usdcMint,
+    SVC_CCTP_ATTESTATION_URL: iris.url,
+    SVC_CCTP_TIMEOUT_MS: '1000',
+    SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
+    SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
+    SVC_BASE_BRIDGE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+    SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: TMM,
+    SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: MT,
+    SVC_CCTP_SOLANA_FEE_RECIPIENT: Keypair.generate().publicKey.toBase58(),
+    SVC_SOLANA_BRIDGE_FEE_RECIPIENT: solanaFeeRecipient.toBase58(),
+    SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_PACKAGE: `0x${'71'.repeat(32)}`,
+    SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
+    SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: `0x${'73'.repeat(32)}`,
+    SVC_CCTP_SUI_MESSAGE_TRANSMITTER_STATE: `0x${'74'.repeat(32)}`,
+    SVC_CCTP_SUI_USDC_TREASURY: `0x${'75'.repeat(32)}`,
+  });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await iris?.close();
+  await Promise.all([base?.stop(), solana?.stop()]);
+});
+
+const plan = (body: Record<string, unknown>, key = ownerKey) => {
+  const call = request(t.app).post('/api/v1/svc/bridge/plan');
+  return (key ? call.set('X-API-Key', key) : call).send(body);
+};
+const baseToSolana = {
+  sourceChain: 'base',
+  destChain: 'solana',
+  amountMicros: '25000000',
+  sourceAddress: owner.address,
+  destinationAddress: solanaOwner,
+};
+const lanesOf = (body: { supportedLanes?: { sourceChain: string; destChain: string }[] }) =>
+  (body.supportedLanes ?? []).map((lane) => `${lane.sourceChain}→${lane.destChain}`).sort();
+
+describe('POST /svc/bridge/plan to and from Solana and Sui', () => {
+  it("Base → Solana: the burn mints to the owner's USDC token account on domain 5", async () => {
+    const res = await plan(baseToSolana);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'prepared',
+      kind: 'bridge',
+      sourceChain: 'base',
+      destChain: 'solana',
+      destinationAddress: solanaOwner,
+      bridgeStatus: 'awaiting_burn',
+      disclosure: { refundTo: owner.address },
+    });
+    const legs = res.body.legs as { action: string; transaction: { to: string; data: Hex } }[];
+    expect(legs.map((leg) => leg.action)).toEqual(['transfer', 'approve', 'burn']);
+    const burn = legs[2];
+    if (!burn) throw new Error('no burn');
+    const { args } = decodeFunctionData({ abi: burnAbi, data: burn.transaction.data });
+    // The owner's associated token account: seeds [owner, token program, mint] of the ATA program.
+    const [account] = PublicKey.findProgramAddressSync(
+      [
+        new PublicKey(solanaOwner).toBuffer(),
+        new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA').toBuffer(),
+        new PublicKey(solana.usdcMint).toBuffer(),
+      ],
+      new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
+    );
+    expect(args[1]).toBe(5);
+    expect(args[2]).toBe(`0x${account.toBuffer().toString('hex')}`);
+    expect(args[2]).not.toBe(pad(owner.address));
+  });
+
+  it('Solana → Sui: one Solana leg with deposit_for_burn towards domain 8 and the Sui address', async () => {
+    const res = await plan({
+      sourceChain: 'solana',
+      destChain: 'sui',
+      amountMicros: '10000000',
+      sourceAddress: solanaOwner,
+      destinationAddress: suiOwner,
+    });
+    expect(res.body.message).toBeUndefined();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'prepared', sourceChain: 'solana', destChain: 'sui' });
+    const legs = res.body.legs as { action: string; encoding: string; transaction: string }[];
+    expect(legs.map((leg) => [leg.action, leg.encoding])).toEqual([['burn', 'solana-v0-base64']]);
+    const tx = VersionedTransaction.deserialize(Buffer.from(legs[0]?.transaction ?? '', 'base64'));
+    const keys = tx.message.staticAccountKeys;
+    expect(keys[0]?.toBase58()).toBe(solanaOwner);
+    const burn = tx.message.compiledInstructions.find(
+      (ix) => keys[ix.programIdIndex]?.toBase58() === TMM,
+    );
+    if (!burn) throw new Error('no deposit_for_burn');
+    const data = Buffer.from(burn.data);
+    expect([...data.subarray(0, 8)]).toEqual(DEPOSIT_FOR_BURN);
+    expect(data.readUInt32LE(16)).toBe(8);
+    expect(`0x${data.subarray(20, 52).toString('hex')}`).toBe(suiOwner);
+    // CCTP on Sui is standard only and keeps no fee: the rail fee line is 0.
+    expect(res.body.feeLines).toContainEqual(
+      expect.objectContaining({ kind: 'rail_fee', amountMicros: '0' }),
+    );
+  });
+
+  it('Solana → Sui: the signed burn settles from its receipt into in_flight on Solana, never Sui', async () => {
+    // The bed has no CCTP programs: the owner-signed burn is laid down with what it did to the
+    // USDC accounts (the fee to the service, the burn out of the supply).
+    solana.airdrop(solanaWallet.publicKey, 1_000_000_000n);
+    const ownerUsdc = solana.mintUsdc(solanaWallet.publicKey, 30_000_000n).toBase58();
+    const feeUsdc = solana.mintUsdc(solanaFeeRecipient, 1n).toBase58();
+    const res = await plan({
+      sourceChain: 'solana',
+      destChain: 'sui',
+      amountMicros: '10000000',
+      sourceAddress: solanaOwner,
+      destinationAddress: suiOwner,
+    }).expect(200);
+    const burnMicros = BigInt(res.body.burnAmountMicros as string);
+    const feeMicros = 10_000_000n - burnMicros;
+    const [leg] = res.body.legs as { index: number; transaction: string }[];
+    if (!leg) throw new Error('no burn leg');
+    const tx = VersionedTransaction.deserialize(Buffer.from(leg.transaction, 'base64'));
+    tx.sign([solanaWallet]);
+    const landed = solana.record(tx, {
+      tokenDeltas: { [ownerUsdc]: -(burnMicros + feeMicros), [feeUsdc]: feeMicros },
+    });
+    const settled = await request(t.app)
+      .post(`/api/v1/svc/plans/${res.body.planId as string}/legs/${leg.index}/settle`)
+      .set('X-API-Key', testKeys.keeper)
+      .send({ txId: landed.signature });
+    expect(settled.status).toBe(200);
+    expect(settled.body).toMatchObject({ status: 'confirmed' });
+    const bucket = (chain: string, name: string) =>
+      t.db.prisma.ledgerAccount.findFirst({ where: { wallet: solanaOwner, chain, bucket: name } });
+    expect((await bucket('solana', 'in_flight'))?.balanceMicros).toBe(burnMicros);
+    expect(await bucket('sui', 'liquid')).toBeNull();
+  });
+
+  it('refuses a destination of another chain family the owner key does not list', async () => {
+    const stranger = Keypair.generate().publicKey.toBase58();
+    const anonymous = await plan(baseToSolana, '');
+    expect(anonymous.status).toBe(422);
+    expect(anonymous.body).toMatchObject({
+      code: 'BRIDGE_DESTINATION_NOT_OWNER',
+      field: 'body.destinationAddress',
+    });
+    const other = await plan({ ...baseToSolana, destinationAddress: stranger });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('BRIDGE_DESTINATION_NOT_OWNER');
+  });
+
+  it('blocks a lane whose end is not configured, listing only the configured lanes', async () => {
+    const res = await plan({ ...baseToSolana, sourceChain: 'arbitrum' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('blocked');
+    expect(res.body.blockers).toContainEqual(
+      expect.objectContaining({ code: 'bridge_lane_unsupported' }),
+    );
+    expect(lanesOf(res.body)).toEqual(
+      [
+        'arbitrum→base',
+        'base→arbitrum',
+        'base→solana',
+        'base→sui',
+        'solana→base',
+        'solana→sui',
+        'sui→base',
+        'sui→solana',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { anvilAccounts, anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import { newPlanId } from '@yieldrouter/schemas';
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi } from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createEvmAdapter } from './createEvmAdapter';
+
+// An unwrap leg settles from its receipt: what the wrapped native token's logs show the owner
+// unwrapped, only for the plan's own transaction.
+
+const account = anvilAccounts()[8];
+if (!account) throw new Error('no anvil account');
+const owner = account;
+let bed: EvmBed;
+
+beforeAll(async () => {
+  bed = await startEvmBed({ chainId: 8453 });
+}, 60_000);
+afterAll(() => bed.stop());
+
+const adapter = () =>
+  createEvmAdapter({
+    chain: 'base',
+    rpcUrl: bed.anvil.rpcUrl,
+    timeoutMs: 2_000,
+    usdcAddress: undefined,
+    registryAddress: undefined,
+  });
+
+async function send(to: Address, data: Hex, value = 0n): Promise<Hex> {
+  const chain = anvilChain(8453, bed.anvil.rpcUrl);
+  const transport = http(bed.anvil.rpcUrl);
+  const client = createWalletClient({
+    account: privateKeyToAccount(owner.privateKey),
+    chain,
+    transport,
+  });
+  const hash = await client.sendTransaction({ to, data, value, gas: 500_000n });
+  await createPublicClient({ chain, transport }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 20,
+  });
+  return hash;
+}
+
+describe('readEvmUnwrapReceipt on anvil', () => {
+  it("reads what the owner unwrapped; another plan's transaction is a mismatch", async () => {
+    const weth = bed.fixtures.weth;
+    const deposit = encodeFunctionData({
+      abi: parseAbi(['function deposit()']),
+      functionName: 'deposit',
+    });
+    await send(weth, deposit, 1_000n);
+    const planId = newPlanId();
+    const leg = adapter().buildUnwrap({
+      planId,
+      owner: owner.address,
+      wrappedNative: weth,
+      amount: 400n,
+      summary: 'Unwrap',
+    });
+    const tx = leg.payload.transaction as { to: Address; data: Hex };
+    const txId = await send(tx.to, tx.data);
+    const query = { txId, planId, owner: owner.address, wrappedNative: weth };
+    expect(await adapter().readUnwrapReceipt(query)).toMatchObject({
+      status: 'confirmed',
+      txId,
+      amount: 400n,
+    });
+    expect(await adapter().readUnwrapReceipt({ ...query, planId: newPlanId() })).toMatchObject({
+      status: 'mismatch',
+    });
+    const unknown = `0x${'ab'.repeat(32)}`;
+    expect(await adapter().readUnwrapReceipt({ ...query, txId: unknown })).toMatchObject({
+      status: 'pending',
+    });
+  });
+});

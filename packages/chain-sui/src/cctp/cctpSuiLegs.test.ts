@@ -1,0 +1,275 @@
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { Transaction } from '@mysten/sui/transactions';
+import { fromBase64, normalizeSuiAddress } from '@mysten/sui/utils';
+import { bcs } from '@mysten/sui/bcs';
+import { startSuiFake } from '@yieldrouter/chain-beds/sui';
+import type { SuiFake } from '@yieldrouter/chain-beds/sui';
+import type { LegBuild } from '@yieldrouter/schemas';
+import { PLAN_ID, suiConfig, USDC } from '../testFixtures';
+import { createCctpSui } from './createCctpSui';
+
+// Circle's Sui CCTP (circlefin/sui-cctp): entry points and argument order restated here as the
+// facts the legs must follow.
+const ids = {
+  tokenMessengerMinterPackage: `0x${'71'.repeat(32)}`,
+  messageTransmitterPackage: `0x${'72'.repeat(32)}`,
+  tokenMessengerMinterState: `0x${'73'.repeat(32)}`,
+  messageTransmitterState: `0x${'74'.repeat(32)}`,
+  usdcTreasury: `0x${'75'.repeat(32)}`,
+};
+const EVM_RECIPIENT = `0x${'00'.repeat(12)}${'ab'.repeat(20)}` as const;
+const FEE_RECIPIENT = `0x${'99'.repeat(32)}`;
+
+let fake: SuiFake;
+beforeAll(async () => {
+  fake = await startSuiFake();
+});
+afterAll(() => fake.stop());
+
+interface TxJson {
+  sender: string;
+  inputs: Record<string, { bytes?: string; objectId?: string }>[];
+  commands: Record<string, Record<string, unknown>>[];
+}
+
+function onlyJson(build: LegBuild): TxJson {
+  if (build.status !== 'prepared') throw new Error(JSON.stringify(build));
+  const [leg] = build.legs;
+  if (!leg || leg.payload.encoding !== 'sui-transaction-json') throw new Error('not Sui JSON');
+  return JSON.parse(leg.payload.transaction) as TxJson;
+}
+
+const moveCalls = (tx: TxJson) =>
+  tx.commands.flatMap((command) => (command['MoveCall'] ? [command['MoveCall']] : []));
+const input = (tx: TxJson, argument: unknown) => {
+  const index = (argument as { Input?: number }).Input;
+  const found = index === undefined ? undefined : tx.inputs[index];
+  if (!found) throw new Error(`not an input: ${JSON.stringify(argument)}`);
+  return Object.values(found)[0] as { bytes?: string; objectId?: string };
+};
+
+describe('CCTP on Sui: the burn leg', () => {
+  it('is deposit_for_burn<USDC>(coin, domain, recipient, tmm state, mt state, deny list, treasury) with the fee first', async () => {
+    const owner = new Ed25519Keypair().toSuiAddress();
+    const sui = createCctpSui(suiConfig(), ids);
+    const tx = onlyJson(
+      await sui.buildBurn({
+        planId: PLAN_ID,
+        owner,
+        amountMicros: 9_000_000n,
+        destinationDomain: 5,
+        mintRecipient: EVM_RECIPIENT,
+        serviceFee: { recipient: FEE_RECIPIENT, amountMicros: 20_000n },
+        summary: 'burn',
+      }),
+    );
+    expect(tx.sender).toBe(owner);
+    const intents = tx.commands.filter((command) => command['$Intent']);
+    expect(
+      intents.map((command) => (command['$Intent'] as { data: { balance: string } }).data.balance),
+    ).toEqual(['20000', '9000000']);
+    const transfer = tx.commands.find((command) => command['TransferObjects']);
+    expect(transfer).toBeDefined();
+    const [call, ...others] = moveCalls(tx);
+    expect(others).toEqual([]);
+    expect(call).toMatchObject({
+      package: ids.tokenMessengerMinterPackage,
+      module: 'deposit_for_burn',
+      function: 'deposit_for_burn',
+      typeArguments: [USDC],
+    });
+    const args = call?.['arguments'] as unknown[];
+    expect(args).toHaveLength(7);
+    expect(bcs.u32().parse(fromBase64(input(tx, args[1]).bytes ?? ''))).toBe(5);
+    expect(bcs.Address.parse(fromBase64(input(tx, args[2]).bytes ?? ''))).toBe(EVM_RECIPIENT);
+    expect(args.slice(3).map((argument) => input(tx, argument).objectId)).toEqual([
+      ids.tokenMessengerMinterState,
+      ids.messageTransmitterState,
+      normalizeSuiAddress('0x403'),
+      ids.usdcTreasury,
+    ]);
+  });
+
+  it('signed, executed and read back from its effects (the fake runs no Move: the effects are laid down)', async () => {
+    const wallet = new Ed25519Keypair();
+    const owner = wallet.toSuiAddress();
+    const gas = fake.setBalance(owner, '0x2::sui::SUI', 1_000_000_000n);
+    fake.setBalance(owner, USDC, 50_000_000n);
+    const shared = new Map(
+      [ids.tokenMessengerMinterState, ids.messageTransmitterState, ids.usdcTreasury, '0x403'].map(
+        (objectId) => {
+          const ref = fake.addSharedObject({ type: '0x2::object::UID', objectId });
+          return [normalizeSuiAddress(objectId), ref] as const;
+        },
+      ),
+    );
+    if (!gas) throw new Error('no gas');
+    const sui = createCctpSui(suiConfig({ rpcUrl: fake.rpcUrl }), ids);
+    const build = await sui.buildBurn({
+      planId: PLAN_ID,
+      owner,
+      amountMicros: 9_000_000n,
+      destinationDomain: 6,
+      mintRecipient: EVM_RECIPIENT,
+      summary: 'burn',
+    });
+    const leg = build.status === 'prepared' ? build.legs[0] : undefined;
+    if (leg?.payload.encoding !== 'sui-transaction-json') throw new Error('no leg');
+    // The owner's wallet: resolve the coins and objects, set the gas, sign, execute.
+    const client = new SuiJsonRpcClient({ network: 'localnet', url: fake.rpcUrl });
+    // As a wallet does: the shared objects' versions (the fake serves no Move signatures).
+    const json = JSON.parse(leg.payload.transaction) as { inputs: Record<string, unknown>[] };
+    json.inputs = json.inputs.map((entry) => {
+      const unresolved = entry['UnresolvedObject'] as { objectId: string } | undefined;
+      const ref = unresolved && shared.get(normalizeSuiAddress(unresolved.objectId));
+      return ref ? { Object: { SharedObject: { ...ref, mutable: true } } } : entry;
+    });
+    const tx = Transaction.from(JSON.stringify(json));
+    tx.setGasPayment([gas]);
+    tx.setGasPrice(fake.referenceGasPrice);
+    tx.setGasBudget(20_000_000n);
+    const bytes = await tx.build({ client });
+    const { signature } = await wallet.signTransaction(bytes);
+    const executed = await client.executeTransactionBlock({
+      transactionBlock: bytes,
+      signature,
+    });
+    // What Circle's package emits for this burn.
+    fake.recordTransaction({
+      digest: executed.digest,
+      sender: owner,
+      events: [
+        {
+          type: `${ids.tokenMessengerMinterPackage}::deposit_for_burn::DepositForBurn`,
+          parsedJson: {
+            nonce: '41',
+            burn_token: USDC.split('::')[0],
+            amount: '9000000',
+            depositor: owner,
+            mint_recipient: EVM_RECIPIENT,
+            destination_domain: 6,
+            destination_token_messenger: `0x${'00'.repeat(32)}`,
+            destination_caller: `0x${'00'.repeat(32)}`,
+          },
+        },
+      ],
+      balanceChanges: [{ owner, coinType: USDC, amount: -9_000_000n }],
+    });
+    expect(await sui.readBurn({ txId: executed.digest, owner })).toEqual({
+      status: 'confirmed',
+      txId: executed.digest,
+      amountMicros: 9_000_000n,
+      destinationDomain: 6,
+      mintRecipient: EVM_RECIPIENT,
+    });
+    // Someone else's burn, or a burn whose USDC never left: not this owner's.
+    const stranger = new Ed25519Keypair().toSuiAddress();
+    expect(await sui.readBurn({ txId: executed.digest, owner: stranger })).toMatchObject({
+      status: 'mismatch',
+    });
+    const hollow = fake.recordTransaction({
+      sender: owner,
+      events: [
+        {
+          type: `${ids.tokenMessengerMinterPackage}::deposit_for_burn::DepositForBurn`,
+          parsedJson: {
+            amount: '9000000',
+            depositor: owner,
+            mint_recipient: EVM_RECIPIENT,
+            destination_domain: 6,
+          },
+        },
+      ],
+      balanceChanges: [],
+    });
+    expect(await sui.readBurn({ txId: hollow, owner })).toMatchObject({ status: 'mismatch' });
+  });
+});
+
+describe('CCTP on Sui: the mint leg', () => {
+  it('is receive_message → handle_receive_message<USDC> → deconstruct → stamp_receipt → complete', async () => {
+    const owner = new Ed25519Keypair().toSuiAddress();
+    const sui = createCctpSui(suiConfig(), ids);
+    const tx = onlyJson(
+      await sui.buildMint({
+        planId: PLAN_ID,
+        owner,
+        amountMicros: 9_000_000n,
+        message: '0x0102',
+        attestation: '0x0304',
+        summary: 'mint',
+      }),
+    );
+    const calls = moveCalls(tx);
+    const mt = ids.messageTransmitterPackage;
+    const tmm = ids.tokenMessengerMinterPackage;
+    expect(
+      calls.map(
+        (call) =>
+          `${String(call['package'])}::${String(call['module'])}::${String(call['function'])}`,
+      ),
+    ).toEqual([
+      `${mt}::receive_message::receive_message`,
+      `${tmm}::handle_receive_message::handle_receive_message`,
+      `${tmm}::handle_receive_message::deconstruct_stamp_receipt_ticket_with_burn_message`,
+      `${mt}::receive_message::stamp_receipt`,
+      `${mt}::receive_message::complete_receive_message`,
+    ]);
+    const [receive, handle, , stamp] = calls;
+    const receiveArgs = receive?.['arguments'] as unknown[];
+    expect(bcs.vector(bcs.u8()).parse(fromBase64(input(tx, receiveArgs[0]).bytes ?? ''))).toEqual([
+      1, 2,
+    ]);
+    expect(bcs.vector(bcs.u8()).parse(fromBase64(input(tx, receiveArgs[1]).bytes ?? ''))).toEqual([
+      3, 4,
+    ]);
+    expect(input(tx, receiveArgs[2]).objectId).toBe(ids.messageTransmitterState);
+    expect(handle?.['typeArguments']).toEqual([USDC]);
+    expect((handle?.['arguments'] as unknown[])[0]).toMatchObject({ Result: 0 });
+    expect(stamp?.['typeArguments']).toEqual([
+      `${tmm}::message_transmitter_authenticator::MessageTransmitterAuthenticator`,
+    ]);
+  });
+
+  it('is read back from MessageReceived (nonce, source domain) and MintAndWithdraw to the recipient', async () => {
+    const recipient = new Ed25519Keypair().toSuiAddress();
+    const sui = createCctpSui(suiConfig({ rpcUrl: fake.rpcUrl }), ids);
+    const digest = fake.recordTransaction({
+      sender: new Ed25519Keypair().toSuiAddress(),
+      events: [
+        {
+          type: `${ids.tokenMessengerMinterPackage}::handle_receive_message::MintAndWithdraw`,
+          parsedJson: {
+            mint_recipient: recipient,
+            amount: '8000000',
+            mint_token: USDC.split('::')[0],
+          },
+        },
+        {
+          type: `${ids.messageTransmitterPackage}::receive_message::MessageReceived`,
+          parsedJson: {
+            caller: recipient,
+            source_domain: 5,
+            nonce: '77',
+            sender: recipient,
+            message_body: [],
+          },
+        },
+      ],
+      balanceChanges: [{ owner: recipient, coinType: USDC, amount: 8_000_000n }],
+    });
+    const query = { txId: digest, nonce: '0x4d', sourceDomain: 5, recipient };
+    expect(await sui.readMint(query)).toEqual({
+      status: 'confirmed',
+      txId: digest,
+      amountMicros: 8_000_000n,
+      feeMicros: 0n,
+    });
+    expect(await sui.readMint({ ...query, nonce: '0x4e' })).toMatchObject({ status: 'mismatch' });
+    expect(await sui.readMint({ ...query, sourceDomain: 6 })).toMatchObject({ status: 'mismatch' });
+    expect(
+      await sui.readMint({ ...query, recipient: new Ed25519Keypair().toSuiAddress() }),
+    ).toMatchObject({ status: 'mismatch' });
+  });
+});

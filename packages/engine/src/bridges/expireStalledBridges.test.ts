@@ -1,0 +1,157 @@
+import { insertBridgeTransfer, insertPlan } from '@yieldrouter/ledger';
+import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import type { TestDatabase } from '@yieldrouter/ledger/testing';
+import { newPlanId } from '@yieldrouter/schemas';
+import type { BridgeAttestation, BridgeRail } from './bridgeRail';
+import { expireStalledBridges } from './expireStalledBridges';
+
+// The keeper's bridge expiry on real PostgreSQL: which bridges are past their speed's window,
+// that a failure is written once with one bridge.failed and no posting, that an attested bridge
+// is left for its mint (a failed bridge's delivery by its rescue mint: bridges.rescue.flow.test).
+
+const OWNER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+const MINUTE = 60_000;
+const windows = { attestationWindowMs: { standard: 60 * MINUTE, fast: 5 * MINUTE } };
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.drop());
+
+/** A bridge plan whose burn settled `minutesAgo` before `now` (in_flight holds it). */
+async function settledBridge(speed: 'standard' | 'fast', now: Date, minutesAgo: number) {
+  const planId = newPlanId();
+  const db = test.db.prisma;
+  await insertPlan(db, {
+    id: planId,
+    kind: 'bridge',
+    status: 'prepared',
+    chain: 'base',
+    venueId: null,
+    owner: OWNER,
+    wallet: OWNER,
+    amountMicros: 10_000_000n,
+    feeMicros: 10_000n,
+    request: {},
+    blockers: [],
+    legs: [
+      {
+        action: 'burn',
+        summary: 'burn',
+        amountMicros: 9_990_000n,
+        settles: true,
+        payload: {},
+        effect: 'bridge_burn',
+      },
+    ],
+  });
+  await insertBridgeTransfer(db, {
+    planId,
+    rail: 'cctp',
+    speed,
+    sourceChain: 'base',
+    destChain: 'arbitrum',
+    owner: OWNER,
+    recipient: OWNER,
+    burnMicros: 9_990_000n,
+    maxRailFeeMicros: 0n,
+    minReceivedMicros: 9_990_000n,
+  });
+  const settledAt = new Date(now.getTime() - minutesAgo * MINUTE);
+  const txId = `0x${planId.slice(5).padEnd(64, '0')}`;
+  await db.$executeRaw`
+    UPDATE plan_legs SET status = 'confirmed', tx_id = ${txId}, settled_amount_micros = 9990000,
+                         settled_at = ${settledAt}
+    WHERE plan_id = ${planId}`;
+  return planId;
+}
+
+/** A rail that only answers attestations, as `answer` says per burn. */
+function attestingRail(answer: (burnTxId: string) => BridgeAttestation): BridgeRail {
+  const unused = () => {
+    throw new Error('not used by the expiry');
+  };
+  return {
+    id: 'cctp',
+    lanes: [],
+    supports: () => true,
+    quote: unused,
+    readAllowance: unused,
+    buildBurn: unused,
+    readBurn: unused,
+    readAttestation: async (_lane, burnTxId) => answer(burnTxId),
+    buildMint: unused,
+    readMint: unused,
+  };
+}
+
+const failedEvents = async (planId: string) =>
+  (await test.db.prisma.outboxEvent.findMany({ where: { type: 'bridge.failed' } })).filter(
+    (event) => (event.payload as { planId?: string }).planId === planId,
+  );
+
+it('fails each bridge past its speed window once; attested and fresh ones are left', async () => {
+  const now = new Date();
+  const staleStandard = await settledBridge('standard', now, 61);
+  const freshStandard = await settledBridge('standard', now, 30);
+  const staleFast = await settledBridge('fast', now, 6);
+  const attestedFast = await settledBridge('fast', now, 10);
+  const attestedBurn = (
+    await test.db.prisma.planLeg.findFirst({
+      where: { planId: attestedFast },
+    })
+  )?.txId;
+  const rail = attestingRail((burnTxId) =>
+    burnTxId === attestedBurn
+      ? { status: 'complete', message: '0x00', attestation: '0x00', nonce: '0x01' }
+      : { status: 'pending', detail: 'attestation pending_confirmations' },
+  );
+  const journalBefore = await test.db.prisma.journalEntry.count();
+
+  expect(await expireStalledBridges({ db: test.db.prisma, rail, bridges: windows, now })).toEqual({
+    failed: 2,
+    attested: 1,
+    skipped: 0,
+  });
+  for (const planId of [staleStandard, staleFast]) {
+    const events = await failedEvents(planId);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.payload).toMatchObject({
+      planId,
+      amountMicros: '9990000',
+      refundTo: OWNER,
+      reason: expect.stringMatching(/^attestation_window_expired: .* pending_confirmations$/),
+      rescue: { method: 'POST', path: '/api/v1/svc/bridge/rescue' },
+    });
+  }
+  expect(await failedEvents(freshStandard)).toHaveLength(0);
+  expect(await failedEvents(attestedFast)).toHaveLength(0);
+  // Nothing posted: the amounts stay in flight.
+  expect(await test.db.prisma.journalEntry.count()).toBe(journalBefore);
+
+  // Again: nothing new (failed ones are not listed; the attested one is still left).
+  expect(await expireStalledBridges({ db: test.db.prisma, rail, bridges: windows, now })).toEqual({
+    failed: 0,
+    attested: 1,
+    skipped: 0,
+  });
+  expect(await failedEvents(staleStandard)).toHaveLength(1);
+});
+
+it('an unreadable attestation service past the window fails the bridge too; no rail fails none', async () => {
+  const now = new Date();
+  const stale = await settledBridge('standard', now, 120);
+  expect(
+    await expireStalledBridges({ db: test.db.prisma, rail: undefined, bridges: windows, now }),
+  ).toEqual({ failed: 0, attested: 0, skipped: 0 });
+  const down = attestingRail(() => ({ status: 'unavailable', detail: 'no answer' }));
+  const counts = await expireStalledBridges({
+    db: test.db.prisma,
+    rail: down,
+    bridges: windows,
+    now,
+  });
+  expect(counts.failed).toBeGreaterThanOrEqual(1);
+  expect(await failedEvents(stale)).toHaveLength(1);
+});

@@ -1,0 +1,14 @@
+// Each domain's routes on their own, so a consumer (the SDK's lazily loaded response schemas)
+// can take one domain without the others.
+export { autoPayRoutes } from './autoPayRoutes';
+export { autopilotRoutes } from './autopilotRoutes';
+export { cageRoutes } from './cageRoutes';
+export { chainRoutes } from './chainRoutes';
+export { discoveryRoutes } from './discoveryRoutes';
+export { guardrailRoutes } from './guardrailRoutes';
+export { metaRoutes } from './metaRoutes';
+export { movementRoutes } from './movementRoutes';
+export { opportunityRoutes } from './opportunityRoutes';
+export { planRoutes } from './planRoutes';
+export { walletRoutes } from './walletRoutes';
+export { webhookRoutes } from './webhookRoutes';

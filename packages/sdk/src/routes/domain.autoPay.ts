@@ -1,0 +1,3 @@
+import { autoPayRoutes } from '@yieldrouter/schemas';
+
+export const routes = autoPayRoutes;

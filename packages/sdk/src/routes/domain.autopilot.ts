@@ -1,0 +1,3 @@
+import { autopilotRoutes } from '@yieldrouter/schemas';
+
+export const routes = autopilotRoutes();

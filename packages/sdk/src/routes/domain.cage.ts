@@ -1,0 +1,3 @@
+import { cageRoutes } from '@yieldrouter/schemas';
+
+export const routes = cageRoutes;

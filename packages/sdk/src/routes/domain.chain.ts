@@ -1,0 +1,3 @@
+import { chainRoutes } from '@yieldrouter/schemas';
+
+export const routes = chainRoutes;

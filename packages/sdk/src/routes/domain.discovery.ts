@@ -1,0 +1,3 @@
+import { discoveryRoutes } from '@yieldrouter/schemas';
+
+export const routes = discoveryRoutes;

@@ -1,0 +1,3 @@
+import { guardrailRoutes } from '@yieldrouter/schemas';
+
+export const routes = guardrailRoutes;

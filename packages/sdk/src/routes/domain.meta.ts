@@ -1,0 +1,3 @@
+import { metaRoutes } from '@yieldrouter/schemas';
+
+export const routes = metaRoutes;

@@ -1,0 +1,3 @@
+import { movementRoutes } from '@yieldrouter/schemas';
+
+export const routes = movementRoutes;

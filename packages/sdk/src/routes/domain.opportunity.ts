@@ -1,0 +1,3 @@
+import { opportunityRoutes } from '@yieldrouter/schemas';
+
+export const routes = opportunityRoutes;

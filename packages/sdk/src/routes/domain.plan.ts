@@ -1,0 +1,3 @@
+import { planRoutes } from '@yieldrouter/schemas';
+
+export const routes = planRoutes;

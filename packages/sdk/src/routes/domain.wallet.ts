@@ -1,0 +1,3 @@
+import { walletRoutes } from '@yieldrouter/schemas';
+
+export const routes = walletRoutes;

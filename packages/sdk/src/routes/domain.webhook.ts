@@ -1,0 +1,3 @@
+import { webhookRoutes } from '@yieldrouter/schemas';
+
+export const routes = webhookRoutes;
