@@ -115,7 +115,7 @@ export async function rescueBridge(
       next: 'Ask again once the attestation exists; the amount stays in flight for the owner.',
     };
   }
-  const mint = rail.buildMint({
+  const mint = await rail.buildMint({
     planId,
     lane,
     owner: transfer.recipient,
@@ -123,10 +123,18 @@ export async function rescueBridge(
     message: attestation.message,
     attestation: attestation.attestation,
   });
+  if (mint.status === 'blocked') {
+    return {
+      ...base,
+      status: 'blocked',
+      blockers: [...mint.blockers],
+      next: 'The mint cannot be prepared as configured; the amount stays in flight for the owner.',
+    };
+  }
   return {
     ...base,
     status: 'prepared',
-    legs: [legDocument(mint, 0)],
+    legs: mint.legs.map((leg, index) => legDocument(leg, index)),
     next:
       `Sign and submit the mint leg on ${lane.destChain} (anyone may relay it; it mints only to ` +
       `${transfer.recipient}), then POST /api/v1/svc/bridge/delivery {planId, destTxId}: its ` +
