@@ -151,7 +151,13 @@ describe('cross-asset route (WETH → USDC → venue) on anvil', () => {
     expect((await usdcOf(owner.address)) - usdcBefore).toBe(quoted - minOut);
 
     const position = await pendingIn();
-    expect(position).toMatchObject({ pendingInMicros: '0', stakedMicros: String(minOut) });
+    // The books match the wallet: staked holds the deposit, liquid (USDC) only what the swap
+    // paid above its minimum (the deposit leg brought the minimum onto the books itself).
+    expect(position).toMatchObject({
+      pendingInMicros: '0',
+      stakedMicros: String(minOut),
+      liquidMicros: String(quoted - minOut),
+    });
     // The cost basis is what was deposited: net of the swap's cost, so ROI is never overstated.
     const portfolio = PublicPortfolioDocument.parse(
       (await request(t.app).get('/api/v1/svc/portfolio').query({ wallet: owner.address })).body,
