@@ -1,54 +1,61 @@
 import request from 'supertest';
 import type { Address, Hex } from 'viem';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { BridgePlanDocument, RoutesDocument, StoredPlanDocument } from '@yieldrouter/schemas';
-import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
+import {
+  BridgePlanDocument,
+  PositionDocument,
+  PublicActivityDocument,
+  RoutesDocument,
+  StoredPlanDocument,
+} from '@yieldrouter/schemas';
+import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
+import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
+import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import type { CctpBridgeBed } from './testing/cctpBridgeBed';
-import { startCctpBridgeBed } from './testing/cctpBridgeBed';
 import type { TestApp } from './testing/startTestApp';
-import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
+import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing/startTestApp';
 
 // A Base → Arbitrum bridge on the two anvils: the plan (fee transfer, approval, CCTP burn) is
 // signed by the owner with an anvil key, the burn leg settles from its receipt into in_flight,
 // the Iris-shaped fake attests the burn, the mint leg comes from /svc/bridge/delivery, and only
 // the confirmed mint credits liquid on Arbitrum with the amount its receipt proves.
-const account = (index: number) => {
-  const found = anvilAccounts()[index];
-  if (!found) throw new Error('no anvil account');
-  return found;
-};
-const owner = account(4);
-const stranger = account(6);
+const owner = anvilAccount(4);
+const stranger = anvilAccount(6);
+const bridgeOwnerKey = 'test-bridge-owner-0123456789abcdef';
 const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
+let cctp: CctpBed;
 let base: EvmBed;
 let arbitrum: EvmBed;
 let iris: IrisFake;
-let beds: CctpBridgeBed;
 let t: TestApp;
 
 beforeAll(async () => {
-  beds = await startCctpBridgeBed();
-  ({ base, arbitrum, iris } = beds);
+  cctp = await startCctpBed({ feeRecipient: FEE_RECIPIENT });
+  ({ base, arbitrum, iris } = cctp);
   await base.fixtures.mintUsdc(owner.address, 500_000_000n);
-  t = await startTestApp({ ...beds.settings, SVC_BASE_BRIDGE_FEE_RECIPIENT: FEE_RECIPIENT });
+  t = await startTestApp({
+    ...cctp.settings,
+    SVC_CCTP_TIMEOUT_MS: '1000',
+    SVC_API_KEYS: JSON.stringify([
+      { key: testKeys.owner, role: 'owner', wallets: [TEST_WALLET] },
+      { key: bridgeOwnerKey, role: 'owner', wallets: [owner.address] },
+      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
+    ]),
+  });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await beds?.stop();
+  await cctp?.stop();
 });
 afterEach(() => iris.setMode('ok'));
 
-const usdcOf = (bed: EvmBed, who: Address) => beds.usdcOf(bed, who);
+const side = (bed: EvmBed) => (bed === base ? 'base' : 'arbitrum');
+const usdcOf = (bed: EvmBed, who: Address) => cctp.usdcOf(side(bed), who);
 
 /** Signs and sends one leg's transaction with `key` on `bed`; its hash once mined. */
-async function send(bed: EvmBed, leg: unknown, key: Hex = owner.privateKey): Promise<Hex> {
-  const sent = await beds.sendLeg(bed, leg, key);
-  if (!sent.ok) throw new Error('reverted');
-  return sent.hash;
-}
+const send = (bed: EvmBed, leg: unknown, key: Hex = owner.privateKey): Promise<Hex> =>
+  cctp.send(side(bed), (leg as { transaction: { to: string; data: Hex } }).transaction, key);
 
 const planBody = (extra: Record<string, unknown> = {}) => ({
   sourceChain: 'base',
@@ -69,22 +76,46 @@ const balance = async (chain: string, bucket: string) =>
     })
   )?.balanceMicros ?? 0n;
 
-/** The owner signs every leg of a prepared plan; the keeper settles the burn from its receipt. */
+const settleLeg = (planId: string | undefined, index: number, txId: Hex) =>
+  request(t.app)
+    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
+    .set('X-API-Key', testKeys.keeper)
+    .send({ txId })
+    .expect(200);
+
+/**
+ * The owner signs every leg of a prepared plan; the keeper settles the fee transfer and the burn
+ * from their receipts.
+ */
 async function burnAndSettle(document: BridgePlanDocument) {
   let burnTx: Hex | undefined;
+  let feeTx: Hex | undefined;
   for (const leg of document.legs ?? []) {
     const hash = await send(base, leg);
     if (leg.action === 'burn') burnTx = hash;
+    if (leg.action === 'transfer') feeTx = hash;
   }
   const burn = document.legs?.find((leg) => leg.action === 'burn');
+  const fee = document.legs?.find((leg) => leg.action === 'transfer');
   if (!burnTx || !burn) throw new Error('no burn leg');
-  const settled = await request(t.app)
-    .post(`/api/v1/svc/plans/${document.planId}/legs/${burn.index}/settle`)
-    .set('X-API-Key', testKeys.keeper)
-    .send({ txId: burnTx })
-    .expect(200);
+  if (fee && feeTx) await settleLeg(document.planId, fee.index, feeTx);
+  const settled = await settleLeg(document.planId, burn.index, burnTx);
   return { burnTx, settled: settled.body as { status: string } };
 }
+
+const activityOf = async (planId: string | undefined) =>
+  PublicActivityDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/activity?wallet=${owner.address}`).expect(200)).body,
+  ).activity.filter((row) => row.planId === planId);
+const inFlightOf = async () =>
+  PositionDocument.parse(
+    (
+      await request(t.app)
+        .get(`/api/v1/wallets/${owner.address}/position`)
+        .set('X-API-Key', bridgeOwnerKey)
+        .expect(200)
+    ).body,
+  ).byChain.base.inFlightMicros;
 
 describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbitrum)', () => {
   it('burns into in_flight, then credits Arbitrum only from the confirmed mint, once', async () => {
@@ -118,7 +149,7 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     });
     expect(document.disclosure?.risks.length).toBeGreaterThanOrEqual(4);
     expect(document.legs?.map((leg) => [leg.action, leg.settles])).toEqual([
-      ['transfer', false],
+      ['transfer', true],
       ['approve', false],
       ['burn', true],
     ]);
@@ -131,6 +162,32 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     // In flight on the source, credited nowhere yet.
     expect(await balance('base', 'in_flight')).toBe(24_975_000n);
     expect(await balance('arbitrum', 'liquid')).toBe(0n);
+    // The service's fee is booked from its own receipt.
+    const fees = await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
+    expect(fees?.balanceMicros).toBe(25_000n);
+    // The position and the activity show what is in flight.
+    expect(await inFlightOf()).toBe('24975000');
+    expect(await activityOf(document.planId)).toMatchObject([
+      {
+        legIndex: 0,
+        kind: 'bridge',
+        status: 'confirmed',
+        amountOut: '25000',
+        inFlightMicros: null,
+      },
+      {
+        legIndex: 2,
+        kind: 'bridge',
+        chain: 'base',
+        destChain: 'arbitrum',
+        status: 'in_flight',
+        txId: burnTx,
+        amountIn: '24975000',
+        amountOut: null,
+        inFlightMicros: '24975000',
+        destTxId: null,
+      },
+    ]);
 
     // Not attested yet: no mint leg, and a reported mint credits nothing.
     iris.setMode('pending');
@@ -167,6 +224,13 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     });
     expect(await balance('base', 'in_flight')).toBe(0n);
     expect(await balance('arbitrum', 'liquid')).toBe(24_975_000n);
+    expect(await inFlightOf()).toBe('0');
+    expect((await activityOf(document.planId))[1]).toMatchObject({
+      status: 'confirmed',
+      amountOut: '24975000',
+      inFlightMicros: '0',
+      destTxId: mintTx.toLowerCase(),
+    });
     // Reported twice: credited once.
     const again = await deliver({ planId: document.planId, destTxId: mintTx }).expect(200);
     expect(again.body).toMatchObject({ credited: false, replay: true });

@@ -38,7 +38,7 @@ export interface BuildCctpBurnParameters {
  * (when there is one), `usdc.approve(tokenMessenger, amount)` when the
  * allowance is short, then `TokenMessengerV2.depositForBurn(amount, destinationDomain,
  * mintRecipient, usdc, destinationCaller = 0 (anyone may relay), maxFee, minFinalityThreshold)`,
- * both from the owner, tagged with the plan. Only the burn settles. Offline.
+ * both from the owner, tagged with the plan. The fee transfer and the burn settle. Offline.
  *
  * @throws InvalidChainInputError for a bad amount, fee, owner, recipient or planId, or no USDC.
  * @example
@@ -94,8 +94,8 @@ export function buildCctpBurn(
         }),
         summary: parameters.summaries.fee ?? `Pay the service's bridge fee`,
       }),
-      // The fee leaves the owner's wallet, which the books do not hold: nothing to settle.
-      settles: false,
+      // Settles: its receipt books what the owner paid the service (fees:protocol).
+      settles: true,
     });
   }
   if (parameters.allowance < amountMicros) {

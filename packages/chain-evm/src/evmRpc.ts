@@ -47,6 +47,21 @@ export interface EvmRpc {
   ): Promise<readonly { readonly success: boolean; readonly gasUsed: bigint }[]>;
   /** The max fee per gas a transaction sent now should offer (viem's EIP-1559 estimate). */
   maxFeePerGas(): Promise<bigint>;
+  /** `eth_getLogs` of one contract, by topics, over `fromBlock`..latest. */
+  getLogs(filter: EvmLogFilter): Promise<readonly EvmFoundLog[]>;
+}
+
+export interface EvmLogFilter {
+  readonly address: Address;
+  /** topic0 and the indexed arguments wanted (null: any). */
+  readonly topics: readonly (Hex | null)[];
+  readonly fromBlock: bigint;
+}
+
+/** A log found by `getLogs`, with the transaction that emitted it. */
+export interface EvmFoundLog extends EvmLog {
+  readonly transactionHash: Hash;
+  readonly blockNumber: bigint;
 }
 
 /** A call from an account: what gas sizing asks the node about. */
@@ -138,6 +153,21 @@ export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): Evm
       const fees = await client.estimateFeesPerGas({ chain: null });
       return fees.maxFeePerGas;
     },
+    async getLogs(filter) {
+      const result: unknown = await client.request({
+        method: 'eth_getLogs',
+        params: [
+          {
+            address: filter.address,
+            topics: [...filter.topics],
+            fromBlock: `0x${filter.fromBlock.toString(16)}`,
+            toBlock: 'latest',
+          },
+        ] as never,
+      });
+      if (!Array.isArray(result)) bad('eth_getLogs');
+      return result.map((entry: unknown) => foundLog(entry));
+    },
   };
 }
 
@@ -186,6 +216,21 @@ function receipt(value: unknown): EvmReceipt {
         data: hexData(field(log, 'data'), what),
       };
     }),
+  };
+}
+
+function foundLog(value: unknown): EvmFoundLog {
+  const what = 'eth_getLogs';
+  const topics = field(value, 'topics');
+  if (!Array.isArray(topics)) bad(what);
+  const hash = hexData(field(value, 'transactionHash'), what);
+  if (hash.length !== 66) bad(what);
+  return {
+    address: address(field(value, 'address'), what),
+    topics: topics.map((topic: unknown) => hexData(topic, what)),
+    data: hexData(field(value, 'data'), what),
+    transactionHash: hash,
+    blockNumber: quantity(field(value, 'blockNumber'), what),
   };
 }
 

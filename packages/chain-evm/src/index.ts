@@ -32,6 +32,8 @@ export type {
   ReadCctpBurnReceiptParameters,
   ReadCctpBurnReceiptReturnType,
 } from './readCctpBurnReceipt';
+export { findCctpMint } from './findCctpMint';
+export type { FindCctpMintParameters, FindCctpMintReturnType } from './findCctpMint';
 export { readCctpMintReceipt } from './readCctpMintReceipt';
 export type {
   ReadCctpMintReceiptParameters,

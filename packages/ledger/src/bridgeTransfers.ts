@@ -1,4 +1,5 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
+import { Prisma } from './generated/prisma/client';
 import type { PrismaClient } from './generated/prisma/client';
 import type { LedgerChain, PostingInput } from './journal';
 import { postJournalEntry, runLedgerTransaction } from './journal';
@@ -16,6 +17,9 @@ export interface BridgeTransferInput {
   readonly burnMicros: bigint;
   readonly maxRailFeeMicros: bigint;
   readonly minReceivedMicros: bigint;
+  /** The service's bridge fee leg (a USDC transfer before the burn): 0 when there is none. */
+  readonly serviceFeeMicros: bigint;
+  readonly feeRecipient: string | null;
 }
 
 /** A bridge transfer with its burn leg's state and, once delivered, its delivery. */
@@ -33,16 +37,23 @@ export interface BridgeTransferRow extends BridgeTransferInput {
   readonly failureReason: string | null;
 }
 
+/** The INSERT of a bridge transfer, to run alone or with its plan (`insertPlan`'s `also`). */
+export function bridgeTransferInsert(input: BridgeTransferInput): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO bridge_transfers (plan_id, rail, speed, source_chain, dest_chain, owner, recipient,
+                                  burn_micros, max_rail_fee_micros, min_received_micros,
+                                  service_fee_micros, fee_recipient)
+    VALUES (${input.planId}, ${input.rail}, ${input.speed}, ${input.sourceChain},
+            ${input.destChain}, ${input.owner}, ${input.recipient}, ${input.burnMicros},
+            ${input.maxRailFeeMicros}, ${input.minReceivedMicros}, ${input.serviceFeeMicros},
+            ${input.feeRecipient})`;
+}
+
 export async function insertBridgeTransfer(
   db: PrismaClientOrTransaction,
   input: BridgeTransferInput,
 ): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO bridge_transfers (plan_id, rail, speed, source_chain, dest_chain, owner, recipient,
-                                  burn_micros, max_rail_fee_micros, min_received_micros)
-    VALUES (${input.planId}, ${input.rail}, ${input.speed}, ${input.sourceChain},
-            ${input.destChain}, ${input.owner}, ${input.recipient}, ${input.burnMicros},
-            ${input.maxRailFeeMicros}, ${input.minReceivedMicros})`;
+  await db.$executeRaw(bridgeTransferInsert(input));
 }
 
 interface Row {
@@ -56,6 +67,8 @@ interface Row {
   burn_micros: bigint;
   max_rail_fee_micros: bigint;
   min_received_micros: bigint;
+  service_fee_micros: bigint;
+  fee_recipient: string | null;
   mint_tx_id: string | null;
   delivered_micros: bigint | null;
   delivered_at: Date | null;
@@ -78,6 +91,8 @@ const toRow = (row: Row): BridgeTransferRow => ({
   burnMicros: row.burn_micros,
   maxRailFeeMicros: row.max_rail_fee_micros,
   minReceivedMicros: row.min_received_micros,
+  serviceFeeMicros: row.service_fee_micros,
+  feeRecipient: row.fee_recipient,
   burnLegIndex: row.leg_index,
   burnStatus: row.status,
   burnTxId: row.tx_id,
@@ -109,6 +124,28 @@ export async function findBridgeTransfer(
         WHERE b.plan_id = ${planId}`;
   const [row] = rows;
   return row ? toRow(row) : null;
+}
+
+/**
+ * Bridges in flight: the burn settled (confirmed from its receipt), no delivery yet; oldest
+ * first, a page after `after` (the last plan id of the previous page).
+ */
+export async function listInFlightBridges(
+  db: PrismaClientOrTransaction,
+  { limit, after }: { limit: number; after?: { createdAt: Date; planId: string } },
+): Promise<(BridgeTransferRow & { readonly createdAt: Date })[]> {
+  const afterTime = after?.createdAt ?? null;
+  const afterId = after?.planId ?? null;
+  const rows = await db.$queryRaw<(Row & { created_at: Date })[]>`
+    SELECT b.*, l.leg_index, l.status, l.tx_id, l.settled_amount_micros
+    FROM bridge_transfers b
+    JOIN plan_legs l ON l.plan_id = b.plan_id AND l.effect = 'bridge_burn'
+    WHERE b.mint_tx_id IS NULL AND l.status = 'confirmed'
+      AND (${afterTime}::timestamptz IS NULL
+           OR (b.created_at, b.plan_id) > (${afterTime}::timestamptz, ${afterId}::text))
+    ORDER BY b.created_at, b.plan_id
+    LIMIT ${limit}`;
+  return rows.map((row) => ({ ...toRow(row), createdAt: row.created_at }));
 }
 
 export interface RecordBridgeDeliveryParameters {

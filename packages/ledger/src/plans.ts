@@ -1,5 +1,5 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
-import type { Prisma } from './generated/prisma/client';
+import { Prisma } from './generated/prisma/client';
 import type { LegStatus } from './legs';
 
 export interface PlanLegInput {
@@ -37,7 +37,9 @@ export type LegEffect =
   /** Auto-pay's transfer leg to a payee: auto_pay → external. */
   | 'pay_out'
   // Bridges (migration 0026): the burn moves what it burned into in_flight on the source.
-  | 'bridge_burn';
+  | 'bridge_burn'
+  // The service's bridge fee transfer (migration 0032): the chain → fees:protocol.
+  | 'bridge_fee';
 
 export type PlanKind =
   | 'deposit'
@@ -72,9 +74,14 @@ export interface PlanInput {
 
 /**
  * Stores a plan and its legs in one statement (atomic without a transaction, one round trip);
- * pass a transaction client to compose it with other writes.
+ * pass a transaction client to compose it with other writes, or `also`: one more data-modifying
+ * statement (a row that references the plan) run in the same statement.
  */
-export async function insertPlan(db: PrismaClientOrTransaction, plan: PlanInput): Promise<void> {
+export async function insertPlan(
+  db: PrismaClientOrTransaction,
+  plan: PlanInput,
+  { also }: { also?: Prisma.Sql } = {},
+): Promise<void> {
   const legs = JSON.stringify(
     plan.legs.map((leg, legIndex) => ({
       leg_index: legIndex,
@@ -99,7 +106,7 @@ export async function insertPlan(db: PrismaClientOrTransaction, plan: PlanInput)
               ${plan.swap === undefined ? null : JSON.stringify(plan.swap)}::jsonb,
               COALESCE(${plan.createdAt ?? null}::timestamptz, now()))
       RETURNING id
-    )
+    )${also ? Prisma.sql`, also AS (${also})` : Prisma.empty}
     INSERT INTO plan_legs (plan_id, leg_index, action, summary, amount_micros, settles, payload,
                            effect, venue_id, min_settle_micros, max_settle_micros)
     SELECT inserted.id, leg.leg_index, leg.action, leg.summary, leg.amount_micros, leg.settles,

@@ -204,6 +204,12 @@ export interface ActivityLegRow {
   readonly failureReason: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** Bridge plans: the destination chain and, once delivered, the mint and what it credited. */
+  readonly bridge: {
+    readonly destChain: string;
+    readonly mintTxId: string | null;
+    readonly deliveredMicros: bigint | null;
+  } | null;
 }
 
 export interface ActivityCursor {
@@ -238,6 +244,9 @@ export async function readActivityPage(
       failure_reason: string | null;
       created_at: Date;
       updated_at: Date;
+      dest_chain: string | null;
+      mint_tx_id: string | null;
+      delivered_micros: bigint | null;
     }[]
   >`
     WITH page AS (
@@ -255,8 +264,10 @@ export async function readActivityPage(
            l.venue_id, l.tx_id, l.amount_micros, l.settled_amount_micros,
            CASE WHEN l.effect = 'swap' THEN page.swap->>'quotedAmountOutMicros' END
              AS quoted_amount_out_micros, l.status,
-           l.failure_reason, page.created_at, l.updated_at
+           l.failure_reason, page.created_at, l.updated_at,
+           b.dest_chain, b.mint_tx_id, b.delivered_micros
     FROM page JOIN plan_legs l ON l.plan_id = page.id
+    LEFT JOIN bridge_transfers b ON b.plan_id = page.id
     WHERE l.effect <> 'none' AND (l.tx_id IS NOT NULL OR l.status = 'failed')
     ORDER BY page.created_at DESC, page.id DESC, l.leg_index`;
   const planIds = [...new Set(rows.map((row) => row.plan_id))];
@@ -280,6 +291,14 @@ export async function readActivityPage(
       failureReason: row.failure_reason,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      bridge:
+        row.dest_chain === null
+          ? null
+          : {
+              destChain: row.dest_chain,
+              mintTxId: row.mint_tx_id,
+              deliveredMicros: row.delivered_micros,
+            },
     }));
   const last = legs[legs.length - 1];
   return { legs, next: more && last ? { createdAt: last.createdAt, planId: last.planId } : null };

@@ -24,7 +24,11 @@ const ChainPosition = z.object({
   pendingOutMicros: MicrosOut.meta({
     description: 'Reserved from liquid by a withdrawal waiting for its receipt.',
   }),
-  inFlightMicros: MicrosOut,
+  inFlightMicros: MicrosOut.meta({
+    description:
+      'Burned on this chain by a bridge and not delivered yet (credited on the destination ' +
+      'only from the confirmed mint).',
+  }),
   venues: z.array(PositionVenue),
 });
 
@@ -89,7 +93,10 @@ export const PublicPortfolioDocument = z.object({
 });
 export type PublicPortfolioDocument = z.infer<typeof PublicPortfolioDocument>;
 
-export const ActivityStatus = z.enum(['submitted', 'confirmed', 'failed']);
+export const ActivityStatus = z.enum(['submitted', 'confirmed', 'in_flight', 'failed']).meta({
+  description:
+    'in_flight: a bridge row whose burn settled and whose delivery has not been credited yet.',
+});
 
 export const PublicActivityDocument = z.object({
   schemaVersion: z.literal('svc-wallet-activity.v1'),
@@ -108,9 +115,19 @@ export const PublicActivityDocument = z.object({
       venueId: z.string().nullable(),
       amountIn: MicrosOut,
       amountOut: MicrosOut.nullable().meta({
-        description: 'Settled amount from the receipt; null until the leg is confirmed.',
+        description:
+          'Settled amount from the receipt; null until the leg is confirmed. On the bridge row ' +
+          '(the burn): what the mint receipt credited on destChain, null until delivered.',
       }),
       quotedAmountOut: MicrosOut,
+      inFlightMicros: MicrosOut.nullable().meta({
+        description:
+          "Bridge rows: what the burn receipt proved burned and no mint has delivered yet ('0' " +
+          'once delivered); null on other rows. Counted in the position as inFlightMicros.',
+      }),
+      destTxId: z.string().nullable().meta({
+        description: 'Bridge rows: the destination transaction that delivered (minted); else null.',
+      }),
       status: ActivityStatus,
       error: z.string().nullable(),
       createdAt: z.string(),

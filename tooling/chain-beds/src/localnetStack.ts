@@ -1,5 +1,6 @@
 // The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed with our router
-// program and its test venue deployed, the Sui fake, the yields fake, the 0x quote fake), each
+// program and its test venue deployed, the Sui fake, the yields fake, the 0x quote fake, the CCTP
+// stand-ins on both anvils with the Iris attestation fake), each
 // demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { Keypair } from '@solana/web3.js';
@@ -9,6 +10,8 @@ import { deployYieldRouter, startSolanaBed } from './solana';
 import type { SolanaBed, SolanaRouterDeployment } from './solana';
 import { startSuiFake } from './sui';
 import type { SuiFake } from './sui';
+import { startCctpBed } from './bridges';
+import type { CctpBed } from './bridges';
 import { startZeroExFake } from './quotes';
 import type { ZeroExFake } from './quotes';
 import { DEFAULT_YIELDS_POOLS, startYieldsServer } from './yields';
@@ -29,6 +32,8 @@ export interface Localnet {
   readonly yields: YieldsServer;
   /** The 0x-shaped quote fake over both EVM beds' USDC/WETH pairs. */
   readonly zeroEx: ZeroExFake;
+  /** CCTP v2 stand-ins on both EVM beds and the Iris-shaped attestation fake over them. */
+  readonly cctp: CctpBed;
   /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
   readonly wallets: { readonly evm: string; readonly solana: string; readonly sui: string };
   /** SVC_* settings pointing the API and the keeper at the beds. */
@@ -61,6 +66,9 @@ export async function startLocalnet(): Promise<Localnet> {
       ],
     });
     stops.push(() => zeroEx.close());
+    // Base → Arbitrum (and back) bridges: the bed's bridge fee goes where its swap fee goes.
+    const cctp = await startCctpBed({ beds: { base, arbitrum }, feeRecipient: SWAP_FEE_RECIPIENT });
+    stops.push(() => cctp.stop());
     const [basePool, arbitrumPool, solanaPool, suiPool, suiNullPool] = DEFAULT_YIELDS_POOLS.map(
       (pool) => pool.pool,
     );
@@ -95,6 +103,7 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_SUI_NETWORK: 'localnet',
       SVC_APY_BASE_URL: yields.url,
       SVC_ZEROX_BASE_URL: zeroEx.url,
+      ...cctp.settings,
       // The bed's swap fee goes to anvil's last account; WETH is the bed's stand-in.
       SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
       SVC_ARBITRUM_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
@@ -125,6 +134,7 @@ export async function startLocalnet(): Promise<Localnet> {
       sui,
       yields,
       zeroEx,
+      cctp,
       wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },
       env,
       stop,

@@ -1,7 +1,7 @@
-import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
+import { createPublicClient, createWalletClient, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startCctpBeds } from '@yieldrouter/chain-beds/bridges';
+import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
@@ -20,49 +20,35 @@ export interface CctpBridgeBed {
   stop(): Promise<void>;
 }
 
+/** The shared CCTP bed (`startCctpBed`), with legs sent at a fixed gas so a reverting one is mined. */
 export async function startCctpBridgeBed(): Promise<CctpBridgeBed> {
-  const { base, arbitrum, onBase, onArbitrum, iris, stop } = await startCctpBeds();
-  const chainOf = (bed: EvmBed) => (bed === base ? 8453 : 42161);
-  const reader = (bed: EvmBed) =>
+  const bed = await startCctpBed();
+  const { base, arbitrum, iris } = bed;
+  const chainOf = (on: EvmBed) => (on === base ? 8453 : 42161);
+  const sideOf = (on: EvmBed) => (on === base ? 'base' : 'arbitrum');
+  const reader = (on: EvmBed) =>
     createPublicClient({
-      chain: anvilChain(chainOf(bed), bed.anvil.rpcUrl),
-      transport: http(bed.anvil.rpcUrl),
+      chain: anvilChain(chainOf(on), on.anvil.rpcUrl),
+      transport: http(on.anvil.rpcUrl),
     });
   return {
     base,
     arbitrum,
     iris,
-    settings: {
-      SVC_BASE_RPC_URL: base.anvil.rpcUrl,
-      SVC_BASE_USDC_ADDRESS: base.fixtures.usdc,
-      SVC_ARBITRUM_RPC_URL: arbitrum.anvil.rpcUrl,
-      SVC_ARBITRUM_USDC_ADDRESS: arbitrum.fixtures.usdc,
-      SVC_CCTP_ATTESTATION_URL: iris.url,
-      SVC_CCTP_TIMEOUT_MS: '1000',
-      SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
-      SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
-      SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
-      SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
-    },
-    usdcOf: (bed, who) =>
-      reader(bed).readContract({
-        address: bed.fixtures.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [who],
-      }),
-    async sendLeg(bed, leg, key) {
+    settings: { ...bed.settings, SVC_CCTP_TIMEOUT_MS: '1000' },
+    usdcOf: (on, who) => bed.usdcOf(sideOf(on), who),
+    async sendLeg(on, leg, key) {
       const tx = (leg as { transaction: { to: Address; data: Hex } }).transaction;
       const wallet = createWalletClient({
-        chain: anvilChain(chainOf(bed), bed.anvil.rpcUrl),
-        transport: http(bed.anvil.rpcUrl),
+        chain: anvilChain(chainOf(on), on.anvil.rpcUrl),
+        transport: http(on.anvil.rpcUrl),
         account: privateKeyToAccount(key),
       });
       // A fixed gas limit: a leg that reverts is still mined (and its receipt says so).
       const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: 1_000_000n });
-      const receipt = await reader(bed).waitForTransactionReceipt({ hash, pollingInterval: 20 });
+      const receipt = await reader(on).waitForTransactionReceipt({ hash, pollingInterval: 20 });
       return { hash, ok: receipt.status === 'success' };
     },
-    stop,
+    stop: () => bed.stop(),
   };
 }

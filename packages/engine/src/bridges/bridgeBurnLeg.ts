@@ -1,11 +1,12 @@
 import { findBridgeTransfer } from '@yieldrouter/ledger';
-import type { LedgerChain, PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
+import type { AccountRef, LedgerChain, PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import type { LegOutcome } from '../wallets/recordLegOutcome';
 import type { BridgeRail } from './bridgeRail';
 import { CCTP_DOMAINS } from './bridgeRail';
+import { bridgeLegOutcome } from './bridgeLegOutcome';
 
 /**
  * A bridge plan's burn leg as settlement reads it: the rail's burn receipt (the owner's own,
@@ -53,26 +54,16 @@ export function bridgeBurnOutcome(
   leg: SettlementLeg,
   receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
 ): LegOutcome {
-  if (receipt.status === 'failed') {
-    return { status: 'failed', reason: `failed: ${receipt.reason}`, postings: [], position: null };
-  }
-  const chain = leg.chain as LedgerChain;
-  const amount = receipt.amountMicros;
-  return {
-    status: 'confirmed',
-    amountMicros: amount,
-    shares: null,
-    reviewReason:
-      amount === leg.amountMicros
-        ? null
-        : `the burn moved ${formatMicros(amount)} micros; the plan burns ${formatMicros(leg.amountMicros)}`,
-    postings: [
-      { account: { system: 'external', chain }, amountMicros: -amount },
-      {
-        account: { wallet: leg.wallet as string, chain, bucket: 'in_flight' },
-        amountMicros: amount,
-      },
-    ],
-    position: null,
+  const inFlight: AccountRef = {
+    wallet: leg.wallet as string,
+    chain: leg.chain as LedgerChain,
+    bucket: 'in_flight',
   };
+  return bridgeLegOutcome(
+    leg,
+    receipt,
+    inFlight,
+    (amount) =>
+      `the burn moved ${formatMicros(amount)} micros; the plan burns ${formatMicros(leg.amountMicros)}`,
+  );
 }

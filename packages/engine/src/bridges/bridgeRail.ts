@@ -41,6 +41,12 @@ export type BridgeMintReading = ReceiptWith<{
   readonly feeMicros: bigint;
 }>;
 
+/** Where the destination received a message: its transaction, none yet, or unreadable. */
+export type BridgeMintSearch =
+  | { readonly status: 'found'; readonly txId: string }
+  | { readonly status: 'not_found' }
+  | { readonly status: 'unavailable'; readonly detail: string };
+
 /**
  * One way to move USDC between chains. Every leg is built locally and unsigned (the owner signs);
  * every answer from a chain or an attestation service is read fail-closed.
@@ -85,6 +91,15 @@ export interface BridgeRail {
     readonly message: string;
     readonly attestation: string;
   }): Promise<LegBuild>;
+  /**
+   * Which destination transaction received the attested message (`nonce`), whoever relayed it;
+   * what it minted is for `readMint` to prove. A rail that cannot search leaves the delivery to
+   * the owner's report (POST /svc/bridge/delivery).
+   */
+  findMint?(parameters: {
+    readonly lane: BridgeLane;
+    readonly nonce: string;
+  }): Promise<BridgeMintSearch>;
   readMint(parameters: {
     readonly lane: BridgeLane;
     readonly txId: string;

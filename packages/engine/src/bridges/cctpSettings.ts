@@ -37,6 +37,8 @@ export const CctpSettingsSchema = z.object({
   SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: EvmAddress.optional(),
   SVC_BASE_BRIDGE_FEE_RECIPIENT: EvmAddress.optional(),
   SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT: EvmAddress.optional(),
+  /** How far back the keeper's bridge watch searches the destination for a relayed mint. */
+  SVC_CCTP_MINT_LOOKBACK_BLOCKS: z.coerce.bigint().min(1n).max(10_000_000n).default(10_000n),
   SVC_BRIDGE_MIN_MICROS: z.coerce
     .bigint()
     .min(1n)
@@ -71,6 +73,8 @@ export interface BridgesConfig {
   readonly feeRecipients: Readonly<Partial<Record<Chain, string | undefined>>>;
   /** The smallest bridge the service prepares, in micros. */
   readonly minMicros: bigint;
+  /** Blocks back from the latest the bridge watch searches for a relayed mint. */
+  readonly mintLookbackBlocks: bigint;
 }
 
 const contracts = (messenger?: string, transmitter?: string): CctpEvmContracts | undefined =>
@@ -105,5 +109,6 @@ export function parseCctpSettings(
       ...other.feeRecipients,
     },
     minMicros: env.SVC_BRIDGE_MIN_MICROS,
+    mintLookbackBlocks: env.SVC_CCTP_MINT_LOOKBACK_BLOCKS,
   };
 }

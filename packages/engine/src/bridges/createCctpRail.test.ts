@@ -2,37 +2,31 @@ import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
-import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startCctpBeds } from '@yieldrouter/chain-beds/bridges';
-import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
+import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
+import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
 import type { BridgeRail } from './bridgeRail';
 import { parseCctpSettings } from './cctpSettings';
 import { createCctpRail } from './createCctpRail';
 
 // The CCTP rail against the bed: two anvils standing for Base (domain 6) and Arbitrum (3), the
 // CCTP v2 stand-ins on both, and the Iris-shaped attestation fake signing what Base burned.
-const account = (index: number) => {
-  const found = anvilAccounts()[index];
-  if (!found) throw new Error('no anvil account');
-  return found;
-};
-const owner = account(5);
-const stranger = account(6);
+const owner = anvilAccount(5);
+const stranger = anvilAccount(6);
 const planId = `plan_${'a1'.repeat(16)}`;
 const lane = { sourceChain: 'base', destChain: 'arbitrum' } as const;
 
+let cctp: CctpBed;
 let base: EvmBed;
 let arbitrum: EvmBed;
 let iris: IrisFake;
 let rail: BridgeRail;
-let stopBeds: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const beds = await startCctpBeds();
-  ({ base, arbitrum, iris } = beds);
-  stopBeds = beds.stop;
-  const { onBase, onArbitrum } = beds;
+  cctp = await startCctpBed();
+  ({ base, arbitrum, iris } = cctp);
+  const { base: onBase, arbitrum: onArbitrum } = cctp.contracts;
   await base.fixtures.mintUsdc(owner.address, 100_000_000n);
   rail = createCctpRail({
     bridges: parseCctpSettings({
@@ -43,6 +37,7 @@ beforeAll(async () => {
       SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
       SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
       SVC_BRIDGE_MIN_MICROS: 1_000_000n,
+      SVC_CCTP_MINT_LOOKBACK_BLOCKS: 10_000n,
     }),
     chains: {
       timeoutMs: 2_000,
@@ -57,7 +52,9 @@ beforeAll(async () => {
     },
   });
 }, 120_000);
-afterAll(() => stopBeds?.());
+afterAll(async () => {
+  await cctp?.stop();
+});
 afterEach(() => iris.setMode('ok'));
 
 const clients = (bed: EvmBed, chainId: number, key: Hex) => ({
@@ -172,10 +169,19 @@ describe('createCctpRail on the two anvils', () => {
         attestation: attested.attestation,
       }),
     );
+    // Not received yet: the destination has no transaction for the message.
+    expect(await rail.findMint?.({ lane, nonce: attested.nonce })).toEqual({
+      status: 'not_found',
+    });
     const arbBefore = await usdcOf(arbitrum, 42161, owner.address);
     // Anyone may relay the message; the mint still credits the recipient the burn named.
     const mintTx = await send(arbitrum, 42161, [mint], stranger.privateKey);
     expect((await usdcOf(arbitrum, 42161, owner.address)) - arbBefore).toBe(25_000_000n);
+    // Whoever relayed it, the watch finds the transaction by the message's nonce.
+    expect(await rail.findMint?.({ lane, nonce: attested.nonce })).toEqual({
+      status: 'found',
+      txId: mintTx.toLowerCase(),
+    });
     expect(
       await rail.readMint({ lane, txId: mintTx, nonce: attested.nonce, recipient: owner.address }),
     ).toMatchObject({ status: 'confirmed', amountMicros: 25_000_000n, feeMicros: 0n });

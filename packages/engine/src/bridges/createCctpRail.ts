@@ -2,6 +2,7 @@ import {
   buildCctpBurn,
   buildCctpMint,
   createEvmContext,
+  findCctpMint,
   readCctpBurnReceipt,
   readCctpMintReceipt,
   readEvmAllowance,
@@ -241,6 +242,18 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
         summary,
       });
       return { status: 'prepared', legs: [leg] };
+    },
+    async findMint({ lane, nonce }) {
+      const { context, contracts } = side(lane.destChain);
+      const found = await findCctpMint(context, {
+        messageTransmitter: contracts.messageTransmitter,
+        nonce,
+        sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+        lookbackBlocks: bridges.mintLookbackBlocks,
+      });
+      return found.status === 'unavailable'
+        ? { status: 'unavailable', detail: found.detail }
+        : found;
     },
     async readMint({ lane, txId, nonce, recipient }) {
       const dest = others.get(lane.destChain);

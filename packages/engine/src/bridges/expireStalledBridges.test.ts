@@ -57,6 +57,8 @@ async function settledBridge(speed: 'standard' | 'fast', now: Date, minutesAgo: 
     burnMicros: 9_990_000n,
     maxRailFeeMicros: 0n,
     minReceivedMicros: 9_990_000n,
+    serviceFeeMicros: 0n,
+    feeRecipient: null,
   });
   const settledAt = new Date(now.getTime() - minutesAgo * MINUTE);
   const txId = `0x${planId.slice(5).padEnd(64, '0')}`;

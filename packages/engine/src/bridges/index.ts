@@ -8,3 +8,4 @@ export * from './readCctpFee';
 export * from './expireStalledBridges';
 export * from './markBridgeFailed';
 export * from './rescueBridge';
+export * from './watchBridgeDeliveries';

@@ -1,6 +1,6 @@
 import { FeeError, computeBridgeFeeLines, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { insertBridgeTransfer, insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
+import { bridgeTransferInsert, insertPlan } from '@yieldrouter/ledger';
 import type { LedgerChain, PrismaClient } from '@yieldrouter/ledger';
 import type {
   Blocker,
@@ -140,6 +140,10 @@ export async function prepareBridgePlan(
         finality: 'fast' | 'finalized';
       }
     | undefined;
+  // The owner's allowance is read while the rail prices the transfer (both fail closed).
+  const allowanceRead = blockers.length === 0 && rail ? rail.readAllowance(lane, owner) : undefined;
+  // Awaited below when the plan gets that far; a plan blocked before leaves it unobserved.
+  allowanceRead?.catch(() => undefined);
   if (blockers.length === 0 && rail) {
     const quote = await rail.quote(lane, burnMicros, speed);
     if (quote.status === 'not_configured') {
@@ -170,7 +174,7 @@ export async function prepareBridgePlan(
 
   let build: LegBuild = { status: 'blocked', blockers };
   if (blockers.length === 0 && rail && priced) {
-    const allowance = await rail.readAllowance(lane, owner);
+    const allowance = await (allowanceRead ?? rail.readAllowance(lane, owner));
     if (typeof allowance !== 'bigint') {
       build = {
         status: 'blocked',
@@ -260,22 +264,33 @@ export async function prepareBridgePlan(
     },
     effect: 'bridge_burn',
   });
-  await runLedgerTransaction(db, async (tx) => {
-    await insertPlan(tx, record);
-    if (ready) {
-      await insertBridgeTransfer(tx, {
-        planId,
-        rail: 'cctp',
-        speed,
-        sourceChain: lane.sourceChain as LedgerChain,
-        destChain: lane.destChain as LedgerChain,
-        owner,
-        recipient,
-        burnMicros,
-        maxRailFeeMicros: ready.fees.lines[1].amountMicros,
-        minReceivedMicros: ready.fees.netDeliveredMicros,
-      });
-    }
-  });
+  // The fee transfer before the burn books the service's fee from its own receipt.
+  const legs = record.legs.map((leg) =>
+    leg.action === 'transfer' && leg.settles ? { ...leg, effect: 'bridge_fee' as const } : leg,
+  );
+  // The plan, its legs and what it bridges: one statement.
+  await insertPlan(
+    db,
+    { ...record, legs },
+    ready
+      ? {
+          also: bridgeTransferInsert({
+            planId,
+            rail: 'cctp',
+            speed,
+            sourceChain: lane.sourceChain as LedgerChain,
+            destChain: lane.destChain as LedgerChain,
+            owner,
+            recipient,
+            burnMicros,
+            maxRailFeeMicros: ready.fees.lines[1].amountMicros,
+            minReceivedMicros: ready.fees.netDeliveredMicros,
+            ...(serviceFeeMicros > 0n && feeRecipient
+              ? { serviceFeeMicros, feeRecipient }
+              : { serviceFeeMicros: 0n, feeRecipient: null }),
+          }),
+        }
+      : {},
+  );
   return planDocument(parts);
 }

@@ -1,5 +1,9 @@
 import { readActivityPage, readStakedPositions } from '@yieldrouter/ledger';
-import type { ActivityCursor, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type {
+  ActivityCursor,
+  ActivityLegRow,
+  PrismaClientOrTransaction,
+} from '@yieldrouter/ledger';
 import type { Chain, PublicActivityDocument, PublicPortfolioDocument } from '@yieldrouter/schemas';
 import { USDC_DECIMALS, formatMicros, formatUnits } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -79,11 +83,11 @@ function decodeCursor(cursor: string): ActivityCursor {
   return { createdAt, planId };
 }
 
-const ACTIVITY_STATUS = {
+const ACTIVITY_STATUS: Readonly<Record<string, Activity['activity'][number]['status']>> = {
   submitted: 'submitted',
   confirmed: 'confirmed',
   failed: 'failed',
-} as const;
+};
 
 // Object.hasOwn: an action is a stored string; only these own keys name a kind. An unwrap
 // (gas sponsorship: wrapped native into native, 1:1) is a swap row.
@@ -99,9 +103,30 @@ const activityKind = (action: string) =>
     : ('deposit' as const);
 
 /**
+ * A bridge's burn row: in flight from the burn receipt until the mint is credited; then what the
+ * mint receipt credited on the destination is its amount out.
+ */
+function burnRow(leg: ActivityLegRow, bridge: NonNullable<ActivityLegRow['bridge']>) {
+  const delivered = bridge.deliveredMicros;
+  const burned = leg.status === 'confirmed' ? leg.settledAmountMicros : null;
+  return {
+    amountOut: delivered === null ? null : formatMicros(delivered),
+    inFlightMicros: delivered !== null ? '0' : burned === null ? null : formatMicros(burned),
+    destTxId: bridge.mintTxId,
+    status:
+      delivered !== null
+        ? ('confirmed' as const)
+        : burned !== null
+          ? ('in_flight' as const)
+          : (ACTIVITY_STATUS[leg.status] ?? 'submitted'),
+  };
+}
+
+/**
  * `/svc/activity?wallet=` (svc-wallet-activity.v1): one row per leg that reached the chain (or
  * failed), newest plan first, legs in order; `amountOut` is the settled amount from the receipt,
- * null until then. Pages hold whole plans (`limit` plans, 50 by default); `nextCursor` continues.
+ * null until then; every leg of a bridge plan is a `bridge` row, its burn in flight until the
+ * mint is credited. Pages hold whole plans (`limit` plans, 50 by default); `nextCursor` continues.
  */
 export async function buildPublicActivity(
   db: PrismaClientOrTransaction,
@@ -116,16 +141,22 @@ export async function buildPublicActivity(
   const activity = page.legs.map((leg) => ({
     planId: leg.planId,
     legIndex: leg.legIndex,
-    kind: activityKind(leg.action),
+    kind: leg.bridge ? ('bridge' as const) : activityKind(leg.action),
     txId: leg.txId,
     chain: leg.chain as Chain,
-    destChain: null,
+    destChain: (leg.bridge?.destChain ?? null) as Chain | null,
     venueId: leg.venueId,
     amountIn: formatMicros(leg.amountMicros),
-    amountOut: leg.settledAmountMicros === null ? null : formatMicros(leg.settledAmountMicros),
-    // Swaps: what the quote said would come out; the other legs quote their amount in.
     quotedAmountOut: formatMicros(leg.quotedAmountOutMicros ?? leg.amountMicros),
-    status: ACTIVITY_STATUS[leg.status as keyof typeof ACTIVITY_STATUS] ?? 'submitted',
+    ...(leg.bridge && leg.action === 'burn'
+      ? burnRow(leg, leg.bridge)
+      : {
+          amountOut:
+            leg.settledAmountMicros === null ? null : formatMicros(leg.settledAmountMicros),
+          inFlightMicros: null,
+          destTxId: null,
+          status: ACTIVITY_STATUS[leg.status] ?? 'submitted',
+        }),
     error: leg.failureReason,
     createdAt: leg.createdAt.toISOString(),
     updatedAt: leg.updatedAt.toISOString(),

@@ -66,6 +66,8 @@ function events(
   }
   // A settled burn puts the amount in flight: the position changes, no deposit settled.
   if (leg.effect === 'bridge_burn') return outcome.postings.length > 0 ? [position] : [];
+  // The service's bridge fee leaves the owner's wallet for fees:protocol: no position moves.
+  if (leg.effect === 'bridge_fee') return [];
   if (outcome.status !== 'confirmed') {
     return outcome.postings.length > 0 ? [position] : [];
   }

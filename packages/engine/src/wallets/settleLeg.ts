@@ -32,6 +32,7 @@ import { bookSettlement, releasePostings } from './settlementPostings';
 import { bookSwap, bookUnwrap } from './swapBooking';
 import { readUnwrapLegReceipt } from './unwrapLegReceipt';
 import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
+import { bridgeFeeOutcome, readBridgeFeeLeg } from '../bridges/bridgeFeeLeg';
 import type { BridgeRail } from '../bridges/bridgeRail';
 import { readSwapLegReceipt } from './swapLegReceipt';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
@@ -284,11 +285,16 @@ export async function settleLeg(
     leg.effect === 'bridge_burn'
       ? await readBridgeBurnLeg(parameters.db, parameters.bridgeRail, leg, txId)
       : undefined;
+  const fee =
+    leg.effect === 'bridge_fee'
+      ? await readBridgeFeeLeg(parameters.db, adapters, leg, txId)
+      : undefined;
   const receipt =
     swap?.receipt ??
     unwrap?.receipt ??
     payout?.receipt ??
     burn ??
+    fee ??
     (await adapters[leg.chain as Chain].readReceipt({
       txId,
       planId: leg.planId,
@@ -338,6 +344,8 @@ export async function settleLeg(
         )
       : burn
         ? bridgeBurnOutcome(leg, receipt)
+        : fee
+          ? bridgeFeeOutcome(leg, receipt)
         : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {

@@ -324,6 +324,8 @@ export function bookSettlement(
       throw new Error('an unwrap leg books through bookUnwrap');
     case 'bridge_burn':
       throw new Error('a burn leg books through bridgeBurnOutcome');
+    case 'bridge_fee':
+      throw new Error('a bridge fee leg books through bridgeFeeOutcome');
   }
 }
 

@@ -1,6 +1,7 @@
 import { apyRefreshJob } from './apyRefresh';
 import { autopilotTicksJob } from './autopilotTicks';
 import { bridgeExpiryJob } from './bridgeExpiry';
+import { bridgeWatchJob } from './bridgeWatch';
 import type { JobDefinition } from './defineJob';
 import { harvestBatchJob } from './harvestBatch';
 import { idempotencySweepJob } from './idempotencySweep';
@@ -20,6 +21,7 @@ export const JOB_CATALOG = {
   'settlement-watch': settlementWatchJob,
   'leg-expiry': legExpiryJob,
   'bridge-expiry': bridgeExpiryJob,
+  'bridge-watch': bridgeWatchJob,
   'idempotency-sweep': idempotencySweepJob,
   'harvest-batch': harvestBatchJob,
   'autopilot-ticks': autopilotTicksJob,

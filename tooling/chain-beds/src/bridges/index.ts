@@ -1,3 +1,3 @@
-// Bridge rail fakes: Circle's attestation service (Iris v2) over the bed nodes.
+// Bridge rail beds: Circle's attestation service (Iris v2) over the bed nodes, and the two-chain CCTP bed.
 export * from './startIrisFake';
-export * from './startCctpBeds';
+export * from './startCctpBed';

@@ -45,3 +45,15 @@ export function anvilAccounts(): readonly AnvilAccount[] {
   }));
   return cached;
 }
+
+/**
+ * anvil's funded account `index` (0–9); throws for any other index.
+ *
+ * @example
+ * const owner = anvilAccount(4);
+ */
+export function anvilAccount(index: number): AnvilAccount {
+  const found = anvilAccounts()[index];
+  if (!found) throw new Error(`bed: no anvil account ${index}`);
+  return found;
+}

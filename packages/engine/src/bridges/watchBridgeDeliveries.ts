@@ -1,0 +1,110 @@
+import { listInFlightBridges } from '@yieldrouter/ledger';
+import type { BridgeTransferRow, PrismaClient } from '@yieldrouter/ledger';
+import type { Chain } from '@yieldrouter/schemas';
+import { EngineError } from '../errors';
+import type { BridgeRail } from './bridgeRail';
+import { confirmBridgeDelivery } from './confirmBridgeDelivery';
+
+export interface WatchBridgeDeliveriesParameters {
+  readonly db: PrismaClient;
+  readonly rail: BridgeRail | undefined;
+  /** Transfers read per page. */
+  readonly pageSize: number;
+  readonly now: () => Date;
+  /** Called with each transfer that could not be looked at (the run goes on). */
+  readonly onError?: (planId: string, error: unknown) => void;
+}
+
+/** What one pass did: credited, still waiting (attestation or mint), refused mints, errors. */
+export interface WatchBridgeDeliveriesCounts {
+  delivered: number;
+  awaitingAttestation: number;
+  awaitingMint: number;
+  refused: number;
+  errors: number;
+}
+
+type Step = Exclude<keyof WatchBridgeDeliveriesCounts, 'errors'>;
+
+async function watchOne(
+  parameters: WatchBridgeDeliveriesParameters,
+  rail: BridgeRail & Required<Pick<BridgeRail, 'findMint'>>,
+  transfer: BridgeTransferRow,
+): Promise<Step> {
+  if (!transfer.burnTxId) return 'awaitingAttestation';
+  const lane = {
+    sourceChain: transfer.sourceChain as Chain,
+    destChain: transfer.destChain as Chain,
+  };
+  const attestation = await rail.readAttestation(lane, transfer.burnTxId);
+  if (attestation.status === 'unavailable') {
+    throw new Error(`attestation: ${attestation.detail}`);
+  }
+  if (attestation.status === 'pending') return 'awaitingAttestation';
+  const found = await rail.findMint({ lane, nonce: attestation.nonce });
+  if (found.status === 'unavailable') throw new Error(`${lane.destChain}: ${found.detail}`);
+  if (found.status === 'not_found') return 'awaitingMint';
+  try {
+    // The same path as POST /svc/bridge/delivery: the receipt proves the amount and recipient,
+    // and the delivery is recorded once under the transfer's lock (a replay credits nothing).
+    await confirmBridgeDelivery({
+      db: parameters.db,
+      rail,
+      planId: transfer.planId,
+      destTxId: found.txId,
+      now: parameters.now(),
+    });
+    return 'delivered';
+  } catch (error) {
+    if (
+      error instanceof EngineError &&
+      (error.code === 'RECEIPT_MISMATCH' || error.code === 'BRIDGE_NOT_DELIVERABLE')
+    ) {
+      return error.code === 'RECEIPT_MISMATCH' ? 'refused' : 'awaitingMint';
+    }
+    throw error;
+  }
+}
+
+/**
+ * The keeper's bridge watch: for every bridge in flight (burn settled, no delivery), reads the
+ * attestation and, once it exists, searches the destination for the transaction that received
+ * the message (the owner's or any relayer's); a found mint is credited through the same path as
+ * POST /svc/bridge/delivery — from the mint receipt, once (the delivery's unique keys make a
+ * second keeper, a restart or the owner's report a replay). A mint that is not the plan's (other
+ * amount or recipient) is refused and credits nothing; an unreadable source is counted as an
+ * error and looked at again next run. Expiry of a stalled bridge is not decided here.
+ */
+export async function watchBridgeDeliveries(
+  parameters: WatchBridgeDeliveriesParameters,
+): Promise<WatchBridgeDeliveriesCounts> {
+  const counts: WatchBridgeDeliveriesCounts = {
+    delivered: 0,
+    awaitingAttestation: 0,
+    awaitingMint: 0,
+    refused: 0,
+    errors: 0,
+  };
+  const { rail } = parameters;
+  if (!rail?.findMint) return counts;
+  const searching = rail as BridgeRail & Required<Pick<BridgeRail, 'findMint'>>;
+  let after: { createdAt: Date; planId: string } | undefined;
+  for (;;) {
+    const page = await listInFlightBridges(parameters.db, {
+      limit: parameters.pageSize,
+      ...(after ? { after } : {}),
+    });
+    for (const transfer of page) {
+      try {
+        counts[await watchOne(parameters, searching, transfer)] += 1;
+      } catch (error) {
+        counts.errors += 1;
+        parameters.onError?.(transfer.planId, error);
+      }
+    }
+    const last = page[page.length - 1];
+    if (!last || page.length < parameters.pageSize) break;
+    after = { createdAt: last.createdAt, planId: last.planId };
+  }
+  return counts;
+}
