@@ -27,6 +27,7 @@ import {
   createZeroExQuoteSource,
   deepFreeze,
   ledgerWallet,
+  routeSwapsOf,
 } from '@yieldrouter/engine';
 import { JOB_NAMES, keeperIsHealthy, opsHealthReader, readBacklog } from '@yieldrouter/jobs';
 import {
@@ -217,6 +218,12 @@ export function createApp(deps: AppDeps): Express {
       resolveKey: (raw) => keys.resolve(raw),
     }),
   );
+  const zeroEx = config.swaps.zeroEx;
+  const evmSource =
+    deps.evmQuoteSource ??
+    (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs }));
+  // Cross-asset routes and deposits swap through the same sources as the swap plans.
+  const swaps = routeSwapsOf(config.swaps, evmSource);
   const snapshots = venueSnapshots({
     venueUseCases: useCases.venues,
     venues: config.venues,
@@ -231,6 +238,7 @@ export function createApp(deps: AppDeps): Express {
       enablement,
       adapters,
       snapshots,
+      swaps,
       apyReader:
         deps.apyReader ??
         createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),
@@ -245,6 +253,7 @@ export function createApp(deps: AppDeps): Express {
       venues: config.venues,
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
+      swaps,
     }),
   );
   Object.assign(
@@ -265,16 +274,13 @@ export function createApp(deps: AppDeps): Express {
     autoPayHandlers({ autoPay: useCases.autoPay, adapters, venues: config.venues }),
   );
   Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
-  const zeroEx = config.swaps.zeroEx;
   Object.assign(
     handlers,
     swapHandlers({
       plans: useCases.plans,
       adapters,
       swaps: config.swaps,
-      evmSource:
-        deps.evmQuoteSource ??
-        (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs })),
+      evmSource,
       jupiter: config.jupiter,
       solanaSource:
         deps.solanaQuoteSource ??

@@ -119,6 +119,31 @@ export const SwapPlanDocument = PlanDocument.extend(SwapPlanParts.shape).meta({
 });
 export type SwapPlanDocument = z.infer<typeof SwapPlanDocument>;
 
+/**
+ * POST /wallets/{address}/route and POST /svc/strategies/deposit/plan: the plan document; with a
+ * `token` other than USDC, also the swap parts of the swap into USDC its first legs make.
+ */
+export const CrossAssetPlanDocument = PlanDocument.extend({
+  ...SwapPlanParts.partial().shape,
+  depositMicros: MicrosOut.optional().meta({
+    description:
+      "Cross-asset, prepared: the USDC the deposit leg deposits — the swap's minimum out, net " +
+      "of every fee (what the swap guarantees); the position's cost basis. A route reserves it " +
+      '(`pendingInMicros`).',
+  }),
+}).meta({
+  description:
+    'A route or deposit plan. With a `token` other than USDC (cross-asset): the swap legs (an ' +
+    'approval when the allowance is short, then the swap into USDC) come first, then the deposit ' +
+    'legs, under one planId in leg order. `amountMicros` and `amountInMicros` are what was ' +
+    "asked, in the token's base units; `inputToken`, the quote, `minAmountOutMicros`, " +
+    '`feeLines` (service swap fee, pool fee) and `feeMicros` (their input-side sum) are the ' +
+    "swap's; `depositMicros` is what the deposit leg deposits. What the swap pays above its " +
+    "minimum stays liquid in the owner's wallet, outside the books. No swap source or no " +
+    'quote: `blocked` with the reason, nothing reserved.',
+});
+export type CrossAssetPlanDocument = z.infer<typeof CrossAssetPlanDocument>;
+
 /** POST /svc/gas-sponsor/plan: the plan document with its sizing and top-up parts. */
 export const GasSponsorPlanDocument = PlanDocument.extend({
   gasUnits: NativeAmountOut.optional().meta({ description: 'EVM: the gas the legs use, summed.' }),

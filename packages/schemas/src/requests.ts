@@ -19,6 +19,24 @@ export const IdParams = z.strictObject({ id: z.string().min(1).max(128) });
 export const AddressQuery = z.strictObject({ address: z.string().min(1).max(128) });
 export const WalletQuery = z.strictObject({ wallet: WalletAddress });
 
+/** The most a swap may lose to price movement, in bps: 0..500 (5 %). */
+export const SlippageBps = z
+  .number()
+  .int()
+  .min(0)
+  .max(500)
+  .meta({ description: 'Slippage tolerance in bps, 0..500; the default is in GET /svc/fees.' });
+
+/** What a cross-asset route or deposit adds: how much the swap into USDC may slip. */
+const crossAssetFields = {
+  slippageBps: SlippageBps.optional().meta({
+    description:
+      'Cross-asset only (a `token` other than USDC): the slippage bound of the swap into USDC, ' +
+      "0..500 bps; the default is in GET /svc/fees. The deposit leg deposits the swap's " +
+      'minimum out.',
+  }),
+};
+
 const planIdFields = {
   opportunityId: z
     .string()
@@ -60,6 +78,18 @@ function withPlanIdRules<
 export const DepositPlanRequest = withPlanIdRules(
   z.strictObject({
     ...planIdFields,
+    token: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({
+        description:
+          "The asset deposited: `USDC` (the default), or another token the venue's chain swaps " +
+          "(symbol or address), swapped into USDC by the plan's first legs; then `amountMicros` " +
+          "is in that token's base units. Unknown token: 400 naming `body.token`.",
+      }),
+    ...crossAssetFields,
     autoYieldEnabled: z
       .boolean()
       .optional()
@@ -212,7 +242,25 @@ export const PreviewRequest = z.strictObject({
   token: routeFields.token.optional(),
 });
 
-export const RouteRequest = z.strictObject(routeFields);
+/** A route's token: USDC, or a token the chain swaps into USDC first. */
+const RouteToken = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({
+    description:
+      'The asset routed: `USDC`, or another token the chain swaps (symbol or address, e.g. ' +
+      '`WETH` on Base or Arbitrum), which the plan first swaps into USDC under the same planId. ' +
+      "Then `amountMicros` is in that token's base units (wei for WETH). A token the chain does " +
+      'not know is a 400 naming `body.token`; no swap source configured or no quote: the plan ' +
+      'is `blocked` with the reason and reserves nothing.',
+  });
+
+export const RouteRequest = z.strictObject({
+  ...routeFields,
+  token: RouteToken,
+  ...crossAssetFields,
+});
 export type RouteRequest = z.input<typeof RouteRequest>;
 
 export const HarvestRequest = z.strictObject({ execute: z.boolean().optional() }).meta({
@@ -248,14 +296,6 @@ export const WithdrawRequest = z.strictObject({
 
 /** A share or rate in basis points: 0..10 000 (100 %); every `*Bps` input is bounded so. */
 export const ShareBps = z.number().int().min(0).max(10_000);
-
-/** The most a swap may lose to price movement, in bps: 0..500 (5 %). */
-export const SlippageBps = z
-  .number()
-  .int()
-  .min(0)
-  .max(500)
-  .meta({ description: 'Slippage tolerance in bps, 0..500; the default is in GET /svc/fees.' });
 
 export const RebalanceRequest = z.strictObject({
   fromOpportunityId: z.string().min(1).max(128).meta({

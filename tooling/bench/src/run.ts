@@ -4,10 +4,21 @@
 // only, BENCH_ONLY=keeper webhook deliveries, commit-to-delivery latency and harvest batches
 // only, BENCH_ONLY=autopilot the keeper's autopilot ticks over 10 000 wallets against position
 // reads only, BENCH_ONLY=mcp MCP tool calls over stdio against SDK calls and the MCP package size
-// only, BENCH_ONLY=bridges bridge plans against one INSERT and mint-to-credit latency only;
-// unset runs all eight (HTTP first).
+// only, BENCH_ONLY=bridges bridge plans against one INSERT and mint-to-credit latency only,
+// BENCH_ONLY=swaps EVM swap plans prepared against the quote round trip plus one INSERT only;
+// unset runs all nine (HTTP first).
 
-const PARTS = ['http', 'chains', 'sdk', 'ledger', 'keeper', 'autopilot', 'mcp', 'bridges'] as const;
+const PARTS = [
+  'http',
+  'chains',
+  'sdk',
+  'ledger',
+  'keeper',
+  'autopilot',
+  'mcp',
+  'bridges',
+  'swaps',
+] as const;
 type Part = (typeof PARTS)[number];
 
 function selectedParts(only: string | undefined): readonly Part[] {
@@ -26,6 +37,7 @@ async function runPart(part: Part): Promise<void> {
   else if (part === 'autopilot') await (await import('./autopilotBench')).runAutopilotBench();
   else if (part === 'mcp') await (await import('./mcpBench')).runMcpBench();
   else if (part === 'bridges') await (await import('./bridgeBench')).runBridgeBench();
+  else if (part === 'swaps') await (await import('./swapBench')).runSwapBench();
   else (await import('./sdkBench')).runSdkBench();
 }
 

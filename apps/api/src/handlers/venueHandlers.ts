@@ -3,6 +3,7 @@ import type {
   ChainAdapters,
   OpportunitySnapshot,
   OpportunitySnapshots,
+  RouteSwaps,
   VenueConfig,
   VenueUseCases,
 } from '@yieldrouter/engine';
@@ -45,6 +46,8 @@ export interface VenueHandlerDeps {
   readonly adapters: ChainAdapters;
   /** The venueUseCases the discovery routes serve (shared with the wallet routes). */
   readonly snapshots: OpportunitySnapshots;
+  /** Where a deposit of another token than USDC swaps it (cross-asset); unset: USDC only. */
+  readonly swaps?: RouteSwaps | undefined;
   readonly now?: () => Date;
 }
 
@@ -210,7 +213,10 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
           idField: body.opportunityId !== undefined ? 'body.opportunityId' : 'body.strategyId',
           amountMicros: body.amountMicros,
           owner: body.owner,
+          token: body.token,
+          slippageBps: body.slippageBps,
         },
+        swaps: deps.swaps,
         now: now(),
         recordWrite: recordWrite(ok),
       });

@@ -2,6 +2,7 @@ import type {
   BridgeRail,
   ChainAdapters,
   OpportunitySnapshots,
+  RouteSwaps,
   VenueConfig,
   WalletUseCases,
 } from '@yieldrouter/engine';
@@ -27,6 +28,8 @@ export interface WalletHandlerDeps {
   readonly snapshots: OpportunitySnapshots;
   /** Whether broadcast is switched on for a chain (harvest with `execute: true`). */
   readonly broadcastEnabled: (chain: Chain) => boolean;
+  /** Where a route of another token than USDC swaps it (cross-asset); unset: USDC only. */
+  readonly swaps?: RouteSwaps | undefined;
   readonly now?: () => Date;
 }
 
@@ -64,6 +67,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           autoYieldMaxStakeMicros: setting?.enabled ? setting.maxStakeMicros : null,
           address: params.address,
           input: { ...body, stake: body.stake ?? false },
+          swaps: deps.swaps,
           now: now(),
           recordWrite: recordWrite(ok),
         }),

@@ -1,4 +1,8 @@
 import type { Address } from 'viem';
+import { createChainAdapters } from '@yieldrouter/engine';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { watchSettlements } from '@yieldrouter/jobs';
+import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { startEvmBed } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { startZeroExFake } from '@yieldrouter/chain-beds/quotes';
@@ -13,6 +17,10 @@ export interface SwapBedApp {
   readonly bed: EvmBed;
   readonly fake: ZeroExFake;
   readonly t: TestApp;
+  /** The app's chain adapters (what the keeper reads receipts through). */
+  readonly adapters: ChainAdapters;
+  /** One run of the keeper's settlement watch over the app's books: its counts. */
+  watchSettlements(): ReturnType<typeof watchSettlements>;
   close(): Promise<void>;
 }
 
@@ -21,7 +29,10 @@ export interface SwapBedApp {
  * past the app's 500 ms quote timeout), and an app configured for both: what swap and gas-sponsor
  * plan tests run against.
  */
-export async function startSwapBedApp(): Promise<SwapBedApp> {
+export async function startSwapBedApp(
+  /** More settings for the app (venue ids, API keys…), given the bed. */
+  extra: (bed: EvmBed) => Record<string, string> = () => ({}),
+): Promise<SwapBedApp> {
   const bed = await startEvmBed({ chainId: 8453 });
   const fake = await startZeroExFake({
     chains: [{ rpcUrl: bed.anvil.rpcUrl, chainId: 8453, pair: bed.fixtures.pair }],
@@ -34,11 +45,25 @@ export async function startSwapBedApp(): Promise<SwapBedApp> {
     SVC_ZEROX_TIMEOUT_MS: '500',
     SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
     SVC_BASE_SWAP_TOKENS: `WETH:${bed.fixtures.weth}:18`,
+    ...extra(bed),
+  });
+  const adapters = createChainAdapters({
+    chains: t.config.chains,
+    ids: t.config.onChainIds,
+    switches: t.config.switches,
   });
   return {
     bed,
     fake,
     t,
+    adapters,
+    watchSettlements: () =>
+      watchSettlements(
+        testJobDeps(
+          { url: '', db: t.db, drop: async () => undefined },
+          { adapters, venues: t.config.venues },
+        ),
+      ),
     close: async () => {
       await t.close();
       await fake.close();

@@ -1,4 +1,4 @@
-import type { LegEffect, PlanInput, PlanKind, Prisma } from '@yieldrouter/ledger';
+import type { LegEffect, PlanInput, PlanKind, PlanLegInput, Prisma } from '@yieldrouter/ledger';
 import type { Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { legDocument, storedLegs } from './legDocument';
@@ -68,6 +68,11 @@ export interface PlanStorage {
   readonly effect: LegEffect;
   /** Swap plans: the swap parts of the document (tokens, quote, fee lines), kept with the plan. */
   readonly swap?: Prisma.InputJsonObject;
+  /**
+   * The legs as stored when they settle with different effects (a cross-asset plan: its swap
+   * leg as a swap, its deposit leg with `effect`); by default every settling leg has `effect`.
+   */
+  readonly legs?: readonly PlanLegInput[];
 }
 
 /** The plan as `insertPlan` stores it, from the same parts as its document. */
@@ -86,7 +91,7 @@ export function planRecord(parts: PlanParts<object>, storage: PlanStorage): Plan
     request: storage.request,
     blockers: build.status === 'blocked' ? [...build.blockers] : [],
     ...(storage.swap ? { swap: storage.swap } : {}),
-    legs: storedLegs(build, storage.effect, storage.venueId),
+    legs: storage.legs ?? storedLegs(build, storage.effect, storage.venueId),
     createdAt: parts.createdAt,
   };
 }

@@ -1,4 +1,5 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
 import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
@@ -7,6 +8,13 @@ import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import { EngineError } from '../errors';
+import {
+  crossAssetBlockers,
+  crossAssetToken,
+  joinCrossAssetPlan,
+  prepareCrossAssetSwap,
+} from '../swaps/crossAssetSwap';
+import type { RouteSwaps } from '../swaps/routeSwaps';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
@@ -18,6 +26,9 @@ export interface PrepareStrategyPlanRequest {
   readonly idField: string;
   readonly amountMicros: bigint;
   readonly owner: string | undefined;
+  /** Deposits: USDC (the default) or a token the venue's chain swaps into USDC first. */
+  readonly token?: string | undefined;
+  readonly slippageBps?: number | undefined;
 }
 
 export interface PrepareStrategyPlanParameters {
@@ -31,11 +42,14 @@ export interface PrepareStrategyPlanParameters {
   readonly now: Date;
   /** Stores the answer with the plan, in one transaction (Idempotency-Key). */
   readonly recordWrite?: WriteRecorder<PlanDocument> | undefined;
+  /** Where a deposit naming another token than USDC swaps it; unset: only USDC is known. */
+  readonly swaps?: RouteSwaps | undefined;
+  readonly schedule?: FeeSchedule | undefined;
 }
 
 function checkRequest(
   opportunity: Opportunity,
-  { kind, request, adapters }: PrepareStrategyPlanParameters,
+  { request, adapters }: PrepareStrategyPlanParameters,
 ): { owner: string | undefined; blockers: Blocker[] } {
   const blockers: Blocker[] = [];
   let owner: string | undefined;
@@ -60,16 +74,19 @@ function checkRequest(
       }),
     );
   }
-  if (kind === 'deposit' && request.amountMicros < BigInt(opportunity.minDepositMicros)) {
-    blockers.push(
-      blocker('amount_below_minimum', {
-        field: 'amountMicros',
-        details: { minimumMicros: opportunity.minDepositMicros },
-      }),
-    );
-  }
   return { owner, blockers };
 }
+
+/** A deposit of less USDC than the venue takes (for a cross-asset deposit: the swap's minimum). */
+const belowMinimum = (opportunity: Opportunity, depositMicros: bigint): Blocker[] =>
+  depositMicros < BigInt(opportunity.minDepositMicros)
+    ? [
+        blocker('amount_below_minimum', {
+          field: 'amountMicros',
+          details: { minimumMicros: opportunity.minDepositMicros },
+        }),
+      ]
+    : [];
 
 /**
  * Prepares (or blocks) a deposit into / withdrawal from one venue, and stores the plan. Every
@@ -91,43 +108,73 @@ export async function prepareStrategyPlan(
     );
   }
   const planId = newPlanId();
-  const { feeMicros } = computePrincipalFee({ amountMicros: request.amountMicros, kind });
   const checked = checkRequest(opportunity, parameters);
-  // A deposit naming its owner: the owner's guardrails (exits are never checked).
-  if (kind === 'deposit' && checked.owner) {
+  const chain = opportunity.chain;
+  // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown).
+  const swapFrom =
+    kind === 'deposit'
+      ? crossAssetToken(parameters.swaps, chain, request.token, 'token')
+      : undefined;
+  // One quote, only for a deposit that could go ahead; what it guarantees is what is deposited.
+  const swap =
+    swapFrom && checked.owner && checked.blockers.length === 0
+      ? await prepareCrossAssetSwap({
+          ...parameters,
+          chain,
+          planId,
+          owner: checked.owner,
+          input: swapFrom,
+          amountInMicros: request.amountMicros,
+          slippageBps: request.slippageBps,
+        })
+      : undefined;
+  const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : request.amountMicros;
+  const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind });
+  const swapBlockers = crossAssetBlockers(swap);
+  const priced = !swapFrom || (swap !== undefined && swapBlockers.length === 0);
+  checked.blockers.push(...swapBlockers);
+  if (kind === 'deposit' && priced) {
+    checked.blockers.push(...belowMinimum(opportunity, depositMicros));
+  }
+  // A deposit naming its owner: the owner's guardrails on what is deposited (exits are never
+  // checked; a swap not priced has no amount to check yet).
+  if (kind === 'deposit' && checked.owner && priced) {
     checked.blockers.push(
       ...(await guardrailBlockers(db, {
         wallet: checked.owner,
-        chain: opportunity.chain,
+        chain,
         opportunity,
-        amountMicros: request.amountMicros,
+        amountMicros: depositMicros,
         amountField: 'amountMicros',
       })),
     );
   }
-  let build: LegBuild = { status: 'blocked', blockers: checked.blockers };
+  let legs: LegBuild = { status: 'blocked', blockers: checked.blockers };
   if (checked.blockers.length === 0 && checked.owner) {
     const legRequest = {
       planId,
       owner: checked.owner,
-      amountMicros: request.amountMicros,
+      amountMicros: depositMicros,
       target: {
         kind: 'venue' as const,
         venue: venueOnChain(venues, opportunity),
       },
     };
-    const adapter = adapters[opportunity.chain];
-    build =
+    const adapter = adapters[chain];
+    legs =
       kind === 'deposit'
         ? await adapter.buildDeposit(legRequest)
         : await adapter.buildWithdraw(legRequest);
   }
+  const effect = kind === 'deposit' ? 'stake' : 'unstake';
+  const crossAsset = swap && joinCrossAssetPlan(swap, legs, effect, opportunity.venueId);
+  const build = crossAsset?.build ?? legs;
   const parts = {
     planId,
     kind,
     chain: opportunity.chain,
     amountMicros: request.amountMicros,
-    feeMicros,
+    feeMicros: crossAsset ? crossAsset.feeMicros : feeMicros,
     build,
     venue: {
       // SPEC: the bare venue id, whichever id (svcop…, form-…, venue) asked for the plan.
@@ -139,6 +186,7 @@ export async function prepareStrategyPlan(
       executionMode: opportunity.executionMode,
       writeReady: opportunity.writeReady,
       ...(checked.owner ? { owner: checked.owner } : {}),
+      ...crossAsset?.parts,
     },
     createdAt: now,
   };
@@ -152,8 +200,11 @@ export async function prepareStrategyPlan(
       amountMicros: formatMicros(request.amountMicros),
       // A malformed owner is never kept: it could be anything pasted there (a key, say).
       owner: checked.owner ?? null,
+      ...(swapFrom ? { token: swapFrom.symbol } : {}),
+      ...(request.slippageBps === undefined ? {} : { slippageBps: request.slippageBps }),
     },
-    effect: kind === 'deposit' ? 'stake' : 'unstake',
+    effect,
+    ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
   });
   const document: PlanDocument = planDocument(parts);
   const { recordWrite } = parameters;

@@ -87,7 +87,27 @@ describe('readZeroExQuote (the recorded 0x v2 shape)', () => {
       expiresAt,
       transaction: { to: ALLOWANCE_HOLDER, data: recordedQuote.transaction.data, value: 0n },
       allowanceTarget: ALLOWANCE_HOLDER,
+      // issues.allowance: what the taker allows the allowance target (here nothing yet).
+      takerAllowance: 0n,
     });
+  });
+
+  it.each([
+    ['an allowance issue', { actual: '7', spender: ALLOWANCE_HOLDER }, 7n],
+    ['no allowance issue (it covers the sell amount)', null, 250_000_000n],
+    ['an issue for another spender (read on chain)', { actual: '7', spender: TAKER }, undefined],
+  ])("%s → the taker's allowance as 0x read it", (_name, allowance, expected) => {
+    const quote = readZeroExQuote(
+      { ...recordedQuote, issues: { ...recordedQuote.issues, allowance } },
+      request,
+      expiresAt,
+    );
+    expect(quote.status === 'ok' ? quote.takerAllowance : quote.status).toBe(expected);
+  });
+
+  it('no issues reported: the allowance is left to the chain', () => {
+    const quote = readZeroExQuote({ ...recordedQuote, issues: undefined }, request, expiresAt);
+    expect(quote.status === 'ok' && 'takerAllowance' in quote).toBe(false);
   });
 
   it('no liquidity is no_route', () => {

@@ -121,7 +121,25 @@ export function readZeroExQuote(
       value: BigInt(quote.transaction.value),
     },
     allowanceTarget: quote.allowanceTarget,
+    ...takerAllowanceOf(quote.issues, quote.allowanceTarget, request.amountInMicros),
   };
+}
+
+/**
+ * The taker's allowance as 0x read it (`issues.allowance`: null when it covers the sell amount,
+ * else what it is, for the spender named); unreported or for another spender, nothing (the plan
+ * reads it on chain). A wrong report costs nothing but a reverted swap: no fill, nothing moves.
+ */
+function takerAllowanceOf(
+  issues: { allowance?: { actual: string; spender: string } | null | undefined } | undefined,
+  allowanceTarget: string,
+  amountInMicros: bigint,
+): { takerAllowance?: bigint } {
+  if (!issues || issues.allowance === undefined) return {};
+  if (issues.allowance === null) return { takerAllowance: amountInMicros };
+  return SAME(issues.allowance.spender, allowanceTarget)
+    ? { takerAllowance: BigInt(issues.allowance.actual) }
+    : {};
 }
 
 /**

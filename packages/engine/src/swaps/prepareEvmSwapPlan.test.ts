@@ -106,6 +106,15 @@ describe('prepareEvmSwapPlan', () => {
     expect(stored).toMatchObject({ kind: 'swap', status: 'blocked', feeMicros: 10_000n });
   });
 
+  it('the allowance the quote reported is used: no chain read (one quote, one write)', async () => {
+    // The RPC is closed: reading the allowance on chain would block the plan.
+    const short = await prepare({ source: sourceOf(quote({ takerAllowance: 0n })) });
+    expect(short.status).toBe('prepared');
+    expect(short.legs?.map((leg) => leg.action)).toEqual(['approve', 'swap']);
+    const covered = await prepare({ source: sourceOf(quote({ takerAllowance: 10_000_000n })) });
+    expect(covered.legs?.map((leg) => leg.action)).toEqual(['swap']);
+  });
+
   it('slippage beyond the schedule is refused naming the field, nothing stored', async () => {
     const before = await test.db.prisma.plan.count();
     await expect(

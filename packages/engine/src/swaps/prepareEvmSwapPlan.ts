@@ -2,12 +2,11 @@ import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
-import { formatUnits } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { blocker } from '../plans/blocker';
 import type { SwapsConfig } from './swapSettings';
 import type { SwapQuoteSource } from './swapQuoteSource';
-import { beginSwapPlan, quoteSwapPlan, sourceBlocker } from './swapPlanSteps';
+import { buildSwapLegs } from './priceSwap';
+import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
 import { storeSwapPlan } from './storeSwapPlan';
 
 export interface PrepareEvmSwapPlanParameters {
@@ -24,12 +23,6 @@ export interface PrepareEvmSwapPlanParameters {
   readonly now: Date;
 }
 
-/** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
-export const quoteBlocker = (
-  status: 'quote_unavailable' | 'quote_timeout' | 'no_route',
-  detail: string,
-) => sourceBlocker('0x', status, detail);
-
 /**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.
  *
@@ -39,7 +32,7 @@ export const quoteBlocker = (
  * answering garbage, no route, a quote that breaks the slippage bound, an unreadable allowance.
  * Prepared: fee lines (the service fee from the schedule on the input; the pool fee the source
  * reported), the quoted and minimum amounts out, and the legs — an approval when the allowance
- * read on chain is short, then the quote's call.
+ * (as the quote reports it, else read on chain) is short, then the quote's call.
  */
 export async function prepareEvmSwapPlan(
   parameters: PrepareEvmSwapPlanParameters,
@@ -67,42 +60,16 @@ export async function prepareEvmSwapPlan(
 
   let build: LegBuild = { status: 'blocked', blockers };
   if (blockers.length === 0 && quote && fees) {
-    const allowance = adapter.readAllowance
-      ? await adapter.readAllowance({ token: input.address, owner, spender: quote.allowanceTarget })
-      : undefined;
-    if (!allowance || allowance.status !== 'ok' || !adapter.buildSwap) {
-      build = {
-        status: 'blocked',
-        blockers: [
-          blocker('rpc_unavailable', {
-            details: {
-              chain,
-              detail:
-                allowance?.status === 'unavailable' ? allowance.detail : 'no allowance reader',
-            },
-          }),
-        ],
-      };
-    } else {
-      const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
-      const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
-      build = {
-        status: 'prepared',
-        legs: adapter.buildSwap({
-          planId,
-          owner,
-          inputToken: input.address,
-          amountInMicros: amountIn,
-          allowance: allowance.allowance,
-          spender: quote.allowanceTarget,
-          call: { to: quote.transaction.to, data: quote.transaction.data },
-          summaries: {
-            approve: `Approve ${quote.allowanceTarget} to take ${shownIn} on ${chain} (0x allowance target)`,
-            swap: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source}`,
-          },
-        }),
-      };
-    }
+    build = await buildSwapLegs({
+      adapter,
+      chain,
+      planId,
+      owner,
+      input,
+      output,
+      amountInMicros: amountIn,
+      priced: { quote, fees },
+    });
   }
 
   return storeSwapPlan(db, basis, {

@@ -3,7 +3,7 @@ import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, ChainAdapter, LegBuild } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
-import { quoteBlocker } from './prepareEvmSwapPlan';
+import { quoteBlocker } from './priceSwap';
 import type { SwapChain, SwapsConfig } from './swapSettings';
 import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 

@@ -13,7 +13,8 @@ import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 export function findSwapToken(
   tokens: readonly SwapToken[],
   asked: string,
-  field: 'inputToken' | 'outputToken',
+  /** The body field that named it (`inputToken`, `outputToken`, `token`). */
+  field: string,
   chain: Chain,
 ): SwapToken {
   const wanted = asked.trim().toLowerCase();

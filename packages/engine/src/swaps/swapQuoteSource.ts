@@ -48,6 +48,12 @@ export interface EvmSwapQuote extends SwapQuoteFacts {
   readonly family: 'evm';
   readonly transaction: { readonly to: string; readonly data: string; readonly value: bigint };
   readonly allowanceTarget: string;
+  /**
+   * What the source read the taker allows `allowanceTarget` to take of the input, when it
+   * reports it (0x: `issues.allowance`, null when it covers the amount in); absent, the plan
+   * reads it on chain.
+   */
+  readonly takerAllowance?: bigint;
 }
 
 /**

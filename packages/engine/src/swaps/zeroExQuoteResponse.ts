@@ -30,6 +30,11 @@ export const ZeroExQuoteResponse = z.discriminatedUnion('liquidityAvailable', [
       zeroExFee: Fee.optional(),
       gasFee: Fee.optional(),
     }),
+    issues: z
+      .looseObject({
+        allowance: z.looseObject({ actual: BaseUnits, spender: Address }).nullable().optional(),
+      })
+      .optional(),
     route: z
       .looseObject({
         fills: z.array(z.looseObject({ source: z.string() })),

@@ -1,4 +1,5 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
 import {
   insertPlan,
   postJournalEntry,
@@ -19,6 +20,13 @@ import type {
 } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { guardrailBlockers } from '../guardrails/guardrailBlockers';
+import {
+  crossAssetBlockers,
+  crossAssetToken,
+  joinCrossAssetPlan,
+  prepareCrossAssetSwap,
+} from '../swaps/crossAssetSwap';
+import type { RouteSwaps } from '../swaps/routeSwaps';
 import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -43,6 +51,8 @@ export interface RouteInput extends RouteChainRequest {
   readonly autoCompound?: boolean | undefined;
   /** `true` blocks the plan: a route stays on one chain. */
   readonly autoBridge?: boolean | undefined;
+  /** A cross-asset route's slippage bound on its swap into USDC. */
+  readonly slippageBps?: number | undefined;
 }
 
 export interface RouteContext {
@@ -54,6 +64,9 @@ export interface RouteContext {
   readonly autoYieldVenueId: string | null;
   /** The wallet's auto-yield cap on staked principal per chain, when it has one. */
   readonly autoYieldMaxStakeMicros?: bigint | null | undefined;
+  /** Where a route naming another token than USDC swaps it; unset: only USDC is known. */
+  readonly swaps?: RouteSwaps | undefined;
+  readonly schedule?: FeeSchedule | undefined;
 }
 
 /** The wallet's staked principal on `chain` (every venue bucket). */
@@ -116,7 +129,14 @@ export function routeBlockers(
 /** The request fields kept with a route plan: what was asked, as sent. */
 function routeRequestRecord(input: RouteInput, chain: Chain): Prisma.InputJsonObject {
   const { amountMicros, goal, riskTolerance, preferredChains, autoCompound, autoBridge } = input;
-  const asked = { goal, riskTolerance, preferredChains, autoCompound, autoBridge };
+  const asked = {
+    goal,
+    riskTolerance,
+    preferredChains,
+    autoCompound,
+    autoBridge,
+    slippageBps: input.slippageBps,
+  };
   return {
     amountMicros: formatMicros(amountMicros),
     token: input.token,
@@ -152,55 +172,90 @@ export type RoutePlanDocument = PlanDocument & {
  * staked) moves when the leg settles from its receipt. Fee 0. A plan that cannot be prepared is
  * returned `blocked` and moves nothing. With `recordWrite`, the answer commits with the plan: a
  * retry of the same write (same Idempotency-Key) can never store a second plan.
+ *
+ * Cross-asset (a `token` other than USDC the chain swaps): one quote through the chain's swap
+ * source; the swap legs come first, then the deposit legs, under the same planId. What is
+ * deposited and reserved is the swap's minimum out (net of every fee: what it guarantees), so
+ * the cost basis is net of the swap's cost and the fill above the minimum stays liquid in the
+ * owner's wallet; the guardrails and the stake cap check that amount. No source, no quote, an
+ * unknown price: `blocked` with the reason, nothing reserved.
  */
 export async function prepareRoute(parameters: PrepareRouteParameters): Promise<RoutePlanDocument> {
   const { db, adapters, input, now } = parameters;
-  checkRouteToken(input.token);
   const { chain, chainChosenBy } = chooseRouteChain(
     adapters,
     parameters.opportunities,
     parameters.address,
     input,
   );
+  // Another token than USDC: swapped into USDC by the plan's first legs (400 when unknown).
+  const swapFrom = crossAssetToken(parameters.swaps, chain, input.token, 'token');
   const owner = ownerOn(adapters, parameters.address, chain);
   const planId = newPlanId();
-  const { feeMicros } = computePrincipalFee({ amountMicros: input.amountMicros, kind: 'route' });
   const venue = input.stake ? stakeVenue(parameters, chain) : undefined;
+  // One quote, only for a route that could go ahead; what it guarantees is what is deposited.
+  const swap =
+    swapFrom && !input.autoBridge && (venue || !input.stake)
+      ? await prepareCrossAssetSwap({
+          ...parameters,
+          chain,
+          planId,
+          owner,
+          input: swapFrom,
+          amountInMicros: input.amountMicros,
+          slippageBps: input.slippageBps,
+        })
+      : undefined;
+  const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : input.amountMicros;
+  const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind: 'route' });
   const maxStakeMicros = parameters.autoYieldMaxStakeMicros;
   const stakedMicros =
     input.stake && maxStakeMicros ? stakedOn(await readBalancesOf(db, [owner]), chain) : 0n;
+  const swapBlockers = crossAssetBlockers(swap);
   const blockers = [
-    ...routeBlockers(input, venue, { maxStakeMicros, stakedMicros }),
-    // The owner's guardrails: the chain, and with stake the venue, amount and APY.
-    ...(await guardrailBlockers(db, {
-      wallet: owner,
-      chain,
-      opportunity: venue,
-      amountMicros: input.amountMicros,
-      amountField: 'body.amountMicros',
-    })),
+    ...routeBlockers({ ...input, amountMicros: depositMicros }, venue, {
+      maxStakeMicros,
+      stakedMicros,
+    }),
+    ...swapBlockers,
+    // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
+    // and APY (a swap not priced has no amount to check yet).
+    ...(swapFrom && (!swap || swapBlockers.length > 0)
+      ? []
+      : await guardrailBlockers(db, {
+          wallet: owner,
+          chain,
+          opportunity: venue,
+          amountMicros: depositMicros,
+          amountField: 'body.amountMicros',
+        })),
   ];
-  let build: LegBuild;
+  let deposit: LegBuild;
   let target: LegTarget = { kind: 'router' };
   if (blockers.length > 0) {
-    build = { status: 'blocked', blockers };
+    deposit = { status: 'blocked', blockers };
   } else {
     if (venue) {
       target = { kind: 'venue', venue: venueOnChain(parameters.venues, venue) };
     }
-    build = await adapters[chain].buildDeposit({
+    deposit = await adapters[chain].buildDeposit({
       planId,
       owner,
-      amountMicros: input.amountMicros,
+      amountMicros: depositMicros,
       target,
     });
   }
+  const effect = venue ? 'fund_staked' : 'fund_liquid';
+  const venueId = venue?.venueId ?? null;
+  const crossAsset = swap && joinCrossAssetPlan(swap, deposit, effect, venueId);
+  const build = crossAsset?.build ?? deposit;
+  const reservedMicros = build.status === 'prepared' ? depositMicros : 0n;
   const parts = {
     planId,
     kind: 'route' as const,
     chain,
     amountMicros: input.amountMicros,
-    feeMicros,
+    feeMicros: crossAsset ? crossAsset.feeMicros : feeMicros,
     build,
     venue: venue && {
       strategyId: venue.venueId,
@@ -212,7 +267,8 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       wallet: owner,
       chainChosenBy,
       stake: input.stake,
-      pendingInMicros: formatMicros(build.status === 'prepared' ? input.amountMicros : 0n),
+      pendingInMicros: formatMicros(reservedMicros),
+      ...crossAsset?.parts,
     },
     createdAt: now,
   };
@@ -221,16 +277,17 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     await insertPlan(
       tx,
       planRecord(parts, {
-        venueId: venue?.venueId ?? null,
+        venueId,
         owner,
         wallet: owner,
         request: routeRequestRecord(input, chain),
-        effect: venue ? 'fund_staked' : 'fund_liquid',
+        effect,
+        ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
       }),
     );
     // Before the posting: the answer needs no balance lock, so the locks are held no longer.
     await parameters.recordWrite?.(tx, document);
-    if (build.status === 'prepared') {
+    if (reservedMicros > 0n) {
       await postJournalEntry(tx, {
         kind: 'route.prepared',
         dedupeKey: `prepare:${planId}`,
@@ -239,11 +296,11 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         postings: [
           {
             account: { system: 'external', chain },
-            amountMicros: -input.amountMicros,
+            amountMicros: -reservedMicros,
           },
           {
             account: { wallet: owner, chain, bucket: 'pending_in' },
-            amountMicros: input.amountMicros,
+            amountMicros: reservedMicros,
           },
         ],
       });

@@ -126,10 +126,32 @@ function swapOutcomeOf(
         ? null
         : `the owner sent ${formatMicros(amountIn)} of the input; the plan swapped ${formatMicros(leg.amountMicros)}`,
     postings: leg.wallet
-      ? bookSwap({ wallet: leg.wallet, chain: leg.chain as LedgerChain }, swap.moved, inputHeld)
+      ? bookSwap(
+          { wallet: leg.wallet, chain: leg.chain as LedgerChain },
+          { ...swap.moved, amountOut: swap.moved.amountOut - heldForDeposit(leg, swap.moved) },
+          inputHeld,
+        )
       : [],
     position: null,
   };
+}
+
+/**
+ * A cross-asset route or deposit (swap legs, then deposit legs): its deposit leg brings the
+ * swap's minimum out onto the books itself (reserved at prepare, or from the chain when it
+ * settles), so the swap credits liquid only with what it paid above that minimum — what stays
+ * in the owner's wallet.
+ */
+function heldForDeposit(leg: SettlementLeg, moved: { readonly amountOut: bigint }): bigint {
+  if (leg.planKind !== 'route' && leg.planKind !== 'deposit') return 0n;
+  const swap = leg.swap;
+  const minimum =
+    typeof swap === 'object' && swap !== null && !Array.isArray(swap)
+      ? swap['minAmountOutMicros']
+      : undefined;
+  if (typeof minimum !== 'string' || !/^(0|[1-9][0-9]*)$/.test(minimum)) return 0n;
+  const held = BigInt(minimum);
+  return held < moved.amountOut ? held : moved.amountOut;
 }
 
 /**

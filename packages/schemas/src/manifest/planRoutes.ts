@@ -7,7 +7,7 @@ import {
   SettleLegRequest,
   WithdrawPlanRequest,
 } from '../requests';
-import { ExecuteResult, StoredPlanDocument } from '../planDocuments';
+import { CrossAssetPlanDocument, ExecuteResult, StoredPlanDocument } from '../planDocuments';
 import { SettleLegResult } from '../wallets';
 import { ListingQuery } from '../opportunityQuery';
 import { defineRoute } from './defineRoute';
@@ -65,7 +65,7 @@ export const planRoutes = {
     summary: 'Prepare a deposit (owner signs).',
     tags: ['strategies'],
     request: { body: DepositPlanRequest, headers: ['Idempotency-Key'] },
-    responses: plan,
+    responses: ok(CrossAssetPlanDocument, 'A prepared plan, or a blocked plan with blockers[].'),
   }),
   prepareWithdrawPlan: defineRoute({
     operationId: 'prepareWithdrawPlan',

@@ -10,7 +10,7 @@ import {
   WalletParams,
   WithdrawRequest,
 } from '../requests';
-import { HarvestResult, RebalancePlanDocument } from '../planDocuments';
+import { CrossAssetPlanDocument, HarvestResult, RebalancePlanDocument } from '../planDocuments';
 import { AuditQuery, AuditTrailDocument } from '../auditTrail';
 import {
   AutoYieldDocument,
@@ -98,7 +98,7 @@ export const walletRoutes = {
     summary: 'Prepare a route (credit liquid on settlement, optional stake). Fee 0.',
     tags: ['wallets'],
     request: { params: WalletParams, body: RouteRequest, headers: ['Idempotency-Key'] },
-    responses: plan,
+    responses: ok(CrossAssetPlanDocument, 'A prepared plan, or a blocked plan with blockers[].'),
   }),
   harvest: defineRoute({
     operationId: 'harvest',
