@@ -60,6 +60,7 @@ describe('cross-asset plans (property)', () => {
             chains: ['base'],
             quote: async (request) => ({
               status: 'ok',
+              family: 'evm',
               source: '0x',
               amountOutMicros: quoted,
               minAmountOutMicros: quoted,
