@@ -1,4 +1,4 @@
-import { FeeError, bpsOf, computeSwapPlanFees, resolveSlippageBps } from '@yieldrouter/fees';
+import { FeeError, bpsOf, computeSwapPlanFees } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type {
   AllowanceReading,
@@ -8,7 +8,6 @@ import type {
   LegBuild,
 } from '@yieldrouter/schemas';
 import { formatMicros, formatUnits } from '@yieldrouter/schemas';
-import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 import { sourceBlocker } from './swapPlanSteps';

@@ -346,7 +346,7 @@ export async function settleLeg(
         ? bridgeBurnOutcome(leg, receipt)
         : fee
           ? bridgeFeeOutcome(leg, receipt)
-        : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+          : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, outcome, {

@@ -7,7 +7,6 @@ import {
   OpenDocument,
   SolanaSwapPlanRequest,
   SuiSwapPlanRequest,
-  SwapPlanRequest,
 } from '../requests';
 import { GasSponsorPlanDocument, PlanDocument, SwapPlanDocument } from '../planDocuments';
 import { defineRoute } from './defineRoute';
