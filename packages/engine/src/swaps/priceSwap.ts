@@ -7,10 +7,10 @@ import type {
   ChainAdapter,
   LegBuild,
 } from '@yieldrouter/schemas';
-import { formatMicros, formatUnits } from '@yieldrouter/schemas';
+import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
-import { sourceBlocker } from './swapPlanSteps';
+import { sourceBlocker, swapPlanParts } from './swapPlanSteps';
 
 /** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
 export const quoteBlocker = (
@@ -201,28 +201,7 @@ export function swapDocumentParts(
   slippageBps: number,
   priced: PricedSwap | undefined,
 ) {
-  return {
-    inputToken: input.symbol,
-    outputToken: output.symbol,
-    amountInMicros: formatMicros(amountInMicros),
-    slippageBps,
-    ...(priced
-      ? {
-          quotedAmountOutMicros: formatMicros(priced.quote.amountOutMicros),
-          minAmountOutMicros: formatMicros(priced.fees.minAmountOutMicros),
-          priceImpactBps: priced.quote.priceImpactBps,
-          quoteSource: priced.quote.source,
-          expiresAt: priced.quote.expiresAt.toISOString(),
-          feeLines: priced.fees.lines.map((line) => ({
-            kind: line.kind,
-            ...(line.bps === undefined ? {} : { bps: line.bps }),
-            amountMicros: formatMicros(line.amountMicros),
-            token: line.side === 'input' ? input.symbol : output.symbol,
-            payer: line.payer,
-          })),
-        }
-      : {}),
-  };
+  return swapPlanParts({ input, output, amountInMicros, slippageBps, priced });
 }
 
 /**
