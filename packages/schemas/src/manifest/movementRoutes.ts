@@ -171,8 +171,8 @@ export const movementRoutes = {
     description: [
       "Body `{planId}`: a bridge plan of the key's wallet that failed (its attestation did not",
       "come within the rail's window, SVC_CCTP_ATTESTATION_WINDOW_<SPEED>_MS, or its mint",
-      'reverted; `bridge.failed` was sent). The answer (BridgeRescueDocument in',
-      '@yieldrouter/schemas) is prepared with the recovery leg — for CCTP the `mint` leg on the',
+      'reverted; `bridge.failed` was sent). The answer (a bridge rescue document) is prepared',
+      'with the recovery leg — for CCTP the `mint` leg on the',
       'destination (`receiveMessage` of the attested burn), which mints only to the recipient',
       "the burn fixed: the owner's address, from the plan's record, never from the request —",
       'or blocked `bridge_attestation_pending` while the attestation is still missing (the',
