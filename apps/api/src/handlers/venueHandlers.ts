@@ -215,6 +215,11 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
           owner: body.owner,
           token: body.token,
           slippageBps: body.slippageBps,
+          crossChain: {
+            sourceChain: body.sourceChain,
+            sourceAddress: body.sourceAddress,
+            bridge: body.bridge,
+          },
         },
         swaps: deps.swaps,
         now: now(),

@@ -19,6 +19,9 @@ import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { planDocument, planRecord } from './planDocument';
+import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
+import { crossChainSource } from '../bridges/crossChainSource';
+import type { CrossChainRequest } from '../bridges/crossChainSource';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
@@ -29,6 +32,8 @@ export interface PrepareStrategyPlanRequest {
   /** Deposits: USDC (the default) or a token the venue's chain swaps into USDC first. */
   readonly token?: string | undefined;
   readonly slippageBps?: number | undefined;
+  /** Deposits: where the funds are when not on the venue's chain, and whether to bridge. */
+  readonly crossChain?: CrossChainRequest | undefined;
 }
 
 export interface PrepareStrategyPlanParameters {
@@ -110,6 +115,16 @@ export async function prepareStrategyPlan(
   const planId = newPlanId();
   const checked = checkRequest(opportunity, parameters);
   const chain = opportunity.chain;
+  // Funds on another chain: never bridged silently (blocked, naming the bridge plan to run).
+  const bridgeFirst =
+    kind === 'deposit' && checked.owner && request.crossChain
+      ? crossChainSource(adapters, request.crossChain, {
+          chain,
+          owner: checked.owner,
+          amountMicros: request.amountMicros,
+        })
+      : undefined;
+  if (bridgeFirst) checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain'));
   // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown).
   const swapFrom =
     kind === 'deposit'

@@ -34,6 +34,8 @@ import { planDocument, planRecord } from '../plans/planDocument';
 import { byApyDesc } from '../venues/rankOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
+import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
+import { crossChainSource } from '../bridges/crossChainSource';
 import { chooseRouteChain } from './routeChain';
 import type { RouteChainRequest } from './routeChain';
 import { ownerOn } from './walletAddress';
@@ -49,8 +51,13 @@ export interface RouteInput extends RouteChainRequest {
   readonly goal?: RouteGoal | undefined;
   readonly riskTolerance?: RiskTolerance | undefined;
   readonly autoCompound?: boolean | undefined;
-  /** `true` blocks the plan: a route stays on one chain. */
+  /** `true` without `sourceChain` blocks the plan (`bridge_not_available`): a route does not bridge. */
   readonly autoBridge?: boolean | undefined;
+  /** Where the funds are when not on the route's chain: blocked, naming the bridge plan. */
+  readonly sourceChain?: Chain | undefined;
+  readonly sourceAddress?: string | undefined;
+  /** The same as `autoBridge`. */
+  readonly bridge?: boolean | undefined;
   /** A cross-asset route's slippage bound on its swap into USDC. */
   readonly slippageBps?: number | undefined;
 }
@@ -99,16 +106,17 @@ export function checkRouteToken(token: string | undefined): void {
 }
 
 /**
- * Why a route on `chain` cannot be prepared as asked, before any chain call: a cross-chain
- * route (`autoBridge`), or a stake with no ready venue there.
+ * Why a route on `chain` cannot be prepared as asked, before any chain call: a bridge asked
+ * for with no `sourceChain` (`autoBridge`), or a stake with no ready venue there.
  */
 export function routeBlockers(
-  input: Pick<RouteInput, 'stake' | 'autoBridge' | 'amountMicros'>,
+  input: Pick<RouteInput, 'stake' | 'autoBridge' | 'bridge' | 'sourceChain' | 'amountMicros'>,
   venue: Opportunity | undefined,
   cap: { maxStakeMicros: bigint | null | undefined; stakedMicros: bigint },
 ): Blocker[] {
   const blockers: Blocker[] = [];
-  if (input.autoBridge)
+  // With `sourceChain` the funds' chain is known: routeCrossChain names the bridge, or nothing.
+  if ((input.autoBridge || input.bridge) && input.sourceChain === undefined)
     blockers.push(blocker('bridge_not_available', { field: 'body.autoBridge' }));
   if (input.stake && !venue) blockers.push(blocker('no_ready_venue'));
   const { maxStakeMicros, stakedMicros } = cap;
@@ -135,6 +143,9 @@ function routeRequestRecord(input: RouteInput, chain: Chain): Prisma.InputJsonOb
     preferredChains,
     autoCompound,
     autoBridge,
+    sourceChain: input.sourceChain,
+    sourceAddress: input.sourceAddress,
+    bridge: input.bridge,
     slippageBps: input.slippageBps,
   };
   return {
@@ -179,6 +190,10 @@ export type RoutePlanDocument = PlanDocument & {
  * the cost basis is net of the swap's cost and the fill above the minimum stays liquid in the
  * owner's wallet; the guardrails and the stake cap check that amount. No source, no quote, an
  * unknown price: `blocked` with the reason, nothing reserved.
+ *
+ * Cross-chain (`sourceChain` other than the route's chain): a route never bridges, with or
+ * without `bridge` / `autoBridge`: `blocked` with `bridge_required`, whose details name the
+ * bridge plan to run first (its route and exact body); nothing is quoted or reserved.
  */
 export async function prepareRoute(parameters: PrepareRouteParameters): Promise<RoutePlanDocument> {
   const { db, adapters, input, now } = parameters;
@@ -191,11 +206,17 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   // Another token than USDC: swapped into USDC by the plan's first legs (400 when unknown).
   const swapFrom = crossAssetToken(parameters.swaps, chain, input.token, 'token');
   const owner = ownerOn(adapters, parameters.address, chain);
+  // Funds on another chain: blocked, naming the bridge plan to run first (a route never bridges).
+  const bridgeFirst = crossChainSource(adapters, input, {
+    chain,
+    owner,
+    amountMicros: input.amountMicros,
+  });
   const planId = newPlanId();
   const venue = input.stake ? stakeVenue(parameters, chain) : undefined;
   // One quote, only for a route that could go ahead; what it guarantees is what is deposited.
   const swap =
-    swapFrom && !input.autoBridge && (venue || !input.stake)
+    swapFrom && !input.autoBridge && !bridgeFirst && (venue || !input.stake)
       ? await prepareCrossAssetSwap({
           ...parameters,
           chain,
@@ -217,10 +238,11 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       maxStakeMicros,
       stakedMicros,
     }),
+    ...(bridgeFirst ? [bridgeRequiredBlocker(bridgeFirst, 'body.sourceChain')] : []),
     ...swapBlockers,
     // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
     // and APY (a swap not priced has no amount to check yet).
-    ...(swapFrom && (!swap || swapBlockers.length > 0)
+    ...((swapFrom && (!swap || swapBlockers.length > 0)) || bridgeFirst
       ? []
       : await guardrailBlockers(db, {
           wallet: owner,
