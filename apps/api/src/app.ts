@@ -235,6 +235,7 @@ export function createApp(deps: AppDeps): Express {
     venueHandlers({
       venueUseCases: useCases.venues,
       venues: config.venues,
+      bridging: { bridges: config.bridges, rail: bridgeRail },
       enablement,
       adapters,
       snapshots,

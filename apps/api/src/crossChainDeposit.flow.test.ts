@@ -1,6 +1,12 @@
 import request from 'supertest';
-import type { Address } from 'viem';
-import { PlanDocument } from '@yieldrouter/schemas';
+import type { Address, Hex } from 'viem';
+import { verifyLedger } from '@yieldrouter/ledger';
+import {
+  DepositPlanDocument,
+  PlanDocument,
+  PublicActivityDocument,
+  PublicPortfolioDocument,
+} from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
@@ -9,7 +15,9 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 
 // A cross-chain deposit (issue 18, item 5) on the two anvils: the owner's USDC is on Base, the
 // venue (fluid, the bed's ERC-4626 vault) on Arbitrum. Without `bridge: true` nothing bridges
-// silently: the plan is blocked and names the bridge plan to run first.
+// silently: the plan is blocked and names the bridge plan to run first. With it, one plan: the
+// bridge legs on Base, then the deposit legs on Arbitrum for what the bridge delivers at least;
+// the deposit settles only once the delivery credited Arbitrum.
 const owner = anvilAccount(5);
 const ownerKey = 'test-xchain-owner-0123456789abcdef';
 const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
@@ -91,5 +99,123 @@ describe('cross-chain deposit without bridge: blocked, naming the bridge plan', 
   it('a source address that is not one of the source chain: 400 naming it', async () => {
     const res = await depositPlan({ sourceChain: 'base', sourceAddress: 'nope' }).expect(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.sourceAddress' });
+  });
+});
+
+const balance = async (chain: string, bucket: string) =>
+  (
+    await t.db.prisma.ledgerAccount.findFirst({
+      where: { wallet: owner.address, chain, bucket },
+    })
+  )?.balanceMicros ?? 0n;
+const send = (side: 'base' | 'arbitrum', leg: unknown, key: Hex = owner.privateKey) =>
+  cctp.send(side, (leg as { transaction: { to: string; data: Hex } }).transaction, key);
+const settle = (planId: string | undefined, index: number, txId: Hex) =>
+  request(t.app)
+    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
+    .set('X-API-Key', testKeys.keeper)
+    .send({ txId });
+const deliver = (body: Record<string, unknown>) =>
+  request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
+
+describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () => {
+  it('bridge legs, then deposit legs under one planId; the deposit waits for the delivery', async () => {
+    const res = await depositPlan({ sourceChain: 'base', bridge: true }).expect(200);
+    const plan = DepositPlanDocument.parse(res.body);
+    expect(plan).toMatchObject({
+      kind: 'deposit',
+      status: 'prepared',
+      ownerMustSign: true,
+      chain: 'arbitrum',
+      venueId: 'fluid',
+      amountMicros: '25000000',
+      // The bridge's fees: 10 bps service fee, no rail fee on a standard transfer.
+      feeMicros: '25000',
+      depositMicros: '24975000',
+      bridge: {
+        sourceChain: 'base',
+        destChain: 'arbitrum',
+        sourceAddress: owner.address,
+        destinationAddress: owner.address,
+        burnAmountMicros: '24975000',
+        minReceivedMicros: '24975000',
+      },
+    });
+    const legs = plan.legs ?? [];
+    expect(legs.map((leg) => [leg.action, leg['chain'], leg.settles])).toEqual([
+      ['transfer', 'base', true],
+      ['approve', 'base', false],
+      ['burn', 'base', true],
+      ['approve', 'arbitrum', false],
+      ['deposit', 'arbitrum', true],
+    ]);
+    expect(legs[4]?.amountMicros).toBe('24975000');
+    // Prepared: nothing on the books yet.
+    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+
+    // The owner signs the bridge legs on Base; the fee and the burn settle from their receipts.
+    const hashes: Hex[] = [];
+    for (const leg of legs.slice(0, 3)) hashes.push(await send('base', leg));
+    await settle(plan.planId, 0, hashes[0] as Hex).expect(200);
+    const burned = await settle(plan.planId, 2, hashes[2] as Hex).expect(200);
+    expect(burned.body).toMatchObject({ status: 'confirmed' });
+    expect(await balance('base', 'in_flight')).toBe(24_975_000n);
+
+    // The deposit leg before the delivery: 409, nothing recorded.
+    const early = await settle(plan.planId, 4, `0x${'ab'.repeat(32)}`).expect(409);
+    expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
+    expect(await balance('arbitrum', 'liquid')).toBe(0n);
+
+    // Attested; the mint is relayed and reported: Arbitrum liquid is credited.
+    const next = await deliver({ planId: plan.planId }).expect(200);
+    const mintTx = await send('arbitrum', next.body.mintLeg);
+    await deliver({ planId: plan.planId, destTxId: mintTx }).expect(200);
+    expect(await balance('base', 'in_flight')).toBe(0n);
+    expect(await balance('arbitrum', 'liquid')).toBe(24_975_000n);
+
+    // Now the deposit: signed on Arbitrum, settled from its receipt out of liquid into the venue.
+    await send('arbitrum', legs[3]);
+    const depositTx = await send('arbitrum', legs[4]);
+    const deposited = await settle(plan.planId, 4, depositTx).expect(200);
+    expect(deposited.body).toMatchObject({ status: 'confirmed' });
+    expect(await balance('arbitrum', 'liquid')).toBe(0n);
+    const staked = await t.db.prisma.ledgerAccount.findFirst({
+      where: { wallet: owner.address, chain: 'arbitrum', bucket: { startsWith: 'staked:' } },
+    });
+    expect(staked?.balanceMicros).toBe(24_975_000n);
+    const fees = await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
+    expect(fees?.balanceMicros).toBe(25_000n);
+
+    // Activity: the bridge rows, then the deposit row, under the plan.
+    const activity = PublicActivityDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/activity?wallet=${owner.address}`).expect(200)).body,
+    ).activity.filter((row) => row.planId === plan.planId);
+    expect(activity.map((row) => [row.legIndex, row.kind, row.chain, row.status])).toEqual([
+      [0, 'bridge', 'base', 'confirmed'],
+      [2, 'bridge', 'base', 'confirmed'],
+      [4, 'deposit', 'arbitrum', 'confirmed'],
+    ]);
+    // The cost basis is what the bridge delivered, net of its fees: ROI is never overstated.
+    const portfolio = PublicPortfolioDocument.parse(
+      (await request(t.app).get('/api/v1/svc/portfolio').query({ wallet: owner.address })).body,
+    );
+    expect(portfolio.positions).toMatchObject([
+      { chain: 'arbitrum', venueId: 'fluid', depositedMicros: '24975000' },
+    ]);
+    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+  });
+
+  it("a source address that is not the owner's: refused (422), nothing stored", async () => {
+    const before = await t.db.prisma.plan.count();
+    const res = await depositPlan({
+      sourceChain: 'base',
+      bridge: true,
+      sourceAddress: anvilAccount(6).address,
+    }).expect(422);
+    expect(res.body).toMatchObject({
+      code: 'BRIDGE_DESTINATION_NOT_OWNER',
+      field: 'body.sourceAddress',
+    });
+    expect(await t.db.prisma.plan.count()).toBe(before);
   });
 });

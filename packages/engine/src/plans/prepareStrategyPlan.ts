@@ -2,7 +2,7 @@ import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
 import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
-import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
+import type { Blocker, Chain, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -22,6 +22,8 @@ import { planDocument, planRecord } from './planDocument';
 import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
+import { joinBridgedDeposit, prepareDepositBridge } from '../bridges/crossChainDeposit';
+import type { DepositBridging } from '../bridges/crossChainDeposit';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
@@ -50,6 +52,8 @@ export interface PrepareStrategyPlanParameters {
   /** Where a deposit naming another token than USDC swaps it; unset: only USDC is known. */
   readonly swaps?: RouteSwaps | undefined;
   readonly schedule?: FeeSchedule | undefined;
+  /** Where a deposit with `bridge: true` bridges; unset: such a deposit is blocked. */
+  readonly bridging?: DepositBridging | undefined;
 }
 
 function checkRequest(
@@ -93,12 +97,25 @@ const belowMinimum = (opportunity: Opportunity, depositMicros: bigint): Blocker[
       ]
     : [];
 
+/** A cross-chain plan's legs each name the chain they are signed and sent on. */
+const withLegChains = (document: PlanDocument, chains: readonly Chain[] | undefined) =>
+  chains && document.legs
+    ? { ...document, legs: document.legs.map((leg, index) => ({ ...leg, chain: chains[index] })) }
+    : document;
+
 /**
  * Prepares (or blocks) a deposit into / withdrawal from one venue, and stores the plan. Every
  * venue answers with the same shape: `prepared` with unsigned owner-sign legs built by the
  * chain adapter, or `blocked` with catalog blockers. Blocked is a result (HTTP 200), not an
  * error; only an unknown id is an error (404 `strategy_unknown`). With `recordWrite`, the answer
  * commits with the plan (Idempotency-Key): a retry can never store a second plan.
+ *
+ * Cross-chain (`sourceChain` other than the venue's): without `bridge`, `blocked` with
+ * `bridge_required` naming the bridge plan to run first. With `bridge: true`, one plan: the
+ * bridge legs on the source chain (fee transfer, approval, burn: the bridge plan's own, with its
+ * refusals and blockers), then the deposit legs on the venue's chain for the bridge's
+ * minReceivedMicros — the cost basis, net of the bridge and rail fees; they settle (effect
+ * `bridged_stake`) from liquid, only after the bridge's delivery credited it.
  */
 export async function prepareStrategyPlan(
   parameters: PrepareStrategyPlanParameters,
@@ -124,12 +141,36 @@ export async function prepareStrategyPlan(
           amountMicros: request.amountMicros,
         })
       : undefined;
-  if (bridgeFirst) checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain'));
+  const bridging = bridgeFirst !== undefined && request.crossChain?.bridge === true;
+  if (bridgeFirst && !bridging) {
+    checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain'));
+  }
   // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown).
   const swapFrom =
     kind === 'deposit'
       ? crossAssetToken(parameters.swaps, chain, request.token, 'token')
       : undefined;
+  if (swapFrom && bridging) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      `body.token: a cross-chain deposit bridges USDC; swap ${swapFrom.symbol} into USDC on ` +
+        `${bridgeFirst.sourceChain} first (POST /api/v1/svc/evm/swap/plan)`,
+      'body.token',
+    );
+  }
+  // Bridge first: the bridge legs under this planId, what it delivers at least is deposited.
+  const bridge =
+    bridging && checked.blockers.length === 0
+      ? await prepareDepositBridge({
+          ...parameters,
+          bridging: parameters.bridging,
+          bridge: bridgeFirst,
+          planId,
+        })
+      : undefined;
+  const bridged = bridge && 'record' in bridge ? bridge : undefined;
+  if (bridge && 'blocked' in bridge) checked.blockers.push(...bridge.blocked.blockers);
+  if (bridged?.build.status === 'blocked') checked.blockers.push(...bridged.build.blockers);
   // One quote, only for a deposit that could go ahead; what it guarantees is what is deposited.
   const swap =
     swapFrom && checked.owner && checked.blockers.length === 0
@@ -143,10 +184,16 @@ export async function prepareStrategyPlan(
           slippageBps: request.slippageBps,
         })
       : undefined;
-  const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : request.amountMicros;
+  const depositMicros = bridging
+    ? (bridged?.minReceivedMicros ?? 0n)
+    : swapFrom
+      ? (swap?.depositMicros ?? 0n)
+      : request.amountMicros;
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind });
   const swapBlockers = crossAssetBlockers(swap);
-  const priced = !swapFrom || (swap !== undefined && swapBlockers.length === 0);
+  const priced = bridging
+    ? bridged?.build.status === 'prepared'
+    : !swapFrom || (swap !== undefined && swapBlockers.length === 0);
   checked.blockers.push(...swapBlockers);
   if (kind === 'deposit' && priced) {
     checked.blockers.push(...belowMinimum(opportunity, depositMicros));
@@ -183,13 +230,17 @@ export async function prepareStrategyPlan(
   }
   const effect = kind === 'deposit' ? 'stake' : 'unstake';
   const crossAsset = swap && joinCrossAssetPlan(swap, legs, effect, opportunity.venueId);
-  const build = crossAsset?.build ?? legs;
+  const crossChain =
+    bridged &&
+    joinBridgedDeposit(bridged, legs, { chain, venueId: opportunity.venueId, feeMicros });
+  const joined = crossAsset ?? crossChain;
+  const build = joined?.build ?? legs;
   const parts = {
     planId,
     kind,
     chain: opportunity.chain,
     amountMicros: request.amountMicros,
-    feeMicros: crossAsset ? crossAsset.feeMicros : feeMicros,
+    feeMicros: joined ? joined.feeMicros : feeMicros,
     build,
     venue: {
       // SPEC: the bare venue id, whichever id (svcop…, form-…, venue) asked for the plan.
@@ -202,6 +253,7 @@ export async function prepareStrategyPlan(
       writeReady: opportunity.writeReady,
       ...(checked.owner ? { owner: checked.owner } : {}),
       ...crossAsset?.parts,
+      ...crossChain?.parts,
     },
     createdAt: now,
   };
@@ -217,19 +269,29 @@ export async function prepareStrategyPlan(
       owner: checked.owner ?? null,
       ...(swapFrom ? { token: swapFrom.symbol } : {}),
       ...(request.slippageBps === undefined ? {} : { slippageBps: request.slippageBps }),
+      ...(bridgeFirst
+        ? {
+            sourceChain: bridgeFirst.sourceChain,
+            sourceAddress: bridgeFirst.sourceAddress,
+            bridge: bridging,
+          }
+        : {}),
     },
     effect,
     ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
+    ...(crossChain ? { legs: crossChain.legs } : {}),
   });
-  const document: PlanDocument = planDocument(parts);
+  const document: PlanDocument = withLegChains(planDocument(parts), crossChain?.legChains);
+  // A cross-chain deposit stores what it bridges with it (one statement).
+  const also = crossChain && build.status === 'prepared' ? bridged?.also : undefined;
   const { recordWrite } = parameters;
   if (recordWrite) {
     await runLedgerTransaction(db, async (tx) => {
-      await insertPlan(tx, plan);
+      await insertPlan(tx, plan, also ? { also } : {});
       await recordWrite(tx, document);
     });
   } else {
-    await insertPlan(db, plan);
+    await insertPlan(db, plan, also ? { also } : {});
   }
   return document;
 }
