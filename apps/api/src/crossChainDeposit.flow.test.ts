@@ -6,6 +6,7 @@ import {
   PlanDocument,
   PublicActivityDocument,
   PublicPortfolioDocument,
+  StoredPlanDocument,
 } from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
@@ -150,6 +151,13 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
       ['deposit', 'arbitrum', true],
     ]);
     expect(legs[4]?.amountMicros).toBe('24975000');
+    // As stored: the same legs on the same chains.
+    const stored = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${plan.planId}`).expect(200)).body,
+    );
+    expect(stored.legs.map((leg) => [leg.action, leg.chain])).toEqual(
+      legs.map((leg) => [leg.action, leg['chain']]),
+    );
     // Prepared: nothing on the books yet.
     expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
 
