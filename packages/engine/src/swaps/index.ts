@@ -15,6 +15,7 @@ export * from './readJupiterQuote';
 export * from './createJupiterQuoteSource';
 export * from './prepareSolanaSwapPlan';
 export * from './swapPlanSteps';
+export * from './swapPlanParameters';
 export * from './suiSwapQuote';
 export * from './cetusRoutesResponse';
 export * from './cetusSettings';

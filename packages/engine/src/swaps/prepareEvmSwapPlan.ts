@@ -1,27 +1,18 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { FeeSchedule } from '@yieldrouter/fees';
-import type { PrismaClient } from '@yieldrouter/ledger';
 import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
-import type { ChainAdapters } from '../chains/chainsConfig';
 import type { SwapsConfig } from './swapSettings';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { EvmSwapQuote } from './swapQuoteSource';
+import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
 import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
 import { storeSwapPlan } from './storeSwapPlan';
 
-export interface PrepareEvmSwapPlanParameters {
-  readonly db: PrismaClient;
-  readonly adapters: ChainAdapters;
-  readonly swaps: SwapsConfig;
-  /** The quote source for EVM chains; undefined when none is configured. */
-  readonly source: SwapQuoteSource | undefined;
-  /** The request as parsed (amount as bigint). */
-  readonly request: Omit<EvmSwapPlanRequest, 'amountInMicros'> & {
-    readonly amountInMicros: bigint;
-  };
-  readonly schedule?: FeeSchedule;
-  readonly now: Date;
-}
+/** An EVM swap plan's inputs: the swap settings, the 0x quote source and the request. */
+export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
+  { readonly swaps: SwapsConfig },
+  EvmSwapQuote,
+  EvmSwapPlanRequest
+>;
 
 /**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.

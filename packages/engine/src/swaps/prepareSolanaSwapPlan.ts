@@ -1,28 +1,19 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { FeeSchedule } from '@yieldrouter/fees';
-import type { PrismaClient } from '@yieldrouter/ledger';
 import type { LegBuild, SolanaSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import type { ChainAdapters } from '../chains/chainsConfig';
 import { blocker } from '../plans/blocker';
 import type { JupiterConfig } from './jupiterSettings';
 import { storeSwapPlan } from './storeSwapPlan';
-import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import type { SolanaSwapQuote } from './swapQuoteSource';
+import type { SwapPlanParameters } from './swapPlanParameters';
 import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
 
-export interface PrepareSolanaSwapPlanParameters {
-  readonly db: PrismaClient;
-  readonly adapters: ChainAdapters;
-  readonly jupiter: JupiterConfig;
-  /** The Solana quote source (Jupiter); undefined when none is configured. */
-  readonly source: SwapQuoteSource<SolanaSwapQuote> | undefined;
-  /** The request as parsed (amount as bigint). */
-  readonly request: Omit<SolanaSwapPlanRequest, 'amountInMicros'> & {
-    readonly amountInMicros: bigint;
-  };
-  readonly schedule?: FeeSchedule;
-  readonly now: Date;
-}
+/** A Solana swap plan's inputs: the Jupiter settings, its quote source and the request. */
+export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
+  { readonly jupiter: JupiterConfig },
+  SolanaSwapQuote,
+  SolanaSwapPlanRequest
+>;
 
 /**
  * Prepares (or blocks) a swap on Solana priced by Jupiter, and stores it.

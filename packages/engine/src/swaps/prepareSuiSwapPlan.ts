@@ -1,28 +1,19 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { FeeSchedule } from '@yieldrouter/fees';
 import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
-import type { PrismaClient } from '@yieldrouter/ledger';
 import type { LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import type { ChainAdapters } from '../chains/chainsConfig';
 import { storeSwapPlan } from './storeSwapPlan';
 import type { CetusConfig } from './cetusSettings';
 import type { SuiSwapQuote } from './suiSwapQuote';
 import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { SwapPlanParameters } from './swapPlanParameters';
 
-export interface PrepareSuiSwapPlanParameters {
-  readonly db: PrismaClient;
-  readonly adapters: ChainAdapters;
-  readonly cetus: CetusConfig;
-  /** The Cetus quote source; undefined when it is not configured. */
-  readonly source: SwapQuoteSource<SuiSwapQuote> | undefined;
-  readonly request: Omit<SuiSwapPlanRequest, 'amountInMicros'> & {
-    readonly amountInMicros: bigint;
-  };
-  readonly schedule?: FeeSchedule;
-  readonly now: Date;
-}
+/** A Sui swap plan's inputs: the Cetus settings, its quote source and the request. */
+export type PrepareSuiSwapPlanParameters = SwapPlanParameters<
+  { readonly cetus: CetusConfig },
+  SuiSwapQuote,
+  SuiSwapPlanRequest
+>;
 
 /**
  * Prepares (or blocks) a swap on Sui priced by the Cetus aggregator, and stores it.
