@@ -3,6 +3,7 @@ export * from './zeroExQuoteResponse';
 export * from './createZeroExQuoteSource';
 export * from './swapSettings';
 export * from './priceSwap';
+export * from './quotedSwapLegs';
 export * from './prepareEvmSwapPlan';
 export * from './routeSwaps';
 export * from './crossAssetSwap';

@@ -1,6 +1,7 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import type { SwapsConfig } from './swapSettings';
+import { swapTargetOf } from './swapQuoteSource';
 import type { EvmSwapQuote } from './swapQuoteSource';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
@@ -40,7 +41,7 @@ export async function prepareEvmSwapPlan(
     feeRecipient: swaps.feeRecipients[chain],
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
-  const { planId, owner, input, output } = basis;
+  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
   const amountIn = basis.amountInMicros;
   const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
     source: 'SVC_ZEROX_BASE_URL',
@@ -60,6 +61,8 @@ export async function prepareEvmSwapPlan(
       output,
       amountInMicros: amountIn,
       priced: { quote, fees },
+      serviceFee,
+      feeRecipient,
     });
   }
 
@@ -67,7 +70,7 @@ export async function prepareEvmSwapPlan(
     build,
     priced:
       build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: quote.transaction.to }
+        ? { quote, fees, swapTarget: swapTargetOf(quote) }
         : undefined,
     now,
   });

@@ -4,7 +4,9 @@ import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import type { JupiterConfig } from './jupiterSettings';
 import { storeSwapPlan } from './storeSwapPlan';
+import { swapTargetOf } from './swapQuoteSource';
 import type { SolanaSwapQuote } from './swapQuoteSource';
+import type { QuotedSwapLegParameters } from './priceSwap';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
 
@@ -50,41 +52,66 @@ export async function prepareSolanaSwapPlan(
   const quote = quoted?.quote;
   const fees = quoted?.fees;
 
-  let build: LegBuild = { status: 'blocked', blockers };
-  if (blockers.length === 0 && quote && fees) {
-    if (!adapter.buildSolanaSwap) {
-      build = {
-        status: 'blocked',
-        blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no swap builder' } })],
-      };
-    } else {
-      const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
-      const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
-      build = await adapter.buildSolanaSwap({
-        planId,
-        owner,
-        amountInMicros: amountIn,
-        instructions: quote.instructions,
-        serviceFee:
-          serviceFee.amountMicros > 0n && feeRecipient
-            ? {
-                recipient: feeRecipient,
-                mint: input.address,
-                decimals: input.decimals,
-                amountMicros: serviceFee.amountMicros,
-              }
-            : null,
-        summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (service fee ${formatUnits(serviceFee.amountMicros, input.decimals)} ${input.symbol} in the same transaction)`,
-      });
-    }
-  }
+  const build: LegBuild =
+    blockers.length === 0 && quote && fees
+      ? await buildSolanaSwapLegs({
+          adapter,
+          chain,
+          planId,
+          owner,
+          input,
+          output,
+          amountInMicros: amountIn,
+          priced: { quote, fees },
+          serviceFee,
+          feeRecipient,
+        })
+      : { status: 'blocked', blockers };
 
   return storeSwapPlan(db, basis, {
     build,
     priced:
       build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: quote.swapProgram }
+        ? { quote, fees, swapTarget: swapTargetOf(quote) }
         : undefined,
     now,
+  });
+}
+
+/**
+ * The owner's one leg of a priced Jupiter swap: the service fee transfer (when one is charged and
+ * has a recipient), the quote's swap instructions and the plan memo in one v0 transaction, built
+ * by the Solana adapter. Blocked `rpc_unavailable` when the chain is unreadable (blockhash,
+ * lookup tables) or the adapter builds no swaps.
+ */
+export async function buildSolanaSwapLegs(
+  parameters: QuotedSwapLegParameters<SolanaSwapQuote>,
+): Promise<LegBuild> {
+  const { adapter, chain, owner, input, output, amountInMicros, serviceFee, feeRecipient } =
+    parameters;
+  const { quote, fees } = parameters.priced;
+  if (!adapter.buildSolanaSwap) {
+    return {
+      status: 'blocked',
+      blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no swap builder' } })],
+    };
+  }
+  const shownIn = `${formatUnits(amountInMicros, input.decimals)} ${input.symbol}`;
+  const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+  return adapter.buildSolanaSwap({
+    planId: parameters.planId,
+    owner,
+    amountInMicros,
+    instructions: quote.instructions,
+    serviceFee:
+      serviceFee.amountMicros > 0n && feeRecipient
+        ? {
+            recipient: feeRecipient,
+            mint: input.address,
+            decimals: input.decimals,
+            amountMicros: serviceFee.amountMicros,
+          }
+        : null,
+    summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (service fee ${formatUnits(serviceFee.amountMicros, input.decimals)} ${input.symbol} in the same transaction)`,
   });
 }

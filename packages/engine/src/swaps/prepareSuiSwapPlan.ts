@@ -5,6 +5,8 @@ import { formatUnits } from '@yieldrouter/schemas';
 import { storeSwapPlan } from './storeSwapPlan';
 import type { CetusConfig } from './cetusSettings';
 import type { SuiSwapQuote } from './suiSwapQuote';
+import { swapTargetOf } from './swapQuoteSource';
+import type { QuotedSwapLegParameters } from './priceSwap';
 import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
 import type { SwapPlanParameters } from './swapPlanParameters';
 
@@ -50,35 +52,61 @@ export async function prepareSuiSwapPlan(
   const quote = quoted?.quote;
   const fees = quoted?.fees;
 
-  let build: LegBuild = { status: 'blocked', blockers };
-  if (blockers.length === 0 && quote && fees) {
-    const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
-    const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
-    const leg = await buildSuiSwapLeg({
-      planId,
-      owner,
-      inputCoinType: input.address,
-      outputCoinType: output.address,
-      amountInMicros: amountIn,
-      serviceFee:
-        serviceFee.amountMicros > 0n && feeRecipient
-          ? { amountMicros: serviceFee.amountMicros, recipient: feeRecipient }
-          : null,
-      routes: quote.routes,
-      minAmountOutMicros: fees.minAmountOutMicros,
-      packageId: quote.packageId,
-      globalConfigId: quote.globalConfigId,
-      summary: `Swap ${shownIn} for at least ${shownOut} on sui via ${quote.source} (plan ${planId})`,
-    });
-    build = { status: 'prepared', legs: [leg] };
-  }
+  const build: LegBuild =
+    blockers.length === 0 && quote && fees
+      ? await buildSuiSwapLegs({
+          adapter: adapters.sui,
+          chain,
+          planId,
+          owner,
+          input,
+          output,
+          amountInMicros: amountIn,
+          priced: { quote, fees },
+          serviceFee,
+          feeRecipient,
+        })
+      : { status: 'blocked', blockers };
 
   return storeSwapPlan(db, basis, {
     build,
     priced:
       build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: quote.packageId }
+        ? { quote, fees, swapTarget: swapTargetOf(quote) }
         : undefined,
     now,
   });
+}
+
+/**
+ * The owner's one leg of a priced Cetus swap, built locally from the quote's routes (a
+ * programmable transaction, `sui-transaction-json`): the plan id as a memo input, the service
+ * fee split off the input to the recipient (when one is charged and has a recipient), the pool
+ * calls, `check_coin_threshold(minAmountOut)`, the output to the owner.
+ */
+export async function buildSuiSwapLegs(
+  parameters: QuotedSwapLegParameters<SuiSwapQuote>,
+): Promise<LegBuild> {
+  const { planId, chain, owner, input, output, amountInMicros, serviceFee, feeRecipient } =
+    parameters;
+  const { quote, fees } = parameters.priced;
+  const shownIn = `${formatUnits(amountInMicros, input.decimals)} ${input.symbol}`;
+  const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+  const leg = await buildSuiSwapLeg({
+    planId,
+    owner,
+    inputCoinType: input.address,
+    outputCoinType: output.address,
+    amountInMicros,
+    serviceFee:
+      serviceFee.amountMicros > 0n && feeRecipient
+        ? { amountMicros: serviceFee.amountMicros, recipient: feeRecipient }
+        : null,
+    routes: quote.routes,
+    minAmountOutMicros: fees.minAmountOutMicros,
+    packageId: quote.packageId,
+    globalConfigId: quote.globalConfigId,
+    summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (plan ${planId})`,
+  });
+  return { status: 'prepared', legs: [leg] };
 }
