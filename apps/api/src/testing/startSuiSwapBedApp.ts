@@ -20,8 +20,11 @@ export interface SuiSwapBedApp {
 /**
  * The Sui fake with a USDC/SUI Cetus-shaped pool it runs, the Cetus aggregator fake quoting over
  * it (slow mode: 2 s, past the app's 500 ms quote timeout), and an app configured for both.
+ * `onBed` lays more on the fake first (our router package, say) and answers its settings.
  */
-export async function startSuiSwapBedApp(): Promise<SuiSwapBedApp> {
+export async function startSuiSwapBedApp(
+  onBed?: (sui: SuiFake) => Readonly<Record<string, string>>,
+): Promise<SuiSwapBedApp> {
   const sui = await startSuiFake();
   const pool = sui.addCetusPool({
     coinA: SUI_TEST_USDC,
@@ -40,6 +43,7 @@ export async function startSuiSwapBedApp(): Promise<SuiSwapBedApp> {
     SVC_CETUS_AGGREGATOR_PACKAGE_ID: pool.packageId,
     SVC_CETUS_GLOBAL_CONFIG_ID: pool.globalConfig.objectId,
     SVC_SUI_SWAP_FEE_RECIPIENT: SUI_SWAP_FEE_RECIPIENT,
+    ...onBed?.(sui),
   });
   return {
     sui,
