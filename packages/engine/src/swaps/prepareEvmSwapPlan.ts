@@ -1,12 +1,11 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import type { EvmSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import type { SwapsConfig } from './swapSettings';
-import { swapTargetOf } from './swapQuoteSource';
 import type { EvmSwapQuote } from './swapQuoteSource';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
-import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
-import { storeSwapPlan } from './storeSwapPlan';
+import { beginSwapPlan } from './swapPlanSteps';
+import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 
 /** An EVM swap plan's inputs: the swap settings, the 0x quote source and the request. */
 export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
@@ -41,37 +40,16 @@ export async function prepareEvmSwapPlan(
     feeRecipient: swaps.feeRecipients[chain],
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
-  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
-  const amountIn = basis.amountInMicros;
-  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
-    source: 'SVC_ZEROX_BASE_URL',
-    feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
-  });
-  const quote = quoted?.quote;
-  const fees = quoted?.fees;
-
-  let build: LegBuild = { status: 'blocked', blockers };
-  if (blockers.length === 0 && quote && fees) {
-    build = await buildSwapLegs({
-      adapter,
-      chain,
-      planId,
-      owner,
-      input,
-      output,
-      amountInMicros: amountIn,
-      priced: { quote, fees },
-      serviceFee,
-      feeRecipient,
-    });
-  }
-
-  return storeSwapPlan(db, basis, {
-    build,
-    priced:
-      build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: swapTargetOf(quote) }
-        : undefined,
+  return quoteAndStoreSwapPlan({
+    db,
+    basis,
+    adapter,
+    source,
+    settings: {
+      source: 'SVC_ZEROX_BASE_URL',
+      feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
+    },
+    buildLegs: buildSwapLegs,
     now,
   });
 }

@@ -3,12 +3,11 @@ import type { LegBuild, SolanaSwapPlanRequest, SwapPlanDocument } from '@yieldro
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import type { JupiterConfig } from './jupiterSettings';
-import { storeSwapPlan } from './storeSwapPlan';
-import { swapTargetOf } from './swapQuoteSource';
+import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 import type { SolanaSwapQuote } from './swapQuoteSource';
 import type { QuotedSwapLegParameters } from './priceSwap';
 import type { SwapPlanParameters } from './swapPlanParameters';
-import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
+import { beginSwapPlan } from './swapPlanSteps';
 
 /** A Solana swap plan's inputs: the Jupiter settings, its quote source and the request. */
 export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
@@ -43,37 +42,13 @@ export async function prepareSolanaSwapPlan(
     feeRecipient: jupiter.feeRecipient,
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
-  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
-  const amountIn = basis.amountInMicros;
-  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
-    source: 'SVC_JUPITER_BASE_URL',
-    feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT',
-  });
-  const quote = quoted?.quote;
-  const fees = quoted?.fees;
-
-  const build: LegBuild =
-    blockers.length === 0 && quote && fees
-      ? await buildSolanaSwapLegs({
-          adapter,
-          chain,
-          planId,
-          owner,
-          input,
-          output,
-          amountInMicros: amountIn,
-          priced: { quote, fees },
-          serviceFee,
-          feeRecipient,
-        })
-      : { status: 'blocked', blockers };
-
-  return storeSwapPlan(db, basis, {
-    build,
-    priced:
-      build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: swapTargetOf(quote) }
-        : undefined,
+  return quoteAndStoreSwapPlan({
+    db,
+    basis,
+    adapter,
+    source,
+    settings: { source: 'SVC_JUPITER_BASE_URL', feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT' },
+    buildLegs: buildSolanaSwapLegs,
     now,
   });
 }

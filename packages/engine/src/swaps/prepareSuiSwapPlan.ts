@@ -2,12 +2,11 @@ import { defaultFeeSchedule } from '@yieldrouter/fees';
 import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
 import type { LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import { storeSwapPlan } from './storeSwapPlan';
+import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 import type { CetusConfig } from './cetusSettings';
 import type { SuiSwapQuote } from './suiSwapQuote';
-import { swapTargetOf } from './swapQuoteSource';
 import type { QuotedSwapLegParameters } from './priceSwap';
-import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
+import { beginSwapPlan } from './swapPlanSteps';
 import type { SwapPlanParameters } from './swapPlanParameters';
 
 /** A Sui swap plan's inputs: the Cetus settings, its quote source and the request. */
@@ -43,37 +42,16 @@ export async function prepareSuiSwapPlan(
     feeRecipient: cetus.feeRecipient,
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
-  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
-  const amountIn = basis.amountInMicros;
-  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
-    source: cetus.missing ?? 'SVC_CETUS_BASE_URL',
-    feeRecipient: 'SVC_SUI_SWAP_FEE_RECIPIENT',
-  });
-  const quote = quoted?.quote;
-  const fees = quoted?.fees;
-
-  const build: LegBuild =
-    blockers.length === 0 && quote && fees
-      ? await buildSuiSwapLegs({
-          adapter: adapters.sui,
-          chain,
-          planId,
-          owner,
-          input,
-          output,
-          amountInMicros: amountIn,
-          priced: { quote, fees },
-          serviceFee,
-          feeRecipient,
-        })
-      : { status: 'blocked', blockers };
-
-  return storeSwapPlan(db, basis, {
-    build,
-    priced:
-      build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: swapTargetOf(quote) }
-        : undefined,
+  return quoteAndStoreSwapPlan({
+    db,
+    basis,
+    adapter: adapters.sui,
+    source,
+    settings: {
+      source: cetus.missing ?? 'SVC_CETUS_BASE_URL',
+      feeRecipient: 'SVC_SUI_SWAP_FEE_RECIPIENT',
+    },
+    buildLegs: buildSuiSwapLegs,
     now,
   });
 }

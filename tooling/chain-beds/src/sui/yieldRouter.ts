@@ -4,6 +4,7 @@ import { normalizeSuiAddress } from '@mysten/sui/utils';
 import { coinTypeKey } from './ids';
 import type { CoinValue, MoveCallContext, ProgramValue } from './moveCalls';
 import { MoveAbortError } from './moveCalls';
+import { moveCoin, moveStruct, objectIdOf, TX_CONTEXT } from './moveTypes';
 import type { SuiFakeSharedRef, SuiFakeState } from './state';
 
 /** Our router package as the fake runs it: what the service's SVC_SUI_* settings name. */
@@ -26,14 +27,7 @@ export interface AddYieldRouterParameters {
   readonly venues?: readonly { readonly adapter: string; readonly receiptCoinType: string }[];
 }
 
-const struct = (
-  address: string,
-  module: string,
-  name: string,
-  typeArguments: SuiMoveNormalizedType[] = [],
-) => ({ Struct: { address, module, name, typeArguments } }) as const;
-const TX_CONTEXT = { MutableReference: struct('0x2', 'tx_context', 'TxContext') };
-const COIN_T = struct('0x2', 'coin', 'Coin', [{ TypeParameter: 0 }]);
+const COIN_T = moveCoin({ TypeParameter: 0 });
 const PLAN_ID: SuiMoveNormalizedType = { Vector: 'U8' };
 
 const signature = (parameters: SuiMoveNormalizedType[]): SuiMoveNormalizedFunction => ({
@@ -44,8 +38,6 @@ const signature = (parameters: SuiMoveNormalizedType[]): SuiMoveNormalizedFuncti
   return: [],
 });
 
-const objectId = (value: ProgramValue | undefined) =>
-  value?.kind === 'object' ? value.object.objectId : undefined;
 const pureBytes = (value: ProgramValue | undefined) =>
   value?.kind === 'pure' ? value.bytes : undefined;
 
@@ -71,8 +63,8 @@ export function addYieldRouter(
     ]),
   );
   const held = new Map<string, bigint>();
-  const ROUTER = { MutableReference: struct(packageId, 'router', 'YieldRouter') };
-  const REGISTRY = { MutableReference: struct(packageId, 'registry', 'AdapterRegistry') };
+  const ROUTER = { MutableReference: moveStruct(packageId, 'router', 'YieldRouter') };
+  const REGISTRY = { MutableReference: moveStruct(packageId, 'registry', 'AdapterRegistry') };
 
   /** Takes the deposited coin into the router (when the transaction succeeds); its amount. */
   const take = (context: MoveCallContext, coin: ProgramValue | undefined, name: string) => {
@@ -92,7 +84,7 @@ export function addYieldRouter(
     run: (context) => {
       const [routerArg, coin, planId] = context.args;
       const plan = pureBytes(planId);
-      if (objectId(routerArg) !== router.objectId || !plan) {
+      if (objectIdOf(routerArg) !== router.objectId || !plan) {
         throw new MoveAbortError(packageId, 'router', 'deposit', 0);
       }
       const amount = take(context, coin, 'deposit');
@@ -116,8 +108,8 @@ export function addYieldRouter(
       const adapter = adapterBytes && normalizeSuiAddress(bcs.Address.parse(adapterBytes));
       const receipt = adapter ? adapters.get(adapter) : undefined;
       if (
-        objectId(routerArg) !== router.objectId ||
-        objectId(registryArg) !== registry.objectId ||
+        objectIdOf(routerArg) !== router.objectId ||
+        objectIdOf(registryArg) !== registry.objectId ||
         !plan ||
         !receipt
       ) {
