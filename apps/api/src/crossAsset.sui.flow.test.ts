@@ -1,15 +1,15 @@
 import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
-import { createChainAdapters } from '@yieldrouter/engine';
 import type { ChainAdapters } from '@yieldrouter/engine';
 import { watchSettlements } from '@yieldrouter/jobs';
 import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
-import { CrossAssetPlanDocument, PositionDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { CrossAssetPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
 import type { SuiFake, SuiFakePool, SuiFakeYieldRouter } from '@yieldrouter/chain-beds/sui';
+import { walletPosition } from './testing/solanaRouterApp';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
@@ -54,16 +54,7 @@ const routerSettings = (fake: SuiFake) => {
 
 beforeAll(async () => {
   bed = await startSuiSwapBedApp(routerSettings);
-  ({ sui, pool, cetus, t } = bed);
-  adapters = createChainAdapters({
-    chains: t.config.chains,
-    ids: t.config.onChainIds,
-    switches: t.config.switches,
-  });
-  client = new SuiJsonRpcClient({
-    network: 'localnet',
-    transport: new JsonRpcHTTPTransport({ url: sui.rpcUrl }),
-  });
+  ({ sui, pool, cetus, t, adapters, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
 afterEach(() => cetus.setMode('ok'));
@@ -85,15 +76,7 @@ const depositPlan = (owner: string, body: Record<string, unknown> = {}) =>
     .send({ strategyId: 'suilend', owner, amountMicros: String(SUI_IN), token: 'SUI', ...body });
 const balanceOf = async (who: string, coinType: string) =>
   BigInt((await client.getBalance({ owner: who, coinType })).totalBalance);
-const position = async (wallet: string) =>
-  PositionDocument.parse(
-    (
-      await request(t.app)
-        .get(`/api/v1/wallets/${wallet}/position`)
-        .set('X-API-Key', testKeys.owner)
-        .expect(200)
-    ).body,
-  );
+const position = (wallet: string) => walletPosition(t, wallet);
 
 /** The owner's wallet resolves each leg against the chain, signs and executes it; the keeper's
  * watch settles it before the next is signed. */

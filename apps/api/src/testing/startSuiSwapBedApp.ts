@@ -1,6 +1,9 @@
 import { startCetusFake } from '@yieldrouter/chain-beds/quotes';
 import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
+import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
+import { createChainAdapters } from '@yieldrouter/engine';
+import type { ChainAdapters } from '@yieldrouter/engine';
 import type { SuiFake, SuiFakePool } from '@yieldrouter/chain-beds/sui';
 import type { TestApp } from './startTestApp';
 import { startTestApp } from './startTestApp';
@@ -14,6 +17,10 @@ export interface SuiSwapBedApp {
   readonly pool: SuiFakePool;
   readonly cetus: CetusFake;
   readonly t: TestApp;
+  /** The app's chain adapters, for the keeper's settlement watch run in the test. */
+  readonly adapters: ChainAdapters;
+  /** The owner's wallet's client of the fake (resolves legs, executes, reads balances). */
+  readonly client: SuiJsonRpcClient;
   close(): Promise<void>;
 }
 
@@ -50,6 +57,15 @@ export async function startSuiSwapBedApp(
     pool,
     cetus,
     t,
+    adapters: createChainAdapters({
+      chains: t.config.chains,
+      ids: t.config.onChainIds,
+      switches: t.config.switches,
+    }),
+    client: new SuiJsonRpcClient({
+      network: 'localnet',
+      transport: new JsonRpcHTTPTransport({ url: sui.rpcUrl }),
+    }),
     close: async () => {
       await t.close();
       await cetus.close();

@@ -9,7 +9,7 @@ import { parseCetusSettings } from './cetusSettings';
 import { JUPITER_V6_PROGRAM_ID, parseJupiterSettings } from './jupiterSettings';
 import { routeSwapsOf, solanaSuiRouteSwaps } from './routeSwaps';
 import type { SuiSwapQuote } from './suiSwapQuote';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { SwapQuoteFacts, SwapQuoteSource } from './swapQuoteSource';
 import { parseSwapSettings } from './swapSettings';
 
 // For random amounts in, quotes, pool fees and slippage: what a cross-asset plan deposits is the
@@ -70,6 +70,18 @@ const depositLeg = (swapBuild: LegBuild, amountMicros: bigint): LegBuild => {
 
 const MAX = 2n ** 63n - 1n;
 
+/** What any family's firm quote says: `quoted` out (its own minimum too), the pool fee drawn. */
+const quoteFacts = (source: string, quoted: bigint, poolFee: bigint | null): SwapQuoteFacts => ({
+  status: 'ok',
+  source,
+  amountOutMicros: quoted,
+  minAmountOutMicros: quoted,
+  poolFee: poolFee === null ? null : { amountMicros: poolFee, side: 'input' },
+  route: [source],
+  priceImpactBps: null,
+  expiresAt: new Date('2026-11-27T06:00:00Z'),
+});
+
 /** The plan's invariants, whatever the chain family built its swap legs. */
 function checkPlan(
   swap: CrossAssetSwap,
@@ -114,15 +126,8 @@ describe('cross-asset plans (property)', () => {
             name: '0x',
             chains: ['base'],
             quote: async (request) => ({
-              status: 'ok',
+              ...quoteFacts('0x', quoted, poolFee),
               family: 'evm',
-              source: '0x',
-              amountOutMicros: quoted,
-              minAmountOutMicros: quoted,
-              poolFee: poolFee === null ? null : { amountMicros: poolFee, side: 'input' },
-              route: ['Bed_Pair'],
-              priceImpactBps: null,
-              expiresAt: new Date('2026-11-27T06:00:00Z'),
               transaction: { to: TARGET, data: '0x2213bc0b', value: 0n },
               allowanceTarget: TARGET,
               takerAllowance: allowanceShort ? 0n : request.amountInMicros,
@@ -161,15 +166,8 @@ describe('cross-asset plans (property)', () => {
             quote: async (request) => {
               const net = request.amountInMicros - request.serviceFee.amountMicros;
               return {
-                status: 'ok',
+                ...quoteFacts('cetus', quoted, poolFee),
                 family: 'sui',
-                source: 'cetus',
-                amountOutMicros: quoted,
-                minAmountOutMicros: quoted,
-                poolFee: poolFee === null ? null : { amountMicros: poolFee, side: 'input' },
-                route: ['CETUS'],
-                priceImpactBps: null,
-                expiresAt: new Date('2026-11-27T06:00:00Z'),
                 netAmountInMicros: net,
                 routes: [
                   {
