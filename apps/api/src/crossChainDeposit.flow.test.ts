@@ -213,6 +213,21 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
     expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
   });
 
+  it('a delivery short of the deposit (not CCTP, but be safe): 409, nothing moves', async () => {
+    const plan = DepositPlanDocument.parse(
+      (await depositPlan({ sourceChain: 'base', bridge: true }).expect(200)).body,
+    );
+    // A delivery recorded for less than the deposit leg deposits.
+    await t.db.prisma.$executeRaw`
+      UPDATE bridge_transfers SET mint_tx_id = ${`0x${'cd'.repeat(32)}`}, message_nonce = '1',
+             delivered_micros = 1000000, delivered_at = now()
+       WHERE plan_id = ${plan.planId}`;
+    const refused = await settle(plan.planId, 4, `0x${'ef'.repeat(32)}`).expect(409);
+    expect(refused.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
+    expect(refused.body.message).toContain('less than');
+    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+  });
+
   it("a source address that is not the owner's: refused (422), nothing stored", async () => {
     const before = await t.db.prisma.plan.count();
     const res = await depositPlan({
