@@ -5,6 +5,7 @@
 // finds the mint by its nonce and credits it (nothing reports the mint to the API). Used by
 // `pnpm localnet:bridge` (against a running stack) and by its end-to-end test.
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
+import { waitFor } from '@yieldrouter/jobs/testing';
 import { createClient, formatMicros } from '@yieldrouter/sdk';
 import type { YieldRouterClient } from '@yieldrouter/sdk';
 import { createPublicClient, createWalletClient, http } from 'viem';
@@ -66,21 +67,6 @@ interface DeliveryState {
 
 type Side = 'base' | 'arbitrum';
 const CHAIN_IDS: Readonly<Record<Side, number>> = { base: 8453, arbitrum: 42161 };
-
-/** Polls `read` every 250 ms until it gives a value; throws `what` after `timeoutMs`. */
-async function waitFor<T>(
-  read: () => Promise<T | undefined>,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function booksOf(api: YieldRouterClient, wallet: Address): Promise<ChainBooks> {
   const position = await api.getPosition({ params: { address: wallet } });
