@@ -5,8 +5,7 @@ import {
   recordBridgeDelivery,
   withLockedBridgeTransfer,
 } from './bridgeTransfers';
-import { recordBridgeFailure } from './bridgeFailures';
-import { createTestDatabase, insertSettledBridge } from './testing';
+import { createTestDatabase, failSettledBridge, insertSettledBridge } from './testing';
 import type { TestDatabase } from './testing';
 
 // Bridge transfer rows on real PostgreSQL: the one locked read the delivery and the failure
@@ -19,14 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 
-const fail = (planId: string, now: Date) =>
-  recordBridgeFailure(test.db.prisma, {
-    planId,
-    reason: 'attestation_window_expired: test',
-    rescueHint: 'rescue it',
-    rescuePath: '/api/v1/svc/bridge/rescue',
-    now,
-  });
+const fail = (planId: string, now: Date) => failSettledBridge(test.db.prisma, planId, now);
 
 describe('withLockedBridgeTransfer', () => {
   it('refuses a plan that bridges nothing before its work runs', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { Database } from './createDatabase';
 import { createDatabase } from './createDatabase';
+import { recordBridgeFailure } from './bridgeFailures';
 import { insertBridgeTransfer } from './bridgeTransfers';
 import type { PrismaClient } from './generated/prisma/client';
 import { postJournalEntry, runLedgerTransaction } from './journal';
@@ -292,4 +293,15 @@ export async function insertSettledBridge(
     }),
   );
   return { planId, burnTxId };
+}
+
+/** Marks a test bridge failed at `now`, as the expiry does (bridge.failed; the amount stays). */
+export function failSettledBridge(db: PrismaClient, planId: string, now: Date) {
+  return recordBridgeFailure(db, {
+    planId,
+    reason: 'attestation_window_expired: test',
+    rescueHint: 'rescue it',
+    rescuePath: '/api/v1/svc/bridge/rescue',
+    now,
+  });
 }

@@ -1,8 +1,8 @@
-import { recordBridgeFailure } from '@yieldrouter/ledger';
 import {
   BRIDGE_TEST_BURNED,
   BRIDGE_TEST_OWNER,
   createTestDatabase,
+  failSettledBridge,
   insertSettledBridge as settledBridge,
 } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
@@ -24,15 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 
-/** Marks the bridge failed at `now` (as the expiry does): bridge.failed, the amount in flight. */
-const fail = (planId: string, now: Date) =>
-  recordBridgeFailure(test.db.prisma, {
-    planId,
-    reason: 'attestation_window_expired: test',
-    rescueHint: 'rescue it',
-    rescuePath: '/api/v1/svc/bridge/rescue',
-    now,
-  });
+const fail = (planId: string, now: Date) => failSettledBridge(test.db.prisma, planId, now);
 
 it('SVC_BRIDGE_FAILED_WATCH_MS: 5 min by default, validated, read into the bridges config', () => {
   const parse = (env: Record<string, string>) =>
