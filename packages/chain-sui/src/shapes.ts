@@ -207,3 +207,44 @@ export function readTransaction(value: unknown): TransactionView {
 export function readExecutedDigest(value: unknown): string {
   return text(record(value, 'execution').digest, 'execution.digest');
 }
+
+/** `effects.gasUsed` of a dry run, in mist. */
+export interface DryRunGasView {
+  readonly computationCost: bigint;
+  readonly storageCost: bigint;
+  readonly storageRebate: bigint;
+}
+
+/** What `sui_dryRunTransactionBlock` tells us: the status, the gas used, the balance changes. */
+export interface DryRunView {
+  readonly status: 'success' | 'failure';
+  readonly error: string | undefined;
+  readonly gasUsed: DryRunGasView;
+  readonly balanceChanges: readonly BalanceChangeView[];
+}
+
+/** Reads a `sui_dryRunTransactionBlock` answer (effects.status, effects.gasUsed, balanceChanges). */
+export function readDryRun(value: unknown): DryRunView {
+  const response = record(value, 'dryRun');
+  const effects = record(response.effects, 'dryRun.effects');
+  const status = record(effects.status, 'dryRun.effects.status');
+  if (status.status !== 'success' && status.status !== 'failure') {
+    throw new SuiBadResponseError('dryRun.effects.status: must be success or failure');
+  }
+  const used = record(effects.gasUsed, 'dryRun.effects.gasUsed');
+  const cost = (name: string) => {
+    const amount = text(used[name], `gasUsed.${name}`);
+    if (!UNSIGNED.test(amount)) throw new SuiBadResponseError(`gasUsed.${name}: not a u64`);
+    return BigInt(amount);
+  };
+  return {
+    status: status.status,
+    error: typeof status.error === 'string' ? status.error : undefined,
+    gasUsed: {
+      computationCost: cost('computationCost'),
+      storageCost: cost('storageCost'),
+      storageRebate: cost('storageRebate'),
+    },
+    balanceChanges: list(response.balanceChanges, 'dryRun.balanceChanges').map(readBalanceChange),
+  };
+}
