@@ -116,3 +116,40 @@ it('refuses a stale input as execution does (-32002)', async () => {
   expect(error).toBeInstanceOf(JsonRpcError);
   expect((error as JsonRpcError).code).toBe(-32002);
 });
+
+it('with no gas payment, a leg may spend SUI off the mock gas coin: the change shows it and the gas', async () => {
+  const owner = new Ed25519Keypair().toSuiAddress();
+  fake.setBalance(owner, SUI, 1_000n);
+  const tx = new Transaction();
+  tx.setSender(owner);
+  tx.setGasPrice(fake.referenceGasPrice);
+  tx.setGasBudget(50_000_000_000n);
+  tx.setGasPayment([]);
+  tx.setExpiration({ None: true });
+  const coin = tx.add(coinWithBalance({ type: SUI, balance: 400_000_000n }));
+  const [out] = tx.moveCall({
+    target: `${pool.packageId}::cetus::swap_b2a`,
+    typeArguments: [USDC, SUI],
+    arguments: [
+      tx.object(pool.globalConfig.objectId),
+      tx.object(pool.pool.objectId),
+      coin,
+      tx.object.clock(),
+    ],
+  });
+  if (!out) throw new Error('no output');
+  tx.transferObjects([out], owner);
+  const result = await client.dryRunTransactionBlock({
+    transactionBlock: await tx.build({ client }),
+  });
+  expect(result.effects.status).toEqual({ status: 'success' });
+  const { amountOut } = pool.quote(false, 400_000_000n);
+  const changes = Object.fromEntries(
+    result.balanceChanges.map((change) => [change.coinType, change.amount]),
+  );
+  expect(changes).toEqual({
+    [USDC]: String(amountOut),
+    [SUI]: String(-400_000_000n - FAKE_GAS_CHARGED),
+  });
+  expect((await client.getBalance({ owner })).totalBalance).toBe('1000');
+});
