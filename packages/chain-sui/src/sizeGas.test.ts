@@ -7,7 +7,7 @@ import type { GasSizingQuery } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import { suiGasBudget } from './sizeGas';
 import { buildSuiSwapLeg } from './swapLeg';
-import { PLAN_ID, suiConfig, USDC } from './testFixtures';
+import { addUsdcSuiPool, poolSwapLegRequest, suiConfig, USDC } from './testFixtures';
 
 // Sizing a plan's unsigned Sui legs: each is resolved as the owner's wallet would and dry-run
 // on the fake (the bed pool's swap really runs, nothing is committed).
@@ -18,36 +18,13 @@ let fake: SuiFake;
 let pool: SuiFakePool;
 beforeAll(async () => {
   fake = await startSuiFake();
-  pool = fake.addCetusPool({
-    coinA: USDC,
-    coinB: SUI,
-    reserveA: 1_000_000_000_000n,
-    reserveB: 250_000_000_000_000n,
-    feeBps: 25n,
-  });
+  pool = addUsdcSuiPool(fake);
 });
 afterAll(() => fake.stop());
 
-/** A stored swap leg's payload: USDC → SUI through the pool with the given threshold. */
-async function swapPayload(owner: string, amountIn: bigint, minimum: bigint) {
-  const leg = await buildSuiSwapLeg({
-    planId: PLAN_ID,
-    owner,
-    inputCoinType: USDC,
-    outputCoinType: SUI,
-    amountInMicros: amountIn,
-    serviceFee: null,
-    routes: [
-      {
-        amountIn,
-        hops: [{ poolId: pool.pool.objectId, a2b: true, coinIn: USDC, coinOut: SUI }],
-      },
-    ],
-    minAmountOutMicros: minimum,
-    packageId: pool.packageId,
-    globalConfigId: pool.globalConfig.objectId,
-    summary: 'swap',
-  });
+/** A stored swap leg's payload: 10 USDC → SUI through the pool with the given threshold. */
+async function swapPayload(owner: string, minimum: bigint) {
+  const leg = await buildSuiSwapLeg(poolSwapLegRequest(pool, owner, minimum));
   return leg.payload as { encoding: string; transaction: unknown };
 }
 
@@ -72,8 +49,8 @@ describe('sizeGas (Sui)', () => {
 
   it('sums the wallet budget of each dry run, against the SUI the owner holds', async () => {
     const owner = funded();
-    const { amountOut } = pool.quote(true, 5_000_000n);
-    const payload = await swapPayload(owner, 5_000_000n, amountOut);
+    const { amountOut } = pool.quote(true, 9_990_000n);
+    const payload = await swapPayload(owner, amountOut);
     const sizing = await adapter().sizeGas?.(query(owner, [payload, payload]));
     const used = {
       computationCost: BigInt(FAKE_GAS_USED.computationCost),
@@ -108,9 +85,9 @@ describe('sizeGas (Sui)', () => {
 
   it('a dry run that aborts → reverted with the reason and the leg', async () => {
     const owner = funded();
-    const { amountOut } = pool.quote(true, 5_000_000n);
-    const good = await swapPayload(owner, 5_000_000n, amountOut);
-    const aborts = await swapPayload(owner, 5_000_000n, amountOut + 1n);
+    const { amountOut } = pool.quote(true, 9_990_000n);
+    const good = await swapPayload(owner, amountOut);
+    const aborts = await swapPayload(owner, amountOut + 1n);
     const sizing = await adapter().sizeGas?.(query(owner, [good, aborts]));
     expect(sizing).toMatchObject({ status: 'reverted', legIndex: 1 });
     expect(sizing?.status === 'reverted' && sizing.detail).toMatch(
@@ -121,16 +98,14 @@ describe('sizeGas (Sui)', () => {
   it('a leg the owner cannot fund (no USDC for its coin intent) → reverted', async () => {
     const owner = new Ed25519Keypair().toSuiAddress();
     fake.setBalance(owner, SUI, HELD);
-    const sizing = await adapter().sizeGas?.(
-      query(owner, [await swapPayload(owner, 5_000_000n, 1n)]),
-    );
+    const sizing = await adapter().sizeGas?.(query(owner, [await swapPayload(owner, 1n)]));
     expect(sizing).toMatchObject({ status: 'reverted', legIndex: 0 });
     expect(sizing?.status === 'reverted' && sizing.detail).toMatch(/Insufficient balance.*USDC/);
   });
 
   it('no RPC, a silent one or one answering garbage → unavailable', async () => {
     const owner = funded();
-    const payload = await swapPayload(owner, 5_000_000n, 1n);
+    const payload = await swapPayload(owner, 1n);
     expect(await createSuiAdapter(suiConfig()).sizeGas?.(query(owner, [payload]))).toMatchObject({
       status: 'unavailable',
       reason: 'rpc_not_configured',
