@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import {
   createChainAdapters,
@@ -45,11 +45,7 @@ let client: SuiJsonRpcClient;
 
 beforeAll(async () => {
   bed = await startSuiSwapBedApp();
-  ({ sui, cetus, t } = bed);
-  client = new SuiJsonRpcClient({
-    network: 'localnet',
-    transport: new JsonRpcHTTPTransport({ url: sui.rpcUrl }),
-  });
+  ({ sui, cetus, t, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
 afterEach(() => cetus.setMode('ok'));
