@@ -304,17 +304,26 @@ export interface TransferReceiptQuery {
 export interface GasSizingQuery {
   readonly owner: string;
   readonly calls: readonly { readonly to: string; readonly data: string; readonly value: bigint }[];
+  /**
+   * Sui: the unsigned legs' stored payloads, in order (`sui-transaction-json`, or
+   * `sui-transaction-bcs-base64`); EVM reads `calls` instead.
+   */
+  readonly payloads?: readonly { readonly encoding: string; readonly transaction: unknown }[];
 }
 
 /** What the legs cost in the chain's smallest unit, and what the wallet holds. */
 export type GasSizing =
   | {
       readonly status: 'ok';
-      readonly gasUnits: bigint;
-      readonly feePerGas: bigint;
-      /** gasUnits × feePerGas plus the value the calls send. */
+      /** EVM: the summed gas estimate. */
+      readonly gasUnits?: bigint;
+      /** EVM: the max fee per gas the sizing assumes. */
+      readonly feePerGas?: bigint;
+      /** What the legs need held (EVM: gasUnits × feePerGas plus the value the calls send). */
       readonly nativeRequired: bigint;
       readonly nativeHeld: bigint;
+      /** Chain-specific facts behind nativeRequired (Sui: the dry runs' gas), as decimal text. */
+      readonly details?: Readonly<Record<string, string>>;
     }
   /** A call the chain says reverts: there is nothing to size. */
   | { readonly status: 'reverted'; readonly legIndex: number; readonly detail: string }

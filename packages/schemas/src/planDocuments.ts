@@ -158,7 +158,8 @@ export const GasSponsorPlanDocument = PlanDocument.extend({
   nativeRequired: NativeAmountOut.optional().meta({
     description:
       'What the legs cost in native gas, in the smallest unit (EVM: the summed gas estimate × ' +
-      'the max fee per gas, plus any value the legs send).',
+      'the max fee per gas, plus any value the legs send; Sui: the summed dry-run gas budgets, ' +
+      'plus any SUI the legs spend).',
   }),
   nativeHeld: NativeAmountOut.optional().meta({
     description: "The wallet's native balance, read on chain.",
@@ -174,7 +175,8 @@ export const GasSponsorPlanDocument = PlanDocument.extend({
   description:
     'A gas-sponsor plan: prepared (the native amount the legs need less what the wallet holds, ' +
     'its USDC cost through a swap quote, the fee lines, and the owner-signed top-up legs: ' +
-    'approve when short, swap USDC for wrapped native, unwrap) or blocked (blockers[]: chain ' +
+    'approve when short, swap USDC for wrapped native, unwrap; on Sui one swap USDC for SUI) ' +
+    'or blocked (blockers[]: chain ' +
     'unreadable, no quote source on the chain, quote unavailable or slow); never a made-up ' +
     'price. Both answer HTTP 200.',
 });

@@ -68,6 +68,8 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
         adapters: deps.adapters,
         swaps: deps.swaps,
         source: deps.evmSource,
+        cetus: deps.cetus,
+        suiSource: deps.suiSource,
         request: body,
         now: now(),
       }),
