@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { Address, Hex } from 'viem';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import type { RunningKeeper } from '@yieldrouter/jobs';
+import { waitFor } from '@yieldrouter/jobs/testing';
 import { DepositPlanDocument } from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
@@ -57,14 +58,13 @@ const balance = async (chain: string, bucket: string) =>
     })
   )?.balanceMicros ?? 0n;
 
-async function until(check: () => Promise<boolean>, what: string, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Waits until the leg has `status` (the keeper's watch runs every 200 ms). */
+const legReaches = (planId: string, legIndex: number, status: string, what: string) =>
+  waitFor(
+    async () => ((await legStatus(planId, legIndex)) === status ? true : undefined),
+    15_000,
+    what,
+  );
 
 describe('cross-chain deposit under the keeper (Base → Arbitrum)', () => {
   it('the deposit leg waits for the delivery, then settles from liquid', async () => {
@@ -88,7 +88,7 @@ describe('cross-chain deposit under the keeper (Base → Arbitrum)', () => {
     for (const leg of legs.slice(0, 3)) hashes.push(await send('base', leg));
     await submitted(planId, 0, hashes[0] as Hex);
     await submitted(planId, 2, hashes[2] as Hex);
-    await until(async () => (await legStatus(planId, 2)) === 'confirmed', 'the burn to settle');
+    await legReaches(planId, 2, 'confirmed', 'the burn to settle');
     expect(await balance('base', 'in_flight')).toBe(9_990_000n);
 
     // The mint is relayed and the owner deposits on Arbitrum; no delivery is recorded yet.
@@ -111,7 +111,7 @@ describe('cross-chain deposit under the keeper (Base → Arbitrum)', () => {
       .set('X-API-Key', testKeys.keeper)
       .send({ planId, destTxId: mintTx })
       .expect(200);
-    await until(async () => (await legStatus(planId, 4)) === 'confirmed', 'the deposit to settle');
+    await legReaches(planId, 4, 'confirmed', 'the deposit to settle');
     expect(await balance('arbitrum', 'liquid')).toBe(0n);
     expect(await balance('arbitrum', 'staked:')).toBe(9_990_000n);
     expect(await balance('base', 'in_flight')).toBe(0n);
