@@ -73,8 +73,8 @@ describe('cross-chain deposit without bridge: blocked, naming the bridge plan', 
     ['deposit plan', () => depositPlan({ sourceChain: 'base' })],
     ['route', () => route({ sourceChain: 'base' })],
     [
-      'route with autoBridge (a route never bridges)',
-      () => route({ sourceChain: 'base', autoBridge: true }),
+      'route without stake, even with autoBridge (only a stake route bridges)',
+      () => route({ sourceChain: 'base', autoBridge: true, stake: false }),
     ],
   ])('%s: bridge_required with the route and exact body; nothing moves', async (_, send) => {
     const res = await send().expect(200);
@@ -226,6 +226,32 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
     expect(refused.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
     expect(refused.body.message).toContain('less than');
     expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+  });
+
+  it('a route with stake and bridge: true: the same legs; nothing reserved; 409 before delivery', async () => {
+    const res = await route({ sourceChain: 'base', bridge: true })
+      .set('Idempotency-Key', 'xchain-route-1')
+      .expect(200);
+    const plan = DepositPlanDocument.parse(res.body);
+    expect(plan).toMatchObject({
+      kind: 'route',
+      status: 'prepared',
+      chain: 'arbitrum',
+      venueId: 'fluid',
+      pendingInMicros: '0',
+      depositMicros: '24975000',
+      bridge: { sourceChain: 'base', destChain: 'arbitrum', minReceivedMicros: '24975000' },
+    });
+    expect(plan.legs?.map((leg) => [leg.action, leg['chain']])).toEqual([
+      ['transfer', 'base'],
+      ['approve', 'base'],
+      ['burn', 'base'],
+      ['approve', 'arbitrum'],
+      ['deposit', 'arbitrum'],
+    ]);
+    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    const early = await settle(plan.planId, 4, `0x${'12'.repeat(32)}`).expect(409);
+    expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
   });
 
   it("a source address that is not the owner's: refused (422), nothing stored", async () => {

@@ -268,8 +268,8 @@ const routeFields = {
     .optional()
     .meta({
       description:
-        '`true` without `sourceChain` blocks the plan (`bridge_not_available`): a route does not ' +
-        'bridge; move funds across chains with a bridge plan (POST /svc/bridge/plan) first. With ' +
+        '`true` without `sourceChain` blocks the plan (`bridge_not_available`): the route cannot ' +
+        'tell where the funds are; send `sourceChain`, or bridge first (POST /svc/bridge/plan). With ' +
         '`sourceChain` it is the same as `bridge` (see `sourceChain`); with the funds on the ' +
         "route's chain it is ignored.",
     }),
@@ -301,11 +301,14 @@ export const RouteRequest = z.strictObject({
   ...crossAssetFields,
   sourceChain: crossChainFields.sourceChain.meta({
     description:
-      "The chain the funds are on, when it is not the route's chain. Another chain: the route " +
-      'is `blocked` with `bridge_required`, whose details name the bridge plan to run first ' +
-      '(POST /api/v1/svc/bridge/plan and its exact body), with or without `bridge` (a route ' +
-      'does not compose the bridge yet: bridge, then route on the destination chain, or send a ' +
-      'deposit plan with `bridge: true`); nothing is reserved.',
+      "The chain the funds are on, when it is not the route's chain. Another chain without " +
+      '`bridge` (or `autoBridge`): the route is `blocked` with `bridge_required`, whose details ' +
+      'name the bridge plan to run first (POST /api/v1/svc/bridge/plan and its exact body); ' +
+      'nothing is reserved. With `bridge: true` and `stake: true`: one plan of the bridge legs ' +
+      "(on `sourceChain`) then the stake venue's deposit legs for the bridge's " +
+      '`minReceivedMicros` (as a deposit plan with `bridge: true`; nothing is reserved: the ' +
+      'deposit takes what the delivery credits, 409 `BRIDGE_NOT_DELIVERED` before). Without ' +
+      '`stake` a route never bridges (blocked, naming the bridge plan).',
   }),
   sourceAddress: crossChainFields.sourceAddress,
   bridge: z

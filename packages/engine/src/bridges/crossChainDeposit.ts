@@ -1,6 +1,6 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { PlanLegInput, PrismaClient } from '@yieldrouter/ledger';
-import type { Chain, LegBuild } from '@yieldrouter/schemas';
+import type { Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
 import { BridgePlanParts, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -131,3 +131,12 @@ export function joinBridgedDeposit(
     feeMicros: bridge.feeMicros + deposited.feeMicros,
   };
 }
+
+/** A cross-chain plan's legs each name the chain they are signed and sent on. */
+export const withLegChains = <Document extends PlanDocument>(
+  document: Document,
+  chains: readonly Chain[] | undefined,
+): Document =>
+  chains && document.legs
+    ? { ...document, legs: document.legs.map((leg, index) => ({ ...leg, chain: chains[index] })) }
+    : document;

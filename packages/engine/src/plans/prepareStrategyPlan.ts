@@ -2,7 +2,7 @@ import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
 import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
-import type { Blocker, Chain, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
+import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -22,7 +22,11 @@ import { planDocument, planRecord } from './planDocument';
 import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
-import { joinBridgedDeposit, prepareDepositBridge } from '../bridges/crossChainDeposit';
+import {
+  joinBridgedDeposit,
+  prepareDepositBridge,
+  withLegChains,
+} from '../bridges/crossChainDeposit';
 import type { DepositBridging } from '../bridges/crossChainDeposit';
 
 export interface PrepareStrategyPlanRequest {
@@ -96,12 +100,6 @@ const belowMinimum = (opportunity: Opportunity, depositMicros: bigint): Blocker[
         }),
       ]
     : [];
-
-/** A cross-chain plan's legs each name the chain they are signed and sent on. */
-const withLegChains = (document: PlanDocument, chains: readonly Chain[] | undefined) =>
-  chains && document.legs
-    ? { ...document, legs: document.legs.map((leg, index) => ({ ...leg, chain: chains[index] })) }
-    : document;
 
 /**
  * Prepares (or blocks) a deposit into / withdrawal from one venue, and stores the plan. Every

@@ -36,6 +36,12 @@ import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
+import {
+  joinBridgedDeposit,
+  prepareDepositBridge,
+  withLegChains,
+} from '../bridges/crossChainDeposit';
+import type { DepositBridging } from '../bridges/crossChainDeposit';
 import { chooseRouteChain } from './routeChain';
 import type { RouteChainRequest } from './routeChain';
 import { ownerOn } from './walletAddress';
@@ -74,6 +80,8 @@ export interface RouteContext {
   /** Where a route naming another token than USDC swaps it; unset: only USDC is known. */
   readonly swaps?: RouteSwaps | undefined;
   readonly schedule?: FeeSchedule | undefined;
+  /** Where a route with stake and `bridge: true` bridges; unset: such a route is blocked. */
+  readonly bridging?: DepositBridging | undefined;
 }
 
 /** The wallet's staked principal on `chain` (every venue bucket). */
@@ -191,9 +199,12 @@ export type RoutePlanDocument = PlanDocument & {
  * owner's wallet; the guardrails and the stake cap check that amount. No source, no quote, an
  * unknown price: `blocked` with the reason, nothing reserved.
  *
- * Cross-chain (`sourceChain` other than the route's chain): a route never bridges, with or
- * without `bridge` / `autoBridge`: `blocked` with `bridge_required`, whose details name the
- * bridge plan to run first (its route and exact body); nothing is quoted or reserved.
+ * Cross-chain (`sourceChain` other than the route's chain): without `bridge` / `autoBridge`,
+ * or without `stake`, `blocked` with `bridge_required`, whose details name the bridge plan to
+ * run first (its route and exact body); nothing is quoted or reserved. With both: one plan, as a
+ * deposit plan with `bridge: true` makes it — the bridge legs on the source chain, then the
+ * stake venue's deposit legs for the bridge's minReceivedMicros (effect `bridged_stake`: they
+ * take what the delivery credits, so nothing is reserved).
  */
 export async function prepareRoute(parameters: PrepareRouteParameters): Promise<RoutePlanDocument> {
   const { db, adapters, input, now } = parameters;
@@ -214,6 +225,35 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   });
   const planId = newPlanId();
   const venue = input.stake ? stakeVenue(parameters, chain) : undefined;
+  // With stake and `bridge` (or `autoBridge`): the bridge legs first, under this planId.
+  const bridging =
+    bridgeFirst !== undefined &&
+    input.stake &&
+    (input.bridge === true || input.autoBridge === true);
+  if (bridging && swapFrom) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      `body.token: a cross-chain route bridges USDC; swap ${swapFrom.symbol} into USDC on ` +
+        `${bridgeFirst.sourceChain} first`,
+      'body.token',
+    );
+  }
+  const bridge =
+    bridging && venue
+      ? await prepareDepositBridge({
+          ...parameters,
+          bridging: parameters.bridging,
+          bridge: bridgeFirst,
+          planId,
+        })
+      : undefined;
+  const bridged = bridge && 'record' in bridge ? bridge : undefined;
+  const bridgeBlockers =
+    bridge && 'blocked' in bridge
+      ? [...bridge.blocked.blockers]
+      : bridged?.build.status === 'blocked'
+        ? [...bridged.build.blockers]
+        : [];
   // One quote, only for a route that could go ahead; what it guarantees is what is deposited.
   const swap =
     swapFrom && !input.autoBridge && !bridgeFirst && (venue || !input.stake)
@@ -227,7 +267,11 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
           slippageBps: input.slippageBps,
         })
       : undefined;
-  const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : input.amountMicros;
+  const depositMicros = bridging
+    ? (bridged?.minReceivedMicros ?? 0n)
+    : swapFrom
+      ? (swap?.depositMicros ?? 0n)
+      : input.amountMicros;
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind: 'route' });
   const maxStakeMicros = parameters.autoYieldMaxStakeMicros;
   const stakedMicros =
@@ -238,11 +282,13 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       maxStakeMicros,
       stakedMicros,
     }),
-    ...(bridgeFirst ? [bridgeRequiredBlocker(bridgeFirst, 'body.sourceChain')] : []),
+    ...(bridgeFirst && !bridging ? [bridgeRequiredBlocker(bridgeFirst, 'body.sourceChain')] : []),
+    ...bridgeBlockers,
     ...swapBlockers,
     // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
     // and APY (a swap not priced has no amount to check yet).
-    ...((swapFrom && (!swap || swapBlockers.length > 0)) || bridgeFirst
+    ...((swapFrom && (!swap || swapBlockers.length > 0)) ||
+    (bridgeFirst && (!bridged || bridgeBlockers.length > 0))
       ? []
       : await guardrailBlockers(db, {
           wallet: owner,
@@ -270,14 +316,19 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   const effect = venue ? 'fund_staked' : 'fund_liquid';
   const venueId = venue?.venueId ?? null;
   const crossAsset = swap && joinCrossAssetPlan(swap, deposit, effect, venueId);
-  const build = crossAsset?.build ?? deposit;
-  const reservedMicros = build.status === 'prepared' ? depositMicros : 0n;
+  // Cross-chain: the deposit legs take what the delivery credits (nothing is reserved).
+  const crossChain =
+    bridged &&
+    venue &&
+    joinBridgedDeposit(bridged, deposit, { chain, venueId: venue.venueId, feeMicros });
+  const build = crossAsset?.build ?? crossChain?.build ?? deposit;
+  const reservedMicros = build.status === 'prepared' && !crossChain ? depositMicros : 0n;
   const parts = {
     planId,
     kind: 'route' as const,
     chain,
     amountMicros: input.amountMicros,
-    feeMicros: crossAsset ? crossAsset.feeMicros : feeMicros,
+    feeMicros: (crossAsset ?? crossChain)?.feeMicros ?? feeMicros,
     build,
     venue: venue && {
       strategyId: venue.venueId,
@@ -291,10 +342,13 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       stake: input.stake,
       pendingInMicros: formatMicros(reservedMicros),
       ...crossAsset?.parts,
+      ...crossChain?.parts,
     },
     createdAt: now,
   };
-  const document: RoutePlanDocument = planDocument(parts);
+  const document: RoutePlanDocument = withLegChains(planDocument(parts), crossChain?.legChains);
+  // A cross-chain route stores what it bridges with it (one statement).
+  const also = crossChain && build.status === 'prepared' ? bridged?.also : undefined;
   await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
     await insertPlan(
       tx,
@@ -305,7 +359,9 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         request: routeRequestRecord(input, chain),
         effect,
         ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
+        ...(crossChain ? { legs: crossChain.legs } : {}),
       }),
+      also ? { also } : {},
     );
     // Before the posting: the answer needs no balance lock, so the locks are held no longer.
     await parameters.recordWrite?.(tx, document);
