@@ -1,6 +1,6 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { PlanLegInput, PrismaClient } from '@yieldrouter/ledger';
-import type { Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
+import type { Blocker, Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
 import { BridgePlanParts, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
@@ -28,7 +28,20 @@ export interface PrepareDepositBridgeParameters {
   readonly planId: string;
   readonly now: Date;
   readonly schedule?: FeeSchedule | undefined;
+  /** A token other than USDC the plan would swap first: refused (the bridge moves USDC). */
+  readonly swapFrom?: { readonly symbol: string } | undefined;
 }
+
+/** The bridge legs a cross-chain plan starts with, or why they could not be built. */
+export interface DepositBridge {
+  /** Built (prepared or blocked); undefined when no rail is configured. */
+  readonly bridged: BuiltBridgePlan | undefined;
+  /** The bridge's blockers (none when it is prepared). */
+  readonly blockers: Blocker[];
+}
+
+/** No bridge asked for (or none that could be tried yet). */
+export const NO_BRIDGE: DepositBridge = { bridged: undefined, blockers: [] };
 
 /**
  * The bridge legs of a cross-chain deposit (`bridge: true`), under the deposit's planId: the
@@ -36,22 +49,30 @@ export interface PrepareDepositBridgeParameters {
  * its refusals — a source address that is not the owner's own on an EVM lane is 422
  * BRIDGE_DESTINATION_NOT_OWNER naming `body.sourceAddress` (the deposit goes to the owner; the
  * bridge may not take another wallet's funds there), an amount under the bridge minimum or its
- * fees 400 — and its blockers (lane, rail, fee, allowance). Nothing is stored here.
+ * fees 400, a token to swap first 400 naming `body.token` (not built yet) — and its
+ * blockers (lane, rail, fee, allowance). Nothing is stored here.
  */
 export async function prepareDepositBridge(
   parameters: PrepareDepositBridgeParameters,
-): Promise<BuiltBridgePlan | { readonly blocked: LegBuild & { status: 'blocked' } }> {
-  const { bridging, bridge } = parameters;
+): Promise<DepositBridge> {
+  const { bridging, bridge, swapFrom } = parameters;
+  if (swapFrom) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      `body.token: a cross-chain plan bridges USDC; swap ${swapFrom.symbol} into USDC on ` +
+        `${bridge.sourceChain} first (a swap plan), then bridge`,
+      'body.token',
+    );
+  }
   if (!bridging) {
     return {
-      blocked: {
-        status: 'blocked',
-        blockers: [blocker('bridge_rail_not_configured', { field: 'SVC_CCTP_ATTESTATION_URL' })],
-      },
+      bridged: undefined,
+      blockers: [blocker('bridge_rail_not_configured', { field: 'SVC_CCTP_ATTESTATION_URL' })],
     };
   }
+  let bridged: BuiltBridgePlan;
   try {
-    return await buildBridgePlan(
+    bridged = await buildBridgePlan(
       {
         db: parameters.db,
         adapters: parameters.adapters,
@@ -74,6 +95,10 @@ export async function prepareDepositBridge(
       'body.sourceAddress',
     );
   }
+  return {
+    bridged,
+    blockers: bridged.build.status === 'blocked' ? [...bridged.build.blockers] : [],
+  };
 }
 
 /** A cross-chain deposit's legs, document parts and fee, once its deposit legs are built. */

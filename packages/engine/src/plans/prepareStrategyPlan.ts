@@ -23,6 +23,7 @@ import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
 import {
+  NO_BRIDGE,
   joinBridgedDeposit,
   prepareDepositBridge,
   withLegChains,
@@ -148,27 +149,18 @@ export async function prepareStrategyPlan(
     kind === 'deposit'
       ? crossAssetToken(parameters.swaps, chain, request.token, 'token')
       : undefined;
-  if (swapFrom && bridging) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.token: a cross-chain deposit bridges USDC; swap ${swapFrom.symbol} into USDC on ` +
-        `${bridgeFirst.sourceChain} first (POST /api/v1/svc/evm/swap/plan)`,
-      'body.token',
-    );
-  }
   // Bridge first: the bridge legs under this planId, what it delivers at least is deposited.
-  const bridge =
+  const { bridged, blockers: bridgeBlockers } =
     bridging && checked.blockers.length === 0
       ? await prepareDepositBridge({
           ...parameters,
           bridging: parameters.bridging,
           bridge: bridgeFirst,
           planId,
+          swapFrom,
         })
-      : undefined;
-  const bridged = bridge && 'record' in bridge ? bridge : undefined;
-  if (bridge && 'blocked' in bridge) checked.blockers.push(...bridge.blocked.blockers);
-  if (bridged?.build.status === 'blocked') checked.blockers.push(...bridged.build.blockers);
+      : NO_BRIDGE;
+  checked.blockers.push(...bridgeBlockers);
   // One quote, only for a deposit that could go ahead; what it guarantees is what is deposited.
   const swap =
     swapFrom && checked.owner && checked.blockers.length === 0

@@ -37,6 +37,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
 import {
+  NO_BRIDGE,
   joinBridgedDeposit,
   prepareDepositBridge,
   withLegChains,
@@ -230,30 +231,16 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     bridgeFirst !== undefined &&
     input.stake &&
     (input.bridge === true || input.autoBridge === true);
-  if (bridging && swapFrom) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.token: a cross-chain route bridges USDC; swap ${swapFrom.symbol} into USDC on ` +
-        `${bridgeFirst.sourceChain} first`,
-      'body.token',
-    );
-  }
-  const bridge =
+  const { bridged, blockers: bridgeBlockers } =
     bridging && venue
       ? await prepareDepositBridge({
           ...parameters,
           bridging: parameters.bridging,
           bridge: bridgeFirst,
           planId,
+          swapFrom,
         })
-      : undefined;
-  const bridged = bridge && 'record' in bridge ? bridge : undefined;
-  const bridgeBlockers =
-    bridge && 'blocked' in bridge
-      ? [...bridge.blocked.blockers]
-      : bridged?.build.status === 'blocked'
-        ? [...bridged.build.blockers]
-        : [];
+      : NO_BRIDGE;
   // One quote, only for a route that could go ahead; what it guarantees is what is deposited.
   const swap =
     swapFrom && !input.autoBridge && !bridgeFirst && (venue || !input.stake)
