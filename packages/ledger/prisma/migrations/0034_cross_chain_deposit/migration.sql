@@ -1,5 +1,5 @@
--- Cross-chain deposit (issue 18, item 5): one deposit plan bridges, then deposits, under one
--- plan id. Its bridge legs (the service fee transfer, the burn) run on the source chain and its
+-- Cross-chain deposit (issue 18, item 5): one deposit plan (or route with stake) bridges,
+-- then deposits, under one plan id. Its bridge legs (the service fee transfer, the burn) run on the source chain and its
 -- deposit legs on the venue's chain (the plan's), so a leg may name its own chain; null: the
 -- plan's chain, as every leg before.
 --
