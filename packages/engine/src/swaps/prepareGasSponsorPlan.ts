@@ -4,6 +4,7 @@ import { findPlan, insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type {
   Blocker,
+  GasSizingQuery,
   GasSponsorPlanDocument,
   GasSponsorRequest,
   LegBuild,
@@ -13,9 +14,12 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
+import type { JupiterConfig } from './jupiterSettings';
 import { priceNativeTopUp } from './priceNativeTopUp';
+import { priceSolanaTopUp } from './priceSolanaTopUp';
+import type { PricedTopUp } from './sizeTopUpSale';
 import type { SwapsConfig } from './swapSettings';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareGasSponsorPlanParameters {
   readonly db: PrismaClient;
@@ -23,6 +27,11 @@ export interface PrepareGasSponsorPlanParameters {
   readonly swaps: SwapsConfig;
   /** The EVM quote source (0x); undefined when none is configured. */
   readonly source: SwapQuoteSource | undefined;
+  /** Solana top-ups: the Jupiter configuration and source (undefined: none configured). */
+  readonly solana?: {
+    readonly jupiter: JupiterConfig;
+    readonly source: SwapQuoteSource<SolanaSwapQuote> | undefined;
+  };
   readonly request: GasSponsorRequest;
   readonly schedule?: FeeSchedule;
   readonly now: Date;
@@ -31,15 +40,19 @@ export interface PrepareGasSponsorPlanParameters {
 const bad = (field: string, message: string) =>
   new EngineError('BAD_REQUEST', `${field}: ${message}`, field);
 
-/** The calls to size: a stored plan's EVM legs, or the request's own calls. */
-async function callsToSize(
+/**
+ * What to size: the request's own EVM calls, or a stored plan's unsigned legs — EVM calls, or
+ * Solana v0 transactions (base64).
+ */
+async function sizingQuery(
   db: PrismaClient,
   request: GasSponsorRequest,
+  owner: string,
   evm: boolean,
-): Promise<{ to: string; data: string; value: bigint }[]> {
+): Promise<GasSizingQuery> {
   if (request.calls) {
     if (!evm) throw bad('body.calls', `calls are EVM calls; on ${request.chain} name a planId`);
-    return request.calls.map((call) => ({ ...call, value: call.value ?? 0n }));
+    return { owner, calls: request.calls.map((call) => ({ ...call, value: call.value ?? 0n })) };
   }
   const planId = request.planId ?? '';
   const stored = isPlanId(planId) ? await findPlan(db, planId) : undefined;
@@ -47,17 +60,26 @@ async function callsToSize(
   if (stored.chain !== request.chain) {
     throw bad('body.planId', `plan ${planId} is on ${stored.chain}, not ${request.chain}`);
   }
-  return stored.legs
-    .filter((leg) => leg.status === 'unsigned')
-    .flatMap((leg) => {
+  const unsigned = stored.legs.filter((leg) => leg.status === 'unsigned');
+  if (request.chain === 'solana') {
+    const transactions = unsigned.flatMap((leg) => {
       const payload = leg.payload as { encoding?: unknown; transaction?: unknown } | null;
-      const tx = payload?.transaction as { to?: unknown; data?: unknown; value?: unknown };
-      return payload?.encoding === 'evm-transaction-request' &&
-        typeof tx.to === 'string' &&
-        typeof tx.data === 'string'
-        ? [{ to: tx.to, data: tx.data, value: BigInt(String(tx.value ?? '0')) }]
+      return payload?.encoding === 'solana-v0-base64' && typeof payload.transaction === 'string'
+        ? [payload.transaction]
         : [];
     });
+    return { owner, transactions };
+  }
+  const calls = unsigned.flatMap((leg) => {
+    const payload = leg.payload as { encoding?: unknown; transaction?: unknown } | null;
+    const tx = payload?.transaction as { to?: unknown; data?: unknown; value?: unknown };
+    return payload?.encoding === 'evm-transaction-request' &&
+      typeof tx.to === 'string' &&
+      typeof tx.data === 'string'
+      ? [{ to: tx.to, data: tx.data, value: BigInt(String(tx.value ?? '0')) }]
+      : [];
+  });
+  return { owner, calls };
 }
 
 /**
@@ -66,7 +88,7 @@ async function callsToSize(
  * swap leg calls and where its fee is paid.
  */
 function topUpSwap(
-  priced: Extract<Awaited<ReturnType<typeof priceNativeTopUp>>, { status: 'prepared' }>,
+  priced: Extract<PricedTopUp, { status: 'prepared' }>,
   grossMicros: bigint,
   schedule: FeeSchedule,
   feeRecipient: string | undefined,
@@ -82,7 +104,7 @@ function topUpSwap(
     minAmountOutMicros: formatMicros(quote.minAmountOutMicros),
     quoteSource: quote.source,
     expiresAt: quote.expiresAt.toISOString(),
-    swapTarget: quote.transaction.to,
+    swapTarget: priced.swapTarget,
     feeRecipient: schedule.gasSponsorFeeBps > 0 ? (feeRecipient ?? null) : null,
   };
 }
@@ -91,33 +113,35 @@ function topUpSwap(
  * Prepares (or blocks) a gas-sponsor plan, and stores it: the native gas `owner` needs for a
  * stored plan's unsigned legs (or inline EVM calls), less what the wallet holds, priced in USDC
  * through the quote source, with the service fee line (gasSponsorFeeBps, rounded down) and the
- * owner-signed top-up legs (approve when short, swap USDC → wrapped native, unwrap). The swap
- * and unwrap legs settle from their receipts into the owner's books, per asset.
+ * owner-signed top-up legs (EVM: approve when short, swap USDC → wrapped native, unwrap; Solana:
+ * the swap with the fee transfer in it, then the close of the wrapped SOL account). The swap and
+ * unwrap legs settle from their receipts into the owner's books, per asset. Solana sizing counts
+ * each leg's fee for its message and the rent of the token accounts its legs create.
  *
  * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an owner not in the chain's
  * format, an unknown planId or one on another chain, calls on a non-EVM chain. Blocked (stored):
- * Solana and Sui (no sizing nor quote source there yet), the chain unreadable, a leg that
+ * Sui (no sizing nor quote source there yet), the chain unreadable, a leg that
  * reverts, no quote source or fee recipient, the source down, slow or answering garbage.
  */
 export async function prepareGasSponsorPlan(
   parameters: PrepareGasSponsorPlanParameters,
 ): Promise<GasSponsorPlanDocument> {
-  const { db, adapters, swaps, source, request, now } = parameters;
+  const { db, adapters, swaps, source, solana, request, now } = parameters;
   const schedule = parameters.schedule ?? defaultFeeSchedule;
   const chain = request.chain;
   const adapter = adapters[chain];
   const owner = adapter.normalizeAddress(request.owner);
   if (!owner) throw bad('body.owner', `not an address on ${chain}`);
   const evm = chain === 'base' || chain === 'arbitrum';
-  const calls = await callsToSize(db, request, evm);
+  const query = await sizingQuery(db, request, owner, evm);
+  const legCount = 'calls' in query ? query.calls.length : query.transactions.length;
+  const sizes = evm || chain === 'solana';
   const planId = newPlanId();
 
   const blockers: Blocker[] = [];
   const sizing =
-    evm && adapter.sizeGas && calls.length > 0
-      ? await adapter.sizeGas({ owner, calls })
-      : undefined;
-  if (!evm) {
+    sizes && adapter.sizeGas && legCount > 0 ? await adapter.sizeGas(query) : undefined;
+  if (!sizes) {
     blockers.push(
       blocker('gas_estimate_unavailable', {
         details: { chain, detail: `gas sizing is not built for ${chain} yet` },
@@ -126,7 +150,7 @@ export async function prepareGasSponsorPlan(
         details: { chain, detail: `no swap quote source serves ${chain}` },
       }),
     );
-  } else if (calls.length === 0) {
+  } else if (legCount === 0) {
     blockers.push(
       blocker('gas_estimate_unavailable', { details: { detail: 'the plan has no unsigned leg' } }),
     );
@@ -143,8 +167,20 @@ export async function prepareGasSponsorPlan(
       : 0n
     : undefined;
   let build: LegBuild = { status: 'blocked', blockers };
-  let priced: Awaited<ReturnType<typeof priceNativeTopUp>> | undefined;
+  let priced: PricedTopUp | undefined;
   if (blockers.length === 0 && nativeNeeded === 0n) build = { status: 'prepared', legs: [] };
+  if (blockers.length === 0 && nativeNeeded && chain === 'solana') {
+    priced = await priceSolanaTopUp({
+      owner,
+      planId,
+      nativeNeeded,
+      adapter,
+      jupiter: solana?.jupiter ?? { source: undefined, feeRecipient: undefined, tokens: [] },
+      source: solana?.source,
+      schedule,
+    });
+    build = priced.build;
+  }
   if (blockers.length === 0 && nativeNeeded && (chain === 'base' || chain === 'arbitrum')) {
     priced = await priceNativeTopUp({
       chain,
@@ -166,8 +202,15 @@ export async function prepareGasSponsorPlan(
     owner,
     ...(sized
       ? {
-          gasUnits: sized.gasUnits.toString(),
-          feePerGas: sized.feePerGas.toString(),
+          ...(sized.gasUnits === undefined ? {} : { gasUnits: sized.gasUnits.toString() }),
+          ...(sized.feePerGas === undefined ? {} : { feePerGas: sized.feePerGas.toString() }),
+          ...(sized.solana
+            ? {
+                legFees: sized.solana.legFees.map((fee) => fee.toString()),
+                rentPerAccount: sized.solana.rentPerAccount.toString(),
+                accountsCreated: [...sized.solana.accountsCreated],
+              }
+            : {}),
           nativeRequired: sized.nativeRequired.toString(),
           nativeHeld: sized.nativeHeld.toString(),
           nativeNeeded: (nativeNeeded ?? 0n).toString(),
@@ -220,8 +263,8 @@ export async function prepareGasSponsorPlan(
       chain,
       owner,
       ...(request.planId ? { planId: request.planId } : {}),
-      ...(request.calls
-        ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) }
+      ...(request.calls && 'calls' in query
+        ? { calls: query.calls.map((call) => ({ ...call, value: call.value.toString() })) }
         : {}),
     },
     effect: 'swap',
@@ -231,7 +274,7 @@ export async function prepareGasSponsorPlan(
             quote,
             grossMicros,
             schedule,
-            evm ? swaps.feeRecipients[chain] : undefined,
+            evm ? swaps.feeRecipients[chain] : solana?.jupiter.feeRecipient,
           ),
         }
       : {}),

@@ -3,9 +3,10 @@ import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, ChainAdapter, LegBuild } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
-import { quoteBlocker } from './priceSwap';
+import { sizeTopUpSale } from './sizeTopUpSale';
+import type { PricedTopUp } from './sizeTopUpSale';
 import type { SwapChain, SwapsConfig } from './swapSettings';
-import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
+import type { EvmSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 export interface PriceNativeTopUpParameters {
   readonly chain: SwapChain;
@@ -19,29 +20,13 @@ export interface PriceNativeTopUpParameters {
   readonly schedule: FeeSchedule;
 }
 
-export type PriceNativeTopUpReturnType =
-  | {
-      readonly status: 'prepared';
-      readonly build: LegBuild;
-      /** The USDC the swap sells, the service fee included. */
-      readonly grossMicros: bigint;
-      readonly quote: EvmSwapQuote;
-      /** What the swap sells and buys (the plan keeps them for its legs' settlement). */
-      readonly tokens: { readonly input: SwapToken; readonly output: SwapToken };
-    }
-  | { readonly status: 'blocked'; readonly build: LegBuild };
-
-/** 1 USDC: the first quote's size, which prices the amount the second one sells. */
-const PROBE_MICROS = 1_000_000n;
-
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+export type PriceNativeTopUpReturnType = PricedTopUp<EvmSwapQuote>;
 
 /**
  * Prices `nativeNeeded` wei in USDC through the quote source and builds the top-up legs. 0x
- * quotes a sell amount, so a 1 USDC quote sets the rate, a second quote sells what that rate
- * says `nativeNeeded` costs (its slippage-bound minimum must cover it, or the sale is scaled once
- * more); the service fee (gasSponsorFeeBps) is taken from the USDC by the swap itself. Legs:
- * approve when the allowance is short, the quote's swap, then unwrap exactly `nativeNeeded`.
+ * quotes a sell amount, so the sale is sized by probe then scale (`sizeTopUpSale`); the service
+ * fee (gasSponsorFeeBps) is taken from the USDC by the swap itself. Legs: approve when the
+ * allowance is short, the quote's swap, then unwrap exactly `nativeNeeded`.
  */
 export async function priceNativeTopUp(
   parameters: PriceNativeTopUpParameters,
@@ -82,23 +67,9 @@ export async function priceNativeTopUp(
         recipient: recipient ?? owner,
       },
     });
-  let sell = PROBE_MICROS;
-  let answer = await quoteFor(sell);
-  for (let round = 0; round < 3 && answer.status === 'ok'; round += 1) {
-    if (answer.minAmountOutMicros >= nativeNeeded && round > 0) break;
-    if (answer.minAmountOutMicros <= 0n) break;
-    sell = ceilDiv(nativeNeeded * sell, answer.minAmountOutMicros) + (round > 0 ? 1n : 0n);
-    answer = await quoteFor(sell);
-  }
-  if (answer.status !== 'ok') return blocked([quoteBlocker(answer.status, answer.detail)]);
-  if (answer.minAmountOutMicros < nativeNeeded) {
-    return blocked([
-      quoteBlocker(
-        'quote_unavailable',
-        `selling ${sell} USDC micros yields at least ${answer.minAmountOutMicros} wei, short of ${nativeNeeded}`,
-      ),
-    ]);
-  }
+  const sized = await sizeTopUpSale({ source: '0x', nativeNeeded, unit: 'wei', quoteFor });
+  if (sized.status === 'blocked') return blocked(sized.blockers);
+  const { sellMicros: sell, quote: answer } = sized;
   const allowance = adapter.readAllowance
     ? await adapter.readAllowance({ token: usdc.address, owner, spender: answer.allowanceTarget })
     : undefined;
@@ -136,5 +107,6 @@ export async function priceNativeTopUp(
     grossMicros: sell,
     quote: answer,
     tokens: { input: usdc, output: wrapped },
+    swapTarget: answer.transaction.to,
   };
 }
