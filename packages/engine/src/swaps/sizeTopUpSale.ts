@@ -1,3 +1,4 @@
+import { MAX_MICROS } from '@yieldrouter/schemas';
 import type { Blocker, LegBuild } from '@yieldrouter/schemas';
 import type { SwapQuoteFacts, SwapQuoteUnavailable, SwapToken } from './swapQuoteSource';
 import { sourceBlocker } from './swapPlanSteps';
@@ -41,7 +42,7 @@ export type SizeTopUpSaleReturnType<Quote extends SwapQuoteFacts> =
  * The USDC a gas top-up sells, through a source that quotes a sell amount (ExactIn: 0x,
  * Jupiter): a 1 USDC quote sets the rate, a second quote sells what that rate says
  * `nativeNeeded` costs; while its slippage-bound minimum falls short, the sale is scaled again
- * (at most three times). Blocked with the source's reason (down, slow, garbage, no route), or
+ * (at most three times, never past 2^63 − 1 micros). Blocked with the source's reason (down, slow, garbage, no route), or
  * `quote_unavailable` when even the last sale's minimum is short of `nativeNeeded`.
  */
 export async function sizeTopUpSale<Quote extends SwapQuoteFacts>(
@@ -53,7 +54,10 @@ export async function sizeTopUpSale<Quote extends SwapQuoteFacts>(
   for (let round = 0; round < 3 && answer.status === 'ok'; round += 1) {
     if (answer.minAmountOutMicros >= nativeNeeded && round > 0) break;
     if (answer.minAmountOutMicros <= 0n) break;
-    sell = ceilDiv(nativeNeeded * sell, answer.minAmountOutMicros) + (round > 0 ? 1n : 0n);
+    const next = ceilDiv(nativeNeeded * sell, answer.minAmountOutMicros) + (round > 0 ? 1n : 0n);
+    // A rate so poor the sale leaves the range of amounts: no quote is asked for it.
+    if (next > MAX_MICROS) break;
+    sell = next;
     answer = await quoteFor(sell);
   }
   if (answer.status !== 'ok') {
