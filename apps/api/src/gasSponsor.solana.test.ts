@@ -1,13 +1,8 @@
 import request from 'supertest';
-import {
-  NATIVE_MINT,
-  createAssociatedTokenAccountIdempotentInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
-import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { deployCpPool } from '@yieldrouter/chain-beds/solana';
-import type { SolanaBed, SolanaCpPool } from '@yieldrouter/chain-beds/solana';
+import { deployCpPool, wrapSol } from '@yieldrouter/chain-beds/solana';
+import type { SolanaCpPool } from '@yieldrouter/chain-beds/solana';
 import { startJupiterFake } from '@yieldrouter/chain-beds/quotes';
 import type { JupiterFake, JupiterFakeMode } from '@yieldrouter/chain-beds/quotes';
 import { computeGasSponsorFee } from '@yieldrouter/fees';
@@ -73,26 +68,14 @@ const gasPlan = (owner: Keypair, planId: string) =>
     .expect(200)
     .then((res) => GasSponsorPlanDocument.parse(res.body));
 
-/** The wallet's wrapped SOL account, opened (rent paid by the bed) as a wallet that wrapped before. */
-function openWrappedSol(solana: SolanaBed, owner: PublicKey) {
-  const payer = solana.mintAuthority;
-  const message = new TransactionMessage({
-    payerKey: payer.publicKey,
-    recentBlockhash: solana.latestBlockhash(),
-    instructions: [
-      createAssociatedTokenAccountIdempotentInstruction(
-        payer.publicKey,
-        getAssociatedTokenAddressSync(NATIVE_MINT, owner),
-        owner,
-        NATIVE_MINT,
-      ),
-    ],
-  }).compileToV0Message();
-  const transaction = new VersionedTransaction(message);
-  transaction.sign([payer]);
-  const outcome = solana.send(transaction);
-  if (!outcome.landed) throw new Error('could not open the wrapped SOL account');
-}
+const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112');
+const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+const tokenAccount = (owner: PublicKey, mint: PublicKey) =>
+  PublicKey.findProgramAddressSync(
+    [owner.toBuffer(), TOKEN_PROGRAM.toBuffer(), mint.toBuffer()],
+    ATA_PROGRAM,
+  )[0];
 
 /** A wallet with `lamports` and 20 USDC (also in its books), and a swap plan to size. */
 async function ownerWithPlan(lamports: bigint) {
@@ -129,9 +112,9 @@ describe('POST /svc/gas-sponsor/plan on Solana', () => {
   it('sizes the legs (fee + rent), prices the top-up, and settles its legs per asset', async () => {
     const { owner, planId } = await ownerWithPlan(1_000_000n);
     // The top-up's own swap needs no account rent: the wallet has wrapped before.
-    openWrappedSol(app.solana, owner.publicKey);
+    wrapSol(app.solana, owner.publicKey, 0n);
     const document = await gasPlan(owner, planId);
-    const bedAccount = getAssociatedTokenAddressSync(new PublicKey(bedPool.mintB), owner.publicKey);
+    const bedAccount = tokenAccount(owner.publicKey, new PublicKey(bedPool.mintB));
     const gross = BigInt(document.usdcCostMicros ?? '0');
     const fee = computeGasSponsorFee({ grossMicros: gross }).feeMicros;
     expect(document).toMatchObject({

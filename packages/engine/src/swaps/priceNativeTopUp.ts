@@ -1,6 +1,6 @@
 import { bpsOf } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { Blocker, ChainAdapter, LegBuild } from '@yieldrouter/schemas';
+import type { Blocker, ChainAdapter } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import { sizeTopUpSale } from './sizeTopUpSale';

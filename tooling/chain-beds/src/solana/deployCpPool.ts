@@ -91,14 +91,17 @@ export function deployCpPool(bed: SolanaBed, parameters: DeployCpPoolParameters)
 }
 
 /**
- * Wraps `lamports` of SOL into `owner`'s wrapped SOL account (created if missing): the bed
- * authority is airdropped the lamports, transfers them to the account and syncs it — the
- * instructions a wallet wraps SOL with.
+ * Wraps `lamports` of SOL into `owner`'s wrapped SOL account (created if missing, its rent paid
+ * by the bed): the bed authority is airdropped the lamports, transfers them to the account and
+ * syncs it — the instructions a wallet wraps SOL with. `0n` only opens the account.
+ *
+ * @example
+ * wrapSol(bed, owner.publicKey, 0n); // the owner has a wrapped SOL account, empty
  */
-function wrapSol(bed: SolanaBed, owner: PublicKey, lamports: bigint): void {
+export function wrapSol(bed: SolanaBed, owner: PublicKey, lamports: bigint): PublicKey {
   const account = getAssociatedTokenAddressSync(NATIVE_MINT, owner, true);
   const payer = bed.mintAuthority.publicKey;
-  bed.airdrop(payer, lamports);
+  if (lamports > 0n) bed.airdrop(payer, lamports);
   sendAsAuthority({
     sender: bed,
     authority: bed.mintAuthority,
@@ -109,4 +112,5 @@ function wrapSol(bed: SolanaBed, owner: PublicKey, lamports: bigint): void {
     ],
     what: 'wrap SOL',
   });
+  return account;
 }
