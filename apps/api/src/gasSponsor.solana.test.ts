@@ -1,16 +1,16 @@
 import request from 'supertest';
 import { PublicKey } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { deployCpPool, wrapSol } from '@yieldrouter/chain-beds/solana';
+import { wrapSol } from '@yieldrouter/chain-beds/solana';
 import type { SolanaCpPool } from '@yieldrouter/chain-beds/solana';
-import { startJupiterFake } from '@yieldrouter/chain-beds/quotes';
 import type { JupiterFake, JupiterFakeMode } from '@yieldrouter/chain-beds/quotes';
 import { computeGasSponsorFee } from '@yieldrouter/fees';
 import { readAccountBalance, verifyLedger } from '@yieldrouter/ledger';
 import type { AccountRef } from '@yieldrouter/ledger';
 import { GasSponsorPlanDocument, SwapPlanDocument } from '@yieldrouter/schemas';
 import { freshSolanaKey } from './testing/solanaBedSettings';
-import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { settledPlan, signAndExecuteLeg } from './testing/solanaRouterApp';
+import { startJupiterBedApp } from './testing/startJupiterBedApp';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
 import { seedLiquid } from './testing/swapBedHelpers';
 
@@ -24,39 +24,14 @@ const RENT = 2_039_280n;
 const ROUTED = 20_000_000n;
 
 let app: SolanaRouterApp;
-let solPool: SolanaCpPool;
 let bedPool: SolanaCpPool;
 let fake: JupiterFake;
 
 beforeAll(async () => {
-  app = await startSolanaRouterApp({
-    onBed: async (solana) => {
-      // 100 USDC per SOL; the bed token of the plan to size in its own pool, same program.
-      solPool = deployCpPool(solana, {
-        mintB: NATIVE_MINT.toBase58(),
-        reserveA: 1_000_000_000_000n,
-        reserveB: 10_000_000_000_000n,
-      });
-      bedPool = deployCpPool(solana, {
-        program: solPool.program,
-        reserveA: 1_000_000_000_000n,
-        reserveB: 5_000_000_000_000n,
-      });
-      // The fee recipient's USDC account exists: the legs sized below do not create it.
-      solana.mintUsdc(FEE_RECIPIENT, 1n);
-      fake = await startJupiterFake({ bed: solana, pools: [solPool, bedPool], slowMs: 3_000 });
-      return {
-        env: {
-          SVC_JUPITER_BASE_URL: fake.url,
-          SVC_JUPITER_TIMEOUT_MS: '1500',
-          SVC_JUPITER_PROGRAM_ID: solPool.program,
-          SVC_SOLANA_SWAP_FEE_RECIPIENT: FEE_RECIPIENT,
-          SVC_SOLANA_SWAP_TOKENS: `BED:${bedPool.mintB}:9`,
-        },
-        close: () => fake.close(),
-      };
-    },
-  });
+  // 100 USDC per SOL; the plan to size swaps USDC for the bed token of the other pool.
+  ({ app, pool: bedPool, fake } = await startJupiterBedApp(FEE_RECIPIENT, { solPool: true }));
+  // The fee recipient's USDC account exists: the legs sized below do not create it.
+  app.solana.mintUsdc(FEE_RECIPIENT, 1n);
 }, 90_000);
 afterAll(() => app.close());
 afterEach(() => fake.setMode('ok'));

@@ -14,8 +14,8 @@ import {
 import type { TransactionInstruction } from '@solana/web3.js';
 import { startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
-import { createSolanaAdapter } from './createSolanaAdapter';
 import { planMemoInstruction } from './instructions/planMemo';
+import { bedAdapter } from './testing/bedAdapter';
 
 const PLAN_ID = 'plan_00112233445566778899aabbccddeeff';
 const RENT = 2_039_280n;
@@ -27,15 +27,7 @@ beforeAll(async () => {
 afterAll(() => bed.stop());
 
 const adapterAt = (rpcUrl: string | undefined) =>
-  createSolanaAdapter({
-    rpcUrl,
-    timeoutMs: 2000,
-    broadcastEnabled: false,
-    usdcMint: bed.usdcMint,
-    programId: undefined,
-    yieldRouter: undefined,
-    adapterRegistry: undefined,
-  });
+  bedAdapter(bed, { rpcUrl, broadcastEnabled: false });
 
 /** An unsigned leg as a plan stores it: base64 v0 wire bytes, fee payer `owner`. */
 function leg(owner: PublicKey, instructions: TransactionInstruction[], blockhash?: string) {
