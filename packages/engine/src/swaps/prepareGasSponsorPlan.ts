@@ -175,28 +175,28 @@ export async function prepareGasSponsorPlan(
             schedule,
           })
         : chain === 'sui'
-        ? await priceSuiTopUp({
-            owner,
-            planId,
-            nativeNeeded,
-            nativeHeld: sized.nativeHeld,
-            adapter,
-            cetus: parameters.cetus,
-            source: parameters.suiSource,
-            schedule,
-          })
-        : evm
-          ? await priceNativeTopUp({
-              chain,
+          ? await priceSuiTopUp({
               owner,
               planId,
               nativeNeeded,
+              nativeHeld: sized.nativeHeld,
               adapter,
-              swaps,
-              source,
+              cetus: parameters.cetus,
+              source: parameters.suiSource,
               schedule,
             })
-          : undefined;
+          : evm
+            ? await priceNativeTopUp({
+                chain,
+                owner,
+                planId,
+                nativeNeeded,
+                adapter,
+                swaps,
+                source,
+                schedule,
+              })
+            : undefined;
     if (priced) build = priced.build;
   }
 
