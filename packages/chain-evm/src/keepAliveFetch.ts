@@ -14,10 +14,15 @@ const NO_BODY = new Set([204, 205, 304]);
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   const given = init?.headers;
-  if (!given) return {};
-  if (!(given instanceof Headers) && !Array.isArray(given)) return { ...given };
   const headers: Record<string, string> = {};
-  new Headers(given).forEach((value, name) => (headers[name] = value));
+  if (!given) return headers;
+  if (given instanceof Headers || Array.isArray(given)) {
+    new Headers(given).forEach((value, name) => (headers[name] = value));
+    return headers;
+  }
+  for (const [name, value] of Object.entries(given)) {
+    headers[name] = typeof value === 'string' ? value : value.join(', ');
+  }
   return headers;
 }
 
