@@ -1,7 +1,7 @@
 import { FeeError, computeBridgeFeeLines, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { bridgeTransferInsert, insertPlan } from '@yieldrouter/ledger';
-import type { LedgerChain, PlanInput, Prisma, PrismaClient } from '@yieldrouter/ledger';
+import { bridgeTransferInsert, insertPlanOn } from '@yieldrouter/ledger';
+import type { LedgerChain, PlanInput, Prisma, PrismaClient, SqlClient } from '@yieldrouter/ledger';
 import type {
   Blocker,
   BridgeLane,
@@ -21,6 +21,11 @@ import { bridgeDisclosure } from './bridgeDisclosure';
 
 export interface PrepareBridgePlanParameters {
   readonly db: PrismaClient;
+  /**
+   * The driver under `db` (the books' `sql`): the plan is then stored with a prepared statement
+   * instead of through Prisma (about 1 ms of CPU per plan otherwise). Absent: through `db`.
+   */
+  readonly sql?: SqlClient;
   readonly adapters: ChainAdapters;
   readonly bridges: BridgesConfig;
   /** The rail; undefined when none is configured (every lane is blocked). */
@@ -68,7 +73,12 @@ export async function prepareBridgePlan(
 ): Promise<BridgePlanDocument> {
   const bridge = await buildBridgePlan(parameters);
   // The plan, its legs and what it bridges: one statement.
-  await insertPlan(parameters.db, bridge.record, bridge.also ? { also: bridge.also } : {});
+  await insertPlanOn(
+    parameters.sql ?? parameters.db,
+    bridge.also ? 'yr_insert_bridge_plan' : 'yr_insert_plan',
+    bridge.record,
+    bridge.also ? { also: bridge.also } : {},
+  );
   return bridge.document;
 }
 

@@ -1,6 +1,6 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, LegBuild } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
+import { MAX_MICROS, formatMicros } from '@yieldrouter/schemas';
 import { quoteBlocker } from './priceSwap';
 import type { SwapQuoteFacts, SwapQuoteUnavailable, SwapToken } from './swapQuoteSource';
 
@@ -74,7 +74,8 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
  * How much USDC to sell for at least `needed` of the output, when the source only quotes a sell
  * amount (ExactIn: 0x, Cetus). A 1 USDC probe (or `from`, an earlier sale) sets the rate; the
  * next quote sells what that rate says `needed` costs; while its slippage-bound minimum falls
- * short the sale is scaled once more (three rounds at most). Blocked with the source's reason
+ * short the sale is scaled once more (three rounds at most, never past 2^63 − 1 micros: a rate
+ * that poor asks for no quote). Blocked with the source's reason
  * when a quote fails, or `quote_unavailable` when the last minimum is still short.
  */
 export async function sizeExactInSale<Quote extends SwapQuoteFacts>(parameters: {
@@ -94,7 +95,9 @@ export async function sizeExactInSale<Quote extends SwapQuoteFacts>(parameters: 
   for (let round = 0; round < 3 && answer.status === 'ok'; round += 1) {
     if (answer.minAmountOutMicros >= needed && round > 0) break;
     if (answer.minAmountOutMicros <= 0n) break;
-    sell = ceilDiv(needed * sell, answer.minAmountOutMicros) + (round > 0 ? 1n : 0n);
+    const next = ceilDiv(needed * sell, answer.minAmountOutMicros) + (round > 0 ? 1n : 0n);
+    if (next > MAX_MICROS) break;
+    sell = next;
     answer = await quoteFor(sell);
   }
   if (answer.status !== 'ok') {

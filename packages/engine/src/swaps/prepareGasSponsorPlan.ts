@@ -15,12 +15,14 @@ import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
 import type { CetusConfig } from './cetusSettings';
+import type { JupiterConfig } from './jupiterSettings';
 import type { NativeTopUp } from './nativeTopUp';
 import { priceNativeTopUp } from './priceNativeTopUp';
+import { priceSolanaTopUp } from './priceSolanaTopUp';
 import { priceSuiTopUp } from './priceSuiTopUp';
 import type { SuiSwapQuote } from './suiSwapQuote';
 import type { SwapsConfig } from './swapSettings';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareGasSponsorPlanParameters {
   readonly db: PrismaClient;
@@ -31,6 +33,11 @@ export interface PrepareGasSponsorPlanParameters {
   /** Sui: the Cetus settings and quote source (undefined: Sui top-ups are blocked). */
   readonly cetus?: CetusConfig;
   readonly suiSource?: SwapQuoteSource<SuiSwapQuote> | undefined;
+  /** Solana top-ups: the Jupiter configuration and source (undefined: none configured). */
+  readonly solana?: {
+    readonly jupiter: JupiterConfig;
+    readonly source: SwapQuoteSource<SolanaSwapQuote> | undefined;
+  };
   readonly request: GasSponsorRequest;
   readonly schedule?: FeeSchedule;
   readonly now: Date;
@@ -39,21 +46,19 @@ export interface PrepareGasSponsorPlanParameters {
 const bad = (field: string, message: string) =>
   new EngineError('BAD_REQUEST', `${field}: ${message}`, field);
 
-/** The legs to size: a stored plan's unsigned legs (EVM calls, Sui payloads), or inline calls. */
-async function legsToSize(
+/**
+ * What to size: the request's own EVM calls, or a stored plan's unsigned legs — EVM calls, Sui
+ * payloads, or Solana v0 transactions (base64).
+ */
+async function sizingQuery(
   db: PrismaClient,
   request: GasSponsorRequest,
+  owner: string,
   evm: boolean,
-): Promise<{
-  calls: { to: string; data: string; value: bigint }[];
-  payloads: NonNullable<GasSizingQuery['payloads']>;
-}> {
+): Promise<GasSizingQuery> {
   if (request.calls) {
     if (!evm) throw bad('body.calls', `calls are EVM calls; on ${request.chain} name a planId`);
-    return {
-      calls: request.calls.map((call) => ({ ...call, value: call.value ?? 0n })),
-      payloads: [],
-    };
+    return { owner, calls: request.calls.map((call) => ({ ...call, value: call.value ?? 0n })) };
   }
   const planId = request.planId ?? '';
   const stored = isPlanId(planId) ? await findPlan(db, planId) : undefined;
@@ -64,6 +69,22 @@ async function legsToSize(
   const unsigned = stored.legs
     .filter((leg) => leg.status === 'unsigned')
     .map((leg) => leg.payload as { encoding?: unknown; transaction?: unknown } | null);
+  if (request.chain === 'solana') {
+    const transactions = unsigned.flatMap((payload) =>
+      payload?.encoding === 'solana-v0-base64' && typeof payload.transaction === 'string'
+        ? [payload.transaction]
+        : [],
+    );
+    return { owner, transactions };
+  }
+  if (request.chain === 'sui') {
+    const payloads = unsigned.flatMap((payload) =>
+      typeof payload?.encoding === 'string' && payload.encoding.startsWith('sui-')
+        ? [{ encoding: payload.encoding, transaction: payload.transaction }]
+        : [],
+    );
+    return { owner, payloads };
+  }
   const calls = unsigned.flatMap((payload) => {
     const tx = payload?.transaction as { to?: unknown; data?: unknown; value?: unknown };
     return payload?.encoding === 'evm-transaction-request' &&
@@ -72,12 +93,7 @@ async function legsToSize(
       ? [{ to: tx.to, data: tx.data, value: BigInt(String(tx.value ?? '0')) }]
       : [];
   });
-  const payloads = unsigned.flatMap((payload) =>
-    typeof payload?.encoding === 'string' && payload.encoding.startsWith('sui-')
-      ? [{ encoding: payload.encoding, transaction: payload.transaction }]
-      : [],
-  );
-  return { calls, payloads };
+  return { owner, calls };
 }
 
 /**
@@ -87,12 +103,14 @@ async function legsToSize(
  * and the owner-signed top-up legs. Per family, a sizing (`adapter.sizeGas`) and a pricing
  * function: EVM — eth_estimateGas × fee data, 0x (approve when short, swap USDC → wrapped native,
  * unwrap; `priceNativeTopUp`); Sui — each leg's dry-run gas budget, Cetus (one swap USDC → SUI
- * with the fee split off in the same transaction; `priceSuiTopUp`). The swap and unwrap legs
- * settle from their receipts into the owner's books, per asset.
+ * with the fee split off in the same transaction; `priceSuiTopUp`); Solana — each leg's fee for
+ * its message plus the rent of the token accounts its legs create, Jupiter (the swap with the fee
+ * transfer in it, then the close of the wrapped SOL account; `priceSolanaTopUp`). The swap and
+ * unwrap legs settle from their receipts into the owner's books, per asset.
  *
  * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an owner not in the chain's
  * format, an unknown planId or one on another chain, calls on a non-EVM chain. Blocked (stored):
- * Solana (no sizing nor quote source there yet), the chain unreadable, a leg that reverts (or
+ * the chain unreadable, a leg that reverts (or
  * whose dry run fails), no quote source or fee recipient, the source down, slow or answering
  * garbage.
  */
@@ -106,23 +124,17 @@ export async function prepareGasSponsorPlan(
   const owner = adapter.normalizeAddress(request.owner);
   if (!owner) throw bad('body.owner', `not an address on ${chain}`);
   const evm = chain === 'base' || chain === 'arbitrum';
-  const { calls, payloads } = await legsToSize(db, request, evm);
-  const legCount = calls.length + payloads.length;
-  const sizes = evm || chain === 'sui';
+  const query = await sizingQuery(db, request, owner, evm);
+  const legCount =
+    (query.calls?.length ?? 0) + (query.payloads?.length ?? 0) + (query.transactions?.length ?? 0);
   const planId = newPlanId();
 
   const blockers: Blocker[] = [];
-  const sizing =
-    sizes && adapter.sizeGas && legCount > 0
-      ? await adapter.sizeGas({ owner, calls, payloads })
-      : undefined;
-  if (!sizes) {
+  const sizing = adapter.sizeGas && legCount > 0 ? await adapter.sizeGas(query) : undefined;
+  if (!adapter.sizeGas) {
     blockers.push(
       blocker('gas_estimate_unavailable', {
-        details: { chain, detail: `gas sizing is not built for ${chain} yet` },
-      }),
-      blocker('quote_source_not_configured', {
-        details: { chain, detail: `no swap quote source serves ${chain}` },
+        details: { chain, detail: `no gas sizing for ${chain}` },
       }),
     );
   } else if (legCount === 0) {
@@ -145,31 +157,46 @@ export async function prepareGasSponsorPlan(
   let priced: NativeTopUp | undefined;
   if (blockers.length === 0 && nativeNeeded === 0n) build = { status: 'prepared', legs: [] };
   if (blockers.length === 0 && nativeNeeded && sized) {
-    // Per family: Sui buys SUI through Cetus (one leg); EVM buys wrapped native through 0x.
+    // Per family: Sui buys SUI through Cetus (one leg); Solana wrapped SOL through Jupiter, then
+    // unwraps it; EVM wrapped native through 0x, then unwraps it.
     priced =
-      chain === 'sui'
-        ? await priceSuiTopUp({
+      chain === 'solana'
+        ? await priceSolanaTopUp({
             owner,
             planId,
             nativeNeeded,
-            nativeHeld: sized.nativeHeld,
             adapter,
-            cetus: parameters.cetus,
-            source: parameters.suiSource,
+            jupiter: parameters.solana?.jupiter ?? {
+              source: undefined,
+              feeRecipient: undefined,
+              tokens: [],
+            },
+            source: parameters.solana?.source,
             schedule,
           })
-        : evm
-          ? await priceNativeTopUp({
-              chain,
+        : chain === 'sui'
+          ? await priceSuiTopUp({
               owner,
               planId,
               nativeNeeded,
+              nativeHeld: sized.nativeHeld,
               adapter,
-              swaps,
-              source,
+              cetus: parameters.cetus,
+              source: parameters.suiSource,
               schedule,
             })
-          : undefined;
+          : evm
+            ? await priceNativeTopUp({
+                chain,
+                owner,
+                planId,
+                nativeNeeded,
+                adapter,
+                swaps,
+                source,
+                schedule,
+              })
+            : undefined;
     if (priced) build = priced.build;
   }
 
@@ -182,6 +209,13 @@ export async function prepareGasSponsorPlan(
       ? {
           ...(sized.gasUnits === undefined ? {} : { gasUnits: sized.gasUnits.toString() }),
           ...(sized.feePerGas === undefined ? {} : { feePerGas: sized.feePerGas.toString() }),
+          ...(sized.solana
+            ? {
+                legFees: sized.solana.legFees.map((fee) => fee.toString()),
+                rentPerAccount: sized.solana.rentPerAccount.toString(),
+                accountsCreated: [...sized.solana.accountsCreated],
+              }
+            : {}),
           nativeRequired: sized.nativeRequired.toString(),
           nativeHeld: sized.nativeHeld.toString(),
           nativeNeeded: (nativeNeeded ?? 0n).toString(),
@@ -228,15 +262,15 @@ export async function prepareGasSponsorPlan(
     venueId: null,
     owner,
     // The top-up settles in the owner's books: USDC out of liquid, the fee to fees:protocol, the
-    // wrapped native in then the native (EVM), or SUI in straight from the swap (Sui).
+    // wrapped native in then the native (EVM, Solana), or SUI in straight from the swap (Sui).
     // (swapBooking).
     wallet: owner,
     request: {
       chain,
       owner,
       ...(request.planId ? { planId: request.planId } : {}),
-      ...(request.calls
-        ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) }
+      ...(request.calls && query.calls
+        ? { calls: query.calls.map((call) => ({ ...call, value: call.value.toString() })) }
         : {}),
     },
     effect: 'swap',
