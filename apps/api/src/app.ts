@@ -248,6 +248,7 @@ export function createApp(deps: AppDeps): Express {
     venueHandlers({
       venueUseCases: useCases.venues,
       venues: config.venues,
+      bridging: { bridges: config.bridges, rail: bridgeRail },
       enablement,
       adapters,
       snapshots,
@@ -263,6 +264,7 @@ export function createApp(deps: AppDeps): Express {
       wallets: useCases.wallets,
       adapters,
       bridgeRail,
+      bridging: { bridges: config.bridges, rail: bridgeRail },
       venues: config.venues,
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,

@@ -116,12 +116,13 @@ export async function readAutoPayPools(
            y.accrued_centimicros::text AS accrued, y.committed_micros::text AS committed,
            COALESCE(a.balance_micros, 0)::text AS staked,
            GREATEST(0, (
-             SELECT COALESCE(SUM(CASE WHEN l.effect IN ('fund_staked', 'stake')
+             SELECT COALESCE(SUM(CASE WHEN l.effect IN ('fund_staked', 'stake', 'bridged_stake')
                                       THEN l.settled_amount_micros
                                       ELSE -l.settled_amount_micros END), 0)
              FROM plan_legs l JOIN plans p ON p.id = l.plan_id
              WHERE p.wallet = y.wallet AND p.chain = y.chain AND l.venue_id = v.id
-               AND l.status = 'confirmed' AND l.effect IN ('fund_staked', 'stake', 'unstake')
+               AND l.status = 'confirmed'
+               AND l.effect IN ('fund_staked', 'stake', 'bridged_stake', 'unstake')
            ))::text AS principal,
            (SELECT COALESCE(SUM(l.amount_micros), 0)
             FROM auto_pay_runs r JOIN plan_legs l ON l.plan_id = r.plan_id

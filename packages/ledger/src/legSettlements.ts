@@ -96,7 +96,7 @@ export interface LegOutcomeState {
 // Keys in, one row per key found. `plan_id = ANY(…)` reaches plan_legs through its primary key
 // whatever the planner guesses of the JSON; the txId claim is a LIMIT 1 lateral on its index.
 const LEGS_TO_SETTLE = sqlStatement(
-  'yr_legs_to_settle_v4',
+  'yr_legs_to_settle_v5',
   `
   WITH k AS (
     SELECT t.e ->> 'planId' AS plan_id, (t.e ->> 'legIndex')::int AS leg_index,

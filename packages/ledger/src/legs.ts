@@ -29,7 +29,7 @@ export interface SettlementLeg {
   readonly released: boolean;
   /** The venue position the leg moves (venue legs), as the books hold it now. */
   readonly position: PositionState | null;
-  /** The wallet's liquid balance on the leg's chain (read for exit legs; 0 otherwise). */
+  /** The wallet's liquid balance on the leg's chain (read for exit and bridged_stake legs). */
   readonly liquidMicros: bigint;
   /** The wallet's staked balance in the leg's venue (read for unstake legs; 0 otherwise). */
   readonly stakedMicros: bigint;
@@ -124,7 +124,8 @@ export interface LegRow {
  * it moves and the balances its settlement may need: the columns of `LegRow` over `LEG_TABLES`.
  */
 export const LEG_COLUMNS = `
-  l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status, p.chain, p.wallet,
+  l.plan_id, l.leg_index, p.kind AS plan_kind, p.status AS plan_status,
+  COALESCE(l.chain, p.chain) AS chain, p.wallet,
   p.owner, l.action, l.effect, l.venue_id, v.opportunity_id, v.standard,
   l.amount_micros::text AS amount_micros, l.status, l.tx_id,
   l.settled_amount_micros::text AS settled_amount_micros, l.failure_reason,
@@ -132,16 +133,16 @@ export const LEG_COLUMNS = `
   l.released_at IS NOT NULL AS released,
   pos.shares::text AS position_shares, pos.shares_known, pos.mark_micros::text AS mark_micros,
   pos.fees_retained_micros::text AS fees_retained_micros, pos.version::text AS position_version,
-  CASE WHEN l.effect = 'exit_liquid' THEN (
+  CASE WHEN l.effect IN ('exit_liquid', 'bridged_stake') THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
-    WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'liquid') END AS liquid_micros,
+    WHERE a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain) AND a.bucket = 'liquid') END AS liquid_micros,
   CASE WHEN l.effect = 'pay_out' THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
-    WHERE a.wallet = p.wallet AND a.chain = p.chain AND a.bucket = 'auto_pay') END
+    WHERE a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain) AND a.bucket = 'auto_pay') END
     AS auto_pay_micros,
   CASE WHEN l.effect IN ('unstake', 'rebalance_out', 'unstake_yield') THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
-    WHERE a.wallet = p.wallet AND a.chain = p.chain
+    WHERE a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain)
       AND a.bucket = 'staked:' || v.opportunity_id) END AS staked_micros,
   CASE WHEN l.effect IN ('rebalance_out', 'rebalance_in', 'unwrap') THEN EXISTS (
     SELECT 1 FROM plan_legs o
@@ -152,12 +153,12 @@ export const LEG_COLUMNS = `
     SELECT COALESCE(SUM(po.amount_micros), 0)::text FROM journal_entries e
     JOIN postings po ON po.entry_id = e.id
     JOIN ledger_accounts a ON a.id = po.account_id
-    WHERE e.plan_id = l.plan_id AND a.wallet = p.wallet AND a.chain = p.chain
+    WHERE e.plan_id = l.plan_id AND a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain)
       AND a.bucket = 'pending_in') END AS held_micros,
   p.swap, l.updated_at`;
 export const LEG_TABLES = `plan_legs l JOIN plans p ON p.id = l.plan_id
   LEFT JOIN venues v ON v.id = l.venue_id
-  LEFT JOIN positions pos ON pos.wallet = p.wallet AND pos.chain = p.chain
+  LEFT JOIN positions pos ON pos.wallet = p.wallet AND pos.chain = COALESCE(l.chain, p.chain)
                          AND pos.opportunity_id = v.opportunity_id`;
 
 const micros = (value: string | null): bigint => (value === null ? 0n : BigInt(value));

@@ -18,6 +18,8 @@ export interface PlanLegInput {
   /** The amounts a receipt may prove without review; the quoted amount when omitted. */
   readonly minSettleMicros?: bigint;
   readonly maxSettleMicros?: bigint;
+  /** The leg's chain when it is not the plan's (a cross-chain deposit's bridge legs, 0034). */
+  readonly chain?: string;
 }
 
 /** What settling a leg does to the wallet's ledger (see migration 0005_wallet_money). */
@@ -41,7 +43,10 @@ export type LegEffect =
   // Bridges (migration 0026): the burn moves what it burned into in_flight on the source.
   | 'bridge_burn'
   // The service's bridge fee transfer (migration 0032): the chain → fees:protocol.
-  | 'bridge_fee';
+  | 'bridge_fee'
+  // A cross-chain deposit's deposit leg (migration 0034): liquid, credited by the delivery of
+  // the plan's bridge, → the venue; it settles only once the bridge delivered enough.
+  | 'bridged_stake';
 
 export type PlanKind =
   | 'deposit'
@@ -126,6 +131,7 @@ function planInsert(plan: PlanInput, also: Prisma.Sql | undefined): Prisma.Sql {
       venue_id: leg.venueId ?? null,
       min_settle_micros: leg.minSettleMicros?.toString() ?? null,
       max_settle_micros: leg.maxSettleMicros?.toString() ?? null,
+      chain: leg.chain ?? null,
     })),
   );
   return Prisma.sql`
@@ -140,15 +146,16 @@ function planInsert(plan: PlanInput, also: Prisma.Sql | undefined): Prisma.Sql {
       RETURNING id
     )${also ? Prisma.sql`, also AS (${also})` : Prisma.empty}
     INSERT INTO plan_legs (plan_id, leg_index, action, summary, amount_micros, settles, payload,
-                           effect, venue_id, min_settle_micros, max_settle_micros)
+                           effect, venue_id, min_settle_micros, max_settle_micros, chain)
     SELECT inserted.id, leg.leg_index, leg.action, leg.summary, leg.amount_micros, leg.settles,
-           leg.payload, leg.effect, leg.venue_id, leg.min_settle_micros, leg.max_settle_micros
+           leg.payload, leg.effect, leg.venue_id, leg.min_settle_micros, leg.max_settle_micros,
+           leg.chain
     FROM inserted,
          jsonb_to_recordset(${legs}::jsonb) AS leg(leg_index integer, action text, summary text,
                                                     amount_micros bigint, settles boolean,
                                                     payload jsonb, effect text, venue_id text,
                                                     min_settle_micros bigint,
-                                                    max_settle_micros bigint)`;
+                                                    max_settle_micros bigint, chain text)`;
 }
 
 /** A leg as stored, with what the chain said about it so far. */
@@ -174,6 +181,8 @@ export interface StoredPlanLeg {
   /** When the reservation went back (expired or cancelled). */
   readonly releasedAt: Date | null;
   readonly updatedAt: Date;
+  /** The chain the leg runs on: its own (0034) or its plan's. */
+  readonly chain: string;
 }
 
 /** A plan as stored, with its venue's opportunity id and its legs in order. */
@@ -234,6 +243,7 @@ interface PlanLegRow {
   settled_at: Date | null;
   released_at: Date | null;
   updated_at: Date;
+  chain: string | null;
 }
 
 /** One plan with its legs, or undefined for an unknown id. */
@@ -250,7 +260,7 @@ export async function findPlan(
   const legs = await db.$queryRaw<PlanLegRow[]>`
     SELECT leg_index, action, summary, amount_micros, settles, payload, effect, venue_id, status,
            tx_id, settled_amount_micros, shares::text AS shares, failure_reason, review_reason,
-           settled_at, released_at, updated_at
+           settled_at, released_at, updated_at, chain
       FROM plan_legs WHERE plan_id = ${planId} ORDER BY leg_index`;
   return {
     id: plan.id,
@@ -283,6 +293,7 @@ export async function findPlan(
       shares: leg.shares === null ? null : BigInt(leg.shares),
       failureReason: leg.failure_reason,
       reviewReason: leg.review_reason,
+      chain: leg.chain ?? plan.chain,
       settledAt: leg.settled_at,
       releasedAt: leg.released_at,
       updatedAt: leg.updated_at,

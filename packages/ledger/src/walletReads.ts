@@ -260,14 +260,17 @@ export async function readActivityPage(
       ORDER BY p.created_at DESC, p.id DESC
       LIMIT ${plans + 1}
     )
-    SELECT page.id AS plan_id, page.kind AS plan_kind, l.leg_index, l.action, page.chain,
+    SELECT page.id AS plan_id, page.kind AS plan_kind, l.leg_index, l.action,
+           COALESCE(l.chain, page.chain) AS chain,
            l.venue_id, l.tx_id, l.amount_micros, l.settled_amount_micros,
            CASE WHEN l.effect = 'swap' THEN page.swap->>'quotedAmountOutMicros' END
              AS quoted_amount_out_micros, l.status,
            l.failure_reason, page.created_at, l.updated_at,
            b.dest_chain, b.mint_tx_id, b.delivered_micros
     FROM page JOIN plan_legs l ON l.plan_id = page.id
-    LEFT JOIN bridge_transfers b ON b.plan_id = page.id
+    -- Only the bridge legs are bridge rows (a cross-chain deposit's deposit legs are not).
+    LEFT JOIN bridge_transfers b
+      ON b.plan_id = page.id AND l.effect IN ('bridge_fee', 'bridge_burn')
     WHERE l.effect <> 'none' AND (l.tx_id IS NOT NULL OR l.status = 'failed')
     ORDER BY page.created_at DESC, page.id DESC, l.leg_index`;
   const planIds = [...new Set(rows.map((row) => row.plan_id))];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Chain } from './chains';
 import { MicrosOut } from './money';
-import { PlanDocument } from './planDocuments';
+import { CrossAssetPlanDocument, PlanDocument } from './planDocuments';
 
 export const BridgeLane = z.object({ sourceChain: Chain, destChain: Chain });
 export type BridgeLane = z.infer<typeof BridgeLane>;
@@ -64,3 +64,26 @@ export const BridgePlanDocument = PlanDocument.extend(BridgePlanParts.shape).met
     'lane unsupported with supportedLanes, rail not configured or unavailable). Both answer 200.',
 });
 export type BridgePlanDocument = z.infer<typeof BridgePlanDocument>;
+
+/**
+ * POST /svc/strategies/deposit/plan: a deposit plan; cross-asset, the swap parts; cross-chain
+ * with `bridge: true`, the bridge parts of its first legs.
+ */
+export const DepositPlanDocument = CrossAssetPlanDocument.extend({
+  bridge: BridgePlanParts.optional().meta({
+    description:
+      "Cross-chain (`sourceChain` other than the venue's, `bridge: true`): the bridge its first " +
+      'legs make (service fee transfer, approval when short, burn; on `sourceChain`), as a ' +
+      "bridge plan shows it. The deposit legs (on the venue's chain, `chain` on each leg) " +
+      'deposit `minReceivedMicros` (= `depositMicros`, the cost basis: net of the bridge and ' +
+      'rail fees) and are sent and settle only once the bridge is delivered (POST ' +
+      '/svc/bridge/delivery with the planId); earlier: 409 BRIDGE_NOT_DELIVERED.',
+  }),
+}).meta({
+  description:
+    'A deposit plan: prepared (legs the owner signs) or blocked (blockers[]); both answer 200. ' +
+    'Cross-asset: the swap legs first (see the swap parts). Cross-chain: without `bridge` it is ' +
+    'blocked with `bridge_required` naming the bridge plan to run first; with `bridge: true` the ' +
+    'bridge legs come first (`bridge`), then the deposit legs, under one planId.',
+});
+export type DepositPlanDocument = z.infer<typeof DepositPlanDocument>;

@@ -51,6 +51,7 @@ export const ErrorCode = z.enum([
   'BRIDGE_NOT_FAILED',
   'BRIDGE_RESCUE_OWNER_ONLY',
   'RESCUE_DESTINATION_LOCKED',
+  'BRIDGE_NOT_DELIVERED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -234,6 +235,14 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
           "A rescue pays the owner's address from the bridge plan's own record; a request naming " +
           'another destination or recipient is refused. Nothing was prepared or credited.',
       };
+    case 'BRIDGE_NOT_DELIVERED':
+      return {
+        status: 409,
+        meaning:
+          "A cross-chain deposit's deposit legs wait for its bridge: they are sent and settle " +
+          'only once the bridge is delivered and credited on the destination chain, for at least ' +
+          'what they deposit (POST /svc/bridge/delivery). Nothing was sent or credited.',
+      };
     case 'CROSS_CHAIN_REBALANCE':
       return {
         status: 422,
@@ -318,6 +327,7 @@ export const BlockerCode = z.enum([
   'bridge_rail_not_configured',
   'bridge_rail_unavailable',
   'bridge_attestation_pending',
+  'bridge_required',
 ]);
 export type BlockerCode = z.infer<typeof BlockerCode>;
 
@@ -417,6 +427,12 @@ export function describeBlockerCode(code: BlockerCode): string {
       return (
         "The rail's attestation of the burn has not come (or its service cannot be read): the " +
         'rescue mint cannot be built yet; the amount stays in flight for the owner. Ask again.'
+      );
+    case 'bridge_required':
+      return (
+        "The funds are on another chain than the plan's: nothing bridges silently. Run the " +
+        'bridge plan the details name (POST /api/v1/svc/bridge/plan with that body) first, or ' +
+        'ask a deposit plan with `bridge: true` to bridge then deposit under one planId.'
       );
     case 'bridge_not_available':
       return (

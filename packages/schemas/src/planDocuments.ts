@@ -25,6 +25,11 @@ export const PlanLegDocument = z
     settles: z.boolean().meta({ description: 'True for the leg whose receipt moves the money.' }),
     status: z.enum(['unsigned', 'submitted', 'confirmed', 'failed', 'expired', 'cancelled']),
     txId: z.string().nullable(),
+    chain: Chain.optional().meta({
+      description:
+        'Cross-chain plans: the chain the leg is signed and sent on (the bridge legs on the ' +
+        "source chain, the deposit legs on the venue's).",
+    }),
     encoding: UnsignedEncoding,
     transaction: z
       .union([

@@ -37,6 +37,42 @@ const crossAssetFields = {
   }),
 };
 
+/**
+ * Where the funds are when it is not the venue's chain (issue 18, item 5): without `bridge` the
+ * plan is `blocked` (`bridge_required`) and names the bridge plan to run first; with it the plan
+ * bridges, then deposits, under one planId. Nothing moves across chains silently.
+ */
+const crossChainFields = {
+  sourceChain: Chain.optional().meta({
+    description:
+      "The chain the funds are on, when it is not the plan's chain (the venue's). Absent or the " +
+      'same chain: an ordinary one-chain plan. Another chain without `bridge: true`: the plan is ' +
+      '`blocked` with `bridge_required`, whose details name the bridge plan to run first (POST ' +
+      '/api/v1/svc/bridge/plan and its exact body); nothing is reserved.',
+  }),
+  sourceAddress: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .meta({
+      description:
+        "The owner's address on `sourceChain` (default: the owner's address, the same on EVM " +
+        "chains). The bridge delivers to the owner's address on the venue's chain only.",
+    }),
+  bridge: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "`true` with a `sourceChain` other than the venue's: one plan of the bridge legs (service " +
+        "fee, burn on the source chain) then the deposit legs on the venue's chain for the " +
+        "bridge's `minReceivedMicros` (the cost basis, net of the bridge and rail fees). The " +
+        'deposit legs settle only after the bridge is delivered (409 `BRIDGE_NOT_DELIVERED` ' +
+        "before). Ignored when the funds are on the venue's chain already (nothing to bridge).",
+    }),
+};
+
 const planIdFields = {
   opportunityId: z
     .string()
@@ -90,6 +126,7 @@ export const DepositPlanRequest = withPlanIdRules(
           "is in that token's base units. Unknown token: 400 naming `body.token`.",
       }),
     ...crossAssetFields,
+    ...crossChainFields,
     autoYieldEnabled: z
       .boolean()
       .optional()
@@ -231,8 +268,10 @@ const routeFields = {
     .optional()
     .meta({
       description:
-        '`true` blocks the plan (`bridge_not_available`): a route stays on one chain; move funds ' +
-        'across chains with a bridge plan (POST /svc/bridge/plan) first.',
+        '`true` without `sourceChain` blocks the plan (`bridge_not_available`): the route cannot ' +
+        'tell where the funds are; send `sourceChain`, or bridge first (POST /svc/bridge/plan). With ' +
+        '`sourceChain` it is the same as `bridge` (see `sourceChain`); with the funds on the ' +
+        "route's chain it is ignored.",
     }),
 };
 
@@ -260,6 +299,22 @@ export const RouteRequest = z.strictObject({
   ...routeFields,
   token: RouteToken,
   ...crossAssetFields,
+  sourceChain: crossChainFields.sourceChain.meta({
+    description:
+      "The chain the funds are on, when it is not the route's chain. Another chain without " +
+      '`bridge` (or `autoBridge`): the route is `blocked` with `bridge_required`, whose details ' +
+      'name the bridge plan to run first (POST /api/v1/svc/bridge/plan and its exact body); ' +
+      'nothing is reserved. With `bridge: true` and `stake: true`: one plan of the bridge legs ' +
+      "(on `sourceChain`) then the stake venue's deposit legs for the bridge's " +
+      '`minReceivedMicros` (as a deposit plan with `bridge: true`; nothing is reserved: the ' +
+      'deposit takes what the delivery credits, 409 `BRIDGE_NOT_DELIVERED` before). Without ' +
+      '`stake` a route never bridges (blocked, naming the bridge plan).',
+  }),
+  sourceAddress: crossChainFields.sourceAddress,
+  bridge: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Accepted as `autoBridge`; see `sourceChain`.' }),
 });
 export type RouteRequest = z.input<typeof RouteRequest>;
 

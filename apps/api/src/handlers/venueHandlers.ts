@@ -1,6 +1,7 @@
 import type {
   ApyReader,
   ChainAdapters,
+  DepositBridging,
   OpportunitySnapshot,
   OpportunitySnapshots,
   RouteSwaps,
@@ -48,6 +49,8 @@ export interface VenueHandlerDeps {
   readonly snapshots: OpportunitySnapshots;
   /** Where a deposit of another token than USDC swaps it (cross-asset); unset: USDC only. */
   readonly swaps?: RouteSwaps | undefined;
+  /** Where a cross-chain deposit with `bridge: true` bridges; unset: it is blocked. */
+  readonly bridging?: DepositBridging | undefined;
   readonly now?: () => Date;
 }
 
@@ -215,8 +218,14 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
           owner: body.owner,
           token: body.token,
           slippageBps: body.slippageBps,
+          crossChain: {
+            sourceChain: body.sourceChain,
+            sourceAddress: body.sourceAddress,
+            bridge: body.bridge,
+          },
         },
         swaps: deps.swaps,
+        bridging: deps.bridging,
         now: now(),
         recordWrite: recordWrite(ok),
       });

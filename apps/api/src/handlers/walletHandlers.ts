@@ -1,6 +1,7 @@
 import type {
   BridgeRail,
   ChainAdapters,
+  DepositBridging,
   OpportunitySnapshots,
   RouteSwaps,
   VenueConfig,
@@ -30,6 +31,8 @@ export interface WalletHandlerDeps {
   readonly broadcastEnabled: (chain: Chain) => boolean;
   /** Where a route of another token than USDC swaps it (cross-asset); unset: USDC only. */
   readonly swaps?: RouteSwaps | undefined;
+  /** Where a cross-chain route with stake and `bridge: true` bridges; unset: it is blocked. */
+  readonly bridging?: DepositBridging | undefined;
   readonly now?: () => Date;
 }
 
@@ -68,6 +71,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           address: params.address,
           input: { ...body, stake: body.stake ?? false },
           swaps: deps.swaps,
+          bridging: deps.bridging,
           now: now(),
           recordWrite: recordWrite(ok),
         }),

@@ -9,3 +9,4 @@ export * from './expireStalledBridges';
 export * from './markBridgeFailed';
 export * from './rescueBridge';
 export * from './watchBridgeDeliveries';
+export * from './crossChainDeposit';

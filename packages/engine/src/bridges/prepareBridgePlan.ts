@@ -1,7 +1,7 @@
 import { FeeError, computeBridgeFeeLines, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { bridgeTransferInsert, insertPlanOn } from '@yieldrouter/ledger';
-import type { LedgerChain, PrismaClient, SqlClient } from '@yieldrouter/ledger';
+import type { LedgerChain, PlanInput, Prisma, PrismaClient, SqlClient } from '@yieldrouter/ledger';
 import type {
   Blocker,
   BridgeLane,
@@ -71,7 +71,42 @@ function laneOf(request: PrepareBridgePlanParameters['request']): BridgeLane {
 export async function prepareBridgePlan(
   parameters: PrepareBridgePlanParameters,
 ): Promise<BridgePlanDocument> {
-  const { db, adapters, bridges, rail, request, now } = parameters;
+  const bridge = await buildBridgePlan(parameters);
+  // The plan, its legs and what it bridges: one statement.
+  await insertPlanOn(
+    parameters.sql ?? parameters.db,
+    bridge.also ? 'yr_insert_bridge_plan' : 'yr_insert_plan',
+    bridge.record,
+    bridge.also ? { also: bridge.also } : {},
+  );
+  return bridge.document;
+}
+
+/** A bridge plan built and checked, not stored: what `prepareBridgePlan` stores, and composes. */
+export interface BuiltBridgePlan {
+  /** The plan's document: prepared with its legs (fee transfer, approval, burn), or blocked. */
+  readonly document: BridgePlanDocument;
+  /** The legs the owner signs, or the blockers. */
+  readonly build: LegBuild;
+  /** The bridge's fees (service and rail), what the owner pays on the source chain. */
+  readonly feeMicros: bigint;
+  /** The plan as stored: the fee leg books as `bridge_fee`, the burn leg as `bridge_burn`. */
+  readonly record: PlanInput;
+  /** The bridge transfer row, stored with the plan (only when it is prepared). */
+  readonly also: Prisma.Sql | undefined;
+  /** What the bridge delivers at least (net of the service's and the rail's fee); 0 if blocked. */
+  readonly minReceivedMicros: bigint;
+}
+
+/**
+ * `prepareBridgePlan` without the store: refuses, blocks or prepares alike, under `planId` (a
+ * cross-chain deposit's own) when given. The caller stores `record` with `also`.
+ */
+export async function buildBridgePlan(
+  parameters: PrepareBridgePlanParameters,
+  planId: string = newPlanId(),
+): Promise<BuiltBridgePlan> {
+  const { adapters, bridges, rail, request, now } = parameters;
   const schedule = parameters.schedule ?? defaultFeeSchedule;
   const lane = laneOf(request);
   const speed: BridgeSpeed = request.speed ?? 'standard';
@@ -105,7 +140,6 @@ export async function prepareBridgePlan(
     );
   }
 
-  const planId = newPlanId();
   const blockers: Blocker[] = [];
   let supportedLanes: readonly BridgeLane[] | undefined;
   const feeRecipient = bridges.feeRecipients[lane.sourceChain];
@@ -273,30 +307,28 @@ export async function prepareBridgePlan(
   const legs = record.legs.map((leg) =>
     leg.action === 'transfer' && leg.settles ? { ...leg, effect: 'bridge_fee' as const } : leg,
   );
-  // The plan, its legs and what it bridges: one statement.
-  await insertPlanOn(
-    parameters.sql ?? db,
-    ready ? 'yr_insert_bridge_plan' : 'yr_insert_plan',
-    { ...record, legs },
-    ready
-      ? {
-          also: bridgeTransferInsert({
-            planId,
-            rail: 'cctp',
-            speed,
-            sourceChain: lane.sourceChain as LedgerChain,
-            destChain: lane.destChain as LedgerChain,
-            owner,
-            recipient,
-            burnMicros,
-            maxRailFeeMicros: ready.fees.lines[1].amountMicros,
-            minReceivedMicros: ready.fees.netDeliveredMicros,
-            ...(serviceFeeMicros > 0n && feeRecipient
-              ? { serviceFeeMicros, feeRecipient }
-              : { serviceFeeMicros: 0n, feeRecipient: null }),
-          }),
-        }
-      : {},
-  );
-  return planDocument(parts);
+  return {
+    document: planDocument(parts),
+    build,
+    feeMicros: parts.feeMicros,
+    record: { ...record, legs },
+    minReceivedMicros: ready ? ready.fees.netDeliveredMicros : 0n,
+    also: ready
+      ? bridgeTransferInsert({
+          planId,
+          rail: 'cctp',
+          speed,
+          sourceChain: lane.sourceChain as LedgerChain,
+          destChain: lane.destChain as LedgerChain,
+          owner,
+          recipient,
+          burnMicros,
+          maxRailFeeMicros: ready.fees.lines[1].amountMicros,
+          minReceivedMicros: ready.fees.netDeliveredMicros,
+          ...(serviceFeeMicros > 0n && feeRecipient
+            ? { serviceFeeMicros, feeRecipient }
+            : { serviceFeeMicros: 0n, feeRecipient: null }),
+        })
+      : undefined,
+  };
 }

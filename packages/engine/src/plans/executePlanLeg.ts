@@ -12,6 +12,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { storedPayload } from './legDocument';
 import { storedPlanDocument } from './storedPlanDocument';
+import { requireBridgeDelivered } from '../bridges/requireBridgeDelivered';
 
 export interface ExecutePlanLegParameters {
   readonly db: PrismaClient;
@@ -159,11 +160,16 @@ function answer(
  */
 export async function executePlanLeg(parameters: ExecutePlanLegParameters): Promise<ExecuteResult> {
   const { db, adapters, now, legIndex } = parameters;
-  const { plan, leg, owner } = await loadLeg(parameters);
+  const loaded = await loadLeg(parameters);
+  const { leg, owner } = loaded;
+  // The leg's chain: a cross-chain deposit's bridge legs run on the source chain.
+  const plan = { ...loaded.plan, chain: leg.chain };
   refuseExpiredQuote(plan, now);
   refuseUnlessBroadcast(parameters, plan);
+  // A cross-chain deposit's deposit leg is sent once its bridge delivered (409 before).
+  if (leg.effect === 'bridged_stake') await requireBridgeDelivered(db, { ...leg, planId: plan.id });
   const txId = await checkBytes(parameters, plan, leg, owner);
-  if (await alreadyCarried(parameters, leg, txId)) return answer(plan, legIndex, txId, true);
+  if (await alreadyCarried(parameters, leg, txId)) return answer(loaded.plan, legIndex, txId, true);
 
   const sent = await adapters[plan.chain as Chain].broadcast(parameters.signed);
   switch (sent.status) {

@@ -19,6 +19,16 @@ import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { planDocument, planRecord } from './planDocument';
+import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
+import { crossChainSource } from '../bridges/crossChainSource';
+import type { CrossChainRequest } from '../bridges/crossChainSource';
+import {
+  NO_BRIDGE,
+  joinBridgedDeposit,
+  prepareDepositBridge,
+  withLegChains,
+} from '../bridges/crossChainDeposit';
+import type { DepositBridging } from '../bridges/crossChainDeposit';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
@@ -29,6 +39,8 @@ export interface PrepareStrategyPlanRequest {
   /** Deposits: USDC (the default) or a token the venue's chain swaps into USDC first. */
   readonly token?: string | undefined;
   readonly slippageBps?: number | undefined;
+  /** Deposits: where the funds are when not on the venue's chain, and whether to bridge. */
+  readonly crossChain?: CrossChainRequest | undefined;
 }
 
 export interface PrepareStrategyPlanParameters {
@@ -45,6 +57,8 @@ export interface PrepareStrategyPlanParameters {
   /** Where a deposit naming another token than USDC swaps it; unset: only USDC is known. */
   readonly swaps?: RouteSwaps | undefined;
   readonly schedule?: FeeSchedule | undefined;
+  /** Where a deposit with `bridge: true` bridges; unset: such a deposit is blocked. */
+  readonly bridging?: DepositBridging | undefined;
 }
 
 function checkRequest(
@@ -94,6 +108,13 @@ const belowMinimum = (opportunity: Opportunity, depositMicros: bigint): Blocker[
  * chain adapter, or `blocked` with catalog blockers. Blocked is a result (HTTP 200), not an
  * error; only an unknown id is an error (404 `strategy_unknown`). With `recordWrite`, the answer
  * commits with the plan (Idempotency-Key): a retry can never store a second plan.
+ *
+ * Cross-chain (`sourceChain` other than the venue's): without `bridge`, `blocked` with
+ * `bridge_required` naming the bridge plan to run first. With `bridge: true`, one plan: the
+ * bridge legs on the source chain (fee transfer, approval, burn: the bridge plan's own, with its
+ * refusals and blockers), then the deposit legs on the venue's chain for the bridge's
+ * minReceivedMicros — the cost basis, net of the bridge and rail fees; they settle (effect
+ * `bridged_stake`) from liquid, only after the bridge's delivery credited it.
  */
 export async function prepareStrategyPlan(
   parameters: PrepareStrategyPlanParameters,
@@ -110,11 +131,36 @@ export async function prepareStrategyPlan(
   const planId = newPlanId();
   const checked = checkRequest(opportunity, parameters);
   const chain = opportunity.chain;
+  // Funds on another chain: never bridged silently (blocked, naming the bridge plan to run).
+  const bridgeFirst =
+    kind === 'deposit' && checked.owner && request.crossChain
+      ? crossChainSource(adapters, request.crossChain, {
+          chain,
+          owner: checked.owner,
+          amountMicros: request.amountMicros,
+        })
+      : undefined;
+  const bridging = bridgeFirst !== undefined && request.crossChain?.bridge === true;
+  if (bridgeFirst && !bridging) {
+    checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain'));
+  }
   // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown).
   const swapFrom =
     kind === 'deposit'
       ? crossAssetToken(parameters.swaps, chain, request.token, 'token')
       : undefined;
+  // Bridge first: the bridge legs under this planId, what it delivers at least is deposited.
+  const { bridged, blockers: bridgeBlockers } =
+    bridging && checked.blockers.length === 0
+      ? await prepareDepositBridge({
+          ...parameters,
+          bridging: parameters.bridging,
+          bridge: bridgeFirst,
+          planId,
+          swapFrom,
+        })
+      : NO_BRIDGE;
+  checked.blockers.push(...bridgeBlockers);
   // One quote, only for a deposit that could go ahead; what it guarantees is what is deposited.
   const swap =
     swapFrom && checked.owner && checked.blockers.length === 0
@@ -128,10 +174,16 @@ export async function prepareStrategyPlan(
           slippageBps: request.slippageBps,
         })
       : undefined;
-  const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : request.amountMicros;
+  const depositMicros = bridging
+    ? (bridged?.minReceivedMicros ?? 0n)
+    : swapFrom
+      ? (swap?.depositMicros ?? 0n)
+      : request.amountMicros;
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind });
   const swapBlockers = crossAssetBlockers(swap);
-  const priced = !swapFrom || (swap !== undefined && swapBlockers.length === 0);
+  const priced = bridging
+    ? bridged?.build.status === 'prepared'
+    : !swapFrom || (swap !== undefined && swapBlockers.length === 0);
   checked.blockers.push(...swapBlockers);
   if (kind === 'deposit' && priced) {
     checked.blockers.push(...belowMinimum(opportunity, depositMicros));
@@ -168,13 +220,17 @@ export async function prepareStrategyPlan(
   }
   const effect = kind === 'deposit' ? 'stake' : 'unstake';
   const crossAsset = swap && joinCrossAssetPlan(swap, legs, effect, opportunity.venueId);
-  const build = crossAsset?.build ?? legs;
+  const crossChain =
+    bridged &&
+    joinBridgedDeposit(bridged, legs, { chain, venueId: opportunity.venueId, feeMicros });
+  const joined = crossAsset ?? crossChain;
+  const build = joined?.build ?? legs;
   const parts = {
     planId,
     kind,
     chain: opportunity.chain,
     amountMicros: request.amountMicros,
-    feeMicros: crossAsset ? crossAsset.feeMicros : feeMicros,
+    feeMicros: joined ? joined.feeMicros : feeMicros,
     build,
     venue: {
       // SPEC: the bare venue id, whichever id (svcop…, form-…, venue) asked for the plan.
@@ -187,6 +243,7 @@ export async function prepareStrategyPlan(
       writeReady: opportunity.writeReady,
       ...(checked.owner ? { owner: checked.owner } : {}),
       ...crossAsset?.parts,
+      ...crossChain?.parts,
     },
     createdAt: now,
   };
@@ -202,19 +259,29 @@ export async function prepareStrategyPlan(
       owner: checked.owner ?? null,
       ...(swapFrom ? { token: swapFrom.symbol } : {}),
       ...(request.slippageBps === undefined ? {} : { slippageBps: request.slippageBps }),
+      ...(bridgeFirst
+        ? {
+            sourceChain: bridgeFirst.sourceChain,
+            sourceAddress: bridgeFirst.sourceAddress,
+            bridge: bridging,
+          }
+        : {}),
     },
     effect,
     ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
+    ...(crossChain ? { legs: crossChain.legs } : {}),
   });
-  const document: PlanDocument = planDocument(parts);
+  const document: PlanDocument = withLegChains(planDocument(parts), crossChain?.legChains);
+  // A cross-chain deposit stores what it bridges with it (one statement).
+  const also = crossChain && build.status === 'prepared' ? bridged?.also : undefined;
   const { recordWrite } = parameters;
   if (recordWrite) {
     await runLedgerTransaction(db, async (tx) => {
-      await insertPlan(tx, plan);
+      await insertPlan(tx, plan, also ? { also } : {});
       await recordWrite(tx, document);
     });
   } else {
-    await insertPlan(db, plan);
+    await insertPlan(db, plan, also ? { also } : {});
   }
   return document;
 }

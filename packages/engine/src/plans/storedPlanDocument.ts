@@ -41,7 +41,10 @@ export function storedPlanDocument(plan: StoredPlan): StoredPlanDocument {
     ...(typeof plan.swap === 'object' && plan.swap !== null && !Array.isArray(plan.swap)
       ? plan.swap
       : {}),
-    legs: plan.legs.map(storedLegDocument),
+    // A cross-chain plan's legs name their chain (as prepared); one-chain plans' do not.
+    legs: plan.legs.some((leg) => leg.chain !== plan.chain)
+      ? plan.legs.map((leg) => ({ ...storedLegDocument(leg), chain: leg.chain as Chain }))
+      : plan.legs.map(storedLegDocument),
     // Stored from the catalog's Blocker shape (JSON).
     blockers: plan.blockers as unknown as Blocker[],
     createdAt: plan.createdAt.toISOString(),

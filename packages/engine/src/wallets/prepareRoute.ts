@@ -34,6 +34,15 @@ import { planDocument, planRecord } from '../plans/planDocument';
 import { byApyDesc } from '../venues/rankOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
+import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
+import { crossChainSource } from '../bridges/crossChainSource';
+import {
+  NO_BRIDGE,
+  joinBridgedDeposit,
+  prepareDepositBridge,
+  withLegChains,
+} from '../bridges/crossChainDeposit';
+import type { DepositBridging } from '../bridges/crossChainDeposit';
 import { chooseRouteChain } from './routeChain';
 import type { RouteChainRequest } from './routeChain';
 import { ownerOn } from './walletAddress';
@@ -49,8 +58,13 @@ export interface RouteInput extends RouteChainRequest {
   readonly goal?: RouteGoal | undefined;
   readonly riskTolerance?: RiskTolerance | undefined;
   readonly autoCompound?: boolean | undefined;
-  /** `true` blocks the plan: a route stays on one chain. */
+  /** `true` without `sourceChain` blocks the plan (`bridge_not_available`): a route does not bridge. */
   readonly autoBridge?: boolean | undefined;
+  /** Where the funds are when not on the route's chain: blocked, naming the bridge plan. */
+  readonly sourceChain?: Chain | undefined;
+  readonly sourceAddress?: string | undefined;
+  /** The same as `autoBridge`. */
+  readonly bridge?: boolean | undefined;
   /** A cross-asset route's slippage bound on its swap into USDC. */
   readonly slippageBps?: number | undefined;
 }
@@ -67,6 +81,8 @@ export interface RouteContext {
   /** Where a route naming another token than USDC swaps it; unset: only USDC is known. */
   readonly swaps?: RouteSwaps | undefined;
   readonly schedule?: FeeSchedule | undefined;
+  /** Where a route with stake and `bridge: true` bridges; unset: such a route is blocked. */
+  readonly bridging?: DepositBridging | undefined;
 }
 
 /** The wallet's staked principal on `chain` (every venue bucket). */
@@ -99,16 +115,17 @@ export function checkRouteToken(token: string | undefined): void {
 }
 
 /**
- * Why a route on `chain` cannot be prepared as asked, before any chain call: a cross-chain
- * route (`autoBridge`), or a stake with no ready venue there.
+ * Why a route on `chain` cannot be prepared as asked, before any chain call: a bridge asked
+ * for with no `sourceChain` (`autoBridge`), or a stake with no ready venue there.
  */
 export function routeBlockers(
-  input: Pick<RouteInput, 'stake' | 'autoBridge' | 'amountMicros'>,
+  input: Pick<RouteInput, 'stake' | 'autoBridge' | 'bridge' | 'sourceChain' | 'amountMicros'>,
   venue: Opportunity | undefined,
   cap: { maxStakeMicros: bigint | null | undefined; stakedMicros: bigint },
 ): Blocker[] {
   const blockers: Blocker[] = [];
-  if (input.autoBridge)
+  // With `sourceChain` the funds' chain is known: routeCrossChain names the bridge, or nothing.
+  if ((input.autoBridge || input.bridge) && input.sourceChain === undefined)
     blockers.push(blocker('bridge_not_available', { field: 'body.autoBridge' }));
   if (input.stake && !venue) blockers.push(blocker('no_ready_venue'));
   const { maxStakeMicros, stakedMicros } = cap;
@@ -135,6 +152,9 @@ function routeRequestRecord(input: RouteInput, chain: Chain): Prisma.InputJsonOb
     preferredChains,
     autoCompound,
     autoBridge,
+    sourceChain: input.sourceChain,
+    sourceAddress: input.sourceAddress,
+    bridge: input.bridge,
     slippageBps: input.slippageBps,
   };
   return {
@@ -179,6 +199,13 @@ export type RoutePlanDocument = PlanDocument & {
  * the cost basis is net of the swap's cost and the fill above the minimum stays liquid in the
  * owner's wallet; the guardrails and the stake cap check that amount. No source, no quote, an
  * unknown price: `blocked` with the reason, nothing reserved.
+ *
+ * Cross-chain (`sourceChain` other than the route's chain): without `bridge` / `autoBridge`,
+ * or without `stake`, `blocked` with `bridge_required`, whose details name the bridge plan to
+ * run first (its route and exact body); nothing is quoted or reserved. With both: one plan, as a
+ * deposit plan with `bridge: true` makes it — the bridge legs on the source chain, then the
+ * stake venue's deposit legs for the bridge's minReceivedMicros (effect `bridged_stake`: they
+ * take what the delivery credits, so nothing is reserved).
  */
 export async function prepareRoute(parameters: PrepareRouteParameters): Promise<RoutePlanDocument> {
   const { db, adapters, input, now } = parameters;
@@ -191,11 +218,32 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   // Another token than USDC: swapped into USDC by the plan's first legs (400 when unknown).
   const swapFrom = crossAssetToken(parameters.swaps, chain, input.token, 'token');
   const owner = ownerOn(adapters, parameters.address, chain);
+  // Funds on another chain: blocked, naming the bridge plan to run first (a route never bridges).
+  const bridgeFirst = crossChainSource(adapters, input, {
+    chain,
+    owner,
+    amountMicros: input.amountMicros,
+  });
   const planId = newPlanId();
   const venue = input.stake ? stakeVenue(parameters, chain) : undefined;
+  // With stake and `bridge` (or `autoBridge`): the bridge legs first, under this planId.
+  const bridging =
+    bridgeFirst !== undefined &&
+    input.stake &&
+    (input.bridge === true || input.autoBridge === true);
+  const { bridged, blockers: bridgeBlockers } =
+    bridging && venue
+      ? await prepareDepositBridge({
+          ...parameters,
+          bridging: parameters.bridging,
+          bridge: bridgeFirst,
+          planId,
+          swapFrom,
+        })
+      : NO_BRIDGE;
   // One quote, only for a route that could go ahead; what it guarantees is what is deposited.
   const swap =
-    swapFrom && !input.autoBridge && (venue || !input.stake)
+    swapFrom && !input.autoBridge && !bridgeFirst && (venue || !input.stake)
       ? await prepareCrossAssetSwap({
           ...parameters,
           chain,
@@ -206,7 +254,11 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
           slippageBps: input.slippageBps,
         })
       : undefined;
-  const depositMicros = swapFrom ? (swap?.depositMicros ?? 0n) : input.amountMicros;
+  const depositMicros = bridging
+    ? (bridged?.minReceivedMicros ?? 0n)
+    : swapFrom
+      ? (swap?.depositMicros ?? 0n)
+      : input.amountMicros;
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind: 'route' });
   const maxStakeMicros = parameters.autoYieldMaxStakeMicros;
   const stakedMicros =
@@ -217,10 +269,13 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       maxStakeMicros,
       stakedMicros,
     }),
+    ...(bridgeFirst && !bridging ? [bridgeRequiredBlocker(bridgeFirst, 'body.sourceChain')] : []),
+    ...bridgeBlockers,
     ...swapBlockers,
     // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
     // and APY (a swap not priced has no amount to check yet).
-    ...(swapFrom && (!swap || swapBlockers.length > 0)
+    ...((swapFrom && (!swap || swapBlockers.length > 0)) ||
+    (bridgeFirst && (!bridged || bridgeBlockers.length > 0))
       ? []
       : await guardrailBlockers(db, {
           wallet: owner,
@@ -248,14 +303,19 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   const effect = venue ? 'fund_staked' : 'fund_liquid';
   const venueId = venue?.venueId ?? null;
   const crossAsset = swap && joinCrossAssetPlan(swap, deposit, effect, venueId);
-  const build = crossAsset?.build ?? deposit;
-  const reservedMicros = build.status === 'prepared' ? depositMicros : 0n;
+  // Cross-chain: the deposit legs take what the delivery credits (nothing is reserved).
+  const crossChain =
+    bridged &&
+    venue &&
+    joinBridgedDeposit(bridged, deposit, { chain, venueId: venue.venueId, feeMicros });
+  const build = crossAsset?.build ?? crossChain?.build ?? deposit;
+  const reservedMicros = build.status === 'prepared' && !crossChain ? depositMicros : 0n;
   const parts = {
     planId,
     kind: 'route' as const,
     chain,
     amountMicros: input.amountMicros,
-    feeMicros: crossAsset ? crossAsset.feeMicros : feeMicros,
+    feeMicros: (crossAsset ?? crossChain)?.feeMicros ?? feeMicros,
     build,
     venue: venue && {
       strategyId: venue.venueId,
@@ -269,10 +329,13 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       stake: input.stake,
       pendingInMicros: formatMicros(reservedMicros),
       ...crossAsset?.parts,
+      ...crossChain?.parts,
     },
     createdAt: now,
   };
-  const document: RoutePlanDocument = planDocument(parts);
+  const document: RoutePlanDocument = withLegChains(planDocument(parts), crossChain?.legChains);
+  // A cross-chain route stores what it bridges with it (one statement).
+  const also = crossChain && build.status === 'prepared' ? bridged?.also : undefined;
   await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
     await insertPlan(
       tx,
@@ -283,7 +346,9 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         request: routeRequestRecord(input, chain),
         effect,
         ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
+        ...(crossChain ? { legs: crossChain.legs } : {}),
       }),
+      also ? { also } : {},
     );
     // Before the posting: the answer needs no balance lock, so the locks are held no longer.
     await parameters.recordWrite?.(tx, document);

@@ -34,6 +34,7 @@ import { readUnwrapLegReceipt } from './unwrapLegReceipt';
 import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
 import { bridgeFeeOutcome, readBridgeFeeLeg } from '../bridges/bridgeFeeLeg';
 import type { BridgeRail } from '../bridges/bridgeRail';
+import { requireBridgeDelivered } from '../bridges/requireBridgeDelivered';
 import { readSwapLegReceipt } from './swapLegReceipt';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
 import type { SwapLegReceipt } from './swapLegReceipt';
@@ -273,6 +274,8 @@ export async function settleLeg(
   if (claim && (claim.status === 'confirmed' || claim.status === 'failed')) {
     throw conflict(txId, claim, 'already settled');
   }
+  // A cross-chain deposit's deposit leg waits for its bridge's delivery (409 before).
+  if (leg.effect === 'bridged_stake') await requireBridgeDelivered(parameters.db, leg);
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
   const unwrap =

@@ -106,14 +106,29 @@ function entered(position: PositionState | null, movement: ProvenMovement): Posi
 /**
  * Money into the wallet (route into the router, with or without stake; a venue deposit; a
  * rebalance's deposit leg): the reservation (pending_in, unless released) covers what it can;
- * a short fill returns the rest of it, a long fill is credited from the chain too. A rebalance
+ * a short fill returns the rest of it, a long fill is credited from the chain too. A
+ * cross-chain deposit's deposit leg (`bridged_stake`) takes what its bridge credited to liquid. A rebalance
  * deposit's reservation is what its plan's withdraw leg put in pending_in (`heldMicros`).
  */
 function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBooking {
   const amount = movement.amountMicros;
   const to = leg.effect === 'fund_liquid' ? walletAccount(leg, 'liquid') : stakedAccount(leg);
   const moves = new Moves();
-  if (leg.effect === 'stake' || leg.released) {
+  let reviewReason = boundsReview(leg, amount);
+  if (leg.effect === 'bridged_stake') {
+    // What the bridge delivered sits in liquid here: it goes in first. More than liquid holds
+    // came from the wallet outside the books (never an overdraft), flagged.
+    const fromLiquid = min(amount, leg.liquidMicros > 0n ? leg.liquidMicros : 0n);
+    moves
+      .move(walletAccount(leg, 'liquid'), to, fromLiquid)
+      .move(externalAccount(leg), to, amount - fromLiquid);
+    if (fromLiquid < amount) {
+      reviewReason = joinReasons(
+        reviewReason,
+        `the deposit moved ${formatMicros(amount)} micros; liquid held ${formatMicros(fromLiquid)} from the bridge`,
+      );
+    }
+  } else if (leg.effect === 'stake' || leg.released) {
     moves.move(externalAccount(leg), to, amount);
   } else {
     const pending = walletAccount(leg, 'pending_in');
@@ -126,7 +141,7 @@ function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBo
   return {
     postings: moves.postings(),
     position: leg.effect === 'fund_liquid' ? null : entered(leg.position, movement),
-    reviewReason: boundsReview(leg, amount),
+    reviewReason,
     exitFeeMicros: 0n,
   };
 }
@@ -293,6 +308,7 @@ export function bookSettlement(
     case 'fund_liquid':
     case 'fund_staked':
     case 'stake':
+    case 'bridged_stake':
     case 'rebalance_in':
       return bookFunding(leg, movement);
     case 'exit_liquid':

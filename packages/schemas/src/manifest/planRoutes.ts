@@ -7,7 +7,8 @@ import {
   SettleLegRequest,
   WithdrawPlanRequest,
 } from '../requests';
-import { CrossAssetPlanDocument, ExecuteResult, StoredPlanDocument } from '../planDocuments';
+import { ExecuteResult, StoredPlanDocument } from '../planDocuments';
+import { DepositPlanDocument } from '../bridgePlanDocument';
 import { SettleLegResult } from '../wallets';
 import { ListingQuery } from '../opportunityQuery';
 import { defineRoute } from './defineRoute';
@@ -65,7 +66,7 @@ export const planRoutes = {
     summary: 'Prepare a deposit (owner signs).',
     tags: ['strategies'],
     request: { body: DepositPlanRequest, headers: ['Idempotency-Key'] },
-    responses: ok(CrossAssetPlanDocument, 'A prepared plan, or a blocked plan with blockers[].'),
+    responses: ok(DepositPlanDocument, 'A prepared plan, or a blocked plan with blockers[].'),
   }),
   prepareWithdrawPlan: defineRoute({
     operationId: 'prepareWithdrawPlan',

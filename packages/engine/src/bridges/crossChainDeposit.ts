@@ -1,0 +1,167 @@
+import type { FeeSchedule } from '@yieldrouter/fees';
+import type { PlanLegInput, PrismaClient } from '@yieldrouter/ledger';
+import type { Blocker, Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
+import { BridgePlanParts, formatMicros } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+import { blocker } from '../plans/blocker';
+import { storedLegs } from '../plans/legDocument';
+import type { BridgeFirst } from './bridgeRequiredBlocker';
+import type { BridgeRail } from './bridgeRail';
+import type { BridgesConfig } from './cctpSettings';
+import { buildBridgePlan } from './prepareBridgePlan';
+import type { BuiltBridgePlan } from './prepareBridgePlan';
+
+/** What a deposit plan needs to bridge first: the bridge settings and the rail. */
+export interface DepositBridging {
+  readonly bridges: BridgesConfig;
+  /** The rail; undefined when none is configured (every lane is blocked). */
+  readonly rail: BridgeRail | undefined;
+}
+
+export interface PrepareDepositBridgeParameters {
+  readonly db: PrismaClient;
+  readonly adapters: ChainAdapters;
+  /** Unset: the service bridges nothing (the plan is blocked, `bridge_rail_not_configured`). */
+  readonly bridging: DepositBridging | undefined;
+  readonly bridge: BridgeFirst;
+  readonly planId: string;
+  readonly now: Date;
+  readonly schedule?: FeeSchedule | undefined;
+  /** A token other than USDC the plan would swap first: refused (the bridge moves USDC). */
+  readonly swapFrom?: { readonly symbol: string } | undefined;
+}
+
+/** The bridge legs a cross-chain plan starts with, or why they could not be built. */
+export interface DepositBridge {
+  /** Built (prepared or blocked); undefined when no rail is configured. */
+  readonly bridged: BuiltBridgePlan | undefined;
+  /** The bridge's blockers (none when it is prepared). */
+  readonly blockers: Blocker[];
+}
+
+/** No bridge asked for (or none that could be tried yet). */
+export const NO_BRIDGE: DepositBridge = { bridged: undefined, blockers: [] };
+
+/**
+ * The bridge legs of a cross-chain deposit (`bridge: true`), under the deposit's planId: the
+ * bridge plan's own (service fee transfer, approval when short, burn on the source chain), with
+ * its refusals — a source address that is not the owner's own on an EVM lane is 422
+ * BRIDGE_DESTINATION_NOT_OWNER naming `body.sourceAddress` (the deposit goes to the owner; the
+ * bridge may not take another wallet's funds there), an amount under the bridge minimum or its
+ * fees 400, a token to swap first 400 naming `body.token` (not built yet) — and its
+ * blockers (lane, rail, fee, allowance). Nothing is stored here.
+ */
+export async function prepareDepositBridge(
+  parameters: PrepareDepositBridgeParameters,
+): Promise<DepositBridge> {
+  const { bridging, bridge, swapFrom } = parameters;
+  if (swapFrom) {
+    throw new EngineError(
+      'BAD_REQUEST',
+      `body.token: a cross-chain plan bridges USDC; swap ${swapFrom.symbol} into USDC on ` +
+        `${bridge.sourceChain} first (a swap plan), then bridge`,
+      'body.token',
+    );
+  }
+  if (!bridging) {
+    return {
+      bridged: undefined,
+      blockers: [blocker('bridge_rail_not_configured', { field: 'SVC_CCTP_ATTESTATION_URL' })],
+    };
+  }
+  let bridged: BuiltBridgePlan;
+  try {
+    bridged = await buildBridgePlan(
+      {
+        db: parameters.db,
+        adapters: parameters.adapters,
+        bridges: bridging.bridges,
+        rail: bridging.rail,
+        request: bridge,
+        now: parameters.now,
+        ...(parameters.schedule ? { schedule: parameters.schedule } : {}),
+      },
+      parameters.planId,
+    );
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.code !== 'BRIDGE_DESTINATION_NOT_OWNER') {
+      throw error;
+    }
+    throw new EngineError(
+      error.code,
+      `body.sourceAddress: ${bridge.sourceAddress} on ${bridge.sourceChain} is not the owner's ` +
+        `(${bridge.destinationAddress}): a cross-chain deposit bridges the owner's own funds`,
+      'body.sourceAddress',
+    );
+  }
+  return {
+    bridged,
+    blockers: bridged.build.status === 'blocked' ? [...bridged.build.blockers] : [],
+  };
+}
+
+/** A cross-chain deposit's legs, document parts and fee, once its deposit legs are built. */
+export interface BridgedDeposit {
+  /** The bridge legs, then the deposit legs; or the blockers. */
+  readonly build: LegBuild;
+  /** As stored: each leg with its chain; the deposit legs settle as `bridged_stake`. */
+  readonly legs: PlanLegInput[];
+  /** The chain of each leg, in order (the document shows it on every leg). */
+  readonly legChains: readonly Chain[];
+  /** The document's `bridge` parts and what the deposit legs deposit. */
+  readonly parts: { readonly bridge: Record<string, unknown>; readonly depositMicros?: string };
+  /** The bridge's fees (service and rail) plus the deposit's own fee. */
+  readonly feeMicros: bigint;
+}
+
+/**
+ * Joins a cross-chain deposit under one planId: the bridge legs (on the source chain), then the
+ * deposit legs (on the venue's chain) for what the bridge delivers at least. Either part blocked
+ * blocks the plan (the deposit legs' blockers include the bridge's).
+ */
+export function joinBridgedDeposit(
+  bridge: BuiltBridgePlan,
+  deposit: LegBuild,
+  deposited: { readonly chain: Chain; readonly venueId: string; readonly feeMicros: bigint },
+): BridgedDeposit {
+  const prepared = bridge.build.status === 'prepared' && deposit.status === 'prepared';
+  const build: LegBuild =
+    bridge.build.status === 'prepared' && deposit.status === 'prepared'
+      ? { status: 'prepared', legs: [...bridge.build.legs, ...deposit.legs] }
+      : {
+          status: 'blocked',
+          blockers: deposit.status === 'blocked' ? [...deposit.blockers] : [],
+        };
+  const source = bridge.record.chain as Chain;
+  const depositLegs = storedLegs(deposit, 'bridged_stake', deposited.venueId);
+  // The bridge plan's own parts (rail, chains, fee lines, minReceived, ETA, disclosure).
+  const bridgeParts = Object.fromEntries(
+    Object.entries(bridge.document).filter(([key]) => Object.hasOwn(BridgePlanParts.shape, key)),
+  );
+  return {
+    build,
+    legs: prepared
+      ? [
+          ...bridge.record.legs.map((leg) => ({ ...leg, chain: source })),
+          ...depositLegs.map((leg) => ({ ...leg, chain: deposited.chain })),
+        ]
+      : [],
+    legChains: prepared
+      ? [...bridge.record.legs.map(() => source), ...depositLegs.map(() => deposited.chain)]
+      : [],
+    parts: prepared
+      ? { bridge: bridgeParts, depositMicros: formatMicros(bridge.minReceivedMicros) }
+      : { bridge: bridgeParts },
+    feeMicros: bridge.feeMicros + deposited.feeMicros,
+  };
+}
+
+/** A cross-chain plan's legs each name the chain they are signed and sent on. */
+export const withLegChains = <Document extends PlanDocument>(
+  document: Document,
+  chains: readonly Chain[] | undefined,
+): Document =>
+  chains && document.legs
+    ? { ...document, legs: document.legs.map((leg, index) => ({ ...leg, chain: chains[index] })) }
+    : document;
