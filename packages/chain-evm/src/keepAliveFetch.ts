@@ -21,7 +21,9 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
     return headers;
   }
   for (const [name, value] of Object.entries(given)) {
-    headers[name] = typeof value === 'string' ? value : value.join(', ');
+    // Node's types allow a list of values; the DOM's (seen by some callers) a string only.
+    const values: unknown = value;
+    headers[name] = Array.isArray(values) ? values.join(', ') : String(values);
   }
   return headers;
 }
