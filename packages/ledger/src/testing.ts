@@ -8,6 +8,7 @@ import { createDatabase } from './createDatabase';
 import { postJournalEntry, runLedgerTransaction } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { insertPlan } from './plans';
+import { ensureTestTemplate } from './testDatabaseTemplate';
 
 export const TEST_ADMIN_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -32,10 +33,17 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh, uniquely named database with migrations applied. Fails (never skips) without Postgres. */
+/**
+ * A fresh, uniquely named database with migrations applied: a clone of the migrated template
+ * (`ensureTestTemplate`, built once per set of migrations), so no test migrates a database of
+ * its own. Fails (never skips) without Postgres.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  await admin(async (client) => {
+    const template = await ensureTestTemplate(client, TEST_ADMIN_URL);
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  });
   const url = new URL(TEST_ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await createDatabase({ databaseUrl: url.toString(), poolSize: 5 });
