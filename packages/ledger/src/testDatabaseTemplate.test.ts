@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { Client } from 'pg';
 import { loadMigrations } from './migrate';
 import { TEST_ADMIN_URL, createTestDatabase } from './testing';
@@ -45,4 +47,17 @@ describe('createTestDatabase', () => {
     expect(testTemplateName()).toMatch(/^svc_tpl_[0-9a-f]{16}$/);
     expect(testTemplateName()).toBe(testTemplateName());
   });
+
+  it('gives PGlite test databases a copy of the migrated template: migrated once, before', () => {
+    const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+    const output = execFileSync(
+      tsx,
+      [path.join(__dirname, 'testing-scripts', 'pgliteTemplateCopies.ts')],
+      { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8', timeout: 120_000 },
+    );
+    const { first, second } = JSON.parse(output) as { first: string[]; second: string[] };
+    expect(first).toHaveLength(loadMigrations().length);
+    // Both copies carry the template's rows: neither database ran a migration itself.
+    expect(second).toEqual(first);
+  }, 150_000);
 });

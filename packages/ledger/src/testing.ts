@@ -8,7 +8,7 @@ import { createDatabase } from './createDatabase';
 import { postJournalEntry, runLedgerTransaction } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { insertPlan } from './plans';
-import { ensureTestTemplate } from './testDatabaseTemplate';
+import { copyPgliteTemplate, ensureTestTemplate } from './testDatabaseTemplate';
 
 export const TEST_ADMIN_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -59,12 +59,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /**
  * A fresh embedded PGlite database (the README's first command runs on one) in a temporary
- * directory, migrations applied; `url` is empty. Under jest it needs
+ * directory, migrations applied: a copy of the migrated template's data directory
+ * (`ensurePgliteTemplate`); `url` is empty. Under jest it needs
  * `NODE_OPTIONS=--experimental-vm-modules` (PGlite is an ES module loaded by `import()`).
  */
 export async function createTestPgliteDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-test-pglite-'));
   try {
+    await copyPgliteTemplate(dataDir);
     const db = await createDatabase({ dataDir });
     return {
       url: '',
