@@ -28,6 +28,7 @@ import {
   deepFreeze,
   ledgerWallet,
   routeSwapsOf,
+  solanaSuiRouteSwaps,
 } from '@yieldrouter/engine';
 import { JOB_NAMES, keeperIsHealthy, opsHealthReader, readBacklog } from '@yieldrouter/jobs';
 import {
@@ -222,8 +223,20 @@ export function createApp(deps: AppDeps): Express {
   const evmSource =
     deps.evmQuoteSource ??
     (zeroEx && createZeroExQuoteSource({ ...zeroEx, quoteTtlMs: config.swaps.quoteTtlMs }));
-  // Cross-asset routes and deposits swap through the same sources as the swap plans.
-  const swaps = routeSwapsOf(config.swaps, evmSource);
+  const solanaSource =
+    deps.solanaQuoteSource ??
+    (config.jupiter.source &&
+      createJupiterQuoteSource({ ...config.jupiter.source, quoteTtlMs: config.swaps.quoteTtlMs }));
+  const suiSource =
+    config.cetus.source &&
+    createCetusQuoteSource({ ...config.cetus.source, quoteTtlMs: config.swaps.quoteTtlMs });
+  // Cross-asset routes and deposits swap through the same sources as the swap plans: 0x on the
+  // EVM chains, Jupiter on Solana, Cetus on Sui.
+  const swaps = routeSwapsOf(
+    config.swaps,
+    evmSource,
+    solanaSuiRouteSwaps({ jupiter: config.jupiter, solanaSource, cetus: config.cetus, suiSource }),
+  );
   const snapshots = venueSnapshots({
     venueUseCases: useCases.venues,
     venues: config.venues,
@@ -282,17 +295,9 @@ export function createApp(deps: AppDeps): Express {
       swaps: config.swaps,
       evmSource,
       jupiter: config.jupiter,
-      solanaSource:
-        deps.solanaQuoteSource ??
-        (config.jupiter.source &&
-          createJupiterQuoteSource({
-            ...config.jupiter.source,
-            quoteTtlMs: config.swaps.quoteTtlMs,
-          })),
+      solanaSource,
       cetus: config.cetus,
-      suiSource:
-        config.cetus.source &&
-        createCetusQuoteSource({ ...config.cetus.source, quoteTtlMs: config.swaps.quoteTtlMs }),
+      suiSource,
     }),
   );
   const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
-import { createChainAdapters } from '@yieldrouter/engine';
 import type { ChainAdapters } from '@yieldrouter/engine';
 import { watchSettlements } from '@yieldrouter/jobs';
 import { testJobDeps } from '@yieldrouter/jobs/testing';
@@ -43,18 +42,9 @@ const owner = wallet.toSuiAddress();
 
 beforeAll(async () => {
   bed = await startSuiSwapBedApp();
-  ({ sui, pool, cetus, t } = bed);
+  ({ sui, pool, cetus, t, adapters, client } = bed);
   sui.setBalance(owner, SUI, 5_000_000_000n);
   sui.setBalance(owner, SUI_TEST_USDC, 500_000_000n);
-  adapters = createChainAdapters({
-    chains: t.config.chains,
-    ids: t.config.onChainIds,
-    switches: t.config.switches,
-  });
-  client = new SuiJsonRpcClient({
-    network: 'localnet',
-    transport: new JsonRpcHTTPTransport({ url: sui.rpcUrl }),
-  });
 }, 60_000);
 afterAll(() => bed.close());
 afterEach(() => cetus.setMode('ok'));

@@ -2,6 +2,13 @@ import request from 'supertest';
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import {
+  Keypair,
+  PublicKey,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { insertPlan } from '@yieldrouter/ledger';
 import {
   FeesDocument,
@@ -190,9 +197,13 @@ describe('POST /svc/gas-sponsor/plan', () => {
     expect(document.nativeNeeded).toBeUndefined();
   });
 
-  it.each(['solana', 'sui'] as const)(
-    'a %s plan is blocked: no sizing nor quote source there, no price made up',
-    async (chainName) => {
+  it.each([
+    // Solana and Sui size a plan's unsigned legs (gasSponsor.solana/sui.test.ts): none here.
+    ['solana', ['gas_estimate_unavailable']],
+    ['sui', ['gas_estimate_unavailable']],
+  ] as const)(
+    'a %s plan with no unsigned leg is blocked, no price made up',
+    async (chainName, codes) => {
       const planId = newPlanId();
       await insertPlan(t.db.prisma, {
         id: planId,
@@ -216,13 +227,62 @@ describe('POST /svc/gas-sponsor/plan', () => {
         ).body,
       );
       expect(document).toMatchObject({ status: 'blocked', chain: chainName });
-      expect(document.blockers?.map((entry) => entry.code)).toEqual([
-        'gas_estimate_unavailable',
-        'quote_source_not_configured',
-      ]);
+      expect(document.blockers?.map((entry) => entry.code)).toEqual(codes);
       expect(document.usdcCostMicros).toBeUndefined();
     },
   );
+
+  it('a Solana plan on a chain it cannot read is blocked rpc_unavailable, no price made up', async () => {
+    // One unsigned v0 leg (a memo from the owner); this app has no Solana RPC.
+    const owner = new PublicKey(SAMPLE_ADDRESSES.solana);
+    const message = new TransactionMessage({
+      payerKey: owner,
+      recentBlockhash: Keypair.generate().publicKey.toBase58(),
+      instructions: [
+        new TransactionInstruction({
+          programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+          keys: [],
+          data: Buffer.from('svc:plan'),
+        }),
+      ],
+    }).compileToV0Message();
+    const planId = newPlanId();
+    await insertPlan(t.db.prisma, {
+      id: planId,
+      kind: 'deposit',
+      status: 'prepared',
+      chain: 'solana',
+      venueId: null,
+      owner: SAMPLE_ADDRESSES.solana,
+      amountMicros: 1_000_000n,
+      feeMicros: 0n,
+      request: {},
+      blockers: [],
+      legs: [
+        {
+          action: 'deposit',
+          summary: 'a Solana leg to size',
+          amountMicros: 1_000_000n,
+          settles: true,
+          payload: {
+            encoding: 'solana-v0-base64',
+            transaction: Buffer.from(new VersionedTransaction(message).serialize()).toString(
+              'base64',
+            ),
+            lastValidBlockHeight: '1',
+          },
+        },
+      ],
+      createdAt: new Date(),
+    });
+    const document = GasSponsorPlanDocument.parse(
+      (await gasPlan({ chain: 'solana', owner: SAMPLE_ADDRESSES.solana, planId }).expect(200)).body,
+    );
+    expect(document).toMatchObject({ status: 'blocked', chain: 'solana' });
+    expect(document.blockers?.map((entry) => entry.code)).toEqual(['rpc_unavailable']);
+    expect(document.nativeNeeded).toBeUndefined();
+    expect(document.usdcCostMicros).toBeUndefined();
+  });
 
   itRefusesBadInput({
     app: () => t,

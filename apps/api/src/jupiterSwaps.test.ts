@@ -1,12 +1,11 @@
 import request from 'supertest';
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { deployCpPool } from '@yieldrouter/chain-beds/solana';
 import type { SolanaCpPool } from '@yieldrouter/chain-beds/solana';
-import { startJupiterFake } from '@yieldrouter/chain-beds/quotes';
 import type { JupiterFake } from '@yieldrouter/chain-beds/quotes';
 import { RoutesDocument, SwapPlanDocument } from '@yieldrouter/schemas';
 import { freshSolanaKey } from './testing/solanaBedSettings';
-import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { startJupiterBedApp } from './testing/startJupiterBedApp';
+import { settledPlan, signAndExecuteLeg } from './testing/solanaRouterApp';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
 import { SAMPLE_ADDRESSES, startTestApp } from './testing/startTestApp';
 import {
@@ -29,22 +28,7 @@ let pool: SolanaCpPool;
 let fake: JupiterFake;
 
 beforeAll(async () => {
-  app = await startSolanaRouterApp({
-    onBed: async (solana) => {
-      pool = deployCpPool(solana, { reserveA: 1_000_000_000_000n, reserveB: 5_000_000_000_000n });
-      fake = await startJupiterFake({ bed: solana, pools: [pool], slowMs: 3_000 });
-      return {
-        env: {
-          SVC_JUPITER_BASE_URL: fake.url,
-          SVC_JUPITER_TIMEOUT_MS: '1500',
-          SVC_JUPITER_PROGRAM_ID: pool.program,
-          SVC_SOLANA_SWAP_FEE_RECIPIENT: FEE_RECIPIENT,
-          SVC_SOLANA_SWAP_TOKENS: `BED:${pool.mintB}:9`,
-        },
-        close: () => fake.close(),
-      };
-    },
-  });
+  ({ app, pool, fake } = await startJupiterBedApp(FEE_RECIPIENT));
 }, 60_000);
 afterAll(() => app.close());
 afterEach(() => fake.setMode('ok'));

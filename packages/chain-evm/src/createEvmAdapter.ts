@@ -36,7 +36,7 @@ import type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
 
 /** The chain adapter for Base or Arbitrum, plus the registry's fee configuration. */
-export type EvmChainAdapter = ChainAdapter & {
+export type EvmChainAdapter = Omit<ChainAdapter, 'sizeGas'> & {
   readonly chain: EvmChain;
   readRegistryFeeConfig(): Promise<RegistryFeeConfig>;
   readVenueFacts(venue: VenueOnChain): Promise<VenueFactsReading>;

@@ -1,5 +1,6 @@
 import { createPublicClient, getAddress, http, isAddress } from 'viem';
 import type { Address, Hash, Hex } from 'viem';
+import { keepAliveFetch } from './keepAliveFetch';
 import { RpcBadResponseError } from './RpcBadResponseError';
 
 /** A log as the adapter reads it. */
@@ -86,7 +87,8 @@ export interface CreateEvmRpcParameters {
 }
 
 /**
- * JSON-RPC over HTTP with viem's transport, a per-call timeout and no retries.
+ * JSON-RPC over HTTP with viem's transport, a per-call timeout and no retries; the requests go
+ * out on keep-alive node:http(s) (`keepAliveFetch`: half the CPU of Node's fetch per read).
  *
  * @example
  * const rpc = createEvmRpc({ rpcUrl: 'http://127.0.0.1:8545', timeoutMs: 2_000 });
@@ -94,7 +96,7 @@ export interface CreateEvmRpcParameters {
  */
 export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): EvmRpc {
   const client = createPublicClient({
-    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
+    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: keepAliveFetch }),
   });
   return {
     async getBalance(address) {

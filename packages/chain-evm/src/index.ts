@@ -40,3 +40,4 @@ export type {
   ReadCctpMintReceiptReturnType,
 } from './readCctpMintReceipt';
 export { readEvmAllowance } from './readEvmAllowance';
+export { keepAliveFetch } from './keepAliveFetch';

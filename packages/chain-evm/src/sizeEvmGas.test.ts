@@ -55,9 +55,10 @@ describe('sizeEvmGas on anvil', () => {
     });
     if (sizing.status !== 'ok') throw new Error(`expected a sizing, got ${sizing.status}`);
     // A token transfer (~35–52k) and a plain value transfer (21k).
-    expect(sizing.gasUnits > 50_000n && sizing.gasUnits < 100_000n).toBe(true);
-    expect(sizing.feePerGas > 0n).toBe(true);
-    expect(sizing.nativeRequired).toBe(sizing.gasUnits * sizing.feePerGas + 7n);
+    const { gasUnits = 0n, feePerGas = 0n } = sizing;
+    expect(gasUnits > 50_000n && gasUnits < 100_000n).toBe(true);
+    expect(feePerGas > 0n).toBe(true);
+    expect(sizing.nativeRequired).toBe(gasUnits * feePerGas + 7n);
     expect(sizing.nativeHeld).toBe(10_000n * 10n ** 18n);
   });
 

@@ -8,7 +8,13 @@ import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { toUnavailable } from './toUnavailable';
 
 export type SizeEvmGasParameters = GasSizingQuery;
-export type SizeEvmGasReturnType = GasSizing;
+/** EVM sizing always reports the gas units and the fee per gas it priced them at. */
+export type SizeEvmGasReturnType =
+  | (Extract<GasSizing, { readonly status: 'ok' }> & {
+      readonly gasUnits: bigint;
+      readonly feePerGas: bigint;
+    })
+  | Exclude<GasSizing, { readonly status: 'ok' }>;
 
 /**
  * Gas used in a simulation is below the limit a transaction needs (refunds, the 63/64 rule):
@@ -38,6 +44,9 @@ export async function sizeEvmGas(
 ): Promise<SizeEvmGasReturnType> {
   const owner = normalizeEvmAddress(query.owner);
   if (!owner) throw new InvalidChainInputError('owner', 'owner: must be an EVM address');
+  if (!query.calls) {
+    throw new InvalidChainInputError('calls', 'calls: EVM sizing sizes calls (to, data, value)');
+  }
   const calls: EvmCall[] = query.calls.map((call, index) => {
     const to = normalizeEvmAddress(call.to);
     if (!to || !/^0x(?:[0-9a-fA-F]{2})*$/.test(call.data) || call.value < 0n) {

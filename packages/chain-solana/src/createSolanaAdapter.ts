@@ -3,6 +3,7 @@ import { broadcastSolanaTransaction } from './broadcastSolanaTransaction';
 import { buildSolanaDeposit } from './buildSolanaDeposit';
 import { buildSolanaSwap } from './buildSolanaSwap';
 import { buildSolanaTransfer } from './buildSolanaTransfer';
+import { buildSolanaUnwrap } from './buildSolanaUnwrap';
 import { checkSignedSolanaLeg } from './checkSignedSolanaLeg';
 import { buildSolanaWithdraw } from './buildSolanaWithdraw';
 import { parsePublicKey } from './parsePublicKey';
@@ -11,6 +12,8 @@ import { readSolanaPosition } from './readSolanaPosition';
 import { readSolanaReceipt } from './readSolanaReceipt';
 import { readSolanaSwapReceipt } from './readSolanaSwapReceipt';
 import { readSolanaTransferReceipt } from './readSolanaTransferReceipt';
+import { readSolanaUnwrapReceipt } from './readSolanaUnwrapReceipt';
+import { sizeSolanaGas } from './sizeSolanaGas';
 import type { SolanaAdapterConfig } from './solanaAdapterConfig';
 import { createSolanaContext } from './solanaContext';
 
@@ -47,5 +50,8 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     readTransferReceipt: (query) => readSolanaTransferReceipt(context, query),
     buildSolanaSwap: (request) => buildSolanaSwap(context, request),
     readSwapReceipt: (query) => readSolanaSwapReceipt(context, query),
+    sizeGas: (query) => sizeSolanaGas(context, query),
+    buildSolanaUnwrap: (request) => buildSolanaUnwrap(context, request),
+    readUnwrapReceipt: (query) => readSolanaUnwrapReceipt(context, query),
   };
 }

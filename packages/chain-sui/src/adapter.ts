@@ -9,6 +9,7 @@ import { resolveConfig } from './config';
 import { buildSuiLegJson } from './legs';
 import { readSuiPosition } from './position';
 import { readSuiReceipt } from './receipt';
+import { sizeSuiGas } from './sizeGas';
 import { readSuiSwapReceipt } from './swapReceipt';
 import type { SuiResolvedRefs } from './resolvedLegs';
 import { buildSuiLegBytes } from './resolvedLegs';
@@ -42,6 +43,7 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     checkSignedLeg: (signed, leg) => checkSignedSuiLeg(client, signed, leg),
     broadcast: (signed) => broadcastSui(client, resolved, signed),
     readPosition: (venue, owner, shares) => readSuiPosition(client, venue, owner, shares),
+    sizeGas: (query) => sizeSuiGas(client, query),
     // Not built yet: a Sui transfer splits the owner's USDC coins, which needs their object refs
     // (a coin read this adapter does not make), and the router has no memo to tag it with.
     buildTransfer: async () => ({

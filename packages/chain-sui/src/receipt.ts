@@ -38,7 +38,7 @@ function expectedVenue(query: ReceiptQuery): { venue: ExpectedVenue | undefined 
 
 /** The owner's net change of `coinType` in the transaction (signed), undefined when none. */
 export function ownerBalanceChange(
-  view: TransactionView,
+  view: Pick<TransactionView, 'balanceChanges'>,
   owner: string,
   coinType: string,
 ): bigint | undefined {

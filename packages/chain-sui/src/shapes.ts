@@ -151,15 +151,37 @@ function readTransactionInput(value: unknown): TransactionInputView | undefined 
   };
 }
 
+/** `effects.gasUsed`: computation, storage and rebate, in mist. */
+function readGasUsed(value: unknown, what: string): DryRunGasView {
+  const used = record(value, what);
+  const cost = (name: string) => {
+    const amount = text(used[name], `gasUsed.${name}`);
+    if (!UNSIGNED.test(amount)) throw new SuiBadResponseError(`gasUsed.${name}: not a u64`);
+    return BigInt(amount);
+  };
+  return {
+    computationCost: cost('computationCost'),
+    storageCost: cost('storageCost'),
+    storageRebate: cost('storageRebate'),
+  };
+}
+
+/** `effects.status`: success or failure, and the failure's error. */
+function readStatus(effects: Record<string, unknown>, what: string) {
+  const status = record(effects.status, `${what}.effects.status`);
+  if (status.status !== 'success' && status.status !== 'failure') {
+    throw new SuiBadResponseError(`${what}.effects.status: must be success or failure`);
+  }
+  return {
+    status: status.status,
+    error: typeof status.error === 'string' ? status.error : undefined,
+  } as const;
+}
+
 /** `effects.gasUsed` and `effects.gasObject.owner`, when the node reports them. */
 function readGas(effects: Record<string, unknown>): TransactionView['gas'] {
   if (effects.gasUsed === undefined || effects.gasUsed === null) return undefined;
-  const used = record(effects.gasUsed, 'transaction.effects.gasUsed');
-  const cost = (name: string) => {
-    const value = text(used[name], `gasUsed.${name}`);
-    if (!UNSIGNED.test(value)) throw new SuiBadResponseError(`gasUsed.${name}: not a u64`);
-    return BigInt(value);
-  };
+  const used = readGasUsed(effects.gasUsed, 'transaction.effects.gasUsed');
   const gasObject = effects.gasObject;
   const owner =
     typeof gasObject === 'object' && gasObject !== null && 'owner' in gasObject
@@ -170,7 +192,7 @@ function readGas(effects: Record<string, unknown>): TransactionView['gas'] {
       typeof owner === 'object' && owner !== null && 'AddressOwner' in owner
         ? text((owner as { AddressOwner: unknown }).AddressOwner, 'gasObject.owner')
         : undefined,
-    charged: cost('computationCost') + cost('storageCost') - cost('storageRebate'),
+    charged: used.computationCost + used.storageCost - used.storageRebate,
   };
 }
 
@@ -181,18 +203,14 @@ function readGas(effects: Record<string, unknown>): TransactionView['gas'] {
 export function readTransaction(value: unknown): TransactionView {
   const response = record(value, 'transaction');
   const effects = record(response.effects, 'transaction.effects');
-  const status = record(effects.status, 'transaction.effects.status');
-  if (status.status !== 'success' && status.status !== 'failure') {
-    throw new SuiBadResponseError('transaction.effects.status: must be success or failure');
-  }
+  const status = readStatus(effects, 'transaction');
   const checkpoint = response.checkpoint;
   if (checkpoint !== undefined && checkpoint !== null && typeof checkpoint !== 'string') {
     throw new SuiBadResponseError('transaction.checkpoint: expected a string');
   }
   return {
     digest: text(response.digest, 'transaction.digest'),
-    status: status.status,
-    error: typeof status.error === 'string' ? status.error : undefined,
+    ...status,
     checkpoint: checkpoint ?? null,
     input: readTransactionInput(response.transaction),
     events: list(response.events, 'transaction.events').map(readEvent),
@@ -206,4 +224,30 @@ export function readTransaction(value: unknown): TransactionView {
 /** `sui_executeTransactionBlock` → the digest the node assigned. */
 export function readExecutedDigest(value: unknown): string {
   return text(record(value, 'execution').digest, 'execution.digest');
+}
+
+/** `effects.gasUsed` of a dry run, in mist. */
+export interface DryRunGasView {
+  readonly computationCost: bigint;
+  readonly storageCost: bigint;
+  readonly storageRebate: bigint;
+}
+
+/** What `sui_dryRunTransactionBlock` tells us: the status, the gas used, the balance changes. */
+export interface DryRunView {
+  readonly status: 'success' | 'failure';
+  readonly error: string | undefined;
+  readonly gasUsed: DryRunGasView;
+  readonly balanceChanges: readonly BalanceChangeView[];
+}
+
+/** Reads a `sui_dryRunTransactionBlock` answer (effects.status, effects.gasUsed, balanceChanges). */
+export function readDryRun(value: unknown): DryRunView {
+  const response = record(value, 'dryRun');
+  const effects = record(response.effects, 'dryRun.effects');
+  return {
+    ...readStatus(effects, 'dryRun'),
+    gasUsed: readGasUsed(effects.gasUsed, 'dryRun.effects.gasUsed'),
+    balanceChanges: list(response.balanceChanges, 'dryRun.balanceChanges').map(readBalanceChange),
+  };
 }

@@ -6,25 +6,27 @@ import { Transaction } from '@mysten/sui/transactions';
 import { createSuiAdapter } from './adapter';
 import { buildSuiSwapLeg } from './swapLeg';
 import type { SuiSwapLegRequest } from './swapLeg';
-import { OTHER_PLAN_ID, PLAN_ID, suiConfig, USDC } from './testFixtures';
+import {
+  addUsdcSuiPool,
+  OTHER_PLAN_ID,
+  PLAN_ID,
+  poolSwapLegRequest,
+  suiConfig,
+  SWAP_FEE_RECIPIENT,
+  USDC,
+} from './testFixtures';
 
 // A Cetus swap leg end to end on the Sui fake: built offline from the routes, resolved and signed
 // by the owner's wallet, run by the fake's pool; the receipt reads the amounts from the balance
 // changes, a fill below the threshold aborts and fails the leg, another plan's is a mismatch.
 const SUI = '0x2::sui::SUI';
-const RECIPIENT = `0x${'9a'.repeat(32)}`;
 
 let fake: SuiFake;
 let pool: SuiFakePool;
 let client: SuiJsonRpcClient;
 beforeAll(async () => {
   fake = await startSuiFake();
-  pool = fake.addCetusPool({
-    coinA: USDC,
-    coinB: SUI,
-    reserveA: 1_000_000_000_000n,
-    reserveB: 250_000_000_000_000n,
-  });
+  pool = addUsdcSuiPool(fake);
   client = new SuiJsonRpcClient({
     network: 'localnet',
     transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
@@ -32,27 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-function legRequest(owner: string, minimum: bigint, overrides: Partial<SuiSwapLegRequest> = {}) {
-  return {
-    planId: PLAN_ID,
-    owner,
-    inputCoinType: USDC,
-    outputCoinType: SUI,
-    amountInMicros: 10_000_000n,
-    serviceFee: { amountMicros: 10_000n, recipient: RECIPIENT },
-    routes: [
-      {
-        amountIn: 9_990_000n,
-        hops: [{ poolId: pool.pool.objectId, a2b: true, coinIn: USDC, coinOut: SUI }],
-      },
-    ],
-    minAmountOutMicros: minimum,
-    packageId: pool.packageId,
-    globalConfigId: pool.globalConfig.objectId,
-    summary: 'Swap 10 USDC for SUI',
-    ...overrides,
-  } satisfies SuiSwapLegRequest;
-}
+const legRequest = (owner: string, minimum: bigint, overrides: Partial<SuiSwapLegRequest> = {}) =>
+  poolSwapLegRequest(pool, owner, minimum, overrides);
 
 /** What the owner's wallet does with the leg: resolve against the chain, sign, execute. */
 async function ownerSignsAndSends(wallet: Ed25519Keypair, request: SuiSwapLegRequest) {
@@ -83,7 +66,7 @@ const query = (owner: string, txId: string, minimum: bigint, planId = PLAN_ID) =
   inputToken: USDC,
   outputToken: SUI,
   minAmountOutMicros: minimum,
-  feeRecipient: RECIPIENT,
+  feeRecipient: SWAP_FEE_RECIPIENT,
 });
 
 it('settles from the balance changes: out to the owner (gas aside), in, the fee paid', async () => {

@@ -1,8 +1,10 @@
 // Shared values for this package's tests (not exported from index.ts).
 import { fromBase64, toBase58 } from '@mysten/sui/utils';
 import type { LegBuild, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
+import type { SuiFake, SuiFakePool } from '@yieldrouter/chain-beds/sui';
 import type { SuiAdapterConfig } from './config';
 import type { SuiResolvedRefs } from './resolvedLegs';
+import type { SuiSwapLegRequest } from './swapLeg';
 
 export const USDC = `0x${'a1'.repeat(32)}::usdc::USDC`;
 export const PACKAGE_ID = `0x${'b2'.repeat(32)}`;
@@ -71,4 +73,46 @@ export function legBytes(build: LegBuild): Uint8Array {
   const payload = build.legs[0]?.payload;
   if (payload?.encoding !== 'sui-transaction-bcs-base64') throw new Error('not bcs bytes');
   return fromBase64(payload.transaction);
+}
+
+/** The USDC/SUI pool the swap-leg tests run through on the fake (1M USDC, 250k SUI). */
+export function addUsdcSuiPool(fake: SuiFake): SuiFakePool {
+  return fake.addCetusPool({
+    coinA: USDC,
+    coinB: '0x2::sui::SUI',
+    reserveA: 1_000_000_000_000n,
+    reserveB: 250_000_000_000_000n,
+  });
+}
+
+/** Where the swap-leg tests pay the service fee. */
+export const SWAP_FEE_RECIPIENT = `0x${'9a'.repeat(32)}`;
+
+/** A Cetus swap leg of 10 USDC → SUI through `pool` (0.01 USDC service fee first). */
+export function poolSwapLegRequest(
+  pool: SuiFakePool,
+  owner: string,
+  minimum: bigint,
+  overrides: Partial<SuiSwapLegRequest> = {},
+): SuiSwapLegRequest {
+  const SUI = '0x2::sui::SUI';
+  return {
+    planId: PLAN_ID,
+    owner,
+    inputCoinType: USDC,
+    outputCoinType: SUI,
+    amountInMicros: 10_000_000n,
+    serviceFee: { amountMicros: 10_000n, recipient: SWAP_FEE_RECIPIENT },
+    routes: [
+      {
+        amountIn: 9_990_000n,
+        hops: [{ poolId: pool.pool.objectId, a2b: true, coinIn: USDC, coinOut: SUI }],
+      },
+    ],
+    minAmountOutMicros: minimum,
+    packageId: pool.packageId,
+    globalConfigId: pool.globalConfig.objectId,
+    summary: 'Swap 10 USDC for SUI',
+    ...overrides,
+  };
 }

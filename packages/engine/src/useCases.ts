@@ -153,7 +153,12 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       prepareSolanaSwapPlan: timed('prepareSolanaSwapPlan', onBooks(prepareSolanaSwapPlan)),
       prepareSuiSwapPlan: timed('prepareSuiSwapPlan', onBooks(prepareSuiSwapPlan)),
       prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
-      prepareBridgePlan: timed('prepareBridgePlan', onBooks(prepareBridgePlan)),
+      // Stored on the driver under the books (one prepared statement, no Prisma call).
+      prepareBridgePlan: timed(
+        'prepareBridgePlan',
+        (parameters: Omit<Parameters<typeof prepareBridgePlan>[0], 'db' | 'sql'>) =>
+          prepareBridgePlan({ ...parameters, db, sql: books.sql }),
+      ),
       confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),
       rescueBridge: onBooks(rescueBridge),
     },

@@ -72,6 +72,15 @@ describe('parseKeeperEnv', () => {
     );
   });
 
+  it('reads how often the bridge watch looks at a failed bridge (5 min unless set)', () => {
+    expect(parseKeeperEnv(base).bridges.failedWatchMs).toBe(5 * 60_000);
+    const config = parseKeeperEnv({ ...base, SVC_BRIDGE_FAILED_WATCH_MS: '120000' });
+    expect(config.bridges.failedWatchMs).toBe(120_000);
+    expect(() => parseKeeperEnv({ ...base, SVC_BRIDGE_FAILED_WATCH_MS: '10' })).toThrow(
+      /SVC_BRIDGE_FAILED_WATCH_MS/,
+    );
+  });
+
   it('needs PostgreSQL', () => {
     expect(() => parseKeeperEnv({})).toThrow(ConfigError);
     expect(() => parseKeeperEnv({})).toThrow(/DATABASE_URL is required/);

@@ -1,8 +1,7 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
-import type { BridgeTransferRow } from './bridgeTransfers';
-import { findBridgeTransfer } from './bridgeTransfers';
+import type { BridgeTransferRefusal, BridgeTransferRow } from './bridgeTransfers';
+import { withLockedBridgeTransfer } from './bridgeTransfers';
 import type { PrismaClient } from './generated/prisma/client';
-import { runLedgerTransaction } from './journal';
 import { insertOutboxEvents } from './legs';
 
 export interface ListStalledBridgesParameters {
@@ -44,7 +43,7 @@ export interface RecordBridgeFailureParameters {
 
 export type RecordBridgeFailureResult =
   | { readonly status: 'failed'; readonly replay: boolean; readonly transfer: BridgeTransferRow }
-  | { readonly status: 'refused'; readonly reason: string };
+  | BridgeTransferRefusal;
 
 /**
  * Marks a bridge failed, once, under the transfer's lock: `failed_at` and `failure_reason`, and
@@ -57,9 +56,7 @@ export async function recordBridgeFailure(
   parameters: RecordBridgeFailureParameters,
 ): Promise<RecordBridgeFailureResult> {
   const { planId, reason, now } = parameters;
-  return runLedgerTransaction(prisma, async (tx) => {
-    const transfer = await findBridgeTransfer(tx, planId, { lock: true });
-    if (!transfer) return { status: 'refused', reason: `${planId} is not a bridge plan` };
+  return withLockedBridgeTransfer(prisma, planId, async (tx, transfer) => {
     if (transfer.mintTxId !== null) {
       return { status: 'refused', reason: `${planId} was delivered by ${transfer.mintTxId}` };
     }

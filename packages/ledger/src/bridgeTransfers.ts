@@ -104,48 +104,99 @@ const toRow = (row: Row): BridgeTransferRow => ({
   failureReason: row.failure_reason,
 });
 
-/** The bridge transfer of a plan with its burn leg; null for a plan that bridges nothing. */
+/** A transfer with its burn leg: the one read every lookup and listing below starts from. */
+const SELECT_TRANSFERS = Prisma.sql`
+  SELECT b.*, l.leg_index, l.status, l.tx_id, l.settled_amount_micros
+  FROM bridge_transfers b
+  JOIN plan_legs l ON l.plan_id = b.plan_id AND l.effect = 'bridge_burn'`;
+
+/**
+ * The bridge transfer of a plan with its burn leg; null for a plan that bridges nothing. With
+ * `lock`, the transfer's row stays locked until the caller's transaction ends.
+ */
 export async function findBridgeTransfer(
   db: PrismaClientOrTransaction,
   planId: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<BridgeTransferRow | null> {
-  const rows = lock
-    ? await db.$queryRaw<Row[]>`
-        SELECT b.*, l.leg_index, l.status, l.tx_id, l.settled_amount_micros
-        FROM bridge_transfers b
-        JOIN plan_legs l ON l.plan_id = b.plan_id AND l.effect = 'bridge_burn'
-        WHERE b.plan_id = ${planId}
-        FOR UPDATE OF b`
-    : await db.$queryRaw<Row[]>`
-        SELECT b.*, l.leg_index, l.status, l.tx_id, l.settled_amount_micros
-        FROM bridge_transfers b
-        JOIN plan_legs l ON l.plan_id = b.plan_id AND l.effect = 'bridge_burn'
-        WHERE b.plan_id = ${planId}`;
-  const [row] = rows;
+  const [row] = await db.$queryRaw<Row[]>`
+    ${SELECT_TRANSFERS}
+    WHERE b.plan_id = ${planId}
+    ${lock ? Prisma.sql`FOR UPDATE OF b` : Prisma.empty}`;
   return row ? toRow(row) : null;
+}
+
+/** Why a write under the transfer's lock did nothing. */
+export interface BridgeTransferRefusal {
+  readonly status: 'refused';
+  readonly reason: string;
+}
+
+/**
+ * Runs `work` in one ledger transaction with the plan's transfer read under its row lock (the
+ * delivery and the failure are decided on that read, never on an earlier one); a plan that
+ * bridges nothing is refused before `work` runs.
+ */
+export async function withLockedBridgeTransfer<T>(
+  prisma: PrismaClient,
+  planId: string,
+  work: (tx: Prisma.TransactionClient, transfer: BridgeTransferRow) => Promise<T>,
+): Promise<T | BridgeTransferRefusal> {
+  return runLedgerTransaction(prisma, async (tx) => {
+    const transfer = await findBridgeTransfer(tx, planId, { lock: true });
+    if (!transfer) return { status: 'refused', reason: `${planId} is not a bridge plan` } as const;
+    return work(tx, transfer);
+  });
+}
+
+export interface ListInFlightBridgesParameters {
+  readonly limit: number;
+  /** The last transfer of the previous page. */
+  readonly after?: { readonly createdAt: Date; readonly planId: string };
+  /**
+   * Failed bridges (still deliverable: their mint may happen late) are listed only when the
+   * watch last looked at them before this; unset: every failed one too.
+   */
+  readonly failedWatchedBefore?: Date;
 }
 
 /**
  * Bridges in flight: the burn settled (confirmed from its receipt), no delivery yet; oldest
- * first, a page after `after` (the last plan id of the previous page).
+ * first, a page after `after`. Failed ones are among them (a late mint still delivers), unless
+ * looked at since `failedWatchedBefore`.
  */
 export async function listInFlightBridges(
   db: PrismaClientOrTransaction,
-  { limit, after }: { limit: number; after?: { createdAt: Date; planId: string } },
+  { limit, after, failedWatchedBefore }: ListInFlightBridgesParameters,
 ): Promise<(BridgeTransferRow & { readonly createdAt: Date })[]> {
   const afterTime = after?.createdAt ?? null;
   const afterId = after?.planId ?? null;
+  const watchedBefore = failedWatchedBefore ?? null;
   const rows = await db.$queryRaw<(Row & { created_at: Date })[]>`
-    SELECT b.*, l.leg_index, l.status, l.tx_id, l.settled_amount_micros
-    FROM bridge_transfers b
-    JOIN plan_legs l ON l.plan_id = b.plan_id AND l.effect = 'bridge_burn'
+    ${SELECT_TRANSFERS}
     WHERE b.mint_tx_id IS NULL AND l.status = 'confirmed'
+      AND (b.failed_at IS NULL OR ${watchedBefore}::timestamptz IS NULL
+           OR b.failed_watched_at IS NULL OR b.failed_watched_at < ${watchedBefore}::timestamptz)
       AND (${afterTime}::timestamptz IS NULL
            OR (b.created_at, b.plan_id) > (${afterTime}::timestamptz, ${afterId}::text))
     ORDER BY b.created_at, b.plan_id
     LIMIT ${limit}`;
   return rows.map((row) => ({ ...toRow(row), createdAt: row.created_at }));
+}
+
+/**
+ * Records that the bridge watch looked at a failed bridge at `now` (migration 0038), so it is
+ * not looked at again before `SVC_BRIDGE_FAILED_WATCH_MS` has passed. A bridge not failed (or
+ * delivered meanwhile) is left as it is: in-flight ones are looked at every pass.
+ */
+export async function markFailedBridgeWatched(
+  db: PrismaClientOrTransaction,
+  planId: string,
+  now: Date,
+): Promise<void> {
+  await db.$executeRaw`
+    UPDATE bridge_transfers SET failed_watched_at = ${now}
+    WHERE plan_id = ${planId} AND failed_at IS NOT NULL AND mint_tx_id IS NULL`;
 }
 
 export interface RecordBridgeDeliveryParameters {
@@ -160,7 +211,7 @@ export interface RecordBridgeDeliveryParameters {
 
 export type RecordBridgeDeliveryResult =
   | { readonly status: 'delivered'; readonly replay: boolean; readonly transfer: BridgeTransferRow }
-  | { readonly status: 'refused'; readonly reason: string };
+  | BridgeTransferRefusal;
 
 /**
  * Credits a confirmed delivery, once, in one transaction under the transfer's lock: in_flight on
@@ -174,9 +225,7 @@ export async function recordBridgeDelivery(
   parameters: RecordBridgeDeliveryParameters,
 ): Promise<RecordBridgeDeliveryResult> {
   const { planId, mintTxId, deliveredMicros, now } = parameters;
-  return runLedgerTransaction(prisma, async (tx) => {
-    const transfer = await findBridgeTransfer(tx, planId, { lock: true });
-    if (!transfer) return { status: 'refused', reason: `${planId} is not a bridge plan` };
+  return withLockedBridgeTransfer(prisma, planId, async (tx, transfer) => {
     if (transfer.mintTxId !== null) {
       return transfer.mintTxId === mintTxId
         ? { status: 'delivered', replay: true, transfer }

@@ -1,6 +1,8 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
 import { Prisma } from './generated/prisma/client';
 import type { LegStatus } from './legs';
+import { sqlStatement } from './sqlClient';
+import type { SqlClientOrPrisma, SqlValue } from './sqlClient';
 
 export interface PlanLegInput {
   readonly action: string;
@@ -82,6 +84,36 @@ export async function insertPlan(
   plan: PlanInput,
   { also }: { also?: Prisma.Sql } = {},
 ): Promise<void> {
+  await db.$executeRaw(planInsert(plan, also));
+}
+
+/**
+ * `insertPlan` for the hot plan paths: on the driver (`SqlClient`) it is a named prepared
+ * statement, parsed and planned once per connection, without Prisma's per-call cost (its query
+ * compiler and parameter mapping cost more CPU than the statement itself); given a Prisma
+ * client or transaction it is `insertPlan`. `name` names the statement's shape: one name per
+ * `also` statement (the same text every call), e.g. `yr_insert_bridge_plan`.
+ */
+export async function insertPlanOn(
+  db: SqlClientOrPrisma,
+  name: string,
+  plan: PlanInput,
+  { also }: { also?: Prisma.Sql } = {},
+): Promise<void> {
+  if ('$executeRaw' in db) return insertPlan(db, plan, also ? { also } : {});
+  const statement = planInsert(plan, also);
+  await db.query(sqlStatement(name, statement.text), statement.values.map(driverValue));
+}
+
+/** A Prisma.Sql parameter as the driver takes it (amounts as decimal strings, times in ISO). */
+function driverValue(value: unknown): SqlValue {
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value as SqlValue;
+}
+
+function planInsert(plan: PlanInput, also: Prisma.Sql | undefined): Prisma.Sql {
   const legs = JSON.stringify(
     plan.legs.map((leg, legIndex) => ({
       leg_index: legIndex,
@@ -96,7 +128,7 @@ export async function insertPlan(
       max_settle_micros: leg.maxSettleMicros?.toString() ?? null,
     })),
   );
-  await db.$executeRaw`
+  return Prisma.sql`
     WITH inserted AS (
       INSERT INTO plans (id, kind, status, chain, venue_id, owner, wallet, amount_micros,
                          fee_micros, request, blockers, swap, created_at)

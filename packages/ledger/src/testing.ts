@@ -5,6 +5,9 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { Database } from './createDatabase';
 import { createDatabase } from './createDatabase';
+import { recordBridgeFailure } from './bridgeFailures';
+import { insertBridgeTransfer } from './bridgeTransfers';
+import type { PrismaClient } from './generated/prisma/client';
 import { postJournalEntry, runLedgerTransaction } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { insertPlan } from './plans';
@@ -227,4 +230,88 @@ export function confirmedRouteOutcome(
     events: [],
     now: new Date(),
   };
+}
+
+export const BRIDGE_TEST_OWNER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+/** What each test bridge burned (10 USDC less a 10 bps fee), and so holds in `in_flight`. */
+export const BRIDGE_TEST_BURNED = 9_990_000n;
+
+/**
+ * A Base → Arbitrum bridge plan whose burn leg settled at `settledAt`: the transfer row, the
+ * confirmed burn leg and what the burn moved from Base's outside into the owner's `in_flight`.
+ */
+export async function insertSettledBridge(
+  db: PrismaClient,
+  { speed, settledAt }: { speed: 'standard' | 'fast'; settledAt: Date },
+): Promise<{ planId: string; burnTxId: string }> {
+  const planId = `plan_${randomBytes(16).toString('hex')}`;
+  await insertPlan(db, {
+    id: planId,
+    kind: 'bridge',
+    status: 'prepared',
+    chain: 'base',
+    venueId: null,
+    owner: BRIDGE_TEST_OWNER,
+    wallet: BRIDGE_TEST_OWNER,
+    amountMicros: 10_000_000n,
+    feeMicros: 10_000n,
+    request: {},
+    blockers: [],
+    legs: [
+      {
+        action: 'burn',
+        summary: 'burn',
+        amountMicros: BRIDGE_TEST_BURNED,
+        settles: true,
+        payload: {},
+        effect: 'bridge_burn',
+      },
+    ],
+  });
+  await insertBridgeTransfer(db, {
+    planId,
+    rail: 'cctp',
+    speed,
+    sourceChain: 'base',
+    destChain: 'arbitrum',
+    owner: BRIDGE_TEST_OWNER,
+    recipient: BRIDGE_TEST_OWNER,
+    burnMicros: BRIDGE_TEST_BURNED,
+    maxRailFeeMicros: 0n,
+    minReceivedMicros: BRIDGE_TEST_BURNED,
+    serviceFeeMicros: 0n,
+    feeRecipient: null,
+  });
+  const burnTxId = `0x${planId.slice(5).padEnd(64, '0')}`;
+  await db.$executeRaw`
+    UPDATE plan_legs SET status = 'confirmed', tx_id = ${burnTxId},
+                         settled_amount_micros = ${BRIDGE_TEST_BURNED}, settled_at = ${settledAt}
+    WHERE plan_id = ${planId}`;
+  await runLedgerTransaction(db, (tx) =>
+    postJournalEntry(tx, {
+      kind: 'bridge_burn',
+      dedupeKey: `bridge-burn:${planId}`,
+      planId,
+      txId: burnTxId,
+      postings: [
+        { account: { system: 'external', chain: 'base' }, amountMicros: -BRIDGE_TEST_BURNED },
+        {
+          account: { wallet: BRIDGE_TEST_OWNER, chain: 'base', bucket: 'in_flight' },
+          amountMicros: BRIDGE_TEST_BURNED,
+        },
+      ],
+    }),
+  );
+  return { planId, burnTxId };
+}
+
+/** Marks a test bridge failed at `now`, as the expiry does (bridge.failed; the amount stays). */
+export function failSettledBridge(db: PrismaClient, planId: string, now: Date) {
+  return recordBridgeFailure(db, {
+    planId,
+    reason: 'attestation_window_expired: test',
+    rescueHint: 'rescue it',
+    rescuePath: '/api/v1/svc/bridge/rescue',
+    now,
+  });
 }

@@ -262,10 +262,19 @@ export interface ChainAdapter {
    * token balance deltas), never the quote. Nothing to `recipient` → `mismatch`.
    */
   readTransferReceipt(query: TransferReceiptQuery): Promise<Receipt>;
-  /** Gas sponsorship (EVM chains): the native gas `owner` needs for calls, fail-closed. */
+  /**
+   * Gas sponsorship: the native gas `owner` needs for EVM calls (EVM chains) or a plan's Solana
+   * legs (Solana), and what the wallet holds, fail-closed.
+   */
   sizeGas?(query: GasSizingQuery): Promise<GasSizing>;
   /** Gas sponsorship: the leg that unwraps wrapped native to native (`withdraw(amount)`). */
   buildUnwrap?(request: UnwrapLegRequest): UnsignedLeg;
+  /**
+   * Gas sponsorship (Solana): the leg that closes the owner's wrapped SOL token account to the
+   * owner (every lamport of it becomes native SOL), with the plan memo; blocked when the chain
+   * cannot be read (blockhash).
+   */
+  buildSolanaUnwrap?(request: UnwrapLegRequest): Promise<LegBuild>;
   /**
    * What the chain says about an unwrap leg's transaction: sent by the owner to the wrapped
    * native token, tagged with the plan; `amount` is what its logs show the owner unwrapped.
@@ -281,7 +290,10 @@ export interface UnwrapReceiptQuery {
   readonly wrappedNative: string;
 }
 
-/** An unwrap receipt: what the owner's wrapped native became native (wei), from the logs. */
+/**
+ * An unwrap receipt: what the owner's wrapped native became native, from the chain (EVM: the
+ * Withdrawal log, wei; Solana: the wrapped SOL token balance the close removed, lamports).
+ */
 export type UnwrapReceipt = ReceiptWith<{ readonly amount: bigint; readonly block: string }>;
 
 export interface TransferLegRequest {
@@ -300,21 +312,60 @@ export interface TransferReceiptQuery {
   readonly recipient: string;
 }
 
-/** Calls to size, in order, as a plan's unsigned EVM legs carry them. */
+/**
+ * What to size for `owner`, by family: EVM calls in order (a plan's unsigned EVM legs, or inline
+ * calls), a plan's unsigned Sui legs (stored payloads), or its unsigned Solana legs (base64 v0
+ * transactions), in order.
+ */
 export interface GasSizingQuery {
   readonly owner: string;
-  readonly calls: readonly { readonly to: string; readonly data: string; readonly value: bigint }[];
+  /** EVM: the calls, in order. */
+  readonly calls?: readonly {
+    readonly to: string;
+    readonly data: string;
+    readonly value: bigint;
+  }[];
+  /**
+   * Sui: the unsigned legs' stored payloads, in order (`sui-transaction-json`, or
+   * `sui-transaction-bcs-base64`).
+   */
+  readonly payloads?: readonly { readonly encoding: string; readonly transaction: unknown }[];
+  /** Solana: the unsigned legs' v0 transactions (base64), in order. */
+  readonly transactions?: readonly string[];
 }
 
-/** What the legs cost in the chain's smallest unit, and what the wallet holds. */
+/** What sizing Solana legs counted, besides the total (lamports). */
+export interface SolanaGasFacts {
+  /** `getFeeForMessage` of each leg's message, in leg order (signatures + priority fee). */
+  readonly legFees: readonly bigint[];
+  /** Rent-exempt minimum of one token account (165 bytes), as the chain answers it. */
+  readonly rentPerAccount: bigint;
+  /** Associated token accounts the legs create that do not exist yet (rent the owner pays). */
+  readonly accountsCreated: readonly string[];
+}
+
+/**
+ * What the legs cost in the chain's smallest unit, and what the wallet holds. EVM sizing reports
+ * `gasUnits` and `feePerGas`; Solana sizing its `solana` facts.
+ */
 export type GasSizing =
   | {
       readonly status: 'ok';
-      readonly gasUnits: bigint;
-      readonly feePerGas: bigint;
-      /** gasUnits × feePerGas plus the value the calls send. */
+      /** EVM: the gas the calls use, summed. */
+      readonly gasUnits?: bigint;
+      /** EVM: the max fee per gas assumed. */
+      readonly feePerGas?: bigint;
+      /** Solana: the fees and rent the total is made of. */
+      readonly solana?: SolanaGasFacts;
+      /**
+       * What the legs need held. EVM: gasUnits × feePerGas plus the value the calls send. Solana:
+       * Σ legFees plus rentPerAccount × accountsCreated. Sui: the dry runs' gas budgets plus the
+       * SUI the legs spend.
+       */
       readonly nativeRequired: bigint;
       readonly nativeHeld: bigint;
+      /** Chain-specific facts behind nativeRequired (Sui: the dry runs' gas), as decimal text. */
+      readonly details?: Readonly<Record<string, string>>;
     }
   /** A call the chain says reverts: there is nothing to size. */
   | { readonly status: 'reverted'; readonly legIndex: number; readonly detail: string }

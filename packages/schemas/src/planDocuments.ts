@@ -150,10 +150,31 @@ export const GasSponsorPlanDocument = PlanDocument.extend({
   feePerGas: NativeAmountOut.optional().meta({
     description: 'EVM: the max fee per gas the sizing assumes (wei).',
   }),
+  legFees: z
+    .array(NativeAmountOut)
+    .optional()
+    .meta({
+      description:
+        "Solana: each leg's fee for its message (getFeeForMessage: 5000 lamports per signature " +
+        'plus its priority fee), in leg order.',
+    }),
+  rentPerAccount: NativeAmountOut.optional().meta({
+    description: 'Solana: the rent-exempt minimum of one token account (165 bytes), lamports.',
+  }),
+  accountsCreated: z
+    .array(z.string())
+    .optional()
+    .meta({
+      description:
+        'Solana: the associated token accounts the legs create that do not exist yet (the owner ' +
+        'pays rentPerAccount for each).',
+    }),
   nativeRequired: NativeAmountOut.optional().meta({
     description:
       'What the legs cost in native gas, in the smallest unit (EVM: the summed gas estimate × ' +
-      'the max fee per gas, plus any value the legs send).',
+      'the max fee per gas, plus any value the legs send; Solana: Σ legFees plus rentPerAccount ' +
+      '× accountsCreated, lamports; Sui: the summed dry-run gas budgets, plus any SUI the legs ' +
+      'spend).',
   }),
   nativeHeld: NativeAmountOut.optional().meta({
     description: "The wallet's native balance, read on chain.",
@@ -169,7 +190,8 @@ export const GasSponsorPlanDocument = PlanDocument.extend({
   description:
     'A gas-sponsor plan: prepared (the native amount the legs need less what the wallet holds, ' +
     'its USDC cost through a swap quote, the fee lines, and the owner-signed top-up legs: ' +
-    'approve when short, swap USDC for wrapped native, unwrap) or blocked (blockers[]: chain ' +
+    'approve when short (EVM), swap USDC for wrapped native, unwrap; on Sui one swap USDC for ' +
+    'SUI) or blocked (blockers[]: chain ' +
     'unreadable, no quote source on the chain, quote unavailable or slow); never a made-up ' +
     'price. Both answer HTTP 200.',
 });

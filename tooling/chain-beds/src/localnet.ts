@@ -31,6 +31,9 @@ async function main(): Promise<void> {
     out.write(
       `  curl 'http://localhost:3000/api/v1/svc/solana/wallet-balance?address=${solanaWallet}'\n`,
     );
+    out.write(`\nOwner key of the demo wallets (in SVC_API_KEYS): ${localnet.ownerKey}\n`);
+    out.write('A Base → Arbitrum bridge through the API and the keeper (25 USDC by default):\n');
+    out.write('  npx -y pnpm@10 localnet:bridge [amount-usdc]\n');
   } catch (error) {
     await localnet.stop();
     throw error;

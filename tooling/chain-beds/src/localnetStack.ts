@@ -3,6 +3,7 @@
 // Jupiter quote fakes, the CCTP stand-ins on both anvils with the Iris attestation fake), each
 // demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
+import { randomBytes } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { startEvmBed } from './evm';
 import type { EvmBed } from './evm';
@@ -40,6 +41,11 @@ export interface Localnet {
   readonly cetus: CetusFake;
   /** The funded demo wallets (the EVM one is anvil's second account, on both EVM beds). */
   readonly wallets: { readonly evm: string; readonly solana: string; readonly sui: string };
+  /**
+   * A development owner key (fresh each start) scoped to the demo wallets, in `env` as
+   * `SVC_API_KEYS`: the API started with these settings accepts it (`pnpm localnet:bridge`).
+   */
+  readonly ownerKey: string;
   /** SVC_* settings pointing the API and the keeper at the beds. */
   readonly env: Readonly<Record<string, string>>;
   stop(): Promise<void>;
@@ -103,7 +109,14 @@ export async function startLocalnet(): Promise<Localnet> {
     sui.setBalance(suiWallet, '0x2::sui::SUI', 5_000_000_000n);
     sui.setBalance(suiWallet, SUI_USDC, DEMO_USDC_MICROS);
 
+    const ownerKey = `localnet-owner-${randomBytes(16).toString('hex')}`;
     const env = {
+      // Development only (production refuses both): an owner key for the demo wallets, and
+      // webhook receivers on 127.0.0.1 (`pnpm localnet:bridge` subscribes one).
+      SVC_API_KEYS: JSON.stringify([
+        { key: ownerKey, role: 'owner', wallets: [evmWallet, solanaWallet, suiWallet] },
+      ]),
+      SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       SVC_BASE_RPC_URL: base.adapterConfig.rpcUrl,
       SVC_BASE_USDC_ADDRESS: base.adapterConfig.usdcAddress,
       SVC_BASE_REGISTRY_ADDRESS: base.adapterConfig.registryAddress,
@@ -166,6 +179,7 @@ export async function startLocalnet(): Promise<Localnet> {
       jupiter,
       cetus,
       wallets: { evm: evmWallet, solana: solanaWallet, sui: suiWallet },
+      ownerKey,
       env,
       stop,
     };

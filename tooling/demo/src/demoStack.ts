@@ -11,6 +11,7 @@ import type { Database } from '@yieldrouter/ledger';
 import { createClient } from '@yieldrouter/sdk';
 import { launchServices, servicesFor } from '@yieldrouter/start/launch';
 import { seedApyHistory } from './seedApyHistory';
+import { freePort, waitForReady } from './serviceReady';
 import { startWebhookReceiver } from './webhookReceiver';
 import type { WebhookReceiver } from './webhookReceiver';
 
@@ -42,39 +43,6 @@ export interface DemoStack {
   stop(): Promise<void>;
   /** Opens the database the services used (after stop, for PGlite) and verifies the ledger. */
   verify(): Promise<{ readonly ok: boolean; readonly lines: readonly string[] }>;
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForReady(baseUrl: string, exited: Promise<number>): Promise<void> {
-  let down = false;
-  void exited.then(() => {
-    down = true;
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !down) {
-    try {
-      const res = await fetch(`${baseUrl}/api/v1/svc/status`, {
-        signal: AbortSignal.timeout(2000),
-      });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(down ? 'the API exited during start' : 'the API did not answer within 90 s');
 }
 
 /** Queues the keeper's APY refresh (today's reading) and waits until the listing carries it. */

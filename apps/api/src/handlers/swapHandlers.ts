@@ -27,7 +27,7 @@ export interface SwapHandlerDeps {
 
 /**
  * Swap plans — EVM (0x), Solana (Jupiter) and Sui (Cetus) — and the gas-sponsor plan (priced by
- * the EVM source).
+ * the EVM source, or Jupiter on Solana).
  */
 export function swapHandlers(deps: SwapHandlerDeps): Handlers {
   const now = deps.now ?? (() => new Date());
@@ -68,6 +68,9 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
         adapters: deps.adapters,
         swaps: deps.swaps,
         source: deps.evmSource,
+        cetus: deps.cetus,
+        suiSource: deps.suiSource,
+        solana: { jupiter: deps.jupiter, source: deps.solanaSource },
         request: body,
         now: now(),
       }),

@@ -21,12 +21,12 @@ export async function startRouterBed(): Promise<RouterBed> {
   }
 }
 
-/** A config pointing at the bed and its router's ids; `overrides` win. */
+/** A config pointing at the bed and its router's ids (none without a router); `overrides` win. */
 export function bedConfig(
-  bed: Pick<RouterBed, 'rpcUrl' | 'usdcMint' | 'router'>,
+  bed: Pick<RouterBed, 'rpcUrl' | 'usdcMint'> & { readonly router?: SolanaRouterDeployment },
   overrides: Partial<SolanaAdapterConfig> = {},
 ): SolanaAdapterConfig {
-  const { programId, yieldRouter, adapterRegistry } = bed.router;
+  const { programId, yieldRouter, adapterRegistry } = bed.router ?? {};
   return {
     rpcUrl: bed.rpcUrl,
     timeoutMs: 2000,
@@ -41,7 +41,7 @@ export function bedConfig(
 
 /** An adapter over the bed (see `bedConfig`). */
 export function bedAdapter(
-  bed: Pick<RouterBed, 'rpcUrl' | 'usdcMint' | 'router'>,
+  bed: Pick<RouterBed, 'rpcUrl' | 'usdcMint'> & { readonly router?: SolanaRouterDeployment },
   overrides: Partial<SolanaAdapterConfig> = {},
 ): ChainAdapter {
   return createSolanaAdapter(bedConfig(bed, overrides));

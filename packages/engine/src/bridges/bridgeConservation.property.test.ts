@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { getAddress } from 'viem';
-import { readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
+import { findBridgeTransfer, findPlan, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
+import type { PrismaClient } from '@yieldrouter/ledger';
 import type { Receipt } from '@yieldrouter/schemas';
 import { createChainAdapters } from '../chains/createChainAdapters';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -251,5 +252,50 @@ describe('bridge conservation (property, PostgreSQL)', () => {
       { numRuns: 30 },
     );
     expect((await verifyLedger(test.db.prisma)).ok).toBe(true);
+  });
+});
+
+describe('bridge plan on the driver', () => {
+  /** A Prisma client that fails the test if it is used at all. */
+  const untouchable = new Proxy({} as PrismaClient, {
+    get: (_target, key) => {
+      throw new Error(`Prisma was called (${String(key)})`);
+    },
+  });
+
+  it('stores the plan, its legs and its transfer through `sql` alone (the API use case)', async () => {
+    const owner = address();
+    script = {
+      railFee: 0n,
+      fee: { status: 'pending', txId: '' },
+      burn: null,
+      mint: { status: 'pending', txId: '' },
+    };
+    const plan = await prepareBridgePlan({
+      db: untouchable,
+      sql: test.db.sql,
+      adapters,
+      bridges: config.bridges,
+      rail,
+      request: {
+        sourceChain: 'base',
+        destChain: 'arbitrum',
+        amountMicros: 25n * M,
+        sourceAddress: owner,
+        destinationAddress: owner,
+      },
+      now: new Date(),
+    });
+    expect(plan.status).toBe('prepared');
+    const planId = plan.planId as string;
+    const stored = await findPlan(test.db.prisma, planId);
+    expect(stored?.legs.map((leg) => [leg.action, leg.effect])).toEqual([
+      ['transfer', 'bridge_fee'],
+      ['approve', 'none'],
+      ['burn', 'bridge_burn'],
+    ]);
+    const transfer = await findBridgeTransfer(test.db.prisma, planId);
+    expect(transfer?.serviceFeeMicros).toBeGreaterThan(0n);
+    expect(transfer?.burnMicros).toBe(25n * M - (transfer?.serviceFeeMicros ?? 0n));
   });
 });

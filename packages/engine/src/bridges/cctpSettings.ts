@@ -8,6 +8,9 @@ import type { CctpSolanaConfig, CctpSuiConfig } from './cctpSolanaSuiSettings';
 /** The attestation windows by speed when unset: 2 h standard, 30 min fast. */
 export const ATTESTATION_WINDOW_MS = { standard: 2 * 3_600_000, fast: 30 * 60_000 } as const;
 
+/** How often the bridge watch looks at a failed bridge when unset: every 5 min. */
+export const FAILED_BRIDGE_WATCH_MS = 5 * 60_000;
+
 /**
  * Circle CCTP v2 settings: the attestation service (Iris) and, per EVM chain, the TokenMessengerV2
  * and MessageTransmitterV2 addresses. Nothing defaults: a lane whose pieces are unset is blocked
@@ -37,6 +40,14 @@ export const CctpSettingsSchema = z.object({
   SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: EvmAddress.optional(),
   SVC_BASE_BRIDGE_FEE_RECIPIENT: EvmAddress.optional(),
   SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT: EvmAddress.optional(),
+  // A failed bridge can still be delivered late (its mint may happen after all): the keeper's
+  // bridge watch keeps looking, at this slower cadence instead of every pass.
+  SVC_BRIDGE_FAILED_WATCH_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * 86_400_000)
+    .default(FAILED_BRIDGE_WATCH_MS),
   /** How far back the keeper's bridge watch searches the destination for a relayed mint. */
   SVC_CCTP_MINT_LOOKBACK_BLOCKS: z.coerce.bigint().min(1n).max(10_000_000n).default(10_000n),
   SVC_BRIDGE_MIN_MICROS: z.coerce
@@ -48,7 +59,9 @@ export const CctpSettingsSchema = z.object({
 });
 export type CctpSettings = z.infer<typeof CctpSettingsSchema>;
 type WindowSetting =
-  'SVC_CCTP_ATTESTATION_WINDOW_STANDARD_MS' | 'SVC_CCTP_ATTESTATION_WINDOW_FAST_MS';
+  | 'SVC_CCTP_ATTESTATION_WINDOW_STANDARD_MS'
+  | 'SVC_CCTP_ATTESTATION_WINDOW_FAST_MS'
+  | 'SVC_BRIDGE_FAILED_WATCH_MS';
 
 export type CctpEvmChain = 'base' | 'arbitrum';
 
@@ -75,6 +88,8 @@ export interface BridgesConfig {
   readonly minMicros: bigint;
   /** Blocks back from the latest the bridge watch searches for a relayed mint. */
   readonly mintLookbackBlocks: bigint;
+  /** A failed bridge is looked at by the bridge watch once per this many ms (not every pass). */
+  readonly failedWatchMs: number;
 }
 
 const contracts = (messenger?: string, transmitter?: string): CctpEvmContracts | undefined =>
@@ -110,5 +125,6 @@ export function parseCctpSettings(
     },
     minMicros: env.SVC_BRIDGE_MIN_MICROS,
     mintLookbackBlocks: env.SVC_CCTP_MINT_LOOKBACK_BLOCKS,
+    failedWatchMs: env.SVC_BRIDGE_FAILED_WATCH_MS ?? FAILED_BRIDGE_WATCH_MS,
   };
 }

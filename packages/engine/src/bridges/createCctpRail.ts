@@ -3,6 +3,7 @@ import {
   buildCctpMint,
   createEvmContext,
   findCctpMint,
+  keepAliveFetch,
   readCctpBurnReceipt,
   readCctpMintReceipt,
   readEvmAllowance,
@@ -22,6 +23,7 @@ import { readIrisMessage } from './readIrisMessage';
 export interface CreateCctpRailParameters {
   readonly bridges: BridgesConfig;
   readonly chains: ChainsConfig;
+  /** How the attestation service is asked; keep-alive node:http(s) by default. */
   readonly fetch?: typeof fetch;
 }
 
@@ -45,7 +47,11 @@ const usdc = (micros: bigint) => `${formatUnits(micros, 6)} USDC`;
  * const rail = createCctpRail({ bridges: config.bridges, chains: config.chains })
  * rail.supports({ sourceChain: 'base', destChain: 'arbitrum' }) // true when configured
  */
-export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParameters): BridgeRail {
+export function createCctpRail({
+  bridges,
+  chains,
+  fetch = keepAliveFetch,
+}: CreateCctpRailParameters): BridgeRail {
   const contexts = new Map<CctpEvmChain, EvmContext>(
     EVM.map((chain) => [
       chain,
@@ -117,7 +123,7 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
         sourceDomain: CCTP_DOMAINS[lane.sourceChain],
         destinationDomain: CCTP_DOMAINS[lane.destChain],
         minFinalityThreshold,
-        ...(fetch ? { fetch } : {}),
+        fetch,
       });
       if (fee.status !== 'ok') return fee;
       // The fee is in bps (fractions allowed): rounded up to the micro, so the burn's maxFee
@@ -215,7 +221,7 @@ export function createCctpRail({ bridges, chains, fetch }: CreateCctpRailParamet
         timeoutMs: bridges.timeoutMs,
         sourceDomain: CCTP_DOMAINS[lane.sourceChain],
         transactionHash: burnTxId,
-        ...(fetch ? { fetch } : {}),
+        fetch,
       });
       if (answer.status !== 'complete') return answer;
       // v2 message: version(4) sourceDomain(4) destinationDomain(4) nonce(32) …; a v1 message

@@ -1,15 +1,18 @@
-import { insertBridgeTransfer, insertPlan } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
+import {
+  BRIDGE_TEST_OWNER,
+  createTestDatabase,
+  insertSettledBridge,
+} from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import { newPlanId } from '@yieldrouter/schemas';
 import type { BridgeAttestation, BridgeRail } from './bridgeRail';
+import { answeringRail } from './bridgeTestBed';
 import { expireStalledBridges } from './expireStalledBridges';
 
 // The keeper's bridge expiry on real PostgreSQL: which bridges are past their speed's window,
 // that a failure is written once with one bridge.failed and no posting, that an attested bridge
 // is left for its mint (a failed bridge's delivery by its rescue mint: bridges.rescue.flow.test).
 
-const OWNER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+const OWNER = BRIDGE_TEST_OWNER;
 const MINUTE = 60_000;
 const windows = { attestationWindowMs: { standard: 60 * MINUTE, fast: 5 * MINUTE } };
 
@@ -21,72 +24,13 @@ afterAll(() => test.drop());
 
 /** A bridge plan whose burn settled `minutesAgo` before `now` (in_flight holds it). */
 async function settledBridge(speed: 'standard' | 'fast', now: Date, minutesAgo: number) {
-  const planId = newPlanId();
-  const db = test.db.prisma;
-  await insertPlan(db, {
-    id: planId,
-    kind: 'bridge',
-    status: 'prepared',
-    chain: 'base',
-    venueId: null,
-    owner: OWNER,
-    wallet: OWNER,
-    amountMicros: 10_000_000n,
-    feeMicros: 10_000n,
-    request: {},
-    blockers: [],
-    legs: [
-      {
-        action: 'burn',
-        summary: 'burn',
-        amountMicros: 9_990_000n,
-        settles: true,
-        payload: {},
-        effect: 'bridge_burn',
-      },
-    ],
-  });
-  await insertBridgeTransfer(db, {
-    planId,
-    rail: 'cctp',
-    speed,
-    sourceChain: 'base',
-    destChain: 'arbitrum',
-    owner: OWNER,
-    recipient: OWNER,
-    burnMicros: 9_990_000n,
-    maxRailFeeMicros: 0n,
-    minReceivedMicros: 9_990_000n,
-    serviceFeeMicros: 0n,
-    feeRecipient: null,
-  });
   const settledAt = new Date(now.getTime() - minutesAgo * MINUTE);
-  const txId = `0x${planId.slice(5).padEnd(64, '0')}`;
-  await db.$executeRaw`
-    UPDATE plan_legs SET status = 'confirmed', tx_id = ${txId}, settled_amount_micros = 9990000,
-                         settled_at = ${settledAt}
-    WHERE plan_id = ${planId}`;
-  return planId;
+  return (await insertSettledBridge(test.db.prisma, { speed, settledAt })).planId;
 }
 
 /** A rail that only answers attestations, as `answer` says per burn. */
-function attestingRail(answer: (burnTxId: string) => BridgeAttestation): BridgeRail {
-  const unused = () => {
-    throw new Error('not used by the expiry');
-  };
-  return {
-    id: 'cctp',
-    lanes: [],
-    supports: () => true,
-    quote: unused,
-    readAllowance: unused,
-    buildBurn: unused,
-    readBurn: unused,
-    readAttestation: async (_lane, burnTxId) => answer(burnTxId),
-    buildMint: unused,
-    readMint: unused,
-  };
-}
+const attestingRail = (answer: (burnTxId: string) => BridgeAttestation): BridgeRail =>
+  answeringRail({ readAttestation: async (_lane, burnTxId) => answer(burnTxId) });
 
 const failedEvents = async (planId: string) =>
   (await test.db.prisma.outboxEvent.findMany({ where: { type: 'bridge.failed' } })).filter(

@@ -1,7 +1,7 @@
 import { FeeError, computeBridgeFeeLines, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { bridgeTransferInsert, insertPlan } from '@yieldrouter/ledger';
-import type { LedgerChain, PrismaClient } from '@yieldrouter/ledger';
+import { bridgeTransferInsert, insertPlanOn } from '@yieldrouter/ledger';
+import type { LedgerChain, PrismaClient, SqlClient } from '@yieldrouter/ledger';
 import type {
   Blocker,
   BridgeLane,
@@ -21,6 +21,11 @@ import { bridgeDisclosure } from './bridgeDisclosure';
 
 export interface PrepareBridgePlanParameters {
   readonly db: PrismaClient;
+  /**
+   * The driver under `db` (the books' `sql`): the plan is then stored with a prepared statement
+   * instead of through Prisma (about 1 ms of CPU per plan otherwise). Absent: through `db`.
+   */
+  readonly sql?: SqlClient;
   readonly adapters: ChainAdapters;
   readonly bridges: BridgesConfig;
   /** The rail; undefined when none is configured (every lane is blocked). */
@@ -269,8 +274,9 @@ export async function prepareBridgePlan(
     leg.action === 'transfer' && leg.settles ? { ...leg, effect: 'bridge_fee' as const } : leg,
   );
   // The plan, its legs and what it bridges: one statement.
-  await insertPlan(
-    db,
+  await insertPlanOn(
+    parameters.sql ?? db,
+    ready ? 'yr_insert_bridge_plan' : 'yr_insert_plan',
     { ...record, legs },
     ready
       ? {

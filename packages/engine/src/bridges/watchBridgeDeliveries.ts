@@ -1,4 +1,4 @@
-import { listInFlightBridges } from '@yieldrouter/ledger';
+import { listInFlightBridges, markFailedBridgeWatched } from '@yieldrouter/ledger';
 import type { BridgeTransferRow, PrismaClient } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
@@ -10,6 +10,11 @@ export interface WatchBridgeDeliveriesParameters {
   readonly rail: BridgeRail | undefined;
   /** Transfers read per page. */
   readonly pageSize: number;
+  /**
+   * A failed bridge (still deliverable late) is looked at only when its last look is at least
+   * this old (`SVC_BRIDGE_FAILED_WATCH_MS`); unset: on every pass, like one in flight.
+   */
+  readonly failedWatchMs?: number;
   readonly now: () => Date;
   /** Called with each transfer that could not be looked at (the run goes on). */
   readonly onError?: (planId: string, error: unknown) => void;
@@ -73,7 +78,9 @@ async function watchOne(
  * POST /svc/bridge/delivery — from the mint receipt, once (the delivery's unique keys make a
  * second keeper, a restart or the owner's report a replay). A mint that is not the plan's (other
  * amount or recipient) is refused and credits nothing; an unreadable source is counted as an
- * error and looked at again next run. Expiry of a stalled bridge is not decided here.
+ * error and looked at again next run. A failed bridge is still watched (its mint may come late
+ * and credits the same way), but once per `failedWatchMs` rather than every pass. Expiry of a
+ * stalled bridge is not decided here.
  */
 export async function watchBridgeDeliveries(
   parameters: WatchBridgeDeliveriesParameters,
@@ -88,15 +95,25 @@ export async function watchBridgeDeliveries(
   const { rail } = parameters;
   if (!rail?.findMint) return counts;
   const searching = rail as BridgeRail & Required<Pick<BridgeRail, 'findMint'>>;
+  const { failedWatchMs } = parameters;
+  const failedWatchedBefore =
+    failedWatchMs === undefined ? undefined : new Date(parameters.now().getTime() - failedWatchMs);
   let after: { createdAt: Date; planId: string } | undefined;
   for (;;) {
     const page = await listInFlightBridges(parameters.db, {
       limit: parameters.pageSize,
       ...(after ? { after } : {}),
+      ...(failedWatchedBefore ? { failedWatchedBefore } : {}),
     });
     for (const transfer of page) {
       try {
-        counts[await watchOne(parameters, searching, transfer)] += 1;
+        const step = await watchOne(parameters, searching, transfer);
+        counts[step] += 1;
+        // Looked at: the next look at a failed bridge waits `failedWatchMs` (an unreadable
+        // source is not a look, so it is retried on the next pass).
+        if (transfer.failedAt !== null && step !== 'delivered') {
+          await markFailedBridgeWatched(parameters.db, transfer.planId, parameters.now());
+        }
       } catch (error) {
         counts.errors += 1;
         parameters.onError?.(transfer.planId, error);

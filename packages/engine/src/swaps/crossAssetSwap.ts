@@ -5,7 +5,8 @@ import type { Blocker, Chain, LegBuild } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { storedLegs } from '../plans/legDocument';
-import { prepareSwapLegs, storedSwapParts, swapDocumentParts } from './priceSwap';
+import { storedSwapParts, swapDocumentParts } from './priceSwap';
+import { prepareSwapLegs } from './quotedSwapLegs';
 import { findSwapToken, resolveSwapSlippage } from './swapPlanSteps';
 import type { SwapPricing } from './priceSwap';
 import type { RouteSwaps } from './routeSwaps';
@@ -51,7 +52,10 @@ export interface CrossAssetSwap {
   readonly slippageBps: number;
   readonly feeRecipient: string | undefined;
   readonly pricing: SwapPricing;
-  /** The swap legs (approval when the allowance is short, then the swap), or the blockers. */
+  /**
+   * The swap legs as the chain family builds them (EVM: approval when the allowance is short,
+   * then the swap; Solana, Sui: one swap transaction), or the blockers.
+   */
   readonly build: LegBuild;
   /**
    * The USDC the deposit legs deposit: the swap's minimum out, which the quote reports net of
@@ -62,9 +66,10 @@ export interface CrossAssetSwap {
 
 /**
  * One quote for the swap of `amountInMicros` of the input into USDC on the chain, through the
- * chain's SwapQuoteSource, and the swap legs. Blocked (never priced by guess): no source or fee
- * recipient configured, the source unavailable, slow, answering garbage, no route, an unreadable
- * allowance. A slippage outside the schedule's bound: 400 naming `body.slippageBps`.
+ * chain's SwapQuoteSource (0x on EVM, Jupiter on Solana, Cetus on Sui), and the swap legs built
+ * by the chain family's builder. Blocked (never priced by guess): no source or fee recipient
+ * configured, the source unavailable, slow, answering garbage, no route, an unreadable
+ * allowance or chain. A slippage outside the schedule's bound: 400 naming `body.slippageBps`.
  */
 export async function prepareCrossAssetSwap(
   parameters: CrossAssetSwapParameters,

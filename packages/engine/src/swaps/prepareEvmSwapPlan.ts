@@ -1,27 +1,18 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { FeeSchedule } from '@yieldrouter/fees';
-import type { PrismaClient } from '@yieldrouter/ledger';
-import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
-import type { ChainAdapters } from '../chains/chainsConfig';
+import type { EvmSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import type { SwapsConfig } from './swapSettings';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { EvmSwapQuote } from './swapQuoteSource';
+import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
-import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
-import { storeSwapPlan } from './storeSwapPlan';
+import { beginSwapPlan } from './swapPlanSteps';
+import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 
-export interface PrepareEvmSwapPlanParameters {
-  readonly db: PrismaClient;
-  readonly adapters: ChainAdapters;
-  readonly swaps: SwapsConfig;
-  /** The quote source for EVM chains; undefined when none is configured. */
-  readonly source: SwapQuoteSource | undefined;
-  /** The request as parsed (amount as bigint). */
-  readonly request: Omit<EvmSwapPlanRequest, 'amountInMicros'> & {
-    readonly amountInMicros: bigint;
-  };
-  readonly schedule?: FeeSchedule;
-  readonly now: Date;
-}
+/** An EVM swap plan's inputs: the swap settings, the 0x quote source and the request. */
+export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
+  { readonly swaps: SwapsConfig },
+  EvmSwapQuote,
+  EvmSwapPlanRequest
+>;
 
 /**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.
@@ -49,35 +40,16 @@ export async function prepareEvmSwapPlan(
     feeRecipient: swaps.feeRecipients[chain],
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
-  const { planId, owner, input, output } = basis;
-  const amountIn = basis.amountInMicros;
-  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
-    source: 'SVC_ZEROX_BASE_URL',
-    feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
-  });
-  const quote = quoted?.quote;
-  const fees = quoted?.fees;
-
-  let build: LegBuild = { status: 'blocked', blockers };
-  if (blockers.length === 0 && quote && fees) {
-    build = await buildSwapLegs({
-      adapter,
-      chain,
-      planId,
-      owner,
-      input,
-      output,
-      amountInMicros: amountIn,
-      priced: { quote, fees },
-    });
-  }
-
-  return storeSwapPlan(db, basis, {
-    build,
-    priced:
-      build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: quote.transaction.to }
-        : undefined,
+  return quoteAndStoreSwapPlan({
+    db,
+    basis,
+    adapter,
+    source,
+    settings: {
+      source: 'SVC_ZEROX_BASE_URL',
+      feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
+    },
+    buildLegs: buildSwapLegs,
     now,
   });
 }

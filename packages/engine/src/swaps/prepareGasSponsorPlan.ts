@@ -4,6 +4,7 @@ import { findPlan, insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type {
   Blocker,
+  GasSizingQuery,
   GasSponsorPlanDocument,
   GasSponsorRequest,
   LegBuild,
@@ -13,9 +14,15 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
+import type { CetusConfig } from './cetusSettings';
+import type { JupiterConfig } from './jupiterSettings';
+import type { NativeTopUp } from './nativeTopUp';
 import { priceNativeTopUp } from './priceNativeTopUp';
+import { priceSolanaTopUp } from './priceSolanaTopUp';
+import { priceSuiTopUp } from './priceSuiTopUp';
+import type { SuiSwapQuote } from './suiSwapQuote';
 import type { SwapsConfig } from './swapSettings';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareGasSponsorPlanParameters {
   readonly db: PrismaClient;
@@ -23,6 +30,14 @@ export interface PrepareGasSponsorPlanParameters {
   readonly swaps: SwapsConfig;
   /** The EVM quote source (0x); undefined when none is configured. */
   readonly source: SwapQuoteSource | undefined;
+  /** Sui: the Cetus settings and quote source (undefined: Sui top-ups are blocked). */
+  readonly cetus?: CetusConfig;
+  readonly suiSource?: SwapQuoteSource<SuiSwapQuote> | undefined;
+  /** Solana top-ups: the Jupiter configuration and source (undefined: none configured). */
+  readonly solana?: {
+    readonly jupiter: JupiterConfig;
+    readonly source: SwapQuoteSource<SolanaSwapQuote> | undefined;
+  };
   readonly request: GasSponsorRequest;
   readonly schedule?: FeeSchedule;
   readonly now: Date;
@@ -31,15 +46,19 @@ export interface PrepareGasSponsorPlanParameters {
 const bad = (field: string, message: string) =>
   new EngineError('BAD_REQUEST', `${field}: ${message}`, field);
 
-/** The calls to size: a stored plan's EVM legs, or the request's own calls. */
-async function callsToSize(
+/**
+ * What to size: the request's own EVM calls, or a stored plan's unsigned legs — EVM calls, Sui
+ * payloads, or Solana v0 transactions (base64).
+ */
+async function sizingQuery(
   db: PrismaClient,
   request: GasSponsorRequest,
+  owner: string,
   evm: boolean,
-): Promise<{ to: string; data: string; value: bigint }[]> {
+): Promise<GasSizingQuery> {
   if (request.calls) {
     if (!evm) throw bad('body.calls', `calls are EVM calls; on ${request.chain} name a planId`);
-    return request.calls.map((call) => ({ ...call, value: call.value ?? 0n }));
+    return { owner, calls: request.calls.map((call) => ({ ...call, value: call.value ?? 0n })) };
   }
   const planId = request.planId ?? '';
   const stored = isPlanId(planId) ? await findPlan(db, planId) : undefined;
@@ -47,57 +66,53 @@ async function callsToSize(
   if (stored.chain !== request.chain) {
     throw bad('body.planId', `plan ${planId} is on ${stored.chain}, not ${request.chain}`);
   }
-  return stored.legs
+  const unsigned = stored.legs
     .filter((leg) => leg.status === 'unsigned')
-    .flatMap((leg) => {
-      const payload = leg.payload as { encoding?: unknown; transaction?: unknown } | null;
-      const tx = payload?.transaction as { to?: unknown; data?: unknown; value?: unknown };
-      return payload?.encoding === 'evm-transaction-request' &&
-        typeof tx.to === 'string' &&
-        typeof tx.data === 'string'
-        ? [{ to: tx.to, data: tx.data, value: BigInt(String(tx.value ?? '0')) }]
-        : [];
-    });
-}
-
-/**
- * What a priced top-up keeps for its legs' settlement (`plans.swap`, as a swap plan does): the
- * tokens, the quote's amounts and expiry (execute refuses the plan past it), the contract the
- * swap leg calls and where its fee is paid.
- */
-function topUpSwap(
-  priced: Extract<Awaited<ReturnType<typeof priceNativeTopUp>>, { status: 'prepared' }>,
-  grossMicros: bigint,
-  schedule: FeeSchedule,
-  feeRecipient: string | undefined,
-) {
-  const { quote, tokens } = priced;
-  return {
-    inputToken: tokens.input.symbol,
-    outputToken: tokens.output.symbol,
-    inputTokenAddress: tokens.input.address,
-    outputTokenAddress: tokens.output.address,
-    amountInMicros: formatMicros(grossMicros),
-    quotedAmountOutMicros: formatMicros(quote.amountOutMicros),
-    minAmountOutMicros: formatMicros(quote.minAmountOutMicros),
-    quoteSource: quote.source,
-    expiresAt: quote.expiresAt.toISOString(),
-    swapTarget: quote.transaction.to,
-    feeRecipient: schedule.gasSponsorFeeBps > 0 ? (feeRecipient ?? null) : null,
-  };
+    .map((leg) => leg.payload as { encoding?: unknown; transaction?: unknown } | null);
+  if (request.chain === 'solana') {
+    const transactions = unsigned.flatMap((payload) =>
+      payload?.encoding === 'solana-v0-base64' && typeof payload.transaction === 'string'
+        ? [payload.transaction]
+        : [],
+    );
+    return { owner, transactions };
+  }
+  if (request.chain === 'sui') {
+    const payloads = unsigned.flatMap((payload) =>
+      typeof payload?.encoding === 'string' && payload.encoding.startsWith('sui-')
+        ? [{ encoding: payload.encoding, transaction: payload.transaction }]
+        : [],
+    );
+    return { owner, payloads };
+  }
+  const calls = unsigned.flatMap((payload) => {
+    const tx = payload?.transaction as { to?: unknown; data?: unknown; value?: unknown };
+    return payload?.encoding === 'evm-transaction-request' &&
+      typeof tx.to === 'string' &&
+      typeof tx.data === 'string'
+      ? [{ to: tx.to, data: tx.data, value: BigInt(String(tx.value ?? '0')) }]
+      : [];
+  });
+  return { owner, calls };
 }
 
 /**
  * Prepares (or blocks) a gas-sponsor plan, and stores it: the native gas `owner` needs for a
  * stored plan's unsigned legs (or inline EVM calls), less what the wallet holds, priced in USDC
- * through the quote source, with the service fee line (gasSponsorFeeBps, rounded down) and the
- * owner-signed top-up legs (approve when short, swap USDC → wrapped native, unwrap). The swap
- * and unwrap legs settle from their receipts into the owner's books, per asset.
+ * through the chain's quote source, with the service fee line (gasSponsorFeeBps, rounded down)
+ * and the owner-signed top-up legs. Per family, a sizing (`adapter.sizeGas`) and a pricing
+ * function: EVM — eth_estimateGas × fee data, 0x (approve when short, swap USDC → wrapped native,
+ * unwrap; `priceNativeTopUp`); Sui — each leg's dry-run gas budget, Cetus (one swap USDC → SUI
+ * with the fee split off in the same transaction; `priceSuiTopUp`); Solana — each leg's fee for
+ * its message plus the rent of the token accounts its legs create, Jupiter (the swap with the fee
+ * transfer in it, then the close of the wrapped SOL account; `priceSolanaTopUp`). The swap and
+ * unwrap legs settle from their receipts into the owner's books, per asset.
  *
  * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an owner not in the chain's
  * format, an unknown planId or one on another chain, calls on a non-EVM chain. Blocked (stored):
- * Solana and Sui (no sizing nor quote source there yet), the chain unreadable, a leg that
- * reverts, no quote source or fee recipient, the source down, slow or answering garbage.
+ * the chain unreadable, a leg that reverts (or
+ * whose dry run fails), no quote source or fee recipient, the source down, slow or answering
+ * garbage.
  */
 export async function prepareGasSponsorPlan(
   parameters: PrepareGasSponsorPlanParameters,
@@ -109,24 +124,20 @@ export async function prepareGasSponsorPlan(
   const owner = adapter.normalizeAddress(request.owner);
   if (!owner) throw bad('body.owner', `not an address on ${chain}`);
   const evm = chain === 'base' || chain === 'arbitrum';
-  const calls = await callsToSize(db, request, evm);
+  const query = await sizingQuery(db, request, owner, evm);
+  const legCount =
+    (query.calls?.length ?? 0) + (query.payloads?.length ?? 0) + (query.transactions?.length ?? 0);
   const planId = newPlanId();
 
   const blockers: Blocker[] = [];
-  const sizing =
-    evm && adapter.sizeGas && calls.length > 0
-      ? await adapter.sizeGas({ owner, calls })
-      : undefined;
-  if (!evm) {
+  const sizing = adapter.sizeGas && legCount > 0 ? await adapter.sizeGas(query) : undefined;
+  if (!adapter.sizeGas) {
     blockers.push(
       blocker('gas_estimate_unavailable', {
-        details: { chain, detail: `gas sizing is not built for ${chain} yet` },
-      }),
-      blocker('quote_source_not_configured', {
-        details: { chain, detail: `no swap quote source serves ${chain}` },
+        details: { chain, detail: `no gas sizing for ${chain}` },
       }),
     );
-  } else if (calls.length === 0) {
+  } else if (legCount === 0) {
     blockers.push(
       blocker('gas_estimate_unavailable', { details: { detail: 'the plan has no unsigned leg' } }),
     );
@@ -143,20 +154,50 @@ export async function prepareGasSponsorPlan(
       : 0n
     : undefined;
   let build: LegBuild = { status: 'blocked', blockers };
-  let priced: Awaited<ReturnType<typeof priceNativeTopUp>> | undefined;
+  let priced: NativeTopUp | undefined;
   if (blockers.length === 0 && nativeNeeded === 0n) build = { status: 'prepared', legs: [] };
-  if (blockers.length === 0 && nativeNeeded && (chain === 'base' || chain === 'arbitrum')) {
-    priced = await priceNativeTopUp({
-      chain,
-      owner,
-      planId,
-      nativeNeeded,
-      adapter,
-      swaps,
-      source,
-      schedule,
-    });
-    build = priced.build;
+  if (blockers.length === 0 && nativeNeeded && sized) {
+    // Per family: Sui buys SUI through Cetus (one leg); Solana wrapped SOL through Jupiter, then
+    // unwraps it; EVM wrapped native through 0x, then unwraps it.
+    priced =
+      chain === 'solana'
+        ? await priceSolanaTopUp({
+            owner,
+            planId,
+            nativeNeeded,
+            adapter,
+            jupiter: parameters.solana?.jupiter ?? {
+              source: undefined,
+              feeRecipient: undefined,
+              tokens: [],
+            },
+            source: parameters.solana?.source,
+            schedule,
+          })
+        : chain === 'sui'
+          ? await priceSuiTopUp({
+              owner,
+              planId,
+              nativeNeeded,
+              nativeHeld: sized.nativeHeld,
+              adapter,
+              cetus: parameters.cetus,
+              source: parameters.suiSource,
+              schedule,
+            })
+          : evm
+            ? await priceNativeTopUp({
+                chain,
+                owner,
+                planId,
+                nativeNeeded,
+                adapter,
+                swaps,
+                source,
+                schedule,
+              })
+            : undefined;
+    if (priced) build = priced.build;
   }
 
   const quote = priced?.status === 'prepared' ? priced : undefined;
@@ -166,8 +207,15 @@ export async function prepareGasSponsorPlan(
     owner,
     ...(sized
       ? {
-          gasUnits: sized.gasUnits.toString(),
-          feePerGas: sized.feePerGas.toString(),
+          ...(sized.gasUnits === undefined ? {} : { gasUnits: sized.gasUnits.toString() }),
+          ...(sized.feePerGas === undefined ? {} : { feePerGas: sized.feePerGas.toString() }),
+          ...(sized.solana
+            ? {
+                legFees: sized.solana.legFees.map((fee) => fee.toString()),
+                rentPerAccount: sized.solana.rentPerAccount.toString(),
+                accountsCreated: [...sized.solana.accountsCreated],
+              }
+            : {}),
           nativeRequired: sized.nativeRequired.toString(),
           nativeHeld: sized.nativeHeld.toString(),
           nativeNeeded: (nativeNeeded ?? 0n).toString(),
@@ -213,28 +261,20 @@ export async function prepareGasSponsorPlan(
   const record = planRecord(parts, {
     venueId: null,
     owner,
-    // The top-up settles in the owner's books: USDC out of liquid, the wrapped native in, then
-    // the native (swapBooking).
+    // The top-up settles in the owner's books: USDC out of liquid, the fee to fees:protocol, the
+    // wrapped native in then the native (EVM, Solana), or SUI in straight from the swap (Sui).
+    // (swapBooking).
     wallet: owner,
     request: {
       chain,
       owner,
       ...(request.planId ? { planId: request.planId } : {}),
-      ...(request.calls
-        ? { calls: calls.map((call) => ({ ...call, value: call.value.toString() })) }
+      ...(request.calls && query.calls
+        ? { calls: query.calls.map((call) => ({ ...call, value: call.value.toString() })) }
         : {}),
     },
     effect: 'swap',
-    ...(quote && build.status === 'prepared'
-      ? {
-          swap: topUpSwap(
-            quote,
-            grossMicros,
-            schedule,
-            evm ? swaps.feeRecipients[chain] : undefined,
-          ),
-        }
-      : {}),
+    ...(quote && build.status === 'prepared' ? { swap: quote.swap } : {}),
   });
   await insertPlan(db, {
     ...record,

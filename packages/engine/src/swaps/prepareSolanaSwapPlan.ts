@@ -1,28 +1,20 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { FeeSchedule } from '@yieldrouter/fees';
-import type { PrismaClient } from '@yieldrouter/ledger';
 import type { LegBuild, SolanaSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import type { ChainAdapters } from '../chains/chainsConfig';
 import { blocker } from '../plans/blocker';
 import type { JupiterConfig } from './jupiterSettings';
-import { storeSwapPlan } from './storeSwapPlan';
-import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
-import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
+import { quoteAndStoreSwapPlan } from './storeSwapPlan';
+import type { SolanaSwapQuote } from './swapQuoteSource';
+import type { QuotedSwapLegParameters } from './priceSwap';
+import type { SwapPlanParameters } from './swapPlanParameters';
+import { beginSwapPlan } from './swapPlanSteps';
 
-export interface PrepareSolanaSwapPlanParameters {
-  readonly db: PrismaClient;
-  readonly adapters: ChainAdapters;
-  readonly jupiter: JupiterConfig;
-  /** The Solana quote source (Jupiter); undefined when none is configured. */
-  readonly source: SwapQuoteSource<SolanaSwapQuote> | undefined;
-  /** The request as parsed (amount as bigint). */
-  readonly request: Omit<SolanaSwapPlanRequest, 'amountInMicros'> & {
-    readonly amountInMicros: bigint;
-  };
-  readonly schedule?: FeeSchedule;
-  readonly now: Date;
-}
+/** A Solana swap plan's inputs: the Jupiter settings, its quote source and the request. */
+export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
+  { readonly jupiter: JupiterConfig },
+  SolanaSwapQuote,
+  SolanaSwapPlanRequest
+>;
 
 /**
  * Prepares (or blocks) a swap on Solana priced by Jupiter, and stores it.
@@ -50,50 +42,51 @@ export async function prepareSolanaSwapPlan(
     feeRecipient: jupiter.feeRecipient,
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
-  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
-  const amountIn = basis.amountInMicros;
-  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
-    source: 'SVC_JUPITER_BASE_URL',
-    feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT',
-  });
-  const quote = quoted?.quote;
-  const fees = quoted?.fees;
-
-  let build: LegBuild = { status: 'blocked', blockers };
-  if (blockers.length === 0 && quote && fees) {
-    if (!adapter.buildSolanaSwap) {
-      build = {
-        status: 'blocked',
-        blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no swap builder' } })],
-      };
-    } else {
-      const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
-      const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
-      build = await adapter.buildSolanaSwap({
-        planId,
-        owner,
-        amountInMicros: amountIn,
-        instructions: quote.instructions,
-        serviceFee:
-          serviceFee.amountMicros > 0n && feeRecipient
-            ? {
-                recipient: feeRecipient,
-                mint: input.address,
-                decimals: input.decimals,
-                amountMicros: serviceFee.amountMicros,
-              }
-            : null,
-        summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (service fee ${formatUnits(serviceFee.amountMicros, input.decimals)} ${input.symbol} in the same transaction)`,
-      });
-    }
-  }
-
-  return storeSwapPlan(db, basis, {
-    build,
-    priced:
-      build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: quote.swapProgram }
-        : undefined,
+  return quoteAndStoreSwapPlan({
+    db,
+    basis,
+    adapter,
+    source,
+    settings: { source: 'SVC_JUPITER_BASE_URL', feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT' },
+    buildLegs: buildSolanaSwapLegs,
     now,
+  });
+}
+
+/**
+ * The owner's one leg of a priced Jupiter swap: the service fee transfer (when one is charged and
+ * has a recipient), the quote's swap instructions and the plan memo in one v0 transaction, built
+ * by the Solana adapter. Blocked `rpc_unavailable` when the chain is unreadable (blockhash,
+ * lookup tables) or the adapter builds no swaps.
+ */
+export async function buildSolanaSwapLegs(
+  parameters: QuotedSwapLegParameters<SolanaSwapQuote>,
+): Promise<LegBuild> {
+  const { adapter, chain, owner, input, output, amountInMicros, serviceFee, feeRecipient } =
+    parameters;
+  const { quote, fees } = parameters.priced;
+  if (!adapter.buildSolanaSwap) {
+    return {
+      status: 'blocked',
+      blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no swap builder' } })],
+    };
+  }
+  const shownIn = `${formatUnits(amountInMicros, input.decimals)} ${input.symbol}`;
+  const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+  return adapter.buildSolanaSwap({
+    planId: parameters.planId,
+    owner,
+    amountInMicros,
+    instructions: quote.instructions,
+    serviceFee:
+      serviceFee.amountMicros > 0n && feeRecipient
+        ? {
+            recipient: feeRecipient,
+            mint: input.address,
+            decimals: input.decimals,
+            amountMicros: serviceFee.amountMicros,
+          }
+        : null,
+    summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (service fee ${formatUnits(serviceFee.amountMicros, input.decimals)} ${input.symbol} in the same transaction)`,
   });
 }

@@ -1,28 +1,20 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { FeeSchedule } from '@yieldrouter/fees';
 import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
-import type { PrismaClient } from '@yieldrouter/ledger';
 import type { LegBuild, SuiSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import type { ChainAdapters } from '../chains/chainsConfig';
-import { storeSwapPlan } from './storeSwapPlan';
+import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 import type { CetusConfig } from './cetusSettings';
 import type { SuiSwapQuote } from './suiSwapQuote';
-import { beginSwapPlan, quoteSwapPlan } from './swapPlanSteps';
-import type { SwapQuoteSource } from './swapQuoteSource';
+import type { QuotedSwapLegParameters } from './priceSwap';
+import { beginSwapPlan } from './swapPlanSteps';
+import type { SwapPlanParameters } from './swapPlanParameters';
 
-export interface PrepareSuiSwapPlanParameters {
-  readonly db: PrismaClient;
-  readonly adapters: ChainAdapters;
-  readonly cetus: CetusConfig;
-  /** The Cetus quote source; undefined when it is not configured. */
-  readonly source: SwapQuoteSource<SuiSwapQuote> | undefined;
-  readonly request: Omit<SuiSwapPlanRequest, 'amountInMicros'> & {
-    readonly amountInMicros: bigint;
-  };
-  readonly schedule?: FeeSchedule;
-  readonly now: Date;
-}
+/** A Sui swap plan's inputs: the Cetus settings, its quote source and the request. */
+export type PrepareSuiSwapPlanParameters = SwapPlanParameters<
+  { readonly cetus: CetusConfig },
+  SuiSwapQuote,
+  SuiSwapPlanRequest
+>;
 
 /**
  * Prepares (or blocks) a swap on Sui priced by the Cetus aggregator, and stores it.
@@ -50,44 +42,49 @@ export async function prepareSuiSwapPlan(
     feeRecipient: cetus.feeRecipient,
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
-  const { planId, owner, input, output, serviceFee, feeRecipient } = basis;
-  const amountIn = basis.amountInMicros;
-  const { blockers, priced: quoted } = await quoteSwapPlan(basis, source, {
-    source: cetus.missing ?? 'SVC_CETUS_BASE_URL',
-    feeRecipient: 'SVC_SUI_SWAP_FEE_RECIPIENT',
-  });
-  const quote = quoted?.quote;
-  const fees = quoted?.fees;
-
-  let build: LegBuild = { status: 'blocked', blockers };
-  if (blockers.length === 0 && quote && fees) {
-    const shownIn = `${formatUnits(amountIn, input.decimals)} ${input.symbol}`;
-    const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
-    const leg = await buildSuiSwapLeg({
-      planId,
-      owner,
-      inputCoinType: input.address,
-      outputCoinType: output.address,
-      amountInMicros: amountIn,
-      serviceFee:
-        serviceFee.amountMicros > 0n && feeRecipient
-          ? { amountMicros: serviceFee.amountMicros, recipient: feeRecipient }
-          : null,
-      routes: quote.routes,
-      minAmountOutMicros: fees.minAmountOutMicros,
-      packageId: quote.packageId,
-      globalConfigId: quote.globalConfigId,
-      summary: `Swap ${shownIn} for at least ${shownOut} on sui via ${quote.source} (plan ${planId})`,
-    });
-    build = { status: 'prepared', legs: [leg] };
-  }
-
-  return storeSwapPlan(db, basis, {
-    build,
-    priced:
-      build.status === 'prepared' && quote && fees
-        ? { quote, fees, swapTarget: quote.packageId }
-        : undefined,
+  return quoteAndStoreSwapPlan({
+    db,
+    basis,
+    adapter: adapters.sui,
+    source,
+    settings: {
+      source: cetus.missing ?? 'SVC_CETUS_BASE_URL',
+      feeRecipient: 'SVC_SUI_SWAP_FEE_RECIPIENT',
+    },
+    buildLegs: buildSuiSwapLegs,
     now,
   });
+}
+
+/**
+ * The owner's one leg of a priced Cetus swap, built locally from the quote's routes (a
+ * programmable transaction, `sui-transaction-json`): the plan id as a memo input, the service
+ * fee split off the input to the recipient (when one is charged and has a recipient), the pool
+ * calls, `check_coin_threshold(minAmountOut)`, the output to the owner.
+ */
+export async function buildSuiSwapLegs(
+  parameters: QuotedSwapLegParameters<SuiSwapQuote>,
+): Promise<LegBuild> {
+  const { planId, chain, owner, input, output, amountInMicros, serviceFee, feeRecipient } =
+    parameters;
+  const { quote, fees } = parameters.priced;
+  const shownIn = `${formatUnits(amountInMicros, input.decimals)} ${input.symbol}`;
+  const shownOut = `${formatUnits(fees.minAmountOutMicros, output.decimals)} ${output.symbol}`;
+  const leg = await buildSuiSwapLeg({
+    planId,
+    owner,
+    inputCoinType: input.address,
+    outputCoinType: output.address,
+    amountInMicros,
+    serviceFee:
+      serviceFee.amountMicros > 0n && feeRecipient
+        ? { amountMicros: serviceFee.amountMicros, recipient: feeRecipient }
+        : null,
+    routes: quote.routes,
+    minAmountOutMicros: fees.minAmountOutMicros,
+    packageId: quote.packageId,
+    globalConfigId: quote.globalConfigId,
+    summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (plan ${planId})`,
+  });
+  return { status: 'prepared', legs: [leg] };
 }

@@ -1,11 +1,12 @@
 import { bpsOf } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { Blocker, ChainAdapter, LegBuild } from '@yieldrouter/schemas';
+import type { ChainAdapter } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
-import { quoteBlocker } from './priceSwap';
+import { blockedTopUp, sizeExactInSale, topUpSwap } from './nativeTopUp';
+import type { NativeTopUp } from './nativeTopUp';
 import type { SwapChain, SwapsConfig } from './swapSettings';
-import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
+import type { SwapQuoteSource } from './swapQuoteSource';
 
 export interface PriceNativeTopUpParameters {
   readonly chain: SwapChain;
@@ -19,38 +20,19 @@ export interface PriceNativeTopUpParameters {
   readonly schedule: FeeSchedule;
 }
 
-export type PriceNativeTopUpReturnType =
-  | {
-      readonly status: 'prepared';
-      readonly build: LegBuild;
-      /** The USDC the swap sells, the service fee included. */
-      readonly grossMicros: bigint;
-      readonly quote: EvmSwapQuote;
-      /** What the swap sells and buys (the plan keeps them for its legs' settlement). */
-      readonly tokens: { readonly input: SwapToken; readonly output: SwapToken };
-    }
-  | { readonly status: 'blocked'; readonly build: LegBuild };
-
-/** 1 USDC: the first quote's size, which prices the amount the second one sells. */
-const PROBE_MICROS = 1_000_000n;
-
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+export type PriceNativeTopUpReturnType = NativeTopUp;
 
 /**
  * Prices `nativeNeeded` wei in USDC through the quote source and builds the top-up legs. 0x
- * quotes a sell amount, so a 1 USDC quote sets the rate, a second quote sells what that rate
- * says `nativeNeeded` costs (its slippage-bound minimum must cover it, or the sale is scaled once
- * more); the service fee (gasSponsorFeeBps) is taken from the USDC by the swap itself. Legs:
+ * quotes a sell amount: `sizeExactInSale` finds the sale whose slippage-bound minimum covers
+ * `nativeNeeded`; the service fee (gasSponsorFeeBps) is taken from the USDC by the swap itself. Legs:
  * approve when the allowance is short, the quote's swap, then unwrap exactly `nativeNeeded`.
  */
 export async function priceNativeTopUp(
   parameters: PriceNativeTopUpParameters,
 ): Promise<PriceNativeTopUpReturnType> {
   const { chain, owner, planId, nativeNeeded, adapter, swaps, source, schedule } = parameters;
-  const blocked = (blockers: Blocker[]) => ({
-    status: 'blocked' as const,
-    build: { status: 'blocked' as const, blockers },
-  });
+  const blocked = blockedTopUp;
   const [usdc, wrapped] = [
     swaps.tokens[chain].find((token) => token.symbol === 'USDC'),
     swaps.tokens[chain].find((token) => token.symbol === 'WETH'),
@@ -82,23 +64,14 @@ export async function priceNativeTopUp(
         recipient: recipient ?? owner,
       },
     });
-  let sell = PROBE_MICROS;
-  let answer = await quoteFor(sell);
-  for (let round = 0; round < 3 && answer.status === 'ok'; round += 1) {
-    if (answer.minAmountOutMicros >= nativeNeeded && round > 0) break;
-    if (answer.minAmountOutMicros <= 0n) break;
-    sell = ceilDiv(nativeNeeded * sell, answer.minAmountOutMicros) + (round > 0 ? 1n : 0n);
-    answer = await quoteFor(sell);
-  }
-  if (answer.status !== 'ok') return blocked([quoteBlocker(answer.status, answer.detail)]);
-  if (answer.minAmountOutMicros < nativeNeeded) {
-    return blocked([
-      quoteBlocker(
-        'quote_unavailable',
-        `selling ${sell} USDC micros yields at least ${answer.minAmountOutMicros} wei, short of ${nativeNeeded}`,
-      ),
-    ]);
-  }
+  const sale = await sizeExactInSale({
+    needed: nativeNeeded,
+    quoteFor,
+    source: source.name,
+    unit: 'wei',
+  });
+  if (sale.status !== 'ok') return blocked(sale.blockers);
+  const { sell, answer } = sale;
   const allowance = adapter.readAllowance
     ? await adapter.readAllowance({ token: usdc.address, owner, spender: answer.allowanceTarget })
     : undefined;
@@ -135,6 +108,13 @@ export async function priceNativeTopUp(
     build: { status: 'prepared', legs },
     grossMicros: sell,
     quote: answer,
-    tokens: { input: usdc, output: wrapped },
+    swap: topUpSwap({
+      tokens: { input: usdc, output: wrapped },
+      grossMicros: sell,
+      quote: answer,
+      swapTarget: answer.transaction.to,
+      schedule,
+      feeRecipient: recipient,
+    }),
   };
 }

@@ -1,4 +1,4 @@
-import { FeeError, bpsOf, computeSwapPlanFees } from '@yieldrouter/fees';
+import { bpsOf } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type {
   AllowanceReading,
@@ -9,8 +9,10 @@ import type {
 } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
-import type { EvmSwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
-import { sourceBlocker, swapPlanParts } from './swapPlanSteps';
+import { swapTargetOf } from './swapQuoteSource';
+import type { EvmSwapQuote, SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
+import { quoteSwapPlan, sourceBlocker, swapPlanParts } from './swapPlanSteps';
+import type { SwapPlanFees } from './swapPlanSteps';
 
 /** A quote source's unavailability as a plan blocker (the source named, nothing priced). */
 export const quoteBlocker = (
@@ -19,9 +21,9 @@ export const quoteBlocker = (
   source = '0x',
 ) => sourceBlocker(source, status, detail);
 
-export interface PriceSwapParameters {
+export interface PriceSwapParameters<Quote extends SwapQuote = SwapQuote> {
   readonly chain: Chain;
-  readonly source: SwapQuoteSource | undefined;
+  readonly source: SwapQuoteSource<Quote> | undefined;
   /** The setting a plan without a source names (e.g. `SVC_ZEROX_BASE_URL`). */
   readonly sourceSetting: string;
   readonly input: SwapToken;
@@ -34,16 +36,16 @@ export interface PriceSwapParameters {
   readonly schedule: FeeSchedule;
 }
 
-/** A quote and the fee lines and bounds computed from it. */
-export interface PricedSwap {
-  readonly quote: EvmSwapQuote;
-  readonly fees: ReturnType<typeof computeSwapPlanFees>;
+/** A quote (of any chain family) and the fee lines and bounds computed from it. */
+export interface PricedSwap<Quote extends SwapQuote = SwapQuote> {
+  readonly quote: Quote;
+  readonly fees: SwapPlanFees;
 }
 
-export interface SwapPricing {
+export interface SwapPricing<Quote extends SwapQuote = SwapQuote> {
   /** Empty when priced. */
   readonly blockers: Blocker[];
-  readonly priced: PricedSwap | undefined;
+  readonly priced: PricedSwap<Quote> | undefined;
   /** The service's swap fee on the input (from the schedule), priced or not. */
   readonly serviceFee: { readonly bps: number; readonly amountMicros: bigint };
 }
@@ -52,82 +54,42 @@ export interface SwapPricing {
  * One quote from the chain's source, its fee lines (packages/fees) and its slippage bound; or
  * the blockers why there is none: no source or fee recipient configured, the source unavailable,
  * slow or answering garbage, no route, amounts out of range, a quote whose own minimum is looser
- * than the plan's bound. Never a made-up price.
+ * than the plan's bound. Never a made-up price. The same steps as a swap plan's (quoteSwapPlan).
  */
-export async function priceSwap(parameters: PriceSwapParameters): Promise<SwapPricing> {
-  const { chain, source, input, output, amountInMicros, slippageBps, owner, schedule } = parameters;
+export async function priceSwap<Quote extends SwapQuote>(
+  parameters: PriceSwapParameters<Quote>,
+): Promise<SwapPricing<Quote>> {
+  const { chain, amountInMicros, schedule } = parameters;
   const serviceFee = {
     bps: schedule.swapFeeBps,
     amountMicros: bpsOf(amountInMicros, schedule.swapFeeBps),
   };
-  const blockers: Blocker[] = [];
-  const { feeRecipient } = parameters;
-  if (!source || !source.chains.includes(chain)) {
-    blockers.push(blocker('quote_source_not_configured', { field: parameters.sourceSetting }));
-  }
-  if (!feeRecipient && serviceFee.bps > 0) {
-    blockers.push(
-      blocker('quote_source_not_configured', {
-        field: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
-        details: { why: "nowhere to pay the service's swap fee" },
-      }),
-    );
-  }
-  if (blockers.length > 0 || !source) return { blockers, priced: undefined, serviceFee };
-  const answer = await source.quote({
-    chain,
-    inputToken: input,
-    outputToken: output,
-    amountInMicros,
-    slippageBps,
-    taker: owner,
-    // With no fee (0 bps) nothing is paid, so the recipient is never sent.
-    serviceFee: { ...serviceFee, recipient: feeRecipient ?? owner },
-  });
-  if (answer.status !== 'ok') {
-    blockers.push(quoteBlocker(answer.status, answer.detail, source.name));
-    return { blockers, priced: undefined, serviceFee };
-  }
-  let fees: ReturnType<typeof computeSwapPlanFees>;
-  try {
-    fees = computeSwapPlanFees({
-      amountInMicros,
-      quotedAmountOutMicros: answer.amountOutMicros,
-      poolFee: answer.poolFee,
-      slippageBps,
-      schedule,
-    });
-  } catch (error) {
-    if (!(error instanceof FeeError)) throw error;
-    const detail = `the quote's amounts are out of range: ${error.shortMessage}`;
-    return {
-      blockers: [quoteBlocker('quote_unavailable', detail, source.name)],
-      priced: undefined,
-      serviceFee,
-    };
-  }
-  // The transaction enforces the source's minimum: it must be no looser than ours, or a fill
-  // the plan refuses could still go through on chain.
-  if (answer.minAmountOutMicros < fees.minAmountOutMicros) {
-    const detail = `the quote's minimum ${answer.minAmountOutMicros} is below the slippage bound ${fees.minAmountOutMicros}`;
-    return {
-      blockers: [quoteBlocker('quote_unavailable', detail, source.name)],
-      priced: undefined,
-      serviceFee,
-    };
-  }
-  return { blockers: [], priced: { quote: answer, fees }, serviceFee };
+  const { blockers, priced } = await quoteSwapPlan(
+    { ...parameters, serviceFee },
+    parameters.source,
+    {
+      source: parameters.sourceSetting,
+      feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
+    },
+  );
+  return { blockers, priced, serviceFee };
 }
 
-export interface BuildSwapLegsParameters {
+/** What builds the owner-signed legs of a priced swap, whatever the chain family. */
+export interface QuotedSwapLegParameters<Quote extends SwapQuote = SwapQuote> {
   readonly adapter: ChainAdapter;
   readonly chain: Chain;
   readonly planId: string;
   readonly owner: string;
   readonly input: SwapToken;
   readonly output: SwapToken;
+  /** What the owner spends, the service fee included. */
   readonly amountInMicros: bigint;
-  readonly priced: PricedSwap;
+  readonly priced: PricedSwap<Quote>;
+  /** The service fee on the input (Solana and Sui pay it inside the swap's transaction). */
+  readonly serviceFee: { readonly amountMicros: bigint };
+  /** Where it is paid; undefined when not configured (then no fee is charged in the leg). */
+  readonly feeRecipient: string | undefined;
 }
 
 /** The owner's allowance as the quote reported it, else as read on chain (fail-closed). */
@@ -148,7 +110,9 @@ async function ownerAllowance(
  * source reported it, or read on chain), then the quote's call. An unreadable allowance (or a
  * chain without swap legs) blocks.
  */
-export async function buildSwapLegs(parameters: BuildSwapLegsParameters): Promise<LegBuild> {
+export async function buildSwapLegs(
+  parameters: QuotedSwapLegParameters<EvmSwapQuote>,
+): Promise<LegBuild> {
   const { adapter, chain, owner, input, output, amountInMicros, priced } = parameters;
   const { quote, fees } = priced;
   const allowance = await ownerAllowance(adapter, input.address, owner, quote);
@@ -179,20 +143,6 @@ export async function buildSwapLegs(parameters: BuildSwapLegsParameters): Promis
   };
 }
 
-/**
- * A swap priced (`priceSwap`) and, when priced, its legs built (`buildSwapLegs`): the one quote
- * a swap or cross-asset plan makes, and its legs or the blockers why there are none.
- */
-export async function prepareSwapLegs(
-  parameters: PriceSwapParameters & { readonly adapter: ChainAdapter; readonly planId: string },
-): Promise<{ readonly pricing: SwapPricing; readonly build: LegBuild }> {
-  const pricing = await priceSwap(parameters);
-  const build: LegBuild = pricing.priced
-    ? await buildSwapLegs({ ...parameters, priced: pricing.priced })
-    : { status: 'blocked', blockers: pricing.blockers };
-  return { pricing, build };
-}
-
 /** The swap parts a plan document shows: the request, and with a price the quote and fees. */
 export function swapDocumentParts(
   input: SwapToken,
@@ -219,6 +169,6 @@ export function storedSwapParts(
     inputTokenAddress: pricing.input.address,
     outputTokenAddress: pricing.output.address,
     feeRecipient: pricing.serviceFee.bps > 0 ? (feeRecipient ?? null) : null,
-    ...(prepared && pricing.priced ? { swapTarget: pricing.priced.quote.transaction.to } : {}),
+    ...(prepared && pricing.priced ? { swapTarget: swapTargetOf(pricing.priced.quote) } : {}),
   };
 }

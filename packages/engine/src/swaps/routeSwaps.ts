@@ -1,5 +1,14 @@
 import type { Chain } from '@yieldrouter/schemas';
-import type { SwapQuoteSource, SwapToken } from './swapQuoteSource';
+import type { CetusConfig } from './cetusSettings';
+import type { JupiterConfig } from './jupiterSettings';
+import type { SuiSwapQuote } from './suiSwapQuote';
+import type {
+  EvmSwapQuote,
+  SolanaSwapQuote,
+  SwapQuote,
+  SwapQuoteSource,
+  SwapToken,
+} from './swapQuoteSource';
 import type { SwapsConfig } from './swapSettings';
 
 /**
@@ -9,7 +18,7 @@ import type { SwapsConfig } from './swapSettings';
  */
 export interface RouteSwaps {
   /** The source that prices swaps on `chain`; undefined when none is configured there. */
-  sourceOn(chain: Chain): SwapQuoteSource | undefined;
+  sourceOn(chain: Chain): SwapQuoteSource<SwapQuote> | undefined;
   /** The setting a plan blocked for want of a source on `chain` names. */
   sourceSetting(chain: Chain): string;
   /** The tokens a swap may name on `chain` (USDC among them); empty where none is known. */
@@ -27,7 +36,7 @@ const isEvm = (chain: Chain): chain is 'base' | 'arbitrum' =>
  */
 export function routeSwapsOf(
   swaps: SwapsConfig,
-  evmSource: SwapQuoteSource | undefined,
+  evmSource: SwapQuoteSource<EvmSwapQuote> | undefined,
   others?: RouteSwaps,
 ): RouteSwaps {
   return {
@@ -39,5 +48,36 @@ export function routeSwapsOf(
     tokensOn: (chain) => (isEvm(chain) ? swaps.tokens[chain] : (others?.tokensOn(chain) ?? [])),
     feeRecipientOn: (chain) =>
       isEvm(chain) ? swaps.feeRecipients[chain] : others?.feeRecipientOn(chain),
+  };
+}
+
+/**
+ * Solana's and Sui's swaps for cross-asset routes and deposits: Jupiter on Solana, Cetus on Sui,
+ * with the tokens, fee recipients and source settings of their swap settings (the same the swap
+ * plans use). The EVM chains answer nothing here (routeSwapsOf covers them).
+ */
+export function solanaSuiRouteSwaps(parameters: {
+  readonly jupiter: JupiterConfig;
+  /** The Jupiter source; undefined when SVC_JUPITER_BASE_URL is unset. */
+  readonly solanaSource: SwapQuoteSource<SolanaSwapQuote> | undefined;
+  readonly cetus: CetusConfig;
+  /** The Cetus source; undefined when its settings are incomplete (`cetus.missing`). */
+  readonly suiSource: SwapQuoteSource<SuiSwapQuote> | undefined;
+}): RouteSwaps {
+  const { jupiter, cetus } = parameters;
+  const on = <T>(chain: Chain, solana: T, sui: T): T | undefined =>
+    chain === 'solana' ? solana : chain === 'sui' ? sui : undefined;
+  return {
+    sourceOn: (chain) =>
+      on<SwapQuoteSource<SwapQuote> | undefined>(
+        chain,
+        parameters.solanaSource,
+        parameters.suiSource,
+      ),
+    sourceSetting: (chain) =>
+      on(chain, 'SVC_JUPITER_BASE_URL', cetus.missing ?? 'SVC_CETUS_BASE_URL') ??
+      `SVC_${chain.toUpperCase()}_SWAP_SOURCE`,
+    tokensOn: (chain) => on(chain, jupiter.tokens, cetus.tokens) ?? [],
+    feeRecipientOn: (chain) => on(chain, jupiter.feeRecipient, cetus.feeRecipient),
   };
 }

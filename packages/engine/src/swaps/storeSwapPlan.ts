@@ -1,10 +1,12 @@
 import { insertPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import type { LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import type { ChainAdapter, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { planDocument, planRecord } from '../plans/planDocument';
-import type { SwapQuote } from './swapQuoteSource';
-import { swapPlanParts } from './swapPlanSteps';
+import type { QuotedSwapLegParameters } from './priceSwap';
+import { swapTargetOf } from './swapQuoteSource';
+import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import { quoteSwapPlan, swapPlanParts } from './swapPlanSteps';
 import type { SwapPlanBasis, SwapPlanFees } from './swapPlanSteps';
 
 /**
@@ -64,4 +66,36 @@ export async function storeSwapPlan(
     }),
   );
   return planDocument(parts);
+}
+
+/**
+ * The rest of every chain's swap plan once its request is read (`beginSwapPlan`): one quote
+ * through the chain's source, priced (`quoteSwapPlan`: blocked naming `settings` when there is no
+ * source or fee recipient, or with the source's reason), the legs built by the family's
+ * `buildLegs` when it is priced, and the plan stored, prepared or blocked.
+ */
+export async function quoteAndStoreSwapPlan<Quote extends SwapQuote>(parameters: {
+  readonly db: PrismaClient;
+  readonly basis: SwapPlanBasis;
+  readonly adapter: ChainAdapter;
+  readonly source: SwapQuoteSource<Quote> | undefined;
+  /** The settings a blocked plan names: the source's, the fee recipient's. */
+  readonly settings: { readonly source: string; readonly feeRecipient: string };
+  readonly buildLegs: (legs: QuotedSwapLegParameters<Quote>) => Promise<LegBuild>;
+  readonly now: Date;
+}): Promise<SwapPlanDocument> {
+  const { db, basis, now } = parameters;
+  const { blockers, priced } = await quoteSwapPlan(basis, parameters.source, parameters.settings);
+  const build: LegBuild =
+    priced && blockers.length === 0
+      ? await parameters.buildLegs({ ...basis, adapter: parameters.adapter, priced })
+      : { status: 'blocked', blockers };
+  return storeSwapPlan(db, basis, {
+    build,
+    priced:
+      build.status === 'prepared' && priced
+        ? { ...priced, swapTarget: swapTargetOf(priced.quote) }
+        : undefined,
+    now,
+  });
 }

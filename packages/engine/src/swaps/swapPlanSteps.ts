@@ -223,7 +223,7 @@ export function beginSwapPlan(parameters: BeginSwapPlanParameters): SwapPlanBasi
  * Blockers come back in that order; nothing is priced without a quote.
  */
 export async function quoteSwapPlan<Quote extends SwapQuote>(
-  basis: SwapPlanBasis,
+  basis: Omit<SwapPlanBasis, 'planId'>,
   source: SwapQuoteSource<Quote> | undefined,
   settings: { readonly source: string; readonly feeRecipient: string },
 ): Promise<{

@@ -71,6 +71,21 @@ export interface SolanaSwapQuote extends SwapQuoteFacts {
 /** A firm quote of any chain family. */
 export type SwapQuote = EvmSwapQuote | SolanaSwapQuote | SuiSwapQuote;
 
+/**
+ * What a quote's swap leg calls, as its receipt must show it: the EVM call's contract, the
+ * Solana swap program, the Sui aggregator package.
+ */
+export function swapTargetOf(quote: SwapQuote): string {
+  switch (quote.family) {
+    case 'evm':
+      return quote.transaction.to;
+    case 'solana':
+      return quote.swapProgram;
+    case 'sui':
+      return quote.packageId;
+  }
+}
+
 /** Why there is no quote: the plan is blocked with this code, never given a made-up price. */
 export interface SwapQuoteUnavailable {
   readonly status: 'quote_unavailable' | 'quote_timeout' | 'no_route';

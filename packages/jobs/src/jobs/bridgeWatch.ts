@@ -5,14 +5,16 @@ import type { JobCounts } from './defineJob';
 import type { KeeperJobDeps } from './keeperJobDeps';
 
 /**
- * Credits bridges whose mint happened: see `watchBridgeDeliveries`. A run with transfers it
- * could not read fails with its counts (BullMQ retries; the next schedule looks again).
+ * Credits bridges whose mint happened: see `watchBridgeDeliveries` (failed bridges too, once per
+ * `SVC_BRIDGE_FAILED_WATCH_MS`). A run with transfers it could not read fails with its counts
+ * (BullMQ retries; the next schedule looks again).
  */
 export async function watchBridges(deps: KeeperJobDeps): Promise<JobCounts> {
   const counts = await watchBridgeDeliveries({
     db: deps.db,
     rail: deps.bridgeRail,
     pageSize: deps.settlement.pageSize,
+    ...(deps.bridges ? { failedWatchMs: deps.bridges.failedWatchMs } : {}),
     now: deps.now,
     onError: (planId, error) =>
       deps.logger.warn({ planId, err: errorMessage(error) }, 'bridge watch: not read'),

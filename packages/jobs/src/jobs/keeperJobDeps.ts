@@ -21,8 +21,11 @@ export interface KeeperJobDeps {
   readonly adapters: ChainAdapters;
   /** Bridge plans' burn legs settle through the rail; unset: such a leg is unavailable. */
   readonly bridgeRail?: BridgeRail;
-  /** The rails' attestation windows (the bridge expiry); unset: no bridge is expired. */
-  readonly bridges?: Pick<BridgesConfig, 'attestationWindowMs'>;
+  /**
+   * The rails' attestation windows (the bridge expiry; unset: no bridge is expired) and how often
+   * the bridge watch looks at a failed bridge (unset: every pass).
+   */
+  readonly bridges?: Pick<BridgesConfig, 'attestationWindowMs' | 'failedWatchMs'>;
   readonly venues: VenueConfig;
   readonly apyReader: ApyReader;
   readonly settlement: KeeperSettings['settlement'];

@@ -1,4 +1,5 @@
 import type { LiteSVM } from 'litesvm';
+import { decodeMessage, feeForMessage } from './feeForMessage';
 import { invalidParams } from './rpcError';
 import { stringParam } from './rpcParams';
 import type { RpcMethods } from './rpcMethods';
@@ -8,7 +9,10 @@ export const BLOCKHASH_VALIDITY_BLOCKS = 150n;
 
 /**
  * Cluster reads: getLatestBlockhash, isBlockhashValid, getSlot, getBlockHeight,
- * getMinimumBalanceForRentExemption, getVersion, getHealth. The bed's block height is its slot.
+ * getMinimumBalanceForRentExemption, getFeeForMessage, getVersion, getHealth. The bed's block
+ * height is its slot. getFeeForMessage answers `{context, value}`: the fee the message will be
+ * charged (`feeForMessage`), or null when its blockhash is not the bed's current one (a node
+ * answers null for a blockhash it does not know).
  */
 export function clusterMethods(svm: LiteSVM, context: () => object): RpcMethods {
   const slot = () => svm.getClock().slot;
@@ -32,6 +36,11 @@ export function clusterMethods(svm: LiteSVM, context: () => object): RpcMethods 
         throw invalidParams('data length must be a non-negative integer');
       }
       return Number(svm.minimumBalanceForRentExemption(BigInt(size)));
+    },
+    getFeeForMessage: (params) => {
+      const message = decodeMessage(stringParam(params, 0, 'message'));
+      const known = message.recentBlockhash === svm.latestBlockhash();
+      return { context: context(), value: known ? Number(feeForMessage(message)) : null };
     },
     getVersion: () => ({ 'solana-core': '2.2.0-litesvm-bed', 'feature-set': 0 }),
     getHealth: () => 'ok',

@@ -1,4 +1,10 @@
-import { PublicKey } from '@solana/web3.js';
+import {
+  NATIVE_MINT,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createSyncNativeInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import { PublicKey, SystemProgram } from '@solana/web3.js';
 import {
   cpPoolAccounts,
   ensureProgramsBuilt,
@@ -26,7 +32,11 @@ export interface SolanaCpPool {
 export interface DeployCpPoolParameters {
   /** Default: the bed's USDC. */
   readonly mintA?: string;
-  /** Default: a new 9-decimal mint of the bed's authority. */
+  /**
+   * Default: a new 9-decimal mint of the bed's authority. The wrapped SOL mint
+   * (`So11111111111111111111111111111111111111112`) makes a USDC/SOL pool: its vault is funded
+   * with lamports and synced, as wrapping SOL does.
+   */
   readonly mintB?: string;
   readonly reserveA: bigint;
   readonly reserveB: bigint;
@@ -58,7 +68,11 @@ export function deployCpPool(bed: SolanaBed, parameters: DeployCpPoolParameters)
   const mintB = parameters.mintB ? new PublicKey(parameters.mintB) : bed.createMint(9);
   const accounts = cpPoolAccounts(program, mintA, mintB);
   bed.mintTokens(mintA, accounts.pool, parameters.reserveA);
-  bed.mintTokens(mintB, accounts.pool, parameters.reserveB);
+  if (mintB.equals(NATIVE_MINT)) {
+    wrapSol(bed, accounts.pool, parameters.reserveB);
+  } else {
+    bed.mintTokens(mintB, accounts.pool, parameters.reserveB);
+  }
   sendAsAuthority({
     sender: bed,
     authority: bed.mintAuthority,
@@ -74,4 +88,29 @@ export function deployCpPool(bed: SolanaBed, parameters: DeployCpPoolParameters)
     vaultB: accounts.vaultB.toBase58(),
     feeBps,
   };
+}
+
+/**
+ * Wraps `lamports` of SOL into `owner`'s wrapped SOL account (created if missing, its rent paid
+ * by the bed): the bed authority is airdropped the lamports, transfers them to the account and
+ * syncs it — the instructions a wallet wraps SOL with. `0n` only opens the account.
+ *
+ * @example
+ * wrapSol(bed, owner.publicKey, 0n); // the owner has a wrapped SOL account, empty
+ */
+export function wrapSol(bed: SolanaBed, owner: PublicKey, lamports: bigint): PublicKey {
+  const account = getAssociatedTokenAddressSync(NATIVE_MINT, owner, true);
+  const payer = bed.mintAuthority.publicKey;
+  if (lamports > 0n) bed.airdrop(payer, lamports);
+  sendAsAuthority({
+    sender: bed,
+    authority: bed.mintAuthority,
+    instructions: [
+      createAssociatedTokenAccountIdempotentInstruction(payer, account, owner, NATIVE_MINT),
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: account, lamports }),
+      createSyncNativeInstruction(account),
+    ],
+    what: 'wrap SOL',
+  });
+  return account;
 }

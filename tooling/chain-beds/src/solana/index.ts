@@ -9,5 +9,5 @@ export type {
 export type { TransactionErrorJson as SolanaTransactionErrorJson } from './transactionErrorJson';
 export { addTestVenue, deployYieldRouter } from './deployYieldRouter';
 export type { SolanaRouterDeployment, SolanaTestVenue } from './deployYieldRouter';
-export { deployCpPool } from './deployCpPool';
+export { deployCpPool, wrapSol } from './deployCpPool';
 export type { DeployCpPoolParameters, SolanaCpPool } from './deployCpPool';

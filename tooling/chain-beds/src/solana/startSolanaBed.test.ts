@@ -5,6 +5,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import {
+  ComputeBudgetProgram,
   Connection,
   Keypair,
   PublicKey,
@@ -230,5 +231,32 @@ describe('transactions through web3.js Connection', () => {
     expect(
       await connection.getTransaction('1'.repeat(88), { maxSupportedTransactionVersion: 0 }),
     ).toBeNull();
+  });
+});
+
+describe('getFeeForMessage', () => {
+  it('answers what landing the message charges, priority fee included; null for an unknown blockhash', async () => {
+    const alice = bed.createFundedKeypair();
+    const bob = Keypair.generate();
+    bed.mintUsdc(alice.publicKey, 5_000_000n);
+    const budget = [
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 300_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 7_001 }),
+    ];
+    const transaction = await signed(alice, [
+      ...budget,
+      ...usdcTransfer(alice, bob.publicKey, 1_000n),
+    ]);
+    const fee = await connection.getFeeForMessage(transaction.message);
+    // 5000 per signature + ceil(7001 µlamports × 300 000 units / 10^6) = 5000 + 2101.
+    expect(fee.value).toBe(7_101);
+    const signature = await connection.sendRawTransaction(transaction.serialize());
+    const landed = await connection.getTransaction(signature, {
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(landed?.meta?.fee).toBe(fee.value);
+
+    transaction.message.recentBlockhash = Keypair.generate().publicKey.toBase58();
+    expect((await connection.getFeeForMessage(transaction.message)).value).toBeNull();
   });
 });

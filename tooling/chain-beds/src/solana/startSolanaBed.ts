@@ -79,7 +79,8 @@ export interface SolanaBed {
  * await bed.stop();
  */
 export async function startSolanaBed(options: StartSolanaBedOptions = {}): Promise<SolanaBed> {
-  const svm = new LiteSVM();
+  // The wrapped SOL mint exists on every cluster (USDC/SOL pools, wrapping and unwrapping).
+  const svm = new LiteSVM().withNativeMints();
   const ledger = new SolanaLedger(svm);
   const usdcMint = new PublicKey(options.usdcMint ?? SOLANA_MAINNET_USDC_MINT);
   const mintAuthority = Keypair.generate();

@@ -1,10 +1,10 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { JsonRpcError, JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { coinWithBalance, Transaction } from '@mysten/sui/transactions';
 import type { SuiFakePool } from './cetusPool';
 import type { SuiFake } from './server';
 import { startSuiFake } from './server';
-import { FAKE_GAS_CHARGED } from './render';
+import { FAKE_GAS_CHARGED, FAKE_GAS_USED } from './render';
 
 // The fake runs a bed pool's swap for real: a wallet resolves the transaction against the fake
 // (coins, the pool's signature), signs, executes; coins move and the receipt shows it.
@@ -31,15 +31,21 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-/** USDC → SUI through the pool, the threshold checked, the output to the owner. */
-function swapTransaction(owner: string, amountIn: bigint, minimum: bigint): Transaction {
+/** USDC → SUI through the pool (SUI → USDC when `a2b` is false), the threshold checked. */
+function swapTransaction(
+  owner: string,
+  amountIn: bigint,
+  minimum: bigint,
+  a2b = true,
+): Transaction {
+  const [coinIn, coinOut] = a2b ? [USDC, SUI] : [SUI, USDC];
   const tx = new Transaction();
   tx.setSender(owner);
   tx.setGasPrice(fake.referenceGasPrice);
   tx.setGasBudget(10_000_000n);
-  const coin = tx.add(coinWithBalance({ type: USDC, balance: amountIn }));
+  const coin = tx.add(coinWithBalance({ type: coinIn, balance: amountIn }));
   const [out] = tx.moveCall({
-    target: `${pool.packageId}::cetus::swap_a2b`,
+    target: `${pool.packageId}::cetus::${a2b ? 'swap_a2b' : 'swap_b2a'}`,
     typeArguments: [USDC, '0x2::sui::SUI'],
     arguments: [
       tx.object(pool.globalConfig.objectId),
@@ -51,7 +57,7 @@ function swapTransaction(owner: string, amountIn: bigint, minimum: bigint): Tran
   if (!out) throw new Error('no output');
   tx.moveCall({
     target: `${pool.packageId}::router::check_coin_threshold`,
-    typeArguments: ['0x2::sui::SUI'],
+    typeArguments: [coinOut],
     arguments: [out, tx.pure.u64(minimum)],
   });
   tx.transferObjects([out], owner);
@@ -113,4 +119,82 @@ it('aborts below the threshold: nothing moves but the gas', async () => {
   ]);
   expect(pool.reserves()).toEqual(before);
   expect((await client.getBalance({ owner, coinType: USDC })).totalBalance).toBe('30000000');
+});
+
+describe('sui_dryRunTransactionBlock', () => {
+  // The swap runs as execution would run it, in the node's answer shape (effects.gasUsed,
+  // status, balance changes, events), and nothing is committed. No gas payment: the node makes
+  // up a gas coin of the budget for the sender.
+  const dryRun = async (tx: Transaction) => {
+    tx.setGasBudget(50_000_000_000n);
+    tx.setGasPayment([]);
+    tx.setExpiration({ None: true });
+    return client.dryRunTransactionBlock({ transactionBlock: await tx.build({ client }) });
+  };
+  const changesOf = (result: { balanceChanges: { coinType: string; amount: string }[] }) =>
+    Object.fromEntries(result.balanceChanges.map((change) => [change.coinType, change.amount]));
+  const funded = () => {
+    const owner = new Ed25519Keypair().toSuiAddress();
+    fake.setBalance(owner, SUI, 1_000_000_000n);
+    fake.setBalance(owner, USDC, 30_000_000n);
+    return owner;
+  };
+
+  it('runs the swap uncommitted: gas used, balance changes (gas included), events', async () => {
+    const owner = funded();
+    const before = pool.reserves();
+    const { amountOut } = pool.quote(true, 20_000_000n);
+    const result = await dryRun(swapTransaction(owner, 20_000_000n, amountOut));
+    expect(result.effects.status).toEqual({ status: 'success' });
+    expect(result.effects.gasUsed).toEqual(FAKE_GAS_USED);
+    expect(changesOf(result)).toEqual({
+      [USDC]: '-20000000',
+      '0x2::sui::SUI': String(amountOut - FAKE_GAS_CHARGED),
+    });
+    expect(result.events[0]).toMatchObject({
+      type: `${pool.packageId}::cetus::SwapEvent`,
+      parsedJson: { amount_out: String(amountOut) },
+    });
+    expect(pool.reserves()).toEqual(before);
+    expect((await client.getBalance({ owner, coinType: USDC })).totalBalance).toBe('30000000');
+    expect((await client.getBalance({ owner })).totalBalance).toBe('1000000000');
+  });
+
+  it('an abort is a failure status with the error, gas still reported; nothing moves', async () => {
+    const owner = funded();
+    const { amountOut } = pool.quote(true, 20_000_000n);
+    const result = await dryRun(swapTransaction(owner, 20_000_000n, amountOut + 1n));
+    expect(result.effects.status.status).toBe('failure');
+    expect(result.effects.status.error).toMatch(/MoveAbort.*check_coin_threshold/);
+    expect(result.effects.gasUsed).toEqual(FAKE_GAS_USED);
+    expect(result.events).toEqual([]);
+    expect((await client.getBalance({ owner, coinType: USDC })).totalBalance).toBe('30000000');
+  });
+
+  it('a leg may spend SUI off the mock gas coin: the change shows it and the gas', async () => {
+    const owner = new Ed25519Keypair().toSuiAddress();
+    fake.setBalance(owner, SUI, 1_000n);
+    const { amountOut } = pool.quote(false, 400_000_000n);
+    const result = await dryRun(swapTransaction(owner, 400_000_000n, 1n, false));
+    expect(result.effects.status).toEqual({ status: 'success' });
+    expect(changesOf(result)).toEqual({
+      [USDC]: String(amountOut),
+      '0x2::sui::SUI': String(-400_000_000n - FAKE_GAS_CHARGED),
+    });
+    expect((await client.getBalance({ owner })).totalBalance).toBe('1000');
+  });
+
+  it('refuses a stale input as execution does (-32002)', async () => {
+    const owner = funded();
+    const tx = swapTransaction(owner, 1_000_000n, 1n);
+    tx.setGasPayment([]);
+    tx.setExpiration({ None: true });
+    const bytes = await tx.build({ client });
+    fake.setBalance(owner, USDC, 30_000_000n);
+    const error = await client
+      .dryRunTransactionBlock({ transactionBlock: bytes })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect((error as JsonRpcError).code).toBe(-32002);
+  });
 });

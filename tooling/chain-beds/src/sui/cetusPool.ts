@@ -1,9 +1,10 @@
-import type { SuiMoveNormalizedFunction, SuiMoveNormalizedType } from '@mysten/sui/jsonRpc';
+import type { SuiMoveNormalizedFunction } from '@mysten/sui/jsonRpc';
 import { bcs } from '@mysten/sui/bcs';
 import { normalizeSuiAddress } from '@mysten/sui/utils';
 import { coinTypeKey } from './ids';
 import type { MoveCallContext, ProgramValue } from './moveCalls';
 import { MoveAbortError } from './moveCalls';
+import { moveCoin, moveStruct, objectIdOf, TX_CONTEXT } from './moveTypes';
 import type { SuiFakeSharedRef, SuiFakeState } from './state';
 
 /** The Cetus-shaped ids a bed pool lives under (what the service's SVC_CETUS_* settings name). */
@@ -35,15 +36,6 @@ export interface AddCetusPoolParameters {
   readonly feeBps?: bigint;
 }
 
-const struct = (
-  address: string,
-  module: string,
-  name: string,
-  typeArguments: SuiMoveNormalizedType[] = [],
-) => ({ Struct: { address, module, name, typeArguments } }) as const;
-const TX_CONTEXT = { MutableReference: struct('0x2', 'tx_context', 'TxContext') };
-const COIN = (type: SuiMoveNormalizedType) => struct('0x2', 'coin', 'Coin', [type]);
-
 function swapSignature(packageId: string, a2b: boolean): SuiMoveNormalizedFunction {
   const [sold, bought] = a2b ? [0, 1] : [1, 0];
   return {
@@ -51,18 +43,18 @@ function swapSignature(packageId: string, a2b: boolean): SuiMoveNormalizedFuncti
     isEntry: false,
     typeParameters: [{ abilities: [] }, { abilities: [] }],
     parameters: [
-      { Reference: struct(packageId, 'config', 'GlobalConfig') },
+      { Reference: moveStruct(packageId, 'config', 'GlobalConfig') },
       {
-        MutableReference: struct(packageId, 'pool', 'Pool', [
+        MutableReference: moveStruct(packageId, 'pool', 'Pool', [
           { TypeParameter: 0 },
           { TypeParameter: 1 },
         ]),
       },
-      COIN({ TypeParameter: sold }),
-      { Reference: struct('0x2', 'clock', 'Clock') },
+      moveCoin({ TypeParameter: sold }),
+      { Reference: moveStruct('0x2', 'clock', 'Clock') },
       TX_CONTEXT,
     ],
-    return: [COIN({ TypeParameter: bought })],
+    return: [moveCoin({ TypeParameter: bought })],
   };
 }
 
@@ -70,12 +62,9 @@ const THRESHOLD_SIGNATURE: SuiMoveNormalizedFunction = {
   visibility: 'Public',
   isEntry: false,
   typeParameters: [{ abilities: [] }],
-  parameters: [{ Reference: COIN({ TypeParameter: 0 }) }, 'U64'],
+  parameters: [{ Reference: moveCoin({ TypeParameter: 0 }) }, 'U64'],
   return: [],
 };
-
-const objectId = (value: ProgramValue | undefined) =>
-  value?.kind === 'object' ? value.object.objectId : undefined;
 
 /**
  * Lays a Cetus-shaped constant-product pool into the fake, with the package the service's
@@ -120,9 +109,9 @@ export function addCetusPool(
       const [config, poolArg, coin, clock] = context.args;
       const [typeA = '', typeB = ''] = context.typeArguments.map(coinTypeKey);
       if (
-        objectId(config) !== globalConfig.objectId ||
-        objectId(poolArg) !== pool.objectId ||
-        objectId(clock) !== clockId ||
+        objectIdOf(config) !== globalConfig.objectId ||
+        objectIdOf(poolArg) !== pool.objectId ||
+        objectIdOf(clock) !== clockId ||
         typeA !== coinA ||
         typeB !== coinB ||
         coin?.kind !== 'coin' ||

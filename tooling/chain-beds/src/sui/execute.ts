@@ -11,7 +11,7 @@ import type { SuiFakeObject, SuiFakeState } from './state';
 
 type Decoded = TransactionDataBuilder;
 
-function decode(txBytes: unknown): { bytes: Uint8Array; data: Decoded } {
+export function decode(txBytes: unknown): { bytes: Uint8Array; data: Decoded } {
   if (typeof txBytes !== 'string') throw invalidParams('tx_bytes must be base64');
   try {
     const bytes = fromBase64(txBytes);
@@ -38,7 +38,7 @@ async function signerAddresses(bytes: Uint8Array, signatures: unknown): Promise<
   return signers;
 }
 
-interface ObjectCheck {
+export interface ObjectCheck {
   readonly errors: string[];
   readonly touched: SuiFakeObject[];
 }
@@ -74,7 +74,12 @@ function checkOwned(
   return object;
 }
 
-function checkInputs(state: SuiFakeState, data: Decoded, sender: string, check: ObjectCheck) {
+export function checkInputs(
+  state: SuiFakeState,
+  data: Decoded,
+  sender: string,
+  check: ObjectCheck,
+) {
   for (const input of data.inputs) {
     const object = input.Object;
     if (object?.ImmOrOwnedObject) checkOwned(state, object.ImmOrOwnedObject, [sender], check);
@@ -92,7 +97,7 @@ function checkInputs(state: SuiFakeState, data: Decoded, sender: string, check: 
   }
 }
 
-function checkGas(
+export function checkGas(
   state: SuiFakeState,
   data: Decoded,
   gasOwner: string,

@@ -11,3 +11,5 @@ export type {
 } from './state';
 export type { AddCetusPoolParameters, CetusPoolPackage, SuiFakePool } from './cetusPool';
 export type { FakeMoveFunction, MoveCallContext, MoveCallHandler } from './moveCalls';
+export type { AddYieldRouterParameters, SuiFakeYieldRouter } from './yieldRouter';
+export { FAKE_GAS_USED } from './render';

@@ -1,5 +1,6 @@
 import type { Checkpoint, PaginatedCoins } from '@mysten/sui/jsonRpc';
 import { fromBase58, isValidTransactionDigest, toHex } from '@mysten/sui/utils';
+import { dryRunTransaction } from './dryRun';
 import { executeTransaction } from './execute';
 import { moveFunctionKey, parseAddress, randomDigest, SUI_COIN_TYPE } from './ids';
 import type { ObjectOptions, TransactionOptions } from './render';
@@ -119,6 +120,8 @@ export const METHODS: Readonly<Record<string, Handler>> = {
   sui_getTransactionBlock: transactionBlock,
   sui_executeTransactionBlock: ({ state, referenceGasPrice }, params) =>
     executeTransaction(state, params, referenceGasPrice),
+  sui_dryRunTransactionBlock: ({ state, referenceGasPrice }, params) =>
+    dryRunTransaction(state, params, referenceGasPrice),
   sui_getChainIdentifier: ({ state }) => chainIdentifier(state),
   sui_getCheckpoint: ({ state }, params) => checkpoint(state, params[0]),
   sui_getLatestCheckpointSequenceNumber: ({ state }) => state.latestCheckpoint.toString(),

@@ -106,7 +106,7 @@ export interface TransactionOptions {
   readonly showBalanceChanges?: boolean;
 }
 
-function renderEvents(transaction: SuiFakeTransaction): SuiEvent[] {
+export function renderEvents(transaction: SuiFakeTransaction): SuiEvent[] {
   return transaction.events.map((event, index) => {
     const tag = parseStructTag(event.type);
     return {
@@ -123,7 +123,7 @@ function renderEvents(transaction: SuiFakeTransaction): SuiEvent[] {
   });
 }
 
-function renderBalanceChanges(transaction: SuiFakeTransaction): BalanceChange[] {
+export function renderBalanceChanges(transaction: SuiFakeTransaction): BalanceChange[] {
   return transaction.balanceChanges.map((change) => ({
     owner: { AddressOwner: normalizeSuiAddress(change.owner) },
     coinType: displayCoinType(change.coinType),
@@ -131,7 +131,7 @@ function renderBalanceChanges(transaction: SuiFakeTransaction): BalanceChange[] 
   }));
 }
 
-function renderEffects(transaction: SuiFakeTransaction): TransactionEffects {
+export function renderEffects(transaction: SuiFakeTransaction): TransactionEffects {
   return {
     messageVersion: 'v1',
     status:

@@ -52,7 +52,13 @@ export function runProgrammable(
   data: TransactionDataBuilder,
   sender: string,
   functions: ReadonlyMap<string, FakeMoveFunction>,
+  /** A dry run with no gas payment: the coin the node makes up to pay the gas (never stored). */
+  mockGas?: SuiFakeObject,
 ): ProgramOutcome {
+  const paymentRef = data.gasData.payment?.[0];
+  const gasObject = paymentRef
+    ? state.objects.get(normalizeSuiAddress(paymentRef.objectId))
+    : mockGas;
   const coins: CoinValue[] = [];
   const staged: (() => void)[] = [];
   const events: SuiFakeEvent[] = [];
@@ -90,9 +96,7 @@ export function runProgrammable(
   const resolve = (argument: Argument): ProgramValue => {
     let value: ProgramValue | undefined;
     if (argument.$kind === 'GasCoin') {
-      const ref = data.gasData.payment?.[0];
-      const object = ref ? state.objects.get(normalizeSuiAddress(ref.objectId)) : undefined;
-      value = object ? coinOf(object) : undefined;
+      value = gasObject ? coinOf(gasObject) : undefined;
     } else if (argument.$kind === 'Input') {
       value = input(argument.Input);
     } else if (argument.$kind === 'Result') {
@@ -190,8 +194,6 @@ export function runProgrammable(
     failure = 'UnusedValueWithoutDrop';
   }
   // Gas is charged either way, to the first payment coin (the fake's fixed gas use).
-  const gasRef = data.gasData.payment?.[0];
-  const gasObject = gasRef ? state.objects.get(normalizeSuiAddress(gasRef.objectId)) : undefined;
   const gasOwner = gasObject ? ownerOf(gasObject) : undefined;
   const charged = gasObject?.coin
     ? FAKE_GAS_CHARGED < gasObject.coin.balance

@@ -13,6 +13,8 @@ import { refOf, SuiFakeState } from './state';
 import { normalizeSuiAddress } from '@mysten/sui/utils';
 import type { AddCetusPoolParameters, CetusPoolPackage, SuiFakePool } from './cetusPool';
 import { addCetusPool } from './cetusPool';
+import type { AddYieldRouterParameters, SuiFakeYieldRouter } from './yieldRouter';
+import { addYieldRouter } from './yieldRouter';
 
 /** A running Sui JSON-RPC fake and the helpers a test uses to lay down chain state. */
 export interface SuiFake {
@@ -55,6 +57,8 @@ export interface SuiFake {
    * earlier pool to add another under the same package and GlobalConfig.
    */
   addCetusPool(parameters: AddCetusPoolParameters, existing?: CetusPoolPackage): SuiFakePool;
+  /** Adds our router package, run for deposits (see `addYieldRouter`). */
+  addYieldRouter(parameters?: AddYieldRouterParameters): SuiFakeYieldRouter;
 }
 
 interface JsonRpcRequest {
@@ -168,5 +172,6 @@ export async function startSuiFake(options: { referenceGasPrice?: bigint } = {})
     },
     calls: () => [...log],
     addCetusPool: (parameters, existing) => addCetusPool(state, parameters, existing),
+    addYieldRouter: (parameters) => addYieldRouter(state, parameters),
   };
 }

@@ -1,0 +1,253 @@
+import request from 'supertest';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { Transaction } from '@mysten/sui/transactions';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { watchSettlements } from '@yieldrouter/jobs';
+import { testJobDeps } from '@yieldrouter/jobs/testing';
+import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
+import { CrossAssetPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
+import type { SuiFake, SuiFakePool, SuiFakeYieldRouter } from '@yieldrouter/chain-beds/sui';
+import { walletPosition } from './testing/solanaRouterApp';
+import type { TestApp } from './testing/startTestApp';
+import { startTestApp, testKeys } from './testing/startTestApp';
+import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
+
+// Cross-asset route and deposit on the Sui fake: the owner routes SUI; the plan swaps it into
+// USDC through the Cetus-shaped pool the fake runs (one programmable transaction), then deposits
+// the swap's minimum out through our router package (which the fake runs too: `router::deposit`,
+// `router::deposit_to_venue`), under one planId. The owner's wallet resolves and signs each leg,
+// and the keeper's settlement watch settles both from their effects and events.
+const SUI = '0x2::sui::SUI';
+const SUI_IN = 2_000_000_000n; // 2 SUI ≈ 8 USDC at the pool's 4 USDC per SUI
+const ADAPTER = `0x${'ad'.repeat(32)}`;
+const RECEIPT_COIN = `0x${'b2'.repeat(32)}::susdc::SUSDC`;
+
+let bed: SuiSwapBedApp;
+let sui: SuiFake;
+let pool: SuiFakePool;
+let cetus: CetusFake;
+let router: SuiFakeYieldRouter;
+let t: TestApp;
+let adapters: ChainAdapters;
+let client: SuiJsonRpcClient;
+
+const routerSettings = (fake: SuiFake) => {
+  router = fake.addYieldRouter({
+    venues: [{ adapter: ADAPTER, receiptCoinType: RECEIPT_COIN }],
+  });
+  return {
+    SVC_SUI_PACKAGE_ID: router.packageId,
+    SVC_SUI_YIELD_ROUTER_ID: router.router.objectId,
+    SVC_SUI_ADAPTER_REGISTRY_ID: router.registry.objectId,
+    SVC_VENUE_IDS: JSON.stringify({
+      suilend: { adapter: ADAPTER, receiptCoinType: RECEIPT_COIN },
+    }),
+    SVC_API_KEYS: JSON.stringify([
+      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
+      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
+    ]),
+  };
+};
+
+beforeAll(async () => {
+  bed = await startSuiSwapBedApp(routerSettings);
+  ({ sui, pool, cetus, t, adapters, client } = bed);
+}, 60_000);
+afterAll(() => bed.close());
+afterEach(() => cetus.setMode('ok'));
+
+/** A fresh owner holding 5 SUI (the swap's input and its gas). */
+const newOwner = () => {
+  const wallet = new Ed25519Keypair();
+  sui.setBalance(wallet.toSuiAddress(), SUI, 5_000_000_000n);
+  return wallet;
+};
+const route = (owner: string, body: Record<string, unknown> = {}, app = t) =>
+  request(app.app)
+    .post(`/api/v1/wallets/${owner}/route`)
+    .set('X-API-Key', testKeys.owner)
+    .send({ amountMicros: String(SUI_IN), token: 'SUI', chain: 'sui', ...body });
+const depositPlan = (owner: string, body: Record<string, unknown> = {}) =>
+  request(t.app)
+    .post('/api/v1/svc/strategies/deposit/plan')
+    .send({ strategyId: 'suilend', owner, amountMicros: String(SUI_IN), token: 'SUI', ...body });
+const balanceOf = async (who: string, coinType: string) =>
+  BigInt((await client.getBalance({ owner: who, coinType })).totalBalance);
+const position = (wallet: string) => walletPosition(t, wallet);
+
+/** The owner's wallet resolves each leg against the chain, signs and executes it; the keeper's
+ * watch settles it before the next is signed. */
+async function signAndSettleAll(document: CrossAssetPlanDocument, wallet: Ed25519Keypair) {
+  const planId = document.planId ?? '';
+  for (const [legIndex, leg] of (document.legs ?? []).entries()) {
+    if (leg.encoding !== 'sui-transaction-json') throw new Error('no Sui JSON leg');
+    const tx = Transaction.from(leg.transaction as string);
+    tx.setGasPrice(sui.referenceGasPrice);
+    tx.setGasBudget(50_000_000n);
+    // The wallet pays gas from its SUI coin (the swap's SUI input is split off the same coin).
+    const { data: gas } = await client.getCoins({ owner: wallet.toSuiAddress(), coinType: SUI });
+    tx.setGasPayment(
+      gas.map(({ coinObjectId, version, digest }) => ({
+        objectId: coinObjectId,
+        version,
+        digest,
+      })),
+    );
+    const bytes = await tx.build({ client });
+    const { signature } = await wallet.signTransaction(bytes);
+    const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
+    await markLegSubmitted(t.db.prisma, { planId, legIndex, txId: sent.digest, now: new Date() });
+    await watchSettlements(
+      testJobDeps(
+        { url: '', db: t.db, drop: async () => undefined },
+        { adapters, venues: t.config.venues },
+      ),
+    );
+  }
+  return StoredPlanDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
+  );
+}
+
+describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
+  it('swap leg then deposit leg under one planId; both settle from their effects', async () => {
+    const wallet = newOwner();
+    const owner = wallet.toSuiAddress();
+    // The service fee (10 bps) comes off the input first; the pool swaps the rest into USDC.
+    const expected = pool.quote(false, SUI_IN - SUI_IN / 1000n);
+    const document = CrossAssetPlanDocument.parse((await route(owner).expect(200)).body);
+    const minOut = (expected.amountOut * 9_900n) / 10_000n;
+    expect(document).toMatchObject({
+      kind: 'route',
+      status: 'prepared',
+      ownerMustSign: true,
+      chain: 'sui',
+      amountMicros: String(SUI_IN),
+      inputToken: 'SUI',
+      outputToken: 'USDC',
+      quoteSource: 'cetus',
+      quotedAmountOutMicros: String(expected.amountOut),
+      minAmountOutMicros: String(minOut),
+      depositMicros: String(minOut),
+      pendingInMicros: String(minOut),
+      feeLines: [
+        { kind: 'service_swap_fee', bps: 10, amountMicros: String(SUI_IN / 1000n), token: 'SUI' },
+        { kind: 'pool_fee', amountMicros: String(expected.fee), token: 'SUI', payer: 'owner' },
+      ],
+    });
+    expect(document.legs?.map((leg) => [leg.index, leg.action, leg.settles, leg.encoding])).toEqual(
+      [
+        [0, 'swap', true, 'sui-transaction-json'],
+        [1, 'deposit', true, 'sui-transaction-json'],
+      ],
+    );
+    expect(document.legs?.[1]?.amountMicros).toBe(String(minOut));
+
+    const stored = await signAndSettleAll(document, wallet);
+    expect(stored.legs.map((leg) => [leg.action, leg.status, leg.settledAmountMicros])).toEqual([
+      ['swap', 'confirmed', String(expected.amountOut)],
+      ['deposit', 'confirmed', String(minOut)],
+    ]);
+    // The chain: the router holds the minimum, the fill above it stayed with the owner.
+    expect(router.held(SUI_TEST_USDC)).toBe(minOut);
+    expect(await balanceOf(owner, SUI_TEST_USDC)).toBe(expected.amountOut - minOut);
+    // The books: liquid (router) holds the deposit and what the swap got above it.
+    expect(await position(owner)).toMatchObject({
+      pendingInMicros: '0',
+      liquidMicros: String(expected.amountOut),
+    });
+    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  });
+
+  it('a cross-asset deposit plan into suilend: the minimum out staked, the cost basis', async () => {
+    const wallet = newOwner();
+    const owner = wallet.toSuiAddress();
+    const document = CrossAssetPlanDocument.parse(
+      (await depositPlan(owner, { token: 'sui', slippageBps: 50 }).expect(200)).body,
+    );
+    const quoted = BigInt(document.quotedAmountOutMicros ?? '0');
+    const minOut = (quoted * 9_950n) / 10_000n;
+    expect(document).toMatchObject({
+      kind: 'deposit',
+      status: 'prepared',
+      chain: 'sui',
+      venueId: 'suilend',
+      inputToken: 'SUI',
+      depositMicros: String(minOut),
+    });
+    expect(document.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+      ['swap', String(SUI_IN)],
+      ['deposit', String(minOut)],
+    ]);
+    const stored = await signAndSettleAll(document, wallet);
+    expect(stored.legs.map((leg) => leg.status)).toEqual(['confirmed', 'confirmed']);
+    expect(await balanceOf(owner, RECEIPT_COIN)).toBe(minOut);
+    const after = await position(owner);
+    expect(after).toMatchObject({ pendingInMicros: '0', liquidMicros: String(quoted - minOut) });
+    expect(after.byChain.sui.venues).toEqual([
+      expect.objectContaining({ venueId: 'suilend', stakedMicros: String(minOut) }),
+    ]);
+    const portfolio = await request(t.app)
+      .get('/api/v1/svc/portfolio')
+      .query({ wallet: owner })
+      .expect(200);
+    expect(portfolio.body.positions).toEqual([
+      expect.objectContaining({ venueId: 'suilend', depositedMicros: String(minOut) }),
+    ]);
+    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  });
+
+  it.each([
+    ['slow', 'quote_timeout'],
+    ['http_500', 'quote_unavailable'],
+    ['no_route', 'no_route'],
+  ] as const)('Cetus %s → blocked %s, stored, nothing reserved', async (mode, code) => {
+    cetus.setMode(mode);
+    const owner = newOwner().toSuiAddress();
+    const document = CrossAssetPlanDocument.parse((await route(owner).expect(200)).body);
+    expect(document).toMatchObject({ status: 'blocked', pendingInMicros: '0', inputToken: 'SUI' });
+    expect(document.blockers?.map((entry) => [entry.code, entry.details?.['source']])).toEqual([
+      [code, 'cetus'],
+    ]);
+    expect(document.legs).toBeUndefined();
+    expect(await t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
+    expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
+      0,
+    );
+  });
+
+  it.each([
+    ['route', () => route(new Ed25519Keypair().toSuiAddress(), { token: 'DOGE' })],
+    ['deposit', () => depositPlan(new Ed25519Keypair().toSuiAddress(), { token: 'DOGE' })],
+  ])('%s: unknown token → 400 naming body.token, nothing stored', async (_kind, send) => {
+    const before = await t.db.prisma.plan.count();
+    const res = await send().expect(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.token' });
+    expect(await t.db.prisma.plan.count()).toBe(before);
+  });
+
+  it('without a Cetus source: blocked naming the setting, nothing reserved', async () => {
+    const bare = await startTestApp({
+      SVC_SUI_RPC_URL: sui.rpcUrl,
+      SVC_SUI_NETWORK: 'localnet',
+      SVC_SUI_USDC_COIN_TYPE: SUI_TEST_USDC,
+      SVC_SUI_SWAP_FEE_RECIPIENT: `0x${'9a'.repeat(32)}`,
+      SVC_API_KEYS: JSON.stringify([{ key: testKeys.owner, role: 'owner', wallets: ['*'] }]),
+    });
+    try {
+      const document = CrossAssetPlanDocument.parse(
+        (await route(newOwner().toSuiAddress(), {}, bare).expect(200)).body,
+      );
+      expect(document).toMatchObject({ status: 'blocked', pendingInMicros: '0' });
+      expect(document.blockers?.map((entry) => [entry.code, entry.field])).toEqual([
+        ['quote_source_not_configured', 'SVC_CETUS_BASE_URL'],
+      ]);
+      expect(await bare.db.prisma.journalEntry.count()).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});
