@@ -3,7 +3,7 @@ import { SwapPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './startTestApp';
 
 // The cases every swap-priced route shares (the Jupiter, Cetus and 0x swap plans, the gas
-// sponsor's top-up): each quote-source fault blocks the plan, a stale quote's fill fails the leg,
+// sponsor's top-up, the cross-asset route): each quote-source fault blocks the plan, a stale quote's fill fails the leg,
 // and each bad input of the swap body is refused with a 400. One table each, run by every suite
 // with its own route and body, so a new fault or refusal is added once and checked everywhere.
 
@@ -50,21 +50,28 @@ export interface QuoteFaultTable<Mode extends string, Document extends PlanLikeD
   readonly unpriced: readonly string[];
   /** When set, the blocker names its quote source in `details.source`. */
   readonly source?: string;
+  /** More the blocked document must show (a route's `pendingInMicros: '0'`: nothing reserved). */
+  readonly blocked?: Readonly<Record<string, unknown>>;
 }
 
 /**
  * Each quote-source fault → 200, the plan blocked with the fault's code, stored, nothing to
- * sign and no price. Registers one test per fault in the calling `describe`.
+ * sign, no price and no journal entry. Registers one test per fault in the calling `describe`.
  */
 export function itBlocksOnQuoteFaults<Mode extends string, Document extends PlanLikeDocument>(
   table: QuoteFaultTable<Mode, Document>,
 ): void {
   it.each(quoteFaultCases(table.noRoute))(
-    'quote source %s → blocked %s, stored, no price',
+    'quote source %s → blocked %s, stored, no price, nothing booked',
     async (mode, code) => {
       table.setMode(mode);
       const document = table.parse((await table.send().expect(200)).body);
-      expect(document).toMatchObject({ status: 'blocked', ownerMustSign: false, submitted: false });
+      expect(document).toMatchObject({
+        status: 'blocked',
+        ownerMustSign: false,
+        submitted: false,
+        ...table.blocked,
+      });
       expect(document.blockers?.map((entry) => entry.code)).toEqual([code]);
       if (table.source !== undefined) {
         expect(document.blockers?.[0]?.details).toMatchObject({ source: table.source });
@@ -72,8 +79,9 @@ export function itBlocksOnQuoteFaults<Mode extends string, Document extends Plan
       for (const field of ['legs', ...table.unpriced]) {
         expect((document as Record<string, unknown>)[field]).toBeUndefined();
       }
-      const where = { id: document.planId ?? '' };
-      expect(await table.app().db.prisma.plan.count({ where })).toBe(1);
+      const { prisma } = table.app().db;
+      expect(await prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
+      expect(await prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(0);
     },
   );
 }
