@@ -40,6 +40,8 @@ export interface QuoteFaultTable<Mode extends string, Document extends PlanLikeD
   app(): TestApp;
   /** The fake's "no route" mode (see `quoteFaultCases`). */
   readonly noRoute: Mode;
+  /** Before the fault: what the request needs priced while the source still answers. */
+  arrange?(): Promise<void>;
   /** Puts the quote source in `mode` (the suite's afterEach puts it back to `ok`). */
   setMode(mode: 'slow' | 'http_500' | 'malformed' | Mode): void;
   /** The route's request with a body that would otherwise be priced. */
@@ -64,6 +66,7 @@ export function itBlocksOnQuoteFaults<Mode extends string, Document extends Plan
   it.each(quoteFaultCases(table.noRoute))(
     'quote source %s → blocked %s, stored, no price, nothing booked',
     async (mode, code) => {
+      await table.arrange?.();
       table.setMode(mode);
       const document = table.parse((await table.send().expect(200)).body);
       expect(document).toMatchObject({
