@@ -13,6 +13,13 @@ import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import {
+  itBlocksOnQuoteFaults,
+  itFailsAStaleFill,
+  itRefusesBadInput,
+  protocolFees,
+  swapBadInputCases,
+} from './testing/swapTestTables';
+import {
   SUI_SWAP_FEE_RECIPIENT,
   SUI_TEST_USDC,
   startSuiSwapBedApp,
@@ -51,7 +58,6 @@ const swapBody = (extra: Record<string, unknown> = {}) => ({
   amountInMicros: '100000000',
   ...extra,
 });
-const countPlans = () => t.db.prisma.plan.count();
 const balanceOf = async (who: string, coinType: string) =>
   BigInt((await client.getBalance({ owner: who, coinType })).totalBalance);
 
@@ -86,10 +92,6 @@ async function keeperSettles(document: SwapPlanDocument, txId: string) {
   );
   return { counts, leg: stored.legs[0] };
 }
-
-const protocolFees = async () =>
-  (await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } }))
-    ?.balanceMicros ?? 0n;
 
 describe('POST /svc/cetus/plan', () => {
   it('prepares a priced plan; the owner signs; the keeper settles the swap from its balance changes', async () => {
@@ -135,7 +137,7 @@ describe('POST /svc/cetus/plan', () => {
     });
 
     const suiBefore = await balanceOf(owner, SUI);
-    const feesBefore = await protocolFees();
+    const feesBefore = await protocolFees(t);
     const txId = await signAndSend(document);
     const { counts, leg } = await keeperSettles(document, txId);
     expect(counts).toMatchObject({ checked: 1, confirmed: 1 });
@@ -156,61 +158,40 @@ describe('POST /svc/cetus/plan', () => {
       BigInt(gas?.storageRebate ?? 0);
     expect((await balanceOf(owner, SUI)) - suiBefore).toBe(expected.amountOut - charged);
     expect(await balanceOf(SUI_SWAP_FEE_RECIPIENT, SUI_TEST_USDC)).toBe(100_000n);
-    expect((await protocolFees()) - feesBefore).toBe(100_000n);
+    expect((await protocolFees(t)) - feesBefore).toBe(100_000n);
   });
 
-  it('a stale quote fills below minAmountOut: the chain aborts, the keeper fails the leg, nothing moves', async () => {
-    cetus.setMode('stale');
-    const document = SwapPlanDocument.parse(
-      (await plan(swapBody({ amountInMicros: '20000000' }))).body,
-    );
-    expect(document.status).toBe('prepared');
-    const usdcBefore = await balanceOf(owner, SUI_TEST_USDC);
-    const reserves = pool.reserves();
-    const feesBefore = await protocolFees();
-    const txId = await signAndSend(document);
-    const { counts, leg } = await keeperSettles(document, txId);
-    expect(counts).toMatchObject({ checked: 1, failed: 1 });
-    expect(leg).toMatchObject({ status: 'failed', settledAmountMicros: null });
-    expect(leg?.failureReason).toMatch(/check_coin_threshold/);
-    expect(await balanceOf(owner, SUI_TEST_USDC)).toBe(usdcBefore);
-    expect(pool.reserves()).toEqual(reserves);
-    expect(await protocolFees()).toBe(feesBefore);
+  // The chain aborts the stale fill (check_coin_threshold): the owner's USDC and the pool stay.
+  itFailsAStaleFill({
+    app: () => t,
+    setStale: () => cetus.setMode('stale'),
+    send: () => plan(swapBody({ amountInMicros: '20000000' })),
+    signAndSettle: async (document) => keeperSettles(document, await signAndSend(document)),
+    failureReason: /check_coin_threshold/,
+    nothingElseMoves: async () => {
+      const usdcBefore = await balanceOf(owner, SUI_TEST_USDC);
+      const reserves = pool.reserves();
+      return async () => {
+        expect(await balanceOf(owner, SUI_TEST_USDC)).toBe(usdcBefore);
+        expect(pool.reserves()).toEqual(reserves);
+      };
+    },
   });
 
-  it.each([
-    ['slow', 'quote_timeout'],
-    ['http_500', 'quote_unavailable'],
-    ['malformed', 'quote_unavailable'],
-    ['no_route', 'no_route'],
-  ] as const)('quote source %s → blocked %s, stored, no price', async (mode, code) => {
-    cetus.setMode(mode);
-    const document = SwapPlanDocument.parse((await plan(swapBody()).expect(200)).body);
-    expect(document).toMatchObject({ status: 'blocked', ownerMustSign: false, submitted: false });
-    expect(document.blockers?.map((entry) => [entry.code, entry.details?.['source']])).toEqual([
-      [code, 'cetus'],
-    ]);
-    expect(document.legs).toBeUndefined();
-    expect(document.quotedAmountOutMicros).toBeUndefined();
-    expect(await t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
+  itBlocksOnQuoteFaults({
+    app: () => t,
+    noRoute: 'no_route',
+    setMode: (mode) => cetus.setMode(mode),
+    send: () => plan(swapBody()),
+    parse: (body) => SwapPlanDocument.parse(body),
+    unpriced: ['quotedAmountOutMicros'],
+    source: 'cetus',
   });
 
-  it.each([
-    ['same token', { outputToken: 'usdc' }, 'body.outputToken'],
-    ['unknown token', { outputToken: 'DOGE' }, 'body.outputToken'],
-    ['amount 0', { amountInMicros: '0' }, 'amountInMicros'],
-    ['amount over 2^63 − 1', { amountInMicros: '9223372036854775808' }, 'amountInMicros'],
-    ['slippage 501', { slippageBps: 501 }, 'slippageBps'],
-    ['negative slippage', { slippageBps: -1 }, 'slippageBps'],
-    ['fractional slippage', { slippageBps: 1.5 }, 'slippageBps'],
-    ['a chain the route does not serve', { chain: 'solana' }, 'chain'],
-    ["another chain's address", { owner: SAMPLE_ADDRESSES.solana }, 'body.owner'],
-  ])('%s → 400 naming the field, nothing stored', async (_name, change, field) => {
-    const before = await countPlans();
-    const res = await plan(swapBody(change)).expect(400);
-    expect(res.body.code).toBe('BAD_REQUEST');
-    expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
-    expect(await countPlans()).toBe(before);
+  itRefusesBadInput({
+    app: () => t,
+    cases: swapBadInputCases(['solana'], SAMPLE_ADDRESSES.solana),
+    send: (change) => plan(swapBody(change)),
   });
 
   it('is listed as implemented in /svc/routes', async () => {

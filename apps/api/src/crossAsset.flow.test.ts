@@ -15,6 +15,7 @@ import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { startSwapBedApp } from './testing/startSwapBedApp';
+import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
 import { evmOwnerClients } from './testing/evmOwnerClients';
 
 // Cross-asset route and deposit on anvil: the owner routes WETH; the plan swaps it into USDC
@@ -219,25 +220,15 @@ describe('cross-asset route (WETH → USDC → venue) on anvil', () => {
     ]);
   });
 
-  it.each([
-    ['slow', 'quote_timeout'],
-    ['http_500', 'quote_unavailable'],
-    ['malformed', 'quote_unavailable'],
-    ['no_liquidity', 'no_route'],
-  ] as const)('quote source %s → blocked %s, stored, nothing reserved', async (mode, code) => {
-    fake.setMode(mode);
-    const before = (await pendingIn()).pendingInMicros;
-    const document = CrossAssetPlanDocument.parse((await route({}).expect(200)).body);
-    expect(document).toMatchObject({
-      status: 'blocked',
-      pendingInMicros: '0',
-      inputToken: 'WETH',
-    });
-    expect(document.blockers?.map((entry) => entry.code)).toEqual([code]);
-    expect(document.legs).toBeUndefined();
-    expect(document.quotedAmountOutMicros).toBeUndefined();
-    expect(await t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
-    expect((await pendingIn()).pendingInMicros).toBe(before);
+  // Nothing reserved: no journal entry for the plan, so the wallet's pending_in is as it was.
+  itBlocksOnQuoteFaults({
+    app: () => t,
+    noRoute: 'no_liquidity',
+    setMode: (mode) => fake.setMode(mode),
+    send: () => route({}),
+    parse: (body) => CrossAssetPlanDocument.parse(body),
+    unpriced: ['quotedAmountOutMicros'],
+    blocked: { pendingInMicros: '0', inputToken: 'WETH' },
   });
 
   it.each([

@@ -14,6 +14,7 @@ import {
 } from './testing/solanaRouterApp';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
+import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
 
 // Cross-asset route and deposit on the Solana bed: the owner routes BED (a token of the
 // Jupiter-shaped fake's cp_pool); the plan swaps it into USDC through the pool (one v0
@@ -158,23 +159,15 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
     expect((await verifyLedger(app.t.db.prisma)).problems).toEqual([]);
   });
 
-  it.each([
-    ['slow', 'quote_timeout'],
-    ['http_500', 'quote_unavailable'],
-    ['no_route', 'no_route'],
-  ] as const)('Jupiter %s → blocked %s, stored, nothing reserved', async (mode, code) => {
-    fake.setMode(mode);
-    const wallet = ownerWithBed().publicKey.toBase58();
-    const document = CrossAssetPlanDocument.parse((await route(wallet).expect(200)).body);
-    expect(document).toMatchObject({ status: 'blocked', pendingInMicros: '0', inputToken: 'BED' });
-    expect(document.blockers?.map((entry) => [entry.code, entry.details?.['source']])).toEqual([
-      [code, 'jupiter'],
-    ]);
-    expect(document.legs).toBeUndefined();
-    expect(await app.t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
-    expect(
-      await app.t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } }),
-    ).toBe(0);
+  itBlocksOnQuoteFaults({
+    app: () => app.t,
+    noRoute: 'no_route',
+    setMode: (mode) => fake.setMode(mode),
+    send: () => route(ownerWithBed().publicKey.toBase58()),
+    parse: (body) => CrossAssetPlanDocument.parse(body),
+    unpriced: ['quotedAmountOutMicros'],
+    source: 'jupiter',
+    blocked: { pendingInMicros: '0', inputToken: 'BED' },
   });
 
   it.each([

@@ -12,6 +12,7 @@ import type { SuiFake, SuiFakePool, SuiFakeYieldRouter } from '@yieldrouter/chai
 import { walletPosition } from './testing/solanaRouterApp';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
+import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
 
@@ -200,23 +201,15 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
     expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
   });
 
-  it.each([
-    ['slow', 'quote_timeout'],
-    ['http_500', 'quote_unavailable'],
-    ['no_route', 'no_route'],
-  ] as const)('Cetus %s → blocked %s, stored, nothing reserved', async (mode, code) => {
-    cetus.setMode(mode);
-    const owner = newOwner().toSuiAddress();
-    const document = CrossAssetPlanDocument.parse((await route(owner).expect(200)).body);
-    expect(document).toMatchObject({ status: 'blocked', pendingInMicros: '0', inputToken: 'SUI' });
-    expect(document.blockers?.map((entry) => [entry.code, entry.details?.['source']])).toEqual([
-      [code, 'cetus'],
-    ]);
-    expect(document.legs).toBeUndefined();
-    expect(await t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
-      0,
-    );
+  itBlocksOnQuoteFaults({
+    app: () => t,
+    noRoute: 'no_route',
+    setMode: (mode) => cetus.setMode(mode),
+    send: () => route(newOwner().toSuiAddress()),
+    parse: (body) => CrossAssetPlanDocument.parse(body),
+    unpriced: ['quotedAmountOutMicros'],
+    source: 'cetus',
+    blocked: { pendingInMicros: '0', inputToken: 'SUI' },
   });
 
   it.each([

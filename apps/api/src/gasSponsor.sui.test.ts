@@ -21,6 +21,7 @@ import {
   startSuiSwapBedApp,
 } from './testing/startSuiSwapBedApp';
 import { seedLiquid, storedPlan, watchOnce } from './testing/swapBedHelpers';
+import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
 
 // The gas-sponsor plan on Sui, end to end on the Sui fake: a stored Cetus swap plan's leg is
 // dry-run (sui_dryRunTransactionBlock) for its gas budget plus the SUI it spends, against the
@@ -164,22 +165,23 @@ describe('POST /svc/gas-sponsor/plan on Sui', () => {
     expect(again.legs ?? []).toEqual([]);
   });
 
-  it.each([
-    ['slow', 'quote_timeout'],
-    ['http_500', 'quote_unavailable'],
-    ['malformed', 'quote_unavailable'],
-    ['no_route', 'no_route'],
-  ] as const)('Cetus %s → blocked %s, stored, no price', async (mode, code) => {
-    const { owner } = wallet();
-    const swap = await suiSwapPlan(owner);
-    cetus.setMode(mode);
-    const document = await gasPlan(owner, swap.planId);
-    expect(document).toMatchObject({ status: 'blocked', ownerMustSign: false });
-    expect(document.blockers?.map((entry) => [entry.code, entry.details?.['source']])).toEqual([
-      [code, 'cetus'],
-    ]);
-    expect(document.usdcCostMicros).toBeUndefined();
-    expect(await t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
+  // The swap plan to size is priced first; then the top-up's own quote meets the fault.
+  let sized: { owner: string; planId: string | undefined };
+  itBlocksOnQuoteFaults({
+    app: () => t,
+    noRoute: 'no_route',
+    arrange: async () => {
+      const { owner } = wallet();
+      sized = { owner, planId: (await suiSwapPlan(owner)).planId };
+    },
+    setMode: (mode) => cetus.setMode(mode),
+    send: () =>
+      request(t.app)
+        .post('/api/v1/svc/gas-sponsor/plan')
+        .send({ chain: 'sui', ...sized }),
+    parse: (body) => GasSponsorPlanDocument.parse(body),
+    unpriced: ['usdcCostMicros'],
+    source: 'cetus',
   });
 
   it('a leg whose dry run aborts → blocked gas_estimate_unavailable with the reason', async () => {

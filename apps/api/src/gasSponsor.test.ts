@@ -24,6 +24,7 @@ import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { SWAP_FEE_RECIPIENT, startSwapBedApp } from './testing/startSwapBedApp';
+import { itBlocksOnQuoteFaults, itRefusesBadInput } from './testing/swapTestTables';
 
 // The gas-sponsor plan end to end on anvil: the legs are sized by the node (eth_estimateGas, and
 // eth_simulateV1 for a swap behind its approval), priced by the 0x-shaped fake over the bed's
@@ -73,7 +74,6 @@ const inline = (extra: Record<string, unknown> = {}) => ({
   calls: [transferCall()],
   ...extra,
 });
-const countPlans = () => t.db.prisma.plan.count();
 
 describe('POST /svc/gas-sponsor/plan', () => {
   it("sizes a stored swap plan's legs, prices the top-up through 0x, and the signed legs deliver the gas", async () => {
@@ -178,20 +178,13 @@ describe('POST /svc/gas-sponsor/plan', () => {
     }
   });
 
-  it.each([
-    ['http_500', 'quote_unavailable'],
-    ['slow', 'quote_timeout'],
-    ['malformed', 'quote_unavailable'],
-    ['no_liquidity', 'no_route'],
-  ] as const)('the quote source answering %s blocks the plan (%s), stored', async (mode, code) => {
-    fake.setMode(mode);
-    const plans = await countPlans();
-    const document = GasSponsorPlanDocument.parse((await gasPlan(inline()).expect(200)).body);
-    expect(document).toMatchObject({ status: 'blocked', ownerMustSign: false, submitted: false });
-    expect(document.blockers?.map((entry) => entry.code)).toEqual([code]);
-    expect(document.usdcCostMicros).toBeUndefined();
-    expect(document.legs).toBeUndefined();
-    expect(await countPlans()).toBe(plans + 1);
+  itBlocksOnQuoteFaults({
+    app: () => t,
+    noRoute: 'no_liquidity',
+    setMode: (mode) => fake.setMode(mode),
+    send: () => gasPlan(inline()),
+    parse: (body) => GasSponsorPlanDocument.parse(body),
+    unpriced: ['usdcCostMicros'],
   });
 
   it('a chain it cannot read blocks the plan (rpc_unavailable), never a 500', async () => {
@@ -291,34 +284,34 @@ describe('POST /svc/gas-sponsor/plan', () => {
     expect(document.usdcCostMicros).toBeUndefined();
   });
 
-  it.each([
-    ['an unknown chain', { chain: 'ethereum' }, 'body.chain'],
-    ['an owner of another chain', { owner: SAMPLE_ADDRESSES.solana }, 'body.owner'],
-    ['an unknown planId', { calls: undefined, planId: newPlanId() }, 'body.planId'],
-    ['a malformed planId', { calls: undefined, planId: 'nope' }, 'body.planId'],
-    ['both planId and calls', { planId: newPlanId() }, 'body.planId'],
-    ['neither planId nor calls', { calls: undefined }, 'body.planId'],
-    [
-      'a float value',
-      { calls: [{ ...{ to: SAMPLE_ADDRESSES.base, data: '0x' }, value: '1.5' }] },
-      'body.calls.0.value',
+  itRefusesBadInput({
+    app: () => t,
+    cases: [
+      ['an unknown chain', { chain: 'ethereum' }, 'body.chain'],
+      ['an owner of another chain', { owner: SAMPLE_ADDRESSES.solana }, 'body.owner'],
+      ['an unknown planId', { calls: undefined, planId: newPlanId() }, 'body.planId'],
+      ['a malformed planId', { calls: undefined, planId: 'nope' }, 'body.planId'],
+      ['both planId and calls', { planId: newPlanId() }, 'body.planId'],
+      ['neither planId nor calls', { calls: undefined }, 'body.planId'],
+      [
+        'a float value',
+        { calls: [{ ...{ to: SAMPLE_ADDRESSES.base, data: '0x' }, value: '1.5' }] },
+        'body.calls.0.value',
+      ],
+      [
+        'a negative value',
+        { calls: [{ to: SAMPLE_ADDRESSES.base, data: '0x', value: '-1' }] },
+        'body.calls.0.value',
+      ],
+      [
+        'calldata that is not hex',
+        { calls: [{ to: SAMPLE_ADDRESSES.base, data: 'xyz' }] },
+        'body.calls.0.data',
+      ],
+      ['calls on solana', { chain: 'solana', owner: SAMPLE_ADDRESSES.solana }, 'body.calls'],
     ],
-    [
-      'a negative value',
-      { calls: [{ to: SAMPLE_ADDRESSES.base, data: '0x', value: '-1' }] },
-      'body.calls.0.value',
-    ],
-    [
-      'calldata that is not hex',
-      { calls: [{ to: SAMPLE_ADDRESSES.base, data: 'xyz' }] },
-      'body.calls.0.data',
-    ],
-    ['calls on solana', { chain: 'solana', owner: SAMPLE_ADDRESSES.solana }, 'body.calls'],
-  ])('%s → 400 naming the field, nothing stored', async (_name, change, field) => {
-    const plans = await countPlans();
-    const res = await gasPlan(inline(change)).expect(400);
-    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field });
-    expect(await countPlans()).toBe(plans);
+    send: (change) => gasPlan(inline(change)),
+    match: 'exact',
   });
 
   it('is listed as implemented in /svc/routes', async () => {

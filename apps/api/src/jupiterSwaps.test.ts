@@ -8,6 +8,13 @@ import { startJupiterBedApp } from './testing/startJupiterBedApp';
 import { settledPlan, signAndExecuteLeg } from './testing/solanaRouterApp';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
 import { SAMPLE_ADDRESSES, startTestApp } from './testing/startTestApp';
+import {
+  itBlocksOnQuoteFaults,
+  itFailsAStaleFill,
+  itRefusesBadInput,
+  protocolFees,
+  swapBadInputCases,
+} from './testing/swapTestTables';
 
 // Solana swap plans end to end: the route prices with the Jupiter-shaped fake over a cp_pool on
 // the local SVM, the owner signs the one leg (service fee + Jupiter's instructions + memo), the
@@ -36,9 +43,6 @@ const swapBody = (owner: string, extra: Record<string, unknown> = {}) => ({
   amountInMicros: '100000000',
   ...extra,
 });
-const protocolFees = async () =>
-  (await app.t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } }))
-    ?.balanceMicros ?? 0n;
 const fundedOwner = (usdc: bigint) => {
   const owner = app.solana.createFundedKeypair();
   app.solana.mintUsdc(owner.publicKey, usdc);
@@ -93,7 +97,7 @@ describe('POST /svc/jupiter/plan', () => {
     expect(Buffer.from(memo?.data ?? []).toString()).toBe(`svc:${document.planId}`);
     expect(fake.requests.at(-2)?.body).toMatchObject({ amount: '99900000', slippageBps: '100' });
 
-    const feesBefore = await protocolFees();
+    const feesBefore = await protocolFees(app.t);
     const { txId } = await signAndExecuteLeg(app.t, document, owner);
     const stored = await settledPlan(app.t, document.planId ?? '');
     // The amount out is what the chain paid the owner (here the quote, filled exactly).
@@ -106,61 +110,38 @@ describe('POST /svc/jupiter/plan', () => {
     expect(app.solana.tokenBalance(pool.mintB, owner.publicKey)).toBe(quoted);
     expect(app.solana.usdcBalance(owner.publicKey)).toBe(0n);
     expect(app.solana.usdcBalance(FEE_RECIPIENT)).toBe(100_000n);
-    expect((await protocolFees()) - feesBefore).toBe(100_000n);
+    expect((await protocolFees(app.t)) - feesBefore).toBe(100_000n);
   });
 
-  it('a stale quote fills below minAmountOut: the keeper fails the leg, nothing is booked', async () => {
-    const owner = fundedOwner(20_000_000n);
-    fake.setMode('stale');
-    const document = SwapPlanDocument.parse(
-      (await plan(swapBody(owner.publicKey.toBase58(), { amountInMicros: '20000000' }))).body,
-    );
-    expect(document.status).toBe('prepared');
-    const feesBefore = await protocolFees();
-    await signAndExecuteLeg(app.t, document, owner);
-    const stored = await settledPlan(app.t, document.planId ?? '');
-    expect(stored.legs[0]).toMatchObject({ status: 'failed', settledAmountMicros: null });
-    expect(stored.legs[0]?.failureReason).toMatch(/below the minimum/);
-    expect(await protocolFees()).toBe(feesBefore);
-    expect(
-      await app.t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } }),
-    ).toBe(0);
+  let staleOwner: ReturnType<typeof fundedOwner>;
+  itFailsAStaleFill({
+    app: () => app.t,
+    setStale: () => {
+      staleOwner = fundedOwner(20_000_000n);
+      fake.setMode('stale');
+    },
+    send: () => plan(swapBody(staleOwner.publicKey.toBase58(), { amountInMicros: '20000000' })),
+    signAndSettle: async (document) => {
+      await signAndExecuteLeg(app.t, document, staleOwner);
+      return { leg: (await settledPlan(app.t, document.planId ?? '')).legs[0] };
+    },
+    failureReason: /below the minimum/,
   });
 
-  it.each([
-    ['slow', 'quote_timeout'],
-    ['http_500', 'quote_unavailable'],
-    ['malformed', 'quote_unavailable'],
-    ['no_route', 'no_route'],
-  ] as const)('quote source %s → blocked %s, stored, no price', async (mode, code) => {
-    fake.setMode(mode);
-    const res = await plan(swapBody(freshSolanaKey())).expect(200);
-    const document = SwapPlanDocument.parse(res.body);
-    expect(document).toMatchObject({ status: 'blocked', ownerMustSign: false, submitted: false });
-    expect(document.blockers?.map((entry) => entry.code)).toEqual([code]);
-    expect(document.blockers?.[0]?.details).toMatchObject({ source: 'jupiter' });
-    expect(document.legs).toBeUndefined();
-    expect(document.quotedAmountOutMicros).toBeUndefined();
-    expect(await app.t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
+  itBlocksOnQuoteFaults({
+    app: () => app.t,
+    noRoute: 'no_route',
+    setMode: (mode) => fake.setMode(mode),
+    send: () => plan(swapBody(freshSolanaKey())),
+    parse: (body) => SwapPlanDocument.parse(body),
+    unpriced: ['quotedAmountOutMicros'],
+    source: 'jupiter',
   });
 
-  it.each([
-    ['same token', { outputToken: 'usdc' }, 'body.outputToken'],
-    ['unknown token', { outputToken: 'DOGE' }, 'body.outputToken'],
-    ['amount 0', { amountInMicros: '0' }, 'amountInMicros'],
-    ['amount over 2^63 − 1', { amountInMicros: '9223372036854775808' }, 'amountInMicros'],
-    ['slippage 501', { slippageBps: 501 }, 'slippageBps'],
-    ['negative slippage', { slippageBps: -1 }, 'slippageBps'],
-    ['fractional slippage', { slippageBps: 1.5 }, 'slippageBps'],
-    ['Sui', { chain: 'sui' }, 'chain'],
-    ['an EVM chain', { chain: 'base' }, 'chain'],
-    ["another chain's address", { owner: SAMPLE_ADDRESSES.base }, 'body.owner'],
-  ])('%s → 400 naming the field, nothing stored', async (_name, change, field) => {
-    const before = await app.t.db.prisma.plan.count();
-    const res = await plan(swapBody(freshSolanaKey(), change)).expect(400);
-    expect(res.body.code).toBe('BAD_REQUEST');
-    expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
-    expect(await app.t.db.prisma.plan.count()).toBe(before);
+  itRefusesBadInput({
+    app: () => app.t,
+    cases: swapBadInputCases(['sui', 'base'], SAMPLE_ADDRESSES.base),
+    send: (change) => plan(swapBody(freshSolanaKey(), change)),
   });
 
   it('is listed as implemented in /svc/routes', async () => {

@@ -15,6 +15,13 @@ import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { SWAP_FEE_RECIPIENT, startSwapBedApp } from './testing/startSwapBedApp';
+import {
+  itBlocksOnQuoteFaults,
+  itFailsAStaleFill,
+  itRefusesBadInput,
+  protocolFees,
+  swapBadInputCases,
+} from './testing/swapTestTables';
 
 // EVM swap plans end to end: the route prices with the 0x-shaped fake over the bed's pair, the
 // owner signs the legs with an anvil key, and the keeper's settlement watch settles the swap leg
@@ -53,7 +60,6 @@ const swapBody = (extra: Record<string, unknown> = {}) => ({
   amountInMicros: '100000000',
   ...extra,
 });
-const countPlans = () => t.db.prisma.plan.count();
 
 const chain = () => anvilChain(8453, bed.anvil.rpcUrl);
 const reader = () => createPublicClient({ chain: chain(), transport: http(bed.anvil.rpcUrl) });
@@ -106,10 +112,6 @@ async function keeperSettles(document: SwapPlanDocument, txId: string) {
   );
   return { counts, leg: stored.legs[legIndex] };
 }
-
-const protocolFees = async () =>
-  (await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } }))
-    ?.balanceMicros ?? 0n;
 
 describe('POST /svc/evm/swap/plan', () => {
   it('prepares a priced, stored plan; the owner signs; the keeper settles the swap from its receipt', async () => {
@@ -169,7 +171,7 @@ describe('POST /svc/evm/swap/plan', () => {
     });
 
     const before = await wethOf(owner.address);
-    const feesBefore = await protocolFees();
+    const feesBefore = await protocolFees(t);
     const txId = await signAndSend(document);
     const { counts, leg } = await keeperSettles(document, txId);
     expect(counts).toMatchObject({ checked: 1, confirmed: 1 });
@@ -183,7 +185,7 @@ describe('POST /svc/evm/swap/plan', () => {
     });
     expect((await wethOf(owner.address)) - before).toBe(quoted);
     // The service fee the receipt proved paid, in the books' unit: chain → fees:protocol.
-    expect((await protocolFees()) - feesBefore).toBe(100_000n);
+    expect((await protocolFees(t)) - feesBefore).toBe(100_000n);
     const activity = await request(t.app)
       .get(`/api/v1/svc/activity?wallet=${owner.address}`)
       .expect(200);
@@ -201,22 +203,12 @@ describe('POST /svc/evm/swap/plan', () => {
     ]);
   });
 
-  it('a stale quote fills below minAmountOut: the keeper fails the leg, nothing moves', async () => {
-    fake.setMode('stale');
-    const document = SwapPlanDocument.parse(
-      (await plan(swapBody({ amountInMicros: '20000000' }))).body,
-    );
-    expect(document.status).toBe('prepared');
-    const feesBefore = await protocolFees();
-    const txId = await signAndSend(document);
-    const { counts, leg } = await keeperSettles(document, txId);
-    expect(counts).toMatchObject({ checked: 1, failed: 1 });
-    expect(leg).toMatchObject({ status: 'failed', settledAmountMicros: null });
-    expect(leg?.failureReason).toMatch(/below the minimum/);
-    expect(await protocolFees()).toBe(feesBefore);
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
-      0,
-    );
+  itFailsAStaleFill({
+    app: () => t,
+    setStale: () => fake.setMode('stale'),
+    send: () => plan(swapBody({ amountInMicros: '20000000' })),
+    signAndSettle: async (document) => keeperSettles(document, await signAndSend(document)),
+    failureReason: /below the minimum/,
   });
 
   it("a transaction that is not the swap leg's settles nothing: 422 RECEIPT_MISMATCH", async () => {
@@ -238,39 +230,19 @@ describe('POST /svc/evm/swap/plan', () => {
     expect(stored.legs[1]).toMatchObject({ status: 'unsigned', txId: null });
   });
 
-  it.each([
-    ['slow', 'quote_timeout'],
-    ['http_500', 'quote_unavailable'],
-    ['malformed', 'quote_unavailable'],
-    ['no_liquidity', 'no_route'],
-  ] as const)('quote source %s → blocked %s, stored, no price', async (mode, code) => {
-    fake.setMode(mode);
-    const res = await plan(swapBody()).expect(200);
-    const document = SwapPlanDocument.parse(res.body);
-    expect(document).toMatchObject({ status: 'blocked', ownerMustSign: false, submitted: false });
-    expect(document.blockers?.map((entry) => entry.code)).toEqual([code]);
-    expect(document.legs).toBeUndefined();
-    expect(document.quotedAmountOutMicros).toBeUndefined();
-    expect(await t.db.prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
+  itBlocksOnQuoteFaults({
+    app: () => t,
+    noRoute: 'no_liquidity',
+    setMode: (mode) => fake.setMode(mode),
+    send: () => plan(swapBody()),
+    parse: (body) => SwapPlanDocument.parse(body),
+    unpriced: ['quotedAmountOutMicros'],
   });
 
-  it.each([
-    ['same token', { outputToken: 'usdc' }, 'body.outputToken'],
-    ['unknown token', { outputToken: 'DOGE' }, 'body.outputToken'],
-    ['amount 0', { amountInMicros: '0' }, 'amountInMicros'],
-    ['amount over 2^63 − 1', { amountInMicros: '9223372036854775808' }, 'amountInMicros'],
-    ['a float amount', { amountInMicros: '1.5' }, 'amountInMicros'],
-    ['slippage 501', { slippageBps: 501 }, 'slippageBps'],
-    ['negative slippage', { slippageBps: -1 }, 'slippageBps'],
-    ['fractional slippage', { slippageBps: 1.5 }, 'slippageBps'],
-    ['a chain the route does not serve', { chain: 'sui' }, 'chain'],
-    ["another chain's address", { owner: SAMPLE_ADDRESSES.solana }, 'body.owner'],
-  ])('%s → 400 naming the field, nothing stored', async (_name, change, field) => {
-    const before = await countPlans();
-    const res = await plan(swapBody(change)).expect(400);
-    expect(res.body.code).toBe('BAD_REQUEST');
-    expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
-    expect(await countPlans()).toBe(before);
+  itRefusesBadInput({
+    app: () => t,
+    cases: swapBadInputCases(['sui'], SAMPLE_ADDRESSES.solana),
+    send: (change) => plan(swapBody(change)),
   });
 
   it('is listed as implemented in /svc/routes', async () => {

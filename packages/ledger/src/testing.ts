@@ -11,6 +11,7 @@ import type { PrismaClient } from './generated/prisma/client';
 import { postJournalEntry, runLedgerTransaction } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { insertPlan } from './plans';
+import { copyPgliteTemplate, ensureTestTemplate } from './testDatabaseTemplate';
 
 export const TEST_ADMIN_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -35,10 +36,17 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh, uniquely named database with migrations applied. Fails (never skips) without Postgres. */
+/**
+ * A fresh, uniquely named database with migrations applied: a clone of the migrated template
+ * (`ensureTestTemplate`, built once per set of migrations), so no test migrates a database of
+ * its own. Fails (never skips) without Postgres.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  await admin(async (client) => {
+    const template = await ensureTestTemplate(client, TEST_ADMIN_URL);
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  });
   const url = new URL(TEST_ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await createDatabase({ databaseUrl: url.toString(), poolSize: 5 });
@@ -54,12 +62,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /**
  * A fresh embedded PGlite database (the README's first command runs on one) in a temporary
- * directory, migrations applied; `url` is empty. Under jest it needs
+ * directory, migrations applied: a copy of the migrated template's data directory
+ * (`ensurePgliteTemplate`); `url` is empty. Under jest it needs
  * `NODE_OPTIONS=--experimental-vm-modules` (PGlite is an ES module loaded by `import()`).
  */
 export async function createTestPgliteDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-test-pglite-'));
   try {
+    await copyPgliteTemplate(dataDir);
     const db = await createDatabase({ dataDir });
     return {
       url: '',

@@ -14,8 +14,18 @@ export interface Part {
   readonly shape?: string;
 }
 
-/** Percent-encoding that survives lone surrogates (encoded as their CESU-8 bytes). */
+/**
+ * Percent-encoding that survives lone surrogates (encoded as their CESU-8 bytes). A well-formed
+ * string is encoded whole (the fuzzer's huge strings: one call instead of one per character,
+ * the same text); only one with a lone surrogate, which encodeURIComponent refuses, goes
+ * character by character.
+ */
 export function encodeComponent(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    // URIError: a lone surrogate.
+  }
   let out = '';
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0;
