@@ -13,6 +13,7 @@ import { EngineError } from '../errors';
 import { storedPayload } from './legDocument';
 import { storedPlanDocument } from './storedPlanDocument';
 import { requireBridgeDelivered } from '../bridges/requireBridgeDelivered';
+import { requireSwapSettled } from '../bridges/requireSwapSettled';
 
 export interface ExecutePlanLegParameters {
   readonly db: PrismaClient;
@@ -168,6 +169,8 @@ export async function executePlanLeg(parameters: ExecutePlanLegParameters): Prom
   refuseUnlessBroadcast(parameters, plan);
   // A cross-chain deposit's deposit leg is sent once its bridge delivered (409 before).
   if (leg.effect === 'bridged_stake') await requireBridgeDelivered(db, { ...leg, planId: plan.id });
+  // Its bridge legs, after a swap into USDC, are sent once the swap settled (409 before).
+  await requireSwapSettled(db, { ...leg, planId: plan.id });
   const txId = await checkBytes(parameters, plan, leg, owner);
   if (await alreadyCarried(parameters, leg, txId)) return answer(loaded.plan, legIndex, txId, true);
 
