@@ -1,21 +1,20 @@
 import request from 'supertest';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { verifyLedger } from '@yieldrouter/ledger';
-import {
-  DepositPlanDocument,
-  PublicActivityDocument,
-  PublicPortfolioDocument,
-  StoredPlanDocument,
-} from '@yieldrouter/schemas';
+import { DepositPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import { startZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { startTestApp } from './testing/startTestApp';
 import { SWAP_FEE_RECIPIENT } from './testing/startSwapBedApp';
 import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
+import {
+  crossChainDepositHelpers,
+  crossChainDepositSettings,
+} from './testing/crossChainDepositHelpers';
 
 // A cross-chain deposit from another token (issue 18, item 5, "bridge → (swap) → deposit"): the
 // owner's WETH is on Base, the venue (fluid, the bed's ERC-4626 vault) on Arbitrum. With
@@ -39,17 +38,11 @@ beforeAll(async () => {
     slowMs: 2_000,
   });
   t = await startTestApp({
-    ...cctp.settings,
-    SVC_CCTP_TIMEOUT_MS: '1000',
+    ...crossChainDepositSettings(cctp, { address: owner.address, key: ownerKey }),
     SVC_ZEROX_BASE_URL: fake.url,
     SVC_ZEROX_TIMEOUT_MS: '500',
     SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
     SVC_BASE_SWAP_TOKENS: `WETH:${cctp.base.fixtures.weth}:18`,
-    SVC_VENUE_IDS: JSON.stringify({ fluid: { vault: cctp.arbitrum.fixtures.vault } }),
-    SVC_API_KEYS: JSON.stringify([
-      { key: ownerKey, role: 'owner', wallets: [owner.address] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
   });
 }, 120_000);
 afterAll(async () => {
@@ -58,6 +51,17 @@ afterAll(async () => {
   await cctp?.stop();
 });
 afterEach(() => fake.setMode('ok'));
+
+/** The plan's legs, in order, and their chains: swap, bridge, then deposit legs. */
+const LEGS = [
+  ['approve', 'base'],
+  ['swap', 'base'],
+  ['transfer', 'base'],
+  ['approve', 'base'],
+  ['burn', 'base'],
+  ['approve', 'arbitrum'],
+  ['deposit', 'arbitrum'],
+];
 
 const depositPlan = (body: Record<string, unknown> = {}) =>
   request(t.app)
@@ -72,25 +76,11 @@ const depositPlan = (body: Record<string, unknown> = {}) =>
       ...body,
     });
 
-const balance = async (chain: string, bucket: string) =>
-  (
-    await t.db.prisma.ledgerAccount.findFirst({
-      where: { wallet: owner.address, chain, bucket },
-    })
-  )?.balanceMicros ?? 0n;
-const send = (side: 'base' | 'arbitrum', leg: unknown) =>
-  cctp.send(
-    side,
-    (leg as { transaction: { to: string; data: Hex } }).transaction,
-    owner.privateKey,
-  );
-const settle = (planId: string | undefined, index: number, txId: Hex) =>
-  request(t.app)
-    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
-    .set('X-API-Key', testKeys.keeper)
-    .send({ txId });
-const deliver = (body: Record<string, unknown>) =>
-  request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
+const { balance, send, settle, deliver, activityOf, positions } = crossChainDepositHelpers(
+  () => t,
+  () => cctp,
+  owner,
+);
 
 describe('cross-chain deposit from WETH with bridge: true (swap on Base → bridge → Arbitrum)', () => {
   it('swap, bridge and deposit legs under one planId; each waits for the one before', async () => {
@@ -128,14 +118,12 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
       },
     });
     const legs = plan.legs ?? [];
-    expect(legs.map((leg) => [leg.action, leg['chain'], leg.settles, leg.amountMicros])).toEqual([
-      ['approve', 'base', false, String(WETH_IN)],
-      ['swap', 'base', true, String(WETH_IN)],
-      ['transfer', 'base', true, String(bridgeFee)],
-      ['approve', 'base', false, String(received)],
-      ['burn', 'base', true, String(received)],
-      ['approve', 'arbitrum', false, String(received)],
-      ['deposit', 'arbitrum', true, String(received)],
+    expect(legs.map((leg) => [leg.action, leg['chain']])).toEqual(LEGS);
+    expect(legs.map((leg) => BigInt(leg.amountMicros))).toEqual([
+      WETH_IN,
+      WETH_IN,
+      bridgeFee,
+      ...Array<bigint>(4).fill(received),
     ]);
     const stored = StoredPlanDocument.parse(
       (await request(t.app).get(`/api/v1/svc/plans/${plan.planId}`).expect(200)).body,
@@ -186,20 +174,14 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
     expect(await cctp.usdcOf('base', owner.address)).toBe(quoted - minOut);
 
     // Activity: the swap row, the bridge rows, then the deposit row, under the plan.
-    const activity = PublicActivityDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/activity?wallet=${owner.address}`).expect(200)).body,
-    ).activity.filter((row) => row.planId === plan.planId);
-    expect(activity.map((row) => [row.legIndex, row.kind, row.chain, row.status])).toEqual([
+    expect(await activityOf(plan.planId)).toEqual([
       [1, 'swap', 'base', 'confirmed'],
       [2, 'bridge', 'base', 'confirmed'],
       [4, 'bridge', 'base', 'confirmed'],
       [6, 'deposit', 'arbitrum', 'confirmed'],
     ]);
     // The cost basis is what the bridge delivered at least: ROI is never overstated.
-    const portfolio = PublicPortfolioDocument.parse(
-      (await request(t.app).get('/api/v1/svc/portfolio').query({ wallet: owner.address })).body,
-    );
-    expect(portfolio.positions).toMatchObject([
+    expect(await positions()).toMatchObject([
       { chain: 'arbitrum', venueId: 'fluid', depositedMicros: String(received) },
     ]);
     expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
@@ -229,15 +211,7 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
       bridge: { sourceChain: 'base', destChain: 'arbitrum' },
     });
     expect(plan.depositMicros).toBe(plan.bridge?.minReceivedMicros);
-    expect(plan.legs?.map((leg) => [leg.action, leg['chain']])).toEqual([
-      ['approve', 'base'],
-      ['swap', 'base'],
-      ['transfer', 'base'],
-      ['approve', 'base'],
-      ['burn', 'base'],
-      ['approve', 'arbitrum'],
-      ['deposit', 'arbitrum'],
-    ]);
+    expect(plan.legs?.map((leg) => [leg.action, leg['chain']])).toEqual(LEGS);
     expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
     const burn = await settle(plan.planId, 4, `0x${'12'.repeat(32)}`).expect(409);
     expect(burn.body).toMatchObject({ code: 'SWAP_NOT_SETTLED' });

@@ -25,7 +25,7 @@ export interface PrepareDepositBridgeParameters {
   readonly db: PrismaClient;
   readonly adapters: ChainAdapters;
   /** Unset: the service bridges nothing (the plan is blocked, `bridge_rail_not_configured`). */
-  readonly bridging: DepositBridging | undefined;
+  readonly bridging?: DepositBridging | undefined;
   readonly bridge: BridgeFirst;
   readonly planId: string;
   readonly now: Date;

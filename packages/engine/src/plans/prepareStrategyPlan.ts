@@ -164,7 +164,6 @@ export async function prepareStrategyPlan(
   } = bridging && checked.blockers.length === 0
     ? await prepareSwapBridge({
         ...parameters,
-        bridging: parameters.bridging,
         bridge: bridgeFirst,
         planId,
         swapFrom,

@@ -243,7 +243,6 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   } = bridging && venue
     ? await prepareSwapBridge({
         ...parameters,
-        bridging: parameters.bridging,
         bridge: bridgeFirst,
         planId,
         swapFrom,
