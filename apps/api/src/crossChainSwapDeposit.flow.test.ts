@@ -63,8 +63,8 @@ const LEGS = [
   ['deposit', 'arbitrum'],
 ];
 
-const depositPlan = (body: Record<string, unknown> = {}) =>
-  request(t.app)
+const depositPlan = (body: Record<string, unknown> = {}, app = t) =>
+  request(app.app)
     .post('/api/v1/svc/strategies/deposit/plan')
     .send({
       strategyId: 'fluid',
@@ -245,5 +245,28 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST' });
     expect(`${res.body.field ?? ''} ${res.body.message}`).toContain('body.token');
     expect(await t.db.prisma.plan.count()).toBe(before);
+  });
+});
+
+describe('cross-chain deposit from WETH without a swap source on the source chain', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await startTestApp({
+      ...crossChainDepositSettings(cctp, { address: owner.address, key: ownerKey }),
+      SVC_BASE_SWAP_TOKENS: `WETH:${cctp.base.fixtures.weth}:18`,
+    });
+  });
+  afterAll(() => bare.close());
+
+  it('is blocked quote_source_not_configured naming the settings; nothing bridged', async () => {
+    const plan = DepositPlanDocument.parse((await depositPlan({}, bare).expect(200)).body);
+    expect(plan).toMatchObject({ status: 'blocked', inputToken: 'WETH' });
+    expect(plan.blockers?.map((entry) => [entry.code, entry.field])).toEqual([
+      ['quote_source_not_configured', 'SVC_ZEROX_BASE_URL'],
+      ['quote_source_not_configured', 'SVC_BASE_SWAP_FEE_RECIPIENT'],
+    ]);
+    expect(plan.bridge).toBeUndefined();
+    expect(await bare.db.prisma.bridgeTransfer.count()).toBe(0);
+    expect(await bare.db.prisma.journalEntry.count()).toBe(0);
   });
 });
