@@ -1,6 +1,8 @@
 import request from 'supertest';
-import type { Address } from 'viem';
-import { verifyLedger } from '@yieldrouter/ledger';
+import type { Address, Hex } from 'viem';
+import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
+import type { RunningKeeper } from '@yieldrouter/jobs';
+import { waitFor } from '@yieldrouter/jobs/testing';
 import { DepositPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
@@ -11,6 +13,7 @@ import type { TestApp } from './testing/startTestApp';
 import { startTestApp } from './testing/startTestApp';
 import { SWAP_FEE_RECIPIENT } from './testing/startSwapBedApp';
 import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
+import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
 import {
   crossChainDepositHelpers,
   crossChainDepositSettings,
@@ -268,5 +271,71 @@ describe('cross-chain deposit from WETH without a swap source on the source chai
     expect(plan.bridge).toBeUndefined();
     expect(await bare.db.prisma.bridgeTransfer.count()).toBe(0);
     expect(await bare.db.prisma.journalEntry.count()).toBe(0);
+  });
+});
+
+describe('swap → bridge → deposit under the keeper', () => {
+  let watched: TestApp;
+  let keeper: RunningKeeper | undefined;
+  beforeAll(async () => {
+    watched = await startTestApp({
+      ...crossChainDepositSettings(cctp, { address: owner.address, key: ownerKey }),
+      ...settlementWatchKeeperSettings,
+      SVC_KEEPER_BRIDGE_WATCH_EVERY_MS: '0',
+      SVC_ZEROX_BASE_URL: fake.url,
+      SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
+      SVC_BASE_SWAP_TOKENS: `WETH:${cctp.base.fixtures.weth}:18`,
+    });
+    keeper = await startInApiKeeper(watched);
+  });
+  afterAll(async () => {
+    await keeper?.close();
+    await watched?.close();
+  });
+
+  const legStatus = async (planId: string, legIndex: number) =>
+    (
+      await watched.db.prisma.planLeg.findUnique({
+        where: { planId_legIndex: { planId, legIndex } },
+      })
+    )?.status;
+
+  it('the fee and burn legs, on chain already, wait for the swap leg; then settle', async () => {
+    const plan = DepositPlanDocument.parse((await depositPlan({}, watched).expect(200)).body);
+    const planId = plan.planId ?? '';
+    const legs = plan.legs ?? [];
+    const at = (action: string) => legs.findIndex((leg) => leg.action === action);
+    const hashes = new Map<number, Hex>();
+    for (const [index, leg] of legs.entries()) {
+      if (leg['chain'] === 'base') hashes.set(index, await send('base', leg));
+    }
+    const submit = (legIndex: number) =>
+      markLegSubmitted(watched.db.prisma, {
+        planId,
+        legIndex,
+        txId: hashes.get(legIndex) as Hex,
+        now: new Date(),
+      });
+    await submit(at('transfer'));
+    await submit(at('burn'));
+    // Several watch runs: both stay submitted and nothing is booked while the swap is open.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await legStatus(planId, at('transfer'))).toBe('submitted');
+    expect(await legStatus(planId, at('burn'))).toBe('submitted');
+    expect(await watched.db.prisma.journalEntry.count({ where: { planId } })).toBe(0);
+
+    // The swap leg is reported: it settles, then the fee and the burn do.
+    await submit(at('swap'));
+    await waitFor(
+      async () => ((await legStatus(planId, at('burn'))) === 'confirmed' ? true : undefined),
+      15_000,
+      'the burn to settle after the swap',
+    );
+    expect(await legStatus(planId, at('swap'))).toBe('confirmed');
+    const inFlight = await watched.db.prisma.ledgerAccount.findFirst({
+      where: { wallet: owner.address, chain: 'base', bucket: 'in_flight' },
+    });
+    expect(inFlight?.balanceMicros).toBe(BigInt(plan.bridge?.burnAmountMicros ?? '-1'));
+    expect((await verifyLedger(watched.db.prisma)).problems).toEqual([]);
   });
 });
