@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { waitFor } from '@yieldrouter/jobs/testing';
@@ -54,6 +55,23 @@ afterAll(async () => {
   await cctp?.stop();
 });
 afterEach(() => fake.setMode('ok'));
+
+/** POST /execute with the owner's signed bytes of a leg (signed offline: never mined here). */
+const execute = async (planId: string | undefined, legIndex: number, leg: unknown) => {
+  const tx = (leg as { transaction: { to: Address; data: Hex } }).transaction;
+  const signedTransaction = await privateKeyToAccount(owner.privateKey).signTransaction({
+    chainId: 8453,
+    to: tx.to,
+    data: tx.data,
+    gas: 500_000n,
+    nonce: 1_000,
+    maxFeePerGas: 2_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  });
+  return request(t.app)
+    .post('/api/v1/svc/strategies/deposit/execute')
+    .send({ planId, legIndex, signedTransaction });
+};
 
 /** The plan's legs, in order, and their chains: swap, bridge, then deposit legs. */
 const LEGS = [
@@ -144,8 +162,17 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
       expect(early.body).toMatchObject({ code: 'SWAP_NOT_SETTLED', field: 'legIndex' });
     }
     expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    // The quote's life over: the burn is refused by it while the swap is open (409), not after.
+    await t.db.prisma.$executeRaw`
+      UPDATE plans SET swap = jsonb_set(swap, '{expiresAt}', to_jsonb(${new Date(Date.now() - 1_000).toISOString()}::text))
+      WHERE id = ${plan.planId}`;
+    const expired = await execute(plan.planId, 4, legs[4]);
+    expect([expired.status, expired.body.code]).toEqual([409, 'QUOTE_EXPIRED']);
     const swapped = await settle(plan.planId, 1, swapTx).expect(200);
     expect(swapped.body).toMatchObject({ status: 'confirmed' });
+    // (Base's execution mode is off in the tests: the burn now gets past the quote to that.)
+    const past = await execute(plan.planId, 4, legs[4]);
+    expect([past.status, past.body.code]).toEqual([422, 'BROADCAST_DISABLED']);
     // The fill above the minimum stays liquid on Base (the minimum goes on to the bridge).
     expect(await balance('base', 'liquid')).toBe(quoted - minOut);
 

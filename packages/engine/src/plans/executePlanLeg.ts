@@ -50,8 +50,12 @@ async function loadLeg({ db, planId, legIndex }: ExecutePlanLegParameters) {
 /**
  * A swap or gas-sponsor plan signs a price its quote promised until `expiresAt`: past it, no leg
  * of the plan is sent (409 QUOTE_EXPIRED, nothing recorded); the caller prepares a new plan.
+ * Once every swap leg of the plan settled, the quote has done its work: the legs after it (a
+ * swap → bridge → deposit plan's burn, and its deposit after the delivery) are sent as any.
  */
 function refuseExpiredQuote(plan: StoredPlan, now: Date) {
+  const swapLegs = plan.legs.filter((leg) => leg.effect === 'swap');
+  if (swapLegs.length > 0 && swapLegs.every((leg) => leg.status === 'confirmed')) return;
   const swap = plan.swap;
   const expiresAt =
     typeof swap === 'object' && swap !== null && !Array.isArray(swap) ? swap['expiresAt'] : null;
