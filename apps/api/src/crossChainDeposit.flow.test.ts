@@ -1,18 +1,16 @@
 import request from 'supertest';
 import type { Address, Hex } from 'viem';
 import { verifyLedger } from '@yieldrouter/ledger';
-import {
-  DepositPlanDocument,
-  PlanDocument,
-  PublicActivityDocument,
-  PublicPortfolioDocument,
-  StoredPlanDocument,
-} from '@yieldrouter/schemas';
+import { DepositPlanDocument, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { startTestApp } from './testing/startTestApp';
+import {
+  crossChainDepositHelpers,
+  crossChainDepositSettings,
+} from './testing/crossChainDepositHelpers';
 
 // A cross-chain deposit (issue 18, item 5) on the two anvils: the owner's USDC is on Base, the
 // venue (fluid, the bed's ERC-4626 vault) on Arbitrum. Without `bridge: true` nothing bridges
@@ -29,15 +27,9 @@ let t: TestApp;
 beforeAll(async () => {
   cctp = await startCctpBed({ feeRecipient: FEE_RECIPIENT });
   await cctp.base.fixtures.mintUsdc(owner.address, 500_000_000n);
-  t = await startTestApp({
-    ...cctp.settings,
-    SVC_CCTP_TIMEOUT_MS: '1000',
-    SVC_VENUE_IDS: JSON.stringify({ fluid: { vault: cctp.arbitrum.fixtures.vault } }),
-    SVC_API_KEYS: JSON.stringify([
-      { key: ownerKey, role: 'owner', wallets: [owner.address] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
-  });
+  t = await startTestApp(
+    crossChainDepositSettings(cctp, { address: owner.address, key: ownerKey }),
+  );
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -103,21 +95,11 @@ describe('cross-chain deposit without bridge: blocked, naming the bridge plan', 
   });
 });
 
-const balance = async (chain: string, bucket: string) =>
-  (
-    await t.db.prisma.ledgerAccount.findFirst({
-      where: { wallet: owner.address, chain, bucket },
-    })
-  )?.balanceMicros ?? 0n;
-const send = (side: 'base' | 'arbitrum', leg: unknown, key: Hex = owner.privateKey) =>
-  cctp.send(side, (leg as { transaction: { to: string; data: Hex } }).transaction, key);
-const settle = (planId: string | undefined, index: number, txId: Hex) =>
-  request(t.app)
-    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
-    .set('X-API-Key', testKeys.keeper)
-    .send({ txId });
-const deliver = (body: Record<string, unknown>) =>
-  request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
+const { balance, send, settle, deliver, activityOf, positions } = crossChainDepositHelpers(
+  () => t,
+  () => cctp,
+  owner,
+);
 
 describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () => {
   it('bridge legs, then deposit legs under one planId; the deposit waits for the delivery', async () => {
@@ -195,19 +177,13 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
     expect(fees?.balanceMicros).toBe(25_000n);
 
     // Activity: the bridge rows, then the deposit row, under the plan.
-    const activity = PublicActivityDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/activity?wallet=${owner.address}`).expect(200)).body,
-    ).activity.filter((row) => row.planId === plan.planId);
-    expect(activity.map((row) => [row.legIndex, row.kind, row.chain, row.status])).toEqual([
+    expect(await activityOf(plan.planId)).toEqual([
       [0, 'bridge', 'base', 'confirmed'],
       [2, 'bridge', 'base', 'confirmed'],
       [4, 'deposit', 'arbitrum', 'confirmed'],
     ]);
     // The cost basis is what the bridge delivered, net of its fees: ROI is never overstated.
-    const portfolio = PublicPortfolioDocument.parse(
-      (await request(t.app).get('/api/v1/svc/portfolio').query({ wallet: owner.address })).body,
-    );
-    expect(portfolio.positions).toMatchObject([
+    expect(await positions()).toMatchObject([
       { chain: 'arbitrum', venueId: 'fluid', depositedMicros: '24975000' },
     ]);
     expect((await verifyLedger(t.db.prisma)).ok).toBe(true);

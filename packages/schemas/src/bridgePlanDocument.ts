@@ -77,7 +77,9 @@ export const DepositPlanDocument = CrossAssetPlanDocument.extend({
       "bridge plan shows it. The deposit legs (on the venue's chain, `chain` on each leg) " +
       'deposit `minReceivedMicros` (= `depositMicros`, the cost basis: net of the bridge and ' +
       'rail fees) and are sent and settle only once the bridge is delivered (POST ' +
-      '/svc/bridge/delivery with the planId); earlier: 409 BRIDGE_NOT_DELIVERED.',
+      '/svc/bridge/delivery with the planId); earlier: 409 BRIDGE_NOT_DELIVERED. From another ' +
+      "token: the swap legs into USDC on `sourceChain` come first, the bridge takes the swap's " +
+      'minAmountOutMicros, and its fee and burn legs wait for the swap leg (409 SWAP_NOT_SETTLED).',
   }),
 }).meta({
   description:

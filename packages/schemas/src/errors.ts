@@ -52,6 +52,7 @@ export const ErrorCode = z.enum([
   'BRIDGE_RESCUE_OWNER_ONLY',
   'RESCUE_DESTINATION_LOCKED',
   'BRIDGE_NOT_DELIVERED',
+  'SWAP_NOT_SETTLED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -242,6 +243,14 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
           "A cross-chain deposit's deposit legs wait for its bridge: they are sent and settle " +
           'only once the bridge is delivered and credited on the destination chain, for at least ' +
           'what they deposit (POST /svc/bridge/delivery). Nothing was sent or credited.',
+      };
+    case 'SWAP_NOT_SETTLED':
+      return {
+        status: 409,
+        meaning:
+          'A cross-chain deposit that swaps into USDC first bridges what its swap leg bought: the ' +
+          "bridge's fee transfer and burn are sent and settle only once that swap leg settled. " +
+          'Nothing was sent or recorded.',
       };
     case 'CROSS_CHAIN_REBALANCE':
       return {

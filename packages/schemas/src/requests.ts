@@ -69,7 +69,10 @@ const crossChainFields = {
         "fee, burn on the source chain) then the deposit legs on the venue's chain for the " +
         "bridge's `minReceivedMicros` (the cost basis, net of the bridge and rail fees). The " +
         'deposit legs settle only after the bridge is delivered (409 `BRIDGE_NOT_DELIVERED` ' +
-        "before). Ignored when the funds are on the venue's chain already (nothing to bridge).",
+        'before). With a `token` other than USDC the source chain swaps: its swap legs into USDC ' +
+        "come first, the bridge takes the swap's `minAmountOutMicros` and its fee and burn legs " +
+        'settle only after the swap leg (409 `SWAP_NOT_SETTLED` before). Ignored when the funds ' +
+        "are on the venue's chain already (nothing to bridge).",
     }),
 };
 
@@ -123,7 +126,8 @@ export const DepositPlanRequest = withPlanIdRules(
         description:
           "The asset deposited: `USDC` (the default), or another token the venue's chain swaps " +
           "(symbol or address), swapped into USDC by the plan's first legs; then `amountMicros` " +
-          "is in that token's base units. Unknown token: 400 naming `body.token`.",
+          "is in that token's base units. With `bridge: true`, a token `sourceChain` swaps (on " +
+          'that chain, before the bridge). Unknown token: 400 naming `body.token`.',
       }),
     ...crossAssetFields,
     ...crossChainFields,

@@ -1,11 +1,13 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { PlanLegInput, PrismaClient } from '@yieldrouter/ledger';
+import type { PlanLegInput, Prisma, PrismaClient } from '@yieldrouter/ledger';
 import type { Blocker, Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
 import { BridgePlanParts, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { storedLegs } from '../plans/legDocument';
+import { crossAssetSwapParts } from '../swaps/crossAssetSwap';
+import type { CrossAssetSwap } from '../swaps/crossAssetSwap';
 import type { BridgeFirst } from './bridgeRequiredBlocker';
 import type { BridgeRail } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
@@ -23,21 +25,21 @@ export interface PrepareDepositBridgeParameters {
   readonly db: PrismaClient;
   readonly adapters: ChainAdapters;
   /** Unset: the service bridges nothing (the plan is blocked, `bridge_rail_not_configured`). */
-  readonly bridging: DepositBridging | undefined;
+  readonly bridging?: DepositBridging | undefined;
   readonly bridge: BridgeFirst;
   readonly planId: string;
   readonly now: Date;
   readonly schedule?: FeeSchedule | undefined;
-  /** A token other than USDC the plan would swap first: refused (the bridge moves USDC). */
-  readonly swapFrom?: { readonly symbol: string } | undefined;
 }
 
 /** The bridge legs a cross-chain plan starts with, or why they could not be built. */
 export interface DepositBridge {
   /** Built (prepared or blocked); undefined when no rail is configured. */
   readonly bridged: BuiltBridgePlan | undefined;
-  /** The bridge's blockers (none when it is prepared). */
+  /** The bridge's blockers (none when it is prepared), or the swap's before it. */
   readonly blockers: Blocker[];
+  /** The swap into USDC on the source chain before the bridge (`prepareSwapBridge`), if any. */
+  readonly swap?: CrossAssetSwap | undefined;
 }
 
 /** No bridge asked for (or none that could be tried yet). */
@@ -49,21 +51,12 @@ export const NO_BRIDGE: DepositBridge = { bridged: undefined, blockers: [] };
  * its refusals — a source address that is not the owner's own on an EVM lane is 422
  * BRIDGE_DESTINATION_NOT_OWNER naming `body.sourceAddress` (the deposit goes to the owner; the
  * bridge may not take another wallet's funds there), an amount under the bridge minimum or its
- * fees 400, a token to swap first 400 naming `body.token` (not built yet) — and its
- * blockers (lane, rail, fee, allowance). Nothing is stored here.
+ * fees 400 — and its blockers (lane, rail, fee, allowance). Nothing is stored here.
  */
 export async function prepareDepositBridge(
   parameters: PrepareDepositBridgeParameters,
 ): Promise<DepositBridge> {
-  const { bridging, bridge, swapFrom } = parameters;
-  if (swapFrom) {
-    throw new EngineError(
-      'BAD_REQUEST',
-      `body.token: a cross-chain plan bridges USDC; swap ${swapFrom.symbol} into USDC on ` +
-        `${bridge.sourceChain} first (a swap plan), then bridge`,
-      'body.token',
-    );
-  }
+  const { bridging, bridge } = parameters;
   if (!bridging) {
     return {
       bridged: undefined,
@@ -103,38 +96,49 @@ export async function prepareDepositBridge(
 
 /** A cross-chain deposit's legs, document parts and fee, once its deposit legs are built. */
 export interface BridgedDeposit {
-  /** The bridge legs, then the deposit legs; or the blockers. */
+  /** The swap legs (if any), the bridge legs, then the deposit legs; or the blockers. */
   readonly build: LegBuild;
   /** As stored: each leg with its chain; the deposit legs settle as `bridged_stake`. */
   readonly legs: PlanLegInput[];
   /** The chain of each leg, in order (the document shows it on every leg). */
   readonly legChains: readonly Chain[];
-  /** The document's `bridge` parts and what the deposit legs deposit. */
+  /** The document's swap parts (if any), `bridge` parts and what the deposit legs deposit. */
   readonly parts: { readonly bridge: Record<string, unknown>; readonly depositMicros?: string };
-  /** The bridge's fees (service and rail) plus the deposit's own fee. */
+  /** What the swap leg's settlement reads (`plans.swap`), when the plan swaps first. */
+  readonly stored?: Prisma.InputJsonObject | undefined;
+  /**
+   * The bridge's fees (service and rail) plus the deposit's own fee, in USDC; a swap's fee
+   * lines are in its input token (the document's `feeLines`), not added here.
+   */
   readonly feeMicros: bigint;
 }
 
 /**
- * Joins a cross-chain deposit under one planId: the bridge legs (on the source chain), then the
- * deposit legs (on the venue's chain) for what the bridge delivers at least. Either part blocked
- * blocks the plan (the deposit legs' blockers include the bridge's).
+ * Joins a cross-chain deposit under one planId: the swap legs into USDC when it swaps first
+ * (on the source chain), the bridge legs (on the source chain), then the deposit legs (on the
+ * venue's chain) for what the bridge delivers at least. Any part blocked blocks the plan (the
+ * deposit legs' blockers include the swap's and the bridge's).
  */
 export function joinBridgedDeposit(
   bridge: BuiltBridgePlan,
   deposit: LegBuild,
   deposited: { readonly chain: Chain; readonly venueId: string; readonly feeMicros: bigint },
+  swap?: CrossAssetSwap,
 ): BridgedDeposit {
-  const prepared = bridge.build.status === 'prepared' && deposit.status === 'prepared';
+  const swapLegs = swap?.build.status === 'prepared' ? swap.build.legs : swap ? undefined : [];
   const build: LegBuild =
-    bridge.build.status === 'prepared' && deposit.status === 'prepared'
-      ? { status: 'prepared', legs: [...bridge.build.legs, ...deposit.legs] }
+    swapLegs && bridge.build.status === 'prepared' && deposit.status === 'prepared'
+      ? { status: 'prepared', legs: [...swapLegs, ...bridge.build.legs, ...deposit.legs] }
       : {
           status: 'blocked',
           blockers: deposit.status === 'blocked' ? [...deposit.blockers] : [],
         };
+  const prepared = build.status === 'prepared';
   const source = bridge.record.chain as Chain;
   const depositLegs = storedLegs(deposit, 'bridged_stake', deposited.venueId);
+  const swapped = swap ? storedLegs(swap.build, 'swap', null) : [];
+  const sourceLegs = [...swapped, ...bridge.record.legs];
+  const swapParts = swap && crossAssetSwapParts(swap, prepared);
   // The bridge plan's own parts (rail, chains, fee lines, minReceived, ETA, disclosure).
   const bridgeParts = Object.fromEntries(
     Object.entries(bridge.document).filter(([key]) => Object.hasOwn(BridgePlanParts.shape, key)),
@@ -143,16 +147,19 @@ export function joinBridgedDeposit(
     build,
     legs: prepared
       ? [
-          ...bridge.record.legs.map((leg) => ({ ...leg, chain: source })),
+          ...sourceLegs.map((leg) => ({ ...leg, chain: source })),
           ...depositLegs.map((leg) => ({ ...leg, chain: deposited.chain })),
         ]
       : [],
     legChains: prepared
-      ? [...bridge.record.legs.map(() => source), ...depositLegs.map(() => deposited.chain)]
+      ? [...sourceLegs.map(() => source), ...depositLegs.map(() => deposited.chain)]
       : [],
-    parts: prepared
-      ? { bridge: bridgeParts, depositMicros: formatMicros(bridge.minReceivedMicros) }
-      : { bridge: bridgeParts },
+    parts: {
+      ...swapParts?.parts,
+      bridge: bridgeParts,
+      ...(prepared ? { depositMicros: formatMicros(bridge.minReceivedMicros) } : {}),
+    },
+    stored: swapParts?.stored,
     feeMicros: bridge.feeMicros + deposited.feeMicros,
   };
 }

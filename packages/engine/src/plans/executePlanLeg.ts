@@ -13,6 +13,7 @@ import { EngineError } from '../errors';
 import { storedPayload } from './legDocument';
 import { storedPlanDocument } from './storedPlanDocument';
 import { requireBridgeDelivered } from '../bridges/requireBridgeDelivered';
+import { requireSwapSettled } from '../bridges/requireSwapSettled';
 
 export interface ExecutePlanLegParameters {
   readonly db: PrismaClient;
@@ -49,8 +50,12 @@ async function loadLeg({ db, planId, legIndex }: ExecutePlanLegParameters) {
 /**
  * A swap or gas-sponsor plan signs a price its quote promised until `expiresAt`: past it, no leg
  * of the plan is sent (409 QUOTE_EXPIRED, nothing recorded); the caller prepares a new plan.
+ * Once every swap leg of the plan settled, the quote has done its work: the legs after it (a
+ * swap → bridge → deposit plan's burn, and its deposit after the delivery) are sent as any.
  */
 function refuseExpiredQuote(plan: StoredPlan, now: Date) {
+  const swapLegs = plan.legs.filter((leg) => leg.effect === 'swap');
+  if (swapLegs.length > 0 && swapLegs.every((leg) => leg.status === 'confirmed')) return;
   const swap = plan.swap;
   const expiresAt =
     typeof swap === 'object' && swap !== null && !Array.isArray(swap) ? swap['expiresAt'] : null;
@@ -168,6 +173,8 @@ export async function executePlanLeg(parameters: ExecutePlanLegParameters): Prom
   refuseUnlessBroadcast(parameters, plan);
   // A cross-chain deposit's deposit leg is sent once its bridge delivered (409 before).
   if (leg.effect === 'bridged_stake') await requireBridgeDelivered(db, { ...leg, planId: plan.id });
+  // Its bridge legs, after a swap into USDC, are sent once the swap settled (409 before).
+  await requireSwapSettled(db, { ...leg, planId: plan.id });
   const txId = await checkBytes(parameters, plan, leg, owner);
   if (await alreadyCarried(parameters, leg, txId)) return answer(loaded.plan, legIndex, txId, true);
 

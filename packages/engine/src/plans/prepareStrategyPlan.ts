@@ -10,6 +10,7 @@ import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import { EngineError } from '../errors';
 import {
   crossAssetBlockers,
+  crossAssetSwapParts,
   crossAssetToken,
   joinCrossAssetPlan,
   prepareCrossAssetSwap,
@@ -22,12 +23,8 @@ import { planDocument, planRecord } from './planDocument';
 import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
-import {
-  NO_BRIDGE,
-  joinBridgedDeposit,
-  prepareDepositBridge,
-  withLegChains,
-} from '../bridges/crossChainDeposit';
+import { NO_BRIDGE, joinBridgedDeposit, withLegChains } from '../bridges/crossChainDeposit';
+import { prepareSwapBridge } from '../bridges/swapThenBridge';
 import type { DepositBridging } from '../bridges/crossChainDeposit';
 
 export interface PrepareStrategyPlanRequest {
@@ -114,7 +111,10 @@ const belowMinimum = (opportunity: Opportunity, depositMicros: bigint): Blocker[
  * bridge legs on the source chain (fee transfer, approval, burn: the bridge plan's own, with its
  * refusals and blockers), then the deposit legs on the venue's chain for the bridge's
  * minReceivedMicros — the cost basis, net of the bridge and rail fees; they settle (effect
- * `bridged_stake`) from liquid, only after the bridge's delivery credited it.
+ * `bridged_stake`) from liquid, only after the bridge's delivery credited it. With a `token`
+ * other than USDC the source chain swaps, the swap legs into USDC come first (on the source
+ * chain) and the bridge takes the swap's minAmountOut; its burn waits for the swap leg to
+ * settle (409 SWAP_NOT_SETTLED before). The swap blocked: the plan is, nothing priced after it.
  */
 export async function prepareStrategyPlan(
   parameters: PrepareStrategyPlanParameters,
@@ -144,26 +144,36 @@ export async function prepareStrategyPlan(
   if (bridgeFirst && !bridging) {
     checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain'));
   }
-  // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown).
+  // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown),
+  // on the chain the funds are on (the source chain of a deposit that bridges).
   const swapFrom =
     kind === 'deposit'
-      ? crossAssetToken(parameters.swaps, chain, request.token, 'token')
+      ? crossAssetToken(
+          parameters.swaps,
+          bridging ? bridgeFirst.sourceChain : chain,
+          request.token,
+          'token',
+        )
       : undefined;
-  // Bridge first: the bridge legs under this planId, what it delivers at least is deposited.
-  const { bridged, blockers: bridgeBlockers } =
-    bridging && checked.blockers.length === 0
-      ? await prepareDepositBridge({
-          ...parameters,
-          bridging: parameters.bridging,
-          bridge: bridgeFirst,
-          planId,
-          swapFrom,
-        })
-      : NO_BRIDGE;
+  // Bridge first (after a swap into USDC there): the legs under this planId; what the bridge
+  // delivers at least is deposited.
+  const {
+    bridged,
+    blockers: bridgeBlockers,
+    swap: bridgedSwap,
+  } = bridging && checked.blockers.length === 0
+    ? await prepareSwapBridge({
+        ...parameters,
+        bridge: bridgeFirst,
+        planId,
+        swapFrom,
+        slippageBps: request.slippageBps,
+      })
+    : NO_BRIDGE;
   checked.blockers.push(...bridgeBlockers);
   // One quote, only for a deposit that could go ahead; what it guarantees is what is deposited.
   const swap =
-    swapFrom && checked.owner && checked.blockers.length === 0
+    swapFrom && !bridging && checked.owner && checked.blockers.length === 0
       ? await prepareCrossAssetSwap({
           ...parameters,
           chain,
@@ -222,7 +232,12 @@ export async function prepareStrategyPlan(
   const crossAsset = swap && joinCrossAssetPlan(swap, legs, effect, opportunity.venueId);
   const crossChain =
     bridged &&
-    joinBridgedDeposit(bridged, legs, { chain, venueId: opportunity.venueId, feeMicros });
+    joinBridgedDeposit(
+      bridged,
+      legs,
+      { chain, venueId: opportunity.venueId, feeMicros },
+      bridgedSwap,
+    );
   const joined = crossAsset ?? crossChain;
   const build = joined?.build ?? legs;
   const parts = {
@@ -244,6 +259,8 @@ export async function prepareStrategyPlan(
       ...(checked.owner ? { owner: checked.owner } : {}),
       ...crossAsset?.parts,
       ...crossChain?.parts,
+      // A swap before the bridge that was blocked: what it would have swapped.
+      ...(bridgedSwap && !crossChain ? crossAssetSwapParts(bridgedSwap, false).parts : {}),
     },
     createdAt: now,
   };
@@ -270,6 +287,7 @@ export async function prepareStrategyPlan(
     effect,
     ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
     ...(crossChain ? { legs: crossChain.legs } : {}),
+    ...(crossChain?.stored ? { swap: crossChain.stored } : {}),
   });
   const document: PlanDocument = withLegChains(planDocument(parts), crossChain?.legChains);
   // A cross-chain deposit stores what it bridges with it (one statement).

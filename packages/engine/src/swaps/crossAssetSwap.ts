@@ -142,7 +142,27 @@ export function joinCrossAssetPlan(
           // The callers block the deposit legs with the swap's blockers among theirs.
           blockers: deposit.status === 'blocked' ? [...deposit.blockers] : crossAssetBlockers(swap),
         };
-  const priced = build.status === 'prepared' ? swap.pricing.priced : undefined;
+  const swapParts = crossAssetSwapParts(swap, build.status === 'prepared');
+  return {
+    build,
+    legs:
+      build.status === 'prepared'
+        ? [...storedLegs(swap.build, 'swap', null), ...storedLegs(deposit, effect, venueId)]
+        : [],
+    ...swapParts,
+  };
+}
+
+/**
+ * What a plan with a swap leg shows (the quote and fee lines only once `prepared`: the whole
+ * plan, not only its swap), stores for the swap leg's settlement, and charges on the input.
+ * Shared by the cross-asset plan and the swap → bridge → deposit plan.
+ */
+export function crossAssetSwapParts(
+  swap: CrossAssetSwap,
+  prepared: boolean,
+): Pick<CrossAssetPlan, 'parts' | 'stored' | 'feeMicros'> {
+  const priced = prepared ? swap.pricing.priced : undefined;
   const documentParts = swapDocumentParts(
     swap.input,
     swap.output,
@@ -151,11 +171,6 @@ export function joinCrossAssetPlan(
     priced,
   );
   return {
-    build,
-    legs:
-      build.status === 'prepared'
-        ? [...storedLegs(swap.build, 'swap', null), ...storedLegs(deposit, effect, venueId)]
-        : [],
     parts: priced
       ? { ...documentParts, depositMicros: formatMicros(swap.depositMicros) }
       : documentParts,
@@ -163,7 +178,7 @@ export function joinCrossAssetPlan(
       documentParts,
       { ...swap.pricing, input: swap.input, output: swap.output },
       swap.feeRecipient,
-      build.status === 'prepared',
+      prepared,
     ),
     feeMicros: priced ? priced.fees.feeMicros : swap.pricing.serviceFee.amountMicros,
   };

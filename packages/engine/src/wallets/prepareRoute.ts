@@ -22,6 +22,7 @@ import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import {
   crossAssetBlockers,
+  crossAssetSwapParts,
   crossAssetToken,
   joinCrossAssetPlan,
   prepareCrossAssetSwap,
@@ -36,12 +37,8 @@ import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
-import {
-  NO_BRIDGE,
-  joinBridgedDeposit,
-  prepareDepositBridge,
-  withLegChains,
-} from '../bridges/crossChainDeposit';
+import { NO_BRIDGE, joinBridgedDeposit, withLegChains } from '../bridges/crossChainDeposit';
+import { prepareSwapBridge } from '../bridges/swapThenBridge';
 import type { DepositBridging } from '../bridges/crossChainDeposit';
 import { chooseRouteChain } from './routeChain';
 import type { RouteChainRequest } from './routeChain';
@@ -205,7 +202,9 @@ export type RoutePlanDocument = PlanDocument & {
  * run first (its route and exact body); nothing is quoted or reserved. With both: one plan, as a
  * deposit plan with `bridge: true` makes it — the bridge legs on the source chain, then the
  * stake venue's deposit legs for the bridge's minReceivedMicros (effect `bridged_stake`: they
- * take what the delivery credits, so nothing is reserved).
+ * take what the delivery credits, so nothing is reserved). With a `token` other than USDC,
+ * the swap legs into USDC on the source chain come first and the bridge takes the swap's
+ * minAmountOut (its burn waits for the swap leg to settle: 409 SWAP_NOT_SETTLED before).
  */
 export async function prepareRoute(parameters: PrepareRouteParameters): Promise<RoutePlanDocument> {
   const { db, adapters, input, now } = parameters;
@@ -215,8 +214,6 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     parameters.address,
     input,
   );
-  // Another token than USDC: swapped into USDC by the plan's first legs (400 when unknown).
-  const swapFrom = crossAssetToken(parameters.swaps, chain, input.token, 'token');
   const owner = ownerOn(adapters, parameters.address, chain);
   // Funds on another chain: blocked, naming the bridge plan to run first (a route never bridges).
   const bridgeFirst = crossChainSource(adapters, input, {
@@ -231,16 +228,27 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     bridgeFirst !== undefined &&
     input.stake &&
     (input.bridge === true || input.autoBridge === true);
-  const { bridged, blockers: bridgeBlockers } =
-    bridging && venue
-      ? await prepareDepositBridge({
-          ...parameters,
-          bridging: parameters.bridging,
-          bridge: bridgeFirst,
-          planId,
-          swapFrom,
-        })
-      : NO_BRIDGE;
+  // Another token than USDC: swapped into USDC by the plan's first legs (400 when unknown), on
+  // the chain the funds are on (the source chain of a route that bridges).
+  const swapFrom = crossAssetToken(
+    parameters.swaps,
+    bridging ? bridgeFirst.sourceChain : chain,
+    input.token,
+    'token',
+  );
+  const {
+    bridged,
+    blockers: bridgeBlockers,
+    swap: bridgedSwap,
+  } = bridging && venue
+    ? await prepareSwapBridge({
+        ...parameters,
+        bridge: bridgeFirst,
+        planId,
+        swapFrom,
+        slippageBps: input.slippageBps,
+      })
+    : NO_BRIDGE;
   // One quote, only for a route that could go ahead; what it guarantees is what is deposited.
   const swap =
     swapFrom && !input.autoBridge && !bridgeFirst && (venue || !input.stake)
@@ -274,7 +282,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     ...swapBlockers,
     // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
     // and APY (a swap not priced has no amount to check yet).
-    ...((swapFrom && (!swap || swapBlockers.length > 0)) ||
+    ...((swapFrom && !bridging && (!swap || swapBlockers.length > 0)) ||
     (bridgeFirst && (!bridged || bridgeBlockers.length > 0))
       ? []
       : await guardrailBlockers(db, {
@@ -307,7 +315,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   const crossChain =
     bridged &&
     venue &&
-    joinBridgedDeposit(bridged, deposit, { chain, venueId: venue.venueId, feeMicros });
+    joinBridgedDeposit(bridged, deposit, { chain, venueId: venue.venueId, feeMicros }, bridgedSwap);
   const build = crossAsset?.build ?? crossChain?.build ?? deposit;
   const reservedMicros = build.status === 'prepared' && !crossChain ? depositMicros : 0n;
   const parts = {
@@ -330,6 +338,8 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       pendingInMicros: formatMicros(reservedMicros),
       ...crossAsset?.parts,
       ...crossChain?.parts,
+      // A swap before the bridge that was blocked: what it would have swapped.
+      ...(bridgedSwap && !crossChain ? crossAssetSwapParts(bridgedSwap, false).parts : {}),
     },
     createdAt: now,
   };
@@ -347,6 +357,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         effect,
         ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
         ...(crossChain ? { legs: crossChain.legs } : {}),
+        ...(crossChain?.stored ? { swap: crossChain.stored } : {}),
       }),
       also ? { also } : {},
     );

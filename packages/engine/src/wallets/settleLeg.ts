@@ -35,6 +35,7 @@ import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
 import { bridgeFeeOutcome, readBridgeFeeLeg } from '../bridges/bridgeFeeLeg';
 import type { BridgeRail } from '../bridges/bridgeRail';
 import { requireBridgeDelivered } from '../bridges/requireBridgeDelivered';
+import { requireSwapSettled } from '../bridges/requireSwapSettled';
 import { readSwapLegReceipt } from './swapLegReceipt';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
 import type { SwapLegReceipt } from './swapLegReceipt';
@@ -276,6 +277,8 @@ export async function settleLeg(
   }
   // A cross-chain deposit's deposit leg waits for its bridge's delivery (409 before).
   if (leg.effect === 'bridged_stake') await requireBridgeDelivered(parameters.db, leg);
+  // Its bridge legs, after a swap into USDC, settle once the swap settled (409 before).
+  await requireSwapSettled(parameters.db, leg);
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
   const unwrap =

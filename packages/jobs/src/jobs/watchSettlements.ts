@@ -125,6 +125,8 @@ async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcom
     if (error instanceof EngineError && error.code === 'SERVICE_UNAVAILABLE') return 'unavailable';
     // A cross-chain deposit's deposit leg: settled once its bridge is delivered.
     if (error instanceof EngineError && error.code === 'BRIDGE_NOT_DELIVERED') return 'pending';
+    // Its bridge legs after a swap into USDC: settled once the swap leg is.
+    if (error instanceof EngineError && error.code === 'SWAP_NOT_SETTLED') return 'pending';
     if (error instanceof EngineError && error.code === 'RECEIPT_MISMATCH') {
       deps.logger.warn(
         { planId: leg.planId, legIndex: leg.legIndex, err: error.message },
