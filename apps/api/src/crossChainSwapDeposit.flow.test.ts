@@ -278,6 +278,49 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
   });
 });
 
+describe('cross-chain deposit from WETH without bridge: true', () => {
+  it.each([
+    ['deposit plan', () => depositPlan({ bridge: undefined })],
+    [
+      'route',
+      () =>
+        request(t.app)
+          .post(`/api/v1/wallets/${owner.address}/route`)
+          .set('X-API-Key', ownerKey)
+          .send({
+            amountMicros: String(WETH_IN),
+            token: 'WETH',
+            chain: 'arbitrum',
+            stake: true,
+            sourceChain: 'base',
+          }),
+    ],
+  ])(
+    '%s: bridge_required names the swap on the source chain first, and no amount in WETH units',
+    async (_, send) => {
+      const plan = (await send().expect(200)).body as {
+        status: string;
+        planId?: string;
+        blockers?: { code: string; details?: Record<string, string> }[];
+      };
+      expect(plan.status).toBe('blocked');
+      const found = plan.blockers?.find((entry) => entry.code === 'bridge_required');
+      expect(found?.details).toMatchObject({
+        route: 'POST /api/v1/svc/bridge/plan',
+        token: 'WETH',
+        sourceChain: 'base',
+        destChain: 'arbitrum',
+      });
+      expect(found?.details?.['swapFirst']).toContain('swap the WETH into USDC on base first');
+      expect(found?.details).not.toHaveProperty('amountMicros');
+      expect(JSON.parse(found?.details?.['body'] ?? '{}')).not.toHaveProperty('amountMicros');
+      expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(
+        0,
+      );
+    },
+  );
+});
+
 describe('cross-chain deposit from WETH without a swap source on the source chain', () => {
   let bare: TestApp;
   beforeAll(async () => {

@@ -141,20 +141,20 @@ export async function prepareStrategyPlan(
         })
       : undefined;
   const bridging = bridgeFirst !== undefined && request.crossChain?.bridge === true;
-  if (bridgeFirst && !bridging) {
-    checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain'));
-  }
   // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown),
-  // on the chain the funds are on (the source chain of a deposit that bridges).
+  // on the chain the funds are on (the source chain of a cross-chain deposit).
   const swapFrom =
     kind === 'deposit'
       ? crossAssetToken(
           parameters.swaps,
-          bridging ? bridgeFirst.sourceChain : chain,
+          bridgeFirst ? bridgeFirst.sourceChain : chain,
           request.token,
           'token',
         )
       : undefined;
+  if (bridgeFirst && !bridging) {
+    checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain', swapFrom));
+  }
   // Bridge first (after a swap into USDC there): the legs under this planId; what the bridge
   // delivers at least is deposited.
   const {

@@ -232,7 +232,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   // the chain the funds are on (the source chain of a route that bridges).
   const swapFrom = crossAssetToken(
     parameters.swaps,
-    bridging ? bridgeFirst.sourceChain : chain,
+    bridgeFirst ? bridgeFirst.sourceChain : chain,
     input.token,
     'token',
   );
@@ -277,7 +277,9 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       maxStakeMicros,
       stakedMicros,
     }),
-    ...(bridgeFirst && !bridging ? [bridgeRequiredBlocker(bridgeFirst, 'body.sourceChain')] : []),
+    ...(bridgeFirst && !bridging
+      ? [bridgeRequiredBlocker(bridgeFirst, 'body.sourceChain', swapFrom)]
+      : []),
     ...bridgeBlockers,
     ...swapBlockers,
     // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
