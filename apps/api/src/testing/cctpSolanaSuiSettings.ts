@@ -1,0 +1,49 @@
+import { Keypair } from '@solana/web3.js';
+import { parseAbi } from 'viem';
+import type { CctpBedContracts } from '@yieldrouter/chain-beds/evm';
+import type { SolanaBed } from '@yieldrouter/chain-beds';
+
+const TMM = 'CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe';
+const MT = 'CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC';
+
+/**
+ * The app's settings for the CCTP lanes to and from Solana and Sui: Base on an anvil with the
+ * CCTP v2 stand-ins (`deployCctpPair`) and the Iris fake, Solana on the litesvm bed (its RPC
+ * and USDC mint) with CCTP's program ids, and Sui's CCTP objects (ids only: no Sui bed runs).
+ * The bridge's fee recipient on Solana is `solanaBridgeFeeRecipient`. Keys and venues are the
+ * caller's.
+ */
+export const cctpSolanaSuiSettings = (parts: {
+  readonly base: { readonly rpcUrl: string; readonly usdc: string };
+  readonly onBase: CctpBedContracts;
+  readonly irisUrl: string;
+  readonly solana: SolanaBed;
+  readonly solanaBridgeFeeRecipient: string;
+}): Record<string, string> => ({
+  SVC_BASE_RPC_URL: parts.base.rpcUrl,
+  SVC_BASE_USDC_ADDRESS: parts.base.usdc,
+  SVC_SOLANA_RPC_URL: parts.solana.rpcUrl,
+  SVC_SOLANA_USDC_MINT: parts.solana.usdcMint,
+  SVC_CCTP_ATTESTATION_URL: parts.irisUrl,
+  SVC_CCTP_TIMEOUT_MS: '1000',
+  SVC_BASE_CCTP_TOKEN_MESSENGER: parts.onBase.tokenMessenger,
+  SVC_BASE_CCTP_MESSAGE_TRANSMITTER: parts.onBase.messageTransmitter,
+  SVC_BASE_BRIDGE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+  SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: TMM,
+  SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: MT,
+  SVC_CCTP_SOLANA_FEE_RECIPIENT: Keypair.generate().publicKey.toBase58(),
+  SVC_SOLANA_BRIDGE_FEE_RECIPIENT: parts.solanaBridgeFeeRecipient,
+  SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_PACKAGE: `0x${'71'.repeat(32)}`,
+  SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
+  SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: `0x${'73'.repeat(32)}`,
+  SVC_CCTP_SUI_MESSAGE_TRANSMITTER_STATE: `0x${'74'.repeat(32)}`,
+  SVC_CCTP_SUI_USDC_TREASURY: `0x${'75'.repeat(32)}`,
+});
+
+/** CCTP's Solana program ids (TokenMessengerMinter, MessageTransmitter) the settings name. */
+export const SOLANA_CCTP_PROGRAMS = { tokenMessengerMinter: TMM, messageTransmitter: MT };
+
+/** CCTP v2's `depositForBurn` on an EVM chain, to read a burn leg's destination domain. */
+export const CCTP_BURN_ABI = parseAbi([
+  'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold)',
+]);
