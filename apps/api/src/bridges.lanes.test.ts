@@ -2,19 +2,16 @@ import request from 'supertest';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { decodeFunctionData, pad } from 'viem';
 import type { Hex } from 'viem';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
-import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import { anvilAccounts, deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
-import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startSolanaBed } from '@yieldrouter/chain-beds';
+import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
 import {
   CCTP_BURN_ABI,
   SOLANA_CCTP_PROGRAMS,
-  cctpSolanaSuiSettings,
-} from './testing/cctpSolanaSuiSettings';
+  startCctpSolanaSuiBeds,
+} from './testing/cctpSolanaSuiBeds';
+import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 
 // Lanes to and from Solana and Sui: Base (an anvil with the CCTP v2 stand-ins) → Solana, and
 // Solana (the litesvm bed, for the blockhash) → Sui, prepared when configured; the owner key
@@ -30,38 +27,24 @@ const TMM = SOLANA_CCTP_PROGRAMS.tokenMessengerMinter;
 const DEPOSIT_FOR_BURN = [215, 60, 61, 46, 114, 55, 128, 176];
 const burnAbi = CCTP_BURN_ABI;
 
-let base: EvmBed;
+let beds: CctpSolanaSuiBeds;
 let solana: SolanaBed;
-let iris: IrisFake;
 let t: TestApp;
 
 beforeAll(async () => {
-  [base, solana] = await Promise.all([startEvmBed({ chainId: 8453 }), startSolanaBed()]);
-  const [onBase] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-  ]);
-  if (!onBase) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [{ domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter }],
-  });
+  beds = await startCctpSolanaSuiBeds(solanaFeeRecipient.toBase58());
+  solana = beds.solana;
   t = await startTestApp({
     SVC_API_KEYS: JSON.stringify([
       { key: ownerKey, role: 'owner', wallets: [owner.address, solanaOwner, suiOwner] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
-    ...cctpSolanaSuiSettings({
-      base: { rpcUrl: base.anvil.rpcUrl, usdc: base.fixtures.usdc },
-      onBase,
-      irisUrl: iris.url,
-      solana,
-      solanaBridgeFeeRecipient: solanaFeeRecipient.toBase58(),
-    }),
+    ...beds.settings,
   });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await iris?.close();
-  await Promise.all([base?.stop(), solana?.stop()]);
+  await beds?.stop();
 });
 
 const plan = (body: Record<string, unknown>, key = ownerKey) => {

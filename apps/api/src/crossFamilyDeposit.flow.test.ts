@@ -4,15 +4,12 @@ import bs58 from 'bs58';
 import { decodeFunctionData } from 'viem';
 import type { Hex } from 'viem';
 import { DepositPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
-import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import { anvilAccounts, deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
-import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
+import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
+import { deployYieldRouter } from '@yieldrouter/chain-beds/solana';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
-import { CCTP_BURN_ABI, cctpSolanaSuiSettings } from './testing/cctpSolanaSuiSettings';
+import { CCTP_BURN_ABI, startCctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
+import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 import { solanaBedSettings } from './testing/solanaBedSettings';
 
 // A cross-chain deposit across chain families (issue 18, item 5): the owner's USDC on Base
@@ -26,30 +23,15 @@ const solanaOwner = Keypair.generate().publicKey.toBase58();
 const bothKey = `test-xfam-both-${Date.now()}`;
 const solanaOnlyKey = `test-xfam-solana-${Date.now()}`;
 
-let base: EvmBed;
-let solana: SolanaBed;
-let iris: IrisFake;
+let beds: CctpSolanaSuiBeds;
 let t: TestApp;
 
 beforeAll(async () => {
-  [base, solana] = await Promise.all([startEvmBed({ chainId: 8453 }), startSolanaBed()]);
-  const [onBase] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-  ]);
-  if (!onBase) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [{ domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter }],
-  });
-  const router = deployYieldRouter(solana);
+  beds = await startCctpSolanaSuiBeds(Keypair.generate().publicKey.toBase58());
+  const router = deployYieldRouter(beds.solana);
   t = await startTestApp({
-    ...cctpSolanaSuiSettings({
-      base: { rpcUrl: base.anvil.rpcUrl, usdc: base.fixtures.usdc },
-      onBase,
-      irisUrl: iris.url,
-      solana,
-      solanaBridgeFeeRecipient: Keypair.generate().publicKey.toBase58(),
-    }),
-    ...solanaBedSettings(solana, router),
+    ...beds.settings,
+    ...solanaBedSettings(beds.solana, router),
     SVC_SOLANA_NETWORK: 'localnet',
     SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
     SVC_SOLANA_EXECUTION_ENABLED: 'true',
@@ -63,8 +45,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await t?.close();
-  await iris?.close();
-  await Promise.all([base?.stop(), solana?.stop()]);
+  await beds?.stop();
 });
 
 const fromBase = {
@@ -125,12 +106,9 @@ describe('cross-family deposit (Base → Solana, kamino): the owner key proves t
       },
     });
     const legs = plan.legs ?? [];
-    expect(legs.map((leg) => [leg.action, leg['chain'], leg.settles])).toEqual([
-      ['transfer', 'base', true],
-      ['approve', 'base', false],
-      ['burn', 'base', true],
-      ['deposit', 'solana', true],
-    ]);
+    expect(legs.map((leg) => leg.action)).toEqual(['transfer', 'approve', 'burn', 'deposit']);
+    expect(legs.map((leg) => leg['chain'])).toEqual(['base', 'base', 'base', 'solana']);
+    expect(legs.map((leg) => leg.settles)).toEqual([true, false, true, true]);
     // The burn mints on Solana's CCTP domain (5); the deposit deposits what it delivers at least.
     const burn = legs[2]?.transaction as { data: Hex } | undefined;
     expect(decodeFunctionData({ abi: CCTP_BURN_ABI, data: burn?.data ?? '0x' }).args[1]).toBe(5);

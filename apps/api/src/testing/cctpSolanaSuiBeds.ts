@@ -1,6 +1,9 @@
 import { Keypair } from '@solana/web3.js';
 import { parseAbi } from 'viem';
-import type { CctpBedContracts } from '@yieldrouter/chain-beds/evm';
+import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import { deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import type { CctpBedContracts, EvmBed } from '@yieldrouter/chain-beds/evm';
+import { startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 
 const TMM = 'CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe';
@@ -13,7 +16,7 @@ const MT = 'CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC';
  * The bridge's fee recipient on Solana is `solanaBridgeFeeRecipient`. Keys and venues are the
  * caller's.
  */
-export const cctpSolanaSuiSettings = (parts: {
+const cctpSolanaSuiSettings = (parts: {
   readonly base: { readonly rpcUrl: string; readonly usdc: string };
   readonly onBase: CctpBedContracts;
   readonly irisUrl: string;
@@ -47,3 +50,46 @@ export const SOLANA_CCTP_PROGRAMS = { tokenMessengerMinter: TMM, messageTransmit
 export const CCTP_BURN_ABI = parseAbi([
   'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold)',
 ]);
+
+/** The beds the CCTP lanes to and from Solana run on, and the app's settings for them. */
+export interface CctpSolanaSuiBeds {
+  /** Base (chain id 8453, CCTP domain 6) on an anvil with the CCTP v2 stand-ins. */
+  readonly base: EvmBed;
+  readonly solana: SolanaBed;
+  /** `cctpSolanaSuiSettings` for these beds (keys and venues are the caller's). */
+  readonly settings: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Base (with the CCTP stand-ins and the Iris fake attesting its burns) and the Solana
+ * bed, for the lanes to and from Solana and Sui; `solanaBridgeFeeRecipient` takes the bridge's
+ * service fee on Solana.
+ */
+export async function startCctpSolanaSuiBeds(
+  solanaBridgeFeeRecipient: string,
+): Promise<CctpSolanaSuiBeds> {
+  const [base, solana] = await Promise.all([startEvmBed({ chainId: 8453 }), startSolanaBed()]);
+  const [onBase] = await deployCctpPair([
+    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
+  ]);
+  if (!onBase) throw new Error('no CCTP bed');
+  const iris = await startIrisFake({
+    domains: [{ domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter }],
+  });
+  return {
+    base,
+    solana,
+    settings: cctpSolanaSuiSettings({
+      base: { rpcUrl: base.anvil.rpcUrl, usdc: base.fixtures.usdc },
+      onBase,
+      irisUrl: iris.url,
+      solana,
+      solanaBridgeFeeRecipient,
+    }),
+    stop: async () => {
+      await iris.close();
+      await Promise.all([base.stop(), solana.stop()]);
+    },
+  };
+}
