@@ -39,6 +39,7 @@ beforeAll(async () => {
     SVC_API_KEYS: JSON.stringify([
       { key: bothKey, role: 'owner', wallets: [owner.address, solanaOwner] },
       { key: solanaOnlyKey, role: 'owner', wallets: [solanaOwner] },
+      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
   });
@@ -74,6 +75,7 @@ describe('cross-family deposit (Base → Solana, kamino): the owner key proves t
     ['deposit plan with no key', () => depositPlan()],
     ['deposit plan with a key listing only the Solana address', () => depositPlan(solanaOnlyKey)],
     ['route with a key listing only the Solana address', () => route(solanaOnlyKey)],
+    ['deposit plan with a `*` key (it names no address)', () => depositPlan(testKeys.owner)],
   ])('%s: 422 naming body.sourceAddress and how to prove it', async (_, send) => {
     const before = await plansOf();
     const res = await send().expect(422);
