@@ -249,6 +249,7 @@ export function createApp(deps: AppDeps): Express {
       venueUseCases: useCases.venues,
       venues: config.venues,
       bridging: { bridges: config.bridges, rail: bridgeRail },
+      resolveKey: (raw) => keys.resolve(raw),
       enablement,
       adapters,
       snapshots,

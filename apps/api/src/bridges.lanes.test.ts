@@ -1,15 +1,17 @@
 import request from 'supertest';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { decodeFunctionData, pad, parseAbi } from 'viem';
+import { decodeFunctionData, pad } from 'viem';
 import type { Hex } from 'viem';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
-import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import { anvilAccounts, deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
-import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startSolanaBed } from '@yieldrouter/chain-beds';
+import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
+import {
+  CCTP_BURN_ABI,
+  SOLANA_CCTP_PROGRAMS,
+  startCctpSolanaSuiBeds,
+} from './testing/cctpSolanaSuiBeds';
+import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 
 // Lanes to and from Solana and Sui: Base (an anvil with the CCTP v2 stand-ins) → Solana, and
 // Solana (the litesvm bed, for the blockhash) → Sui, prepared when configured; the owner key
@@ -21,56 +23,28 @@ const solanaOwner = solanaWallet.publicKey.toBase58();
 const solanaFeeRecipient = Keypair.generate().publicKey;
 const suiOwner = SAMPLE_ADDRESSES.sui;
 const ownerKey = `test-owner-lanes-${Date.now()}`;
-const TMM = 'CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe';
-const MT = 'CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC';
+const TMM = SOLANA_CCTP_PROGRAMS.tokenMessengerMinter;
 const DEPOSIT_FOR_BURN = [215, 60, 61, 46, 114, 55, 128, 176];
-const burnAbi = parseAbi([
-  'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold)',
-]);
+const burnAbi = CCTP_BURN_ABI;
 
-let base: EvmBed;
+let beds: CctpSolanaSuiBeds;
 let solana: SolanaBed;
-let iris: IrisFake;
 let t: TestApp;
 
 beforeAll(async () => {
-  [base, solana] = await Promise.all([startEvmBed({ chainId: 8453 }), startSolanaBed()]);
-  const [onBase] = await deployCctpPair([
-    { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
-  ]);
-  if (!onBase) throw new Error('no CCTP bed');
-  iris = await startIrisFake({
-    domains: [{ domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter }],
-  });
+  beds = await startCctpSolanaSuiBeds(solanaFeeRecipient.toBase58());
+  solana = beds.solana;
   t = await startTestApp({
     SVC_API_KEYS: JSON.stringify([
       { key: ownerKey, role: 'owner', wallets: [owner.address, solanaOwner, suiOwner] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
-    SVC_BASE_RPC_URL: base.anvil.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: base.fixtures.usdc,
-    SVC_SOLANA_RPC_URL: solana.rpcUrl,
-    SVC_SOLANA_USDC_MINT: solana.usdcMint,
-    SVC_CCTP_ATTESTATION_URL: iris.url,
-    SVC_CCTP_TIMEOUT_MS: '1000',
-    SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
-    SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
-    SVC_BASE_BRIDGE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
-    SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: TMM,
-    SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: MT,
-    SVC_CCTP_SOLANA_FEE_RECIPIENT: Keypair.generate().publicKey.toBase58(),
-    SVC_SOLANA_BRIDGE_FEE_RECIPIENT: solanaFeeRecipient.toBase58(),
-    SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_PACKAGE: `0x${'71'.repeat(32)}`,
-    SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
-    SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: `0x${'73'.repeat(32)}`,
-    SVC_CCTP_SUI_MESSAGE_TRANSMITTER_STATE: `0x${'74'.repeat(32)}`,
-    SVC_CCTP_SUI_USDC_TREASURY: `0x${'75'.repeat(32)}`,
+    ...beds.settings,
   });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await iris?.close();
-  await Promise.all([base?.stop(), solana?.stop()]);
+  await beds?.stop();
 });
 
 const plan = (body: Record<string, unknown>, key = ownerKey) => {

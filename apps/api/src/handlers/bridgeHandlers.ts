@@ -2,6 +2,7 @@ import type { BridgeRail, BridgesConfig, ChainAdapters, PlanUseCases } from '@yi
 import type { Handlers } from '../http/mountRoutes';
 import { principalAllowsWallet } from '../http/auth';
 import type { Principal } from '../http/auth';
+import { callerOf, ownsBothOf } from './ownerProof';
 
 export interface BridgeHandlerDeps {
   readonly plans: PlanUseCases;
@@ -23,10 +24,8 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
   return {
     prepareBridgePlan: async ({ body, header }) => {
       // The route is public; a key sent along only serves as proof that a destination of another
-      // address format is the owner's: an owner key listing both addresses by name. Any other
-      // key, or none, proves nothing (the plan is then refused for such a destination).
-      const raw = header('x-api-key');
-      const caller = raw && deps.resolveKey ? await deps.resolveKey(raw) : null;
+      // address format is the owner's (`ownsBothOf`).
+      const caller = await callerOf(header, deps.resolveKey);
       return {
         status: 200,
         body: await deps.plans.prepareBridgePlan({
@@ -35,10 +34,7 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
           rail: deps.rail,
           request: body,
           now: now(),
-          ownsBoth: (source, destination) =>
-            caller?.role === 'owner' &&
-            caller.wallets.has(caller.walletOf(source)) &&
-            caller.wallets.has(caller.walletOf(destination)),
+          ownsBoth: ownsBothOf(caller),
         }),
       };
     },

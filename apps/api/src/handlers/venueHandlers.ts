@@ -36,7 +36,9 @@ import {
 } from '@yieldrouter/schemas';
 import type { z } from 'zod';
 import { ApiError } from '../http/apiError';
+import type { Principal } from '../http/auth';
 import type { HandlerContext, Handlers } from '../http/mountRoutes';
+import { callerOf, ownsBothOf } from './ownerProof';
 
 export interface VenueHandlerDeps {
   /** The venue use cases, on the books. */
@@ -51,6 +53,11 @@ export interface VenueHandlerDeps {
   readonly swaps?: RouteSwaps | undefined;
   /** Where a cross-chain deposit with `bridge: true` bridges; unset: it is blocked. */
   readonly bridging?: DepositBridging | undefined;
+  /**
+   * The owner behind a raw API key, or null when it is unknown or revoked: a key sent along on
+   * the public deposit route proves funds on another chain family the owner's (`ownsBothOf`).
+   */
+  readonly resolveKey?: ((raw: string) => Promise<Principal | null>) | undefined;
   readonly now?: () => Date;
 }
 
@@ -200,12 +207,16 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
     (kind: 'deposit' | 'withdraw') =>
     async ({
       body,
+      header,
       recordWrite,
     }: {
       body: z.output<typeof DepositPlanRequest>;
+      header: HandlerContext<RouteDefinition>['header'];
       recordWrite: HandlerContext<RouteDefinition>['recordWrite'];
     }) => {
       const id = body.opportunityId ?? body.strategyId ?? '';
+      // Public: a key sent along only proves funds on another chain family the owner's.
+      const caller = body.bridge === true ? await callerOf(header, deps.resolveKey) : null;
       const document = await deps.venueUseCases.prepareStrategyPlan({
         adapters: deps.adapters,
         venues: deps.venues,
@@ -226,6 +237,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
         },
         swaps: deps.swaps,
         bridging: deps.bridging,
+        ownsBoth: ownsBothOf(caller),
         now: now(),
         recordWrite: recordWrite(ok),
       });

@@ -18,6 +18,7 @@ import { ApiError } from '../http/apiError';
 import type { Principal } from '../http/auth';
 import { principalAllowsWallet } from '../http/auth';
 import type { Handlers } from '../http/mountRoutes';
+import { ownsBothOf } from './ownerProof';
 
 export interface WalletHandlerDeps {
   /** The wallet use cases, on the books. */
@@ -56,7 +57,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
   };
 
   return {
-    routeFunds: async ({ params, body, recordWrite }) => {
+    routeFunds: async ({ params, body, principal, recordWrite }) => {
       // Only a route with stake deposits into a venue: only then does the setting matter.
       const setting = body.stake
         ? await wallets.autoYieldSetting(ledgerWallet(adapters, params.address))
@@ -72,6 +73,9 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
           input: { ...body, stake: body.stake ?? false },
           swaps: deps.swaps,
           bridging: deps.bridging,
+          // The owner key the route is called with proves funds on another chain family the
+          // owner's when it lists both addresses.
+          ownsBoth: ownsBothOf(principal),
           now: now(),
           recordWrite: recordWrite(ok),
         }),

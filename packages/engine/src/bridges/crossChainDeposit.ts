@@ -11,8 +11,8 @@ import type { CrossAssetSwap } from '../swaps/crossAssetSwap';
 import type { BridgeFirst } from './bridgeRequiredBlocker';
 import type { BridgeRail } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
-import { buildBridgePlan } from './prepareBridgePlan';
-import type { BuiltBridgePlan } from './prepareBridgePlan';
+import { buildBridgePlan, sameChainFamily } from './prepareBridgePlan';
+import type { BuiltBridgePlan, PrepareBridgePlanParameters } from './prepareBridgePlan';
 
 /** What a deposit plan needs to bridge first: the bridge settings and the rail. */
 export interface DepositBridging {
@@ -30,6 +30,12 @@ export interface PrepareDepositBridgeParameters {
   readonly planId: string;
   readonly now: Date;
   readonly schedule?: FeeSchedule | undefined;
+  /**
+   * Whether the caller's owner key lists both the source address and the venue's owner by name:
+   * the only proof that funds on another chain family (its own address format) are the owner's.
+   * Absent: never (such a deposit is refused 422).
+   */
+  readonly ownsBoth?: PrepareBridgePlanParameters['ownsBoth'] | undefined;
 }
 
 /** The bridge legs a cross-chain plan starts with, or why they could not be built. */
@@ -48,10 +54,12 @@ export const NO_BRIDGE: DepositBridge = { bridged: undefined, blockers: [] };
 /**
  * The bridge legs of a cross-chain deposit (`bridge: true`), under the deposit's planId: the
  * bridge plan's own (service fee transfer, approval when short, burn on the source chain), with
- * its refusals — a source address that is not the owner's own on an EVM lane is 422
- * BRIDGE_DESTINATION_NOT_OWNER naming `body.sourceAddress` (the deposit goes to the owner; the
- * bridge may not take another wallet's funds there), an amount under the bridge minimum or its
- * fees 400 — and its blockers (lane, rail, fee, allowance). Nothing is stored here.
+ * its refusals — a source address not proven the owner's is 422 BRIDGE_DESTINATION_NOT_OWNER
+ * naming `body.sourceAddress` (the deposit goes to the owner; the bridge may not take another
+ * wallet's funds there; proven on an EVM lane by the same address, across chain families —
+ * Base/Arbitrum ↔ Solana/Sui — only by `ownsBoth`, and the message says how), an amount under
+ * the bridge minimum or its fees 400 — and its blockers (lane, rail, fee, allowance). Nothing is
+ * stored here.
  */
 export async function prepareDepositBridge(
   parameters: PrepareDepositBridgeParameters,
@@ -74,6 +82,7 @@ export async function prepareDepositBridge(
         request: bridge,
         now: parameters.now,
         ...(parameters.schedule ? { schedule: parameters.schedule } : {}),
+        ...(parameters.ownsBoth ? { ownsBoth: parameters.ownsBoth } : {}),
       },
       parameters.planId,
     );
@@ -83,8 +92,12 @@ export async function prepareDepositBridge(
     }
     throw new EngineError(
       error.code,
-      `body.sourceAddress: ${bridge.sourceAddress} on ${bridge.sourceChain} is not the owner's ` +
-        `(${bridge.destinationAddress}): a cross-chain deposit bridges the owner's own funds`,
+      `body.sourceAddress: ${bridge.sourceAddress} on ${bridge.sourceChain} is not known to be ` +
+        `the owner's (${bridge.destinationAddress} on ${bridge.destChain}): a cross-chain deposit ` +
+        `bridges the owner's own funds` +
+        (sameChainFamily(bridge)
+          ? ', from the same address'
+          : '; across chain families send an owner key (x-api-key) listing both addresses'),
       'body.sourceAddress',
     );
   }

@@ -41,6 +41,13 @@ export interface PrepareBridgePlanParameters {
 }
 
 const EVM: readonly Chain[] = ['base', 'arbitrum'];
+
+/**
+ * Whether both ends of a lane share one address format (EVM to EVM): the owner is then proven
+ * by the same address; across families (Base/Arbitrum ↔ Solana/Sui) only by `ownsBoth`.
+ */
+export const sameChainFamily = (lane: BridgeLane): boolean =>
+  EVM.includes(lane.sourceChain) && EVM.includes(lane.destChain);
 const bad = (field: string, message: string) =>
   new EngineError('BAD_REQUEST', `body.${field}: ${message}`, `body.${field}`);
 
@@ -114,7 +121,7 @@ export async function buildBridgePlan(
   if (!owner) throw bad('sourceAddress', `not an address on ${lane.sourceChain}`);
   const recipient = adapters[lane.destChain].normalizeAddress(request.destinationAddress);
   if (!recipient) throw bad('destinationAddress', `not an address on ${lane.destChain}`);
-  const sameFamily = EVM.includes(lane.sourceChain) && EVM.includes(lane.destChain);
+  const sameFamily = sameChainFamily(lane);
   if (sameFamily && recipient.toLowerCase() !== owner.toLowerCase()) {
     throw new EngineError(
       'BRIDGE_DESTINATION_NOT_OWNER',

@@ -25,7 +25,7 @@ import { crossChainSource } from '../bridges/crossChainSource';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
 import { NO_BRIDGE, joinBridgedDeposit, withLegChains } from '../bridges/crossChainDeposit';
 import { prepareSwapBridge } from '../bridges/swapThenBridge';
-import type { DepositBridging } from '../bridges/crossChainDeposit';
+import type { DepositBridging, PrepareDepositBridgeParameters } from '../bridges/crossChainDeposit';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */
@@ -56,6 +56,8 @@ export interface PrepareStrategyPlanParameters {
   readonly schedule?: FeeSchedule | undefined;
   /** Where a deposit with `bridge: true` bridges; unset: such a deposit is blocked. */
   readonly bridging?: DepositBridging | undefined;
+  /** Proof that funds on another chain family are the owner's (`prepareDepositBridge`). */
+  readonly ownsBoth?: PrepareDepositBridgeParameters['ownsBoth'];
 }
 
 function checkRequest(

@@ -39,7 +39,7 @@ import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
 import { crossChainSource } from '../bridges/crossChainSource';
 import { NO_BRIDGE, joinBridgedDeposit, withLegChains } from '../bridges/crossChainDeposit';
 import { prepareSwapBridge } from '../bridges/swapThenBridge';
-import type { DepositBridging } from '../bridges/crossChainDeposit';
+import type { DepositBridging, PrepareDepositBridgeParameters } from '../bridges/crossChainDeposit';
 import { chooseRouteChain } from './routeChain';
 import type { RouteChainRequest } from './routeChain';
 import { ownerOn } from './walletAddress';
@@ -80,6 +80,8 @@ export interface RouteContext {
   readonly schedule?: FeeSchedule | undefined;
   /** Where a route with stake and `bridge: true` bridges; unset: such a route is blocked. */
   readonly bridging?: DepositBridging | undefined;
+  /** Proof that funds on another chain family are the owner's (`prepareDepositBridge`). */
+  readonly ownsBoth?: PrepareDepositBridgeParameters['ownsBoth'];
 }
 
 /** The wallet's staked principal on `chain` (every venue bucket). */
