@@ -1,8 +1,16 @@
+import { computeGasSponsorFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { Blocker, LegBuild } from '@yieldrouter/schemas';
+import type { Blocker, Chain, LegBuild } from '@yieldrouter/schemas';
 import { MAX_MICROS, formatMicros } from '@yieldrouter/schemas';
+import { blocker } from '../plans/blocker';
 import { quoteBlocker } from './priceSwap';
-import type { SwapQuoteFacts, SwapQuoteUnavailable, SwapToken } from './swapQuoteSource';
+import type {
+  SwapQuote,
+  SwapQuoteFacts,
+  SwapQuoteSource,
+  SwapQuoteUnavailable,
+  SwapToken,
+} from './swapQuoteSource';
 
 /**
  * What a priced top-up keeps for its swap leg's settlement (`plans.swap`, as a swap plan does):
@@ -39,6 +47,57 @@ export const blockedTopUp = (blockers: Blocker[]): NativeTopUp => ({
   status: 'blocked',
   build: { status: 'blocked', blockers },
 });
+
+/**
+ * A top-up that charges the gas-sponsor fee needs somewhere to pay it: blocked
+ * `quote_source_not_configured` naming `setting` when the recipient is unset and the fee is not 0.
+ */
+export function feeRecipientBlockers(
+  recipient: string | undefined,
+  schedule: FeeSchedule,
+  setting: string,
+): Blocker[] {
+  if (recipient || schedule.gasSponsorFeeBps === 0) return [];
+  return [
+    blocker('quote_source_not_configured', {
+      field: setting,
+      details: { why: "nowhere to pay the service's gas-sponsor fee" },
+    }),
+  ];
+}
+
+/**
+ * One ExactIn quote of a top-up sale of `amountInMicros` USDC for the chain's native (or wrapped
+ * native) token, at the schedule's default slippage, with the gas-sponsor fee
+ * (`computeGasSponsorFee` of the sale) paid to `recipient` in the same transaction.
+ */
+export function topUpQuoteFor<Quote extends SwapQuote>(
+  source: SwapQuoteSource<Quote>,
+  sale: {
+    readonly chain: Chain;
+    readonly input: SwapToken;
+    readonly output: SwapToken;
+    readonly owner: string;
+    readonly recipient: string | undefined;
+    readonly schedule: FeeSchedule;
+  },
+): (amountInMicros: bigint) => Promise<Quote | SwapQuoteUnavailable> {
+  const { chain, input, output, owner, recipient, schedule } = sale;
+  return (amountInMicros) =>
+    source.quote({
+      chain,
+      inputToken: input,
+      outputToken: output,
+      amountInMicros,
+      slippageBps: schedule.slippage.defaultBps,
+      taker: owner,
+      serviceFee: {
+        bps: schedule.gasSponsorFeeBps,
+        amountMicros: computeGasSponsorFee({ grossMicros: amountInMicros, schedule }).feeMicros,
+        recipient: recipient ?? owner,
+      },
+    });
+}
 
 /** The stored swap of a top-up that sells `grossMicros` of `input` for `output`. */
 export function topUpSwap(parameters: {

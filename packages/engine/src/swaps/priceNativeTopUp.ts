@@ -1,9 +1,14 @@
-import { bpsOf } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { ChainAdapter } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
-import { blockedTopUp, sizeExactInSale, topUpSwap } from './nativeTopUp';
+import {
+  blockedTopUp,
+  feeRecipientBlockers,
+  sizeExactInSale,
+  topUpQuoteFor,
+  topUpSwap,
+} from './nativeTopUp';
 import type { NativeTopUp } from './nativeTopUp';
 import type { SwapChain, SwapsConfig } from './swapSettings';
 import type { SwapQuoteSource } from './swapQuoteSource';
@@ -32,52 +37,42 @@ export async function priceNativeTopUp(
   parameters: PriceNativeTopUpParameters,
 ): Promise<PriceNativeTopUpReturnType> {
   const { chain, owner, planId, nativeNeeded, adapter, swaps, source, schedule } = parameters;
-  const blocked = blockedTopUp;
   const [usdc, wrapped] = [
     swaps.tokens[chain].find((token) => token.symbol === 'USDC'),
     swaps.tokens[chain].find((token) => token.symbol === 'WETH'),
   ];
   const recipient = swaps.feeRecipients[chain];
   if (!source || !source.chains.includes(chain) || !usdc || !wrapped) {
-    return blocked([blocker('quote_source_not_configured', { field: 'SVC_ZEROX_BASE_URL' })]);
+    return blockedTopUp([blocker('quote_source_not_configured', { field: 'SVC_ZEROX_BASE_URL' })]);
   }
-  if (!recipient && schedule.gasSponsorFeeBps > 0) {
-    return blocked([
-      blocker('quote_source_not_configured', {
-        field: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
-        details: { why: "nowhere to pay the service's gas-sponsor fee" },
-      }),
-    ]);
-  }
-  const slippageBps = schedule.slippage.defaultBps;
-  const quoteFor = (amountInMicros: bigint) =>
-    source.quote({
-      chain,
-      inputToken: usdc,
-      outputToken: wrapped,
-      amountInMicros,
-      slippageBps,
-      taker: owner,
-      serviceFee: {
-        bps: schedule.gasSponsorFeeBps,
-        amountMicros: bpsOf(amountInMicros, schedule.gasSponsorFeeBps),
-        recipient: recipient ?? owner,
-      },
-    });
+  const unpaid = feeRecipientBlockers(
+    recipient,
+    schedule,
+    `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
+  );
+  if (unpaid.length > 0) return blockedTopUp(unpaid);
+  const quoteFor = topUpQuoteFor(source, {
+    chain,
+    input: usdc,
+    output: wrapped,
+    owner,
+    recipient,
+    schedule,
+  });
   const sale = await sizeExactInSale({
     needed: nativeNeeded,
     quoteFor,
     source: source.name,
     unit: 'wei',
   });
-  if (sale.status !== 'ok') return blocked(sale.blockers);
+  if (sale.status !== 'ok') return blockedTopUp(sale.blockers);
   const { sell, answer } = sale;
   const allowance = adapter.readAllowance
     ? await adapter.readAllowance({ token: usdc.address, owner, spender: answer.allowanceTarget })
     : undefined;
   if (!allowance || allowance.status !== 'ok' || !adapter.buildSwap || !adapter.buildUnwrap) {
     const detail = allowance?.status === 'unavailable' ? allowance.detail : 'no allowance reader';
-    return blocked([blocker('rpc_unavailable', { details: { chain, detail } })]);
+    return blockedTopUp([blocker('rpc_unavailable', { details: { chain, detail } })]);
   }
   const shownIn = `${formatUnits(sell, usdc.decimals)} USDC`;
   const shownOut = `${formatUnits(nativeNeeded, 18)} ETH`;

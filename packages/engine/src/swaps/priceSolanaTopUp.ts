@@ -4,7 +4,13 @@ import type { ChainAdapter, LegBuild } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import type { JupiterConfig } from './jupiterSettings';
-import { blockedTopUp, sizeExactInSale, topUpSwap } from './nativeTopUp';
+import {
+  blockedTopUp,
+  feeRecipientBlockers,
+  sizeExactInSale,
+  topUpQuoteFor,
+  topUpSwap,
+} from './nativeTopUp';
 import type { NativeTopUp } from './nativeTopUp';
 import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
@@ -42,48 +48,36 @@ export async function priceSolanaTopUp(
   parameters: PriceSolanaTopUpParameters,
 ): Promise<PriceSolanaTopUpReturnType> {
   const { owner, planId, nativeNeeded, adapter, jupiter, source, schedule } = parameters;
-  const blocked = blockedTopUp;
   const usdc = jupiter.tokens.find((token) => token.symbol === 'USDC');
   const wrapped = jupiter.tokens.find((token) => token.address === WRAPPED_SOL_MINT);
   const recipient = jupiter.feeRecipient;
   if (!source || !source.chains.includes('solana') || !usdc || !wrapped) {
-    return blocked([blocker('quote_source_not_configured', { field: 'SVC_JUPITER_BASE_URL' })]);
-  }
-  if (!recipient && schedule.gasSponsorFeeBps > 0) {
-    return blocked([
-      blocker('quote_source_not_configured', {
-        field: 'SVC_SOLANA_SWAP_FEE_RECIPIENT',
-        details: { why: "nowhere to pay the service's gas-sponsor fee" },
-      }),
+    return blockedTopUp([
+      blocker('quote_source_not_configured', { field: 'SVC_JUPITER_BASE_URL' }),
     ]);
   }
-  const feeOf = (grossMicros: bigint) => computeGasSponsorFee({ grossMicros, schedule });
+  const unpaid = feeRecipientBlockers(recipient, schedule, 'SVC_SOLANA_SWAP_FEE_RECIPIENT');
+  if (unpaid.length > 0) return blockedTopUp(unpaid);
   const sized = await sizeExactInSale({
     source: source.name,
     needed: nativeNeeded,
     unit: 'lamports',
-    quoteFor: (amountInMicros) =>
-      source.quote({
-        chain: 'solana',
-        inputToken: usdc,
-        outputToken: wrapped,
-        amountInMicros,
-        slippageBps: schedule.slippage.defaultBps,
-        taker: owner,
-        serviceFee: {
-          bps: schedule.gasSponsorFeeBps,
-          amountMicros: feeOf(amountInMicros).feeMicros,
-          recipient: recipient ?? owner,
-        },
-      }),
+    quoteFor: topUpQuoteFor(source, {
+      chain: 'solana',
+      input: usdc,
+      output: wrapped,
+      owner,
+      recipient,
+      schedule,
+    }),
   });
-  if (sized.status === 'blocked') return blocked(sized.blockers);
+  if (sized.status === 'blocked') return blockedTopUp(sized.blockers);
   const { sell: sellMicros, answer: quote } = sized;
   if (!adapter.buildSolanaSwap || !adapter.buildSolanaUnwrap) {
     const detail = 'no Solana swap or unwrap builder';
-    return blocked([blocker('rpc_unavailable', { details: { chain: 'solana', detail } })]);
+    return blockedTopUp([blocker('rpc_unavailable', { details: { chain: 'solana', detail } })]);
   }
-  const fee = feeOf(sellMicros).feeMicros;
+  const fee = computeGasSponsorFee({ grossMicros: sellMicros, schedule }).feeMicros;
   const shownIn = `${formatUnits(sellMicros, usdc.decimals)} USDC`;
   const shownOut = `${formatUnits(nativeNeeded, wrapped.decimals)} SOL`;
   const builds: LegBuild[] = [
@@ -107,7 +101,7 @@ export async function priceSolanaTopUp(
     }),
   ];
   const blockers = builds.flatMap((build) => (build.status === 'blocked' ? build.blockers : []));
-  if (blockers.length > 0) return blocked(blockers);
+  if (blockers.length > 0) return blockedTopUp(blockers);
   return {
     status: 'prepared',
     build: {

@@ -5,7 +5,13 @@ import type { ChainAdapter, GasSizing, UnsignedLeg } from '@yieldrouter/schemas'
 import { formatUnits } from '@yieldrouter/schemas';
 import { blocker } from '../plans/blocker';
 import type { CetusConfig } from './cetusSettings';
-import { blockedTopUp, sizeExactInSale, topUpSwap } from './nativeTopUp';
+import {
+  blockedTopUp,
+  feeRecipientBlockers,
+  sizeExactInSale,
+  topUpQuoteFor,
+  topUpSwap,
+} from './nativeTopUp';
 import type { NativeTopUp } from './nativeTopUp';
 import type { SuiSwapQuote } from './suiSwapQuote';
 import type { SwapQuoteSource } from './swapQuoteSource';
@@ -61,29 +67,17 @@ export async function priceSuiTopUp(parameters: PriceSuiTopUpParameters): Promis
     return blockedTopUp([blocker('quote_source_not_configured', { field })]);
   }
   const recipient = cetus?.feeRecipient;
-  if (!recipient && schedule.gasSponsorFeeBps > 0) {
-    return blockedTopUp([
-      blocker('quote_source_not_configured', {
-        field: 'SVC_SUI_SWAP_FEE_RECIPIENT',
-        details: { why: "nowhere to pay the service's gas-sponsor fee" },
-      }),
-    ]);
-  }
+  const unpaid = feeRecipientBlockers(recipient, schedule, 'SVC_SUI_SWAP_FEE_RECIPIENT');
+  if (unpaid.length > 0) return blockedTopUp(unpaid);
   const feeOf = (grossMicros: bigint) => computeGasSponsorFee({ grossMicros, schedule }).feeMicros;
-  const quoteFor = (amountInMicros: bigint) =>
-    source.quote({
-      chain: 'sui',
-      inputToken: usdc,
-      outputToken: sui,
-      amountInMicros,
-      slippageBps: schedule.slippage.defaultBps,
-      taker: owner,
-      serviceFee: {
-        bps: schedule.gasSponsorFeeBps,
-        amountMicros: feeOf(amountInMicros),
-        recipient: recipient ?? owner,
-      },
-    });
+  const quoteFor = topUpQuoteFor(source, {
+    chain: 'sui',
+    input: usdc,
+    output: sui,
+    owner,
+    recipient,
+    schedule,
+  });
   const legOf = (sell: bigint, quote: SuiSwapQuote): Promise<UnsignedLeg> => {
     const fee = feeOf(sell);
     const shownIn = `${formatUnits(sell, usdc.decimals)} USDC`;
@@ -108,7 +102,7 @@ export async function priceSuiTopUp(parameters: PriceSuiTopUpParameters): Promis
   let leg = await legOf(sale.sell, sale.answer);
 
   const gas = adapter.sizeGas
-    ? await adapter.sizeGas({ owner, calls: [], payloads: [leg.payload] })
+    ? await adapter.sizeGas({ owner, payloads: [leg.payload] })
     : undefined;
   if (!gas || gas.status === 'unavailable') {
     const detail = gas?.detail ?? 'the Sui adapter sizes no gas';
