@@ -5,6 +5,7 @@ import type { UnavailableReasonCode } from './requests';
 import type { Blocker } from './errors';
 import type { VenueChainFacts } from './opportunityFacts';
 import type { SolanaSwapLegRequest } from './solanaSwapLeg';
+import { pooledRandomBytes } from './pooledRandom';
 
 /**
  * The one contract every chain adapter implements (packages/chain-sui, chain-solana, chain-evm).
@@ -477,11 +478,9 @@ export function planIdFromBytes(bytes: Uint8Array): string | undefined {
   return `plan_${hex}`;
 }
 
-/** A new random plan id (Web Crypto: Node >= 20, browsers, Deno, Bun). */
+/** A new random plan id (Web Crypto, pooled: Node >= 20, browsers, Deno, Bun). */
 export function newPlanId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return planIdFromBytes(bytes) as string;
+  return planIdFromBytes(pooledRandomBytes(16)) as string;
 }
 
 /** Classifies a failed RPC call. Timeouts and aborts are `rpc_timeout`; parse errors are garbage. */
