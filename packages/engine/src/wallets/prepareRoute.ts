@@ -224,11 +224,10 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     amountMicros: input.amountMicros,
     slippageBps: input.slippageBps,
     sourceChainField: 'body.sourceChain',
-    // A stake with no ready venue quotes and bridges nothing; nor does `autoBridge` with the
-    // funds on the route's chain (or nowhere said) quote the swap.
-    ready:
-      (venue !== undefined || !input.stake) &&
-      !(input.autoBridge && (input.sourceChain === undefined || input.sourceChain === chain)),
+    // A stake with no ready venue quotes and bridges nothing; nor does `autoBridge` with no
+    // `sourceChain` (blocked: bridge_not_available). With the funds on the route's chain,
+    // `autoBridge` is ignored (documented): the swap is quoted as without it.
+    ready: (venue !== undefined || !input.stake) && !(input.autoBridge && !input.sourceChain),
   });
   const { bridgeFirst, bridging, depositMicros } = funding;
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind: 'route' });
