@@ -243,6 +243,18 @@ describe('cross-asset route (WETH → USDC → venue) on anvil', () => {
     expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
     expect(await t.db.prisma.plan.count()).toBe(before);
   });
+
+  // Last: the prepared route reserves its minimum out in the owner's books.
+  it("autoBridge with the funds on the route's chain is ignored: the swap is quoted, as without it", async () => {
+    const res = await route({ sourceChain: 'base', autoBridge: true }).expect(200);
+    const document = CrossAssetPlanDocument.parse(res.body);
+    expect(document).toMatchObject({ status: 'prepared', inputToken: 'WETH' });
+    expect(BigInt(document.depositMicros ?? '0')).toBeGreaterThan(0n);
+    expect(document.pendingInMicros).toBe(document.depositMicros);
+    expect(document.legs?.map((leg) => leg.action)).toEqual(
+      expect.arrayContaining(['swap', 'deposit']),
+    );
+  });
 });
 
 describe('cross-asset route without a swap source', () => {

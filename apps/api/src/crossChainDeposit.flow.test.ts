@@ -89,8 +89,11 @@ describe('cross-chain deposit without bridge: blocked, naming the bridge plan', 
     expect(plan.legs?.map((leg) => leg.action)).not.toContain('burn');
   });
 
-  it('a source address that is not one of the source chain: 400 naming it', async () => {
-    const res = await depositPlan({ sourceChain: 'base', sourceAddress: 'nope' }).expect(400);
+  it.each([
+    ['deposit plan', depositPlan],
+    ['route', route],
+  ])('%s: a source address that is not one of the source chain: 400 naming it', async (_, send) => {
+    const res = await send({ sourceChain: 'base', sourceAddress: 'nope' }).expect(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.sourceAddress' });
   });
 });
@@ -230,17 +233,38 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
     expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
   });
 
-  it("a source address that is not the owner's: refused (422), nothing stored", async () => {
-    const before = await t.db.prisma.plan.count();
-    const res = await depositPlan({
-      sourceChain: 'base',
-      bridge: true,
-      sourceAddress: anvilAccount(6).address,
-    }).expect(422);
-    expect(res.body).toMatchObject({
-      code: 'BRIDGE_DESTINATION_NOT_OWNER',
-      field: 'body.sourceAddress',
+  it.each([
+    ['deposit plan', depositPlan],
+    ['route', route],
+  ])(
+    "%s: a source address that is not the owner's: refused (422), nothing stored",
+    async (_, send) => {
+      const before = await t.db.prisma.plan.count();
+      const res = await send({
+        sourceChain: 'base',
+        bridge: true,
+        sourceAddress: anvilAccount(6).address,
+      }).expect(422);
+      expect(res.body).toMatchObject({
+        code: 'BRIDGE_DESTINATION_NOT_OWNER',
+        field: 'body.sourceAddress',
+      });
+      expect(await t.db.prisma.plan.count()).toBe(before);
+    },
+  );
+});
+
+// The deposit plan's case above, on the route (last: the route reserves its amount in the books).
+describe('cross-chain route with the funds on its chain already', () => {
+  it('the funds on the route chain already: an ordinary route (bridge: true is ignored)', async () => {
+    const res = await route({ sourceChain: 'arbitrum', bridge: true }).expect(200);
+    const plan = DepositPlanDocument.parse(res.body);
+    expect(plan).toMatchObject({
+      status: 'prepared',
+      chain: 'arbitrum',
+      pendingInMicros: '25000000',
     });
-    expect(await t.db.prisma.plan.count()).toBe(before);
+    expect(plan.legs?.map((leg) => leg.action)).not.toContain('burn');
+    expect(plan.bridge).toBeUndefined();
   });
 });

@@ -5,15 +5,13 @@ import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { waitFor } from '@yieldrouter/jobs/testing';
 import { DepositPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
-import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
-import { startZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { ZeroExFake } from '@yieldrouter/chain-beds/quotes';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp } from './testing/startTestApp';
 import { SWAP_FEE_RECIPIENT } from './testing/startSwapBedApp';
-import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
+import { startCrossChainSwapBeds } from './testing/crossChainSwapBeds';
 import { settlementWatchKeeperSettings, startInApiKeeper } from './testing/startInApiKeeper';
 import {
   crossChainDepositHelpers,
@@ -26,7 +24,6 @@ import {
 // pair), the bridge of the swap's minimum out (Base → Arbitrum), then the deposit on Arbitrum of
 // what the bridge delivers at least. The bridge waits for the swap; the deposit for the delivery.
 const owner = anvilAccount(7);
-const BRIDGE_FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 const ownerKey = 'test-xswap-owner-0123456789abcdef';
 const WETH_IN = 10n ** 16n; // 0.01 WETH ≈ 30 USDC at the bed pair's 3,000 USDC/WETH
 
@@ -35,19 +32,7 @@ let fake: ZeroExFake;
 let t: TestApp;
 
 beforeAll(async () => {
-  cctp = await startCctpBed({ feeRecipient: BRIDGE_FEE_RECIPIENT });
-  await cctp.base.fixtures.mintWeth(owner.address, 10n ** 18n);
-  fake = await startZeroExFake({
-    chains: [{ rpcUrl: cctp.base.anvil.rpcUrl, chainId: 8453, pair: cctp.base.fixtures.pair }],
-    slowMs: 2_000,
-  });
-  t = await startTestApp({
-    ...crossChainDepositSettings(cctp, { address: owner.address, key: ownerKey }),
-    SVC_ZEROX_BASE_URL: fake.url,
-    SVC_ZEROX_TIMEOUT_MS: '500',
-    SVC_BASE_SWAP_FEE_RECIPIENT: SWAP_FEE_RECIPIENT,
-    SVC_BASE_SWAP_TOKENS: `WETH:${cctp.base.fixtures.weth}:18`,
-  });
+  ({ cctp, fake, t } = await startCrossChainSwapBeds({ address: owner.address, key: ownerKey }));
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -248,34 +233,6 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
     const deposit = await settle(plan.planId, 6, `0x${'34'.repeat(32)}`).expect(409);
     expect(deposit.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
   });
-
-  // The swap source down: blocked with its reason; no bridge priced, nothing stored to bridge.
-  itBlocksOnQuoteFaults({
-    app: () => t,
-    noRoute: 'no_liquidity',
-    setMode: (mode) => fake.setMode(mode),
-    send: () => depositPlan(),
-    parse: (body) => DepositPlanDocument.parse(body),
-    unpriced: ['quotedAmountOutMicros', 'depositMicros', 'bridge'],
-    blocked: { inputToken: 'WETH', chain: 'arbitrum' },
-  });
-
-  it('a swap source fault stores no bridge transfer', async () => {
-    fake.setMode('http_500');
-    const plan = DepositPlanDocument.parse((await depositPlan().expect(200)).body);
-    expect(plan.status).toBe('blocked');
-    expect(await t.db.prisma.bridgeTransfer.count({ where: { planId: plan.planId ?? '' } })).toBe(
-      0,
-    );
-  });
-
-  it('an unknown token on the source chain: 400 naming body.token, nothing stored', async () => {
-    const before = await t.db.prisma.plan.count();
-    const res = await depositPlan({ token: 'DOGE' }).expect(400);
-    expect(res.body).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(`${res.body.field ?? ''} ${res.body.message}`).toContain('body.token');
-    expect(await t.db.prisma.plan.count()).toBe(before);
-  });
 });
 
 describe('cross-chain deposit from WETH without bridge: true', () => {
@@ -319,29 +276,6 @@ describe('cross-chain deposit from WETH without bridge: true', () => {
       );
     },
   );
-});
-
-describe('cross-chain deposit from WETH without a swap source on the source chain', () => {
-  let bare: TestApp;
-  beforeAll(async () => {
-    bare = await startTestApp({
-      ...crossChainDepositSettings(cctp, { address: owner.address, key: ownerKey }),
-      SVC_BASE_SWAP_TOKENS: `WETH:${cctp.base.fixtures.weth}:18`,
-    });
-  });
-  afterAll(() => bare.close());
-
-  it('is blocked quote_source_not_configured naming the settings; nothing bridged', async () => {
-    const plan = DepositPlanDocument.parse((await depositPlan({}, bare).expect(200)).body);
-    expect(plan).toMatchObject({ status: 'blocked', inputToken: 'WETH' });
-    expect(plan.blockers?.map((entry) => [entry.code, entry.field])).toEqual([
-      ['quote_source_not_configured', 'SVC_ZEROX_BASE_URL'],
-      ['quote_source_not_configured', 'SVC_BASE_SWAP_FEE_RECIPIENT'],
-    ]);
-    expect(plan.bridge).toBeUndefined();
-    expect(await bare.db.prisma.bridgeTransfer.count()).toBe(0);
-    expect(await bare.db.prisma.journalEntry.count()).toBe(0);
-  });
 });
 
 describe('swap → bridge → deposit under the keeper', () => {

@@ -8,23 +8,14 @@ import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import { EngineError } from '../errors';
-import {
-  crossAssetBlockers,
-  crossAssetSwapParts,
-  crossAssetToken,
-  joinCrossAssetPlan,
-  prepareCrossAssetSwap,
-} from '../swaps/crossAssetSwap';
 import type { RouteSwaps } from '../swaps/routeSwaps';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { planDocument, planRecord } from './planDocument';
-import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
-import { crossChainSource } from '../bridges/crossChainSource';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
-import { NO_BRIDGE, joinBridgedDeposit, withLegChains } from '../bridges/crossChainDeposit';
-import { prepareSwapBridge } from '../bridges/swapThenBridge';
+import { withLegChains } from '../bridges/crossChainDeposit';
+import { joinPlanFunding, preparePlanFunding } from '../bridges/planFunding';
 import type { DepositBridging, PrepareDepositBridgeParameters } from '../bridges/crossChainDeposit';
 
 export interface PrepareStrategyPlanRequest {
@@ -133,76 +124,33 @@ export async function prepareStrategyPlan(
   const planId = newPlanId();
   const checked = checkRequest(opportunity, parameters);
   const chain = opportunity.chain;
-  // Funds on another chain: never bridged silently (blocked, naming the bridge plan to run).
-  const bridgeFirst =
-    kind === 'deposit' && checked.owner && request.crossChain
-      ? crossChainSource(adapters, request.crossChain, {
-          chain,
-          owner: checked.owner,
-          amountMicros: request.amountMicros,
-        })
-      : undefined;
-  const bridging = bridgeFirst !== undefined && request.crossChain?.bridge === true;
-  // A deposit of another token than USDC: swapped into USDC by its first legs (400 if unknown),
-  // on the chain the funds are on (the source chain of a cross-chain deposit).
-  const swapFrom =
-    kind === 'deposit'
-      ? crossAssetToken(
-          parameters.swaps,
-          bridgeFirst ? bridgeFirst.sourceChain : chain,
-          request.token,
-          'token',
-        )
-      : undefined;
-  if (bridgeFirst && !bridging) {
-    checked.blockers.push(bridgeRequiredBlocker(bridgeFirst, 'sourceChain', swapFrom));
-  }
-  // Bridge first (after a swap into USDC there): the legs under this planId; what the bridge
-  // delivers at least is deposited.
-  const {
-    bridged,
-    blockers: bridgeBlockers,
-    swap: bridgedSwap,
-  } = bridging && checked.blockers.length === 0
-    ? await prepareSwapBridge({
-        ...parameters,
-        bridge: bridgeFirst,
-        planId,
-        swapFrom,
-        slippageBps: request.slippageBps,
-      })
-    : NO_BRIDGE;
-  checked.blockers.push(...bridgeBlockers);
-  // One quote, only for a deposit that could go ahead; what it guarantees is what is deposited.
-  const swap =
-    swapFrom && !bridging && checked.owner && checked.blockers.length === 0
-      ? await prepareCrossAssetSwap({
-          ...parameters,
-          chain,
-          planId,
-          owner: checked.owner,
-          input: swapFrom,
-          amountInMicros: request.amountMicros,
-          slippageBps: request.slippageBps,
-        })
-      : undefined;
-  const depositMicros = bridging
-    ? (bridged?.minReceivedMicros ?? 0n)
-    : swapFrom
-      ? (swap?.depositMicros ?? 0n)
-      : request.amountMicros;
+  // Funds on another chain: never bridged silently (blocked, naming the bridge plan to run);
+  // with `bridge: true` the bridge legs come first (after a swap into USDC there), under this
+  // planId, and what the bridge delivers at least is deposited. A deposit of another token than
+  // USDC: swapped into USDC first (400 if unknown), on the chain the funds are on.
+  const deposit = kind === 'deposit';
+  const funding = await preparePlanFunding({
+    ...parameters,
+    chain,
+    owner: checked.owner,
+    planId,
+    crossChain: deposit ? request.crossChain : undefined,
+    bridgeAsked: request.crossChain?.bridge === true,
+    token: deposit ? request.token : undefined,
+    amountMicros: request.amountMicros,
+    slippageBps: request.slippageBps,
+    sourceChainField: 'sourceChain',
+    ready: checked.blockers.length === 0,
+  });
+  const { bridgeFirst, bridging, swapFrom, depositMicros } = funding;
+  checked.blockers.push(...funding.blockers);
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind });
-  const swapBlockers = crossAssetBlockers(swap);
-  const priced = bridging
-    ? bridged?.build.status === 'prepared'
-    : !swapFrom || (swap !== undefined && swapBlockers.length === 0);
-  checked.blockers.push(...swapBlockers);
-  if (kind === 'deposit' && priced) {
+  if (deposit && funding.priced) {
     checked.blockers.push(...belowMinimum(opportunity, depositMicros));
   }
   // A deposit naming its owner: the owner's guardrails on what is deposited (exits are never
   // checked; a swap not priced has no amount to check yet).
-  if (kind === 'deposit' && checked.owner && priced) {
+  if (deposit && checked.owner && funding.priced) {
     checked.blockers.push(
       ...(await guardrailBlockers(db, {
         wallet: checked.owner,
@@ -225,29 +173,24 @@ export async function prepareStrategyPlan(
       },
     };
     const adapter = adapters[chain];
-    legs =
-      kind === 'deposit'
-        ? await adapter.buildDeposit(legRequest)
-        : await adapter.buildWithdraw(legRequest);
+    legs = deposit
+      ? await adapter.buildDeposit(legRequest)
+      : await adapter.buildWithdraw(legRequest);
   }
-  const effect = kind === 'deposit' ? 'stake' : 'unstake';
-  const crossAsset = swap && joinCrossAssetPlan(swap, legs, effect, opportunity.venueId);
-  const crossChain =
-    bridged &&
-    joinBridgedDeposit(
-      bridged,
-      legs,
-      { chain, venueId: opportunity.venueId, feeMicros },
-      bridgedSwap,
-    );
-  const joined = crossAsset ?? crossChain;
-  const build = joined?.build ?? legs;
+  const effect = deposit ? 'stake' : 'unstake';
+  const joined = joinPlanFunding(funding, legs, {
+    chain,
+    venueId: opportunity.venueId,
+    effect,
+    feeMicros,
+  });
+  const { build } = joined;
   const parts = {
     planId,
     kind,
     chain: opportunity.chain,
     amountMicros: request.amountMicros,
-    feeMicros: joined ? joined.feeMicros : feeMicros,
+    feeMicros: joined.feeMicros,
     build,
     venue: {
       // SPEC: the bare venue id, whichever id (svcop…, form-…, venue) asked for the plan.
@@ -259,10 +202,7 @@ export async function prepareStrategyPlan(
       executionMode: opportunity.executionMode,
       writeReady: opportunity.writeReady,
       ...(checked.owner ? { owner: checked.owner } : {}),
-      ...crossAsset?.parts,
-      ...crossChain?.parts,
-      // A swap before the bridge that was blocked: what it would have swapped.
-      ...(bridgedSwap && !crossChain ? crossAssetSwapParts(bridgedSwap, false).parts : {}),
+      ...joined.parts,
     },
     createdAt: now,
   };
@@ -287,13 +227,11 @@ export async function prepareStrategyPlan(
         : {}),
     },
     effect,
-    ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
-    ...(crossChain ? { legs: crossChain.legs } : {}),
-    ...(crossChain?.stored ? { swap: crossChain.stored } : {}),
+    ...joined.storage,
   });
-  const document: PlanDocument = withLegChains(planDocument(parts), crossChain?.legChains);
+  const document: PlanDocument = withLegChains(planDocument(parts), joined.legChains);
   // A cross-chain deposit stores what it bridges with it (one statement).
-  const also = crossChain && build.status === 'prepared' ? bridged?.also : undefined;
+  const { also } = joined;
   const { recordWrite } = parameters;
   if (recordWrite) {
     await runLedgerTransaction(db, async (tx) => {

@@ -20,13 +20,6 @@ import type {
 } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { guardrailBlockers } from '../guardrails/guardrailBlockers';
-import {
-  crossAssetBlockers,
-  crossAssetSwapParts,
-  crossAssetToken,
-  joinCrossAssetPlan,
-  prepareCrossAssetSwap,
-} from '../swaps/crossAssetSwap';
 import type { RouteSwaps } from '../swaps/routeSwaps';
 import { blocker } from '../plans/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -35,10 +28,8 @@ import { planDocument, planRecord } from '../plans/planDocument';
 import { byApyDesc } from '../venues/rankOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
-import { bridgeRequiredBlocker } from '../bridges/bridgeRequiredBlocker';
-import { crossChainSource } from '../bridges/crossChainSource';
-import { NO_BRIDGE, joinBridgedDeposit, withLegChains } from '../bridges/crossChainDeposit';
-import { prepareSwapBridge } from '../bridges/swapThenBridge';
+import { withLegChains } from '../bridges/crossChainDeposit';
+import { joinPlanFunding, preparePlanFunding } from '../bridges/planFunding';
 import type { DepositBridging, PrepareDepositBridgeParameters } from '../bridges/crossChainDeposit';
 import { chooseRouteChain } from './routeChain';
 import type { RouteChainRequest } from './routeChain';
@@ -217,77 +208,41 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     input,
   );
   const owner = ownerOn(adapters, parameters.address, chain);
-  // Funds on another chain: blocked, naming the bridge plan to run first (a route never bridges).
-  const bridgeFirst = crossChainSource(adapters, input, {
-    chain,
-    owner,
-    amountMicros: input.amountMicros,
-  });
   const planId = newPlanId();
   const venue = input.stake ? stakeVenue(parameters, chain) : undefined;
-  // With stake and `bridge` (or `autoBridge`): the bridge legs first, under this planId.
-  const bridging =
-    bridgeFirst !== undefined &&
-    input.stake &&
-    (input.bridge === true || input.autoBridge === true);
-  // Another token than USDC: swapped into USDC by the plan's first legs (400 when unknown), on
-  // the chain the funds are on (the source chain of a route that bridges).
-  const swapFrom = crossAssetToken(
-    parameters.swaps,
-    bridgeFirst ? bridgeFirst.sourceChain : chain,
-    input.token,
-    'token',
-  );
-  const {
-    bridged,
-    blockers: bridgeBlockers,
-    swap: bridgedSwap,
-  } = bridging && venue
-    ? await prepareSwapBridge({
-        ...parameters,
-        bridge: bridgeFirst,
-        planId,
-        swapFrom,
-        slippageBps: input.slippageBps,
-      })
-    : NO_BRIDGE;
-  // One quote, only for a route that could go ahead; what it guarantees is what is deposited.
-  const swap =
-    swapFrom && !input.autoBridge && !bridgeFirst && (venue || !input.stake)
-      ? await prepareCrossAssetSwap({
-          ...parameters,
-          chain,
-          planId,
-          owner,
-          input: swapFrom,
-          amountInMicros: input.amountMicros,
-          slippageBps: input.slippageBps,
-        })
-      : undefined;
-  const depositMicros = bridging
-    ? (bridged?.minReceivedMicros ?? 0n)
-    : swapFrom
-      ? (swap?.depositMicros ?? 0n)
-      : input.amountMicros;
+  // Funds on another chain: with stake and `bridge` (or `autoBridge`) the bridge legs come first,
+  // under this planId; otherwise blocked, naming the bridge plan to run first. Another token than
+  // USDC: swapped into USDC first (400 when unknown), on the chain the funds are on.
+  const funding = await preparePlanFunding({
+    ...parameters,
+    chain,
+    owner,
+    planId,
+    crossChain: input,
+    bridgeAsked: input.stake && (input.bridge === true || input.autoBridge === true),
+    token: input.token,
+    amountMicros: input.amountMicros,
+    slippageBps: input.slippageBps,
+    sourceChainField: 'body.sourceChain',
+    // A stake with no ready venue quotes and bridges nothing; nor does `autoBridge` with no
+    // `sourceChain` (blocked: bridge_not_available). With the funds on the route's chain,
+    // `autoBridge` is ignored (documented): the swap is quoted as without it.
+    ready: (venue !== undefined || !input.stake) && !(input.autoBridge && !input.sourceChain),
+  });
+  const { bridgeFirst, bridging, depositMicros } = funding;
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind: 'route' });
   const maxStakeMicros = parameters.autoYieldMaxStakeMicros;
   const stakedMicros =
     input.stake && maxStakeMicros ? stakedOn(await readBalancesOf(db, [owner]), chain) : 0n;
-  const swapBlockers = crossAssetBlockers(swap);
   const blockers = [
     ...routeBlockers({ ...input, amountMicros: depositMicros }, venue, {
       maxStakeMicros,
       stakedMicros,
     }),
-    ...(bridgeFirst && !bridging
-      ? [bridgeRequiredBlocker(bridgeFirst, 'body.sourceChain', swapFrom)]
-      : []),
-    ...bridgeBlockers,
-    ...swapBlockers,
+    ...funding.blockers,
     // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
-    // and APY (a swap not priced has no amount to check yet).
-    ...((swapFrom && !bridging && (!swap || swapBlockers.length > 0)) ||
-    (bridgeFirst && (!bridged || bridgeBlockers.length > 0))
+    // and APY (a swap not priced, or funds on another chain not bridged: no amount to check).
+    ...(!funding.priced || (bridgeFirst && !bridging)
       ? []
       : await guardrailBlockers(db, {
           wallet: owner,
@@ -314,20 +269,16 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   }
   const effect = venue ? 'fund_staked' : 'fund_liquid';
   const venueId = venue?.venueId ?? null;
-  const crossAsset = swap && joinCrossAssetPlan(swap, deposit, effect, venueId);
   // Cross-chain: the deposit legs take what the delivery credits (nothing is reserved).
-  const crossChain =
-    bridged &&
-    venue &&
-    joinBridgedDeposit(bridged, deposit, { chain, venueId: venue.venueId, feeMicros }, bridgedSwap);
-  const build = crossAsset?.build ?? crossChain?.build ?? deposit;
-  const reservedMicros = build.status === 'prepared' && !crossChain ? depositMicros : 0n;
+  const joined = joinPlanFunding(funding, deposit, { chain, venueId, effect, feeMicros });
+  const { build } = joined;
+  const reservedMicros = build.status === 'prepared' && !joined.crossChain ? depositMicros : 0n;
   const parts = {
     planId,
     kind: 'route' as const,
     chain,
     amountMicros: input.amountMicros,
-    feeMicros: (crossAsset ?? crossChain)?.feeMicros ?? feeMicros,
+    feeMicros: joined.feeMicros,
     build,
     venue: venue && {
       strategyId: venue.venueId,
@@ -340,16 +291,13 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       chainChosenBy,
       stake: input.stake,
       pendingInMicros: formatMicros(reservedMicros),
-      ...crossAsset?.parts,
-      ...crossChain?.parts,
-      // A swap before the bridge that was blocked: what it would have swapped.
-      ...(bridgedSwap && !crossChain ? crossAssetSwapParts(bridgedSwap, false).parts : {}),
+      ...joined.parts,
     },
     createdAt: now,
   };
-  const document: RoutePlanDocument = withLegChains(planDocument(parts), crossChain?.legChains);
+  const document: RoutePlanDocument = withLegChains(planDocument(parts), joined.legChains);
   // A cross-chain route stores what it bridges with it (one statement).
-  const also = crossChain && build.status === 'prepared' ? bridged?.also : undefined;
+  const { also } = joined;
   await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
     await insertPlan(
       tx,
@@ -359,9 +307,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         wallet: owner,
         request: routeRequestRecord(input, chain),
         effect,
-        ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
-        ...(crossChain ? { legs: crossChain.legs } : {}),
-        ...(crossChain?.stored ? { swap: crossChain.stored } : {}),
+        ...joined.storage,
       }),
       also ? { also } : {},
     );
