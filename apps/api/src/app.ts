@@ -208,7 +208,7 @@ export function createApp(deps: AppDeps): Express {
     cageHandlers({ cages: createCages({ chains: config.chains, cages: config.cages }) }),
   );
   const bridgeRail =
-    deps.bridgeRail ?? createCctpRail({ bridges: config.bridges, chains: config.chains });
+    deps.bridgeRail ?? createCctpRail({ bridges: config.bridges, chains: config.chains, logger });
   Object.assign(
     handlers,
     bridgeHandlers({

@@ -12,6 +12,7 @@ import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import { burnAndSettle as settleBurn } from './testing/bridgeBurnHelpers';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing/startTestApp';
 
@@ -76,32 +77,8 @@ const balance = async (chain: string, bucket: string) =>
     })
   )?.balanceMicros ?? 0n;
 
-const settleLeg = (planId: string | undefined, index: number, txId: Hex) =>
-  request(t.app)
-    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
-    .set('X-API-Key', testKeys.keeper)
-    .send({ txId })
-    .expect(200);
-
-/**
- * The owner signs every leg of a prepared plan; the keeper settles the fee transfer and the burn
- * from their receipts.
- */
-async function burnAndSettle(document: BridgePlanDocument) {
-  let burnTx: Hex | undefined;
-  let feeTx: Hex | undefined;
-  for (const leg of document.legs ?? []) {
-    const hash = await send(base, leg);
-    if (leg.action === 'burn') burnTx = hash;
-    if (leg.action === 'transfer') feeTx = hash;
-  }
-  const burn = document.legs?.find((leg) => leg.action === 'burn');
-  const fee = document.legs?.find((leg) => leg.action === 'transfer');
-  if (!burnTx || !burn) throw new Error('no burn leg');
-  if (fee && feeTx) await settleLeg(document.planId, fee.index, feeTx);
-  const settled = await settleLeg(document.planId, burn.index, burnTx);
-  return { burnTx, settled: settled.body as { status: string } };
-}
+const burnAndSettle = (document: BridgePlanDocument) =>
+  settleBurn(t.app, cctp, document, { owner: owner.privateKey, keeper: testKeys.keeper });
 
 const activityOf = async (planId: string | undefined) =>
   PublicActivityDocument.parse(

@@ -1,11 +1,12 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import {
   VENUE_CATALOG_VERSION,
+  createCctpRail,
   createChainAdapters,
   createDefiLlamaReader,
   seedVenueCatalog,
 } from '@yieldrouter/engine';
-import type { ApyReader, ChainAdapters } from '@yieldrouter/engine';
+import type { ApyReader, BridgeRail, ChainAdapters } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
 import type { Database } from '@yieldrouter/ledger';
 import { startKeeper } from '@yieldrouter/jobs';
@@ -30,7 +31,11 @@ async function startInProcessKeeper(
   db: Database,
   redis: Redis,
   logger: Logger,
-  shared: { readonly adapters: ChainAdapters; readonly apyReader: ApyReader },
+  shared: {
+    readonly adapters: ChainAdapters;
+    readonly apyReader: ApyReader;
+    readonly bridgeRail: BridgeRail;
+  },
   registry: Registry,
 ): Promise<RunningKeeper | null> {
   if (config.databaseUrl) return null;
@@ -66,7 +71,8 @@ async function main(): Promise<void> {
   await seedVenueCatalog(db.prisma);
   logger.info({ database: db.kind, catalogVersion: VENUE_CATALOG_VERSION }, 'database ready');
   const redis = await connectRedis(config.redisUrl, logger);
-  // One set of chain adapters and one APY reader, shared by the API and an in-process keeper.
+  // One set of chain adapters, one APY reader and one bridge rail (one attestation-service
+  // budget and fee cache per process), shared by the API and an in-process keeper.
   const shared = {
     adapters: createChainAdapters({
       chains: config.chains,
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
       baseUrl: config.apy.baseUrl,
       timeoutMs: config.apy.timeoutMs,
     }),
+    bridgeRail: createCctpRail({ bridges: config.bridges, chains: config.chains, logger }),
   };
   const registry = createMetricsRegistry();
   const keeper = await startInProcessKeeper(config, db, redis, logger, shared, registry);

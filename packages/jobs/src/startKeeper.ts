@@ -5,7 +5,13 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Database } from '@yieldrouter/ledger';
-import type { ApyReader, ChainAdapters, ServiceConfig, WebhookSender } from '@yieldrouter/engine';
+import type {
+  ApyReader,
+  BridgeRail,
+  ChainAdapters,
+  ServiceConfig,
+  WebhookSender,
+} from '@yieldrouter/engine';
 import {
   createCctpRail,
   createChainAdapters,
@@ -42,6 +48,11 @@ export interface StartKeeperParameters {
   readonly mode?: KeeperHeartbeat['mode'];
   /** Chain adapters; built from `config` when not given. */
   readonly adapters?: ChainAdapters;
+  /**
+   * The bridge rail; built from `config` when not given. The API's in-process keeper shares the
+   * API's, so the process keeps one attestation-service budget and fee cache.
+   */
+  readonly bridgeRail?: BridgeRail;
   /** The APY source; DefiLlama-compatible from `config` when not given. */
   readonly apyReader?: ApyReader;
   /** Overrides of the webhook sender (tests: a resolver, a clock). */
@@ -101,7 +112,9 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
       }),
     ...(config.bridges
       ? {
-          bridgeRail: createCctpRail({ bridges: config.bridges, chains: config.chains }),
+          bridgeRail:
+            parameters.bridgeRail ??
+            createCctpRail({ bridges: config.bridges, chains: config.chains, logger }),
           bridges: config.bridges,
         }
       : {}),

@@ -11,6 +11,15 @@ export const ATTESTATION_WINDOW_MS = { standard: 2 * 3_600_000, fast: 30 * 60_00
 /** How often the bridge watch looks at a failed bridge when unset: every 5 min. */
 export const FAILED_BRIDGE_WATCH_MS = 5 * 60_000;
 
+/** How long a lane's CCTP fee schedule is kept when unset: 30 s (0 reads it for every plan). */
+export const CCTP_FEE_TTL_MS = 30_000;
+
+/**
+ * Iris requests per second per process when unset: the API and the keeper together stay under
+ * Circle's 35 per second (past it Circle blocks every request for 5 minutes).
+ */
+export const CCTP_MAX_REQUESTS_PER_SECOND = 15;
+
 /**
  * Circle CCTP v2 settings: the attestation service (Iris) and, per EVM chain, the TokenMessengerV2
  * and MessageTransmitterV2 addresses. Nothing defaults: a lane whose pieces are unset is blocked
@@ -19,6 +28,13 @@ export const FAILED_BRIDGE_WATCH_MS = 5 * 60_000;
 export const CctpSettingsSchema = z.object({
   SVC_CCTP_ATTESTATION_URL: HttpUrlSetting,
   SVC_CCTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  SVC_CCTP_FEE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(CCTP_FEE_TTL_MS),
+  SVC_CCTP_MAX_REQUESTS_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(35)
+    .default(CCTP_MAX_REQUESTS_PER_SECOND),
   // How long after the burn settled the attestation may take before the bridge is failed (and
   // rescuable): Circle attests standard transfers after the source's finality (~15–20 min on the
   // L2s), fast ones in seconds; the windows leave room for Circle's own delays.
@@ -61,7 +77,9 @@ export type CctpSettings = z.infer<typeof CctpSettingsSchema>;
 type WindowSetting =
   | 'SVC_CCTP_ATTESTATION_WINDOW_STANDARD_MS'
   | 'SVC_CCTP_ATTESTATION_WINDOW_FAST_MS'
-  | 'SVC_BRIDGE_FAILED_WATCH_MS';
+  | 'SVC_BRIDGE_FAILED_WATCH_MS'
+  | 'SVC_CCTP_FEE_TTL_MS'
+  | 'SVC_CCTP_MAX_REQUESTS_PER_SECOND';
 
 export type CctpEvmChain = 'base' | 'arbitrum';
 
@@ -76,6 +94,10 @@ export interface BridgesConfig {
   /** Iris base URL; unset blocks every lane. */
   readonly attestationUrl: string | undefined;
   readonly timeoutMs: number;
+  /** A lane's fee schedule is read at most once per this many ms (0: for every plan). */
+  readonly feeTtlMs: number;
+  /** Iris requests this process may start in any one second (fees and messages together). */
+  readonly maxRequestsPerSecond: number;
   /** A settled burn not attested this long after (by speed) fails the bridge. */
   readonly attestationWindowMs: Readonly<Record<'standard' | 'fast', number>>;
   readonly evm: Readonly<Record<CctpEvmChain, CctpEvmContracts | undefined>>;
@@ -107,6 +129,8 @@ export function parseCctpSettings(
     sui: other.sui,
     attestationUrl: env.SVC_CCTP_ATTESTATION_URL?.replace(/\/+$/, ''),
     timeoutMs: env.SVC_CCTP_TIMEOUT_MS,
+    feeTtlMs: env.SVC_CCTP_FEE_TTL_MS ?? CCTP_FEE_TTL_MS,
+    maxRequestsPerSecond: env.SVC_CCTP_MAX_REQUESTS_PER_SECOND ?? CCTP_MAX_REQUESTS_PER_SECOND,
     attestationWindowMs: {
       standard: env.SVC_CCTP_ATTESTATION_WINDOW_STANDARD_MS ?? ATTESTATION_WINDOW_MS.standard,
       fast: env.SVC_CCTP_ATTESTATION_WINDOW_FAST_MS ?? ATTESTATION_WINDOW_MS.fast,

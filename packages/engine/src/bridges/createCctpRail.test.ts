@@ -211,7 +211,16 @@ describe('createCctpRail on the two anvils', () => {
     expect(await rail.readAttestation(lane, burnTx)).toMatchObject({ status: 'pending' });
     iris.setMode('http_503');
     expect(await rail.readAttestation(lane, burnTx)).toMatchObject({ status: 'unavailable' });
-    expect(await rail.quote(lane, 2_000_000n, 'standard')).toMatchObject({ status: 'unavailable' });
+    // The lane's fee read by an earlier plan is kept (no request); a lane not read yet fails
+    // closed.
+    const feeReads = iris.counts().fees;
+    expect(await rail.quote(lane, 2_000_000n, 'standard')).toMatchObject({ status: 'ok' });
+    expect(iris.counts().fees).toBe(feeReads);
+    const back = { sourceChain: 'arbitrum', destChain: 'base' } as const;
+    expect(await rail.quote(back, 2_000_000n, 'standard')).toMatchObject({
+      status: 'unavailable',
+      detail: 'the fee endpoint answered 503',
+    });
     iris.setMode('malformed');
     expect(await rail.readAttestation(lane, burnTx)).toMatchObject({ status: 'unavailable' });
     iris.setMode('ok');

@@ -9,6 +9,7 @@ import {
   readEvmAllowance,
 } from '@yieldrouter/chain-evm';
 import type { EvmContext } from '@yieldrouter/chain-evm';
+import type { Logger } from 'pino';
 import { formatUnits } from '@yieldrouter/schemas';
 import type { BridgeLane, Chain } from '@yieldrouter/schemas';
 import type { ChainsConfig } from '../chains/chainsConfig';
@@ -17,7 +18,9 @@ import { CCTP_DOMAINS } from './bridgeRail';
 import type { BridgesConfig, CctpEvmChain, CctpEvmContracts } from './cctpSettings';
 import { cctpOtherSides, recipientForm } from './cctpChainSides';
 import { cctpOtherLanes } from './cctpOtherLanes';
-import { readCctpFee } from './readCctpFee';
+import { createCctpFeeCache } from './cctpFeeCache';
+import { createIrisGate } from './irisGate';
+import { cctpFeeAt, readCctpFees } from './readCctpFee';
 import { readIrisMessage } from './readIrisMessage';
 
 export interface CreateCctpRailParameters {
@@ -25,6 +28,10 @@ export interface CreateCctpRailParameters {
   readonly chains: ChainsConfig;
   /** How the attestation service is asked; keep-alive node:http(s) by default. */
   readonly fetch?: typeof fetch;
+  /** Where a 429 hold-off is reported (once per hold-off). */
+  readonly logger?: Pick<Logger, 'warn'>;
+  /** Clock in ms for the fee cache and the request budget (tests). */
+  readonly now?: () => number;
 }
 
 const EVM: readonly CctpEvmChain[] = ['base', 'arbitrum'];
@@ -40,8 +47,11 @@ const usdc = (micros: bigint) => `${formatUnits(micros, 6)} USDC`;
 /**
  * Circle CCTP v2 for native USDC between the EVM chains the service maps (Base, Arbitrum): the
  * burn (`depositForBurn`) and the mint (`receiveMessage`) built locally with viem, the fee from
- * the attestation service's fee endpoint, the attestation from its messages endpoint. A lane
- * runs when both chains' contracts and the attestation service are configured.
+ * the attestation service's fee endpoint (kept `feeTtlMs` per lane), the attestation from its
+ * messages endpoint. A lane runs when both chains' contracts and the attestation service are
+ * configured. Every request to the attestation service goes through one gate per rail — create
+ * one rail per process — that keeps under Circle's rate limit and holds off after a 429
+ * (irisGate.ts).
  *
  * @example
  * const rail = createCctpRail({ bridges: config.bridges, chains: config.chains })
@@ -50,8 +60,34 @@ const usdc = (micros: bigint) => `${formatUnits(micros, 6)} USDC`;
 export function createCctpRail({
   bridges,
   chains,
-  fetch = keepAliveFetch,
+  fetch: send = keepAliveFetch,
+  logger,
+  now = Date.now,
 }: CreateCctpRailParameters): BridgeRail {
+  const iris = createIrisGate({
+    fetch: send,
+    maxRequestsPerSecond: bridges.maxRequestsPerSecond,
+    timeoutMs: bridges.timeoutMs,
+    now,
+    onHoldOff: (until, retryAfter) =>
+      logger?.warn(
+        { until: until.toISOString(), retryAfter },
+        'the attestation service answered 429: every request to it is held off until then',
+      ),
+  });
+  const fetch = iris.fetch;
+  const fees = createCctpFeeCache({
+    ttlMs: bridges.feeTtlMs,
+    now,
+    read: (sourceDomain, destinationDomain) =>
+      readCctpFees({
+        baseUrl: bridges.attestationUrl ?? '',
+        timeoutMs: bridges.timeoutMs,
+        sourceDomain,
+        destinationDomain,
+        fetch,
+      }),
+  });
   const contexts = new Map<CctpEvmChain, EvmContext>(
     EVM.map((chain) => [
       chain,
@@ -117,14 +153,13 @@ export function createCctpRail({
           etaSeconds: ETA_SECONDS.standard,
         };
       }
-      const fee = await readCctpFee({
-        baseUrl: bridges.attestationUrl,
-        timeoutMs: bridges.timeoutMs,
-        sourceDomain: CCTP_DOMAINS[lane.sourceChain],
-        destinationDomain: CCTP_DOMAINS[lane.destChain],
-        minFinalityThreshold,
-        fetch,
-      });
+      // At most `feeTtlMs` old: the plan's maxFee is the fee it shows (README, Bridges).
+      const schedule = await fees.read(
+        CCTP_DOMAINS[lane.sourceChain],
+        CCTP_DOMAINS[lane.destChain],
+      );
+      if (schedule.status !== 'ok') return schedule;
+      const fee = cctpFeeAt(schedule.fees, minFinalityThreshold);
       if (fee.status !== 'ok') return fee;
       // The fee is in bps (fractions allowed): rounded up to the micro, so the burn's maxFee
       // never falls short of what the rail asks.

@@ -5,6 +5,8 @@ export * from './prepareBridgePlan';
 export * from './confirmBridgeDelivery';
 export * from './readIrisMessage';
 export * from './readCctpFee';
+export * from './cctpFeeCache';
+export * from './irisGate';
 export * from './expireStalledBridges';
 export * from './markBridgeFailed';
 export * from './rescueBridge';

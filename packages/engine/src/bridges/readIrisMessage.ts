@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IrisGateError } from './irisGate';
 
 /** Circle's attestation service (Iris v2) answer for one source transaction's messages. */
 const IrisMessagesResponse = z.object({
@@ -53,6 +54,7 @@ export async function readIrisMessage(parameters: ReadIrisMessageParameters): Pr
       headers: { accept: 'application/json' },
     });
   } catch (error) {
+    if (error instanceof IrisGateError) return { status: 'unavailable', detail: error.message };
     const name = error instanceof Error ? error.name : '';
     return {
       status: 'unavailable',

@@ -25,7 +25,9 @@ export type IrisFakeMode =
   /** HTTP 503 with an error body. */
   | 'http_503'
   /** HTTP 200 with JSON of the wrong shape. */
-  | 'malformed';
+  | 'malformed'
+  /** HTTP 429 with a `Retry-After` header (`setRetryAfter`), as Circle answers past its limit. */
+  | 'rate_limited';
 
 /** One domain the fake attests: the node to read burns from and the transmitter that emits them. */
 export interface IrisFakeDomain {
@@ -44,7 +46,11 @@ export interface IrisFake {
   readonly url: string;
   /** Every request's path and query, in order. */
   readonly requests: readonly string[];
+  /** How many requests it answered, in all and by endpoint (fees, messages). */
+  counts(): { readonly all: number; readonly fees: number; readonly messages: number };
   setMode(mode: IrisFakeMode): void;
+  /** The `Retry-After` a 429 carries: seconds or an HTTP date; null sends none. Default 300. */
+  setRetryAfter(value: string | null): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,7 @@ export async function startIrisFake({
   fastFeeBps = 1,
 }: StartIrisFakeParameters): Promise<IrisFake> {
   let mode: IrisFakeMode = 'ok';
+  let retryAfter: string | null = '300';
   const requests: string[] = [];
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -135,6 +142,13 @@ export async function startIrisFake({
   async function answer(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push(`${url.pathname}${url.search}`);
+    if (mode === 'rate_limited') {
+      res.writeHead(429, {
+        'content-type': 'application/json',
+        ...(retryAfter === null ? {} : { 'retry-after': retryAfter }),
+      });
+      return res.end(JSON.stringify({ error: 'Too Many Requests' }));
+    }
     if (mode === 'http_503') return send(res, 503, { error: 'Service Unavailable' });
     if (mode === 'malformed') return send(res, 200, { messages: 'soon' });
     const fees = /^\/v2\/burn\/USDC\/fees\/(\d+)\/(\d+)$/.exec(url.pathname);
@@ -182,8 +196,16 @@ export async function startIrisFake({
   return {
     url: `http://127.0.0.1:${address.port}`,
     requests,
+    counts: () => ({
+      all: requests.length,
+      fees: requests.filter((path) => path.startsWith('/v2/burn/USDC/fees/')).length,
+      messages: requests.filter((path) => path.startsWith('/v2/messages/')).length,
+    }),
     setMode: (next) => {
       mode = next;
+    },
+    setRetryAfter: (value) => {
+      retryAfter = value;
     },
     close: () =>
       new Promise<void>((resolve) => {
