@@ -33,7 +33,15 @@ export type BridgeAttestation =
       readonly nonce: string;
     }
   | { readonly status: 'pending'; readonly detail: string }
-  | { readonly status: 'unavailable'; readonly detail: string };
+  | {
+      readonly status: 'unavailable';
+      readonly detail: string;
+      /**
+       * The service was not asked: this process's request budget was spent or a 429 hold-off
+       * runs. Says nothing about the attestation (the bridge expiry waits for a real answer).
+       */
+      readonly notAsked?: true;
+    };
 
 /** A mint proven by the destination chain's receipt. */
 export type BridgeMintReading = ReceiptWith<{

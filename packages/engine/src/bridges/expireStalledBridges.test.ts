@@ -59,6 +59,7 @@ it('fails each bridge past its speed window once; attested and fresh ones are le
     failed: 2,
     attested: 1,
     skipped: 0,
+    deferred: 0,
   });
   for (const planId of [staleStandard, staleFast]) {
     const events = await failedEvents(planId);
@@ -81,6 +82,7 @@ it('fails each bridge past its speed window once; attested and fresh ones are le
     failed: 0,
     attested: 1,
     skipped: 0,
+    deferred: 0,
   });
   expect(await failedEvents(staleStandard)).toHaveLength(1);
 });
@@ -90,7 +92,7 @@ it('an unreadable attestation service past the window fails the bridge too; no r
   const stale = await settledBridge('standard', now, 120);
   expect(
     await expireStalledBridges({ db: test.db.prisma, rail: undefined, bridges: windows, now }),
-  ).toEqual({ failed: 0, attested: 0, skipped: 0 });
+  ).toEqual({ failed: 0, attested: 0, skipped: 0, deferred: 0 });
   const down = attestingRail(() => ({ status: 'unavailable', detail: 'no answer' }));
   const counts = await expireStalledBridges({
     db: test.db.prisma,
@@ -99,5 +101,28 @@ it('an unreadable attestation service past the window fails the bridge too; no r
     now,
   });
   expect(counts.failed).toBeGreaterThanOrEqual(1);
+  expect(await failedEvents(stale)).toHaveLength(1);
+});
+
+it('a read this process did not send (budget spent, 429 hold-off) defers the bridge: nothing failed', async () => {
+  const now = new Date();
+  const stale = await settledBridge('standard', now, 90);
+  const held = attestingRail(() => ({
+    status: 'unavailable',
+    detail: 'the attestation service asked us to wait (429) until 2026-11-27T18:05:00.000Z',
+    notAsked: true,
+  }));
+  const counts = await expireStalledBridges({
+    db: test.db.prisma,
+    rail: held,
+    bridges: windows,
+    now,
+  });
+  expect(counts.failed).toBe(0);
+  expect(counts.deferred).toBeGreaterThanOrEqual(1);
+  expect(await failedEvents(stale)).toHaveLength(0);
+  // The next run with a real answer (still pending) fails it, once.
+  const pending = attestingRail(() => ({ status: 'pending', detail: 'pending_confirmations' }));
+  await expireStalledBridges({ db: test.db.prisma, rail: pending, bridges: windows, now });
   expect(await failedEvents(stale)).toHaveLength(1);
 });

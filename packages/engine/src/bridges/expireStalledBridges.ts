@@ -22,6 +22,11 @@ export interface ExpireStalledBridgesResult {
   readonly attested: number;
   /** Delivered or failed by someone else between the scan and the write. */
   readonly skipped: number;
+  /**
+   * Not asked this run: the process's attestation-service budget was spent or a 429 hold-off
+   * runs, which says nothing about the attestation. Looked at again next run.
+   */
+  readonly deferred: number;
 }
 
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
@@ -32,13 +37,15 @@ const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
  * asked for its attestation once more; still missing (pending, or the service unreadable: no
  * attestation was seen within the window either way), the bridge is marked failed and
  * `bridge.failed` goes out. The amount stays in the owner's `in_flight` — never redirected; the
- * owner rescues it. An attested bridge is left for its mint. Safe to run again at any point.
+ * owner rescues it. An attested bridge is left for its mint; one whose read this process did not
+ * send (its attestation-service budget spent, or a 429 hold-off) is deferred to the next run.
+ * Safe to run again at any point.
  */
 export async function expireStalledBridges(
   parameters: ExpireStalledBridgesParameters,
 ): Promise<ExpireStalledBridgesResult> {
   const { db, rail, now } = parameters;
-  const counts = { failed: 0, attested: 0, skipped: 0 };
+  const counts = { failed: 0, attested: 0, skipped: 0, deferred: 0 };
   if (!rail) return counts;
   const windows = parameters.bridges.attestationWindowMs;
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -59,6 +66,10 @@ export async function expireStalledBridges(
     const attestation = await rail.readAttestation(lane, transfer.burnTxId);
     if (attestation.status === 'complete') {
       counts.attested += 1;
+      continue;
+    }
+    if (attestation.status === 'unavailable' && attestation.notAsked) {
+      counts.deferred += 1;
       continue;
     }
     const window = minutes(windows[transfer.speed]);

@@ -22,7 +22,7 @@ export type IrisMessage =
       readonly attestation: `0x${string}`;
     }
   | { readonly status: 'pending'; readonly detail: string }
-  | { readonly status: 'unavailable'; readonly detail: string };
+  | { readonly status: 'unavailable'; readonly detail: string; readonly notAsked?: true };
 
 export interface ReadIrisMessageParameters {
   readonly baseUrl: string;
@@ -54,7 +54,9 @@ export async function readIrisMessage(parameters: ReadIrisMessageParameters): Pr
       headers: { accept: 'application/json' },
     });
   } catch (error) {
-    if (error instanceof IrisGateError) return { status: 'unavailable', detail: error.message };
+    if (error instanceof IrisGateError) {
+      return { status: 'unavailable', detail: error.message, notAsked: true };
+    }
     const name = error instanceof Error ? error.name : '';
     return {
       status: 'unavailable',

@@ -10,7 +10,7 @@ import type { KeeperJobDeps } from './keeperJobDeps';
  * settings) there is nothing to read and nothing is failed.
  */
 export async function runBridgeExpiry(deps: KeeperJobDeps): Promise<JobCounts> {
-  if (!deps.bridgeRail || !deps.bridges) return { failed: 0, attested: 0, skipped: 0 };
+  if (!deps.bridgeRail || !deps.bridges) return { failed: 0, attested: 0, skipped: 0, deferred: 0 };
   const counts = await expireStalledBridges({
     db: deps.db,
     rail: deps.bridgeRail,
