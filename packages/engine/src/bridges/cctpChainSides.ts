@@ -27,7 +27,7 @@ export interface CctpRecipientForm {
   expected(recipient: string): string;
 }
 
-/** A chain whose CCTP legs are not EVM: Solana (v2 programs) or Sui (sui-cctp packages). */
+/** A chain whose CCTP legs are not EVM: Solana (v2 programs) or Sui (v2 packages). */
 export interface CctpOtherSide extends CctpRecipientForm {
   /** Whether the chain offers fast (soft-finality) transfers with a max fee. */
   readonly fast: boolean;
@@ -119,13 +119,13 @@ function suiSide(config: NonNullable<BridgesConfig['sui']>, chains: ChainsConfig
     config,
   );
   const side: CctpOtherSide = {
-    // CCTP on Sui (circlefin/sui-cctp) burns with standard finality only and keeps no fee.
+    // CCTP v2 on Sui: Circle offers no fast transfer from Sui (its standard attestation is
+    // already fast); the rail quotes Sui lanes as standard only.
     fast: false,
     bytes32: suiAddress,
     fromBytes32: (bytes32) => bytes32.toLowerCase(),
     expected: (recipient) => suiAddress(recipient) ?? '',
-    buildBurn: ({ maxFeeMicros: _fee, minFinalityThreshold: _threshold, ...parameters }) =>
-      sui.buildBurn(parameters),
+    buildBurn: (parameters) => sui.buildBurn(parameters),
     readBurn: ({ txId, owner }) => sui.readBurn({ txId, owner }),
     buildMint: (parameters) => sui.buildMint(parameters),
     readMint: (query) => sui.readMint(query),

@@ -224,10 +224,9 @@ export function createCctpRail({
         fetch,
       });
       if (answer.status !== 'complete') return answer;
-      // v2 message: version(4) sourceDomain(4) destinationDomain(4) nonce(32) …; a v1 message
-      // (version 0, CCTP on Sui) has a u64 nonce there.
-      const v1 = answer.message.startsWith('0x00000000');
-      const nonce = `0x${answer.message.slice(2 + 24, 2 + (v1 ? 40 : 88))}`;
+      // v2 message (every lane, Sui's included): version(4) sourceDomain(4)
+      // destinationDomain(4) nonce(32) …
+      const nonce = `0x${answer.message.slice(2 + 24, 2 + 88)}`;
       return { ...answer, nonce };
     },
     async buildMint(parameters) {
