@@ -5,9 +5,11 @@ import { normalizeSuiAddress } from '@mysten/sui/utils';
 import { hexToBytes, keccak256, pad } from 'viem';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, sign } from 'viem/accounts';
+import { startIrisFake, suiIrisSource } from '../bridges';
 import { cctpBedAttester } from '../evm/deployCctpPair';
 import type { SuiFakeCctp } from './cctp';
 import { decodeBurnMessage, decodeMessage, encodeBurnMessage, encodeMessage } from './cctpMessages';
+import { recoverSigner } from './ecrecover';
 import type { SuiFake } from './server';
 import { startSuiFake } from './server';
 
@@ -294,5 +296,48 @@ describe('the mint', () => {
     expect(tampered.effects?.status.status).toBe('failure');
     expect(await usdcOf(recipient)).toBe(0n);
     expect(cctp.nonceUsed(pad('0x02', { size: 32 }))).toBe(false);
+  });
+});
+
+describe('the Iris fake over the Sui fake', () => {
+  it("attests a Sui burn from its MessageSent event: nonce and finality set, the bed attester's signature", async () => {
+    const wallet = funded();
+    const burn = await execute(wallet, (tx) => burnCalls(tx, 7_000_000n));
+    const iris = await startIrisFake({
+      domains: [
+        suiIrisSource({
+          rpcUrl: fake.rpcUrl,
+          messageTransmitterPackage: cctp.messageTransmitterPackage,
+        }),
+      ],
+    });
+    try {
+      const response = await fetch(`${iris.url}/v2/messages/8?transactionHash=${burn.digest}`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        messages: { message: Hex; attestation: Hex; status: string; cctpVersion: number }[];
+      };
+      const [attested, ...others] = body.messages;
+      expect(others).toEqual([]);
+      expect(attested).toMatchObject({ status: 'complete', cctpVersion: 2 });
+      const message = decodeMessage(hexToBytes(attested?.message ?? '0x'));
+      expect(message).toMatchObject({
+        sourceDomain: 8,
+        destinationDomain: 6,
+        finalityThresholdExecuted: 2000,
+      });
+      expect(BigInt(message?.nonce ?? 0)).not.toBe(0n);
+      expect(decodeBurnMessage(message?.body ?? '0x')).toMatchObject({ amount: 7_000_000n });
+      expect(
+        recoverSigner(keccak256(attested?.message ?? '0x'), attested?.attestation ?? '0x'),
+      ).toBe(cctpBedAttester().address);
+      // A digest the chain does not know: not found yet.
+      const unknown = await fetch(
+        `${iris.url}/v2/messages/8?transactionHash=${new Ed25519Keypair().toSuiAddress().slice(0, 10)}`,
+      );
+      expect(unknown.status).toBe(404);
+    } finally {
+      await iris.close();
+    }
   });
 });
