@@ -188,3 +188,27 @@ it('builds and reads the mint on Sui for a Solana → Sui bridge through the rai
     }),
   ).toMatchObject({ status: 'mismatch' });
 });
+
+it('builds a Sui → Base burn naming the EVM recipient as bytes32 (left-padded)', async () => {
+  const owner = '0x5f2b1d3c4e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e';
+  const build = await rail.buildBurn({
+    planId: `plan_${'ef'.repeat(16)}`,
+    lane: { sourceChain: 'sui', destChain: 'base' },
+    owner,
+    recipient: evmOwner,
+    amountMicros: 4_000_000n,
+    railFeeMicros: 0n,
+    minFinalityThreshold: 2000,
+    allowance: 0n,
+  });
+  expect(build).toMatchObject({ status: 'prepared', legs: [{ chain: 'sui', action: 'burn' }] });
+  const leg = build.status === 'prepared' ? build.legs[0] : undefined;
+  const json = leg?.payload.encoding === 'sui-transaction-json' ? leg.payload.transaction : '{}';
+  const recipient = pad(evmOwner.toLowerCase() as `0x${string}`);
+  const inputs = (JSON.parse(json) as { inputs: { Pure?: { bytes: string } }[] }).inputs;
+  expect(
+    inputs.some(
+      (entry) => entry.Pure?.bytes === Buffer.from(recipient.slice(2), 'hex').toString('base64'),
+    ),
+  ).toBe(true);
+});

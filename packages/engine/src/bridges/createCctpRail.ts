@@ -152,11 +152,13 @@ export function createCctpRail({
     },
     async buildBurn(parameters) {
       const { lane } = parameters;
-      const mintRecipient = isEvm(lane.destChain)
-        ? parameters.recipient
-        : form(lane.destChain).bytes32(parameters.recipient);
-      if (!mintRecipient) throw new Error(`cctp: ${parameters.recipient} on ${lane.destChain}`);
       const source = others.get(lane.sourceChain);
+      // An EVM burn takes an EVM recipient as an address; Solana and Sui burns take bytes32.
+      const mintRecipient =
+        isEvm(lane.destChain) && !source
+          ? parameters.recipient
+          : form(lane.destChain).bytes32(parameters.recipient);
+      if (!mintRecipient) throw new Error(`cctp: ${parameters.recipient} on ${lane.destChain}`);
       if (source) {
         return source.buildBurn({
           planId: parameters.planId,
