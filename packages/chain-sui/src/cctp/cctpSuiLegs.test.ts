@@ -327,3 +327,34 @@ describe('CCTP on Sui: the mint leg', () => {
     ).toMatchObject({ status: 'mismatch' });
   });
 });
+
+describe('CCTP on Sui: the mint search', () => {
+  it('finds the transaction that received a message by nonce and source domain, newest first', async () => {
+    const sui = createCctpSui(suiConfig({ rpcUrl: fake.rpcUrl }), ids);
+    const received = (nonce: string, sourceDomain: number) =>
+      fake.recordTransaction({
+        sender: new Ed25519Keypair().toSuiAddress(),
+        events: [
+          {
+            type: `${ids.messageTransmitterPackage}::receive_message::MessageReceived`,
+            parsedJson: { source_domain: sourceDomain, nonce, finality_threshold_executed: 2000 },
+          },
+        ],
+      });
+    const digest = received('4242', 6);
+    received('4243', 6);
+    const search = { sourceDomain: 6, lookbackEvents: 100 };
+    expect(await sui.findMint({ ...search, nonce: '0x1092' })).toEqual({
+      status: 'found',
+      txId: digest,
+    });
+    expect(await sui.findMint({ ...search, nonce: '0x1092', sourceDomain: 3 })).toEqual({
+      status: 'not_found',
+    });
+    expect(await sui.findMint({ ...search, nonce: '0x9999' })).toEqual({ status: 'not_found' });
+    const down = createCctpSui(suiConfig({ rpcUrl: 'http://127.0.0.1:9' }), ids);
+    expect(await down.findMint({ ...search, nonce: '0x1092' })).toMatchObject({
+      status: 'unavailable',
+    });
+  });
+});

@@ -12,7 +12,7 @@ import { createCctpSui } from '@yieldrouter/chain-sui';
 import type { Chain, LegBuild } from '@yieldrouter/schemas';
 import { getAddress, pad, sliceHex } from 'viem';
 import type { ChainsConfig } from '../chains/chainsConfig';
-import type { BridgeBurnReading, BridgeMintReading } from './bridgeRail';
+import type { BridgeBurnReading, BridgeMintReading, BridgeMintSearch } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 
 type Bytes32 = `0x${string}`;
@@ -62,6 +62,12 @@ export interface CctpOtherSide extends CctpRecipientForm {
     readonly sourceDomain: number;
     readonly recipient: string;
   }): Promise<BridgeMintReading>;
+  /** The transaction that received the message on this chain, where the chain can be searched. */
+  findMint?(query: {
+    readonly nonce: string;
+    readonly sourceDomain: number;
+    readonly lookback: number;
+  }): Promise<BridgeMintSearch>;
 }
 
 const EVM_FORM: CctpRecipientForm = {
@@ -129,6 +135,13 @@ function suiSide(config: NonNullable<BridgesConfig['sui']>, chains: ChainsConfig
     readBurn: ({ txId, owner }) => sui.readBurn({ txId, owner }),
     buildMint: (parameters) => sui.buildMint(parameters),
     readMint: (query) => sui.readMint(query),
+    // The newest `lookback` MessageReceived events of the transmitter package.
+    findMint: async ({ lookback, ...query }) => {
+      const found = await sui.findMint({ ...query, lookbackEvents: lookback });
+      return found.status === 'unavailable'
+        ? { status: 'unavailable', detail: found.detail }
+        : found;
+    },
   };
   return side;
 }

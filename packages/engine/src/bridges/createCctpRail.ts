@@ -251,6 +251,17 @@ export function createCctpRail({
       return { status: 'prepared', legs: [leg] };
     },
     async findMint({ lane, nonce }) {
+      const dest = others.get(lane.destChain);
+      if (dest) {
+        if (!dest.findMint) {
+          return { status: 'unavailable', detail: `no mint search on ${lane.destChain}` };
+        }
+        return dest.findMint({
+          nonce,
+          sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+          lookback: Number(bridges.mintLookbackBlocks),
+        });
+      }
       const { context, contracts } = side(lane.destChain);
       const found = await findCctpMint(context, {
         messageTransmitter: contracts.messageTransmitter,
