@@ -3,6 +3,7 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { Hex } from 'viem';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { BridgePlanDocument } from '@yieldrouter/schemas';
+import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
@@ -166,6 +167,31 @@ describe('CCTP v2 Sui → Base on the beds', () => {
     const again = await deliver({ planId: document.planId, destTxId: mintTx }).expect(200);
     expect(again.body).toMatchObject({ credited: false, replay: true });
     expect(await balance(evmOwner.address, 'base', 'liquid')).toBe(24_975_000n);
+    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+  });
+});
+
+describe("the keeper's bridge watch on Sui", () => {
+  it('finds a mint on Sui relayed by anyone (by nonce and source domain) and credits it once', async () => {
+    const document = await burnOnBase();
+    const ready = await deliver({ planId: document.planId }).expect(200);
+    const relayer = new Ed25519Keypair();
+    beds.sui.setBalance(relayer.toSuiAddress(), '0x2::sui::SUI', 1_000_000_000n);
+    expect((await beds.executeSuiLeg(suiLeg(ready.body.mintLeg), relayer)).ok).toBe(true);
+    const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
+    const watch = () =>
+      watchBridgeDeliveries({ db: t.db.prisma, rail, pageSize: 10, now: () => new Date() });
+    const before = await balance(suiOwner, 'sui', 'liquid');
+    const counts = await watch();
+    expect(counts).toMatchObject({ errors: 0, awaitingAttestation: 0, awaitingMint: 0 });
+    expect(counts.delivered).toBeGreaterThanOrEqual(1);
+    const credited = (await balance(suiOwner, 'sui', 'liquid')) - before;
+    expect(credited).toBe(BigInt(counts.delivered) * 24_975_000n);
+    const status = await deliver({ planId: document.planId }).expect(200);
+    expect(status.body).toMatchObject({ bridgeStatus: 'delivered' });
+    // Looked at again: nothing more is credited.
+    expect(await watch()).toMatchObject({ delivered: 0, errors: 0 });
+    expect((await balance(suiOwner, 'sui', 'liquid')) - before).toBe(credited);
     expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
   });
 });
