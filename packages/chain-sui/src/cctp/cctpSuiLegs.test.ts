@@ -187,7 +187,6 @@ describe('CCTP on Sui: the burn leg', () => {
         {
           type: `${ids.tokenMessengerMinterPackage}::deposit_for_burn::DepositForBurn`,
           parsedJson: {
-            nonce: '41',
             burn_token: USDC.split('::')[0],
             amount: '9000000',
             depositor: owner,
