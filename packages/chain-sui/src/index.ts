@@ -9,5 +9,6 @@ export { createCctpSui } from './cctp/createCctpSui';
 export type { CctpSui } from './cctp/createCctpSui';
 export type { CctpSuiIds } from './cctp/cctpSuiIds';
 export type { CctpSuiBurnReading, CctpSuiMintReading } from './cctp/readCctpSuiReceipts';
+export type { CctpSuiMintSearch } from './cctp/findCctpSuiMint';
 export { buildSuiSwapLeg } from './swapLeg';
 export type { SuiSwapLegHop, SuiSwapLegRequest } from './swapLeg';

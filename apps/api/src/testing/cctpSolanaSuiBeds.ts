@@ -40,6 +40,8 @@ const cctpSolanaSuiSettings = (parts: {
   SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
   SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: `0x${'73'.repeat(32)}`,
   SVC_CCTP_SUI_MESSAGE_TRANSMITTER_STATE: `0x${'74'.repeat(32)}`,
+  SVC_CCTP_SUI_STABLECOIN_HANDLER_PACKAGE: `0x${'76'.repeat(32)}`,
+  SVC_CCTP_SUI_STABLECOIN_HANDLER_STATE: `0x${'77'.repeat(32)}`,
   SVC_CCTP_SUI_USDC_TREASURY: `0x${'75'.repeat(32)}`,
 });
 

@@ -9,15 +9,20 @@ import type { LegBuild } from '@yieldrouter/schemas';
 import { PLAN_ID, suiConfig, USDC } from '../testFixtures';
 import { createCctpSui } from './createCctpSui';
 
-// Circle's Sui CCTP (circlefin/sui-cctp): entry points and argument order restated here as the
-// facts the legs must follow.
+// Circle's CCTP v2 on Sui (TokenMessengerMinterV2, MessageTransmitterV2, StablecoinHandler):
+// entry points and argument order restated here as the facts the legs must follow.
 const ids = {
   tokenMessengerMinterPackage: `0x${'71'.repeat(32)}`,
   messageTransmitterPackage: `0x${'72'.repeat(32)}`,
+  stablecoinHandlerPackage: `0x${'76'.repeat(32)}`,
   tokenMessengerMinterState: `0x${'73'.repeat(32)}`,
   messageTransmitterState: `0x${'74'.repeat(32)}`,
+  stablecoinHandlerState: `0x${'77'.repeat(32)}`,
   usdcTreasury: `0x${'75'.repeat(32)}`,
 };
+const AUTH = `${ids.stablecoinHandlerPackage}::handler::Auth`;
+const target = (call: Record<string, unknown> | undefined) =>
+  `${String(call?.['package'])}::${String(call?.['module'])}::${String(call?.['function'])}`;
 const EVM_RECIPIENT = `0x${'00'.repeat(12)}${'ab'.repeat(20)}` as const;
 const FEE_RECIPIENT = `0x${'99'.repeat(32)}`;
 
@@ -50,7 +55,7 @@ const input = (tx: TxJson, argument: unknown) => {
 };
 
 describe('CCTP on Sui: the burn leg', () => {
-  it('is deposit_for_burn<USDC>(coin, domain, recipient, tmm state, mt state, deny list, treasury) with the fee first', async () => {
+  it('is deposit_for_burn<USDC> → handler::burn → complete_burn<USDC, Auth> with the fee first', async () => {
     const owner = new Ed25519Keypair().toSuiAddress();
     const sui = createCctpSui(suiConfig(), ids);
     const tx = onlyJson(
@@ -60,6 +65,8 @@ describe('CCTP on Sui: the burn leg', () => {
         amountMicros: 9_000_000n,
         destinationDomain: 5,
         mintRecipient: EVM_RECIPIENT,
+        maxFeeMicros: 900n,
+        minFinalityThreshold: 2000,
         serviceFee: { recipient: FEE_RECIPIENT, amountMicros: 20_000n },
         summary: 'burn',
       }),
@@ -71,24 +78,55 @@ describe('CCTP on Sui: the burn leg', () => {
     ).toEqual(['20000', '9000000']);
     const transfer = tx.commands.find((command) => command['TransferObjects']);
     expect(transfer).toBeDefined();
-    const [call, ...others] = moveCalls(tx);
-    expect(others).toEqual([]);
-    expect(call).toMatchObject({
-      package: ids.tokenMessengerMinterPackage,
-      module: 'deposit_for_burn',
-      function: 'deposit_for_burn',
-      typeArguments: [USDC],
-    });
-    const args = call?.['arguments'] as unknown[];
-    expect(args).toHaveLength(7);
-    expect(bcs.u32().parse(fromBase64(input(tx, args[1]).bytes ?? ''))).toBe(5);
-    expect(bcs.Address.parse(fromBase64(input(tx, args[2]).bytes ?? ''))).toBe(EVM_RECIPIENT);
-    expect(args.slice(3).map((argument) => input(tx, argument).objectId)).toEqual([
-      ids.tokenMessengerMinterState,
-      ids.messageTransmitterState,
+    const calls = moveCalls(tx);
+    const tmm = ids.tokenMessengerMinterPackage;
+    expect(calls.map(target)).toEqual([
+      `${tmm}::deposit_for_burn::deposit_for_burn`,
+      `${ids.stablecoinHandlerPackage}::handler::burn`,
+      `${tmm}::deposit_for_burn::complete_burn`,
+    ]);
+    const [deposit, burn, complete] = calls;
+    expect(deposit?.['typeArguments']).toEqual([USDC]);
+    const args = deposit?.['arguments'] as unknown[];
+    expect(args).toHaveLength(8);
+    const pure = (index: number) => fromBase64(input(tx, args[index]).bytes ?? '');
+    expect(bcs.u32().parse(pure(1))).toBe(5);
+    expect(bcs.Address.parse(pure(2))).toBe(EVM_RECIPIENT);
+    expect(bcs.Address.parse(pure(3))).toBe(normalizeSuiAddress('0x0'));
+    expect(bcs.u256().parse(pure(4))).toBe('900');
+    expect(bcs.u32().parse(pure(5))).toBe(2000);
+    expect(bcs.vector(bcs.u8()).parse(pure(6))).toEqual([]);
+    expect(input(tx, args[7]).objectId).toBe(ids.tokenMessengerMinterState);
+    const burnArgs = burn?.['arguments'] as unknown[];
+    expect(input(tx, burnArgs[0]).objectId).toBe(ids.stablecoinHandlerState);
+    expect(burnArgs.slice(1, 3)).toEqual([{ NestedResult: [3, 0] }, { NestedResult: [3, 1] }]);
+    expect(burnArgs.slice(3).map((argument) => input(tx, argument).objectId)).toEqual([
       normalizeSuiAddress('0x403'),
       ids.usdcTreasury,
     ]);
+    expect(complete?.['typeArguments']).toEqual([USDC, AUTH]);
+    const completeArgs = complete?.['arguments'] as unknown[];
+    expect(completeArgs[0]).toEqual({ Result: 4 });
+    expect(completeArgs.slice(1).map((argument) => input(tx, argument).objectId)).toEqual([
+      ids.tokenMessengerMinterState,
+      ids.messageTransmitterState,
+    ]);
+  });
+
+  it('refuses a max fee at or above the amount', async () => {
+    const sui = createCctpSui(suiConfig(), ids);
+    await expect(
+      sui.buildBurn({
+        planId: PLAN_ID,
+        owner: new Ed25519Keypair().toSuiAddress(),
+        amountMicros: 9_000_000n,
+        destinationDomain: 6,
+        mintRecipient: EVM_RECIPIENT,
+        maxFeeMicros: 9_000_000n,
+        minFinalityThreshold: 2000,
+        summary: 'burn',
+      }),
+    ).rejects.toMatchObject({ field: 'maxFeeMicros' });
   });
 
   it('signed, executed and read back from its effects (the fake runs no Move: the effects are laid down)', async () => {
@@ -97,12 +135,16 @@ describe('CCTP on Sui: the burn leg', () => {
     const gas = fake.setBalance(owner, '0x2::sui::SUI', 1_000_000_000n);
     fake.setBalance(owner, USDC, 50_000_000n);
     const shared = new Map(
-      [ids.tokenMessengerMinterState, ids.messageTransmitterState, ids.usdcTreasury, '0x403'].map(
-        (objectId) => {
-          const ref = fake.addSharedObject({ type: '0x2::object::UID', objectId });
-          return [normalizeSuiAddress(objectId), ref] as const;
-        },
-      ),
+      [
+        ids.tokenMessengerMinterState,
+        ids.messageTransmitterState,
+        ids.stablecoinHandlerState,
+        ids.usdcTreasury,
+        '0x403',
+      ].map((objectId) => {
+        const ref = fake.addSharedObject({ type: '0x2::object::UID', objectId });
+        return [normalizeSuiAddress(objectId), ref] as const;
+      }),
     );
     if (!gas) throw new Error('no gas');
     const sui = createCctpSui(suiConfig({ rpcUrl: fake.rpcUrl }), ids);
@@ -112,6 +154,8 @@ describe('CCTP on Sui: the burn leg', () => {
       amountMicros: 9_000_000n,
       destinationDomain: 6,
       mintRecipient: EVM_RECIPIENT,
+      maxFeeMicros: 0n,
+      minFinalityThreshold: 2000,
       summary: 'burn',
     });
     const leg = build.status === 'prepared' ? build.legs[0] : undefined;
@@ -143,7 +187,6 @@ describe('CCTP on Sui: the burn leg', () => {
         {
           type: `${ids.tokenMessengerMinterPackage}::deposit_for_burn::DepositForBurn`,
           parsedJson: {
-            nonce: '41',
             burn_token: USDC.split('::')[0],
             amount: '9000000',
             depositor: owner,
@@ -188,7 +231,7 @@ describe('CCTP on Sui: the burn leg', () => {
 });
 
 describe('CCTP on Sui: the mint leg', () => {
-  it('is receive_message → handle_receive_message<USDC> → deconstruct → stamp_receipt → complete', async () => {
+  it('is receive_message → prepare_mint<USDC> → handler::mint → complete_mint<USDC, Auth>', async () => {
     const owner = new Ed25519Keypair().toSuiAddress();
     const sui = createCctpSui(suiConfig(), ids);
     const tx = onlyJson(
@@ -204,19 +247,13 @@ describe('CCTP on Sui: the mint leg', () => {
     const calls = moveCalls(tx);
     const mt = ids.messageTransmitterPackage;
     const tmm = ids.tokenMessengerMinterPackage;
-    expect(
-      calls.map(
-        (call) =>
-          `${String(call['package'])}::${String(call['module'])}::${String(call['function'])}`,
-      ),
-    ).toEqual([
+    expect(calls.map(target)).toEqual([
       `${mt}::receive_message::receive_message`,
-      `${tmm}::handle_receive_message::handle_receive_message`,
-      `${tmm}::handle_receive_message::deconstruct_stamp_receipt_ticket_with_burn_message`,
-      `${mt}::receive_message::stamp_receipt`,
-      `${mt}::receive_message::complete_receive_message`,
+      `${tmm}::handle_receive_message::prepare_mint`,
+      `${ids.stablecoinHandlerPackage}::handler::mint`,
+      `${tmm}::handle_receive_message::complete_mint`,
     ]);
-    const [receive, handle, , stamp] = calls;
+    const [receive, prepare, mint, complete] = calls;
     const receiveArgs = receive?.['arguments'] as unknown[];
     expect(bcs.vector(bcs.u8()).parse(fromBase64(input(tx, receiveArgs[0]).bytes ?? ''))).toEqual([
       1, 2,
@@ -225,14 +262,28 @@ describe('CCTP on Sui: the mint leg', () => {
       3, 4,
     ]);
     expect(input(tx, receiveArgs[2]).objectId).toBe(ids.messageTransmitterState);
-    expect(handle?.['typeArguments']).toEqual([USDC]);
-    expect((handle?.['arguments'] as unknown[])[0]).toMatchObject({ Result: 0 });
-    expect(stamp?.['typeArguments']).toEqual([
-      `${tmm}::message_transmitter_authenticator::MessageTransmitterAuthenticator`,
+    expect(prepare?.['typeArguments']).toEqual([USDC]);
+    const prepareArgs = prepare?.['arguments'] as unknown[];
+    expect(prepareArgs[0]).toEqual({ Result: 0 });
+    expect(prepareArgs.slice(1).map((argument) => input(tx, argument).objectId)).toEqual([
+      ids.tokenMessengerMinterState,
+      normalizeSuiAddress('0x6'),
     ]);
+    const mintArgs = mint?.['arguments'] as unknown[];
+    expect(mintArgs[1]).toEqual({ Result: 1 });
+    expect(
+      [mintArgs[0], ...mintArgs.slice(2)].map((argument) => input(tx, argument).objectId),
+    ).toEqual([
+      ids.stablecoinHandlerState,
+      ids.tokenMessengerMinterState,
+      ids.usdcTreasury,
+      normalizeSuiAddress('0x403'),
+    ]);
+    expect(complete?.['typeArguments']).toEqual([USDC, AUTH]);
+    expect((complete?.['arguments'] as unknown[])[0]).toEqual({ Result: 2 });
   });
 
-  it('is read back from MessageReceived (nonce, source domain) and MintAndWithdraw to the recipient', async () => {
+  it('is read back from MessageReceived (nonce, source domain) and MintAndWithdraw (net, fee) to the recipient', async () => {
     const recipient = new Ed25519Keypair().toSuiAddress();
     const sui = createCctpSui(suiConfig({ rpcUrl: fake.rpcUrl }), ids);
     const digest = fake.recordTransaction({
@@ -244,6 +295,7 @@ describe('CCTP on Sui: the mint leg', () => {
             mint_recipient: recipient,
             amount: '8000000',
             mint_token: USDC.split('::')[0],
+            fee_collected: '800',
           },
         },
         {
@@ -253,6 +305,7 @@ describe('CCTP on Sui: the mint leg', () => {
             source_domain: 5,
             nonce: '77',
             sender: recipient,
+            finality_threshold_executed: 2000,
             message_body: [],
           },
         },
@@ -264,12 +317,43 @@ describe('CCTP on Sui: the mint leg', () => {
       status: 'confirmed',
       txId: digest,
       amountMicros: 8_000_000n,
-      feeMicros: 0n,
+      feeMicros: 800n,
     });
     expect(await sui.readMint({ ...query, nonce: '0x4e' })).toMatchObject({ status: 'mismatch' });
     expect(await sui.readMint({ ...query, sourceDomain: 6 })).toMatchObject({ status: 'mismatch' });
     expect(
       await sui.readMint({ ...query, recipient: new Ed25519Keypair().toSuiAddress() }),
     ).toMatchObject({ status: 'mismatch' });
+  });
+});
+
+describe('CCTP on Sui: the mint search', () => {
+  it('finds the transaction that received a message by nonce and source domain, newest first', async () => {
+    const sui = createCctpSui(suiConfig({ rpcUrl: fake.rpcUrl }), ids);
+    const received = (nonce: string, sourceDomain: number) =>
+      fake.recordTransaction({
+        sender: new Ed25519Keypair().toSuiAddress(),
+        events: [
+          {
+            type: `${ids.messageTransmitterPackage}::receive_message::MessageReceived`,
+            parsedJson: { source_domain: sourceDomain, nonce, finality_threshold_executed: 2000 },
+          },
+        ],
+      });
+    const digest = received('4242', 6);
+    received('4243', 6);
+    const search = { sourceDomain: 6, lookbackEvents: 100 };
+    expect(await sui.findMint({ ...search, nonce: '0x1092' })).toEqual({
+      status: 'found',
+      txId: digest,
+    });
+    expect(await sui.findMint({ ...search, nonce: '0x1092', sourceDomain: 3 })).toEqual({
+      status: 'not_found',
+    });
+    expect(await sui.findMint({ ...search, nonce: '0x9999' })).toEqual({ status: 'not_found' });
+    const down = createCctpSui(suiConfig({ rpcUrl: 'http://127.0.0.1:9' }), ids);
+    expect(await down.findMint({ ...search, nonce: '0x1092' })).toMatchObject({
+      status: 'unavailable',
+    });
   });
 });

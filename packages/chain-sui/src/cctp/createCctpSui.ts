@@ -6,6 +6,8 @@ import { createSuiClient } from '../rpc';
 import type { BuildCctpSuiBurnParameters, BuildCctpSuiMintParameters } from './buildCctpSuiLegs';
 import { buildCctpSuiBurn, buildCctpSuiMint } from './buildCctpSuiLegs';
 import type { CctpSuiIds } from './cctpSuiIds';
+import type { CctpSuiMintSearch } from './findCctpSuiMint';
+import { findCctpSuiMint } from './findCctpSuiMint';
 import type { CctpSuiBurnReading, CctpSuiMintReading } from './readCctpSuiReceipts';
 import { readCctpSuiBurn, readCctpSuiMint } from './readCctpSuiReceipts';
 
@@ -20,6 +22,12 @@ export interface CctpSui {
     readonly sourceDomain: number;
     readonly recipient: string;
   }): Promise<CctpSuiMintReading>;
+  /** The transaction that received a message (nonce, source domain), among the newest events. */
+  findMint(query: {
+    readonly nonce: string;
+    readonly sourceDomain: number;
+    readonly lookbackEvents: number;
+  }): Promise<CctpSuiMintSearch>;
 }
 
 const ID = /^0x[0-9a-fA-F]{1,64}$/;
@@ -61,5 +69,6 @@ export function createCctpSui(config: SuiAdapterConfig, ids: CctpSuiIds): CctpSu
       usdc ? buildCctpSuiMint(usdc, canonicalIds, parameters) : blocked,
     readBurn: (query) => readCctpSuiBurn(reads, query),
     readMint: (query) => readCctpSuiMint(reads, query),
+    findMint: (query) => findCctpSuiMint(reads, query),
   };
 }

@@ -163,8 +163,9 @@ export async function readCctpSuiBurn(
 /**
  * What the chain says about a CCTP mint on Sui (anyone may have submitted it): not found →
  * pending; failed → failed; no `receive_message::MessageReceived` of this nonce and source domain
- * → mismatch; else the `MintAndWithdraw` to the recipient and the recipient's USDC balance change,
- * which must agree. CCTP on Sui keeps no fee: `feeMicros` is 0.
+ * → mismatch; else the `MintAndWithdraw` to the recipient (its `amount` is net of the rail's fee)
+ * and the recipient's USDC balance change, which must agree; `feeMicros` is the events'
+ * `fee_collected` (what the rail kept).
  *
  * @throws InvalidChainInputError for a malformed txId, recipient or nonce.
  */
@@ -202,12 +203,18 @@ export async function readCctpSuiMint(
     if (!received) {
       return { status: 'mismatch', txId, reason: `receives no message with nonce ${nonce}` };
     }
-    const minted = eventsOf(
+    const mints = eventsOf(
       tx,
       `${ids.tokenMessengerMinterPackage}::handle_receive_message::MintAndWithdraw`,
-    )
-      .filter((event) => normalizeSuiOwner(String(event['mint_recipient'])) === recipient)
-      .reduce((total, event) => total + integer(event['amount'], 'MintAndWithdraw.amount'), 0n);
+    ).filter((event) => normalizeSuiOwner(String(event['mint_recipient'])) === recipient);
+    const minted = mints.reduce(
+      (total, event) => total + integer(event['amount'], 'MintAndWithdraw.amount'),
+      0n,
+    );
+    const fee = mints.reduce(
+      (total, event) => total + integer(event['fee_collected'], 'MintAndWithdraw.fee_collected'),
+      0n,
+    );
     const change = usdcChange(tx, recipient, usdc);
     if (minted <= 0n || change !== minted) {
       return {
@@ -216,7 +223,7 @@ export async function readCctpSuiMint(
         reason: `minted ${minted} to the recipient, whose USDC changed by ${change}`,
       };
     }
-    return { status: 'confirmed', txId, amountMicros: minted, feeMicros: 0n };
+    return { status: 'confirmed', txId, amountMicros: minted, feeMicros: fee };
   } catch (error) {
     return suiRpcFailure(error, 'mint receipt');
   }

@@ -12,7 +12,7 @@ import { createCctpSui } from '@yieldrouter/chain-sui';
 import type { Chain, LegBuild } from '@yieldrouter/schemas';
 import { getAddress, pad, sliceHex } from 'viem';
 import type { ChainsConfig } from '../chains/chainsConfig';
-import type { BridgeBurnReading, BridgeMintReading } from './bridgeRail';
+import type { BridgeBurnReading, BridgeMintReading, BridgeMintSearch } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 
 type Bytes32 = `0x${string}`;
@@ -27,7 +27,7 @@ export interface CctpRecipientForm {
   expected(recipient: string): string;
 }
 
-/** A chain whose CCTP legs are not EVM: Solana (v2 programs) or Sui (sui-cctp packages). */
+/** A chain whose CCTP legs are not EVM: Solana (v2 programs) or Sui (v2 packages). */
 export interface CctpOtherSide extends CctpRecipientForm {
   /** Whether the chain offers fast (soft-finality) transfers with a max fee. */
   readonly fast: boolean;
@@ -62,6 +62,12 @@ export interface CctpOtherSide extends CctpRecipientForm {
     readonly sourceDomain: number;
     readonly recipient: string;
   }): Promise<BridgeMintReading>;
+  /** The transaction that received the message on this chain, where the chain can be searched. */
+  findMint?(query: {
+    readonly nonce: string;
+    readonly sourceDomain: number;
+    readonly lookback: number;
+  }): Promise<BridgeMintSearch>;
 }
 
 const EVM_FORM: CctpRecipientForm = {
@@ -119,16 +125,23 @@ function suiSide(config: NonNullable<BridgesConfig['sui']>, chains: ChainsConfig
     config,
   );
   const side: CctpOtherSide = {
-    // CCTP on Sui (circlefin/sui-cctp) burns with standard finality only and keeps no fee.
+    // CCTP v2 on Sui: Circle offers no fast transfer from Sui (its standard attestation is
+    // already fast); the rail quotes Sui lanes as standard only.
     fast: false,
     bytes32: suiAddress,
     fromBytes32: (bytes32) => bytes32.toLowerCase(),
     expected: (recipient) => suiAddress(recipient) ?? '',
-    buildBurn: ({ maxFeeMicros: _fee, minFinalityThreshold: _threshold, ...parameters }) =>
-      sui.buildBurn(parameters),
+    buildBurn: (parameters) => sui.buildBurn(parameters),
     readBurn: ({ txId, owner }) => sui.readBurn({ txId, owner }),
     buildMint: (parameters) => sui.buildMint(parameters),
     readMint: (query) => sui.readMint(query),
+    // The newest `lookback` MessageReceived events of the transmitter package.
+    findMint: async ({ lookback, ...query }) => {
+      const found = await sui.findMint({ ...query, lookbackEvents: lookback });
+      return found.status === 'unavailable'
+        ? { status: 'unavailable', detail: found.detail }
+        : found;
+    },
   };
   return side;
 }

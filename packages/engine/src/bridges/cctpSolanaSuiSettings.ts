@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SolanaPubkey, SuiObjectId } from '@yieldrouter/schemas';
 
 /**
- * Circle CCTP on Solana (v2 programs) and Sui (circlefin/sui-cctp packages): ids per network.
+ * Circle CCTP v2 on Solana (programs) and Sui (TokenMessengerMinterV2, MessageTransmitterV2 and
+ * the USDC StablecoinHandler packages): ids per network.
  * Nothing defaults; a chain's lanes appear in `supportedLanes` only when all of its ids are set
  * (README, Bridges, lists Circle's published mainnet ids).
  */
@@ -18,6 +19,8 @@ export const CctpSolanaSuiSettingsSchema = z.object({
   SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: SuiObjectId.optional(),
   SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: SuiObjectId.optional(),
   SVC_CCTP_SUI_MESSAGE_TRANSMITTER_STATE: SuiObjectId.optional(),
+  SVC_CCTP_SUI_STABLECOIN_HANDLER_PACKAGE: SuiObjectId.optional(),
+  SVC_CCTP_SUI_STABLECOIN_HANDLER_STATE: SuiObjectId.optional(),
   SVC_CCTP_SUI_USDC_TREASURY: SuiObjectId.optional(),
   SVC_SUI_BRIDGE_FEE_RECIPIENT: SuiObjectId.optional(),
 });
@@ -32,12 +35,14 @@ export interface CctpSolanaConfig {
   readonly feeRecipient: string;
 }
 
-/** CCTP on Sui, when configured. */
+/** CCTP v2 on Sui, when configured. */
 export interface CctpSuiConfig {
   readonly tokenMessengerMinterPackage: string;
   readonly messageTransmitterPackage: string;
+  readonly stablecoinHandlerPackage: string;
   readonly tokenMessengerMinterState: string;
   readonly messageTransmitterState: string;
+  readonly stablecoinHandlerState: string;
   readonly usdcTreasury: string;
 }
 
@@ -60,6 +65,8 @@ export function parseCctpSolanaSuiSettings(env: CctpSolanaSuiSettings) {
     messageTransmitterPackage: env.SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE,
     tokenMessengerMinterState: env.SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE,
     messageTransmitterState: env.SVC_CCTP_SUI_MESSAGE_TRANSMITTER_STATE,
+    stablecoinHandlerPackage: env.SVC_CCTP_SUI_STABLECOIN_HANDLER_PACKAGE,
+    stablecoinHandlerState: env.SVC_CCTP_SUI_STABLECOIN_HANDLER_STATE,
     usdcTreasury: env.SVC_CCTP_SUI_USDC_TREASURY,
   };
   const sui = Object.values(suiIds).every((id) => id !== undefined)

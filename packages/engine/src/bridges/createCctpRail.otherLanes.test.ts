@@ -8,13 +8,14 @@ import { createCctpRail } from './createCctpRail';
 
 // The rail's Solana and Sui lanes without their chains' CCTP programs: lanes by configuration,
 // recipients per chain, the Sui burn read back from effects laid down on the Sui fake, the fee
-// and finality of Sui lanes, and the nonce of a Sui (v1) message.
+// and finality of Sui lanes, and the nonce of a Sui message (CCTP v2: bytes32).
 const USDC_SUI = `0x${'a1'.repeat(32)}::usdc::USDC`;
 const USDC_SOLANA = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const TMM_SUI = `0x${'71'.repeat(32)}`;
 const evmOwner = getAddress('0x52908400098527886e0f7030069857d2e4169ee7');
 const solanaOwner = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
-const v1Message = `0x00000000000000080000000600000000000000ff${'00'.repeat(96)}`;
+const NONCE = `0x${'00'.repeat(31)}ff`;
+const v2Message = `0x000000010000000800000006${NONCE.slice(2)}${'00'.repeat(104)}`;
 
 let fake: SuiFake;
 let rail: BridgeRail;
@@ -35,6 +36,8 @@ beforeAll(async () => {
       SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
       SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: `0x${'73'.repeat(32)}`,
       SVC_CCTP_SUI_MESSAGE_TRANSMITTER_STATE: `0x${'74'.repeat(32)}`,
+      SVC_CCTP_SUI_STABLECOIN_HANDLER_PACKAGE: `0x${'76'.repeat(32)}`,
+      SVC_CCTP_SUI_STABLECOIN_HANDLER_STATE: `0x${'77'.repeat(32)}`,
       SVC_CCTP_SUI_USDC_TREASURY: `0x${'75'.repeat(32)}`,
     }),
     chains: {
@@ -44,12 +47,12 @@ beforeAll(async () => {
       base: { rpcUrl: undefined, usdc: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
       arbitrum: { rpcUrl: undefined, usdc: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831' },
     },
-    // What Iris answers for a burn on Sui: a v1 message (version 0, u64 nonce).
+    // What Iris answers for a burn on Sui: a v2 message (version 1, bytes32 nonce).
     fetch: async () =>
       new Response(
         JSON.stringify({
           messages: [
-            { message: v1Message, attestation: `0x${'11'.repeat(65)}`, status: 'complete' },
+            { message: v2Message, attestation: `0x${'11'.repeat(65)}`, status: 'complete' },
           ],
         }),
         { status: 200, headers: { 'content-type': 'application/json' } },
@@ -119,7 +122,7 @@ it('reads a Sui → Base burn from its effects, the recipient as the EVM address
   });
   expect(await rail.readAttestation(lane, digest)).toMatchObject({
     status: 'complete',
-    nonce: '0x00000000000000ff',
+    nonce: NONCE,
   });
 });
 
@@ -143,7 +146,7 @@ it('builds and reads the mint on Sui for a Solana → Sui bridge through the rai
     lane,
     owner: recipient,
     amountMicros: 3_000_000n,
-    message: v1Message,
+    message: v2Message,
     attestation: `0x${'11'.repeat(65)}`,
   });
   expect(build).toMatchObject({
@@ -155,7 +158,12 @@ it('builds and reads the mint on Sui for a Solana → Sui bridge through the rai
     events: [
       {
         type: `${TMM_SUI}::handle_receive_message::MintAndWithdraw`,
-        parsedJson: { mint_recipient: recipient, amount: '3000000', mint_token: '0x1' },
+        parsedJson: {
+          mint_recipient: recipient,
+          amount: '3000000',
+          mint_token: '0x1',
+          fee_collected: '0',
+        },
       },
       {
         type: `0x${'72'.repeat(32)}::receive_message::MessageReceived`,
@@ -164,16 +172,43 @@ it('builds and reads the mint on Sui for a Solana → Sui bridge through the rai
     ],
     balanceChanges: [{ owner: recipient, coinType: USDC_SUI, amount: 3_000_000n }],
   });
-  expect(
-    await rail.readMint({ lane, txId: digest, nonce: '0x00000000000000ff', recipient }),
-  ).toEqual({ status: 'confirmed', txId: digest, amountMicros: 3_000_000n, feeMicros: 0n });
+  expect(await rail.readMint({ lane, txId: digest, nonce: NONCE, recipient })).toEqual({
+    status: 'confirmed',
+    txId: digest,
+    amountMicros: 3_000_000n,
+    feeMicros: 0n,
+  });
   // The same mint reported for a Base → Sui bridge names another source domain.
   expect(
     await rail.readMint({
       lane: { sourceChain: 'base', destChain: 'sui' },
       txId: digest,
-      nonce: '0x00000000000000ff',
+      nonce: NONCE,
       recipient,
     }),
   ).toMatchObject({ status: 'mismatch' });
+});
+
+it('builds a Sui → Base burn naming the EVM recipient as bytes32 (left-padded)', async () => {
+  const owner = '0x5f2b1d3c4e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e';
+  const build = await rail.buildBurn({
+    planId: `plan_${'ef'.repeat(16)}`,
+    lane: { sourceChain: 'sui', destChain: 'base' },
+    owner,
+    recipient: evmOwner,
+    amountMicros: 4_000_000n,
+    railFeeMicros: 0n,
+    minFinalityThreshold: 2000,
+    allowance: 0n,
+  });
+  expect(build).toMatchObject({ status: 'prepared', legs: [{ chain: 'sui', action: 'burn' }] });
+  const leg = build.status === 'prepared' ? build.legs[0] : undefined;
+  const json = leg?.payload.encoding === 'sui-transaction-json' ? leg.payload.transaction : '{}';
+  const recipient = pad(evmOwner.toLowerCase() as `0x${string}`);
+  const inputs = (JSON.parse(json) as { inputs: { Pure?: { bytes: string } }[] }).inputs;
+  expect(
+    inputs.some(
+      (entry) => entry.Pure?.bytes === Buffer.from(recipient.slice(2), 'hex').toString('base64'),
+    ),
+  ).toBe(true);
 });

@@ -187,11 +187,13 @@ export function createCctpRail({
     },
     async buildBurn(parameters) {
       const { lane } = parameters;
-      const mintRecipient = isEvm(lane.destChain)
-        ? parameters.recipient
-        : form(lane.destChain).bytes32(parameters.recipient);
-      if (!mintRecipient) throw new Error(`cctp: ${parameters.recipient} on ${lane.destChain}`);
       const source = others.get(lane.sourceChain);
+      // An EVM burn takes an EVM recipient as an address; Solana and Sui burns take bytes32.
+      const mintRecipient =
+        isEvm(lane.destChain) && !source
+          ? parameters.recipient
+          : form(lane.destChain).bytes32(parameters.recipient);
+      if (!mintRecipient) throw new Error(`cctp: ${parameters.recipient} on ${lane.destChain}`);
       if (source) {
         return source.buildBurn({
           planId: parameters.planId,
@@ -259,10 +261,9 @@ export function createCctpRail({
         fetch,
       });
       if (answer.status !== 'complete') return answer;
-      // v2 message: version(4) sourceDomain(4) destinationDomain(4) nonce(32) …; a v1 message
-      // (version 0, CCTP on Sui) has a u64 nonce there.
-      const v1 = answer.message.startsWith('0x00000000');
-      const nonce = `0x${answer.message.slice(2 + 24, 2 + (v1 ? 40 : 88))}`;
+      // v2 message (every lane, Sui's included): version(4) sourceDomain(4)
+      // destinationDomain(4) nonce(32) …
+      const nonce = `0x${answer.message.slice(2 + 24, 2 + 88)}`;
       return { ...answer, nonce };
     },
     async buildMint(parameters) {
@@ -285,6 +286,17 @@ export function createCctpRail({
       return { status: 'prepared', legs: [leg] };
     },
     async findMint({ lane, nonce }) {
+      const dest = others.get(lane.destChain);
+      if (dest) {
+        if (!dest.findMint) {
+          return { status: 'unavailable', detail: `no mint search on ${lane.destChain}` };
+        }
+        return dest.findMint({
+          nonce,
+          sourceDomain: CCTP_DOMAINS[lane.sourceChain],
+          lookback: Number(bridges.mintLookbackBlocks),
+        });
+      }
       const { context, contracts } = side(lane.destChain);
       const found = await findCctpMint(context, {
         messageTransmitter: contracts.messageTransmitter,

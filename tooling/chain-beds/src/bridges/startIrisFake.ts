@@ -11,6 +11,7 @@ import {
   parseAbi,
   sliceHex,
   toEventSelector,
+  toHex,
 } from 'viem';
 import type { Address, Hex } from 'viem';
 import { sign } from 'viem/accounts';
@@ -29,12 +30,23 @@ export type IrisFakeMode =
   /** HTTP 429 with a `Retry-After` header (`setRetryAfter`), as Circle answers past its limit. */
   | 'rate_limited';
 
-/** One domain the fake attests: the node to read burns from and the transmitter that emits them. */
-export interface IrisFakeDomain {
+/** One EVM domain the fake attests: the node to read burns from and the transmitter that emits them. */
+export interface IrisFakeEvmDomain {
   readonly domain: number;
   readonly rpcUrl: string;
   readonly messageTransmitter: Address;
 }
+
+/**
+ * A domain whose messages another reader finds (a non-EVM chain, e.g. `suiIrisSource`): the
+ * messages a source transaction sent, in order; undefined when the chain does not know it.
+ */
+export interface IrisFakeSource {
+  readonly domain: number;
+  readMessages(transactionId: string): Promise<readonly Hex[] | undefined>;
+}
+
+export type IrisFakeDomain = IrisFakeEvmDomain | IrisFakeSource;
 
 export interface StartIrisFakeParameters {
   readonly domains: readonly IrisFakeDomain[];
@@ -83,7 +95,16 @@ export async function startIrisFake({
     res.end(JSON.stringify(body));
   };
 
-  async function attest(domain: IrisFakeDomain, hash: Hex) {
+  async function attest(domain: IrisFakeDomain, hash: string) {
+    if ('readMessages' in domain) {
+      const sent = await domain.readMessages(hash);
+      const seed = toHex(hash);
+      return sent && Promise.all(sent.map((message, index) => signed(message, seed, index)));
+    }
+    return attestEvm(domain, hash as Hex);
+  }
+
+  async function attestEvm(domain: IrisFakeEvmDomain, hash: Hex) {
     const client = createPublicClient({ transport: http(domain.rpcUrl, { retryCount: 0 }) });
     const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
     if (!receipt) return undefined;
@@ -161,7 +182,8 @@ export async function startIrisFake({
     const messages = /^\/v2\/messages\/(\d+)$/.exec(url.pathname);
     const hash = url.searchParams.get('transactionHash');
     const domain = domains.find((entry) => String(entry.domain) === messages?.[1]);
-    if (!messages || !domain || !hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+    const evmHash = /^0x[0-9a-fA-F]{64}$/;
+    if (!messages || !domain || !hash || !('readMessages' in domain || evmHash.test(hash))) {
       return send(res, 400, { error: 'Invalid request' });
     }
     if (mode === 'pending') {
@@ -177,7 +199,7 @@ export async function startIrisFake({
         ],
       });
     }
-    const attested = await attest(domain, hash as Hex);
+    const attested = await attest(domain, hash);
     if (!attested || attested.length === 0) return send(res, 404, { error: 'Message not found' });
     return send(res, 200, { messages: attested });
   }

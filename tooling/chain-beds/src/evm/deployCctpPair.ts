@@ -122,3 +122,34 @@ export async function deployCctpPair(
   }
   return deployed;
 }
+
+/**
+ * Registers a remote domain's token messenger (bytes32) on a bed messenger, e.g. Sui's (the Sui
+ * fake's `tokenMessengerIdentifier`), so burns towards it are sent and its messages are minted.
+ */
+export async function addCctpRemote(
+  side: CctpBedContracts,
+  remote: { readonly domain: number; readonly tokenMessenger: Hash },
+): Promise<void> {
+  const artifacts = await compileContracts();
+  const [deployer] = anvilAccounts();
+  if (!deployer) throw new Error('bed: no anvil account');
+  const chain = anvilChain(side.chainId, side.rpcUrl);
+  const transport = http(side.rpcUrl, { retryCount: 0 });
+  const hash = await createWalletClient({
+    chain,
+    transport,
+    account: deployer.address,
+  }).writeContract({
+    address: side.tokenMessenger,
+    abi: artifacts.TestTokenMessengerV2.abi,
+    functionName: 'addRemoteTokenMessenger',
+    args: [remote.domain, remote.tokenMessenger],
+    gas: 200_000n,
+  });
+  const receipt = await createPublicClient({ chain, transport }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 20,
+  });
+  if (receipt.status !== 'success') throw new Error(`bed: transaction ${hash} reverted`);
+}

@@ -11,6 +11,7 @@ import {
   renderObject,
   renderTransaction,
 } from './render';
+import { queryEvents } from './queryEvents';
 import { invalidParams, RpcMethodError } from './rpcError';
 import type { SuiFakeState } from './state';
 
@@ -118,6 +119,7 @@ export const METHODS: Readonly<Record<string, Handler>> = {
     return params[0].map((id: unknown) => renderObject(state, address(id, 'object_id'), opts));
   },
   sui_getTransactionBlock: transactionBlock,
+  suix_queryEvents: ({ state }, params) => queryEvents(state, params),
   sui_executeTransactionBlock: ({ state, referenceGasPrice }, params) =>
     executeTransaction(state, params, referenceGasPrice),
   sui_dryRunTransactionBlock: ({ state, referenceGasPrice }, params) =>

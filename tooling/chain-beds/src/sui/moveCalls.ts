@@ -14,9 +14,22 @@ export interface CoinValue {
   recipient?: string;
 }
 
+/**
+ * A struct a Move call returns with no abilities (a hot potato: a receipt, a ticket): a later
+ * call in the same transaction must consume it, else the transaction fails.
+ */
+export interface HotPotatoValue {
+  readonly kind: 'potato';
+  /** The struct's type, e.g. `0x…::receive_message::Receipt`. */
+  readonly type: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+  consumed: boolean;
+}
+
 /** Any value a command reads: a coin, another object (shared pool, config), or pure bytes. */
 export type ProgramValue =
   | CoinValue
+  | HotPotatoValue
   | { readonly kind: 'object'; readonly object: SuiFakeObject }
   | { readonly kind: 'pure'; readonly bytes: Uint8Array };
 

@@ -108,6 +108,9 @@ export function runProgrammable(
     if (!value) throw new CommandError('an argument refers to nothing');
     if (value.kind === 'coin' && value.spent)
       throw new CommandError('a coin is used after it moved');
+    if (value.kind === 'potato' && value.consumed) {
+      throw new CommandError('a value is used after it moved');
+    }
     return value;
   };
   const coinArg = (argument: Argument): CoinValue => {
@@ -189,8 +192,12 @@ export function runProgrammable(
       break;
     }
   }
-  // Coins have no `drop`: one the transaction made and left unplaced fails it.
-  if (!failure && coins.some((coin) => !coin.object && !coin.spent && !coin.recipient)) {
+  // Coins and hot potatoes have no `drop`: one the transaction made and left unused fails it.
+  const unusedPotato = results.flat().some((value) => value.kind === 'potato' && !value.consumed);
+  if (
+    !failure &&
+    (unusedPotato || coins.some((coin) => !coin.object && !coin.spent && !coin.recipient))
+  ) {
     failure = 'UnusedValueWithoutDrop';
   }
   // Gas is charged either way, to the first payment coin (the fake's fixed gas use).

@@ -15,6 +15,8 @@ import type { AddCetusPoolParameters, CetusPoolPackage, SuiFakePool } from './ce
 import { addCetusPool } from './cetusPool';
 import type { AddYieldRouterParameters, SuiFakeYieldRouter } from './yieldRouter';
 import { addYieldRouter } from './yieldRouter';
+import type { AddCctpParameters, SuiFakeCctp } from './cctp';
+import { addCctp } from './cctp';
 
 /** A running Sui JSON-RPC fake and the helpers a test uses to lay down chain state. */
 export interface SuiFake {
@@ -59,6 +61,8 @@ export interface SuiFake {
   addCetusPool(parameters: AddCetusPoolParameters, existing?: CetusPoolPackage): SuiFakePool;
   /** Adds our router package, run for deposits (see `addYieldRouter`). */
   addYieldRouter(parameters?: AddYieldRouterParameters): SuiFakeYieldRouter;
+  /** Adds Circle's CCTP v2 packages for Sui, run for burns and mints (see `addCctp`). */
+  addCctp(parameters: AddCctpParameters): SuiFakeCctp;
 }
 
 interface JsonRpcRequest {
@@ -173,5 +177,6 @@ export async function startSuiFake(options: { referenceGasPrice?: bigint } = {})
     calls: () => [...log],
     addCetusPool: (parameters, existing) => addCetusPool(state, parameters, existing),
     addYieldRouter: (parameters) => addYieldRouter(state, parameters),
+    addCctp: (parameters) => addCctp(state, parameters),
   };
 }
