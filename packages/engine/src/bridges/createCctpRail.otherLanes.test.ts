@@ -47,16 +47,25 @@ beforeAll(async () => {
       base: { rpcUrl: undefined, usdc: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
       arbitrum: { rpcUrl: undefined, usdc: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831' },
     },
-    // What Iris answers for a burn on Sui: a v2 message (version 1, bytes32 nonce).
-    fetch: async () =>
-      new Response(
-        JSON.stringify({
-          messages: [
-            { message: v2Message, attestation: `0x${'11'.repeat(65)}`, status: 'complete' },
-          ],
-        }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      ),
+    // What Iris answers: for a burn on Sui a v2 message (version 1, bytes32 nonce); its fee
+    // endpoint lists a fast threshold for lanes into Sui, standard only out of Sui.
+    fetch: async (input) => {
+      const fees = /\/v2\/burn\/USDC\/fees\/(\d+)\/(\d+)$/.exec(String(input));
+      const body = fees
+        ? [
+            ...(fees[1] === '8' ? [] : [{ finalityThreshold: 1000, minimumFee: 1.5 }]),
+            { finalityThreshold: 2000, minimumFee: 0 },
+          ]
+        : {
+            messages: [
+              { message: v2Message, attestation: `0x${'11'.repeat(65)}`, status: 'complete' },
+            ],
+          };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
   });
 });
 afterAll(() => fake.stop());
@@ -126,15 +135,27 @@ it('reads a Sui → Base burn from its effects, the recipient as the EVM address
   });
 });
 
-it('prices Sui lanes as CCTP on Sui runs them: standard only, no rail fee', async () => {
-  const lane = { sourceChain: 'sui', destChain: 'solana' } as const;
-  expect(await rail.quote(lane, 5_000_000n, 'fast')).toMatchObject({ status: 'unavailable' });
-  expect(await rail.quote(lane, 5_000_000n, 'standard')).toEqual({
+it('prices Sui lanes from the fee endpoint as any v2 lane: a speed it does not list is unavailable', async () => {
+  const out = { sourceChain: 'sui', destChain: 'solana' } as const;
+  expect(await rail.quote(out, 5_000_000n, 'fast')).toEqual({
+    status: 'unavailable',
+    detail: 'the fee endpoint lists no fee for finality threshold 1000',
+  });
+  expect(await rail.quote(out, 5_000_000n, 'standard')).toEqual({
     status: 'ok',
     railFeeMicros: 0n,
     minFinalityThreshold: 2000,
     finality: 'finalized',
     etaSeconds: 1200,
+  });
+  // Into Sui the endpoint lists a fast fee (1.5 bps): the burn's maxFee, rounded up.
+  const into = { sourceChain: 'solana', destChain: 'sui' } as const;
+  expect(await rail.quote(into, 5_000_000n, 'fast')).toEqual({
+    status: 'ok',
+    railFeeMicros: 750n,
+    minFinalityThreshold: 1000,
+    finality: 'fast',
+    etaSeconds: 30,
   });
 });
 

@@ -138,21 +138,8 @@ export function createCctpRail({
       const field = missing(lane);
       if (field || !bridges.attestationUrl) return { status: 'not_configured', field: field ?? '' };
       const minFinalityThreshold = THRESHOLD[speed];
-      const sui = others.get('sui') && [lane.sourceChain, lane.destChain].includes('sui');
-      if (sui && speed === 'fast') {
-        return { status: 'unavailable', detail: 'CCTP on Sui offers standard transfers only' };
-      }
-      if (sui) {
-        // CCTP on Sui keeps no fee and has no fee endpoint: nothing to read.
-        const finality = 'finalized' as const;
-        return {
-          status: 'ok',
-          railFeeMicros: 0n,
-          minFinalityThreshold,
-          finality,
-          etaSeconds: ETA_SECONDS.standard,
-        };
-      }
+      // Every lane is CCTP v2 (Sui too): the fee endpoint prices it, and a speed it lists no
+      // fee for (fast out of a chain Circle does not fast-attest) is unavailable.
       // At most `feeTtlMs` old: the plan's maxFee is the fee it shows (README, Bridges).
       const schedule = await fees.read(
         CCTP_DOMAINS[lane.sourceChain],
