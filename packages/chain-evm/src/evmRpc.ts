@@ -93,7 +93,7 @@ export interface CreateEvmRpcParameters {
 
 /**
  * The adapter's JSON-RPC over HTTP: `jsonRpcHttp` (keep-alive node:http(s), a per-call timeout,
- * no retries; about a third of the CPU per read of viem's transport over `keepAliveFetch`).
+ * no retries; about half the CPU per allowance read of viem's transport over `keepAliveFetch`).
  *
  * @example
  * const rpc = createEvmRpc({ rpcUrl: 'http://127.0.0.1:8545', timeoutMs: 2_000 });
