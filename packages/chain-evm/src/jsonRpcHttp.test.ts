@@ -161,7 +161,7 @@ describe('createJsonRpcHttp', () => {
     const { port } = new URL(url);
     const { reason, detail } = toUnavailable(error, 'block');
     expect(reason).toBe('rpc_error');
-    expect(detail).toMatch(/ECONNREFUSED/);
+    expect(detail).toBe('block: RPC connection failed — ECONNREFUSED');
     expect(detail).not.toContain('127.0.0.1');
     expect(detail).not.toContain(port);
     expect((error as Error).message).not.toContain(port);

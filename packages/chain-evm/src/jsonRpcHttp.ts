@@ -59,6 +59,7 @@ export class RpcRequestError extends Error {
 /** The connection failed (refused, reset, unknown host…): the socket error's code, no address. */
 export class RpcConnectionError extends Error {
   override readonly name = 'RpcConnectionError';
+  readonly shortMessage = 'RPC connection failed';
   constructor(readonly code: string | undefined) {
     super(code ? `RPC connection failed (${code})` : 'RPC connection failed');
   }
