@@ -1,6 +1,7 @@
-import { createPublicClient, getAddress, http, isAddress } from 'viem';
+import { getAddress, isAddress } from 'viem';
 import type { Address, Hash, Hex } from 'viem';
-import { keepAliveFetch } from './keepAliveFetch';
+import { createJsonRpcHttp, RpcRequestError } from './jsonRpcHttp';
+import type { JsonRpcHttp } from './jsonRpcHttp';
 import { RpcBadResponseError } from './RpcBadResponseError';
 
 /** A log as the adapter reads it. */
@@ -24,9 +25,10 @@ export interface EvmTransaction {
 }
 
 /**
- * The JSON-RPC methods the adapter uses, each answer checked before use. Transport failures keep
- * viem's error classes (TimeoutError, HttpRequestError, RpcRequestError…); an answer of the wrong
- * shape throws `RpcBadResponseError`. Nothing is retried: a read that fails is reported.
+ * The JSON-RPC methods the adapter uses, each answer checked before use. Transport failures are
+ * `jsonRpcHttp`'s errors (name `TimeoutError`, `HttpRequestError`, `RpcRequestError` with the
+ * node's message, `RpcConnectionError` with the socket code); an answer of the wrong shape throws
+ * `RpcBadResponseError`. Nothing is retried: a read that fails is reported.
  */
 export interface EvmRpc {
   getBalance(address: Address): Promise<bigint>;
@@ -46,7 +48,10 @@ export interface EvmRpc {
   simulateCalls(
     calls: readonly EvmCall[],
   ): Promise<readonly { readonly success: boolean; readonly gasUsed: bigint }[]>;
-  /** The max fee per gas a transaction sent now should offer (viem's EIP-1559 estimate). */
+  /**
+   * The max fee per gas a transaction sent now should offer: viem's EIP-1559 estimate (latest
+   * base fee × 1.2 + `eth_maxPriorityFeePerGas`, or gas price − base fee where that is unknown).
+   */
   maxFeePerGas(): Promise<bigint>;
   /** `eth_getLogs` of one contract, by topics, over `fromBlock`..latest. */
   getLogs(filter: EvmLogFilter): Promise<readonly EvmFoundLog[]>;
@@ -87,62 +92,48 @@ export interface CreateEvmRpcParameters {
 }
 
 /**
- * JSON-RPC over HTTP with viem's transport, a per-call timeout and no retries; the requests go
- * out on keep-alive node:http(s) (`keepAliveFetch`: half the CPU of Node's fetch per read).
+ * The adapter's JSON-RPC over HTTP: `jsonRpcHttp` (keep-alive node:http(s), a per-call timeout,
+ * no retries; about half the CPU per allowance read of viem's transport over `keepAliveFetch`).
  *
  * @example
  * const rpc = createEvmRpc({ rpcUrl: 'http://127.0.0.1:8545', timeoutMs: 2_000 });
  * await rpc.getBalance('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045');
  */
 export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): EvmRpc {
-  const client = createPublicClient({
-    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: keepAliveFetch }),
-  });
+  const client = createJsonRpcHttp({ url: rpcUrl, timeoutMs });
   return {
     async getBalance(address) {
-      const result: unknown = await client.request({
-        method: 'eth_getBalance',
-        params: [address, 'latest'],
-      });
+      const result: unknown = await client.request('eth_getBalance', [address, 'latest']);
       return quantity(result, 'eth_getBalance');
     },
     async blockNumber() {
-      const result: unknown = await client.request({ method: 'eth_blockNumber' });
+      const result: unknown = await client.request('eth_blockNumber');
       return quantity(result, 'eth_blockNumber');
     },
     async call(to, data, block) {
-      const result: unknown = await client.request({
-        method: 'eth_call',
-        params: [{ to, data }, block === undefined ? 'latest' : `0x${block.toString(16)}`],
-      });
+      const result: unknown = await client.request('eth_call', [
+        { to, data },
+        block === undefined ? 'latest' : `0x${block.toString(16)}`,
+      ]);
       return hexData(result, 'eth_call');
     },
     async getTransactionReceipt(hash) {
-      const result: unknown = await client.request({
-        method: 'eth_getTransactionReceipt',
-        params: [hash],
-      });
+      const result: unknown = await client.request('eth_getTransactionReceipt', [hash]);
       return result === null ? null : receipt(result);
     },
     async getTransaction(hash) {
-      const result: unknown = await client.request({
-        method: 'eth_getTransactionByHash',
-        params: [hash],
-      });
+      const result: unknown = await client.request('eth_getTransactionByHash', [hash]);
       return result === null ? null : transaction(result);
     },
     async estimateGas(call) {
-      const result: unknown = await client.request({
-        method: 'eth_estimateGas',
-        params: [callObject(call) as never],
-      });
+      const result: unknown = await client.request('eth_estimateGas', [callObject(call)]);
       return quantity(result, 'eth_estimateGas');
     },
     async simulateCalls(calls) {
-      const result: unknown = await client.request({
-        method: 'eth_simulateV1' as never,
-        params: [{ blockStateCalls: [{ calls: calls.map(callObject) }] }, 'latest'] as never,
-      });
+      const result: unknown = await client.request('eth_simulateV1', [
+        { blockStateCalls: [{ calls: calls.map(callObject) }] },
+        'latest',
+      ]);
       const block: unknown = Array.isArray(result) ? result[0] : undefined;
       const answered = field(block, 'calls');
       if (!Array.isArray(answered) || answered.length !== calls.length) bad('eth_simulateV1');
@@ -151,26 +142,46 @@ export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): Evm
         gasUsed: quantity(field(entry, 'gasUsed'), 'eth_simulateV1'),
       }));
     },
-    async maxFeePerGas() {
-      const fees = await client.estimateFeesPerGas({ chain: null });
-      return fees.maxFeePerGas;
-    },
+    maxFeePerGas: () => maxFeePerGas(client),
     async getLogs(filter) {
-      const result: unknown = await client.request({
-        method: 'eth_getLogs',
-        params: [
-          {
-            address: filter.address,
-            topics: [...filter.topics],
-            fromBlock: `0x${filter.fromBlock.toString(16)}`,
-            toBlock: 'latest',
-          },
-        ] as never,
-      });
+      const result: unknown = await client.request('eth_getLogs', [
+        {
+          address: filter.address,
+          topics: [...filter.topics],
+          fromBlock: `0x${filter.fromBlock.toString(16)}`,
+          toBlock: 'latest',
+        },
+      ]);
       if (!Array.isArray(result)) bad('eth_getLogs');
       return result.map((entry: unknown) => foundLog(entry));
     },
   };
+}
+
+/** viem's default base fee multiplier (1.2), as a ratio. */
+const BASE_FEE_MULTIPLIER = [12n, 10n] as const;
+
+/**
+ * viem's `estimateFeesPerGas` (EIP-1559, no chain overrides) in two parallel reads: the latest
+ * block's base fee × 1.2 plus the node's priority fee; a node without `eth_maxPriorityFeePerGas`
+ * (a JSON-RPC error) is asked its gas price, the tip being what it adds to the base fee.
+ */
+async function maxFeePerGas(client: JsonRpcHttp): Promise<bigint> {
+  const [block, tip] = await Promise.all([
+    client.request('eth_getBlockByNumber', ['latest', false]),
+    client.request('eth_maxPriorityFeePerGas').then(
+      (answer) => quantity(answer, 'eth_maxPriorityFeePerGas'),
+      (error: unknown) => {
+        if (error instanceof RpcRequestError) return null;
+        throw error;
+      },
+    ),
+  ]);
+  const baseFee = quantity(field(block, 'baseFeePerGas'), 'eth_getBlockByNumber');
+  const [times, per] = BASE_FEE_MULTIPLIER;
+  if (tip !== null) return (baseFee * times) / per + tip;
+  const gasPrice = quantity(await client.request('eth_gasPrice'), 'eth_gasPrice');
+  return (baseFee * times) / per + (gasPrice > baseFee ? gasPrice - baseFee : 0n);
 }
 
 const QUANTITY = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]*)$/;

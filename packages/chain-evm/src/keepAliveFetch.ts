@@ -1,13 +1,7 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-
-// One keep-alive pool per protocol for the process: the RPC nodes and the attestation service
-// are a handful of hosts asked over and over.
-const agents = {
-  http: new HttpAgent({ keepAlive: true }),
-  https: new HttpsAgent({ keepAlive: true }),
-};
+import { request as httpsRequest } from 'node:https';
+import { keepAliveAgents as agents } from './keepAliveAgents';
 
 /** Statuses whose answer has no body (a Response refuses one). */
 const NO_BODY = new Set([204, 205, 304]);
