@@ -238,7 +238,8 @@ static uint64_t yr_system(const YrCreateAccount *create, SolAccountMeta *metas, 
   SolAccountInfo infos[2] = {*create->payer, *create->account};
   /* One-account instructions (allocate, assign) take the new account alone. */
   const SolAccountInfo *passed = count == 1 ? infos + 1 : infos;
-  return sol_invoke_signed_c(&instruction, passed, count, create->signer, 1);
+  return sol_invoke_signed_c(&instruction, passed, count, create->signer,
+                             create->signer == NULL ? 0 : 1);
 }
 
 uint64_t yr_create_pda_account(const YrCreateAccount *create) {

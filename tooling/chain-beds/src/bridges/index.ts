@@ -1,3 +1,4 @@
 // Bridge rail beds: Circle's attestation service (Iris v2) over the bed nodes, and the two-chain CCTP bed.
 export * from './startIrisFake';
 export * from './startCctpBed';
+export * from './solanaIrisSource';

@@ -11,6 +11,7 @@ import {
   parseAbi,
   sliceHex,
   toEventSelector,
+  toHex,
 } from 'viem';
 import type { Address, Hex } from 'viem';
 import { sign } from 'viem/accounts';
@@ -27,12 +28,25 @@ export type IrisFakeMode =
   /** HTTP 200 with JSON of the wrong shape. */
   | 'malformed';
 
-/** One domain the fake attests: the node to read burns from and the transmitter that emits them. */
-export interface IrisFakeDomain {
+/** One EVM domain the fake attests: the node to read burns from and the transmitter emitting them. */
+export interface IrisFakeEvmDomain {
   readonly domain: number;
   readonly rpcUrl: string;
   readonly messageTransmitter: Address;
 }
+
+/** A non-EVM domain: how to tell its transaction ids and read the messages one of them sent. */
+export interface IrisFakeSource {
+  readonly domain: number;
+  /** Whether `txId` has the form of this chain's transaction ids (else the fake answers 400). */
+  isTxId(txId: string): boolean;
+  /** The v2 messages the transaction sent, in order; undefined when the chain has no such one. */
+  readMessages(txId: string): Promise<readonly Hex[] | undefined>;
+}
+
+export type IrisFakeDomain = IrisFakeEvmDomain | IrisFakeSource;
+
+const isSource = (domain: IrisFakeDomain): domain is IrisFakeSource => 'readMessages' in domain;
 
 export interface StartIrisFakeParameters {
   readonly domains: readonly IrisFakeDomain[];
@@ -76,7 +90,18 @@ export async function startIrisFake({
     res.end(JSON.stringify(body));
   };
 
-  async function attest(domain: IrisFakeDomain, hash: Hex) {
+  async function attest(domain: IrisFakeDomain, txId: string) {
+    if (isSource(domain)) {
+      const sent = await domain.readMessages(txId);
+      if (!sent) return undefined;
+      const id = toHex(txId);
+      return Promise.all(
+        sent.map((message, index) =>
+          signed(message, keccak256(concatHex([id, numberToHex(index, { size: 4 })]))),
+        ),
+      );
+    }
+    const hash = txId as Hex;
     const client = createPublicClient({ transport: http(domain.rpcUrl, { retryCount: 0 }) });
     const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
     if (!receipt) return undefined;
@@ -95,13 +120,13 @@ export async function startIrisFake({
         strict: true,
       });
       const message = (event.args as { message?: Hex } | undefined)?.message;
-      if (message) messages.push(await signed(message, hash, log.logIndex ?? 0));
+      const nonce = keccak256(concatHex([hash, numberToHex(log.logIndex ?? 0, { size: 4 })]));
+      if (message) messages.push(await signed(message, nonce));
     }
     return messages;
   }
 
-  async function signed(source: Hex, hash: Hex, logIndex: number) {
-    const nonce = keccak256(concatHex([hash, numberToHex(logIndex, { size: 4 })]));
+  async function signed(source: Hex, nonce: Hex) {
     const minFinality = Number(BigInt(sliceHex(source, 140, 144)));
     const executed = minFinality <= 1000 ? 1000 : 2000;
     const body = sliceHex(source, BODY);
@@ -147,7 +172,9 @@ export async function startIrisFake({
     const messages = /^\/v2\/messages\/(\d+)$/.exec(url.pathname);
     const hash = url.searchParams.get('transactionHash');
     const domain = domains.find((entry) => String(entry.domain) === messages?.[1]);
-    if (!messages || !domain || !hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+    const validTxId = (entry: IrisFakeDomain, txId: string) =>
+      isSource(entry) ? entry.isTxId(txId) : /^0x[0-9a-fA-F]{64}$/.test(txId);
+    if (!messages || !domain || !hash || !validTxId(domain, hash)) {
       return send(res, 400, { error: 'Invalid request' });
     }
     if (mode === 'pending') {
@@ -163,7 +190,7 @@ export async function startIrisFake({
         ],
       });
     }
-    const attested = await attest(domain, hash as Hex);
+    const attested = await attest(domain, hash);
     if (!attested || attested.length === 0) return send(res, 404, { error: 'Message not found' });
     return send(res, 200, { messages: attested });
   }

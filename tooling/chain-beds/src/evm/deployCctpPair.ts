@@ -1,5 +1,5 @@
 import { createPublicClient, createWalletClient, getAddress, http, pad } from 'viem';
-import type { Address, Hash } from 'viem';
+import type { Address, Hash, Hex } from 'viem';
 import { anvilAccounts } from './anvilAccounts';
 import { anvilChain } from './anvilChain';
 import { compileContracts } from './compileContracts';
@@ -121,4 +121,36 @@ export async function deployCctpPair(
     }
   }
   return deployed;
+}
+
+/**
+ * Registers a non-EVM chain's token messenger (bytes32: a Solana program id, a Sui package) as
+ * `side`'s remote for `domain`, so `side`'s stand-in burns towards it and accepts its messages.
+ *
+ * @example
+ * await addCctpRemote(onBase, 5, `0x${tokenMessengerMinter.toBuffer().toString('hex')}`);
+ */
+export async function addCctpRemote(
+  side: CctpBedContracts,
+  domain: number,
+  tokenMessenger: Hex,
+): Promise<void> {
+  const artifacts = await compileContracts();
+  const [deployer] = anvilAccounts();
+  if (!deployer) throw new Error('bed: no anvil account');
+  const chain = anvilChain(side.chainId, side.rpcUrl);
+  const transport = http(side.rpcUrl, { retryCount: 0 });
+  const wallet = createWalletClient({ chain, transport, account: deployer.address });
+  const hash = await wallet.writeContract({
+    address: side.tokenMessenger,
+    abi: artifacts.TestTokenMessengerV2.abi,
+    functionName: 'addRemoteTokenMessenger',
+    args: [domain, tokenMessenger],
+    gas: 200_000n,
+  });
+  const receipt = await createPublicClient({ chain, transport }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 20,
+  });
+  if (receipt.status !== 'success') throw new Error(`bed: transaction ${hash} reverted`);
 }
