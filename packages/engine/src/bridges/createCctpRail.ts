@@ -158,12 +158,15 @@ export function createCctpRail({
       if (!mintRecipient) throw new Error(`cctp: ${parameters.recipient} on ${lane.destChain}`);
       const source = others.get(lane.sourceChain);
       if (source) {
+        // Solana and Sui burns name the recipient as bytes32 (an EVM address left-padded).
+        const recipient32 = form(lane.destChain).bytes32(parameters.recipient);
+        if (!recipient32) throw new Error(`cctp: ${parameters.recipient} on ${lane.destChain}`);
         return source.buildBurn({
           planId: parameters.planId,
           owner: parameters.owner,
           amountMicros: parameters.amountMicros,
           destinationDomain: CCTP_DOMAINS[lane.destChain],
-          mintRecipient: mintRecipient as `0x${string}`,
+          mintRecipient: recipient32,
           maxFeeMicros: parameters.railFeeMicros,
           minFinalityThreshold: parameters.minFinalityThreshold,
           ...(parameters.serviceFee ? { serviceFee: parameters.serviceFee } : {}),
