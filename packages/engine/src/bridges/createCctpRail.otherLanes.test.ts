@@ -177,3 +177,35 @@ it('builds and reads the mint on Sui for a Solana → Sui bridge through the rai
     }),
   ).toMatchObject({ status: 'mismatch' });
 });
+
+// A bare 20-byte address was refused by the Solana and Sui builders (`mintRecipient: must be 0x
+// + 64 hex`): a burn towards an EVM chain names the recipient left-padded to bytes32.
+const burnToBase = (sourceChain: 'solana' | 'sui', owner: string) =>
+  rail.buildBurn({
+    planId: `plan_${'ef'.repeat(16)}`,
+    lane: { sourceChain, destChain: 'base' },
+    owner,
+    recipient: evmOwner,
+    amountMicros: 5_000_000n,
+    railFeeMicros: 0n,
+    minFinalityThreshold: 2000,
+    allowance: 0n,
+  });
+
+it('a Sui → Base burn names the EVM recipient as bytes32', async () => {
+  const build = await burnToBase('sui', `0x${'5e'.repeat(32)}`);
+  if (build.status !== 'prepared') throw new Error(`not prepared: ${JSON.stringify(build)}`);
+  const payload = build.legs[0]?.payload;
+  if (payload?.encoding !== 'sui-transaction-json') throw new Error('not a Sui leg');
+  const inputs = (JSON.parse(payload.transaction) as { inputs: { Pure?: { bytes: string } }[] })
+    .inputs;
+  const recipient = Buffer.from(pad(evmOwner).slice(2), 'hex').toString('base64');
+  expect(inputs.map((input) => input.Pure?.bytes)).toContain(recipient);
+});
+
+it('a Solana → Base burn is not refused for its recipient (blocked here only for want of an RPC)', async () => {
+  expect(await burnToBase('solana', solanaOwner)).toEqual({
+    status: 'blocked',
+    blockers: [expect.objectContaining({ code: 'rpc_unavailable' })],
+  });
+});
