@@ -14,8 +14,7 @@ import {
   toHex,
 } from 'viem';
 import type { Address, Hex } from 'viem';
-import { sign } from 'viem/accounts';
-import { cctpBedAttester } from '../evm/deployCctpPair';
+import { attestCctpMessage } from '../evm/deployCctpPair';
 
 /** How the fake answers: like Circle's attestation service (Iris v2), or one of its faults. */
 export type IrisFakeMode =
@@ -71,9 +70,10 @@ const BODY = 148;
 
 /**
  * An Iris-shaped attestation service over the bed nodes: `GET /v2/messages/{sourceDomain}
- * ?transactionHash=` reads the transaction's `MessageSent` logs from the source node, assigns
- * each message its nonce and executed finality (and the fast fee, within the burn's maxFee) and
- * signs keccak256(message) with the bed attester (the key the bed transmitters trust);
+ * ?transactionHash=` reads the transaction's `MessageSent` logs from the source node (a non-EVM
+ * source reads its messages itself: `solanaIrisSource`), assigns each message its nonce and
+ * executed finality (and the fast fee, within the burn's maxFee) and signs keccak256(message)
+ * with the bed attester (the key the bed transmitters trust);
  * `GET /v2/burn/USDC/fees/{source}/{destination}` publishes the fee per finality threshold.
  *
  * @example
@@ -143,11 +143,7 @@ export async function startIrisFake({
       numberToHex(fee, { size: 32 }),
       sliceHex(body, 196),
     ]);
-    const signature = await sign({
-      hash: keccak256(message),
-      privateKey: cctpBedAttester().privateKey,
-      to: 'hex',
-    });
+    const signature = await attestCctpMessage(message);
     return {
       message,
       attestation: signature,
