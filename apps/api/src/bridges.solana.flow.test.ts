@@ -205,7 +205,10 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
 
     const next = await deliver({ planId: document.planId }).expect(200);
     expect(next.body).toMatchObject({ bridgeStatus: 'in_flight', attestation: 'complete' });
-    expect(next.body.mintLeg).toMatchObject({ action: 'mint', encoding: 'evm-transaction-request' });
+    expect(next.body.mintLeg).toMatchObject({
+      action: 'mint',
+      encoding: 'evm-transaction-request',
+    });
     const before = await usdcOnBase(owner.address);
     const mint = await sendOnBase(next.body.mintLeg, stranger.privateKey);
     expect(mint.ok).toBe(true);
