@@ -271,6 +271,9 @@ uint64_t yr_create_pda_account(const YrCreateAccount *create) {
     SolAccountMeta one[1] = {{account->key, true, true}};
     result = yr_system(create, one, 1, allocate, sizeof(allocate));
     if (result != 0) return result;
+    /* The next call passes the account again: with its new length, or the runtime reads the old
+     * one as this program shrinking data it does not own. */
+    account->data_len = *(uint64_t *)(account->data - 8);
     uint8_t assign[36] = {1, 0, 0, 0};
     memcpy(assign + 4, create->owner->x, 32);
     result = yr_system(create, one, 1, assign, sizeof(assign));
