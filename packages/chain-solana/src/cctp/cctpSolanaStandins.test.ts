@@ -1,4 +1,9 @@
-import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import type { TransactionInstruction, Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { newPlanId } from '@yieldrouter/schemas';
@@ -13,7 +18,9 @@ import { buildCctpSolanaBurn } from './buildCctpSolanaBurn';
 import { buildCctpSolanaMint } from './buildCctpSolanaMint';
 import { receiveMessageInstruction } from './cctpSolanaInstructions';
 import type { CctpSolanaPrograms } from './cctpSolanaPrograms';
+import { cctpSolanaPdas } from './cctpSolanaPrograms';
 import { parseCctpSolanaPrograms } from './cctpSolanaRecipient';
+import { findCctpSolanaMint } from './findCctpSolanaMint';
 import { readCctpSolanaBurn } from './readCctpSolanaBurn';
 import { readCctpSolanaMint } from './readCctpSolanaMint';
 
@@ -143,13 +150,21 @@ describe('receive_message on the MessageTransmitterV2 stand-in', () => {
       usdcOf(cctp.feeRecipient),
       custodyHolds(),
     ];
+    const nonce = `0x${msg.slice(2 + 24, 2 + 88)}`;
+    expect(await findCctpSolanaMint(context, { nonce, programs })).toEqual({
+      status: 'not_found',
+    });
     expect(outcomeOf(tx)).toBe('ok');
     expect(usdcOf(owner.publicKey) - before).toBe(3_999_600n);
     expect(usdcOf(cctp.feeRecipient) - feeBefore).toBe(400n);
     // Paid out of the custody the token minter owns, as Circle's program pays it.
     expect(custodyBefore - custodyHolds()).toBe(4_000_000n);
     const signature = bs58Signature(tx);
-    const nonce = `0x${msg.slice(2 + 24, 2 + 88)}`;
+    // Found by its used-nonce PDA, whoever sent it.
+    expect(await findCctpSolanaMint(context, { nonce, programs })).toEqual({
+      status: 'found',
+      txId: signature,
+    });
     expect(
       await readCctpSolanaMint(context, {
         txId: signature,
@@ -211,6 +226,27 @@ describe('receive_message on the MessageTransmitterV2 stand-in', () => {
     });
     expect(outcomeOf(signed([instruction], thief))).toBe(TMM.mintRecipient);
     expect(usdcOf(thief.publicKey)).toBe(0n);
+  });
+});
+
+it('finds the receiving transaction past another one that only names the used-nonce PDA', async () => {
+  const msg = message();
+  const nonce = `0x${msg.slice(2 + 24, 2 + 88)}`;
+  const usedNonce = cctpSolanaPdas(programs).usedNonce(Buffer.from(nonce.slice(2), 'hex'));
+  const decoy = bed.createFundedKeypair();
+  const touch = SystemProgram.transfer({
+    fromPubkey: decoy.publicKey,
+    toPubkey: usedNonce,
+    lamports: 1_000_000,
+  });
+  expect(outcomeOf(signed([touch], decoy))).toBe('ok');
+  expect(await findCctpSolanaMint(context, { nonce, programs })).toEqual({ status: 'not_found' });
+  // The receive still creates the used nonce (lamports sent first are topped up, allocated).
+  const tx = await mintLeg(msg, await attestCctpMessage(msg));
+  expect(outcomeOf(tx)).toBe('ok');
+  expect(await findCctpSolanaMint(context, { nonce, programs })).toEqual({
+    status: 'found',
+    txId: bs58Signature(tx),
   });
 });
 
