@@ -3,6 +3,7 @@ import {
   buildCctpSolanaMint,
   cctpSolanaMintRecipient,
   createSolanaContext,
+  findCctpSolanaMint,
   parseCctpSolanaPrograms,
   readCctpSolanaBurn,
   readCctpSolanaMint,
@@ -12,7 +13,7 @@ import { createCctpSui } from '@yieldrouter/chain-sui';
 import type { Chain, LegBuild } from '@yieldrouter/schemas';
 import { getAddress, pad, sliceHex } from 'viem';
 import type { ChainsConfig } from '../chains/chainsConfig';
-import type { BridgeBurnReading, BridgeMintReading } from './bridgeRail';
+import type { BridgeBurnReading, BridgeMintReading, BridgeMintSearch } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 
 type Bytes32 = `0x${string}`;
@@ -56,6 +57,11 @@ export interface CctpOtherSide extends CctpRecipientForm {
     readonly attestation: string;
     readonly summary: string;
   }): Promise<LegBuild>;
+  /**
+   * The transaction that received the message with `nonce` on this chain, whoever sent it;
+   * absent where the chain offers no such search (Sui): the bridge watch cannot credit there.
+   */
+  findMint?(query: { readonly nonce: string }): Promise<BridgeMintSearch>;
   readMint(query: {
     readonly txId: string;
     readonly nonce: string;
@@ -94,6 +100,12 @@ function solanaSide(config: NonNullable<BridgesConfig['solana']>, chains: Chains
     buildMint: (parameters) =>
       buildCctpSolanaMint(context, { ...parameters, programs, feeRecipient: config.feeRecipient }),
     readMint: (query) => readCctpSolanaMint(context, { ...query, programs }),
+    findMint: async ({ nonce }) => {
+      const found = await findCctpSolanaMint(context, { nonce, programs });
+      return found.status === 'unavailable'
+        ? { status: 'unavailable', detail: found.detail }
+        : found;
+    },
   };
   return side;
 }

@@ -253,6 +253,12 @@ export function createCctpRail({
       return { status: 'prepared', legs: [leg] };
     },
     async findMint({ lane, nonce }) {
+      const dest = others.get(lane.destChain);
+      if (dest) {
+        return dest.findMint
+          ? dest.findMint({ nonce })
+          : { status: 'unavailable', detail: `no mint search on ${lane.destChain}` };
+      }
       const { context, contracts } = side(lane.destChain);
       const found = await findCctpMint(context, {
         messageTransmitter: contracts.messageTransmitter,
