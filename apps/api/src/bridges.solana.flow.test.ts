@@ -5,6 +5,7 @@ import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { BridgePlanDocument } from '@yieldrouter/schemas';
+import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
@@ -176,6 +177,27 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(
       liquid + BigInt(second.burnAmountMicros ?? '0'),
     );
+  });
+
+  it("Base → Solana: the keeper's bridge watch finds the unreported mint on Solana and credits it once", async () => {
+    const document = await burnOnBase('8000000');
+    const burnMicros = BigInt(document.burnAmountMicros ?? '0');
+    const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
+    const watch = () =>
+      watchBridgeDeliveries({ db: t.db.prisma, rail, pageSize: 10, now: () => new Date() });
+    const waiting = await watch();
+    expect(waiting).toMatchObject({ delivered: 0, errors: 0 });
+    expect(waiting.awaitingMint).toBeGreaterThanOrEqual(1);
+    const leg = (await deliver({ planId: document.planId }).expect(200)).body.mintLeg;
+    const minted = sendOnSolana(leg);
+    if (!minted.landed || minted.entry.err !== null) throw new Error('mint failed');
+    const liquid = await balance(solanaOwner, 'solana', 'liquid');
+    expect(await watch()).toMatchObject({ delivered: 1, errors: 0 });
+    expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(liquid + burnMicros);
+    expect(await watch()).toMatchObject({ delivered: 0, errors: 0 });
+    const reported = await deliver({ planId: document.planId, destTxId: minted.entry.signature });
+    expect(reported.body).toMatchObject({ credited: false, replay: true });
+    expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(liquid + burnMicros);
   });
 
   it('Solana → Base: the burn on Solana is attested from its MessageSent account and mints on Base', async () => {
