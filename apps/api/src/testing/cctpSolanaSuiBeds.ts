@@ -1,22 +1,15 @@
-import { PublicKey } from '@solana/web3.js';
 import { parseAbi } from 'viem';
-import type { Hex } from 'viem';
-import { solanaIrisSource, startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import { linkCctpSolana, solanaIrisSource, startIrisFake } from '@yieldrouter/chain-beds/bridges';
 import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
-import {
-  addCctpRemote,
-  cctpBedAttester,
-  deployCctpPair,
-  startEvmBed,
-} from '@yieldrouter/chain-beds/evm';
+import { deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
 import type { CctpBedContracts, EvmBed } from '@yieldrouter/chain-beds/evm';
-import { SOLANA_CCTP_DOMAIN, deployCctpSolana, startSolanaBed } from '@yieldrouter/chain-beds';
+import { startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed, SolanaCctpDeployment } from '@yieldrouter/chain-beds';
 
 /**
  * The app's settings for the CCTP lanes to and from Solana and Sui: Base on an anvil with the
  * CCTP v2 stand-ins (`deployCctpPair`) and the Iris fake, Solana on the litesvm bed (its RPC
- * and USDC mint) with our CCTP v2 stand-in programs (`deployCctpSolana`), and Sui's CCTP
+ * and USDC mint) with our CCTP v2 stand-in programs (`linkCctpSolana`), and Sui's CCTP
  * objects (ids only: no Sui bed runs). The bridge's fee recipient on Solana is
  * `solanaBridgeFeeRecipient`. Keys and venues are the caller's.
  */
@@ -83,12 +76,7 @@ export async function startCctpSolanaSuiBeds(
     { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
   ]);
   if (!onBase) throw new Error('no CCTP bed');
-  const onSolana = deployCctpSolana(solana, {
-    attester: cctpBedAttester().address,
-    remotes: [{ domain: 6, tokenMessenger: onBase.tokenMessenger, usdc: onBase.usdc }],
-  });
-  const solanaMessenger: Hex = `0x${new PublicKey(onSolana.tokenMessengerMinter).toBuffer().toString('hex')}`;
-  await addCctpRemote(onBase, SOLANA_CCTP_DOMAIN, solanaMessenger);
+  const onSolana = await linkCctpSolana(solana, [onBase]);
   const iris = await startIrisFake({
     domains: [
       { domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter },

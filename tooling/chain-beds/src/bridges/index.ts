@@ -2,3 +2,4 @@
 export * from './startIrisFake';
 export * from './startCctpBed';
 export * from './solanaIrisSource';
+export * from './linkCctpSolana';
