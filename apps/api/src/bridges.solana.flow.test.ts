@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Keypair, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -157,7 +157,7 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
   });
 
-  it("Base → Solana: another plan's mint transaction credits nothing", async () => {
+  it("Base → Solana: another plan's mint, or a transaction that is no mint, credits nothing", async () => {
     const first = await burnOnBase('5000000');
     const second = await burnOnBase('6000000');
     const leg = (await deliver({ planId: second.planId }).expect(200)).body.mintLeg;
@@ -169,6 +169,28 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
       destTxId: minted.entry.signature,
     }).expect(422);
     expect(forged.body).toMatchObject({ code: 'RECEIPT_MISMATCH', field: 'body.destTxId' });
+    expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(liquid);
+    // Nor does a transaction that only paid the owner (no receive_message of the message).
+    const payer = solana.createFundedKeypair();
+    const payment = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: payer.publicKey,
+        recentBlockhash: solana.latestBlockhash(),
+        instructions: [
+          SystemProgram.transfer({
+            fromPubkey: payer.publicKey,
+            toPubkey: wallet.publicKey,
+            lamports: 1_000_000,
+          }),
+        ],
+      }).compileToV0Message(),
+    );
+    payment.sign([payer]);
+    const paid = solana.send(payment);
+    if (!paid.landed || paid.entry.err !== null) throw new Error('payment failed');
+    const notMint = await deliver({ planId: first.planId, destTxId: paid.entry.signature });
+    expect(notMint.status).toBe(422);
+    expect(notMint.body).toMatchObject({ code: 'RECEIPT_MISMATCH', field: 'body.destTxId' });
     expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(liquid);
     const inFlight = await balance(owner.address, 'base', 'in_flight');
     expect(inFlight).toBeGreaterThanOrEqual(BigInt(first.burnAmountMicros ?? '0'));
