@@ -6,11 +6,7 @@ import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
-import {
-  CCTP_BURN_ABI,
-  SOLANA_CCTP_PROGRAMS,
-  startCctpSolanaSuiBeds,
-} from './testing/cctpSolanaSuiBeds';
+import { CCTP_BURN_ABI, startCctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 
 // Lanes to and from Solana and Sui: Base (an anvil with the CCTP v2 stand-ins) → Solana, and
@@ -23,7 +19,6 @@ const solanaOwner = solanaWallet.publicKey.toBase58();
 const solanaFeeRecipient = Keypair.generate().publicKey;
 const suiOwner = SAMPLE_ADDRESSES.sui;
 const ownerKey = `test-owner-lanes-${Date.now()}`;
-const TMM = SOLANA_CCTP_PROGRAMS.tokenMessengerMinter;
 const DEPOSIT_FOR_BURN = [215, 60, 61, 46, 114, 55, 128, 176];
 const burnAbi = CCTP_BURN_ABI;
 
@@ -110,7 +105,7 @@ describe('POST /svc/bridge/plan to and from Solana and Sui', () => {
     const keys = tx.message.staticAccountKeys;
     expect(keys[0]?.toBase58()).toBe(solanaOwner);
     const burn = tx.message.compiledInstructions.find(
-      (ix) => keys[ix.programIdIndex]?.toBase58() === TMM,
+      (ix) => keys[ix.programIdIndex]?.toBase58() === beds.onSolana.tokenMessengerMinter,
     );
     if (!burn) throw new Error('no deposit_for_burn');
     const data = Buffer.from(burn.data);
@@ -124,8 +119,9 @@ describe('POST /svc/bridge/plan to and from Solana and Sui', () => {
   });
 
   it('Solana → Sui: the signed burn settles from its receipt into in_flight on Solana, never Sui', async () => {
-    // The bed has no CCTP programs: the owner-signed burn is laid down with what it did to the
-    // USDC accounts (the fee to the service, the burn out of the supply).
+    // The Solana stand-ins link Base only (no Sui bed runs): the owner-signed burn towards Sui is
+    // laid down with what it did to the USDC accounts (the fee to the service, the burn out of
+    // the supply).
     solana.airdrop(solanaWallet.publicKey, 1_000_000_000n);
     const ownerUsdc = solana.mintUsdc(solanaWallet.publicKey, 30_000_000n).toBase58();
     const feeUsdc = solana.mintUsdc(solanaFeeRecipient, 1n).toBase58();

@@ -29,6 +29,8 @@ export { buildCctpSolanaMint } from './cctp/buildCctpSolanaMint';
 export { readCctpSolanaBurn } from './cctp/readCctpSolanaBurn';
 export type { CctpSolanaBurnReading } from './cctp/readCctpSolanaBurn';
 export { readCctpSolanaMint } from './cctp/readCctpSolanaMint';
+export { findCctpSolanaMint } from './cctp/findCctpSolanaMint';
+export type { CctpSolanaMintSearch } from './cctp/findCctpSolanaMint';
 export type { CctpSolanaMintReading } from './cctp/readCctpSolanaMint';
 export {
   cctpSolanaMintRecipient,

@@ -1,7 +1,7 @@
 // The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed with our router
 // program, its test venue and a cp_pool deployed, the Sui fake, the yields fake, the 0x and
-// Jupiter quote fakes, the CCTP stand-ins on both anvils with the Iris attestation fake), each
-// demo wallet funded, and the SVC_* settings that point the API at them.
+// Jupiter quote fakes, the CCTP stand-ins on both anvils and in the Solana bed with the Iris
+// attestation fake), each demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { randomBytes } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
@@ -76,8 +76,13 @@ export async function startLocalnet(): Promise<Localnet> {
       ],
     });
     stops.push(() => zeroEx.close());
-    // Base → Arbitrum (and back) bridges: the bed's bridge fee goes where its swap fee goes.
-    const cctp = await startCctpBed({ beds: { base, arbitrum }, feeRecipient: SWAP_FEE_RECIPIENT });
+    // Base ↔ Arbitrum and Base/Arbitrum ↔ Solana bridges (the CCTP stand-in programs in the
+    // Solana bed): the bed's bridge fee goes where its swap fee goes.
+    const cctp = await startCctpBed({
+      beds: { base, arbitrum },
+      solana,
+      feeRecipient: SWAP_FEE_RECIPIENT,
+    });
     stops.push(() => cctp.stop());
     // 1,000,000 USDC against 5,000 BED (a 9-decimal bed token), 30 bps pool fee.
     const solanaSwapPool = deployCpPool(solana, {
@@ -149,6 +154,7 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_JUPITER_BASE_URL: jupiter.url,
       SVC_JUPITER_PROGRAM_ID: solanaSwapPool.program,
       SVC_SOLANA_SWAP_FEE_RECIPIENT: solana.mintAuthority.publicKey.toBase58(),
+      SVC_SOLANA_BRIDGE_FEE_RECIPIENT: solana.mintAuthority.publicKey.toBase58(),
       SVC_SOLANA_SWAP_TOKENS: `BED:${solanaSwapPool.mintB}:9`,
       SVC_APY_POOLS: JSON.stringify({
         'aave-v3': basePool,

@@ -238,7 +238,8 @@ static uint64_t yr_system(const YrCreateAccount *create, SolAccountMeta *metas, 
   SolAccountInfo infos[2] = {*create->payer, *create->account};
   /* One-account instructions (allocate, assign) take the new account alone. */
   const SolAccountInfo *passed = count == 1 ? infos + 1 : infos;
-  return sol_invoke_signed_c(&instruction, passed, count, create->signer, 1);
+  return sol_invoke_signed_c(&instruction, passed, count, create->signer,
+                             create->signer == NULL ? 0 : 1);
 }
 
 uint64_t yr_create_pda_account(const YrCreateAccount *create) {
@@ -270,6 +271,9 @@ uint64_t yr_create_pda_account(const YrCreateAccount *create) {
     SolAccountMeta one[1] = {{account->key, true, true}};
     result = yr_system(create, one, 1, allocate, sizeof(allocate));
     if (result != 0) return result;
+    /* The next call passes the account again: with its new length, or the runtime reads the old
+     * one as this program shrinking data it does not own. */
+    account->data_len = *(uint64_t *)(account->data - 8);
     uint8_t assign[36] = {1, 0, 0, 0};
     memcpy(assign + 4, create->owner->x, 32);
     result = yr_system(create, one, 1, assign, sizeof(assign));

@@ -15,6 +15,9 @@ void sol_memcpy_(void *dst, const void *src, uint64_t n);
 void sol_memset_(void *dst, int value, uint64_t n);
 void sol_memcmp_(const void *a, const void *b, uint64_t n, int32_t *result);
 uint64_t sol_get_rent_sysvar(void *out);
+/* Clock: slot u64, epoch_start_timestamp i64, epoch u64, leader_schedule_epoch u64,
+ * unix_timestamp i64 (40 bytes). */
+uint64_t sol_get_clock_sysvar(void *out);
 
 typedef struct {
   uint8_t x[32];
@@ -35,6 +38,12 @@ uint64_t sol_create_program_address(const SolSignerSeed *seeds, uint64_t seeds_l
 uint64_t sol_try_find_program_address(const SolSignerSeed *seeds, uint64_t seeds_len,
                                       const SolPubkey *program_id, SolPubkey *address,
                                       uint8_t *bump);
+
+/* keccak256 of the concatenated slices; secp256k1 public-key recovery (64-byte uncompressed key
+ * without its 0x04 prefix) from a 32-byte hash, recovery id 0..3 and a 64-byte r||s signature. */
+uint64_t sol_keccak256(const SolSignerSeed *slices, uint64_t count, uint8_t *hash);
+uint64_t sol_secp256k1_recover(const uint8_t *hash, uint64_t recovery_id, const uint8_t *signature,
+                               uint8_t *public_key);
 
 /* The C ABI of sol_invoke_signed_c (matches the runtime's SolAccountInfo / SolInstruction). */
 typedef struct {
@@ -146,8 +155,9 @@ uint64_t yr_token_transfer_checked(const YrTokenMove *move);
 uint64_t yr_token_mint_to(const YrTokenMove *move);
 uint64_t yr_token_burn(const YrTokenMove *move);
 
-/* Creates `account` (a PDA signed by `signer`) with `space` bytes owned by `owner`, paid by
- * `payer`; works when someone has already sent lamports to the address. Refreshes data_len. */
+/* Creates `account` (a PDA signed by `signer`, or a key that signed the transaction when `signer`
+ * is NULL) with `space` bytes owned by `owner`, paid by `payer`; works when someone has already
+ * sent lamports to the address. Refreshes data_len. */
 typedef struct {
   SolAccountInfo *payer;
   SolAccountInfo *account;

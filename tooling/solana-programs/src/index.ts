@@ -31,3 +31,10 @@ export {
 export type { RouterLeg, VenueAccounts } from './programInstructions';
 export { cpPoolAccounts, cpPoolQuote, cpPoolSwap, initializeCpPool } from './cpPoolInstructions';
 export type { CpPoolAccounts, CpPoolSwap } from './cpPoolInstructions';
+export { cctpStandinAccounts, cctpStandinPdas } from './cctpStandin';
+export type {
+  CctpStandinAccount,
+  CctpStandinPrograms,
+  CctpStandinRemote,
+  CctpStandinState,
+} from './cctpStandin';

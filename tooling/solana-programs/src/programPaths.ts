@@ -1,7 +1,13 @@
 import path from 'node:path';
 
 /** Our Solana programs: `programs/<name>/<name>.c` builds to `build/<name>.so`. */
-export const PROGRAMS = ['yield_router', 'test_venue', 'cp_pool'] as const;
+export const PROGRAMS = [
+  'yield_router',
+  'test_venue',
+  'cp_pool',
+  'cctp_message_transmitter',
+  'cctp_token_messenger_minter',
+] as const;
 export type ProgramName = (typeof PROGRAMS)[number];
 
 const ROOT = path.resolve(__dirname, '..');

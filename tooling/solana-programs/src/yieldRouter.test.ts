@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Keypair, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { ensureProgramsBuilt } from './ensureProgramsBuilt';
 import { loadProgram } from './loadProgram';
 import { ProgramHarness, address, programLogs } from './testing/programHarness';
@@ -139,6 +139,22 @@ describe('yield_router program', () => {
       expect(programLogs(back)).toContain(`svc:plan_${hex(planId)} withdraw amount=12000000`);
       expect(fixture.tokenBalance(vault())).toBe(18_000_000n);
       expect(usdcOf(owner)).toBe(82_000_000n);
+    });
+
+    it('opens the position even when someone sent lamports to its address first', () => {
+      const position = positionPda(fixture.routerProgram, owner.publicKey);
+      const griefer = fixture.harness.keypair();
+      const gift = SystemProgram.transfer({
+        fromPubkey: griefer.publicKey,
+        toPubkey: position,
+        lamports: 1_000_000,
+      });
+      expect(fixture.harness.send([gift], [griefer]).ok).toBe(true);
+      const run = send([routerDeposit(leg(4_000_000n))], [owner]);
+      expect(run.error).toBeUndefined();
+      expect(Buffer.from(fixture.harness.data(position) ?? []).readBigUInt64LE(48)).toBe(
+        4_000_000n,
+      );
     });
 
     it("refuses to pay more than the owner's position, and another owner anything", () => {

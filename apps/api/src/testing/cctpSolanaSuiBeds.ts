@@ -1,26 +1,24 @@
-import { Keypair } from '@solana/web3.js';
 import { parseAbi } from 'viem';
-import { startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import { linkCctpSolana, solanaIrisSource, startIrisFake } from '@yieldrouter/chain-beds/bridges';
+import type { IrisFake } from '@yieldrouter/chain-beds/bridges';
 import { deployCctpPair, startEvmBed } from '@yieldrouter/chain-beds/evm';
 import type { CctpBedContracts, EvmBed } from '@yieldrouter/chain-beds/evm';
 import { startSolanaBed } from '@yieldrouter/chain-beds';
-import type { SolanaBed } from '@yieldrouter/chain-beds';
-
-const TMM = 'CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe';
-const MT = 'CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC';
+import type { SolanaBed, SolanaCctpDeployment } from '@yieldrouter/chain-beds';
 
 /**
  * The app's settings for the CCTP lanes to and from Solana and Sui: Base on an anvil with the
  * CCTP v2 stand-ins (`deployCctpPair`) and the Iris fake, Solana on the litesvm bed (its RPC
- * and USDC mint) with CCTP's program ids, and Sui's CCTP objects (ids only: no Sui bed runs).
- * The bridge's fee recipient on Solana is `solanaBridgeFeeRecipient`. Keys and venues are the
- * caller's.
+ * and USDC mint) with our CCTP v2 stand-in programs (`linkCctpSolana`), and Sui's CCTP
+ * objects (ids only: no Sui bed runs). The bridge's fee recipient on Solana is
+ * `solanaBridgeFeeRecipient`. Keys and venues are the caller's.
  */
 const cctpSolanaSuiSettings = (parts: {
   readonly base: { readonly rpcUrl: string; readonly usdc: string };
   readonly onBase: CctpBedContracts;
   readonly irisUrl: string;
   readonly solana: SolanaBed;
+  readonly onSolana: SolanaCctpDeployment;
   readonly solanaBridgeFeeRecipient: string;
 }): Record<string, string> => ({
   SVC_BASE_RPC_URL: parts.base.rpcUrl,
@@ -32,9 +30,9 @@ const cctpSolanaSuiSettings = (parts: {
   SVC_BASE_CCTP_TOKEN_MESSENGER: parts.onBase.tokenMessenger,
   SVC_BASE_CCTP_MESSAGE_TRANSMITTER: parts.onBase.messageTransmitter,
   SVC_BASE_BRIDGE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
-  SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: TMM,
-  SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: MT,
-  SVC_CCTP_SOLANA_FEE_RECIPIENT: Keypair.generate().publicKey.toBase58(),
+  SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: parts.onSolana.tokenMessengerMinter,
+  SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: parts.onSolana.messageTransmitter,
+  SVC_CCTP_SOLANA_FEE_RECIPIENT: parts.onSolana.feeRecipient,
   SVC_SOLANA_BRIDGE_FEE_RECIPIENT: parts.solanaBridgeFeeRecipient,
   SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_PACKAGE: `0x${'71'.repeat(32)}`,
   SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
@@ -44,9 +42,6 @@ const cctpSolanaSuiSettings = (parts: {
   SVC_CCTP_SUI_STABLECOIN_HANDLER_STATE: `0x${'77'.repeat(32)}`,
   SVC_CCTP_SUI_USDC_TREASURY: `0x${'75'.repeat(32)}`,
 });
-
-/** CCTP's Solana program ids (TokenMessengerMinter, MessageTransmitter) the settings name. */
-export const SOLANA_CCTP_PROGRAMS = { tokenMessengerMinter: TMM, messageTransmitter: MT };
 
 /** CCTP v2's `depositForBurn` on an EVM chain, to read a burn leg's destination domain. */
 export const CCTP_BURN_ABI = parseAbi([
@@ -58,15 +53,22 @@ export interface CctpSolanaSuiBeds {
   /** Base (chain id 8453, CCTP domain 6) on an anvil with the CCTP v2 stand-ins. */
   readonly base: EvmBed;
   readonly solana: SolanaBed;
+  /** The stand-ins on Base, linked to Solana's (domain 5). */
+  readonly onBase: CctpBedContracts;
+  /** The stand-in programs on the Solana bed, linked to Base's (domain 6). */
+  readonly onSolana: SolanaCctpDeployment;
+  /** Attests burns on Base and on Solana. */
+  readonly iris: IrisFake;
   /** `cctpSolanaSuiSettings` for these beds (keys and venues are the caller's). */
   readonly settings: Record<string, string>;
   stop(): Promise<void>;
 }
 
 /**
- * Starts Base (with the CCTP stand-ins and the Iris fake attesting its burns) and the Solana
- * bed, for the lanes to and from Solana and Sui; `solanaBridgeFeeRecipient` takes the bridge's
- * service fee on Solana.
+ * Starts Base (with the CCTP stand-ins) and the Solana bed (with the CCTP stand-in programs),
+ * links the two messengers to each other, and starts the Iris fake attesting burns on both; for
+ * the lanes to and from Solana and Sui. `solanaBridgeFeeRecipient` takes the bridge's service
+ * fee on Solana.
  */
 export async function startCctpSolanaSuiBeds(
   solanaBridgeFeeRecipient: string,
@@ -76,17 +78,28 @@ export async function startCctpSolanaSuiBeds(
     { rpcUrl: base.anvil.rpcUrl, chainId: 8453, domain: 6, usdc: base.fixtures.usdc },
   ]);
   if (!onBase) throw new Error('no CCTP bed');
+  const onSolana = await linkCctpSolana(solana, [onBase]);
   const iris = await startIrisFake({
-    domains: [{ domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter }],
+    domains: [
+      { domain: 6, rpcUrl: onBase.rpcUrl, messageTransmitter: onBase.messageTransmitter },
+      solanaIrisSource({
+        rpcUrl: solana.rpcUrl,
+        tokenMessengerMinter: onSolana.tokenMessengerMinter,
+      }),
+    ],
   });
   return {
     base,
     solana,
+    onBase,
+    onSolana,
+    iris,
     settings: cctpSolanaSuiSettings({
       base: { rpcUrl: base.anvil.rpcUrl, usdc: base.fixtures.usdc },
       onBase,
       irisUrl: iris.url,
       solana,
+      onSolana,
       solanaBridgeFeeRecipient,
     }),
     stop: async () => {

@@ -3,6 +3,7 @@ import {
   buildCctpSolanaMint,
   cctpSolanaMintRecipient,
   createSolanaContext,
+  findCctpSolanaMint,
   parseCctpSolanaPrograms,
   readCctpSolanaBurn,
   readCctpSolanaMint,
@@ -29,7 +30,7 @@ export interface CctpRecipientForm {
 
 /** A chain whose CCTP legs are not EVM: Solana (v2 programs) or Sui (v2 packages). */
 export interface CctpOtherSide extends CctpRecipientForm {
-  /** Whether the chain offers fast (soft-finality) transfers with a max fee. */
+  /** Whether the chain offers fast (soft-finality) transfers from it; false: standard only. */
   readonly fast: boolean;
   buildBurn(parameters: {
     readonly planId: string;
@@ -62,7 +63,10 @@ export interface CctpOtherSide extends CctpRecipientForm {
     readonly sourceDomain: number;
     readonly recipient: string;
   }): Promise<BridgeMintReading>;
-  /** The transaction that received the message on this chain, where the chain can be searched. */
+  /**
+   * The transaction that received the message with `nonce` on this chain, whoever sent it (the
+   * bridge watch credits it); absent where the chain offers no such search.
+   */
   findMint?(query: {
     readonly nonce: string;
     readonly sourceDomain: number;
@@ -100,6 +104,12 @@ function solanaSide(config: NonNullable<BridgesConfig['solana']>, chains: Chains
     buildMint: (parameters) =>
       buildCctpSolanaMint(context, { ...parameters, programs, feeRecipient: config.feeRecipient }),
     readMint: (query) => readCctpSolanaMint(context, { ...query, programs }),
+    findMint: async ({ nonce }) => {
+      const found = await findCctpSolanaMint(context, { nonce, programs });
+      return found.status === 'unavailable'
+        ? { status: 'unavailable', detail: found.detail }
+        : found;
+    },
   };
   return side;
 }
@@ -126,7 +136,7 @@ function suiSide(config: NonNullable<BridgesConfig['sui']>, chains: ChainsConfig
   );
   const side: CctpOtherSide = {
     // CCTP v2 on Sui: Circle offers no fast transfer from Sui (its standard attestation is
-    // already fast); the rail quotes Sui lanes as standard only.
+    // already fast); the rail quotes lanes out of Sui as standard only.
     fast: false,
     bytes32: suiAddress,
     fromBytes32: (bytes32) => bytes32.toLowerCase(),

@@ -54,6 +54,12 @@ function stateOf(transfer: BridgeTransferRow) {
 }
 
 /**
+ * A transaction id as stored and compared: an EVM hash (0x hex) in lower case; a Solana
+ * signature or a Sui digest (base58, where case is part of the id) as given.
+ */
+const txIdKey = (txId: string) => (/^0x[0-9a-fA-F]+$/.test(txId) ? txId.toLowerCase() : txId);
+
+/**
  * POST /svc/bridge/delivery. Without `destTxId`: where the bridge stands and, once the burn has
  * settled and the attestation exists, the mint leg for the owner to sign. With it: reads the
  * attestation and the destination receipt, and only a confirmed mint of this plan's message, to
@@ -72,7 +78,7 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
     throw new EngineError('WALLET_SCOPE', `${planId} belongs to another wallet`, 'body.planId');
   }
   if (transfer.mintTxId !== null) {
-    if (destTxId === undefined || destTxId.toLowerCase() === transfer.mintTxId.toLowerCase()) {
+    if (destTxId === undefined || txIdKey(destTxId) === txIdKey(transfer.mintTxId)) {
       return { ...stateOf(transfer), credited: false, replay: destTxId !== undefined };
     }
     throw notDeliverable(`${planId} was delivered by ${transfer.mintTxId} already`);
@@ -153,7 +159,7 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
   }
   const recorded = await recordBridgeDelivery(db, {
     planId,
-    mintTxId: destTxId.toLowerCase(),
+    mintTxId: txIdKey(destTxId),
     messageNonce: attestation.nonce,
     deliveredMicros: minted.amountMicros,
     now,

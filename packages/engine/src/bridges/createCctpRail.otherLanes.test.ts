@@ -135,11 +135,12 @@ it('reads a Sui → Base burn from its effects, the recipient as the EVM address
   });
 });
 
-it('prices Sui lanes from the fee endpoint as any v2 lane: a speed it does not list is unavailable', async () => {
+it('prices Sui lanes from the fee endpoint as any v2 lane; out of Sui standard only', async () => {
   const out = { sourceChain: 'sui', destChain: 'solana' } as const;
+  // Circle offers no fast transfer out of Sui; the fee endpoint is not even asked.
   expect(await rail.quote(out, 5_000_000n, 'fast')).toEqual({
     status: 'unavailable',
-    detail: 'the fee endpoint lists no fee for finality threshold 1000',
+    detail: 'CCTP offers no fast transfer from sui: standard only',
   });
   expect(await rail.quote(out, 5_000_000n, 'standard')).toEqual({
     status: 'ok',
@@ -210,26 +211,34 @@ it('builds and reads the mint on Sui for a Solana → Sui bridge through the rai
   ).toMatchObject({ status: 'mismatch' });
 });
 
-it('builds a Sui → Base burn naming the EVM recipient as bytes32 (left-padded)', async () => {
-  const owner = '0x5f2b1d3c4e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e';
-  const build = await rail.buildBurn({
+// A bare 20-byte address was refused by the Solana and Sui builders (`mintRecipient: must be 0x
+// + 64 hex`): a burn towards an EVM chain names the recipient left-padded to bytes32.
+const burnToBase = (sourceChain: 'solana' | 'sui', owner: string) =>
+  rail.buildBurn({
     planId: `plan_${'ef'.repeat(16)}`,
-    lane: { sourceChain: 'sui', destChain: 'base' },
+    lane: { sourceChain, destChain: 'base' },
     owner,
     recipient: evmOwner,
-    amountMicros: 4_000_000n,
+    amountMicros: 5_000_000n,
     railFeeMicros: 0n,
     minFinalityThreshold: 2000,
     allowance: 0n,
   });
-  expect(build).toMatchObject({ status: 'prepared', legs: [{ chain: 'sui', action: 'burn' }] });
-  const leg = build.status === 'prepared' ? build.legs[0] : undefined;
-  const json = leg?.payload.encoding === 'sui-transaction-json' ? leg.payload.transaction : '{}';
-  const recipient = pad(evmOwner.toLowerCase() as `0x${string}`);
-  const inputs = (JSON.parse(json) as { inputs: { Pure?: { bytes: string } }[] }).inputs;
-  expect(
-    inputs.some(
-      (entry) => entry.Pure?.bytes === Buffer.from(recipient.slice(2), 'hex').toString('base64'),
-    ),
-  ).toBe(true);
+
+it('a Sui → Base burn names the EVM recipient as bytes32', async () => {
+  const build = await burnToBase('sui', `0x${'5e'.repeat(32)}`);
+  if (build.status !== 'prepared') throw new Error(`not prepared: ${JSON.stringify(build)}`);
+  const payload = build.legs[0]?.payload;
+  if (payload?.encoding !== 'sui-transaction-json') throw new Error('not a Sui leg');
+  const inputs = (JSON.parse(payload.transaction) as { inputs: { Pure?: { bytes: string } }[] })
+    .inputs;
+  const recipient = Buffer.from(pad(evmOwner).slice(2), 'hex').toString('base64');
+  expect(inputs.map((input) => input.Pure?.bytes)).toContain(recipient);
+});
+
+it('a Solana → Base burn is not refused for its recipient (blocked here only for want of an RPC)', async () => {
+  expect(await burnToBase('solana', solanaOwner)).toEqual({
+    status: 'blocked',
+    blockers: [expect.objectContaining({ code: 'rpc_unavailable' })],
+  });
 });

@@ -138,8 +138,14 @@ export function createCctpRail({
       const field = missing(lane);
       if (field || !bridges.attestationUrl) return { status: 'not_configured', field: field ?? '' };
       const minFinalityThreshold = THRESHOLD[speed];
+      if (speed === 'fast' && others.get(lane.sourceChain)?.fast === false) {
+        return {
+          status: 'unavailable',
+          detail: `CCTP offers no fast transfer from ${lane.sourceChain}: standard only`,
+        };
+      }
       // Every lane is CCTP v2 (Sui too): the fee endpoint prices it, and a speed it lists no
-      // fee for (fast out of a chain Circle does not fast-attest) is unavailable.
+      // fee for is unavailable.
       // At most `feeTtlMs` old: the plan's maxFee is the fee it shows (README, Bridges).
       const schedule = await fees.read(
         CCTP_DOMAINS[lane.sourceChain],

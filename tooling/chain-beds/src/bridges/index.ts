@@ -2,3 +2,5 @@
 export * from './startIrisFake';
 export * from './startCctpBed';
 export * from './suiIrisSource';
+export * from './solanaIrisSource';
+export * from './linkCctpSolana';

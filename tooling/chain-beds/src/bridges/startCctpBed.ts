@@ -3,6 +3,10 @@ import type { Address, Hash, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { anvilChain } from '../evm/anvilChain';
 import { deployCctpPair } from '../evm/deployCctpPair';
+import type { SolanaCctpDeployment } from '../solana/deployCctpSolana';
+import type { SolanaBed } from '../solana/startSolanaBed';
+import { linkCctpSolana } from './linkCctpSolana';
+import { solanaIrisSource } from './solanaIrisSource';
 import type { CctpBedContracts } from '../evm/deployCctpPair';
 import { startEvmBed } from '../evm/startEvmBed';
 import type { EvmBed } from '../evm/startEvmBed';
@@ -16,6 +20,12 @@ export interface StartCctpBedParameters {
   readonly fastFeeBps?: number;
   /** Nodes already running (8453 and 42161, fixtures deployed): used, and left running. */
   readonly beds?: { readonly base: EvmBed; readonly arbitrum: EvmBed };
+  /**
+   * A Solana bed (left running) to link too: the CCTP stand-in programs are deployed in it
+   * (`deployCctpSolana`), both anvils' messengers and it register each other, the Iris fake
+   * attests its burns, and the settings name its programs.
+   */
+  readonly solana?: SolanaBed;
 }
 
 /** Two anvils standing for Base and Arbitrum with the CCTP v2 stand-ins, and the Iris fake. */
@@ -23,6 +33,8 @@ export interface CctpBed {
   readonly base: EvmBed;
   readonly arbitrum: EvmBed;
   readonly contracts: { readonly base: CctpBedContracts; readonly arbitrum: CctpBedContracts };
+  /** The stand-in programs in the Solana bed, when one was given. */
+  readonly solana?: SolanaCctpDeployment;
   readonly iris: IrisFake;
   /** The service's settings for this bed (RPC URLs, USDC, CCTP contracts, attestation URL). */
   readonly settings: Readonly<Record<string, string>>;
@@ -63,12 +75,25 @@ export async function startCctpBed(parameters: StartCctpBedParameters = {}): Pro
       { rpcUrl: arbitrum.anvil.rpcUrl, chainId: 42161, domain: 3, usdc: arbitrum.fixtures.usdc },
     ]);
     if (!onBase || !onArbitrum) throw new Error('cctp bed: the stand-ins were not deployed');
+    const onSolana = parameters.solana
+      ? await linkCctpSolana(parameters.solana, [onBase, onArbitrum])
+      : undefined;
     const iris = await startIrisFake({
-      domains: [onBase, onArbitrum].map(({ domain, rpcUrl, messageTransmitter }) => ({
-        domain,
-        rpcUrl,
-        messageTransmitter,
-      })),
+      domains: [
+        ...[onBase, onArbitrum].map(({ domain, rpcUrl, messageTransmitter }) => ({
+          domain,
+          rpcUrl,
+          messageTransmitter,
+        })),
+        ...(parameters.solana && onSolana
+          ? [
+              solanaIrisSource({
+                rpcUrl: parameters.solana.rpcUrl,
+                tokenMessengerMinter: onSolana.tokenMessengerMinter,
+              }),
+            ]
+          : []),
+      ],
       ...(parameters.fastFeeBps === undefined ? {} : { fastFeeBps: parameters.fastFeeBps }),
     });
     const fee = parameters.feeRecipient;
@@ -85,6 +110,13 @@ export async function startCctpBed(parameters: StartCctpBedParameters = {}): Pro
       ...(fee
         ? { SVC_BASE_BRIDGE_FEE_RECIPIENT: fee, SVC_ARBITRUM_BRIDGE_FEE_RECIPIENT: fee }
         : {}),
+      ...(onSolana
+        ? {
+            SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: onSolana.tokenMessengerMinter,
+            SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: onSolana.messageTransmitter,
+            SVC_CCTP_SOLANA_FEE_RECIPIENT: onSolana.feeRecipient,
+          }
+        : {}),
     };
     const beds = { base, arbitrum };
     const reader = (side: CctpBedSideName) =>
@@ -96,6 +128,7 @@ export async function startCctpBed(parameters: StartCctpBedParameters = {}): Pro
       base,
       arbitrum,
       contracts: { base: onBase, arbitrum: onArbitrum },
+      ...(onSolana ? { solana: onSolana } : {}),
       iris,
       settings,
       send: async (side, transaction, privateKey) => {

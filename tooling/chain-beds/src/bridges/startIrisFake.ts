@@ -14,8 +14,7 @@ import {
   toHex,
 } from 'viem';
 import type { Address, Hex } from 'viem';
-import { sign } from 'viem/accounts';
-import { cctpBedAttester } from '../evm/deployCctpPair';
+import { attestCctpMessage } from '../evm/deployCctpPair';
 
 /** How the fake answers: like Circle's attestation service (Iris v2), or one of its faults. */
 export type IrisFakeMode =
@@ -30,23 +29,25 @@ export type IrisFakeMode =
   /** HTTP 429 with a `Retry-After` header (`setRetryAfter`), as Circle answers past its limit. */
   | 'rate_limited';
 
-/** One EVM domain the fake attests: the node to read burns from and the transmitter that emits them. */
+/** One EVM domain the fake attests: the node to read burns from and the transmitter emitting them. */
 export interface IrisFakeEvmDomain {
   readonly domain: number;
   readonly rpcUrl: string;
   readonly messageTransmitter: Address;
 }
 
-/**
- * A domain whose messages another reader finds (a non-EVM chain, e.g. `suiIrisSource`): the
- * messages a source transaction sent, in order; undefined when the chain does not know it.
- */
+/** A non-EVM domain: how to tell its transaction ids and read the messages one of them sent. */
 export interface IrisFakeSource {
   readonly domain: number;
-  readMessages(transactionId: string): Promise<readonly Hex[] | undefined>;
+  /** Whether `txId` has the form of this chain's transaction ids (else the fake answers 400). */
+  isTxId(txId: string): boolean;
+  /** The v2 messages the transaction sent, in order; undefined when the chain has no such one. */
+  readMessages(txId: string): Promise<readonly Hex[] | undefined>;
 }
 
 export type IrisFakeDomain = IrisFakeEvmDomain | IrisFakeSource;
+
+const isSource = (domain: IrisFakeDomain): domain is IrisFakeSource => 'readMessages' in domain;
 
 export interface StartIrisFakeParameters {
   readonly domains: readonly IrisFakeDomain[];
@@ -75,9 +76,10 @@ const BODY = 148;
 
 /**
  * An Iris-shaped attestation service over the bed nodes: `GET /v2/messages/{sourceDomain}
- * ?transactionHash=` reads the transaction's `MessageSent` logs from the source node, assigns
- * each message its nonce and executed finality (and the fast fee, within the burn's maxFee) and
- * signs keccak256(message) with the bed attester (the key the bed transmitters trust);
+ * ?transactionHash=` reads the transaction's `MessageSent` logs from the source node (a non-EVM
+ * source reads its messages itself: `solanaIrisSource`, `suiIrisSource`), assigns each message its nonce and
+ * executed finality (and the fast fee, within the burn's maxFee) and signs keccak256(message)
+ * with the bed attester (the key the bed transmitters trust);
  * `GET /v2/burn/USDC/fees/{source}/{destination}` publishes the fee per finality threshold.
  *
  * @example
@@ -95,16 +97,18 @@ export async function startIrisFake({
     res.end(JSON.stringify(body));
   };
 
-  async function attest(domain: IrisFakeDomain, hash: string) {
-    if ('readMessages' in domain) {
-      const sent = await domain.readMessages(hash);
-      const seed = toHex(hash);
-      return sent && Promise.all(sent.map((message, index) => signed(message, seed, index)));
+  async function attest(domain: IrisFakeDomain, txId: string) {
+    if (isSource(domain)) {
+      const sent = await domain.readMessages(txId);
+      if (!sent) return undefined;
+      const id = toHex(txId);
+      return Promise.all(
+        sent.map((message, index) =>
+          signed(message, keccak256(concatHex([id, numberToHex(index, { size: 4 })]))),
+        ),
+      );
     }
-    return attestEvm(domain, hash as Hex);
-  }
-
-  async function attestEvm(domain: IrisFakeEvmDomain, hash: Hex) {
+    const hash = txId as Hex;
     const client = createPublicClient({ transport: http(domain.rpcUrl, { retryCount: 0 }) });
     const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
     if (!receipt) return undefined;
@@ -123,13 +127,13 @@ export async function startIrisFake({
         strict: true,
       });
       const message = (event.args as { message?: Hex } | undefined)?.message;
-      if (message) messages.push(await signed(message, hash, log.logIndex ?? 0));
+      const nonce = keccak256(concatHex([hash, numberToHex(log.logIndex ?? 0, { size: 4 })]));
+      if (message) messages.push(await signed(message, nonce));
     }
     return messages;
   }
 
-  async function signed(source: Hex, hash: Hex, logIndex: number) {
-    const nonce = keccak256(concatHex([hash, numberToHex(logIndex, { size: 4 })]));
+  async function signed(source: Hex, nonce: Hex) {
     const minFinality = Number(BigInt(sliceHex(source, 140, 144)));
     const executed = minFinality <= 1000 ? 1000 : 2000;
     const body = sliceHex(source, BODY);
@@ -146,11 +150,7 @@ export async function startIrisFake({
       numberToHex(fee, { size: 32 }),
       sliceHex(body, 196),
     ]);
-    const signature = await sign({
-      hash: keccak256(message),
-      privateKey: cctpBedAttester().privateKey,
-      to: 'hex',
-    });
+    const signature = await attestCctpMessage(message);
     return {
       message,
       attestation: signature,
@@ -182,8 +182,9 @@ export async function startIrisFake({
     const messages = /^\/v2\/messages\/(\d+)$/.exec(url.pathname);
     const hash = url.searchParams.get('transactionHash');
     const domain = domains.find((entry) => String(entry.domain) === messages?.[1]);
-    const evmHash = /^0x[0-9a-fA-F]{64}$/;
-    if (!messages || !domain || !hash || !('readMessages' in domain || evmHash.test(hash))) {
+    const validTxId = (entry: IrisFakeDomain, txId: string) =>
+      isSource(entry) ? entry.isTxId(txId) : /^0x[0-9a-fA-F]{64}$/.test(txId);
+    if (!messages || !domain || !hash || !validTxId(domain, hash)) {
       return send(res, 400, { error: 'Invalid request' });
     }
     if (mode === 'pending') {

@@ -29,8 +29,8 @@ export function suiIrisSource(parameters: {
   );
   return {
     domain: SUI_DOMAIN,
+    isTxId: (digest) => isValidTransactionDigest(digest),
     async readMessages(digest) {
-      if (!isValidTransactionDigest(digest)) return undefined;
       const tx = await client
         .getTransactionBlock({ digest, options: { showEffects: true, showEvents: true } })
         .catch(() => undefined);

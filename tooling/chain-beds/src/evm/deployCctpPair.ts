@@ -1,5 +1,6 @@
-import { createPublicClient, createWalletClient, getAddress, http, pad } from 'viem';
-import type { Address, Hash } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, keccak256, pad } from 'viem';
+import { sign } from 'viem/accounts';
+import type { Address, Hash, Hex } from 'viem';
 import { anvilAccounts } from './anvilAccounts';
 import { anvilChain } from './anvilChain';
 import { compileContracts } from './compileContracts';
@@ -29,6 +30,20 @@ export function cctpBedAttester() {
   const attester = anvilAccounts()[9];
   if (!attester) throw new Error('bed: no anvil account 9');
   return attester;
+}
+
+/**
+ * An attestation of a v2 message as the bed transmitters check it: one signature over
+ * keccak256(message), by the bed attester unless another key is given (a forged one).
+ *
+ * @example
+ * const attestation = await attestCctpMessage(message);
+ */
+export function attestCctpMessage(
+  message: Hex,
+  privateKey: Hex = cctpBedAttester().privateKey,
+): Promise<Hex> {
+  return sign({ hash: keccak256(message), privateKey, to: 'hex' });
 }
 
 /** Where the bed messengers pay the rail fee they keep on a fast mint (anvil account 8). */

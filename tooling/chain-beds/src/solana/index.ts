@@ -11,3 +11,9 @@ export { addTestVenue, deployYieldRouter } from './deployYieldRouter';
 export type { SolanaRouterDeployment, SolanaTestVenue } from './deployYieldRouter';
 export { deployCpPool, wrapSol } from './deployCpPool';
 export type { DeployCpPoolParameters, SolanaCpPool } from './deployCpPool';
+export { SOLANA_CCTP_DOMAIN, deployCctpSolana } from './deployCctpSolana';
+export type {
+  DeployCctpSolanaParameters,
+  SolanaCctpDeployment,
+  SolanaCctpRemote,
+} from './deployCctpSolana';

@@ -75,6 +75,23 @@ export class SolanaLedger {
     return this.entries.get(signature);
   }
 
+  /**
+   * The landed transactions that name `address` among their accounts, newest first (what
+   * getSignaturesForAddress serves), at most `limit`, and only those older than `before`.
+   */
+  signaturesFor(address: string, limit: number, before?: string): LedgerEntry[] {
+    const all = [...this.entries.values()].reverse();
+    const start =
+      before === undefined ? 0 : all.findIndex((entry) => entry.signature === before) + 1;
+    if (before !== undefined && start === 0) return [];
+    return all
+      .slice(start)
+      .filter((entry) =>
+        entry.transaction.message.staticAccountKeys.some((key) => key.toBase58() === address),
+      )
+      .slice(0, limit);
+  }
+
   /** The current slot (litesvm's clock). */
   slot(): bigint {
     return this.svm.getClock().slot;

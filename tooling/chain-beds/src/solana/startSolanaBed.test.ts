@@ -234,6 +234,33 @@ describe('transactions through web3.js Connection', () => {
   });
 });
 
+describe('getSignaturesForAddress', () => {
+  it('lists the landed transactions naming an account, newest first, with limit and before', async () => {
+    const owner = bed.createFundedKeypair();
+    bed.mintUsdc(owner.publicKey, 3_000_000n);
+    const to = Keypair.generate().publicKey;
+    const first = await connection.sendTransaction(
+      await signed(owner, usdcTransfer(owner, to, 1n)),
+    );
+    bed.svm.expireBlockhash();
+    const second = await connection.sendTransaction(
+      await signed(owner, usdcTransfer(owner, to, 2n)),
+    );
+    const listed = await connection.getSignaturesForAddress(to);
+    expect(listed.map((entry) => [entry.signature, entry.err])).toEqual([
+      [second, null],
+      [first, null],
+    ]);
+    expect(
+      (await connection.getSignaturesForAddress(to, { limit: 1 })).map((e) => e.signature),
+    ).toEqual([second]);
+    expect(
+      (await connection.getSignaturesForAddress(to, { before: second })).map((e) => e.signature),
+    ).toEqual([first]);
+    expect(await connection.getSignaturesForAddress(Keypair.generate().publicKey)).toEqual([]);
+  });
+});
+
 describe('getFeeForMessage', () => {
   it('answers what landing the message charges, priority fee included; null for an unknown blockhash', async () => {
     const alice = bed.createFundedKeypair();

@@ -1,7 +1,7 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { RPC_ERROR, SolanaRpcError, invalidParams } from './rpcError';
-import { configParam, stringParam } from './rpcParams';
+import { configParam, pubkeyParam, stringParam } from './rpcParams';
 import type { RpcMethods } from './rpcMethods';
 import type { ExecutionOutcome, SolanaLedger } from './solanaLedger';
 import { describeTransactionError } from './transactionErrorJson';
@@ -47,7 +47,8 @@ function refusal(outcome: Extract<ExecutionOutcome, { landed: false }>): SolanaR
 }
 
 /**
- * sendTransaction, getSignatureStatuses, getTransaction over the ledger. A transaction that
+ * sendTransaction, getSignatureStatuses, getSignaturesForAddress (`limit`, `before`; static
+ * account keys only: the bed has no lookup tables), getTransaction over the ledger. A transaction that
  * fails on chain (e.g. a token transfer over the balance) with `skipPreflight` lands and is
  * served with `meta.err`; with preflight it is refused (-32002) like a node does. Unlike a node,
  * a transaction that could never land (bad signature, stale blockhash) is refused even with
@@ -83,6 +84,27 @@ export function transactionMethods(ledger: SolanaLedger, context: () => object):
         };
       });
       return { context: context(), value };
+    },
+    getSignaturesForAddress: (params) => {
+      const address = pubkeyParam(params, 0, 'address');
+      const config = configParam(params, 1);
+      const limit = config['limit'] ?? 1000;
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        throw invalidParams('limit must be an integer from 1 to 1000');
+      }
+      const before = config['before'];
+      if (before !== undefined && typeof before !== 'string') {
+        throw invalidParams('before must be a signature');
+      }
+      if (config['until'] !== undefined) throw invalidParams('the bed does not serve `until`');
+      return ledger.signaturesFor(address, limit, before).map((entry) => ({
+        signature: entry.signature,
+        slot: Number(entry.slot),
+        err: entry.err,
+        memo: null,
+        blockTime: entry.blockTime,
+        confirmationStatus: 'finalized',
+      }));
     },
     getTransaction: (params) => {
       const signature = stringParam(params, 0, 'signature');
