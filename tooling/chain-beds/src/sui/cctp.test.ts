@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { coinWithBalance, Transaction } from '@mysten/sui/transactions';
-import { normalizeSuiAddress } from '@mysten/sui/utils';
+import { normalizeSuiAddress, toBase58 } from '@mysten/sui/utils';
 import { hexToBytes, keccak256, pad } from 'viem';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, sign } from 'viem/accounts';
@@ -331,11 +332,15 @@ describe('the Iris fake over the Sui fake', () => {
       expect(
         recoverSigner(keccak256(attested?.message ?? '0x'), attested?.attestation ?? '0x'),
       ).toBe(cctpBedAttester().address);
-      // A digest the chain does not know: not found yet.
+      // A digest the chain does not know: not found yet; something that is no digest: refused.
       const unknown = await fetch(
-        `${iris.url}/v2/messages/8?transactionHash=${new Ed25519Keypair().toSuiAddress().slice(0, 10)}`,
+        `${iris.url}/v2/messages/8?transactionHash=${toBase58(randomBytes(32))}`,
       );
       expect(unknown.status).toBe(404);
+      const garbled = await fetch(
+        `${iris.url}/v2/messages/8?transactionHash=${new Ed25519Keypair().toSuiAddress().slice(0, 10)}`,
+      );
+      expect(garbled.status).toBe(400);
     } finally {
       await iris.close();
     }

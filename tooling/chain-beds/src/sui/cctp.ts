@@ -41,29 +41,17 @@ export function addCctp(state: SuiFakeState, parameters: AddCctpParameters): Sui
   const bed = createCctpBed(state, parameters);
   defineCctpBurn(bed);
   defineCctpMint(bed);
-  const {
-    tmm,
-    mt,
-    handler,
-    tmmState,
-    mtState,
-    handlerState,
-    treasury,
-    identifier,
-    usdcTokenId,
-    usedNonces,
-  } = bed;
   return {
-    tokenMessengerMinterPackage: tmm,
-    messageTransmitterPackage: mt,
-    stablecoinHandlerPackage: handler,
-    tokenMessengerMinterState: tmmState,
-    messageTransmitterState: mtState,
-    stablecoinHandlerState: handlerState,
-    usdcTreasury: treasury,
-    tokenMessengerIdentifier: identifier,
-    usdcTokenId,
+    tokenMessengerMinterPackage: bed.tmm,
+    messageTransmitterPackage: bed.mt,
+    stablecoinHandlerPackage: bed.handler,
+    tokenMessengerMinterState: bed.tmmState,
+    messageTransmitterState: bed.mtState,
+    stablecoinHandlerState: bed.handlerState,
+    usdcTreasury: bed.treasury,
+    tokenMessengerIdentifier: bed.identifier,
+    usdcTokenId: bed.usdcTokenId,
     supplyChange: () => bed.counters.supply,
-    nonceUsed: (nonce) => usedNonces.has(nonce.toLowerCase()),
+    nonceUsed: (nonce) => bed.usedNonces.has(nonce.toLowerCase()),
   };
 }

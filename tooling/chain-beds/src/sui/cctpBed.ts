@@ -135,6 +135,34 @@ export function createCctpBed(state: SuiFakeState, parameters: AddCctpParameters
   const MINT_RECEIPT = `${tmm}::handle_receive_message::MintReceipt`;
   const MINT_TICKET = `${tmm}::handle_receive_message::CompleteMintTicket`;
 
+  /**
+   * A `complete_*<USDC, Auth>(ticket, &tmm::State, &mt::State)` entry point (`complete_burn`,
+   * `complete_mint`): USDC and the handler's witness as type arguments, the two states, and the
+   * module's ticket consumed; `finish` gets the ticket's fields and returns nothing.
+   */
+  const defineCompletion = (
+    module: string,
+    name: string,
+    ticket: { readonly struct: string; readonly type: string },
+    finish: (fields: Record<string, unknown>, context: MoveCallContext) => void,
+  ) =>
+    define(
+      `${tmm}::${module}::${name}`,
+      fn(
+        [moveStruct(tmm, module, ticket.struct, [T0, { TypeParameter: 1 }]), TMM_STATE, MT_STATE],
+        2,
+      ),
+      (context) => {
+        const [ticketArg, stateArg, mtStateArg] = context.args;
+        usdcOnly(context, module, name);
+        witness(context, module, name);
+        expectObject(stateArg, tmmState, module, name);
+        expectObject(mtStateArg, mtState, module, name);
+        finish(take(ticketArg, ticket.type, module, name), context);
+        return [];
+      },
+    );
+
   return {
     attester: parameters.attester,
     tmm,
@@ -157,6 +185,7 @@ export function createCctpBed(state: SuiFakeState, parameters: AddCctpParameters
     usdcOnly,
     witness,
     define,
+    defineCompletion,
     TMM_STATE,
     MT_STATE,
     MT_STATE_MUT,

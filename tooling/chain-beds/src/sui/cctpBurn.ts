@@ -19,7 +19,6 @@ export function defineCctpBurn(bed: CctpBed): void {
     handler,
     usdc,
     tmmState,
-    mtState,
     handlerState,
     treasury,
     identifier,
@@ -29,10 +28,9 @@ export function defineCctpBurn(bed: CctpBed): void {
     expectObject,
     take,
     usdcOnly,
-    witness,
     define,
     TMM_STATE,
-    MT_STATE,
+    defineCompletion,
     HANDLER_STATE,
     TREASURY,
     DENY_LIST,
@@ -121,24 +119,11 @@ export function defineCctpBurn(bed: CctpBed): void {
       return [potato(BURN_TICKET, fields)];
     },
   );
-  define(
-    `${tmm}::deposit_for_burn::complete_burn`,
-    fn(
-      [
-        moveStruct(tmm, 'deposit_for_burn', 'CompleteBurnTicket', [T0, { TypeParameter: 1 }]),
-        TMM_STATE,
-        MT_STATE,
-      ],
-      2,
-    ),
-    (context) => {
-      const name = 'complete_burn';
-      const [ticket, stateArg, mtStateArg] = context.args;
-      usdcOnly(context, 'deposit_for_burn', name);
-      witness(context, 'deposit_for_burn', name);
-      expectObject(stateArg, tmmState, 'deposit_for_burn', name);
-      expectObject(mtStateArg, mtState, 'deposit_for_burn', name);
-      const burn = take(ticket, BURN_TICKET, 'deposit_for_burn', name);
+  defineCompletion(
+    'deposit_for_burn',
+    'complete_burn',
+    { struct: 'CompleteBurnTicket', type: BURN_TICKET },
+    (burn, context) => {
       const amount = burn['amount'] as bigint;
       const body = encodeBurnMessage({
         version: 1,
@@ -184,7 +169,6 @@ export function defineCctpBurn(bed: CctpBed): void {
           hook_data: [...hexToBytes(burn['hookData'] as Hex)],
         },
       });
-      return [];
     },
   );
 }

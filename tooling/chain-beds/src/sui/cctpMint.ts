@@ -34,10 +34,9 @@ export function defineCctpMint(bed: CctpBed): void {
     expectObject,
     take,
     usdcOnly,
-    witness,
     define,
     TMM_STATE,
-    MT_STATE,
+    defineCompletion,
     MT_STATE_MUT,
     HANDLER_STATE,
     TREASURY,
@@ -153,24 +152,11 @@ export function defineCctpMint(bed: CctpBed): void {
       return [potato(MINT_TICKET, fields)];
     },
   );
-  define(
-    `${tmm}::handle_receive_message::complete_mint`,
-    fn(
-      [
-        moveStruct(tmm, 'handle_receive_message', 'CompleteMintTicket', [T0, { TypeParameter: 1 }]),
-        TMM_STATE,
-        MT_STATE,
-      ],
-      2,
-    ),
-    (context) => {
-      const module = 'handle_receive_message';
-      const [ticket, stateArg, mtStateArg] = context.args;
-      usdcOnly(context, module, 'complete_mint');
-      witness(context, module, 'complete_mint');
-      expectObject(stateArg, tmmState, module, 'complete_mint');
-      expectObject(mtStateArg, mtState, module, 'complete_mint');
-      const fields = take(ticket, MINT_TICKET, module, 'complete_mint');
+  defineCompletion(
+    'handle_receive_message',
+    'complete_mint',
+    { struct: 'CompleteMintTicket', type: MINT_TICKET },
+    (fields, context) => {
       const receipt = fields['receipt'] as Record<string, unknown>;
       // stamp_receipt: the message must be for this token messenger.
       if (normalizeSuiAddress(receipt['recipient'] as string) !== normalizeSuiAddress(identifier)) {
@@ -196,7 +182,6 @@ export function defineCctpMint(bed: CctpBed): void {
           message_body: [...hexToBytes(receipt['body'] as Hex)],
         },
       });
-      return [];
     },
   );
 }
