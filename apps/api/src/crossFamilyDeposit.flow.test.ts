@@ -3,6 +3,7 @@ import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { decodeFunctionData } from 'viem';
 import type { Hex } from 'viem';
+import { verifyLedger } from '@yieldrouter/ledger';
 import { DepositPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { anvilAccounts } from '@yieldrouter/chain-beds/evm';
 import { deployYieldRouter } from '@yieldrouter/chain-beds/solana';
@@ -11,6 +12,8 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 import { CCTP_BURN_ABI, startCctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 import { solanaBedSettings } from './testing/solanaBedSettings';
+import { evmOwnerClients } from './testing/evmOwnerClients';
+import { signAndSendLeg, stakedInVenue } from './testing/solanaRouterApp';
 
 // A cross-chain deposit across chain families (issue 18, item 5): the owner's USDC on Base
 // (an EVM address), the venue (kamino, our router's test venue on the Solana bed) on Solana
@@ -19,7 +22,8 @@ import { solanaBedSettings } from './testing/solanaBedSettings';
 // body.sourceAddress, nothing stored.
 const owner = anvilAccounts()[6];
 if (!owner) throw new Error('no anvil account');
-const solanaOwner = Keypair.generate().publicKey.toBase58();
+const solanaWallet = Keypair.generate();
+const solanaOwner = solanaWallet.publicKey.toBase58();
 const bothKey = `test-xfam-both-${Date.now()}`;
 const solanaOnlyKey = `test-xfam-solana-${Date.now()}`;
 
@@ -29,6 +33,10 @@ let t: TestApp;
 beforeAll(async () => {
   beds = await startCctpSolanaSuiBeds(Keypair.generate().publicKey.toBase58());
   const router = deployYieldRouter(beds.solana);
+  await beds.base.fixtures.mintUsdc(owner.address, 500_000_000n);
+  beds.solana.airdrop(solanaWallet.publicKey, 2_000_000_000n);
+  // A wallet that ever held USDC has its USDC account: the bridge's mint pays into it.
+  beds.solana.mintUsdc(solanaWallet.publicKey, 0n);
   t = await startTestApp({
     ...beds.settings,
     ...solanaBedSettings(beds.solana, router),
@@ -133,7 +141,7 @@ describe('cross-family deposit (Base → Solana, kamino): the owner key proves t
       minReceivedMicros: 24_975_000n,
       deliveredAt: null,
     });
-    // The deposit leg before the delivery (no Solana CCTP bed runs it): 409, nothing recorded.
+    // The deposit leg before the delivery: 409, nothing recorded (the end to end run is below).
     const early = await request(t.app)
       .post(`/api/v1/svc/plans/${plan.planId}/legs/3/settle`)
       .set('X-API-Key', testKeys.keeper)
@@ -141,5 +149,106 @@ describe('cross-family deposit (Base → Solana, kamino): the owner key proves t
       .expect(409);
     expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
     expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+  });
+});
+
+const settle = (planId: string | undefined, index: number, txId: string) =>
+  request(t.app)
+    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
+    .set('X-API-Key', testKeys.keeper)
+    .send({ txId });
+const deliver = (body: Record<string, unknown>) =>
+  request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
+const balance = async (wallet: string, chain: string, bucket: string) =>
+  (await t.db.prisma.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))
+    ?.balanceMicros ?? 0n;
+
+describe('cross-family deposit end to end on the beds (Base → Solana, kamino)', () => {
+  it('burn on Base, mint on Solana credits liquid@solana, then the deposit stakes it', async () => {
+    const plan = DepositPlanDocument.passthrough().parse(
+      (await depositPlan(bothKey).expect(200)).body,
+    );
+    const planId = plan.planId ?? '';
+    const legs = plan.legs ?? [];
+    const depositMicros = BigInt(plan.depositMicros ?? '0');
+    expect(depositMicros).toBe(24_975_000n);
+
+    // The owner signs the fee transfer, the approve and the burn on Base; the keeper settles the
+    // fee and the burn from their receipts: the burn is in flight on Base.
+    const hashes = await evmOwnerClients(beds.base, owner.privateKey).sendLegs(legs.slice(0, 3));
+    await settle(planId, 0, hashes[0] ?? '').expect(200);
+    const burned = await settle(planId, 2, hashes[2] ?? '').expect(200);
+    expect(burned.body).toMatchObject({ status: 'confirmed' });
+    expect(await balance(owner.address, 'base', 'in_flight')).toBe(depositMicros);
+
+    // The deposit leg before the delivery: 409, nothing recorded for it.
+    const early = await settle(planId, 3, bs58.encode(Buffer.alloc(64, 9))).expect(409);
+    expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
+    const entries = await t.db.prisma.journalEntry.findMany({
+      where: { planId },
+      orderBy: { id: 'asc' },
+    });
+    expect(entries.map((entry) => entry.legIndex)).toEqual([0, 2]);
+
+    // Attested; the mint leg on Solana, signed by the owner and sent on the bed.
+    const next = await deliver({ planId }).expect(200);
+    expect(next.body).toMatchObject({ bridgeStatus: 'in_flight', attestation: 'complete' });
+    expect(next.body.mintLeg).toMatchObject({ action: 'mint', encoding: 'solana-v0-base64' });
+    const usdcHeld = beds.solana.usdcBalance(solanaWallet.publicKey);
+    const mintTx = signAndSendLeg(beds.solana, next.body.mintLeg, solanaWallet);
+    expect(beds.solana.usdcBalance(solanaWallet.publicKey) - usdcHeld).toBe(depositMicros);
+    const liquidBefore = await balance(solanaOwner, 'solana', 'liquid');
+    const delivered = await deliver({ planId, destTxId: mintTx }).expect(200);
+    expect(delivered.body).toMatchObject({
+      bridgeStatus: 'delivered',
+      credited: true,
+      deliveredMicros: depositMicros.toString(),
+    });
+    expect(await balance(owner.address, 'base', 'in_flight')).toBe(0n);
+    expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(liquidBefore + depositMicros);
+
+    // The deposit leg: signed by the owner, run on the Solana bed, settled from its receipt.
+    const depositTx = signAndSendLeg(
+      beds.solana,
+      { transaction: legs[3]?.transaction },
+      solanaWallet,
+    );
+    expect(beds.solana.usdcBalance(solanaWallet.publicKey)).toBe(usdcHeld);
+    const deposited = await settle(planId, 3, depositTx).expect(200);
+    expect(deposited.body).toMatchObject({ status: 'confirmed' });
+    expect(await stakedInVenue(t, solanaOwner, 'kamino')).toBe(depositMicros.toString());
+    // liquid@solana: what it was before the delivery, plus what it delivered, minus the deposit.
+    const liquidAfter = await balance(solanaOwner, 'solana', 'liquid');
+    expect(liquidAfter).toBe(liquidBefore + BigInt(delivered.body.deliveredMicros) - depositMicros);
+    expect(liquidAfter).toBeGreaterThanOrEqual(0n);
+
+    // The plan's journal conserves: what came in from outside (the fee and the burn on Base) is
+    // what sits in liquid, in_flight, staked and fees, plus what the rail kept (none: standard).
+    const postings = await t.db.prisma.posting.findMany({
+      where: { entry: { planId } },
+      include: { account: true },
+    });
+    const sum = (keep: (bucket: string, micros: bigint) => boolean) =>
+      postings
+        .filter((posting) => keep(posting.account.bucket, posting.amountMicros))
+        .reduce((total, posting) => total + posting.amountMicros, 0n);
+    const cameIn = -sum((bucket, micros) => bucket === 'external' && micros < 0n);
+    const held = {
+      liquid: sum((bucket) => bucket === 'liquid'),
+      inFlight: sum((bucket) => bucket === 'in_flight'),
+      staked: sum((bucket) => bucket.startsWith('staked:')),
+      fees: sum((bucket) => bucket === 'fees:protocol'),
+      railKept: sum((bucket, micros) => bucket === 'external' && micros > 0n),
+    };
+    expect(cameIn).toBe(25_000_000n);
+    expect(held).toEqual({
+      liquid: 0n,
+      inFlight: 0n,
+      staked: depositMicros,
+      fees: 25_000n,
+      railKept: 0n,
+    });
+    expect(Object.values(held).reduce((total, micros) => total + micros, 0n)).toBe(cameIn);
+    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
   });
 });

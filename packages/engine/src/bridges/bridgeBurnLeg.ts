@@ -11,14 +11,16 @@ import { bridgeLegOutcome } from './bridgeLegOutcome';
 /**
  * A bridge plan's burn leg as settlement reads it: the rail's burn receipt (the owner's own,
  * tagged, to the burn contract), which must burn towards the plan's destination chain and
- * recipient; anything else is a mismatch. Confirmed with the amount the receipt burned.
+ * recipient; anything else is a mismatch. Confirmed with the amount the receipt burned. `owner`
+ * is the transfer's owner on the source chain (across chain families not the plan's wallet,
+ * which is the owner on the destination).
  */
 export async function readBridgeBurnLeg(
   db: PrismaClient,
   rail: BridgeRail | undefined,
   leg: SettlementLeg,
   txId: string,
-): Promise<Receipt> {
+): Promise<{ readonly receipt: Receipt; readonly owner: string }> {
   if (!rail) {
     throw new EngineError('SERVICE_UNAVAILABLE', 'no bridge rail is configured; try again later');
   }
@@ -26,15 +28,18 @@ export async function readBridgeBurnLeg(
   if (!transfer) throw new Error(`plan ${leg.planId}: a burn leg without its bridge transfer`);
   const lane = { sourceChain: transfer.sourceChain, destChain: transfer.destChain };
   const read = await rail.readBurn({ lane, planId: leg.planId, owner: transfer.owner, txId });
-  if (read.status !== 'confirmed') return read;
+  const owner = transfer.owner;
+  if (read.status !== 'confirmed') return { receipt: read, owner };
   if (read.destinationDomain !== CCTP_DOMAINS[transfer.destChain as Chain]) {
-    return { status: 'mismatch', txId, reason: `burns towards domain ${read.destinationDomain}` };
+    const reason = `burns towards domain ${read.destinationDomain}`;
+    return { receipt: { status: 'mismatch', txId, reason }, owner };
   }
   const expected = rail.mintRecipientOf?.(lane, transfer.recipient) ?? transfer.recipient;
   if (read.mintRecipient.toLowerCase() !== expected.toLowerCase()) {
-    return { status: 'mismatch', txId, reason: `mints to ${read.mintRecipient}, not the owner` };
+    const reason = `mints to ${read.mintRecipient}, not the owner`;
+    return { receipt: { status: 'mismatch', txId, reason }, owner };
   }
-  return {
+  const receipt: Receipt = {
     status: 'confirmed',
     txId,
     planId: leg.planId,
@@ -42,20 +47,23 @@ export async function readBridgeBurnLeg(
     shares: null,
     block: null,
   };
+  return { receipt, owner };
 }
 
 /**
  * What a settled burn does to the books: the USDC left the owner's wallet (outside the books)
  * into the rail, so what the receipt burned moves from the source chain's outside into the
- * owner's `in_flight` there — never to the destination, which only a confirmed mint credits. A
- * reverted burn moved nothing and reserved nothing.
+ * `owner`'s `in_flight` there (the transfer's owner on the source chain, whose in_flight the
+ * delivery debits) — never to the destination, which only a confirmed mint credits. A reverted
+ * burn moved nothing and reserved nothing.
  */
 export function bridgeBurnOutcome(
   leg: SettlementLeg,
   receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
+  owner: string,
 ): LegOutcome {
   const inFlight: AccountRef = {
-    wallet: leg.wallet as string,
+    wallet: owner,
     chain: leg.chain as LedgerChain,
     bucket: 'in_flight',
   };

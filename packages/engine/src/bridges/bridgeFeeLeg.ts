@@ -7,7 +7,8 @@ import type { LegOutcome } from '../wallets/recordLegOutcome';
 import { bridgeLegOutcome } from './bridgeLegOutcome';
 
 /**
- * A bridge plan's fee leg as settlement reads it: the owner's own USDC transfer, tagged with the
+ * A bridge plan's fee leg as settlement reads it: the owner's own USDC transfer (the transfer's
+ * owner on the source chain: across chain families not the plan's wallet), tagged with the
  * plan, to the fee recipient stored with the transfer when it was prepared (never today's
  * setting). Confirmed with what the receipt proves paid.
  */
@@ -24,7 +25,7 @@ export async function readBridgeFeeLeg(
   return adapters[leg.chain as Chain].readTransferReceipt({
     txId,
     planId: leg.planId,
-    owner: leg.owner as string,
+    owner: transfer.owner,
     recipient: transfer.feeRecipient,
   });
 }

@@ -299,7 +299,7 @@ export async function settleLeg(
     swap?.receipt ??
     unwrap?.receipt ??
     payout?.receipt ??
-    burn ??
+    burn?.receipt ??
     fee ??
     (await adapters[leg.chain as Chain].readReceipt({
       txId,
@@ -349,7 +349,7 @@ export async function settleLeg(
           await inputHeldOf(parameters, leg, unwrap.wrappedAsset),
         )
       : burn
-        ? bridgeBurnOutcome(leg, receipt)
+        ? bridgeBurnOutcome(leg, receipt, burn.owner)
         : fee
           ? bridgeFeeOutcome(leg, receipt)
           : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
