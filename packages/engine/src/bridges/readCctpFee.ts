@@ -19,10 +19,6 @@ export interface ReadCctpFeesParameters {
   readonly fetch?: typeof fetch;
 }
 
-export interface ReadCctpFeeParameters extends ReadCctpFeesParameters {
-  readonly minFinalityThreshold: number;
-}
-
 export type ReadCctpFeesReturnType =
   | { readonly status: 'ok'; readonly fees: CctpFeeSchedule }
   | { readonly status: 'unavailable'; readonly detail: string };
@@ -81,20 +77,4 @@ export function cctpFeeAt(
     };
   }
   return { status: 'ok', feeBps: entry.minimumFee };
-}
-
-/**
- * The rail's minimum fee (bps) for the asked finality threshold, read fresh, fail-closed (a
- * threshold the answer does not list is unavailable).
- *
- * @example
- * await readCctpFee({ baseUrl, timeoutMs: 4000, sourceDomain: 6, destinationDomain: 3, minFinalityThreshold: 2000 })
- * // { status: 'ok', feeBps: 0 }
- */
-export async function readCctpFee(
-  parameters: ReadCctpFeeParameters,
-): Promise<ReadCctpFeeReturnType> {
-  const { minFinalityThreshold, ...lane } = parameters;
-  const read = await readCctpFees(lane);
-  return read.status === 'ok' ? cctpFeeAt(read.fees, minFinalityThreshold) : read;
 }
