@@ -153,11 +153,11 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       prepareSolanaSwapPlan: timed('prepareSolanaSwapPlan', onBooks(prepareSolanaSwapPlan)),
       prepareSuiSwapPlan: timed('prepareSuiSwapPlan', onBooks(prepareSuiSwapPlan)),
       prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
-      // Stored on the driver under the books (one prepared statement, no Prisma call).
+      // Stored by the books' plan writes (a prepared statement, concurrent plans grouped).
       prepareBridgePlan: timed(
         'prepareBridgePlan',
-        (parameters: Omit<Parameters<typeof prepareBridgePlan>[0], 'db' | 'sql'>) =>
-          prepareBridgePlan({ ...parameters, db, sql: books.sql }),
+        (parameters: Omit<Parameters<typeof prepareBridgePlan>[0], 'db' | 'plans'>) =>
+          prepareBridgePlan({ ...parameters, db, plans: books.plans }),
       ),
       confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),
       rescueBridge: onBooks(rescueBridge),

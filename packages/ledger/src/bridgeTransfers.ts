@@ -22,6 +22,9 @@ export interface BridgeTransferInput {
   readonly feeRecipient: string | null;
 }
 
+/** A bridge transfer as a plan carries it (`PlanInput.bridgeTransfer`): its plan is the plan's. */
+export type BridgeTransferFields = Omit<BridgeTransferInput, 'planId'>;
+
 /** A bridge transfer with its burn leg's state and, once delivered, its delivery. */
 export interface BridgeTransferRow extends BridgeTransferInput {
   readonly burnLegIndex: number;
@@ -35,25 +38,6 @@ export interface BridgeTransferRow extends BridgeTransferInput {
   /** When and why the bridge failed (migration 0031); the amount stays in in_flight. */
   readonly failedAt: Date | null;
   readonly failureReason: string | null;
-}
-
-/** The INSERT of a bridge transfer, to run alone or with its plan (`insertPlan`'s `also`). */
-export function bridgeTransferInsert(input: BridgeTransferInput): Prisma.Sql {
-  return Prisma.sql`
-    INSERT INTO bridge_transfers (plan_id, rail, speed, source_chain, dest_chain, owner, recipient,
-                                  burn_micros, max_rail_fee_micros, min_received_micros,
-                                  service_fee_micros, fee_recipient)
-    VALUES (${input.planId}, ${input.rail}, ${input.speed}, ${input.sourceChain},
-            ${input.destChain}, ${input.owner}, ${input.recipient}, ${input.burnMicros},
-            ${input.maxRailFeeMicros}, ${input.minReceivedMicros}, ${input.serviceFeeMicros},
-            ${input.feeRecipient})`;
-}
-
-export async function insertBridgeTransfer(
-  db: PrismaClientOrTransaction,
-  input: BridgeTransferInput,
-): Promise<void> {
-  await db.$executeRaw(bridgeTransferInsert(input));
 }
 
 interface Row {

@@ -8,6 +8,7 @@ import { LegSettlements } from './legSettlements';
 import type { LegSettlementsOptions } from './legSettlements';
 import type { MigrationSession, MigrationTransaction } from './migrate';
 import { applyMigrations } from './migrate';
+import { PlanWrites } from './planInsert';
 import { pgliteSqlClient, postgresSqlClient } from './sqlClient';
 import type { SqlClient } from './sqlClient';
 import { GroupedBalanceReader } from './walletReads';
@@ -20,6 +21,8 @@ export interface Database {
   readonly settlements: LegSettlements;
   /** Balance reads for positions, grouped across concurrent callers (GroupedBalanceReader). */
   readonly balances: GroupedBalanceReader;
+  /** Plan writes, grouped across concurrent callers (see PlanWrites). */
+  readonly plans: PlanWrites;
   readonly kind: 'postgres' | 'pglite';
   close(): Promise<void>;
 }
@@ -131,6 +134,7 @@ async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: stri
     sql,
     settlements: new LegSettlements(sql, options.settlements),
     balances: new GroupedBalanceReader(sql),
+    plans: new PlanWrites(sql),
     kind: 'postgres' as const,
     close: async () => {
       await prisma.$disconnect();
@@ -227,6 +231,7 @@ async function openLockedPglite(
     // One connection: one statement at a time.
     settlements: new LegSettlements(sql, { ...options.settlements, maxInFlight: 1 }),
     balances: new GroupedBalanceReader(sql, { maxInFlight: 1 }),
+    plans: new PlanWrites(sql, { maxInFlight: 1 }),
     kind: 'pglite' as const,
     close: async () => {
       try {

@@ -7,7 +7,7 @@ import {
   recordIdempotentWrite,
 } from './idempotentWrites';
 import { runLedgerTransaction } from './journal';
-import { insertPlan } from './plans';
+import { insertPlan } from './planInsert';
 import type { TestDatabase } from './testing';
 import { createTestDatabase } from './testing';
 

@@ -8,6 +8,7 @@ export type { ApiKeyRole, Prisma, PrismaClient } from './generated/prisma/client
 export * from './venues';
 export * from './apyHistory';
 export * from './plans';
+export * from './planInsert';
 export * from './journal';
 export * from './accountBalances';
 export * from './verifyLedger';

@@ -1,8 +1,7 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
-import { Prisma } from './generated/prisma/client';
+import type { BridgeTransferFields } from './bridgeTransfers';
+import type { Prisma } from './generated/prisma/client';
 import type { LegStatus } from './legs';
-import { sqlStatement } from './sqlClient';
-import type { SqlClientOrPrisma, SqlValue } from './sqlClient';
 
 export interface PlanLegInput {
   readonly action: string;
@@ -77,85 +76,8 @@ export interface PlanInput {
   readonly legs: readonly PlanLegInput[];
   /** When the plan was prepared (the time its document shows); the database clock by default. */
   readonly createdAt?: Date;
-}
-
-/**
- * Stores a plan and its legs in one statement (atomic without a transaction, one round trip);
- * pass a transaction client to compose it with other writes, or `also`: one more data-modifying
- * statement (a row that references the plan) run in the same statement.
- */
-export async function insertPlan(
-  db: PrismaClientOrTransaction,
-  plan: PlanInput,
-  { also }: { also?: Prisma.Sql } = {},
-): Promise<void> {
-  await db.$executeRaw(planInsert(plan, also));
-}
-
-/**
- * `insertPlan` for the hot plan paths: on the driver (`SqlClient`) it is a named prepared
- * statement, parsed and planned once per connection, without Prisma's per-call cost (its query
- * compiler and parameter mapping cost more CPU than the statement itself); given a Prisma
- * client or transaction it is `insertPlan`. `name` names the statement's shape: one name per
- * `also` statement (the same text every call), e.g. `yr_insert_bridge_plan`.
- */
-export async function insertPlanOn(
-  db: SqlClientOrPrisma,
-  name: string,
-  plan: PlanInput,
-  { also }: { also?: Prisma.Sql } = {},
-): Promise<void> {
-  if ('$executeRaw' in db) return insertPlan(db, plan, also ? { also } : {});
-  const statement = planInsert(plan, also);
-  await db.query(sqlStatement(name, statement.text), statement.values.map(driverValue));
-}
-
-/** A Prisma.Sql parameter as the driver takes it (amounts as decimal strings, times in ISO). */
-function driverValue(value: unknown): SqlValue {
-  if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Date) return value.toISOString();
-  if (value === undefined) return null;
-  return value as SqlValue;
-}
-
-function planInsert(plan: PlanInput, also: Prisma.Sql | undefined): Prisma.Sql {
-  const legs = JSON.stringify(
-    plan.legs.map((leg, legIndex) => ({
-      leg_index: legIndex,
-      action: leg.action,
-      summary: leg.summary,
-      amount_micros: leg.amountMicros.toString(),
-      settles: leg.settles,
-      payload: leg.payload,
-      effect: leg.effect ?? 'none',
-      venue_id: leg.venueId ?? null,
-      min_settle_micros: leg.minSettleMicros?.toString() ?? null,
-      max_settle_micros: leg.maxSettleMicros?.toString() ?? null,
-      chain: leg.chain ?? null,
-    })),
-  );
-  return Prisma.sql`
-    WITH inserted AS (
-      INSERT INTO plans (id, kind, status, chain, venue_id, owner, wallet, amount_micros,
-                         fee_micros, request, blockers, swap, created_at)
-      VALUES (${plan.id}, ${plan.kind}, ${plan.status}, ${plan.chain}, ${plan.venueId},
-              ${plan.owner}, ${plan.wallet ?? null}, ${plan.amountMicros}, ${plan.feeMicros},
-              ${JSON.stringify(plan.request)}::jsonb, ${JSON.stringify(plan.blockers)}::jsonb,
-              ${plan.swap === undefined ? null : JSON.stringify(plan.swap)}::jsonb,
-              COALESCE(${plan.createdAt ?? null}::timestamptz, now()))
-      RETURNING id
-    )${also ? Prisma.sql`, also AS (${also})` : Prisma.empty}
-    INSERT INTO plan_legs (plan_id, leg_index, action, summary, amount_micros, settles, payload,
-                           effect, venue_id, min_settle_micros, max_settle_micros, chain)
-    SELECT inserted.id, leg.leg_index, leg.action, leg.summary, leg.amount_micros, leg.settles,
-           leg.payload, leg.effect, leg.venue_id, leg.min_settle_micros, leg.max_settle_micros,
-           leg.chain
-    FROM inserted,
-         jsonb_to_recordset(${legs}::jsonb) AS leg(leg_index integer, action text, summary text,
-                                                    amount_micros bigint, settles boolean,
-                                                    payload jsonb, effect text, venue_id text,
-                                                    min_settle_micros bigint,
-                                                    max_settle_micros bigint, chain text)`;
+  /** What a prepared bridge (or a deposit that bridges first) moves: stored with the plan. */
+  readonly bridgeTransfer?: BridgeTransferFields;
 }
 
 /** A leg as stored, with what the chain said about it so far. */

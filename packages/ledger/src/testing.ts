@@ -6,11 +6,10 @@ import { Client } from 'pg';
 import type { Database } from './createDatabase';
 import { createDatabase } from './createDatabase';
 import { recordBridgeFailure } from './bridgeFailures';
-import { insertBridgeTransfer } from './bridgeTransfers';
 import type { PrismaClient } from './generated/prisma/client';
 import { postJournalEntry, runLedgerTransaction } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
-import { insertPlan } from './plans';
+import { insertPlan } from './planInsert';
 import { copyPgliteTemplate, ensureTestTemplate } from './testDatabaseTemplate';
 
 export const TEST_ADMIN_URL =
@@ -267,20 +266,19 @@ export async function insertSettledBridge(
         effect: 'bridge_burn',
       },
     ],
-  });
-  await insertBridgeTransfer(db, {
-    planId,
-    rail: 'cctp',
-    speed,
-    sourceChain: 'base',
-    destChain: 'arbitrum',
-    owner: BRIDGE_TEST_OWNER,
-    recipient: BRIDGE_TEST_OWNER,
-    burnMicros: BRIDGE_TEST_BURNED,
-    maxRailFeeMicros: 0n,
-    minReceivedMicros: BRIDGE_TEST_BURNED,
-    serviceFeeMicros: 0n,
-    feeRecipient: null,
+    bridgeTransfer: {
+      rail: 'cctp',
+      speed,
+      sourceChain: 'base',
+      destChain: 'arbitrum',
+      owner: BRIDGE_TEST_OWNER,
+      recipient: BRIDGE_TEST_OWNER,
+      burnMicros: BRIDGE_TEST_BURNED,
+      maxRailFeeMicros: 0n,
+      minReceivedMicros: BRIDGE_TEST_BURNED,
+      serviceFeeMicros: 0n,
+      feeRecipient: null,
+    },
   });
   const burnTxId = `0x${planId.slice(5).padEnd(64, '0')}`;
   await db.$executeRaw`

@@ -79,7 +79,7 @@ const prepare = (db: Database, config: ReturnType<typeof parseKeeperEnv>) => {
   return () =>
     prepareBridgePlan({
       db: db.prisma,
-      sql: db.sql,
+      plans: db.plans,
       adapters,
       bridges: config.bridges,
       rail,

@@ -263,7 +263,7 @@ describe('bridge plan on the driver', () => {
     },
   });
 
-  it('stores the plan, its legs and its transfer through `sql` alone (the API use case)', async () => {
+  it("stores the plan, its legs and its transfer through the books' plan writes (the API use case)", async () => {
     const owner = address();
     script = {
       railFee: 0n,
@@ -273,7 +273,7 @@ describe('bridge plan on the driver', () => {
     };
     const plan = await prepareBridgePlan({
       db: untouchable,
-      sql: test.db.sql,
+      plans: test.db.plans,
       adapters,
       bridges: config.bridges,
       rail,

@@ -1,4 +1,4 @@
-import type { LegEffect, PlanLegInput, Prisma } from '@yieldrouter/ledger';
+import type { BridgeTransferFields, LegEffect, PlanLegInput, Prisma } from '@yieldrouter/ledger';
 import type { Blocker, Chain, LegBuild } from '@yieldrouter/schemas';
 import {
   crossAssetBlockers,
@@ -138,12 +138,17 @@ export interface JoinedPlanFunding {
   readonly feeMicros: bigint;
   /** The document's swap and bridge parts. */
   readonly parts: Record<string, unknown>;
-  /** What the plan stores besides its record: the legs with their effects, the swap parts. */
-  readonly storage: { readonly legs?: PlanLegInput[]; readonly swap?: Prisma.InputJsonObject };
+  /**
+   * What the plan stores besides its record: the legs with their effects, the swap parts, and
+   * what a prepared plan that bridges moves (its bridge transfer).
+   */
+  readonly storage: {
+    readonly legs?: PlanLegInput[];
+    readonly swap?: Prisma.InputJsonObject;
+    readonly bridgeTransfer?: BridgeTransferFields;
+  };
   /** The chain of each leg of a plan that bridges. */
   readonly legChains: readonly Chain[] | undefined;
-  /** What a prepared plan that bridges stores with it (its bridge transfer). */
-  readonly also: Prisma.Sql | undefined;
 }
 
 /**
@@ -170,6 +175,8 @@ export function joinPlanFunding(
       : undefined;
   const joined = crossAsset ?? crossChain;
   const build = joined?.build ?? legs;
+  const bridgeTransfer =
+    crossChain && build.status === 'prepared' ? bridged?.record.bridgeTransfer : undefined;
   return {
     build,
     crossChain: crossChain !== undefined,
@@ -183,8 +190,8 @@ export function joinPlanFunding(
       ...(crossAsset ? { swap: crossAsset.stored, legs: crossAsset.legs } : {}),
       ...(crossChain ? { legs: crossChain.legs } : {}),
       ...(crossChain?.stored ? { swap: crossChain.stored } : {}),
+      ...(bridgeTransfer ? { bridgeTransfer } : {}),
     },
     legChains: crossChain?.legChains,
-    also: crossChain && build.status === 'prepared' ? bridged?.also : undefined,
   };
 }

@@ -1,7 +1,13 @@
 import { FeeError, computeBridgeFeeLines, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { bridgeTransferInsert, insertPlanOn } from '@yieldrouter/ledger';
-import type { LedgerChain, PlanInput, Prisma, PrismaClient, SqlClient } from '@yieldrouter/ledger';
+import { insertPlan } from '@yieldrouter/ledger';
+import type {
+  BridgeTransferFields,
+  LedgerChain,
+  PlanInput,
+  PlanWriter,
+  PrismaClient,
+} from '@yieldrouter/ledger';
 import type {
   Blocker,
   BridgeLane,
@@ -22,10 +28,10 @@ import { bridgeDisclosure } from './bridgeDisclosure';
 export interface PrepareBridgePlanParameters {
   readonly db: PrismaClient;
   /**
-   * The driver under `db` (the books' `sql`): the plan is then stored with a prepared statement
-   * instead of through Prisma (about 1 ms of CPU per plan otherwise). Absent: through `db`.
+   * Where the plan is stored: the books' `plans` (a prepared statement on the driver, concurrent
+   * plans grouped into one statement) instead of through Prisma. Absent: through `db`.
    */
-  readonly sql?: SqlClient;
+  readonly plans?: PlanWriter;
   readonly adapters: ChainAdapters;
   readonly bridges: BridgesConfig;
   /** The rail; undefined when none is configured (every lane is blocked). */
@@ -78,15 +84,11 @@ function laneOf(request: PrepareBridgePlanParameters['request']): BridgeLane {
 export async function prepareBridgePlan(
   parameters: PrepareBridgePlanParameters,
 ): Promise<BridgePlanDocument> {
-  const bridge = await buildBridgePlan(parameters);
+  const { record, document } = await buildBridgePlan(parameters);
   // The plan, its legs and what it bridges: one statement.
-  await insertPlanOn(
-    parameters.sql ?? parameters.db,
-    bridge.also ? 'yr_insert_bridge_plan' : 'yr_insert_plan',
-    bridge.record,
-    bridge.also ? { also: bridge.also } : {},
-  );
-  return bridge.document;
+  if (parameters.plans) await parameters.plans.write(record);
+  else await insertPlan(parameters.db, record);
+  return document;
 }
 
 /** A bridge plan built and checked, not stored: what `prepareBridgePlan` stores, and composes. */
@@ -97,10 +99,11 @@ export interface BuiltBridgePlan {
   readonly build: LegBuild;
   /** The bridge's fees (service and rail), what the owner pays on the source chain. */
   readonly feeMicros: bigint;
-  /** The plan as stored: the fee leg books as `bridge_fee`, the burn leg as `bridge_burn`. */
+  /**
+   * The plan as stored: the fee leg books as `bridge_fee`, the burn leg as `bridge_burn`; a
+   * prepared one with its bridge transfer.
+   */
   readonly record: PlanInput;
-  /** The bridge transfer row, stored with the plan (only when it is prepared). */
-  readonly also: Prisma.Sql | undefined;
   /** What the bridge delivers at least (net of the service's and the rail's fee); 0 if blocked. */
   readonly minReceivedMicros: bigint;
 }
@@ -295,6 +298,21 @@ export async function buildBridgePlan(
     disclosure: { owner, ...bridgeParts },
     createdAt: now,
   };
+  // What the bridge moves, stored with the prepared plan.
+  const bridgeTransfer: BridgeTransferFields | undefined = ready && {
+    rail: 'cctp',
+    speed,
+    sourceChain: lane.sourceChain as LedgerChain,
+    destChain: lane.destChain as LedgerChain,
+    owner,
+    recipient,
+    burnMicros,
+    maxRailFeeMicros: ready.fees.lines[1].amountMicros,
+    minReceivedMicros: ready.fees.netDeliveredMicros,
+    ...(serviceFeeMicros > 0n && feeRecipient
+      ? { serviceFeeMicros, feeRecipient }
+      : { serviceFeeMicros: 0n, feeRecipient: null }),
+  };
   const record = planRecord(parts, {
     venueId: null,
     owner,
@@ -309,6 +327,7 @@ export async function buildBridgePlan(
       speed,
     },
     effect: 'bridge_burn',
+    ...(bridgeTransfer ? { bridgeTransfer } : {}),
   });
   // The fee transfer before the burn books the service's fee from its own receipt.
   const legs = record.legs.map((leg) =>
@@ -320,22 +339,5 @@ export async function buildBridgePlan(
     feeMicros: parts.feeMicros,
     record: { ...record, legs },
     minReceivedMicros: ready ? ready.fees.netDeliveredMicros : 0n,
-    also: ready
-      ? bridgeTransferInsert({
-          planId,
-          rail: 'cctp',
-          speed,
-          sourceChain: lane.sourceChain as LedgerChain,
-          destChain: lane.destChain as LedgerChain,
-          owner,
-          recipient,
-          burnMicros,
-          maxRailFeeMicros: ready.fees.lines[1].amountMicros,
-          minReceivedMicros: ready.fees.netDeliveredMicros,
-          ...(serviceFeeMicros > 0n && feeRecipient
-            ? { serviceFeeMicros, feeRecipient }
-            : { serviceFeeMicros: 0n, feeRecipient: null }),
-        })
-      : undefined,
   };
 }

@@ -1,4 +1,11 @@
-import type { LegEffect, PlanInput, PlanKind, PlanLegInput, Prisma } from '@yieldrouter/ledger';
+import type {
+  BridgeTransferFields,
+  LegEffect,
+  PlanInput,
+  PlanKind,
+  PlanLegInput,
+  Prisma,
+} from '@yieldrouter/ledger';
 import type { Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { legDocument, storedLegs } from './legDocument';
@@ -73,6 +80,8 @@ export interface PlanStorage {
    * leg as a swap, its deposit leg with `effect`); by default every settling leg has `effect`.
    */
   readonly legs?: readonly PlanLegInput[];
+  /** A prepared bridge, or a deposit that bridges first: what it bridges, stored with it. */
+  readonly bridgeTransfer?: BridgeTransferFields;
 }
 
 /** The plan as `insertPlan` stores it, from the same parts as its document. */
@@ -93,5 +102,6 @@ export function planRecord(parts: PlanParts<object>, storage: PlanStorage): Plan
     ...(storage.swap ? { swap: storage.swap } : {}),
     legs: storage.legs ?? storedLegs(build, storage.effect, storage.venueId),
     createdAt: parts.createdAt,
+    ...(storage.bridgeTransfer ? { bridgeTransfer: storage.bridgeTransfer } : {}),
   };
 }

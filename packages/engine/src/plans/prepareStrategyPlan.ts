@@ -231,15 +231,14 @@ export async function prepareStrategyPlan(
   });
   const document: PlanDocument = withLegChains(planDocument(parts), joined.legChains);
   // A cross-chain deposit stores what it bridges with it (one statement).
-  const { also } = joined;
   const { recordWrite } = parameters;
   if (recordWrite) {
     await runLedgerTransaction(db, async (tx) => {
-      await insertPlan(tx, plan, also ? { also } : {});
+      await insertPlan(tx, plan);
       await recordWrite(tx, document);
     });
   } else {
-    await insertPlan(db, plan, also ? { also } : {});
+    await insertPlan(db, plan);
   }
   return document;
 }

@@ -297,7 +297,6 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   };
   const document: RoutePlanDocument = withLegChains(planDocument(parts), joined.legChains);
   // A cross-chain route stores what it bridges with it (one statement).
-  const { also } = joined;
   await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
     await insertPlan(
       tx,
@@ -309,7 +308,6 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         effect,
         ...joined.storage,
       }),
-      also ? { also } : {},
     );
     // Before the posting: the answer needs no balance lock, so the locks are held no longer.
     await parameters.recordWrite?.(tx, document);
