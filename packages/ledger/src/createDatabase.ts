@@ -231,7 +231,7 @@ async function openLockedPglite(
     // One connection: one statement at a time.
     settlements: new LegSettlements(sql, { ...options.settlements, maxInFlight: 1 }),
     balances: new GroupedBalanceReader(sql, { maxInFlight: 1 }),
-    plans: new PlanWrites(sql, { maxInFlight: 1 }),
+    plans: new PlanWrites(sql),
     kind: 'pglite' as const,
     close: async () => {
       try {

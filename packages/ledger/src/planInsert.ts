@@ -133,7 +133,14 @@ export interface PlanWriter {
 export interface PlanWritesOptions {
   /** Plans in one statement at most (default 32). */
   readonly maxBatch?: number;
-  /** Statements running at once (default 2; PGlite runs one at a time anyway). */
+  /**
+   * Statements running at once (default 1). A plan's statement writes fresh rows and waits on
+   * no lock (its foreign keys point at rows it inserts, or at venues, which nothing locks for
+   * key updates), so one statement at a time costs a waiting plan at most one statement's time,
+   * and groups the most plans per statement: measured on PostgreSQL with 4 concurrent bridge
+   * plans, 0.25–0.30 ms of database CPU per plan with one in flight, 0.35–0.40 with two, 0.4–0.55
+   * one plan per statement.
+   */
   readonly maxInFlight?: number;
 }
 
@@ -173,7 +180,7 @@ export class PlanWrites implements PlanWriter {
       // One plan id per statement: the same id twice fails the later one alone.
       {
         maxBatch: options.maxBatch ?? 32,
-        maxInFlight: options.maxInFlight ?? 2,
+        maxInFlight: options.maxInFlight ?? 1,
         keyOf: (plan) => plan.id,
       },
     );

@@ -7,7 +7,8 @@
 // fee every time, with the client the rail uses (keep-alive node:http, `keepAliveFetch`), and its
 // INSERT is a prepared statement, as the plan's is: the ratio is the plan's own extra work, not
 // a difference of HTTP or SQL clients (with Node's fetch and an unnamed statement the baseline
-// was slower than the plan on a loaded machine).
+// was slower than the plan on a loaded machine). The plan is stored as the API stores it, by the
+// books' grouped plan writes (`db.plans`): plans prepared while a statement runs share the next.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
