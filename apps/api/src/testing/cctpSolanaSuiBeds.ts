@@ -7,11 +7,27 @@ import { startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed, SolanaCctpDeployment } from '@yieldrouter/chain-beds';
 
 /**
+ * The app's settings for Solana on the litesvm bed (its RPC and USDC mint) with our CCTP v2
+ * stand-in programs (`linkCctpSolana`); the bridge's fee recipient on Solana is
+ * `bridgeFeeRecipient`.
+ */
+export const solanaCctpSettings = (
+  solana: SolanaBed,
+  onSolana: SolanaCctpDeployment,
+  bridgeFeeRecipient: string,
+): Record<string, string> => ({
+  SVC_SOLANA_RPC_URL: solana.rpcUrl,
+  SVC_SOLANA_USDC_MINT: solana.usdcMint,
+  SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: onSolana.tokenMessengerMinter,
+  SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: onSolana.messageTransmitter,
+  SVC_CCTP_SOLANA_FEE_RECIPIENT: onSolana.feeRecipient,
+  SVC_SOLANA_BRIDGE_FEE_RECIPIENT: bridgeFeeRecipient,
+});
+
+/**
  * The app's settings for the CCTP lanes to and from Solana and Sui: Base on an anvil with the
- * CCTP v2 stand-ins (`deployCctpPair`) and the Iris fake, Solana on the litesvm bed (its RPC
- * and USDC mint) with our CCTP v2 stand-in programs (`linkCctpSolana`), and Sui's CCTP
- * objects (ids only: no Sui bed runs). The bridge's fee recipient on Solana is
- * `solanaBridgeFeeRecipient`. Keys and venues are the caller's.
+ * CCTP v2 stand-ins (`deployCctpPair`) and the Iris fake, Solana as `solanaCctpSettings`, and
+ * Sui's CCTP objects (ids only: no Sui bed runs). Keys and venues are the caller's.
  */
 const cctpSolanaSuiSettings = (parts: {
   readonly base: { readonly rpcUrl: string; readonly usdc: string };
@@ -21,19 +37,14 @@ const cctpSolanaSuiSettings = (parts: {
   readonly onSolana: SolanaCctpDeployment;
   readonly solanaBridgeFeeRecipient: string;
 }): Record<string, string> => ({
+  ...solanaCctpSettings(parts.solana, parts.onSolana, parts.solanaBridgeFeeRecipient),
   SVC_BASE_RPC_URL: parts.base.rpcUrl,
   SVC_BASE_USDC_ADDRESS: parts.base.usdc,
-  SVC_SOLANA_RPC_URL: parts.solana.rpcUrl,
-  SVC_SOLANA_USDC_MINT: parts.solana.usdcMint,
   SVC_CCTP_ATTESTATION_URL: parts.irisUrl,
   SVC_CCTP_TIMEOUT_MS: '1000',
   SVC_BASE_CCTP_TOKEN_MESSENGER: parts.onBase.tokenMessenger,
   SVC_BASE_CCTP_MESSAGE_TRANSMITTER: parts.onBase.messageTransmitter,
   SVC_BASE_BRIDGE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
-  SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: parts.onSolana.tokenMessengerMinter,
-  SVC_CCTP_SOLANA_MESSAGE_TRANSMITTER: parts.onSolana.messageTransmitter,
-  SVC_CCTP_SOLANA_FEE_RECIPIENT: parts.onSolana.feeRecipient,
-  SVC_SOLANA_BRIDGE_FEE_RECIPIENT: parts.solanaBridgeFeeRecipient,
   SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_PACKAGE: `0x${'71'.repeat(32)}`,
   SVC_CCTP_SUI_MESSAGE_TRANSMITTER_PACKAGE: `0x${'72'.repeat(32)}`,
   SVC_CCTP_SUI_TOKEN_MESSENGER_MINTER_STATE: `0x${'73'.repeat(32)}`,

@@ -237,6 +237,22 @@ describe('the burn', () => {
     expect(await usdcOf(wallet.toSuiAddress())).toBe(50_000_000n);
     expect(cctp.supplyChange()).toBe(supply);
   });
+
+  it('burns towards a remote registered after the packages (addRemote), to its token messenger', async () => {
+    const wallet = funded();
+    const messenger = pad(`0x${'5a'.repeat(20)}`, { size: 32 });
+    const before = await execute(wallet, (tx) => burnCalls(tx, 1_000_000n, { domain: 5 }));
+    expect(before.effects?.status.error).toMatch(/deposit_for_burn.*, 2\)/);
+    cctp.addRemote({ domain: 5, tokenMessenger: messenger, usdc: BASE_USDC });
+    const after = await execute(wallet, (tx) => burnCalls(tx, 1_000_000n, { domain: 5 }));
+    expect(after.effects?.status.status).toBe('success');
+    const sent = after.events?.[0]?.parsedJson as { message: number[] };
+    expect(decodeMessage(Uint8Array.from(sent.message))).toMatchObject({
+      destinationDomain: 5,
+      recipient: messenger,
+    });
+    expect(await usdcOf(wallet.toSuiAddress())).toBe(49_000_000n);
+  });
 });
 
 describe('the mint', () => {

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { AddCctpParameters } from './cctpBed';
+import type { AddCctpParameters, SuiCctpRemote } from './cctpBed';
 import { createCctpBed } from './cctpBed';
 import { defineCctpBurn } from './cctpBurn';
 import { defineCctpMint } from './cctpMint';
@@ -25,6 +25,12 @@ export interface SuiFakeCctp {
   supplyChange(): bigint;
   /** Whether a message nonce (bytes32 hex) was received. */
   nonceUsed(nonce: Hex): boolean;
+  /**
+   * Registers (or replaces) a remote domain's token messenger and USDC after the packages were
+   * laid down, as the admin's `add_remote_token_messenger` and token pair calls do: for a remote
+   * whose ids exist only once it was deployed against these packages (Solana's stand-ins).
+   */
+  addRemote(remote: SuiCctpRemote): void;
 }
 
 /**
@@ -53,5 +59,8 @@ export function addCctp(state: SuiFakeState, parameters: AddCctpParameters): Sui
     usdcTokenId: bed.usdcTokenId,
     supplyChange: () => bed.counters.supply,
     nonceUsed: (nonce) => bed.usedNonces.has(nonce.toLowerCase()),
+    addRemote: (remote) => {
+      bed.remotes.set(remote.domain, remote);
+    },
   };
 }
