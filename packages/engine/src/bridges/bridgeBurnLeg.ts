@@ -8,6 +8,15 @@ import type { BridgeRail } from './bridgeRail';
 import { CCTP_DOMAINS } from './bridgeRail';
 import { bridgeLegOutcome } from './bridgeLegOutcome';
 
+const HEX = /^0x[0-9a-fA-F]+$/;
+
+/**
+ * Whether two renderings name one address: hex (EVM, Sui) in any letter case (EVM's checksum
+ * casing is not part of the address), anything else (Solana's base58) exactly.
+ */
+const sameAddress = (a: string, b: string): boolean =>
+  HEX.test(a) && HEX.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b;
+
 /**
  * A bridge plan's burn leg as settlement reads it: the rail's burn receipt (the owner's own,
  * tagged, to the burn contract), which must burn towards the plan's destination chain and
@@ -35,7 +44,7 @@ export async function readBridgeBurnLeg(
     return { receipt: { status: 'mismatch', txId, reason }, owner };
   }
   const expected = rail.mintRecipientOf?.(lane, transfer.recipient) ?? transfer.recipient;
-  if (read.mintRecipient.toLowerCase() !== expected.toLowerCase()) {
+  if (!sameAddress(read.mintRecipient, expected)) {
     const reason = `mints to ${read.mintRecipient}, not the owner`;
     return { receipt: { status: 'mismatch', txId, reason }, owner };
   }
