@@ -3,6 +3,7 @@ const preset = require('@yieldrouter/jest-preset');
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: preset.testTimeout,
+  maxWorkers: preset.maxWorkers,
   projects: [
     { ...preset, displayName: 'source' },
     // The client suites again, against the built core entry (dist/index.js, built before the
