@@ -1,8 +1,10 @@
-const preset = require('@yieldrouter/jest-preset');
+const { maxWorkers, ...preset } = require('@yieldrouter/jest-preset');
 
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: preset.testTimeout,
+  // A root option only (jest warns when a project carries it).
+  maxWorkers,
   projects: [
     { ...preset, displayName: 'source' },
     // The client suites again, against the built core entry (dist/index.js, built before the

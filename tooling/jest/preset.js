@@ -15,9 +15,16 @@ const ESM_ONLY = [
   '@foundry-rs',
 ];
 
+const { availableParallelism } = require('node:os');
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  // At least two workers. Jest's default (cores − 1) is one on CI's 2-core machines, so a
+  // package's files ran one after another in one process while the other core sat idle: the
+  // suites mostly wait (PostgreSQL, Redis, anvil, child processes), and every file has its own
+  // database, Redis prefix, beds and ports (port 0), so files never share state across workers.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   transform: {

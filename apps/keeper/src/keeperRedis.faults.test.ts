@@ -57,6 +57,10 @@ describe('keeper process: Redis restarts empty', () => {
         LOG_LEVEL: 'info',
         SVC_KEEPER_HEARTBEAT_MS: '500',
         SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '1000',
+        // Every job here runs in milliseconds. After the restart, BullMQ's Worker.close() does
+        // not always resolve (nothing runs: the drain ends "released 0" at its deadline), so
+        // SIGTERM took the default 25 s deadline to exit in about one run of two.
+        SVC_DRAIN_TIMEOUT_MS: '3000',
         ...Object.fromEntries(DISABLED.map((name) => [cadenceSettingName(name), '0'])),
       }),
     );

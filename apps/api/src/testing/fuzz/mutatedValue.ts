@@ -177,16 +177,24 @@ function objectMutations(schema: JsonSchema, at: string, options: ValidValueOpti
     );
   }
   if (properties.length > 0) {
-    out.push(
-      fc.constantFrom(...properties).chain(([name, property]) =>
-        fc
+    // One arbitrary per property, built on first use and kept: building one (a pattern's
+    // stringMatching above all) costs far more than drawing from it, and `chain` asks anew for
+    // every value drawn. Arbitraries hold no state, so the values are the same.
+    const broken = new Map<string, fc.Arbitrary<Mutation>>();
+    const brokenIn = (name: string, property: JsonSchema): fc.Arbitrary<Mutation> => {
+      let arbitrary = broken.get(name);
+      if (!arbitrary) {
+        arbitrary = fc
           .tuple(valid, mutatedValue(property, { ...options, at: `${at}.${name}`, name }))
           .map(([object, mutation]) => ({
             value: withOwnProperty(object, name, mutation.value),
             shape: mutation.shape,
-          })),
-      ),
-    );
+          }));
+        broken.set(name, arbitrary);
+      }
+      return arbitrary;
+    };
+    out.push(fc.constantFrom(...properties).chain(([name, property]) => brokenIn(name, property)));
   }
   return out;
 }

@@ -6,7 +6,7 @@ import type { OpenApiDocument } from './operations';
 import { operationsOf } from './operations';
 import { toJsonText } from './rawJson';
 import type { JsonSchema } from './validValue';
-import { validValue } from './validValue';
+import { asciiStringOfLength, validValue } from './validValue';
 
 const document = buildOpenApiDocument(routeList) as unknown as OpenApiDocument;
 const operations = operationsOf(document);
@@ -66,6 +66,20 @@ describe('validValue', () => {
       }),
       { seed: 16 },
     );
+  });
+
+  it('draws the longest allowed string at its exact length, short or long, in U+0000–U+007F', () => {
+    for (const length of [5, 262_144]) {
+      const samples = fc.sample(asciiStringOfLength(length), { seed: 16, numRuns: 8 });
+      for (const sample of samples) {
+        expect(sample).toHaveLength(length);
+        expect(sample).toMatch(/^[\u0000-\u007f]*$/);
+      }
+      expect(new Set(samples).size).toBeGreaterThan(1);
+    }
+    const [long] = fc.sample(asciiStringOfLength(262_144), { seed: 16, numRuns: 1 });
+    // Every character of the alphabet occurs (not one repeated chunk), NUL included.
+    expect(new Set(long).size).toBe(128);
   });
 
   it('prefers hinted values for named leaf fields, never for arrays', () => {

@@ -47,18 +47,70 @@ export function schemaType(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
+/**
+ * From this length on, `asciiStringOfLength` draws a 32-bit seed and expands it into the
+ * characters in one loop: fast-check draws a string one character at a time, ~120 ms for a
+ * 256 KiB bound (signedTransaction), which made up most of the fuzzer's generation time.
+ */
+const LONG_STRING_LENGTH = 4096;
+
+/**
+ * `length` characters of U+0000–U+007F from `seed`: xorshift32, the top seven bits a character
+ * (no Math.imul, which is ~100 times slower inside jest's vm context than outside).
+ */
+function expandAscii(seed: number, length: number): string {
+  const bytes = Buffer.allocUnsafe(length);
+  let state = seed | 0 || 0x2545f491;
+  for (let index = 0; index < length; index++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    bytes[index] = state >>> 25;
+  }
+  return bytes.toString('latin1');
+}
+
+/**
+ * Strings of exactly `length` characters from fast-check's 'grapheme-ascii' alphabet (U+0000–
+ * U+007F, control characters and NUL included); past LONG_STRING_LENGTH, a random seed's
+ * expansion (the same alphabet and length, drawn in one step).
+ */
+export function asciiStringOfLength(length: number): fc.Arbitrary<string> {
+  if (length < LONG_STRING_LENGTH) {
+    return fc.string({ minLength: length, maxLength: length, unit: 'grapheme-ascii' });
+  }
+  return fc.integer().map((seed) => expandAscii(seed, length));
+}
+
+/**
+ * Strings matching a pattern, by pattern and bounds. Building fc.stringMatching costs a few
+ * milliseconds (fast-check tokenizes its default slices for every quantifier: the int64 pattern
+ * has twenty), far more than drawing from it, and the fuzzer builds a pattern's arbitrary for
+ * every place it occurs; an arbitrary holds no state, so one per pattern serves them all.
+ */
+const matching = new Map<string, fc.Arbitrary<string>>();
+
+function patternArbitrary(pattern: string, minLength: number, most: number): fc.Arbitrary<string> {
+  const key = JSON.stringify([pattern, minLength, most]);
+  let arbitrary = matching.get(key);
+  if (!arbitrary) {
+    const fits = (text: string) => text.length >= minLength && text.length <= most;
+    arbitrary = fc.stringMatching(new RegExp(pattern), { size: 'small' }).filter(fits);
+    matching.set(key, arbitrary);
+  }
+  return arbitrary;
+}
+
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   if (schema.pattern !== undefined) {
     // Only the schema's own bounds: a pattern may need more than the free length.
-    const most = schema.maxLength ?? Infinity;
-    const fits = (text: string) => text.length >= minLength && text.length <= most;
-    return fc.stringMatching(new RegExp(schema.pattern), { size: 'small' }).filter(fits);
+    return patternArbitrary(schema.pattern, minLength, schema.maxLength ?? Infinity);
   }
   const maxLength = schema.maxLength ?? minLength + FREE_STRING_LENGTH;
   const free = fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 24) });
   // The longest allowed string, where a bound exists: the edge most often mishandled.
-  const longest = fc.string({ minLength: maxLength, maxLength, unit: 'grapheme-ascii' });
+  const longest = asciiStringOfLength(maxLength);
   return schema.maxLength === undefined ? free : fc.oneof({ arbitrary: free, weight: 4 }, longest);
 }
 
