@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
@@ -10,6 +9,7 @@ import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
+import { bridgeCalls } from './testing/bridgeCalls';
 import { startCctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 
@@ -77,18 +77,7 @@ function sendOnSolana(leg: unknown, signer: Keypair = wallet) {
   return solana.send(tx);
 }
 
-const plan = (body: Record<string, unknown>) =>
-  request(t.app).post('/api/v1/svc/bridge/plan').set('X-API-Key', ownerKey).send(body);
-const deliver = (body: Record<string, unknown>) =>
-  request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
-const settle = (planId: string | undefined, index: number, txId: string) =>
-  request(t.app)
-    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
-    .set('X-API-Key', testKeys.keeper)
-    .send({ txId });
-const balance = async (wallet: string, chain: string, bucket: string) =>
-  (await t.db.prisma.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))
-    ?.balanceMicros ?? 0n;
+const { plan, deliver, settle, balance } = bridgeCalls(() => t, ownerKey);
 const usdcOnBase = (who: Address) =>
   baseReader().readContract({
     address: beds.base.fixtures.usdc,

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { verifyLedger } from '@yieldrouter/ledger';
@@ -6,6 +5,7 @@ import { BridgePlanDocument } from '@yieldrouter/schemas';
 import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
+import { bridgeCalls } from './testing/bridgeCalls';
 import { startCctpSolanaAndSuiBeds } from './testing/cctpSolanaAndSuiBeds';
 import type { CctpSolanaAndSuiBeds } from './testing/cctpSolanaAndSuiBeds';
 import { SUI_BED_USDC, SUI_CCTP_FEE_RECIPIENT } from './testing/suiCctpFake';
@@ -46,19 +46,9 @@ afterAll(async () => {
   await beds?.stop();
 });
 
-const plan = (body: Record<string, unknown>) =>
-  request(t.app).post('/api/v1/svc/bridge/plan').set('X-API-Key', ownerKey).send(body);
-const deliver = (body: Record<string, unknown>) =>
-  request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
+const { plan, deliver, settle: settleCall, balance } = bridgeCalls(() => t, ownerKey);
 const settle = (planId: string | undefined, index: number, txId: string) =>
-  request(t.app)
-    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
-    .set('X-API-Key', testKeys.keeper)
-    .send({ txId })
-    .expect(200);
-const balance = async (owner: string, chain: string, bucket: string) =>
-  (await t.db.prisma.ledgerAccount.findFirst({ where: { wallet: owner, chain, bucket } }))
-    ?.balanceMicros ?? 0n;
+  settleCall(planId, index, txId).expect(200);
 const suiLeg = (leg: unknown) => (leg as { transaction: string }).transaction;
 const watch = () =>
   watchBridgeDeliveries({

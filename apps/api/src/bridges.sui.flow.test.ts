@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { Hex } from 'viem';
 import { verifyLedger } from '@yieldrouter/ledger';
@@ -7,6 +6,7 @@ import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
+import { bridgeCalls } from './testing/bridgeCalls';
 import { evmOwnerClients } from './testing/evmOwnerClients';
 import { SUI_BED_USDC, startCctpSuiBeds } from './testing/cctpSuiBeds';
 import type { CctpSuiBeds } from './testing/cctpSuiBeds';
@@ -43,22 +43,11 @@ afterAll(async () => {
   await beds?.stop();
 });
 
-const plan = (body: Record<string, unknown>) =>
-  request(t.app)
-    .post('/api/v1/svc/bridge/plan')
-    .set('X-API-Key', ownerKey)
-    .send({ amountMicros: '25000000', ...body });
-const deliver = (body: Record<string, unknown>) =>
-  request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
+const calls = bridgeCalls(() => t, ownerKey);
+const { deliver, balance } = calls;
+const plan = (body: Record<string, unknown>) => calls.plan({ amountMicros: '25000000', ...body });
 const settleLeg = (planId: string | undefined, index: number, txId: string) =>
-  request(t.app)
-    .post(`/api/v1/svc/plans/${planId}/legs/${index}/settle`)
-    .set('X-API-Key', testKeys.keeper)
-    .send({ txId })
-    .expect(200);
-const balance = async (wallet: string, chain: string, bucket: string) =>
-  (await t.db.prisma.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))
-    ?.balanceMicros ?? 0n;
+  calls.settle(planId, index, txId).expect(200);
 const suiLeg = (leg: unknown) => (leg as { transaction: string }).transaction;
 
 /** A Base → Sui plan prepared, its legs sent on Base and settled: the plan and its burn. */
