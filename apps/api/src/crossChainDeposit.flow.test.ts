@@ -82,6 +82,33 @@ describe('cross-chain deposit without bridge: blocked, naming the bridge plan', 
     expect(bridge.body).toMatchObject({ kind: 'bridge', status: 'prepared' });
   });
 
+  it.each([
+    ['deposit plan', () => depositPlan({ sourceChain: 'base' })],
+    ['route', () => route({ sourceChain: 'base' })],
+  ])(
+    '%s: the guardrails are named with the bridge, before any bridge fee is paid',
+    async (_, send) => {
+      // The owner's guardrails forbid the venue's chain: bridging first would pay the bridge's
+      // fees for a deposit that is then refused, so the blocked plan says both at once.
+      const guardrails = (body: object) =>
+        request(t.app)
+          .put(`/api/v1/wallets/${owner.address}/guardrails`)
+          .set('X-API-Key', ownerKey)
+          .send(body)
+          .expect(200);
+      await guardrails({ allowedChains: ['base'] });
+      try {
+        const plan = PlanDocument.parse((await send().expect(200)).body);
+        expect(plan.status).toBe('blocked');
+        expect(plan.blockers?.map((entry) => entry.code)).toEqual(
+          expect.arrayContaining(['bridge_required', 'guardrail_chain_not_allowed']),
+        );
+      } finally {
+        await guardrails({});
+      }
+    },
+  );
+
   it('the funds on the venue chain already: an ordinary deposit (bridge: true is ignored)', async () => {
     const res = await depositPlan({ sourceChain: 'arbitrum', bridge: true }).expect(200);
     const plan = PlanDocument.parse(res.body);

@@ -229,7 +229,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     // `autoBridge` is ignored (documented): the swap is quoted as without it.
     ready: (venue !== undefined || !input.stake) && !(input.autoBridge && !input.sourceChain),
   });
-  const { bridgeFirst, bridging, depositMicros } = funding;
+  const { depositMicros } = funding;
   const { feeMicros } = computePrincipalFee({ amountMicros: depositMicros, kind: 'route' });
   const maxStakeMicros = parameters.autoYieldMaxStakeMicros;
   const stakedMicros =
@@ -241,8 +241,10 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     }),
     ...funding.blockers,
     // The owner's guardrails on what is deposited: the chain, and with stake the venue, amount
-    // and APY (a swap not priced, or funds on another chain not bridged: no amount to check).
-    ...(!funding.priced || (bridgeFirst && !bridging)
+    // and APY (a swap not priced: no amount to check yet). Funds on another chain not bridged
+    // are checked too, as a deposit plan checks them: a deposit the guardrails refuse is named
+    // with the bridge, before the owner pays the bridge's fees for it.
+    ...(!funding.priced
       ? []
       : await guardrailBlockers(db, {
           wallet: owner,
