@@ -80,6 +80,14 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
     <P extends { readonly db: unknown }, R>(use: (parameters: P) => R) =>
     (parameters: Omit<P, 'db'>): R =>
       use({ ...parameters, db } as unknown as P);
+  /**
+   * `onBooks` for a use case that stores the plan it prepares on its own: the books' grouped plan
+   * writes bound too (a prepared statement; concurrent plans share one statement).
+   */
+  const onPlanBooks =
+    <P extends { readonly db: unknown; readonly plans?: unknown }, R>(use: (parameters: P) => R) =>
+    (parameters: Omit<P, 'db' | 'plans'>): R =>
+      use({ ...parameters, db, plans: books.plans } as unknown as P);
   /** An engine function taking the client first, with it bound. */
   const booksFirst =
     <A extends unknown[], R>(use: (client: PrismaClient, ...args: A) => R) =>
@@ -149,16 +157,11 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       ),
       executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
       planOfAlias: onBooks(planOfAlias),
-      prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onBooks(prepareEvmSwapPlan)),
-      prepareSolanaSwapPlan: timed('prepareSolanaSwapPlan', onBooks(prepareSolanaSwapPlan)),
-      prepareSuiSwapPlan: timed('prepareSuiSwapPlan', onBooks(prepareSuiSwapPlan)),
-      prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onBooks(prepareGasSponsorPlan)),
-      // Stored by the books' plan writes (a prepared statement, concurrent plans grouped).
-      prepareBridgePlan: timed(
-        'prepareBridgePlan',
-        (parameters: Omit<Parameters<typeof prepareBridgePlan>[0], 'db' | 'plans'>) =>
-          prepareBridgePlan({ ...parameters, db, plans: books.plans }),
-      ),
+      prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onPlanBooks(prepareEvmSwapPlan)),
+      prepareSolanaSwapPlan: timed('prepareSolanaSwapPlan', onPlanBooks(prepareSolanaSwapPlan)),
+      prepareSuiSwapPlan: timed('prepareSuiSwapPlan', onPlanBooks(prepareSuiSwapPlan)),
+      prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onPlanBooks(prepareGasSponsorPlan)),
+      prepareBridgePlan: timed('prepareBridgePlan', onPlanBooks(prepareBridgePlan)),
       confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),
       rescueBridge: onBooks(rescueBridge),
     },
@@ -166,7 +169,7 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       listOpportunities: onBooks(listOpportunities),
       readApyHistory: onBooks(readOpportunityApyHistory),
       refreshApy: onBooks(refreshApy),
-      prepareStrategyPlan: timed('prepareStrategyPlan', onBooks(prepareStrategyPlan)),
+      prepareStrategyPlan: timed('prepareStrategyPlan', onPlanBooks(prepareStrategyPlan)),
     },
     webhooks: {
       createWebhook: timed('createWebhook', onBooks(createWebhook)),

@@ -1,6 +1,5 @@
 import { FeeError, computeBridgeFeeLines, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { insertPlan } from '@yieldrouter/ledger';
 import type {
   BridgeTransferFields,
   LedgerChain,
@@ -21,6 +20,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
+import { storePlan } from '../plans/storePlan';
 import type { BridgeRail, BridgeSpeed } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 import { bridgeDisclosure } from './bridgeDisclosure';
@@ -86,8 +86,7 @@ export async function prepareBridgePlan(
 ): Promise<BridgePlanDocument> {
   const { record, document } = await buildBridgePlan(parameters);
   // The plan, its legs and what it bridges: one statement.
-  if (parameters.plans) await parameters.plans.write(record);
-  else await insertPlan(parameters.db, record);
+  await storePlan(parameters, record);
   return document;
 }
 

@@ -12,6 +12,8 @@ import type { RouteSwaps } from '../swaps/routeSwaps';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
+import { storePlan } from './storePlan';
+import type { PlanStore } from './storePlan';
 import { planDocument, planRecord } from './planDocument';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
 import { withLegChains } from '../bridges/crossChainDeposit';
@@ -42,6 +44,8 @@ export interface PrepareStrategyPlanParameters {
   readonly now: Date;
   /** Stores the answer with the plan, in one transaction (Idempotency-Key). */
   readonly recordWrite?: WriteRecorder<PlanDocument> | undefined;
+  /** The books' grouped plan writes, for a plan stored on its own (`storePlan`). */
+  readonly plans?: PlanStore['plans'];
   /** Where a deposit naming another token than USDC swaps it; unset: only USDC is known. */
   readonly swaps?: RouteSwaps | undefined;
   readonly schedule?: FeeSchedule | undefined;
@@ -238,7 +242,7 @@ export async function prepareStrategyPlan(
       await recordWrite(tx, document);
     });
   } else {
-    await insertPlan(db, plan);
+    await storePlan(parameters, plan);
   }
   return document;
 }

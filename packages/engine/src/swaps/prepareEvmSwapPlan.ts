@@ -28,7 +28,7 @@ export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
 export async function prepareEvmSwapPlan(
   parameters: PrepareEvmSwapPlanParameters,
 ): Promise<SwapPlanDocument> {
-  const { db, adapters, swaps, source, request, now } = parameters;
+  const { db, plans, adapters, swaps, source, request, now } = parameters;
   const chain = request.chain;
   const adapter = adapters[chain];
   const basis = beginSwapPlan({
@@ -41,7 +41,7 @@ export async function prepareEvmSwapPlan(
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
   return quoteAndStoreSwapPlan({
-    db,
+    store: { db, plans },
     basis,
     adapter,
     source,

@@ -1,6 +1,6 @@
 import { computeGasSponsorFee, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { findPlan, insertPlan } from '@yieldrouter/ledger';
+import { findPlan } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
 import type {
   Blocker,
@@ -14,6 +14,8 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
+import { storePlan } from '../plans/storePlan';
+import type { PlanStore } from '../plans/storePlan';
 import type { CetusConfig } from './cetusSettings';
 import type { JupiterConfig } from './jupiterSettings';
 import type { NativeTopUp } from './nativeTopUp';
@@ -26,6 +28,8 @@ import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareGasSponsorPlanParameters {
   readonly db: PrismaClient;
+  /** The books' grouped plan writes (`storePlan`). */
+  readonly plans?: PlanStore['plans'];
   readonly adapters: ChainAdapters;
   readonly swaps: SwapsConfig;
   /** The EVM quote source (0x); undefined when none is configured. */
@@ -276,7 +280,7 @@ export async function prepareGasSponsorPlan(
     effect: 'swap',
     ...(quote && build.status === 'prepared' ? { swap: quote.swap } : {}),
   });
-  await insertPlan(db, {
+  await storePlan(parameters, {
     ...record,
     legs: record.legs.map((leg) =>
       leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,

@@ -1,8 +1,8 @@
-import { insertPlan } from '@yieldrouter/ledger';
-import type { PrismaClient } from '@yieldrouter/ledger';
 import type { ChainAdapter, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { planDocument, planRecord } from '../plans/planDocument';
+import { storePlan } from '../plans/storePlan';
+import type { PlanStore } from '../plans/storePlan';
 import type { QuotedSwapLegParameters } from './priceSwap';
 import { swapTargetOf } from './swapQuoteSource';
 import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
@@ -15,7 +15,7 @@ import type { SwapPlanBasis, SwapPlanFees } from './swapPlanSteps';
  * calls), and answers its document.
  */
 export async function storeSwapPlan(
-  db: PrismaClient,
+  store: PlanStore,
   basis: SwapPlanBasis,
   outcome: {
     readonly build: LegBuild;
@@ -40,8 +40,8 @@ export async function storeSwapPlan(
     disclosure: { owner, ...swapParts },
     createdAt: outcome.now,
   };
-  await insertPlan(
-    db,
+  await storePlan(
+    store,
     planRecord(parts, {
       venueId: null,
       owner,
@@ -75,7 +75,7 @@ export async function storeSwapPlan(
  * `buildLegs` when it is priced, and the plan stored, prepared or blocked.
  */
 export async function quoteAndStoreSwapPlan<Quote extends SwapQuote>(parameters: {
-  readonly db: PrismaClient;
+  readonly store: PlanStore;
   readonly basis: SwapPlanBasis;
   readonly adapter: ChainAdapter;
   readonly source: SwapQuoteSource<Quote> | undefined;
@@ -84,13 +84,13 @@ export async function quoteAndStoreSwapPlan<Quote extends SwapQuote>(parameters:
   readonly buildLegs: (legs: QuotedSwapLegParameters<Quote>) => Promise<LegBuild>;
   readonly now: Date;
 }): Promise<SwapPlanDocument> {
-  const { db, basis, now } = parameters;
+  const { store, basis, now } = parameters;
   const { blockers, priced } = await quoteSwapPlan(basis, parameters.source, parameters.settings);
   const build: LegBuild =
     priced && blockers.length === 0
       ? await parameters.buildLegs({ ...basis, adapter: parameters.adapter, priced })
       : { status: 'blocked', blockers };
-  return storeSwapPlan(db, basis, {
+  return storeSwapPlan(store, basis, {
     build,
     priced:
       build.status === 'prepared' && priced
