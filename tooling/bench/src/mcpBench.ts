@@ -35,6 +35,9 @@ async function benchCalls(apiUrl: string): Promise<void> {
     }),
   );
   try {
+    // As a host does before offering the tools: the SDK client then checks every structured
+    // result against the tool's output schema.
+    await mcp.listTools();
     const viaSdk = () => sdk.listOpportunities();
     const viaMcp = async () => {
       const result = await mcp.callTool({ name: 'listOpportunities', arguments: {} });
