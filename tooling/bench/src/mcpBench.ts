@@ -11,51 +11,109 @@ import { createClient } from '@yieldrouter/sdk';
 import { withDatabase } from './benchDatabase';
 import type { Server } from './httpBench';
 import { median, startServer } from './httpBench';
+import { processTreeCpuMicros } from './processCpu';
 
 const CALLS = Number(process.env['BENCH_MCP_CALLS'] ?? 150);
 const ROUNDS = Number(process.env['BENCH_MCP_ROUNDS'] ?? 12);
 const TARGET = 0.7;
 const mcpRoot = dirname(require.resolve('@yieldrouter/mcp/package.json'));
 
-/** Calls per second of `call`, run `CALLS` times one after another. */
-async function callsPerSecond(call: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  for (let index = 0; index < CALLS; index += 1) await call();
-  return CALLS / ((performance.now() - started) / 1000);
+/** CPU microseconds used so far by the MCP server and the API; undefined without /proc. */
+interface CpuReading {
+  readonly server: number | undefined;
+  readonly api: number | undefined;
 }
 
-async function benchCalls(apiUrl: string): Promise<void> {
+interface Spent {
+  client: number;
+  server: number;
+  api: number;
+}
+
+/**
+ * Calls per second of `call`, run `CALLS` times one after another, and the CPU the processes
+ * spent meanwhile (added to `spent`): only this side runs, so all of it is this side's.
+ */
+async function callsPerSecond(
+  call: () => Promise<unknown>,
+  readCpu: () => CpuReading,
+  spent: Spent,
+): Promise<number> {
+  const before = readCpu();
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  for (let index = 0; index < CALLS; index += 1) await call();
+  const rate = CALLS / ((performance.now() - started) / 1000);
+  const client = process.cpuUsage(clientBefore);
+  const after = readCpu();
+  spent.client += client.user + client.system;
+  spent.server += (after.server ?? 0) - (before.server ?? 0);
+  spent.api += (after.api ?? 0) - (before.api ?? 0);
+  return rate;
+}
+
+/**
+ * CPU per call of each side, over every process: this one (the SDK, or the MCP client), the MCP
+ * server, the API. Wall time on this shared machine moves with everyone else's load; the ratio
+ * of CPU per call moves less, and says which process a side's time goes to.
+ */
+function cpuLine(sdk: Spent, mcp: Spent, measured: boolean): string[] {
+  if (!measured) return [];
+  const calls = ROUNDS * CALLS;
+  const us = (micros: number) => `${(micros / calls).toFixed(0)} µs`;
+  const total = (spent: Spent) => spent.client + spent.server + spent.api;
+  return [
+    `  CPU per call: sdk ${us(total(sdk))} (client ${us(sdk.client)}, API ${us(sdk.api)}); ` +
+      `mcp ${us(total(mcp))} (client ${us(mcp.client)}, MCP server ${us(mcp.server)}, ` +
+      `API ${us(mcp.api)}); ratio sdk/mcp ${(total(sdk) / total(mcp)).toFixed(3)}`,
+  ];
+}
+
+async function benchCalls(api: Server, apiUrl: string): Promise<void> {
   const sdk = createClient({ baseUrl: apiUrl });
   const mcp = new Client({ name: 'yieldrouter-bench', version: '0.0.0' });
-  await mcp.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [join(mcpRoot, 'bin/yieldrouter-mcp.cjs')],
-      env: { PATH: process.env['PATH'] ?? '', SVC_API_URL: apiUrl },
-    }),
-  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(mcpRoot, 'bin/yieldrouter-mcp.cjs')],
+    env: { PATH: process.env['PATH'] ?? '', SVC_API_URL: apiUrl },
+  });
+  await mcp.connect(transport);
   try {
+    // As a host does before offering the tools: the SDK client then checks every structured
+    // result against the tool's output schema.
+    await mcp.listTools();
     const viaSdk = () => sdk.listOpportunities();
     const viaMcp = async () => {
       const result = await mcp.callTool({ name: 'listOpportunities', arguments: {} });
       if (result.isError) throw new Error(`listOpportunities failed: ${JSON.stringify(result)}`);
     };
+    const readCpu = (): CpuReading => ({
+      server: processTreeCpuMicros(transport.pid ?? 0),
+      api: processTreeCpuMicros(api.child.pid ?? 0),
+    });
     // Warm both paths (JIT, connections, the discovery snapshot).
     for (let index = 0; index < 50; index += 1) await Promise.all([viaSdk(), viaMcp()]);
     const sdkRates: number[] = [];
     const mcpRates: number[] = [];
     const ratios: number[] = [];
+    const sdkCpu: Spent = { client: 0, server: 0, api: 0 };
+    const mcpCpu: Spent = { client: 0, server: 0, api: 0 };
     // Short rounds, the order swapped every round: this shared machine's speed drifts from
-    // second to second, and each ratio compares two runs a second apart.
+    // second to second, and each ratio compares two runs a second apart. Finer interleaving
+    // (blocks of 10 calls, or call by call) narrowed the spread but moved the median: each
+    // switch hands one side's leftover work, or caches the other side has cooled, to the next
+    // call (README, Benchmarks, note 4).
     for (let round = 0; round < ROUNDS; round += 1) {
       const first = round % 2 === 0 ? viaSdk : viaMcp;
-      const a = await callsPerSecond(first);
-      const b = await callsPerSecond(first === viaSdk ? viaMcp : viaSdk);
+      const a = await callsPerSecond(first, readCpu, first === viaSdk ? sdkCpu : mcpCpu);
+      const second = first === viaSdk ? viaMcp : viaSdk;
+      const b = await callsPerSecond(second, readCpu, second === viaSdk ? sdkCpu : mcpCpu);
       const [s, m] = first === viaSdk ? [a, b] : [b, a];
       sdkRates.push(s);
       mcpRates.push(m);
       ratios.push(m / s);
     }
+    const cpuMeasured = readCpu().server !== undefined;
     process.stdout.write(
       [
         `listOpportunities over stdio MCP vs GET /api/v1/svc/opportunities through the SDK`,
@@ -65,6 +123,7 @@ async function benchCalls(apiUrl: string): Promise<void> {
         `  ratio mcp/sdk calls/s ${median(ratios).toFixed(3)} median of per-round ratios ` +
           `(range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; ` +
           `target >= ${TARGET})`,
+        ...cpuLine(sdkCpu, mcpCpu, cpuMeasured),
         '',
       ].join('\n'),
     );
@@ -104,7 +163,7 @@ export async function runMcpBench(): Promise<void> {
         SVC_API_KEY_SECRET: randomBytes(24).toString('hex'),
         SVC_RATE_LIMIT_PUBLIC: '1000000000',
       });
-      await benchCalls(`http://127.0.0.1:${api.port}`);
+      await benchCalls(api, `http://127.0.0.1:${api.port}`);
     } finally {
       api?.child.kill('SIGTERM');
     }
