@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 /** The error code and constraint of `statement`, run in a transaction rolled back after. */
-async function refusal(statement: string): Promise<{ code?: string; constraint?: string }> {
+async function refusal(
+  statement: string,
+): Promise<{ code?: string | undefined; constraint?: string | undefined }> {
   await client.query('BEGIN');
   try {
     await client.query(statement);
