@@ -3,6 +3,7 @@ import type { AccountRef } from './journal';
 import { LedgerError } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { LegSettlements, findLegsToSettle, recordLegOutcomes } from './legSettlements';
+import type { SqlClient } from './sqlClient';
 import type { TestDatabase } from './testing';
 import { confirmedRouteOutcome, createTestDatabase, reserveRouteLeg } from './testing';
 import { verifyLedger } from './verifyLedger';
@@ -161,6 +162,35 @@ describe('LegSettlements (grouped across concurrent callers)', () => {
     expect(await liquidOf(wallet)).toBe(4n * M);
     const events = await test.db.prisma.outboxEvent.count({ where: { wallet } });
     expect(events).toBe(1);
+  });
+
+  it('by default runs one statement of each kind at a time, so the waiting callers share the next', async () => {
+    let running = 0;
+    let peak = 0;
+    const sizes: number[] = [];
+    const counted: SqlClient = {
+      query: async (statement, values) => {
+        running += 1;
+        peak = Math.max(peak, running);
+        sizes.push((JSON.parse(values[0] as string) as unknown[]).length);
+        try {
+          return await test.db.sql.query(statement, values);
+        } finally {
+          running -= 1;
+        }
+      },
+    };
+    const settlements = new LegSettlements(counted);
+    const wallet = newWallet();
+    const planIds = await Promise.all(Array.from({ length: 10 }, () => routeLeg(wallet, M)));
+    const states = await Promise.all(
+      planIds.map((planId) => settlements.record(confirmed(planId, wallet, M))),
+    );
+    expect(states.every((state) => state.status === 'confirmed' && !state.final)).toBe(true);
+    // The first caller is sent alone; the nine that arrive while it runs go together.
+    expect(sizes).toEqual([1, 9]);
+    expect(peak).toBe(1);
+    expect(await liquidOf(wallet)).toBe(10n * M);
   });
 
   it('reads are grouped too, each caller getting its own leg', async () => {

@@ -253,7 +253,14 @@ export function legOutcomesIn(db: SqlClientOrPrisma): LegOutcomeWriter {
 export interface LegSettlementsOptions {
   /** Outcomes (and leg reads) per statement at most (default 32). */
   readonly maxBatch?: number;
-  /** Statements of each kind running at once (default 2; PGlite runs one at a time anyway). */
+  /**
+   * Statements of each kind running at once (default 1). Most of a statement's database CPU is
+   * set-up paid once per statement (an outcome statement runs some twenty plpgsql statements,
+   * their triggers and a commit), and while one runs the next batch fills: at 16 concurrent
+   * settlements one of each in flight carries 5.3 reads and 7.8 outcomes a statement, against
+   * 2.8 and 3.9 with two, for 0.39–0.55 ms of PostgreSQL CPU per settlement instead of
+   * 0.65–0.77 (and batches no longer wait on each other's account locks).
+   */
   readonly maxInFlight?: number;
 }
 
@@ -275,7 +282,7 @@ export class LegSettlements implements LegOutcomeWriter {
 
   constructor(sql: SqlClient, options: LegSettlementsOptions = {}) {
     const maxBatch = options.maxBatch ?? 32;
-    const maxInFlight = options.maxInFlight ?? 2;
+    const maxInFlight = options.maxInFlight ?? 1;
     this.reads = new BatchQueue(async (keys) => (await findLegsToSettle(sql, keys)).map(settled), {
       maxBatch,
       maxInFlight,
