@@ -84,7 +84,7 @@ export interface RunningKeeper {
   readonly redis: Redis;
   /**
    * Stops taking jobs, lets running ones finish (or releases them at the deadline), withdraws
-   * the heartbeat, then closes queues and Redis. Once none runs, it takes about a second at
+   * the heartbeat, then closes queues and Redis. Once none runs, the drain takes two seconds at
    * most, even when a BullMQ worker's close hangs (see `drainWorkers`).
    */
   close(options?: CloseKeeperOptions): Promise<CloseKeeperResult>;
