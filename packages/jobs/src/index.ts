@@ -1,6 +1,7 @@
 export * from './env';
 export * from './settings';
 export * from './startKeeper';
+export { KEEPER_DRAIN_QUIET_MS } from './drainWorkers';
 export * from './keeperQueues';
 export * from './healthServer';
 export * from './jobs/jobCatalog';

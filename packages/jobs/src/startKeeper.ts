@@ -21,12 +21,14 @@ import {
 import type { KeeperHeartbeat } from '@yieldrouter/schemas';
 import type { KeeperObserver } from '@yieldrouter/metrics';
 import { connectKeeperRedis } from './connectKeeperRedis';
+import { drainWorkers } from './drainWorkers';
 import { JOB_NAMES, jobDefinition } from './jobs/jobCatalog';
 import type { KeeperJobDeps } from './jobs/keeperJobDeps';
 import { closeKeeperQueues, openKeeperQueues } from './keeperQueues';
 import type { KeeperQueues } from './keeperQueues';
 import { keepJobSchedules } from './keepJobSchedules';
 import { jobProcessor } from './runJob';
+import { trackRunningJobs } from './runningJobs';
 import type { KeeperSettings } from './settings';
 import { clearHeartbeat, writeHeartbeat } from './state/writeKeeperState';
 
@@ -66,7 +68,7 @@ export interface CloseKeeperOptions {
   /**
    * How long running jobs have to finish; past it they are released (moved back to their
    * queue, for another keeper or the next start to run again: jobs are idempotent). Default:
-   * wait for them.
+   * wait for them. With none running, the drain ends without waiting for it.
    */
   readonly timeoutMs?: number;
 }
@@ -82,7 +84,8 @@ export interface RunningKeeper {
   readonly redis: Redis;
   /**
    * Stops taking jobs, lets running ones finish (or releases them at the deadline), withdraws
-   * the heartbeat, then closes queues and Redis.
+   * the heartbeat, then closes queues and Redis. Once none runs, the drain takes two seconds at
+   * most, even when a BullMQ worker's close hangs (see `drainWorkers`).
    */
   close(options?: CloseKeeperOptions): Promise<CloseKeeperResult>;
 }
@@ -158,20 +161,13 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
   redis.on('ready', onReady);
 
   // Jobs under way in this process, with their lock tokens (to release them at a deadline).
-  const running = new Map<string, { readonly job: Job; readonly token: string }>();
+  const running = trackRunningJobs();
   const workers = JOB_NAMES.map((name) => {
     const runJob = jobProcessor(name, deps, { redis, prefix: settings.prefix });
     const worker = new Worker(
       name,
-      async (job: Job, token?: string) => {
-        const key = `${name}:${job.id ?? ''}`;
-        if (token) running.set(key, { job, token });
-        try {
-          return await runJob(job);
-        } finally {
-          running.delete(key);
-        }
-      },
+      (job: Job, token?: string) =>
+        running.run(`${name}:${job.id ?? ''}`, job, token, () => runJob(job)),
       {
         connection: redis,
         prefix: settings.prefix,
@@ -203,14 +199,6 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
   heartbeat.unref();
   logger.info({ prefix: settings.prefix, jobs: settings.everyMs }, 'keeper started');
 
-  /** Puts the jobs still running back in their queues, for another keeper to run at once. */
-  const release = async () => {
-    const jobs = [...running.values()];
-    running.clear();
-    await Promise.all(jobs.map(({ job, token }) => job.moveToWait(token).catch(() => undefined)));
-    return jobs.length;
-  };
-
   let closing: Promise<CloseKeeperResult> | undefined;
   return {
     queues,
@@ -219,22 +207,19 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
       closing ??= (async () => {
         clearInterval(heartbeat);
         redis.off('ready', onReady);
-        const finished = Promise.all(workers.map((worker) => worker.close()));
-        let released = 0;
-        if (options.timeoutMs === undefined) {
-          await finished;
-        } else {
-          let timer: NodeJS.Timeout | undefined;
-          const deadline = new Promise<'deadline'>((resolve) => {
-            timer = setTimeout(resolve, options.timeoutMs, 'deadline');
-          });
-          const outcome = await Promise.race([finished, deadline]);
-          clearTimeout(timer);
-          if (outcome === 'deadline') {
-            // The workers' close goes on waiting for those runs; the caller exits meanwhile.
-            released = await release();
-            logger.warn({ released }, 'jobs still running at the drain deadline: released');
-          }
+        const { released, forced, unfinished } = await drainWorkers(
+          workers,
+          running,
+          options.timeoutMs,
+        );
+        if (released > 0) {
+          logger.warn({ released }, 'jobs still running at the drain deadline: released');
+        }
+        if (forced.length > 0) {
+          logger.warn(
+            { workers: forced, unfinished },
+            'workers still closing with no job running: parked blocking connections ended',
+          );
         }
         await clearHeartbeat(redis, settings.prefix).catch(() => undefined);
         await closeKeeperQueues(queues).catch(() => undefined);
