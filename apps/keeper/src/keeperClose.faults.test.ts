@@ -2,14 +2,10 @@ import { Redis } from 'ioredis';
 import type { ApyReader } from '@yieldrouter/engine';
 import { startPrivateRedis } from '@yieldrouter/faults';
 import type { PrivateRedis } from '@yieldrouter/faults';
-import {
-  JOB_NAMES,
-  KEEPER_DRAIN_QUIET_MS,
-  readKeeperSurvival,
-  startKeeper,
-} from '@yieldrouter/jobs';
+import { KEEPER_DRAIN_QUIET_MS, startKeeper } from '@yieldrouter/jobs';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import type { KeeperTestBed } from '@yieldrouter/jobs/testing';
+import { lastRunOf as lastRunOfPrefix } from './testing/lastRun';
 import {
   offlineApyReader,
   silentLogger,
@@ -49,16 +45,7 @@ afterAll(async () => {
   await bed?.close();
 });
 
-/** `job`'s last recorded run (none while the test's client reconnects after a restart). */
-const lastRunOf = async (job: string) => {
-  const survival = await readKeeperSurvival({
-    redis,
-    prefix: bed.prefix,
-    jobs: JOB_NAMES,
-    now: new Date(),
-  }).catch(() => undefined);
-  return survival?.jobs.find((entry) => entry.job === job)?.lastRun ?? undefined;
-};
+const lastRunOf = (job: string) => lastRunOfPrefix(redis, bed.prefix, job);
 /** This keeper's workers are up and fetching: a scheduled relay ran since it started. */
 const relayRan = (since: number) =>
   waitFor(

@@ -6,11 +6,11 @@ import {
   cadenceSettingName,
   closeKeeperQueues,
   openKeeperQueues,
-  readKeeperSurvival,
 } from '@yieldrouter/jobs';
 import type { JobName } from '@yieldrouter/jobs';
 import type { KeeperTestBed } from '@yieldrouter/jobs/testing';
 import { startKeeperTestBed, waitFor } from '@yieldrouter/jobs/testing';
+import { lastRunOf } from './testing/lastRun';
 
 // The keeper process on a Redis of its own that restarts empty (no persistence): it reconnects,
 // re-creates its job schedules, its jobs run again, and its /health says so.
@@ -38,13 +38,7 @@ afterAll(async () => {
 });
 
 const relayRunSince = async (since: number) => {
-  const survival = await readKeeperSurvival({
-    redis,
-    prefix: bed.prefix,
-    jobs: JOB_NAMES,
-    now: new Date(),
-  }).catch(() => undefined);
-  const run = survival?.jobs.find((job) => job.job === 'outbox-relay')?.lastRun;
+  const run = await lastRunOf(redis, bed.prefix, 'outbox-relay');
   return run && Date.parse(run.startedAt) > since ? run : undefined;
 };
 
