@@ -4,7 +4,6 @@ import type {
   BridgeTransferFields,
   LedgerChain,
   PlanInput,
-  PlanWriter,
   PrismaClient,
 } from '@yieldrouter/ledger';
 import type {
@@ -21,17 +20,15 @@ import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
 import { storePlan } from '../plans/storePlan';
+import type { PlanStore } from '../plans/storePlan';
 import type { BridgeRail, BridgeSpeed } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 import { bridgeDisclosure } from './bridgeDisclosure';
 
 export interface PrepareBridgePlanParameters {
   readonly db: PrismaClient;
-  /**
-   * Where the plan is stored: the books' `plans` (a prepared statement on the driver, concurrent
-   * plans grouped into one statement) instead of through Prisma. Absent: through `db`.
-   */
-  readonly plans?: PlanWriter;
+  /** The books' grouped plan writes (`storePlan`). */
+  readonly plans?: PlanStore['plans'];
   readonly adapters: ChainAdapters;
   readonly bridges: BridgesConfig;
   /** The rail; undefined when none is configured (every lane is blocked). */

@@ -28,7 +28,7 @@ export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
 export async function prepareEvmSwapPlan(
   parameters: PrepareEvmSwapPlanParameters,
 ): Promise<SwapPlanDocument> {
-  const { db, plans, adapters, swaps, source, request, now } = parameters;
+  const { adapters, swaps, source, request, now } = parameters;
   const chain = request.chain;
   const adapter = adapters[chain];
   const basis = beginSwapPlan({
@@ -41,7 +41,7 @@ export async function prepareEvmSwapPlan(
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
   return quoteAndStoreSwapPlan({
-    store: { db, plans },
+    store: parameters,
     basis,
     adapter,
     source,

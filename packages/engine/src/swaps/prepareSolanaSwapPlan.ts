@@ -30,7 +30,7 @@ export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
 export async function prepareSolanaSwapPlan(
   parameters: PrepareSolanaSwapPlanParameters,
 ): Promise<SwapPlanDocument> {
-  const { db, plans, adapters, jupiter, source, request, now } = parameters;
+  const { adapters, jupiter, source, request, now } = parameters;
   const chain = request.chain;
   const adapter = adapters[chain];
   const basis = beginSwapPlan({
@@ -43,7 +43,7 @@ export async function prepareSolanaSwapPlan(
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
   return quoteAndStoreSwapPlan({
-    store: { db, plans },
+    store: parameters,
     basis,
     adapter,
     source,

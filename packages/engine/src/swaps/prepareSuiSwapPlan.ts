@@ -31,7 +31,7 @@ export type PrepareSuiSwapPlanParameters = SwapPlanParameters<
 export async function prepareSuiSwapPlan(
   parameters: PrepareSuiSwapPlanParameters,
 ): Promise<SwapPlanDocument> {
-  const { db, plans, adapters, cetus, source, request, now } = parameters;
+  const { adapters, cetus, source, request, now } = parameters;
   const chain = 'sui' as const;
   const basis = beginSwapPlan({
     chain,
@@ -43,7 +43,7 @@ export async function prepareSuiSwapPlan(
     schedule: parameters.schedule ?? defaultFeeSchedule,
   });
   return quoteAndStoreSwapPlan({
-    store: { db, plans },
+    store: parameters,
     basis,
     adapter: adapters.sui,
     source,
