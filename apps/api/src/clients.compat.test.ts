@@ -6,7 +6,7 @@ import { AutoYieldDocument, PlanDocument, RoutePreview } from '@yieldrouter/sche
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
-// What an independently written v1 client sends, accepted with the documented effect (README
+// What an independently written v1 client sends, accepted with the documented effect (docs/api.md,
 // "Clients"): bodies without a Content-Type, the route's optional fields and chain choice,
 // preview taking what route takes, withdraw's body key, auto-yield's aliases, the execute alias
 // shape, and amounts as safe-integer JSON numbers.

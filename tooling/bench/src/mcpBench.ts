@@ -102,7 +102,7 @@ async function benchCalls(api: Server, apiUrl: string): Promise<void> {
     // second to second, and each ratio compares two runs a second apart. Finer interleaving
     // (blocks of 10 calls, or call by call) narrowed the spread but moved the median: each
     // switch hands one side's leftover work, or caches the other side has cooled, to the next
-    // call (README, Benchmarks, note 4).
+    // call (docs/benchmarks/2026-11-28.md, note 4).
     for (let round = 0; round < ROUNDS; round += 1) {
       const first = round % 2 === 0 ? viaSdk : viaMcp;
       const a = await callsPerSecond(first, readCpu, first === viaSdk ? sdkCpu : mcpCpu);

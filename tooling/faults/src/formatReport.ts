@@ -13,7 +13,7 @@ const COLUMNS = [
   'result',
 ] as const;
 
-/** The suite's table (Markdown, so the README can quote it) and the notes under it. */
+/** The suite's table (Markdown, so docs/operations.md can quote it) and the notes under it. */
 export function formatReport(
   rows: ReadonlyArray<{ readonly scenario: Scenario; readonly result: ScenarioResult }>,
   totalMs: number,

@@ -85,7 +85,7 @@ export function checkOutcome(
     const problem = errorBodyProblem(body, options.errorBody);
     return problem ? { symptom: `${status} without an ErrorBody`, detail: problem } : undefined;
   }
-  // OPTIONS answers 204 with Allow on every API path (README, Security: CORS).
+  // OPTIONS answers 204 with Allow on every API path (docs/security.md: CORS).
   if (request.method === 'OPTIONS' && status === 204) return undefined;
   const ownMethod =
     request.method === operation.method ||
