@@ -21,8 +21,8 @@ const StaticKey = z.strictObject({
   characters: z.record(z.string(), z.string()).optional(),
 });
 
-/** The API's own settings, on top of the service's shared ones (engine `ServiceSettings`). */
-const EnvSchema = ServiceSettings.extend({
+/** The API's settings: the shared ones (engine `ServiceSettings`), its own and the keeper's. */
+export const EnvSchema = ServiceSettings.extend({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SVC_DATA_DIR: z.string().default('.data/pglite'),

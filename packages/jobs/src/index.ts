@@ -16,3 +16,4 @@ export * from './state/readKeeperSurvival';
 export * from './state/readOpsHealth';
 export * from './state/writeKeeperState';
 export * from './state/readBacklog';
+export * from './keeperSettingDescriptions';

@@ -6,3 +6,5 @@ export * from './serviceSettings';
 export * from './settingTypes';
 export * from './venueSettings';
 export * from './webhookSettings';
+export * from './settingDescription';
+export * from './serviceSettingDescriptions';
