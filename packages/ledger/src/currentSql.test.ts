@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { Client } from 'pg';
+import type { Migration } from './migrate';
+import {
+  CURRENT_SQL_COMMAND,
+  CURRENT_SQL_PATH,
+  functionOrigins,
+  renderCurrentSql,
+} from './renderCurrentSql';
+import { createTestDatabase } from './testing';
+import type { TestDatabase } from './testing';
+
+let test: TestDatabase;
+let client: Client;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  client = new Client({ connectionString: test.url });
+  await client.connect();
+});
+afterAll(async () => {
+  await client.end();
+  await test.drop();
+});
+
+it('packages/ledger/sql/current.sql is the schema every migration produces', async () => {
+  const expected = await renderCurrentSql(client);
+  const actual = readFileSync(CURRENT_SQL_PATH, 'utf8');
+  if (actual !== expected) {
+    throw new Error(
+      `packages/ledger/sql/current.sql is stale: run \`${CURRENT_SQL_COMMAND}\` and commit the result`,
+    );
+  }
+});
+
+it('shows each function with its live body and the migration that last defined it', async () => {
+  const sql = await renderCurrentSql(client);
+  expect(sql).toMatch(
+    /-- last defined by migration 0011_books_follow_chain\nCREATE OR REPLACE FUNCTION public\.ledger_record_harvests\(/,
+  );
+  expect(sql).toMatch(
+    /-- last defined by migration 0\d{3}_\w+, renamed from ledger_post_entries by 0015_exactly_once_writes\nCREATE OR REPLACE FUNCTION public\.ledger_post_entries_unchecked\(/,
+  );
+  expect(sql).toContain('CREATE TABLE "journal_entries" (');
+  expect(sql).not.toContain('_svc_migrations');
+});
+
+it('names the last migration that (re)defines or renames a function, whatever its spelling', () => {
+  const migration = (name: string, script: string): Migration => ({ name, script, checksum: '' });
+  const origins = functionOrigins([
+    migration('0001_a', 'CREATE FUNCTION f(x int) RETURNS int AS $$ SELECT 1 $$ LANGUAGE sql;'),
+    migration('0002_b', 'create or replace function public."f" (x int) returns int'),
+    migration('0003_c', 'CREATE OR REPLACE PROCEDURE g() AS $$ $$ LANGUAGE plpgsql;'),
+    migration('0004_d', 'ALTER FUNCTION "f"(int) RENAME TO "f_old";\nCREATE FUNCTION f(x int)'),
+  ]);
+  expect(Object.fromEntries(origins)).toEqual({
+    f: 'migration 0004_d',
+    f_old: 'migration 0002_b, renamed from f by 0004_d',
+    g: 'migration 0003_c',
+  });
+});
