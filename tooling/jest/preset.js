@@ -16,6 +16,7 @@ const ESM_ONLY = [
 ];
 
 const { availableParallelism } = require('node:os');
+const { ignoredByTier } = require('./testTiers');
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -26,6 +27,10 @@ module.exports = {
   // database, Redis prefix, beds and ports (port 0), so files never share state across workers.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // TEST_TIERS=unit,database leaves out the other tiers (./testTiers.js); unset runs them all.
+  testPathIgnorePatterns: ['/node_modules/', ...ignoredByTier(process.cwd())],
+  // A package whose files are all of a tier left out has nothing to run, and that is fine.
+  passWithNoTests: Boolean(process.env['TEST_TIERS']),
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
