@@ -1,39 +1,28 @@
 import { readFileSync } from 'node:fs';
-import { Client } from 'pg';
 import type { Migration } from './migrate';
 import {
   CURRENT_SQL_COMMAND,
   CURRENT_SQL_PATH,
   functionOrigins,
-  renderCurrentSql,
+  renderMigratedSchema,
 } from './renderCurrentSql';
-import { createTestDatabase } from './testing';
-import type { TestDatabase } from './testing';
 
-let test: TestDatabase;
-let client: Client;
+// Rendered once: every test below reads the same migrated database's schema.
+let sql: string;
 beforeAll(async () => {
-  test = await createTestDatabase();
-  client = new Client({ connectionString: test.url });
-  await client.connect();
-});
-afterAll(async () => {
-  await client.end();
-  await test.drop();
+  sql = await renderMigratedSchema();
 });
 
-it('packages/ledger/sql/current.sql is the schema every migration produces', async () => {
-  const expected = await renderCurrentSql(client);
+it('packages/ledger/sql/current.sql is the schema every migration produces', () => {
   const actual = readFileSync(CURRENT_SQL_PATH, 'utf8');
-  if (actual !== expected) {
+  if (actual !== sql) {
     throw new Error(
       `packages/ledger/sql/current.sql is stale: run \`${CURRENT_SQL_COMMAND}\` and commit the result`,
     );
   }
 });
 
-it('shows each function with its live body and the migration that last defined it', async () => {
-  const sql = await renderCurrentSql(client);
+it('shows each function with its live body and the migration that last defined it', () => {
   expect(sql).toMatch(
     /-- last defined by migration 0011_books_follow_chain\nCREATE OR REPLACE FUNCTION public\.ledger_record_harvests\(/,
   );

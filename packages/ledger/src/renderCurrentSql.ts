@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { Client } from 'pg';
+import { Client } from 'pg';
 import { loadMigrations } from './migrate';
 import type { Migration } from './migrate';
+import { createTestDatabase } from './testing';
 
 /** Where the generated schema view lives. */
 export const CURRENT_SQL_PATH = path.join(__dirname, '../sql/current.sql');
@@ -201,4 +202,20 @@ export async function renderCurrentSql(
       .filter(([, items]) => items.length > 0)
       .flatMap(([title, items]) => [section(title), '', items.join('\n\n'), '']),
   ].join('\n');
+}
+
+/**
+ * `renderCurrentSql` of a fresh database migrated with every migration (a clone of the test
+ * template, on the PostgreSQL of TEST_DATABASE_URL or 127.0.0.1:5432), dropped afterwards.
+ */
+export async function renderMigratedSchema(): Promise<string> {
+  const database = await createTestDatabase();
+  const client = new Client({ connectionString: database.url });
+  try {
+    await client.connect();
+    return await renderCurrentSql(client);
+  } finally {
+    await client.end();
+    await database.drop();
+  }
 }
