@@ -6,3 +6,4 @@ export * from './serviceSettings';
 export * from './settingTypes';
 export * from './venueSettings';
 export * from './webhookSettings';
+export * from './venueProfile';
