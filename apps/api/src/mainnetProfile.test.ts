@@ -50,6 +50,9 @@ it('lists the venues the profile fills with their real ids and ready: true', asy
   // Drift are only listed in the catalog.
   const kamino = listed.find((entry) => entry.venueId === 'kamino');
   expect(kamino).toMatchObject({ ready: false, missingIds: ['adapter', 'receiptMint', 'reserve'] });
+  // Discovery's reason names the settings that would make it ready.
+  expect(kamino?.notReadyReason).toContain('SVC_VENUE_IDS.kamino.adapter');
+  expect(listed.find((entry) => entry.venueId === 'morpho')?.notReadyReason).toBeNull();
   expect(listed.find((entry) => entry.venueId === 'silo')).toMatchObject({
     ready: false,
     readiness: 'listed',
