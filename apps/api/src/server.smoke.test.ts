@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { NO_VENUE_READY_HINT } from '@yieldrouter/engine';
 
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 
@@ -58,6 +59,8 @@ describe('server process (pnpm start)', () => {
       expect((await fetch(`${base}/docs`)).status).toBe(200);
       expect((await fetch(`${base}/api/v1/svc/status`)).status).toBe(200);
       expect(server.output()).toContain('Redis is unreachable');
+      // On defaults no venue is ready: one line says which setting makes one ready.
+      expect(server.output()).toContain(NO_VENUE_READY_HINT);
       server.child.kill('SIGTERM');
       expect(await server.stopped).toBe(0);
     } finally {

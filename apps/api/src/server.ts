@@ -1,9 +1,12 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import {
+  NO_VENUE_READY_HINT,
+  VENUE_CATALOG,
   VENUE_CATALOG_VERSION,
   createCctpRail,
   createChainAdapters,
   createDefiLlamaReader,
+  requiredVenueIds,
   seedVenueCatalog,
 } from '@yieldrouter/engine';
 import type { ApyReader, BridgeRail, ChainAdapters } from '@yieldrouter/engine';
@@ -70,6 +73,14 @@ async function main(): Promise<void> {
   });
   await seedVenueCatalog(db.prisma);
   logger.info({ database: db.kind, catalogVersion: VENUE_CATALOG_VERSION }, 'database ready');
+  const anyVenueReady = VENUE_CATALOG.some(
+    (venue) =>
+      venue.readiness === 'ready' &&
+      requiredVenueIds(venue.chain, venue.standard).every(
+        (name) => config.venues.ids[venue.id]?.[name],
+      ),
+  );
+  if (!anyVenueReady) logger.warn(NO_VENUE_READY_HINT);
   const redis = await connectRedis(config.redisUrl, logger);
   // One set of chain adapters, one APY reader and one bridge rail (one attestation-service
   // budget and fee cache per process), shared by the API and an in-process keeper.

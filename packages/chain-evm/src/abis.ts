@@ -2,12 +2,20 @@
 export { erc20Abi, erc4626Abi } from 'viem';
 
 /**
- * Aave v3 Pool: the two calls a leg makes, the reserve's share price, and its reserve data
+ * Aave v3 Pool: the two calls a leg makes, the reserve's share price, its revision (the
+ * implementation's public `POOL_REVISION` constant, read through the proxy), and its reserve data
  * (`ReserveDataLegacy` since v3.2: the ABI of v3.0's `ReserveData`), whose `configuration` is
  * the packed map `getConfiguration` returns and whose `accruedToTreasury` counts against the
  * supply cap.
  */
 export const aaveV3PoolAbi = [
+  {
+    type: 'function',
+    name: 'POOL_REVISION',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
   {
     type: 'function',
     name: 'getReserveNormalizedIncome',

@@ -7,7 +7,8 @@ import { callView } from './callView';
 import type { EvmContext } from './evmContext';
 import type { EvmRpc } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
-import { rayMul } from './rayMath';
+import { readAavePoolRevision } from './readAavePoolRevision';
+import { aaveTokenMath } from './aaveTokenMath';
 import { readableVenue } from './resolveVenueTarget';
 import type { VenueTarget } from './resolveVenueTarget';
 import { toUnavailable } from './toUnavailable';
@@ -18,7 +19,8 @@ import { toUnavailable } from './toUnavailable';
  * - erc4626: shares = `balanceOf(owner)`; a number of shares is worth `convertToAssets(shares)`;
  * - aave-v3: shares = `aToken.scaledBalanceOf(owner)` (Aave v3's aTokens rebase; the scaled
  *   balance is what a supply mints and a withdrawal burns); a number of shares is worth
- *   `shares.rayMul(pool.getReserveNormalizedIncome(asset))`, half up as Aave rounds, where asset
+ *   `pool.getReserveNormalizedIncome(asset)` applied as the aToken's `balanceOf` applies it (down
+ *   from Aave v3.5, half up before: `aaveTokenMath` of the pool's `POOL_REVISION()`), where asset
  *   is the aToken's `UNDERLYING_ASSET_ADDRESS()` (every Aave v3 aToken exposes it, so the index
  *   is the aToken's own reserve's); when USDC is configured it must be that asset.
  * `shares` is the number the caller tracks (the shares our settled legs minted); its value comes
@@ -93,9 +95,10 @@ async function readAavePosition(
   },
 ): Promise<PositionReading> {
   const { account, shares, block, usdc } = read;
-  const [ownerShares, asset] = await Promise.all([
+  const [ownerShares, asset, poolRevision] = await Promise.all([
     callView(rpc, target.aToken, aaveV3ATokenAbi, 'scaledBalanceOf', [account], block),
     callView(rpc, target.aToken, aaveV3ATokenAbi, 'UNDERLYING_ASSET_ADDRESS', [], block),
+    readAavePoolRevision(rpc, target.pool, block),
   ]);
   if (usdc && !isAddressEqual(asset, usdc)) {
     return {
@@ -112,7 +115,8 @@ async function readAavePosition(
     [asset],
     block,
   );
-  return reading(ownerShares, rayMul(shares, index), rayMul(ownerShares, index), block);
+  const { balanceOf } = aaveTokenMath(poolRevision);
+  return reading(ownerShares, balanceOf(shares, index), balanceOf(ownerShares, index), block);
 }
 
 function reading(

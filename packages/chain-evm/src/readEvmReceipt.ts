@@ -3,6 +3,7 @@ import type { Receipt, ReceiptQuery } from '@yieldrouter/schemas';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import { parseLegReceiptQuery } from './parseLegReceiptQuery';
+import { readAavePoolRevision } from './readAavePoolRevision';
 import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
 import { resolveVenueTarget, venueUnreadable } from './resolveVenueTarget';
 import { settledMovement } from './settledMovement';
@@ -11,7 +12,9 @@ import { toUnavailable } from './toUnavailable';
 /**
  * What the chain says about a leg's transaction, checked against the plan before any amount is
  * believed: sent by the owner, to the venue contract, calldata tagged with this plan. The amount
- * comes from the logs (see `settledMovement`), never from the caller. Order of answers:
+ * comes from the logs (see `settledMovement`), never from the caller; an Aave leg's shares are
+ * rounded as its pool's `POOL_REVISION()` at the receipt's block says (an RPC that no longer
+ * holds that block's state answers `unavailable`, never a guess). Order of answers:
  * unknown → `pending`; not the owner's / not tagged for this plan / not to the venue → `mismatch`;
  * reverted → `failed`; no matching money-movement log → `mismatch`; else `confirmed`.
  *
@@ -59,12 +62,17 @@ export async function readEvmReceipt(context: EvmContext, query: ReceiptQuery): 
     });
     if (read.status !== 'mined') return read;
     const { receipt } = read;
+    const aavePoolRevision =
+      target.standard === 'aave-v3'
+        ? await readAavePoolRevision(context.rpc, target.pool, receipt.blockNumber)
+        : undefined;
     const movement = settledMovement({
       target,
       action: query.action,
       owner,
       usdc: context.usdc,
       logs: receipt.logs,
+      ...(aavePoolRevision === undefined ? {} : { aavePoolRevision }),
     });
     if (movement === undefined) {
       return { status: 'mismatch', txId, reason: `no ${query.action} by the owner in the logs` };

@@ -128,13 +128,17 @@ describe('readVenueFacts on the Aave stand-in as its reserve supply cap changes'
       maxDepositUnits: '61500000',
     });
 
-    // The room read is where Aave's check (the bed's) starts to refuse.
-    await expect(fixtures.supplyToAave(61_500_001n)).rejects.toThrow(/reverted/);
+    // The room read never overstates Aave's: v3.5 checks the floored scaled amount, so
+    // 61_500_001 (55_909_091 scaled; 90_909_091 × 1.1 = 100_000_000.1, floored) still fits, and
+    // the refusals start a unit later.
+    await expect(fixtures.supplyToAave(61_500_002n)).rejects.toThrow(/reverted/);
+    // 61.5 at 1.1 mints floor(55_909_090.9) scaled: the supply is worth a unit less than paid in
+    // (TVL 85_909_090 × 1.1 = 94_499_999), and that unit is room again.
     await deposit(61_500_000n);
     expect(await factsOf(aave)).toMatchObject({
-      nativeTvlUnits: '94500000',
+      nativeTvlUnits: '94499999',
       totalCapUnits: '100000000',
-      maxDepositUnits: '0',
+      maxDepositUnits: '1',
     });
 
     await fixtures.setAaveSupplyCap(0n);

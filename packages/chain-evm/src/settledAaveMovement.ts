@@ -1,57 +1,53 @@
 import { isAddressEqual } from 'viem';
 import type { Address } from 'viem';
 import { aaveV3ATokenAbi, erc20Abi } from './abis';
+import { aaveTokenMath } from './aaveTokenMath';
 import { decodeEvmLog } from './decodeEvmLog';
-import type { EvmLog } from './evmRpc';
-import { rayDiv } from './rayMath';
 import type { SettledMovement, SettledMovementParameters } from './settledMovement';
 
 export interface SettledAaveMovementParameters extends Omit<SettledMovementParameters, 'target'> {
   readonly aToken: Address;
+  /** The pool's `POOL_REVISION()` at the receipt's block: it decides how Aave rounded. */
+  readonly poolRevision: bigint;
 }
 
 type ATokenEvent = NonNullable<ReturnType<typeof decodeEvmLog<typeof aaveV3ATokenAbi>>>;
 
 /**
- * The underlying amount an aToken event says was supplied for (deposit) or withdrawn by
- * (withdraw) the owner, undoing Aave v3's `_mintScaled` / `_burnScaled`: a supply's
- * `Mint.value` = amount + balanceIncrease; a withdrawal's `Burn.value` = amount - balanceIncrease,
- * or, when the interest accrued since the owner's last action exceeds the amount, a
- * `Mint(owner, owner)` whose value = balanceIncrease - amount.
+ * The balance an aToken event says moved for the owner, and the index it moved at, undoing
+ * `_mintScaled` / `_burnScaled`: a supply's `Mint` carries value − balanceIncrease; a
+ * withdrawal's `Burn` value + balanceIncrease, or, when the interest accrued since the owner's
+ * last action exceeds what is burned, a `Mint(owner, owner)` with balanceIncrease − value.
  */
-function underlyingMoved(
+function eventMovement(
   event: ATokenEvent,
   action: 'deposit' | 'withdraw',
   owner: Address,
-): bigint | undefined {
-  const { value, balanceIncrease } = event.args;
+): { readonly moved: bigint; readonly index: bigint } | undefined {
+  const { value, balanceIncrease, index } = event.args;
   if (event.eventName === 'Mint') {
     if (!isAddressEqual(event.args.onBehalfOf, owner)) return undefined;
-    if (action === 'deposit') return value > balanceIncrease ? value - balanceIncrease : undefined;
+    if (action === 'deposit') {
+      return value > balanceIncrease ? { moved: value - balanceIncrease, index } : undefined;
+    }
     const burnAsMint = isAddressEqual(event.args.caller, owner) && value < balanceIncrease;
-    return burnAsMint ? balanceIncrease - value : undefined;
+    return burnAsMint ? { moved: balanceIncrease - value, index } : undefined;
   }
   const ours = isAddressEqual(event.args.from, owner) && isAddressEqual(event.args.target, owner);
-  return action === 'withdraw' && ours ? value + balanceIncrease : undefined;
-}
-
-/** The amount an aToken log moved for the owner and the scaled units Aave minted or burned. */
-function scaledMovement(log: EvmLog, action: 'deposit' | 'withdraw', owner: Address) {
-  const event = decodeEvmLog(aaveV3ATokenAbi, log);
-  const amount = event ? underlyingMoved(event, action, owner) : undefined;
-  if (!event || amount === undefined) return undefined;
-  return { amount, shares: rayDiv(amount, event.args.index) };
+  return action === 'withdraw' && ours ? { moved: value + balanceIncrease, index } : undefined;
 }
 
 /**
  * What an Aave v3 supply or withdrawal moved for `owner`: USDC micros from the USDC `Transfer`
- * (owner → aToken, or aToken → owner), shares = the scaled balance minted or burned,
- * `amount.rayDiv(index)` with the amount and index of the aToken's Mint/Burn event, as Aave
- * computes it. Undefined when either side is missing or the two amounts disagree.
+ * (owner → aToken, or aToken → owner), and shares = the scaled units Aave minted or burned for
+ * that amount at the index of the aToken's Mint/Burn, rounded as the pool's revision rounds
+ * (see `aaveTokenMath`: v3.5+ floors a supply and ceils a withdrawal, earlier revisions round
+ * half up). The event must be the one those units emit; undefined when either side is missing,
+ * when the owner has more than one such event in the transaction, or when they disagree.
  *
  * @example
- * settledAaveMovement({ aToken, action: 'deposit', owner, usdc, logs: receipt.logs })
- * // { amountMicros: 5_500_000n, shares: 5_000_000n } at a liquidity index of 1.1 ray
+ * settledAaveMovement({ aToken, action: 'deposit', owner, usdc, logs: receipt.logs, poolRevision: 9n })
+ * // { amountMicros: 5_000_000n, shares: 4_545_454n } at a liquidity index of 1.1 ray
  */
 export function settledAaveMovement({
   aToken,
@@ -59,10 +55,10 @@ export function settledAaveMovement({
   owner,
   usdc,
   logs,
+  poolRevision,
 }: SettledAaveMovementParameters): SettledMovement | undefined {
   let transferred: bigint | undefined;
-  let accounted: bigint | undefined;
-  let shares = 0n;
+  const movements: { readonly moved: bigint; readonly index: bigint }[] = [];
   const [from, to] = action === 'deposit' ? [owner, aToken] : [aToken, owner];
   for (const log of logs) {
     if (usdc && isAddressEqual(log.address, usdc)) {
@@ -75,12 +71,20 @@ export function settledAaveMovement({
         transferred = (transferred ?? 0n) + event.args.value;
       }
     } else if (isAddressEqual(log.address, aToken)) {
-      const moved = scaledMovement(log, action, owner);
-      if (!moved) continue;
-      accounted = (accounted ?? 0n) + moved.amount;
-      shares += moved.shares;
+      const event = decodeEvmLog(aaveV3ATokenAbi, log);
+      const movement = event && eventMovement(event, action, owner);
+      if (movement) movements.push(movement);
     }
   }
-  if (transferred === undefined || transferred !== accounted) return undefined;
+  const [movement, ...more] = movements;
+  if (transferred === undefined || !movement || more.length > 0 || movement.index === 0n) {
+    return undefined;
+  }
+  const math = aaveTokenMath(poolRevision);
+  const shares =
+    action === 'deposit'
+      ? math.mintScaled(transferred, movement.index)
+      : math.burnScaled(transferred, movement.index);
+  if (!math.eventMatches(movement.moved, transferred, shares, movement.index)) return undefined;
   return { amountMicros: transferred, shares };
 }

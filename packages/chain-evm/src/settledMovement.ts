@@ -13,6 +13,8 @@ export interface SettledMovementParameters {
   /** Needed for Aave, whose money movement is a USDC Transfer to or from the aToken. */
   readonly usdc: Address | undefined;
   readonly logs: readonly EvmLog[];
+  /** Needed for Aave: its pool's `POOL_REVISION()` at the receipt's block (how it rounds). */
+  readonly aavePoolRevision?: bigint;
 }
 
 /** What a mined transaction moved for the owner: USDC micros and venue shares. */
@@ -27,8 +29,8 @@ export interface SettledMovement {
  * - erc4626 deposit: the vault's `Deposit` with owner = owner → `assets`, `shares`;
  * - erc4626 withdraw: the vault's `Withdraw` with owner = receiver = owner → `assets`, `shares`;
  * - aave-v3: the USDC `Transfer` owner → aToken (deposit) or aToken → owner (withdraw), and
- *   shares = the scaled balance the aToken's Mint/Burn says was minted or burned (see
- *   `settledAaveMovement`).
+ *   shares = the scaled units Aave minted or burned for it, rounded as the pool's revision
+ *   (`aavePoolRevision`) rounds (see `settledAaveMovement`); without the revision, undefined.
  *
  * @example
  * settledMovement({ target, action: 'deposit', owner, usdc, logs: receipt.logs })
@@ -40,9 +42,18 @@ export function settledMovement({
   owner,
   usdc,
   logs,
+  aavePoolRevision,
 }: SettledMovementParameters): SettledMovement | undefined {
   if (target.standard === 'aave-v3') {
-    return settledAaveMovement({ aToken: target.aToken, action, owner, usdc, logs });
+    if (aavePoolRevision === undefined) return undefined;
+    return settledAaveMovement({
+      aToken: target.aToken,
+      action,
+      owner,
+      usdc,
+      logs,
+      poolRevision: aavePoolRevision,
+    });
   }
   let total: SettledMovement | undefined;
   const add = (amountMicros: bigint, shares: bigint) => {

@@ -1,6 +1,6 @@
 // The venue tests' anvil bed and owner wallets (tests only; not exported from index.ts).
 import { anvilChain, deployEvmFixtures, startAnvil } from '@yieldrouter/chain-beds/evm';
-import type { AnvilInstance, EvmFixtures } from '@yieldrouter/chain-beds/evm';
+import type { AaveBedRevision, AnvilInstance, EvmFixtures } from '@yieldrouter/chain-beds/evm';
 import type { LegBuild, LegTarget, VenueOnChain } from '@yieldrouter/schemas';
 import { createPublicClient, createWalletClient, http } from 'viem';
 import type { Address, Hash, Hex } from 'viem';
@@ -19,10 +19,17 @@ export interface TestVenueBed {
   readonly aave: VenueOnChain;
 }
 
-/** Starts anvil and deploys the bed contracts; stop it with `bed.anvil.stop()`. */
-export async function startTestVenueBed(): Promise<TestVenueBed> {
+/**
+ * Starts anvil and deploys the bed contracts, the Aave stand-in accounting as `aaveRevision`
+ * (v3.5 by default); stop it with `bed.anvil.stop()`.
+ */
+export async function startTestVenueBed(aaveRevision?: AaveBedRevision): Promise<TestVenueBed> {
   const anvil = await startAnvil({ chainId: CHAIN_ID });
-  const fixtures = await deployEvmFixtures({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID });
+  const fixtures = await deployEvmFixtures({
+    rpcUrl: anvil.rpcUrl,
+    chainId: CHAIN_ID,
+    ...(aaveRevision ? { aaveRevision } : {}),
+  });
   const adapter = createEvmAdapter({
     chain: 'base',
     rpcUrl: anvil.rpcUrl,

@@ -23,8 +23,15 @@ async function showHistory(opportunity) {
   );
 }
 
+/** The line `pnpm start` logs when no venue is ready (engine's NO_VENUE_READY_HINT). */
+const NO_VENUE_READY_HINT =
+  'No venue is ready: set its on-chain ids with SVC_VENUE_IDS, or SVC_PROFILE=mainnet for the real mainnet ids (docs/profiles.md); `pnpm demo` runs the whole flow on local chains.';
+
 async function loadOpportunities() {
   const { opportunities } = await get('/svc/opportunities', { limit: 100 });
+  const anyReady = opportunities.some((one) => one.ready);
+  $('setup-hint').textContent = anyReady ? '' : NO_VENUE_READY_HINT;
+  $('setup-hint').hidden = anyReady;
   renderOpportunities($('opportunities').tBodies[0], opportunities, (opportunity) => {
     showHistory(opportunity).catch((error) => status(error.message, true));
   });

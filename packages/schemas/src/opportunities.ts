@@ -45,6 +45,10 @@ export const Opportunity = z.object({
   ready: z.boolean().meta({ description: R.ready }),
   readiness: VenueReadiness.meta({ description: R.readiness }),
   missingIds: z.array(z.string()).meta({ description: 'Configuration the venue still needs.' }),
+  notReadyReason: z.string().nullable().meta({
+    description:
+      'Why `ready` is false, naming the setting that would make it true (`SVC_VENUE_IDS.<venueId>.<idName>`, or `SVC_PROFILE`); null when ready.',
+  }),
   writeReady: z.boolean().meta({ description: R.venueWriteReady }),
   executionMode: ExecutionMode,
   grossApyBps: Bps.nullable(),

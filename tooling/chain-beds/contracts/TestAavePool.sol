@@ -13,8 +13,10 @@ interface IBedReserveIncome {
 }
 
 /// @title BedRayMath
-/// @notice Ray (1e27) multiplication and division rounding half up, with Aave v3's WadRayMath
-/// results (checked arithmetic here: a bed's amounts never come near overflow).
+/// @notice Ray (1e27) multiplication and division with Aave v3's WadRayMath results: half up
+/// (`rayMul`, `rayDiv`, every revision) and, from v3.5, down or up (`rayMulFloor`,
+/// `rayDivFloor`, `rayDivCeil`). Checked arithmetic here: a bed's amounts never come near
+/// overflow.
 library BedRayMath {
     uint256 internal constant RAY = 1e27;
     uint256 internal constant HALF_RAY = 0.5e27;
@@ -25,6 +27,41 @@ library BedRayMath {
 
     function rayDiv(uint256 a, uint256 b) internal pure returns (uint256) {
         return (a * RAY + b / 2) / b;
+    }
+
+    function rayMulFloor(uint256 a, uint256 b) internal pure returns (uint256) {
+        return (a * b) / RAY;
+    }
+
+    function rayDivFloor(uint256 a, uint256 b) internal pure returns (uint256) {
+        return (a * RAY) / b;
+    }
+
+    function rayDivCeil(uint256 a, uint256 b) internal pure returns (uint256) {
+        uint256 scaled = a * RAY;
+        return scaled / b + (scaled % b == 0 ? 0 : 1);
+    }
+}
+
+/// @title BedTokenMath
+/// @notice Aave's TokenMath for aTokens, per pool revision: from v3.5 (POOL_REVISION 9) a
+/// supply mints `amount.rayDivFloor(index)`, a withdrawal burns `amount.rayDivCeil(index)` and a
+/// balance is `scaled.rayMulFloor(index)`; before, all three round half up.
+library BedTokenMath {
+    using BedRayMath for uint256;
+
+    uint256 internal constant V3_5_POOL_REVISION = 9;
+
+    function mintScaled(bool v35, uint256 amount, uint256 index) internal pure returns (uint256) {
+        return v35 ? amount.rayDivFloor(index) : amount.rayDiv(index);
+    }
+
+    function burnScaled(bool v35, uint256 amount, uint256 index) internal pure returns (uint256) {
+        return v35 ? amount.rayDivCeil(index) : amount.rayDiv(index);
+    }
+
+    function balance(bool v35, uint256 scaled, uint256 index) internal pure returns (uint256) {
+        return v35 ? scaled.rayMulFloor(index) : scaled.rayMul(index);
     }
 }
 
@@ -76,13 +113,20 @@ library BedReserveConfiguration {
 }
 
 /// @title TestAToken
-/// @notice Bed-only Aave v3 aToken stand-in. Like Aave v3 it stores scaled balances (amount
-/// rayDiv the liquidity index at the time) and rebases: `balanceOf = scaledBalanceOf rayMul
-/// getReserveNormalizedIncome`. Its pool mints and burns with Aave v3's events: `Mint(caller,
-/// onBehalfOf, value = amount + balanceIncrease, balanceIncrease, index)`, `Burn(from, target,
-/// value = amount - balanceIncrease, balanceIncrease, index)` — or a `Mint` of
-/// balanceIncrease - amount when the interest accrued since the user's last action exceeds the
-/// amount burned — each with its `Transfer`. Not transferable (a bed never needs it).
+/// @notice Bed-only Aave v3 aToken stand-in, in one of two modes its pool chooses:
+/// - v3.0–v3.4 (`TOKEN_MATH_V3_5` false): the pool passes amounts; `mint(caller, onBehalfOf,
+///   amount, index)` stores `amount.rayDiv(index)` scaled and emits `Mint(caller, onBehalfOf,
+///   value = amount + balanceIncrease, balanceIncrease, index)`; `burn(from, target, amount,
+///   index)` removes `amount.rayDiv(index)` and emits `Burn(from, target, value = amount -
+///   balanceIncrease, …)`, or a `Mint` of balanceIncrease - amount when the interest accrued
+///   since the user's last action exceeds the amount; `balanceOf` = scaled `rayMul` the index;
+/// - v3.5+ (true): the pool passes scaled amounts it rounded (TokenMath); `mint(caller,
+///   onBehalfOf, scaledAmount, index)` and `burn(from, target, amount, scaledAmount, index)`
+///   emit differences of floored balances: value = floor((s ± m)·index) - floor(s·previous
+///   index), balanceIncrease = floor(s·index) - floor(s·previous index), a `Burn` when the
+///   balance fell below the previous one, else a `Mint`; `balanceOf` = scaled `rayMulFloor`.
+/// Each event comes with its `Transfer`, as in Aave's ScaledBalanceTokenBase. Not transferable
+/// (a bed never needs it).
 contract TestAToken {
     using BedRayMath for uint256;
 
@@ -93,6 +137,8 @@ contract TestAToken {
     // Named as Aave v3's getters.
     address public immutable POOL;
     address public immutable UNDERLYING_ASSET_ADDRESS;
+    /// @dev Bed only: whether this token accounts as Aave v3.5+ (see the contract's notice).
+    bool public immutable TOKEN_MATH_V3_5;
 
     mapping(address => uint256) private _scaledBalances;
     /// @dev The index at each user's last mint or burn (Aave's `_userState.additionalData`).
@@ -120,10 +166,12 @@ contract TestAToken {
     error InvalidBurnAmount();
     error InsufficientBalance(address account, uint256 scaledBalance, uint256 scaledNeeded);
     error TransferFailed();
+    error WrongRevisionCall();
 
-    constructor(address underlying) {
+    constructor(address underlying, bool tokenMathV35) {
         POOL = msg.sender;
         UNDERLYING_ASSET_ADDRESS = underlying;
+        TOKEN_MATH_V3_5 = tokenMathV35;
     }
 
     modifier onlyPool() {
@@ -144,20 +192,23 @@ contract TestAToken {
     }
 
     function balanceOf(address user) external view returns (uint256) {
-        return _scaledBalances[user].rayMul(_normalizedIncome());
+        return BedTokenMath.balance(TOKEN_MATH_V3_5, _scaledBalances[user], _normalizedIncome());
     }
 
     function totalSupply() external view returns (uint256) {
         if (_scaledTotalSupply == 0) return 0;
-        return _scaledTotalSupply.rayMul(_normalizedIncome());
+        return BedTokenMath.balance(TOKEN_MATH_V3_5, _scaledTotalSupply, _normalizedIncome());
     }
 
+    /// @notice v3.0–v3.4: `amountOrScaled` is the amount supplied; v3.5+: the scaled amount.
     /// @return Whether `onBehalfOf` held nothing before (as Aave v3).
-    function mint(address caller, address onBehalfOf, uint256 amount, uint256 index)
+    function mint(address caller, address onBehalfOf, uint256 amountOrScaled, uint256 index)
         external
         onlyPool
         returns (bool)
     {
+        if (TOKEN_MATH_V3_5) return _mintScaled35(caller, onBehalfOf, amountOrScaled, index);
+        uint256 amount = amountOrScaled;
         uint256 amountScaled = amount.rayDiv(index);
         if (amountScaled == 0) revert InvalidMintAmount();
         uint256 scaledBalance = _scaledBalances[onBehalfOf];
@@ -171,8 +222,42 @@ contract TestAToken {
         return scaledBalance == 0;
     }
 
-    /// @notice Burns `amount` (underlying units) of `from`'s position and pays it to `target`.
+    /// @notice v3.5+: burns `scaledAmount` of `from`'s position and pays `amount` to `target`.
+    /// @return Whether `from` holds nothing after (as Aave v3.5).
+    function burn(address from, address target, uint256 amount, uint256 scaledAmount, uint256 index)
+        external
+        onlyPool
+        returns (bool)
+    {
+        if (!TOKEN_MATH_V3_5) revert WrongRevisionCall();
+        if (scaledAmount == 0) revert InvalidBurnAmount();
+        uint256 scaledBalance = _scaledBalances[from];
+        if (scaledBalance < scaledAmount) {
+            revert InsufficientBalance(from, scaledBalance, scaledAmount);
+        }
+        uint256 nextBalance = (scaledBalance - scaledAmount).rayMulFloor(index);
+        (uint256 previousBalance, uint256 balanceIncrease) = _accrued35(from, scaledBalance, index);
+        unchecked {
+            _scaledBalances[from] = scaledBalance - scaledAmount;
+            _scaledTotalSupply -= scaledAmount;
+        }
+        if (nextBalance > previousBalance) {
+            uint256 amountToMint = nextBalance - previousBalance;
+            emit Transfer(address(0), from, amountToMint);
+            emit Mint(from, from, amountToMint, balanceIncrease, index);
+        } else {
+            uint256 amountToBurn = previousBalance - nextBalance;
+            emit Transfer(from, address(0), amountToBurn);
+            emit Burn(from, target, amountToBurn, balanceIncrease, index);
+        }
+        if (!IBedUnderlying(UNDERLYING_ASSET_ADDRESS).transfer(target, amount)) revert TransferFailed();
+        return scaledBalance == scaledAmount;
+    }
+
+    /// @notice v3.0–v3.4: burns `amount` (underlying units) of `from`'s position and pays it to
+    /// `target`.
     function burn(address from, address target, uint256 amount, uint256 index) external onlyPool {
+        if (TOKEN_MATH_V3_5) revert WrongRevisionCall();
         uint256 amountScaled = amount.rayDiv(index);
         if (amountScaled == 0) revert InvalidBurnAmount();
         uint256 scaledBalance = _scaledBalances[from];
@@ -193,6 +278,34 @@ contract TestAToken {
             emit Burn(from, target, amountToBurn, balanceIncrease, index);
         }
         if (!IBedUnderlying(UNDERLYING_ASSET_ADDRESS).transfer(target, amount)) revert TransferFailed();
+    }
+
+    function _mintScaled35(address caller, address onBehalfOf, uint256 scaledAmount, uint256 index)
+        private
+        returns (bool)
+    {
+        if (scaledAmount == 0) revert InvalidMintAmount();
+        uint256 scaledBalance = _scaledBalances[onBehalfOf];
+        uint256 nextBalance = (scaledBalance + scaledAmount).rayMulFloor(index);
+        (uint256 previousBalance, uint256 balanceIncrease) = _accrued35(onBehalfOf, scaledBalance, index);
+        _scaledBalances[onBehalfOf] = scaledBalance + scaledAmount;
+        _scaledTotalSupply += scaledAmount;
+
+        uint256 amountToMint = nextBalance - previousBalance;
+        emit Transfer(address(0), onBehalfOf, amountToMint);
+        emit Mint(caller, onBehalfOf, amountToMint, balanceIncrease, index);
+        return scaledBalance == 0;
+    }
+
+    /// @dev v3.5+: `user`'s floored balance at their last action and the interest since, floored
+    /// at `index`; records `index` as their last.
+    function _accrued35(address user, uint256 scaledBalance, uint256 index)
+        private
+        returns (uint256 previousBalance, uint256 balanceIncrease)
+    {
+        previousBalance = scaledBalance.rayMulFloor(_previousIndex[user]);
+        balanceIncrease = scaledBalance.rayMulFloor(index) - previousBalance;
+        _previousIndex[user] = index;
     }
 
     /// @dev Interest on `user`'s scaled balance since their last action; records `index` as it.
@@ -224,11 +337,21 @@ contract TestAToken {
 /// the bed has no borrowing, so its debt tokens, rates and strategy are zero and the variable
 /// borrow index stays 1 ray. The treasury's share only grows with the bed-only
 /// `simulateTreasuryAccrual` (on Aave it grows with borrow interest).
+///
+/// `POOL_REVISION` (Aave's public constant, here chosen at deployment) picks the accounting:
+/// below 9, v3.0–v3.4 as above; from 9, Aave v3.5's SupplyLogic and TokenMath: a supply mints
+/// `amount.rayDivFloor(index)` (0 reverts `InvalidAmount`) and the cap check is
+/// `(scaledTotalSupply + scaled + accruedToTreasury).rayMulFloor(index) ≤ cap`; a withdrawal
+/// burns `amount.rayDivCeil(index)`, or the whole scaled balance for `type(uint256).max` (which
+/// pays `scaled.rayMulFloor(index)`), and reverts `NotEnoughAvailableUserBalance` when that is
+/// more than the scaled balance.
 contract TestAavePool {
     using BedRayMath for uint256;
 
     address public immutable asset;
     TestAToken public immutable aToken;
+    uint256 public immutable POOL_REVISION;
+    bool private immutable _v35;
     uint8 private immutable _decimals;
     uint256 private _liquidityIndex = BedRayMath.RAY;
     /// @dev Whole tokens; 0 = no cap.
@@ -254,9 +377,11 @@ contract TestAavePool {
     error SupplyCapExceeded();
     error InvalidSupplyCap();
 
-    constructor(address asset_) {
+    constructor(address asset_, uint256 poolRevision) {
         asset = asset_;
-        aToken = new TestAToken(asset_);
+        POOL_REVISION = poolRevision;
+        _v35 = poolRevision >= BedTokenMath.V3_5_POOL_REVISION;
+        aToken = new TestAToken(asset_, _v35);
         _decimals = IBedUnderlying(asset_).decimals();
         _lastUpdateTimestamp = uint40(block.timestamp);
     }
@@ -303,16 +428,19 @@ contract TestAavePool {
         knownReserve(reserve)
     {
         if (amount == 0) revert InvalidAmount();
+        uint256 index = _liquidityIndex;
+        uint256 scaled = _v35 ? amount.rayDivFloor(index) : 0;
+        if (_v35 && scaled == 0) revert InvalidAmount();
         uint256 cap = _supplyCap;
-        if (
-            cap != 0 &&
-            (aToken.scaledTotalSupply() + _accruedToTreasury).rayMul(_liquidityIndex) + amount >
-            cap * 10 ** _decimals
-        ) revert SupplyCapExceeded();
+        uint256 scaledSupply = aToken.scaledTotalSupply() + _accruedToTreasury;
+        uint256 usedAfter = _v35
+            ? (scaledSupply + scaled).rayMulFloor(index)
+            : scaledSupply.rayMul(index) + amount;
+        if (cap != 0 && usedAfter > cap * 10 ** _decimals) revert SupplyCapExceeded();
         if (!IBedUnderlying(asset).transferFrom(msg.sender, address(aToken), amount)) {
             revert TransferFailed();
         }
-        aToken.mint(msg.sender, onBehalfOf, amount, _liquidityIndex);
+        aToken.mint(msg.sender, onBehalfOf, _v35 ? scaled : amount, index);
         _lastUpdateTimestamp = uint40(block.timestamp);
         emit Supply(reserve, msg.sender, onBehalfOf, amount, referralCode);
     }
@@ -324,11 +452,22 @@ contract TestAavePool {
         returns (uint256)
     {
         uint256 index = _liquidityIndex;
-        uint256 userBalance = aToken.scaledBalanceOf(msg.sender).rayMul(index);
-        uint256 value = amount == type(uint256).max ? userBalance : amount;
-        if (value == 0) revert InvalidAmount();
-        if (value > userBalance) revert NotEnoughAvailableUserBalance(value, userBalance);
-        aToken.burn(msg.sender, to, value, index);
+        uint256 value;
+        if (_v35) {
+            uint256 scaledBalance = aToken.scaledBalanceOf(msg.sender);
+            bool all = amount == type(uint256).max;
+            uint256 scaled = all ? scaledBalance : amount.rayDivCeil(index);
+            value = all ? scaledBalance.rayMulFloor(index) : amount;
+            if (scaled == 0) revert InvalidAmount();
+            if (scaled > scaledBalance) revert NotEnoughAvailableUserBalance(scaled, scaledBalance);
+            aToken.burn(msg.sender, to, value, scaled, index);
+        } else {
+            uint256 userBalance = aToken.scaledBalanceOf(msg.sender).rayMul(index);
+            value = amount == type(uint256).max ? userBalance : amount;
+            if (value == 0) revert InvalidAmount();
+            if (value > userBalance) revert NotEnoughAvailableUserBalance(value, userBalance);
+            aToken.burn(msg.sender, to, value, index);
+        }
         _lastUpdateTimestamp = uint40(block.timestamp);
         emit Withdraw(reserve, msg.sender, to, value);
         return value;
@@ -357,7 +496,7 @@ contract TestAavePool {
     /// accrues the reserve factor's share of borrow interest: adds `amount.rayDiv(index)` to
     /// `accruedToTreasury` and mints the underlying into the aToken, which backs it.
     function simulateTreasuryAccrual(uint256 amount) external {
-        uint256 accrued = _accruedToTreasury + amount.rayDiv(_liquidityIndex);
+        uint256 accrued = _accruedToTreasury + BedTokenMath.mintScaled(_v35, amount, _liquidityIndex);
         if (accrued > type(uint128).max) revert InvalidAmount();
         IBedUnderlying(asset).mint(address(aToken), amount);
         _accruedToTreasury = uint128(accrued);

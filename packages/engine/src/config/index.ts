@@ -8,3 +8,4 @@ export * from './venueSettings';
 export * from './webhookSettings';
 export * from './settingDescription';
 export * from './serviceSettingDescriptions';
+export * from './venueProfile';

@@ -11,6 +11,7 @@ import type { ChainsConfig } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
 import { ConfigError } from './configError';
 import { BooleanSetting, HttpUrlSetting } from './settingTypes';
+import { loadVenueProfile } from './venueProfile';
 import { parseVenueSettings } from './venueSettings';
 import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
 import type { WebhookSettings } from './webhookSettings';
@@ -68,6 +69,7 @@ export const ServiceSettings = z
     SVC_BASE_CAGE_ADDRESS: EvmAddress.optional(),
     SVC_ARBITRUM_CAGE_ADDRESS: EvmAddress.optional(),
     SVC_VENUE_IDS: z.string().optional(),
+    SVC_PROFILE: z.string().optional(),
     SVC_APY_POOLS: z.string().optional(),
     SVC_APY_BASE_URL: HttpUrlSetting.default('https://yields.llama.fi'),
     SVC_APY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
@@ -186,7 +188,11 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
     onChainIds: onChainIds(env),
     cages: { base: env.SVC_BASE_CAGE_ADDRESS, arbitrum: env.SVC_ARBITRUM_CAGE_ADDRESS },
     venues: {
-      ...parseVenueSettings(env.SVC_VENUE_IDS, env.SVC_APY_POOLS),
+      ...parseVenueSettings(
+        env.SVC_VENUE_IDS,
+        env.SVC_APY_POOLS,
+        env.SVC_PROFILE === undefined ? {} : loadVenueProfile(env.SVC_PROFILE).ids,
+      ),
       apyMaxAgeMs: env.SVC_APY_MAX_AGE_SECONDS * 1000,
       apyMeanMinSamples: env.SVC_APY_MEAN_MIN_SAMPLES,
     },

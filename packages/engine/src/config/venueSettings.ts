@@ -4,7 +4,8 @@ import { EvmAddress, MoveCoinType, SolanaPubkey, SuiObjectId } from '@yieldroute
 import type { Chain } from '@yieldrouter/schemas';
 import { ConfigError } from './configError';
 
-const idFormat = (chain: Chain, name: string): z.ZodType<string> => {
+/** The format of a venue's id `name` on `chain`. */
+export const venueIdFormat = (chain: Chain, name: string): z.ZodType<string> => {
   if (chain === 'base' || chain === 'arbitrum') return EvmAddress;
   if (chain === 'solana') return SolanaPubkey;
   return name === 'receiptCoinType' ? MoveCoinType : SuiObjectId;
@@ -27,14 +28,18 @@ function parseJson(name: string, raw: string | undefined): Record<string, unknow
 /**
  * `SVC_VENUE_IDS` (`{"<venueId>": {"<idName>": "<id>"}}`) and `SVC_APY_POOLS`
  * (`{"<venueId>": "<poolId>"}`): every venue must be in the catalog, every id name one the
- * venue needs, every id in its chain's format.
+ * venue needs, every id in its chain's format. `profileIds` (a checked `SVC_PROFILE`) come
+ * first; an id in `SVC_VENUE_IDS` overrides the profile's, id by id.
  */
 export function parseVenueSettings(
   rawIds: string | undefined,
   rawPools: string | undefined,
+  profileIds: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
 ): { ids: Record<string, Record<string, string>>; apyPools: Record<string, string> } {
   const venueById = new Map(VENUE_CATALOG.map((venue) => [venue.id, venue]));
-  const ids: Record<string, Record<string, string>> = {};
+  const ids: Record<string, Record<string, string>> = Object.fromEntries(
+    Object.entries(profileIds).map(([venueId, venueIds]) => [venueId, { ...venueIds }]),
+  );
   for (const [venueId, value] of Object.entries(parseJson('SVC_VENUE_IDS', rawIds))) {
     const venue = venueById.get(venueId);
     if (!venue) throw new ConfigError(`invalid setting SVC_VENUE_IDS: unknown venue ${venueId}`);
@@ -43,7 +48,7 @@ export function parseVenueSettings(
     if (!entries) {
       throw new ConfigError(`invalid setting SVC_VENUE_IDS.${venueId}: must be an object`);
     }
-    const venueIds: Record<string, string> = {};
+    const venueIds: Record<string, string> = ids[venueId] ?? {};
     ids[venueId] = venueIds;
     for (const [name, id] of entries) {
       if (!needed.includes(name)) {
@@ -51,7 +56,7 @@ export function parseVenueSettings(
           `invalid setting SVC_VENUE_IDS.${venueId}.${name}: ${venueId} needs ${needed.join(', ')}`,
         );
       }
-      const parsed = idFormat(venue.chain, name).safeParse(id);
+      const parsed = venueIdFormat(venue.chain, name).safeParse(id);
       if (!parsed.success) {
         throw new ConfigError(
           `invalid setting SVC_VENUE_IDS.${venueId}.${name}: ${parsed.error.issues[0]?.message}`,

@@ -9,3 +9,4 @@ export * from './filterOpportunities';
 export * from './queryOpportunities';
 export * from './opportunityApyHistory';
 export * from './opportunitySnapshots';
+export * from './notReadyReason';

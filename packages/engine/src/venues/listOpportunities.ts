@@ -8,6 +8,7 @@ import {
   normalizeOpportunityId,
 } from '@yieldrouter/schemas';
 import { buildOpportunityFacts } from './buildOpportunityFacts';
+import { notReadyReason } from './notReadyReason';
 import { windowMinSamples } from './venueConfig';
 import type { VenueConfig } from './venueConfig';
 
@@ -62,6 +63,7 @@ function toOpportunity(
     ready,
     readiness: row.readiness,
     missingIds,
+    notReadyReason: notReadyReason(row.id, row.readiness, missingIds),
     writeReady,
     executionMode: chainState?.executionMode ?? 'disabled',
     grossApyBps: value,

@@ -1,12 +1,4 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  isAddressEqual,
-  parseAbi,
-  parseEventLogs,
-  zeroAddress,
-} from 'viem';
+import { createPublicClient, createWalletClient, http, parseAbi, parseEventLogs } from 'viem';
 import type { Address, PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { anvilChain } from './anvilChain';
@@ -37,21 +29,6 @@ const usdcAbi = parseAbi([
   'function balanceOf(address) view returns (uint256)',
   'function decimals() view returns (uint8)',
 ]);
-const aavePoolAbi = parseAbi([
-  'function supply(address asset, uint256 amount, address onBehalfOf, uint16 referralCode)',
-  'function withdraw(address asset, uint256 amount, address to) returns (uint256)',
-  'function getReserveNormalizedIncome(address asset) view returns (uint256)',
-]);
-const aTokenAbi = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function scaledBalanceOf(address) view returns (uint256)',
-  'function UNDERLYING_ASSET_ADDRESS() view returns (address)',
-  'function POOL() view returns (address)',
-  'event Transfer(address indexed from, address indexed to, uint256 value)',
-  'event Mint(address indexed caller, address indexed onBehalfOf, uint256 value, uint256 balanceIncrease, uint256 index)',
-  'event Burn(address indexed from, address indexed target, uint256 value, uint256 balanceIncrease, uint256 index)',
-]);
-const RAY = 10n ** 27n;
 const registryAbi = parseAbi([
   'function feeConfig() view returns (uint16, uint16, uint16)',
   'function setFeeConfig(uint16 yieldSkimBps, uint16 depositFeeBps)',
@@ -85,7 +62,7 @@ async function mined(hash: `0x${string}`) {
 
 function read<const T extends readonly unknown[]>(
   address: Address,
-  abi: typeof vaultAbi | typeof usdcAbi | typeof aavePoolAbi | typeof aTokenAbi,
+  abi: typeof vaultAbi | typeof usdcAbi,
   functionName: string,
   args: T,
 ) {
@@ -207,119 +184,6 @@ describe('TestUSDC and TestVault4626', () => {
         args: [1n, wallet.account.address, wallet.account.address],
       }),
     ).rejects.toThrow(/ExceedsMax|reverted/);
-  });
-});
-
-describe('TestAavePool and TestAToken (Aave v3 scaled balances)', () => {
-  it('mints and burns scaled balances at the liquidity index, with Aave v3 events', async () => {
-    const wallet = walletOf(5);
-    const owner = wallet.account.address;
-    const { aavePool, aToken, usdc } = fixtures;
-    await fixtures.mintUsdc(owner, 100_000_000n);
-    await mined(
-      await wallet.writeContract({
-        address: usdc,
-        abi: usdcAbi,
-        functionName: 'approve',
-        args: [aavePool, 2n ** 256n - 1n],
-      }),
-    );
-    const pool = (functionName: 'supply' | 'withdraw', amount: bigint) =>
-      wallet
-        .writeContract({
-          address: aavePool,
-          abi: aavePoolAbi,
-          functionName,
-          args: functionName === 'supply' ? [usdc, amount, owner, 0] : [usdc, amount, owner],
-        } as never)
-        .then(mined);
-    /** The aToken's events (USDC's Transfer has the same signature: filtered by address). */
-    const events = async (functionName: 'supply' | 'withdraw', amount: bigint) => {
-      const { logs } = await pool(functionName, amount);
-      const fromAToken = logs.filter((log) => isAddressEqual(log.address, aToken));
-      return parseEventLogs({ abi: aTokenAbi, logs: fromAToken }).map((log) => [
-        log.eventName,
-        log.args,
-      ]);
-    };
-    const index = () => read(aavePool, aavePoolAbi, 'getReserveNormalizedIncome', [usdc]);
-    const scaled = () => read(aToken, aTokenAbi, 'scaledBalanceOf', [owner]);
-    /** The aToken's pair for one mint or burn of the owner's: a Transfer of the same value. */
-    const emitted = (
-      name: 'Mint' | 'Burn',
-      value: bigint,
-      balanceIncrease: bigint,
-      index: bigint,
-    ) =>
-      name === 'Mint'
-        ? [
-            ['Transfer', { from: zeroAddress, to: owner, value }],
-            ['Mint', { caller: owner, onBehalfOf: owner, value, balanceIncrease, index }],
-          ]
-        : [
-            ['Transfer', { from: owner, to: zeroAddress, value }],
-            ['Burn', { from: owner, target: owner, value, balanceIncrease, index }],
-          ];
-    expect(await read(aToken, aTokenAbi, 'UNDERLYING_ASSET_ADDRESS', [])).toBe(usdc);
-    expect(await read(aToken, aTokenAbi, 'POOL', [])).toBe(aavePool);
-    expect(await index()).toBe(RAY);
-
-    // First supply at index 1: scaled = amount, no interest yet.
-    expect(await events('supply', 10_000_000n)).toEqual(emitted('Mint', 10_000_000n, 0n, RAY));
-    expect(await scaled()).toBe(10_000_000n);
-
-    // 1 USDC of interest on 10 scaled: index 1.1, the balance rebases to 11, scaled stays.
-    await fixtures.simulateAaveYield(1_000_000n);
-    const index11 = (RAY * 11n) / 10n;
-    expect(await index()).toBe(index11);
-    expect(await read(aToken, aTokenAbi, 'balanceOf', [owner])).toBe(11_000_000n);
-    expect(await scaled()).toBe(10_000_000n);
-
-    // Supplying 5.5 mints 5 scaled; Mint's value adds the interest accrued since the last action.
-    expect(await events('supply', 5_500_000n)).toEqual(
-      emitted('Mint', 6_500_000n, 1_000_000n, index11),
-    );
-    expect(await scaled()).toBe(15_000_000n);
-
-    // Withdrawing 3.3 burns 3 scaled; nothing accrued since the supply.
-    expect(await events('withdraw', 3_300_000n)).toEqual(emitted('Burn', 3_300_000n, 0n, index11));
-    expect(await scaled()).toBe(12_000_000n);
-
-    // Index 1.2; withdrawing 0.6, less than the 1.2 accrued, is a Mint of the difference.
-    await fixtures.simulateAaveYield(1_200_000n);
-    const index12 = (RAY * 12n) / 10n;
-    expect(await events('withdraw', 600_000n)).toEqual(
-      emitted('Mint', 600_000n, 1_200_000n, index12),
-    );
-    expect(await scaled()).toBe(11_500_000n);
-
-    // Everything out: 11.5 scaled × 1.2 = 13.8 USDC; 100 - 10 - 5.5 + 3.3 + 0.6 + 13.8 = 102.2.
-    await pool('withdraw', 2n ** 256n - 1n);
-    expect(await scaled()).toBe(0n);
-    expect(await read(usdc, usdcAbi, 'balanceOf', [owner])).toBe(102_200_000n);
-  });
-
-  it('refuses what Aave refuses: another reserve, more than the balance, yield on no supply', async () => {
-    const wallet = walletOf(6);
-    await expect(
-      reader.readContract({
-        address: fixtures.aavePool,
-        abi: aavePoolAbi,
-        functionName: 'getReserveNormalizedIncome',
-        args: [fixtures.vault],
-      }),
-    ).rejects.toThrow(/UnknownReserve|reverted/);
-    await expect(
-      reader.simulateContract({
-        account: wallet.account,
-        address: fixtures.aavePool,
-        abi: aavePoolAbi,
-        functionName: 'withdraw',
-        args: [fixtures.usdc, 1n, wallet.account.address],
-      }),
-    ).rejects.toThrow(/NotEnoughAvailableUserBalance|reverted/);
-    // The test above withdrew everything: no scaled supply is left to pay interest to.
-    await expect(fixtures.simulateAaveYield(1n)).rejects.toThrow(/NoSupply|revert/);
   });
 });
 

@@ -4,9 +4,19 @@ import { anvilAccounts } from './anvilAccounts';
 import { anvilChain } from './anvilChain';
 import { compileContracts } from './compileContracts';
 
+/**
+ * The Aave accounting the bed's pool follows, by the `POOL_REVISION()` it answers: `v3.5`
+ * (revision 9: TokenMath's floor/ceil rounding and its events, what Aave runs today) or `v3.4`
+ * (revision 8: half-up rounding, as v3.0–v3.4).
+ */
+export const AAVE_BED_POOL_REVISIONS = { 'v3.4': 8n, 'v3.5': 9n } as const;
+export type AaveBedRevision = keyof typeof AAVE_BED_POOL_REVISIONS;
+
 export interface DeployEvmFixturesParameters {
   readonly rpcUrl: string;
   readonly chainId: number;
+  /** How the Aave stand-in accounts; `v3.5` (today's protocol) by default. */
+  readonly aaveRevision?: AaveBedRevision;
 }
 
 /** SPEC fee configuration the bed registry is deployed with. */
@@ -39,6 +49,8 @@ export interface EvmFixtures {
    */
   readonly aavePool: Address;
   readonly aToken: Address;
+  /** The Aave stand-in's `POOL_REVISION()` (see `AAVE_BED_POOL_REVISIONS`). */
+  readonly aavePoolRevision: bigint;
   /** The swap bed: a WETH stand-in (TestToken, 18 decimals, anyone mints)… */
   readonly weth: Address;
   /** …and a constant-product USDC/WETH pair (TestPair) seeded with `BED_PAIR_LIQUIDITY`. */
@@ -105,7 +117,9 @@ const BED_CALL_GAS = 2_000_000n;
 export async function deployEvmFixtures({
   rpcUrl,
   chainId,
+  aaveRevision = 'v3.5',
 }: DeployEvmFixturesParameters): Promise<EvmFixtures> {
+  const aavePoolRevision = AAVE_BED_POOL_REVISIONS[aaveRevision];
   const artifacts = await compileContracts();
   const chain = anvilChain(chainId, rpcUrl);
   const transport = http(rpcUrl, { retryCount: 0 });
@@ -152,6 +166,7 @@ export async function deployEvmFixtures({
   ]);
   const aavePool = await deploy(artifacts.TestAavePool.abi, artifacts.TestAavePool.bytecode, [
     usdc,
+    aavePoolRevision,
   ]);
   const aTokenAnswer = await publicClient.readContract({
     address: aavePool,
@@ -201,6 +216,7 @@ export async function deployEvmFixtures({
     registry,
     aavePool,
     aToken,
+    aavePoolRevision,
     weth,
     pair,
     deployer,

@@ -10,6 +10,8 @@ export interface StartAnvilParameters {
   readonly chainId: number;
   /** Give up when the node is not serving after this long (default 15 s). */
   readonly startTimeoutMs?: number;
+  /** Fork this chain's state from an RPC (`anvil --fork-url`): the opt-in fork check only. */
+  readonly forkUrl?: string;
 }
 
 /** A running local EVM node. Call `stop()` when done; an exit of this process also kills it. */
@@ -36,6 +38,7 @@ const LISTENING = /Listening on ([0-9.]+):(\d+)/;
 export async function startAnvil({
   chainId,
   startTimeoutMs = 15_000,
+  forkUrl,
 }: StartAnvilParameters): Promise<AnvilInstance> {
   const child = spawn(
     anvilBinaryPath(),
@@ -50,6 +53,7 @@ export async function startAnvil({
       String(ANVIL_ACCOUNT_COUNT),
       '--mnemonic',
       ANVIL_MNEMONIC,
+      ...(forkUrl ? ['--fork-url', forkUrl] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

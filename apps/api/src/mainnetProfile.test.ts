@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { closedPortUrl } from '@yieldrouter/chain-beds/faults';
+import { loadVenueProfile } from '@yieldrouter/engine';
+import { StrategyList } from '@yieldrouter/schemas';
+import type { TestApp } from './testing/startTestApp';
+import { startTestApp, testKeys } from './testing/startTestApp';
+
+// The service on the mainnet profile (SVC_PROFILE=mainnet) with every RPC and the APY source
+// unreachable: the venues whose ids are all the protocols' own are ready with those ids, and
+// every chain read is N/A with its reason, never a number.
+
+const profile = loadVenueProfile('mainnet');
+/** Venues the profile alone makes ready: catalog `ready` and every id set by the profile. */
+const READY_FROM_PROFILE = ['aave-v3', 'morpho', 'fluid'];
+
+let t: TestApp;
+beforeAll(async () => {
+  const closed = await closedPortUrl();
+  t = await startTestApp({
+    SVC_PROFILE: 'mainnet',
+    SVC_APY_BASE_URL: closed,
+    SVC_BASE_RPC_URL: closed,
+    SVC_ARBITRUM_RPC_URL: closed,
+    SVC_SOLANA_RPC_URL: closed,
+    SVC_SUI_RPC_URL: closed,
+  });
+});
+afterAll(() => t.close());
+
+const strategies = async () =>
+  StrategyList.parse((await request(t.app).get('/api/v1/svc/strategies').expect(200)).body)
+    .strategies;
+
+it('lists the venues the profile fills with their real ids and ready: true', async () => {
+  const listed = await strategies();
+  const ready = listed.filter((entry) => entry.ready).map((entry) => entry.venueId);
+  expect(ready.sort()).toEqual([...READY_FROM_PROFILE].sort());
+  const receiptOf = (venueId: string) => listed.find((entry) => entry.venueId === venueId)?.tokens;
+  expect(receiptOf('aave-v3')?.receipt).toMatchObject({
+    address: profile.ids['aave-v3']?.aToken,
+    source: 'configuration',
+  });
+  expect(receiptOf('morpho')?.receipt?.address).toBe(profile.ids['morpho']?.vault);
+  expect(receiptOf('fluid')?.receipt?.address).toBe(profile.ids['fluid']?.vault);
+  // The rest: what the profile could not set stays missing (ours, or not published); Silo and
+  // Drift are only listed in the catalog.
+  const kamino = listed.find((entry) => entry.venueId === 'kamino');
+  expect(kamino).toMatchObject({ ready: false, missingIds: ['adapter', 'receiptMint', 'reserve'] });
+  // Discovery's reason names the settings that would make it ready.
+  expect(kamino?.notReadyReason).toContain('SVC_VENUE_IDS.kamino.adapter');
+  expect(listed.find((entry) => entry.venueId === 'morpho')?.notReadyReason).toBeNull();
+  expect(listed.find((entry) => entry.venueId === 'silo')).toMatchObject({
+    ready: false,
+    readiness: 'listed',
+    missingIds: ['vault'],
+  });
+});
+
+it('with no RPC reachable, every chain read is N/A with a reason, never a number', async () => {
+  await request(t.app)
+    .post('/api/v1/svc/map/venues/refresh')
+    .set('X-API-Key', testKeys.keeper)
+    .expect(200);
+  for (const entry of await strategies()) {
+    expect(entry.grossApyBps).toBeNull();
+    expect(entry.caps.totalUnits).toBeNull();
+    expect(entry.caps.maxUnits).toBeNull();
+    expect(entry.caps.reason).toEqual(expect.any(String));
+    expect(entry.tvl.nativeUnits).toBeNull();
+    expect(entry.tvl.reason).toEqual(expect.any(String));
+  }
+});
+
+it('a profile id of the wrong format stops the service at start, in one line naming it', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'svc-profile-'));
+  writeFileSync(
+    path.join(dir, 'morpho.json'),
+    JSON.stringify({ vault: { id: '0xnot-an-address', source: 'test' } }),
+  );
+  const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [path.join(__dirname, 'server.ts')], {
+    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', SVC_PROFILE: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  const lines = stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^configuration error: invalid setting SVC_PROFILE: /);
+  expect(lines[0]).toContain(path.join(dir, 'morpho.json'));
+  expect(lines[0]).toContain('morpho.vault');
+});
