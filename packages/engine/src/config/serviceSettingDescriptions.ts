@@ -82,6 +82,10 @@ export const SERVICE_SETTING_DESCRIPTIONS: SettingDescriptions<typeof ServiceSet
     meaning:
       'On-chain ids per venue, JSON `{"morpho": {"vault": "0x…"}}`. A venue missing an id it needs is listed with `ready: false` and `missingIds`. Unknown venues or id names are refused at start. Solana venues need `adapter`, `receiptMint`, `venueProgram` and `reserve` (see [The Solana router program](chains.md#the-solana-router-program)).',
   },
+  SVC_PROFILE: {
+    meaning:
+      'A profile of real venue ids: `mainnet` (the checked-in `profiles/mainnet/`) or a path to a folder of `<venueId>.json` files. Its ids fill `SVC_VENUE_IDS`; an id set in `SVC_VENUE_IDS` wins. A file or id of the wrong format stops the service at start naming it. See [Profiles](profiles.md).',
+  },
   SVC_APY_POOLS: {
     meaning:
       'APY pool id per venue at the yields source, JSON `{"morpho": "<pool id>"}`. A venue without one has `grossApyBps: null`, reason `source_not_configured`.',
