@@ -75,8 +75,9 @@ export async function writeAutoPayConfig(
 /**
  * A venue position's auto-pay yield pool with what guards principal: the yield harvest
  * accrued for payees (hundredths of a micro), what runs committed of it, the staked balance,
- * the principal (confirmed deposits into the position less the owner's confirmed withdrawals
- * from it, never below 0) and the amounts open auto-pay withdraw legs are taking out.
+ * the principal (confirmed deposits into the position — a rebalance's deposit leg included —
+ * less the owner's confirmed withdrawals from it — a rebalance's withdraw leg included —, never
+ * below 0) and the amounts open auto-pay withdraw legs are taking out.
  */
 export interface AutoPayPool {
   readonly chain: string;
@@ -131,13 +132,15 @@ export async function readAutoPayPools(
                     0)::text AS liquid,
            COALESCE(a.balance_micros, 0)::text AS staked,
            GREATEST(0, (
-             SELECT COALESCE(SUM(CASE WHEN l.effect IN ('fund_staked', 'stake', 'bridged_stake')
+             SELECT COALESCE(SUM(CASE WHEN l.effect IN ('fund_staked', 'stake', 'bridged_stake',
+                                                        'rebalance_in')
                                       THEN l.settled_amount_micros
                                       ELSE -l.settled_amount_micros END), 0)
              FROM plan_legs l JOIN plans p ON p.id = l.plan_id
-             WHERE p.wallet = y.wallet AND p.chain = y.chain AND l.venue_id = v.id
-               AND l.status = 'confirmed'
-               AND l.effect IN ('fund_staked', 'stake', 'bridged_stake', 'unstake')
+             WHERE p.wallet = y.wallet AND COALESCE(l.chain, p.chain) = y.chain
+               AND l.venue_id = v.id AND l.status = 'confirmed'
+               AND l.effect IN ('fund_staked', 'stake', 'bridged_stake', 'rebalance_in', 'unstake',
+                                'rebalance_out')
            ))::text AS principal,
            (SELECT COALESCE(SUM(l.amount_micros), 0)
             FROM auto_pay_runs r JOIN plan_legs l ON l.plan_id = r.plan_id

@@ -5,6 +5,7 @@ import {
   OPEN_LEG_STATUSES,
   RELEASED_LEG_STATUSES,
   dropLegTx,
+  findBridgeTransfer,
   insertAuditEvents,
   markLegSubmitted,
   markReleasedLegTx,
@@ -210,6 +211,17 @@ const inputHeldOf = (parameters: SettleLegParameters, leg: SettlementLeg, asset:
       })
     : Promise.resolve(0n);
 
+/**
+ * The leg as its swap books it: in the plan's wallet, except a cross-chain deposit's swap on
+ * its source chain, which happens in the transfer's owner's wallet there (across chain
+ * families, another address than the plan's wallet, which is the owner on the destination).
+ */
+async function swapLegIn(parameters: SettleLegParameters, leg: SettlementLeg) {
+  if (!leg.wallet || (leg.planKind !== 'deposit' && leg.planKind !== 'route')) return leg;
+  const transfer = await findBridgeTransfer(parameters.db, leg.planId);
+  return transfer && transfer.sourceChain === leg.chain ? { ...leg, wallet: transfer.owner } : leg;
+}
+
 /** A receipt that is not the leg's: nothing moves; a claim the leg held on it is dropped. */
 async function refuseMismatch(
   parameters: SettleLegParameters,
@@ -359,8 +371,9 @@ export async function settleLeg(
       `leg ${leg.legIndex} of ${leg.planId} pays from the yield its plan's withdraw leg brings out: settle that leg first`,
     );
   }
+  const swapLeg = swap ? await swapLegIn(parameters, leg) : leg;
   const outcome = swap
-    ? swapOutcomeOf(leg, receipt, swap, await inputHeldOf(parameters, leg, swap.inputAsset))
+    ? swapOutcomeOf(swapLeg, receipt, swap, await inputHeldOf(parameters, swapLeg, swap.inputAsset))
     : unwrap
       ? unwrapOutcomeOf(
           leg,
