@@ -1,4 +1,9 @@
-import { insertAutoPayRun, insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
+import {
+  LedgerError,
+  insertAutoPayRun,
+  insertPlan,
+  runLedgerTransaction,
+} from '@yieldrouter/ledger';
 import type { PlanLegInput, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   AutoPayRunDocument,
@@ -217,6 +222,11 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
         });
       }
       return true;
+    }).catch((error: unknown) => {
+      // The liquid a returned share is held from moved meanwhile (the owner spent it): the run
+      // is computed again from what liquid holds now.
+      if (error instanceof LedgerError && error.code === 'INSUFFICIENT_BALANCE') return false;
+      throw error;
     });
     if (stored) return document;
   }
