@@ -2,7 +2,7 @@ import type { AuditEventInput } from './auditEvents';
 import { auditEventPayload } from './auditEvents';
 import { BatchQueue } from './batchQueue';
 import type { BatchResult } from './batchQueue';
-import type { AccountRef, JournalEntryInput } from './journal';
+import type { AccountRef, JournalEntryInput, LedgerChain } from './journal';
 import { journalEntryPayload, keyOf, retryTransient, toLedgerError } from './journal';
 import type { LegRow, LegStatus, OutboxEventInput, SettlementLeg } from './legs';
 import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
@@ -89,6 +89,11 @@ export interface LegOutcomeInput {
    * and holds it as returned (released), or takes it back (a late landing; negative).
    */
   readonly autoPayReturnMicros?: bigint;
+  /**
+   * An auto-pay leg's wallet (0041): once the run's withdraw is no longer open, what its plan
+   * holds in auto_pay beyond its open payouts goes back to liquid and to the pool.
+   */
+  readonly autoPaySweep?: { readonly wallet: string; readonly chain: LedgerChain };
   readonly events: readonly OutboxEventInput[];
   /**
    * The audit rows of the call that computed the outcome (a settle request's): inserted in the
@@ -217,6 +222,13 @@ function outcomePayload(input: LegOutcomeInput) {
             planId: guard.planId ?? null,
             expect: guard.expectMicros.toString(),
           })),
+        }
+      : {}),
+    ...(input.autoPaySweep
+      ? {
+          autoPaySweep: (['auto_pay', 'liquid'] as const).map((bucket) =>
+            keyOf({ ...input.autoPaySweep, bucket } as AccountRef),
+          ),
         }
       : {}),
     ...(input.autoPayReturnMicros !== undefined && input.autoPayReturnMicros !== 0n

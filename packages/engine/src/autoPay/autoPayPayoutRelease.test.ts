@@ -186,3 +186,32 @@ it("a payout never settles from another run's money before its own withdraw", as
   expect(await bucket(wallet, 'auto_pay')).toBe(0n);
   expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
 });
+
+it('a withdraw that lands after its payout expired returns the share to liquid', async () => {
+  const { chain, wallet, payee } = await stakedWithYield();
+  const plan = await run(chain, wallet);
+  await expire(plan.planId as string, 1);
+  await settleWithdraw(chain, plan);
+  // No payout of the run is open: nothing is held for payees, the share is the owner's liquid.
+  expect(await bucket(wallet, 'auto_pay')).toBe(0n);
+  expect(await bucket(wallet, 'liquid')).toBe(NET);
+  await nextRunPays(chain, wallet, payee);
+});
+
+it('a payout that pays less than its share returns the rest once no payout is open', async () => {
+  const { chain, wallet, payee } = await stakedWithYield();
+  const plan = await run(chain, wallet);
+  const planId = plan.planId as string;
+  await settleWithdraw(chain, plan);
+  // A short transfer: the payee received 1 micro less than the run's share.
+  const short = await settle(
+    chain,
+    planId,
+    1,
+    chain.transfer(planId, payee, { amountMicros: NET - 1n }),
+  );
+  expect(short).toMatchObject({ status: 'confirmed', settledAmountMicros: String(NET - 1n) });
+  expect(await bucket(wallet, 'auto_pay')).toBe(0n);
+  expect(await bucket(wallet, 'liquid')).toBe(1n);
+  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+});

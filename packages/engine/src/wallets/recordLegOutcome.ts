@@ -1,6 +1,7 @@
 import { BOOKS_ASSET, assetOfAccount } from '@yieldrouter/ledger';
 import type {
   BalanceGuard,
+  LedgerChain,
   LegOutcomeWriter,
   LegStatus,
   OutboxEventInput,
@@ -220,6 +221,9 @@ export async function recordLegOutcome(
       : {}),
     ...(outcome.guards && outcome.guards.length > 0 ? { guards: outcome.guards } : {}),
     ...(outcome.autoPayReturnMicros ? { autoPayReturnMicros: outcome.autoPayReturnMicros } : {}),
+    ...((leg.effect === 'pay_out' || leg.effect === 'unstake_yield') && leg.wallet
+      ? { autoPaySweep: { wallet: leg.wallet, chain: leg.chain as LedgerChain } }
+      : {}),
     events: events(leg, outcome, txId, options.payee),
     ...(options.audit ? { audit: options.audit.rows(writtenResult(leg, outcome, txId)) } : {}),
     now: parameters.now,

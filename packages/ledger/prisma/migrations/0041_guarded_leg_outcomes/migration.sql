@@ -14,12 +14,18 @@
 --    `returned_micros`, which the next run pays from liquid before it withdraws from the venue.
 --    A late landing of that leg takes it back (a negative return). Applied for written outcomes
 --    only, with the pool locked right after the legs (a run locks the pool before accounts).
+-- 3. Auto-pay sweeps. An outcome of an auto-pay leg carries `autoPaySweep` (the wallet's auto_pay
+--    and liquid accounts). Once the run's withdraw leg is no longer open, what the plan holds in
+--    auto_pay beyond what its open payout legs will pay (a withdraw that landed after its payouts
+--    were released, a long fill, a short payout) goes back the same way: auto_pay → liquid
+--    (`auto_pay.returned`), un-committed and kept as returned. Every leg of such a plan is locked
+--    with the batch's legs, in key order, so a release and a settlement of one run see each other.
 ALTER TABLE "auto_pay_yield"
   ADD COLUMN "returned_micros" BIGINT NOT NULL DEFAULT 0 CHECK ("returned_micros" >= 0);
 
 ALTER FUNCTION "ledger_record_leg_outcomes"(JSONB) RENAME TO "ledger_record_leg_outcomes_unguarded";
 
--- The accounts a batch names: its entries' postings and its guards.
+-- The accounts a batch names: its entries' postings, its guards and its auto-pay sweeps.
 CREATE FUNCTION "ledger_outcome_accounts"("p_outcomes" JSONB)
 RETURNS TABLE ("kind" TEXT, "wallet" TEXT, "chain" TEXT, "bucket" TEXT)
 LANGUAGE sql STABLE AS $$
@@ -29,6 +35,8 @@ LANGUAGE sql STABLE AS $$
          CASE WHEN jsonb_typeof(t.e -> 'entry') = 'object' THEN t.e -> 'entry' -> 'postings'
               ELSE '[]'::JSONB END
          || CASE WHEN jsonb_typeof(t.e -> 'guards') = 'array' THEN t.e -> 'guards'
+                 ELSE '[]'::JSONB END
+         || CASE WHEN jsonb_typeof(t.e -> 'autoPaySweep') = 'array' THEN t.e -> 'autoPaySweep'
                  ELSE '[]'::JSONB END
        ) AS q("kind" TEXT, "wallet" TEXT, "chain" TEXT, "bucket" TEXT)
 $$;
@@ -42,13 +50,17 @@ DECLARE
   v_items JSONB := "p_outcomes";
   v_guarded BOOLEAN := jsonb_path_exists("p_outcomes", '$[*].guards[*]');
   v_returns BOOLEAN := jsonb_path_exists("p_outcomes", '$[*].autoPayReturn');
+  v_sweeps BOOLEAN := jsonb_path_exists("p_outcomes", '$[*].autoPaySweep');
+  v_swept TEXT[] := '{}';
+  v_plan TEXT;
+  v_excess BIGINT;
   v_plans TEXT[];
   v_legs INTEGER[];
   v_moved INTEGER[];
   v_row RECORD;
   v_return BIGINT;
 BEGIN
-  IF v_guarded OR v_returns THEN
+  IF v_guarded OR v_returns OR v_sweeps THEN
     -- The wrapped function's leg locks, taken first, in its order.
     SELECT array_agg(k.p ORDER BY k.p, k.i), array_agg(k.i ORDER BY k.p, k.i)
     INTO v_plans, v_legs
@@ -57,22 +69,26 @@ BEGIN
           UNION
           SELECT t.e -> 'takeover' ->> 'planId', (t.e -> 'takeover' ->> 'legIndex')::INTEGER
           FROM jsonb_array_elements("p_outcomes") t(e)
-          WHERE jsonb_typeof(t.e -> 'takeover') = 'object') k;
+          WHERE jsonb_typeof(t.e -> 'takeover') = 'object'
+          UNION
+          SELECT l."plan_id", l."leg_index" FROM "plan_legs" l
+          WHERE l."plan_id" IN (SELECT t.e ->> 'planId' FROM jsonb_array_elements("p_outcomes") t(e)
+                                WHERE t.e ? 'autoPaySweep')) k;
     PERFORM 1 FROM "plan_legs" l
     WHERE l."plan_id" = ANY(v_plans)
       AND (l."plan_id", l."leg_index") IN (SELECT * FROM unnest(v_plans, v_legs))
     ORDER BY l."plan_id", l."leg_index"
     FOR UPDATE;
   END IF;
-  IF v_returns THEN
+  IF v_returns OR v_sweeps THEN
     PERFORM 1 FROM "auto_pay_yield" y JOIN "auto_pay_runs" r
       ON y."wallet" = r."wallet" AND y."chain" = r."chain" AND y."opportunity_id" = r."opportunity_id"
     WHERE r."plan_id" IN (SELECT t.e ->> 'planId' FROM jsonb_array_elements("p_outcomes") t(e)
-                          WHERE t.e ? 'autoPayReturn')
+                          WHERE t.e ? 'autoPayReturn' OR t.e ? 'autoPaySweep')
     ORDER BY y."wallet", y."chain", y."opportunity_id"
     FOR UPDATE OF y;
   END IF;
-  IF v_guarded THEN
+  IF v_guarded OR v_sweeps THEN
     -- Positions, then accounts (created when new, in key order; locked in id order): the
     -- wrapped function and ledger_post_entries take the same locks again, already held.
     INSERT INTO "positions" ("wallet", "chain", "opportunity_id", "venue_id")
@@ -143,6 +159,10 @@ BEGIN
         AND y."wallet" = r."wallet" AND y."chain" = r."chain"
         AND y."opportunity_id" = r."opportunity_id";
     END IF;
+    IF v_items -> (v_row."ord" - 1) ? 'autoPaySweep' AND NOT v_row."final"
+       AND NOT v_row."stale" THEN
+      v_swept := array_append(v_swept, v_items -> (v_row."ord" - 1) ->> 'planId');
+    END IF;
     "ord" := v_row."ord";
     "final" := v_row."final";
     "stale" := v_row."stale";
@@ -151,6 +171,45 @@ BEGIN
     "settled_amount_micros" := v_row."settled_amount_micros";
     "failure_reason" := v_row."failure_reason";
     RETURN NEXT;
+  END LOOP;
+
+  FOR v_plan IN SELECT DISTINCT u FROM unnest(v_swept) u ORDER BY 1 LOOP
+    CONTINUE WHEN EXISTS (SELECT 1 FROM "plan_legs" l
+                          WHERE l."plan_id" = v_plan AND l."effect" = 'unstake_yield'
+                            AND l."status" IN ('unsigned', 'submitted') AND l."released_at" IS NULL);
+    SELECT COALESCE(SUM(po."amount_micros"), 0)
+           - (SELECT COALESCE(SUM(l."amount_micros"), 0) FROM "plan_legs" l
+              WHERE l."plan_id" = v_plan AND l."effect" = 'pay_out'
+                AND l."status" IN ('unsigned', 'submitted') AND l."released_at" IS NULL)
+    INTO v_excess
+    FROM "auto_pay_runs" r
+    JOIN "journal_entries" j ON j."plan_id" = r."plan_id"
+    JOIN "postings" po ON po."entry_id" = j."id"
+    JOIN "ledger_accounts" a ON a."id" = po."account_id"
+      AND a."wallet" = r."wallet" AND a."chain" = r."chain" AND a."bucket" = 'auto_pay'
+    WHERE r."plan_id" = v_plan;
+    CONTINUE WHEN v_excess IS NULL OR v_excess <= 0;
+    -- The wrapped function made the posted-entry check immediate; an entry gets its postings
+    -- after its row, within ledger_post_entries: deferred for it, then immediate again.
+    SET CONSTRAINTS "journal_entries_posted" DEFERRED;
+    PERFORM 1 FROM ledger_post_entries((
+      SELECT jsonb_build_array(jsonb_build_object(
+        'kind', 'auto_pay.returned', 'planId', r."plan_id",
+        'memo', 'held for payouts no longer open: back to the owner''s liquid and the pool',
+        'postings', jsonb_build_array(
+          jsonb_build_object('kind', 'wallet', 'wallet', r."wallet", 'chain', r."chain",
+                             'bucket', 'auto_pay', 'amount', (-v_excess)::TEXT),
+          jsonb_build_object('kind', 'wallet', 'wallet', r."wallet", 'chain', r."chain",
+                             'bucket', 'liquid', 'amount', v_excess::TEXT))))
+      FROM "auto_pay_runs" r WHERE r."plan_id" = v_plan));
+    SET CONSTRAINTS "journal_entries_posted" IMMEDIATE;
+    UPDATE "auto_pay_yield" y
+    SET "committed_micros" = y."committed_micros" - LEAST(v_excess, y."committed_micros"),
+        "returned_micros" = y."returned_micros" + LEAST(v_excess, y."committed_micros"),
+        "updated_at" = now()
+    FROM "auto_pay_runs" r
+    WHERE r."plan_id" = v_plan AND y."wallet" = r."wallet" AND y."chain" = r."chain"
+      AND y."opportunity_id" = r."opportunity_id";
   END LOOP;
 END;
 $$;
