@@ -310,6 +310,41 @@ describe('POST /svc/bridge/rescue and bridge.failed (CCTP v2, Base → Arbitrum)
     expect(await failedEvents(document.planId)).toHaveLength(0);
   });
 
+  it("a reverted transaction that is not this message's mint fails nothing; the bridge delivers", async () => {
+    const document = await prepare();
+    await burn(document);
+    const next = await post(
+      '/svc/bridge/delivery',
+      { planId: document.planId },
+      testKeys.owner,
+    ).expect(200);
+    const leg = next.body.mintLeg as { transaction: { to: string; data: string } };
+    // A receiveMessage of no message: the transmitter refuses it; it proves nothing of the plan.
+    const unrelated = {
+      transaction: {
+        to: leg.transaction.to,
+        data: encodeFunctionData({ abi: RECEIVE_MESSAGE, args: ['0x00', '0x00'] }),
+      },
+    };
+    const reverted = await bed.sendLeg(bed.arbitrum, unrelated, owner.privateKey);
+    expect(reverted.ok).toBe(false);
+    const res = await post(
+      '/svc/bridge/delivery',
+      { planId: document.planId, destTxId: reverted.hash },
+      testKeys.owner,
+    ).expect(422);
+    expect(res.body).toMatchObject({ code: 'RECEIPT_MISMATCH', field: 'body.destTxId' });
+    expect(await failedEvents(document.planId)).toHaveLength(0);
+    const mint = await bed.sendLeg(bed.arbitrum, leg, owner.privateKey);
+    expect(mint.ok).toBe(true);
+    await post(
+      '/svc/bridge/delivery',
+      { planId: document.planId, destTxId: mint.hash },
+      testKeys.owner,
+    ).expect(200);
+    expect(await failedEvents(document.planId)).toHaveLength(0);
+  });
+
   it('a mint that reverts marks the bridge failed (bridge.failed); the rescue mints to the owner', async () => {
     const document = await prepare();
     await burn(document);

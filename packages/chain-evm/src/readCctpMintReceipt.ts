@@ -1,12 +1,13 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { ReceiptWith } from '@yieldrouter/schemas';
-import { isAddressEqual } from 'viem';
-import type { Hash } from 'viem';
+import { decodeFunctionData, isAddressEqual } from 'viem';
+import type { Address, Hash, Hex } from 'viem';
 import { messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpAbi';
 import { decodeEvmLog } from './decodeEvmLog';
 import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
+import type { EvmTransaction } from './evmRpc';
 import { toUnavailable } from './toUnavailable';
 
 export interface ReadCctpMintReceiptParameters {
@@ -33,8 +34,9 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
  * What the destination chain says about a CCTP mint: the transmitter's `MessageReceived` for the
  * plan's message (nonce and source domain), and the messenger's `MintAndWithdraw` of USDC it
  * triggered, which must credit the expected recipient. Whoever relayed the message does not
- * matter; which message it delivered does. Unknown → `pending`; reverted → `failed`; another
- * message or recipient → `mismatch`.
+ * matter; which message it delivered does. Unknown → `pending`; a reverted `receiveMessage` of
+ * this message → `failed`; any other reverted transaction, another message or recipient →
+ * `mismatch` (a reverted transaction never fails a bridge unless it was this message's mint).
  *
  * @throws InvalidChainInputError for a malformed txId or address.
  * @example
@@ -62,6 +64,16 @@ export async function readCctpMintReceipt(
     const receipt = await context.rpc.getTransactionReceipt(txId);
     if (!receipt) return { status: 'pending', txId };
     if (receipt.status === 'reverted') {
+      // Only a reverted call of the transmitter's receiveMessage with this plan's message is a
+      // failed mint of it; any other reverted transaction proves nothing about the bridge.
+      const call = await context.rpc.getTransaction(txId);
+      if (!call || !mintsMessage(call, transmitter, query)) {
+        return {
+          status: 'mismatch',
+          txId,
+          reason: "the reverted transaction is not a receiveMessage of this plan's message",
+        };
+      }
       return { status: 'failed', txId, reason: `reverted in block ${receipt.blockNumber}` };
     }
     // The messenger's MintAndWithdraw comes just before the MessageReceived of its message.
@@ -102,4 +114,30 @@ export async function readCctpMintReceipt(
   } catch (error) {
     return toUnavailable(error, what);
   }
+}
+
+/**
+ * Whether a transaction calls the transmitter's `receiveMessage` with the message of `nonce`
+ * from `sourceDomain` (CCTP v2 message header: version, sourceDomain at bytes 4..8, destination
+ * domain, nonce at bytes 12..44).
+ */
+function mintsMessage(
+  call: EvmTransaction,
+  transmitter: Address,
+  query: Pick<ReadCctpMintReceiptParameters, 'nonce' | 'sourceDomain'>,
+): boolean {
+  if (!call.to || !isAddressEqual(call.to, transmitter)) return false;
+  let message: Hex;
+  try {
+    const decoded = decodeFunctionData({ abi: messageTransmitterV2Abi, data: call.input });
+    if (decoded.functionName !== 'receiveMessage') return false;
+    message = decoded.args[0];
+  } catch {
+    return false;
+  }
+  const bytes = message.slice(2);
+  if (bytes.length < 88) return false;
+  const sourceDomain = Number.parseInt(bytes.slice(8, 16), 16);
+  const nonce = `0x${bytes.slice(24, 88)}`;
+  return sourceDomain === query.sourceDomain && nonce.toLowerCase() === query.nonce.toLowerCase();
 }

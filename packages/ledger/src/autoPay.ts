@@ -1,5 +1,7 @@
 import type { PrismaClientOrTransaction } from './apiKeys';
 import type { Prisma } from './generated/prisma/client';
+import { postJournalEntry } from './journal';
+import type { LedgerChain } from './journal';
 
 /** One payee of an auto-pay config, as stored. */
 export interface AutoPayPayeeRow {
@@ -73,8 +75,9 @@ export async function writeAutoPayConfig(
 /**
  * A venue position's auto-pay yield pool with what guards principal: the yield harvest
  * accrued for payees (hundredths of a micro), what runs committed of it, the staked balance,
- * the principal (confirmed deposits into the position less the owner's confirmed withdrawals
- * from it, never below 0) and the amounts open auto-pay withdraw legs are taking out.
+ * the principal (confirmed deposits into the position — a rebalance's deposit leg included —
+ * less the owner's confirmed withdrawals from it — a rebalance's withdraw leg included —, never
+ * below 0) and the amounts open auto-pay withdraw legs are taking out.
  */
 export interface AutoPayPool {
   readonly chain: string;
@@ -87,6 +90,13 @@ export interface AutoPayPool {
   readonly stakedMicros: bigint;
   readonly principalMicros: bigint;
   readonly openWithdrawalsMicros: bigint;
+  /**
+   * Payees' shares a run withdrew whose transfer leg was released (0041): in the owner's liquid,
+   * paid by the next run from there (as far as liquid still holds them) before the venue.
+   */
+  readonly returnedMicros: bigint;
+  /** The wallet's liquid balance on the pool's chain. */
+  readonly liquidMicros: bigint;
 }
 
 interface PoolRow {
@@ -99,6 +109,8 @@ interface PoolRow {
   staked: string;
   principal: string;
   open_withdrawals: string;
+  returned: string;
+  liquid: string;
 }
 
 /**
@@ -114,15 +126,21 @@ export async function readAutoPayPools(
     `
     SELECT y.chain, y.opportunity_id, v.id AS venue_id, v.standard,
            y.accrued_centimicros::text AS accrued, y.committed_micros::text AS committed,
+           y.returned_micros::text AS returned,
+           COALESCE((SELECT lq.balance_micros FROM ledger_accounts lq
+                     WHERE lq.wallet = y.wallet AND lq.chain = y.chain AND lq.bucket = 'liquid'),
+                    0)::text AS liquid,
            COALESCE(a.balance_micros, 0)::text AS staked,
            GREATEST(0, (
-             SELECT COALESCE(SUM(CASE WHEN l.effect IN ('fund_staked', 'stake', 'bridged_stake')
+             SELECT COALESCE(SUM(CASE WHEN l.effect IN ('fund_staked', 'stake', 'bridged_stake',
+                                                        'rebalance_in')
                                       THEN l.settled_amount_micros
                                       ELSE -l.settled_amount_micros END), 0)
              FROM plan_legs l JOIN plans p ON p.id = l.plan_id
-             WHERE p.wallet = y.wallet AND p.chain = y.chain AND l.venue_id = v.id
-               AND l.status = 'confirmed'
-               AND l.effect IN ('fund_staked', 'stake', 'bridged_stake', 'unstake')
+             WHERE p.wallet = y.wallet AND COALESCE(l.chain, p.chain) = y.chain
+               AND l.venue_id = v.id AND l.status = 'confirmed'
+               AND l.effect IN ('fund_staked', 'stake', 'bridged_stake', 'rebalance_in', 'unstake',
+                                'rebalance_out')
            ))::text AS principal,
            (SELECT COALESCE(SUM(l.amount_micros), 0)
             FROM auto_pay_runs r JOIN plan_legs l ON l.plan_id = r.plan_id
@@ -149,6 +167,8 @@ export async function readAutoPayPools(
     stakedMicros: BigInt(row.staked),
     principalMicros: BigInt(row.principal),
     openWithdrawalsMicros: BigInt(row.open_withdrawals),
+    returnedMicros: BigInt(row.returned),
+    liquidMicros: BigInt(row.liquid),
   }));
 }
 
@@ -187,22 +207,26 @@ export interface AutoPayPayoutInput {
 }
 
 /**
- * Records a run whose plan (withdraw leg, then one transfer leg per payee) was just inserted in
- * the same transaction: the run, its payouts, and the withdrawal committed against the pool.
+ * Records a run whose plan (a withdraw leg unless the returned shares pay it all, then one
+ * transfer leg per payee) was just inserted in the same transaction: the run, its payouts, and
+ * what it commits against the pool. The part paid from shares returned earlier
+ * (`fromReturnedMicros`) leaves the pool's returned and is held for the payees at once: liquid →
+ * auto_pay, an entry of the plan (what its transfer legs pay from, and what a release gives back).
  */
 export async function insertAutoPayRun(
-  tx: PrismaClientOrTransaction,
+  tx: Prisma.TransactionClient,
   run: {
     readonly planId: string;
     readonly wallet: string;
     readonly chain: string;
     readonly opportunityId: string;
     readonly amountMicros: bigint;
+    readonly fromReturnedMicros: bigint;
     readonly payouts: readonly AutoPayPayoutInput[];
     readonly now: Date;
   },
 ): Promise<void> {
-  const { planId, wallet, chain, opportunityId, amountMicros, now } = run;
+  const { planId, wallet, chain, opportunityId, amountMicros, fromReturnedMicros, now } = run;
   await tx.autoPayRun.create({
     data: { planId, wallet, chain, opportunityId, amountMicros, createdAt: now },
   });
@@ -211,8 +235,22 @@ export async function insertAutoPayRun(
   });
   await tx.$executeRaw`
     UPDATE auto_pay_yield SET committed_micros = committed_micros + ${amountMicros},
+                              returned_micros = returned_micros - ${fromReturnedMicros},
                               updated_at = ${now}
     WHERE wallet = ${wallet} AND chain = ${chain} AND opportunity_id = ${opportunityId}`;
+  if (fromReturnedMicros > 0n) {
+    const at = { wallet, chain: chain as LedgerChain };
+    await postJournalEntry(tx, {
+      kind: 'auto_pay.reserved',
+      dedupeKey: `reserve:${planId}`,
+      planId,
+      memo: "payees' shares returned by an earlier run, held for this run",
+      postings: [
+        { account: { ...at, bucket: 'liquid' }, amountMicros: -fromReturnedMicros },
+        { account: { ...at, bucket: 'auto_pay' }, amountMicros: fromReturnedMicros },
+      ],
+    });
+  }
 }
 
 /** The payee a transfer leg pays, and the position whose yield its run pays. */

@@ -23,6 +23,7 @@ export * from './walletSettings';
 export * from './harvests';
 export * from './positions';
 export * from './reconciliation';
+export * from './bucketDifferences';
 export * from './webhookSubscriptions';
 export * from './webhookFanOut';
 export * from './webhookDeliveries';

@@ -2,8 +2,8 @@ import type { AuditEventInput } from './auditEvents';
 import { auditEventPayload } from './auditEvents';
 import { BatchQueue } from './batchQueue';
 import type { BatchResult } from './batchQueue';
-import type { JournalEntryInput } from './journal';
-import { journalEntryPayload, retryTransient, toLedgerError } from './journal';
+import type { AccountRef, JournalEntryInput, LedgerChain } from './journal';
+import { journalEntryPayload, keyOf, retryTransient, toLedgerError } from './journal';
 import type { LegRow, LegStatus, OutboxEventInput, SettlementLeg } from './legs';
 import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
 import type { SqlClient, SqlClientOrPrisma } from './sqlClient';
@@ -43,6 +43,18 @@ export interface PositionChange {
 }
 
 /**
+ * A balance an outcome was computed from (migration 0041): read again under the locks that book
+ * the outcome; when it moved, nothing is written and the outcome is `stale` (compute again).
+ */
+export interface BalanceGuard {
+  /** A wallet account. */
+  readonly account: AccountRef;
+  /** Only what this plan's entries put in the account (its share), not the whole balance. */
+  readonly planId?: string;
+  readonly expectMicros: bigint;
+}
+
+/**
  * An outcome of a leg, with what it posts and reports: `confirmed` / `failed` are final (a
  * receipt proved the leg's own transaction); `expired` / `cancelled` release the reservation
  * and leave the leg confirmable by a late landing.
@@ -70,6 +82,18 @@ export interface LegOutcomeInput {
   readonly position?: PositionChange;
   /** Posted with the outcome; none when the outcome moves no money. */
   readonly entry?: JournalEntryInput;
+  /** The balances the outcome was computed from (none: it depends on none). */
+  readonly guards?: readonly BalanceGuard[];
+  /**
+   * An auto-pay transfer leg's share moved between auto_pay and liquid: the pool un-commits it
+   * and holds it as returned (released), or takes it back (a late landing; negative).
+   */
+  readonly autoPayReturnMicros?: bigint;
+  /**
+   * An auto-pay leg's wallet (0041): once the run's withdraw is no longer open, what its plan
+   * holds in auto_pay beyond its open payouts goes back to liquid and to the pool.
+   */
+  readonly autoPaySweep?: { readonly wallet: string; readonly chain: LedgerChain };
   readonly events: readonly OutboxEventInput[];
   /**
    * The audit rows of the call that computed the outcome (a settle request's): inserted in the
@@ -191,6 +215,25 @@ function outcomePayload(input: LegOutcomeInput) {
       : null,
     now: input.now.toISOString(),
     entry: input.entry ? journalEntryPayload(input.entry) : null,
+    ...(input.guards && input.guards.length > 0
+      ? {
+          guards: input.guards.map((guard) => ({
+            ...keyOf(guard.account),
+            planId: guard.planId ?? null,
+            expect: guard.expectMicros.toString(),
+          })),
+        }
+      : {}),
+    ...(input.autoPaySweep
+      ? {
+          autoPaySweep: (['auto_pay', 'liquid'] as const).map((bucket) =>
+            keyOf({ ...input.autoPaySweep, bucket } as AccountRef),
+          ),
+        }
+      : {}),
+    ...(input.autoPayReturnMicros !== undefined && input.autoPayReturnMicros !== 0n
+      ? { autoPayReturn: input.autoPayReturnMicros.toString() }
+      : {}),
     events: outboxPayload(input.events),
     audit: (input.audit ?? []).map(auditEventPayload),
   };

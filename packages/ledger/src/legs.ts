@@ -29,7 +29,7 @@ export interface SettlementLeg {
   readonly released: boolean;
   /** The venue position the leg moves (venue legs), as the books hold it now. */
   readonly position: PositionState | null;
-  /** The wallet's liquid balance on the leg's chain (read for exit and bridged_stake legs). */
+  /** The wallet's liquid balance on the leg's chain (read for exit, bridged_stake and pay_out legs). */
   readonly liquidMicros: bigint;
   /** The wallet's staked balance in the leg's venue (read for unstake legs; 0 otherwise). */
   readonly stakedMicros: bigint;
@@ -41,7 +41,10 @@ export interface SettlementLeg {
   readonly pairedLegOpen: boolean;
   /** Rebalance deposit legs: what the plan holds in the wallet's pending_in now; 0 otherwise. */
   readonly heldMicros: bigint;
-  /** Transfer legs to payees (`pay_out`): the wallet's `auto_pay` balance on the leg's chain. */
+  /**
+   * Transfer legs to payees (`pay_out`): what the leg's own plan holds in the wallet's `auto_pay`
+   * bucket on the leg's chain (its withdraw leg brought in, less what its payouts took).
+   */
   readonly autoPayMicros: bigint;
   /** Swap legs: the plan's swap parts (tokens, addresses, quote); null for the other kinds. */
   readonly swap: Prisma.JsonValue;
@@ -133,13 +136,15 @@ export const LEG_COLUMNS = `
   l.released_at IS NOT NULL AS released,
   pos.shares::text AS position_shares, pos.shares_known, pos.mark_micros::text AS mark_micros,
   pos.fees_retained_micros::text AS fees_retained_micros, pos.version::text AS position_version,
-  CASE WHEN l.effect IN ('exit_liquid', 'bridged_stake') THEN (
+  CASE WHEN l.effect IN ('exit_liquid', 'bridged_stake', 'pay_out') THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain) AND a.bucket = 'liquid') END AS liquid_micros,
   CASE WHEN l.effect = 'pay_out' THEN (
-    SELECT a.balance_micros::text FROM ledger_accounts a
-    WHERE a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain) AND a.bucket = 'auto_pay') END
-    AS auto_pay_micros,
+    SELECT COALESCE(SUM(po.amount_micros), 0)::text FROM journal_entries e
+    JOIN postings po ON po.entry_id = e.id
+    JOIN ledger_accounts a ON a.id = po.account_id
+    WHERE e.plan_id = l.plan_id AND a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain)
+      AND a.bucket = 'auto_pay') END AS auto_pay_micros,
   CASE WHEN l.effect IN ('unstake', 'rebalance_out', 'unstake_yield') THEN (
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain)

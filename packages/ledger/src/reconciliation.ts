@@ -8,7 +8,15 @@ import { sqlStatement, toSqlClient } from './sqlClient';
 export type ReconciliationTrigger = 'schedule' | 'manual' | 'cli';
 
 export type DriftKind =
-  'untracked' | 'shares_missing' | 'value_below_books' | 'reservation_without_leg';
+  | 'untracked'
+  | 'shares_missing'
+  | 'value_below_books'
+  | 'reservation_without_leg'
+  | 'wallet_below_books'
+  | 'shares_unknown'
+  | 'in_flight_without_bridge'
+  | 'auto_pay_without_payout'
+  | 'staked_without_position';
 
 /** One difference between the books and the chain (or the open legs). */
 export interface DriftInput {

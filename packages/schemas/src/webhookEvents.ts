@@ -119,6 +119,11 @@ export const DriftKind = z.enum([
   'shares_missing',
   'value_below_books',
   'reservation_without_leg',
+  'wallet_below_books',
+  'shares_unknown',
+  'in_flight_without_bridge',
+  'auto_pay_without_payout',
+  'staked_without_position',
 ]);
 export type DriftKind = z.infer<typeof DriftKind>;
 
@@ -136,7 +141,12 @@ export const ReconciliationDriftData = z.object({
       'untracked: money on the venue our plans did not put there (an outside deposit, a leg not ' +
       'settled yet); shares_missing: the chain holds fewer shares than the books track; ' +
       'value_below_books: the tracked shares are worth less than their mark (a loss); ' +
-      'reservation_without_leg: a pending balance that no open leg accounts for.',
+      'reservation_without_leg: a pending balance that no open leg accounts for; ' +
+      'wallet_below_books: the chain shows less of an asset in the owner wallet than the books; ' +
+      'shares_unknown: a position whose shares were never tracked (nothing can be matched); ' +
+      'in_flight_without_bridge: in_flight differs from the bridges not delivered yet; ' +
+      'auto_pay_without_payout: auto_pay differs from what runs with an open payout hold; ' +
+      'staked_without_position: a staked balance differs from its position.',
   }),
   booksMicros: MicrosOut.meta({ description: 'What the books hold.' }),
   chainMicros: MicrosOut.meta({ description: 'What the chain (or the open legs) say.' }),

@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     });
     const out = (line: string) => process.stdout.write(`${line}\n`);
     out(
-      `reconciliation ${report.runId} (${db.kind}): ${report.positions} positions read, ` +
+      `reconciliation ${report.runId} (${db.kind}): ${report.positions} positions and ` +
+        `${report.holdings} wallet holdings read, ` +
         `${report.unavailable} unreadable, threshold ${formatMicros(thresholdMicros)} micros`,
     );
     for (const [kind, total] of Object.entries(report.drifts)) {

@@ -23,6 +23,11 @@ export interface AutoPayRun {
   readonly pool: AutoPayPool;
   readonly payableMicros: bigint;
   readonly split: Split;
+  /**
+   * What the run pays from shares returned by earlier runs' released payouts (in the owner's
+   * liquid): the rest is withdrawn from the venue.
+   */
+  readonly fromReturnedMicros: bigint;
   readonly feeMicros: bigint;
 }
 
@@ -121,15 +126,27 @@ export async function computeAutoPayRun(
     return blocked(config, 'yield_source_unavailable', claim.detail);
   }
   const { headroomMicros } = claim ? poolStanding(pool, claim.claimMicros) : standing;
-  if (split.amountMicros > headroomMicros) {
+  const fromReturnedMicros = [split.amountMicros, pool.returnedMicros, pool.liquidMicros].reduce(
+    (least, value) => (value < least ? value : least),
+  );
+  const withdrawMicros = split.amountMicros - (fromReturnedMicros > 0n ? fromReturnedMicros : 0n);
+  if (withdrawMicros > headroomMicros) {
     return blocked(
       config,
       'auto_pay_would_touch_principal',
-      `The payout is ${formatMicros(split.amountMicros)} micros; ${pool.opportunityId} holds ${formatMicros(headroomMicros)} above its principal (${formatMicros(pool.principalMicros)}).`,
+      `The payout takes ${formatMicros(withdrawMicros)} micros from the venue; ${pool.opportunityId} holds ${formatMicros(headroomMicros)} above its principal (${formatMicros(pool.principalMicros)}).`,
     );
   }
   const { feeMicros } = computePrincipalFee({ amountMicros: split.amountMicros, kind: 'withdraw' });
-  return { status: 'ready', config, pool, payableMicros: standing.payableMicros, split, feeMicros };
+  return {
+    status: 'ready',
+    config,
+    pool,
+    payableMicros: standing.payableMicros,
+    split,
+    fromReturnedMicros: split.amountMicros - withdrawMicros,
+    feeMicros,
+  };
 }
 
 /** The split as documents show it. */

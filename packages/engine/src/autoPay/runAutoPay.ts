@@ -1,4 +1,9 @@
-import { insertAutoPayRun, insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
+import {
+  LedgerError,
+  insertAutoPayRun,
+  insertPlan,
+  runLedgerTransaction,
+} from '@yieldrouter/ledger';
 import type { PlanLegInput, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   AutoPayRunDocument,
@@ -52,6 +57,7 @@ const sameRun = (a: AutoPayRun, b: AutoPayRunOutcome) =>
   b.status === 'ready' &&
   a.pool.chain === b.pool.chain &&
   a.pool.opportunityId === b.pool.opportunityId &&
+  a.fromReturnedMicros === b.fromReturnedMicros &&
   a.split.payouts.map((payout) => payout.amountMicros).join() ===
     b.split.payouts.map((payout) => payout.amountMicros).join();
 
@@ -68,7 +74,10 @@ interface PayoutLeg {
   readonly payee: SplitPayout;
 }
 
-/** The withdraw leg(s) of the payout from the venue to the owner, then a transfer per payee. */
+/**
+ * The withdraw leg(s) of the payout from the venue to the owner (none when shares returned by
+ * earlier runs pay it all), then a transfer per payee.
+ */
 async function buildLegs(
   parameters: RunAutoPayParameters,
   run: AutoPayRun,
@@ -83,13 +92,16 @@ async function buildLegs(
     standard: run.pool.standard as VenueStandard,
   });
   const paid = run.split.payouts.filter((payout) => payout.amountMicros > 0n);
+  const withdrawMicros = run.split.amountMicros - run.fromReturnedMicros;
   const builds = [
-    await adapter.buildWithdraw({
-      planId,
-      owner,
-      amountMicros: run.split.amountMicros,
-      target: { kind: 'venue', venue },
-    }),
+    withdrawMicros > 0n
+      ? await adapter.buildWithdraw({
+          planId,
+          owner,
+          amountMicros: withdrawMicros,
+          target: { kind: 'venue', venue },
+        })
+      : ({ status: 'prepared', legs: [] } satisfies LegBuild),
     ...(await Promise.all(
       paid.map((payout) =>
         adapter.buildTransfer({
@@ -129,7 +141,9 @@ async function buildLegs(
  * POST /wallets/{address}/auto-pay (owner): prepares a plan paying the payable yield of one
  * position to the payees: a withdraw leg of the payout from the venue to the owner, then one
  * transfer leg per payee (floor(pool × weightBps / 10000) each; dust skipped, caps applied,
- * remainders kept). The owner signs every leg; each settles from its receipt (withdraw: staked →
+ * remainders kept). Shares an earlier run withdrew whose payout was released sit in the owner's
+ * liquid: the run pays them from there first (held in auto_pay for its transfer legs at once),
+ * and withdraws only the rest. The owner signs every leg; each settles from its receipt (withdraw: staked →
  * auto_pay; transfer: auto_pay → the payee). The plan, the run and the payout it commits
  * against the pool are stored in one transaction under the pool's lock, so two runs never pay
  * the same yield. Refused (422, nothing stored) when auto-pay is off or paused, nothing is
@@ -196,6 +210,7 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
           chain,
           opportunityId: run.pool.opportunityId,
           amountMicros: run.split.amountMicros,
+          fromReturnedMicros: run.fromReturnedMicros,
           payouts: built.payoutLegs.map(({ legIndex, payee }) => ({
             legIndex,
             payeeId: payee.payeeId,
@@ -207,6 +222,11 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
         });
       }
       return true;
+    }).catch((error: unknown) => {
+      // The liquid a returned share is held from moved meanwhile (the owner spent it): the run
+      // is computed again from what liquid holds now.
+      if (error instanceof LedgerError && error.code === 'INSUFFICIENT_BALANCE') return false;
+      throw error;
     });
     if (stored) return document;
   }

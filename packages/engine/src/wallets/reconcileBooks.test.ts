@@ -59,6 +59,11 @@ it('reports outside money, missing shares, losses and reservations without a leg
     shares_missing: { count: 1, micros: missing },
     value_below_books: { count: 2, micros: loss },
     reservation_without_leg: { count: 1, micros: 7n * M },
+    wallet_below_books: { count: 0, micros: 0n },
+    shares_unknown: { count: 0, micros: 0n },
+    in_flight_without_bridge: { count: 0, micros: 0n },
+    auto_pay_without_payout: { count: 0, micros: 0n },
+    staked_without_position: { count: 0, micros: 0n },
   });
   expect(report.aboveThreshold).toBe(5);
 

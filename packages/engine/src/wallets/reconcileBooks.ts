@@ -27,6 +27,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { mapWithLimit } from '../mapWithLimit';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
+import { bucketDrifts, reconcileWalletHoldings } from './reconcileWalletBuckets';
 import { ownerOn } from './walletAddress';
 
 export interface ReconcileParameters {
@@ -51,7 +52,9 @@ export type DriftTotals = Readonly<Record<DriftKind, { count: number; micros: bi
 export interface ReconcileReport {
   readonly runId: string;
   readonly positions: number;
-  /** Positions whose chain could not be read (nothing is concluded about them). */
+  /** Wallet holdings (wallet, chain, asset) compared with the chain's balances. */
+  readonly holdings: number;
+  /** Positions and holdings whose chain could not be read (nothing is concluded about them). */
   readonly unavailable: number;
   readonly drifts: DriftTotals;
   readonly aboveThreshold: number;
@@ -64,6 +67,11 @@ const DRIFT_KINDS: readonly DriftKind[] = [
   'shares_missing',
   'value_below_books',
   'reservation_without_leg',
+  'wallet_below_books',
+  'shares_unknown',
+  'in_flight_without_bridge',
+  'auto_pay_without_payout',
+  'staked_without_position',
 ];
 
 async function positionReading(
@@ -91,7 +99,9 @@ async function positionReading(
  * - `untracked`: the owner holds more shares than our settled legs minted (an outside deposit,
  *   a leg not settled yet) — reported, never booked;
  * - `shares_missing`: the chain holds fewer shares than the books track;
- * - `value_below_books`: the tracked shares are worth less than their mark (a loss).
+ * - `value_below_books`: the tracked shares are worth less than their mark (a loss);
+ * - `shares_unknown`: the position predates share tracking, so nothing can be matched: its
+ *   whole mark is reported (never silently nothing).
  * Tracked shares worth more than their mark are yield not harvested yet, not a drift.
  */
 export function positionDrifts(
@@ -119,7 +129,18 @@ export function positionDrifts(
       });
     }
   };
-  if (!position.sharesKnown) return drifts;
+  if (!position.sharesKnown) {
+    // Nothing the books hold can be matched against the chain: the whole mark is unverified.
+    const unverified = position.markMicros > 0n ? position.markMicros : reading.ownerValueMicros;
+    add(
+      'shares_unknown',
+      position.markMicros,
+      reading.ownerValueMicros,
+      unverified,
+      `the position predates share tracking: the books mark ${formatMicros(position.markMicros)} on shares they never counted; the owner's shares are worth ${formatMicros(reading.ownerValueMicros)} on chain`,
+    );
+    return drifts;
+  }
   if (reading.ownerShares > position.shares) {
     add(
       'untracked',
@@ -165,9 +186,11 @@ function driftEvent(runId: string, drift: DriftInput): OutboxEventInput {
 
 /**
  * Compares the books with the chain (`pnpm ledger:reconcile`, the keeper's `reconciliation`
- * job): every tracked venue position is read on chain, a page at a time (shares the owner
- * holds, what the tracked shares are worth), and every wallet's pending balances are compared
- * with its open legs. Each difference is recorded with its size and cause; one at or above the
+ * job), every bucket and asset (docs/reconciliation.md): every tracked venue position is read on
+ * chain, a page at a time (shares the owner holds, what the tracked shares are worth); every
+ * asset the books say an owner's wallet holds (liquid, auto_pay, pending_out) against the
+ * chain's balances; pending balances against open legs; in_flight, auto_pay and staked against
+ * the bridges, runs and positions they follow. Each difference is recorded with its size and cause; one at or above the
  * threshold also writes `reconciliation.drift` (same statement). A chain that cannot be read is
  * counted, never concluded on. Memory stays one page, whatever the number of wallets.
  */
@@ -239,6 +262,19 @@ export async function reconcileBooks(parameters: ReconcileParameters): Promise<R
     }),
   );
 
+  const wallets = await reconcileWalletHoldings(
+    {
+      db: parameters.db,
+      adapters: parameters.adapters,
+      thresholdMicros: parameters.thresholdMicros,
+      pageSize,
+      concurrency: parameters.concurrency ?? 16,
+    },
+    keep,
+  );
+  unavailable += wallets.unavailable;
+  await keep(await bucketDrifts(parameters.db, parameters.thresholdMicros));
+
   const finishedAt = parameters.now();
   const driftCount = DRIFT_KINDS.reduce((sum, kind) => sum + totals[kind].count, 0);
   await finishReconciliationRun(
@@ -253,5 +289,14 @@ export async function reconcileBooks(parameters: ReconcileParameters): Promise<R
     },
     finishedAt,
   );
-  return { runId, positions, unavailable, drifts: totals, aboveThreshold, startedAt, finishedAt };
+  return {
+    runId,
+    positions,
+    holdings: wallets.holdings,
+    unavailable,
+    drifts: totals,
+    aboveThreshold,
+    startedAt,
+    finishedAt,
+  };
 }

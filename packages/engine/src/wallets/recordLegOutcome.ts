@@ -1,5 +1,7 @@
 import { BOOKS_ASSET, assetOfAccount } from '@yieldrouter/ledger';
 import type {
+  BalanceGuard,
+  LedgerChain,
   LegOutcomeWriter,
   LegStatus,
   OutboxEventInput,
@@ -19,22 +21,32 @@ import type { CarriedRecord } from '../carriedRecord';
 import { finalResult, settleResult } from './settleResult';
 import type { PositionNext } from './settlementPostings';
 
+/** What an outcome was computed from, and what it hands back to an auto-pay pool (0041). */
+interface OutcomeGuards {
+  /** The balances it was computed from: read again under the booking's locks (stale if moved). */
+  readonly guards?: readonly BalanceGuard[];
+  /** Auto-pay transfer legs: the share the pool un-commits as returned (negative: takes back). */
+  readonly autoPayReturnMicros?: bigint;
+}
+
 /** What happens to a leg, with what it posts. */
-export type LegOutcome =
-  | {
-      readonly status: 'confirmed';
-      readonly amountMicros: bigint;
-      readonly shares: bigint | null;
-      readonly reviewReason: string | null;
-      readonly postings: readonly PostingInput[];
-      readonly position: PositionNext | null;
-    }
-  | {
-      readonly status: 'failed' | 'expired' | 'cancelled';
-      readonly reason: string;
-      readonly postings: readonly PostingInput[];
-      readonly position: null;
-    };
+export type LegOutcome = OutcomeGuards &
+  (
+    | {
+        readonly status: 'confirmed';
+        readonly amountMicros: bigint;
+        readonly shares: bigint | null;
+        readonly reviewReason: string | null;
+        readonly postings: readonly PostingInput[];
+        readonly position: PositionNext | null;
+      }
+    | {
+        readonly status: 'failed' | 'expired' | 'cancelled';
+        readonly reason: string;
+        readonly postings: readonly PostingInput[];
+        readonly position: null;
+      }
+  );
 
 /**
  * The events of an outcome, typed by their webhook payload schemas: a confirmed leg reports
@@ -206,6 +218,11 @@ export async function recordLegOutcome(
             postings: outcome.postings,
           },
         }
+      : {}),
+    ...(outcome.guards && outcome.guards.length > 0 ? { guards: outcome.guards } : {}),
+    ...(outcome.autoPayReturnMicros ? { autoPayReturnMicros: outcome.autoPayReturnMicros } : {}),
+    ...((leg.effect === 'pay_out' || leg.effect === 'unstake_yield') && leg.wallet
+      ? { autoPaySweep: { wallet: leg.wallet, chain: leg.chain as LedgerChain } }
       : {}),
     events: events(leg, outcome, txId, options.payee),
     ...(options.audit ? { audit: options.audit.rows(writtenResult(leg, outcome, txId)) } : {}),

@@ -12,7 +12,7 @@ import { EngineError } from '../errors';
 import { storedPlanDocument } from '../plans/storedPlanDocument';
 import { recordedWrite } from '../recordedWrite';
 import { recordLegOutcome } from './recordLegOutcome';
-import { releasePostings } from './settlementPostings';
+import { releaseBooking } from './settlementPostings';
 
 export interface ReleaseLegParameters {
   /** Grouped with concurrent settlements (`Database.settlements`), or a transaction's. */
@@ -23,7 +23,8 @@ export interface ReleaseLegParameters {
 /**
  * Releases an open leg's reservation without closing it: `expired` (unsigned past its TTL, or
  * its transaction still pending past the keeper's window) or `cancelled` (by the owner). The
- * reservation goes back (pending_in → external, pending_out → liquid) with `position.updated`;
+ * reservation or commitment goes back (`releaseBooking`: pending_in → external, pending_out →
+ * liquid, a payout's share auto_pay → liquid and back to its pool) with `position.updated`;
  * the leg stays confirmable: a transaction the chain later proves is the leg's settles it from
  * where the money went back to. Returns undefined when the leg moved meanwhile (read it again).
  */
@@ -37,7 +38,7 @@ export async function releaseLeg(
   const recorded = await recordLegOutcome(
     parameters,
     leg,
-    { status, reason: `${status}: ${reason}`, postings: releasePostings(leg), position: null },
+    { status, reason: `${status}: ${reason}`, ...releaseBooking(leg), position: null },
     { txId: leg.txId, expect: [leg.status] },
   );
   return recorded.stale ? undefined : recorded.result;

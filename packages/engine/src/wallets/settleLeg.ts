@@ -5,12 +5,14 @@ import {
   OPEN_LEG_STATUSES,
   RELEASED_LEG_STATUSES,
   dropLegTx,
+  findBridgeTransfer,
   insertAuditEvents,
   markLegSubmitted,
   markReleasedLegTx,
   readAccountBalance,
 } from '@yieldrouter/ledger';
 import type {
+  BalanceGuard,
   LedgerChain,
   LegSettlements,
   PrismaClient,
@@ -28,7 +30,7 @@ import { conflict, loadLeg, otherClaim, targetOf } from './findLegToSettle';
 import { recordLegOutcome } from './recordLegOutcome';
 import { finalResult, settleResult } from './settleResult';
 import type { LegOutcome } from './recordLegOutcome';
-import { bookSettlement, releasePostings } from './settlementPostings';
+import { bookSettlement, releaseBooking } from './settlementPostings';
 import { bookSwap, bookUnwrap } from './swapBooking';
 import { readUnwrapLegReceipt } from './unwrapLegReceipt';
 import { bridgeBurnOutcome, readBridgeBurnLeg } from '../bridges/bridgeBurnLeg';
@@ -82,7 +84,7 @@ function outcomeOf(
     return {
       status: 'failed',
       reason: `failed: ${receipt.reason}`,
-      postings: releasePostings(leg),
+      ...releaseBooking(leg),
       position: null,
     };
   }
@@ -98,6 +100,8 @@ function outcomeOf(
     reviewReason: booking.reviewReason,
     postings: booking.postings,
     position: booking.position,
+    guards: booking.guards,
+    autoPayReturnMicros: booking.autoPayReturnMicros,
   };
 }
 
@@ -135,8 +139,22 @@ function swapOutcomeOf(
         )
       : [],
     position: null,
+    // The input held is read again under the booking's locks: a concurrent settlement that
+    // moved it (a swap that bought what this one sells) makes this one compute again.
+    guards: leg.wallet ? [liquidGuard(leg, swap.inputAsset, inputHeld)] : [],
   };
 }
+
+/** The wallet's liquid balance in `asset` must still be `expectMicros` when the leg books. */
+const liquidGuard = (leg: SettlementLeg, asset: string, expectMicros: bigint): BalanceGuard => ({
+  account: {
+    wallet: leg.wallet as string,
+    chain: leg.chain as LedgerChain,
+    bucket: 'liquid',
+    asset,
+  },
+  expectMicros,
+});
 
 /**
  * A cross-asset route or deposit (swap legs, then deposit legs): its deposit leg brings the
@@ -178,6 +196,7 @@ function unwrapOutcomeOf(
     reviewReason: null,
     postings: at ? bookUnwrap(at, wrappedAsset, receipt.amountMicros, wrappedHeld) : [],
     position: null,
+    guards: at ? [liquidGuard(leg, wrappedAsset, wrappedHeld)] : [],
   };
 }
 
@@ -191,6 +210,17 @@ const inputHeldOf = (parameters: SettleLegParameters, leg: SettlementLeg, asset:
         asset,
       })
     : Promise.resolve(0n);
+
+/**
+ * The leg as its swap books it: in the plan's wallet, except a cross-chain deposit's swap on
+ * its source chain, which happens in the transfer's owner's wallet there (across chain
+ * families, another address than the plan's wallet, which is the owner on the destination).
+ */
+async function swapLegIn(parameters: SettleLegParameters, leg: SettlementLeg) {
+  if (!leg.wallet || (leg.planKind !== 'deposit' && leg.planKind !== 'route')) return leg;
+  const transfer = await findBridgeTransfer(parameters.db, leg.planId);
+  return transfer && transfer.sourceChain === leg.chain ? { ...leg, wallet: transfer.owner } : leg;
+}
 
 /** A receipt that is not the leg's: nothing moves; a claim the leg held on it is dropped. */
 async function refuseMismatch(
@@ -333,14 +363,17 @@ export async function settleLeg(
     // that leg is final (the keeper watches the txId meanwhile).
     if (!leg.released) return holdPending(parameters, leg, claim, attempt);
   }
-  if (payout && receipt.status === 'confirmed' && leg.autoPayMicros === 0n) {
+  // What this leg's own plan holds in auto_pay (its withdraw leg's proceeds less its payouts),
+  // read again under the booking's locks (a guard): never another run's money.
+  if (payout && receipt.status === 'confirmed' && !leg.released && leg.autoPayMicros <= 0n) {
     throw new EngineError(
       'AUTO_PAY_WITHDRAW_NOT_SETTLED',
-      `leg ${leg.legIndex} of ${leg.planId} pays from the yield leg 0 withdraws: settle leg 0 first`,
+      `leg ${leg.legIndex} of ${leg.planId} pays from the yield its plan's withdraw leg brings out: settle that leg first`,
     );
   }
+  const swapLeg = swap ? await swapLegIn(parameters, leg) : leg;
   const outcome = swap
-    ? swapOutcomeOf(leg, receipt, swap, await inputHeldOf(parameters, leg, swap.inputAsset))
+    ? swapOutcomeOf(swapLeg, receipt, swap, await inputHeldOf(parameters, swapLeg, swap.inputAsset))
     : unwrap
       ? unwrapOutcomeOf(
           leg,

@@ -2,6 +2,7 @@ import { computeHarvestFees } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type {
   AccountRef,
+  BalanceGuard,
   LedgerChain,
   PositionState,
   PostingInput,
@@ -32,6 +33,10 @@ export interface SettlementBooking {
   readonly reviewReason: string | null;
   /** An exit that realised yield not harvested yet: the fee booked on it. */
   readonly exitFeeMicros: bigint;
+  /** The balances the booking was computed from, read again under its locks (0041). */
+  readonly guards: readonly BalanceGuard[];
+  /** Auto-pay transfer legs: the share the pool takes back from returned (a late landing). */
+  readonly autoPayReturnMicros: bigint;
 }
 
 const walletAccount = (
@@ -48,6 +53,19 @@ const externalAccount = (leg: SettlementLeg): AccountRef => ({
   chain: leg.chain as LedgerChain,
 });
 const FEES: AccountRef = { system: 'fees:protocol' };
+
+/** The wallet's balance in `bucket` must still be what the booking read. */
+const walletGuard = (
+  leg: SettlementLeg,
+  bucket: 'liquid' | 'auto_pay' | 'pending_in',
+  expectMicros: bigint,
+): BalanceGuard => ({ account: walletAccount(leg, bucket), expectMicros });
+/** What the leg's own plan holds in `bucket` must still be what the booking read. */
+const planGuard = (
+  leg: SettlementLeg,
+  bucket: 'auto_pay' | 'pending_in',
+  expectMicros: bigint,
+): BalanceGuard => ({ account: walletAccount(leg, bucket), planId: leg.planId, expectMicros });
 
 const keyOf = (account: AccountRef) =>
   'wallet' in account
@@ -115,7 +133,9 @@ function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBo
   const to = leg.effect === 'fund_liquid' ? walletAccount(leg, 'liquid') : stakedAccount(leg);
   const moves = new Moves();
   let reviewReason = boundsReview(leg, amount);
+  const guards: BalanceGuard[] = [];
   if (leg.effect === 'bridged_stake') {
+    guards.push(walletGuard(leg, 'liquid', leg.liquidMicros));
     // What the bridge delivered sits in liquid here: it goes in first. More than liquid holds
     // came from the wallet outside the books (never an overdraft), flagged.
     const fromLiquid = min(amount, leg.liquidMicros > 0n ? leg.liquidMicros : 0n);
@@ -133,6 +153,7 @@ function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBo
   } else {
     const pending = walletAccount(leg, 'pending_in');
     const reserved = leg.effect === 'rebalance_in' ? leg.heldMicros : leg.amountMicros;
+    if (leg.effect === 'rebalance_in') guards.push(planGuard(leg, 'pending_in', leg.heldMicros));
     moves
       .move(pending, to, min(amount, reserved))
       .move(pending, externalAccount(leg), reserved - amount)
@@ -143,6 +164,8 @@ function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBo
     position: leg.effect === 'fund_liquid' ? null : entered(leg.position, movement),
     reviewReason,
     exitFeeMicros: 0n,
+    guards,
+    autoPayReturnMicros: 0n,
   };
 }
 
@@ -174,6 +197,8 @@ function bookExit(leg: SettlementLeg, movement: ProvenMovement): SettlementBooki
     position: null,
     reviewReason: joinReasons(boundsReview(leg, amount), uncovered),
     exitFeeMicros: 0n,
+    guards: beyond > 0n ? [walletGuard(leg, 'liquid', leg.liquidMicros)] : [],
+    autoPayReturnMicros: 0n,
   };
 }
 
@@ -224,6 +249,8 @@ function bookUnstake(
       },
       reviewReason: joinReasons(review, untracked),
       exitFeeMicros: 0n,
+      guards: [],
+      autoPayReturnMicros: 0n,
     };
   }
   const tracked = min(burned, position.shares);
@@ -237,6 +264,8 @@ function bookUnstake(
       position,
       reviewReason: joinReasons(review, outside),
       exitFeeMicros: 0n,
+      guards: [],
+      autoPayReturnMicros: 0n,
     };
   }
   const paid = (amount * tracked) / burned;
@@ -268,28 +297,35 @@ function bookUnstake(
     },
     reviewReason: joinReasons(review, outside),
     exitFeeMicros,
+    guards: [],
+    autoPayReturnMicros: 0n,
   };
 }
 
 /**
- * An auto-pay transfer leg: what the receipt proves the payee received leaves the wallet's
- * `auto_pay` bucket (the yield its withdraw leg brought out) for the chain. More than the bucket
- * holds is flagged: the books never take it from anywhere else (not liquid, never principal).
+ * An auto-pay transfer leg: what the receipt proves the payee received leaves what the leg's own
+ * plan holds in the wallet's `auto_pay` bucket (the yield its withdraw leg brought out, or what
+ * the run reserved from a share returned earlier) for the chain. More than the plan holds is
+ * flagged: the books never take it from anywhere else (not liquid, never principal). A late
+ * landing of a released leg pays from liquid, where its share went back, and the pool takes that
+ * share back from what it holds as returned.
  */
 function bookPayout(leg: SettlementLeg, movement: ProvenMovement): SettlementBooking {
   const amount = movement.amountMicros;
-  const paid = min(amount, leg.autoPayMicros);
+  const from = leg.released ? 'liquid' : 'auto_pay';
+  const held = leg.released ? leg.liquidMicros : leg.autoPayMicros;
+  const paid = min(amount, held > 0n ? held : 0n);
   const uncovered =
     amount > paid
-      ? `the books hold ${formatMicros(leg.autoPayMicros)} for payees: ${formatMicros(amount - paid)} micros the chain paid are not on them`
+      ? `the books hold ${formatMicros(held)} for this payout: ${formatMicros(amount - paid)} micros the chain paid are not on them`
       : null;
   return {
-    postings: new Moves()
-      .move(walletAccount(leg, 'auto_pay'), externalAccount(leg), paid)
-      .postings(),
+    postings: new Moves().move(walletAccount(leg, from), externalAccount(leg), paid).postings(),
     position: null,
     reviewReason: joinReasons(boundsReview(leg, amount), uncovered),
     exitFeeMicros: 0n,
+    guards: [leg.released ? walletGuard(leg, 'liquid', held) : planGuard(leg, 'auto_pay', held)],
+    autoPayReturnMicros: leg.released ? -paid : 0n,
   };
 }
 
@@ -345,24 +381,66 @@ export function bookSettlement(
   }
 }
 
-/** What releasing a leg's reservation posts (a proven revert, expiry, cancel): it goes back. */
-export function releasePostings(leg: SettlementLeg): PostingInput[] {
-  if (leg.released) return [];
+/** What releasing a leg posts, the balances that was computed from, and the pool's return. */
+export interface ReleaseBooking {
+  readonly postings: PostingInput[];
+  readonly guards: readonly BalanceGuard[];
+  readonly autoPayReturnMicros: bigint;
+}
+
+const NOTHING_HELD: ReleaseBooking = { postings: [], guards: [], autoPayReturnMicros: 0n };
+
+/**
+ * What releasing an open leg returns (a proven revert, expiry, cancel): exactly what it reserved
+ * or committed, where the chain left it. Every effect is named (docs/reconciliation.md):
+ * - fund_liquid, fund_staked: the reservation (pending_in) goes back to the chain;
+ * - exit_liquid: pending_out goes back to liquid;
+ * - rebalance_in: what its withdraw leg put in pending_in is in the owner's wallet: to the chain;
+ * - pay_out: the share its plan holds in auto_pay (its withdraw settled: the USDC is in the
+ *   owner's wallet) goes to liquid, and the pool un-commits it as returned (paid by the next run);
+ * - unstake_yield: its commitment on the pool goes back through the plan_legs trigger (0023);
+ * - the others reserve nothing: stake, bridged_stake (the bridge's delivery stays liquid),
+ *   unstake, rebalance_out, swap, unwrap, bridge_burn, bridge_fee (bridge legs release through
+ *   the bridge's own failure path), none.
+ */
+export function releaseBooking(leg: SettlementLeg): ReleaseBooking {
+  if (leg.released) return NOTHING_HELD;
   const moves = new Moves();
   switch (leg.effect) {
     case 'fund_liquid':
     case 'fund_staked':
       moves.move(walletAccount(leg, 'pending_in'), externalAccount(leg), leg.amountMicros);
-      break;
+      return { postings: moves.postings(), guards: [], autoPayReturnMicros: 0n };
     case 'exit_liquid':
       moves.move(walletAccount(leg, 'pending_out'), walletAccount(leg, 'liquid'), leg.amountMicros);
-      break;
+      return { postings: moves.postings(), guards: [], autoPayReturnMicros: 0n };
     case 'rebalance_in':
-      // What the withdraw leg put in pending_in is in the owner's wallet on chain.
       moves.move(walletAccount(leg, 'pending_in'), externalAccount(leg), leg.heldMicros);
-      break;
-    default:
-      break;
+      return {
+        postings: moves.postings(),
+        guards: [planGuard(leg, 'pending_in', leg.heldMicros)],
+        autoPayReturnMicros: 0n,
+      };
+    case 'pay_out': {
+      const held = leg.autoPayMicros > 0n ? leg.autoPayMicros : 0n;
+      const share = min(leg.amountMicros, held);
+      moves.move(walletAccount(leg, 'auto_pay'), walletAccount(leg, 'liquid'), share);
+      return {
+        postings: moves.postings(),
+        guards: [planGuard(leg, 'auto_pay', leg.autoPayMicros)],
+        autoPayReturnMicros: share,
+      };
+    }
+    case 'unstake_yield':
+    case 'stake':
+    case 'bridged_stake':
+    case 'unstake':
+    case 'rebalance_out':
+    case 'swap':
+    case 'unwrap':
+    case 'bridge_burn':
+    case 'bridge_fee':
+    case 'none':
+      return NOTHING_HELD;
   }
-  return moves.postings();
 }

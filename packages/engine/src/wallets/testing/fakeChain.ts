@@ -74,7 +74,11 @@ export interface FakeChain {
   /** Position reads of the venue fail (unset: they answer again). */
   setUnreadable(venueId: string, unreadable: boolean): void;
   /** The owner signs and the chain runs a prepared transfer leg to `recipient`. */
-  transfer(planId: string, recipient: string, options?: { readonly amountMicros?: bigint }): string;
+  transfer(
+    planId: string,
+    recipient: string,
+    options?: { readonly amountMicros?: bigint; readonly ok?: boolean },
+  ): string;
 }
 
 /** Solana served by an in-memory chain; the other chains refuse every address. */
@@ -85,7 +89,10 @@ export function fakeChain(): FakeChain {
   const unreadable = new Set<string>();
   // Transfer legs, keyed by plan and recipient (an auto-pay plan has several); their landings.
   const preparedTransfers = new Map<string, TransferLegRequest>();
-  const transfers = new Map<string, { request: TransferLegRequest; amountMicros: bigint }>();
+  const transfers = new Map<
+    string,
+    { request: TransferLegRequest; amountMicros: bigint; ok: boolean }
+  >();
 
   const vault = (venueId: string): Vault => {
     let found = vaults.get(venueId);
@@ -214,6 +221,9 @@ export function fakeChain(): FakeChain {
       if (request.owner !== owner || request.planId !== planId || request.recipient !== recipient) {
         return { status: 'mismatch', txId, reason: 'another owner, plan or recipient' };
       }
+      if (!tx.ok) {
+        return { status: 'failed', txId, reason: 'InstructionError: insufficient funds' };
+      }
       return {
         status: 'confirmed',
         txId,
@@ -290,7 +300,11 @@ export function fakeChain(): FakeChain {
       const request = preparedTransfers.get(`${planId}:${recipient}`);
       if (!request) throw new Error(`fake chain: no transfer to ${recipient} in ${planId}`);
       const txId = fakeBase58(88);
-      transfers.set(txId, { request, amountMicros: options.amountMicros ?? request.amountMicros });
+      transfers.set(txId, {
+        request,
+        amountMicros: options.amountMicros ?? request.amountMicros,
+        ok: options.ok ?? true,
+      });
       return txId;
     },
   };
