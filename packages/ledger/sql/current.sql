@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0040_entry_balance_check).
+-- The ledger schema as it is today, after every migration (last: 0042_reconcile_every_bucket).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -127,11 +127,13 @@ CREATE TABLE "auto_pay_yield" (
   "accrued_centimicros" numeric(40,0) NOT NULL DEFAULT 0,
   "committed_micros" bigint NOT NULL DEFAULT 0,
   "updated_at" timestamp(3) with time zone NOT NULL DEFAULT now(),
+  "returned_micros" bigint NOT NULL DEFAULT 0,
   CONSTRAINT "auto_pay_yield_pkey" PRIMARY KEY (wallet, chain, opportunity_id),
   CONSTRAINT "auto_pay_yield_accrued_centimicros_check" CHECK (accrued_centimicros >= 0::numeric),
   CONSTRAINT "auto_pay_yield_chain_check" CHECK (chain = ANY ('{sui,solana,base,arbitrum}'::text[])),
   CONSTRAINT "auto_pay_yield_committed_micros_check" CHECK (committed_micros >= 0),
-  CONSTRAINT "auto_pay_yield_opportunity_id_check" CHECK (opportunity_id ~ '^svcop[0-9a-f]{24}$'::text)
+  CONSTRAINT "auto_pay_yield_opportunity_id_check" CHECK (opportunity_id ~ '^svcop[0-9a-f]{24}$'::text),
+  CONSTRAINT "auto_pay_yield_returned_micros_check" CHECK (returned_micros >= 0)
 );
 
 CREATE TABLE "autopilot_decisions" (
@@ -451,7 +453,7 @@ CREATE TABLE "reconciliation_drifts" (
   CONSTRAINT "reconciliation_drifts_run_id_fkey" FOREIGN KEY (run_id) REFERENCES reconciliation_runs(id) ON DELETE CASCADE,
   CONSTRAINT "reconciliation_drifts_chain_check" CHECK (chain = ANY ('{sui,solana,base,arbitrum}'::text[])),
   CONSTRAINT "reconciliation_drifts_drift_micros_check" CHECK (drift_micros > 0),
-  CONSTRAINT "reconciliation_drifts_kind_check" CHECK (kind = ANY ('{untracked,shares_missing,value_below_books,reservation_without_leg}'::text[]))
+  CONSTRAINT "reconciliation_drifts_kind_check" CHECK (kind = ANY ('{untracked,shares_missing,value_below_books,reservation_without_leg,wallet_below_books,shares_unknown,in_flight_without_bridge,auto_pay_without_payout,staked_without_position}'::text[]))
 );
 
 CREATE TABLE "reconciliation_runs" (
@@ -951,6 +953,24 @@ BEGIN
 END;
 $function$;
 
+-- last defined by migration 0041_guarded_leg_outcomes
+CREATE OR REPLACE FUNCTION public.ledger_outcome_accounts(p_outcomes jsonb)
+ RETURNS TABLE(kind text, wallet text, chain text, bucket text)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT DISTINCT q."kind", q."wallet", q."chain", q."bucket"
+  FROM jsonb_array_elements("p_outcomes") t(e),
+       jsonb_to_recordset(
+         CASE WHEN jsonb_typeof(t.e -> 'entry') = 'object' THEN t.e -> 'entry' -> 'postings'
+              ELSE '[]'::JSONB END
+         || CASE WHEN jsonb_typeof(t.e -> 'guards') = 'array' THEN t.e -> 'guards'
+                 ELSE '[]'::JSONB END
+         || CASE WHEN jsonb_typeof(t.e -> 'autoPaySweep') = 'array' THEN t.e -> 'autoPaySweep'
+                 ELSE '[]'::JSONB END
+       ) AS q("kind" TEXT, "wallet" TEXT, "chain" TEXT, "bucket" TEXT)
+$function$;
+
 -- last defined by migration 0015_exactly_once_writes
 CREATE OR REPLACE FUNCTION public.ledger_post_entries(p_entries jsonb)
  RETURNS TABLE(ord integer, entry_id bigint, replay boolean)
@@ -1200,37 +1220,178 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0019_settlement_audit
+-- last defined by migration 0041_guarded_leg_outcomes
 CREATE OR REPLACE FUNCTION public.ledger_record_leg_outcomes(p_outcomes jsonb)
  RETURNS TABLE(ord integer, final boolean, stale boolean, status text, tx_id text, settled_amount_micros bigint, failure_reason text)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 #variable_conflict use_column
+DECLARE
+  v_items JSONB := "p_outcomes";
+  v_guarded BOOLEAN := jsonb_path_exists("p_outcomes", '$[*].guards[*]');
+  v_returns BOOLEAN := jsonb_path_exists("p_outcomes", '$[*].autoPayReturn');
+  v_sweeps BOOLEAN := jsonb_path_exists("p_outcomes", '$[*].autoPaySweep');
+  v_swept TEXT[] := '{}';
+  v_plan TEXT;
+  v_excess BIGINT;
+  v_plans TEXT[];
+  v_legs INTEGER[];
+  v_moved INTEGER[];
+  v_row RECORD;
+  v_return BIGINT;
 BEGIN
-  -- A data-modifying WITH runs once and to completion whether or not the result reads it.
-  RETURN QUERY
-  WITH r AS MATERIALIZED (
-    SELECT * FROM ledger_record_leg_outcomes_unaudited("p_outcomes")
-  ), audited AS (
-    INSERT INTO "audit_events" ("wallet", "operation", "method", "path", "actor_role", "key_id",
-                                "request_id", "plan_id", "outcome", "status", "error_code")
-    SELECT a.e ->> 'wallet', a.e ->> 'operation', a.e ->> 'method', a.e ->> 'path',
-           a.e ->> 'actor_role', a.e ->> 'key_id', a.e ->> 'request_id', a.e ->> 'plan_id',
-           a.e ->> 'outcome', (a.e ->> 'status')::INTEGER, a.e ->> 'error_code'
-    FROM r
-    CROSS JOIN LATERAL (SELECT "p_outcomes" -> (r."ord" - 1) -> 'audit' AS x) carried
-    CROSS JOIN LATERAL jsonb_array_elements(
-      CASE WHEN jsonb_typeof(carried.x) = 'array' THEN carried.x ELSE '[]'::JSONB END
-    ) WITH ORDINALITY AS a(e, n)
-    WHERE NOT r."final" AND NOT r."stale"
-    ORDER BY r."ord", a."n"
-    RETURNING 1
-  )
-  SELECT r."ord", r."final", r."stale", r."status", r."tx_id", r."settled_amount_micros",
-         r."failure_reason"
-  FROM r
-  ORDER BY r."ord";
+  IF v_guarded OR v_returns OR v_sweeps THEN
+    -- The wrapped function's leg locks, taken first, in its order.
+    SELECT array_agg(k.p ORDER BY k.p, k.i), array_agg(k.i ORDER BY k.p, k.i)
+    INTO v_plans, v_legs
+    FROM (SELECT t.e ->> 'planId' AS p, (t.e ->> 'legIndex')::INTEGER AS i
+          FROM jsonb_array_elements("p_outcomes") t(e)
+          UNION
+          SELECT t.e -> 'takeover' ->> 'planId', (t.e -> 'takeover' ->> 'legIndex')::INTEGER
+          FROM jsonb_array_elements("p_outcomes") t(e)
+          WHERE jsonb_typeof(t.e -> 'takeover') = 'object'
+          UNION
+          SELECT l."plan_id", l."leg_index" FROM "plan_legs" l
+          WHERE l."plan_id" IN (SELECT t.e ->> 'planId' FROM jsonb_array_elements("p_outcomes") t(e)
+                                WHERE t.e ? 'autoPaySweep')) k;
+    PERFORM 1 FROM "plan_legs" l
+    WHERE l."plan_id" = ANY(v_plans)
+      AND (l."plan_id", l."leg_index") IN (SELECT * FROM unnest(v_plans, v_legs))
+    ORDER BY l."plan_id", l."leg_index"
+    FOR UPDATE;
+  END IF;
+  IF v_returns OR v_sweeps THEN
+    PERFORM 1 FROM "auto_pay_yield" y JOIN "auto_pay_runs" r
+      ON y."wallet" = r."wallet" AND y."chain" = r."chain" AND y."opportunity_id" = r."opportunity_id"
+    WHERE r."plan_id" IN (SELECT t.e ->> 'planId' FROM jsonb_array_elements("p_outcomes") t(e)
+                          WHERE t.e ? 'autoPayReturn' OR t.e ? 'autoPaySweep')
+    ORDER BY y."wallet", y."chain", y."opportunity_id"
+    FOR UPDATE OF y;
+  END IF;
+  IF v_guarded OR v_sweeps THEN
+    -- Positions, then accounts (created when new, in key order; locked in id order): the
+    -- wrapped function and ledger_post_entries take the same locks again, already held.
+    INSERT INTO "positions" ("wallet", "chain", "opportunity_id", "venue_id")
+    SELECT DISTINCT t.e -> 'position' ->> 'wallet', t.e -> 'position' ->> 'chain',
+           t.e -> 'position' ->> 'opportunityId', t.e -> 'position' ->> 'venueId'
+    FROM jsonb_array_elements("p_outcomes") t(e)
+    WHERE jsonb_typeof(t.e -> 'position') = 'object'
+    ORDER BY 1, 2, 3
+    ON CONFLICT DO NOTHING;
+    PERFORM 1 FROM "positions" p
+    WHERE (p."wallet", p."chain", p."opportunity_id") IN (
+      SELECT t.e -> 'position' ->> 'wallet', t.e -> 'position' ->> 'chain',
+             t.e -> 'position' ->> 'opportunityId'
+      FROM jsonb_array_elements("p_outcomes") t(e)
+      WHERE jsonb_typeof(t.e -> 'position') = 'object')
+    ORDER BY p."wallet", p."chain", p."opportunity_id"
+    FOR UPDATE;
+    INSERT INTO "ledger_accounts" ("kind", "wallet", "chain", "bucket")
+    SELECT o."kind", o."wallet", o."chain", o."bucket"
+    FROM ledger_outcome_accounts("p_outcomes") o
+    WHERE NOT EXISTS (SELECT 1 FROM "ledger_accounts" a
+                      WHERE a."wallet" IS NOT DISTINCT FROM o."wallet"
+                        AND a."chain" IS NOT DISTINCT FROM o."chain" AND a."bucket" = o."bucket")
+    ORDER BY o."wallet", o."chain", o."bucket"
+    ON CONFLICT ("wallet", "chain", "bucket") DO NOTHING;
+    PERFORM 1 FROM "ledger_accounts" a
+    WHERE EXISTS (SELECT 1 FROM ledger_outcome_accounts("p_outcomes") o
+                  WHERE a."wallet" IS NOT DISTINCT FROM o."wallet"
+                    AND a."chain" IS NOT DISTINCT FROM o."chain" AND a."bucket" = o."bucket")
+    ORDER BY a."id"
+    FOR UPDATE;
+
+    SELECT COALESCE(array_agg(DISTINCT t.n::INTEGER), '{}') INTO v_moved
+    FROM jsonb_array_elements("p_outcomes") WITH ORDINALITY AS t(e, n)
+    CROSS JOIN LATERAL jsonb_to_recordset(
+      CASE WHEN jsonb_typeof(t.e -> 'guards') = 'array' THEN t.e -> 'guards' ELSE '[]'::JSONB END
+    ) AS g("wallet" TEXT, "chain" TEXT, "bucket" TEXT, "planId" TEXT, "expect" NUMERIC)
+    JOIN "ledger_accounts" a
+      ON a."wallet" = g."wallet" AND a."chain" = g."chain" AND a."bucket" = g."bucket"
+    WHERE g."expect" <> CASE
+      WHEN g."planId" IS NULL THEN a."balance_micros"
+      ELSE (SELECT COALESCE(SUM(po."amount_micros"), 0) FROM "journal_entries" j
+            JOIN "postings" po ON po."entry_id" = j."id"
+            WHERE j."plan_id" = g."planId" AND po."account_id" = a."id") END;
+    IF cardinality(v_moved) > 0 THEN
+      -- Written as nothing: the leg is not in `[]`, so the wrapped function answers it stale
+      -- (or final, when it already was).
+      SELECT jsonb_agg(CASE WHEN t.n::INTEGER = ANY(v_moved)
+                            THEN (t.e - 'position' - 'entry' - 'takeover' - 'autoPayReturn')
+                                 || '{"expect": []}'::JSONB
+                            ELSE t.e END ORDER BY t.n)
+      INTO v_items
+      FROM jsonb_array_elements("p_outcomes") WITH ORDINALITY AS t(e, n);
+    END IF;
+  END IF;
+
+  FOR v_row IN SELECT * FROM ledger_record_leg_outcomes_unguarded(v_items) r ORDER BY r."ord" LOOP
+    v_return := (v_items -> (v_row."ord" - 1) ->> 'autoPayReturn')::BIGINT;
+    IF v_return IS NOT NULL AND v_return <> 0 AND NOT v_row."final" AND NOT v_row."stale" THEN
+      UPDATE "auto_pay_yield" y
+      SET "committed_micros" = y."committed_micros"
+            - GREATEST(LEAST(v_return, y."committed_micros"), -y."returned_micros"),
+          "returned_micros" = y."returned_micros"
+            + GREATEST(LEAST(v_return, y."committed_micros"), -y."returned_micros"),
+          "updated_at" = now()
+      FROM "auto_pay_runs" r
+      WHERE r."plan_id" = v_items -> (v_row."ord" - 1) ->> 'planId'
+        AND y."wallet" = r."wallet" AND y."chain" = r."chain"
+        AND y."opportunity_id" = r."opportunity_id";
+    END IF;
+    IF v_items -> (v_row."ord" - 1) ? 'autoPaySweep' AND NOT v_row."final"
+       AND NOT v_row."stale" THEN
+      v_swept := array_append(v_swept, v_items -> (v_row."ord" - 1) ->> 'planId');
+    END IF;
+    "ord" := v_row."ord";
+    "final" := v_row."final";
+    "stale" := v_row."stale";
+    "status" := v_row."status";
+    "tx_id" := v_row."tx_id";
+    "settled_amount_micros" := v_row."settled_amount_micros";
+    "failure_reason" := v_row."failure_reason";
+    RETURN NEXT;
+  END LOOP;
+
+  FOR v_plan IN SELECT DISTINCT u FROM unnest(v_swept) u ORDER BY 1 LOOP
+    CONTINUE WHEN EXISTS (SELECT 1 FROM "plan_legs" l
+                          WHERE l."plan_id" = v_plan AND l."effect" = 'unstake_yield'
+                            AND l."status" IN ('unsigned', 'submitted') AND l."released_at" IS NULL);
+    SELECT COALESCE(SUM(po."amount_micros"), 0)
+           - (SELECT COALESCE(SUM(l."amount_micros"), 0) FROM "plan_legs" l
+              WHERE l."plan_id" = v_plan AND l."effect" = 'pay_out'
+                AND l."status" IN ('unsigned', 'submitted') AND l."released_at" IS NULL)
+    INTO v_excess
+    FROM "auto_pay_runs" r
+    JOIN "journal_entries" j ON j."plan_id" = r."plan_id"
+    JOIN "postings" po ON po."entry_id" = j."id"
+    JOIN "ledger_accounts" a ON a."id" = po."account_id"
+      AND a."wallet" = r."wallet" AND a."chain" = r."chain" AND a."bucket" = 'auto_pay'
+    WHERE r."plan_id" = v_plan;
+    CONTINUE WHEN v_excess IS NULL OR v_excess <= 0;
+    -- The wrapped function made the posted-entry check immediate; an entry gets its postings
+    -- after its row, within ledger_post_entries: deferred for it, then immediate again.
+    SET CONSTRAINTS "journal_entries_posted" DEFERRED;
+    PERFORM 1 FROM ledger_post_entries((
+      SELECT jsonb_build_array(jsonb_build_object(
+        'kind', 'auto_pay.returned', 'planId', r."plan_id",
+        'memo', 'held for payouts no longer open: back to the owner''s liquid and the pool',
+        'postings', jsonb_build_array(
+          jsonb_build_object('kind', 'wallet', 'wallet', r."wallet", 'chain', r."chain",
+                             'bucket', 'auto_pay', 'amount', (-v_excess)::TEXT),
+          jsonb_build_object('kind', 'wallet', 'wallet', r."wallet", 'chain', r."chain",
+                             'bucket', 'liquid', 'amount', v_excess::TEXT))))
+      FROM "auto_pay_runs" r WHERE r."plan_id" = v_plan));
+    SET CONSTRAINTS "journal_entries_posted" IMMEDIATE;
+    UPDATE "auto_pay_yield" y
+    SET "committed_micros" = y."committed_micros" - LEAST(v_excess, y."committed_micros"),
+        "returned_micros" = y."returned_micros" + LEAST(v_excess, y."committed_micros"),
+        "updated_at" = now()
+    FROM "auto_pay_runs" r
+    WHERE r."plan_id" = v_plan AND y."wallet" = r."wallet" AND y."chain" = r."chain"
+      AND y."opportunity_id" = r."opportunity_id";
+  END LOOP;
 END;
 $function$;
 
@@ -1367,6 +1528,40 @@ BEGIN
     ON l."plan_id" = t.e ->> 'planId' AND l."leg_index" = (t.e ->> 'legIndex')::INTEGER
   WHERE l."plan_id" = ANY(v_plans)
   ORDER BY t.n;
+END;
+$function$;
+
+-- last defined by migration 0019_settlement_audit, renamed from ledger_record_leg_outcomes by 0041_guarded_leg_outcomes
+CREATE OR REPLACE FUNCTION public.ledger_record_leg_outcomes_unguarded(p_outcomes jsonb)
+ RETURNS TABLE(ord integer, final boolean, stale boolean, status text, tx_id text, settled_amount_micros bigint, failure_reason text)
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+#variable_conflict use_column
+BEGIN
+  -- A data-modifying WITH runs once and to completion whether or not the result reads it.
+  RETURN QUERY
+  WITH r AS MATERIALIZED (
+    SELECT * FROM ledger_record_leg_outcomes_unaudited("p_outcomes")
+  ), audited AS (
+    INSERT INTO "audit_events" ("wallet", "operation", "method", "path", "actor_role", "key_id",
+                                "request_id", "plan_id", "outcome", "status", "error_code")
+    SELECT a.e ->> 'wallet', a.e ->> 'operation', a.e ->> 'method', a.e ->> 'path',
+           a.e ->> 'actor_role', a.e ->> 'key_id', a.e ->> 'request_id', a.e ->> 'plan_id',
+           a.e ->> 'outcome', (a.e ->> 'status')::INTEGER, a.e ->> 'error_code'
+    FROM r
+    CROSS JOIN LATERAL (SELECT "p_outcomes" -> (r."ord" - 1) -> 'audit' AS x) carried
+    CROSS JOIN LATERAL jsonb_array_elements(
+      CASE WHEN jsonb_typeof(carried.x) = 'array' THEN carried.x ELSE '[]'::JSONB END
+    ) WITH ORDINALITY AS a(e, n)
+    WHERE NOT r."final" AND NOT r."stale"
+    ORDER BY r."ord", a."n"
+    RETURNING 1
+  )
+  SELECT r."ord", r."final", r."stale", r."status", r."tx_id", r."settled_amount_micros",
+         r."failure_reason"
+  FROM r
+  ORDER BY r."ord";
 END;
 $function$;
 
