@@ -8,9 +8,9 @@ import type { NaviVenue, ScallopVenue, SuilendVenue } from './suiVenue';
 
 /**
  * A receipt coin's exchange rate: `underlying / receipts` USDC base units per receipt unit.
- * Suilend: the reserve's total supply (available + borrowed − unclaimed spread fees, in WAD)
- * over its CToken supply (× WAD); Scallop: the balance sheet's cash + debt − revenue over the
- * MarketCoin supply.
+ * Suilend: its `ctoken_ratio` (total supply = available + borrowed − unclaimed spread fees, over
+ * the CToken supply, a WAD Decimal rounded down) over WAD; Scallop: the balance sheet's cash +
+ * debt − revenue over the MarketCoin supply.
  */
 export interface ReceiptRate {
   readonly underlying: bigint;
@@ -111,7 +111,10 @@ export function readSuilendRate(
     );
     const ctokens = uint(reserve.ctoken_supply, `${what}.ctoken_supply`);
     const total = available * WAD + borrowed - spread;
-    return { underlying: total < 0n ? 0n : total, receipts: ctokens * WAD };
+    // Suilend's `ctoken_ratio`: a Decimal (WAD), total supply / ctoken supply rounded down, 1
+    // when no CTokens exist; a redemption is ctokens × ratio rounded down.
+    const ratio = ctokens === 0n ? WAD : (total < 0n ? 0n : total) / ctokens;
+    return { underlying: ratio, receipts: WAD };
   });
 }
 

@@ -20,6 +20,8 @@ export interface SuiFakeSharedRef {
 export type SuiFakeOwner =
   | { readonly AddressOwner: string }
   | { readonly Shared: { readonly initial_shared_version: string } }
+  /** A dynamic field's object: owned by its parent (a table). */
+  | { readonly ObjectOwner: string }
   | 'Immutable';
 
 /** One object the fake knows. Coins carry their type and balance. */
@@ -196,6 +198,36 @@ export class SuiFakeState {
     };
     this.objects.set(object.objectId, object);
     return { objectId: object.objectId, initialSharedVersion: initial.toString() };
+  }
+
+  /**
+   * Sets an object's Move fields as a transaction wrote them (a new version and digest); creates
+   * it, owned by `owner`, when it does not exist yet (a dynamic field's first write).
+   */
+  writeObject(input: {
+    objectId: string;
+    type: string;
+    fields: Readonly<Record<string, unknown>>;
+    owner?: SuiFakeOwner;
+  }): void {
+    const objectId = normalizeSuiAddress(input.objectId);
+    const known = this.objects.get(objectId);
+    const version = (known?.version ?? 0n) + 1n;
+    this.objects.set(objectId, {
+      objectId,
+      version,
+      digest: randomDigest(),
+      type: input.type,
+      owner: known?.owner ?? input.owner ?? 'Immutable',
+      fields: input.fields,
+      previousTransaction: known?.previousTransaction ?? randomDigest(),
+    });
+  }
+
+  /** Adds a system shared object (Clock 0x6, SuiSystemState 0x5) once. */
+  ensureSystemObject(objectId: string, type: string): void {
+    if (this.objects.has(normalizeSuiAddress(objectId))) return;
+    this.addSharedObject({ type, objectId, initialSharedVersion: 1n });
   }
 
   /** Every coin of `coinType` owned by `owner`, oldest first. */
