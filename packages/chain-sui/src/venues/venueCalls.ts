@@ -61,12 +61,12 @@ export function appendVenueDeposit(
       ],
     });
   } else {
-    const [marketCoin] = tx.moveCall({
+    // The whole result, as Scallop's builder hands it on (Suilend's destructures it).
+    const marketCoin = tx.moveCall({
       target: target(venue, 'mint', 'mint'),
       typeArguments: [usdc],
       arguments: [object(venue.version, false), object(venue.market, true), coin, clock],
     });
-    if (!marketCoin) throw new Error('unreachable: a Move call has a result');
     tx.transferObjects([marketCoin], tx.pure.address(owner));
   }
 }
@@ -105,7 +105,8 @@ export function appendVenueWithdraw(
       ],
     });
     if (!balance) throw new Error('unreachable: a Move call has a result');
-    [usdcCoin] = tx.moveCall({
+    // The whole result, as Navi's withdrawCoinPTB returns it.
+    usdcCoin = tx.moveCall({
       target: '0x2::coin::from_balance',
       typeArguments: [usdc],
       arguments: [balance],
@@ -117,12 +118,12 @@ export function appendVenueWithdraw(
       const exemption = normalizeStructTag(
         `${typePackage(venue.lendingMarketType)}::lending_market::RateLimiterExemption<${venue.lendingMarketType}, ${usdc}>`,
       );
-      const [none] = tx.moveCall({
+      // The whole result, as Suilend's generated `option()` helper passes it.
+      const none = tx.moveCall({
         target: '0x1::option::none',
         typeArguments: [exemption],
         arguments: [],
       });
-      if (!none) throw new Error('unreachable: a Move call has a result');
       [usdcCoin] = tx.moveCall({
         target: target(venue, 'lending_market', 'redeem_ctokens_and_withdraw_liquidity'),
         typeArguments: [venue.lendingMarketType, usdc],
@@ -135,7 +136,7 @@ export function appendVenueWithdraw(
         ],
       });
     } else {
-      [usdcCoin] = tx.moveCall({
+      usdcCoin = tx.moveCall({
         target: target(venue, 'redeem', 'redeem'),
         typeArguments: [usdc],
         arguments: [object(venue.version, false), object(venue.market, true), receipt, clock],
