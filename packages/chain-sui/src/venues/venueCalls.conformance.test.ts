@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Transaction } from '@mysten/sui/transactions';
 import type { TransactionObjectArgument } from '@mysten/sui/transactions';
 import { normalizeStructTag, normalizeSuiAddress } from '@mysten/sui/utils';
@@ -287,4 +289,47 @@ describe("Scallop: our calls are @scallop-io/sui-scallop-sdk's ScallopBuilder de
     txb.transferObjects([usdc], OWNER);
     expect(shape(mine)).toEqual(shape(txb.txBlock as unknown as TransactionShape));
   });
+});
+
+// profiles/mainnet/{suilend,navi,scallop}.json: each id with its source, checked against the
+// SDKs' own constants where they ship them; an id no SDK ships and we could not source is left
+// out, so the venue stays blocked naming it rather than calling a guessed object.
+it("the mainnet USDC is the coin type Scallop's SDK names", () => {
+  expect(normalizeStructTag(POOL_ADDRESSES.usdc?.coinType ?? '')).toBe(USDC);
+});
+
+function profile(name: string): Record<string, string> {
+  const path = join(__dirname, '../../../../profiles/mainnet', `${name}.json`);
+  const entries = JSON.parse(readFileSync(path, 'utf8')) as Record<
+    string,
+    { id: string; source: string }
+  >;
+  for (const [idName, entry] of Object.entries(entries)) {
+    expect({ idName, source: entry.source.length > 10 }).toEqual({ idName, source: true });
+  }
+  return Object.fromEntries(Object.entries(entries).map(([idName, entry]) => [idName, entry.id]));
+}
+
+const blockedOn = (venueId: string, ids: Record<string, string>) => {
+  const resolved = resolveSuiVenue(
+    { venueId, chain: 'sui', standard: 'router-adapter', ids },
+    USDC,
+  );
+  return resolved.status === 'blocked' ? resolved.blockers.map((blocker) => blocker.field) : [];
+};
+
+it("suilend: the SDK's published package; only the USDC reserve index is left to configure", () => {
+  const ids = profile('suilend');
+  expect(normalizeSuiAddress(ids.package ?? '')).toBe(normalizeSuiAddress(PUBLISHED_AT));
+  expect(blockedOn('suilend', ids)).toEqual(['ids.reserveIndex']);
+});
+
+it('navi: every object its calls and reads take', () => {
+  expect(blockedOn('navi', profile('navi'))).toEqual([]);
+});
+
+it("scallop: the SDK's USDC balance sheet; only the latest protocol package is left to configure", () => {
+  const ids = profile('scallop');
+  expect(ids.balanceSheet).toBe(POOL_ADDRESSES.usdc?.lendingPoolAddress);
+  expect(blockedOn('scallop', ids)).toEqual(['ids.package']);
 });
