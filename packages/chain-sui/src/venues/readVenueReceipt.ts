@@ -1,16 +1,56 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import type { Receipt, ReceiptQuery } from '@yieldrouter/schemas';
+import { normalizeSuiAddress } from '@mysten/sui/utils';
+import type { Receipt, ReceiptQuery, Unavailable } from '@yieldrouter/schemas';
+import { SuiBadResponseError } from '../errors';
 import { fetchTransactionView } from '../fetchTransactionView';
 import { ownerBalanceChange } from '../ownerBalanceChange';
-import { rpcNotConfigured } from '../rpc';
+import { rpcNotConfigured, suiRpcFailure } from '../rpc';
+import type { TransactionView } from '../shapes';
 import { matchVenueCall } from './matchVenueCall';
-import { NAVI_USDC_SCALE, RAY, readNaviSupply } from './readVenueState';
-import type { SuiVenue } from './suiVenue';
+import { naviSupplyEntryId } from './readVenueState';
+import type { NaviVenue, SuiVenue } from './suiVenue';
 import { matchVenueEvents } from './venueEvents';
 
-/** Navi's `ray_div` (rounded half up): the scaled units a USDC amount is at `index`. */
-export function naviScaled(amountMicros: bigint, index: bigint): bigint {
-  return (amountMicros * NAVI_USDC_SCALE * RAY + index / 2n) / index;
+/** The owner's scaled Navi balance at one version of their `user_state` entry (0: none). */
+async function scaledAt(client: SuiJsonRpcClient, entryId: string, version: string | undefined) {
+  if (version === undefined) return 0n;
+  const past = await client.tryGetPastObject({
+    id: entryId,
+    version: Number(version),
+    options: { showContent: true },
+  });
+  const content = past.status === 'VersionFound' ? past.details.content : undefined;
+  if (!content || content.dataType !== 'moveObject') {
+    throw new SuiBadResponseError(`navi balance entry ${entryId} at version ${version} not found`);
+  }
+  const value = (content.fields as Record<string, unknown>).value;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) {
+    throw new SuiBadResponseError(`navi balance entry ${entryId}: no scaled balance`);
+  }
+  return BigInt(value);
+}
+
+/**
+ * Navi's shares for a leg: how much the transaction moved the owner's scaled balance, read from
+ * their `user_state` entry at the version the transaction wrote and the one before (exactly what
+ * Navi minted or burnt at the index it used).
+ */
+async function naviShares(
+  client: SuiJsonRpcClient,
+  view: TransactionView,
+  venue: NaviVenue,
+  owner: string,
+): Promise<{ shares: bigint } | { reason: string } | Unavailable> {
+  const entryId = naviSupplyEntryId(venue, owner);
+  const change = view.changedObjects.find((item) => normalizeSuiAddress(item.objectId) === entryId);
+  if (!change) return { reason: "the transaction did not write the owner's Navi balance" };
+  try {
+    const after = await scaledAt(client, entryId, change.version);
+    const before = await scaledAt(client, entryId, change.previousVersion);
+    return { shares: after > before ? after - before : before - after };
+  } catch (error) {
+    return suiRpcFailure(error, 'receipt');
+  }
 }
 
 /**
@@ -19,7 +59,7 @@ export function naviScaled(amountMicros: bigint, index: bigint): bigint {
  * then. A success needs the protocol's event for the owner and USDC, the owner's USDC balance
  * change equal to the event's amount, and (Suilend, Scallop) the owner's receipt-coin change
  * equal to the event's receipt units: those are the shares. Navi has no receipt coin: its shares
- * are the scaled units of the amount at the reserve's supply index read now.
+ * are the change of the owner's scaled balance the transaction wrote (`naviShares`).
  */
 export async function readVenueReceipt(
   client: SuiJsonRpcClient | undefined,
@@ -54,9 +94,10 @@ export async function readVenueReceipt(
   }
   let shares: bigint;
   if (venue.kind === 'navi') {
-    const supply = await readNaviSupply(client, venue, owner);
-    if (supply.status !== 'ok') return supply;
-    shares = naviScaled(event.amount, supply.supplyIndex);
+    const moved = await naviShares(client, view, venue, owner);
+    if ('status' in moved) return moved;
+    if ('reason' in moved) return { status: 'mismatch', txId, reason: moved.reason };
+    shares = moved.shares;
   } else {
     const receiptChange = ownerBalanceChange(view, owner, venue.receiptCoinType) ?? 0n;
     if (event.receipts === undefined || -receiptChange * sign !== event.receipts) {

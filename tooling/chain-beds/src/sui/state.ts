@@ -75,6 +75,7 @@ export interface RecordTransactionInput {
   readonly balanceChanges?: readonly SuiFakeBalanceChange[];
   /** The checkpoint; the next one when omitted; null for "executed, not yet checkpointed". */
   readonly checkpoint?: bigint | null;
+  readonly changedObjects?: readonly SuiFakeObjectChange[];
 }
 
 /** A transaction the fake knows. `bytes` and `signatures` are set when it was executed. */
@@ -89,6 +90,17 @@ export interface SuiFakeTransaction {
   readonly timestampMs: string;
   readonly bytes: Uint8Array | undefined;
   readonly signatures: readonly string[];
+  /** Objects a venue function wrote (effects `created` / `mutated`, `modifiedAtVersions`). */
+  readonly changedObjects: readonly SuiFakeObjectChange[];
+}
+
+/** One object a transaction wrote: its new version, and the one it replaced (none: created). */
+export interface SuiFakeObjectChange {
+  readonly objectId: string;
+  readonly owner: SuiFakeOwner;
+  readonly version: bigint;
+  readonly digest: string;
+  readonly previousVersion: bigint | undefined;
 }
 
 function ownerAddress(owner: SuiFakeOwner): string | undefined {
@@ -105,6 +117,10 @@ export class SuiFakeState {
   readonly moveFunctions = new Map<string, readonly string[]>();
   /** Move functions the fake runs (see `runProgrammable`), by `moveFunctionKey`. */
   readonly fakeFunctions = new Map<string, FakeMoveFunction>();
+  /** Earlier versions of objects `writeObject` replaced (`sui_tryGetPastObject`). */
+  readonly pastObjects = new Map<string, Map<bigint, SuiFakeObject>>();
+  /** What `writeObject` wrote since the last `takeObjectChanges` (one transaction's writes). */
+  private objectChanges: SuiFakeObjectChange[] = [];
 
   /**
    * Declares a Move function's parameters (without the trailing `&mut TxContext`), e.g.
@@ -212,8 +228,13 @@ export class SuiFakeState {
   }): void {
     const objectId = normalizeSuiAddress(input.objectId);
     const known = this.objects.get(objectId);
+    if (known) {
+      const past = this.pastObjects.get(objectId) ?? new Map<bigint, SuiFakeObject>();
+      past.set(known.version, known);
+      this.pastObjects.set(objectId, past);
+    }
     const version = (known?.version ?? 0n) + 1n;
-    this.objects.set(objectId, {
+    const object: SuiFakeObject = {
       objectId,
       version,
       digest: randomDigest(),
@@ -221,7 +242,30 @@ export class SuiFakeState {
       owner: known?.owner ?? input.owner ?? 'Immutable',
       fields: input.fields,
       previousTransaction: known?.previousTransaction ?? randomDigest(),
+    };
+    this.objects.set(objectId, object);
+    this.objectChanges.push({
+      objectId,
+      owner: object.owner,
+      version,
+      digest: object.digest,
+      previousVersion: known?.version,
     });
+  }
+
+  /** The writes since the last call (a transaction's), and forgets them. */
+  takeObjectChanges(): SuiFakeObjectChange[] {
+    const changes = this.objectChanges;
+    this.objectChanges = [];
+    return changes;
+  }
+
+  /** An object at `version`: the current one or one `writeObject` replaced. */
+  objectAt(objectId: string, version: bigint): SuiFakeObject | undefined {
+    const id = normalizeSuiAddress(objectId);
+    const current = this.objects.get(id);
+    if (current?.version === version) return current;
+    return this.pastObjects.get(id)?.get(version);
   }
 
   /** Adds a system shared object (Clock 0x6, SuiSystemState 0x5) once. */
@@ -278,6 +322,7 @@ export class SuiFakeState {
       timestampMs: String(Date.now()),
       bytes: bytes ?? previous?.bytes,
       signatures: signatures ?? previous?.signatures ?? [],
+      changedObjects: input.changedObjects ?? previous?.changedObjects ?? [],
     });
     return digest;
   }
