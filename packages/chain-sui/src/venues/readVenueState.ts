@@ -87,8 +87,8 @@ async function reading<T>(
 
 /**
  * Suilend's CToken rate from the `LendingMarket`'s USDC reserve, with the published layout:
- * `reserves[i].{coin_type, available_amount, borrowed_amount: Decimal, unclaimed_spread_fees:
- * Decimal, ctoken_supply}`. The reserve must hold `usdc`.
+ * `reserves[i].{array_index, coin_type, available_amount, borrowed_amount: Decimal,
+ * unclaimed_spread_fees: Decimal, ctoken_supply}`. The reserve must be index i and hold `usdc`.
  */
 export function readSuilendRate(
   client: SuiJsonRpcClient | undefined,
@@ -100,8 +100,11 @@ export function readSuilendRate(
     const market = await objectFields(rpc, venue.lendingMarket, what);
     if (!Array.isArray(market.reserves)) throw new SuiBadResponseError(`${what}: no reserves`);
     const reserve = fieldsOf(market.reserves[Number(venue.reserveIndex)], what);
-    if (typeNameOf(reserve.coin_type, `${what}.coin_type`) !== typeNameText(usdc)) {
-      throw new SuiBadResponseError(`${what}: reserve ${venue.reserveIndex} is not USDC`);
+    if (
+      uint(reserve.array_index, `${what}.array_index`) !== venue.reserveIndex ||
+      typeNameOf(reserve.coin_type, `${what}.coin_type`) !== typeNameText(usdc)
+    ) {
+      throw new SuiBadResponseError(`${what}: reserve ${venue.reserveIndex} is not USDC's`);
     }
     const available = uint(reserve.available_amount, `${what}.available_amount`);
     const borrowed = uint(fieldsOf(reserve.borrowed_amount, what).value, `${what}.borrowed_amount`);

@@ -26,8 +26,9 @@ const typeName = (value: unknown): string | undefined => {
   return typeof name === 'string' ? name : undefined;
 };
 
-const sameOwner = (value: unknown, owner: string) =>
-  typeof value === 'string' && normalizeSuiOwner(value) === owner;
+/** An address field (an owner, an object id) equal to `expected`. */
+const sameOwner = (value: unknown, expected: string) =>
+  typeof value === 'string' && normalizeSuiOwner(value) === expected;
 
 /**
  * The event each venue emits for a deposit or a withdrawal, with the fields that prove it is the
@@ -36,11 +37,13 @@ const sameOwner = (value: unknown, owner: string) =>
 function ruleOf(venue: SuiVenue, action: RouterAction, usdc: string, owner: string): EventRule {
   const usdcName = typeNameText(usdc);
   if (venue.kind === 'suilend') {
-    const market = typeNameText(venue.lendingMarketType);
+    // The published layout: { lending_market_id, coin_type, reserve_id, liquidity_amount,
+    // ctoken_amount } (@suilend/sdk's generated lending_market structs).
     const name = action === 'deposit' ? 'MintEvent' : 'RedeemEvent';
     return {
       type: `${typePackage(venue.lendingMarketType)}::lending_market::${name}`,
-      ours: (f) => typeName(f.lending_market) === market && typeName(f.coin_type) === usdcName,
+      ours: (f) =>
+        sameOwner(f.lending_market_id, venue.lendingMarket) && typeName(f.coin_type) === usdcName,
       amount: 'liquidity_amount',
       receipts: 'ctoken_amount',
     };

@@ -14,6 +14,7 @@ import {
   takeCoin,
   typeNameOf,
 } from './lendingBed';
+import { randomObjectId } from './ids';
 import type { SuiFakeState } from './state';
 
 export interface AddSuilendParameters {
@@ -47,8 +48,10 @@ const WAD = 10n ** 18n;
  * (`total_supply / ctoken_supply`, a WAD Decimal rounded down; ctokens rounded down), emitting
  * `MintEvent`; `redeem_ctokens_and_withdraw_liquidity<P, T>(market, reserve_index, clock,
  * Coin<CToken<P, T>>, Option<RateLimiterExemption<P, T>>)` → `Coin<T>` (rounded down), emitting
- * `RedeemEvent`. The `LendingMarket` object has the published field layout (`reserves[i]` with
- * `coin_type`, `available_amount`, `borrowed_amount`, `unclaimed_spread_fees`, `ctoken_supply`).
+ * `RedeemEvent` (`{ lending_market_id, coin_type, reserve_id, … }`, as @suilend/sdk's generated
+ * structs lay them out). The `LendingMarket` object has the published field layout
+ * (`reserves[i]` with `lending_market_id`, `array_index`, `coin_type`, `available_amount`,
+ * `borrowed_amount`, `unclaimed_spread_fees`, `ctoken_supply`).
  */
 export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters): SuiFakeSuilend {
   ensureLendingFramework(state);
@@ -60,6 +63,7 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
   const market = state.addSharedObject({
     type: `${original}::lending_market::LendingMarket<${marketType}>`,
   });
+  const reserveId = randomObjectId();
   let reserve = {
     available: parameters.availableAmount ?? 0n,
     borrowedWad: 0n,
@@ -76,6 +80,8 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
           {
             type: `${original}::reserve::Reserve<${marketType}>`,
             fields: {
+              lending_market_id: market.objectId,
+              array_index: '0',
               coin_type: typeNameOf(usdc),
               available_amount: reserve.available.toString(),
               borrowed_amount: {
@@ -141,8 +147,9 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
       context.emit({
         type: `${original}::lending_market::MintEvent`,
         parsedJson: {
-          lending_market: typeNameOf(marketType).fields,
+          lending_market_id: market.objectId,
           coin_type: typeNameOf(usdc).fields,
+          reserve_id: reserveId,
           liquidity_amount: liquidity.toString(),
           ctoken_amount: ctokens.toString(),
         },
@@ -180,8 +187,9 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
       context.emit({
         type: `${original}::lending_market::RedeemEvent`,
         parsedJson: {
-          lending_market: typeNameOf(marketType).fields,
+          lending_market_id: market.objectId,
           coin_type: typeNameOf(usdc).fields,
+          reserve_id: reserveId,
           ctoken_amount: ctokens.toString(),
           liquidity_amount: liquidity.toString(),
         },
