@@ -55,8 +55,8 @@ const WAD = 10n ** 18n;
  */
 export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters): SuiFakeSuilend {
   ensureLendingFramework(state);
-  const original = normalizeSuiAddress(`0x${'5a'.repeat(32)}`);
-  const latest = normalizeSuiAddress(`0x${'5b'.repeat(32)}`);
+  const original = normalizeSuiAddress(`0x${'a5'.repeat(32)}`);
+  const latest = normalizeSuiAddress(`0x${'a6'.repeat(32)}`);
   const marketType = `${original}::suilend::MAIN_POOL`;
   const usdc = normalizeStructTag(parameters.usdc);
   const ctokenType = normalizeStructTag(`${original}::reserve::CToken<${marketType}, ${usdc}>`);
