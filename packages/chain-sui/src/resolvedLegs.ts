@@ -136,7 +136,7 @@ export async function buildSuiLegBytes(
   if (plan.venue) {
     let receipts: bigint | undefined;
     if (action === 'withdraw') {
-      const read = await withdrawReceipts(client, plan.venue, plan.usdc, plan.amount);
+      const read = await withdrawReceipts(client, plan.venue, plan.usdc, plan.owner, plan.amount);
       if (read.status === 'blocked') return read;
       receipts = read.receipts;
     }

@@ -235,6 +235,30 @@ describe.each(Object.keys(beds))('%s on the bed', (venueId) => {
     expect(receipt).toMatchObject({ status: 'mismatch' });
   });
 
+  receiptVenue?.(
+    'withdrawing more than the receipts are worth burns them all, no more',
+    async () => {
+      const wallet = funded();
+      const owner = wallet.toSuiAddress();
+      const deposit = await signAndSend(
+        wallet,
+        await adapter.buildDeposit(request(owner, bed.venue, 9_000_000n)),
+      );
+      expect(deposit.status).toBe('success');
+      bed.accrue();
+      const position = await adapter.readPosition(bed.venue, owner, 0n);
+      if (position.status !== 'ok') throw new Error(JSON.stringify(position));
+      const everything = await signAndSend(
+        wallet,
+        await adapter.buildWithdraw(request(owner, bed.venue, position.ownerValueMicros + 1n)),
+      );
+      expect(everything.status).toBe('success');
+      const receipt = venueOf(venueId, bed.venue.ids).ids.receiptCoinType ?? '';
+      expect((await client.getBalance({ owner, coinType: receipt })).totalBalance).toBe('0');
+      expect(await usdcOf(owner)).toBe(41_000_000n + position.ownerValueMicros);
+    },
+  );
+
   it("fails the leg on its own failed transaction, never on someone else's", async () => {
     const wallet = funded();
     const owner = wallet.toSuiAddress();

@@ -35,8 +35,8 @@ export function publicFunction(
 
 /**
  * The Clock, the system state, and the framework functions the venues' transactions call:
- * `0x1::option::none<T>()` (an `Option` is BCS `0` here) and `0x2::coin::from_balance<T>`
- * (a `Balance` is a coin value inside a transaction).
+ * `0x1::option::none<T>()` (an `Option` is BCS `0` here), `0x2::coin::from_balance<T>` (a
+ * `Balance` is a coin value inside a transaction) and `0x2::coin::destroy_zero<T>`.
  */
 export function ensureLendingFramework(state: SuiFakeState): void {
   state.ensureSystemObject(CLOCK_ID, '0x2::clock::Clock');
@@ -46,6 +46,20 @@ export function ensureLendingFramework(state: SuiFakeState): void {
       txContext: false,
     }),
     run: () => [{ kind: 'pure', bytes: new Uint8Array([0]) }],
+  });
+  // What a wallet's coinWithBalance resolution calls when the amount is a coin's whole balance.
+  state.defineFakeMoveFunction('0x2::coin::destroy_zero', {
+    normalized: publicFunction(1, [moveStruct('0x2', 'coin', 'Coin', [T0])], [], {
+      txContext: false,
+    }),
+    run: (context) => {
+      const [coin] = context.args;
+      if (coin?.kind !== 'coin' || coin.balance !== 0n) {
+        throw new MoveAbortError('0x2', 'balance', 'destroy_zero', 0);
+      }
+      coin.spent = true;
+      return [];
+    },
   });
   state.defineFakeMoveFunction('0x2::coin::from_balance', {
     normalized: publicFunction(
