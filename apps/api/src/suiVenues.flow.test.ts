@@ -183,3 +183,22 @@ it('a Sui venue missing an object id: the plan is blocked naming the setting', a
     await bare.close();
   }
 });
+
+it.each([
+  // A full 32-byte address inside the type reads as key material and is refused as such.
+  [`0x${'5c'.repeat(32)}::scam::SCAM`, 'KEY_MATERIAL_REFUSED'],
+  ['0x5c::scam::SCAM', 'BAD_REQUEST'],
+])('an unknown coin type %s as the token: 400 naming body.token', async (token, code) => {
+  const before = await t.db.prisma.plan.count();
+  const res = await request(t.app)
+    .post('/api/v1/svc/strategies/deposit/plan')
+    .send({
+      strategyId: 'navi',
+      owner: new Ed25519Keypair().toSuiAddress(),
+      amountMicros: '5000000',
+      token,
+    })
+    .expect(400);
+  expect(res.body).toMatchObject({ code, field: 'body.token' });
+  expect(await t.db.prisma.plan.count()).toBe(before);
+});
