@@ -1,2 +1,11 @@
 /** @type {import('jest').Config} */
-module.exports = { ...require('@yieldrouter/jest-preset') };
+const preset = require('@yieldrouter/jest-preset');
+
+// @suilend/sdk ships ESM only: its generated Move-call bindings (the conformance tests' reference)
+// go through the preset's swc step like @mysten/sui does.
+module.exports = {
+  ...preset,
+  transformIgnorePatterns: preset.transformIgnorePatterns.map((pattern) =>
+    pattern.replace('(@mysten|', '(@suilend|@mysten|'),
+  ),
+};

@@ -8,7 +8,12 @@ import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import { CrossAssetPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
-import type { SuiFake, SuiFakePool, SuiFakeYieldRouter } from '@yieldrouter/chain-beds/sui';
+import type {
+  SuiFake,
+  SuiFakePool,
+  SuiFakeSuilend,
+  SuiFakeYieldRouter,
+} from '@yieldrouter/chain-beds/sui';
 import { walletPosition } from './testing/solanaRouterApp';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
@@ -18,34 +23,31 @@ import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp'
 
 // Cross-asset route and deposit on the Sui fake: the owner routes SUI; the plan swaps it into
 // USDC through the Cetus-shaped pool the fake runs (one programmable transaction), then deposits
-// the swap's minimum out through our router package (which the fake runs too: `router::deposit`,
-// `router::deposit_to_venue`), under one planId. The owner's wallet resolves and signs each leg,
+// the swap's minimum out through our router package (`router::deposit`, for a route) or into
+// Suilend's lending market (`lending_market::deposit_liquidity_and_mint_ctokens`, for a suilend
+// deposit plan), both run by the fake, under one planId. The owner's wallet resolves and signs each leg,
 // and the keeper's settlement watch settles both from their effects and events.
 const SUI = '0x2::sui::SUI';
 const SUI_IN = 2_000_000_000n; // 2 SUI ≈ 8 USDC at the pool's 4 USDC per SUI
-const ADAPTER = `0x${'ad'.repeat(32)}`;
-const RECEIPT_COIN = `0x${'b2'.repeat(32)}::susdc::SUSDC`;
 
 let bed: SuiSwapBedApp;
 let sui: SuiFake;
 let pool: SuiFakePool;
 let cetus: CetusFake;
 let router: SuiFakeYieldRouter;
+let suilend: SuiFakeSuilend;
 let t: TestApp;
 let adapters: ChainAdapters;
 let client: SuiJsonRpcClient;
 
 const routerSettings = (fake: SuiFake) => {
-  router = fake.addYieldRouter({
-    venues: [{ adapter: ADAPTER, receiptCoinType: RECEIPT_COIN }],
-  });
+  router = fake.addYieldRouter();
+  suilend = fake.addSuilend({ usdc: SUI_TEST_USDC, availableAmount: 1_000_000_000_000n });
   return {
     SVC_SUI_PACKAGE_ID: router.packageId,
     SVC_SUI_YIELD_ROUTER_ID: router.router.objectId,
     SVC_SUI_ADAPTER_REGISTRY_ID: router.registry.objectId,
-    SVC_VENUE_IDS: JSON.stringify({
-      suilend: { adapter: ADAPTER, receiptCoinType: RECEIPT_COIN },
-    }),
+    SVC_VENUE_IDS: JSON.stringify({ suilend: suilend.ids }),
     SVC_API_KEYS: JSON.stringify([
       { key: testKeys.owner, role: 'owner', wallets: ['*'] },
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
@@ -185,7 +187,8 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
     ]);
     const stored = await signAndSettleAll(document, wallet);
     expect(stored.legs.map((leg) => leg.status)).toEqual(['confirmed', 'confirmed']);
-    expect(await balanceOf(owner, RECEIPT_COIN)).toBe(minOut);
+    // Suilend's ctoken ratio is 1 before any interest: one CToken per unit deposited.
+    expect(await balanceOf(owner, suilend.ids.receiptCoinType)).toBe(minOut);
     const after = await position(owner);
     expect(after).toMatchObject({ pendingInMicros: '0', liquidMicros: String(quoted - minOut) });
     expect(after.byChain.sui.venues).toEqual([

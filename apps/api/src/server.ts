@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const anyVenueReady = VENUE_CATALOG.some(
     (venue) =>
       venue.readiness === 'ready' &&
-      requiredVenueIds(venue.chain, venue.standard).every(
+      requiredVenueIds(venue.chain, venue.standard, venue.id).every(
         (name) => config.venues.ids[venue.id]?.[name],
       ),
   );

@@ -34,15 +34,17 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     chain: 'sui',
     normalizeAddress: (address) => normalizeSuiOwner(address),
     readBalances: (address) => readSuiBalances(client, resolved, address),
-    buildDeposit: (request) => buildSuiLegJson(resolved, request, 'deposit'),
-    buildWithdraw: (request) => buildSuiLegJson(resolved, request, 'withdraw'),
-    buildDepositBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'deposit', refs),
-    buildWithdrawBytes: (request, refs) => buildSuiLegBytes(resolved, request, 'withdraw', refs),
+    buildDeposit: (request) => buildSuiLegJson(client, resolved, request, 'deposit'),
+    buildWithdraw: (request) => buildSuiLegJson(client, resolved, request, 'withdraw'),
+    buildDepositBytes: (request, refs) =>
+      buildSuiLegBytes(client, resolved, request, 'deposit', refs),
+    buildWithdrawBytes: (request, refs) =>
+      buildSuiLegBytes(client, resolved, request, 'withdraw', refs),
     readReceipt: (query) => readSuiReceipt(client, resolved, query),
     readSwapReceipt: (query) => readSuiSwapReceipt(client, query),
     checkSignedLeg: (signed, leg) => checkSignedSuiLeg(client, signed, leg),
     broadcast: (signed) => broadcastSui(client, resolved, signed),
-    readPosition: (venue, owner, shares) => readSuiPosition(client, venue, owner, shares),
+    readPosition: (venue, owner, shares) => readSuiPosition(client, resolved, venue, owner, shares),
     sizeGas: (query) => sizeSuiGas(client, query),
     // Not built yet: a Sui transfer splits the owner's USDC coins, which needs their object refs
     // (a coin read this adapter does not make), and the router has no memo to tag it with.

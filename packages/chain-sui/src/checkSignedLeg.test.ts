@@ -7,10 +7,11 @@ import type { SuiResolvedRefs } from './resolvedLegs';
 import {
   legRequest,
   OTHER_PLAN_ID,
-  REGISTRY_ID,
   ROUTER_ID,
   suiConfig,
+  NAVI,
   VENUE,
+  VENUE_SHARED_REFS,
 } from './testFixtures';
 
 // Offline: the JSON leg is what the API prepares; the BCS bytes stand for what the owner's
@@ -32,7 +33,7 @@ const REFS: SuiResolvedRefs = {
   gasBudget: 20_000_000n,
   usdcCoins: [objectRef(0x21)],
   router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
-  registry: { objectId: REGISTRY_ID, initialSharedVersion: '6' },
+  shared: VENUE_SHARED_REFS,
 };
 const venueRequest = (overrides: Partial<LegRequest> = {}) =>
   legRequest(OWNER, { target: { kind: 'venue', venue: VENUE }, ...overrides });
@@ -84,7 +85,13 @@ describe('checkSignedLeg (Sui)', () => {
       expect((await adapter.checkSignedLeg(signed, leg)).status).toBe('mismatch');
     await expectMismatch(await signedBytes(venueRequest({ planId: OTHER_PLAN_ID })));
     await expectMismatch(await signedBytes(legRequest(OWNER)));
-    const withdrawal = payloadOf(await adapter.buildWithdrawBytes(venueRequest(), REFS));
+    // Navi's withdrawal reads nothing (it takes a USDC amount), so it builds offline.
+    const withdrawal = payloadOf(
+      await adapter.buildWithdrawBytes(
+        venueRequest({ target: { kind: 'venue', venue: NAVI } }),
+        REFS,
+      ),
+    );
     const { signature } = await wallet.signTransaction(
       fromBase64(withdrawal.transaction as string),
     );

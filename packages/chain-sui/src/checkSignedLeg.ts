@@ -50,13 +50,13 @@ function resolvedDiffers(prepared: Data, signed: Data): string | undefined {
   const calls = moveCalls(prepared);
   const packages = new Set(calls.map((call) => call.split('::')[0] ?? ''));
   if (moveCalls(signed, packages).join('|') !== calls.join('|')) {
-    return 'the router calls differ from the prepared ones';
+    return 'the Move calls differ from the prepared ones';
   }
   if (!containsAll(pureValues(signed), pureValues(prepared))) {
     return 'an argument of the prepared leg (plan id, amount, address) is missing or changed';
   }
   if (!containsAll(objectIds(signed), objectIds(prepared))) {
-    return 'an object of the prepared leg (router, registry) is missing';
+    return 'an object of the prepared leg (router or venue object) is missing';
   }
   return undefined;
 }
@@ -65,9 +65,10 @@ function resolvedDiffers(prepared: Data, signed: Data): string | undefined {
  * The Sui rule: the sender is the plan owner and every signature verifies over the bytes (the
  * sender's and the gas owner's among them). A leg prepared as final bytes must be signed as is.
  * A leg prepared unresolved (JSON, the wallet picks coins and gas) must keep, in order, the
- * prepared Move calls into the router package (same functions and type arguments), and every
- * prepared pure argument (the plan id, amounts, adapter) and object (router, registry); the
- * wallet may add coin handling and gas around them. The transaction id is the digest.
+ * prepared Move calls into the packages it calls (our router, or the venue's package; same
+ * functions and type arguments), and every prepared pure argument (the plan id, amounts) and
+ * object (router, the venue's shared objects); the wallet may add coin handling and gas around
+ * them. The transaction id is the digest.
  *
  * @example
  * const check = await checkSignedSuiLeg(client, { transaction, signatures }, leg);

@@ -12,3 +12,4 @@ export type { CctpSuiBurnReading, CctpSuiMintReading } from './cctp/readCctpSuiR
 export type { CctpSuiMintSearch } from './cctp/findCctpSuiMint';
 export { buildSuiSwapLeg } from './swapLeg';
 export type { SuiSwapLegHop, SuiSwapLegRequest } from './swapLeg';
+export { SUI_VENUE_IDS } from './venues/suiVenue';

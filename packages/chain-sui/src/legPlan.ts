@@ -1,18 +1,12 @@
 import type { Blocker, LegRequest } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
-import { normalizeSuiOwner, requireSuiAddress } from './address';
+import { requireSuiAddress } from './address';
 import type { ResolvedSuiConfig } from './config';
 import type { RouterAction } from './router';
+import type { SuiVenue } from './venues/suiVenue';
+import { resolveSuiVenue } from './venues/suiVenue';
 
 const U64_MAX = 18_446_744_073_709_551_615n;
-
-/** A venue leg's on-chain ids. */
-export interface SuiVenueIds {
-  readonly venueId: string;
-  readonly registryId: string;
-  /** The adapter's address in the `AdapterRegistry` (venue.ids.adapter). */
-  readonly adapter: string;
-}
 
 /** Everything a Sui leg needs, checked and in canonical form. */
 export interface SuiLegPlan {
@@ -21,19 +15,19 @@ export interface SuiLegPlan {
   readonly planBytes: Uint8Array;
   readonly owner: string;
   readonly amount: bigint;
-  readonly packageId: string;
-  readonly routerId: string;
   readonly usdc: string;
-  readonly venue: SuiVenueIds | undefined;
+  /** Router legs: our package and its YieldRouter. */
+  readonly router: { readonly packageId: string; readonly routerId: string } | undefined;
+  /** Venue legs: the protocol's objects the leg's calls take. */
+  readonly venue: SuiVenue | undefined;
 }
 
 export type SuiLegPlanOutcome =
   | { readonly status: 'ready'; readonly plan: SuiLegPlan }
   | { readonly status: 'blocked'; readonly blockers: readonly Blocker[] };
 
-function blocker(code: Blocker['code'], field: string, message: string, venueId?: string): Blocker {
-  const base = { code, field, message };
-  return venueId === undefined ? base : { ...base, details: { venueId } };
+function blocker(code: Blocker['code'], field: string, message: string): Blocker {
+  return { code, field, message };
 }
 
 function checkAmount(amount: bigint): bigint {
@@ -44,48 +38,6 @@ function checkAmount(amount: bigint): bigint {
     throw new InvalidChainInputError('amountMicros', 'amountMicros: must fit a Move u64');
   }
   return amount;
-}
-
-function venueIds(
-  config: ResolvedSuiConfig,
-  request: LegRequest,
-  blockers: Blocker[],
-): SuiVenueIds | undefined {
-  if (request.target.kind !== 'venue') return undefined;
-  const { venue } = request.target;
-  const id = venue.venueId;
-  if (config.adapterRegistryId === undefined) {
-    blockers.push(
-      blocker(
-        'router_not_configured',
-        'adapterRegistryId',
-        'Sui AdapterRegistry id is missing.',
-        id,
-      ),
-    );
-  }
-  if (venue.chain !== 'sui' || venue.standard !== 'router-adapter') {
-    blockers.push(
-      blocker(
-        'venue_not_configured',
-        'standard',
-        `Venue ${id} is not a Sui router-adapter venue (${venue.chain}/${venue.standard}).`,
-        id,
-      ),
-    );
-    return undefined;
-  }
-  const adapter =
-    venue.ids.adapter === undefined ? undefined : normalizeSuiOwner(venue.ids.adapter);
-  if (adapter === undefined) {
-    blockers.push(
-      blocker('venue_not_configured', 'ids.adapter', `Venue ${id} has no valid ids.adapter.`, id),
-    );
-    return undefined;
-  }
-  return config.adapterRegistryId === undefined
-    ? undefined
-    : { venueId: id, registryId: config.adapterRegistryId, adapter };
 }
 
 /**
@@ -103,6 +55,24 @@ export function planSuiLeg(
 
   const blockers: Blocker[] = [];
   const { packageId, yieldRouterId, usdcCoinType } = config;
+  if (usdcCoinType === undefined) {
+    blockers.push(
+      blocker('asset_not_configured', 'usdcCoinType', 'USDC coin type on Sui is missing.'),
+    );
+  }
+  const base = { action, planId: request.planId, planBytes, owner, amount };
+  if (request.target.kind === 'venue') {
+    // A venue leg calls the protocol's own functions: our router package is not involved.
+    const resolved = resolveSuiVenue(request.target.venue, usdcCoinType ?? '');
+    if (resolved.status === 'blocked') blockers.push(...resolved.blockers);
+    if (resolved.status === 'blocked' || usdcCoinType === undefined) {
+      return { status: 'blocked', blockers };
+    }
+    return {
+      status: 'ready',
+      plan: { ...base, usdc: usdcCoinType, router: undefined, venue: resolved.venue },
+    };
+  }
   if (packageId === undefined) {
     blockers.push(
       blocker('router_not_configured', 'packageId', 'Sui router package id is missing.'),
@@ -113,32 +83,16 @@ export function planSuiLeg(
       blocker('router_not_configured', 'yieldRouterId', 'Sui YieldRouter object id is missing.'),
     );
   }
-  if (usdcCoinType === undefined) {
-    blockers.push(
-      blocker('asset_not_configured', 'usdcCoinType', 'USDC coin type on Sui is missing.'),
-    );
-  }
-  const venue = venueIds(config, request, blockers);
-  if (
-    blockers.length > 0 ||
-    packageId === undefined ||
-    yieldRouterId === undefined ||
-    usdcCoinType === undefined
-  ) {
+  if (packageId === undefined || yieldRouterId === undefined || usdcCoinType === undefined) {
     return { status: 'blocked', blockers };
   }
   return {
     status: 'ready',
     plan: {
-      action,
-      planId: request.planId,
-      planBytes,
-      owner,
-      amount,
-      packageId,
-      routerId: yieldRouterId,
+      ...base,
       usdc: usdcCoinType,
-      venue,
+      router: { packageId, routerId: yieldRouterId },
+      venue: undefined,
     },
   };
 }

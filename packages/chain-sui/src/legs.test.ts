@@ -2,17 +2,7 @@ import { Transaction } from '@mysten/sui/transactions';
 import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
-import {
-  ADAPTER,
-  legRequest,
-  PACKAGE_ID,
-  PLAN_ID,
-  REGISTRY_ID,
-  ROUTER_ID,
-  suiConfig,
-  USDC,
-  VENUE,
-} from './testFixtures';
+import { legRequest, PACKAGE_ID, PLAN_ID, ROUTER_ID, suiConfig, USDC } from './testFixtures';
 
 const OWNER = `0x${'2b'.repeat(32)}`;
 
@@ -53,42 +43,6 @@ describe('blocked legs', () => {
         expect.objectContaining({ code, field }),
       ]);
     }
-  });
-
-  it('lists every missing id at once', async () => {
-    const adapter = createSuiAdapter(
-      suiConfig({ packageId: undefined, yieldRouterId: undefined, usdcCoinType: undefined }),
-    );
-    const build = await adapter.buildDeposit(legRequest(OWNER));
-    expect(build.status === 'blocked' && build.blockers.map((b) => b.field)).toEqual([
-      'packageId',
-      'yieldRouterId',
-      'usdcCoinType',
-    ]);
-  });
-
-  it('blocks venue legs without a router-adapter venue, an adapter id or the registry', async () => {
-    const adapter = createSuiAdapter(suiConfig());
-    const erc4626 = { ...VENUE, standard: 'erc4626' as const };
-    const noAdapter = { ...VENUE, ids: { receiptCoinType: VENUE.ids.receiptCoinType } };
-    for (const venue of [erc4626, noAdapter]) {
-      const build = await adapter.buildDeposit(
-        legRequest(OWNER, { target: { kind: 'venue', venue } }),
-      );
-      expect(build.status === 'blocked' && build.blockers).toEqual([
-        expect.objectContaining({
-          code: 'venue_not_configured',
-          details: { venueId: VENUE.venueId },
-        }),
-      ]);
-    }
-    const noRegistry = createSuiAdapter(suiConfig({ adapterRegistryId: undefined }));
-    const build = await noRegistry.buildWithdraw(
-      legRequest(OWNER, { target: { kind: 'venue', venue: VENUE } }),
-    );
-    expect(build.status === 'blocked' && build.blockers).toEqual([
-      expect.objectContaining({ code: 'router_not_configured', field: 'adapterRegistryId' }),
-    ]);
   });
 });
 
@@ -170,27 +124,5 @@ describe('unresolved legs (sui-transaction-json)', () => {
     expect(transfer?.TransferObjects?.objects).toEqual([{ $kind: 'Result', Result: 0 }]);
     const recipient = transfer?.TransferObjects?.address;
     expect(Buffer.from(pureBytes(input(recipient))).toString('hex')).toBe(OWNER.slice(2));
-  });
-
-  it('routes venue legs through deposit_to_venue / withdraw_from_venue', async () => {
-    const target = { kind: 'venue' as const, venue: VENUE };
-    const deposit = onlyLeg(await adapter.buildDeposit(legRequest(OWNER, { target })));
-    expect(deposit.summary).toContain(`venue ${VENUE.venueId}`);
-    const data = Transaction.from(suiJson(deposit)).getData();
-    const call = data.commands[1]?.MoveCall;
-    expect(call?.function).toBe('deposit_to_venue');
-    const inputAt = (index: number) => {
-      const arg = call?.arguments[index];
-      return arg?.$kind === 'Input' ? data.inputs[arg.Input] : undefined;
-    };
-    expect(inputAt(0)).toMatchObject({ UnresolvedObject: { objectId: ROUTER_ID } });
-    expect(inputAt(1)).toMatchObject({ UnresolvedObject: { objectId: REGISTRY_ID } });
-    expect(call?.arguments[2]).toMatchObject({ Result: 0 });
-    expect(Buffer.from(pureBytes(inputAt(3))).toString('hex')).toBe(ADAPTER.slice(2));
-    expect(pureBytes(inputAt(4))).toEqual(PLAN_BCS);
-
-    const withdraw = onlyLeg(await adapter.buildWithdraw(legRequest(OWNER, { target })));
-    const withdrawCall = Transaction.from(suiJson(withdraw)).getData().commands[0];
-    expect(withdrawCall?.MoveCall?.function).toBe('withdraw_from_venue');
   });
 });

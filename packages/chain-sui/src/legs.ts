@@ -1,3 +1,4 @@
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { coinWithBalance, Transaction } from '@mysten/sui/transactions';
 import type { LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { appendDeposit, appendWithdraw } from './commands';
@@ -5,16 +6,22 @@ import type { ResolvedSuiConfig } from './config';
 import { planSuiLeg } from './legPlan';
 import type { RouterAction } from './router';
 import { preparedLeg } from './summary';
+import { appendVenueDeposit, appendVenueWithdraw } from './venues/venueCalls';
+import { withdrawReceipts } from './venues/withdrawReceipts';
 
-/** The intent the owner's wallet resolves into USDC coins (merge + split) at signing time. */
+/** The intent the owner's wallet resolves into coins (merge + split) at signing time. */
 const WALLET_INTENTS = ['CoinWithBalance'];
 
 /**
- * An unresolved leg: `Transaction.toJSON()` with the sender set, the router and registry by id
- * (`tx.object(id)`), USDC as a `coinWithBalance` intent and no gas. The owner's wallet resolves
- * objects, coins and gas, then signs. Built offline: no RPC call.
+ * An unresolved leg: `Transaction.toJSON()` with the sender set, shared objects by id
+ * (`tx.object(id)`), coins as `coinWithBalance` intents and no gas. The owner's wallet resolves
+ * objects, coins and gas, then signs. A router leg calls our router; a venue leg calls the
+ * protocol's own functions (venues/venueCalls.ts) and carries the plan id as a `vector<u8>` pure
+ * input. A venue withdrawal that burns receipts reads the protocol's rate first (the only RPC
+ * call); everything else is built offline.
  */
 export async function buildSuiLegJson(
+  client: SuiJsonRpcClient | undefined,
   config: ResolvedSuiConfig,
   request: LegRequest,
   action: RouterAction,
@@ -25,15 +32,40 @@ export async function buildSuiLegJson(
 
   const tx = new Transaction();
   tx.setSender(plan.owner);
-  const objects = {
-    router: tx.object(plan.routerId),
-    registry: plan.venue ? tx.object(plan.venue.registryId) : undefined,
-  };
-  if (action === 'deposit') {
-    const coin = tx.add(coinWithBalance({ type: plan.usdc, balance: plan.amount }));
-    appendDeposit(tx, plan, objects, coin);
+  if (plan.venue) {
+    let receipts: bigint | undefined;
+    if (action === 'withdraw') {
+      const read = await withdrawReceipts(client, plan.venue, plan.usdc, plan.owner, plan.amount);
+      if (read.status === 'blocked') return read;
+      receipts = read.receipts;
+    }
+    tx.pure.vector('u8', plan.planBytes);
+    const context = {
+      tx,
+      venue: plan.venue,
+      usdc: plan.usdc,
+      owner: plan.owner,
+      object: (id: string) => tx.object(id),
+    };
+    if (action === 'deposit') {
+      const coin = tx.add(coinWithBalance({ type: plan.usdc, balance: plan.amount }));
+      appendVenueDeposit(context, coin, plan.amount);
+    } else {
+      const receiptType = plan.venue.kind === 'navi' ? undefined : plan.venue.receiptCoinType;
+      const receipt =
+        receiptType === undefined || receipts === undefined
+          ? undefined
+          : tx.add(coinWithBalance({ type: receiptType, balance: receipts }));
+      appendVenueWithdraw(context, { receipt, amount: plan.amount });
+    }
   } else {
-    appendWithdraw(tx, plan, objects);
+    const objects = { router: tx.object(plan.router?.routerId ?? '') };
+    if (action === 'deposit') {
+      const coin = tx.add(coinWithBalance({ type: plan.usdc, balance: plan.amount }));
+      appendDeposit(tx, plan, objects, coin);
+    } else {
+      appendWithdraw(tx, plan, objects);
+    }
   }
   const transaction = await tx.toJSON({ supportedIntents: WALLET_INTENTS });
   return preparedLeg(plan, { encoding: 'sui-transaction-json', transaction });

@@ -2,41 +2,73 @@ import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import type { PositionReading, VenueOnChain } from '@yieldrouter/schemas';
 import { requireSuiAddress } from './address';
 import { readCoinBalance } from './balances';
-import { receiptCoinType } from './receiptCoinType';
+import type { ResolvedSuiConfig } from './config';
+import { naviValue, readNaviSupply, receiptValue } from './venues/readVenueState';
+import { resolveSuiVenue } from './venues/suiVenue';
+import { readReceiptRate } from './venues/withdrawReceipts';
 
 /**
- * A router-adapter venue's position: the shares are the owner's balance of the venue's receipt
- * coin (venue.ids.receiptCoinType, the coin our venue legs' receipts count as shares), which the
- * adapter issues 1:1 with the USDC it holds, so `shares` in base units are worth as many micros.
- * Other venues have no standard reader here. Sui's balance read names no checkpoint: `block` is
- * null.
+ * A Sui venue's position, valued from the protocol's own state (never 1:1):
+ * - Suilend, Scallop: `shares` are receipt units (CToken, MarketCoin); the owner's shares are
+ *   their receipt coin balance; value = shares × the receipt's exchange rate, rounded down as
+ *   the protocol rounds a redemption.
+ * - Navi: `shares` are Navi's scaled supply units; the owner's are their entry in Navi's storage;
+ *   value = scaled × supply index / RAY, from 9 to 6 decimals, rounded down.
+ * Sui's object reads name no checkpoint: `block` is null.
  *
  * @example
- * await readSuiPosition(client, venue, owner, 700_000_000n)
- * // { status: 'ok', ownerShares: 777_000_001n, sharesValueMicros: 700_000_000n, ownerValueMicros: 777_000_001n, block: null, asOf }
+ * await readSuiPosition(client, config, venue, owner, 9_523_809n)
+ * // { status: 'ok', ownerShares: 9_523_809n, sharesValueMicros: 10_049_999n, ownerValueMicros: 10_049_999n, block: null, asOf }
  */
 export async function readSuiPosition(
   client: SuiJsonRpcClient | undefined,
+  config: ResolvedSuiConfig,
   venue: VenueOnChain,
   owner: string,
   shares: bigint,
 ): Promise<PositionReading> {
   const address = requireSuiAddress('owner', owner);
-  const coinType = receiptCoinType(venue);
-  if (coinType === undefined) {
+  const usdc = config.usdcCoinType;
+  if (usdc === undefined) {
+    return {
+      status: 'unavailable',
+      reason: 'asset_not_configured',
+      detail: 'position: the USDC coin type is not configured',
+    };
+  }
+  const resolved = resolveSuiVenue(venue, usdc);
+  if (resolved.status === 'blocked') {
     return {
       status: 'unavailable',
       reason: 'no_standard_reader',
-      detail: `position: venue ${venue.venueId} is not a Sui router-adapter venue with ids.receiptCoinType`,
+      detail: `position: ${resolved.blockers.map((blocker) => blocker.message).join(' ')}`,
     };
   }
-  const read = await readCoinBalance(client, address, coinType, 'position');
-  if (read.status !== 'ok') return read;
+  const target = resolved.venue;
+  if (target.kind === 'navi') {
+    const supply = await readNaviSupply(client, target, address);
+    if (supply.status !== 'ok') return supply;
+    return {
+      status: 'ok',
+      ownerShares: supply.scaledBalance,
+      sharesValueMicros: naviValue(shares, supply.supplyIndex),
+      ownerValueMicros: naviValue(supply.scaledBalance, supply.supplyIndex),
+      block: null,
+      asOf: new Date(),
+    };
+  }
+  const [rate, balance] = await Promise.all([
+    readReceiptRate(client, target, usdc),
+    readCoinBalance(client, address, target.receiptCoinType, 'position'),
+  ]);
+  if (!rate) throw new Error('unreachable: receipt venues have a rate');
+  if (rate.status !== 'ok') return rate;
+  if (balance.status !== 'ok') return balance;
   return {
     status: 'ok',
-    ownerShares: read.amount,
-    sharesValueMicros: shares,
-    ownerValueMicros: read.amount,
+    ownerShares: balance.amount,
+    sharesValueMicros: receiptValue(shares, rate),
+    ownerValueMicros: receiptValue(balance.amount, rate),
     block: null,
     asOf: new Date(),
   };

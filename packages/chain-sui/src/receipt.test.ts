@@ -8,14 +8,11 @@ import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import type { SuiAdapterConfig } from './config';
 import {
-  ADAPTER,
   legBytes,
   legRequest,
   OTHER_PLAN_ID,
   PACKAGE_ID,
   PLAN_ID,
-  RECEIPT_COIN,
-  REGISTRY_ID,
   RESOLVED_REFS,
   ROUTER_ID,
   suiConfig,
@@ -95,70 +92,6 @@ describe('readReceipt from recorded effects', () => {
     });
     const receipt = await adapter().readReceipt(query(digest, { action: 'withdraw' }));
     expect(receipt).toMatchObject({ status: 'confirmed', amountMicros: 3_000_001n });
-  });
-
-  it('confirms a venue deposit only for the venue adapter; shares are the receipt coins minted', async () => {
-    const digest = fake.recordTransaction({
-      sender: OWNER,
-      events: [routerEvent('DepositedToVenue', 7_000_000n, { adapter: ADAPTER })],
-      balanceChanges: [
-        { owner: OWNER, coinType: USDC, amount: -7_000_000n },
-        { owner: OWNER, coinType: RECEIPT_COIN, amount: 6_930_001n },
-      ],
-    });
-    const target = { kind: 'venue' as const, venue: VENUE };
-    expect(await adapter().readReceipt(query(digest, { target }))).toMatchObject({
-      status: 'confirmed',
-      amountMicros: 7_000_000n,
-      shares: 6_930_001n,
-    });
-    const otherVenue = { ...VENUE, ids: { ...VENUE.ids, adapter: REGISTRY_ID } };
-    expect(
-      await adapter().readReceipt(query(digest, { target: { kind: 'venue', venue: otherVenue } })),
-    ).toMatchObject({ status: 'mismatch' });
-  });
-
-  it('confirms a venue withdrawal with the receipt coins burned from the owner as its shares', async () => {
-    const digest = fake.recordTransaction({
-      sender: OWNER,
-      events: [routerEvent('WithdrawnFromVenue', 5_000_000n, { adapter: ADAPTER })],
-      balanceChanges: [
-        { owner: OWNER, coinType: USDC, amount: 5_000_000n },
-        { owner: OWNER, coinType: RECEIPT_COIN, amount: -4_950_000n },
-      ],
-    });
-    const target = { kind: 'venue' as const, venue: VENUE };
-    expect(
-      await adapter().readReceipt(query(digest, { target, action: 'withdraw' })),
-    ).toMatchObject({ status: 'confirmed', amountMicros: 5_000_000n, shares: 4_950_000n });
-  });
-
-  it('is a mismatch for a venue leg whose receipt coins did not move the right way', async () => {
-    const target = { kind: 'venue' as const, venue: VENUE };
-    const event = routerEvent('DepositedToVenue', 7n, { adapter: ADAPTER });
-    const usdcOut = { owner: OWNER, coinType: USDC, amount: -7n };
-    for (const receiptChanges of [
-      [],
-      [{ owner: OWNER, coinType: RECEIPT_COIN, amount: -7n }],
-      [{ owner: STRANGER, coinType: RECEIPT_COIN, amount: 7n }],
-    ]) {
-      const digest = fake.recordTransaction({
-        sender: OWNER,
-        events: [event],
-        balanceChanges: [usdcOut, ...receiptChanges],
-      });
-      expect(await adapter().readReceipt(query(digest, { target }))).toMatchObject({
-        status: 'mismatch',
-        reason: `no ${RECEIPT_COIN} minted to the owner in this transaction`,
-      });
-    }
-    const digest = fake.recordTransaction({ sender: OWNER, events: [event] });
-    const noReceiptCoin = { ...VENUE, ids: { adapter: ADAPTER } };
-    expect(
-      await adapter().readReceipt(
-        query(digest, { target: { kind: 'venue', venue: noReceiptCoin } }),
-      ),
-    ).toMatchObject({ status: 'unavailable', reason: 'no_standard_reader' });
   });
 
   it('is a mismatch for another plan, another owner, another action or another package', async () => {
@@ -291,60 +224,10 @@ describe('readReceipt of a failed transaction', () => {
     });
   }
 
-  it('fails the leg whose own transaction aborted (owner, router call, plan id, adapter)', async () => {
-    const cases = [
-      { action: 'deposit', target: { kind: 'router' } },
-      { action: 'withdraw', target: { kind: 'router' } },
-      { action: 'deposit', target: VENUE_TARGET },
-      { action: 'withdraw', target: VENUE_TARGET },
-    ] as const;
-    for (const { action, target } of cases) {
-      const digest = await failedLeg(legRequest(OWNER, { target }), action);
-      expect(await adapter().readReceipt(query(digest, { action, target }))).toEqual({
-        status: 'failed',
-        txId: digest,
-        reason: ABORT,
-      });
-    }
-  });
-
   it('reads the plan id and adapter from raw pure inputs when the node cannot type them', async () => {
     const config = { packageId: UNTYPED_PACKAGE };
     const digest = await failedLeg(legRequest(OWNER, { target: VENUE_TARGET }), 'deposit', config);
     const receipt = await adapter(config).readReceipt(query(digest, { target: VENUE_TARGET }));
     expect(receipt).toMatchObject({ status: 'failed', reason: ABORT });
-  });
-
-  it("is a mismatch for someone else's failed transaction, and claims nothing", async () => {
-    const ownDeposit = await failedLeg(legRequest(OWNER), 'deposit');
-    const strangers = await failedLeg(legRequest(STRANGER), 'deposit');
-    const otherPlan = await failedLeg(legRequest(OWNER, { planId: OTHER_PLAN_ID }), 'deposit');
-    const otherAdapter = await failedLeg(
-      legRequest(OWNER, {
-        target: { kind: 'venue', venue: { ...VENUE, ids: { ...VENUE.ids, adapter: ROUTER_ID } } },
-      }),
-      'deposit',
-    );
-    const noInput = fake.recordTransaction({ sender: OWNER, status: 'failure', error: ABORT });
-    const cases: [string, Partial<ReceiptQuery>, string][] = [
-      [strangers, {}, `sent by ${STRANGER}, not the owner`],
-      [ownDeposit, { owner: STRANGER }, `sent by ${OWNER}, not the owner`],
-      [otherPlan, {}, 'the deposit call is not for this plan'],
-      [ownDeposit, { action: 'withdraw' }, 'no router::withdraw call of our package'],
-      [ownDeposit, { target: VENUE_TARGET }, 'no router::deposit_to_venue call of our package'],
-      [otherAdapter, { target: VENUE_TARGET }, 'the deposit_to_venue call names another adapter'],
-      [noInput, {}, 'no router::deposit call of our package'],
-    ];
-    for (const [digest, overrides, reason] of cases) {
-      expect(await adapter().readReceipt(query(digest, overrides))).toEqual({
-        status: 'mismatch',
-        txId: digest,
-        reason: `failed, not this leg's: ${reason}`,
-      });
-    }
-    // Our own failed leg, read by an adapter configured with another router package.
-    expect(
-      await adapter({ packageId: UNTYPED_PACKAGE }).readReceipt(query(ownDeposit)),
-    ).toMatchObject({ status: 'mismatch' });
   });
 });

@@ -1,12 +1,14 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { isValidTransactionDigest, normalizeStructTag } from '@mysten/sui/utils';
+import { isValidTransactionDigest } from '@mysten/sui/utils';
 import type { Receipt, ReceiptQuery } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
-import { normalizeSuiOwner, requireSuiAddress } from './address';
+import { requireSuiAddress } from './address';
 import type { ResolvedSuiConfig } from './config';
 import { matchRouterEvent } from './events';
 import { matchLegCall } from './legCall';
-import { receiptCoinType } from './receiptCoinType';
+import { ownerBalanceChange } from './ownerBalanceChange';
+import { readVenueReceipt } from './venues/readVenueReceipt';
+import { resolveSuiVenue } from './venues/suiVenue';
 import { rpcNotConfigured } from './rpc';
 import { ROUTER_MODULE, routerEventName } from './router';
 import type { TransactionView } from './shapes';
@@ -16,54 +18,14 @@ function unavailable(reason: 'asset_not_configured' | 'no_standard_reader', deta
   return { status: 'unavailable', reason, detail } as const;
 }
 
-/** A venue leg's adapter (named by the router event and call) and share coin. */
-interface ExpectedVenue {
-  readonly adapter: string;
-  readonly receiptCoinType: string;
-}
-
-/** The venue a receipt must name (undefined for router legs), or why we cannot check it. */
-function expectedVenue(query: ReceiptQuery): { venue: ExpectedVenue | undefined } | string {
-  if (query.target.kind !== 'venue') return { venue: undefined };
-  const { venue } = query.target;
-  const raw = venue.standard === 'router-adapter' ? venue.ids.adapter : undefined;
-  const adapter = raw === undefined ? undefined : normalizeSuiOwner(raw);
-  if (adapter === undefined) return `venue ${venue.venueId} has no Sui router-adapter ids.adapter`;
-  const coinType = receiptCoinType(venue);
-  if (coinType === undefined) {
-    return `venue ${venue.venueId} has no ids.receiptCoinType, so its shares cannot be read`;
-  }
-  return { venue: { adapter, receiptCoinType: coinType } };
-}
-
-/** The owner's net change of `coinType` in the transaction (signed), undefined when none. */
-export function ownerBalanceChange(
-  view: Pick<TransactionView, 'balanceChanges'>,
-  owner: string,
-  coinType: string,
-): bigint | undefined {
-  let total: bigint | undefined;
-  for (const change of view.balanceChanges) {
-    if (change.owner === undefined || normalizeSuiOwner(change.owner) !== owner) continue;
-    let type: string;
-    try {
-      type = normalizeStructTag(change.coinType);
-    } catch {
-      continue;
-    }
-    if (type === coinType) total = (total ?? 0n) + change.amount;
-  }
-  return total;
-}
-
 /** What a settled leg moved: USDC from the owner's balance change, shares from the receipt coin's. */
 function settle(
   view: TransactionView,
   query: ReceiptQuery,
-  expected: { owner: string; usdc: string; venue: ExpectedVenue | undefined },
+  expected: { owner: string; usdc: string },
   eventAmount: bigint,
 ): Receipt {
-  const { owner, venue } = expected;
+  const { owner } = expected;
   const txId = query.txId;
   const deposit = query.action === 'deposit';
   const change = ownerBalanceChange(view, owner, expected.usdc);
@@ -81,25 +43,12 @@ function settle(
       reason: `the owner's USDC change (${amount}) differs from the router event (${eventAmount})`,
     };
   }
-  let shares: bigint | null = null;
-  if (venue) {
-    const shareChange = ownerBalanceChange(view, owner, venue.receiptCoinType);
-    if (shareChange === undefined || shareChange * sign >= 0n) {
-      const moved = deposit ? 'minted to' : 'burned from';
-      return {
-        status: 'mismatch',
-        txId,
-        reason: `no ${venue.receiptCoinType} ${moved} the owner in this transaction`,
-      };
-    }
-    shares = -shareChange * sign;
-  }
   return {
     status: 'confirmed',
     txId,
     planId: query.planId,
     amountMicros: amount,
-    shares,
+    shares: null,
     block: view.checkpoint,
   };
 }
@@ -128,6 +77,18 @@ export async function readSuiReceipt(
   }
   const owner = requireSuiAddress('owner', query.owner);
   const planBytes = planIdToBytes(query.planId);
+  if (query.target.kind === 'venue') {
+    const usdc = config.usdcCoinType;
+    if (usdc === undefined) {
+      return unavailable('asset_not_configured', 'receipt: the USDC coin type is not configured');
+    }
+    const resolved = resolveSuiVenue(query.target.venue, usdc);
+    if (resolved.status === 'blocked') {
+      const why = resolved.blockers.map((blocker) => blocker.message).join(' ');
+      return unavailable('no_standard_reader', `receipt: ${why}`);
+    }
+    return readVenueReceipt(client, query, { venue: resolved.venue, usdc, owner, planBytes });
+  }
   const packageId = config.packageId;
   if (packageId === undefined) {
     return unavailable(
@@ -139,10 +100,6 @@ export async function readSuiReceipt(
   if (usdc === undefined) {
     return unavailable('asset_not_configured', 'receipt: the USDC coin type is not configured');
   }
-  const expected = expectedVenue(query);
-  if (typeof expected === 'string')
-    return unavailable('no_standard_reader', `receipt: ${expected}`);
-  const { venue } = expected;
   if (!client) return rpcNotConfigured('receipt');
 
   const fetched = await fetchTransactionView(
@@ -159,21 +116,21 @@ export async function readSuiReceipt(
       action: query.action,
       planBytes,
       owner,
-      adapter: venue?.adapter,
+      adapter: undefined,
     });
     return call.status === 'matched'
       ? { status: 'failed', txId: query.txId, reason: view.error ?? 'execution failed' }
       : { status: 'mismatch', txId: query.txId, reason: `failed, not this leg's: ${call.reason}` };
   }
-  const name = routerEventName(query.action, venue !== undefined);
+  const name = routerEventName(query.action, false);
   const match = matchRouterEvent(view.events, {
     type: `${packageId}::${ROUTER_MODULE}::${name}`,
     planBytes,
     owner,
-    adapter: venue?.adapter,
+    adapter: undefined,
   });
   if (match.status === 'mismatch') {
     return { status: 'mismatch', txId: query.txId, reason: match.reason };
   }
-  return settle(view, query, { owner, usdc, venue }, match.amount);
+  return settle(view, query, { owner, usdc }, match.amount);
 }

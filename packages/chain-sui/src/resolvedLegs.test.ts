@@ -6,7 +6,6 @@ import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import type { SuiResolvedRefs } from './resolvedLegs';
 import {
-  ADAPTER,
   legBytes,
   legRequest,
   objectRef,
@@ -17,7 +16,6 @@ import {
   ROUTER_ID,
   suiConfig,
   USDC,
-  VENUE,
 } from './testFixtures';
 
 // The owner's wallet, in the test only: the adapter never sees a key.
@@ -84,33 +82,6 @@ describe('fully resolved deposit bytes (offline)', () => {
     );
     const { signature } = await wallet.signTransaction(other);
     await expect(verifyTransactionSignature(bytes, signature)).rejects.toThrow();
-  });
-
-  it('builds venue deposits and withdrawals with the registry by shared ref', async () => {
-    const target = { kind: 'venue' as const, venue: VENUE };
-    const deposit = Transaction.from(
-      legBytes(await adapter.buildDepositBytes(legRequest(OWNER, { target }), RESOLVED_REFS)),
-    ).getData();
-    const call = deposit.commands.at(-1)?.MoveCall;
-    expect(call?.function).toBe('deposit_to_venue');
-    const registry = call?.arguments[1];
-    expect(
-      registry?.$kind === 'Input' && deposit.inputs[registry.Input]?.Object?.SharedObject,
-    ).toEqual({ objectId: REGISTRY_ID, initialSharedVersion: '6', mutable: false });
-    const adapterArg = call?.arguments[3];
-    const adapterBytes = adapterArg?.$kind === 'Input' ? deposit.inputs[adapterArg.Input] : null;
-    expect(Buffer.from(fromBase64(adapterBytes?.Pure?.bytes ?? '')).toString('hex')).toBe(
-      ADAPTER.slice(2),
-    );
-
-    const withdraw = Transaction.from(
-      legBytes(await adapter.buildWithdrawBytes(legRequest(OWNER, { target }), RESOLVED_REFS)),
-    ).getData();
-    expect(withdraw.commands.map((command) => command.$kind)).toEqual([
-      'MoveCall',
-      'TransferObjects',
-    ]);
-    expect(withdraw.commands[0]?.MoveCall?.function).toBe('withdraw_from_venue');
   });
 
   it('refuses refs that do not fit', async () => {

@@ -1,3 +1,4 @@
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import type { TransactionObjectArgument } from '@mysten/sui/transactions';
 import { isValidTransactionDigest, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
@@ -10,6 +11,8 @@ import type { SuiLegPlan } from './legPlan';
 import { planSuiLeg } from './legPlan';
 import type { RouterAction } from './router';
 import { preparedLeg } from './summary';
+import { appendVenueDeposit, appendVenueWithdraw } from './venues/venueCalls';
+import { withdrawReceipts } from './venues/withdrawReceipts';
 
 /** An address-owned object at a known version (a coin, a gas coin). */
 export interface SuiObjectRef {
@@ -35,10 +38,12 @@ export interface SuiResolvedRefs {
   readonly gasBudget: bigint;
   /** The owner's USDC coins, together holding at least the amount (deposits only). */
   readonly usdcCoins?: readonly SuiObjectRef[];
-  /** Must be the configured YieldRouter. */
-  readonly router: SuiSharedRef;
-  /** Must be the configured AdapterRegistry (venue legs only). */
-  readonly registry?: SuiSharedRef;
+  /** Router legs: must be the configured YieldRouter. */
+  readonly router?: SuiSharedRef;
+  /** Venue legs: the shared ref of every object the venue's calls take (Clock included). */
+  readonly shared?: readonly SuiSharedRef[];
+  /** Suilend and Scallop withdrawals: the owner's receipt coins, holding enough to burn. */
+  readonly receiptCoins?: readonly SuiObjectRef[];
 }
 
 const U64 = /^\d{1,20}$/;
@@ -71,21 +76,37 @@ function checkRefs(plan: SuiLegPlan, refs: SuiResolvedRefs) {
     throw new InvalidChainInputError('refs.usdcCoins', 'refs.usdcCoins: a deposit needs USDC');
   }
   coins.forEach((ref, index) => checkRef(`refs.usdcCoins[${index}]`, ref));
+  const receiptCoins = refs.receiptCoins ?? [];
+  receiptCoins.forEach((ref, index) => checkRef(`refs.receiptCoins[${index}]`, ref));
   return {
-    router: checkShared('refs.router', refs.router, plan.routerId),
-    registry: plan.venue
-      ? checkShared('refs.registry', refs.registry, plan.venue.registryId)
-      : undefined,
+    router: plan.router ? checkShared('refs.router', refs.router, plan.router.routerId) : undefined,
     coins,
+    receiptCoins,
   };
 }
 
-/** All of the owner's USDC refs merged into the first, then the exact amount split off. */
-function usdcCoin(tx: Transaction, plan: SuiLegPlan, coins: readonly SuiObjectRef[]) {
-  const [first, ...rest] = coins.map((ref) => tx.objectRef(ref));
-  if (!first) throw new Error('unreachable: deposit refs are checked');
+/** A venue object's shared ref from `refs.shared`; a missing one is bad input naming it. */
+function sharedInput(tx: Transaction, refs: SuiResolvedRefs) {
+  return (objectId: string, mutable: boolean) => {
+    const id = normalizeSuiAddress(objectId);
+    const ref = (refs.shared ?? []).find((item) => normalizeSuiAddress(item.objectId) === id);
+    if (!ref || !U64.test(ref.initialSharedVersion)) {
+      throw new InvalidChainInputError('refs.shared', `refs.shared: needs the shared ref of ${id}`);
+    }
+    return tx.sharedObjectRef({
+      objectId: id,
+      initialSharedVersion: ref.initialSharedVersion,
+      mutable,
+    });
+  };
+}
+
+/** All of the given coins merged into the first, then `amount` split off. */
+function splitFrom(tx: Transaction, refs: readonly SuiObjectRef[], amount: bigint, field: string) {
+  const [first, ...rest] = refs.map((ref) => tx.objectRef(ref));
+  if (!first) throw new InvalidChainInputError(field, `${field}: none given`);
   if (rest.length > 0) tx.mergeCoins(first, rest);
-  const [coin] = tx.splitCoins(first, [tx.pure.u64(plan.amount)]);
+  const [coin] = tx.splitCoins(first, [tx.pure.u64(amount)]);
   if (!coin) throw new Error('unreachable: splitCoins returns one coin per amount');
   return coin as TransactionObjectArgument;
 }
@@ -95,6 +116,7 @@ function usdcCoin(tx: Transaction, plan: SuiLegPlan, coins: readonly SuiObjectRe
  * budget are given, so the bytes are final and the owner signs them as they are. Offline.
  */
 export async function buildSuiLegBytes(
+  client: SuiJsonRpcClient | undefined,
   config: ResolvedSuiConfig,
   request: LegRequest,
   action: RouterAction,
@@ -111,16 +133,39 @@ export async function buildSuiLegBytes(
   tx.setGasPayment(refs.gas.map((ref) => ({ ...ref })));
   tx.setGasPrice(refs.gasPrice);
   tx.setGasBudget(refs.gasBudget);
-  const objects = {
-    router: tx.sharedObjectRef({ ...checked.router, mutable: true }),
-    registry: checked.registry
-      ? tx.sharedObjectRef({ ...checked.registry, mutable: false })
-      : undefined,
-  };
-  if (action === 'deposit') {
-    appendDeposit(tx, plan, objects, usdcCoin(tx, plan, checked.coins));
+  if (plan.venue) {
+    let receipts: bigint | undefined;
+    if (action === 'withdraw') {
+      const read = await withdrawReceipts(client, plan.venue, plan.usdc, plan.owner, plan.amount);
+      if (read.status === 'blocked') return read;
+      receipts = read.receipts;
+    }
+    tx.pure.vector('u8', plan.planBytes);
+    const context = {
+      tx,
+      venue: plan.venue,
+      usdc: plan.usdc,
+      owner: plan.owner,
+      object: sharedInput(tx, refs),
+    };
+    if (action === 'deposit') {
+      const coin = splitFrom(tx, checked.coins, plan.amount, 'refs.usdcCoins');
+      appendVenueDeposit(context, coin, plan.amount);
+    } else {
+      const receipt =
+        receipts === undefined
+          ? undefined
+          : splitFrom(tx, checked.receiptCoins, receipts, 'refs.receiptCoins');
+      appendVenueWithdraw(context, { receipt, amount: plan.amount });
+    }
   } else {
-    appendWithdraw(tx, plan, objects);
+    if (!checked.router) throw new Error('unreachable: router legs check their router ref');
+    const objects = { router: tx.sharedObjectRef({ ...checked.router, mutable: true }) };
+    if (action === 'deposit') {
+      appendDeposit(tx, plan, objects, splitFrom(tx, checked.coins, plan.amount, 'refs.usdcCoins'));
+    } else {
+      appendWithdraw(tx, plan, objects);
+    }
   }
   const bytes = await tx.build();
   return preparedLeg(plan, {

@@ -1,4 +1,4 @@
-/** The Move module of our router package that every leg calls (see README.md). */
+/** The Move module of our router package that router legs call (venue legs call the venue). */
 export const ROUTER_MODULE = 'router';
 
 export type RouterAction = 'deposit' | 'withdraw';

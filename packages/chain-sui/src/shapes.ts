@@ -81,6 +81,46 @@ export interface TransactionView {
    * it: part of that owner's SUI balance change. Undefined when the effects report no gas.
    */
   readonly gas: { readonly owner: string | undefined; readonly charged: bigint } | undefined;
+  /** Objects the transaction created or mutated: their new version and (mutated) the prior one. */
+  readonly changedObjects: readonly ObjectChangeView[];
+}
+
+/** One object a transaction wrote (effects `created` / `mutated`, `modifiedAtVersions`). */
+export interface ObjectChangeView {
+  readonly objectId: string;
+  readonly version: string;
+  /** Undefined for an object the transaction created. */
+  readonly previousVersion: string | undefined;
+}
+
+function readObjectChanges(effects: Record<string, unknown>): ObjectChangeView[] {
+  const before = new Map<string, string>();
+  for (const item of effects.modifiedAtVersions === undefined
+    ? []
+    : list(effects.modifiedAtVersions, 'effects.modifiedAtVersions')) {
+    const entry = record(item, 'effects.modifiedAtVersions[]');
+    before.set(
+      text(entry.objectId, 'modifiedAtVersions.objectId'),
+      text(entry.sequenceNumber, 'modifiedAtVersions.sequenceNumber'),
+    );
+  }
+  const refs = (key: 'created' | 'mutated') =>
+    effects[key] === undefined
+      ? []
+      : list(effects[key], `effects.${key}`).map((item) => {
+          const reference = record(record(item, `effects.${key}[]`).reference, 'reference');
+          const objectId = text(reference.objectId, 'reference.objectId');
+          const version = reference.version;
+          if (typeof version !== 'string' && typeof version !== 'number') {
+            throw new SuiBadResponseError('reference.version: expected a number');
+          }
+          return {
+            objectId,
+            version: String(version),
+            previousVersion: key === 'mutated' ? before.get(objectId) : undefined,
+          };
+        });
+  return [...refs('created'), ...refs('mutated')];
 }
 
 function readEvent(value: unknown): EventView {
@@ -218,6 +258,7 @@ export function readTransaction(value: unknown): TransactionView {
       readBalanceChange,
     ),
     gas: readGas(effects),
+    changedObjects: readObjectChanges(effects),
   };
 }
 

@@ -6,7 +6,7 @@ import type { GasSizing, GasSizingQuery } from '@yieldrouter/schemas';
 import { requireSuiAddress } from './address';
 import { readCoinBalance } from './balances';
 import { SUI_COIN_TYPE } from './config';
-import { ownerBalanceChange } from './receipt';
+import { ownerBalanceChange } from './ownerBalanceChange';
 import { rpcNotConfigured, suiRpcFailure } from './rpc';
 import type { DryRunGasView } from './shapes';
 import { readDryRun } from './shapes';

@@ -10,9 +10,7 @@ function shortAddress(address: string): string {
 export function legSummary(plan: SuiLegPlan): string {
   const amount = `${formatUnits(plan.amount, USDC_DECIMALS)} USDC`;
   const owner = shortAddress(plan.owner);
-  const where = plan.venue
-    ? `venue ${plan.venue.venueId} through the Yield Router on Sui`
-    : 'the Yield Router on Sui';
+  const where = plan.venue ? `${plan.venue.venueId} on Sui` : 'the Yield Router on Sui';
   return plan.action === 'deposit'
     ? `Deposit ${amount} from ${owner} into ${where} (plan ${plan.planId})`
     : `Withdraw ${amount} from ${where} to ${owner} (plan ${plan.planId})`;

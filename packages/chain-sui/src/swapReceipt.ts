@@ -5,7 +5,7 @@ import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { normalizeSuiOwner, requireSuiAddress } from './address';
 import { SUI_COIN_TYPE } from './config';
 import { pureBytes, sameBytes } from './legCall';
-import { ownerBalanceChange } from './receipt';
+import { ownerBalanceChange } from './ownerBalanceChange';
 import { fetchTransactionView } from './fetchTransactionView';
 import { rpcNotConfigured } from './rpc';
 import type { TransactionInputView, TransactionView } from './shapes';

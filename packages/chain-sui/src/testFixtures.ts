@@ -30,12 +30,69 @@ export function suiConfig(overrides: Partial<SuiAdapterConfig> = {}): SuiAdapter
   };
 }
 
-export const VENUE: VenueOnChain = {
-  venueId: 'sui-vault-1',
+const hex = (byte: string) => `0x${byte.repeat(32)}`;
+
+/** Suilend's ids as SVC_VENUE_IDS names them (made-up ids, real shapes). */
+export const SUILEND_MARKET_TYPE = `${hex('51')}::suilend::MAIN_POOL`;
+export const SUILEND: VenueOnChain = {
+  venueId: 'suilend',
   chain: 'sui',
   standard: 'router-adapter',
-  ids: { adapter: ADAPTER, receiptCoinType: RECEIPT_COIN },
+  ids: {
+    package: hex('52'),
+    lendingMarket: hex('53'),
+    lendingMarketType: SUILEND_MARKET_TYPE,
+    reserveIndex: '0',
+    receiptCoinType: `${hex('51')}::reserve::CToken<${SUILEND_MARKET_TYPE}, ${USDC}>`,
+  },
 };
+
+export const NAVI: VenueOnChain = {
+  venueId: 'navi',
+  chain: 'sui',
+  standard: 'router-adapter',
+  ids: {
+    package: hex('61'),
+    storage: hex('62'),
+    pool: hex('63'),
+    assetId: '10',
+    incentiveV2: hex('64'),
+    incentiveV3: hex('65'),
+    priceOracle: hex('66'),
+    reserve: hex('67'),
+    supplyBalances: hex('68'),
+    lendingCorePackage: hex('69'),
+  },
+};
+
+export const SCALLOP: VenueOnChain = {
+  venueId: 'scallop',
+  chain: 'sui',
+  standard: 'router-adapter',
+  ids: {
+    package: hex('71'),
+    version: hex('72'),
+    market: hex('73'),
+    balanceSheet: hex('74'),
+    receiptCoinType: `${hex('75')}::reserve::MarketCoin<${USDC}>`,
+  },
+};
+
+export const VENUE = SUILEND;
+
+/** Every shared object the three venues' calls take, with the Clock and the system state. */
+export const VENUE_SHARED_REFS = [
+  '0x6',
+  '0x5',
+  hex('53'),
+  hex('62'),
+  hex('63'),
+  hex('64'),
+  hex('65'),
+  hex('66'),
+  hex('72'),
+  hex('73'),
+].map((objectId) => ({ objectId, initialSharedVersion: '1' }));
 
 /** A router deposit/withdraw request for `owner`. */
 export function legRequest(owner: string, overrides: Partial<LegRequest> = {}): LegRequest {
@@ -64,7 +121,7 @@ export const RESOLVED_REFS: SuiResolvedRefs = {
   gasBudget: 20_000_000n,
   usdcCoins: [objectRef(0x21), objectRef(0x22, '9')],
   router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
-  registry: { objectId: REGISTRY_ID, initialSharedVersion: '6' },
+  shared: VENUE_SHARED_REFS,
 };
 
 /** The BCS bytes of a prepared one-leg build. */

@@ -57,10 +57,11 @@ export type AssetBalance =
  * - `erc4626` (EVM): ids.vault — approve + `deposit(assets, owner)`; value = convertToAssets(shares).
  * - `aave-v3` (EVM): ids.pool, ids.aToken — approve + `supply`; shares = the aToken's scaled
  *   balance, value = shares rayMul the pool's `getReserveNormalizedIncome`.
- * - `router-adapter` (Sui, Solana): deposit through our router into the adapter registered
- *   under ids.adapter. Sui: value = balance of ids.receiptCoinType, issued 1:1 with the
- *   underlying USDC. Solana: the router invokes ids.venueProgram, which mints ids.receiptMint at
- *   its share price; value = receipt balance × USDC in ids.reserve / receipt supply.
+ * - `router-adapter` (Sui, Solana). Sui: the owner's transaction calls the venue's own functions
+ *   (Suilend, Navi, Scallop; ids per venue, docs/venues/sui.md); value = receipts at the
+ *   protocol's rate (Navi: scaled balance × supply index). Solana: the router invokes
+ *   ids.venueProgram, which mints ids.receiptMint at its share price; value = receipt balance ×
+ *   USDC in ids.reserve / receipt supply.
  */
 export type VenueStandard = 'erc4626' | 'aave-v3' | 'router-adapter';
 

@@ -110,6 +110,10 @@ export async function startLocalnet(): Promise<Localnet> {
     const solanaWallet = Keypair.generate().publicKey.toBase58();
     solana.airdrop(solanaWallet, 5_000_000_000n);
     solana.mintUsdc(solanaWallet, DEMO_USDC_MICROS);
+    // Sui's venues as the bed runs them (their own functions and objects, see docs/venues/sui.md).
+    const suilend = sui.addSuilend({ usdc: SUI_USDC, availableAmount: 1_000_000_000_000n });
+    const navi = sui.addNavi({ usdc: SUI_USDC });
+    const scallop = sui.addScallop({ usdc: SUI_USDC, cash: 1_000_000_000_000n });
     const suiWallet = `0x${'5a'.repeat(32)}`;
     sui.setBalance(suiWallet, '0x2::sui::SUI', 5_000_000_000n);
     sui.setBalance(suiWallet, SUI_USDC, DEMO_USDC_MICROS);
@@ -171,6 +175,9 @@ export async function startLocalnet(): Promise<Localnet> {
         'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
         morpho: { vault: base.fixtures.vault },
         fluid: { vault: arbitrum.fixtures.vault },
+        suilend: suilend.ids,
+        navi: navi.ids,
+        scallop: scallop.ids,
       }),
     };
     return {

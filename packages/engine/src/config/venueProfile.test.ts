@@ -32,7 +32,7 @@ describe('the mainnet profile (profiles/mainnet)', () => {
       if (!files.includes(`${venueId}.json`)) return;
       const file = profileFile(venueId);
       expect(Object.keys(file).sort()).toEqual(
-        [...requiredVenueIds(venue.chain, venue.standard)].sort(),
+        [...requiredVenueIds(venue.chain, venue.standard, venue.id)].sort(),
       );
       for (const [name, entry] of Object.entries(file)) {
         expect(entry.source.length).toBeGreaterThan(0);

@@ -70,7 +70,7 @@ export function loadVenueProfile(setting: string, profilesDir = PROFILES_DIR): V
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       fail(`${where}: must be a JSON object keyed by id name`);
     }
-    const needed = requiredVenueIds(venue.chain, venue.standard);
+    const needed = requiredVenueIds(venue.chain, venue.standard, venue.id);
     for (const [name, raw] of Object.entries(body as Record<string, unknown>)) {
       const at = `${where}: ${venueId}.${name}`;
       if (!needed.includes(name)) fail(`${at}: ${venueId} needs ${needed.join(', ')}`);

@@ -1,14 +1,23 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { VENUE_CATALOG, requiredVenueIds } from '../venues/catalog';
-import { EvmAddress, MoveCoinType, SolanaPubkey, SuiObjectId } from '@yieldrouter/schemas';
+import { EvmAddress, SolanaPubkey, SuiObjectId } from '@yieldrouter/schemas';
 import type { Chain } from '@yieldrouter/schemas';
 import { ConfigError } from './configError';
+
+/** A Move type, generics allowed (`0x…::reserve::CToken<0x…::suilend::MAIN_POOL, 0x…::usdc::USDC>`). */
+const MoveType = z.string().regex(/^0x[0-9a-fA-F]{1,64}::\w+::\w+(<[\w:<>, ]+>)?$/, {
+  error: 'must be a Move type 0x<address>::<module>::<name>[<type arguments>]',
+});
+/** Sui venues' numeric ids: Suilend's reserve index, Navi's asset id. */
+const IdIndex = z.string().regex(/^\d{1,20}$/, { error: 'must be a non-negative integer' });
 
 /** The format of a venue's id `name` on `chain`. */
 export const venueIdFormat = (chain: Chain, name: string): z.ZodType<string> => {
   if (chain === 'base' || chain === 'arbitrum') return EvmAddress;
   if (chain === 'solana') return SolanaPubkey;
-  return name === 'receiptCoinType' ? MoveCoinType : SuiObjectId;
+  if (name === 'receiptCoinType' || name === 'lendingMarketType') return MoveType;
+  if (name === 'reserveIndex' || name === 'assetId') return IdIndex;
+  return SuiObjectId;
 };
 
 function parseJson(name: string, raw: string | undefined): Record<string, unknown> {
@@ -43,7 +52,7 @@ export function parseVenueSettings(
   for (const [venueId, value] of Object.entries(parseJson('SVC_VENUE_IDS', rawIds))) {
     const venue = venueById.get(venueId);
     if (!venue) throw new ConfigError(`invalid setting SVC_VENUE_IDS: unknown venue ${venueId}`);
-    const needed = requiredVenueIds(venue.chain, venue.standard);
+    const needed = requiredVenueIds(venue.chain, venue.standard, venue.id);
     const entries = typeof value === 'object' && value !== null ? Object.entries(value) : null;
     if (!entries) {
       throw new ConfigError(`invalid setting SVC_VENUE_IDS.${venueId}: must be an object`);

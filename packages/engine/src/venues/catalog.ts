@@ -1,3 +1,4 @@
+import { SUI_VENUE_IDS } from '@yieldrouter/chain-sui';
 import type { Chain, VenueStandard } from '@yieldrouter/schemas';
 
 /**
@@ -26,7 +27,7 @@ export interface VenueCatalogEntry {
 const LENDING = ['deposit', 'withdraw', 'harvest'] as const;
 
 export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
-  // Sui (Executable home): lending markets entered through the router's adapters.
+  // Sui (Executable home): lending markets entered through their own public functions.
   {
     id: 'suilend',
     protocol: 'Suilend',
@@ -151,8 +152,18 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
   },
 ];
 
-/** On-chain ids a venue needs, by standard and chain (names used in `SVC_VENUE_IDS`). */
-export function requiredVenueIds(chain: Chain, standard: VenueStandard): readonly string[] {
+const isSuiVenue = (venueId: string | undefined): venueId is keyof typeof SUI_VENUE_IDS =>
+  venueId !== undefined && venueId in SUI_VENUE_IDS;
+
+/**
+ * On-chain ids a venue needs, by standard and chain (names used in `SVC_VENUE_IDS`); Sui venues
+ * name the protocol objects their calls take, so they differ by venue.
+ */
+export function requiredVenueIds(
+  chain: Chain,
+  standard: VenueStandard,
+  venueId?: string,
+): readonly string[] {
   switch (standard) {
     case 'erc4626':
       return ['vault'];
@@ -161,8 +172,7 @@ export function requiredVenueIds(chain: Chain, standard: VenueStandard): readonl
     case 'router-adapter':
       // Solana: the router invokes the venue program the adapter is registered with, which
       // keeps its USDC in `reserve` (README: "The Solana router program").
-      return chain === 'sui'
-        ? ['adapter', 'receiptCoinType']
-        : ['adapter', 'receiptMint', 'venueProgram', 'reserve'];
+      if (chain === 'sui') return isSuiVenue(venueId) ? SUI_VENUE_IDS[venueId] : [];
+      return ['adapter', 'receiptMint', 'venueProgram', 'reserve'];
   }
 }

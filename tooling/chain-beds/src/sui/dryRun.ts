@@ -65,6 +65,8 @@ export function dryRunTransaction(
     timestampMs: String(Date.now()),
     bytes,
     signatures: [],
+    // A dry run writes nothing (its staged effects never apply).
+    changedObjects: [],
   };
   return {
     effects: renderEffects(transaction),

@@ -169,7 +169,9 @@ export async function executeTransaction(
     : undefined;
   const lamport = check.touched.reduce((max, o) => (o.version > max ? o.version : max), 0n) + 1n;
   for (const object of check.touched) state.mutate(object, lamport, digest);
+  state.takeObjectChanges();
   program?.apply(lamport, digest);
+  const changedObjects = state.takeObjectChanges();
   state.recordTransaction(
     program
       ? {
@@ -180,6 +182,7 @@ export async function executeTransaction(
           ...(program.error === undefined ? {} : { error: program.error }),
           events: program.events,
           balanceChanges: program.balanceChanges,
+          changedObjects,
         }
       : { digest, sender, transaction: bytes },
     params[1] as string[],

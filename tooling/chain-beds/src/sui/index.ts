@@ -14,4 +14,7 @@ export type { FakeMoveFunction, MoveCallContext, MoveCallHandler } from './moveC
 export type { AddYieldRouterParameters, SuiFakeYieldRouter } from './yieldRouter';
 export type { AddCctpParameters, SuiCctpRemote, SuiFakeCctp } from './cctp';
 export { SUI_CCTP_DOMAIN } from './cctp';
+export type { AddSuilendParameters, SuiFakeSuilend } from './suilendMarket';
+export type { AddNaviParameters, SuiFakeNavi } from './naviPool';
+export type { AddScallopParameters, SuiFakeScallop } from './scallopMarket';
 export { FAKE_GAS_USED } from './render';

@@ -118,6 +118,23 @@ export const METHODS: Readonly<Record<string, Handler>> = {
     const opts = options<ObjectOptions>(params[1]);
     return params[0].map((id: unknown) => renderObject(state, address(id, 'object_id'), opts));
   },
+  sui_tryGetPastObject: ({ state }, params) => {
+    const objectId = address(params[0], 'object_id');
+    if (typeof params[1] !== 'number' && typeof params[1] !== 'string') {
+      throw invalidParams('version must be a number');
+    }
+    const version = BigInt(params[1]);
+    const object = state.objectAt(objectId, version);
+    if (!object) return { status: 'VersionNotFound', details: [objectId, version.toString()] };
+    const current = state.objects.get(objectId);
+    state.objects.set(objectId, object);
+    try {
+      const rendered = renderObject(state, objectId, options<ObjectOptions>(params[2]));
+      return { status: 'VersionFound', details: rendered.data };
+    } finally {
+      if (current) state.objects.set(objectId, current);
+    }
+  },
   sui_getTransactionBlock: transactionBlock,
   suix_queryEvents: ({ state }, params) => queryEvents(state, params),
   sui_executeTransactionBlock: ({ state, referenceGasPrice }, params) =>

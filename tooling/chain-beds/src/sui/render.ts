@@ -147,6 +147,30 @@ export function renderEffects(transaction: SuiFakeTransaction): TransactionEffec
     },
     dependencies: [],
     ...(transaction.events.length > 0 ? { eventsDigest: randomDigest() } : {}),
+    ...objectChanges(transaction),
+  };
+}
+
+/** `created`, `mutated` and `modifiedAtVersions` of the objects a venue function wrote. */
+function objectChanges(transaction: SuiFakeTransaction) {
+  const changes = transaction.changedObjects;
+  if (changes.length === 0) return {};
+  const ref = (change: (typeof changes)[number]) => ({
+    owner: change.owner as never,
+    reference: {
+      objectId: change.objectId,
+      version: change.version.toString(),
+      digest: change.digest,
+    },
+  });
+  return {
+    created: changes.filter((change) => change.previousVersion === undefined).map(ref),
+    mutated: changes.filter((change) => change.previousVersion !== undefined).map(ref),
+    modifiedAtVersions: changes.flatMap((change) =>
+      change.previousVersion === undefined
+        ? []
+        : [{ objectId: change.objectId, sequenceNumber: change.previousVersion.toString() }],
+    ),
   };
 }
 

@@ -17,6 +17,12 @@ import type { AddYieldRouterParameters, SuiFakeYieldRouter } from './yieldRouter
 import { addYieldRouter } from './yieldRouter';
 import type { AddCctpParameters, SuiFakeCctp } from './cctp';
 import { addCctp } from './cctp';
+import type { AddSuilendParameters, SuiFakeSuilend } from './suilendMarket';
+import { addSuilend } from './suilendMarket';
+import type { AddNaviParameters, SuiFakeNavi } from './naviPool';
+import { addNavi } from './naviPool';
+import type { AddScallopParameters, SuiFakeScallop } from './scallopMarket';
+import { addScallop } from './scallopMarket';
 
 /** A running Sui JSON-RPC fake and the helpers a test uses to lay down chain state. */
 export interface SuiFake {
@@ -63,6 +69,12 @@ export interface SuiFake {
   addYieldRouter(parameters?: AddYieldRouterParameters): SuiFakeYieldRouter;
   /** Adds Circle's CCTP v2 packages for Sui, run for burns and mints (see `addCctp`). */
   addCctp(parameters: AddCctpParameters): SuiFakeCctp;
+  /** Adds Suilend's lending market with a USDC reserve, run as Suilend does (see `addSuilend`). */
+  addSuilend(parameters: AddSuilendParameters): SuiFakeSuilend;
+  /** Adds Navi's lending core with a USDC pool, run as Navi does (see `addNavi`). */
+  addNavi(parameters: AddNaviParameters): SuiFakeNavi;
+  /** Adds Scallop's market with a USDC pool, run as Scallop does (see `addScallop`). */
+  addScallop(parameters: AddScallopParameters): SuiFakeScallop;
 }
 
 interface JsonRpcRequest {
@@ -178,5 +190,8 @@ export async function startSuiFake(options: { referenceGasPrice?: bigint } = {})
     addCetusPool: (parameters, existing) => addCetusPool(state, parameters, existing),
     addYieldRouter: (parameters) => addYieldRouter(state, parameters),
     addCctp: (parameters) => addCctp(state, parameters),
+    addSuilend: (parameters) => addSuilend(state, parameters),
+    addNavi: (parameters) => addNavi(state, parameters),
+    addScallop: (parameters) => addScallop(state, parameters),
   };
 }

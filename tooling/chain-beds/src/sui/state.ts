@@ -20,6 +20,8 @@ export interface SuiFakeSharedRef {
 export type SuiFakeOwner =
   | { readonly AddressOwner: string }
   | { readonly Shared: { readonly initial_shared_version: string } }
+  /** A dynamic field's object: owned by its parent (a table). */
+  | { readonly ObjectOwner: string }
   | 'Immutable';
 
 /** One object the fake knows. Coins carry their type and balance. */
@@ -73,6 +75,7 @@ export interface RecordTransactionInput {
   readonly balanceChanges?: readonly SuiFakeBalanceChange[];
   /** The checkpoint; the next one when omitted; null for "executed, not yet checkpointed". */
   readonly checkpoint?: bigint | null;
+  readonly changedObjects?: readonly SuiFakeObjectChange[];
 }
 
 /** A transaction the fake knows. `bytes` and `signatures` are set when it was executed. */
@@ -87,6 +90,17 @@ export interface SuiFakeTransaction {
   readonly timestampMs: string;
   readonly bytes: Uint8Array | undefined;
   readonly signatures: readonly string[];
+  /** Objects a venue function wrote (effects `created` / `mutated`, `modifiedAtVersions`). */
+  readonly changedObjects: readonly SuiFakeObjectChange[];
+}
+
+/** One object a transaction wrote: its new version, and the one it replaced (none: created). */
+export interface SuiFakeObjectChange {
+  readonly objectId: string;
+  readonly owner: SuiFakeOwner;
+  readonly version: bigint;
+  readonly digest: string;
+  readonly previousVersion: bigint | undefined;
 }
 
 function ownerAddress(owner: SuiFakeOwner): string | undefined {
@@ -103,6 +117,10 @@ export class SuiFakeState {
   readonly moveFunctions = new Map<string, readonly string[]>();
   /** Move functions the fake runs (see `runProgrammable`), by `moveFunctionKey`. */
   readonly fakeFunctions = new Map<string, FakeMoveFunction>();
+  /** Earlier versions of objects `writeObject` replaced (`sui_tryGetPastObject`). */
+  readonly pastObjects = new Map<string, Map<bigint, SuiFakeObject>>();
+  /** What `writeObject` wrote since the last `takeObjectChanges` (one transaction's writes). */
+  private objectChanges: SuiFakeObjectChange[] = [];
 
   /**
    * Declares a Move function's parameters (without the trailing `&mut TxContext`), e.g.
@@ -198,6 +216,64 @@ export class SuiFakeState {
     return { objectId: object.objectId, initialSharedVersion: initial.toString() };
   }
 
+  /**
+   * Sets an object's Move fields as a transaction wrote them (a new version and digest); creates
+   * it, owned by `owner`, when it does not exist yet (a dynamic field's first write).
+   */
+  writeObject(input: {
+    objectId: string;
+    type: string;
+    fields: Readonly<Record<string, unknown>>;
+    owner?: SuiFakeOwner;
+  }): void {
+    const objectId = normalizeSuiAddress(input.objectId);
+    const known = this.objects.get(objectId);
+    if (known) {
+      const past = this.pastObjects.get(objectId) ?? new Map<bigint, SuiFakeObject>();
+      past.set(known.version, known);
+      this.pastObjects.set(objectId, past);
+    }
+    const version = (known?.version ?? 0n) + 1n;
+    const object: SuiFakeObject = {
+      objectId,
+      version,
+      digest: randomDigest(),
+      type: input.type,
+      owner: known?.owner ?? input.owner ?? 'Immutable',
+      fields: input.fields,
+      previousTransaction: known?.previousTransaction ?? randomDigest(),
+    };
+    this.objects.set(objectId, object);
+    this.objectChanges.push({
+      objectId,
+      owner: object.owner,
+      version,
+      digest: object.digest,
+      previousVersion: known?.version,
+    });
+  }
+
+  /** The writes since the last call (a transaction's), and forgets them. */
+  takeObjectChanges(): SuiFakeObjectChange[] {
+    const changes = this.objectChanges;
+    this.objectChanges = [];
+    return changes;
+  }
+
+  /** An object at `version`: the current one or one `writeObject` replaced. */
+  objectAt(objectId: string, version: bigint): SuiFakeObject | undefined {
+    const id = normalizeSuiAddress(objectId);
+    const current = this.objects.get(id);
+    if (current?.version === version) return current;
+    return this.pastObjects.get(id)?.get(version);
+  }
+
+  /** Adds a system shared object (Clock 0x6, SuiSystemState 0x5) once. */
+  ensureSystemObject(objectId: string, type: string): void {
+    if (this.objects.has(normalizeSuiAddress(objectId))) return;
+    this.addSharedObject({ type, objectId, initialSharedVersion: 1n });
+  }
+
   /** Every coin of `coinType` owned by `owner`, oldest first. */
   coinsOf(owner: string, coinType: string): SuiFakeObject[] {
     const address = normalizeSuiAddress(owner);
@@ -246,6 +322,7 @@ export class SuiFakeState {
       timestampMs: String(Date.now()),
       bytes: bytes ?? previous?.bytes,
       signatures: signatures ?? previous?.signatures ?? [],
+      changedObjects: input.changedObjects ?? previous?.changedObjects ?? [],
     });
     return digest;
   }

@@ -1,0 +1,204 @@
+import request from 'supertest';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { Transaction } from '@mysten/sui/transactions';
+import type { SuiFake } from '@yieldrouter/chain-beds/sui';
+import type { ChainAdapters } from '@yieldrouter/engine';
+import { reconcileBooks } from '@yieldrouter/engine';
+import { watchSettlements } from '@yieldrouter/jobs';
+import { testJobDeps } from '@yieldrouter/jobs/testing';
+import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
+import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import type { TestApp } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
+import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
+
+// Each Sui venue end to end through the API on the Sui bed, which runs Suilend's, Navi's and
+// Scallop's own functions: deposit plan → the owner's wallet resolves, signs, executes → the
+// keeper's watch settles it from the protocol's events and balance changes → interest accrues →
+// harvest books exactly what the protocol's state adds to the books → withdraw plan → settled;
+// the ledger verifies and reconciliation finds no drift.
+const SUI = '0x2::sui::SUI';
+
+let bed: SuiSwapBedApp;
+let sui: SuiFake;
+let t: TestApp;
+let adapters: ChainAdapters;
+let client: SuiJsonRpcClient;
+/** Per venue: make interest accrue; what `shares` (held by `owner`) are worth on the bed. */
+const venues: Record<string, { accrue(): void; value(owner: string, shares: bigint): bigint }> = {};
+
+beforeAll(async () => {
+  bed = await startSuiSwapBedApp((fake) => {
+    const suilend = fake.addSuilend({ usdc: SUI_TEST_USDC, availableAmount: 1_000_000_000_000n });
+    const navi = fake.addNavi({ usdc: SUI_TEST_USDC });
+    const scallop = fake.addScallop({ usdc: SUI_TEST_USDC, cash: 1_000_000_000_000n });
+    venues.suilend = {
+      accrue: () => suilend.accrue(37_000_000_123n),
+      value: (_owner, shares) => suilend.redeemValue(shares),
+    };
+    venues.navi = {
+      accrue: () => navi.accrue(37_001n, 1_000_000n),
+      value: (owner) => navi.balanceValue(owner),
+    };
+    venues.scallop = {
+      accrue: () => scallop.accrue(41_000_000_777n),
+      value: (_owner, shares) => scallop.redeemValue(shares),
+    };
+    return {
+      SVC_VENUE_IDS: JSON.stringify({
+        suilend: suilend.ids,
+        navi: navi.ids,
+        scallop: scallop.ids,
+      }),
+      SVC_API_KEYS: JSON.stringify([
+        { key: testKeys.owner, role: 'owner', wallets: ['*'] },
+        { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
+      ]),
+    };
+  });
+  ({ sui, t, adapters, client } = bed);
+}, 60_000);
+afterAll(() => bed.close());
+
+const plan = async (kind: 'deposit' | 'withdraw', venueId: string, owner: string, amount: string) =>
+  PlanDocument.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/svc/strategies/${kind}/plan`)
+        .send({ strategyId: venueId, owner, amountMicros: amount })
+        .expect(200)
+    ).body,
+  );
+
+/** The owner's wallet resolves the leg, signs and executes it; the keeper's watch settles it. */
+async function signAndSettle(document: PlanDocument, wallet: Ed25519Keypair) {
+  const planId = document.planId ?? '';
+  const leg = document.legs?.[0];
+  if (leg?.encoding !== 'sui-transaction-json') throw new Error(JSON.stringify(document));
+  const tx = Transaction.from(leg.transaction as string);
+  tx.setGasPrice(sui.referenceGasPrice);
+  tx.setGasBudget(50_000_000n);
+  const bytes = await tx.build({ client });
+  const { signature } = await wallet.signTransaction(bytes);
+  const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
+  await markLegSubmitted(t.db.prisma, { planId, legIndex: 0, txId: sent.digest, now: new Date() });
+  await watchSettlements(
+    testJobDeps(
+      { url: '', db: t.db, drop: async () => undefined },
+      { adapters, venues: t.config.venues },
+    ),
+  );
+  return StoredPlanDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
+  );
+}
+
+const usdcOf = async (owner: string) =>
+  BigInt((await client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
+
+describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) => {
+  it('deposit → settle → accrue → harvest to the micro → withdraw; books verify and reconcile', async () => {
+    const wallet = new Ed25519Keypair();
+    const owner = wallet.toSuiAddress();
+    sui.setBalance(owner, SUI, 5_000_000_000n);
+    sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
+    const venue = venues[venueId];
+    if (!venue) throw new Error(venueId);
+
+    const deposit = await plan('deposit', venueId, owner, '20000000');
+    expect(deposit).toMatchObject({ status: 'prepared', venueId });
+    const stored = await signAndSettle(deposit, wallet);
+    expect(stored.legs.map((leg) => [leg.status, leg.settledAmountMicros])).toEqual([
+      ['confirmed', '20000000'],
+    ]);
+    expect(await usdcOf(owner)).toBe(10_000_000n);
+    const staked = await t.db.prisma.position.findFirstOrThrow({
+      where: { wallet: owner, venueId },
+    });
+    const shares = BigInt(staked.shares.toFixed());
+
+    venue.accrue();
+    const worth = venue.value(owner, shares);
+    expect(worth).toBeGreaterThan(20_000_000n);
+    const harvest = HarvestResult.parse(
+      (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
+    );
+    // Exactly what the protocol's state adds to the 20 USDC the books hold.
+    expect(harvest).toMatchObject({
+      outcome: 'harvested',
+      grossYieldMicros: String(worth - 20_000_000n),
+    });
+    expect(harvest.positions[0]).toMatchObject({ valueMicros: String(worth) });
+
+    const withdrawal = await plan('withdraw', venueId, owner, '15000000');
+    const out = await signAndSettle(withdrawal, wallet);
+    expect(out.legs.map((leg) => leg.status)).toEqual(['confirmed']);
+    const received = (await usdcOf(owner)) - 10_000_000n;
+    expect(received).toBeGreaterThanOrEqual(15_000_000n);
+    expect(out.legs[0]?.settledAmountMicros).toBe(String(received));
+
+    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    const report = await reconcileBooks({
+      db: t.db.prisma,
+      adapters,
+      venues: t.config.venues,
+      thresholdMicros: 1n,
+      trigger: 'manual',
+      now: () => new Date(),
+    });
+    expect(report).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+  });
+});
+
+it('a Sui venue missing an object id: the plan is blocked naming the setting', async () => {
+  const bare = await startSuiSwapBedApp((fake) => {
+    const scallop = fake.addScallop({ usdc: SUI_TEST_USDC });
+    const { market: _market, ...withoutMarket } = scallop.ids;
+    return { SVC_VENUE_IDS: JSON.stringify({ scallop: withoutMarket }) };
+  });
+  try {
+    const document = PlanDocument.parse(
+      (
+        await request(bare.t.app)
+          .post('/api/v1/svc/strategies/deposit/plan')
+          .send({
+            strategyId: 'scallop',
+            owner: new Ed25519Keypair().toSuiAddress(),
+            amountMicros: '5000000',
+          })
+          .expect(200)
+      ).body,
+    );
+    expect(document).toMatchObject({ status: 'blocked' });
+    expect(document.blockers).toEqual([
+      expect.objectContaining({
+        code: 'venue_not_configured',
+        field: 'SVC_VENUE_IDS.scallop',
+        details: expect.objectContaining({ missing: 'market' }),
+      }),
+    ]);
+  } finally {
+    await bare.close();
+  }
+});
+
+it.each([
+  // A full 32-byte address inside the type reads as key material and is refused as such.
+  [`0x${'5c'.repeat(32)}::scam::SCAM`, 'KEY_MATERIAL_REFUSED'],
+  ['0x5c::scam::SCAM', 'BAD_REQUEST'],
+])('an unknown coin type %s as the token: 400 naming body.token', async (token, code) => {
+  const before = await t.db.prisma.plan.count();
+  const res = await request(t.app)
+    .post('/api/v1/svc/strategies/deposit/plan')
+    .send({
+      strategyId: 'navi',
+      owner: new Ed25519Keypair().toSuiAddress(),
+      amountMicros: '5000000',
+      token,
+    })
+    .expect(400);
+  expect(res.body).toMatchObject({ code, field: 'body.token' });
+  expect(await t.db.prisma.plan.count()).toBe(before);
+});
