@@ -1,4 +1,5 @@
 import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
+import { KLEND_PROTOCOL } from './klendProtocol';
 import type { SolanaVenueProtocol } from './solanaVenueProtocol';
 import { TEST_VENUE_PROTOCOL } from './testVenueProtocol';
 
@@ -8,7 +9,7 @@ import { TEST_VENUE_PROTOCOL } from './testVenueProtocol';
  * did before the real ones: its adapter replaces this line.
  */
 export const SOLANA_VENUE_PROTOCOLS: Readonly<Record<string, SolanaVenueProtocol>> = {
-  kamino: TEST_VENUE_PROTOCOL,
+  kamino: KLEND_PROTOCOL,
   marginfi: TEST_VENUE_PROTOCOL,
 };
 

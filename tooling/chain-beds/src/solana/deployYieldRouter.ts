@@ -4,9 +4,11 @@ import type { TransactionInstruction } from '@solana/web3.js';
 import {
   ata,
   createMintInstructions,
+  deployKlendStandin,
   ensureProgramsBuilt,
   initializeRouter,
   initializeVenue,
+  klendRefreshReserve,
   loadProgram,
   registerAdapter,
   registryPda,
@@ -40,6 +42,22 @@ export interface SolanaRouterDeployment {
   };
   /** Yield arrives at the test venue: `amountMicros` USDC into its reserve, no shares minted. */
   accrue(amountMicros: bigint): void;
+  /**
+   * Kamino: our klend stand-in at klend's program id with one USDC reserve (seeded with 100 USDC,
+   * 50 borrowed at 10% a year, 10% of interest to protocol fees), registered with the router
+   * under the klend layout. `ids` are what `SVC_VENUE_IDS.kamino` takes.
+   */
+  readonly kamino: {
+    readonly ids: {
+      readonly klendProgram: string;
+      readonly lendingMarket: string;
+      readonly reserve: string;
+      readonly reserveLiquiditySupply: string;
+      readonly reserveCollateralMint: string;
+    };
+    /** Time passes on the reserve: `slots` slots of interest on its borrowed USDC, refreshed. */
+    accrue(slots: bigint): void;
+  };
 }
 
 function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: Keypair[]): void {
@@ -54,8 +72,8 @@ function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: K
 
 /**
  * Loads our C programs (built first when missing or stale: needs clang) into the bed, initialises
- * the router as the bed's authority, creates the router vault, and sets up one test venue
- * registered as an adapter. What `pnpm localnet` runs and the API's Solana flow tests use.
+ * the router as the bed's authority, creates the router vault, and sets up one test venue and
+ * the klend stand-in's USDC reserve, both registered as adapters. What `pnpm localnet` runs and the API's Solana flow tests use.
  *
  * @example
  * const bed = await startSolanaBed();
@@ -104,6 +122,44 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
     admin: admin.publicKey.toBase58(),
     venue: ids,
     accrue: accrueTo(bed, venueAccounts),
+    kamino: deployKamino(bed, programId),
+  };
+}
+
+/** The klend stand-in and its USDC reserve, registered with the router (klend layout). */
+function deployKamino(bed: SolanaBed, programId: PublicKey): SolanaRouterDeployment['kamino'] {
+  const admin = bed.mintAuthority;
+  const reserve = deployKlendStandin({
+    svm: bed.svm,
+    send: (instructions, signers) => send(bed, instructions, [...signers]),
+    admin,
+    usdcMint: new PublicKey(bed.usdcMint),
+  });
+  send(
+    bed,
+    [
+      registerAdapter(
+        programId,
+        admin.publicKey,
+        reserve.reserve,
+        reserve.program,
+        VENUE_LAYOUT.klend,
+      ),
+    ],
+    [],
+  );
+  return {
+    ids: {
+      klendProgram: reserve.program.toBase58(),
+      lendingMarket: reserve.lendingMarket.toBase58(),
+      reserve: reserve.reserve.toBase58(),
+      reserveLiquiditySupply: reserve.liquiditySupply.toBase58(),
+      reserveCollateralMint: reserve.collateralMint.toBase58(),
+    },
+    accrue: (slots) => {
+      bed.svm.warpToSlot(bed.svm.getClock().slot + slots);
+      send(bed, [klendRefreshReserve(reserve)], []);
+    },
   };
 }
 
