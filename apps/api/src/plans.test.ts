@@ -23,7 +23,13 @@ beforeAll(async () => {
     SVC_SOLANA_ADAPTER_REGISTRY: key(),
     SVC_VENUE_IDS: JSON.stringify({
       morpho: { vault: VAULT },
-      kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+      kamino: {
+        klendProgram: key(),
+        lendingMarket: key(),
+        reserve: key(),
+        reserveLiquiditySupply: key(),
+        reserveCollateralMint: key(),
+      },
     }),
   });
 });
@@ -142,7 +148,13 @@ describe('deposit and withdraw plans', () => {
       SVC_SOLANA_YIELD_ROUTER: key(),
       SVC_SOLANA_ADAPTER_REGISTRY: key(),
       SVC_VENUE_IDS: JSON.stringify({
-        kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+        kamino: {
+          klendProgram: key(),
+          lendingMarket: key(),
+          reserve: key(),
+          reserveLiquiditySupply: key(),
+          reserveCollateralMint: key(),
+        },
       }),
     });
     try {

@@ -38,7 +38,7 @@ export function parseVenueSettings(
   for (const [venueId, value] of Object.entries(parseJson('SVC_VENUE_IDS', rawIds))) {
     const venue = venueById.get(venueId);
     if (!venue) throw new ConfigError(`invalid setting SVC_VENUE_IDS: unknown venue ${venueId}`);
-    const needed = requiredVenueIds(venue.chain, venue.standard);
+    const needed = requiredVenueIds(venue.chain, venue.standard, venue.id);
     const entries = typeof value === 'object' && value !== null ? Object.entries(value) : null;
     if (!entries) {
       throw new ConfigError(`invalid setting SVC_VENUE_IDS.${venueId}: must be an object`);

@@ -1,3 +1,4 @@
+import { SOLANA_VENUE_PROTOCOLS } from '@yieldrouter/chain-solana';
 import type { Chain, VenueStandard } from '@yieldrouter/schemas';
 
 /**
@@ -21,6 +22,8 @@ export interface VenueCatalogEntry {
   readonly priority: number;
   readonly actions: readonly ('deposit' | 'withdraw' | 'harvest')[];
   readonly minDepositMicros: bigint;
+  /** Why a venue is not `ready` (documented; docs/venues/). */
+  readonly notReadyReason?: string;
 }
 
 const LENDING = ['deposit', 'withdraw', 'harvest'] as const;
@@ -99,6 +102,8 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     priority: 6,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
+    notReadyReason:
+      "Drift's program has disabled its instructions upstream, so it takes no deposits; no Solana protocol adapter speaks it",
   },
   // Base and Arbitrum (Map: discover and prepare only; never write-ready).
   {
@@ -151,18 +156,26 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
   },
 ];
 
-/** On-chain ids a venue needs, by standard and chain (names used in `SVC_VENUE_IDS`). */
-export function requiredVenueIds(chain: Chain, standard: VenueStandard): readonly string[] {
+/**
+ * On-chain ids a venue needs (names used in `SVC_VENUE_IDS`): by standard, and on Solana the ids
+ * of the protocol its adapter speaks through our router (chain-solana's `SOLANA_VENUE_PROTOCOLS`,
+ * e.g. kamino: klend's program, lending market, reserve, supply vault and cToken mint). A Solana
+ * venue with no protocol adapter (drift) needs none and is never ready.
+ */
+export function requiredVenueIds(
+  chain: Chain,
+  standard: VenueStandard,
+  venueId: string,
+): readonly string[] {
   switch (standard) {
     case 'erc4626':
       return ['vault'];
     case 'aave-v3':
       return ['pool', 'aToken'];
     case 'router-adapter':
-      // Solana: the router invokes the venue program the adapter is registered with, which
-      // keeps its USDC in `reserve` (README: "The Solana router program").
-      return chain === 'sui'
-        ? ['adapter', 'receiptCoinType']
-        : ['adapter', 'receiptMint', 'venueProgram', 'reserve'];
+      if (chain === 'sui') return ['adapter', 'receiptCoinType'];
+      return Object.hasOwn(SOLANA_VENUE_PROTOCOLS, venueId)
+        ? (SOLANA_VENUE_PROTOCOLS[venueId]?.idNames ?? [])
+        : [];
   }
 }

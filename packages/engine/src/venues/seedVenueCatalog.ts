@@ -27,7 +27,7 @@ export async function seedVenueCatalog(
       tx,
       catalog.map((entry) => ({
         ...entry,
-        requiredIds: requiredVenueIds(entry.chain, entry.standard),
+        requiredIds: requiredVenueIds(entry.chain, entry.standard, entry.id),
       })),
       VENUE_CATALOG_VERSION,
       mintOpportunityId,

@@ -13,6 +13,7 @@ import {
   registerAdapter,
   registryPda,
   routerPda,
+  standinBorrow,
   VENUE_LAYOUT,
   venueAccrue,
   venuePda,
@@ -43,9 +44,10 @@ export interface SolanaRouterDeployment {
   /** Yield arrives at the test venue: `amountMicros` USDC into its reserve, no shares minted. */
   accrue(amountMicros: bigint): void;
   /**
-   * Kamino: our klend stand-in at klend's program id with one USDC reserve (seeded with 100 USDC,
-   * 50 borrowed at 10% a year, 10% of interest to protocol fees), registered with the router
-   * under the klend layout. `ids` are what `SVC_VENUE_IDS.kamino` takes.
+   * Kamino: our klend stand-in at klend's program id with one USDC reserve (seeded with 100 USDC
+   * at 10% a year, 10% of interest to protocol fees; nothing borrowed until the first `accrue`, so
+   * the rate is exactly one until then), registered with the router under the klend layout.
+   * `ids` are what `SVC_VENUE_IDS.kamino` takes.
    */
   readonly kamino: {
     readonly ids: {
@@ -55,8 +57,16 @@ export interface SolanaRouterDeployment {
       readonly reserveLiquiditySupply: string;
       readonly reserveCollateralMint: string;
     };
-    /** Time passes on the reserve: `slots` slots of interest on its borrowed USDC, refreshed. */
+    /**
+     * Time passes on the reserve: the admin borrows 50 USDC the first time, then `slots` slots of
+     * interest accrue on what is borrowed, and the reserve is refreshed.
+     */
     accrue(slots: bigint): void;
+    /**
+     * The reserve's exchange rate as its account holds it (klend layout): total liquidity
+     * (available + borrowed − fees, scaled by 2^60) and the cToken supply.
+     */
+    rate(): { readonly totalLiquiditySf: bigint; readonly collateralSupply: bigint };
   };
 }
 
@@ -134,7 +144,9 @@ function deployKamino(bed: SolanaBed, programId: PublicKey): SolanaRouterDeploym
     send: (instructions, signers) => send(bed, instructions, [...signers]),
     admin,
     usdcMint: new PublicKey(bed.usdcMint),
+    borrowMicros: 0n,
   });
+  let borrowed = false;
   send(
     bed,
     [
@@ -157,8 +169,23 @@ function deployKamino(bed: SolanaBed, programId: PublicKey): SolanaRouterDeploym
       reserveCollateralMint: reserve.collateralMint.toBase58(),
     },
     accrue: (slots) => {
+      if (!borrowed) {
+        send(bed, [standinBorrow(reserve, admin.publicKey, 50_000_000n)], []);
+        borrowed = true;
+      }
       bed.svm.warpToSlot(bed.svm.getClock().slot + slots);
       send(bed, [klendRefreshReserve(reserve)], []);
+    },
+    rate: () => {
+      const account = bed.svm.getAccount(reserve.reserve.toBase58() as never);
+      if (!account.exists) throw new Error('no klend reserve');
+      const data = Buffer.from(account.data);
+      const u128 = (at: number) => data.readBigUInt64LE(at) + (data.readBigUInt64LE(at + 8) << 64n);
+      return {
+        totalLiquiditySf:
+          (data.readBigUInt64LE(224) << 60n) + u128(232) - u128(344) - u128(360) - u128(376),
+        collateralSupply: data.readBigUInt64LE(2592),
+      };
     },
   };
 }
