@@ -59,9 +59,10 @@ export type AssetBalance =
  *   balance, value = shares rayMul the pool's `getReserveNormalizedIncome`.
  * - `router-adapter` (Sui, Solana). Sui: the owner's transaction calls the venue's own functions
  *   (Suilend, Navi, Scallop; ids per venue, docs/venues/sui.md); value = receipts at the
- *   protocol's rate (Navi: scaled balance × supply index). Solana: the router invokes
- *   ids.venueProgram, which mints ids.receiptMint at its share price; value = receipt balance ×
- *   USDC in ids.reserve / receipt supply.
+ *   protocol's rate (Navi: scaled balance × supply index). Solana: through our router, which
+ *   invokes the venue's protocol with its own instruction layout (ids per protocol, e.g. kamino:
+ *   klend's reserve and cToken mint); value = the owner's receipt tokens at the protocol's own
+ *   exchange rate (docs/venues/solana.md).
  */
 export type VenueStandard = 'erc4626' | 'aave-v3' | 'router-adapter';
 

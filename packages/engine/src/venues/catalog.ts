@@ -1,3 +1,4 @@
+import { SOLANA_VENUE_PROTOCOLS } from '@yieldrouter/chain-solana';
 import { SUI_VENUE_IDS } from '@yieldrouter/chain-sui';
 import type { Chain, VenueStandard } from '@yieldrouter/schemas';
 
@@ -22,6 +23,8 @@ export interface VenueCatalogEntry {
   readonly priority: number;
   readonly actions: readonly ('deposit' | 'withdraw' | 'harvest')[];
   readonly minDepositMicros: bigint;
+  /** Why a venue is not `ready` (documented; docs/venues/). */
+  readonly notReadyReason?: string;
 }
 
 const LENDING = ['deposit', 'withdraw', 'harvest'] as const;
@@ -100,6 +103,8 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     priority: 6,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
+    notReadyReason:
+      "Drift's program has disabled its instructions upstream, so it takes no deposits; no Solana protocol adapter speaks it",
   },
   // Base and Arbitrum (Map: discover and prepare only; never write-ready).
   {
@@ -156,13 +161,16 @@ const isSuiVenue = (venueId: string | undefined): venueId is keyof typeof SUI_VE
   venueId !== undefined && venueId in SUI_VENUE_IDS;
 
 /**
- * On-chain ids a venue needs, by standard and chain (names used in `SVC_VENUE_IDS`); Sui venues
- * name the protocol objects their calls take, so they differ by venue.
+ * On-chain ids a venue needs (names used in `SVC_VENUE_IDS`): by standard; Sui venues name the
+ * protocol objects their calls take (chain-sui's `SUI_VENUE_IDS`), and Solana venues the ids of
+ * the protocol their adapter speaks through our router (chain-solana's `SOLANA_VENUE_PROTOCOLS`,
+ * e.g. kamino: klend's program, lending market, reserve, supply vault and cToken mint). A venue
+ * with no protocol adapter (drift) needs none and is never ready.
  */
 export function requiredVenueIds(
   chain: Chain,
   standard: VenueStandard,
-  venueId?: string,
+  venueId: string,
 ): readonly string[] {
   switch (standard) {
     case 'erc4626':
@@ -170,9 +178,9 @@ export function requiredVenueIds(
     case 'aave-v3':
       return ['pool', 'aToken'];
     case 'router-adapter':
-      // Solana: the router invokes the venue program the adapter is registered with, which
-      // keeps its USDC in `reserve` (README: "The Solana router program").
       if (chain === 'sui') return isSuiVenue(venueId) ? SUI_VENUE_IDS[venueId] : [];
-      return ['adapter', 'receiptMint', 'venueProgram', 'reserve'];
+      return Object.hasOwn(SOLANA_VENUE_PROTOCOLS, venueId)
+        ? (SOLANA_VENUE_PROTOCOLS[venueId]?.idNames ?? [])
+        : [];
   }
 }
