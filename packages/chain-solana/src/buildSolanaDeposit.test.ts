@@ -26,8 +26,9 @@ const receiptMint = Keypair.generate().publicKey;
 const venueProgram = Keypair.generate().publicKey;
 const reserve = Keypair.generate().publicKey;
 
+// A venue that speaks our test venue's layout (SOLANA_VENUE_PROTOCOLS).
 const venue: VenueOnChain = {
-  venueId: 'solana-lend-usdc',
+  venueId: 'marginfi',
   chain: 'solana',
   standard: 'router-adapter',
   ids: {
@@ -209,20 +210,23 @@ describe('buildDeposit into a router-adapter venue', () => {
     expect(createReceipt?.accounts[1]?.key).toBe(ata(owner, receiptMint));
 
     expectRouterCall(deposit, 'deposit_to_venue', 9_000_001n, built.planId);
+    // The router's fixed accounts, then the test venue's `deposit` accounts in its order (the
+    // compiled message merges flags: the adapter is writable for the venue).
     expect(deposit?.accounts).toEqual([
       { key: owner.toBase58(), signer: true, writable: true },
       { key: bed.router.yieldRouter, signer: false, writable: true },
       { key: bed.router.adapterRegistry, signer: false, writable: false },
       { key: adapterKey.toBase58(), signer: false, writable: true },
-      { key: ata(owner, usdc()), signer: false, writable: true },
-      { key: ata(bed.router.yieldRouter, usdc()), signer: false, writable: true },
-      { key: ata(owner, receiptMint), signer: false, writable: true },
-      { key: bed.usdcMint, signer: false, writable: false },
-      { key: receiptMint.toBase58(), signer: false, writable: true },
-      { key: TOKEN_PROGRAM_ID.toBase58(), signer: false, writable: false },
       { key: venueProgram.toBase58(), signer: false, writable: false },
-      { key: reserve.toBase58(), signer: false, writable: true },
       { key: SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(), signer: false, writable: false },
+      { key: owner.toBase58(), signer: true, writable: true },
+      { key: adapterKey.toBase58(), signer: false, writable: true },
+      { key: ata(owner, usdc()), signer: false, writable: true },
+      { key: reserve.toBase58(), signer: false, writable: true },
+      { key: ata(owner, receiptMint), signer: false, writable: true },
+      { key: receiptMint.toBase58(), signer: false, writable: true },
+      { key: bed.usdcMint, signer: false, writable: false },
+      { key: TOKEN_PROGRAM_ID.toBase58(), signer: false, writable: false },
     ]);
     expect(memo?.data.toString('utf8')).toBe(`svc:${built.planId}`);
   });
@@ -241,6 +245,16 @@ describe('buildDeposit into a router-adapter venue', () => {
       ['venue_not_configured', 'ids.reserve'],
     ]);
     expect(build.blockers[2]?.details).toEqual({ venueId: venue.venueId });
+  });
+
+  it('is blocked venue_not_configured for a venue no Solana protocol adapter speaks', async () => {
+    const unknown: VenueOnChain = { ...venue, venueId: 'no-such-venue' };
+    expect(
+      await bedAdapter(bed).buildDeposit(request({ target: { kind: 'venue', venue: unknown } })),
+    ).toMatchObject({
+      status: 'blocked',
+      blockers: [{ code: 'venue_not_configured', field: 'venueId' }],
+    });
   });
 
   it('is blocked venue_not_configured for a standard Solana does not have', async () => {

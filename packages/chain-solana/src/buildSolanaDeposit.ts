@@ -2,8 +2,9 @@ import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-t
 import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
 import type { LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { planMemoInstruction } from './instructions/planMemo';
-import { depositInstruction, depositToVenueInstruction } from './instructions/routerInstructions';
-import { routerVaultKeys, venueKeys } from './legKeys';
+import { depositInstruction } from './instructions/routerInstructions';
+import { buildSolanaVenueLeg } from './buildSolanaVenueLeg';
+import { routerVaultKeys } from './legKeys';
 import { prepareSolanaLeg } from './prepareSolanaLeg';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount, routerVault } from './tokenAccounts';
@@ -57,34 +58,11 @@ export async function buildSolanaDeposit(
       ],
     });
   }
-  const resolved = venueKeys(context.config, target.venue);
-  if (resolved.status === 'blocked') return resolved;
-  const keys = resolved.keys;
-  const ownerReceipt = associatedTokenAccount(owner, keys.receiptMint);
-  return prepareSolanaLeg(context, {
-    owner,
+  return buildSolanaVenueLeg(context, {
     action: 'deposit',
+    owner,
     planId,
     amountMicros,
-    summary: `Deposit ${amount} from ${owner.toBase58()} into ${target.venue.venueId} through the Yield Router (${planId})`,
-    instructions: [
-      createAssociatedTokenAccountIdempotentInstruction(
-        owner,
-        ownerReceipt,
-        owner,
-        keys.receiptMint,
-      ),
-      depositToVenueInstruction(
-        {
-          ...keys,
-          owner,
-          ownerUsdc: associatedTokenAccount(owner, keys.usdcMint),
-          routerVault: routerVault(keys.yieldRouter, keys.usdcMint),
-          ownerReceipt,
-        },
-        { amountMicros, planId },
-      ),
-      planMemoInstruction(planId),
-    ],
+    venue: target.venue,
   });
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => bed.stop());
 
 const venue: VenueOnChain = {
-  venueId: 'solana-lend-usdc',
+  venueId: 'marginfi',
   chain: 'solana',
   standard: 'router-adapter',
   ids: {
@@ -96,20 +96,22 @@ describe('buildWithdraw', () => {
       amountMicros: 750_000n,
       planId: built.planId,
     });
+    // The router's fixed accounts, then the test venue's `withdraw` accounts in its order.
     expect(withdraw?.accountKeyIndexes.map((index) => keys.get(index)?.toBase58())).toEqual([
       owner.toBase58(),
       bed.router.yieldRouter,
       bed.router.adapterRegistry,
       venue.ids['adapter'],
-      ata(owner, bed.usdcMint),
-      ata(bed.router.yieldRouter, bed.usdcMint),
-      ata(owner, venue.ids['receiptMint'] ?? ''),
-      bed.usdcMint,
-      venue.ids['receiptMint'],
-      TOKEN_PROGRAM_ID.toBase58(),
       venue.ids['venueProgram'],
-      venue.ids['reserve'],
       SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(),
+      owner.toBase58(),
+      venue.ids['adapter'],
+      ata(owner, bed.usdcMint),
+      venue.ids['reserve'],
+      ata(owner, venue.ids['receiptMint'] ?? ''),
+      venue.ids['receiptMint'],
+      bed.usdcMint,
+      TOKEN_PROGRAM_ID.toBase58(),
     ]);
   });
 

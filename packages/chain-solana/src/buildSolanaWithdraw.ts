@@ -2,11 +2,9 @@ import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-t
 import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
 import type { LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { planMemoInstruction } from './instructions/planMemo';
-import {
-  withdrawFromVenueInstruction,
-  withdrawInstruction,
-} from './instructions/routerInstructions';
-import { routerVaultKeys, venueKeys } from './legKeys';
+import { withdrawInstruction } from './instructions/routerInstructions';
+import { buildSolanaVenueLeg } from './buildSolanaVenueLeg';
+import { routerVaultKeys } from './legKeys';
 import { prepareSolanaLeg } from './prepareSolanaLeg';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount, routerVault } from './tokenAccounts';
@@ -55,29 +53,11 @@ export async function buildSolanaWithdraw(
       ],
     });
   }
-  const resolved = venueKeys(context.config, target.venue);
-  if (resolved.status === 'blocked') return resolved;
-  const keys = resolved.keys;
-  const ownerUsdc = associatedTokenAccount(owner, keys.usdcMint);
-  return prepareSolanaLeg(context, {
-    owner,
+  return buildSolanaVenueLeg(context, {
     action: 'withdraw',
+    owner,
     planId,
     amountMicros,
-    summary: `Withdraw ${amount} from ${target.venue.venueId} through the Yield Router to ${owner.toBase58()} (${planId})`,
-    instructions: [
-      createAssociatedTokenAccountIdempotentInstruction(owner, ownerUsdc, owner, keys.usdcMint),
-      withdrawFromVenueInstruction(
-        {
-          ...keys,
-          owner,
-          ownerUsdc,
-          routerVault: routerVault(keys.yieldRouter, keys.usdcMint),
-          ownerReceipt: associatedTokenAccount(owner, keys.receiptMint),
-        },
-        { amountMicros, planId },
-      ),
-      planMemoInstruction(planId),
-    ],
+    venue: target.venue,
   });
 }

@@ -1,7 +1,10 @@
+import type { PublicKey } from '@solana/web3.js';
 import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
 import { resolveConfiguredKeys } from './resolveConfiguredKeys';
-import type { KeyRequirement, ResolvedKeys } from './resolveConfiguredKeys';
+import type { KeyRequirement } from './resolveConfiguredKeys';
 import type { SolanaAdapterConfig } from './solanaAdapterConfig';
+import type { SolanaVenueProtocol } from './venues/solanaVenueProtocol';
+import { solanaVenueProtocol } from './venues/solanaVenueProtocols';
 
 const router = (config: SolanaAdapterConfig) =>
   ({
@@ -24,16 +27,6 @@ export function routerVaultKeys(config: SolanaAdapterConfig) {
   return resolveConfiguredKeys({ programId, yieldRouter, usdcMint });
 }
 
-type VenueKeyName =
-  | 'programId'
-  | 'yieldRouter'
-  | 'adapterRegistry'
-  | 'usdcMint'
-  | 'adapter'
-  | 'receiptMint'
-  | 'venueProgram'
-  | 'reserve';
-
 /** A venue is only reachable on Solana through our router's adapters. */
 export function venueStandardBlocker(venue: VenueOnChain): Blocker | undefined {
   if (venue.chain !== 'solana') {
@@ -55,27 +48,75 @@ export function venueStandardBlocker(venue: VenueOnChain): Blocker | undefined {
   return undefined;
 }
 
-/** Keys of a venue leg (`deposit_to_venue` / `withdraw_from_venue` of the router program). */
-export function venueKeys(
-  config: SolanaAdapterConfig,
-  venue: VenueOnChain,
-): ResolvedKeys<VenueKeyName> {
+/** A venue's protocol and its parsed ids (`ids.<name>` of the protocol's `idNames`). */
+export type VenueProtocolKeys =
+  | {
+      readonly status: 'ok';
+      readonly protocol: SolanaVenueProtocol;
+      readonly ids: Readonly<Record<string, PublicKey>>;
+    }
+  | { readonly status: 'blocked'; readonly blockers: readonly Blocker[] };
+
+/**
+ * The protocol a Solana venue speaks and every id it names, each missing or malformed one a
+ * `venue_not_configured` blocker naming `ids.<name>`.
+ */
+export function venueProtocolKeys(venue: VenueOnChain): VenueProtocolKeys {
   const standard = venueStandardBlocker(venue);
   if (standard) return { status: 'blocked', blockers: [standard] };
-  // Each id the venue's registration names: `ids.<name>`, reported under that field.
-  const venueId = (
-    name: 'adapter' | 'receiptMint' | 'venueProgram' | 'reserve',
-  ): KeyRequirement => ({
-    value: venue.ids[name],
-    code: 'venue_not_configured',
-    field: `ids.${name}`,
-    details: { venueId: venue.venueId },
-  });
-  return resolveConfiguredKeys<VenueKeyName>({
-    ...router(config),
-    adapter: venueId('adapter'),
-    receiptMint: venueId('receiptMint'),
-    venueProgram: venueId('venueProgram'),
-    reserve: venueId('reserve'),
-  });
+  const found = solanaVenueProtocol(venue);
+  if ('blocker' in found) return { status: 'blocked', blockers: [found.blocker] };
+  const { protocol } = found;
+  const requirements: Record<string, KeyRequirement> = {};
+  for (const name of protocol.idNames) {
+    requirements[name] = {
+      value: venue.ids[name],
+      code: 'venue_not_configured',
+      field: `ids.${name}`,
+      details: { venueId: venue.venueId },
+    };
+  }
+  const resolved = resolveConfiguredKeys(requirements);
+  if (resolved.status === 'blocked') return resolved;
+  return { status: 'ok', protocol, ids: resolved.keys };
+}
+
+/** The keys of a venue leg: the router's, the venue's protocol and its parsed ids. */
+export type VenueKeys =
+  | {
+      readonly status: 'ok';
+      readonly router: Readonly<
+        Record<'programId' | 'yieldRouter' | 'adapterRegistry' | 'usdcMint', PublicKey>
+      >;
+      readonly protocol: SolanaVenueProtocol;
+      readonly ids: Readonly<Record<string, PublicKey>>;
+    }
+  | { readonly status: 'blocked'; readonly blockers: readonly Blocker[] };
+
+/**
+ * Keys of a venue leg (`deposit_to_venue` / `withdraw_from_venue` of the router program): the
+ * router's settings and the venue's protocol ids; every missing one is reported together.
+ */
+export function venueKeys(config: SolanaAdapterConfig, venue: VenueOnChain): VenueKeys {
+  const venueSide = venueProtocolKeys(venue);
+  if (
+    venueSide.status === 'blocked' &&
+    !venueSide.blockers.some((b) => b.field?.startsWith('ids.'))
+  ) {
+    return venueSide;
+  }
+  const routerSide = resolveConfiguredKeys(router(config));
+  const blockers = [
+    ...(routerSide.status === 'blocked' ? routerSide.blockers : []),
+    ...(venueSide.status === 'blocked' ? venueSide.blockers : []),
+  ];
+  if (routerSide.status === 'blocked' || venueSide.status === 'blocked') {
+    return { status: 'blocked', blockers };
+  }
+  return {
+    status: 'ok',
+    router: routerSide.keys,
+    protocol: venueSide.protocol,
+    ids: venueSide.ids,
+  };
 }

@@ -9,11 +9,12 @@ let venue: VenueOnChain;
 beforeAll(async () => {
   bed = await startRouterBed();
   venue = {
-    venueId: 'solana-lend-usdc',
+    venueId: 'marginfi',
     chain: 'solana',
     standard: 'router-adapter',
     ids: {
       adapter: Keypair.generate().publicKey.toBase58(),
+      venueProgram: Keypair.generate().publicKey.toBase58(),
       receiptMint: bed.createMint(6).toBase58(),
       // The venue's USDC reserve: a USDC account of the adapter.
       reserve: '',

@@ -8,6 +8,8 @@ import { readPlannedSolanaTransaction } from './readPlannedSolanaTransaction';
 import type { SolanaContext } from './solanaContext';
 import { associatedTokenAccount, routerVault } from './tokenAccounts';
 import { tokenBalanceDelta } from './tokenBalanceDelta';
+import { venueProtocolKeys } from './legKeys';
+import type { SolanaVenueProtocol } from './venues/solanaVenueProtocol';
 
 type Meta = NonNullable<VersionedTransactionResponse['meta']>;
 
@@ -75,8 +77,9 @@ function routerMovement(
 /**
  * Venue legs: the owner's USDC delta is the amount (down for a deposit, up for a withdrawal),
  * and the owner's receipt tokens must move the other way; they are the shares, minted or burnt
- * at the venue's share price (so their count may differ from the USDC amount). The router
- * program must have logged the leg's event.
+ * at the venue's exchange rate (so their count may differ from the USDC amount). The router
+ * program must have logged the leg's event with its argument: `amount=<USDC>` when the protocol
+ * takes USDC, `shares=<receipts>` when it takes its receipt tokens (a klend redemption).
  */
 function venueMovement(
   meta: Meta,
@@ -99,7 +102,9 @@ function venueMovement(
       mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the owner's receipt tokens changed by ${receipts}`,
     };
   }
-  const event = `svc:${query.planId} ${deposit ? 'deposit_to_venue' : 'withdraw_from_venue'} amount=${moved}`;
+  const argument =
+    subject.units[query.action] === 'shares' ? `shares=${shares}` : `amount=${moved}`;
+  const event = `svc:${query.planId} ${deposit ? 'deposit_to_venue' : 'withdraw_from_venue'} ${argument}`;
   return missingRouterEvent(meta, subject.programId, event) ?? { amountMicros: moved, shares };
 }
 
@@ -109,7 +114,12 @@ function venueMovement(
  */
 type ReceiptSubject =
   | { readonly kind: 'router'; readonly yieldRouter: PublicKey; readonly programId: PublicKey }
-  | { readonly kind: 'venue'; readonly receiptMint: PublicKey; readonly programId: PublicKey };
+  | {
+      readonly kind: 'venue';
+      readonly receiptMint: PublicKey;
+      readonly programId: PublicKey;
+      readonly units: SolanaVenueProtocol['units'];
+    };
 
 const noReader = (detail: string): Unavailable => ({
   status: 'unavailable',
@@ -129,12 +139,18 @@ function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubje
     }
     return programId ? { kind: 'router', yieldRouter, programId } : noProgram;
   }
-  const { venue } = target;
-  const receiptMint = parsePublicKey(venue.ids['receiptMint'] ?? '');
-  if (venue.chain === 'solana' && venue.standard === 'router-adapter' && receiptMint) {
-    return programId ? { kind: 'venue', receiptMint, programId } : noProgram;
+  const keys = venueProtocolKeys(target.venue);
+  if (keys.status === 'blocked') {
+    const missing = keys.blockers.map((blocker) => blocker.field ?? blocker.code).join(', ');
+    return noReader(`venue ${target.venue.venueId} has no Solana receipt to read (${missing})`);
   }
-  return noReader(`venue ${venue.venueId} has no Solana router-adapter receipt mint`);
+  if (!programId) return noProgram;
+  return {
+    kind: 'venue',
+    receiptMint: keys.protocol.receiptMint(keys.ids),
+    programId,
+    units: keys.protocol.units,
+  };
 }
 
 /**

@@ -90,6 +90,8 @@ void *memset(void *dst, int value, size_t n);
 #define YR_MAX_ACCOUNTS 24
 #define YR_MAX_PERMITTED_DATA_INCREASE (10 * 1024)
 #define YR_HEAP_START ((uint8_t *)0x300000000)
+/* Heap room after the account array, for buffers too large for a stack frame. */
+#define YR_HEAP_SCRATCH (YR_HEAP_START + YR_MAX_ACCOUNTS * sizeof(SolAccountInfo))
 
 typedef struct {
   SolAccountInfo *accounts; /* on the heap: too large for the 512-byte stack frames */

@@ -4,8 +4,15 @@ import { PROGRAM_INCLUDE_DIR, compileSbpfProgram } from './compileSbpfProgram';
 import { PROGRAMS, programSoPath, programSource } from './programPaths';
 import type { ProgramName } from './programPaths';
 
+/** The newest modification time under `directory`, subfolders included (include/layouts/). */
 const newestIn = (directory: string): number =>
-  Math.max(...readdirSync(directory).map((file) => statSync(path.join(directory, file)).mtimeMs));
+  Math.max(
+    ...readdirSync(directory).map((file) => {
+      const entry = path.join(directory, file);
+      const stats = statSync(entry);
+      return stats.isDirectory() ? newestIn(entry) : stats.mtimeMs;
+    }),
+  );
 
 function isStale(name: ProgramName): boolean {
   const output = programSoPath(name);

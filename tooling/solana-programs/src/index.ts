@@ -22,13 +22,21 @@ export {
   registryPda,
   routerDeposit,
   routerPda,
+  routerVenueCall,
   routerVenueLeg,
   routerWithdraw,
+  testVenueAccounts,
+  VENUE_LAYOUT,
   venueAccrue,
   venueMove,
   venuePda,
 } from './programInstructions';
-export type { RouterLeg, VenueAccounts } from './programInstructions';
+export type {
+  RouterLeg,
+  RouterVenueCall,
+  VenueAccounts,
+  VenueLayoutId,
+} from './programInstructions';
 export { cpPoolAccounts, cpPoolQuote, cpPoolSwap, initializeCpPool } from './cpPoolInstructions';
 export type { CpPoolAccounts, CpPoolSwap } from './cpPoolInstructions';
 export { cctpStandinAccounts, cctpStandinPdas } from './cctpStandin';

@@ -72,11 +72,26 @@ export function initializeRouter(programId: PublicKey, admin: PublicKey): Transa
   });
 }
 
+/**
+ * The protocol layouts the router speaks (`include/layouts/venue_layout.h`, `YR_LAYOUT_ID_*`):
+ * a registry entry records one, and the router builds that protocol's instruction from it.
+ */
+export const VENUE_LAYOUT = {
+  testVenue: 0,
+  klend: 1,
+  jupiterLend: 2,
+  save: 3,
+  marginfi: 4,
+} as const;
+export type VenueLayoutId = (typeof VENUE_LAYOUT)[keyof typeof VENUE_LAYOUT];
+
+/** `register_adapter(adapter, venue_program, layout)`: `adapter` is the protocol account (reserve, pool, bank) the entry is bound to. */
 export function registerAdapter(
   programId: PublicKey,
   admin: PublicKey,
   adapter: PublicKey,
   venueProgram: PublicKey,
+  layout: VenueLayoutId,
 ): TransactionInstruction {
   return new TransactionInstruction({
     programId,
@@ -89,6 +104,7 @@ export function registerAdapter(
       discriminator('register_adapter'),
       adapter.toBuffer(),
       venueProgram.toBuffer(),
+      Buffer.from([layout]),
     ]),
   });
 }
@@ -146,29 +162,79 @@ export interface VenueAccounts {
 export const venuePda = (venueProgram: PublicKey, receiptMint: PublicKey): PublicKey =>
   PublicKey.findProgramAddressSync([Buffer.from('venue'), receiptMint.toBuffer()], venueProgram)[0];
 
+/** A router venue leg: the router's fixed accounts, then the protocol's own, in its order. */
+export interface RouterVenueCall {
+  readonly programId: PublicKey;
+  readonly owner: PublicKey;
+  readonly amount: bigint;
+  readonly planId: Uint8Array;
+  /** The registered protocol account (reserve, pool, bank). */
+  readonly adapter: PublicKey;
+  readonly venueProgram: PublicKey;
+  /** The protocol instruction's accounts, in the protocol's order and with its flags. */
+  readonly venueAccounts: readonly AccountMeta[];
+}
+
+/**
+ * `deposit_to_venue` / `withdraw_from_venue(amount, plan_id)`: [owner, router, registry, adapter,
+ * venue program, Instructions sysvar, ...the protocol's accounts].
+ */
+export function routerVenueCall(
+  name: 'deposit_to_venue' | 'withdraw_from_venue',
+  call: RouterVenueCall,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: call.programId,
+    keys: [
+      w(call.owner, true),
+      w(routerPda(call.programId)),
+      r(registryPda(call.programId)),
+      r(call.adapter),
+      r(call.venueProgram),
+      r(SYSVAR_INSTRUCTIONS_PUBKEY),
+      ...call.venueAccounts,
+    ],
+    data: legData(name, call.amount, call.planId),
+  });
+}
+
+/** The test venue's own deposit / withdraw accounts (its layout, `layouts/test_venue.h`). */
+export function testVenueAccounts(
+  venue: VenueAccounts,
+  depositor: PublicKey,
+  usdcMint: PublicKey,
+  overrides: { readonly depositorUsdc?: PublicKey; readonly depositorReceipt?: PublicKey } = {},
+): AccountMeta[] {
+  return [
+    w(depositor, true),
+    w(venue.venue),
+    w(overrides.depositorUsdc ?? ata(depositor, usdcMint)),
+    w(venue.reserve),
+    w(overrides.depositorReceipt ?? ata(depositor, venue.receiptMint)),
+    w(venue.receiptMint),
+    r(usdcMint),
+    r(TOKEN_PROGRAM_ID),
+  ];
+}
+
+/** A router leg into (or out of) the test venue. */
 export function routerVenueLeg(
   name: 'deposit_to_venue' | 'withdraw_from_venue',
   leg: RouterLeg & { readonly venue: VenueAccounts; readonly adapter?: PublicKey },
 ): TransactionInstruction {
-  const router = routerPda(leg.programId);
-  return new TransactionInstruction({
+  return routerVenueCall(name, {
     programId: leg.programId,
-    keys: [
-      w(leg.owner, true),
-      w(router),
-      r(registryPda(leg.programId)),
-      w(leg.adapter ?? leg.venue.venue),
-      w(leg.ownerUsdc ?? ata(leg.owner, leg.usdcMint)),
-      w(leg.vault ?? ata(router, leg.usdcMint)),
-      w(ata(leg.owner, leg.venue.receiptMint)),
-      r(leg.usdcMint),
-      w(leg.venue.receiptMint),
-      r(TOKEN_PROGRAM_ID),
-      r(leg.venue.program),
-      w(leg.venue.reserve),
-      r(SYSVAR_INSTRUCTIONS_PUBKEY),
-    ],
-    data: legData(name, leg.amount, leg.planId),
+    owner: leg.owner,
+    amount: leg.amount,
+    planId: leg.planId,
+    adapter: leg.adapter ?? leg.venue.venue,
+    venueProgram: leg.venue.program,
+    venueAccounts: testVenueAccounts(
+      leg.venue,
+      leg.owner,
+      leg.usdcMint,
+      leg.ownerUsdc ? { depositorUsdc: leg.ownerUsdc } : {},
+    ),
   });
 }
 
@@ -208,16 +274,7 @@ export function venueMove(
 ): TransactionInstruction {
   return new TransactionInstruction({
     programId: venue.program,
-    keys: [
-      w(depositor, true),
-      w(venue.venue),
-      w(ata(depositor, usdcMint)),
-      w(venue.reserve),
-      w(ata(depositor, venue.receiptMint)),
-      w(venue.receiptMint),
-      r(usdcMint),
-      r(TOKEN_PROGRAM_ID),
-    ],
+    keys: testVenueAccounts(venue, depositor, usdcMint),
     data: amountData(name, assets),
   });
 }

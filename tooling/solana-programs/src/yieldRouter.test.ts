@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Keypair, SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import type { AccountMeta, PublicKey } from '@solana/web3.js';
 import { ensureProgramsBuilt } from './ensureProgramsBuilt';
 import { loadProgram } from './loadProgram';
 import { ProgramHarness, address, programLogs } from './testing/programHarness';
@@ -17,8 +18,11 @@ import {
   registryPda,
   routerDeposit,
   routerPda,
+  routerVenueCall,
   routerVenueLeg,
   routerWithdraw,
+  testVenueAccounts,
+  VENUE_LAYOUT,
 } from './programInstructions';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -116,11 +120,25 @@ describe('yield_router program', () => {
             intruder.publicKey,
             intruder.publicKey,
             fixture.venue.program,
+            VENUE_LAYOUT.testVenue,
           ),
         ],
         [intruder],
       );
       expectRefused(run, 10);
+    });
+
+    it('refuses a layout id this build of the router does not speak', () => {
+      const unknown = registerAdapter(
+        fixture.routerProgram,
+        fixture.admin.publicKey,
+        fixture.venue.reserve,
+        fixture.venue.program,
+        VENUE_LAYOUT.testVenue,
+      );
+      const data = Buffer.from(unknown.data);
+      data[72] = 200;
+      expectRefused(send([new TransactionInstruction({ ...unknown, data })], [fixture.admin]), 21);
     });
   });
 
@@ -197,10 +215,11 @@ describe('yield_router program', () => {
 
     it('wrong signer: the owner did not sign', () => {
       const instruction = routerVenueLeg('deposit_to_venue', venueLeg(1_000_000n));
+      // The owner is the router's account 0 and the protocol's signer: unsigned in both.
       const unsigned = new TransactionInstruction({
         ...instruction,
-        keys: instruction.keys.map((meta, index) =>
-          index === 0 ? { ...meta, isSigner: false } : meta,
+        keys: instruction.keys.map((meta) =>
+          meta.pubkey.equals(owner.publicKey) ? { ...meta, isSigner: false } : meta,
         ),
       });
       expectRefused(send([unsigned]), 3);
@@ -247,7 +266,7 @@ describe('yield_router program', () => {
       const forged = new TransactionInstruction({
         ...instruction,
         keys: instruction.keys.map((meta, index) =>
-          index === 12 ? { ...meta, pubkey: fixture.venue.reserve } : meta,
+          index === 5 ? { ...meta, pubkey: fixture.venue.reserve } : meta,
         ),
       });
       expectRefused(fixture.harness.send([forged, planMemo(planId)], [owner]), 18);
@@ -260,8 +279,47 @@ describe('yield_router program', () => {
 
     it('foreign vault: a USDC account the router PDA does not own', () => {
       const foreign = ata(owner.publicKey, fixture.usdcMint);
-      expectRefused(deposit({ vault: foreign }), 6);
       expectRefused(send([routerDeposit(leg(1_000_000n, { vault: foreign }))], [owner]), 6);
+    });
+
+    /** The test venue's accounts with one replaced (index in the protocol's list). */
+    const venueCall = (replace: (accounts: AccountMeta[]) => AccountMeta[]) =>
+      routerVenueCall('deposit_to_venue', {
+        programId: fixture.routerProgram,
+        owner: owner.publicKey,
+        amount: 1_000_000n,
+        planId,
+        adapter: fixture.venue.venue,
+        venueProgram: fixture.venue.program,
+        venueAccounts: replace(testVenueAccounts(fixture.venue, owner.publicKey, fixture.usdcMint)),
+      });
+    const at = (index: number, pubkey: PublicKey) => (accounts: AccountMeta[]) =>
+      accounts.map((meta, i) => (i === index ? { ...meta, pubkey } : meta));
+
+    it('foreign reserve: the protocol account at the layout index is not the registered one', () => {
+      const other = createProgramFixture();
+      expectRefused(send([venueCall(at(1, other.venue.venue))], [owner]), 19);
+      expect(usdcOf(owner)).toBe(100_000_000n);
+    });
+
+    it("another owner's token account in the protocol's list", () => {
+      const victim = fixture.owner(5_000_000n);
+      expectRefused(send([venueCall(at(2, ata(victim.publicKey, fixture.usdcMint)))], [owner]), 13);
+      expectRefused(
+        send([venueCall(at(4, ata(victim.publicKey, fixture.venue.receiptMint)))], [owner]),
+        13,
+      );
+      expect(usdcOf(victim)).toBe(5_000_000n);
+    });
+
+    it('wrong accounts: too few or too many, or the owner not where the protocol wants its signer', () => {
+      expectRefused(send([venueCall((accounts) => accounts.slice(0, 7))], [owner]), 20);
+      expectRefused(
+        send([venueCall((accounts) => [...accounts, accounts[0] as AccountMeta])], [owner]),
+        20,
+      );
+      const other = fixture.owner(1_000_000n);
+      expectRefused(send([venueCall(at(0, other.publicKey))], [owner, other]), 20);
     });
 
     it('unlisted adapter, and a venue program other than the registered one', () => {

@@ -19,22 +19,21 @@ const readonly = (pubkey: PublicKey): AccountMeta => ({
   isWritable: false,
 });
 
-/** Accounts of `deposit_to_venue` and `withdraw_from_venue`, in instruction order. */
+/**
+ * Accounts of `deposit_to_venue` and `withdraw_from_venue`: the router's fixed accounts, then the
+ * protocol's own instruction accounts in the protocol's order (docs/venues/solana.md).
+ */
 export interface VenueInstructionAccounts {
   readonly programId: PublicKey;
   readonly owner: PublicKey;
   readonly yieldRouter: PublicKey;
   readonly adapterRegistry: PublicKey;
+  /** The protocol account the registry entry is bound to (reserve, lending pool, bank). */
   readonly adapter: PublicKey;
-  readonly ownerUsdc: PublicKey;
-  readonly routerVault: PublicKey;
-  readonly ownerReceipt: PublicKey;
-  readonly usdcMint: PublicKey;
-  readonly receiptMint: PublicKey;
   /** The venue program the adapter is registered with (the router invokes it). */
   readonly venueProgram: PublicKey;
-  /** The venue's USDC reserve (where deposits go and withdrawals come from). */
-  readonly reserve: PublicKey;
+  /** The protocol instruction's accounts, in its order and with its flags. */
+  readonly venueAccounts: readonly AccountMeta[];
 }
 
 /** Accounts of `deposit` and `withdraw` (between the owner and the router vault). */
@@ -75,16 +74,10 @@ function venueInstruction(
       writable(accounts.owner, true),
       writable(accounts.yieldRouter),
       readonly(accounts.adapterRegistry),
-      writable(accounts.adapter),
-      writable(accounts.ownerUsdc),
-      writable(accounts.routerVault),
-      writable(accounts.ownerReceipt),
-      readonly(accounts.usdcMint),
-      writable(accounts.receiptMint),
-      readonly(TOKEN_PROGRAM_ID),
+      readonly(accounts.adapter),
       readonly(accounts.venueProgram),
-      writable(accounts.reserve),
       readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
+      ...accounts.venueAccounts,
     ],
     data: encodeRouterInstructionData({ name, ...args }),
   });
@@ -92,9 +85,9 @@ function venueInstruction(
 
 /**
  * Router program `deposit_to_venue(amount: u64, plan_id: [u8; 16])`: the router checks the leg
- * (owner signed, plan id, its vault, `adapter` listed in the registry with `venueProgram`) and
- * invokes the venue: USDC from the owner into the venue's reserve, receipt tokens to the owner at
- * the venue's share price. Layout: README.md ("The Solana router program").
+ * (owner signed, plan memo, `adapter` listed in the registry with `venueProgram`, the protocol
+ * accounts its layout names) and invokes the protocol's deposit with `amount` as its argument:
+ * USDC from the owner, the receipt to the owner. Layout: docs/venues/solana.md.
  *
  * @example
  * depositToVenueInstruction(accounts, { amountMicros: 5_000_000n, planId });
@@ -107,8 +100,8 @@ export function depositToVenueInstruction(
 }
 
 /**
- * Router program `withdraw_from_venue(amount, plan_id)`: the venue burns the receipt tokens worth
- * `amount` USDC (rounded up) and pays the USDC to the owner.
+ * Router program `withdraw_from_venue(amount, plan_id)`: the protocol's withdrawal with `amount`
+ * in the layout's unit (USDC, or the protocol's receipt tokens), paid to the owner.
  */
 export function withdrawFromVenueInstruction(
   accounts: VenueInstructionAccounts,

@@ -11,6 +11,7 @@ import {
   registerAdapter,
   registryPda,
   routerPda,
+  VENUE_LAYOUT,
   venueAccrue,
   venuePda,
 } from '@yieldrouter/solana-programs';
@@ -85,7 +86,13 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
         router,
         usdcKey,
       ),
-      registerAdapter(programId, admin.publicKey, venueAccounts.venue, venueProgram),
+      registerAdapter(
+        programId,
+        admin.publicKey,
+        venueAccounts.venue,
+        venueProgram,
+        VENUE_LAYOUT.testVenue,
+      ),
     ],
     [],
   );
@@ -185,6 +192,7 @@ export function addTestVenue(bed: SolanaBed, deployment: SolanaRouterDeployment)
         bed.mintAuthority.publicKey,
         venueAccounts.venue,
         venueProgram,
+        VENUE_LAYOUT.testVenue,
       ),
     ],
     [],

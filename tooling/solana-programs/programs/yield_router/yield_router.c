@@ -8,6 +8,7 @@
  * arguments; money instructions take `amount: u64 LE, plan_id: [u8; 16]`.
  * Accounts, checks, errors and events: README.md ("The Solana router program"). */
 #include "yr_solana.c"
+#include "layouts/table.h"
 
 /* ---- Errors: Custom(n) ---- */
 #define E_INVALID_INSTRUCTION 1
@@ -28,6 +29,9 @@
 #define E_INVALID_POSITION 16
 #define E_INVALID_TOKEN_PROGRAM 17
 #define E_NO_PLAN_MEMO 18
+#define E_FOREIGN_RESERVE 19 /* the protocol account at the layout's index is not the adapter */
+#define E_VENUE_ACCOUNTS 20  /* wrong protocol account count, or the owner not where it signs */
+#define E_UNKNOWN_LAYOUT 21  /* a layout id this build does not know */
 
 /* ---- Discriminators ---- */
 static const uint8_t IX_INITIALIZE[8] = {0xaf, 0xaf, 0x6d, 0x1f, 0x0d, 0x98, 0x9b, 0xed};
@@ -36,9 +40,6 @@ static const uint8_t IX_DEPOSIT[8] = {0xf2, 0x23, 0xc6, 0x89, 0x52, 0xe1, 0xf2, 
 static const uint8_t IX_WITHDRAW[8] = {0xb7, 0x12, 0x46, 0x9c, 0x94, 0x6d, 0xa1, 0x22};
 static const uint8_t IX_DEPOSIT_TO_VENUE[8] = {0xa5, 0x29, 0x1a, 0xdc, 0xb9, 0x95, 0x0d, 0x1f};
 static const uint8_t IX_WITHDRAW_FROM_VENUE[8] = {0xeb, 0x5c, 0xf4, 0x7d, 0x0a, 0xcf, 0x73, 0x2b};
-/* The test venue's (and any adapter's) instructions the router invokes. */
-static const uint8_t VENUE_DEPOSIT[8] = {0xf2, 0x23, 0xc6, 0x89, 0x52, 0xe1, 0xf2, 0xb6};
-static const uint8_t VENUE_WITHDRAW[8] = {0xb7, 0x12, 0x46, 0x9c, 0x94, 0x6d, 0xa1, 0x22};
 
 /* The upgradeable loader: `initialize` is for the program's upgrade authority only. */
 static const SolPubkey UPGRADEABLE_LOADER = {{0x02, 0xa8, 0xf6, 0x91, 0x4e, 0x88, 0xa1, 0xb0,
@@ -72,13 +73,18 @@ static const uint8_t ROUTER_MAGIC[8] = {'Y', 'R', 'R', 'O', 'U', 'T', 'E', 'R'};
 #define ROUTER_VENUE_OUT 64  /* USDC withdrawn from venues, all time */
 #define ROUTER_VAULT_OUT 72  /* USDC withdrawn from the router vault, all time */
 
-/* Registry: magic, bump, count, then entries of (adapter account, venue program). */
-static const uint8_t REGISTRY_MAGIC[8] = {'Y', 'R', 'A', 'D', 'A', 'P', 'T', 'R'};
+/* Registry: magic, bump, count, then entries of (adapter: the protocol account the entry is
+ * bound to, venue program, layout id, 7 bytes of padding). */
+static const uint8_t REGISTRY_MAGIC[8] = {'Y', 'R', 'A', 'D', 'P', 'T', 'R', '2'};
 #define REGISTRY_MAX 16
 #define REGISTRY_BUMP 8
 #define REGISTRY_COUNT 16
 #define REGISTRY_ENTRIES 24
-#define REGISTRY_LEN (REGISTRY_ENTRIES + REGISTRY_MAX * 64)
+#define REGISTRY_ENTRY_LEN 72
+#define ENTRY_ADAPTER 0
+#define ENTRY_PROGRAM 32
+#define ENTRY_LAYOUT 64
+#define REGISTRY_LEN (REGISTRY_ENTRIES + REGISTRY_MAX * REGISTRY_ENTRY_LEN)
 
 /* Position: magic, owner, bump, the owner's USDC in the router vault. */
 static const uint8_t POSITION_MAGIC[8] = {'Y', 'R', 'P', 'O', 'S', 'N', '0', '1'};
@@ -142,14 +148,14 @@ static uint64_t check_plan_memo(const Leg *leg, const SolAccountInfo *sysvar) {
   return custom(E_NO_PLAN_MEMO);
 }
 
-/* `svc:<plan id> <event> amount=<n>`: the event line readers match against the plan. */
-static void log_event(const Leg *leg, const char *event) {
+/* `svc:<plan id> <event> amount=<n>` (or `shares=<n>`): the line readers match against the plan. */
+static void log_event(const Leg *leg, const char *event, const char *unit) {
   YrLine line = {{0}, 0};
   yr_line_text(&line, "svc:plan_");
   yr_line_hex(&line, leg->plan_id, 16);
   yr_line_text(&line, " ");
   yr_line_text(&line, event);
-  yr_line_text(&line, " amount=");
+  yr_line_text(&line, unit);
   yr_line_u64(&line, leg->amount);
   yr_line_log(&line);
 }
@@ -280,11 +286,21 @@ static uint64_t initialize(const SolParameters *params) {
   return YR_SUCCESS;
 }
 
-/* ---- register_adapter(adapter: Pubkey, venue_program: Pubkey):
- *      [admin (signer), router PDA, registry PDA (w)] ---- */
+/* The layout the router speaks for a registry entry's layout id, or NULL. */
+static const YrVenueLayout *find_layout(uint8_t id) {
+  for (uint64_t i = 0; i < YR_VENUE_LAYOUT_COUNT; i += 1) {
+    if (YR_VENUE_LAYOUTS[i].id == id) return &YR_VENUE_LAYOUTS[i];
+  }
+  return NULL;
+}
+
+/* ---- register_adapter(adapter: Pubkey, venue_program: Pubkey, layout: u8):
+ *      [admin (signer), router PDA, registry PDA (w)]. `adapter` is the protocol account the entry
+ *      is bound to (a klend reserve, a lending pool, a bank); `layout` a YR_LAYOUT_ID_* this build
+ *      knows (layouts/table.h). ---- */
 static uint64_t register_adapter(const SolParameters *params) {
   if (params->accounts_len < 3) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
-  if (params->data_len != 8 + 64) return custom(E_INVALID_INSTRUCTION);
+  if (params->data_len != 8 + 64 + 1) return custom(E_INVALID_INSTRUCTION);
   const SolAccountInfo *admin = &params->accounts[0];
   const SolAccountInfo *router = &params->accounts[1];
   SolAccountInfo *registry = &params->accounts[2];
@@ -293,15 +309,18 @@ static uint64_t register_adapter(const SolParameters *params) {
     return custom(E_NOT_ADMIN);
   }
   if (!is_registry(params, registry) || !registry->is_writable) return custom(E_INVALID_REGISTRY);
-  uint64_t count = yr_read_u64(registry->data + REGISTRY_COUNT);
   const uint8_t *entry = params->data + 8;
+  if (find_layout(entry[64]) == NULL) return custom(E_UNKNOWN_LAYOUT);
+  uint64_t count = yr_read_u64(registry->data + REGISTRY_COUNT);
   for (uint64_t i = 0; i < count; i += 1) {
-    if (yr_bytes_eq(registry->data + REGISTRY_ENTRIES + i * 64, entry, 32)) {
+    if (yr_bytes_eq(registry->data + REGISTRY_ENTRIES + i * REGISTRY_ENTRY_LEN, entry, 32)) {
       return custom(E_ALREADY_INITIALIZED);
     }
   }
   if (count >= REGISTRY_MAX) return custom(E_REGISTRY_FULL);
-  memcpy(registry->data + REGISTRY_ENTRIES + count * 64, entry, 64);
+  uint8_t *slot = registry->data + REGISTRY_ENTRIES + count * REGISTRY_ENTRY_LEN;
+  memcpy(slot, entry, 65);
+  memset(slot + 65, 0, REGISTRY_ENTRY_LEN - 65);
   yr_write_u64(registry->data + REGISTRY_COUNT, count + 1);
   yr_log("yield_router: adapter registered");
   return YR_SUCCESS;
@@ -389,7 +408,7 @@ static uint64_t deposit(const SolParameters *params) {
                       NULL};
   result = yr_token_transfer_checked(&move);
   if (result != 0) return result;
-  log_event(&v.leg, "deposit");
+  log_event(&v.leg, "deposit", " amount=");
   return YR_SUCCESS;
 }
 
@@ -410,67 +429,111 @@ static uint64_t withdraw(const SolParameters *params) {
                       &signer};
   result = yr_token_transfer_checked(&move);
   if (result != 0) return result;
-  log_event(&v.leg, "withdraw");
+  log_event(&v.leg, "withdraw", " amount=");
   return YR_SUCCESS;
 }
 
 /* ---- deposit_to_venue / withdraw_from_venue(amount, plan_id):
- *   0 owner (signer, w)   1 router PDA (w)   2 registry PDA   3 adapter (venue state, w)
- *   4 owner USDC (w)      5 router vault (w) 6 owner receipt (w) 7 USDC mint
- *   8 receipt mint (w)    9 token program    10 venue program   11 venue USDC reserve (w)
- *   12 Instructions sysvar (the plan memo is checked there)
- * The router checks the leg, then invokes the venue's deposit / withdraw with the owner's
- * signature: USDC leaves (or returns to) the owner's account, receipt tokens are minted to (or
- * burnt from) the owner's receipt account. ---- */
+ *   0 owner (signer, w)   1 router PDA (w)   2 registry PDA
+ *   3 adapter: the protocol account the registry entry is bound to (reserve, pool, bank)
+ *   4 venue program (the registered one)     5 Instructions sysvar (the plan memo is checked)
+ *   6.. the protocol's own accounts for the call, in the protocol's order (its layout header)
+ * The registry entry of the adapter names the venue program and the layout; the router checks the
+ * leg and the protocol accounts the layout points at, builds the protocol's instruction data
+ * (tag ++ u64 amount ++ suffix) and invokes the venue program with the owner's signature and
+ * nothing of its own: USDC leaves (or returns to) the owner's account and the receipt is the
+ * owner's. Contract: docs/venues/solana.md. ---- */
+#define VENUE_FIXED_ACCOUNTS 6
+
+/* The registry entry bound to `adapter`, or NULL. */
+static const uint8_t *listed_entry(const SolAccountInfo *registry, const SolAccountInfo *adapter) {
+  uint64_t count = yr_read_u64(registry->data + REGISTRY_COUNT);
+  for (uint64_t i = 0; i < count && i < REGISTRY_MAX; i += 1) {
+    const uint8_t *entry = registry->data + REGISTRY_ENTRIES + i * REGISTRY_ENTRY_LEN;
+    if (yr_bytes_eq(entry + ENTRY_ADAPTER, adapter->key->x, 32)) return entry;
+  }
+  return NULL;
+}
+
+/* The protocol accounts the layout names: the owner where the protocol wants its signer, the
+ * registered account where the protocol reads it, and the owner's token accounts. */
+static uint64_t check_venue_accounts(const SolParameters *params, const YrVenueCall *call) {
+  SolAccountInfo *a = params->accounts;
+  const SolAccountInfo *owner = &a[0], *adapter = &a[3];
+  SolAccountInfo *venue_accounts = a + VENUE_FIXED_ACCOUNTS;
+  if (params->accounts_len != VENUE_FIXED_ACCOUNTS + call->accounts) {
+    return custom(E_VENUE_ACCOUNTS);
+  }
+  if (!yr_pubkey_eq(venue_accounts[call->owner].key, owner->key) ||
+      !venue_accounts[call->owner].is_signer) {
+    return custom(E_VENUE_ACCOUNTS);
+  }
+  if (!yr_pubkey_eq(venue_accounts[call->bound].key, adapter->key)) {
+    return custom(E_FOREIGN_RESERVE);
+  }
+  for (uint8_t i = 0; i < call->owner_tokens_len && i < YR_LAYOUT_MAX_OWNER_TOKENS; i += 1) {
+    YrTokenAccount token;
+    const SolAccountInfo *account = &venue_accounts[call->owner_tokens[i]];
+    if (!yr_read_token_account(account, &token) || !yr_pubkey_eq(token.owner, owner->key)) {
+      return custom(E_INVALID_TOKEN_ACCOUNT);
+    }
+  }
+  return YR_SUCCESS;
+}
+
 static uint64_t venue_leg(const SolParameters *params, bool into_venue) {
   Leg leg;
   uint64_t result = parse_leg(params, &leg);
   if (result != 0) return result;
-  if (params->accounts_len < 13) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  if (params->accounts_len < VENUE_FIXED_ACCOUNTS) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
   SolAccountInfo *a = params->accounts;
   SolAccountInfo *owner = &a[0], *router = &a[1], *registry = &a[2], *adapter = &a[3],
-                 *owner_usdc = &a[4], *vault = &a[5], *owner_receipt = &a[6], *mint = &a[7],
-                 *receipt_mint = &a[8], *token = &a[9], *venue = &a[10], *reserve = &a[11];
+                 *venue = &a[4];
   if (!owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
-  if ((result = check_plan_memo(&leg, &a[12])) != 0) return result;
+  if ((result = check_plan_memo(&leg, &a[5])) != 0) return result;
   if (!is_router(params, router) || !router->is_writable) return custom(E_INVALID_ROUTER);
   if (!is_registry(params, registry)) return custom(E_INVALID_REGISTRY);
-  if ((result = check_vault(vault, router, mint)) != 0) return result;
-  if (!yr_pubkey_eq(token->key, &YR_TOKEN_PROGRAM_ID)) return custom(E_INVALID_TOKEN_PROGRAM);
 
   /* The adapter must be listed, and the venue program must be the one it is listed with (and
    * own the adapter account): the router invokes no program the operator did not register. */
-  uint64_t count = yr_read_u64(registry->data + REGISTRY_COUNT);
-  const uint8_t *listed = NULL;
-  for (uint64_t i = 0; i < count && i < REGISTRY_MAX; i += 1) {
-    const uint8_t *entry = registry->data + REGISTRY_ENTRIES + i * 64;
-    if (yr_bytes_eq(entry, adapter->key->x, 32)) listed = entry;
-  }
+  const uint8_t *listed = listed_entry(registry, adapter);
   if (listed == NULL) return custom(E_UNLISTED_ADAPTER);
-  if (!yr_bytes_eq(listed + 32, venue->key->x, 32) || !venue->executable ||
+  if (!yr_bytes_eq(listed + ENTRY_PROGRAM, venue->key->x, 32) || !venue->executable ||
       !yr_pubkey_eq(adapter->owner, venue->key)) {
     return custom(E_INVALID_VENUE_PROGRAM);
   }
-  if ((result = check_owned(owner_usdc, owner, mint)) != 0) return result;
-  if ((result = check_owned(owner_receipt, owner, receipt_mint)) != 0) return result;
+  const YrVenueLayout *layout = find_layout(listed[ENTRY_LAYOUT]);
+  if (layout == NULL) return custom(E_UNKNOWN_LAYOUT);
+  const YrVenueCall *call = into_venue ? &layout->deposit : &layout->withdraw;
+  if ((result = check_venue_accounts(params, call)) != 0) return result;
   if (!checked_add_at(router->data + (into_venue ? ROUTER_VENUE_IN : ROUTER_VENUE_OUT),
                       leg.amount)) {
     return custom(E_OVERFLOW);
   }
 
-  uint8_t data[16];
-  memcpy(data, into_venue ? VENUE_DEPOSIT : VENUE_WITHDRAW, 8);
-  yr_write_u64(data + 8, leg.amount);
-  SolAccountMeta metas[8] = {
-      {owner->key, true, true},         {adapter->key, true, false},
-      {owner_usdc->key, true, false},   {reserve->key, true, false},
-      {owner_receipt->key, true, false}, {receipt_mint->key, true, false},
-      {mint->key, false, false},        {token->key, false, false},
-  };
-  SolInstruction instruction = {venue->key, metas, 8, data, sizeof(data)};
+  uint8_t data[YR_LAYOUT_MAX_TAG + 8 + YR_LAYOUT_MAX_SUFFIX];
+  uint64_t length = 0;
+  memcpy(data, call->tag, call->tag_len);
+  length += call->tag_len;
+  yr_write_u64(data + length, leg.amount);
+  length += 8;
+  memcpy(data + length, call->suffix, call->suffix_len);
+  length += call->suffix_len;
+  /* The metas mirror the transaction's flags for the protocol's accounts (the owner's signature
+   * is the only one passed on: the router signs nothing here). */
+  SolAccountMeta *metas = (SolAccountMeta *)YR_HEAP_SCRATCH;
+  for (uint64_t i = 0; i < call->accounts; i += 1) {
+    const SolAccountInfo *account = &a[VENUE_FIXED_ACCOUNTS + i];
+    metas[i].pubkey = account->key;
+    metas[i].is_writable = account->is_writable;
+    metas[i].is_signer = account->is_signer;
+  }
+  SolInstruction instruction = {venue->key, metas, call->accounts, data, length};
   result = sol_invoke_signed_c(&instruction, a, params->accounts_len, NULL, 0);
   if (result != 0) return result;
-  log_event(&leg, into_venue ? "deposit_to_venue" : "withdraw_from_venue");
+  /* The event names the argument's unit: `amount=` USDC, `shares=` the protocol's receipts. */
+  log_event(&leg, into_venue ? "deposit_to_venue" : "withdraw_from_venue",
+            call->unit == YR_UNIT_SHARES ? " shares=" : " amount=");
   return YR_SUCCESS;
 }
 

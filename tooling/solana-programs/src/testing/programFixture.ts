@@ -14,6 +14,7 @@ import {
   initializeVenue,
   registerAdapter,
   routerPda,
+  VENUE_LAYOUT,
   venuePda,
 } from '../programInstructions';
 import type { VenueAccounts } from '../programInstructions';
@@ -136,7 +137,15 @@ export function createProgramFixture(options: { register?: boolean } = {}): Prog
   if (options.register !== false) {
     ok(
       harness.send(
-        [registerAdapter(routerProgram, admin.publicKey, venue.venue, venueProgram)],
+        [
+          registerAdapter(
+            routerProgram,
+            admin.publicKey,
+            venue.venue,
+            venueProgram,
+            VENUE_LAYOUT.testVenue,
+          ),
+        ],
         [admin],
       ),
     );

@@ -1,0 +1,31 @@
+import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
+import type { SolanaVenueProtocol } from './solanaVenueProtocol';
+import { TEST_VENUE_PROTOCOL } from './testVenueProtocol';
+
+/**
+ * Which protocol each Solana venue of the catalog speaks through our router (one line per venue;
+ * docs/venues/solana.md). `marginfi` still speaks the test venue's layout, as every Solana venue
+ * did before the real ones: its adapter replaces this line.
+ */
+export const SOLANA_VENUE_PROTOCOLS: Readonly<Record<string, SolanaVenueProtocol>> = {
+  kamino: TEST_VENUE_PROTOCOL,
+  marginfi: TEST_VENUE_PROTOCOL,
+};
+
+/** The protocol of a Solana venue, or the blocker naming why there is none. */
+export function solanaVenueProtocol(
+  venue: VenueOnChain,
+): { readonly protocol: SolanaVenueProtocol } | { readonly blocker: Blocker } {
+  const protocol = Object.hasOwn(SOLANA_VENUE_PROTOCOLS, venue.venueId)
+    ? SOLANA_VENUE_PROTOCOLS[venue.venueId]
+    : undefined;
+  if (protocol) return { protocol };
+  return {
+    blocker: {
+      code: 'venue_not_configured',
+      message: `venue ${venue.venueId} has no Solana protocol adapter`,
+      field: 'venueId',
+      details: { venueId: venue.venueId },
+    },
+  };
+}
