@@ -37,6 +37,21 @@ export type {
   VenueAccounts,
   VenueLayoutId,
 } from './programInstructions';
+export { deployKlendStandin } from './deployKlendStandin';
+export type { DeployKlendStandinParameters, SendInstructions } from './deployKlendStandin';
+export {
+  KLEND_MARKET_SIZE,
+  KLEND_PROGRAM_ID,
+  KLEND_RESERVE_SIZE,
+  klendMarketAuthority,
+  klendMove,
+  klendMoveAccounts,
+  klendRefreshReserve,
+  standinBorrow,
+  standinInitMarket,
+  standinInitReserve,
+} from './klendStandinInstructions';
+export type { KlendStandinReserve } from './klendStandinInstructions';
 export { cpPoolAccounts, cpPoolQuote, cpPoolSwap, initializeCpPool } from './cpPoolInstructions';
 export type { CpPoolAccounts, CpPoolSwap } from './cpPoolInstructions';
 export { cctpStandinAccounts, cctpStandinPdas } from './cctpStandin';

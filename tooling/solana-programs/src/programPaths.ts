@@ -4,6 +4,7 @@ import path from 'node:path';
 export const PROGRAMS = [
   'yield_router',
   'test_venue',
+  'klend_standin',
   'cp_pool',
   'cctp_message_transmitter',
   'cctp_token_messenger_minter',

@@ -12,6 +12,15 @@ export interface ProgramRun {
   readonly logs: readonly string[];
   /** litesvm's rendering of the transaction error (e.g. `InstructionError(0, Custom(3))`). */
   readonly error: string | undefined;
+  /** The cross-program invocations of a successful run, in order (account keys resolved). */
+  readonly innerInstructions?: readonly InnerCall[];
+}
+
+/** One cross-program invocation: the called program, its accounts and data. */
+export interface InnerCall {
+  readonly programId: string;
+  readonly accounts: readonly string[];
+  readonly data: Buffer;
 }
 
 /** The `Program log: ` lines of a run, without the prefix. */
@@ -69,7 +78,18 @@ export class ProgramHarness {
     if (result instanceof FailedTransactionMetadata) {
       return { ok: false, logs: result.meta().logs(), error: result.toString() };
     }
-    return { ok: true, logs: result.logs(), error: undefined };
+    const keys = transaction.message.staticAccountKeys.map((key) => key.toBase58());
+    const innerInstructions = result.innerInstructions().flatMap((calls) =>
+      calls.map((call) => {
+        const compiled = call.instruction();
+        return {
+          programId: keys[compiled.programIdIndex()] ?? '',
+          accounts: [...compiled.accounts()].map((index) => keys[index] ?? ''),
+          data: Buffer.from(compiled.data()),
+        };
+      }),
+    );
+    return { ok: true, logs: result.logs(), error: undefined, innerInstructions };
   }
 
   /** The account's data, or undefined when it does not exist. */
