@@ -1,4 +1,6 @@
 import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
+import { JUPITER_LEND_PROTOCOL } from './jupiterLendProtocol';
+import { SAVE_PROTOCOL } from './saveProtocol';
 import type { SolanaVenueProtocol } from './solanaVenueProtocol';
 import { TEST_VENUE_PROTOCOL } from './testVenueProtocol';
 
@@ -10,6 +12,8 @@ import { TEST_VENUE_PROTOCOL } from './testVenueProtocol';
 export const SOLANA_VENUE_PROTOCOLS: Readonly<Record<string, SolanaVenueProtocol>> = {
   kamino: TEST_VENUE_PROTOCOL,
   marginfi: TEST_VENUE_PROTOCOL,
+  'jupiter-lend': JUPITER_LEND_PROTOCOL,
+  save: SAVE_PROTOCOL,
 };
 
 /** The protocol of a Solana venue, or the blocker naming why there is none. */

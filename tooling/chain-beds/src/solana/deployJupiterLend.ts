@@ -7,7 +7,13 @@ import {
 } from '@solana/spl-token';
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { ensureProgramsBuilt, loadProgram } from '@yieldrouter/solana-programs';
+import {
+  VENUE_LAYOUT,
+  ensureProgramsBuilt,
+  loadProgram,
+  registerAdapter,
+} from '@yieldrouter/solana-programs';
+import type { SolanaRouterDeployment } from './deployYieldRouter';
 import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaBed } from './startSolanaBed';
 import { writeAccount } from './svmAccounts';
@@ -34,6 +40,8 @@ export interface SolanaJupiterLend {
   readonly liquidity: string;
   readonly rewardsRateModel: string;
   readonly claimAccount: string;
+  /** The venue's `SVC_VENUE_IDS` entry (chain-solana's Jupiter Lend protocol's id names). */
+  readonly ids: Readonly<Record<string, string>>;
   /**
    * Interest arrives on the liquidity layer: `amountMicros` USDC into the vault and its supply
    * exchange price up by the same fraction of what the vault held (the stand-in's `accrue`).
@@ -93,13 +101,18 @@ function tokenReserveData(mint: PublicKey, vault: PublicKey): Buffer {
  * lending and liquidity programs' mainnet ids, with the bed's USDC market laid out at the
  * addresses `@jup-ag/lend` derives for mainnet USDC: the jlUSDC mint, the Lending account
  * (prices 1.0), the liquidity layer's TokenReserve and vault. `seedMicros` (default 1,000 USDC)
- * of other suppliers' USDC sits in the vault so interest has a base to grow.
+ * of other suppliers' USDC sits in the vault so interest has a base to grow. With `router`, the
+ * market's Lending account is registered with it as an adapter (layout Jupiter Lend).
  *
  * @example
  * const jupiter = deployJupiterLend(bed);
  * // SVC_VENUE_IDS={"jupiter-lend": { lending: jupiter.lending, … }}
  */
-export function deployJupiterLend(bed: SolanaBed, seedMicros = 1_000_000_000n): SolanaJupiterLend {
+export function deployJupiterLend(
+  bed: SolanaBed,
+  options: { readonly router?: SolanaRouterDeployment; readonly seedMicros?: bigint } = {},
+): SolanaJupiterLend {
+  const seedMicros = options.seedMicros ?? 1_000_000_000n;
   const programs = ensureProgramsBuilt();
   const { lending: lendingProgram, liquidity: liquidityProgram } = JUPITER_LEND_PROGRAM_IDS;
   for (const program of [lendingProgram, liquidityProgram]) {
@@ -193,7 +206,31 @@ export function deployJupiterLend(bed: SolanaBed, seedMicros = 1_000_000_000n): 
     });
   };
 
+  if (options.router) {
+    registerWith(
+      bed,
+      options.router,
+      lending,
+      new PublicKey(lendingProgram),
+      VENUE_LAYOUT.jupiterLend,
+    );
+  }
+  const ids = {
+    lendingProgram,
+    liquidityProgram,
+    fTokenMint: fTokenMint.toBase58(),
+    lending: lending.toBase58(),
+    lendingAdmin: lendingAdmin.toBase58(),
+    supplyTokenReservesLiquidity: tokenReserve.toBase58(),
+    lendingSupplyPositionOnLiquidity: supplyPosition.toBase58(),
+    rateModel: rateModel.toBase58(),
+    vault: vault.toBase58(),
+    liquidity: liquidity.toBase58(),
+    rewardsRateModel: rewardsRateModel.toBase58(),
+    claimAccount: claimAccount.toBase58(),
+  };
   return {
+    ids,
     lendingProgram,
     liquidityProgram,
     mint: mint.toBase58(),
@@ -209,4 +246,28 @@ export function deployJupiterLend(bed: SolanaBed, seedMicros = 1_000_000_000n): 
     claimAccount: claimAccount.toBase58(),
     accrue,
   };
+}
+
+/** Registers `adapter` (a protocol account of `venueProgram`) with the bed's router. */
+export function registerWith(
+  bed: SolanaBed,
+  router: SolanaRouterDeployment,
+  adapter: PublicKey,
+  venueProgram: PublicKey,
+  layout: (typeof VENUE_LAYOUT)[keyof typeof VENUE_LAYOUT],
+): void {
+  sendAsAuthority({
+    sender: bed,
+    authority: bed.mintAuthority,
+    instructions: [
+      registerAdapter(
+        new PublicKey(router.programId),
+        bed.mintAuthority.publicKey,
+        adapter,
+        venueProgram,
+        layout,
+      ),
+    ],
+    what: 'register adapter',
+  });
 }

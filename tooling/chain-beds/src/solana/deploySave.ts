@@ -7,7 +7,9 @@ import {
   createTransferInstruction,
 } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { ensureProgramsBuilt, loadProgram } from '@yieldrouter/solana-programs';
+import { VENUE_LAYOUT, ensureProgramsBuilt, loadProgram } from '@yieldrouter/solana-programs';
+import { registerWith } from './deployJupiterLend';
+import type { SolanaRouterDeployment } from './deployYieldRouter';
 import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaBed } from './startSolanaBed';
 import { writeAccount } from './svmAccounts';
@@ -29,6 +31,8 @@ export interface SolanaSaveReserve {
   readonly collateralMint: string;
   readonly pythOracle: string;
   readonly switchboardOracle: string;
+  /** The venue's `SVC_VENUE_IDS` entry (chain-solana's Save protocol's id names). */
+  readonly ids: Readonly<Record<string, string>>;
   /**
    * Time passes: the bed moves `slots` slots on; the next `RefreshReserve` accrues the borrowers'
    * interest for them (the stand-in's linear rate, see programs/save_lending).
@@ -45,6 +49,8 @@ export interface DeploySaveParameters {
   readonly borrowRatePercent?: number;
   /** The protocol's share of interest, % (default 20). */
   readonly protocolTakeRatePercent?: number;
+  /** When given, the reserve is registered with this router as an adapter (layout Save). */
+  readonly router?: SolanaRouterDeployment;
 }
 
 /** A Reserve as the SDK's `ReserveLayout` lays it out (the fields the stand-in and reader use). */
@@ -221,7 +227,19 @@ export function deploySave(
     }),
   );
 
+  if (parameters.router) {
+    registerWith(bed, parameters.router, reserve, program, VENUE_LAYOUT.save);
+  }
   return {
+    ids: {
+      saveProgram: SAVE_PROGRAM_ID,
+      lendingMarket: market.toBase58(),
+      reserve: reserve.toBase58(),
+      reserveLiquiditySupply: supply.toBase58(),
+      reserveCollateralMint: collateralMint.toBase58(),
+      pythOracle: pyth.toBase58(),
+      switchboardOracle: switchboard.toBase58(),
+    },
     program: SAVE_PROGRAM_ID,
     lendingMarket: market.toBase58(),
     lendingMarketAuthority: authority.toBase58(),
