@@ -21,6 +21,12 @@ export interface VenueCatalogEntry {
   readonly priority: number;
   readonly actions: readonly ('deposit' | 'withdraw' | 'harvest')[];
   readonly minDepositMicros: bigint;
+  /**
+   * The on-chain id names this venue needs, when its protocol's differ from its standard's
+   * (`requiredVenueIds`): a Solana venue speaking a real protocol's layout through the router
+   * (chain-solana's `SOLANA_VENUE_PROTOCOLS[id].idNames`; docs/venues/solana.md).
+   */
+  readonly idNames?: readonly string[];
 }
 
 const LENDING = ['deposit', 'withdraw', 'harvest'] as const;
@@ -77,6 +83,53 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     minDepositMicros: 1_000_000n,
   },
   {
+    id: 'jupiter-lend',
+    protocol: 'Jupiter Lend',
+    chain: 'solana',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'router-adapter',
+    wave: 1,
+    priority: 5,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+    idNames: [
+      'lendingProgram',
+      'liquidityProgram',
+      'fTokenMint',
+      'lending',
+      'lendingAdmin',
+      'supplyTokenReservesLiquidity',
+      'lendingSupplyPositionOnLiquidity',
+      'rateModel',
+      'vault',
+      'liquidity',
+      'rewardsRateModel',
+      'claimAccount',
+    ],
+  },
+  {
+    id: 'save',
+    protocol: 'Save',
+    chain: 'solana',
+    asset: 'USDC',
+    readiness: 'ready',
+    standard: 'router-adapter',
+    wave: 1,
+    priority: 6,
+    actions: LENDING,
+    minDepositMicros: 1_000_000n,
+    idNames: [
+      'saveProgram',
+      'lendingMarket',
+      'reserve',
+      'reserveLiquiditySupply',
+      'reserveCollateralMint',
+      'pythOracle',
+      'switchboardOracle',
+    ],
+  },
+  {
     id: 'marginfi',
     protocol: 'marginfi',
     chain: 'solana',
@@ -84,7 +137,7 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     readiness: 'ready',
     standard: 'router-adapter',
     wave: 1,
-    priority: 5,
+    priority: 7,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
   },
@@ -96,7 +149,7 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     readiness: 'listed',
     standard: 'router-adapter',
     wave: 2,
-    priority: 6,
+    priority: 8,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
   },
@@ -165,4 +218,11 @@ export function requiredVenueIds(chain: Chain, standard: VenueStandard): readonl
         ? ['adapter', 'receiptCoinType']
         : ['adapter', 'receiptMint', 'venueProgram', 'reserve'];
   }
+}
+
+/** The on-chain id names `entry` needs: its own (`idNames`), else its standard's. */
+export function venueIdNames(
+  entry: Pick<VenueCatalogEntry, 'chain' | 'standard' | 'idNames'>,
+): readonly string[] {
+  return entry.idNames ?? requiredVenueIds(entry.chain, entry.standard);
 }
