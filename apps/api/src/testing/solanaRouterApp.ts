@@ -36,10 +36,13 @@ export async function startSolanaRouterApp(
     /** Settings on top (a keeper job's cadence, …). */
     readonly env?: Readonly<Record<string, string>>;
     /**
-     * More set up on the bed before the app starts (a pool, a quote fake): its settings go on
-     * top, and its `close` runs before the bed stops.
+     * More set up on the bed before the app starts (a pool, a quote fake, a venue registered
+     * with the router): its settings go on top, and its `close` runs before the bed stops.
      */
-    readonly onBed?: (solana: SolanaBed) => Promise<{
+    readonly onBed?: (
+      solana: SolanaBed,
+      router: SolanaRouterDeployment,
+    ) => Promise<{
       readonly env: Readonly<Record<string, string>>;
       close(): Promise<void>;
     }>;
@@ -57,7 +60,7 @@ export async function startSolanaRouterApp(
   };
   try {
     const router = deployYieldRouter(solana);
-    extra = await options.onBed?.(solana);
+    extra = await options.onBed?.(solana, router);
     const second = options.secondVenue ? addTestVenue(solana, router) : undefined;
     t = await startTestApp({
       ...solanaBedSettings(solana, router),

@@ -6,7 +6,7 @@ import {
   TOKEN_PROGRAM_ID,
   createTransferInstruction,
 } from '@solana/spl-token';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { VENUE_LAYOUT, ensureProgramsBuilt, loadProgram } from '@yieldrouter/solana-programs';
 import { registerWith } from './deployJupiterLend';
 import type { SolanaRouterDeployment } from './deployYieldRouter';
@@ -38,6 +38,8 @@ export interface SolanaSaveReserve {
    * interest for them (the stand-in's linear rate, see programs/save_lending).
    */
   advanceSlots(slots: bigint): void;
+  /** `RefreshReserve` (tag 3), sent by the bed's authority: what keepers crank on mainnet. */
+  refresh(): void;
 }
 
 export interface DeploySaveParameters {
@@ -248,6 +250,23 @@ export function deploySave(
     collateralMint: collateralMint.toBase58(),
     pythOracle: pyth.toBase58(),
     switchboardOracle: switchboard.toBase58(),
+    refresh: () =>
+      sendAsAuthority({
+        sender: bed,
+        authority: bed.mintAuthority,
+        instructions: [
+          new TransactionInstruction({
+            programId: program,
+            keys: [
+              { pubkey: reserve, isSigner: false, isWritable: true },
+              { pubkey: pyth, isSigner: false, isWritable: false },
+              { pubkey: switchboard, isSigner: false, isWritable: false },
+            ],
+            data: Buffer.from([3]),
+          }),
+        ],
+        what: 'save refresh_reserve',
+      }),
     advanceSlots: (slots) => {
       const clock = bed.svm.getClock();
       bed.svm.warpToSlot(clock.slot + slots);
