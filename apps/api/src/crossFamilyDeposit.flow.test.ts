@@ -43,7 +43,7 @@ beforeAll(async () => {
     SVC_SOLANA_NETWORK: 'localnet',
     SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
     SVC_SOLANA_EXECUTION_ENABLED: 'true',
-    SVC_VENUE_IDS: JSON.stringify({ kamino: router.venue }),
+    SVC_VENUE_IDS: JSON.stringify({ kamino: router.kamino.ids }),
     SVC_API_KEYS: JSON.stringify([
       { key: bothKey, role: 'owner', wallets: [owner.address, solanaOwner] },
       { key: solanaOnlyKey, role: 'owner', wallets: [solanaOwner] },

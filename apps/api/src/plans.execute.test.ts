@@ -25,7 +25,14 @@ beforeAll(async () => {
   const env = {
     ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_VENUE_IDS: JSON.stringify({
-      kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+      marginfi: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+      kamino: {
+        klendProgram: key(),
+        lendingMarket: key(),
+        reserve: key(),
+        reserveLiquiditySupply: key(),
+        reserveCollateralMint: key(),
+      },
     }),
     SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
   };
@@ -283,12 +290,14 @@ describe('execute: broadcast off', () => {
 
 describe('GET /svc/plans/{planId}', () => {
   it('serves a prepared plan as it was prepared, with each leg unsigned', async () => {
+    // marginfi (the test venue's layout) prepares a withdrawal without reading the venue; kamino's
+    // reads its reserve first, and this configuration's kamino ids are not on the bed.
     const owner = Keypair.generate().publicKey.toBase58();
     const prepared = PlanDocument.parse(
       (
         await request(on.app)
           .post('/api/v1/svc/strategies/withdraw/plan')
-          .send({ strategyId: 'form-kamino', amountMicros: '1000000', owner })
+          .send({ strategyId: 'form-marginfi', amountMicros: '1000000', owner })
           .expect(200)
       ).body,
     );
@@ -302,9 +311,9 @@ describe('GET /svc/plans/{planId}', () => {
       submitted: false,
       ownerMustSign: true,
       feeMicros: '0',
-      strategyId: 'kamino',
+      strategyId: 'marginfi',
       opportunityId: prepared.opportunityId,
-      venueId: 'kamino',
+      venueId: 'marginfi',
       chain: 'solana',
       amountMicros: '1000000',
       owner,

@@ -23,7 +23,13 @@ beforeAll(async () => {
     SVC_SOLANA_ADAPTER_REGISTRY: key(),
     SVC_VENUE_IDS: JSON.stringify({
       morpho: { vault: VAULT },
-      kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+      kamino: {
+        klendProgram: key(),
+        lendingMarket: key(),
+        reserve: key(),
+        reserveLiquiditySupply: key(),
+        reserveCollateralMint: key(),
+      },
     }),
   });
 });
@@ -126,12 +132,39 @@ describe('deposit and withdraw plans', () => {
     [{ strategyId: 'morpho', amountMicros: '999999', owner: EVM_OWNER }, 'amount_below_minimum'],
     [{ strategyId: 'aave-v3', amountMicros: '5000000', owner: EVM_OWNER }, 'venue_not_configured'],
     [{ strategyId: 'drift', amountMicros: '5000000', owner: key() }, 'venue_not_ready'],
+    [{ strategyId: 'kamino', amountMicros: '999999', owner: key() }, 'amount_below_minimum'],
   ])('blocks %j with %s (HTTP 200, stored)', async (body, code) => {
     const plan = PlanDocument.parse((await prepare('deposit', body).expect(200)).body);
     expect(plan).toMatchObject({ status: 'blocked', submitted: false, ownerMustSign: false });
     expect(plan.legs).toBeUndefined();
     expect(plan.blockers?.map((blocker) => blocker.code)).toContain(code);
     expect(await t.db.prisma.plan.count({ where: { id: plan.planId ?? '' } })).toBe(1);
+  });
+
+  it('a kamino plan missing klend ids is blocked naming each missing setting', async () => {
+    const partial = await startTestApp({
+      SVC_SOLANA_RPC_URL: solana.rpcUrl,
+      SVC_SOLANA_PROGRAM_ID: key(),
+      SVC_SOLANA_YIELD_ROUTER: key(),
+      SVC_SOLANA_ADAPTER_REGISTRY: key(),
+      SVC_VENUE_IDS: JSON.stringify({ kamino: { klendProgram: key(), reserve: key() } }),
+    });
+    try {
+      const res = await request(partial.app)
+        .post('/api/v1/svc/strategies/deposit/plan')
+        .send({ strategyId: 'kamino', amountMicros: '5000000', owner: key() })
+        .expect(200);
+      expect(res.body.status).toBe('blocked');
+      const text = JSON.stringify(res.body.blockers);
+      for (const name of ['lendingMarket', 'reserveLiquiditySupply', 'reserveCollateralMint']) {
+        expect(text).toContain(name);
+      }
+      expect(res.body.blockers.map((blocker: { code: string }) => blocker.code)).toContain(
+        'venue_not_configured',
+      );
+    } finally {
+      await partial.close();
+    }
   });
 
   it('a Solana plan without a reachable RPC is blocked rpc_unavailable, never a made-up blockhash', async () => {
@@ -142,7 +175,13 @@ describe('deposit and withdraw plans', () => {
       SVC_SOLANA_YIELD_ROUTER: key(),
       SVC_SOLANA_ADAPTER_REGISTRY: key(),
       SVC_VENUE_IDS: JSON.stringify({
-        kamino: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+        kamino: {
+          klendProgram: key(),
+          lendingMarket: key(),
+          reserve: key(),
+          reserveLiquiditySupply: key(),
+          reserveCollateralMint: key(),
+        },
       }),
     });
     try {

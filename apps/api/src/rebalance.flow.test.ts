@@ -82,10 +82,10 @@ it('moves staked from one venue to another only as each leg settles; the books v
   // A prepared plan moves nothing.
   expect(await position(wallet)).toMatchObject({ stakedMicros: '20000000', pendingInMicros: '0' });
 
-  // The withdraw leg: staked:kamino → pending_in.
+  // The withdraw leg: staked:kamino → pending_in (klend redeems 12 cUSDC at its rate of one).
   const out = await signAndExecute(plan, 0, owner);
   expect(solana.transaction(out)?.logMessages).toContain(
-    `Program log: svc:${plan.planId} withdraw_from_venue amount=12000000`,
+    `Program log: svc:${plan.planId} withdraw_from_venue shares=12000000`,
   );
   await settled(plan.planId ?? '', 0);
   expect(await stakedIn(wallet, 'kamino')).toBe('8000000');

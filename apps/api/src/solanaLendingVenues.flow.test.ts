@@ -33,7 +33,7 @@ beforeAll(async () => {
       return Promise.resolve({
         env: {
           SVC_VENUE_IDS: JSON.stringify({
-            kamino: router.venue,
+            kamino: router.kamino.ids,
             'jupiter-lend': jupiter.ids,
             save: save.ids,
           }),

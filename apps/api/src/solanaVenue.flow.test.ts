@@ -8,11 +8,12 @@ import { testKeys } from './testing/startTestApp';
 import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
 
-// A Solana venue leg that really executes: our router program and its test venue (C, built by
-// tooling/solana-programs) run in the bed. The API prepares the plan, the owner signs it with a
-// bed key, execute broadcasts it, the keeper settles it from the receipt (the chain's amounts,
-// the venue's shares), the position shows it staked; the withdrawal goes back the same way, and
-// a harvest after the venue's share price moves books exactly the yield on our shares.
+// Kamino on Solana, really executed: our router program and the klend stand-in (C, built by
+// tooling/solana-programs, at klend's program id) run in the bed. The API prepares the plan, the
+// owner signs it with a bed key, execute broadcasts it, the keeper settles it from the receipt
+// (the owner's USDC and cUSDC deltas), the position shows it staked; the withdrawal redeems cTokens
+// the same way, and a harvest after interest accrues in the Reserve books exactly the yield on
+// our cTokens at (available + borrowed − fees) / collateral supply.
 
 let solana: SolanaBed;
 let router: SolanaRouterDeployment;
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** Prepares a plan for the kamino venue (the bed's test venue), signs it as the owner, executes. */
+/** Prepares a plan for the kamino venue (the bed's klend stand-in), signs it, executes. */
 async function signAndExecute(kind: 'deposit' | 'withdraw', owner: Keypair, amountMicros: string) {
   const plan = PlanDocument.parse(
     (
@@ -78,11 +79,16 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
     legs: [{ status: 'confirmed', txId: deposit.txId }],
   });
   expect(solana.usdcBalance(owner.publicKey)).toBe(10_000_000n);
-  expect(solana.tokenBalance(router.venue.receiptMint, owner.publicKey)).toBe(20_000_000n);
+  // The reserve's rate is still one: 20 cUSDC for 20 USDC.
+  const cUsdc = router.kamino.ids.reserveCollateralMint;
+  expect(solana.tokenBalance(cUsdc, owner.publicKey)).toBe(20_000_000n);
   expect(await position(wallet)).toMatchObject({ stakedMicros: '20000000' });
 
-  // Withdraw 5 USDC back the same way.
+  // Withdraw 5 USDC back the same way: klend redeems the 5 cUSDC worth it.
   const withdrawal = await signAndExecute('withdraw', owner, '5000000');
+  expect(solana.transaction(withdrawal.txId)?.logMessages).toContain(
+    `Program log: svc:${withdrawal.planId} withdraw_from_venue shares=5000000`,
+  );
   expect(await settled(withdrawal.planId)).toMatchObject({
     legs: [{ status: 'confirmed', txId: withdrawal.txId }],
   });
@@ -96,19 +102,23 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
     grossYieldMicros: '0',
   });
 
-  // 3 USDC of yield on the venue's 15: the share price is 1.2, our 15 shares are worth 18.
-  router.accrue(3_000_000n);
+  // A year of interest on what the reserve lends out: our 15 cUSDC are worth more.
+  router.kamino.accrue(63_072_000n);
+  const { totalLiquiditySf, collateralSupply } = router.kamino.rate();
+  const value = (15_000_000n * totalLiquiditySf) / (collateralSupply << 60n);
+  const gross = value - 15_000_000n;
+  expect(gross).toBeGreaterThan(0n);
   const done = HarvestResult.parse((await harvest({}).expect(200)).body);
-  const skim = (3_000_000n * 500n) / 10_000n;
+  const skim = (gross * 500n) / 10_000n;
   expect(done).toMatchObject({
     outcome: 'harvested',
-    grossYieldMicros: '3000000',
+    grossYieldMicros: String(gross),
     protocolFeeMicros: String(skim),
-    netYieldMicros: String(3_000_000n - skim),
+    netYieldMicros: String(gross - skim),
   });
-  expect(done.positions[0]).toMatchObject({ valueMicros: '18000000' });
+  expect(done.positions[0]).toMatchObject({ valueMicros: String(value) });
   expect(await position(wallet)).toMatchObject({
-    stakedMicros: String(15_000_000n + 3_000_000n - skim),
+    stakedMicros: String(15_000_000n + gross - skim),
   });
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
 });

@@ -37,3 +37,13 @@ export {
   parseCctpSolanaPrograms,
   solanaAddressOfBytes32,
 } from './cctp/cctpSolanaRecipient';
+export { SOLANA_VENUE_PROTOCOLS } from './venues/solanaVenueProtocols';
+export { SOLANA_VENUE_LAYOUT } from './venues/solanaVenueProtocol';
+export type {
+  SolanaVenueLayout,
+  SolanaVenueProtocol,
+  SolanaVenueUnit,
+  VenueCall,
+  VenueCallInput,
+  VenueExchangeRate,
+} from './venues/solanaVenueProtocol';

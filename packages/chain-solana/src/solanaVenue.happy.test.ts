@@ -15,7 +15,8 @@ beforeAll(async () => {
   bed = await startRouterBed();
   router = bed.router;
   adapter = bedAdapter(bed);
-  venue = { venueId: 'kamino', chain: 'solana', standard: 'router-adapter', ids: router.venue };
+  // marginfi still speaks our test venue's layout (SOLANA_VENUE_PROTOCOLS).
+  venue = { venueId: 'marginfi', chain: 'solana', standard: 'router-adapter', ids: router.venue };
 });
 afterAll(() => bed.stop());
 

@@ -1,6 +1,6 @@
 // The beds `pnpm localnet` runs (anvil for Base and Arbitrum, the Solana bed with our router
-// program, its test venue and a cp_pool deployed, the Sui fake, the yields fake, the 0x and
-// Jupiter quote fakes, the CCTP stand-ins on both anvils and in the Solana bed with the Iris
+// program, its test venue, the klend stand-in (kamino) and a cp_pool deployed, the Sui fake, the
+// yields fake, the 0x and Jupiter quote fakes, the CCTP stand-ins on both anvils and in the Solana bed with the Iris
 // attestation fake), each demo wallet funded, and the SVC_* settings that point the API at them.
 // `pnpm localnet` and `pnpm demo` both start them through here.
 import { randomBytes } from 'node:crypto';
@@ -27,7 +27,7 @@ export interface Localnet {
   readonly base: EvmBed;
   readonly arbitrum: EvmBed;
   readonly solana: SolanaBed;
-  /** Our router program (C, built by tooling/solana-programs) and its test venue, in the bed. */
+  /** Our router program (C, built by tooling/solana-programs), its test venue and kamino's klend stand-in. */
   readonly solanaRouter: SolanaRouterDeployment;
   readonly sui: SuiFake;
   readonly yields: YieldsServer;
@@ -166,8 +166,9 @@ export async function startLocalnet(): Promise<Localnet> {
       }),
       // The bed's vaults and Aave stand-in: the discovery refresh reads TVL and caps from them.
       SVC_VENUE_IDS: JSON.stringify({
-        // The Solana bed's test venue, registered with our router, stands in for Kamino.
-        kamino: solanaRouter.venue,
+        // Kamino: the Solana bed's klend stand-in (at klend's program id), registered with our
+        // router under the klend layout.
+        kamino: solanaRouter.kamino.ids,
         'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
         morpho: { vault: base.fixtures.vault },
         fluid: { vault: arbitrum.fixtures.vault },

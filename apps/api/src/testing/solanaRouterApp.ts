@@ -16,10 +16,10 @@ import { startTestApp, testKeys } from './startTestApp';
 import type { TestApp } from './startTestApp';
 
 /**
- * The API as `pnpm localnet` runs it on Solana: a bed with our router program and its test venue
- * (registered as `kamino`) deployed, execution and broadcast on, and the keeper's settlement
- * watch in the app's process. With `secondVenue`, another test venue registered as `marginfi`
- * (two venues on one chain, for rebalance).
+ * The API as `pnpm localnet` runs it on Solana: a bed with our router program and the klend
+ * stand-in (registered as `kamino`) deployed, execution and broadcast on, and the keeper's
+ * settlement watch in the app's process. With `secondVenue`, a test venue registered as
+ * `marginfi` (two venues on one chain, for rebalance).
  */
 export interface SolanaRouterApp {
   readonly solana: SolanaBed;
@@ -67,7 +67,7 @@ export async function startSolanaRouterApp(
       SVC_SOLANA_NETWORK: 'localnet',
       SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
       SVC_VENUE_IDS: JSON.stringify({
-        kamino: router.venue,
+        kamino: router.kamino.ids,
         ...(second ? { marginfi: second.venue } : {}),
       }),
       SVC_SOLANA_EXECUTION_ENABLED: 'true',

@@ -16,7 +16,15 @@ import type { TestApp } from './startTestApp';
 import { startTestApp } from './startTestApp';
 import { freshSolanaKey } from './solanaBedSettings';
 
-const solanaVenueIds = () => ({
+// The ids each venue's protocol names (kamino: klend; marginfi: still the test venue's layout).
+const kaminoIds = () => ({
+  klendProgram: freshSolanaKey(),
+  lendingMarket: freshSolanaKey(),
+  reserve: freshSolanaKey(),
+  reserveLiquiditySupply: freshSolanaKey(),
+  reserveCollateralMint: freshSolanaKey(),
+});
+const marginfiIds = () => ({
   adapter: freshSolanaKey(),
   receiptMint: freshSolanaKey(),
   venueProgram: freshSolanaKey(),
@@ -55,7 +63,7 @@ export function useAutopilotApp(walletCount = 3): AutopilotApp {
     t = await startTestApp(
       {
         SVC_DISCOVERY_CACHE_MS: '0',
-        SVC_VENUE_IDS: JSON.stringify({ kamino: solanaVenueIds(), marginfi: solanaVenueIds() }),
+        SVC_VENUE_IDS: JSON.stringify({ kamino: kaminoIds(), marginfi: marginfiIds() }),
         SVC_API_KEYS: JSON.stringify([
           { key: keys.owner, role: 'owner', wallets },
           { key: keys.agent, role: 'agent', wallets },

@@ -1,5 +1,6 @@
 import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
 import { JUPITER_LEND_PROTOCOL } from './jupiterLendProtocol';
+import { KLEND_PROTOCOL } from './klendProtocol';
 import { SAVE_PROTOCOL } from './saveProtocol';
 import type { SolanaVenueProtocol } from './solanaVenueProtocol';
 import { TEST_VENUE_PROTOCOL } from './testVenueProtocol';
@@ -10,7 +11,7 @@ import { TEST_VENUE_PROTOCOL } from './testVenueProtocol';
  * did before the real ones: its adapter replaces this line.
  */
 export const SOLANA_VENUE_PROTOCOLS: Readonly<Record<string, SolanaVenueProtocol>> = {
-  kamino: TEST_VENUE_PROTOCOL,
+  kamino: KLEND_PROTOCOL,
   marginfi: TEST_VENUE_PROTOCOL,
   'jupiter-lend': JUPITER_LEND_PROTOCOL,
   save: SAVE_PROTOCOL,

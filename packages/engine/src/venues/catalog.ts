@@ -1,3 +1,4 @@
+import { SOLANA_VENUE_PROTOCOLS } from '@yieldrouter/chain-solana';
 import type { Chain, VenueStandard } from '@yieldrouter/schemas';
 
 /**
@@ -21,12 +22,8 @@ export interface VenueCatalogEntry {
   readonly priority: number;
   readonly actions: readonly ('deposit' | 'withdraw' | 'harvest')[];
   readonly minDepositMicros: bigint;
-  /**
-   * The on-chain id names this venue needs, when its protocol's differ from its standard's
-   * (`requiredVenueIds`): a Solana venue speaking a real protocol's layout through the router
-   * (chain-solana's `SOLANA_VENUE_PROTOCOLS[id].idNames`; docs/venues/solana.md).
-   */
-  readonly idNames?: readonly string[];
+  /** Why a venue is not `ready` (documented; docs/venues/). */
+  readonly notReadyReason?: string;
 }
 
 const LENDING = ['deposit', 'withdraw', 'harvest'] as const;
@@ -93,20 +90,6 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     priority: 5,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
-    idNames: [
-      'lendingProgram',
-      'liquidityProgram',
-      'fTokenMint',
-      'lending',
-      'lendingAdmin',
-      'supplyTokenReservesLiquidity',
-      'lendingSupplyPositionOnLiquidity',
-      'rateModel',
-      'vault',
-      'liquidity',
-      'rewardsRateModel',
-      'claimAccount',
-    ],
   },
   {
     id: 'save',
@@ -119,15 +102,6 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     priority: 6,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
-    idNames: [
-      'saveProgram',
-      'lendingMarket',
-      'reserve',
-      'reserveLiquiditySupply',
-      'reserveCollateralMint',
-      'pythOracle',
-      'switchboardOracle',
-    ],
   },
   {
     id: 'marginfi',
@@ -152,6 +126,8 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     priority: 8,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
+    notReadyReason:
+      "Drift's program has disabled its instructions upstream, so it takes no deposits; no Solana protocol adapter speaks it",
   },
   // Base and Arbitrum (Map: discover and prepare only; never write-ready).
   {
@@ -204,25 +180,26 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
   },
 ];
 
-/** On-chain ids a venue needs, by standard and chain (names used in `SVC_VENUE_IDS`). */
-export function requiredVenueIds(chain: Chain, standard: VenueStandard): readonly string[] {
+/**
+ * On-chain ids a venue needs (names used in `SVC_VENUE_IDS`): by standard, and on Solana the ids
+ * of the protocol its adapter speaks through our router (chain-solana's `SOLANA_VENUE_PROTOCOLS`,
+ * e.g. kamino: klend's program, lending market, reserve, supply vault and cToken mint). A Solana
+ * venue with no protocol adapter (drift) needs none and is never ready.
+ */
+export function requiredVenueIds(
+  chain: Chain,
+  standard: VenueStandard,
+  venueId: string,
+): readonly string[] {
   switch (standard) {
     case 'erc4626':
       return ['vault'];
     case 'aave-v3':
       return ['pool', 'aToken'];
     case 'router-adapter':
-      // Solana: the router invokes the venue program the adapter is registered with, which
-      // keeps its USDC in `reserve` (README: "The Solana router program").
-      return chain === 'sui'
-        ? ['adapter', 'receiptCoinType']
-        : ['adapter', 'receiptMint', 'venueProgram', 'reserve'];
+      if (chain === 'sui') return ['adapter', 'receiptCoinType'];
+      return Object.hasOwn(SOLANA_VENUE_PROTOCOLS, venueId)
+        ? (SOLANA_VENUE_PROTOCOLS[venueId]?.idNames ?? [])
+        : [];
   }
-}
-
-/** The on-chain id names `entry` needs: its own (`idNames`), else its standard's. */
-export function venueIdNames(
-  entry: Pick<VenueCatalogEntry, 'chain' | 'standard' | 'idNames'>,
-): readonly string[] {
-  return entry.idNames ?? requiredVenueIds(entry.chain, entry.standard);
 }

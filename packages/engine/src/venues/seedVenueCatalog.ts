@@ -1,6 +1,6 @@
 import { upsertVenueCatalog } from '@yieldrouter/ledger';
 import type { PrismaClient } from '@yieldrouter/ledger';
-import { VENUE_CATALOG, VENUE_CATALOG_VERSION, venueIdNames } from './catalog';
+import { VENUE_CATALOG, VENUE_CATALOG_VERSION, requiredVenueIds } from './catalog';
 import type { VenueCatalogEntry } from './catalog';
 
 /** `svcop` + 24 hex (12 random bytes): minted once per venue, never derived from its fields. */
@@ -27,7 +27,7 @@ export async function seedVenueCatalog(
       tx,
       catalog.map((entry) => ({
         ...entry,
-        requiredIds: venueIdNames(entry),
+        requiredIds: requiredVenueIds(entry.chain, entry.standard, entry.id),
       })),
       VENUE_CATALOG_VERSION,
       mintOpportunityId,

@@ -4,13 +4,16 @@ import type { TransactionInstruction } from '@solana/web3.js';
 import {
   ata,
   createMintInstructions,
+  deployKlendStandin,
   ensureProgramsBuilt,
   initializeRouter,
   initializeVenue,
+  klendRefreshReserve,
   loadProgram,
   registerAdapter,
   registryPda,
   routerPda,
+  standinBorrow,
   VENUE_LAYOUT,
   venueAccrue,
   venuePda,
@@ -40,6 +43,31 @@ export interface SolanaRouterDeployment {
   };
   /** Yield arrives at the test venue: `amountMicros` USDC into its reserve, no shares minted. */
   accrue(amountMicros: bigint): void;
+  /**
+   * Kamino: our klend stand-in at klend's program id with one USDC reserve (seeded with 100 USDC
+   * at 10% a year, 10% of interest to protocol fees; nothing borrowed until the first `accrue`, so
+   * the rate is exactly one until then), registered with the router under the klend layout.
+   * `ids` are what `SVC_VENUE_IDS.kamino` takes.
+   */
+  readonly kamino: {
+    readonly ids: {
+      readonly klendProgram: string;
+      readonly lendingMarket: string;
+      readonly reserve: string;
+      readonly reserveLiquiditySupply: string;
+      readonly reserveCollateralMint: string;
+    };
+    /**
+     * Time passes on the reserve: the admin borrows 50 USDC the first time, then `slots` slots of
+     * interest accrue on what is borrowed, and the reserve is refreshed.
+     */
+    accrue(slots: bigint): void;
+    /**
+     * The reserve's exchange rate as its account holds it (klend layout): total liquidity
+     * (available + borrowed − fees, scaled by 2^60) and the cToken supply.
+     */
+    rate(): { readonly totalLiquiditySf: bigint; readonly collateralSupply: bigint };
+  };
 }
 
 function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: Keypair[]): void {
@@ -54,8 +82,8 @@ function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: K
 
 /**
  * Loads our C programs (built first when missing or stale: needs clang) into the bed, initialises
- * the router as the bed's authority, creates the router vault, and sets up one test venue
- * registered as an adapter. What `pnpm localnet` runs and the API's Solana flow tests use.
+ * the router as the bed's authority, creates the router vault, and sets up one test venue and
+ * the klend stand-in's USDC reserve, both registered as adapters. What `pnpm localnet` runs and the API's Solana flow tests use.
  *
  * @example
  * const bed = await startSolanaBed();
@@ -104,6 +132,61 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
     admin: admin.publicKey.toBase58(),
     venue: ids,
     accrue: accrueTo(bed, venueAccounts),
+    kamino: deployKamino(bed, programId),
+  };
+}
+
+/** The klend stand-in and its USDC reserve, registered with the router (klend layout). */
+function deployKamino(bed: SolanaBed, programId: PublicKey): SolanaRouterDeployment['kamino'] {
+  const admin = bed.mintAuthority;
+  const reserve = deployKlendStandin({
+    svm: bed.svm,
+    send: (instructions, signers) => send(bed, instructions, [...signers]),
+    admin,
+    usdcMint: new PublicKey(bed.usdcMint),
+    borrowMicros: 0n,
+  });
+  let borrowed = false;
+  send(
+    bed,
+    [
+      registerAdapter(
+        programId,
+        admin.publicKey,
+        reserve.reserve,
+        reserve.program,
+        VENUE_LAYOUT.klend,
+      ),
+    ],
+    [],
+  );
+  return {
+    ids: {
+      klendProgram: reserve.program.toBase58(),
+      lendingMarket: reserve.lendingMarket.toBase58(),
+      reserve: reserve.reserve.toBase58(),
+      reserveLiquiditySupply: reserve.liquiditySupply.toBase58(),
+      reserveCollateralMint: reserve.collateralMint.toBase58(),
+    },
+    accrue: (slots) => {
+      if (!borrowed) {
+        send(bed, [standinBorrow(reserve, admin.publicKey, 50_000_000n)], []);
+        borrowed = true;
+      }
+      bed.svm.warpToSlot(bed.svm.getClock().slot + slots);
+      send(bed, [klendRefreshReserve(reserve)], []);
+    },
+    rate: () => {
+      const account = bed.svm.getAccount(reserve.reserve.toBase58() as never);
+      if (!account.exists) throw new Error('no klend reserve');
+      const data = Buffer.from(account.data);
+      const u128 = (at: number) => data.readBigUInt64LE(at) + (data.readBigUInt64LE(at + 8) << 64n);
+      return {
+        totalLiquiditySf:
+          (data.readBigUInt64LE(224) << 60n) + u128(232) - u128(344) - u128(360) - u128(376),
+        collateralSupply: data.readBigUInt64LE(2592),
+      };
+    },
   };
 }
 

@@ -15,7 +15,7 @@ export const FAKE_STAKE_VENUE = 'kamino';
 export const fakeStakeVenues: VenueConfig = {
   ids: {
     [FAKE_STAKE_VENUE]: Object.fromEntries(
-      requiredVenueIds('solana', 'router-adapter').map((name) => [name, name]),
+      requiredVenueIds('solana', 'router-adapter', FAKE_STAKE_VENUE).map((name) => [name, name]),
     ),
   },
   apyPools: {},

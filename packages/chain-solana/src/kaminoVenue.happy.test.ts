@@ -1,0 +1,163 @@
+import { Connection, PublicKey } from '@solana/web3.js';
+import { Reserve } from '@kamino-finance/klend-sdk/dist/@codegen/klend/accounts/Reserve';
+import type { SolanaRouterDeployment } from '@yieldrouter/chain-beds';
+import { newPlanId } from '@yieldrouter/schemas';
+import type { ChainAdapter, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
+import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { RouterBed } from './testing/bedAdapter';
+
+// Kamino (klend) through our router, on the bed's klend stand-in (at klend's program id): the legs
+// run, receipts book what the token balances prove, and the position is valued from the Reserve
+// account exactly as klend-sdk decodes it.
+
+let bed: RouterBed;
+let router: SolanaRouterDeployment;
+let adapter: ChainAdapter;
+let venue: VenueOnChain;
+beforeAll(async () => {
+  bed = await startRouterBed();
+  router = bed.router;
+  adapter = bedAdapter(bed);
+  venue = {
+    venueId: 'kamino',
+    chain: 'solana',
+    standard: 'router-adapter',
+    ids: router.kamino.ids,
+  };
+});
+afterAll(() => bed.stop());
+
+/** The reserve's total liquidity (scaled 2^60) and cToken supply, decoded with klend-sdk. */
+async function reserveRate(): Promise<{ total: bigint; supply: bigint }> {
+  const account = await new Connection(bed.rpcUrl).getAccountInfo(
+    new PublicKey(router.kamino.ids.reserve),
+  );
+  const reserve = Reserve.decode(Buffer.from(account?.data ?? []));
+  const big = (value: { toString(): string }) => BigInt(value.toString());
+  const total =
+    (big(reserve.liquidity.totalAvailableAmount) << 60n) +
+    big(reserve.liquidity.borrowedAmountSf) -
+    big(reserve.liquidity.accumulatedProtocolFeesSf) -
+    big(reserve.liquidity.accumulatedReferrerFeesSf) -
+    big(reserve.liquidity.pendingReferrerFeesSf);
+  return { total, supply: big(reserve.collateral.mintTotalSupply) };
+}
+
+async function run(
+  owner: ReturnType<RouterBed['createFundedKeypair']>,
+  action: 'deposit' | 'withdraw',
+  amountMicros: bigint,
+) {
+  const request: LegRequest = {
+    planId: newPlanId(),
+    owner: owner.publicKey.toBase58(),
+    amountMicros,
+    target: { kind: 'venue', venue },
+  };
+  const build =
+    action === 'deposit'
+      ? await adapter.buildDeposit(request)
+      : await adapter.buildWithdraw(request);
+  const submitted = await adapter.broadcast({ transaction: signLeg(onlyLeg(build), owner) });
+  if (submitted.status !== 'submitted') throw new Error(JSON.stringify(submitted));
+  const receipt = await adapter.readReceipt({
+    txId: submitted.txId,
+    planId: request.planId,
+    owner: request.owner,
+    action,
+    target: request.target,
+  });
+  return { receipt, planId: request.planId, txId: submitted.txId };
+}
+
+describe('kamino: klend through our router', () => {
+  it('deposits, accrues in the reserve, values cTokens at (available + borrowed − fees) / supply, and redeems', async () => {
+    const owner = bed.createFundedKeypair();
+    bed.mintUsdc(owner.publicKey, 50_000_000n);
+    const cUsdc = router.kamino.ids.reserveCollateralMint;
+
+    const deposit = await run(owner, 'deposit', 20_000_000n);
+    expect(deposit.receipt).toMatchObject({ status: 'confirmed' });
+    if (deposit.receipt.status !== 'confirmed') throw new Error('not confirmed');
+    // klend takes at most the amount asked, and mints at the reserve's rate.
+    expect(deposit.receipt.amountMicros).toBeLessThanOrEqual(20_000_000n);
+    expect(deposit.receipt.amountMicros).toBe(50_000_000n - bed.usdcBalance(owner.publicKey));
+    const shares = deposit.receipt.shares ?? 0n;
+    expect(shares).toBe(bed.tokenBalance(cUsdc, owner.publicKey));
+    expect(bed.transaction(deposit.txId)?.logMessages).toContain(
+      `Program log: svc:${deposit.planId} deposit_to_venue amount=20000000`,
+    );
+
+    // A year of interest on the reserve's borrowed USDC.
+    const before = await reserveRate();
+    router.kamino.accrue(63_072_000n);
+    const after = await reserveRate();
+    expect(after.total).toBeGreaterThan(before.total);
+    const position = await adapter.readPosition(venue, owner.publicKey.toBase58(), shares);
+    expect(position).toMatchObject({
+      status: 'ok',
+      ownerShares: shares,
+      sharesValueMicros: (shares * after.total) / (after.supply << 60n),
+    });
+    if (position.status !== 'ok') throw new Error('no position');
+    // Borrowed liquidity counts: the supply vault alone would value the cTokens at about half.
+    expect(position.sharesValueMicros).toBeGreaterThan(shares);
+
+    // Withdrawing 10 USDC redeems the cTokens worth at least 10 USDC (rounded up).
+    const withdrawal = await run(owner, 'withdraw', 10_000_000n);
+    expect(withdrawal.receipt).toMatchObject({ status: 'confirmed' });
+    if (withdrawal.receipt.status !== 'confirmed') throw new Error('not confirmed');
+    expect(withdrawal.receipt.amountMicros).toBeGreaterThanOrEqual(10_000_000n);
+    const burnt = withdrawal.receipt.shares ?? 0n;
+    expect(bed.tokenBalance(cUsdc, owner.publicKey)).toBe(shares - burnt);
+    expect(bed.transaction(withdrawal.txId)?.logMessages).toContain(
+      `Program log: svc:${withdrawal.planId} withdraw_from_venue shares=${burnt}`,
+    );
+  });
+
+  it('withdraws everything the owner holds when asked for more than it is worth', async () => {
+    const owner = bed.createFundedKeypair();
+    bed.mintUsdc(owner.publicKey, 5_000_000n);
+    await run(owner, 'deposit', 5_000_000n);
+    const all = await run(owner, 'withdraw', 9_000_000n);
+    expect(all.receipt).toMatchObject({ status: 'confirmed' });
+    expect(bed.tokenBalance(router.kamino.ids.reserveCollateralMint, owner.publicKey)).toBe(0n);
+  });
+
+  it('is blocked naming every kamino id that is missing', async () => {
+    const bare: VenueOnChain = { ...venue, ids: { klendProgram: router.kamino.ids.klendProgram } };
+    const build = await adapter.buildDeposit({
+      planId: newPlanId(),
+      owner: bed.createFundedKeypair().publicKey.toBase58(),
+      amountMicros: 1_000_000n,
+      target: { kind: 'venue', venue: bare },
+    });
+    expect(build).toMatchObject({ status: 'blocked' });
+    if (build.status !== 'blocked') throw new Error('not blocked');
+    expect(build.blockers.map((blocker) => blocker.field)).toEqual([
+      'ids.lendingMarket',
+      'ids.reserve',
+      'ids.reserveLiquiditySupply',
+      'ids.reserveCollateralMint',
+    ]);
+  });
+
+  it('is blocked (never a guessed amount) when the reserve cannot be read for a withdrawal', async () => {
+    const wrong: VenueOnChain = {
+      ...venue,
+      ids: { ...venue.ids, reserveCollateralMint: router.venue.receiptMint },
+    };
+    const build = await adapter.buildWithdraw({
+      planId: newPlanId(),
+      owner: bed.createFundedKeypair().publicKey.toBase58(),
+      amountMicros: 1_000_000n,
+      target: { kind: 'venue', venue: wrong },
+    });
+    expect(build).toMatchObject({
+      status: 'blocked',
+      blockers: [
+        { code: 'rpc_unavailable', message: expect.stringContaining('reserveCollateralMint') },
+      ],
+    });
+  });
+});
