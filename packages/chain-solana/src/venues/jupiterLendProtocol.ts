@@ -61,7 +61,14 @@ function marketOf(
  */
 async function readPrice(
   connection: Connection,
-  market: JupiterLendMarketAccounts,
+  market: Pick<
+    JupiterLendMarketAccounts,
+    | 'lending'
+    | 'lendingProgram'
+    | 'liquidityProgram'
+    | 'supplyTokenReservesLiquidity'
+    | 'fTokenMint'
+  >,
   usdcMint: PublicKey | undefined,
 ): Promise<bigint> {
   const [lendingAccount, reserveAccount] = await connection.getMultipleAccountsInfo(
@@ -151,7 +158,13 @@ export const JUPITER_LEND_PROTOCOL: SolanaVenueProtocol = {
     };
   },
   readExchangeRate: async (connection, ids, usdcMint) => {
-    const market = marketOf(ids, usdcMint ?? venueId(ids, 'fTokenMint'));
+    const market = {
+      lending: venueId(ids, 'lending'),
+      lendingProgram: venueId(ids, 'lendingProgram'),
+      liquidityProgram: venueId(ids, 'liquidityProgram'),
+      supplyTokenReservesLiquidity: venueId(ids, 'supplyTokenReservesLiquidity'),
+      fTokenMint: venueId(ids, 'fTokenMint'),
+    };
     const price = await readPrice(connection, market, usdcMint);
     return { liquidity: price, supply: JUPITER_EXCHANGE_PRICES_PRECISION };
   },
