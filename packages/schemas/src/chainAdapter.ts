@@ -59,8 +59,9 @@ export type AssetBalance =
  *   balance, value = shares rayMul the pool's `getReserveNormalizedIncome`.
  * - `router-adapter` (Sui, Solana): deposit through our router into the adapter registered
  *   under ids.adapter. Sui: value = balance of ids.receiptCoinType, issued 1:1 with the
- *   underlying USDC. Solana: the router invokes ids.venueProgram, which mints ids.receiptMint at
- *   its share price; value = receipt balance × USDC in ids.reserve / receipt supply.
+ *   underlying USDC. Solana: the router invokes the venue's protocol with its own instruction
+ *   layout (ids per protocol, e.g. kamino: klend's reserve and cToken mint); value = the owner's
+ *   receipt tokens at the protocol's own exchange rate (docs/venues/solana.md).
  */
 export type VenueStandard = 'erc4626' | 'aave-v3' | 'router-adapter';
 

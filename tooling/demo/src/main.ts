@@ -2,6 +2,7 @@
 // for PostgreSQL), a scripted agent through the real flow, then the ledger verified. Exit 1 on
 // any problem. --keep leaves the stack running (for the console) until Ctrl-C.
 import { runAgent } from './agent';
+import { runKaminoAgent } from './kaminoAgent';
 import { startDemoStack } from './demoStack';
 import type { DemoStack } from './demoStack';
 
@@ -36,7 +37,13 @@ async function main(): Promise<number> {
     print(`Console: ${stack.baseUrl}/console (owner key: ${stack.ownerKey})`);
     print(`  agent key (wallet ${stack.wallet} only): ${stack.agentKey}`);
     print(`Webhook receiver: ${stack.webhookReceiver.url}`);
-    const outcome = await Promise.race([runAgent(stack, print), interrupted]);
+    const demoStack = stack;
+    const run = async () => {
+      const wallet = await runAgent(demoStack, print);
+      await runKaminoAgent(demoStack, print);
+      return wallet;
+    };
+    const outcome = await Promise.race([run(), interrupted]);
     if (outcome === 'interrupted') print('\ninterrupted');
     else if (keep) {
       print(
