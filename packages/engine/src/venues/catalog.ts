@@ -108,12 +108,14 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     protocol: 'marginfi',
     chain: 'solana',
     asset: 'USDC',
-    readiness: 'ready',
+    readiness: 'listed',
     standard: 'router-adapter',
     wave: 1,
     priority: 7,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
+    notReadyReason:
+      "marginfi mints no receipt token: a deposit credits shares inside the owner's MarginfiAccount, which a leg's receipt (the transaction's token balances) cannot prove; no Solana protocol adapter speaks it (Save takes its place)",
   },
   {
     id: 'drift',
@@ -184,7 +186,7 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
  * On-chain ids a venue needs (names used in `SVC_VENUE_IDS`): by standard, and on Solana the ids
  * of the protocol its adapter speaks through our router (chain-solana's `SOLANA_VENUE_PROTOCOLS`,
  * e.g. kamino: klend's program, lending market, reserve, supply vault and cToken mint). A Solana
- * venue with no protocol adapter (drift) needs none and is never ready.
+ * venue with no protocol adapter (drift, marginfi) needs none and is never ready.
  */
 export function requiredVenueIds(
   chain: Chain,
