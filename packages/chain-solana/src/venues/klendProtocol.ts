@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_SIZE,
+  AccountLayout,
   TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
 } from '@solana/spl-token';
@@ -6,7 +8,6 @@ import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
 import type { AccountMeta, Connection } from '@solana/web3.js';
 import type { Blocker } from '@yieldrouter/schemas';
 import { SolanaBadResponseError, describeRpcFailure } from '../describeRpcFailure';
-import { readTokenTotal } from '../readTokenTotal';
 import { associatedTokenAccount } from '../tokenAccounts';
 import {
   KLEND_FRACTION_BITS,
@@ -131,9 +132,32 @@ async function readReserve(
 }
 
 /**
+ * The cTokens in the owner's cToken account the leg redeems from (0 when it does not exist);
+ * throws `SolanaBadResponseError` for an account that is not the owner's cToken account.
+ */
+async function ownerCollateral(
+  connection: Connection,
+  account: PublicKey,
+  owner: PublicKey,
+  mint: PublicKey,
+): Promise<bigint> {
+  const info = await connection.getAccountInfo(account, 'confirmed');
+  if (!info) return 0n;
+  if (!info.owner.equals(TOKEN_PROGRAM_ID) || info.data.length < ACCOUNT_SIZE) {
+    throw new SolanaBadResponseError(`${account.toBase58()} is not a token account`);
+  }
+  const decoded = AccountLayout.decode(info.data);
+  if (!decoded.mint.equals(mint) || !decoded.owner.equals(owner)) {
+    throw new SolanaBadResponseError(`${account.toBase58()} is not the owner's cToken account`);
+  }
+  return decoded.amount;
+}
+
+/**
  * The cTokens a withdrawal of `amountMicros` redeems: ceil(amount × supply / total), so the
  * owner receives at least the amount asked (klend pays floor(cTokens × total / supply)), capped
- * at the owner's cTokens (a full exit). Blocked when the reserve cannot be read.
+ * at the cTokens in the owner's cToken account the leg redeems from (a full exit). Blocked when
+ * the reserve or that account cannot be read.
  */
 async function collateralToRedeem(
   input: VenueCallInput,
@@ -145,7 +169,12 @@ async function collateralToRedeem(
   try {
     const [reserve, held] = await Promise.all([
       readReserve(context.rpc.connection, ids, usdcMint),
-      readTokenTotal(context.rpc.connection, owner, key(ids, 'reserveCollateralMint')),
+      ownerCollateral(
+        context.rpc.connection,
+        associatedTokenAccount(owner, key(ids, 'reserveCollateralMint')),
+        owner,
+        key(ids, 'reserveCollateralMint'),
+      ),
     ]);
     const wanted = klendCollateralForLiquidity(reserve, amountMicros);
     return wanted < held ? wanted : held;
