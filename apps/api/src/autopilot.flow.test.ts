@@ -17,10 +17,10 @@ import {
   startSolanaRouterApp,
 } from './testing/solanaRouterApp';
 
-// The whole autopilot cycle on the Solana bed (our router program, kamino and marginfi test
-// venues): the owner stakes in kamino and enables the autopilot; the keeper's scheduled tick
-// finds marginfi 7.00 pp better on its 30-day mean and prepares the rebalance; the owner signs
-// and executes both legs; settlement moves staked kamino → marginfi; history shows the record.
+// The whole autopilot cycle on the Solana bed (our router program, the kamino and jupiter-lend
+// stand-ins): the owner stakes in kamino and enables the autopilot; the keeper's scheduled tick
+// finds jupiter-lend 7.00 pp better on its 30-day mean and prepares the rebalance; the owner signs
+// and executes both legs; settlement moves staked kamino → jupiter-lend; history shows the record.
 
 let bed: SolanaRouterApp;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ async function keeperTick(wallet: string) {
 
 it('enabled wallet → keeper tick switches → owner signs both legs → staked moves → history', async () => {
   await setMean('kamino', 500);
-  await setMean('marginfi', 1200);
+  await setMean('jupiter-lend', 1200);
   const owner = await stakedKaminoOwner(bed, 15_000_000n);
   const wallet = owner.publicKey.toBase58();
   await api('post', `/wallets/${wallet}/autopilot/enable`, { chain: 'solana' }).expect(200);
@@ -66,7 +66,7 @@ it('enabled wallet → keeper tick switches → owner signs both legs → staked
     reason: 'challenger_clears_threshold',
     deltaBps: 700,
     incumbent: { venueId: 'kamino', stakedMicros: '15000000' },
-    challenger: { venueId: 'marginfi', apyMean30dBps: 1200 },
+    challenger: { venueId: 'jupiter-lend', apyMean30dBps: 1200 },
     withinChainOnly: true,
     crossChainRebalance: false,
     bridge: null,
@@ -95,14 +95,14 @@ it('enabled wallet → keeper tick switches → owner signs both legs → staked
   const done = await settledPlan(bed.t, plan.planId ?? '', 1);
   expect(done.legs.map((leg) => leg.status)).toEqual(['confirmed', 'confirmed']);
   expect(await stakedInVenue(bed.t, wallet, 'kamino')).toBe('0');
-  expect(await stakedInVenue(bed.t, wallet, 'marginfi')).toBe('15000000');
+  expect(await stakedInVenue(bed.t, wallet, 'jupiter-lend')).toBe('15000000');
   expect((await verifyLedger(bed.t.db.prisma)).problems).toEqual([]);
 
   const state = AutopilotState.parse(
     (await api('get', `/wallets/${wallet}/autopilot`).expect(200)).body,
   );
   expect(state).toMatchObject({
-    incumbent: { venueId: 'marginfi', stakedMicros: '15000000' },
+    incumbent: { venueId: 'jupiter-lend', stakedMicros: '15000000' },
     lastDecision: { decisionId: decision.decisionId, planId: plan.planId },
   });
   expect(Date.parse(state.nextTick?.dueAt ?? '')).toBeGreaterThan(Date.now());

@@ -10,7 +10,7 @@ import {
 import { useAutopilotApp } from './testing/useAutopilotApp';
 
 // Issue 19, part 3: the autopilot's seven routes on real PostgreSQL, with Solana on the fake
-// chain (kamino and marginfi ready), 30-day means from stored samples and a real stake.
+// chain (kamino and save ready), 30-day means from stored samples and a real stake.
 
 const ap = useAutopilotApp(3);
 const { keys } = ap;
@@ -19,7 +19,7 @@ const base = (address: string) => `/wallets/${address}/autopilot`;
 
 beforeAll(async () => {
   await ap.setMean('kamino', 500);
-  await ap.setMean('marginfi', 1199);
+  await ap.setMean('save', 1199);
   await ap.stake(wallet, 5_000_000n);
   await ap.stake(switcher, 2_000_000n);
 });
@@ -72,12 +72,12 @@ describe('enable, state and disable', () => {
         .api('post', `${base(switcher)}/enable`, keys.owner, {
           chain: 'solana',
           cadence: 'daily',
-          venueAllowlist: ['kamino', 'form-marginfi'],
+          venueAllowlist: ['kamino', 'form-save'],
         })
         .expect(200)
     ).body;
-    const marginfi = await ap.opportunityId('marginfi');
-    expect(AutopilotState.parse(body).policy?.venueAllowlist).toEqual([kamino, marginfi]);
+    const save = await ap.opportunityId('save');
+    expect(AutopilotState.parse(body).policy?.venueAllowlist).toEqual([kamino, save]);
     const again = AutopilotState.parse(
       (
         await ap
@@ -88,7 +88,7 @@ describe('enable, state and disable', () => {
     expect(again.policy).toMatchObject({
       cadence: 'daily',
       rebalanceMinDeltaBps: 600,
-      venueAllowlist: [kamino, marginfi],
+      venueAllowlist: [kamino, save],
     });
   });
 });
@@ -107,18 +107,21 @@ describe('preview and decide move nothing and are recorded', () => {
       deltaBps: 699,
       thresholdBps: 700,
       incumbent: { venueId: 'kamino', apyMean30dBps: 500, verdict: 'eligible' },
-      challenger: { venueId: 'marginfi', apyMean30dBps: 1199, apyMean30dSamples: 5, rank: 1 },
+      challenger: { venueId: 'save', apyMean30dBps: 1199, apyMean30dSamples: 5, rank: 1 },
       planId: null,
       withinChainOnly: true,
       crossChainRebalance: false,
       bridge: null,
     });
-    // Every candidate of the chain is in the record with its verdict; drift is only listed.
-    expect(decided.candidates.find((entry) => entry.venueId === 'drift')).toMatchObject({
-      ready: false,
-      verdict: 'not_ready',
-      rank: null,
-    });
+    // Every candidate of the chain is in the record with its verdict; drift and marginfi are
+    // only listed.
+    for (const listed of ['drift', 'marginfi']) {
+      expect(decided.candidates.find((entry) => entry.venueId === listed)).toMatchObject({
+        ready: false,
+        verdict: 'not_ready',
+        rank: null,
+      });
+    }
 
     const previewed = AutopilotDecision.parse(
       (
@@ -147,7 +150,7 @@ describe('preview and decide move nothing and are recorded', () => {
         .body,
     );
     expect(previewed).toMatchObject({ outcome: 'hold', reason: 'no_position', incumbent: null });
-    expect(previewed.challenger?.venueId).toBe('marginfi');
+    expect(previewed.challenger?.venueId).toBe('save');
   });
 });
 
@@ -175,7 +178,7 @@ describe('tick', () => {
     expect(Date.parse(state.nextTick?.dueAt ?? '')).toBeGreaterThan(Date.now());
   });
 
-  it('a switch prepares the rebalance plan (withdraw kamino, deposit marginfi) for the owner', async () => {
+  it('a switch prepares the rebalance plan (withdraw kamino, deposit save) for the owner', async () => {
     // switcher: threshold 600 and the +6.99 pp gap.
     const tick = AutopilotTickResult.parse(
       (await ap.api('post', `${base(switcher)}/tick`, keys.agent, {}).expect(200)).body,
@@ -186,7 +189,7 @@ describe('tick', () => {
       planId: expect.stringMatching(/^plan_[0-9a-f]{32}$/),
       period: expect.stringMatching(/^daily:/),
       incumbent: { venueId: 'kamino', stakedMicros: '2000000' },
-      challenger: { venueId: 'marginfi' },
+      challenger: { venueId: 'save' },
     });
     const plan = StoredPlanDocument.parse(
       (await ap.api('get', `/svc/plans/${tick.decision.planId}`, keys.owner).expect(200)).body,
@@ -212,7 +215,7 @@ describe('tick', () => {
       (await ap.api('post', `${base(switcher)}/decide`, keys.owner, {}).expect(200)).body,
     );
     expect(decided).toMatchObject({ outcome: 'hold', reason: 'incumbent_leads', challenger: null });
-    expect(decided.candidates.find((entry) => entry.venueId === 'marginfi')).toMatchObject({
+    expect(decided.candidates.find((entry) => entry.venueId === 'save')).toMatchObject({
       verdict: 'guardrail_blocked',
       guardrailBlockers: ['guardrail_venue_not_allowed'],
       rank: null,
@@ -263,12 +266,12 @@ describe('history and the featured strategy', () => {
       strategyId: 'svc-autopilot-top-30d-monthly',
       switchThresholdBps: 700,
       chains: ['sui', 'solana'],
-      currentLeader: 'marginfi',
+      currentLeader: 'save',
     });
     expect(list.featured.leaders).toContainEqual({
       chain: 'solana',
-      opportunityId: await ap.opportunityId('marginfi'),
-      venueId: 'marginfi',
+      opportunityId: await ap.opportunityId('save'),
+      venueId: 'save',
       apyMean30dBps: 1199,
     });
   });

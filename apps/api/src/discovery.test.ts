@@ -95,15 +95,18 @@ describe('discover', () => {
   it('GET: every venue, apy_desc, limit 50, with the not-execution-truth note', async () => {
     const doc = DiscoverDocument.parse((await get('/svc/discover').expect(200)).body);
     expect(doc.filters).toEqual({ sort: 'apy_desc', limit: 50 });
-    expect(doc.total).toBe(10);
-    expect(doc.count).toBe(10);
+    expect(doc.total).toBe(12);
+    expect(doc.count).toBe(12);
     expect(doc.note).toContain('not execution truth');
     expect(doc.opportunities[0]?.grossApyBps).not.toBeNull();
   });
 
   it('POST filters: chain, protocol (case-blind), asset, readiness, min APY, min TVL, sort, limit', async () => {
     const cases: [Record<string, unknown>, string[]][] = [
-      [{ chain: 'solana', sort: 'priority' }, ['kamino', 'marginfi', 'drift']],
+      [
+        { chain: 'solana', sort: 'priority' },
+        ['kamino', 'jupiter-lend', 'save', 'marginfi', 'drift'],
+      ],
       [{ protocol: 'KAMINO LEND' }, ['kamino']],
       [{ protocol: 'kamino' }, ['kamino']],
       [{ asset: 'usdc', minApyBps: 400 }, ['morpho', 'kamino']],
@@ -142,7 +145,7 @@ describe('discover', () => {
       ['base', 'Map', false],
       ['arbitrum', 'Map', false],
     ]);
-    expect(map.chains.reduce((sum, chain) => sum + chain.venues, 0)).toBe(10);
+    expect(map.chains.reduce((sum, chain) => sum + chain.venues, 0)).toBe(12);
     expect(map.chains.find((chain) => chain.chain === 'base')).toMatchObject({
       readyVenues: 1,
       bestApyBps: 420,
@@ -151,7 +154,7 @@ describe('discover', () => {
 
   it('the venue list and the map venues share the snapshot and its ETag rules', async () => {
     const res = await get('/svc/venues').expect(200);
-    expect(VenueList.parse(res.body).count).toBe(10);
+    expect(VenueList.parse(res.body).count).toBe(12);
     await get('/svc/venues')
       .set('If-None-Match', res.headers['etag'] as string)
       .expect(304);

@@ -57,10 +57,10 @@ describe('guardrails: read and write', () => {
 
   it('the owner replaces them (ids stored as opportunity ids); agents read; audited', async () => {
     const kamino = await opportunityId('kamino');
-    const marginfi = await opportunityId('marginfi');
+    const save = await opportunityId('save');
     const written = await put({
       allowedChains: ['solana', 'sui'],
-      venueAllowlist: ['kamino', marginfi],
+      venueAllowlist: ['kamino', save],
       maxAllocationBps: { [`form-kamino`]: 6000 },
       maxPerOpportunityMicros: '50000000',
       minNetApyBps: 300,
@@ -71,7 +71,7 @@ describe('guardrails: read and write', () => {
       .expect(200);
     expect(written.body).toMatchObject({
       allowedChains: ['solana', 'sui'],
-      venueAllowlist: [kamino, marginfi],
+      venueAllowlist: [kamino, save],
       maxAllocationBps: { [kamino]: 6000 },
       maxPerOpportunityMicros: '50000000',
       minNetApyBps: 300,
@@ -181,7 +181,7 @@ describe('guardrails stop route and deposit plans with named blockers', () => {
   });
 
   it("a deposit plan naming the owner checks the owner's allowlist and caps", async () => {
-    await put({ venueAllowlist: ['marginfi'], maxPerOpportunityMicros: '2000000' }).expect(200);
+    await put({ venueAllowlist: ['save'], maxPerOpportunityMicros: '2000000' }).expect(200);
     const deposit = (amountMicros: string) =>
       request(t.app)
         .post('/api/v1/svc/strategies/deposit/plan')

@@ -2,8 +2,12 @@ import request from 'supertest';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import pino from 'pino';
-import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import type { SolanaBed, SolanaJupiterLend } from '@yieldrouter/chain-beds/solana';
+import {
+  deployJupiterLend,
+  deployYieldRouter,
+  startSolanaBed,
+} from '@yieldrouter/chain-beds/solana';
 import { ExecuteResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { freshSolanaKey, solanaBedSettings } from './testing/solanaBedSettings';
@@ -18,14 +22,16 @@ const ownerKey = `owner-all-${bs58.encode(Keypair.generate().publicKey.toBytes()
 const logLines: string[] = [];
 
 let solana: SolanaBed;
+let jupiter: SolanaJupiterLend;
 let on: TestApp;
 let off: TestApp;
 beforeAll(async () => {
   solana = await startSolanaBed();
+  jupiter = deployJupiterLend(solana);
   const env = {
     ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_VENUE_IDS: JSON.stringify({
-      marginfi: { adapter: key(), receiptMint: key(), venueProgram: key(), reserve: key() },
+      'jupiter-lend': jupiter.ids,
       kamino: {
         klendProgram: key(),
         lendingMarket: key(),
@@ -290,14 +296,13 @@ describe('execute: broadcast off', () => {
 
 describe('GET /svc/plans/{planId}', () => {
   it('serves a prepared plan as it was prepared, with each leg unsigned', async () => {
-    // marginfi (the test venue's layout) prepares a withdrawal without reading the venue; kamino's
-    // reads its reserve first, and this configuration's kamino ids are not on the bed.
+    // A jupiter-lend deposit (its stand-in on the bed) is built without reading the venue.
     const owner = Keypair.generate().publicKey.toBase58();
     const prepared = PlanDocument.parse(
       (
         await request(on.app)
-          .post('/api/v1/svc/strategies/withdraw/plan')
-          .send({ strategyId: 'form-marginfi', amountMicros: '1000000', owner })
+          .post('/api/v1/svc/strategies/deposit/plan')
+          .send({ strategyId: 'form-jupiter-lend', amountMicros: '1000000', owner })
           .expect(200)
       ).body,
     );
@@ -306,14 +311,14 @@ describe('GET /svc/plans/{planId}', () => {
     );
     expect(stored).toMatchObject({
       planId: prepared.planId,
-      kind: 'withdraw',
+      kind: 'deposit',
       status: 'prepared',
       submitted: false,
       ownerMustSign: true,
       feeMicros: '0',
-      strategyId: 'marginfi',
+      strategyId: 'jupiter-lend',
       opportunityId: prepared.opportunityId,
-      venueId: 'marginfi',
+      venueId: 'jupiter-lend',
       chain: 'solana',
       amountMicros: '1000000',
       owner,

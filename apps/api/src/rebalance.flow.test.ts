@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
-import type { SolanaBed, SolanaTestVenue } from '@yieldrouter/chain-beds/solana';
+import type { SolanaBed, SolanaJupiterLend } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
 import type { PlanDocument } from '@yieldrouter/schemas';
 import { RebalancePlanDocument } from '@yieldrouter/schemas';
@@ -16,14 +16,15 @@ import {
 } from './testing/solanaRouterApp';
 import { testKeys } from './testing/startTestApp';
 
-// Rebalance on the Solana bed: our router program with two test venues registered as kamino
-// and marginfi. The owner stakes in kamino, asks to move part of it to marginfi, signs and
-// executes both legs; the keeper's settlement watch settles each from its receipt, and the books
-// move staked:kamino → pending_in → staked:marginfi only as the legs settle.
+// Rebalance on the Solana bed: our router program with two real venues' stand-ins registered,
+// kamino (klend) and jupiter-lend. The owner stakes in kamino, asks to move part of it to
+// jupiter-lend, signs and executes both legs; the keeper's settlement watch settles each from its
+// receipt, and the books move staked:kamino → pending_in → staked:jupiter-lend only as the legs
+// settle.
 
 let bed: SolanaRouterApp;
 let solana: SolanaBed;
-let second: SolanaTestVenue;
+let second: SolanaJupiterLend;
 let t: TestApp;
 beforeAll(async () => {
   bed = await startSolanaRouterApp({ secondVenue: true });
@@ -37,10 +38,10 @@ afterAll(async () => {
 
 const rebalance = (wallet: string, body: object, apiKey: string = testKeys.owner) =>
   request(t.app).post(`/api/v1/wallets/${wallet}/rebalance`).set('X-API-Key', apiKey).send(body);
-/** The request every case here makes: kamino → marginfi. */
-const kaminoToMarginfi = (amountMicros: string) => ({
+/** The request every case here makes: kamino → jupiter-lend. */
+const kaminoToJupiter = (amountMicros: string) => ({
   fromOpportunityId: 'kamino',
-  toOpportunityId: 'marginfi',
+  toOpportunityId: 'jupiter-lend',
   amountMicros,
 });
 const position = (wallet: string) => walletPosition(t, wallet);
@@ -60,7 +61,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
   const wallet = owner.publicKey.toBase58();
   expect(await stakedIn(wallet, 'kamino')).toBe('20000000');
 
-  const answer = await rebalance(wallet, kaminoToMarginfi('12000000')).expect(200);
+  const answer = await rebalance(wallet, kaminoToJupiter('12000000')).expect(200);
   const plan = RebalancePlanDocument.parse(answer.body);
   expect(plan).toMatchObject({
     kind: 'rebalance',
@@ -71,7 +72,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
     amountMicros: '12000000',
     feeMicros: '0',
     fromVenueId: 'kamino',
-    toVenueId: 'marginfi',
+    toVenueId: 'jupiter-lend',
     withinChainOnly: true,
     feeLines: [{ kind: 'principal_fee', bps: 0, amountMicros: '0', payer: 'owner' }],
   });
@@ -89,11 +90,11 @@ it('moves staked from one venue to another only as each leg settles; the books v
   );
   await settled(plan.planId ?? '', 0);
   expect(await stakedIn(wallet, 'kamino')).toBe('8000000');
-  expect(await stakedIn(wallet, 'marginfi')).toBe('0');
+  expect(await stakedIn(wallet, 'jupiter-lend')).toBe('0');
   expect(await position(wallet)).toMatchObject({ pendingInMicros: '12000000' });
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
 
-  // The deposit leg: pending_in → staked:marginfi.
+  // The deposit leg: pending_in → staked:jupiter-lend (jlUSDC at its price of one).
   await signAndExecute(plan, 1, owner);
   const done = await settled(plan.planId ?? '', 1);
   expect(done.legs.map((leg) => [leg.status, leg.settledAmountMicros])).toEqual([
@@ -101,14 +102,14 @@ it('moves staked from one venue to another only as each leg settles; the books v
     ['confirmed', '12000000'],
   ]);
   expect(await stakedIn(wallet, 'kamino')).toBe('8000000');
-  expect(await stakedIn(wallet, 'marginfi')).toBe('12000000');
+  expect(await stakedIn(wallet, 'jupiter-lend')).toBe('12000000');
   expect(await position(wallet)).toMatchObject({ stakedMicros: '20000000', pendingInMicros: '0' });
-  expect(solana.tokenBalance(second.venue.receiptMint, owner.publicKey)).toBe(12_000_000n);
+  expect(solana.tokenBalance(second.fTokenMint, owner.publicKey)).toBe(12_000_000n);
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
 
   // "all": the rest of kamino, by the same path.
   const rest = RebalancePlanDocument.parse(
-    (await rebalance(wallet, kaminoToMarginfi('all')).expect(200)).body,
+    (await rebalance(wallet, kaminoToJupiter('all')).expect(200)).body,
   );
   expect(rest.amountMicros).toBe('8000000');
   await signAndExecute(rest, 0, owner);
@@ -116,7 +117,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
   await signAndExecute(rest, 1, owner);
   await settled(rest.planId ?? '', 1);
   expect(await stakedIn(wallet, 'kamino')).toBe('0');
-  expect(await stakedIn(wallet, 'marginfi')).toBe('20000000');
+  expect(await stakedIn(wallet, 'jupiter-lend')).toBe('20000000');
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
 });
 
@@ -125,7 +126,7 @@ it('a deposit leg whose transaction lands first waits for the withdraw leg', asy
   solana.mintUsdc(owner.publicKey, 4_000_000n);
   const wallet = owner.publicKey.toBase58();
   const plan = RebalancePlanDocument.parse(
-    (await rebalance(wallet, kaminoToMarginfi('4000000')).expect(200)).body,
+    (await rebalance(wallet, kaminoToJupiter('4000000')).expect(200)).body,
   );
   const into = await signAndExecute(plan, 1, owner);
   const early = await request(t.app)
@@ -134,12 +135,12 @@ it('a deposit leg whose transaction lands first waits for the withdraw leg', asy
     .send({ txId: into })
     .expect(200);
   expect(early.body).toMatchObject({ status: 'pending' });
-  expect(await stakedIn(wallet, 'marginfi')).toBe('0');
+  expect(await stakedIn(wallet, 'jupiter-lend')).toBe('0');
   await signAndExecute(plan, 0, owner);
   await settled(plan.planId ?? '', 0);
   await settled(plan.planId ?? '', 1);
   expect(await stakedIn(wallet, 'kamino')).toBe('6000000');
-  expect(await stakedIn(wallet, 'marginfi')).toBe('4000000');
+  expect(await stakedIn(wallet, 'jupiter-lend')).toBe('4000000');
   expect(await position(wallet)).toMatchObject({ pendingInMicros: '0' });
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
 });
@@ -163,15 +164,15 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       'CROSS_CHAIN_REBALANCE',
       'body.toOpportunityId',
     ],
-    [kaminoToMarginfi('5000001'), 422, 'INSUFFICIENT_STAKED', 'body.amountMicros'],
+    [kaminoToJupiter('5000001'), 422, 'INSUFFICIENT_STAKED', 'body.amountMicros'],
     [
-      { fromOpportunityId: 'marginfi', toOpportunityId: 'kamino', amountMicros: 'all' },
+      { fromOpportunityId: 'jupiter-lend', toOpportunityId: 'kamino', amountMicros: 'all' },
       422,
       'INSUFFICIENT_STAKED',
       'body.amountMicros',
     ],
     [
-      { fromOpportunityId: 'nope', toOpportunityId: 'marginfi', amountMicros: '1' },
+      { fromOpportunityId: 'nope', toOpportunityId: 'jupiter-lend', amountMicros: '1' },
       404,
       'strategy_unknown',
       'body.fromOpportunityId',
@@ -182,18 +183,23 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       'strategy_unknown',
       'body.toOpportunityId',
     ],
-    [kaminoToMarginfi('-1'), 400, 'BAD_REQUEST', 'body.amountMicros'],
-    [kaminoToMarginfi('1.5'), 400, 'BAD_REQUEST', 'body.amountMicros'],
+    [kaminoToJupiter('-1'), 400, 'BAD_REQUEST', 'body.amountMicros'],
+    [kaminoToJupiter('1.5'), 400, 'BAD_REQUEST', 'body.amountMicros'],
     [
-      { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: 1.5 },
+      { fromOpportunityId: 'kamino', toOpportunityId: 'jupiter-lend', amountMicros: 1.5 },
       400,
       'BAD_REQUEST',
       'body.amountMicros',
     ],
-    [kaminoToMarginfi('0'), 400, 'BAD_REQUEST', 'body.amountMicros'],
-    [kaminoToMarginfi('half'), 400, 'BAD_REQUEST', 'body.amountMicros'],
+    [kaminoToJupiter('0'), 400, 'BAD_REQUEST', 'body.amountMicros'],
+    [kaminoToJupiter('half'), 400, 'BAD_REQUEST', 'body.amountMicros'],
     [
-      { fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amountMicros: '1', chain: 'sui' },
+      {
+        fromOpportunityId: 'kamino',
+        toOpportunityId: 'jupiter-lend',
+        amountMicros: '1',
+        chain: 'sui',
+      },
       400,
       'BAD_REQUEST',
       'body.chain',
@@ -211,7 +217,7 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
 
   it('an agent key may not rebalance nor write guardrails', async () => {
     const plans = await t.db.prisma.plan.count();
-    const body = kaminoToMarginfi('1000000');
+    const body = kaminoToJupiter('1000000');
     expect((await rebalance(wallet, body, testKeys.agent).expect(403)).body.code).toBe(
       'UNAUTHORIZED',
     );
@@ -227,10 +233,10 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
     await request(t.app)
       .put(`/api/v1/wallets/${wallet}/guardrails`)
       .set('X-API-Key', testKeys.owner)
-      .send({ venueAllowlist: ['kamino'], maxAllocationBps: { marginfi: 5000 } })
+      .send({ venueAllowlist: ['kamino'], maxAllocationBps: { 'jupiter-lend': 5000 } })
       .expect(200);
     const plan = RebalancePlanDocument.parse(
-      (await rebalance(wallet, kaminoToMarginfi('3000000')).expect(200)).body,
+      (await rebalance(wallet, kaminoToJupiter('3000000')).expect(200)).body,
     );
     expect(plan.status).toBe('blocked');
     expect(plan.blockers?.map((b) => b.code)).toEqual([
@@ -244,16 +250,36 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       .set('X-API-Key', testKeys.owner)
       .send({})
       .expect(200);
-    // The same request passes without them: 3 of 5 moves (no limit on marginfi's share).
-    expect((await rebalance(wallet, kaminoToMarginfi('3000000')).expect(200)).body.status).toBe(
+    // The same request passes without them: 3 of 5 moves (no limit on jupiter-lend's share).
+    expect((await rebalance(wallet, kaminoToJupiter('3000000')).expect(200)).body.status).toBe(
       'prepared',
     );
   });
 });
 
+it('a rebalance into marginfi (listed, not ready) is blocked venue_not_ready; nothing moves', async () => {
+  const owner = await stakedOwner(3_000_000n);
+  const wallet = owner.publicKey.toBase58();
+  const plan = RebalancePlanDocument.parse(
+    (
+      await rebalance(wallet, {
+        fromOpportunityId: 'kamino',
+        toOpportunityId: 'marginfi',
+        amountMicros: '1000000',
+      }).expect(200)
+    ).body,
+  );
+  expect(plan).toMatchObject({ status: 'blocked', submitted: false, ownerMustSign: false });
+  expect(plan.blockers?.map((b) => [b.code, b.details])).toEqual([
+    ['venue_not_ready', { readiness: 'listed' }],
+  ]);
+  expect(plan.legs).toBeUndefined();
+  expect(await stakedIn(wallet, 'kamino')).toBe('3000000');
+});
+
 it('is idempotent on its Idempotency-Key', async () => {
   const wallet = (await stakedOwner(2_000_000n)).publicKey.toBase58();
-  const body = kaminoToMarginfi('all');
+  const body = kaminoToJupiter('all');
   const first = await rebalance(wallet, body).set('Idempotency-Key', 'rebalance-1').expect(200);
   const again = await rebalance(wallet, body).set('Idempotency-Key', 'rebalance-1').expect(200);
   expect(again.headers['idempotent-replayed']).toBe('true');

@@ -60,7 +60,7 @@ const venues = async () =>
 describe('live APY', () => {
   it('a keeper refresh stores one reading per venue, values with provenance', async () => {
     const result = await refresh();
-    expect(result).toMatchObject({ source: 'defillama', venues: 10, ok: 2, unavailable: 8 });
+    expect(result).toMatchObject({ source: 'defillama', venues: 12, ok: 2, unavailable: 10 });
     const list = await venues();
     const morpho = list.find((venue) => venue.venueId === 'morpho');
     const kamino = list.find((venue) => venue.venueId === 'kamino');
@@ -74,7 +74,7 @@ describe('live APY', () => {
     expect(kamino?.apy).toMatchObject({ baseBps: 525, rewardBps: 125 });
     expect(navi).toMatchObject({ grossApyBps: null });
     expect(navi?.apy.reason).toBe('pool_not_found');
-    expect(await t.db.prisma.apySample.count()).toBe(10);
+    expect(await t.db.prisma.apySample.count()).toBe(12);
   });
 
   it('the 30-day mean appears once there are enough samples, from stored history', async () => {

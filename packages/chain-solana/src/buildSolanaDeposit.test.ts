@@ -13,6 +13,12 @@ import { MEMO_PROGRAM_ID } from './instructions/planMemo';
 import { decodeRouterInstructionData } from './instructions/routerInstructionData';
 import { bedAdapter, legTransaction, onlyLeg, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
+
+// The router's generic venue path, through our test venue's layout (a fixture, not a catalog venue).
+jest.mock('./venues/solanaVenueProtocols', () =>
+  jest.requireActual('./testing/withTestVenueProtocol').withTestVenueProtocol(),
+);
 
 let bed: RouterBed;
 beforeAll(async () => {
@@ -26,9 +32,9 @@ const receiptMint = Keypair.generate().publicKey;
 const venueProgram = Keypair.generate().publicKey;
 const reserve = Keypair.generate().publicKey;
 
-// A venue that speaks our test venue's layout (SOLANA_VENUE_PROTOCOLS).
+// A venue that speaks our test venue's layout (`test-venue`, see the mock above).
 const venue: VenueOnChain = {
-  venueId: 'marginfi',
+  venueId: TEST_VENUE_ID,
   chain: 'solana',
   standard: 'router-adapter',
   ids: {
@@ -247,15 +253,19 @@ describe('buildDeposit into a router-adapter venue', () => {
     expect(build.blockers[2]?.details).toEqual({ venueId: venue.venueId });
   });
 
-  it('is blocked venue_not_configured for a venue no Solana protocol adapter speaks', async () => {
-    const unknown: VenueOnChain = { ...venue, venueId: 'no-such-venue' };
-    expect(
-      await bedAdapter(bed).buildDeposit(request({ target: { kind: 'venue', venue: unknown } })),
-    ).toMatchObject({
-      status: 'blocked',
-      blockers: [{ code: 'venue_not_configured', field: 'venueId' }],
-    });
-  });
+  // marginfi and drift are listed, not ready: no protocol adapter speaks them.
+  it.each(['no-such-venue', 'marginfi', 'drift'])(
+    'is blocked venue_not_configured for %s, which no Solana protocol adapter speaks',
+    async (venueId) => {
+      const unknown: VenueOnChain = { ...venue, venueId };
+      expect(
+        await bedAdapter(bed).buildDeposit(request({ target: { kind: 'venue', venue: unknown } })),
+      ).toMatchObject({
+        status: 'blocked',
+        blockers: [{ code: 'venue_not_configured', field: 'venueId' }],
+      });
+    },
+  );
 
   it('is blocked venue_not_configured for a standard Solana does not have', async () => {
     const vault: VenueOnChain = { ...venue, standard: 'erc4626', ids: { vault: 'x' } };

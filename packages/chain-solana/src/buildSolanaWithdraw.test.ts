@@ -12,6 +12,12 @@ import { decodeRouterInstructionData } from './instructions/routerInstructionDat
 import { routerPosition } from './instructions/routerInstructions';
 import { bedAdapter, legTransaction, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
+
+// The router's generic venue path, through our test venue's layout (a fixture, not a catalog venue).
+jest.mock('./venues/solanaVenueProtocols', () =>
+  jest.requireActual('./testing/withTestVenueProtocol').withTestVenueProtocol(),
+);
 
 let bed: RouterBed;
 beforeAll(async () => {
@@ -20,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => bed.stop());
 
 const venue: VenueOnChain = {
-  venueId: 'marginfi',
+  venueId: TEST_VENUE_ID,
   chain: 'solana',
   standard: 'router-adapter',
   ids: {

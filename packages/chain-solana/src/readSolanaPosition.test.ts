@@ -3,13 +3,19 @@ import { closedPortUrl } from '@yieldrouter/chain-beds';
 import type { VenueOnChain } from '@yieldrouter/schemas';
 import { bedAdapter, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
+
+// The router's generic venue path, through our test venue's layout (a fixture, not a catalog venue).
+jest.mock('./venues/solanaVenueProtocols', () =>
+  jest.requireActual('./testing/withTestVenueProtocol').withTestVenueProtocol(),
+);
 
 let bed: RouterBed;
 let venue: VenueOnChain;
 beforeAll(async () => {
   bed = await startRouterBed();
   venue = {
-    venueId: 'marginfi',
+    venueId: TEST_VENUE_ID,
     chain: 'solana',
     standard: 'router-adapter',
     ids: {

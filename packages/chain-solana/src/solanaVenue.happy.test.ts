@@ -3,6 +3,12 @@ import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
+
+// The router's generic venue path, through our test venue's layout (a fixture, not a catalog venue).
+jest.mock('./venues/solanaVenueProtocols', () =>
+  jest.requireActual('./testing/withTestVenueProtocol').withTestVenueProtocol(),
+);
 
 // The adapter against our real router program and test venue (C, built by tooling/solana-programs
 // and deployed in the bed): the legs it encodes execute, and what it reads back matches the chain.
@@ -15,8 +21,12 @@ beforeAll(async () => {
   bed = await startRouterBed();
   router = bed.router;
   adapter = bedAdapter(bed);
-  // marginfi still speaks our test venue's layout (SOLANA_VENUE_PROTOCOLS).
-  venue = { venueId: 'marginfi', chain: 'solana', standard: 'router-adapter', ids: router.venue };
+  venue = {
+    venueId: TEST_VENUE_ID,
+    chain: 'solana',
+    standard: 'router-adapter',
+    ids: router.venue,
+  };
 });
 afterAll(() => bed.stop());
 

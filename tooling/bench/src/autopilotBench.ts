@@ -8,8 +8,9 @@ import { autopilotPeriod, listOpportunities, tickDueAutopilots } from '@yieldrou
 import type { VenueConfig } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
 import {
+  FAKE_SECOND_VENUE,
   FAKE_STAKE_VENUE,
-  fakeStakeVenues,
+  fakeTwoVenues,
   seedFakeStakeOpportunities,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
 import { createDatabase, readStakedPositions, readTrackedPositions } from '@yieldrouter/ledger';
@@ -23,17 +24,14 @@ const DAY_MS = 86_400_000;
 const line = (text: string) => process.stdout.write(`${text}\n`);
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
-// kamino (where every wallet is staked) and marginfi ready on the fake Solana chain.
-const venues: VenueConfig = {
-  ...fakeStakeVenues,
-  ids: { ...fakeStakeVenues.ids, marginfi: fakeStakeVenues.ids[FAKE_STAKE_VENUE] ?? {} },
-};
+// kamino (where every wallet is staked) and save ready on the fake Solana chain.
+const venues: VenueConfig = fakeTwoVenues;
 
 /**
  * The books of `wallets`, each with `STAKE` staked in kamino, and their enabled policies, written
  * set-wise (the reconciliation row does the same): the bench measures decisions, not staking.
  * The staked accounts are the books' own rows (`staked:<opportunity>` buckets) and the positions
- * the legs would have left; the 30-day means come from stored samples (kamino 5 %, marginfi
+ * the legs would have left; the 30-day means come from stored samples (kamino 5 %, save
  * 11.99 %: +6.99 pp, so every wallet holds).
  */
 async function seedWallets(db: Database, wallets: readonly string[], now: Date): Promise<void> {
@@ -52,7 +50,7 @@ async function seedWallets(db: Database, wallets: readonly string[], now: Date):
     SELECT w, 'solana', true, ${now}, ${now} FROM unnest(${wallets}::text[]) AS w`;
   for (const [venueId, bps] of [
     [FAKE_STAKE_VENUE, 500],
-    ['marginfi', 1199],
+    [FAKE_SECOND_VENUE, 1199],
   ] as const) {
     await prisma.$executeRaw`
       INSERT INTO apy_samples (venue_id, source, status, apy_bps, observed_at)

@@ -8,6 +8,8 @@ export const PROGRAMS = [
   'cp_pool',
   'cctp_message_transmitter',
   'cctp_token_messenger_minter',
+  'jupiter_lend',
+  'save_lending',
 ] as const;
 export type ProgramName = (typeof PROGRAMS)[number];
 

@@ -2,11 +2,15 @@ import request from 'supertest';
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { Keypair } from '@solana/web3.js';
-import { addTestVenue, deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import {
+  deployJupiterLend,
+  deployYieldRouter,
+  startSolanaBed,
+} from '@yieldrouter/chain-beds/solana';
 import type {
   SolanaBed,
+  SolanaJupiterLend,
   SolanaRouterDeployment,
-  SolanaTestVenue,
 } from '@yieldrouter/chain-beds/solana';
 import type { RunningKeeper } from '@yieldrouter/jobs';
 import { PlanDocument, PositionDocument, StoredPlanDocument } from '@yieldrouter/schemas';
@@ -18,14 +22,14 @@ import type { TestApp } from './startTestApp';
 /**
  * The API as `pnpm localnet` runs it on Solana: a bed with our router program and the klend
  * stand-in (registered as `kamino`) deployed, execution and broadcast on, and the keeper's
- * settlement watch in the app's process. With `secondVenue`, a test venue registered as
- * `marginfi` (two venues on one chain, for rebalance).
+ * settlement watch in the app's process. With `secondVenue`, the Jupiter Lend stand-in too,
+ * registered as `jupiter-lend` (two real venues on one chain, for rebalance and the autopilot).
  */
 export interface SolanaRouterApp {
   readonly solana: SolanaBed;
   readonly router: SolanaRouterDeployment;
-  /** The venue registered as `marginfi`, with `secondVenue`. */
-  readonly second: SolanaTestVenue | undefined;
+  /** The Jupiter Lend market registered as `jupiter-lend`, with `secondVenue`. */
+  readonly second: SolanaJupiterLend | undefined;
   readonly t: TestApp;
   close(): Promise<void>;
 }
@@ -36,10 +40,13 @@ export async function startSolanaRouterApp(
     /** Settings on top (a keeper job's cadence, …). */
     readonly env?: Readonly<Record<string, string>>;
     /**
-     * More set up on the bed before the app starts (a pool, a quote fake): its settings go on
-     * top, and its `close` runs before the bed stops.
+     * More set up on the bed before the app starts (a pool, a quote fake, a venue registered
+     * with the router): its settings go on top, and its `close` runs before the bed stops.
      */
-    readonly onBed?: (solana: SolanaBed) => Promise<{
+    readonly onBed?: (
+      solana: SolanaBed,
+      router: SolanaRouterDeployment,
+    ) => Promise<{
       readonly env: Readonly<Record<string, string>>;
       close(): Promise<void>;
     }>;
@@ -57,15 +64,15 @@ export async function startSolanaRouterApp(
   };
   try {
     const router = deployYieldRouter(solana);
-    extra = await options.onBed?.(solana);
-    const second = options.secondVenue ? addTestVenue(solana, router) : undefined;
+    extra = await options.onBed?.(solana, router);
+    const second = options.secondVenue ? deployJupiterLend(solana, { router }) : undefined;
     t = await startTestApp({
       ...solanaBedSettings(solana, router),
       SVC_SOLANA_NETWORK: 'localnet',
       SVC_SOLANA_UPGRADE_AUTHORITY: router.admin,
       SVC_VENUE_IDS: JSON.stringify({
         kamino: router.kamino.ids,
-        ...(second ? { marginfi: second.venue } : {}),
+        ...(second ? { 'jupiter-lend': second.ids } : {}),
       }),
       SVC_SOLANA_EXECUTION_ENABLED: 'true',
       SVC_SOLANA_BROADCAST_ENABLED: 'true',

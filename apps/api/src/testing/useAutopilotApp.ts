@@ -1,5 +1,5 @@
 // Test support for the autopilot suites (jest hooks): the real app on a fresh database, Solana
-// served by the fake chain, kamino and marginfi ready, 30-day APY samples written as the keeper
+// served by the fake chain, kamino and save ready, 30-day APY samples written as the keeper
 // stores them, and stakes made the way production makes them (route, execute, settle).
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -16,7 +16,7 @@ import type { TestApp } from './startTestApp';
 import { startTestApp } from './startTestApp';
 import { freshSolanaKey } from './solanaBedSettings';
 
-// The ids each venue's protocol names (kamino: klend; marginfi: still the test venue's layout).
+// The ids each venue's protocol names (kamino: klend; save: Save), fresh keys the fake chain ignores.
 const kaminoIds = () => ({
   klendProgram: freshSolanaKey(),
   lendingMarket: freshSolanaKey(),
@@ -24,11 +24,14 @@ const kaminoIds = () => ({
   reserveLiquiditySupply: freshSolanaKey(),
   reserveCollateralMint: freshSolanaKey(),
 });
-const marginfiIds = () => ({
-  adapter: freshSolanaKey(),
-  receiptMint: freshSolanaKey(),
-  venueProgram: freshSolanaKey(),
+const saveIds = () => ({
+  saveProgram: freshSolanaKey(),
+  lendingMarket: freshSolanaKey(),
   reserve: freshSolanaKey(),
+  reserveLiquiditySupply: freshSolanaKey(),
+  reserveCollateralMint: freshSolanaKey(),
+  pythOracle: freshSolanaKey(),
+  switchboardOracle: freshSolanaKey(),
 });
 
 export interface AutopilotApp {
@@ -63,7 +66,7 @@ export function useAutopilotApp(walletCount = 3): AutopilotApp {
     t = await startTestApp(
       {
         SVC_DISCOVERY_CACHE_MS: '0',
-        SVC_VENUE_IDS: JSON.stringify({ kamino: kaminoIds(), marginfi: marginfiIds() }),
+        SVC_VENUE_IDS: JSON.stringify({ kamino: kaminoIds(), save: saveIds() }),
         SVC_API_KEYS: JSON.stringify([
           { key: keys.owner, role: 'owner', wallets },
           { key: keys.agent, role: 'agent', wallets },

@@ -127,7 +127,7 @@ function venueBlockers(venue: Opportunity, side: 'from' | 'to', amount: bigint):
  *
  * @example
  * await prepareRebalance({ db, adapters, venues, opportunities },
- *   { wallet, fromOpportunityId: 'kamino', toOpportunityId: 'marginfi', amount: 'all', now })
+ *   { wallet, fromOpportunityId: 'kamino', toOpportunityId: 'save', amount: 'all', now })
  */
 export async function prepareRebalance(
   deps: RebalanceDeps,

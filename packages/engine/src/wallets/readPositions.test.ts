@@ -28,7 +28,7 @@ describe('positionDocument', () => {
       row('solana', `staked:${OPP_B}`, 7n, { id: 'kamino', protocol: 'Kamino' }),
       row('base', 'liquid', 5n),
       row('solana', 'pending_in', 2n),
-      row('solana', `staked:${OPP_A}`, 3n, { id: 'marginfi', protocol: 'marginfi' }),
+      row('solana', `staked:${OPP_A}`, 3n, { id: 'save', protocol: 'Save' }),
       row('solana', 'liquid', 11n),
     ];
     const document = positionDocument('w', rows, AS_OF);
@@ -47,7 +47,7 @@ describe('positionDocument', () => {
       pendingOutMicros: '0',
       inFlightMicros: '0',
       venues: [
-        { opportunityId: OPP_A, venueId: 'marginfi', protocol: 'marginfi', stakedMicros: '3' },
+        { opportunityId: OPP_A, venueId: 'save', protocol: 'Save', stakedMicros: '3' },
         { opportunityId: OPP_B, venueId: 'kamino', protocol: 'Kamino', stakedMicros: '7' },
       ],
     });

@@ -9,7 +9,7 @@ import {
 import type { VenueConfig } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
 import {
-  fakeStakeVenues,
+  fakeTwoVenues,
   seedFakeStakeOpportunities,
   stakeWallets,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
@@ -25,11 +25,8 @@ import { AutopilotTicksJobData, runAutopilotTicks } from './autopilotTicks';
 // across pages; a rerun, a resumed run or ticks racing the job keep one decision per period.
 
 const chain = fakeChain();
-// kamino (the stake venue) and marginfi ready on the fake Solana chain.
-const venues: VenueConfig = {
-  ...fakeStakeVenues,
-  ids: { ...fakeStakeVenues.ids, marginfi: fakeStakeVenues.ids['kamino'] ?? {} },
-};
+// kamino (the stake venue) and save ready on the fake Solana chain.
+const venues: VenueConfig = fakeTwoVenues;
 const staked = Array.from({ length: 5 }, () => fakeBase58());
 const idle = Array.from({ length: 2 }, () => fakeBase58());
 const off = fakeBase58();
@@ -77,7 +74,7 @@ afterAll(() => test.drop());
 it('ticks every due wallet across pages; a rerun ticks nothing; the next period ticks again', async () => {
   const now = new Date();
   await setMean('kamino', 500, now);
-  await setMean('marginfi', 1199, now);
+  await setMean('save', 1199, now);
   const deps = testJobDeps(test, { adapters: chain.adapters, venues, now: () => now });
   const data = AutopilotTicksJobData.parse({ pageSize: 2 });
   expect(await runAutopilotTicks(data, deps)).toEqual({
@@ -104,9 +101,9 @@ it('ticks every due wallet across pages; a rerun ticks nothing; the next period 
 });
 
 it('a run killed after its first page resumes with what is still due; ticks racing it change nothing', async () => {
-  // The next period: every enabled wallet is due again; marginfi now clears the threshold.
+  // The next period: every enabled wallet is due again; save now clears the threshold.
   const next = new Date(autopilotPeriod('monthly', new Date()).nextStartsAt.getTime() + 60_000);
-  await setMean('marginfi', 1200, next);
+  await setMean('save', 1200, next);
   const deps = testJobDeps(test, { adapters: chain.adapters, venues, now: () => next });
   const listed = await listOpportunities({ db: test.db.prisma, venues, enablement: [], now: next });
   const first = await tickDueAutopilots({

@@ -88,7 +88,7 @@ function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: K
  * @example
  * const bed = await startSolanaBed();
  * const router = deployYieldRouter(bed);
- * // SVC_SOLANA_PROGRAM_ID=router.programId, SVC_VENUE_IDS={"kamino": router.venue}
+ * // SVC_SOLANA_PROGRAM_ID=router.programId, SVC_VENUE_IDS={"kamino": router.kamino.ids}
  */
 export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
   const programs = ensureProgramsBuilt();
@@ -259,10 +259,12 @@ export interface SolanaTestVenue {
 
 /**
  * Sets up one more test venue on the deployment's venue program and registers it with the
- * router, as `deployYieldRouter` does its first: what a rebalance between two venues needs.
+ * router, as `deployYieldRouter` does its first: a second adapter for router program tests. A
+ * test fixture: no catalog venue speaks the test venue's layout (two real venues on one chain:
+ * `deployJupiterLend` / `deploySave` beside kamino).
  *
  * @example
- * const second = addTestVenue(bed, router); // SVC_VENUE_IDS={"kamino": router.venue, "marginfi": second.venue}
+ * const second = addTestVenue(bed, router); // second.venue: adapter, receiptMint, venueProgram, reserve
  */
 export function addTestVenue(bed: SolanaBed, deployment: SolanaRouterDeployment): SolanaTestVenue {
   const venueProgram = new PublicKey(deployment.venue.venueProgram);

@@ -17,3 +17,7 @@ export type {
   SolanaCctpDeployment,
   SolanaCctpRemote,
 } from './deployCctpSolana';
+export { JUPITER_LEND_PROGRAM_IDS, deployJupiterLend } from './deployJupiterLend';
+export type { SolanaJupiterLend } from './deployJupiterLend';
+export { SAVE_PROGRAM_ID, deploySave } from './deploySave';
+export type { DeploySaveParameters, SolanaSaveReserve } from './deploySave';

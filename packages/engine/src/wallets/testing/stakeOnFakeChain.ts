@@ -10,17 +10,27 @@ import { prepareRoute } from '../prepareRoute';
 import { settleLeg } from '../settleLeg';
 import type { FakeChain } from './fakeChain';
 
+/** Placeholder ids (each its own name) for every id a Solana venue needs; the fake chain ignores them. */
+const placeholderIds = (venueId: string) =>
+  Object.fromEntries(
+    requiredVenueIds('solana', 'router-adapter', venueId).map((name) => [name, name]),
+  );
+
 /** A ready Solana venue of the catalog, configured with placeholder ids the fake chain ignores. */
 export const FAKE_STAKE_VENUE = 'kamino';
 export const fakeStakeVenues: VenueConfig = {
-  ids: {
-    [FAKE_STAKE_VENUE]: Object.fromEntries(
-      requiredVenueIds('solana', 'router-adapter', FAKE_STAKE_VENUE).map((name) => [name, name]),
-    ),
-  },
+  ids: { [FAKE_STAKE_VENUE]: placeholderIds(FAKE_STAKE_VENUE) },
   apyPools: {},
   apyMaxAgeMs: 3_600_000,
   apyMeanMinSamples: 3,
+};
+
+/** A second ready Solana venue of the catalog (a rebalance or autopilot target). */
+export const FAKE_SECOND_VENUE = 'save';
+/** `fakeStakeVenues` with `FAKE_SECOND_VENUE` configured too: two ready venues on the fake chain. */
+export const fakeTwoVenues: VenueConfig = {
+  ...fakeStakeVenues,
+  ids: { ...fakeStakeVenues.ids, [FAKE_SECOND_VENUE]: placeholderIds(FAKE_SECOND_VENUE) },
 };
 
 export interface StakeParameters {

@@ -3,8 +3,8 @@ import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-t
 import type { AccountMeta, PublicKey } from '@solana/web3.js';
 import { SolanaBadResponseError } from '../describeRpcFailure';
 import { associatedTokenAccount } from '../tokenAccounts';
-import { SOLANA_VENUE_LAYOUT } from './solanaVenueProtocol';
-import type { SolanaVenueProtocol } from './solanaVenueProtocol';
+import { SOLANA_VENUE_LAYOUT } from '../venues/solanaVenueProtocol';
+import type { SolanaVenueProtocol } from '../venues/solanaVenueProtocol';
 
 const writable = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
   pubkey,
@@ -27,7 +27,8 @@ const key = (ids: Readonly<Record<string, PublicKey>>, name: string): PublicKey 
  * Our local test venue (tooling/solana-programs/programs/test_venue, layout
  * `layouts/test_venue.h`): `deposit(assets)` / `withdraw(assets)` on the venue state account
  * (`ids.adapter`), USDC in `ids.reserve`, receipts of `ids.receiptMint`; its reserve holds all its
- * assets, so the rate is the reserve balance over the receipt supply.
+ * assets, so the rate is the reserve balance over the receipt supply. A test fixture: no catalog
+ * venue speaks it; tests reach it as the venue id `test-venue` (`withTestVenueProtocol`).
  */
 export const TEST_VENUE_PROTOCOL: SolanaVenueProtocol = {
   name: 'test venue',

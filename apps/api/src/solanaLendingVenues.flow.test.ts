@@ -1,0 +1,149 @@
+import request from 'supertest';
+import type { Keypair } from '@solana/web3.js';
+import { deployJupiterLend, deploySave } from '@yieldrouter/chain-beds/solana';
+import type {
+  SolanaBed,
+  SolanaJupiterLend,
+  SolanaRouterDeployment,
+  SolanaSaveReserve,
+} from '@yieldrouter/chain-beds/solana';
+import { verifyLedger } from '@yieldrouter/ledger';
+import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import type { TestApp } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
+import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
+
+// Jupiter Lend and Save end to end: their stand-ins (at the protocols' program ids) registered
+// with our router on the bed, configured as the venues `jupiter-lend` and `save`. The API plans,
+// the owner signs, execute broadcasts, the keeper settles from the receipt (USDC and the
+// protocol's receipt token), yield accrues in the protocol's own state, a harvest books exactly
+// the protocol's accrued value on our shares, and a withdrawal redeems receipts and settles.
+
+let solana: SolanaBed;
+let jupiter: SolanaJupiterLend;
+let save: SolanaSaveReserve;
+let t: TestApp;
+let stack: SolanaRouterApp | undefined;
+beforeAll(async () => {
+  stack = await startSolanaRouterApp({
+    onBed: (bed: SolanaBed, router: SolanaRouterDeployment) => {
+      jupiter = deployJupiterLend(bed, { router });
+      save = deploySave(bed, { router });
+      return Promise.resolve({
+        env: {
+          SVC_VENUE_IDS: JSON.stringify({
+            kamino: router.kamino.ids,
+            'jupiter-lend': jupiter.ids,
+            save: save.ids,
+          }),
+        },
+        close: () => Promise.resolve(),
+      });
+    },
+  });
+  ({ solana, t } = stack);
+});
+afterAll(() => stack?.close());
+
+async function signAndExecute(
+  venueId: string,
+  kind: 'deposit' | 'withdraw',
+  owner: Keypair,
+  amountMicros: string,
+) {
+  const plan = PlanDocument.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/svc/strategies/${kind}/plan`)
+        .send({ strategyId: venueId, amountMicros, owner: owner.publicKey.toBase58() })
+        .expect(200)
+    ).body,
+  );
+  expect(plan).toMatchObject({ status: 'prepared', executionMode: 'broadcast' });
+  const executed = await signAndExecuteLeg(t, plan, owner);
+  expect(await settledPlan(t, executed.planId)).toMatchObject({
+    legs: [{ status: 'confirmed', txId: executed.txId }],
+  });
+  return executed;
+}
+
+const staked = async (wallet: string): Promise<bigint> => {
+  const body = (
+    await request(t.app)
+      .get(`/api/v1/wallets/${wallet}/position`)
+      .set('X-API-Key', testKeys.owner)
+      .expect(200)
+  ).body as { stakedMicros: string };
+  return BigInt(body.stakedMicros);
+};
+
+const harvest = async (wallet: string) =>
+  HarvestResult.parse(
+    (await request(t.app).post(`/api/v1/wallets/${wallet}/harvest`).send({}).expect(200)).body,
+  );
+
+const skimOf = (gross: bigint) => (gross * 500n) / 10_000n;
+
+it('jupiter-lend: deposit → settle → interest on the liquidity layer → harvest → withdraw → settle', async () => {
+  const owner = solana.createFundedKeypair();
+  const wallet = owner.publicKey.toBase58();
+  solana.mintUsdc(owner.publicKey, 30_000_000n);
+
+  await signAndExecute('jupiter-lend', 'deposit', owner, '20000000');
+  expect(solana.tokenBalance(jupiter.fTokenMint, owner.publicKey)).toBe(20_000_000n);
+  expect(await staked(wallet)).toBe(20_000_000n);
+
+  // 10.2 USDC of interest on the 1,020 in the vault: the price is 1.01, our 20 jlUSDC worth 20.2.
+  jupiter.accrue(10_200_000n);
+  const done = await harvest(wallet);
+  expect(done).toMatchObject({
+    outcome: 'harvested',
+    grossYieldMicros: '200000',
+    protocolFeeMicros: String(skimOf(200_000n)),
+  });
+  expect(done.positions[0]).toMatchObject({ valueMicros: '20200000' });
+
+  // Withdraw 5 USDC: ceil(5 / 1.01) jlUSDC redeemed, at least 5 USDC paid.
+  const usdcBefore = solana.usdcBalance(owner.publicKey);
+  await signAndExecute('jupiter-lend', 'withdraw', owner, '5000000');
+  expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBe(5_000_000n);
+  expect(solana.tokenBalance(jupiter.fTokenMint, owner.publicKey)).toBe(20_000_000n - 4_950_496n);
+  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+});
+
+it('save: deposit (reserve refreshed) → settle → borrowers’ interest → harvest → withdraw → settle', async () => {
+  const owner = solana.createFundedKeypair();
+  const wallet = owner.publicKey.toBase58();
+  solana.mintUsdc(owner.publicKey, 30_000_000n);
+
+  await signAndExecute('save', 'deposit', owner, '20000000');
+  const cTokens = solana.tokenBalance(save.collateralMint, owner.publicKey);
+  expect(cTokens).toBeGreaterThan(19_900_000n);
+  expect(cTokens).toBeLessThanOrEqual(20_000_000n);
+  const before = await harvest(wallet);
+  expect(before.grossYieldMicros).toBe('0');
+
+  // A tenth of a year at 10 % on 300 USDC borrowed, 80 % of it to the suppliers; a keeper's
+  // RefreshReserve accrues it into the reserve, where the position reader finds it.
+  save.advanceSlots(6_307_200n);
+  save.refresh();
+  const done = await harvest(wallet);
+  expect(done.outcome).toBe('harvested');
+  const gross = BigInt(done.grossYieldMicros);
+  // The reserve's liquidity grew by 2.4 USDC on ~1,020: about 0.235 % on our ~20 USDC.
+  expect(gross).toBeGreaterThan(45_000n);
+  expect(gross).toBeLessThan(49_000n);
+  expect(done.protocolFeeMicros).toBe(String(skimOf(gross)));
+  const value = BigInt(done.positions[0]?.valueMicros ?? '0');
+  // Exactly the reserve's value of our cTokens above the mark the deposit's settlement booked
+  // (20 USDC; the cTokens minted for it were worth a micro less, the deposit rounding down).
+  expect(gross).toBe(value - 20_000_000n);
+
+  // Withdraw 5 USDC: cTokens redeemed rounded up (the leg refreshes the reserve first).
+  const usdcBefore = solana.usdcBalance(owner.publicKey);
+  await signAndExecute('save', 'withdraw', owner, '5000000');
+  expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBeGreaterThanOrEqual(5_000_000n);
+  expect(value).toBeGreaterThan(20_000_000n);
+  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+});
