@@ -58,7 +58,7 @@ describe('callTool on a write', () => {
   });
 
   it('says so in the description; a read sends no key', async () => {
-    expect(routeFunds?.description).toMatch(/within one hour of the first reuses its/);
+    expect(routeFunds?.description).toMatch(/within one hour of the first call reuse its/);
     expect(routeFunds?.description).toMatch(/not the clock/);
     const getFees = toolCatalog().find((tool) => tool.name === 'getFees');
     if (!getFees) throw new Error('getFees is not a tool');
