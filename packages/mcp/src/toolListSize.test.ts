@@ -52,6 +52,6 @@ describe('the tool list size', () => {
     expect(core.tools).toBeLessThanOrEqual(20);
     expect(core.inputTokens).toBeLessThan(full.inputTokens / 2);
     // A budget a change to the core tools' descriptions or inputs must not silently exceed.
-    expect(core.inputTokens).toBeLessThanOrEqual(8000);
+    expect(core.inputTokens).toBeLessThanOrEqual(6000);
   });
 });

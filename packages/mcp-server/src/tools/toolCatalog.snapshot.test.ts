@@ -81,6 +81,21 @@ describe('the tool catalog', () => {
     expect(toolsFor('public').map((tool) => tool.name)).not.toContain('getPosition');
   });
 
+  it('input schemas: no alias arguments, amounts as short digit strings', () => {
+    const bridge = toolCatalog().find((tool) => tool.name === 'prepareBridgePlan');
+    const properties = bridge?.inputSchema['properties'] as Record<string, { pattern?: string }>;
+    expect(Object.keys(properties)).toEqual(expect.arrayContaining(['sourceChain', 'destChain']));
+    for (const alias of ['srcChain', 'fromChain', 'dstChain', 'toChain']) {
+      expect(properties).not.toHaveProperty(alias);
+    }
+    expect(properties['amountMicros']).toMatchObject({
+      type: 'string',
+      pattern: '^(0|[1-9][0-9]{0,18})$',
+    });
+    const deposit = toolCatalog().find((tool) => tool.name === 'prepareDepositPlan');
+    expect(deposit?.inputSchema['properties']).not.toHaveProperty('strategyId');
+  });
+
   it('lists no wallet tool to the public, and no owner write to an agent', () => {
     expect(
       toolsFor('public', undefined, 'full').every((tool) => tool.route.auth === 'public'),

@@ -2,6 +2,7 @@ import type { RouteDefinition } from '@yieldrouter/schemas';
 import { clientRoutes, toJsonSchema } from '@yieldrouter/schemas';
 import type { Toolset } from './coreToolset';
 import { CORE_TOOLS } from './coreToolset';
+import { compactInputSchema } from './compactInputSchema';
 import { EXCLUDED_OPERATIONS } from './excludedOperations';
 import { toolDescription } from './toolDescription';
 import type {
@@ -62,7 +63,11 @@ function inputOf(route: RouteDefinition): {
       required.push('body');
     }
   }
-  const schema: JsonSchemaObject = { type: 'object', properties, additionalProperties: false };
+  const schema: JsonSchemaObject = {
+    type: 'object',
+    properties: compactInputSchema(properties, required),
+    additionalProperties: false,
+  };
   if (required.length > 0) schema['required'] = [...new Set(required)];
   return { schema, placement };
 }
