@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ListeningTestApp } from '@yieldrouter/api/testing/listenTestApp';
 import { listenTestApp } from '@yieldrouter/api/testing/listenTestApp';
 import { connectMcpClient } from './testing/connectMcpClient';
@@ -36,6 +37,10 @@ describe('the stdio server without the API', () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     client = await connectMcpClient('stdio', baseUrl, undefined, { SVC_MCP_RETRY_MAX_MS: '500' });
+    let listChanged = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      listChanged += 1;
+    });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('listOpportunities');
     const early = await client.callTool({ name: 'listOpportunities', arguments: {} });
@@ -52,5 +57,8 @@ describe('the stdio server without the API', () => {
     expect(JSON.parse((answered.content as { text: string }[])[0]?.text ?? '')).toEqual(
       answered.structuredContent,
     );
+    // The host is told the list may have changed (the key's role is known now).
+    await client.listTools();
+    expect(listChanged).toBe(1);
   }, 60_000);
 });
