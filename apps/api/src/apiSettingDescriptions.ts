@@ -22,6 +22,10 @@ export const API_SETTING_DESCRIPTIONS: Readonly<Record<string, SettingDescriptio
     meaning:
       'How often `/mcp` re-reads the opportunity list for a session subscribed to it (an APY change notifies); 100 to 3 600 000.',
   },
+  SVC_MCP_TOOLSET: {
+    meaning:
+      'The tools `/mcp` lists: `core` (at most 20, for an agent) or `full` (every client operation but aliases, deprecated ones and secrets). See [Clients](clients.md).',
+  },
   SVC_AUTH_FREE_FAILURES: {
     meaning:
       'Failed authentications per IP or key prefix before back-off (1, 2, 4, … s). See [Security](security.md).',

@@ -352,6 +352,7 @@ export function createApp(deps: AppDeps): Express {
     authFailures,
     implemented,
     pollIntervalMs: config.mcpPollMs,
+    toolset: config.mcpToolset,
   });
   app.all(MCP_PATH, (req, res, next) => {
     res.locals['route'] = MCP_PATH;

@@ -12,6 +12,8 @@ import {
 } from '@yieldrouter/engine';
 import type { ServiceConfig } from '@yieldrouter/engine';
 import { KeeperSettingsSchema, keeperSettings } from '@yieldrouter/jobs';
+import type { Toolset } from '@yieldrouter/mcp-server';
+import { ToolsetSetting } from '@yieldrouter/mcp-server';
 import type { KeeperSettings } from '@yieldrouter/jobs';
 
 const StaticKey = z.strictObject({
@@ -34,6 +36,7 @@ export const EnvSchema = ServiceSettings.extend({
   SVC_TRUST_PROXY: BooleanSetting,
   SVC_DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   SVC_MCP_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  SVC_MCP_TOOLSET: ToolsetSetting,
   SVC_AUTH_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SVC_AUTH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SVC_QUEUE_DASHBOARD_WRITE: BooleanSetting,
@@ -87,6 +90,8 @@ export interface ApiConfig extends ServiceConfig {
   readonly discoveryCacheMs: number;
   /** How often /mcp re-reads a subscribed opportunity list to notify APY changes (ms). */
   readonly mcpPollMs: number;
+  /** The tools /mcp lists: `core` (default) or `full` (SVC_MCP_TOOLSET). */
+  readonly mcpToolset: Toolset;
   /** Failed authentications before back-off, and the longest back-off (seconds). */
   readonly authFailures: { freeFailures: number; maxBackoffSeconds: number };
   /** Browser origins allowed to call the API (CORS); none by default. */
@@ -147,6 +152,7 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
     trustProxy: env.SVC_TRUST_PROXY,
     discoveryCacheMs: env.SVC_DISCOVERY_CACHE_MS,
     mcpPollMs: env.SVC_MCP_POLL_MS,
+    mcpToolset: env.SVC_MCP_TOOLSET,
     authFailures: {
       freeFailures: env.SVC_AUTH_FREE_FAILURES,
       maxBackoffSeconds: env.SVC_AUTH_BACKOFF_MAX_SECONDS,

@@ -17,8 +17,26 @@ import { OPPORTUNITIES_URI, RESOURCES, readResource, resourceByUri } from './res
 import type { ArgumentGuard, OperationCaller } from './tools/callTool';
 import { callTool } from './tools/callTool';
 import { IdempotencyWindow } from './tools/idempotencyWindow';
+import type { Toolset } from './tools/coreToolset';
 import { toolsFor } from './tools/toolCatalog';
-import type { Audience } from './tools/toolTypes';
+import { toolError } from './tools/toolResult';
+import type { Audience, ToolDefinition } from './tools/toolTypes';
+
+/** Whom the tools are listed for: the key's role and the operations the API implements. */
+export interface ToolAccess {
+  readonly audience: Audience;
+  /** Operation ids the API has handlers for (GET /svc/routes); others are not tools. */
+  readonly implemented?: ReadonlySet<string> | undefined;
+}
+
+/**
+ * Where the API stands for a server started before it: `unreachable` says why a tool call
+ * cannot run yet (the access is then a provisional guess, e.g. the owner's tools for a key).
+ */
+export interface ApiState {
+  readonly access: ToolAccess;
+  readonly unreachable?: string | undefined;
+}
 
 export interface CreateMcpServerOptions {
   /**
@@ -30,6 +48,14 @@ export interface CreateMcpServerOptions {
   readonly audience: Audience;
   /** Operation ids the API has handlers for (GET /svc/routes); others are not tools. */
   readonly implemented?: ReadonlySet<string>;
+  /**
+   * For a server that may start before the API (stdio): read before every list and call, it
+   * replaces `audience` and `implemented`; while `unreachable` is set a call is a tool error
+   * API_UNREACHABLE saying so. Call `sendToolListChanged()` when the access changes.
+   */
+  readonly apiState?: () => Promise<ApiState>;
+  /** `core` (default): the core tools; `full`: every tool of the catalog (SVC_MCP_TOOLSET). */
+  readonly toolset?: Toolset;
   /** The API's request guard, run on tool arguments before anything is sent. */
   readonly guard?: ArgumentGuard;
   /** Who calls, for derived Idempotency-Keys (two callers never share one). Default ''. */
@@ -64,13 +90,24 @@ const INSTRUCTIONS = [
  * Connect it to a transport (stdio, Streamable HTTP).
  *
  * @example
- * const server = createMcpServer({ call: sdkCaller(createClient({ baseUrl, apiKey })), audience });
+ * const client = createClient({ baseUrl, apiKey });
+ * const server = createMcpServer({ call: sdkCaller(client, baseUrl), audience });
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(options: CreateMcpServerOptions): Server {
   const { call } = options;
-  const tools = toolsFor(options.audience, options.implemented);
-  const toolByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const toolset = options.toolset ?? 'core';
+  const fixed: ApiState = {
+    access: { audience: options.audience, implemented: options.implemented },
+  };
+  const apiState = options.apiState ?? (() => Promise.resolve(fixed));
+  let listed: { access: ToolAccess; tools: readonly ToolDefinition[] } | undefined;
+  const toolsOf = (access: ToolAccess): readonly ToolDefinition[] => {
+    if (listed?.access !== access) {
+      listed = { access, tools: toolsFor(access.audience, access.implemented, toolset) };
+    }
+    return listed.tools;
+  };
   const idempotency =
     options.idempotency ??
     new IdempotencyWindow(
@@ -80,7 +117,7 @@ export function createMcpServer(options: CreateMcpServerOptions): Server {
     { name: 'yieldrouter', title: 'Yield Router', version: options.version ?? '0.0.0' },
     {
       capabilities: {
-        tools: { listChanged: false },
+        tools: { listChanged: options.apiState !== undefined },
         resources: { subscribe: true, listChanged: false },
         prompts: { listChanged: false },
       },
@@ -88,8 +125,8 @@ export function createMcpServer(options: CreateMcpServerOptions): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map((tool) => ({
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: toolsOf((await apiState()).access).map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -99,12 +136,18 @@ export function createMcpServer(options: CreateMcpServerOptions): Server {
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = toolByName.get(request.params.name);
+    const state = await apiState();
+    const tool = toolsOf(state.access).find(
+      (listedTool) => listedTool.name === request.params.name,
+    );
     if (!tool) {
-      return {
-        isError: true,
-        content: [{ type: 'text', text: `No tool ${request.params.name} for this key.` }],
-      };
+      return toolError({
+        code: 'UNKNOWN_TOOL',
+        message: `No tool ${request.params.name} for this key (toolset ${toolset}).`,
+      });
+    }
+    if (state.unreachable !== undefined) {
+      return toolError({ code: 'API_UNREACHABLE', message: state.unreachable });
     }
     return callTool(tool, request.params.arguments ?? {}, {
       call,

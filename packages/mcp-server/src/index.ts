@@ -1,5 +1,8 @@
 export { createMcpServer } from './createMcpServer';
-export type { CreateMcpServerOptions } from './createMcpServer';
+export type { ApiState, CreateMcpServerOptions, ToolAccess } from './createMcpServer';
+export { CORE_TOOLS, TOOLSETS, ToolsetSetting } from './tools/coreToolset';
+export type { Toolset } from './tools/coreToolset';
+export { resultText } from './tools/toolResult';
 export { toolCatalog, toolsFor, audienceMayCall } from './tools/toolCatalog';
 export { EXCLUDED_OPERATIONS } from './tools/excludedOperations';
 export { isApiCallError } from './tools/callTool';

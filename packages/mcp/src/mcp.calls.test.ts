@@ -11,6 +11,7 @@ const SEED = 'abandon '.repeat(11) + 'about';
 
 const { api, connect } = useMcpTestApp({
   SVC_DISCOVERY_CACHE_MS: '60000',
+  SVC_MCP_TOOLSET: 'full',
   SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
 });
 
@@ -41,12 +42,12 @@ const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
   (result.content as { type: string; text: string }[]).map((item) => item.text).join('\n');
 
 describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) => {
-  it('a discovery tool answers the REST body, as structured content with a summary', async () => {
+  it('a discovery tool answers the REST body, as structured content and as JSON text', async () => {
     const client = await connect(kind, undefined);
     const result = await client.callTool({ name: 'listOpportunities', arguments: {} });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(await rest('/svc/opportunities'));
-    expect(textOf(result)).toMatch(/^listOpportunities: OK \(\d+ items\)\./);
+    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
   });
 
   it('a deposit plan answers the REST body and says nothing moved', async () => {
@@ -59,7 +60,8 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
     expect(withoutIdentity(plan)).toEqual(
       withoutIdentity(await rest('/svc/strategies/deposit/plan', { body: args })),
     );
-    expect(textOf(result)).toMatch(/No money has moved \(submitted: false\)/);
+    expect(JSON.parse(textOf(result))).toEqual(plan);
+    expect(textOf(result)).toMatch(/^\{"status":"prepared","planId":"[^"]+","submitted":false,/);
   });
 
   it('an owner write retried by the model makes one plan', async () => {
@@ -82,10 +84,13 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
       arguments: { strategyId: 'morpho', amountMicros: '1.5', owner: OWNER },
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/amountMicros/);
+    expect(JSON.parse(textOf(result))).toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'amountMicros',
+    });
     const unknown = await client.callTool({ name: 'getFees', arguments: { surprise: 1 } });
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toMatch(/surprise/);
+    expect(JSON.parse(textOf(unknown))).toMatchObject({ code: 'BAD_REQUEST', field: 'surprise' });
   });
 
   it('key material in an argument is refused and never echoed', async () => {
@@ -95,7 +100,7 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
       arguments: { strategyId: 'morpho', amountMicros: '1000000', owner: SEED },
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/KEY_MATERIAL_REFUSED/);
+    expect(JSON.parse(textOf(result))).toMatchObject({ code: 'KEY_MATERIAL_REFUSED' });
     expect(textOf(result)).not.toContain('abandon');
   });
 
@@ -106,7 +111,7 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
       arguments: { address: OWNER },
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/WALLET_SCOPE/);
+    expect(JSON.parse(textOf(result))).toMatchObject({ code: 'WALLET_SCOPE' });
   });
 });
 

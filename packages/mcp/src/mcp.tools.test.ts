@@ -4,8 +4,12 @@ import type { McpTransportKind } from './testing/connectMcpClient';
 import { connectMcpClient } from './testing/connectMcpClient';
 import { useMcpTestApp } from './testing/useMcpTestApp';
 
-// Tool lists per role, over both transports, against the real app on PostgreSQL.
-const { api, connect } = useMcpTestApp({ SVC_DISCOVERY_CACHE_MS: '60000' });
+// Tool lists per role of the full toolset, over both transports, against the real app on
+// PostgreSQL (the default core toolset: mcp.hostSession.test.ts).
+const { api, connect } = useMcpTestApp({
+  SVC_DISCOVERY_CACHE_MS: '60000',
+  SVC_MCP_TOOLSET: 'full',
+});
 
 const KEEPER_ONLY = routeList
   .filter((route) => !(route.operationId in clientRoutes))

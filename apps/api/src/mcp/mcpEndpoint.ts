@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Audience } from '@yieldrouter/mcp-server';
+import type { Audience, Toolset } from '@yieldrouter/mcp-server';
 import { IdempotencyWindow, createMcpServer } from '@yieldrouter/mcp-server';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { API_VERSION } from '@yieldrouter/schemas';
@@ -25,6 +25,8 @@ export interface McpEndpointOptions {
   readonly implemented: () => ReadonlySet<string>;
   /** How often a subscribed opportunity list is re-read (SVC_MCP_POLL_MS). */
   readonly pollIntervalMs: number;
+  /** The tools listed: `core` or `full` (SVC_MCP_TOOLSET). */
+  readonly toolset: Toolset;
   /** Open sessions at most; an initialize beyond it is refused 503 (default 1000). */
   readonly maxSessions?: number;
   /** A session with no request for this long is closed (default 30 min). */
@@ -105,6 +107,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       idempotencyScope: apiKey ? keyHash : `public:${remoteAddress}`,
       idempotency,
       pollIntervalMs: options.pollIntervalMs,
+      toolset: options.toolset,
       version: API_VERSION,
     });
     await server.connect(transport);

@@ -8,19 +8,23 @@ export interface ListeningTestApp extends TestApp {
   readonly baseUrl: string;
 }
 
-/** The real API (fresh PostgreSQL database, real Redis) listening on an ephemeral port. */
+/**
+ * The real API (fresh PostgreSQL database, real Redis) listening on `port` (default: an
+ * ephemeral one).
+ */
 export async function listenTestApp(
   env: Record<string, string> = {},
   deps: Parameters<typeof startTestApp>[1] = {},
+  port = 0,
 ): Promise<ListeningTestApp> {
   const testApp = await startTestApp(env, deps);
   const server: Server = await new Promise((resolve) => {
-    const listening = testApp.app.listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = testApp.app.listen(port, '127.0.0.1', () => resolve(listening));
   });
-  const { port } = server.address() as AddressInfo;
+  const { port: listening } = server.address() as AddressInfo;
   return {
     ...testApp,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${listening}`,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

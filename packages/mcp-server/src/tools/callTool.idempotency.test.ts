@@ -57,8 +57,25 @@ describe('callTool on a write', () => {
     expect(sent.slice(2)).toEqual([sent[1], sent[1]]);
   });
 
+  it('an amount above 2^63 − 1 is refused before anything is sent, naming the argument', async () => {
+    if (!routeFunds) throw new Error('routeFunds is not a tool');
+    const { call, keys } = recordingCaller();
+    const options = { call, idempotencyScope: 'owner-key', idempotency: new IdempotencyWindow() };
+    const result = await callTool(
+      routeFunds,
+      { ...args, amountMicros: '9223372036854775808' },
+      options,
+    );
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'amountMicros',
+    });
+    expect(keys).toEqual([]);
+  });
+
   it('says so in the description; a read sends no key', async () => {
-    expect(routeFunds?.description).toMatch(/within one hour of the first reuses its/);
+    expect(routeFunds?.description).toMatch(/within one hour of the first call reuse its/);
     expect(routeFunds?.description).toMatch(/not the clock/);
     const getFees = toolCatalog().find((tool) => tool.name === 'getFees');
     if (!getFees) throw new Error('getFees is not a tool');

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { IdempotencyWindow } from './idempotencyWindow';
 import { splitArguments } from './splitArguments';
-import { structuredOf, summarizeResult } from './toolResult';
+import { resultText, structuredOf, toolError } from './toolResult';
 import type { ToolDefinition } from './toolTypes';
 
 /**
@@ -51,17 +51,12 @@ export interface CallToolOptions {
   readonly idempotency: IdempotencyWindow;
 }
 
-const toolError = (text: string): CallToolResult => ({
-  isError: true,
-  content: [{ type: 'text', text }],
-});
-
-/** The first argument a route schema refuses, named as the tool argument. */
+/** The first argument a route schema refuses, named as the tool argument, and why. */
 function invalidArgument(
   tool: ToolDefinition,
   schema: z.ZodType | undefined,
   value: unknown,
-): string | undefined {
+): { field: string; reason: string } | undefined {
   if (!schema) return undefined;
   const parsed = schema.safeParse(value);
   if (parsed.success) return undefined;
@@ -71,7 +66,7 @@ function invalidArgument(
     tool.placement.body === 'whole' && schema === tool.route.request.body
       ? ['body', ...path].join('.')
       : path.join('.') || 'arguments';
-  return `${name}: ${issue?.message ?? 'invalid'}`;
+  return { field: name, reason: issue?.message ?? 'invalid' };
 }
 
 /**
@@ -86,18 +81,32 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const refusal = options.guard?.(rawArgs, 'arguments');
   if (refusal) {
-    return toolError(`${refusal.code}: ${refusal.path}: ${refusal.reason}. Nothing was sent.`);
+    return toolError({
+      code: refusal.code,
+      message: `${refusal.path}: ${refusal.reason}. Nothing was sent.`,
+      field: refusal.path,
+    });
   }
   const split = splitArguments(tool, rawArgs);
   if (split.unknown.length > 0) {
-    return toolError(`BAD_REQUEST: unknown argument ${split.unknown.join(', ')}`);
+    return toolError({
+      code: 'BAD_REQUEST',
+      message: `unknown argument ${split.unknown.join(', ')}`,
+      field: split.unknown[0],
+    });
   }
   const { params, query, body } = tool.route.request;
   const invalid =
     invalidArgument(tool, params, split.params ?? {}) ??
     invalidArgument(tool, query, split.query ?? {}) ??
     invalidArgument(tool, body, split.body ?? {});
-  if (invalid) return toolError(`BAD_REQUEST: invalid argument ${invalid}`);
+  if (invalid) {
+    return toolError({
+      code: 'BAD_REQUEST',
+      message: `invalid argument ${invalid.field}: ${invalid.reason}`,
+      field: invalid.field,
+    });
+  }
   const identity = { scope: options.idempotencyScope, operationId: tool.name, args: rawArgs };
   const idempotencyKey = tool.writesOnce ? options.idempotency.keyFor(identity) : undefined;
   let answer: unknown;
@@ -115,13 +124,11 @@ export async function callTool(
     if (idempotencyKey && error.status >= 400 && error.status < 500 && error.status !== 409) {
       options.idempotency.forget(identity);
     }
-    const field = error.field ? ` (field ${error.field})` : '';
-    return toolError(`${error.code}${field}: ${error.message}`);
+    return toolError(error);
   }
+  const structured = structuredOf(answer);
   return {
-    // The body once, as structured content; the text is only the summary (a second copy of the
-    // body as JSON text would double every answer a model reads).
-    content: [{ type: 'text', text: summarizeResult(tool.name, answer) }],
-    structuredContent: structuredOf(answer),
+    content: [{ type: 'text', text: resultText(structured) }],
+    structuredContent: structured,
   };
 }

@@ -1,5 +1,8 @@
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { clientRoutes, toJsonSchema } from '@yieldrouter/schemas';
+import type { Toolset } from './coreToolset';
+import { CORE_TOOLS } from './coreToolset';
+import { compactInputSchema } from './compactInputSchema';
 import { EXCLUDED_OPERATIONS } from './excludedOperations';
 import { toolDescription } from './toolDescription';
 import type {
@@ -60,7 +63,11 @@ function inputOf(route: RouteDefinition): {
       required.push('body');
     }
   }
-  const schema: JsonSchemaObject = { type: 'object', properties, additionalProperties: false };
+  const schema: JsonSchemaObject = {
+    type: 'object',
+    properties: compactInputSchema(properties, required),
+    additionalProperties: false,
+  };
   if (required.length > 0) schema['required'] = [...new Set(required)];
   return { schema, placement };
 }
@@ -122,12 +129,16 @@ export function toolOfRoute(route: RouteDefinition): ToolDefinition {
 let catalog: readonly ToolDefinition[] | undefined;
 
 /**
- * A tool for every client operation of the manifest but the {@link EXCLUDED_OPERATIONS}
- * (keeper-only routes are not client operations: they never become tools). Built once.
+ * A tool for every client operation of the manifest but the {@link EXCLUDED_OPERATIONS} and
+ * the deprecated ones (keeper-only routes are not client operations: they never become tools).
+ * Built once.
  */
 export function toolCatalog(): readonly ToolDefinition[] {
   catalog ??= Object.entries(clientRoutes)
-    .filter(([operationId]) => !(operationId in EXCLUDED_OPERATIONS))
+    .filter(
+      ([operationId, route]) =>
+        !(operationId in EXCLUDED_OPERATIONS) && (route as RouteDefinition).deprecated !== true,
+    )
     .map(([operationId, route]) => toolOfRoute({ ...(route as RouteDefinition), operationId }));
   return catalog;
 }
@@ -137,15 +148,18 @@ export const audienceMayCall = (route: RouteDefinition, audience: Audience): boo
   route.auth === 'public' || (audience !== 'public' && route.auth.includes(audience));
 
 /**
- * The tools a key of `audience` may call, without the operations the API has not implemented
- * (they answer 501 whoever calls; listing them would only invite failing calls).
+ * The tools of `toolset` (default `core`) a key of `audience` may call, without the operations
+ * the API has not implemented (they answer 501 whoever calls; listing them would only invite
+ * failing calls).
  */
 export function toolsFor(
   audience: Audience,
   implemented?: ReadonlySet<string>,
+  toolset: Toolset = 'core',
 ): readonly ToolDefinition[] {
   return toolCatalog().filter(
     (tool) =>
+      (toolset === 'full' || tool.name in CORE_TOOLS) &&
       audienceMayCall(tool.route, audience) &&
       (implemented === undefined || implemented.has(tool.name)),
   );

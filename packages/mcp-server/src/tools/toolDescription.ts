@@ -1,23 +1,18 @@
 import type { RouteDefinition } from '@yieldrouter/schemas';
+import { TOOL_DESCRIPTION_OVERRIDES } from './toolDescriptionOverrides';
 
-/** The SPEC rules a model must not get wrong, added to the tools they concern. */
-const AMOUNTS =
-  'Amounts are integer micros strings ("1000000" is 1 USDC): no decimals, no numbers.';
-const PLAN = [
-  'Answers a plan document. Nothing moves until the owner signs every leg with their own',
-  'wallet (ownerMustSign: true): this service never signs and never holds keys. `submitted` is',
-  'false unless broadcast is on and a real on-chain digest exists; never tell the user funds',
-  'moved unless the answer says submitted: true.',
-  'A plan with status "blocked" prepared nothing: read its blockers[] (codes and meanings in the',
-  'yieldrouter://errors resource) and fix the cause before trying again.',
-].join(' ');
+/** The rules a model must not get wrong, added to the tools they concern (kept short). */
+const PLAN =
+  'Returns a plan (status, legs). Nothing moves until the owner signs every leg with their own ' +
+  'wallet (ownerMustSign); money moved only if submitted: true. A "blocked" plan prepared ' +
+  'nothing: read blockers[].';
+const AMOUNTS = 'Amounts are integer micros strings ("1000000" is 1 USDC).';
 const RETRY =
-  'Safe to retry: a call with the same arguments within one hour of the first reuses its ' +
-  'Idempotency-Key (the hour counts from that first call, not the clock), so it writes once and ' +
-  'answers the first result. The same call made later writes again.';
-const KEYS =
-  'Never pass private keys or seed phrases: only public addresses and owner-signed bytes; such ' +
-  'values are refused.';
+  'Retry-safe: the same arguments within one hour of the first call reuse its Idempotency-Key ' +
+  '(the hour counts from that call, not the clock), so it writes once.';
+
+/** The longest manifest description kept whole; a longer one is cut to its first sentence. */
+const LONGEST_DETAIL = 240;
 
 export interface ToolDescriptionParameters {
   readonly route: RouteDefinition;
@@ -26,23 +21,30 @@ export interface ToolDescriptionParameters {
   readonly writesOnce: boolean;
 }
 
-/** The tool description: the route's summary and description, then the rules that apply. */
+/** The manifest's detail, short: whole when short, else its first sentence if that is short. */
+function detailOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const description = text.replace(/\s+/g, ' ').trim();
+  if (description.length <= LONGEST_DETAIL) return description;
+  const first = /^.+?\.(?=\s|$)/s.exec(description)?.[0];
+  return first && first.length <= LONGEST_DETAIL ? first : undefined;
+}
+
+/**
+ * The tool description for a model: what it does and returns (the override, or the manifest's
+ * summary and short detail), who may call it, and the rules that apply (plans, amounts, retries).
+ */
 export function toolDescription(parameters: ToolDescriptionParameters): string {
   const { route } = parameters;
-  const lines = [route.summary];
-  if (route.description) lines.push('', route.description);
-  const rules: string[] = [];
+  const override = TOOL_DESCRIPTION_OVERRIDES[route.operationId];
+  const parts = override ? [override] : [route.summary, detailOf(route.description)];
   if (route.auth !== 'public') {
-    rules.push(
-      `Needs a ${route.auth.join(' or ')} API key` +
-        (route.walletParam ? ' allowed for the wallet (else WALLET_SCOPE).' : '.'),
+    parts.push(
+      `Key: ${route.auth.join(' or ')}` + (route.walletParam ? ', scoped to the wallet.' : '.'),
     );
   }
-  if (parameters.answersPlan) rules.push(PLAN);
-  if (parameters.takesAmounts) rules.push(AMOUNTS);
-  if (parameters.writesOnce) rules.push(RETRY);
-  if (route.method !== 'get') rules.push(KEYS);
-  if (route.deprecated) rules.push('Deprecated.');
-  if (rules.length > 0) lines.push('', ...rules);
-  return lines.join('\n');
+  if (parameters.answersPlan) parts.push(PLAN);
+  if (parameters.takesAmounts) parts.push(AMOUNTS);
+  if (parameters.writesOnce) parts.push(RETRY);
+  return parts.filter((part): part is string => part !== undefined).join(' ');
 }

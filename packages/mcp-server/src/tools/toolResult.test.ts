@@ -1,34 +1,44 @@
-import { summarizeResult } from './toolResult';
+import { resultText, structuredOf, toolError } from './toolResult';
 
-// The summary beside a result never says money moved unless the answer says submitted: true.
-describe('summarizeResult', () => {
-  it('a prepared plan: nothing moved, the owner signs', () => {
-    const text = summarizeResult('prepareDepositPlan', {
+// The text block is the structured content as JSON: a host that shows only text shows the data.
+describe('resultText', () => {
+  it('a plan: its status, flags, blockers and legs first, the same data', () => {
+    const plan = {
+      fees: { feeBps: 0 },
+      legs: [{ index: 0, chain: 'base', status: 'unsigned' }],
       planId: 'plan_1',
-      status: 'prepared',
-      submitted: false,
       ownerMustSign: true,
-    });
-    expect(text).toMatch(/prepared plan plan_1\. No money has moved/);
-    expect(text).toMatch(/owner must sign/);
-  });
-
-  it('a blocked plan names its blockers', () => {
-    const text = summarizeResult('prepareDepositPlan', {
-      status: 'blocked',
       submitted: false,
-      ownerMustSign: false,
-      blockers: [{ code: 'OWNER_REQUIRED', message: 'owner is missing' }],
-    });
-    expect(text).toMatch(/BLOCKED/);
-    expect(text).toMatch(/OWNER_REQUIRED \(owner is missing\)/);
-    expect(text).toMatch(/no money moved/);
+      status: 'prepared',
+    };
+    const text = resultText(plan);
+    expect(JSON.parse(text)).toEqual(plan);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual([
+      'status',
+      'planId',
+      'submitted',
+      'ownerMustSign',
+      'legs',
+      'fees',
+    ]);
+    expect(text).not.toContain('\n');
   });
 
-  it('submitted only when the answer says so', () => {
-    expect(summarizeResult('executeDeposit', { submitted: true })).toMatch(/broadcast/);
-    for (const body of [{ submitted: false }, { prepared: true }, { count: 2 }, [1], null]) {
-      expect(summarizeResult('x', body)).not.toMatch(/broadcast/);
-    }
+  it('any other answer: its JSON, compact; a list answer wrapped as { result }', () => {
+    expect(resultText({ count: 2, items: [1, 2] })).toBe('{"count":2,"items":[1,2]}');
+    expect(JSON.parse(resultText(structuredOf([1, 2])))).toEqual({ result: [1, 2] });
+  });
+});
+
+describe('toolError', () => {
+  it("is the API's {code, message} as JSON, with the field when there is one", () => {
+    const result = toolError({ code: 'BAD_REQUEST', message: 'no', field: 'amountMicros' });
+    expect(result.isError).toBe(true);
+    const [content] = result.content;
+    expect(JSON.parse((content as { text: string }).text)).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'no',
+      field: 'amountMicros',
+    });
   });
 });

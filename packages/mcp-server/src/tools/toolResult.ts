@@ -1,50 +1,52 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-interface BlockerLike {
-  readonly code?: unknown;
-  readonly message?: unknown;
-  readonly meaning?: unknown;
-}
-
-function blockersText(blockers: unknown): string {
-  if (!Array.isArray(blockers) || blockers.length === 0) return 'no blockers listed';
-  return (blockers as BlockerLike[])
-    .map((blocker) => {
-      const why = blocker.message ?? blocker.meaning;
-      return typeof why === 'string' ? `${String(blocker.code)} (${why})` : String(blocker.code);
-    })
-    .join('; ');
-}
-
-/**
- * The short text beside a tool's structured content. It says money moved only when the answer
- * says `submitted: true`; a plan is called a plan, one the owner still has to sign.
- */
-export function summarizeResult(toolName: string, body: unknown): string {
-  if (!isObject(body)) return `${toolName}: OK.`;
-  const planId = typeof body['planId'] === 'string' ? ` ${body['planId']}` : '';
-  if (body['status'] === 'blocked') {
-    return (
-      `${toolName}: BLOCKED plan${planId}: nothing was prepared and no money moved. ` +
-      `Blockers: ${blockersText(body['blockers'])}. Read blockers[] and fix the cause first.`
-    );
-  }
-  if (body['submitted'] === true) {
-    return `${toolName}: submitted${planId}: the transaction was broadcast (submitted: true).`;
-  }
-  if ('ownerMustSign' in body || 'submitted' in body || body['prepared'] === true) {
-    return (
-      `${toolName}: prepared plan${planId}. No money has moved (submitted: false): the owner ` +
-      'must sign each leg with their own wallet before anything happens on chain.'
-    );
-  }
-  const count = typeof body['count'] === 'number' ? ` (${body['count']} items)` : '';
-  return `${toolName}: OK${count}.`;
-}
+/** What a model reads first of a plan: whether it is one to sign, and what to sign. */
+const PLAN_KEYS_FIRST = ['status', 'planId', 'submitted', 'ownerMustSign', 'blockers', 'legs'];
 
 /** The structured content of an answer: the body when it is an object, else `{ result }`. */
 export const structuredOf = (body: unknown): JsonObject =>
   isObject(body) ? body : { result: body };
+
+/**
+ * The text block of a result: the structured content as compact JSON (the MCP spec asks a server
+ * that returns structured content to return it serialized as text too, for hosts that show only
+ * text). A plan's status, money-moved flags, blockers and legs come first, so a host that cuts a
+ * long text still shows what the owner must sign.
+ */
+export function resultText(structured: JsonObject): string {
+  const first = PLAN_KEYS_FIRST.filter((key) => key in structured);
+  if (!('ownerMustSign' in structured) || first.length === 0) return JSON.stringify(structured);
+  const ordered: JsonObject = {};
+  for (const key of first) ordered[key] = structured[key];
+  for (const [key, value] of Object.entries(structured)) {
+    if (!(key in ordered)) ordered[key] = value;
+  }
+  return JSON.stringify(ordered);
+}
+
+/** The API's error shape: a code, a message, and the field at fault when there is one. */
+export interface ToolErrorBody {
+  readonly code: string;
+  readonly message: string;
+  readonly field?: string | undefined;
+}
+
+/** A tool error whose text is the API's `{code, message}` as JSON. */
+export const toolError = (error: ToolErrorBody): CallToolResult => ({
+  isError: true,
+  content: [
+    {
+      type: 'text',
+      text: JSON.stringify({
+        code: error.code,
+        message: error.message,
+        ...(error.field ? { field: error.field } : {}),
+      }),
+    },
+  ],
+});
