@@ -15,7 +15,7 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 
 const profile = loadVenueProfile('mainnet');
 /** Venues the profile alone makes ready: catalog `ready` and every id set by the profile. */
-const READY_FROM_PROFILE = ['aave-v3', 'morpho', 'fluid'];
+const READY_FROM_PROFILE = ['aave-v3', 'morpho', 'fluid', 'kamino', 'jupiter-lend', 'navi'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,12 +46,12 @@ it('lists the venues the profile fills with their real ids and ready: true', asy
   });
   expect(receiptOf('morpho')?.receipt?.address).toBe(profile.ids['morpho']?.vault);
   expect(receiptOf('fluid')?.receipt?.address).toBe(profile.ids['fluid']?.vault);
-  // The rest: what the profile could not set stays missing (ours, or not published); Silo and
-  // Drift are only listed in the catalog.
-  const kamino = listed.find((entry) => entry.venueId === 'kamino');
-  expect(kamino).toMatchObject({ ready: false, missingIds: ['adapter', 'receiptMint', 'reserve'] });
+  // The rest: what the profile could not set stays missing (not published by the protocol's
+  // package); Silo, Drift and marginfi are only listed in the catalog.
+  const suilend = listed.find((entry) => entry.venueId === 'suilend');
+  expect(suilend).toMatchObject({ ready: false, missingIds: ['reserveIndex'] });
   // Discovery's reason names the settings that would make it ready.
-  expect(kamino?.notReadyReason).toContain('SVC_VENUE_IDS.kamino.adapter');
+  expect(suilend?.notReadyReason).toContain('SVC_VENUE_IDS.suilend.reserveIndex');
   expect(listed.find((entry) => entry.venueId === 'morpho')?.notReadyReason).toBeNull();
   expect(listed.find((entry) => entry.venueId === 'silo')).toMatchObject({
     ready: false,

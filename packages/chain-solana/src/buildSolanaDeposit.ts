@@ -16,7 +16,7 @@ import { validateLegRequest } from './validateLegRequest';
  *   (USDC into the vault, credited to the owner's position PDA) + memo;
  * - into a `router-adapter` venue: create the owner's receipt account (idempotent) + the router
  *   program's `deposit_to_venue` + memo.
- * Layouts: README.md. Missing ids block the leg; bad input throws `InvalidChainInputError`.
+ * Layouts: docs/chains.md, docs/venues/solana.md. Missing ids block the leg; bad input throws `InvalidChainInputError`.
  *
  * @example
  * const build = await buildSolanaDeposit(context, { planId, owner, amountMicros: 5_000_000n, target: { kind: 'router' } });

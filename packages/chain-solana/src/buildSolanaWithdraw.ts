@@ -13,7 +13,7 @@ import { validateLegRequest } from './validateLegRequest';
 /**
  * An unsigned withdrawal leg: create the owner's USDC account (idempotent) + the router
  * program's `withdraw` (from the router) or `withdraw_from_venue` (from a `router-adapter`
- * venue) + memo `svc:<planId>`. Both need the router program id (layout: README.md).
+ * venue) + memo `svc:<planId>`. Both need the router program id (layout: docs/chains.md).
  *
  * @example
  * const build = await buildSolanaWithdraw(context, { planId, owner, amountMicros: 1_000_000n, target: { kind: 'router' } });

@@ -5,7 +5,7 @@ import { MicrosOut, MicrosString } from './money';
 import { PlanDocument } from './planDocuments';
 import { WalletAddress } from './requests';
 
-/** The most payees one auto-pay config names (documented in the README). */
+/** The most payees one auto-pay config names (documented in docs/auto-pay.md). */
 export const AUTO_PAY_MAX_PAYEES = 10;
 
 /** Weights are basis points of what a run pays; they sum to exactly this. */

@@ -57,7 +57,7 @@ export const ErrorCode = z.enum([
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 /**
- * How to tell the two kinds of code apart (GET /svc/errors `description`, README): a rule the
+ * How to tell the two kinds of code apart (GET /svc/errors `description`, docs/api.md): a rule the
  * codes follow, checked by a test; shipped codes are never renamed to fit it.
  */
 export const CODE_RULE =

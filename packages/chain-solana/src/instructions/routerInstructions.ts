@@ -135,7 +135,7 @@ function vaultInstruction(
 
 /**
  * Router program `deposit(amount, plan_id)`: USDC from the owner into the router vault, credited
- * to the owner's position PDA (created, paid by the owner, on first use). Layout: README.md.
+ * to the owner's position PDA (created, paid by the owner, on first use). Layout: docs/chains.md.
  *
  * @example
  * depositInstruction(accounts, { amountMicros: 5_000_000n, planId });

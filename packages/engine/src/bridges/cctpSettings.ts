@@ -23,7 +23,7 @@ export const CCTP_MAX_REQUESTS_PER_SECOND = 15;
 /**
  * Circle CCTP v2 settings: the attestation service (Iris) and, per EVM chain, the TokenMessengerV2
  * and MessageTransmitterV2 addresses. Nothing defaults: a lane whose pieces are unset is blocked
- * `bridge_rail_not_configured` (README, Bridges, lists Circle's published addresses).
+ * `bridge_rail_not_configured` (docs/bridges.md lists Circle's published addresses).
  */
 export const CctpSettingsSchema = z.object({
   SVC_CCTP_ATTESTATION_URL: HttpUrlSetting,

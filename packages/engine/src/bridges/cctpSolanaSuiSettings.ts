@@ -5,7 +5,7 @@ import { SolanaPubkey, SuiObjectId } from '@yieldrouter/schemas';
  * Circle CCTP v2 on Solana (programs) and Sui (TokenMessengerMinterV2, MessageTransmitterV2 and
  * the USDC StablecoinHandler packages): ids per network.
  * Nothing defaults; a chain's lanes appear in `supportedLanes` only when all of its ids are set
- * (README, Bridges, lists Circle's published mainnet ids).
+ * (docs/bridges.md lists Circle's published mainnet ids).
  */
 export const CctpSolanaSuiSettingsSchema = z.object({
   SVC_CCTP_SOLANA_TOKEN_MESSENGER_MINTER: SolanaPubkey.optional(),

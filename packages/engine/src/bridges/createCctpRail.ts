@@ -146,7 +146,7 @@ export function createCctpRail({
       }
       // Every lane is CCTP v2 (Sui too): the fee endpoint prices it, and a speed it lists no
       // fee for is unavailable.
-      // At most `feeTtlMs` old: the plan's maxFee is the fee it shows (README, Bridges).
+      // At most `feeTtlMs` old: the plan's maxFee is the fee it shows (docs/bridges.md).
       const schedule = await fees.read(
         CCTP_DOMAINS[lane.sourceChain],
         CCTP_DOMAINS[lane.destChain],

@@ -80,7 +80,7 @@ export const SERVICE_SETTING_DESCRIPTIONS: SettingDescriptions<typeof ServiceSet
   },
   SVC_VENUE_IDS: {
     meaning:
-      'On-chain ids per venue, JSON `{"morpho": {"vault": "0x…"}}`. A venue missing an id it needs is listed with `ready: false` and `missingIds`. Unknown venues or id names are refused at start. Solana venues need `adapter`, `receiptMint`, `venueProgram` and `reserve` (see [The Solana router program](chains.md#the-solana-router-program)).',
+      'On-chain ids per venue, JSON `{"morpho": {"vault": "0x…"}}`. A venue missing an id it needs is listed with `ready: false` and `missingIds`. Unknown venues or id names are refused at start. The id names per venue: [venues/evm.md](venues/evm.md), [venues/solana.md](venues/solana.md), [venues/sui.md](venues/sui.md); real mainnet ids: [profiles.md](profiles.md).',
   },
   SVC_PROFILE: {
     meaning:
