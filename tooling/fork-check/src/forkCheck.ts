@@ -76,7 +76,9 @@ export async function forkCheck(
       (venue) => venue.chain === chain && venue.readiness === 'ready',
     ).flatMap((venue) => {
       const venueIds = ids[venue.id] ?? {};
-      const missing = requiredVenueIds(venue.chain, venue.standard, venue.id).filter((n) => !venueIds[n]);
+      const missing = requiredVenueIds(venue.chain, venue.standard, venue.id).filter(
+        (n) => !venueIds[n],
+      );
       if (missing.length > 0) {
         say(`${chain} ${venue.id}: skipped (no ${missing.join(', ')} in the profile)`);
         return [];
