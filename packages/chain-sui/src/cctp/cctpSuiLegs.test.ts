@@ -325,6 +325,77 @@ describe('CCTP on Sui: the mint leg', () => {
       await sui.readMint({ ...query, recipient: new Ed25519Keypair().toSuiAddress() }),
     ).toMatchObject({ status: 'mismatch' });
   });
+  it('fails only for a failed receive_message of this message; any other failed transaction is a mismatch', async () => {
+    const sui = createCctpSui(suiConfig({ rpcUrl: fake.rpcUrl }), ids);
+    const submitter = new Ed25519Keypair().toSuiAddress();
+    const gas = fake.setBalance(submitter, '0x2::sui::SUI', 1_000_000_000n);
+    if (!gas) throw new Error('no gas');
+    // A CCTP v2 message header (version, source domain, destination domain 8, bytes32 nonce,
+    // sender, recipient, destination caller, finality thresholds), no body.
+    const word = (value: bigint) => value.toString(16).padStart(64, '0');
+    const u32 = (value: number) => value.toString(16).padStart(8, '0');
+    const message = (nonce: bigint, sourceDomain: number) =>
+      `0x${u32(1)}${u32(sourceDomain)}${u32(8)}${word(nonce)}${word(0n).repeat(3)}${u32(2000)}${u32(2000)}`;
+    // The mint leg as built, signed by whoever submits it, aborted on chain (the fake records it).
+    const failedMint = async (messageHex: string, transmitterPackage: string) => {
+      const build = await createCctpSui(suiConfig(), {
+        ...ids,
+        messageTransmitterPackage: transmitterPackage,
+      }).buildMint({
+        planId: PLAN_ID,
+        owner: submitter,
+        amountMicros: 9_000_000n,
+        message: messageHex,
+        attestation: `0x${'05'.repeat(65)}`,
+        summary: 'mint',
+      });
+      const leg = build.status === 'prepared' ? build.legs[0] : undefined;
+      if (leg?.payload.encoding !== 'sui-transaction-json') throw new Error('no leg');
+      const json = JSON.parse(leg.payload.transaction) as { inputs: Record<string, unknown>[] };
+      json.inputs = json.inputs.map((entry) => {
+        const unresolved = entry['UnresolvedObject'] as { objectId: string } | undefined;
+        return unresolved
+          ? {
+              Object: {
+                SharedObject: {
+                  objectId: unresolved.objectId,
+                  initialSharedVersion: '1',
+                  mutable: true,
+                },
+              },
+            }
+          : entry;
+      });
+      const tx = Transaction.from(JSON.stringify(json));
+      tx.setGasPayment([gas]);
+      tx.setGasPrice(fake.referenceGasPrice);
+      tx.setGasBudget(20_000_000n);
+      return fake.recordTransaction({
+        transaction: await tx.build(),
+        status: 'failure',
+        error: 'MoveAbort(receive_message, 4)',
+      });
+    };
+    const query = { nonce: '0x4d', sourceDomain: 5, recipient: submitter };
+    const ours = await failedMint(message(0x4dn, 5), ids.messageTransmitterPackage);
+    expect(await sui.readMint({ ...query, txId: ours })).toEqual({
+      status: 'failed',
+      txId: ours,
+      reason: 'MoveAbort(receive_message, 4)',
+    });
+    // Someone else's failed transaction, another message, or a look-alike package: never this
+    // bridge's failed mint (a false bridge.failed otherwise).
+    const foreign = [
+      fake.recordTransaction({ sender: submitter, status: 'failure' }),
+      await failedMint(message(0x4en, 5), ids.messageTransmitterPackage),
+      await failedMint(message(0x4dn, 6), ids.messageTransmitterPackage),
+      await failedMint(message(0x4dn, 5), `0x${'66'.repeat(32)}`),
+      await failedMint(`0x${message(0x4dn, 5).slice(2, 80)}`, ids.messageTransmitterPackage),
+    ];
+    for (const txId of foreign) {
+      expect(await sui.readMint({ ...query, txId })).toMatchObject({ status: 'mismatch', txId });
+    }
+  });
 });
 
 describe('CCTP on Sui: the mint search', () => {

@@ -1,9 +1,10 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { isValidTransactionDigest, normalizeStructTag } from '@mysten/sui/utils';
+import { isValidTransactionDigest, normalizeStructTag, toHex } from '@mysten/sui/utils';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { ReceiptWith, Unavailable } from '@yieldrouter/schemas';
 import { normalizeSuiOwner, requireSuiAddress } from '../address';
 import { SuiBadResponseError } from '../errors';
+import { pureBytes } from '../legCall';
 import { isTransactionNotFound, rpcNotConfigured, suiRpcFailure } from '../rpc';
 import type { EventView, TransactionView } from '../shapes';
 import { readTransaction } from '../shapes';
@@ -160,9 +161,48 @@ export async function readCctpSuiBurn(
   }
 }
 
+/** A CCTP v2 message header: source domain at bytes 4..8, nonce at bytes 12..44 (148 bytes). */
+const MESSAGE_HEADER_BYTES = 148;
+
+/**
+ * Whether a transaction's input calls the transmitter package's
+ * `receive_message::receive_message(message, attestation, mt_state)` (the first call of the mint
+ * leg) with the message of `nonce` from `sourceDomain`: read from the input alone, since a failed
+ * transaction emits no events.
+ */
+function receivesMessage(
+  tx: TransactionView,
+  transmitterPackage: string,
+  message: { readonly nonce: bigint; readonly sourceDomain: number },
+): boolean {
+  const input = tx.input;
+  if (!input) return false;
+  const transmitter = normalizeSuiOwner(transmitterPackage);
+  return input.moveCalls.some((call) => {
+    if (
+      transmitter === undefined ||
+      normalizeSuiOwner(call.package) !== transmitter ||
+      call.module !== 'receive_message' ||
+      call.function !== 'receive_message'
+    ) {
+      return false;
+    }
+    const index = call.inputs[0];
+    const bytes = pureBytes(index === undefined ? undefined : input.inputs[index]);
+    if (!bytes || bytes.length < MESSAGE_HEADER_BYTES) return false;
+    const header = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return (
+      header.getUint32(4) === message.sourceDomain &&
+      BigInt(`0x${toHex(bytes.subarray(12, 44))}`) === message.nonce
+    );
+  });
+}
+
 /**
  * What the chain says about a CCTP mint on Sui (anyone may have submitted it): not found →
- * pending; failed → failed; no `receive_message::MessageReceived` of this nonce and source domain
+ * pending; failed → failed only when it called the transmitter's `receive_message` with this
+ * message (nonce, source domain), else mismatch (someone else's failed transaction proves nothing
+ * about the bridge); no `receive_message::MessageReceived` of this nonce and source domain
  * → mismatch; else the `MintAndWithdraw` to the recipient (its `amount` is net of the rail's fee)
  * and the recipient's USDC balance change, which must agree; `feeMicros` is the events'
  * `fee_collected` (what the rail kept).
@@ -186,11 +226,22 @@ export async function readCctpSuiMint(
   const read = await fetchView(context, txId, 'mint receipt');
   if ('answer' in read) return read.answer;
   const tx = read.view;
-  if (tx.status === 'failure') return { status: 'failed', txId, reason: tx.error ?? 'failed' };
-  const usdc = canonical(context.usdcCoinType ?? '') as string;
   const { ids } = context;
+  const nonce = BigInt(query.nonce);
+  if (tx.status === 'failure') {
+    return receivesMessage(tx, ids.messageTransmitterPackage, {
+      nonce,
+      sourceDomain: query.sourceDomain,
+    })
+      ? { status: 'failed', txId, reason: tx.error ?? 'failed' }
+      : {
+          status: 'mismatch',
+          txId,
+          reason: "the failed transaction is not a receive_message of this plan's message",
+        };
+  }
+  const usdc = canonical(context.usdcCoinType ?? '') as string;
   try {
-    const nonce = BigInt(query.nonce);
     const received = eventsOf(
       tx,
       `${ids.messageTransmitterPackage}::receive_message::MessageReceived`,
