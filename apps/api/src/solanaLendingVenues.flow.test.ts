@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Keypair } from '@solana/web3.js';
+import type { Keypair, PublicKey } from '@solana/web3.js';
 import { deployJupiterLend, deploySave } from '@yieldrouter/chain-beds/solana';
 import type {
   SolanaBed,
@@ -9,6 +9,8 @@ import type {
 } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import { moveSolanaTokens } from './testing/moveSolanaTokens';
+import { driftsFound, reconcileTestBooks } from './testing/reconcileTestBooks';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
 import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
@@ -19,6 +21,8 @@ import type { SolanaRouterApp } from './testing/solanaRouterApp';
 // the owner signs, execute broadcasts, the keeper settles from the receipt (USDC and the
 // protocol's receipt token), yield accrues in the protocol's own state, a harvest books exactly
 // the protocol's accrued value on our shares, and a withdrawal redeems receipts and settles.
+// Reconciliation agrees with the protocol's state after the harvest and after the withdrawal,
+// and reports receipts that leave the owner's wallet outside our plans.
 
 let solana: SolanaBed;
 let jupiter: SolanaJupiterLend;
@@ -85,6 +89,39 @@ const harvest = async (wallet: string) =>
 
 const skimOf = (gross: bigint) => (gross * 500n) / 10_000n;
 
+/** Reconciles every book against the bed: nothing drifted, nothing unreadable. */
+async function expectBooksMatchChain() {
+  const report = await reconcileTestBooks(t);
+  expect(driftsFound(report)).toEqual({});
+  expect(report).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+  expect(report.positions).toBeGreaterThan(0);
+}
+
+/**
+ * The owner sends `shares` receipts to another wallet outside our plans: reconciliation reports
+ * the books' shares missing on chain, worth `worth` (what the venue pays for them; a micro more
+ * at most, as the drift is the tracked shares' value less the remaining shares', each rounded
+ * down); once they come back, the books match again.
+ */
+async function expectMovedReceiptsReported(
+  receipt: { readonly mint: string; readonly owner: Keypair },
+  shares: bigint,
+  worth: (shares: bigint) => bigint,
+) {
+  const elsewhere = solana.createFundedKeypair();
+  const move = (from: Keypair, to: PublicKey) =>
+    moveSolanaTokens(solana, { mint: receipt.mint, decimals: 6, from, to, amount: shares });
+  move(receipt.owner, elsewhere.publicKey);
+  const report = await reconcileTestBooks(t);
+  expect(Object.keys(driftsFound(report))).toEqual(['shares_missing']);
+  expect(report).toMatchObject({ unavailable: 0, aboveThreshold: 1 });
+  const missing = report.drifts.shares_missing;
+  expect(missing.count).toBe(1);
+  expect([worth(shares), worth(shares) + 1n]).toContain(missing.micros);
+  move(elsewhere, receipt.owner.publicKey);
+  await expectBooksMatchChain();
+}
+
 it('jupiter-lend: deposit → settle → interest on the liquidity layer → harvest → withdraw → settle', async () => {
   const owner = solana.createFundedKeypair();
   const wallet = owner.publicKey.toBase58();
@@ -103,6 +140,7 @@ it('jupiter-lend: deposit → settle → interest on the liquidity layer → har
     protocolFeeMicros: String(skimOf(200_000n)),
   });
   expect(done.positions[0]).toMatchObject({ valueMicros: '20200000' });
+  await expectBooksMatchChain();
 
   // Withdraw 5 USDC: ceil(5 / 1.01) jlUSDC redeemed, at least 5 USDC paid.
   const usdcBefore = solana.usdcBalance(owner.publicKey);
@@ -110,6 +148,14 @@ it('jupiter-lend: deposit → settle → interest on the liquidity layer → har
   expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBe(5_000_000n);
   expect(solana.tokenBalance(jupiter.fTokenMint, owner.publicKey)).toBe(20_000_000n - 4_950_496n);
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  await expectBooksMatchChain();
+
+  // 1 jlUSDC leaves the owner's wallet outside our plans: worth 1.01 USDC at the price.
+  await expectMovedReceiptsReported(
+    { mint: jupiter.fTokenMint, owner },
+    1_000_000n,
+    (shares) => (shares * 101n) / 100n,
+  );
 });
 
 it('save: deposit (reserve refreshed) → settle → borrowers’ interest → harvest → withdraw → settle', async () => {
@@ -139,6 +185,7 @@ it('save: deposit (reserve refreshed) → settle → borrowers’ interest → h
   // Exactly the reserve's value of our cTokens above the mark the deposit's settlement booked
   // (20 USDC; the cTokens minted for it were worth a micro less, the deposit rounding down).
   expect(gross).toBe(value - 20_000_000n);
+  await expectBooksMatchChain();
 
   // Withdraw 5 USDC: cTokens redeemed rounded up (the leg refreshes the reserve first).
   const usdcBefore = solana.usdcBalance(owner.publicKey);
@@ -146,4 +193,12 @@ it('save: deposit (reserve refreshed) → settle → borrowers’ interest → h
   expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBeGreaterThanOrEqual(5_000_000n);
   expect(value).toBeGreaterThan(20_000_000n);
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  await expectBooksMatchChain();
+
+  // 1 cUSDC leaves the owner's wallet outside our plans: worth what the reserve pays for it.
+  await expectMovedReceiptsReported(
+    { mint: save.collateralMint, owner },
+    1_000_000n,
+    (shares) => (shares * value) / cTokens,
+  );
 });

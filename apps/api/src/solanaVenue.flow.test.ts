@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import { createChainAdapters, reconcileBooks } from '@yieldrouter/engine';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import { driftsFound, reconcileTestBooks } from './testing/reconcileTestBooks';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
 import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
@@ -124,18 +124,7 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
 
   // The books agree with klend's Reserve: no drift of any kind, nothing unreadable.
-  const report = await reconcileBooks({
-    db: t.db.prisma,
-    adapters: createChainAdapters({
-      chains: t.config.chains,
-      ids: t.config.onChainIds,
-      switches: t.config.switches,
-    }),
-    venues: t.config.venues,
-    thresholdMicros: 0n,
-    trigger: 'cli',
-    now: () => new Date(),
-  });
+  const report = await reconcileTestBooks(t);
   expect(report).toMatchObject({ positions: 1, unavailable: 0, aboveThreshold: 0 });
-  expect(Object.values(report.drifts).every((total) => total.count === 0)).toBe(true);
+  expect(driftsFound(report)).toEqual({});
 });

@@ -21,3 +21,5 @@ export { JUPITER_LEND_PROGRAM_IDS, deployJupiterLend } from './deployJupiterLend
 export type { SolanaJupiterLend } from './deployJupiterLend';
 export { SAVE_PROGRAM_ID, deploySave } from './deploySave';
 export type { DeploySaveParameters, SolanaSaveReserve } from './deploySave';
+export { sendAsAuthority } from './sendAsAuthority';
+export type { BedSender, SendAsAuthorityParameters } from './sendAsAuthority';
