@@ -18,12 +18,7 @@ import {
 import type { KlendReserve } from './klendReserve';
 import { SOLANA_VENUE_LAYOUT } from './solanaVenueProtocol';
 import type { SolanaVenueProtocol, VenueCallInput } from './solanaVenueProtocol';
-
-const meta = (pubkey: PublicKey, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable,
-});
+import { accountMeta as meta } from '../instructions/accountMeta';
 
 const key = (ids: Readonly<Record<string, PublicKey>>, name: string): PublicKey => {
   const value = ids[name];
