@@ -2,9 +2,10 @@ import { Connection, PublicKey } from '@solana/web3.js';
 import { Reserve } from '@kamino-finance/klend-sdk/dist/@codegen/klend/accounts/Reserve';
 import type { SolanaRouterDeployment } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
-import type { ChainAdapter, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
-import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { ChainAdapter, VenueOnChain } from '@yieldrouter/schemas';
+import { bedAdapter, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { routedVenueRun } from './testing/routedVenueRun';
 
 // Kamino (klend) through our router, on the bed's klend stand-in (at klend's program id): the legs
 // run, receipts book what the token balances prove, and the position is valued from the Reserve
@@ -43,32 +44,11 @@ async function reserveRate(): Promise<{ total: bigint; supply: bigint }> {
   return { total, supply: big(reserve.collateral.mintTotalSupply) };
 }
 
-async function run(
+const run = (
   owner: ReturnType<RouterBed['createFundedKeypair']>,
   action: 'deposit' | 'withdraw',
   amountMicros: bigint,
-) {
-  const request: LegRequest = {
-    planId: newPlanId(),
-    owner: owner.publicKey.toBase58(),
-    amountMicros,
-    target: { kind: 'venue', venue },
-  };
-  const build =
-    action === 'deposit'
-      ? await adapter.buildDeposit(request)
-      : await adapter.buildWithdraw(request);
-  const submitted = await adapter.broadcast({ transaction: signLeg(onlyLeg(build), owner) });
-  if (submitted.status !== 'submitted') throw new Error(JSON.stringify(submitted));
-  const receipt = await adapter.readReceipt({
-    txId: submitted.txId,
-    planId: request.planId,
-    owner: request.owner,
-    action,
-    target: request.target,
-  });
-  return { receipt, planId: request.planId, txId: submitted.txId };
-}
+) => routedVenueRun(adapter, venue, owner, action, amountMicros);
 
 describe('kamino: klend through our router', () => {
   it('deposits, accrues in the reserve, values cTokens at (available + borrowed − fees) / supply, and redeems', async () => {

@@ -3,6 +3,7 @@ import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { routedVenueRun } from './testing/routedVenueRun';
 import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
 
 // The router's generic venue path, through our test venue's layout (a fixture, not a catalog venue).
@@ -30,32 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => bed.stop());
 
-async function run(
+const run = (
   owner: ReturnType<RouterBed['createFundedKeypair']>,
   action: 'deposit' | 'withdraw',
   amountMicros: bigint,
-) {
-  const request: LegRequest = {
-    planId: newPlanId(),
-    owner: owner.publicKey.toBase58(),
-    amountMicros,
-    target: { kind: 'venue', venue },
-  };
-  const build =
-    action === 'deposit'
-      ? await adapter.buildDeposit(request)
-      : await adapter.buildWithdraw(request);
-  const submitted = await adapter.broadcast({ transaction: signLeg(onlyLeg(build), owner) });
-  if (submitted.status !== 'submitted') throw new Error(JSON.stringify(submitted));
-  const receipt = await adapter.readReceipt({
-    txId: submitted.txId,
-    planId: request.planId,
-    owner: request.owner,
-    action,
-    target: request.target,
-  });
-  return { receipt, planId: request.planId, txId: submitted.txId };
-}
+) => routedVenueRun(adapter, venue, owner, action, amountMicros);
 
 describe('a Solana venue leg through our router program', () => {
   it('deposits, accrues, reads the position at the venue rate, and withdraws', async () => {
