@@ -1,0 +1,69 @@
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
+import type { Keypair } from '@solana/web3.js';
+import { deployKlendStandin } from '../deployKlendStandin';
+import type { KlendStandinReserve } from '../klendStandinInstructions';
+import { VENUE_LAYOUT, ata, registerAdapter } from '../programInstructions';
+import type { ProgramRun } from './programHarness';
+import { createProgramFixture } from './programFixture';
+import type { ProgramFixture } from './programFixture';
+
+/** The run, or a thrown error carrying the program's error and logs. */
+export function expectRunOk(run: ProgramRun): ProgramRun {
+  if (!run.ok) throw new Error(`${run.error}\n${run.logs.join('\n')}`);
+  return run;
+}
+
+export interface KlendRouterFixture {
+  readonly fixture: ProgramFixture;
+  readonly reserve: KlendStandinReserve;
+  /** Holds `ownerUsdc` USDC and an (empty) cToken account. */
+  readonly owner: Keypair;
+}
+
+/**
+ * The router program with the klend stand-in deployed and registered as a venue adapter (klend
+ * layout), and an owner funded with `ownerUsdc` who holds a cToken account.
+ *
+ * @example
+ * const { fixture, reserve, owner } = createKlendRouterFixture(50_000_000n);
+ */
+export function createKlendRouterFixture(ownerUsdc: bigint): KlendRouterFixture {
+  const fixture = createProgramFixture();
+  const reserve = deployKlendStandin({
+    svm: fixture.harness.svm,
+    send: (instructions, signers) => {
+      expectRunOk(fixture.harness.send(instructions, [fixture.admin, ...signers]));
+    },
+    admin: fixture.admin,
+    usdcMint: fixture.usdcMint,
+  });
+  expectRunOk(
+    fixture.harness.send(
+      [
+        registerAdapter(
+          fixture.routerProgram,
+          fixture.admin.publicKey,
+          reserve.reserve,
+          reserve.program,
+          VENUE_LAYOUT.klend,
+        ),
+      ],
+      [fixture.admin],
+    ),
+  );
+  const owner = fixture.owner(ownerUsdc);
+  expectRunOk(
+    fixture.harness.send(
+      [
+        createAssociatedTokenAccountIdempotentInstruction(
+          owner.publicKey,
+          ata(owner.publicKey, reserve.collateralMint),
+          owner.publicKey,
+          reserve.collateralMint,
+        ),
+      ],
+      [owner],
+    ),
+  );
+  return { fixture, reserve, owner };
+}
