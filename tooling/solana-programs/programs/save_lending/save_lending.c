@@ -290,14 +290,8 @@ static uint64_t amount_argument(const SolParameters *params, uint64_t *amount) {
 }
 
 static void log_move(const char *what, uint64_t liquidity, uint64_t collateral) {
-  YrLine line = {{0}, 0};
-  yr_line_text(&line, "save_lending: ");
-  yr_line_text(&line, what);
-  yr_line_text(&line, " liquidity=");
-  yr_line_u64(&line, liquidity);
-  yr_line_text(&line, " collateral=");
-  yr_line_u64(&line, collateral);
-  yr_line_log(&line);
+  YrMove move = {"save_lending", what, "liquidity", liquidity, "collateral", collateral};
+  yr_log_move(&move);
 }
 
 __attribute__((noinline)) static uint64_t deposit(const SolParameters *params) {
