@@ -44,19 +44,13 @@ async function reserveRate(): Promise<{ total: bigint; supply: bigint }> {
   return { total, supply: big(reserve.collateral.mintTotalSupply) };
 }
 
-const run = (
-  owner: ReturnType<RouterBed['createFundedKeypair']>,
-  action: 'deposit' | 'withdraw',
-  amountMicros: bigint,
-) => routedVenueRun(adapter, venue, owner, action, amountMicros);
-
 describe('kamino: klend through our router', () => {
   it('deposits, accrues in the reserve, values cTokens at (available + borrowed − fees) / supply, and redeems', async () => {
     const owner = bed.createFundedKeypair();
     bed.mintUsdc(owner.publicKey, 50_000_000n);
     const cUsdc = router.kamino.ids.reserveCollateralMint;
 
-    const deposit = await run(owner, 'deposit', 20_000_000n);
+    const deposit = await routedVenueRun(adapter, venue, owner, 'deposit', 20_000_000n);
     expect(deposit.receipt).toMatchObject({ status: 'confirmed' });
     if (deposit.receipt.status !== 'confirmed') throw new Error('not confirmed');
     // klend takes at most the amount asked, and mints at the reserve's rate.
@@ -84,7 +78,7 @@ describe('kamino: klend through our router', () => {
     expect(position.sharesValueMicros).toBeGreaterThan(shares);
 
     // Withdrawing 10 USDC redeems the cTokens worth at least 10 USDC (rounded up).
-    const withdrawal = await run(owner, 'withdraw', 10_000_000n);
+    const withdrawal = await routedVenueRun(adapter, venue, owner, 'withdraw', 10_000_000n);
     expect(withdrawal.receipt).toMatchObject({ status: 'confirmed' });
     if (withdrawal.receipt.status !== 'confirmed') throw new Error('not confirmed');
     expect(withdrawal.receipt.amountMicros).toBeGreaterThanOrEqual(10_000_000n);
@@ -98,8 +92,8 @@ describe('kamino: klend through our router', () => {
   it('withdraws everything the owner holds when asked for more than it is worth', async () => {
     const owner = bed.createFundedKeypair();
     bed.mintUsdc(owner.publicKey, 5_000_000n);
-    await run(owner, 'deposit', 5_000_000n);
-    const all = await run(owner, 'withdraw', 9_000_000n);
+    await routedVenueRun(adapter, venue, owner, 'deposit', 5_000_000n);
+    const all = await routedVenueRun(adapter, venue, owner, 'withdraw', 9_000_000n);
     expect(all.receipt).toMatchObject({ status: 'confirmed' });
     expect(bed.tokenBalance(router.kamino.ids.reserveCollateralMint, owner.publicKey)).toBe(0n);
   });

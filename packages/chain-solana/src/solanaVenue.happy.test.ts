@@ -31,18 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.stop());
 
-const run = (
-  owner: ReturnType<RouterBed['createFundedKeypair']>,
-  action: 'deposit' | 'withdraw',
-  amountMicros: bigint,
-) => routedVenueRun(adapter, venue, owner, action, amountMicros);
-
 describe('a Solana venue leg through our router program', () => {
   it('deposits, accrues, reads the position at the venue rate, and withdraws', async () => {
     const owner = bed.createFundedKeypair();
     bed.mintUsdc(owner.publicKey, 50_000_000n);
 
-    const deposit = await run(owner, 'deposit', 20_000_000n);
+    const deposit = await routedVenueRun(adapter, venue, owner, 'deposit', 20_000_000n);
     expect(deposit.receipt).toMatchObject({
       status: 'confirmed',
       amountMicros: 20_000_000n,
@@ -73,10 +67,10 @@ describe('a Solana venue leg through our router program', () => {
     });
 
     // A later deposit gets fewer shares than USDC; the receipt says both.
-    const later = await run(owner, 'deposit', 10_000_000n);
+    const later = await routedVenueRun(adapter, venue, owner, 'deposit', 10_000_000n);
     expect(later.receipt).toMatchObject({ amountMicros: 10_000_000n, shares: 8_000_000n });
 
-    const withdrawal = await run(owner, 'withdraw', 12_500_000n);
+    const withdrawal = await routedVenueRun(adapter, venue, owner, 'withdraw', 12_500_000n);
     expect(withdrawal.receipt).toMatchObject({
       status: 'confirmed',
       amountMicros: 12_500_000n,
