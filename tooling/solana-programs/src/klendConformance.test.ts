@@ -12,8 +12,12 @@ import {
   klendRefreshReserve,
 } from './klendStandinInstructions';
 import type { KlendStandinReserve } from './klendStandinInstructions';
-import { ata, planMemo, routerVenueCall } from './programInstructions';
-import { createKlendRouterFixture, expectRunOk as ok } from './testing/klendRouterFixture';
+import { ata } from './programInstructions';
+import {
+  createKlendRouterFixture,
+  expectRunOk as ok,
+  sendRoutedKlendLeg,
+} from './testing/klendRouterFixture';
 import type { ProgramFixture } from './testing/programFixture';
 
 // The klend calls our router makes, checked against what klend's own package builds and decodes
@@ -62,29 +66,7 @@ describe('klend conformance', () => {
   /** The one CPI our router made into klend for the leg. */
   const routedCall = (name: 'deposit_to_venue' | 'withdraw_from_venue', amount: bigint) => {
     const planId = randomBytes(16);
-    const run = ok(
-      fixture.harness.send(
-        [
-          routerVenueCall(name, {
-            programId: fixture.routerProgram,
-            owner: owner.publicKey,
-            amount,
-            planId,
-            adapter: reserve.reserve,
-            venueProgram: reserve.program,
-            venueAccounts: klendMoveAccounts(
-              name === 'deposit_to_venue'
-                ? 'deposit_reserve_liquidity'
-                : 'redeem_reserve_collateral',
-              reserve,
-              owner.publicKey,
-            ),
-          }),
-          planMemo(planId),
-        ],
-        [owner],
-      ),
-    );
+    const run = ok(sendRoutedKlendLeg({ fixture, reserve, owner }, { name, amount, planId }));
     const calls = (run.innerInstructions ?? []).filter(
       (call) => call.programId === reserve.program.toBase58(),
     );

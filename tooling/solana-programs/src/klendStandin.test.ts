@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountMeta, Keypair, PublicKey } from '@solana/web3.js';
 import { deployKlendStandin } from './deployKlendStandin';
-import { klendMove, klendMoveAccounts, klendRefreshReserve } from './klendStandinInstructions';
+import { klendMove, klendRefreshReserve } from './klendStandinInstructions';
 import type { KlendStandinReserve } from './klendStandinInstructions';
-import { ata, planMemo, routerVenueCall } from './programInstructions';
+import { ata } from './programInstructions';
 import { programLogs } from './testing/programHarness';
-import { createKlendRouterFixture, expectRunOk as ok } from './testing/klendRouterFixture';
+import {
+  createKlendRouterFixture,
+  expectRunOk as ok,
+  sendRoutedKlendLeg,
+} from './testing/klendRouterFixture';
 import type { ProgramFixture } from './testing/programFixture';
 
 const SLOTS_PER_YEAR = 63_072_000n;
@@ -37,31 +41,8 @@ describe('klend stand-in behind the router (klend layout)', () => {
   const routed = (
     name: 'deposit_to_venue' | 'withdraw_from_venue',
     amount: bigint,
-    accounts: (metas: AccountMeta[]) => AccountMeta[] = (metas) => metas,
-  ) =>
-    fixture.harness.send(
-      [
-        routerVenueCall(name, {
-          programId: fixture.routerProgram,
-          owner: owner.publicKey,
-          amount,
-          planId,
-          adapter: reserve.reserve,
-          venueProgram: reserve.program,
-          venueAccounts: accounts(
-            klendMoveAccounts(
-              name === 'deposit_to_venue'
-                ? 'deposit_reserve_liquidity'
-                : 'redeem_reserve_collateral',
-              reserve,
-              owner.publicKey,
-            ),
-          ),
-        }),
-        planMemo(planId),
-      ],
-      [owner],
-    );
+    accounts?: (metas: AccountMeta[]) => AccountMeta[],
+  ) => sendRoutedKlendLeg({ fixture, reserve, owner }, { name, amount, planId, accounts });
   const usdc = (key: PublicKey) => fixture.tokenBalance(ata(key, fixture.usdcMint));
   const ctokens = (key: PublicKey) => fixture.tokenBalance(ata(key, reserve.collateralMint));
   const warp = (slots: bigint) => {

@@ -1,8 +1,15 @@
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
-import type { Keypair } from '@solana/web3.js';
+import type { AccountMeta, Keypair } from '@solana/web3.js';
 import { deployKlendStandin } from '../deployKlendStandin';
+import { klendMoveAccounts } from '../klendStandinInstructions';
 import type { KlendStandinReserve } from '../klendStandinInstructions';
-import { VENUE_LAYOUT, ata, registerAdapter } from '../programInstructions';
+import {
+  VENUE_LAYOUT,
+  ata,
+  planMemo,
+  registerAdapter,
+  routerVenueCall,
+} from '../programInstructions';
 import type { ProgramRun } from './programHarness';
 import { createProgramFixture } from './programFixture';
 import type { ProgramFixture } from './programFixture';
@@ -66,4 +73,39 @@ export function createKlendRouterFixture(ownerUsdc: bigint): KlendRouterFixture 
     ),
   );
   return { fixture, reserve, owner };
+}
+
+/**
+ * The owner's leg through the router into the klend stand-in (its deposit or redeem, with the
+ * plan memo), sent as is; `accounts` may alter the venue accounts the router is given.
+ */
+export function sendRoutedKlendLeg(
+  { fixture, reserve, owner }: KlendRouterFixture,
+  leg: {
+    readonly name: 'deposit_to_venue' | 'withdraw_from_venue';
+    readonly amount: bigint;
+    readonly planId: Uint8Array;
+    readonly accounts?: ((metas: AccountMeta[]) => AccountMeta[]) | undefined;
+  },
+): ProgramRun {
+  const venueAccounts = klendMoveAccounts(
+    leg.name === 'deposit_to_venue' ? 'deposit_reserve_liquidity' : 'redeem_reserve_collateral',
+    reserve,
+    owner.publicKey,
+  );
+  return fixture.harness.send(
+    [
+      routerVenueCall(leg.name, {
+        programId: fixture.routerProgram,
+        owner: owner.publicKey,
+        amount: leg.amount,
+        planId: leg.planId,
+        adapter: reserve.reserve,
+        venueProgram: reserve.program,
+        venueAccounts: leg.accounts ? leg.accounts(venueAccounts) : venueAccounts,
+      }),
+      planMemo(leg.planId),
+    ],
+    [owner],
+  );
 }
