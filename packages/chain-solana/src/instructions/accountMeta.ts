@@ -12,3 +12,10 @@ export const accountMeta = (
   isWritable: boolean,
   isSigner = false,
 ): AccountMeta => ({ pubkey, isSigner, isWritable });
+
+/** A writable account (a signer when said). */
+export const writable = (pubkey: PublicKey, isSigner = false): AccountMeta =>
+  accountMeta(pubkey, true, isSigner);
+
+/** A read-only, non-signer account. */
+export const readonly = (pubkey: PublicKey): AccountMeta => accountMeta(pubkey, false);
