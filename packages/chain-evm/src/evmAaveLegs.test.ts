@@ -4,7 +4,7 @@ import type { VenueOnChain } from '@yieldrouter/schemas';
 import type { Hash } from 'viem';
 import { createEvmAdapter } from './createEvmAdapter';
 import type { EvmChainAdapter } from './createEvmAdapter';
-import { last, ownerWallet, startTestVenueBed, venueTarget } from './testVenueBed';
+import { last, ownerWallet, settleVenueLeg, startTestVenueBed, venueTarget } from './testVenueBed';
 
 // The bed's Aave v3 stand-in, end to end on anvil: aTokens are scaled balances that rebase with
 // the reserve's liquidity index. Receipts count shares as the scaled amount a supply minted or a
@@ -27,21 +27,8 @@ describe.each(['v3.5', 'v3.4'] as const)('Aave v3 stand-in on anvil (%s)', (mode
     it('receipts carry the scaled shares; the position accrues yield through the index', async () => {
       const owner = ownerWallet(anvil, 7);
       await fixtures.mintUsdc(owner.address, 20_000_000n);
-      /** Builds, signs and sends a leg, then reads its receipt back. */
-      const settle = async (action: 'deposit' | 'withdraw', amountMicros: bigint) => {
-        const request = {
-          planId: newPlanId(),
-          owner: owner.address,
-          amountMicros,
-          target: venueTarget(aave),
-        };
-        const build =
-          action === 'deposit'
-            ? await adapter.buildDeposit(request)
-            : await adapter.buildWithdraw(request);
-        const txId = last(await owner.send(build));
-        return adapter.readReceipt({ ...request, txId, action });
-      };
+      const settle = (action: 'deposit' | 'withdraw', amountMicros: bigint) =>
+        settleVenueLeg(adapter, aave, owner, action, amountMicros);
       const position = (shares: bigint) => adapter.readPosition(aave, owner.address, shares);
       const confirmed = (amountMicros: bigint, shares: bigint) => ({
         status: 'confirmed',
@@ -115,20 +102,8 @@ describe.each(['v3.5', 'v3.4'] as const)('Aave v3 stand-in on anvil (%s)', (mode
       const owner = ownerWallet(anvil, 6);
       await fixtures.mintUsdc(owner.address, 5_000_000n);
       await fixtures.mintUsdc(fixtures.aToken, 1_000n); // the reserve's other liquidity
-      const settle = async (action: 'deposit' | 'withdraw', amountMicros: bigint) => {
-        const request = {
-          planId: newPlanId(),
-          owner: owner.address,
-          amountMicros,
-          target: venueTarget(aave),
-        };
-        const build =
-          action === 'deposit'
-            ? await adapter.buildDeposit(request)
-            : await adapter.buildWithdraw(request);
-        const txId = last(await owner.send(build));
-        return adapter.readReceipt({ ...request, txId, action });
-      };
+      const settle = (action: 'deposit' | 'withdraw', amountMicros: bigint) =>
+        settleVenueLeg(adapter, aave, owner, action, amountMicros);
       const shares = v35 ? 4_166_666n : 4_166_667n;
       const worth = v35 ? 4_999_999n : 5_000_000n;
       expect(await settle('deposit', 5_000_000n)).toMatchObject({

@@ -1,6 +1,7 @@
 // The venue tests' anvil bed and owner wallets (tests only; not exported from index.ts).
 import { anvilChain, deployEvmFixtures, startAnvil } from '@yieldrouter/chain-beds/evm';
 import type { AaveBedRevision, AnvilInstance, EvmFixtures } from '@yieldrouter/chain-beds/evm';
+import { newPlanId } from '@yieldrouter/schemas';
 import type { LegBuild, LegTarget, VenueOnChain } from '@yieldrouter/schemas';
 import { createPublicClient, createWalletClient, http } from 'viem';
 import type { Address, Hash, Hex } from 'viem';
@@ -103,4 +104,26 @@ export function last<T>(items: readonly T[]): T {
   const item = items[items.length - 1];
   if (item === undefined) throw new Error('empty');
   return item;
+}
+
+/** Builds `owner`'s venue leg, signs and sends it as their wallet would, then reads its receipt back. */
+export async function settleVenueLeg(
+  adapter: EvmChainAdapter,
+  venue: VenueOnChain,
+  owner: ReturnType<typeof ownerWallet>,
+  action: 'deposit' | 'withdraw',
+  amountMicros: bigint,
+) {
+  const request = {
+    planId: newPlanId(),
+    owner: owner.address,
+    amountMicros,
+    target: venueTarget(venue),
+  };
+  const build =
+    action === 'deposit'
+      ? await adapter.buildDeposit(request)
+      : await adapter.buildWithdraw(request);
+  const txId = last(await owner.send(build));
+  return adapter.readReceipt({ ...request, txId, action });
 }

@@ -2,9 +2,10 @@ import { Connection, PublicKey } from '@solana/web3.js';
 import { Reserve } from '@kamino-finance/klend-sdk/dist/@codegen/klend/accounts/Reserve';
 import type { SolanaRouterDeployment } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
-import type { ChainAdapter, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
-import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import type { ChainAdapter, VenueOnChain } from '@yieldrouter/schemas';
+import { bedAdapter, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { routedVenueRun } from './testing/routedVenueRun';
 
 // Kamino (klend) through our router, on the bed's klend stand-in (at klend's program id): the legs
 // run, receipts book what the token balances prove, and the position is valued from the Reserve
@@ -43,40 +44,13 @@ async function reserveRate(): Promise<{ total: bigint; supply: bigint }> {
   return { total, supply: big(reserve.collateral.mintTotalSupply) };
 }
 
-async function run(
-  owner: ReturnType<RouterBed['createFundedKeypair']>,
-  action: 'deposit' | 'withdraw',
-  amountMicros: bigint,
-) {
-  const request: LegRequest = {
-    planId: newPlanId(),
-    owner: owner.publicKey.toBase58(),
-    amountMicros,
-    target: { kind: 'venue', venue },
-  };
-  const build =
-    action === 'deposit'
-      ? await adapter.buildDeposit(request)
-      : await adapter.buildWithdraw(request);
-  const submitted = await adapter.broadcast({ transaction: signLeg(onlyLeg(build), owner) });
-  if (submitted.status !== 'submitted') throw new Error(JSON.stringify(submitted));
-  const receipt = await adapter.readReceipt({
-    txId: submitted.txId,
-    planId: request.planId,
-    owner: request.owner,
-    action,
-    target: request.target,
-  });
-  return { receipt, planId: request.planId, txId: submitted.txId };
-}
-
 describe('kamino: klend through our router', () => {
   it('deposits, accrues in the reserve, values cTokens at (available + borrowed − fees) / supply, and redeems', async () => {
     const owner = bed.createFundedKeypair();
     bed.mintUsdc(owner.publicKey, 50_000_000n);
     const cUsdc = router.kamino.ids.reserveCollateralMint;
 
-    const deposit = await run(owner, 'deposit', 20_000_000n);
+    const deposit = await routedVenueRun(adapter, venue, owner, 'deposit', 20_000_000n);
     expect(deposit.receipt).toMatchObject({ status: 'confirmed' });
     if (deposit.receipt.status !== 'confirmed') throw new Error('not confirmed');
     // klend takes at most the amount asked, and mints at the reserve's rate.
@@ -104,7 +78,7 @@ describe('kamino: klend through our router', () => {
     expect(position.sharesValueMicros).toBeGreaterThan(shares);
 
     // Withdrawing 10 USDC redeems the cTokens worth at least 10 USDC (rounded up).
-    const withdrawal = await run(owner, 'withdraw', 10_000_000n);
+    const withdrawal = await routedVenueRun(adapter, venue, owner, 'withdraw', 10_000_000n);
     expect(withdrawal.receipt).toMatchObject({ status: 'confirmed' });
     if (withdrawal.receipt.status !== 'confirmed') throw new Error('not confirmed');
     expect(withdrawal.receipt.amountMicros).toBeGreaterThanOrEqual(10_000_000n);
@@ -118,8 +92,8 @@ describe('kamino: klend through our router', () => {
   it('withdraws everything the owner holds when asked for more than it is worth', async () => {
     const owner = bed.createFundedKeypair();
     bed.mintUsdc(owner.publicKey, 5_000_000n);
-    await run(owner, 'deposit', 5_000_000n);
-    const all = await run(owner, 'withdraw', 9_000_000n);
+    await routedVenueRun(adapter, venue, owner, 'deposit', 5_000_000n);
+    const all = await routedVenueRun(adapter, venue, owner, 'withdraw', 9_000_000n);
     expect(all.receipt).toMatchObject({ status: 'confirmed' });
     expect(bed.tokenBalance(router.kamino.ids.reserveCollateralMint, owner.publicKey)).toBe(0n);
   });

@@ -15,6 +15,7 @@ import { startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
 import { sendOnBed } from './testing/sendOnBed';
 import { associatedTokenAccount } from './tokenAccounts';
+import { saveReserveAccounts } from './testing/saveReserveAccounts';
 
 // The router refuses, with its own errors, a Jupiter Lend or Save deposit whose protocol accounts
 // are not the registered market's or not the owner's (docs/venues/solana.md: 19 foreign reserve,
@@ -60,15 +61,7 @@ function jupiterAccounts(owner: PublicKey): AccountMeta[] {
   ).keys;
 }
 
-const saveReserve = () => ({
-  program: key(save.program),
-  lendingMarket: key(save.lendingMarket),
-  reserve: key(save.reserve),
-  liquiditySupply: key(save.liquiditySupply),
-  collateralMint: key(save.collateralMint),
-  pythOracle: key(save.pythOracle),
-  switchboardOracle: key(save.switchboardOracle),
-});
+const saveReserve = () => saveReserveAccounts(save);
 
 function saveAccounts(owner: PublicKey): AccountMeta[] {
   return saveDepositReserveLiquidityInstruction(

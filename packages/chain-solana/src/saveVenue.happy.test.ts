@@ -1,4 +1,3 @@
-import { PublicKey } from '@solana/web3.js';
 import { deploySave } from '@yieldrouter/chain-beds';
 import type { SolanaSaveReserve } from '@yieldrouter/chain-beds';
 import type { ChainAdapter, VenueOnChain } from '@yieldrouter/schemas';
@@ -8,6 +7,7 @@ import type { RouterBed } from './testing/bedAdapter';
 import { routedVenueRun } from './testing/routedVenueRun';
 import { sendOnBed } from './testing/sendOnBed';
 import { cTokenValue, decodeSaveReserve, saveCollateralRate } from './venueState/saveReserveState';
+import { saveReserveAccounts } from './testing/saveReserveAccounts';
 
 // Save through our router on the bed: the stand-in at Save's mainnet program id, its USDC reserve
 // registered with the router as a Save adapter; the legs the adapter builds run there.
@@ -31,15 +31,7 @@ function rate(): bigint {
 
 /** Anyone may refresh a reserve: the bed's authority cranks it, as keepers do on mainnet. */
 function refresh(): void {
-  const instruction = saveRefreshReserveInstruction({
-    program: new PublicKey(save.program),
-    lendingMarket: new PublicKey(save.lendingMarket),
-    reserve: new PublicKey(save.reserve),
-    liquiditySupply: new PublicKey(save.liquiditySupply),
-    collateralMint: new PublicKey(save.collateralMint),
-    pythOracle: new PublicKey(save.pythOracle),
-    switchboardOracle: new PublicKey(save.switchboardOracle),
-  });
+  const instruction = saveRefreshReserveInstruction(saveReserveAccounts(save));
   const run = sendOnBed(bed, [instruction], bed.mintAuthority);
   if (!run.ok) throw new Error(run.error);
 }

@@ -3,6 +3,7 @@ import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { bedAdapter, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
+import { routedVenueRun } from './testing/routedVenueRun';
 import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
 
 // The router's generic venue path, through our test venue's layout (a fixture, not a catalog venue).
@@ -30,39 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.stop());
 
-async function run(
-  owner: ReturnType<RouterBed['createFundedKeypair']>,
-  action: 'deposit' | 'withdraw',
-  amountMicros: bigint,
-) {
-  const request: LegRequest = {
-    planId: newPlanId(),
-    owner: owner.publicKey.toBase58(),
-    amountMicros,
-    target: { kind: 'venue', venue },
-  };
-  const build =
-    action === 'deposit'
-      ? await adapter.buildDeposit(request)
-      : await adapter.buildWithdraw(request);
-  const submitted = await adapter.broadcast({ transaction: signLeg(onlyLeg(build), owner) });
-  if (submitted.status !== 'submitted') throw new Error(JSON.stringify(submitted));
-  const receipt = await adapter.readReceipt({
-    txId: submitted.txId,
-    planId: request.planId,
-    owner: request.owner,
-    action,
-    target: request.target,
-  });
-  return { receipt, planId: request.planId, txId: submitted.txId };
-}
-
 describe('a Solana venue leg through our router program', () => {
   it('deposits, accrues, reads the position at the venue rate, and withdraws', async () => {
     const owner = bed.createFundedKeypair();
     bed.mintUsdc(owner.publicKey, 50_000_000n);
 
-    const deposit = await run(owner, 'deposit', 20_000_000n);
+    const deposit = await routedVenueRun(adapter, venue, owner, 'deposit', 20_000_000n);
     expect(deposit.receipt).toMatchObject({
       status: 'confirmed',
       amountMicros: 20_000_000n,
@@ -93,10 +67,10 @@ describe('a Solana venue leg through our router program', () => {
     });
 
     // A later deposit gets fewer shares than USDC; the receipt says both.
-    const later = await run(owner, 'deposit', 10_000_000n);
+    const later = await routedVenueRun(adapter, venue, owner, 'deposit', 10_000_000n);
     expect(later.receipt).toMatchObject({ amountMicros: 10_000_000n, shares: 8_000_000n });
 
-    const withdrawal = await run(owner, 'withdraw', 12_500_000n);
+    const withdrawal = await routedVenueRun(adapter, venue, owner, 'withdraw', 12_500_000n);
     expect(withdrawal.receipt).toMatchObject({
       status: 'confirmed',
       amountMicros: 12_500_000n,

@@ -6,8 +6,7 @@ import type { ResolvedSuiConfig } from './config';
 import { planSuiLeg } from './legPlan';
 import type { RouterAction } from './router';
 import { preparedLeg } from './summary';
-import { appendVenueDeposit, appendVenueWithdraw } from './venues/venueCalls';
-import { withdrawReceipts } from './venues/withdrawReceipts';
+import { appendVenueLeg } from './venues/appendVenueLeg';
 
 /** The intent the owner's wallet resolves into coins (merge + split) at signing time. */
 const WALLET_INTENTS = ['CoinWithBalance'];
@@ -33,31 +32,15 @@ export async function buildSuiLegJson(
   const tx = new Transaction();
   tx.setSender(plan.owner);
   if (plan.venue) {
-    let receipts: bigint | undefined;
-    if (action === 'withdraw') {
-      const read = await withdrawReceipts(client, plan.venue, plan.usdc, plan.owner, plan.amount);
-      if (read.status === 'blocked') return read;
-      receipts = read.receipts;
-    }
-    tx.pure.vector('u8', plan.planBytes);
-    const context = {
-      tx,
-      venue: plan.venue,
-      usdc: plan.usdc,
-      owner: plan.owner,
-      object: (id: string) => tx.object(id),
-    };
-    if (action === 'deposit') {
-      const coin = tx.add(coinWithBalance({ type: plan.usdc, balance: plan.amount }));
-      appendVenueDeposit(context, coin, plan.amount);
-    } else {
-      const receiptType = plan.venue.kind === 'navi' ? undefined : plan.venue.receiptCoinType;
-      const receipt =
-        receiptType === undefined || receipts === undefined
+    const appended = await appendVenueLeg(client, tx, { ...plan, venue: plan.venue }, action, {
+      object: (id) => tx.object(id),
+      usdcCoin: (amount) => tx.add(coinWithBalance({ type: plan.usdc, balance: amount })),
+      receiptCoin: (venue, receipts) =>
+        venue.kind === 'navi'
           ? undefined
-          : tx.add(coinWithBalance({ type: receiptType, balance: receipts }));
-      appendVenueWithdraw(context, { receipt, amount: plan.amount });
-    }
+          : tx.add(coinWithBalance({ type: venue.receiptCoinType, balance: receipts })),
+    });
+    if (appended.status === 'blocked') return appended;
   } else {
     const objects = { router: tx.object(plan.router?.routerId ?? '') };
     if (action === 'deposit') {

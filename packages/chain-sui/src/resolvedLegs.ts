@@ -11,8 +11,7 @@ import type { SuiLegPlan } from './legPlan';
 import { planSuiLeg } from './legPlan';
 import type { RouterAction } from './router';
 import { preparedLeg } from './summary';
-import { appendVenueDeposit, appendVenueWithdraw } from './venues/venueCalls';
-import { withdrawReceipts } from './venues/withdrawReceipts';
+import { appendVenueLeg } from './venues/appendVenueLeg';
 
 /** An address-owned object at a known version (a coin, a gas coin). */
 export interface SuiObjectRef {
@@ -134,30 +133,13 @@ export async function buildSuiLegBytes(
   tx.setGasPrice(refs.gasPrice);
   tx.setGasBudget(refs.gasBudget);
   if (plan.venue) {
-    let receipts: bigint | undefined;
-    if (action === 'withdraw') {
-      const read = await withdrawReceipts(client, plan.venue, plan.usdc, plan.owner, plan.amount);
-      if (read.status === 'blocked') return read;
-      receipts = read.receipts;
-    }
-    tx.pure.vector('u8', plan.planBytes);
-    const context = {
-      tx,
-      venue: plan.venue,
-      usdc: plan.usdc,
-      owner: plan.owner,
+    const appended = await appendVenueLeg(client, tx, { ...plan, venue: plan.venue }, action, {
       object: sharedInput(tx, refs),
-    };
-    if (action === 'deposit') {
-      const coin = splitFrom(tx, checked.coins, plan.amount, 'refs.usdcCoins');
-      appendVenueDeposit(context, coin, plan.amount);
-    } else {
-      const receipt =
-        receipts === undefined
-          ? undefined
-          : splitFrom(tx, checked.receiptCoins, receipts, 'refs.receiptCoins');
-      appendVenueWithdraw(context, { receipt, amount: plan.amount });
-    }
+      usdcCoin: (amount) => splitFrom(tx, checked.coins, amount, 'refs.usdcCoins'),
+      receiptCoin: (_venue, receipts) =>
+        splitFrom(tx, checked.receiptCoins, receipts, 'refs.receiptCoins'),
+    });
+    if (appended.status === 'blocked') return appended;
   } else {
     if (!checked.router) throw new Error('unreachable: router legs check their router ref');
     const objects = { router: tx.sharedObjectRef({ ...checked.router, mutable: true }) };

@@ -167,6 +167,22 @@ void yr_line_u64(YrLine *line, uint64_t value) {
 
 void yr_line_log(const YrLine *line) { sol_log_(line->text, line->len); }
 
+void yr_log_move(const YrMove *move) {
+  YrLine line = {{0}, 0};
+  yr_line_text(&line, move->program);
+  yr_line_text(&line, ": ");
+  yr_line_text(&line, move->what);
+  yr_line_text(&line, " ");
+  yr_line_text(&line, move->a_name);
+  yr_line_text(&line, "=");
+  yr_line_u64(&line, move->a);
+  yr_line_text(&line, " ");
+  yr_line_text(&line, move->b_name);
+  yr_line_text(&line, "=");
+  yr_line_u64(&line, move->b);
+  yr_line_log(&line);
+}
+
 bool yr_read_token_account(const SolAccountInfo *account, YrTokenAccount *out) {
   if (!yr_pubkey_eq(account->owner, &YR_TOKEN_PROGRAM_ID)) return false;
   if (account->data_len != YR_TOKEN_ACCOUNT_LEN) return false;

@@ -123,6 +123,16 @@ void yr_line_text(YrLine *line, const char *text);
 void yr_line_hex(YrLine *line, const uint8_t *bytes, uint64_t n);
 void yr_line_u64(YrLine *line, uint64_t value);
 void yr_line_log(const YrLine *line);
+/* A venue stand-in's movement line: "<program>: <what> <a_name>=<a> <b_name>=<b>". */
+typedef struct {
+  const char *program;
+  const char *what;
+  const char *a_name;
+  uint64_t a;
+  const char *b_name;
+  uint64_t b;
+} YrMove;
+void yr_log_move(const YrMove *move);
 
 /* ---- Well-known programs ---- */
 extern const SolPubkey YR_TOKEN_PROGRAM_ID;

@@ -1,5 +1,6 @@
-import { AccountLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
+import { tokenAccountData } from './tokenAccountData';
 
 // The state accounts of our CCTP v2 stand-ins (programs/cctp_*), written from
 // include/cctp_standin.h: the PDAs Circle's programs use, holding the stand-ins' own compact
@@ -75,24 +76,7 @@ function record(tag: string, length: number, fill: (data: Buffer) => void): Uint
 
 /** A token account of `mint` owned by `owner` holding nothing (the custody). */
 function emptyTokenAccount(mint: PublicKey, owner: PublicKey): Uint8Array {
-  const data = Buffer.alloc(AccountLayout.span);
-  AccountLayout.encode(
-    {
-      mint,
-      owner,
-      amount: 0n,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: 1,
-      isNativeOption: 0,
-      isNative: 0n,
-      delegatedAmount: 0n,
-      closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default,
-    },
-    data,
-  );
-  return new Uint8Array(data);
+  return new Uint8Array(tokenAccountData(mint, owner, 0n));
 }
 
 /**

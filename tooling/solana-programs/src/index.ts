@@ -55,6 +55,7 @@ export type { KlendStandinReserve } from './klendStandinInstructions';
 export { cpPoolAccounts, cpPoolQuote, cpPoolSwap, initializeCpPool } from './cpPoolInstructions';
 export type { CpPoolAccounts, CpPoolSwap } from './cpPoolInstructions';
 export { cctpStandinAccounts, cctpStandinPdas } from './cctpStandin';
+export { tokenAccountData } from './tokenAccountData';
 export type {
   CctpStandinAccount,
   CctpStandinPrograms,

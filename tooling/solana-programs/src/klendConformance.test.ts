@@ -1,4 +1,3 @@
-import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PublicKey } from '@solana/web3.js';
@@ -7,31 +6,22 @@ import { depositReserveLiquidity } from '@kamino-finance/klend-sdk/dist/@codegen
 import { redeemReserveCollateral } from '@kamino-finance/klend-sdk/dist/@codegen/klend/instructions/redeemReserveCollateral';
 import { Reserve } from '@kamino-finance/klend-sdk/dist/@codegen/klend/accounts/Reserve';
 import { LendingMarket } from '@kamino-finance/klend-sdk/dist/@codegen/klend/accounts/LendingMarket';
-import { deployKlendStandin } from './deployKlendStandin';
 import {
   klendMarketAuthority,
   klendMoveAccounts,
   klendRefreshReserve,
 } from './klendStandinInstructions';
 import type { KlendStandinReserve } from './klendStandinInstructions';
+import { ata } from './programInstructions';
 import {
-  VENUE_LAYOUT,
-  ata,
-  planMemo,
-  registerAdapter,
-  routerVenueCall,
-} from './programInstructions';
-import type { ProgramRun } from './testing/programHarness';
-import { createProgramFixture } from './testing/programFixture';
+  createKlendRouterFixture,
+  expectRunOk as ok,
+  sendRoutedKlendLeg,
+} from './testing/klendRouterFixture';
 import type { ProgramFixture } from './testing/programFixture';
 
 // The klend calls our router makes, checked against what klend's own package builds and decodes
 // (@kamino-finance/klend-sdk's generated instruction builders and account decoders, offline).
-
-function ok(run: ProgramRun): ProgramRun {
-  if (!run.ok) throw new Error(`${run.error}\n${run.logs.join('\n')}`);
-  return run;
-}
 
 type DepositAccounts = Parameters<typeof depositReserveLiquidity>[1];
 type Address = DepositAccounts['reserve'];
@@ -50,43 +40,7 @@ describe('klend conformance', () => {
   let reserve: KlendStandinReserve;
   let owner: Keypair;
   beforeAll(() => {
-    fixture = createProgramFixture();
-    reserve = deployKlendStandin({
-      svm: fixture.harness.svm,
-      send: (instructions, signers) => {
-        ok(fixture.harness.send(instructions, [fixture.admin, ...signers]));
-      },
-      admin: fixture.admin,
-      usdcMint: fixture.usdcMint,
-    });
-    ok(
-      fixture.harness.send(
-        [
-          registerAdapter(
-            fixture.routerProgram,
-            fixture.admin.publicKey,
-            reserve.reserve,
-            reserve.program,
-            VENUE_LAYOUT.klend,
-          ),
-        ],
-        [fixture.admin],
-      ),
-    );
-    owner = fixture.owner(50_000_000n);
-    ok(
-      fixture.harness.send(
-        [
-          createAssociatedTokenAccountIdempotentInstruction(
-            owner.publicKey,
-            ata(owner.publicKey, reserve.collateralMint),
-            owner.publicKey,
-            reserve.collateralMint,
-          ),
-        ],
-        [owner],
-      ),
-    );
+    ({ fixture, reserve, owner } = createKlendRouterFixture(50_000_000n));
   });
 
   const sdkAccounts = () => {
@@ -112,29 +66,7 @@ describe('klend conformance', () => {
   /** The one CPI our router made into klend for the leg. */
   const routedCall = (name: 'deposit_to_venue' | 'withdraw_from_venue', amount: bigint) => {
     const planId = randomBytes(16);
-    const run = ok(
-      fixture.harness.send(
-        [
-          routerVenueCall(name, {
-            programId: fixture.routerProgram,
-            owner: owner.publicKey,
-            amount,
-            planId,
-            adapter: reserve.reserve,
-            venueProgram: reserve.program,
-            venueAccounts: klendMoveAccounts(
-              name === 'deposit_to_venue'
-                ? 'deposit_reserve_liquidity'
-                : 'redeem_reserve_collateral',
-              reserve,
-              owner.publicKey,
-            ),
-          }),
-          planMemo(planId),
-        ],
-        [owner],
-      ),
-    );
+    const run = ok(sendRoutedKlendLeg({ fixture, reserve, owner }, { name, amount, planId }));
     const calls = (run.innerInstructions ?? []).filter(
       (call) => call.programId === reserve.program.toBase58(),
     );

@@ -1,28 +1,19 @@
-import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { randomBytes } from 'node:crypto';
 import type { AccountMeta, Keypair, PublicKey } from '@solana/web3.js';
 import { deployKlendStandin } from './deployKlendStandin';
-import { klendMove, klendMoveAccounts, klendRefreshReserve } from './klendStandinInstructions';
+import { klendMove, klendRefreshReserve } from './klendStandinInstructions';
 import type { KlendStandinReserve } from './klendStandinInstructions';
-import {
-  VENUE_LAYOUT,
-  ata,
-  planMemo,
-  registerAdapter,
-  routerVenueCall,
-} from './programInstructions';
+import { ata } from './programInstructions';
 import { programLogs } from './testing/programHarness';
-import type { ProgramRun } from './testing/programHarness';
-import { createProgramFixture } from './testing/programFixture';
+import {
+  createKlendRouterFixture,
+  expectRunOk as ok,
+  sendRoutedKlendLeg,
+} from './testing/klendRouterFixture';
 import type { ProgramFixture } from './testing/programFixture';
 
 const SLOTS_PER_YEAR = 63_072_000n;
 const FRACTION = 1n << 60n;
-
-function ok(run: ProgramRun): ProgramRun {
-  if (!run.ok) throw new Error(`${run.error}\n${run.logs.join('\n')}`);
-  return run;
-}
 
 /** The reserve fields the stand-in keeps at klend's offsets (decoded with klend-sdk in chain-solana). */
 function reserveState(fixture: ProgramFixture, reserve: KlendStandinReserve) {
@@ -43,78 +34,15 @@ describe('klend stand-in behind the router (klend layout)', () => {
   let owner: Keypair;
   let planId: Uint8Array;
   beforeEach(() => {
-    fixture = createProgramFixture();
-    const send = (
-      instructions: Parameters<typeof fixture.harness.send>[0],
-      signers: readonly Keypair[],
-    ) => {
-      ok(fixture.harness.send(instructions, [fixture.admin, ...signers]));
-    };
-    reserve = deployKlendStandin({
-      svm: fixture.harness.svm,
-      send,
-      admin: fixture.admin,
-      usdcMint: fixture.usdcMint,
-    });
-    ok(
-      fixture.harness.send(
-        [
-          registerAdapter(
-            fixture.routerProgram,
-            fixture.admin.publicKey,
-            reserve.reserve,
-            reserve.program,
-            VENUE_LAYOUT.klend,
-          ),
-        ],
-        [fixture.admin],
-      ),
-    );
-    owner = fixture.owner(100_000_000n);
-    ok(
-      fixture.harness.send(
-        [
-          createAssociatedTokenAccountIdempotentInstruction(
-            owner.publicKey,
-            ata(owner.publicKey, reserve.collateralMint),
-            owner.publicKey,
-            reserve.collateralMint,
-          ),
-        ],
-        [owner],
-      ),
-    );
+    ({ fixture, reserve, owner } = createKlendRouterFixture(100_000_000n));
     planId = randomBytes(16);
   });
 
   const routed = (
     name: 'deposit_to_venue' | 'withdraw_from_venue',
     amount: bigint,
-    accounts: (metas: AccountMeta[]) => AccountMeta[] = (metas) => metas,
-  ) =>
-    fixture.harness.send(
-      [
-        routerVenueCall(name, {
-          programId: fixture.routerProgram,
-          owner: owner.publicKey,
-          amount,
-          planId,
-          adapter: reserve.reserve,
-          venueProgram: reserve.program,
-          venueAccounts: accounts(
-            klendMoveAccounts(
-              name === 'deposit_to_venue'
-                ? 'deposit_reserve_liquidity'
-                : 'redeem_reserve_collateral',
-              reserve,
-              owner.publicKey,
-            ),
-          ),
-        }),
-        planMemo(planId),
-      ],
-      [owner],
-    );
+    accounts?: (metas: AccountMeta[]) => AccountMeta[],
+  ) => sendRoutedKlendLeg({ fixture, reserve, owner }, { name, amount, planId, accounts });
   const usdc = (key: PublicKey) => fixture.tokenBalance(ata(key, fixture.usdcMint));
   const ctokens = (key: PublicKey) => fixture.tokenBalance(ata(key, reserve.collateralMint));
   const warp = (slots: bigint) => {

@@ -1,7 +1,8 @@
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { SystemProgram, TransactionInstruction } from '@solana/web3.js';
-import type { AccountMeta, PublicKey } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
 import { u64Amount } from './u64Amount';
+import { accountMeta as meta } from './accountMeta';
 
 /**
  * Jupiter Lend Earn (the `lending` program, IDL in `@jup-ag/lend`): Anchor discriminators
@@ -54,12 +55,6 @@ export interface JupiterLendOwnerAccounts {
   /** The owner's jlUSDC account (receives on deposit, burns from on redeem). */
   readonly ownerFToken: PublicKey;
 }
-
-const meta = (pubkey: PublicKey, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable,
-});
 
 function data(discriminator: Buffer, amount: bigint, field: string): Buffer {
   const out = Buffer.alloc(16);

@@ -7,17 +7,7 @@ import {
 } from '@solana/web3.js';
 import type { AccountMeta } from '@solana/web3.js';
 import { encodeRouterInstructionData } from './routerInstructionData';
-
-const writable = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable: true,
-});
-const readonly = (pubkey: PublicKey): AccountMeta => ({
-  pubkey,
-  isSigner: false,
-  isWritable: false,
-});
+import { readonly, writable } from './accountMeta';
 
 /**
  * Accounts of `deposit_to_venue` and `withdraw_from_venue`: the router's fixed accounts, then the

@@ -1,7 +1,7 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
-import type { AccountMeta } from '@solana/web3.js';
 import { u64Amount } from './u64Amount';
+import { accountMeta as meta } from './accountMeta';
 
 /** Save (Solend) token-lending instruction tags (first data byte) of the instructions we call. */
 export const SAVE_INSTRUCTION_TAGS = {
@@ -50,12 +50,6 @@ export function saveLendingMarketAuthority(
 ): PublicKey {
   return PublicKey.findProgramAddressSync([lendingMarket.toBuffer()], program)[0];
 }
-
-const meta = (pubkey: PublicKey, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable,
-});
 
 function data(tag: number, amount: bigint, field: string): Buffer {
   const out = Buffer.alloc(9);

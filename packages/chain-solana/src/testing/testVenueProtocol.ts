@@ -1,27 +1,11 @@
 import { AccountLayout, MintLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
-import type { AccountMeta, PublicKey } from '@solana/web3.js';
 import { SolanaBadResponseError } from '../describeRpcFailure';
 import { associatedTokenAccount } from '../tokenAccounts';
 import { SOLANA_VENUE_LAYOUT } from '../venues/solanaVenueProtocol';
 import type { SolanaVenueProtocol } from '../venues/solanaVenueProtocol';
-
-const writable = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable: true,
-});
-const readonly = (pubkey: PublicKey): AccountMeta => ({
-  pubkey,
-  isSigner: false,
-  isWritable: false,
-});
-
-const key = (ids: Readonly<Record<string, PublicKey>>, name: string): PublicKey => {
-  const value = ids[name];
-  if (!value) throw new RangeError(`venue id ${name} was not resolved`);
-  return value;
-};
+import { venueId as key } from '../venues/receiptsToRedeem';
+import { readonly, writable } from '../instructions/accountMeta';
 
 /**
  * Our local test venue (tooling/solana-programs/programs/test_venue, layout

@@ -21,6 +21,7 @@ import {
   decodeSaveReserve,
   saveCollateralRate,
 } from './saveReserveState';
+import { saveReserveAccounts } from '../testing/saveReserveAccounts';
 
 // The bed's Save stand-in, driven with our instruction builders and read with both our decoder
 // and the SDK's own layouts.
@@ -32,18 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => bed.stop());
 
-function reserveAccounts(): SaveReserveAccounts {
-  const key = (value: string) => new PublicKey(value);
-  return {
-    program: key(save.program),
-    lendingMarket: key(save.lendingMarket),
-    reserve: key(save.reserve),
-    liquiditySupply: key(save.liquiditySupply),
-    collateralMint: key(save.collateralMint),
-    pythOracle: key(save.pythOracle),
-    switchboardOracle: key(save.switchboardOracle),
-  };
-}
+const reserveAccounts = (): SaveReserveAccounts => saveReserveAccounts(save);
 
 function ownerAccounts(owner: Keypair): SaveOwnerAccounts {
   return {

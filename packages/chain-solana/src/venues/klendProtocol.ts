@@ -18,18 +18,8 @@ import {
 import type { KlendReserve } from './klendReserve';
 import { SOLANA_VENUE_LAYOUT } from './solanaVenueProtocol';
 import type { SolanaVenueProtocol, VenueCallInput } from './solanaVenueProtocol';
-
-const meta = (pubkey: PublicKey, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable,
-});
-
-const key = (ids: Readonly<Record<string, PublicKey>>, name: string): PublicKey => {
-  const value = ids[name];
-  if (!value) throw new RangeError(`venue id ${name} was not resolved`);
-  return value;
-};
+import { accountMeta as meta } from '../instructions/accountMeta';
+import { venueId as key } from './receiptsToRedeem';
 
 /** klend's lending market authority, the PDA `["lma", lending market]` of the klend program. */
 export function klendLendingMarketAuthority(

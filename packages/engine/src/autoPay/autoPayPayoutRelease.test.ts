@@ -3,7 +3,6 @@ import type { AutoPayRunDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { releaseLeg } from '../wallets/releaseLegs';
 import { settleLeg } from '../wallets/settleLeg';
-import { fakeBase58 } from '../wallets/testing/fakeChain';
 import type { FakeChain } from '../wallets/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
@@ -11,7 +10,7 @@ import {
 } from '../wallets/testing/stakeOnFakeChain';
 import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
 import { runAutoPay } from './runAutoPay';
-import { harvestOnFakeChain, stakedAutoPayWallet } from './testing/autoPayOnFakeChain';
+import { harvestOnFakeChain, stakedOnePayeeWallet } from './testing/autoPayOnFakeChain';
 
 // Issue 40: an auto-pay payout leg that is released (expired, failed, cancelled) after its run's
 // withdraw settled returns the payee's share to the owner's liquid and to the pool, so the next
@@ -24,17 +23,11 @@ const NET = 9_500_000n; // 10 USDC of yield, 5% protocol fee, 100% to the payee
 
 async function stakedWithYield(percentage = 100) {
   const db = test().db.prisma;
-  const payee = fakeBase58();
-  const { chain, wallet } = await stakedAutoPayWallet({
+  const { chain, wallet, payee } = await stakedOnePayeeWallet({
     db,
     settlements: test().db.settlements,
     opportunities: opportunities(),
-    config: {
-      enabled: true,
-      percentage,
-      payees: [{ payeeId: 'p1', address: payee, weightBps: 10_000 }],
-      trigger: 'manual',
-    },
+    percentage,
     principalMicros: PRINCIPAL,
   });
   chain.accrue(VENUE, 10_000_000n);

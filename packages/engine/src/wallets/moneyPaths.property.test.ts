@@ -2,11 +2,10 @@ import fc from 'fast-check';
 import { findSettlementLeg, readAccountBalance, verifyLedger } from '@yieldrouter/ledger';
 import { EngineError } from '../errors';
 import { runAutoPay } from '../autoPay/runAutoPay';
-import { harvestOnFakeChain, stakedAutoPayWallet } from '../autoPay/testing/autoPayOnFakeChain';
+import { harvestOnFakeChain, stakedOnePayeeWallet } from '../autoPay/testing/autoPayOnFakeChain';
 import { releaseLeg } from './releaseLegs';
 import { settleLeg } from './settleLeg';
 import { NATIVE_ASSET } from './swapBooking';
-import { fakeBase58 } from './testing/fakeChain';
 import type { FakeChain } from './testing/fakeChain';
 import { FAKE_STAKE_VENUE as VENUE, fakeStakeVenues as venues } from './testing/stakeOnFakeChain';
 import {
@@ -294,17 +293,11 @@ it('keeps the books equal to the chain across interleaved money paths', async ()
   await fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
       const db = test().db.prisma;
-      const payee = fakeBase58();
-      const { chain, wallet } = await stakedAutoPayWallet({
+      const { chain, wallet, payee } = await stakedOnePayeeWallet({
         db,
         settlements: test().db.settlements,
         opportunities: opportunities(),
-        config: {
-          enabled: true,
-          percentage: 50,
-          payees: [{ payeeId: 'p1', address: payee, weightBps: 10_000 }],
-          trigger: 'manual',
-        },
+        percentage: 50,
         principalMicros: 100n * M,
       });
       await creditLiquid(db, wallet, 20n * M);

@@ -9,7 +9,7 @@ import { forceReservationWithoutLeg } from '@yieldrouter/ledger/testing';
 import type { AssetBalance, ChainAdapter } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { runAutoPay } from '../autoPay/runAutoPay';
-import { harvestOnFakeChain, stakedAutoPayWallet } from '../autoPay/testing/autoPayOnFakeChain';
+import { harvestOnFakeChain, stakedOnePayeeWallet } from '../autoPay/testing/autoPayOnFakeChain';
 import { reconcileBooks } from './reconcileBooks';
 import { settleLeg } from './settleLeg';
 import { fakeBase58 } from './testing/fakeChain';
@@ -62,17 +62,11 @@ async function force(account: AccountRef, micros: bigint) {
 
 it('reports a drift for each bucket and asset that differs from the chain, none when clean', async () => {
   const db = test().db.prisma;
-  const payee = fakeBase58();
-  const { chain, wallet } = await stakedAutoPayWallet({
+  const { chain, wallet } = await stakedOnePayeeWallet({
     db,
     settlements: test().db.settlements,
     opportunities: opportunities(),
-    config: {
-      enabled: true,
-      percentage: 100,
-      payees: [{ payeeId: 'p1', address: payee, weightBps: 10_000 }],
-      trigger: 'manual',
-    },
+    percentage: 100,
     principalMicros: 100n * M,
   });
   const swaps = swapChain(chain);

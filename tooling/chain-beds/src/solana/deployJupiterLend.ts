@@ -229,23 +229,7 @@ export function deployJupiterLend(
     rewardsRateModel: rewardsRateModel.toBase58(),
     claimAccount: claimAccount.toBase58(),
   };
-  return {
-    ids,
-    lendingProgram,
-    liquidityProgram,
-    mint: mint.toBase58(),
-    fTokenMint: fTokenMint.toBase58(),
-    lending: lending.toBase58(),
-    lendingAdmin: lendingAdmin.toBase58(),
-    supplyTokenReservesLiquidity: tokenReserve.toBase58(),
-    lendingSupplyPositionOnLiquidity: supplyPosition.toBase58(),
-    rateModel: rateModel.toBase58(),
-    vault: vault.toBase58(),
-    liquidity: liquidity.toBase58(),
-    rewardsRateModel: rewardsRateModel.toBase58(),
-    claimAccount: claimAccount.toBase58(),
-    accrue,
-  };
+  return { ids, ...ids, mint: mint.toBase58(), accrue };
 }
 
 /** Registers `adapter` (a protocol account of `venueProgram`) with the bed's router. */

@@ -1,13 +1,16 @@
 import {
-  ACCOUNT_SIZE,
-  AccountLayout,
   MINT_SIZE,
   MintLayout,
   TOKEN_PROGRAM_ID,
   createTransferInstruction,
 } from '@solana/spl-token';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { VENUE_LAYOUT, ensureProgramsBuilt, loadProgram } from '@yieldrouter/solana-programs';
+import {
+  VENUE_LAYOUT,
+  ensureProgramsBuilt,
+  loadProgram,
+  tokenAccountData,
+} from '@yieldrouter/solana-programs';
 import { registerWith } from './deployJupiterLend';
 import type { SolanaRouterDeployment } from './deployYieldRouter';
 import { sendAsAuthority } from './sendAsAuthority';
@@ -149,24 +152,7 @@ export function deploySave(
       executable: false,
     });
   const tokenAccount = (address: PublicKey, mint: PublicKey, owner: PublicKey, amount: bigint) => {
-    const data = Buffer.alloc(ACCOUNT_SIZE);
-    AccountLayout.encode(
-      {
-        mint,
-        owner,
-        amount,
-        delegateOption: 0,
-        delegate: PublicKey.default,
-        state: 1,
-        isNativeOption: 0,
-        isNative: 0n,
-        delegatedAmount: 0n,
-        closeAuthorityOption: 0,
-        closeAuthority: PublicKey.default,
-      },
-      data,
-    );
-    write(address, TOKEN_PROGRAM_ID, data);
+    write(address, TOKEN_PROGRAM_ID, tokenAccountData(mint, owner, amount));
   };
 
   // LendingMarket (SDK LendingMarketLayout): version 1, bump seed, owner, quote currency, the

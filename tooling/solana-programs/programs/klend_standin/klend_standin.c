@@ -252,14 +252,8 @@ static uint64_t check_reserve_move(const SolParameters *params, const ReserveMov
 }
 
 static uint64_t log_move(const char *what, uint64_t liquidity, uint64_t collateral) {
-  YrLine line = {{0}, 0};
-  yr_line_text(&line, "klend_standin: ");
-  yr_line_text(&line, what);
-  yr_line_text(&line, " liquidity=");
-  yr_line_u64(&line, liquidity);
-  yr_line_text(&line, " collateral=");
-  yr_line_u64(&line, collateral);
-  yr_line_log(&line);
+  YrMove move = {"klend_standin", what, "liquidity", liquidity, "collateral", collateral};
+  yr_log_move(&move);
   return YR_SUCCESS;
 }
 

@@ -290,27 +290,39 @@ static uint64_t amount_argument(const SolParameters *params, uint64_t *amount) {
 }
 
 static void log_move(const char *what, uint64_t liquidity, uint64_t collateral) {
-  YrLine line = {{0}, 0};
-  yr_line_text(&line, "save_lending: ");
-  yr_line_text(&line, what);
-  yr_line_text(&line, " liquidity=");
-  yr_line_u64(&line, liquidity);
-  yr_line_text(&line, " collateral=");
-  yr_line_u64(&line, collateral);
-  yr_line_log(&line);
+  YrMove move = {"save_lending", what, "liquidity", liquidity, "collateral", collateral};
+  yr_log_move(&move);
+}
+
+/* What a deposit and a redeem both start from, once their checks pass. */
+typedef struct {
+  uint64_t amount;
+  uint8_t bump;
+  U256 rate;
+} MoveStart;
+
+/* The checks a deposit and a redeem open with: the amount argument, nine accounts, the reserve
+ * (accounts at `at`), then the reserve's collateral rate. */
+__attribute__((noinline)) static uint64_t start_move(const SolParameters *params, const Layout *at,
+                                                     MoveStart *start) {
+  uint64_t result = amount_argument(params, &start->amount);
+  if (result != 0) return result;
+  if (params->accounts_len < 9) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  if ((result = check_reserve(params, at, &start->bump)) != 0) return result;
+  if (!collateral_rate(params->accounts[2].data, &start->rate)) return custom(E_OVERFLOW);
+  return YR_SUCCESS;
 }
 
 __attribute__((noinline)) static uint64_t deposit(const SolParameters *params) {
-  uint64_t amount, result = amount_argument(params, &amount);
-  if (result != 0) return result;
-  if (params->accounts_len < 9) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
   static const Layout at = {2, 3, 4, 5, 6, 7, 8};
-  uint8_t bump;
-  if ((result = check_reserve(params, &at, &bump)) != 0) return result;
+  MoveStart start;
+  uint64_t result = start_move(params, &at, &start);
+  if (result != 0) return result;
+  uint64_t amount = start.amount;
+  uint8_t bump = start.bump;
+  const U256 rate = start.rate;
   SolAccountInfo *a = params->accounts;
   uint8_t *r = a[2].data;
-  U256 rate;
-  if (!collateral_rate(r, &rate)) return custom(E_OVERFLOW);
   U256 minted;
   u256_mul_u64(&minted, &rate, amount);
   u256_div_u64(&minted, &minted, WAD);
@@ -338,16 +350,15 @@ __attribute__((noinline)) static uint64_t deposit(const SolParameters *params) {
 }
 
 __attribute__((noinline)) static uint64_t redeem(const SolParameters *params) {
-  uint64_t collateral, result = amount_argument(params, &collateral);
-  if (result != 0) return result;
-  if (params->accounts_len < 9) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
   static const Layout at = {2, 4, 3, 5, 6, 7, 8};
-  uint8_t bump;
-  if ((result = check_reserve(params, &at, &bump)) != 0) return result;
+  MoveStart start;
+  uint64_t result = start_move(params, &at, &start);
+  if (result != 0) return result;
+  uint64_t collateral = start.amount;
+  uint8_t bump = start.bump;
+  const U256 rate = start.rate;
   SolAccountInfo *a = params->accounts;
   uint8_t *r = a[2].data;
-  U256 rate;
-  if (!collateral_rate(r, &rate)) return custom(E_OVERFLOW);
   U256 scaled, paid;
   u256_set(&scaled, WAD, 0);
   u256_mul_u64(&scaled, &scaled, collateral);

@@ -39,14 +39,8 @@ static uint64_t custom(uint64_t code) {
 }
 
 static void log_move(const char *what, uint64_t assets, uint64_t shares) {
-  YrLine line = {{0}, 0};
-  yr_line_text(&line, "test_venue: ");
-  yr_line_text(&line, what);
-  yr_line_text(&line, " assets=");
-  yr_line_u64(&line, assets);
-  yr_line_text(&line, " shares=");
-  yr_line_u64(&line, shares);
-  yr_line_log(&line);
+  YrMove move = {"test_venue", what, "assets", assets, "shares", shares};
+  yr_log_move(&move);
 }
 
 /* The venue account is our PDA ["venue", receipt mint, bump] and initialised. */

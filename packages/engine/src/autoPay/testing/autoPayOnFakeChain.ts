@@ -35,6 +35,27 @@ export async function stakedAutoPayWallet(
   return { chain, wallet };
 }
 
+/**
+ * A fresh staked wallet whose auto-pay sends `percentage` of its yield to one fresh payee (all of
+ * the payout, manual trigger).
+ */
+export async function stakedOnePayeeWallet(
+  parameters: Omit<AutoPayWalletParameters, 'config'> & { readonly percentage: number },
+): Promise<{ readonly chain: FakeChain; readonly wallet: string; readonly payee: string }> {
+  const { percentage, ...rest } = parameters;
+  const payee = fakeBase58();
+  const { chain, wallet } = await stakedAutoPayWallet({
+    ...rest,
+    config: {
+      enabled: true,
+      percentage,
+      payees: [{ payeeId: 'p1', address: payee, weightBps: 10_000 }],
+      trigger: 'manual',
+    },
+  });
+  return { chain, wallet, payee };
+}
+
 /** The permissionless harvest of the wallet, booked. */
 export function harvestOnFakeChain(
   db: PrismaClient,
