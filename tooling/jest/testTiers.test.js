@@ -54,7 +54,7 @@ test('TEST_TIERS leaves out the other tiers and refuses an unknown name', () => 
     'src/onAnvil.test.ts': "import { startAnvil } from '@yieldrouter/chain-beds/evm';\n",
   });
   try {
-    assert.deepEqual(ignoredByTier(root, undefined), []);
+    assert.deepEqual(ignoredByTier(root, ''), []);
     const ignored = ignoredByTier(root, 'unit,database');
     assert.equal(ignored.length, 1);
     assert.match(path.join(root, 'src/onAnvil.test.ts'), new RegExp(ignored[0]));
