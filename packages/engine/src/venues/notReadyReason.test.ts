@@ -7,6 +7,9 @@ describe('notReadyReason', () => {
     );
     expect(notReadyReason('morpho', 'ready', [])).toBeNull();
     expect(notReadyReason('silo', 'listed', ['vault'])).toMatch(/^listed in the catalog/);
+    // A listed venue with a catalog reason says why it cannot take deposits.
+    expect(notReadyReason('drift', 'listed', [])).toContain('disabled its instructions');
+    expect(notReadyReason('marginfi', 'listed', [])).toContain('mints no receipt token');
     expect(notReadyReason('x', 'planned', [])).toMatch(/^planned in the catalog/);
   });
 

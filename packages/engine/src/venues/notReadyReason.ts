@@ -1,3 +1,5 @@
+import { VENUE_CATALOG } from './catalog';
+
 /**
  * The one line `pnpm start` logs and `/console` shows when no venue is ready: which setting makes
  * a venue ready, where the real ids are, and how to see the whole flow without them.
@@ -18,7 +20,10 @@ export function notReadyReason(
   readiness: string,
   missingIds: readonly string[],
 ): string | null {
-  if (readiness === 'listed') return 'listed in the catalog: shown on the map, never enterable';
+  if (readiness === 'listed') {
+    const why = VENUE_CATALOG.find((venue) => venue.id === venueId)?.notReadyReason;
+    return `listed in the catalog: shown on the map, never enterable${why ? ` (${why})` : ''}`;
+  }
   if (readiness !== 'ready') return `${readiness} in the catalog: not yet integrated`;
   if (missingIds.length === 0) return null;
   const settings = missingIds.map((name) => `SVC_VENUE_IDS.${venueId}.${name}`).join(', ');
