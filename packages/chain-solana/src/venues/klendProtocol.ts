@@ -1,6 +1,4 @@
 import {
-  ACCOUNT_SIZE,
-  AccountLayout,
   TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
 } from '@solana/spl-token';
@@ -8,6 +6,7 @@ import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
 import type { AccountMeta, Connection } from '@solana/web3.js';
 import type { Blocker } from '@yieldrouter/schemas';
 import { SolanaBadResponseError, describeRpcFailure } from '../describeRpcFailure';
+import { readAssociatedTokenAmount } from '../readAssociatedTokenAmount';
 import { associatedTokenAccount } from '../tokenAccounts';
 import {
   KLEND_FRACTION_BITS,
@@ -122,28 +121,6 @@ async function readReserve(
 }
 
 /**
- * The cTokens in the owner's cToken account the leg redeems from (0 when it does not exist);
- * throws `SolanaBadResponseError` for an account that is not the owner's cToken account.
- */
-async function ownerCollateral(
-  connection: Connection,
-  account: PublicKey,
-  owner: PublicKey,
-  mint: PublicKey,
-): Promise<bigint> {
-  const info = await connection.getAccountInfo(account, 'confirmed');
-  if (!info) return 0n;
-  if (!info.owner.equals(TOKEN_PROGRAM_ID) || info.data.length < ACCOUNT_SIZE) {
-    throw new SolanaBadResponseError(`${account.toBase58()} is not a token account`);
-  }
-  const decoded = AccountLayout.decode(info.data);
-  if (!decoded.mint.equals(mint) || !decoded.owner.equals(owner)) {
-    throw new SolanaBadResponseError(`${account.toBase58()} is not the owner's cToken account`);
-  }
-  return decoded.amount;
-}
-
-/**
  * The cTokens a withdrawal of `amountMicros` redeems: ceil(amount × supply / total), so the
  * owner receives at least the amount asked (klend pays floor(cTokens × total / supply)), capped
  * at the cTokens in the owner's cToken account the leg redeems from (a full exit). Blocked when
@@ -159,12 +136,7 @@ async function collateralToRedeem(
   try {
     const [reserve, held] = await Promise.all([
       readReserve(context.rpc.connection, ids, usdcMint),
-      ownerCollateral(
-        context.rpc.connection,
-        associatedTokenAccount(owner, key(ids, 'reserveCollateralMint')),
-        owner,
-        key(ids, 'reserveCollateralMint'),
-      ),
+      readAssociatedTokenAmount(context.rpc.connection, owner, key(ids, 'reserveCollateralMint')),
     ]);
     const wanted = klendCollateralForLiquidity(reserve, amountMicros);
     return wanted < held ? wanted : held;

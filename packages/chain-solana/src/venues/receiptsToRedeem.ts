@@ -1,7 +1,7 @@
 import type { Connection, PublicKey } from '@solana/web3.js';
 import type { Blocker } from '@yieldrouter/schemas';
 import { describeRpcFailure } from '../describeRpcFailure';
-import { readTokenTotal } from '../readTokenTotal';
+import { readAssociatedTokenAmount } from '../readAssociatedTokenAmount';
 import type { VenueCallInput } from './solanaVenueProtocol';
 
 /** How a protocol sizes a redeem: its receipts for `amountMicros`, rounded in the owner's favour. */
@@ -17,7 +17,8 @@ export interface RedeemSizing<State> {
 
 /**
  * The receipts a withdrawal of `input.amountMicros` redeems, from the protocol's state and the
- * owner's balance read together; a blocker when the state cannot be read (`rpc_unavailable`) or
+ * receipts in the owner's associated token account (the account the leg redeems from; receipts
+ * held elsewhere are not redeemable by the leg) read together; a blocker when the state cannot be read (`rpc_unavailable`) or
  * the owner holds none (`nothing_staked`).
  */
 export async function receiptsToRedeem<State>(
@@ -31,7 +32,7 @@ export async function receiptsToRedeem<State>(
   try {
     const [state, held] = await Promise.all([
       sizing.read(context.rpc.connection),
-      readTokenTotal(context.rpc.connection, owner, sizing.receiptMint),
+      readAssociatedTokenAmount(context.rpc.connection, owner, sizing.receiptMint),
     ]);
     const receipts = sizing.size(state, amountMicros, held);
     if (receipts === 0n) {
