@@ -1,3 +1,4 @@
+import { Keypair } from '@solana/web3.js';
 import { deploySave } from '@yieldrouter/chain-beds';
 import type { SolanaSaveReserve } from '@yieldrouter/chain-beds';
 import type { ChainAdapter, VenueOnChain } from '@yieldrouter/schemas';
@@ -95,4 +96,29 @@ describe('Save through our router program', () => {
       blockers: [expect.objectContaining({ field: 'ids.pythOracle' })],
     });
   });
+
+  it.each(['pythOracle', 'switchboardOracle', 'reserveCollateralMint'])(
+    'a withdrawal with a configured %s that is not the reserve’s is blocked naming it',
+    async (name) => {
+      const owner = bed.createFundedKeypair();
+      bed.mintUsdc(owner.publicKey, 2_000_000n);
+      await routedVenueRun(adapter, venue, owner, 'deposit', 2_000_000n);
+      const ids = { ...save.ids, [name]: Keypair.generate().publicKey.toBase58() };
+      const build = await adapter.buildWithdraw({
+        planId: 'plan_00112233445566778899aabbccddeeff',
+        owner: owner.publicKey.toBase58(),
+        amountMicros: 1_000_000n,
+        target: { kind: 'venue', venue: { ...venue, ids } },
+      });
+      expect(build).toMatchObject({
+        status: 'blocked',
+        blockers: [
+          expect.objectContaining({
+            code: 'rpc_unavailable',
+            message: expect.stringContaining(`configured ids.${name} is not the reserve's`),
+          }),
+        ],
+      });
+    },
+  );
 });

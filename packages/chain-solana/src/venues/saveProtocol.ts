@@ -51,14 +51,24 @@ async function readRate(
     throw new SolanaBadResponseError(`${accounts.reserve.toBase58()} is not a Save reserve`);
   }
   const reserve = decodeSaveReserve(account.data);
-  if (
-    !reserve.lendingMarket.equals(accounts.lendingMarket) ||
-    !reserve.liquiditySupply.equals(accounts.liquiditySupply) ||
-    !reserve.collateralMint.equals(accounts.collateralMint) ||
-    (usdcMint && !reserve.liquidityMint.equals(usdcMint))
-  ) {
+  if (usdcMint && !reserve.liquidityMint.equals(usdcMint)) {
     throw new SolanaBadResponseError(
       `Save reserve ${accounts.reserve.toBase58()} is not the configured USDC reserve`,
+    );
+  }
+  // The oracles too: RefreshReserve refuses others, and Save may rotate a reserve's oracles.
+  const mismatch = (
+    [
+      ['lendingMarket', accounts.lendingMarket, reserve.lendingMarket],
+      ['reserveLiquiditySupply', accounts.liquiditySupply, reserve.liquiditySupply],
+      ['reserveCollateralMint', accounts.collateralMint, reserve.collateralMint],
+      ['pythOracle', accounts.pythOracle, reserve.pythOracle],
+      ['switchboardOracle', accounts.switchboardOracle, reserve.switchboardOracle],
+    ] as const
+  ).find(([, configured, onChain]) => !configured.equals(onChain));
+  if (mismatch) {
+    throw new SolanaBadResponseError(
+      `Save reserve ${accounts.reserve.toBase58()}: configured ids.${mismatch[0]} is not the reserve's`,
     );
   }
   return saveCollateralRate(reserve);
