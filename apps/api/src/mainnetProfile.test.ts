@@ -14,8 +14,20 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 // every chain read is N/A with its reason, never a number.
 
 const profile = loadVenueProfile('mainnet');
-/** Venues the profile alone makes ready: catalog `ready` and every id set by the profile. */
-const READY_FROM_PROFILE = ['aave-v3', 'morpho', 'fluid', 'kamino', 'jupiter-lend', 'navi'];
+/**
+ * Venues the profile alone makes ready: catalog `ready` and every id set by the profile. Every
+ * catalog-ready venue but Suilend, whose USDC reserve index no Suilend source publishes.
+ */
+const READY_FROM_PROFILE = [
+  'aave-v3',
+  'morpho',
+  'fluid',
+  'kamino',
+  'jupiter-lend',
+  'save',
+  'navi',
+  'scallop',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,8 +58,16 @@ it('lists the venues the profile fills with their real ids and ready: true', asy
   });
   expect(receiptOf('morpho')?.receipt?.address).toBe(profile.ids['morpho']?.vault);
   expect(receiptOf('fluid')?.receipt?.address).toBe(profile.ids['fluid']?.vault);
-  // The rest: what the profile could not set stays missing (not published by the protocol's
-  // package); Silo, Drift and marginfi are only listed in the catalog.
+  expect(receiptOf('scallop')?.receipt?.address).toBe(profile.ids['scallop']?.receiptCoinType);
+  for (const venueId of READY_FROM_PROFILE) {
+    expect(listed.find((entry) => entry.venueId === venueId)).toMatchObject({
+      ready: true,
+      missingIds: [],
+      notReadyReason: null,
+    });
+  }
+  // The rest: what the profile could not set stays missing (no Suilend source publishes it);
+  // Silo, Drift and marginfi are only listed in the catalog.
   const suilend = listed.find((entry) => entry.venueId === 'suilend');
   expect(suilend).toMatchObject({ ready: false, missingIds: ['reserveIndex'] });
   // Discovery's reason names the settings that would make it ready.

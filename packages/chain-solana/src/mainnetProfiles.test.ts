@@ -55,6 +55,25 @@ describe('profiles/mainnet', () => {
     const ids = profile('save');
     expect(ids['saveProgram']?.id).toBe(SOLEND_PRODUCTION_PROGRAM_ID.toBase58());
     expect(ids['lendingMarket']?.id).toBe(MAIN_POOL_ADDRESS.toBase58());
-    for (const entry of Object.values(ids)) expect(entry.source).toMatch(/solend-sdk/);
+    for (const name of ['saveProgram', 'lendingMarket']) {
+      expect(ids[name]?.source).toMatch(/solend-sdk/);
+    }
+  });
+
+  it('save: the USDC reserve and its accounts from Save’s published config, at a commit', () => {
+    const ids = profile('save');
+    const fromConfig = [
+      'reserve',
+      'reserveLiquiditySupply',
+      'reserveCollateralMint',
+      'pythOracle',
+      'switchboardOracle',
+    ];
+    for (const name of fromConfig) {
+      expect(ids[name]?.id).toEqual(expect.any(String));
+      expect(ids[name]?.source).toMatch(
+        /^solendprotocol\/common-DEPRECATED src\/production\.json @ [0-9a-f]{40}: /,
+      );
+    }
   });
 });

@@ -8,7 +8,7 @@ export const READINESS_DESCRIPTIONS = {
     "The venue's catalog status, the same in every deployment: `ready` = vetted for deposits (enterable once the on-chain ids it needs are configured: see `ready`), `listed` = shown on the map, never enterable, `planned` = not yet integrated. It says nothing about this deployment's configuration.",
   /** A venue's readiness in this deployment. */
   ready:
-    'This deployment can build plans for the venue: its catalog `readiness` is `ready` and every on-chain id it needs is configured (`missingIds` is empty). `readiness: "ready"` with `ready: false` means configuration is missing, not that the venue is unvetted.',
+    'This deployment can build plans for the venue: its catalog `readiness` is `ready` and every on-chain id it needs is configured (`missingIds` is empty). `readiness: "ready"` with `ready: false` means configuration is missing, not that the venue is unvetted. It counts the venue\'s ids only: on Solana and Sui a plan also needs our router\'s ids, and is `blocked` with `router_not_configured` until they are set.',
   /** Whether writes can be built at a venue. */
   venueWriteReady:
     "Deposits and withdrawals can be prepared at this venue now: `ready` is true and the venue's chain is `writeReady`. A chain can be `writeReady` while none of its venues is (their ids are not configured).",

@@ -68,6 +68,23 @@ describe('the mainnet profile (profiles/mainnet)', () => {
     }
   });
 
+  // The ids no protocol publishes (where each was looked for: the file's `source`). Every other
+  // id of every catalog-ready venue is set, so the profile alone makes those venues ready.
+  const UNPUBLISHED = ['suilend.reserveIndex'];
+  it('every catalog-ready venue has every id it needs, except the unpublished ones', () => {
+    const unset = VENUE_CATALOG.filter((venue) => venue.readiness === 'ready').flatMap((venue) => {
+      expect(files).toContain(`${venue.id}.json`);
+      const file = profileFile(venue.id);
+      return requiredVenueIds(venue.chain, venue.standard, venue.id)
+        .filter((name) => file[name]?.id === null)
+        .map((name) => `${venue.id}.${name}`);
+    });
+    expect(unset).toEqual(UNPUBLISHED);
+    // Listed venues are never enterable, whatever their ids (catalog notReadyReason / docs).
+    const listed = VENUE_CATALOG.filter((venue) => venue.readiness !== 'ready').map((v) => v.id);
+    expect(listed.sort()).toEqual(['drift', 'marginfi', 'silo']);
+  });
+
   it('the USDC the service defaults to on Base and Arbitrum is the reserve Aave lists', () => {
     expect(NATIVE_USDC.base).toBe(AaveV3Base.ASSETS.USDC.UNDERLYING);
     expect(NATIVE_USDC.arbitrum).toBe(AaveV3Arbitrum.ASSETS.USDCn.UNDERLYING);
