@@ -2,16 +2,4 @@
 // does not carry it. Bundled from the internal @yieldrouter/verify package; it decodes legs with
 // the chain SDKs the caller already has (viem, @solana/web3.js, @mysten/sui: optional peer
 // dependencies, never bundled) and makes no network call.
-export { verifyPlan } from '@yieldrouter/verify';
-export type {
-  LegEffect,
-  LegVerdict,
-  PlanVerdict,
-  VerifiableLeg,
-  VerifiablePlan,
-  VerifyGap,
-  VerifyGapCode,
-  VerifyPlanOptions,
-  VerifyReason,
-  VerifyReasonCode,
-} from '@yieldrouter/verify';
+export * from '@yieldrouter/verify';

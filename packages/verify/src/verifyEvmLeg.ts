@@ -86,19 +86,16 @@ export function verifyEvmLeg(check: LegCheck): void {
       check.transfer(to, normalizeEvmAddress(decoded.args[0]), decoded.args[1]);
       return;
     case 'deposit':
-      check.venueCall(to, 'deposit', {
-        amount: decoded.args[0],
-        beneficiary: normalizeEvmAddress(decoded.args[1]),
-        exact: true,
-      });
+    case 'supply': {
+      // ERC-4626 deposit(assets, receiver); Aave supply(asset, amount, onBehalfOf, referral).
+      const [amount, beneficiary] =
+        decoded.functionName === 'deposit'
+          ? [decoded.args[0], decoded.args[1]]
+          : [decoded.args[1], decoded.args[2]];
+      const parts = { amount, beneficiary: normalizeEvmAddress(beneficiary), exact: true };
+      check.venueCall(to, decoded.functionName, parts);
       return;
-    case 'supply':
-      check.venueCall(to, 'supply', {
-        amount: decoded.args[1],
-        beneficiary: normalizeEvmAddress(decoded.args[2]),
-        exact: true,
-      });
-      return;
+    }
     case 'redeem':
     case 'withdraw': {
       const args = decoded.args as readonly unknown[];

@@ -6,34 +6,36 @@ import type { VerifiableLeg } from './verdict';
 import { verifyPlan } from './verifyPlan';
 
 // EVM legs as chain-evm builds them (offline), then tampered the way a compromised server could.
-const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
-const VAULT = '0x1111111111111111111111111111111111111111';
-const POOL = '0x2222222222222222222222222222222222222222';
+// USDC on Arbitrum.
+const USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+/** A made-up address of one repeated byte. */
+const address = (byte: string): `0x${string}` => `0x${byte.repeat(20)}`;
+const [VAULT, POOL, A_TOKEN, PAYEE, THIEF] = ['11', '22', '33', '55', '66'].map(address) as [
+  `0x${string}`,
+  `0x${string}`,
+  `0x${string}`,
+  `0x${string}`,
+  `0x${string}`,
+];
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const PAYEE = '0x5555555555555555555555555555555555555555';
-const THIEF = '0x6666666666666666666666666666666666666666';
-const PLAN = 'plan_00112233445566778899aabbccddeeff';
-const OTHER_PLAN_TAG = '53564331ffeeddccbbaa99887766554433221100';
+const PLAN = `plan_${'0123456789abcdef'.repeat(2)}`;
+const OTHER_PLAN_TAG = `53564331${'fe'.repeat(16)}`;
 
 const adapter = createEvmAdapter({
-  chain: 'base',
+  chain: 'arbitrum',
   rpcUrl: undefined,
-  timeoutMs: 1_000,
+  timeoutMs: 500,
   usdcAddress: USDC,
   registryAddress: undefined,
 });
-const vault: VenueOnChain = {
-  venueId: 'v',
-  chain: 'base',
-  standard: 'erc4626',
-  ids: { vault: VAULT },
-};
-const aave: VenueOnChain = {
-  venueId: 'a',
-  chain: 'base',
-  standard: 'aave-v3',
-  ids: { pool: POOL, aToken: '0x3333333333333333333333333333333333333333' },
-};
+const venueOf = (standard: VenueOnChain['standard'], ids: VenueOnChain['ids']): VenueOnChain => ({
+  venueId: standard,
+  chain: 'arbitrum',
+  standard,
+  ids,
+});
+const vault = venueOf('erc4626', { vault: VAULT });
+const aave = venueOf('aave-v3', { pool: POOL, aToken: A_TOKEN });
 const options = { owner: OWNER, venues: [USDC, VAULT, POOL], payees: [PAYEE] };
 
 const request = (venue: VenueOnChain): LegRequest => ({
@@ -64,6 +66,18 @@ const erc20 = parseAbi([
   'function transfer(address, uint256)',
 ]);
 const erc4626 = parseAbi(['function deposit(uint256, address)']);
+
+/** The reason codes of `plan` with leg `index` calling `functionName(to, amount)` of ERC-20. */
+function erc20Codes(
+  plan: ReturnType<typeof planOf>,
+  index: number,
+  functionName: 'approve' | 'transfer',
+  args: readonly [`0x${string}`, bigint],
+) {
+  const call = encodeFunctionData({ abi: erc20, functionName, args });
+  const tampered = withLeg(plan, index, (leg) => withCall(leg, call));
+  return verifyPlan(tampered, options).reasons.map((reason) => reason.code);
+}
 
 describe('verifyPlan on EVM legs', () => {
   it('verifies honest ERC-4626 and Aave deposits, withdrawals and a payee transfer', async () => {
@@ -120,22 +134,10 @@ describe('verifyPlan on EVM legs', () => {
 
   it('catches an approval to a foreign spender, and one above the amount', async () => {
     const plan = planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault))));
-    const foreign = withLeg(plan, 0, (leg) =>
-      withCall(
-        leg,
-        encodeFunctionData({ abi: erc20, functionName: 'approve', args: [THIEF, 12_500_000n] }),
-      ),
-    );
-    expect(verifyPlan(foreign, options).reasons.map((reason) => reason.code)).toEqual([
+    expect(erc20Codes(plan, 0, 'approve', [THIEF, 12_500_000n])).toEqual([
       'approval_to_foreign_spender',
     ]);
-    const unlimited = withLeg(plan, 0, (leg) =>
-      withCall(
-        leg,
-        encodeFunctionData({ abi: erc20, functionName: 'approve', args: [VAULT, 2n ** 256n - 1n] }),
-      ),
-    );
-    expect(verifyPlan(unlimited, options).reasons.map((reason) => reason.code)).toEqual([
+    expect(erc20Codes(plan, 0, 'approve', [VAULT, 2n ** 256n - 1n])).toEqual([
       'approval_exceeds_amount',
     ]);
   });
@@ -153,24 +155,8 @@ describe('verifyPlan on EVM legs', () => {
         }),
       ),
     );
-    const redirected = withLeg(plan, 0, (leg) =>
-      withCall(
-        leg,
-        encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [THIEF, 12_500_000n] }),
-      ),
-    );
-    expect(verifyPlan(redirected, options).reasons.map((reason) => reason.code)).toEqual([
-      'unknown_destination',
-    ]);
-    const more = withLeg(plan, 0, (leg) =>
-      withCall(
-        leg,
-        encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [PAYEE, 12_500_001n] }),
-      ),
-    );
-    expect(verifyPlan(more, options).reasons.map((reason) => reason.code)).toEqual([
-      'amount_mismatch',
-    ]);
+    expect(erc20Codes(plan, 0, 'transfer', [THIEF, 12_500_000n])).toEqual(['unknown_destination']);
+    expect(erc20Codes(plan, 0, 'transfer', [PAYEE, 12_500_001n])).toEqual(['amount_mismatch']);
   });
 
   it('catches a missing or foreign plan tag, another sender, native value and an unknown call', async () => {

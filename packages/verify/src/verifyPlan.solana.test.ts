@@ -41,6 +41,13 @@ async function legsOf(
   return built.legs;
 }
 
+/** A prepared plan of one router deposit leg. */
+async function routerDepositPlan() {
+  const planId = newPlanId();
+  const build = adapter.buildDeposit(request(planId, { kind: 'router' }));
+  return planOf(planId, owner, await legsOf(build));
+}
+
 const decode = (leg: VerifiableLeg) =>
   VersionedTransaction.deserialize(Buffer.from(String(leg.transaction), 'base64'));
 const encode = (leg: VerifiableLeg, transaction: VersionedTransaction): VerifiableLeg => ({
@@ -98,12 +105,7 @@ describe('verifyPlan on Solana legs', () => {
   });
 
   it('catches a changed amount or plan id in the router instruction, a missing memo and another fee payer', async () => {
-    const planId = newPlanId();
-    const plan = planOf(
-      planId,
-      owner,
-      await legsOf(adapter.buildDeposit(request(planId, { kind: 'router' }))),
-    );
+    const plan = await routerDepositPlan();
     const router = bed.router.programId;
     const codes = (change: (transaction: VersionedTransaction) => void) =>
       verifyPlan(
@@ -150,12 +152,7 @@ describe('verifyPlan on Solana legs', () => {
   });
 
   it('says incomplete, not verified, when a lookup table is not supplied', async () => {
-    const planId = newPlanId();
-    const plan = planOf(
-      planId,
-      owner,
-      await legsOf(adapter.buildDeposit(request(planId, { kind: 'router' }))),
-    );
+    const plan = await routerDepositPlan();
     const withTable = withLeg(plan, 0, (leg) => {
       const transaction = decode(leg);
       transaction.message.addressTableLookups.push({
@@ -175,12 +172,7 @@ describe('the router layout the verifier reads', () => {
   it('uses the discriminators chain-solana encodes', async () => {
     const { routerDiscriminator } =
       await import('@yieldrouter/chain-solana/src/instructions/routerInstructionData');
-    const planId = newPlanId();
-    const plan = planOf(
-      planId,
-      owner,
-      await legsOf(adapter.buildDeposit(request(planId, { kind: 'router' }))),
-    );
+    const plan = await routerDepositPlan();
     const effects = verifyPlan(plan, { owner, venues }).legs[0]?.effects ?? [];
     expect(effects).toContainEqual(
       expect.objectContaining({ kind: 'venue_call', call: 'deposit', amount: 20_000_000n }),
