@@ -10,7 +10,8 @@ export default defineConfig({
   target: 'es2022',
   platform: 'node',
   // packages/mcp-server and packages/schemas are internal: bundled (the server and the manifest
-  // its tools come from); the published
+  // its tools come from), and with them packages/verify (the `verifyPlan` tool), whose chain
+  // SDKs (viem, @solana/web3.js, @mysten/sui) are this package's dependencies; the published
   // SDK, the MCP SDK and zod stay dependencies.
   noExternal: ['@yieldrouter/mcp-server', '@yieldrouter/schemas'],
   external: ['zod', '@yieldrouter/sdk', /^@modelcontextprotocol\/sdk/],

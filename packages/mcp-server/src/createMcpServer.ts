@@ -20,6 +20,7 @@ import { IdempotencyWindow } from './tools/idempotencyWindow';
 import type { Toolset } from './tools/coreToolset';
 import { toolsFor } from './tools/toolCatalog';
 import { toolError } from './tools/toolResult';
+import { LOCAL_TOOLS } from './tools/verifyPlanTool';
 import type { Audience, ToolDefinition } from './tools/toolTypes';
 
 /** Whom the tools are listed for: the key's role and the operations the API implements. */
@@ -126,7 +127,7 @@ export function createMcpServer(options: CreateMcpServerOptions): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: toolsOf((await apiState()).access).map((tool) => ({
+    tools: [...toolsOf((await apiState()).access), ...LOCAL_TOOLS].map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -136,6 +137,9 @@ export function createMcpServer(options: CreateMcpServerOptions): Server {
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    // Local tools call nothing: they answer for any key, and while the API is unreachable.
+    const local = LOCAL_TOOLS.find((tool) => tool.name === request.params.name);
+    if (local) return local.run(request.params.arguments ?? {});
     const state = await apiState();
     const tool = toolsOf(state.access).find(
       (listedTool) => listedTool.name === request.params.name,

@@ -12,3 +12,5 @@ export type { ApiCallError, ArgumentGuard, GuardRefusal, OperationCaller } from 
 export type { Audience, ToolDefinition } from './tools/toolTypes';
 export { RESOURCES, OPPORTUNITIES_URI } from './resources';
 export { BEST_YIELD_PROMPT } from './prompts';
+export { LOCAL_TOOLS, VERIFY_PLAN_TOOL } from './tools/verifyPlanTool';
+export type { LocalTool } from './tools/verifyPlanTool';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { testKeys } from '@yieldrouter/api/testing/startTestApp';
 import type { Audience } from '@yieldrouter/mcp-server';
-import { audienceMayCall, toolCatalog } from '@yieldrouter/mcp-server';
+import { LOCAL_TOOLS, audienceMayCall, toolCatalog } from '@yieldrouter/mcp-server';
 import type { McpTransportKind } from './testing/connectMcpClient';
 import { REPO_ROOT } from './testing/connectMcpClient';
 import { renderToolList, replaceToolList } from './testing/renderToolList';
@@ -22,9 +22,14 @@ const KEYS: Readonly<Record<Audience, string | undefined>> = {
 // The README lists the full toolset (SVC_MCP_TOOLSET=full) per key.
 const { api, connect } = useMcpTestApp({ SVC_MCP_TOOLSET: 'full' });
 
+const LOCAL_NAMES = LOCAL_TOOLS.map((tool) => tool.name);
+
+/** The route tools listed to `audience` (the local tools, listed to every key, checked apart). */
 async function listToolNames(kind: McpTransportKind, audience: Audience): Promise<string[]> {
   const { tools } = await (await connect(kind, KEYS[audience])).listTools();
-  return tools.map((tool) => tool.name);
+  const names = tools.map((tool) => tool.name);
+  expect(names).toEqual(expect.arrayContaining(LOCAL_NAMES));
+  return names.filter((name) => !LOCAL_NAMES.includes(name));
 }
 
 async function implementedOperations(): Promise<ReadonlySet<string>> {

@@ -14,6 +14,7 @@ export * from './opportunityFacts';
 export * from './opportunityQuery';
 export * from './requests';
 export * from './planDocuments';
+export * from './planVerdict';
 export * from './cageDocuments';
 export * from './bridgePlanDocument';
 export * from './bridgeRescueDocument';

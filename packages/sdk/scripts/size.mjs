@@ -5,6 +5,9 @@
 // schemas of each manifest domain are chunks the client imports on first use (dynamic
 // imports): reported apart, all of them together and the largest first use, with no budget.
 // The webhooks entry (dist/webhooks.mjs, `@yieldrouter/sdk/webhooks`) is reported on its own.
+// The verifier entry (dist/verify.mjs, `@yieldrouter/sdk/verify`) is held to its own budget with
+// the chain SDKs it decodes with left external (viem, @solana/web3.js, @mysten/sui: optional
+// peer dependencies its callers already have), and reported with them bundled too.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +17,11 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const core = join(root, 'dist/index.mjs');
 const webhooks = join(root, 'dist/webhooks.mjs');
+const verify = join(root, 'dist/verify.mjs');
+const CHAIN_SDKS = ['viem', 'viem/*', '@solana/web3.js', '@mysten/sui', '@mysten/sui/*'];
 const LIMIT_BYTES = 10 * 1024;
 
-for (const entry of [core, webhooks]) {
+for (const entry of [core, webhooks, verify]) {
   if (!existsSync(entry)) {
     console.error(
       `${entry.slice(root.length + 1)} is missing: run \`pnpm --filter @yieldrouter/sdk build\` first`,
@@ -35,13 +40,13 @@ const eagerOnly = {
   },
 };
 
-async function measure(entry, external, plugins = [eagerOnly]) {
+async function measure(entry, external, plugins = [eagerOnly], platform = 'neutral') {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'esm',
-    platform: 'neutral',
+    platform,
     mainFields: ['module', 'main'],
     external,
     plugins,
@@ -77,6 +82,24 @@ console.log(`  largest domain on its own: ${largest.name}, ${kB(largest.gz)} min
 const hooks = await measure(webhooks, ['zod']);
 console.log(`@yieldrouter/sdk/webhooks (dist/webhooks.mjs), esbuild --minify, gzip -9`);
 console.log(`  ${kB(hooks.min)} min, ${kB(hooks.gz)} min+gz (report only, no budget)`);
+
+const verifier = await measure(verify, ['zod', ...CHAIN_SDKS]);
+// As a browser app that has none of the chain SDKs yet would ship it (their browser builds).
+const verifierWithSdks = await measure(verify, ['zod'], [eagerOnly], 'browser');
+console.log(`@yieldrouter/sdk/verify (dist/verify.mjs), esbuild --minify, gzip -9`);
+console.log(
+  `  chain SDKs external (${CHAIN_SDKS.join(', ')}): ${kB(verifier.min)} min, ${kB(verifier.gz)} min+gz`,
+);
+console.log(
+  `  chain SDKs bundled (report only): ${kB(verifierWithSdks.min)} min, ${kB(verifierWithSdks.gz)} min+gz`,
+);
+console.log(
+  `  target: <= ${kB(LIMIT_BYTES)} min+gz with the chain SDKs external; ratio ${(verifier.gz / LIMIT_BYTES).toFixed(2)}`,
+);
+if (verifier.gz > LIMIT_BYTES) {
+  console.error('verifier over the size budget');
+  process.exitCode = 1;
+}
 
 if (withoutZod.gz > LIMIT_BYTES) {
   console.error('core over the size budget');

@@ -41,7 +41,7 @@ describe('the published package', () => {
   it('npm pack ships only dist, README, LICENSE, CHANGELOG and package.json', () => {
     const files = packed.files.map((file) => file.path).sort();
     const allowed =
-      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(index|webhooks)\.(mjs|js|d\.mts|d\.ts)|dist\/chunks\/[\w.-]+\.mjs)$/;
+      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(index|webhooks|verify)\.(mjs|js|d\.mts|d\.ts)|dist\/chunks\/[\w.-]+\.mjs)$/;
     expect(files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -56,6 +56,10 @@ describe('the published package', () => {
         'dist/webhooks.js',
         'dist/webhooks.d.mts',
         'dist/webhooks.d.ts',
+        'dist/verify.mjs',
+        'dist/verify.js',
+        'dist/verify.d.mts',
+        'dist/verify.d.ts',
       ]),
     );
     // The ESM build's response schemas: one chunk per manifest domain, loaded on first use.
@@ -89,6 +93,24 @@ describe('the published package', () => {
     }
     // The core entry does not carry the webhook helpers.
     expect(readFileSync(join(root, 'dist/index.mjs'), 'utf8')).not.toContain('X-SVC-Signature');
+  });
+
+  it('the verify entry imports only the chain SDKs (optional peers), no Node built-in', () => {
+    const code = readFileSync(join(root, 'dist/verify.mjs'), 'utf8');
+    expect(code).not.toMatch(/["']node:|require\(/);
+    expect(code).not.toContain('@yieldrouter/verify');
+    const imported = [...code.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
+    expect(new Set(imported)).toEqual(
+      new Set(['viem', '@solana/web3.js', '@mysten/sui/transactions', '@mysten/sui/utils']),
+    );
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      peerDependenciesMeta: Record<string, { optional: boolean }>;
+    };
+    for (const peer of ['viem', '@solana/web3.js', '@mysten/sui']) {
+      expect(manifest.peerDependenciesMeta[peer]).toEqual({ optional: true });
+    }
+    // The core entry does not carry the verifier.
+    expect(readFileSync(join(root, 'dist/index.mjs'), 'utf8')).not.toContain('53564331');
   });
 
   it('the types are self-contained: no import of the internal schemas package', () => {

@@ -1,0 +1,13 @@
+export { verifyPlan } from './verifyPlan';
+export type {
+  LegEffect,
+  LegVerdict,
+  PlanVerdict,
+  VerifiableLeg,
+  VerifiablePlan,
+  VerifyGap,
+  VerifyGapCode,
+  VerifyPlanOptions,
+  VerifyReason,
+  VerifyReasonCode,
+} from './verdict';

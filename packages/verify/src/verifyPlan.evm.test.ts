@@ -1,0 +1,198 @@
+import { createEvmAdapter } from '@yieldrouter/chain-evm';
+import type { LegRequest, UnsignedLeg, VenueOnChain } from '@yieldrouter/schemas';
+import { encodeFunctionData, parseAbi } from 'viem';
+import { planOf, withLeg } from './testing/planOf';
+import type { VerifiableLeg } from './verdict';
+import { verifyPlan } from './verifyPlan';
+
+// EVM legs as chain-evm builds them (offline), then tampered the way a compromised server could.
+// USDC on Arbitrum.
+const USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+/** A made-up address of one repeated byte. */
+const address = (byte: string): `0x${string}` => `0x${byte.repeat(20)}`;
+const [VAULT, POOL, A_TOKEN, PAYEE, THIEF] = ['11', '22', '33', '55', '66'].map(address) as [
+  `0x${string}`,
+  `0x${string}`,
+  `0x${string}`,
+  `0x${string}`,
+  `0x${string}`,
+];
+const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const PLAN = `plan_${'0123456789abcdef'.repeat(2)}`;
+const OTHER_PLAN_TAG = `53564331${'fe'.repeat(16)}`;
+
+const adapter = createEvmAdapter({
+  chain: 'arbitrum',
+  rpcUrl: undefined,
+  timeoutMs: 500,
+  usdcAddress: USDC,
+  registryAddress: undefined,
+});
+const venueOf = (standard: VenueOnChain['standard'], ids: VenueOnChain['ids']): VenueOnChain => ({
+  venueId: standard,
+  chain: 'arbitrum',
+  standard,
+  ids,
+});
+const vault = venueOf('erc4626', { vault: VAULT });
+const aave = venueOf('aave-v3', { pool: POOL, aToken: A_TOKEN });
+const options = { owner: OWNER, venues: [USDC, VAULT, POOL], payees: [PAYEE] };
+
+const request = (venue: VenueOnChain): LegRequest => ({
+  planId: PLAN,
+  owner: OWNER,
+  amountMicros: 12_500_000n,
+  target: { kind: 'venue', venue },
+});
+
+async function legs(build: Promise<{ status: string; legs?: readonly UnsignedLeg[] }>) {
+  const built = await build;
+  if (!built.legs) throw new Error(JSON.stringify(built));
+  return built.legs;
+}
+
+const tag = PLAN.slice(5);
+/** A leg whose calldata is `call` followed by the plan's real tag (tampered, still tagged). */
+function withCall(
+  leg: VerifiableLeg,
+  call: `0x${string}`,
+  tagHex = `53564331${tag}`,
+): VerifiableLeg {
+  if (typeof leg.transaction !== 'object') throw new Error('not EVM');
+  return { ...leg, transaction: { ...leg.transaction, data: `${call}${tagHex}` } };
+}
+const erc20 = parseAbi([
+  'function approve(address, uint256)',
+  'function transfer(address, uint256)',
+]);
+const erc4626 = parseAbi(['function deposit(uint256, address)']);
+
+/** The reason codes of `plan` with leg `index` calling `functionName(to, amount)` of ERC-20. */
+function erc20Codes(
+  plan: ReturnType<typeof planOf>,
+  index: number,
+  functionName: 'approve' | 'transfer',
+  args: readonly [`0x${string}`, bigint],
+) {
+  const call = encodeFunctionData({ abi: erc20, functionName, args });
+  const tampered = withLeg(plan, index, (leg) => withCall(leg, call));
+  return verifyPlan(tampered, options).reasons.map((reason) => reason.code);
+}
+
+describe('verifyPlan on EVM legs', () => {
+  it('verifies honest ERC-4626 and Aave deposits, withdrawals and a payee transfer', async () => {
+    for (const build of [
+      adapter.buildDeposit(request(vault)),
+      adapter.buildDeposit(request(aave)),
+      adapter.buildWithdraw(request(vault)),
+      adapter.buildWithdraw(request(aave)),
+      adapter.buildTransfer({
+        planId: PLAN,
+        owner: OWNER,
+        amountMicros: 12_500_000n,
+        recipient: PAYEE,
+      }),
+    ]) {
+      const verdict = verifyPlan(planOf(PLAN, OWNER, await legs(build)), options);
+      expect(verdict).toMatchObject({ status: 'verified', reasons: [], gaps: [] });
+    }
+  });
+
+  it('reports what each leg does', async () => {
+    const verdict = verifyPlan(
+      planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault)))),
+      options,
+    );
+    expect(verdict.legs.map((leg) => leg.effects)).toEqual([
+      [{ kind: 'approve', token: USDC.toLowerCase(), spender: VAULT, amount: 12_500_000n }],
+      [
+        {
+          kind: 'venue_call',
+          target: VAULT,
+          call: 'deposit',
+          amount: 12_500_000n,
+          beneficiary: OWNER.toLowerCase(),
+        },
+      ],
+    ]);
+  });
+
+  it('catches calldata tampered after prepare: the deposit credits someone else', async () => {
+    const plan = planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault))));
+    const tampered = withLeg(plan, 1, (leg) =>
+      withCall(
+        leg,
+        encodeFunctionData({ abi: erc4626, functionName: 'deposit', args: [12_500_000n, THIEF] }),
+      ),
+    );
+    const verdict = verifyPlan(tampered, options);
+    expect(verdict.status).toBe('rejected');
+    expect(verdict.reasons).toEqual([
+      expect.objectContaining({ code: 'unknown_destination', leg: 1 }),
+    ]);
+  });
+
+  it('catches an approval to a foreign spender, and one above the amount', async () => {
+    const plan = planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault))));
+    expect(erc20Codes(plan, 0, 'approve', [THIEF, 12_500_000n])).toEqual([
+      'approval_to_foreign_spender',
+    ]);
+    expect(erc20Codes(plan, 0, 'approve', [VAULT, 2n ** 256n - 1n])).toEqual([
+      'approval_exceeds_amount',
+    ]);
+  });
+
+  it('catches a transfer to a party the owner did not list, and a changed amount', async () => {
+    const plan = planOf(
+      PLAN,
+      OWNER,
+      await legs(
+        adapter.buildTransfer({
+          planId: PLAN,
+          owner: OWNER,
+          amountMicros: 12_500_000n,
+          recipient: PAYEE,
+        }),
+      ),
+    );
+    expect(erc20Codes(plan, 0, 'transfer', [THIEF, 12_500_000n])).toEqual(['unknown_destination']);
+    expect(erc20Codes(plan, 0, 'transfer', [PAYEE, 12_500_001n])).toEqual(['amount_mismatch']);
+  });
+
+  it('catches a missing or foreign plan tag, another sender, native value and an unknown call', async () => {
+    const plan = planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault))));
+    const codes = (change: (leg: VerifiableLeg) => VerifiableLeg) =>
+      verifyPlan(withLeg(plan, 1, change), options).reasons.map((reason) => reason.code);
+    const call = encodeFunctionData({
+      abi: erc4626,
+      functionName: 'deposit',
+      args: [12_500_000n, OWNER],
+    });
+    expect(codes((leg) => withCall(leg, call, ''))).toEqual(['plan_tag_missing']);
+    expect(codes((leg) => withCall(leg, call, OTHER_PLAN_TAG))).toEqual(['plan_tag_mismatch']);
+    const tx = (leg: VerifiableLeg) =>
+      (typeof leg.transaction === 'object' ? leg.transaction : undefined)!;
+    expect(codes((leg) => ({ ...leg, transaction: { ...tx(leg), from: THIEF } }))).toEqual([
+      'sender_not_owner',
+    ]);
+    expect(codes((leg) => ({ ...leg, transaction: { ...tx(leg), value: '1' } }))).toEqual([
+      'unexpected_value',
+    ]);
+    expect(codes((leg) => withCall(leg, '0xdeadbeef'))).toEqual(['unknown_call']);
+  });
+
+  it('rejects a blocked plan, a plan of another owner and fee lines that do not add up', async () => {
+    expect(verifyPlan({ status: 'blocked' }, options).reasons[0]?.code).toBe('not_prepared');
+    const plan = planOf(PLAN, THIEF, await legs(adapter.buildDeposit(request(vault))));
+    expect(verifyPlan(plan, options).reasons.map((reason) => reason.code)).toContain(
+      'owner_mismatch',
+    );
+    const fees = planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault))), {
+      feeMicros: '10',
+      feeLines: [{ kind: 'service_swap_fee', amountMicros: '9' }],
+    });
+    expect(verifyPlan(fees, options).reasons.map((reason) => reason.code)).toEqual([
+      'fee_mismatch',
+    ]);
+  });
+});

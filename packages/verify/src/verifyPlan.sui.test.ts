@@ -1,0 +1,129 @@
+import { Transaction } from '@mysten/sui/transactions';
+import { createSuiAdapter } from '@yieldrouter/chain-sui';
+import {
+  NAVI,
+  PACKAGE_ID,
+  ROUTER_ID,
+  SCALLOP,
+  SUILEND,
+  USDC,
+  suiConfig,
+} from '@yieldrouter/chain-sui/src/testFixtures';
+import { newPlanId } from '@yieldrouter/schemas';
+import type { LegRequest, UnsignedLeg, VenueOnChain } from '@yieldrouter/schemas';
+import { planOf, withLeg } from './testing/planOf';
+import type { VerifiableLeg } from './verdict';
+import { verifyPlan } from './verifyPlan';
+
+// Sui legs as chain-sui builds them (offline, `sui-transaction-json`), then tampered the way a
+// compromised server could, after prepare.
+const OWNER = `0x${'2b'.repeat(32)}`;
+const THIEF = `0x${'99'.repeat(32)}`;
+const adapter = createSuiAdapter(suiConfig());
+const idsOf = (venue: VenueOnChain) =>
+  Object.values(venue.ids).filter((id): id is string => /^0x[0-9a-f]{64}$/.test(id ?? ''));
+const venues = [PACKAGE_ID, ROUTER_ID, USDC, ...[SUILEND, NAVI, SCALLOP].flatMap(idsOf)];
+const options = { owner: OWNER, venues };
+
+function request(planId: string, target: LegRequest['target']): LegRequest {
+  return { planId, owner: OWNER, amountMicros: 7_000_000n, target };
+}
+
+async function depositPlan(target: LegRequest['target']) {
+  const planId = newPlanId();
+  const built = await adapter.buildDeposit(request(planId, target));
+  if (built.status !== 'prepared') throw new Error(JSON.stringify(built));
+  return planOf(planId, OWNER, built.legs as readonly UnsignedLeg[]);
+}
+
+async function tamper(
+  leg: VerifiableLeg,
+  change: (tx: Transaction) => void,
+): Promise<VerifiableLeg> {
+  const tx = Transaction.from(String(leg.transaction));
+  change(tx);
+  return { ...leg, transaction: await tx.toJSON({ supportedIntents: ['CoinWithBalance'] }) };
+}
+
+describe('verifyPlan on Sui legs', () => {
+  it.each([
+    ['the router', { kind: 'router' }],
+    ['suilend', { kind: 'venue', venue: SUILEND }],
+    ['navi', { kind: 'venue', venue: NAVI }],
+    ['scallop', { kind: 'venue', venue: SCALLOP }],
+  ] as const)('verifies an honest deposit into %s', async (_, target) => {
+    const verdict = verifyPlan(await depositPlan(target), options);
+    expect(verdict).toMatchObject({ status: 'verified', reasons: [] });
+  });
+
+  it('catches a PTB that sends a coin elsewhere', async () => {
+    const plan = await depositPlan({ kind: 'venue', venue: SUILEND });
+    const leg = plan.legs[0];
+    if (!leg) throw new Error('no leg');
+    const skimmed = await tamper(leg, (tx) => {
+      const [coin] = tx.splitCoins(tx.gas, [1_000_000n]);
+      tx.transferObjects([coin!], THIEF);
+    });
+    const verdict = verifyPlan(
+      withLeg(plan, 0, () => skimmed),
+      options,
+    );
+    expect(verdict.status).toBe('rejected');
+    expect(verdict.reasons).toEqual([
+      expect.objectContaining({
+        code: 'unknown_destination',
+        message: expect.stringContaining(THIEF),
+      }),
+    ]);
+  });
+
+  it('catches the receipt redirected, a call into an unlisted package and a drawn amount above the leg', async () => {
+    const plan = await depositPlan({ kind: 'venue', venue: SUILEND });
+    const leg = plan.legs[0];
+    if (!leg) throw new Error('no leg');
+    expect(verifyPlan(plan, options).status).toBe('verified');
+    const codes = async (change: (tx: Transaction) => void) =>
+      verifyPlan({ ...plan, legs: [await tamper(leg, change)] }, options).reasons.map(
+        (r) => r.code,
+      );
+    // The receipt's TransferObjects now names the thief (the JSON edited, as a server could).
+    const json = JSON.parse(String(leg.transaction)) as {
+      inputs: Record<string, unknown>[];
+      commands: { TransferObjects?: { address: { Input: number } } }[];
+    };
+    const transfer = json.commands.find((command) => command.TransferObjects);
+    if (!transfer?.TransferObjects) throw new Error('no TransferObjects');
+    json.inputs[transfer.TransferObjects.address.Input] = {
+      Pure: { bytes: Buffer.from(THIEF.slice(2), 'hex').toString('base64') },
+    };
+    const redirected = { ...leg, transaction: JSON.stringify(json) };
+    expect(verifyPlan({ ...plan, legs: [redirected] }, options).reasons.map((r) => r.code)).toEqual(
+      ['unknown_destination'],
+    );
+    expect(
+      await codes((tx) => {
+        tx.moveCall({ target: `${THIEF}::drain::all`, arguments: [] });
+      }),
+    ).toEqual(['unknown_destination']);
+    expect(
+      await codes((tx) => {
+        tx.splitCoins(tx.gas, [8_000_000n]);
+      }),
+    ).toEqual(['amount_mismatch']);
+  });
+
+  it('catches another sender and a missing plan id', async () => {
+    const plan = await depositPlan({ kind: 'router' });
+    const leg = plan.legs[0];
+    if (!leg) throw new Error('no leg');
+    const other = await tamper(leg, (tx) => tx.setSender(THIEF));
+    expect(
+      verifyPlan(
+        withLeg(plan, 0, () => other),
+        options,
+      ).reasons.map((r) => r.code),
+    ).toContain('sender_not_owner');
+    const otherPlan = { ...plan, planId: newPlanId() };
+    expect(verifyPlan(otherPlan, options).reasons.map((r) => r.code)).toEqual(['plan_tag_missing']);
+  });
+});
