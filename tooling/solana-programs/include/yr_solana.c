@@ -215,6 +215,19 @@ uint64_t yr_token_transfer_checked(const YrTokenMove *move) {
   return sol_invoke_signed_c(&instruction, infos, 4, move->signer, move->signer == NULL ? 0 : 1);
 }
 
+uint64_t yr_token_transfer(const YrTokenMove *move) {
+  uint8_t data[9];
+  data[0] = 3; /* Transfer */
+  yr_write_u64(data + 1, move->amount);
+  SolAccountMeta metas[3] = {{move->source->key, true, false},
+                             {move->destination->key, true, false},
+                             {move->authority->key, false, true}};
+  SolAccountInfo infos[4] = {*move->source, *move->destination, *move->authority,
+                             *move->token_program};
+  SolInstruction instruction = {move->token_program->key, metas, 3, data, sizeof(data)};
+  return sol_invoke_signed_c(&instruction, infos, 4, move->signer, move->signer == NULL ? 0 : 1);
+}
+
 uint64_t yr_token_mint_to(const YrTokenMove *move) {
   uint8_t data[9];
   data[0] = 7; /* MintTo */
