@@ -135,6 +135,10 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   const all = await signAndExecute('withdraw', owner, String(value + 1_000_000n));
   expect(await settled(all.planId)).toMatchObject({ legs: [{ status: 'confirmed' }] });
   expect(solana.tokenBalance(cUsdc, owner.publicKey)).toBe(0n);
+  const fees = (await request(t.app).get('/api/v1/svc/fees').expect(200)).body as {
+    treasuries: Record<string, string | null>;
+  };
+  expect(fees.treasuries['solana']).toBe(router.treasury);
   const treasury = solana.usdcBalance(router.treasury);
   expect(treasury).toBeGreaterThan(0n);
   expect(await protocolFees(t)).toBe(treasury);
