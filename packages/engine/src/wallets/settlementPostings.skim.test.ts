@@ -56,19 +56,24 @@ describe('bookSettlement: a withdrawal whose skim the chain paid to the treasury
     version: 1n,
   };
   const stakedBefore = 44_000_000n - harvest.protocolFeeMicros;
-
-  it('full exit: staked empties, fees:protocol keeps exactly what the treasury received', () => {
+  /** The router's full exit of the 40 receipts for `received`, booked from its receipt. */
+  const exitFor = (received: bigint) => {
     const skim = computeVenueSkim({
       principalMicros: 40_000_000n,
       sharesHeld: 40_000_000n,
       sharesBurnt: 40_000_000n,
-      receivedMicros: 44_000_000n,
+      receivedMicros: received,
     });
     const booking = bookSettlement(
       leg(position, stakedBefore),
       { amountMicros: skim.netMicros, shares: 40_000_000n, skimMicros: skim.skimMicros },
       defaultFeeSchedule,
     );
+    return { skim, booking };
+  };
+
+  it('full exit: staked empties, fees:protocol keeps exactly what the treasury received', () => {
+    const { skim, booking } = exitFor(44_000_000n);
     expect(sum(booking.postings, staked)).toBe(-stakedBefore);
     expect(sum(booking.postings, outside)).toBe(skim.netMicros);
     // Harvested fees (retained) + what this booking adds == the treasury's skim.
@@ -88,17 +93,7 @@ describe('bookSettlement: a withdrawal whose skim the chain paid to the treasury
 
   it('yield since the last mark: the exit fee is booked and the treasury got the same', () => {
     // 1 more USDC accrued after the harvest: the venue pays 45 for the 40 shares.
-    const skim = computeVenueSkim({
-      principalMicros: 40_000_000n,
-      sharesHeld: 40_000_000n,
-      sharesBurnt: 40_000_000n,
-      receivedMicros: 45_000_000n,
-    });
-    const booking = bookSettlement(
-      leg(position, stakedBefore),
-      { amountMicros: skim.netMicros, shares: 40_000_000n, skimMicros: skim.skimMicros },
-      defaultFeeSchedule,
-    );
+    const { skim, booking } = exitFor(45_000_000n);
     expect(harvest.protocolFeeMicros + sum(booking.postings, fees)).toBe(skim.skimMicros);
     expect(sum(booking.postings, staked)).toBe(-stakedBefore);
     expect(booking.position?.feesRetainedMicros).toBe(0n);
