@@ -68,6 +68,8 @@ describe('meta endpoints', () => {
       registryMaxYieldSkimBps: 1000,
       harvestProfitFee: { bps: 100, capMicros: '10000000', enabled: false },
       slippage: { defaultBps: 100, maxBps: 500 },
+      // No treasury configured in this app: null per chain, never invented.
+      treasuries: { sui: null, solana: null, base: null, arbitrum: null },
     });
   });
 

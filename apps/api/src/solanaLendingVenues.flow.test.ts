@@ -25,6 +25,7 @@ import type { SolanaRouterApp } from './testing/solanaRouterApp';
 // and reports receipts that leave the owner's wallet outside our plans.
 
 let solana: SolanaBed;
+let router: SolanaRouterDeployment;
 let jupiter: SolanaJupiterLend;
 let save: SolanaSaveReserve;
 let t: TestApp;
@@ -46,7 +47,7 @@ beforeAll(async () => {
       });
     },
   });
-  ({ solana, t } = stack);
+  ({ solana, router, t } = stack);
 });
 afterAll(() => stack?.close());
 
@@ -142,10 +143,14 @@ it('jupiter-lend: deposit → settle → interest on the liquidity layer → har
   expect(done.positions[0]).toMatchObject({ valueMicros: '20200000' });
   await expectBooksMatchChain();
 
-  // Withdraw 5 USDC: ceil(5 / 1.01) jlUSDC redeemed, at least 5 USDC paid.
+  // Withdraw 5 USDC: ceil(5 / 1.01) jlUSDC redeemed, at least 5 USDC paid: to the owner, and the
+  // router's skim on the yield part (49_504 above the principal those jlUSDC carry) to the treasury.
   const usdcBefore = solana.usdcBalance(owner.publicKey);
+  const treasuryBefore = solana.usdcBalance(router.treasury);
   await signAndExecute('jupiter-lend', 'withdraw', owner, '5000000');
-  expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBe(5_000_000n);
+  const skim = solana.usdcBalance(router.treasury) - treasuryBefore;
+  expect(skim).toBe(skimOf(5_000_000n - 4_950_496n));
+  expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBe(5_000_000n - skim);
   expect(solana.tokenBalance(jupiter.fTokenMint, owner.publicKey)).toBe(20_000_000n - 4_950_496n);
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
   await expectBooksMatchChain();
@@ -189,8 +194,13 @@ it('save: deposit (reserve refreshed) → settle → borrowers’ interest → h
 
   // Withdraw 5 USDC: cTokens redeemed rounded up (the leg refreshes the reserve first).
   const usdcBefore = solana.usdcBalance(owner.publicKey);
+  const treasuryBefore = solana.usdcBalance(router.treasury);
   await signAndExecute('save', 'withdraw', owner, '5000000');
-  expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBeGreaterThanOrEqual(5_000_000n);
+  const skim = solana.usdcBalance(router.treasury) - treasuryBefore;
+  expect(skim).toBeGreaterThan(0n);
+  expect(solana.usdcBalance(owner.publicKey) - usdcBefore + skim).toBeGreaterThanOrEqual(
+    5_000_000n,
+  );
   expect(value).toBeGreaterThan(20_000_000n);
   expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
   await expectBooksMatchChain();

@@ -4,6 +4,7 @@ import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/
 import { verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import { driftsFound, reconcileTestBooks } from './testing/reconcileTestBooks';
+import { protocolFees } from './testing/swapTestTables';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
 import { settledPlan, signAndExecuteLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
@@ -127,4 +128,22 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   const report = await reconcileTestBooks(t);
   expect(report).toMatchObject({ positions: 1, unavailable: 0, aboveThreshold: 0 });
   expect(driftsFound(report)).toEqual({});
+
+  // Withdraw everything (asked for more than it is worth: klend redeems every cUSDC the owner
+  // holds). The router pays the skim on the yield to the treasury in the same transaction: the
+  // treasury's balance is fees:protocol to the micro, the owner got principal + net yield.
+  const all = await signAndExecute('withdraw', owner, String(value + 1_000_000n));
+  expect(await settled(all.planId)).toMatchObject({ legs: [{ status: 'confirmed' }] });
+  expect(solana.tokenBalance(cUsdc, owner.publicKey)).toBe(0n);
+  const fees = (await request(t.app).get('/api/v1/svc/fees').expect(200)).body as {
+    treasuries: Record<string, string | null>;
+  };
+  expect(fees.treasuries['solana']).toBe(router.treasury);
+  const treasury = solana.usdcBalance(router.treasury);
+  expect(treasury).toBeGreaterThan(0n);
+  expect(await protocolFees(t)).toBe(treasury);
+  expect(solana.usdcBalance(owner.publicKey)).toBe(30_000_000n + value - 15_000_000n - treasury);
+  expect(await position(wallet)).toMatchObject({ stakedMicros: '0' });
+  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect(driftsFound(await reconcileTestBooks(t))).toEqual({});
 });

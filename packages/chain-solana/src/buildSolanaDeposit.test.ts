@@ -11,6 +11,7 @@ import { newPlanId } from '@yieldrouter/schemas';
 import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { MEMO_PROGRAM_ID } from './instructions/planMemo';
 import { decodeRouterInstructionData } from './instructions/routerInstructionData';
+import { routerVenuePosition } from './instructions/routerInstructions';
 import { bedAdapter, legTransaction, onlyLeg, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
 import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
@@ -225,6 +226,16 @@ describe('buildDeposit into a router-adapter venue', () => {
       { key: adapterKey.toBase58(), signer: false, writable: true },
       { key: venueProgram.toBase58(), signer: false, writable: false },
       { key: SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(), signer: false, writable: false },
+      // The owner's venue position (principal and shares the skim is measured against), the
+      // treasury's USDC account the registry names, and the programs the router calls.
+      {
+        key: routerVenuePosition(new PublicKey(bed.router.programId), owner, adapterKey).toBase58(),
+        signer: false,
+        writable: true,
+      },
+      { key: bed.router.treasuryUsdc, signer: false, writable: true },
+      { key: TOKEN_PROGRAM_ID.toBase58(), signer: false, writable: false },
+      { key: SystemProgram.programId.toBase58(), signer: false, writable: false },
       { key: owner.toBase58(), signer: true, writable: true },
       { key: adapterKey.toBase58(), signer: false, writable: true },
       { key: ata(owner, usdc()), signer: false, writable: true },

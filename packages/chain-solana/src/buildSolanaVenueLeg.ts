@@ -8,6 +8,8 @@ import {
 } from './instructions/routerInstructions';
 import { venueKeys } from './legKeys';
 import { prepareSolanaLeg } from './prepareSolanaLeg';
+import { readRouterFeeConfig } from './readRouterFeeConfig';
+import { associatedTokenAccount } from './tokenAccounts';
 import type { SolanaContext } from './solanaContext';
 
 /** A venue leg's request, its owner parsed. */
@@ -43,6 +45,9 @@ export async function buildSolanaVenueLeg(
     ids,
   });
   if ('blockers' in call) return { status: 'blocked', blockers: call.blockers };
+  // The treasury the registry names (the router refuses any other account for the skim).
+  const fees = await readRouterFeeConfig(context, router.adapterRegistry);
+  if ('blockers' in fees) return { status: 'blocked', blockers: fees.blockers };
   const accounts = {
     programId: router.programId,
     owner,
@@ -50,6 +55,7 @@ export async function buildSolanaVenueLeg(
     adapterRegistry: router.adapterRegistry,
     adapter: call.adapter,
     venueProgram: call.venueProgram,
+    treasuryUsdc: associatedTokenAccount(fees.treasury, router.usdcMint),
     venueAccounts: call.venueAccounts,
   };
   const args = { amountMicros: call.argument, planId };
@@ -62,7 +68,7 @@ export async function buildSolanaVenueLeg(
     summary:
       action === 'deposit'
         ? `Deposit ${amount} from ${owner.toBase58()} into ${venue.venueId} (${protocol.name}) through the Yield Router (${planId})`
-        : `Withdraw ${amount} from ${venue.venueId} (${protocol.name}) through the Yield Router to ${owner.toBase58()} (${planId})`,
+        : `Withdraw ${amount} from ${venue.venueId} (${protocol.name}) through the Yield Router to ${owner.toBase58()}, the router paying its ${fees.skimBps} bps yield skim to the treasury ${fees.treasury.toBase58()} (${planId})`,
     instructions: [
       ...call.setup,
       action === 'deposit'

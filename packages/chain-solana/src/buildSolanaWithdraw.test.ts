@@ -3,13 +3,13 @@ import {
   TOKEN_PROGRAM_ID,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY } from '@solana/web3.js';
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, SystemProgram } from '@solana/web3.js';
 import { Keypair } from '@solana/web3.js';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { MEMO_PROGRAM_ID } from './instructions/planMemo';
 import { decodeRouterInstructionData } from './instructions/routerInstructionData';
-import { routerPosition } from './instructions/routerInstructions';
+import { routerPosition, routerVenuePosition } from './instructions/routerInstructions';
 import { bedAdapter, legTransaction, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
 import { TEST_VENUE_ID } from './testing/withTestVenueProtocol';
@@ -110,6 +110,14 @@ describe('buildWithdraw', () => {
       venue.ids['adapter'],
       venue.ids['venueProgram'],
       SYSVAR_INSTRUCTIONS_PUBKEY.toBase58(),
+      routerVenuePosition(
+        new PublicKey(bed.router.programId),
+        owner,
+        new PublicKey(venue.ids['adapter'] ?? ''),
+      ).toBase58(),
+      bed.router.treasuryUsdc,
+      TOKEN_PROGRAM_ID.toBase58(),
+      SystemProgram.programId.toBase58(),
       owner.toBase58(),
       venue.ids['adapter'],
       ata(owner, bed.usdcMint),

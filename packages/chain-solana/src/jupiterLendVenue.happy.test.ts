@@ -53,17 +53,22 @@ describe('Jupiter Lend through our router program', () => {
 
     // Withdraw 10 USDC: jlUSDC redeemed rounded up, at least 10 USDC paid, both in the receipt.
     const usdcBefore = bed.usdcBalance(owner.publicKey);
+    const treasuryBefore = bed.usdcBalance(bed.router.treasury);
     const withdraw = await routedVenueRun(adapter, venue, owner, 'withdraw', 10_000_000n);
     const shares = 9_900_991n; // ceil(10 / 1.01)
     expect(bed.transaction(withdraw.txId)?.logMessages).toContain(
       `Program log: svc:${withdraw.planId} withdraw_from_venue shares=${shares}`,
     );
-    const paid = bed.usdcBalance(owner.publicKey) - usdcBefore;
+    // What the venue paid: to the owner, and the router's yield skim to the treasury.
+    const skim = bed.usdcBalance(bed.router.treasury) - treasuryBefore;
+    expect(skim).toBeGreaterThan(0n);
+    const paid = bed.usdcBalance(owner.publicKey) - usdcBefore + skim;
     expect(paid).toBe(jlTokenValue(shares, 1_010_000_000_000n));
     expect(paid).toBeGreaterThanOrEqual(10_000_000n);
     expect(withdraw.receipt).toMatchObject({
       status: 'confirmed',
-      amountMicros: paid,
+      amountMicros: paid - skim,
+      skimMicros: skim,
       shares,
     });
     expect(bed.tokenBalance(jupiter.fTokenMint, owner.publicKey)).toBe(20_000_000n - shares);

@@ -15,7 +15,12 @@ type Meta = NonNullable<VersionedTransactionResponse['meta']>;
 
 /** What a confirmed leg moved, or why it does not match the query. */
 type Movement =
-  { readonly amountMicros: bigint; readonly shares: bigint | null } | { readonly mismatch: string };
+  | {
+      readonly amountMicros: bigint;
+      readonly shares: bigint | null;
+      readonly skimMicros?: bigint;
+    }
+  | { readonly mismatch: string };
 
 function mirrored(moved: bigint, counterpart: bigint, what: string): Movement {
   if (moved <= 0n) return { mismatch: `no USDC moved ${what}` };
@@ -90,6 +95,11 @@ function venueMovement(
   subject: Extract<ReceiptSubject, { kind: 'venue' }>,
 ): Movement {
   const { receiptMint } = subject;
+  const lines = programLogLines(meta.logMessages ?? [], subject.programId.toBase58());
+  // The router's skim line (withdrawals): paid from the owner's USDC to the treasury.
+  const skimLine = `svc:${query.planId} venue_skim amount=`;
+  const skimText = lines.find((line) => line.startsWith(skimLine))?.slice(skimLine.length);
+  const skim = skimText !== undefined && /^\d+$/.test(skimText) ? BigInt(skimText) : 0n;
   const usdc = tokenBalanceDelta(meta, keys, { mint, owner });
   const receipts = tokenBalanceDelta(meta, keys, { mint: receiptMint, owner });
   const deposit = query.action === 'deposit';
@@ -102,10 +112,17 @@ function venueMovement(
       mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the owner's receipt tokens changed by ${receipts}`,
     };
   }
+  // The router logs the protocol's argument: the USDC the venue paid, before the skim.
   const argument =
-    subject.units[query.action] === 'shares' ? `shares=${shares}` : `amount=${moved}`;
+    subject.units[query.action] === 'shares' ? `shares=${shares}` : `amount=${moved + skim}`;
   const event = `svc:${query.planId} ${deposit ? 'deposit_to_venue' : 'withdraw_from_venue'} ${argument}`;
-  return missingRouterEvent(meta, subject.programId, event) ?? { amountMicros: moved, shares };
+  return (
+    missingRouterEvent(meta, subject.programId, event) ?? {
+      amountMicros: moved,
+      shares,
+      ...(deposit ? {} : { skimMicros: skim }),
+    }
+  );
 }
 
 /**
@@ -187,6 +204,7 @@ export async function readSolanaReceipt(
       planId: query.planId,
       amountMicros: movement.amountMicros,
       shares: movement.shares,
+      ...(movement.skimMicros === undefined ? {} : { skimMicros: movement.skimMicros }),
       block: String(read.slot),
     };
   } catch (error) {

@@ -130,6 +130,7 @@ function deposit(venue: Venue, owner: Keypair, accounts: AccountMeta[]) {
           adapterRegistry: key(bed.router.adapterRegistry),
           adapter: venue.adapter(),
           venueProgram: venue.venueProgram(),
+          treasuryUsdc: key(bed.router.treasuryUsdc),
           venueAccounts: accounts,
         },
         { amountMicros: 1_000_000n, planId },

@@ -68,17 +68,22 @@ describe('Save through our router program', () => {
 
     // Withdraw 10 USDC: cTokens redeemed rounded up (after a refresh in the same transaction).
     const usdcBefore = bed.usdcBalance(owner.publicKey);
+    const treasuryBefore = bed.usdcBalance(bed.router.treasury);
     const withdraw = await routedVenueRun(adapter, venue, owner, 'withdraw', 10_000_000n);
     const burnt = minted - bed.tokenBalance(save.collateralMint, owner.publicKey);
     expect(bed.transaction(withdraw.txId)?.logMessages).toContain(
       `Program log: svc:${withdraw.planId} withdraw_from_venue shares=${burnt}`,
     );
-    const paid = bed.usdcBalance(owner.publicKey) - usdcBefore;
+    // What the venue paid: to the owner, and the router's yield skim to the treasury.
+    const skim = bed.usdcBalance(bed.router.treasury) - treasuryBefore;
+    expect(skim).toBeGreaterThan(0n);
+    const paid = bed.usdcBalance(owner.publicKey) - usdcBefore + skim;
     expect(paid).toBeGreaterThanOrEqual(10_000_000n);
     expect(paid).toBe(cTokenValue(burnt, rate()));
     expect(withdraw.receipt).toMatchObject({
       status: 'confirmed',
-      amountMicros: paid,
+      amountMicros: paid - skim,
+      skimMicros: skim,
       shares: burnt,
     });
   });

@@ -70,13 +70,18 @@ describe('a Solana venue leg through our router program', () => {
     const later = await routedVenueRun(adapter, venue, owner, 'deposit', 10_000_000n);
     expect(later.receipt).toMatchObject({ amountMicros: 10_000_000n, shares: 8_000_000n });
 
+    // 10 of 28 receipts carry ceil(30 × 10 / 28) of the 30 USDC principal: the router pays the
+    // 500 bps skim on the yield above it to the treasury, the owner gets the rest.
     const withdrawal = await routedVenueRun(adapter, venue, owner, 'withdraw', 12_500_000n);
+    const skim = ((12_500_000n - 10_714_286n) * 500n) / 10_000n;
     expect(withdrawal.receipt).toMatchObject({
       status: 'confirmed',
-      amountMicros: 12_500_000n,
+      amountMicros: 12_500_000n - skim,
       shares: 10_000_000n,
+      skimMicros: skim,
     });
-    expect(bed.usdcBalance(owner.publicKey)).toBe(32_500_000n);
+    expect(bed.usdcBalance(owner.publicKey)).toBe(32_500_000n - skim);
+    expect(bed.usdcBalance(router.treasury)).toBe(skim);
   });
 
   it('is rejected (preflight) for a deposit the owner cannot fund', async () => {

@@ -5,6 +5,12 @@ export const MAX_MICROS = 9223372036854775807n;
 
 export const BPS_DENOMINATOR = 10_000n;
 
+/**
+ * The highest yield skim anything may charge: the on-chain registries refuse more (the Solana
+ * router's `set_fee_config`, `YR_MAX_SKIM_BPS` in yield_router.c; the EVM cage's `MAX_SKIM_BPS`).
+ */
+export const MAX_YIELD_SKIM_BPS = 1000;
+
 /** The published fee schedule. Every rate lives here and nowhere else. */
 export interface FeeSchedule {
   readonly version: string;
@@ -93,6 +99,14 @@ export function assertFeeSchedule(schedule: FeeSchedule): void {
   assertMicros(schedule.harvestProfitFee.capMicros, 'harvestProfitFee.capMicros');
   assertBps(schedule.slippage.defaultBps, 'slippage.defaultBps');
   assertBps(schedule.slippage.maxBps, 'slippage.maxBps');
+  if (schedule.registryMaxYieldSkimBps > MAX_YIELD_SKIM_BPS) {
+    throw new FeeError(
+      `registryMaxYieldSkimBps exceeds the on-chain maximum (${MAX_YIELD_SKIM_BPS})`,
+      {
+        field: 'registryMaxYieldSkimBps',
+      },
+    );
+  }
   if (schedule.yieldSkimBps > schedule.registryMaxYieldSkimBps) {
     throw new FeeError('yieldSkimBps exceeds the registry maximum', { field: 'yieldSkimBps' });
   }

@@ -16,7 +16,8 @@ const bps = fc.integer({ min: 0, max: 10_000 });
 describe('fee invariants (property tests)', () => {
   it('skim + net == gross, skim <= gross, skim >= 0', () => {
     fc.assert(
-      fc.property(micros, bps, (gross, skimBps) => {
+      // The skim stops at the registry maximum (computeVenueSkim.property.test.ts refuses above).
+      fc.property(micros, fc.integer({ min: 0, max: 1000 }), (gross, skimBps) => {
         const { skimMicros, netMicros } = computeYieldSkim({ grossYieldMicros: gross, skimBps });
         expect(skimMicros + netMicros).toBe(gross);
         expect(skimMicros >= 0n && skimMicros <= gross).toBe(true);

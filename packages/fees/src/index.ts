@@ -5,6 +5,7 @@ export * from './computeHarvestFees';
 export * from './computePrincipalFee';
 export * from './computeSwapFeeLines';
 export * from './computeSwapPlanFees';
+export * from './computeVenueSkim';
 export * from './computeYieldSkim';
 export * from './errors';
 export * from './feeSchedule';

@@ -161,6 +161,12 @@ export type Receipt =
        * receipt tokens). Null for router legs.
        */
       readonly shares: bigint | null;
+      /**
+       * Withdrawals through a program that takes the yield skim on chain (the Solana router): the
+       * skim paid to the treasury in the same transaction, out of what the venue paid; the owner
+       * received `amountMicros`. Absent where no skim is taken on chain.
+       */
+      readonly skimMicros?: bigint;
       /** Block number / slot / checkpoint as a decimal string, when the chain reports it. */
       readonly block: string | null;
     }

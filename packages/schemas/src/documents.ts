@@ -199,5 +199,16 @@ export const FeesDocument = z.object({
     description: "The gas-sponsor plan's service fee, in bps of the USDC its top-up swap sells.",
   }),
   slippage: z.object({ defaultBps: z.number().int(), maxBps: z.number().int() }),
+  treasuries: z
+    .object({
+      sui: z.string().nullable(),
+      solana: z.string().nullable(),
+      base: z.string().nullable(),
+      arbitrum: z.string().nullable(),
+    })
+    .meta({
+      description:
+        'The wallet per chain the yield skim is paid to on chain (null: not configured). On Solana the router pays it in withdraw_from_venue to the treasury its registry names.',
+    }),
 });
 export type FeesDocument = z.infer<typeof FeesDocument>;

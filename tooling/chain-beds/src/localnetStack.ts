@@ -139,6 +139,7 @@ export async function startLocalnet(): Promise<Localnet> {
       SVC_SOLANA_PROGRAM_ID: solanaRouter.programId,
       SVC_SOLANA_YIELD_ROUTER: solanaRouter.yieldRouter,
       SVC_SOLANA_ADAPTER_REGISTRY: solanaRouter.adapterRegistry,
+      SVC_SOLANA_TREASURY: solanaRouter.treasury,
       SVC_SOLANA_UPGRADE_AUTHORITY: solanaRouter.admin,
       SVC_SUI_RPC_URL: sui.rpcUrl,
       SVC_SUI_NETWORK: 'localnet',

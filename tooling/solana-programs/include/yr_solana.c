@@ -215,28 +215,29 @@ uint64_t yr_token_transfer_checked(const YrTokenMove *move) {
   return sol_invoke_signed_c(&instruction, infos, 4, move->signer, move->signer == NULL ? 0 : 1);
 }
 
-uint64_t yr_token_mint_to(const YrTokenMove *move) {
+/* The Token program's amount instructions with (writable, writable, signing authority). */
+static uint64_t token_amount_call(uint8_t tag, SolAccountInfo *first, SolAccountInfo *second,
+                                  const YrTokenMove *move) {
   uint8_t data[9];
-  data[0] = 7; /* MintTo */
+  data[0] = tag;
   yr_write_u64(data + 1, move->amount);
-  SolAccountMeta metas[3] = {{move->mint->key, true, false},
-                             {move->destination->key, true, false},
-                             {move->authority->key, false, true}};
-  SolAccountInfo infos[3] = {*move->mint, *move->destination, *move->authority};
+  SolAccountMeta metas[3] = {
+      {first->key, true, false}, {second->key, true, false}, {move->authority->key, false, true}};
+  SolAccountInfo infos[3] = {*first, *second, *move->authority};
   SolInstruction instruction = {move->token_program->key, metas, 3, data, sizeof(data)};
   return sol_invoke_signed_c(&instruction, infos, 3, move->signer, move->signer == NULL ? 0 : 1);
 }
 
+uint64_t yr_token_transfer(const YrTokenMove *move) {
+  return token_amount_call(3 /* Transfer */, move->source, move->destination, move);
+}
+
+uint64_t yr_token_mint_to(const YrTokenMove *move) {
+  return token_amount_call(7 /* MintTo */, move->mint, move->destination, move);
+}
+
 uint64_t yr_token_burn(const YrTokenMove *move) {
-  uint8_t data[9];
-  data[0] = 8; /* Burn */
-  yr_write_u64(data + 1, move->amount);
-  SolAccountMeta metas[3] = {{move->source->key, true, false},
-                             {move->mint->key, true, false},
-                             {move->authority->key, false, true}};
-  SolAccountInfo infos[3] = {*move->source, *move->mint, *move->authority};
-  SolInstruction instruction = {move->token_program->key, metas, 3, data, sizeof(data)};
-  return sol_invoke_signed_c(&instruction, infos, 3, move->signer, move->signer == NULL ? 0 : 1);
+  return token_amount_call(8 /* Burn */, move->source, move->mint, move);
 }
 
 static uint64_t yr_minimum_balance(uint64_t space) {

@@ -87,7 +87,7 @@ void *memset(void *dst, int value, size_t n);
 #define YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS (((uint64_t)11) << 32)
 
 /* ---- The loader's input (SBPFv0, aligned serialization) ---- */
-#define YR_MAX_ACCOUNTS 24
+#define YR_MAX_ACCOUNTS 32
 #define YR_MAX_PERMITTED_DATA_INCREASE (10 * 1024)
 #define YR_HEAP_START ((uint8_t *)0x300000000)
 /* Heap room after the account array, for buffers too large for a stack frame. */
@@ -164,6 +164,8 @@ typedef struct {
   const SolSignerSeeds *signer;
 } YrTokenMove;
 uint64_t yr_token_transfer_checked(const YrTokenMove *move);
+/* Transfer (tag 3): source, destination, authority; `mint` and `decimals` are not used. */
+uint64_t yr_token_transfer(const YrTokenMove *move);
 uint64_t yr_token_mint_to(const YrTokenMove *move);
 uint64_t yr_token_burn(const YrTokenMove *move);
 

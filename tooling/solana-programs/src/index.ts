@@ -25,11 +25,13 @@ export {
   routerVenueCall,
   routerVenueLeg,
   routerWithdraw,
+  setFeeConfig,
   testVenueAccounts,
   VENUE_LAYOUT,
   venueAccrue,
   venueMove,
   venuePda,
+  venuePositionPda,
 } from './programInstructions';
 export type {
   RouterLeg,

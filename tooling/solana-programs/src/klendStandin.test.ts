@@ -75,7 +75,12 @@ describe('klend stand-in behind the router (klend layout)', () => {
     );
     const paid = (shares * total) / (state.supply * FRACTION);
     expect(paid).toBeGreaterThanOrEqual(20_000_000n);
-    expect(usdc(owner.publicKey)).toBe(60_000_000n + paid);
+    // The yield skim (500 bps) on what the cTokens earned above the principal they carry.
+    const principal = (40_000_000n * shares + 40_000_000n - 1n) / 40_000_000n;
+    const skim = ((paid - principal) * 500n) / 10_000n;
+    expect(skim).toBeGreaterThan(0n);
+    expect(fixture.tokenBalance(fixture.treasuryUsdc)).toBe(skim);
+    expect(usdc(owner.publicKey)).toBe(60_000_000n + paid - skim);
     expect(ctokens(owner.publicKey)).toBe(40_000_000n - shares);
   });
 

@@ -48,6 +48,16 @@ export const registryPda = (programId: PublicKey): PublicKey =>
   PublicKey.findProgramAddressSync([Buffer.from('adapter_registry')], programId)[0];
 export const positionPda = (programId: PublicKey, owner: PublicKey): PublicKey =>
   PublicKey.findProgramAddressSync([Buffer.from('position'), owner.toBuffer()], programId)[0];
+/** The owner's venue position `["venue_position", owner, adapter]`: principal and shares routed in. */
+export const venuePositionPda = (
+  programId: PublicKey,
+  owner: PublicKey,
+  adapter: PublicKey,
+): PublicKey =>
+  PublicKey.findProgramAddressSync(
+    [Buffer.from('venue_position'), owner.toBuffer(), adapter.toBuffer()],
+    programId,
+  )[0];
 export const ata = (owner: PublicKey, mint: PublicKey): PublicKey =>
   getAssociatedTokenAddressSync(mint, owner, true);
 
@@ -106,6 +116,31 @@ export function registerAdapter(
       venueProgram.toBuffer(),
       Buffer.from([layout]),
     ]),
+  });
+}
+
+/**
+ * `set_fee_config(skim_bps: u16, treasury: Pubkey)`: the yield skim (at most 1000 bps) and the
+ * treasury wallet whose token account every venue withdrawal pays it to; admin only.
+ */
+export function setFeeConfig(
+  programId: PublicKey,
+  admin: PublicKey,
+  skimBps: number,
+  treasury: PublicKey,
+): TransactionInstruction {
+  const data = Buffer.alloc(8 + 2 + 32);
+  discriminator('set_fee_config').copy(data, 0);
+  data.writeUInt16LE(skimBps, 8);
+  treasury.toBuffer().copy(data, 10);
+  return new TransactionInstruction({
+    programId,
+    keys: [
+      { pubkey: admin, isSigner: true, isWritable: false },
+      r(routerPda(programId)),
+      w(registryPda(programId)),
+    ],
+    data,
   });
 }
 
@@ -171,13 +206,16 @@ export interface RouterVenueCall {
   /** The registered protocol account (reserve, pool, bank). */
   readonly adapter: PublicKey;
   readonly venueProgram: PublicKey;
+  /** The treasury's USDC token account (the registry's treasury wallet owns it). */
+  readonly treasury: PublicKey;
   /** The protocol instruction's accounts, in the protocol's order and with its flags. */
   readonly venueAccounts: readonly AccountMeta[];
 }
 
 /**
  * `deposit_to_venue` / `withdraw_from_venue(amount, plan_id)`: [owner, router, registry, adapter,
- * venue program, Instructions sysvar, ...the protocol's accounts].
+ * venue program, Instructions sysvar, venue position, treasury USDC, Token program, System
+ * program, ...the protocol's accounts].
  */
 export function routerVenueCall(
   name: 'deposit_to_venue' | 'withdraw_from_venue',
@@ -192,6 +230,10 @@ export function routerVenueCall(
       r(call.adapter),
       r(call.venueProgram),
       r(SYSVAR_INSTRUCTIONS_PUBKEY),
+      w(venuePositionPda(call.programId, call.owner, call.adapter)),
+      w(call.treasury),
+      r(TOKEN_PROGRAM_ID),
+      r(SystemProgram.programId),
       ...call.venueAccounts,
     ],
     data: legData(name, call.amount, call.planId),
@@ -220,9 +262,14 @@ export function testVenueAccounts(
 /** A router leg into (or out of) the test venue. */
 export function routerVenueLeg(
   name: 'deposit_to_venue' | 'withdraw_from_venue',
-  leg: RouterLeg & { readonly venue: VenueAccounts; readonly adapter?: PublicKey },
+  leg: RouterLeg & {
+    readonly venue: VenueAccounts;
+    readonly adapter?: PublicKey;
+    readonly treasury: PublicKey;
+  },
 ): TransactionInstruction {
   return routerVenueCall(name, {
+    treasury: leg.treasury,
     programId: leg.programId,
     owner: leg.owner,
     amount: leg.amount,

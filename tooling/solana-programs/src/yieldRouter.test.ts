@@ -58,6 +58,7 @@ describe('yield_router program', () => {
   const venueLeg = (amount: bigint, extra: Partial<Parameters<typeof routerVenueLeg>[1]> = {}) => ({
     ...leg(amount),
     venue: fixture.venue,
+    treasury: fixture.treasuryUsdc,
     ...extra,
   });
   const usdcOf = (key: Keypair) => fixture.tokenBalance(ata(key.publicKey, fixture.usdcMint));
@@ -291,6 +292,7 @@ describe('yield_router program', () => {
         planId,
         adapter: fixture.venue.venue,
         venueProgram: fixture.venue.program,
+        treasury: fixture.treasuryUsdc,
         venueAccounts: replace(testVenueAccounts(fixture.venue, owner.publicKey, fixture.usdcMint)),
       });
     const at = (index: number, pubkey: PublicKey) => (accounts: AccountMeta[]) =>
@@ -335,6 +337,7 @@ describe('yield_router program', () => {
             amount: 1_000_000n,
             planId,
             venue: unlisted.venue,
+            treasury: unlisted.treasuryUsdc,
           }),
         ],
         [stranger],

@@ -109,7 +109,11 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
     getArbitrumEnablement: () => chainEnablement('arbitrum'),
     getPackages: () => ok(packagesDocument),
     getFees: () =>
-      ok({ schemaVersion: 'svc-fees.v1' as const, ...toFeeScheduleDocument(deps.fees) }),
+      ok({
+        schemaVersion: 'svc-fees.v1' as const,
+        ...toFeeScheduleDocument(deps.fees),
+        treasuries: deps.config.treasuries,
+      }),
     getSdk: ({ query }) =>
       ok({
         packageName: SDK_PACKAGE,

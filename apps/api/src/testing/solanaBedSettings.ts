@@ -20,5 +20,6 @@ export function solanaBedSettings(
     SVC_SOLANA_PROGRAM_ID: router.programId,
     SVC_SOLANA_YIELD_ROUTER: router.yieldRouter,
     SVC_SOLANA_ADAPTER_REGISTRY: router.adapterRegistry,
+    SVC_SOLANA_TREASURY: router.treasury,
   };
 }

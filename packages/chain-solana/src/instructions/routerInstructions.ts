@@ -22,6 +22,8 @@ export interface VenueInstructionAccounts {
   readonly adapter: PublicKey;
   /** The venue program the adapter is registered with (the router invokes it). */
   readonly venueProgram: PublicKey;
+  /** The treasury's USDC token account (its owner is the registry's treasury wallet). */
+  readonly treasuryUsdc: PublicKey;
   /** The protocol instruction's accounts, in its order and with its flags. */
   readonly venueAccounts: readonly AccountMeta[];
 }
@@ -47,6 +49,21 @@ export function routerPosition(programId: PublicKey, owner: PublicKey): PublicKe
   )[0];
 }
 
+/**
+ * The owner's venue position PDA `["venue_position", owner, adapter]`: the principal and receipt
+ * tokens the owner routed into that venue, which the yield skim is measured against.
+ */
+export function routerVenuePosition(
+  programId: PublicKey,
+  owner: PublicKey,
+  adapter: PublicKey,
+): PublicKey {
+  return PublicKey.findProgramAddressSync(
+    [Buffer.from('venue_position'), owner.toBuffer(), adapter.toBuffer()],
+    programId,
+  )[0];
+}
+
 /** The leg's amount and plan, carried in the instruction data. */
 export interface RouterLegArguments {
   readonly amountMicros: bigint;
@@ -67,6 +84,10 @@ function venueInstruction(
       readonly(accounts.adapter),
       readonly(accounts.venueProgram),
       readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
+      writable(routerVenuePosition(accounts.programId, accounts.owner, accounts.adapter)),
+      writable(accounts.treasuryUsdc),
+      readonly(TOKEN_PROGRAM_ID),
+      readonly(SystemProgram.programId),
       ...accounts.venueAccounts,
     ],
     data: encodeRouterInstructionData({ name, ...args }),
@@ -91,7 +112,9 @@ export function depositToVenueInstruction(
 
 /**
  * Router program `withdraw_from_venue(amount, plan_id)`: the protocol's withdrawal with `amount`
- * in the layout's unit (USDC, or the protocol's receipt tokens), paid to the owner.
+ * in the layout's unit (USDC, or the protocol's receipt tokens), paid to the owner; the router
+ * then pays the registry's skim on the yield above the owner's recorded principal from the
+ * owner's USDC to the treasury (docs/venues/solana.md, "The yield skim").
  */
 export function withdrawFromVenueInstruction(
   accounts: VenueInstructionAccounts,

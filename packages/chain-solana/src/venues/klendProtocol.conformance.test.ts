@@ -16,7 +16,7 @@ import type { RouterBed } from '../testing/bedAdapter';
 import { associatedTokenAccount } from '../tokenAccounts';
 
 // chain-solana's klend legs against klend's own package: the protocol accounts our router call
-// carries (after its 6 fixed accounts) are klend-sdk's depositReserveLiquidity /
+// carries (after its 10 fixed accounts) are klend-sdk's depositReserveLiquidity /
 // redeemReserveCollateral accounts with the IDL's roles, and the argument is the one klend-sdk
 // encodes. (The router's CPI bytes themselves: tooling/solana-programs klendConformance.test.ts.)
 
@@ -50,7 +50,7 @@ function routerCall(transaction: ReturnType<typeof legTransaction>) {
   );
   if (!call) throw new Error('no router call');
   const data = decodeRouterInstructionData(call.data);
-  const protocolAccounts = call.accountKeyIndexes.slice(6).map((index) => ({
+  const protocolAccounts = call.accountKeyIndexes.slice(10).map((index) => ({
     address: keys.get(index)?.toBase58(),
     signer: message.isAccountSigner(index),
     writable: message.isAccountWritable(index),

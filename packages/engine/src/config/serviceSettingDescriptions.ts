@@ -78,6 +78,21 @@ export const SERVICE_SETTING_DESCRIPTIONS: SettingDescriptions<typeof ServiceSet
   SVC_ARBITRUM_CAGE_ADDRESS: {
     meaning: 'Our YieldCage contract on Arbitrum, as `SVC_BASE_CAGE_ADDRESS`.',
   },
+  SVC_SOLANA_TREASURY: {
+    meaning:
+      'The wallet the Solana yield skim is paid to (base58). The router enforces the treasury its registry names (`set_fee_config`, [venues/solana.md](venues/solana.md)); set this to the same wallet so GET /svc/fees `treasuries.solana` says it. Unset: null.',
+  },
+  SVC_SUI_TREASURY: {
+    meaning:
+      'The address the Sui yield skim is paid to (0x + 64 hex), served as GET /svc/fees `treasuries.sui`. Unset: null.',
+  },
+  SVC_BASE_TREASURY: {
+    meaning:
+      'The address the Base yield skim is paid to (0x + 40 hex), served as GET /svc/fees `treasuries.base`. Unset: null.',
+  },
+  SVC_ARBITRUM_TREASURY: {
+    meaning: 'The address the Arbitrum yield skim is paid to, as `SVC_BASE_TREASURY`.',
+  },
   SVC_VENUE_IDS: {
     meaning:
       'On-chain ids per venue, JSON `{"morpho": {"vault": "0x…"}}`. A venue missing an id it needs is listed with `ready: false` and `missingIds`. Unknown venues or id names are refused at start. The id names per venue: [venues/evm.md](venues/evm.md), [venues/solana.md](venues/solana.md), [venues/sui.md](venues/sui.md); real mainnet ids: [profiles.md](profiles.md).',

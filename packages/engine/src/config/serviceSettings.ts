@@ -5,6 +5,7 @@ import {
   NATIVE_USDC,
   OnChainIds,
   SolanaPubkey,
+  SuiObjectId,
 } from '@yieldrouter/schemas';
 import type { ChainSwitches } from '@yieldrouter/schemas';
 import type { ChainsConfig } from '../chains/chainsConfig';
@@ -68,6 +69,10 @@ export const ServiceSettings = z
     SVC_ARBITRUM_DEPLOY_TX: z.string().optional(),
     SVC_BASE_CAGE_ADDRESS: EvmAddress.optional(),
     SVC_ARBITRUM_CAGE_ADDRESS: EvmAddress.optional(),
+    SVC_SUI_TREASURY: SuiObjectId.optional(),
+    SVC_SOLANA_TREASURY: SolanaPubkey.optional(),
+    SVC_BASE_TREASURY: EvmAddress.optional(),
+    SVC_ARBITRUM_TREASURY: EvmAddress.optional(),
     SVC_VENUE_IDS: z.string().optional(),
     SVC_PROFILE: z.string().optional(),
     SVC_APY_POOLS: z.string().optional(),
@@ -122,6 +127,12 @@ export interface ServiceConfig {
   readonly jupiter: JupiterConfig;
   /** Sui swaps (Cetus): the quote source, fee recipient and token table. */
   readonly cetus: CetusConfig;
+  /**
+   * The wallet per chain the yield skim is paid to (GET /svc/fees `treasuries`); unset: null. On
+   * Solana the router's registry names the treasury it enforces (`set_fee_config`); this setting
+   * says which one the operator expects.
+   */
+  readonly treasuries: Readonly<Record<'sui' | 'solana' | 'base' | 'arbitrum', string | null>>;
   /** Our YieldCage per Map chain; unset answers `cage_not_configured`. */
   readonly cages: { readonly base: string | undefined; readonly arbitrum: string | undefined };
   /** Bridge plans: the CCTP contracts per chain, the attestation service, fee recipients. */
@@ -187,6 +198,12 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
     },
     onChainIds: onChainIds(env),
     cages: { base: env.SVC_BASE_CAGE_ADDRESS, arbitrum: env.SVC_ARBITRUM_CAGE_ADDRESS },
+    treasuries: {
+      sui: env.SVC_SUI_TREASURY ?? null,
+      solana: env.SVC_SOLANA_TREASURY ?? null,
+      base: env.SVC_BASE_TREASURY ?? null,
+      arbitrum: env.SVC_ARBITRUM_TREASURY ?? null,
+    },
     venues: {
       ...parseVenueSettings(
         env.SVC_VENUE_IDS,

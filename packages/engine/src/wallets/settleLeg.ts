@@ -90,7 +90,11 @@ function outcomeOf(
   }
   const booking = bookSettlement(
     leg,
-    { amountMicros: receipt.amountMicros, shares: receipt.shares },
+    {
+      amountMicros: receipt.amountMicros,
+      shares: receipt.shares,
+      ...(receipt.skimMicros === undefined ? {} : { skimMicros: receipt.skimMicros }),
+    },
     schedule,
   );
   return {

@@ -15,6 +15,11 @@ export interface ProvenMovement {
   readonly amountMicros: bigint;
   /** Venue shares minted (deposit) or burned (withdraw); null for router legs. */
   readonly shares: bigint | null;
+  /**
+   * Withdrawals through a program that takes the yield skim on chain (the Solana router): what
+   * the treasury received in the same transaction, besides the owner's `amountMicros`.
+   */
+  readonly skimMicros?: bigint;
 }
 
 /** A position's shares, mark and fees retained after a settlement. */
@@ -211,7 +216,11 @@ function bookExit(leg: SettlementLeg, movement: ProvenMovement): SettlementBooki
  * retained in the position (the owner took them: fees:protocol gives them back to the chain).
  * So a full exit empties staked exactly, and withdrawing "everything the wallet owns" leaves the
  * protocol's retained fees in the venue. Shares our plans did not mint (outside money on the
- * same venue) move nothing on the books. The staked balance pays `paidTo`: the chain, for a
+ * same venue) move nothing on the books. Where the chain took the skim on the way out (the Solana
+ * router: `skimMicros`), the venue paid the owner's amount plus the skim; the skim is the
+ * protocol's retained fees reaching the treasury (fees:protocol keeps them; beyond what the
+ * position retained, the protocol earns the rest off staked now), and the owner's amount comes
+ * out of staked, then out of the retained fees left. The staked balance pays `paidTo`: the chain, for a
  * rebalance's withdraw leg the wallet's pending_in (where its deposit leg takes it from), for
  * auto-pay's withdraw leg the wallet's auto_pay bucket (where the payees' legs take it from).
  */
@@ -268,8 +277,10 @@ function bookUnstake(
       autoPayReturnMicros: 0n,
     };
   }
-  const paid = (amount * tracked) / burned;
+  const skim = movement.skimMicros ?? 0n;
+  const paid = ((amount + skim) * tracked) / burned;
   const value = tracked === position.shares ? paid : (paid * position.shares) / tracked;
+  const skimPaid = min((skim * tracked) / burned, paid);
   let stakedMicros = position.markMicros - position.feesRetainedMicros;
   let feesRetainedMicros = position.feesRetainedMicros;
   let exitFeeMicros = 0n;
@@ -286,14 +297,22 @@ function bookUnstake(
     stakedMicros -= fromStaked;
     feesRetainedMicros -= loss - fromStaked;
   }
-  const fromStaked = min(paid, stakedMicros);
-  moves.move(staked, paidTo, fromStaked).move(FEES, feesPaidTo, paid - fromStaked);
+  // The skim leaves the position for the treasury: the protocol's retained fees first, the rest
+  // earned by the protocol off staked now (the chain's rule measures yield per share burnt).
+  const skimFromFees = min(skimPaid, feesRetainedMicros);
+  const skimFromStaked = min(skimPaid - skimFromFees, stakedMicros);
+  moves.move(staked, FEES, skimFromStaked);
+  stakedMicros -= skimFromStaked;
+  feesRetainedMicros -= skimFromFees;
+  const ownerPaid = paid - skimPaid;
+  const fromStaked = min(ownerPaid, stakedMicros);
+  moves.move(staked, paidTo, fromStaked).move(FEES, feesPaidTo, ownerPaid - fromStaked);
   return {
     postings: moves.postings(),
     position: {
       shares: position.shares - tracked,
       markMicros: value - paid,
-      feesRetainedMicros: feesRetainedMicros - (paid - fromStaked),
+      feesRetainedMicros: feesRetainedMicros - (ownerPaid - fromStaked),
     },
     reviewReason: joinReasons(review, outside),
     exitFeeMicros,

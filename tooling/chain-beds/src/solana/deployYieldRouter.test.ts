@@ -36,6 +36,7 @@ describe('deployYieldRouter', () => {
           usdcMint,
           amount: 8_000_000n,
           planId,
+          treasury: new PublicKey(deployment.treasuryUsdc),
           venue: {
             program: new PublicKey(deployment.venue.venueProgram),
             venue: new PublicKey(deployment.venue.adapter),
@@ -56,5 +57,8 @@ describe('deployYieldRouter', () => {
     // 2 USDC of yield on 8: each receipt token is now worth 1.25 USDC.
     deployment.accrue(2_000_000n);
     expect(bed.tokenBalance(usdcMint, deployment.venue.adapter)).toBe(10_000_000n);
+    // The registry's fee configuration: the published skim, paid to this treasury.
+    expect(deployment.skimBps).toBe(500);
+    expect(bed.usdcBalance(deployment.treasury)).toBe(0n);
   });
 });

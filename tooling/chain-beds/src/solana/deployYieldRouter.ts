@@ -13,6 +13,7 @@ import {
   registerAdapter,
   registryPda,
   routerPda,
+  setFeeConfig,
   standinBorrow,
   VENUE_LAYOUT,
   venueAccrue,
@@ -34,6 +35,14 @@ export interface SolanaRouterDeployment {
    * the bed's authority (`SVC_SOLANA_UPGRADE_AUTHORITY`).
    */
   readonly admin: string;
+  /**
+   * The treasury wallet of the registry's fee configuration and its USDC account: every venue
+   * withdrawal through the router pays the yield skim there (`SVC_TREASURY_ADDRESSES.solana`).
+   */
+  readonly treasury: string;
+  readonly treasuryUsdc: string;
+  /** The yield skim the registry was given (bps). */
+  readonly skimBps: number;
   /** The test venue, registered as an adapter: the ids a Solana venue takes in `SVC_VENUE_IDS`. */
   readonly venue: {
     readonly adapter: string;
@@ -70,6 +79,9 @@ export interface SolanaRouterDeployment {
   };
 }
 
+/** `defaultFeeSchedule.yieldSkimBps` of packages/fees (the beds do not depend on the service). */
+const PUBLISHED_SKIM_BPS = 500;
+
 function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: Keypair[]): void {
   sendAsAuthority({
     sender: bed,
@@ -90,7 +102,14 @@ function send(bed: SolanaBed, instructions: TransactionInstruction[], signers: K
  * const router = deployYieldRouter(bed);
  * // SVC_SOLANA_PROGRAM_ID=router.programId, SVC_VENUE_IDS={"kamino": router.kamino.ids}
  */
-export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
+export function deployYieldRouter(
+  bed: SolanaBed,
+  options: {
+    /** The registry's yield skim; the published one (packages/fees) by default. */
+    readonly skimBps?: number;
+  } = {},
+): SolanaRouterDeployment {
+  const skimBps = options.skimBps ?? PUBLISHED_SKIM_BPS;
   const programs = ensureProgramsBuilt();
   const programId = Keypair.generate().publicKey;
   const venueProgram = Keypair.generate().publicKey;
@@ -104,10 +123,19 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
   const { venueAccounts, ids } = deployTestVenue(bed, venueProgram);
 
   const router = routerPda(programId);
+  const treasury = Keypair.generate().publicKey;
+  const treasuryUsdc = ata(treasury, usdcKey);
   send(
     bed,
     [
       initializeRouter(programId, admin.publicKey),
+      createAssociatedTokenAccountIdempotentInstruction(
+        admin.publicKey,
+        treasuryUsdc,
+        treasury,
+        usdcKey,
+      ),
+      setFeeConfig(programId, admin.publicKey, skimBps, treasury),
       createAssociatedTokenAccountIdempotentInstruction(
         admin.publicKey,
         ata(router, usdcKey),
@@ -130,6 +158,9 @@ export function deployYieldRouter(bed: SolanaBed): SolanaRouterDeployment {
     yieldRouter: router.toBase58(),
     adapterRegistry: registryPda(programId).toBase58(),
     admin: admin.publicKey.toBase58(),
+    treasury: treasury.toBase58(),
+    treasuryUsdc: treasuryUsdc.toBase58(),
+    skimBps,
     venue: ids,
     accrue: accrueTo(bed, venueAccounts),
     kamino: deployKamino(bed, programId),

@@ -16,7 +16,8 @@
 #define YR_LAYOUT_MAX_SUFFIX 8
 #define YR_LAYOUT_MAX_OWNER_TOKENS 3
 /* The router's fixed accounts (owner, router, registry, adapter, venue program, Instructions
- * sysvar) plus the protocol's must fit YR_MAX_ACCOUNTS. */
+ * sysvar, venue position, treasury, token program, system program) plus the protocol's must fit
+ * YR_MAX_ACCOUNTS. */
 #define YR_LAYOUT_MAX_ACCOUNTS 18
 
 /* One protocol instruction: data = tag ++ u64 LE argument ++ suffix. */
@@ -33,6 +34,11 @@ typedef struct {
    * owner (the protocol checks their mints) */
   uint8_t owner_tokens[YR_LAYOUT_MAX_OWNER_TOKENS];
   uint8_t owner_tokens_len;
+  /* indices in the protocol's list (both also in owner_tokens) of the owner's USDC account and
+   * of the owner's receipt-token account: the router measures both around the call to record the
+   * principal and to take the yield skim (docs/venues/solana.md, "The yield skim") */
+  uint8_t liquidity;
+  uint8_t receipt;
 } YrVenueCall;
 
 typedef struct {

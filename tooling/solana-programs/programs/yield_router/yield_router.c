@@ -32,6 +32,9 @@
 #define E_FOREIGN_RESERVE 19 /* the protocol account at the layout's index is not the adapter */
 #define E_VENUE_ACCOUNTS 20  /* wrong protocol account count, or the owner not where it signs */
 #define E_UNKNOWN_LAYOUT 21  /* a layout id this build does not know */
+#define E_FEE_TOO_HIGH 22    /* a skim above YR_MAX_SKIM_BPS */
+#define E_FEE_NOT_CONFIGURED 23 /* the registry has no treasury yet: venue legs wait for it */
+#define E_INVALID_TREASURY 24   /* not the registry treasury's token account of the owner's mint */
 
 /* ---- Discriminators ---- */
 static const uint8_t IX_INITIALIZE[8] = {0xaf, 0xaf, 0x6d, 0x1f, 0x0d, 0x98, 0x9b, 0xed};
@@ -40,6 +43,7 @@ static const uint8_t IX_DEPOSIT[8] = {0xf2, 0x23, 0xc6, 0x89, 0x52, 0xe1, 0xf2, 
 static const uint8_t IX_WITHDRAW[8] = {0xb7, 0x12, 0x46, 0x9c, 0x94, 0x6d, 0xa1, 0x22};
 static const uint8_t IX_DEPOSIT_TO_VENUE[8] = {0xa5, 0x29, 0x1a, 0xdc, 0xb9, 0x95, 0x0d, 0x1f};
 static const uint8_t IX_WITHDRAW_FROM_VENUE[8] = {0xeb, 0x5c, 0xf4, 0x7d, 0x0a, 0xcf, 0x73, 0x2b};
+static const uint8_t IX_SET_FEE_CONFIG[8] = {0xdd, 0xde, 0x34, 0xce, 0x72, 0xc6, 0x40, 0x5b};
 
 /* The upgradeable loader: `initialize` is for the program's upgrade authority only. */
 static const SolPubkey UPGRADEABLE_LOADER = {{0x02, 0xa8, 0xf6, 0x91, 0x4e, 0x88, 0xa1, 0xb0,
@@ -62,6 +66,7 @@ static const SolPubkey INSTRUCTIONS_SYSVAR = {{0x06, 0xa7, 0xd5, 0x17, 0x18, 0x7
 static const char ROUTER_SEED[] = "yield_router";
 static const char REGISTRY_SEED[] = "adapter_registry";
 static const char POSITION_SEED[] = "position";
+static const char VENUE_POSITION_SEED[] = "venue_position";
 
 /* Router: magic, admin, bump, then lifetime totals (checked: an overflow refuses the leg). */
 static const uint8_t ROUTER_MAGIC[8] = {'Y', 'R', 'R', 'O', 'U', 'T', 'E', 'R'};
@@ -74,8 +79,10 @@ static const uint8_t ROUTER_MAGIC[8] = {'Y', 'R', 'R', 'O', 'U', 'T', 'E', 'R'};
 #define ROUTER_VAULT_OUT 72  /* USDC withdrawn from the router vault, all time */
 
 /* Registry: magic, bump, count, then entries of (adapter: the protocol account the entry is
- * bound to, venue program, layout id, 7 bytes of padding). */
-static const uint8_t REGISTRY_MAGIC[8] = {'Y', 'R', 'A', 'D', 'P', 'T', 'R', '2'};
+ * bound to, venue program, layout id, 7 bytes of padding), then the fee configuration: the yield
+ * skim in bps (u64, at most YR_MAX_SKIM_BPS) and the treasury wallet (the token owner of the
+ * account a skim is paid to; all zero until `set_fee_config`). */
+static const uint8_t REGISTRY_MAGIC[8] = {'Y', 'R', 'A', 'D', 'P', 'T', 'R', '3'};
 #define REGISTRY_MAX 16
 #define REGISTRY_BUMP 8
 #define REGISTRY_COUNT 16
@@ -84,7 +91,22 @@ static const uint8_t REGISTRY_MAGIC[8] = {'Y', 'R', 'A', 'D', 'P', 'T', 'R', '2'
 #define ENTRY_ADAPTER 0
 #define ENTRY_PROGRAM 32
 #define ENTRY_LAYOUT 64
-#define REGISTRY_LEN (REGISTRY_ENTRIES + REGISTRY_MAX * REGISTRY_ENTRY_LEN)
+#define REGISTRY_SKIM_BPS (REGISTRY_ENTRIES + REGISTRY_MAX * REGISTRY_ENTRY_LEN)
+#define REGISTRY_TREASURY (REGISTRY_SKIM_BPS + 8)
+#define REGISTRY_LEN (REGISTRY_TREASURY + 32)
+/* The registry maximum of the skim (packages/fees `registryMaxYieldSkimBps`). */
+#define YR_MAX_SKIM_BPS 1000
+
+/* Venue position ["venue_position", owner, adapter]: what the owner put into one registered venue
+ * through the router and has not taken out yet: principal (USDC micros) and the receipt tokens
+ * that principal bought. The skim is taken on the yield above it. */
+static const uint8_t VENUE_POSITION_MAGIC[8] = {'Y', 'R', 'V', 'P', 'O', 'S', '0', '1'};
+#define VENUE_POSITION_LEN 96
+#define VENUE_POSITION_OWNER 8
+#define VENUE_POSITION_ADAPTER 40
+#define VENUE_POSITION_BUMP 72
+#define VENUE_POSITION_PRINCIPAL 80
+#define VENUE_POSITION_SHARES 88
 
 /* Position: magic, owner, bump, the owner's USDC in the router vault. */
 static const uint8_t POSITION_MAGIC[8] = {'Y', 'R', 'P', 'O', 'S', 'N', '0', '1'};
@@ -326,6 +348,31 @@ static uint64_t register_adapter(const SolParameters *params) {
   return YR_SUCCESS;
 }
 
+/* ---- set_fee_config(skim_bps: u16, treasury: Pubkey): [admin (signer), router PDA, registry
+ *      PDA (w)]. The yield skim every venue withdrawal pays, and the wallet whose USDC token
+ *      account receives it; a skim above YR_MAX_SKIM_BPS is refused. ---- */
+static uint64_t set_fee_config(const SolParameters *params) {
+  if (params->accounts_len < 3) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
+  if (params->data_len != 8 + 2 + 32) return custom(E_INVALID_INSTRUCTION);
+  const SolAccountInfo *admin = &params->accounts[0];
+  const SolAccountInfo *router = &params->accounts[1];
+  SolAccountInfo *registry = &params->accounts[2];
+  if (!is_router(params, router)) return custom(E_INVALID_ROUTER);
+  if (!admin->is_signer || !yr_bytes_eq(admin->key->x, router->data + ROUTER_ADMIN, 32)) {
+    return custom(E_NOT_ADMIN);
+  }
+  if (!is_registry(params, registry) || !registry->is_writable) return custom(E_INVALID_REGISTRY);
+  uint64_t bps = read_u16(params->data + 8);
+  if (bps > YR_MAX_SKIM_BPS) return custom(E_FEE_TOO_HIGH);
+  static const uint8_t zero[32] = {0};
+  if (yr_bytes_eq(params->data + 10, zero, 32)) return custom(E_INVALID_TREASURY);
+  yr_write_u64(registry->data + REGISTRY_SKIM_BPS, bps);
+  memcpy(registry->data + REGISTRY_TREASURY, params->data + 10, 32);
+  sol_log_64_(0x534b494d, bps, 0, 0, 0); /* "SKIM", bps */
+  yr_log("yield_router: fee config set");
+  return YR_SUCCESS;
+}
+
 /* The owner's position PDA ["position", owner, bump]: checked, or created when `create`. */
 static uint64_t open_position(const SolParameters *params, SolAccountInfo *owner,
                               SolAccountInfo *position, const SolAccountInfo *system, bool create) {
@@ -433,110 +480,7 @@ static uint64_t withdraw(const SolParameters *params) {
   return YR_SUCCESS;
 }
 
-/* ---- deposit_to_venue / withdraw_from_venue(amount, plan_id):
- *   0 owner (signer, w)   1 router PDA (w)   2 registry PDA
- *   3 adapter: the protocol account the registry entry is bound to (reserve, pool, bank)
- *   4 venue program (the registered one)     5 Instructions sysvar (the plan memo is checked)
- *   6.. the protocol's own accounts for the call, in the protocol's order (its layout header)
- * The registry entry of the adapter names the venue program and the layout; the router checks the
- * leg and the protocol accounts the layout points at, builds the protocol's instruction data
- * (tag ++ u64 amount ++ suffix) and invokes the venue program with the owner's signature and
- * nothing of its own: USDC leaves (or returns to) the owner's account and the receipt is the
- * owner's. Contract: docs/venues/solana.md. ---- */
-#define VENUE_FIXED_ACCOUNTS 6
-
-/* The registry entry bound to `adapter`, or NULL. */
-static const uint8_t *listed_entry(const SolAccountInfo *registry, const SolAccountInfo *adapter) {
-  uint64_t count = yr_read_u64(registry->data + REGISTRY_COUNT);
-  for (uint64_t i = 0; i < count && i < REGISTRY_MAX; i += 1) {
-    const uint8_t *entry = registry->data + REGISTRY_ENTRIES + i * REGISTRY_ENTRY_LEN;
-    if (yr_bytes_eq(entry + ENTRY_ADAPTER, adapter->key->x, 32)) return entry;
-  }
-  return NULL;
-}
-
-/* The protocol accounts the layout names: the owner where the protocol wants its signer, the
- * registered account where the protocol reads it, and the owner's token accounts. */
-static uint64_t check_venue_accounts(const SolParameters *params, const YrVenueCall *call) {
-  SolAccountInfo *a = params->accounts;
-  const SolAccountInfo *owner = &a[0], *adapter = &a[3];
-  SolAccountInfo *venue_accounts = a + VENUE_FIXED_ACCOUNTS;
-  if (params->accounts_len != VENUE_FIXED_ACCOUNTS + call->accounts) {
-    return custom(E_VENUE_ACCOUNTS);
-  }
-  if (!yr_pubkey_eq(venue_accounts[call->owner].key, owner->key) ||
-      !venue_accounts[call->owner].is_signer) {
-    return custom(E_VENUE_ACCOUNTS);
-  }
-  if (!yr_pubkey_eq(venue_accounts[call->bound].key, adapter->key)) {
-    return custom(E_FOREIGN_RESERVE);
-  }
-  for (uint8_t i = 0; i < call->owner_tokens_len && i < YR_LAYOUT_MAX_OWNER_TOKENS; i += 1) {
-    YrTokenAccount token;
-    const SolAccountInfo *account = &venue_accounts[call->owner_tokens[i]];
-    if (!yr_read_token_account(account, &token) || !yr_pubkey_eq(token.owner, owner->key)) {
-      return custom(E_INVALID_TOKEN_ACCOUNT);
-    }
-  }
-  return YR_SUCCESS;
-}
-
-static uint64_t venue_leg(const SolParameters *params, bool into_venue) {
-  Leg leg;
-  uint64_t result = parse_leg(params, &leg);
-  if (result != 0) return result;
-  if (params->accounts_len < VENUE_FIXED_ACCOUNTS) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
-  SolAccountInfo *a = params->accounts;
-  SolAccountInfo *owner = &a[0], *router = &a[1], *registry = &a[2], *adapter = &a[3],
-                 *venue = &a[4];
-  if (!owner->is_signer) return custom(E_OWNER_NOT_SIGNER);
-  if ((result = check_plan_memo(&leg, &a[5])) != 0) return result;
-  if (!is_router(params, router) || !router->is_writable) return custom(E_INVALID_ROUTER);
-  if (!is_registry(params, registry)) return custom(E_INVALID_REGISTRY);
-
-  /* The adapter must be listed, and the venue program must be the one it is listed with (and
-   * own the adapter account): the router invokes no program the operator did not register. */
-  const uint8_t *listed = listed_entry(registry, adapter);
-  if (listed == NULL) return custom(E_UNLISTED_ADAPTER);
-  if (!yr_bytes_eq(listed + ENTRY_PROGRAM, venue->key->x, 32) || !venue->executable ||
-      !yr_pubkey_eq(adapter->owner, venue->key)) {
-    return custom(E_INVALID_VENUE_PROGRAM);
-  }
-  const YrVenueLayout *layout = find_layout(listed[ENTRY_LAYOUT]);
-  if (layout == NULL) return custom(E_UNKNOWN_LAYOUT);
-  const YrVenueCall *call = into_venue ? &layout->deposit : &layout->withdraw;
-  if ((result = check_venue_accounts(params, call)) != 0) return result;
-  if (!checked_add_at(router->data + (into_venue ? ROUTER_VENUE_IN : ROUTER_VENUE_OUT),
-                      leg.amount)) {
-    return custom(E_OVERFLOW);
-  }
-
-  uint8_t data[YR_LAYOUT_MAX_TAG + 8 + YR_LAYOUT_MAX_SUFFIX];
-  uint64_t length = 0;
-  memcpy(data, call->tag, call->tag_len);
-  length += call->tag_len;
-  yr_write_u64(data + length, leg.amount);
-  length += 8;
-  memcpy(data + length, call->suffix, call->suffix_len);
-  length += call->suffix_len;
-  /* The metas mirror the transaction's flags for the protocol's accounts (the owner's signature
-   * is the only one passed on: the router signs nothing here). */
-  SolAccountMeta *metas = (SolAccountMeta *)YR_HEAP_SCRATCH;
-  for (uint64_t i = 0; i < call->accounts; i += 1) {
-    const SolAccountInfo *account = &a[VENUE_FIXED_ACCOUNTS + i];
-    metas[i].pubkey = account->key;
-    metas[i].is_writable = account->is_writable;
-    metas[i].is_signer = account->is_signer;
-  }
-  SolInstruction instruction = {venue->key, metas, call->accounts, data, length};
-  result = sol_invoke_signed_c(&instruction, a, params->accounts_len, NULL, 0);
-  if (result != 0) return result;
-  /* The event names the argument's unit: `amount=` USDC, `shares=` the protocol's receipts. */
-  log_event(&leg, into_venue ? "deposit_to_venue" : "withdraw_from_venue",
-            call->unit == YR_UNIT_SHARES ? " shares=" : " amount=");
-  return YR_SUCCESS;
-}
-
+#include "venue_legs.c"
 uint64_t entrypoint(uint8_t *input) {
   SolParameters params;
   if (!yr_deserialize(input, &params)) return YR_ERROR_INVALID_ARGUMENT;
@@ -547,6 +491,7 @@ uint64_t entrypoint(uint8_t *input) {
   if (yr_bytes_eq(tag, IX_DEPOSIT, 8)) return deposit(&params);
   if (yr_bytes_eq(tag, IX_WITHDRAW, 8)) return withdraw(&params);
   if (yr_bytes_eq(tag, IX_REGISTER_ADAPTER, 8)) return register_adapter(&params);
+  if (yr_bytes_eq(tag, IX_SET_FEE_CONFIG, 8)) return set_fee_config(&params);
   if (yr_bytes_eq(tag, IX_INITIALIZE, 8)) return initialize(&params);
   return custom(E_INVALID_INSTRUCTION);
 }

@@ -102,6 +102,7 @@ export function sendRoutedKlendLeg(
         planId: leg.planId,
         adapter: reserve.reserve,
         venueProgram: reserve.program,
+        treasury: fixture.treasuryUsdc,
         venueAccounts: leg.accounts ? leg.accounts(venueAccounts) : venueAccounts,
       }),
       planMemo(leg.planId),

@@ -14,6 +14,7 @@ import {
   initializeVenue,
   registerAdapter,
   routerPda,
+  setFeeConfig,
   VENUE_LAYOUT,
   venuePda,
 } from '../programInstructions';
@@ -27,6 +28,9 @@ export interface ProgramFixture {
   /** Admin of the router and of the venue; holds every mint's authority. */
   readonly admin: Keypair;
   readonly venue: VenueAccounts;
+  /** The treasury wallet in the registry's fee configuration (500 bps), and its USDC account. */
+  readonly treasury: Keypair;
+  readonly treasuryUsdc: PublicKey;
   /** A funded owner with `usdc` micros of USDC and an (empty) receipt-token account. */
   owner(usdc: bigint): Keypair;
   /** Mints USDC (creates the ATA). */
@@ -58,7 +62,9 @@ function createMint(harness: ProgramHarness, payer: Keypair, authority: PublicKe
 }
 
 /** Builds the fixture; `register: false` leaves the venue out of the registry. */
-export function createProgramFixture(options: { register?: boolean } = {}): ProgramFixture {
+export function createProgramFixture(
+  options: { register?: boolean; skimBps?: number } = {},
+): ProgramFixture {
   const harness = new ProgramHarness();
   const admin = harness.keypair();
   const routerProgram = Keypair.generate().publicKey;
@@ -134,6 +140,15 @@ export function createProgramFixture(options: { register?: boolean } = {}): Prog
       [admin],
     ),
   );
+  // The fee configuration: the published skim, paid to the treasury's USDC account.
+  const treasury = harness.keypair();
+  const treasuryUsdc = mintUsdc(treasury.publicKey, 0n);
+  ok(
+    harness.send(
+      [setFeeConfig(routerProgram, admin.publicKey, options.skimBps ?? 500, treasury.publicKey)],
+      [admin],
+    ),
+  );
   if (options.register !== false) {
     ok(
       harness.send(
@@ -161,6 +176,8 @@ export function createProgramFixture(options: { register?: boolean } = {}): Prog
     usdcMint,
     admin,
     venue,
+    treasury,
+    treasuryUsdc,
     owner: (usdc) => {
       const owner = harness.keypair();
       if (usdc > 0n) mintUsdc(owner.publicKey, usdc);
