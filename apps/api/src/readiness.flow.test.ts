@@ -93,19 +93,28 @@ describe('on the embedded defaults', () => {
   });
 });
 
-describe('on the beds', () => {
+describe('on the beds (one pnpm localnet, with and without our Solana router)', () => {
   let localnet: Localnet;
   let t: TestApp;
+  let noRouter: TestApp;
   let owners: Record<Chain, string>;
   beforeAll(async () => {
     localnet = await startLocalnet();
     const { evm, solana, sui } = localnet.wallets;
     owners = { base: evm, arbitrum: evm, solana, sui };
     const { SVC_API_KEYS: _keys, ...env } = localnet.env;
+    const {
+      SVC_SOLANA_PROGRAM_ID: _program,
+      SVC_SOLANA_YIELD_ROUTER: _router,
+      SVC_SOLANA_ADAPTER_REGISTRY: _registry,
+      ...withoutRouter
+    } = env;
     t = await startTestApp(env);
+    noRouter = await startTestApp(withoutRouter);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    await noRouter?.close();
     await localnet?.stop();
   });
 
@@ -124,32 +133,11 @@ describe('on the beds', () => {
     const kamino = entries.find((entry) => entry.venueId === 'kamino');
     expect(kamino).toMatchObject({ depositable: true, writeReady: true, missingSettings: [] });
   }, 120_000);
-});
 
-describe('on the beds without our Solana router', () => {
-  let localnet: Localnet;
-  let t: TestApp;
-  beforeAll(async () => {
-    localnet = await startLocalnet();
-    const {
-      SVC_API_KEYS: _keys,
-      SVC_SOLANA_PROGRAM_ID: _program,
-      SVC_SOLANA_YIELD_ROUTER: _router,
-      SVC_SOLANA_ADAPTER_REGISTRY: _registry,
-      ...env
-    } = localnet.env;
-    t = await startTestApp(env);
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await localnet?.stop();
-  });
-
-  it('kamino has its ids but is not depositable, naming the router settings, as its plan says', async () => {
-    const { evm, solana, sui } = localnet.wallets;
-    const rows = await answers(t, { base: evm, arbitrum: evm, solana, sui });
+  it('without our router, kamino has its ids but is not depositable, as its plan says', async () => {
+    const rows = await answers(noRouter, owners);
     expect(contradictions(rows)).toEqual([]);
-    const kamino = (await listing(t)).find((entry) => entry.venueId === 'kamino');
+    const kamino = (await listing(noRouter)).find((entry) => entry.venueId === 'kamino');
     expect(kamino).toMatchObject({
       ready: true,
       depositable: false,
