@@ -205,6 +205,8 @@ export const HomeOpportunityRow = z.object({
     .meta({ description: 'Why grossApyBps is null; null when there is a value.' }),
   tvlUsdMicros: MicrosOut.nullable(),
   ready: z.boolean().meta({ description: R.ready }),
+  depositable: z.boolean().meta({ description: R.depositable }),
+  depositBlockedReason: z.string().nullable().meta({ description: R.depositBlockedReason }),
   writeReady: z.boolean().meta({ description: R.venueWriteReady }),
   executionMode: ExecutionMode,
   minDepositMicros: MicrosOut,
