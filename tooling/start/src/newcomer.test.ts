@@ -80,11 +80,17 @@ it('finds the README examples: status, discovery, a deposit plan, a position', (
   }
 });
 
-it('a fresh start prints an owner key once, and every README curl works with it', async () => {
+it('a fresh start prints an owner key once, and every README and getting-started curl works', async () => {
   const key = /^ {2}(\S+)$/m.exec(service.output().split('First start on the embedded')[1] ?? '');
   expect(key?.[1]).toMatch(/^\S{20,}$/);
   const answers: { command: string; status: number; body: unknown }[] = [];
-  for (const command of curlExamples(readFileSync(path.join(ROOT, 'README.md'), 'utf8'))) {
+  // The README's, then docs/getting-started.md's (the same first steps, in more words).
+  const documents = ['README.md', 'docs/getting-started.md'];
+  const commands = documents.flatMap((file) =>
+    curlExamples(readFileSync(path.join(ROOT, file), 'utf8')),
+  );
+  expect(commands.length).toBeGreaterThan(4);
+  for (const command of commands) {
     const local = command.replaceAll('localhost:3000', `127.0.0.1:${port}`);
     const { stdout } = await run('sh', ['-c', `${local} -sS -w '\\n%{http_code}'`], {
       env: { ...process.env, KEY: key?.[1] ?? '' },
