@@ -73,6 +73,17 @@ describe('home document', () => {
     const first = (await get('/svc/home')).body.opportunities[0];
     expect(Object.keys(first)).not.toEqual(expect.arrayContaining(['gross_apy_bps']));
     expect(first).not.toHaveProperty('apy');
+    // The home rows carry the listing's readiness flags, the same values.
+    const listed = (await get('/svc/opportunities?limit=200')).body as {
+      opportunities: { venueId: string; depositable: boolean; depositBlockedReason: unknown }[];
+    };
+    for (const row of home.opportunities) {
+      const entry = listed.opportunities.find((one) => one.venueId === row.venueId);
+      expect([row.depositable, row.depositBlockedReason]).toEqual([
+        entry?.depositable,
+        entry?.depositBlockedReason,
+      ]);
+    }
   });
 
   it('protocols and markets: best APY per group; TVL summed only when every venue is known', async () => {

@@ -77,8 +77,11 @@ describe('the record', () => {
       expect(entry.timeLockSeconds === null ? entry.timeLockReason : 'known').toEqual(
         expect.any(String),
       );
-      // Nothing is write-ready under test: no deposit or redemption plan can be used.
-      expect([entry.depositable, entry.redeemable]).toEqual([false, false]);
+      // Only morpho has its ids here: a Base deposit or withdraw plan prepares (the owner
+      // submits it), so it is depositable though Base is not write-ready.
+      const configured = entry.venueId === 'morpho';
+      expect([entry.depositable, entry.redeemable]).toEqual([configured, configured]);
+      expect(entry.depositBlocker === null).toBe(configured);
     }
     const unknown = page.opportunities.find((entry) => entry.venueId === 'drift');
     expect(unknown?.apy).toMatchObject({ totalBps: null, d1Bps: null, d7Bps: null });
@@ -145,8 +148,8 @@ describe('filters and sort', () => {
     expect(ids(await list('?protocol=morpho'))).toEqual(['morpho']);
     expect(new Set(ids(await list('?minTvlUsd=1000000')))).toEqual(new Set(['morpho', 'kamino']));
     expect(new Set(ids(await list('?minApyBps=400')))).toEqual(new Set(['morpho', 'kamino']));
-    expect((await list('?depositable=true')).total).toBe(0);
-    expect((await list('?depositable=false')).total).toBe((await list()).total);
+    expect(ids(await list('?depositable=true'))).toEqual(['morpho']);
+    expect((await list('?depositable=false')).total).toBe((await list()).total - 1);
   });
 
   it('sortBy tvl / apy / apy30d in either order, unknown values last', async () => {

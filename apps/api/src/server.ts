@@ -19,6 +19,7 @@ import type { RunningKeeper } from '@yieldrouter/jobs';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { firstOwnerKeyLines, issueFirstOwnerKey } from './firstOwnerKey';
 import { drainableServer } from './http/drainableServer';
 import { ConfigError, parseEnv } from './env';
 import type { ApiConfig } from './env';
@@ -81,6 +82,9 @@ async function main(): Promise<void> {
       ),
   );
   if (!anyVenueReady) logger.warn(NO_VENUE_READY_HINT);
+  // Development on the embedded database: a first owner key, printed once (never logged).
+  const firstKey = await issueFirstOwnerKey(db.prisma, config);
+  if (firstKey) process.stdout.write(firstOwnerKeyLines(firstKey));
   const redis = await connectRedis(config.redisUrl, logger);
   // One set of chain adapters, one APY reader and one bridge rail (one attestation-service
   // budget and fee cache per process), shared by the API and an in-process keeper.

@@ -29,14 +29,14 @@ const NO_VENUE_READY_HINT =
 
 async function loadOpportunities() {
   const { opportunities } = await get('/svc/opportunities', { limit: 100 });
-  const anyReady = opportunities.some((one) => one.ready);
+  const anyReady = opportunities.some((one) => one.depositable);
   $('setup-hint').textContent = anyReady ? '' : NO_VENUE_READY_HINT;
   $('setup-hint').hidden = anyReady;
   renderOpportunities($('opportunities').tBodies[0], opportunities, (opportunity) => {
     showHistory(opportunity).catch((error) => status(error.message, true));
   });
   const withApy = opportunities.filter((one) => one.grossApyBps !== null);
-  const first = withApy.find((one) => one.ready) ?? withApy[0] ?? opportunities[0];
+  const first = withApy.find((one) => one.depositable) ?? withApy[0] ?? opportunities[0];
   if (first) await showHistory(first);
 }
 

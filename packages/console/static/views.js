@@ -20,9 +20,8 @@ export function renderOpportunities(tbody, opportunities, onSelect) {
         apy.stale ? `${source} (stale)` : source,
         time(apy.asOf),
         opportunity.tvlUsdMicros === null ? 'N/A' : `$${micros(opportunity.tvlUsdMicros)}`,
-        opportunity.ready
-          ? 'yes'
-          : `no (${opportunity.missingIds.join(', ') || opportunity.readiness})`,
+        // Whether a deposit plan prepares here, else why (the settings, the profile, pnpm demo).
+        opportunity.depositable ? 'yes' : `no: ${opportunity.depositBlockedReason}`,
       ]);
     }),
   );

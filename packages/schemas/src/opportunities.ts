@@ -9,6 +9,7 @@ import {
   OpportunityTokens,
   OpportunityTvl,
 } from './opportunityFacts';
+import { BlockerCode } from './errors';
 import { READINESS_DESCRIPTIONS as R } from './readinessFields';
 
 const Bps = z.number().int();
@@ -30,6 +31,14 @@ export function normalizeOpportunityId(id: string): string {
 export const VenueReadiness = z.enum(['ready', 'listed', 'planned']);
 export type VenueReadiness = z.infer<typeof VenueReadiness>;
 
+/** The catalog status under its own name (`readiness` is its deprecated name). */
+export const VenueCatalogStatus = z.enum(['vetted', 'listed', 'planned']);
+export type VenueCatalogStatus = z.infer<typeof VenueCatalogStatus>;
+
+/** `readiness` (deprecated) → `catalogStatus`: one value each, `ready` is `vetted`. */
+export const catalogStatusOf = (readiness: VenueReadiness): VenueCatalogStatus =>
+  readiness === 'ready' ? 'vetted' : readiness;
+
 export const Opportunity = z.object({
   opportunityId: z
     .string()
@@ -43,8 +52,12 @@ export const Opportunity = z.object({
   asset: z.string(),
   standard: z.enum(['erc4626', 'aave-v3', 'router-adapter']),
   ready: z.boolean().meta({ description: R.ready }),
-  readiness: VenueReadiness.meta({ description: R.readiness }),
+  catalogStatus: VenueCatalogStatus.meta({ description: R.catalogStatus }),
+  readiness: VenueReadiness.meta({ description: R.readiness, deprecated: true }),
   missingIds: z.array(z.string()).meta({ description: 'Configuration the venue still needs.' }),
+  missingSettings: z.array(z.string()).meta({ description: R.missingSettings }),
+  depositBlocker: BlockerCode.nullable().meta({ description: R.depositBlocker }),
+  depositBlockedReason: z.string().nullable().meta({ description: R.depositBlockedReason }),
   notReadyReason: z.string().nullable().meta({
     description:
       'Why `ready` is false, naming the setting that would make it true (`SVC_VENUE_IDS.<venueId>.<idName>`, or `SVC_PROFILE`); null when ready.',
@@ -65,13 +78,8 @@ export const Opportunity = z.object({
     .nullable()
     .meta({ description: 'Wait between a withdrawal request and the money; null when unknown.' }),
   timeLockReason: z.string().nullable().meta({ description: 'Why timeLockSeconds is null.' }),
-  depositable: z.boolean().meta({
-    description: 'A deposit plan can be prepared here: the venue takes deposits and is writeReady.',
-  }),
-  redeemable: z.boolean().meta({
-    description:
-      'A withdraw plan can be prepared here: the venue takes withdrawals and is writeReady.',
-  }),
+  depositable: z.boolean().meta({ description: R.depositable }),
+  redeemable: z.boolean().meta({ description: R.redeemable }),
   tokens: OpportunityTokens,
   risk: OpportunityRisk,
   wave: z.number().int(),
@@ -197,6 +205,8 @@ export const HomeOpportunityRow = z.object({
     .meta({ description: 'Why grossApyBps is null; null when there is a value.' }),
   tvlUsdMicros: MicrosOut.nullable(),
   ready: z.boolean().meta({ description: R.ready }),
+  depositable: z.boolean().meta({ description: R.depositable }),
+  depositBlockedReason: z.string().nullable().meta({ description: R.depositBlockedReason }),
   writeReady: z.boolean().meta({ description: R.venueWriteReady }),
   executionMode: ExecutionMode,
   minDepositMicros: MicrosOut,

@@ -7,6 +7,7 @@ import type { RawParameters, YieldRouterClient } from './operationTypes';
 import { clientRoute } from './routes/clientRoute';
 import { responseSchemas } from './routes/responseSchemas';
 import { routeTable } from './routes/routeTable';
+import { createResources } from './resources/createResources';
 
 /**
  * A client with one method per route of the API manifest, named by operationId. Parameters
@@ -40,5 +41,6 @@ export function createClient(options: ClientOptions): YieldRouterClient {
       return readResult(route, response, (await schemas)?.[operationId]);
     };
   }
-  return Object.freeze(client) as unknown as YieldRouterClient;
+  // The same calls by resource, in the domain's words (`client.plans.deposit({...})`).
+  return Object.freeze({ ...client, ...createResources(client) }) as unknown as YieldRouterClient;
 }

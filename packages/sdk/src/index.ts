@@ -7,6 +7,11 @@ export type {
   YieldRouterClient,
 } from './operationTypes';
 export type { RequestControls } from './http/HttpRequest';
+export type {
+  ResourceControls,
+  ResourceMethod,
+  YieldRouterResources,
+} from './resources/resourceTypes';
 export type { FetchLike, FetchRequestInit, FetchResponseLike } from './http/fetchTypes';
 
 export { YieldRouterError } from './errors/YieldRouterError';

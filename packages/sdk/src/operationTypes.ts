@@ -5,6 +5,7 @@ import type {
   RouteDefinition,
 } from '@yieldrouter/schemas';
 import type { RequestControls } from './http/HttpRequest';
+import type { YieldRouterResources } from './resources/resourceTypes';
 
 /** The empty object type: what a route without a given input contributes. */
 type NoFields = Record<never, never>;
@@ -72,8 +73,13 @@ export type OperationMethod<Id extends OperationId> =
     ? (parameters?: OperationParameters<Id>) => Promise<OperationResult<Id>>
     : (parameters: OperationParameters<Id>) => Promise<OperationResult<Id>>;
 
-/** The client: one method per manifest operation, named by its operationId. */
-export type YieldRouterClient = { readonly [Id in OperationId]: OperationMethod<Id> };
+/**
+ * The client: one method per manifest operation, named by its operationId (kept for
+ * compatibility), and the same operations by resource (`client.opportunities.list()`).
+ */
+export type YieldRouterClient = {
+  readonly [Id in OperationId]: OperationMethod<Id>;
+} & YieldRouterResources;
 
 /** The untyped shape every operation's parameters share at run time. */
 export interface RawParameters extends RequestControls {

@@ -10,6 +10,7 @@ import {
 import type { ChainSwitches } from '@yieldrouter/schemas';
 import type { ChainsConfig } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
+import { chainSettingGaps } from './chainSettingGaps';
 import { ConfigError } from './configError';
 import { BooleanSetting, HttpUrlSetting } from './settingTypes';
 import { loadVenueProfile } from './venueProfile';
@@ -212,6 +213,7 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
       ),
       apyMaxAgeMs: env.SVC_APY_MAX_AGE_SECONDS * 1000,
       apyMeanMinSamples: env.SVC_APY_MEAN_MIN_SAMPLES,
+      chainGaps: chainSettingGaps(env),
     },
     apy: { baseUrl: env.SVC_APY_BASE_URL, timeoutMs: env.SVC_APY_TIMEOUT_MS },
     chains: {

@@ -47,6 +47,8 @@ export function toHomeRow(entry: Opportunity): HomeOpportunityRow {
     apyReason: entry.grossApyBps === null ? entry.apy.reason : null,
     tvlUsdMicros: entry.tvlUsdMicros,
     ready: entry.ready,
+    depositable: entry.depositable,
+    depositBlockedReason: entry.depositBlockedReason,
     writeReady: entry.writeReady,
     executionMode: entry.executionMode,
     minDepositMicros: entry.minDepositMicros,

@@ -4,11 +4,13 @@ import type { ChainEnablement, Opportunity } from '@yieldrouter/schemas';
 import {
   Chain,
   Opportunity as OpportunitySchema,
+  VenueReadiness,
+  catalogStatusOf,
   formatMicros,
   normalizeOpportunityId,
 } from '@yieldrouter/schemas';
 import { buildOpportunityFacts } from './buildOpportunityFacts';
-import { notReadyReason } from './notReadyReason';
+import { depositGate, notReadyReason } from './notReadyReason';
 import { windowMinSamples } from './venueConfig';
 import type { VenueConfig } from './venueConfig';
 
@@ -33,9 +35,10 @@ function toOpportunity(
   { venues, enablement, now }: Omit<ListOpportunitiesParameters, 'db'>,
 ): Opportunity {
   const chain = Chain.parse(row.chain);
+  const readiness = VenueReadiness.parse(row.readiness);
   const chainState = enablement.find((entry) => entry.chain === chain);
-  const configured = venues.ids[row.id] ?? {};
-  const missingIds = row.requiredIds.filter((name) => !configured[name]);
+  const ids = venues.ids[row.id] ?? {};
+  const missingIds = row.requiredIds.filter((name) => !ids[name]);
   const latest = row.latest;
   const stale = latest !== null && now.getTime() - latest.observedAt.getTime() > venues.apyMaxAgeMs;
   const value = latest?.status === 'ok' && !stale ? latest.apyBps : null;
@@ -51,6 +54,15 @@ function toOpportunity(
           : latest.reason;
   const ready = row.readiness === 'ready' && missingIds.length === 0;
   const writeReady = ready && (chainState?.writeReady ?? false);
+  // What a deposit plan answers before it reads the request (the readiness test compares them).
+  const gate = depositGate({
+    venueId: row.id,
+    readiness: row.readiness,
+    missingIds,
+    takesDeposits: row.actions.includes('deposit'),
+    chainGaps: venues.chainGaps?.[chain] ?? [],
+  });
+  const configured = gate.missingSettings.length === 0 && row.readiness === 'ready';
   return {
     opportunityId: row.opportunityId,
     strategyId: row.id,
@@ -61,8 +73,12 @@ function toOpportunity(
     asset: row.asset,
     standard: VenueStandardSchema.parse(row.standard),
     ready,
-    readiness: row.readiness,
+    catalogStatus: catalogStatusOf(readiness),
+    readiness,
     missingIds,
+    missingSettings: [...gate.missingSettings],
+    depositBlocker: gate.blocker,
+    depositBlockedReason: gate.reason,
     notReadyReason: notReadyReason(row.id, row.readiness, missingIds),
     writeReady,
     executionMode: chainState?.executionMode ?? 'disabled',
@@ -85,11 +101,11 @@ function toOpportunity(
     apyMean30dSamples: row.meanSamples,
     tvlUsdMicros:
       value !== null && latest?.tvlUsdMicros != null ? formatMicros(latest.tvlUsdMicros) : null,
-    ...buildOpportunityFacts(row, value !== null, reason, configured),
+    ...buildOpportunityFacts(row, value !== null, reason, ids),
     timeLockSeconds: null,
     timeLockReason: TIME_LOCK_REASON,
-    depositable: writeReady && row.actions.includes('deposit'),
-    redeemable: writeReady && row.actions.includes('withdraw'),
+    depositable: gate.blocker === null,
+    redeemable: configured && row.actions.includes('withdraw'),
     wave: row.wave,
     priority: row.priority,
     actions: [...row.actions],

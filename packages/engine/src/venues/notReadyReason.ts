@@ -1,4 +1,6 @@
+import type { BlockerCode } from '@yieldrouter/schemas';
 import { VENUE_CATALOG } from './catalog';
+import type { ChainSettingGap } from './venueConfig';
 
 /**
  * The one line `pnpm start` logs and `/console` shows when no venue is ready: which setting makes
@@ -28,4 +30,45 @@ export function notReadyReason(
   if (missingIds.length === 0) return null;
   const settings = missingIds.map((name) => `SVC_VENUE_IDS.${venueId}.${name}`).join(', ');
   return `needs ${settings} (or SVC_PROFILE: docs/profiles.md)`;
+}
+
+/** What stops a deposit plan at a venue whatever the request, and the settings that would not. */
+export interface DepositGate {
+  readonly blocker: BlockerCode | null;
+  readonly missingSettings: readonly string[];
+  readonly reason: string | null;
+}
+
+/**
+ * The first blocker a deposit plan answers at a venue before it reads the request, in the order
+ * the plan checks them (catalog, the venue's ids, then the chain's own settings), with every
+ * missing setting named and where to find real ids or see the flow without them.
+ *
+ * @example
+ * depositGate({ venueId: 'kamino', readiness: 'ready', missingIds: [], takesDeposits: true,
+ *   chainGaps: [{ setting: 'SVC_SOLANA_PROGRAM_ID', blocker: 'router_not_configured' }] })
+ * // { blocker: 'router_not_configured', missingSettings: ['SVC_SOLANA_PROGRAM_ID'], reason: 'needs SVC_SOLANA_PROGRAM_ID …' }
+ */
+export function depositGate(venue: {
+  readonly venueId: string;
+  readonly readiness: string;
+  readonly missingIds: readonly string[];
+  readonly takesDeposits: boolean;
+  readonly chainGaps: readonly ChainSettingGap[];
+}): DepositGate {
+  const missingSettings = [
+    ...venue.missingIds.map((name) => `SVC_VENUE_IDS.${venue.venueId}.${name}`),
+    ...venue.chainGaps.map((gap) => gap.setting),
+  ];
+  if (venue.readiness !== 'ready' || !venue.takesDeposits) {
+    const why = notReadyReason(venue.venueId, venue.readiness, []) ?? 'the venue takes no deposits';
+    return { blocker: 'venue_not_ready', missingSettings, reason: why };
+  }
+  const first = venue.missingIds.length > 0 ? 'venue_not_configured' : venue.chainGaps[0]?.blocker;
+  if (first === undefined) return { blocker: null, missingSettings, reason: null };
+  return {
+    blocker: first,
+    missingSettings,
+    reason: `needs ${missingSettings.join(', ')}; real ids: SVC_PROFILE=mainnet (docs/profiles.md); the whole flow on local chains: \`pnpm demo\``,
+  };
 }

@@ -1,4 +1,10 @@
-import type { Chain, VenueOnChain, VenueStandard } from '@yieldrouter/schemas';
+import type { BlockerCode, Chain, VenueOnChain, VenueStandard } from '@yieldrouter/schemas';
+
+/** A chain-wide setting every venue leg on a chain needs, and what a plan answers without it. */
+export interface ChainSettingGap {
+  readonly setting: string;
+  readonly blocker: BlockerCode;
+}
 
 /** Per-venue configuration: on-chain ids and APY pool ids (never invented, never defaulted). */
 export interface VenueConfig {
@@ -10,6 +16,11 @@ export interface VenueConfig {
   readonly apyMaxAgeMs: number;
   /** Fewer ok samples than this in 30 days → apyMean30dBps null. */
   readonly apyMeanMinSamples: number;
+  /**
+   * Chain-wide settings missing for venue legs, per chain (`chainSettingGaps`); absent: none.
+   * Discovery's `depositable` and `missingSettings` read them.
+   */
+  readonly chainGaps?: Readonly<Partial<Record<Chain, readonly ChainSettingGap[]>>>;
 }
 
 /** A venue as the chain adapters take it: its standard and the on-chain ids configured for it. */
