@@ -8,12 +8,7 @@ import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import { CrossAssetPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
-import type {
-  SuiFake,
-  SuiFakePool,
-  SuiFakeSuilend,
-  SuiFakeYieldRouter,
-} from '@yieldrouter/chain-beds/sui';
+import type { SuiFake, SuiFakePool, SuiFakeSuilend } from '@yieldrouter/chain-beds/sui';
 import { walletPosition } from './testing/solanaRouterApp';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
@@ -22,10 +17,11 @@ import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
 
 // Cross-asset route and deposit on the Sui fake: the owner routes SUI; the plan swaps it into
-// USDC through the Cetus-shaped pool the fake runs (one programmable transaction), then deposits
-// the swap's minimum out through our router package (`router::deposit`, for a route) or into
-// Suilend's lending market (`lending_market::deposit_liquidity_and_mint_ctokens`, for a suilend
-// deposit plan), both run by the fake, under one planId. The owner's wallet resolves and signs each leg,
+// USDC through the Cetus-shaped pool the fake runs (one programmable transaction), then either
+// proves the swap's minimum out in the owner's wallet as liquid (a route: the owner sends it to
+// themselves, no Move call) or deposits it into Suilend's lending market
+// (`lending_market::deposit_liquidity_and_mint_ctokens`, for a suilend deposit plan), under one
+// planId. The owner's wallet resolves and signs each leg,
 // and the keeper's settlement watch settles both from their effects and events.
 const SUI = '0x2::sui::SUI';
 const SUI_IN = 2_000_000_000n; // 2 SUI ≈ 8 USDC at the pool's 4 USDC per SUI
@@ -34,19 +30,14 @@ let bed: SuiSwapBedApp;
 let sui: SuiFake;
 let pool: SuiFakePool;
 let cetus: CetusFake;
-let router: SuiFakeYieldRouter;
 let suilend: SuiFakeSuilend;
 let t: TestApp;
 let adapters: ChainAdapters;
 let client: SuiJsonRpcClient;
 
-const routerSettings = (fake: SuiFake) => {
-  router = fake.addYieldRouter();
+const bedSettings = (fake: SuiFake) => {
   suilend = fake.addSuilend({ usdc: SUI_TEST_USDC, availableAmount: 1_000_000_000_000n });
   return {
-    SVC_SUI_PACKAGE_ID: router.packageId,
-    SVC_SUI_YIELD_ROUTER_ID: router.router.objectId,
-    SVC_SUI_ADAPTER_REGISTRY_ID: router.registry.objectId,
     SVC_VENUE_IDS: JSON.stringify({ suilend: suilend.ids }),
     SVC_API_KEYS: JSON.stringify([
       { key: testKeys.owner, role: 'owner', wallets: ['*'] },
@@ -56,7 +47,7 @@ const routerSettings = (fake: SuiFake) => {
 };
 
 beforeAll(async () => {
-  bed = await startSuiSwapBedApp(routerSettings);
+  bed = await startSuiSwapBedApp(bedSettings);
   ({ sui, pool, cetus, t, adapters, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
@@ -115,7 +106,7 @@ async function signAndSettleAll(document: CrossAssetPlanDocument, wallet: Ed2551
   );
 }
 
-describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
+describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui fake', () => {
   it('swap leg then deposit leg under one planId; both settle from their effects', async () => {
     const wallet = newOwner();
     const owner = wallet.toSuiAddress();
@@ -154,10 +145,9 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
       ['swap', 'confirmed', String(expected.amountOut)],
       ['deposit', 'confirmed', String(minOut)],
     ]);
-    // The chain: the router holds the minimum, the fill above it stayed with the owner.
-    expect(router.held(SUI_TEST_USDC)).toBe(minOut);
-    expect(await balanceOf(owner, SUI_TEST_USDC)).toBe(expected.amountOut - minOut);
-    // The books: liquid (router) holds the deposit and what the swap got above it.
+    // The chain: everything the swap got stays in the owner's wallet (liquid on Sui is theirs).
+    expect(await balanceOf(owner, SUI_TEST_USDC)).toBe(expected.amountOut);
+    // The books: liquid holds the proven minimum and what the swap got above it.
     expect(await position(owner)).toMatchObject({
       pendingInMicros: '0',
       liquidMicros: String(expected.amountOut),

@@ -1,18 +1,13 @@
 import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { Transaction } from '@mysten/sui/transactions';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { reconcileBooks } from '@yieldrouter/engine';
-import { watchSettlements } from '@yieldrouter/jobs';
-import { testJobDeps } from '@yieldrouter/jobs/testing';
-import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import { expectBooksClean, signAndSettleSuiLeg } from './testing/suiBedLegs';
 
 // Each Sui venue end to end through the API on the Sui bed, which runs Suilend's, Navi's and
 // Scallop's own functions: deposit plan → the owner's wallet resolves, signs, executes → the
@@ -24,7 +19,6 @@ const SUI = '0x2::sui::SUI';
 let bed: SuiSwapBedApp;
 let sui: SuiFake;
 let t: TestApp;
-let adapters: ChainAdapters;
 let client: SuiJsonRpcClient;
 /** Per venue: make interest accrue; what `shares` (held by `owner`) are worth on the bed. */
 const venues: Record<string, { accrue(): void; value(owner: string, shares: bigint): bigint }> = {};
@@ -58,7 +52,7 @@ beforeAll(async () => {
       ]),
     };
   });
-  ({ sui, t, adapters, client } = bed);
+  ({ sui, t, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
 
@@ -72,28 +66,8 @@ const plan = async (kind: 'deposit' | 'withdraw', venueId: string, owner: string
     ).body,
   );
 
-/** The owner's wallet resolves the leg, signs and executes it; the keeper's watch settles it. */
-async function signAndSettle(document: PlanDocument, wallet: Ed25519Keypair) {
-  const planId = document.planId ?? '';
-  const leg = document.legs?.[0];
-  if (leg?.encoding !== 'sui-transaction-json') throw new Error(JSON.stringify(document));
-  const tx = Transaction.from(leg.transaction as string);
-  tx.setGasPrice(sui.referenceGasPrice);
-  tx.setGasBudget(50_000_000n);
-  const bytes = await tx.build({ client });
-  const { signature } = await wallet.signTransaction(bytes);
-  const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
-  await markLegSubmitted(t.db.prisma, { planId, legIndex: 0, txId: sent.digest, now: new Date() });
-  await watchSettlements(
-    testJobDeps(
-      { url: '', db: t.db, drop: async () => undefined },
-      { adapters, venues: t.config.venues },
-    ),
-  );
-  return StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-  );
-}
+const signAndSettle = async (document: PlanDocument, wallet: Ed25519Keypair) =>
+  (await signAndSettleSuiLeg(bed, document, wallet)).stored;
 
 const usdcOf = async (owner: string) =>
   BigInt((await client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
@@ -139,16 +113,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) =>
     expect(received).toBeGreaterThanOrEqual(15_000_000n);
     expect(out.legs[0]?.settledAmountMicros).toBe(String(received));
 
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
-    const report = await reconcileBooks({
-      db: t.db.prisma,
-      adapters,
-      venues: t.config.venues,
-      thresholdMicros: 1n,
-      trigger: 'manual',
-      now: () => new Date(),
-    });
-    expect(report).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+    await expectBooksClean(bed);
   });
 });
 
