@@ -2,17 +2,16 @@ import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { watchSettlements } from '@yieldrouter/jobs';
-import { testJobDeps } from '@yieldrouter/jobs/testing';
-import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
-import { CrossAssetPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { verifyLedger } from '@yieldrouter/ledger';
+import { CrossAssetPlanDocument } from '@yieldrouter/schemas';
+import type { StoredPlanDocument } from '@yieldrouter/schemas';
 import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
 import type { SuiFake, SuiFakePool, SuiFakeSuilend } from '@yieldrouter/chain-beds/sui';
 import { walletPosition } from './testing/solanaRouterApp';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
+import { OWNER_AND_KEEPER_KEYS, settleSuiLeg } from './testing/suiBedLegs';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
 
@@ -32,23 +31,19 @@ let pool: SuiFakePool;
 let cetus: CetusFake;
 let suilend: SuiFakeSuilend;
 let t: TestApp;
-let adapters: ChainAdapters;
 let client: SuiJsonRpcClient;
 
 const bedSettings = (fake: SuiFake) => {
   suilend = fake.addSuilend({ usdc: SUI_TEST_USDC, availableAmount: 1_000_000_000_000n });
   return {
     SVC_VENUE_IDS: JSON.stringify({ suilend: suilend.ids }),
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
+    SVC_API_KEYS: OWNER_AND_KEEPER_KEYS,
   };
 };
 
 beforeAll(async () => {
   bed = await startSuiSwapBedApp(bedSettings);
-  ({ sui, pool, cetus, t, adapters, client } = bed);
+  ({ sui, pool, cetus, t, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
 afterEach(() => cetus.setMode('ok'));
@@ -74,8 +69,12 @@ const position = (wallet: string) => walletPosition(t, wallet);
 
 /** The owner's wallet resolves each leg against the chain, signs and executes it; the keeper's
  * watch settles it before the next is signed. */
-async function signAndSettleAll(document: CrossAssetPlanDocument, wallet: Ed25519Keypair) {
+async function signAndSettleAll(
+  document: CrossAssetPlanDocument,
+  wallet: Ed25519Keypair,
+): Promise<StoredPlanDocument> {
   const planId = document.planId ?? '';
+  let stored: StoredPlanDocument | undefined;
   for (const [legIndex, leg] of (document.legs ?? []).entries()) {
     if (leg.encoding !== 'sui-transaction-json') throw new Error('no Sui JSON leg');
     const tx = Transaction.from(leg.transaction as string);
@@ -93,17 +92,10 @@ async function signAndSettleAll(document: CrossAssetPlanDocument, wallet: Ed2551
     const bytes = await tx.build({ client });
     const { signature } = await wallet.signTransaction(bytes);
     const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
-    await markLegSubmitted(t.db.prisma, { planId, legIndex, txId: sent.digest, now: new Date() });
-    await watchSettlements(
-      testJobDeps(
-        { url: '', db: t.db, drop: async () => undefined },
-        { adapters, venues: t.config.venues },
-      ),
-    );
+    stored = await settleSuiLeg(bed, planId, sent.digest, legIndex);
   }
-  return StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-  );
+  if (!stored) throw new Error('a plan with no legs');
+  return stored;
 }
 
 describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui fake', () => {

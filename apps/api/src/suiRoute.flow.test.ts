@@ -4,7 +4,7 @@ import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import type { SuiFake, SuiFakeSuilend } from '@yieldrouter/chain-beds/sui';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import { PlanDocument } from '@yieldrouter/schemas';
 import { walletPosition } from './testing/solanaRouterApp';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
@@ -13,8 +13,10 @@ import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp'
 import {
   executeSuiLeg,
   expectBooksClean,
+  harvestWallet,
   settleSuiLeg,
   signAndSettleSuiLeg,
+  OWNER_AND_KEEPER_KEYS,
 } from './testing/suiBedLegs';
 
 // A Sui route through the API on the Sui bed, with no package of ours anywhere: liquid USDC on
@@ -40,10 +42,7 @@ beforeAll(async () => {
       SVC_SUI_PACKAGE_ID: `0x${'5e'.repeat(32)}`,
       SVC_SUI_YIELD_ROUTER_ID: `0x${'5f'.repeat(32)}`,
       SVC_VENUE_IDS: JSON.stringify({ suilend: suilend.ids }),
-      SVC_API_KEYS: JSON.stringify([
-        { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-        { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-      ]),
+      SVC_API_KEYS: OWNER_AND_KEEPER_KEYS,
     };
   });
   ({ sui, t, client } = bed);
@@ -145,9 +144,7 @@ it('route with stake → suilend through its own function → harvest → withdr
   suilend.accrue(37_000_000_123n);
   const worth = suilend.redeemValue(shares);
   expect(worth).toBeGreaterThan(20_000_000n);
-  const harvest = HarvestResult.parse(
-    (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
-  );
+  const harvest = await harvestWallet(bed, owner);
   expect(harvest).toMatchObject({
     outcome: 'harvested',
     grossYieldMicros: String(worth - 20_000_000n),

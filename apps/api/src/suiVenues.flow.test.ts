@@ -2,12 +2,16 @@ import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
-import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import { PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
-import { testKeys } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
-import { expectBooksClean, signAndSettleSuiLeg } from './testing/suiBedLegs';
+import {
+  expectBooksClean,
+  harvestWallet,
+  OWNER_AND_KEEPER_KEYS,
+  signAndSettleSuiLeg,
+} from './testing/suiBedLegs';
 
 // Each Sui venue end to end through the API on the Sui bed, which runs Suilend's, Navi's and
 // Scallop's own functions: deposit plan → the owner's wallet resolves, signs, executes → the
@@ -46,10 +50,7 @@ beforeAll(async () => {
         navi: navi.ids,
         scallop: scallop.ids,
       }),
-      SVC_API_KEYS: JSON.stringify([
-        { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-        { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-      ]),
+      SVC_API_KEYS: OWNER_AND_KEEPER_KEYS,
     };
   });
   ({ sui, t, client } = bed);
@@ -96,9 +97,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) =>
     venue.accrue();
     const worth = venue.value(owner, shares);
     expect(worth).toBeGreaterThan(20_000_000n);
-    const harvest = HarvestResult.parse(
-      (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
-    );
+    const harvest = await harvestWallet(bed, owner);
     // Exactly what the protocol's state adds to the 20 USDC the books hold.
     expect(harvest).toMatchObject({
       outcome: 'harvested',

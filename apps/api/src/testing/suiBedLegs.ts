@@ -5,9 +5,16 @@ import { reconcileBooks } from '@yieldrouter/engine';
 import { watchSettlements } from '@yieldrouter/jobs';
 import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
-import { StoredPlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { PlanDocument } from '@yieldrouter/schemas';
 import type { SuiSwapBedApp } from './startSuiSwapBedApp';
+import { testKeys } from './startTestApp';
+
+/** SVC_API_KEYS for a bed app: the test owner and keeper keys, for every wallet. */
+export const OWNER_AND_KEEPER_KEYS = JSON.stringify([
+  { key: testKeys.owner, role: 'owner', wallets: ['*'] },
+  { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
+]);
 
 /**
  * The owner's wallet resolves a prepared Sui leg against the bed (coins, shared versions), sets
@@ -74,4 +81,11 @@ export async function expectBooksClean(bed: SuiSwapBedApp): Promise<void> {
     now: () => new Date(),
   });
   expect(report).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+}
+
+/** POST /wallets/{owner}/harvest (empty body), answered 200. */
+export async function harvestWallet(bed: SuiSwapBedApp, owner: string): Promise<HarvestResult> {
+  return HarvestResult.parse(
+    (await request(bed.t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
+  );
 }
