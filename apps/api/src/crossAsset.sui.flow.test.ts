@@ -2,30 +2,25 @@ import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { watchSettlements } from '@yieldrouter/jobs';
-import { testJobDeps } from '@yieldrouter/jobs/testing';
-import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
-import { CrossAssetPlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { verifyLedger } from '@yieldrouter/ledger';
+import { CrossAssetPlanDocument } from '@yieldrouter/schemas';
+import type { StoredPlanDocument } from '@yieldrouter/schemas';
 import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
-import type {
-  SuiFake,
-  SuiFakePool,
-  SuiFakeSuilend,
-  SuiFakeYieldRouter,
-} from '@yieldrouter/chain-beds/sui';
+import type { SuiFake, SuiFakePool, SuiFakeSuilend } from '@yieldrouter/chain-beds/sui';
 import { walletPosition } from './testing/solanaRouterApp';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
+import { OWNER_AND_KEEPER_KEYS, settleSuiLeg } from './testing/suiBedLegs';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
 
 // Cross-asset route and deposit on the Sui fake: the owner routes SUI; the plan swaps it into
-// USDC through the Cetus-shaped pool the fake runs (one programmable transaction), then deposits
-// the swap's minimum out through our router package (`router::deposit`, for a route) or into
-// Suilend's lending market (`lending_market::deposit_liquidity_and_mint_ctokens`, for a suilend
-// deposit plan), both run by the fake, under one planId. The owner's wallet resolves and signs each leg,
+// USDC through the Cetus-shaped pool the fake runs (one programmable transaction), then either
+// proves the swap's minimum out in the owner's wallet as liquid (a route: the owner sends it to
+// themselves, no Move call) or deposits it into Suilend's lending market
+// (`lending_market::deposit_liquidity_and_mint_ctokens`, for a suilend deposit plan), under one
+// planId. The owner's wallet resolves and signs each leg,
 // and the keeper's settlement watch settles both from their effects and events.
 const SUI = '0x2::sui::SUI';
 const SUI_IN = 2_000_000_000n; // 2 SUI ≈ 8 USDC at the pool's 4 USDC per SUI
@@ -34,30 +29,21 @@ let bed: SuiSwapBedApp;
 let sui: SuiFake;
 let pool: SuiFakePool;
 let cetus: CetusFake;
-let router: SuiFakeYieldRouter;
 let suilend: SuiFakeSuilend;
 let t: TestApp;
-let adapters: ChainAdapters;
 let client: SuiJsonRpcClient;
 
-const routerSettings = (fake: SuiFake) => {
-  router = fake.addYieldRouter();
+const bedSettings = (fake: SuiFake) => {
   suilend = fake.addSuilend({ usdc: SUI_TEST_USDC, availableAmount: 1_000_000_000_000n });
   return {
-    SVC_SUI_PACKAGE_ID: router.packageId,
-    SVC_SUI_YIELD_ROUTER_ID: router.router.objectId,
-    SVC_SUI_ADAPTER_REGISTRY_ID: router.registry.objectId,
     SVC_VENUE_IDS: JSON.stringify({ suilend: suilend.ids }),
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
+    SVC_API_KEYS: OWNER_AND_KEEPER_KEYS,
   };
 };
 
 beforeAll(async () => {
-  bed = await startSuiSwapBedApp(routerSettings);
-  ({ sui, pool, cetus, t, adapters, client } = bed);
+  bed = await startSuiSwapBedApp(bedSettings);
+  ({ sui, pool, cetus, t, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
 afterEach(() => cetus.setMode('ok'));
@@ -83,8 +69,12 @@ const position = (wallet: string) => walletPosition(t, wallet);
 
 /** The owner's wallet resolves each leg against the chain, signs and executes it; the keeper's
  * watch settles it before the next is signed. */
-async function signAndSettleAll(document: CrossAssetPlanDocument, wallet: Ed25519Keypair) {
+async function signAndSettleAll(
+  document: CrossAssetPlanDocument,
+  wallet: Ed25519Keypair,
+): Promise<StoredPlanDocument> {
   const planId = document.planId ?? '';
+  let stored: StoredPlanDocument | undefined;
   for (const [legIndex, leg] of (document.legs ?? []).entries()) {
     if (leg.encoding !== 'sui-transaction-json') throw new Error('no Sui JSON leg');
     const tx = Transaction.from(leg.transaction as string);
@@ -102,20 +92,13 @@ async function signAndSettleAll(document: CrossAssetPlanDocument, wallet: Ed2551
     const bytes = await tx.build({ client });
     const { signature } = await wallet.signTransaction(bytes);
     const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
-    await markLegSubmitted(t.db.prisma, { planId, legIndex, txId: sent.digest, now: new Date() });
-    await watchSettlements(
-      testJobDeps(
-        { url: '', db: t.db, drop: async () => undefined },
-        { adapters, venues: t.config.venues },
-      ),
-    );
+    stored = await settleSuiLeg(bed, planId, sent.digest, legIndex);
   }
-  return StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-  );
+  if (!stored) throw new Error('a plan with no legs');
+  return stored;
 }
 
-describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
+describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui fake', () => {
   it('swap leg then deposit leg under one planId; both settle from their effects', async () => {
     const wallet = newOwner();
     const owner = wallet.toSuiAddress();
@@ -154,10 +137,9 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
       ['swap', 'confirmed', String(expected.amountOut)],
       ['deposit', 'confirmed', String(minOut)],
     ]);
-    // The chain: the router holds the minimum, the fill above it stayed with the owner.
-    expect(router.held(SUI_TEST_USDC)).toBe(minOut);
-    expect(await balanceOf(owner, SUI_TEST_USDC)).toBe(expected.amountOut - minOut);
-    // The books: liquid (router) holds the deposit and what the swap got above it.
+    // The chain: everything the swap got stays in the owner's wallet (liquid on Sui is theirs).
+    expect(await balanceOf(owner, SUI_TEST_USDC)).toBe(expected.amountOut);
+    // The books: liquid holds the proven minimum and what the swap got above it.
     expect(await position(owner)).toMatchObject({
       pendingInMicros: '0',
       liquidMicros: String(expected.amountOut),

@@ -1,18 +1,17 @@
 import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { Transaction } from '@mysten/sui/transactions';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
-import type { ChainAdapters } from '@yieldrouter/engine';
-import { reconcileBooks } from '@yieldrouter/engine';
-import { watchSettlements } from '@yieldrouter/jobs';
-import { testJobDeps } from '@yieldrouter/jobs/testing';
-import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
-import { testKeys } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import {
+  expectBooksClean,
+  harvestWallet,
+  OWNER_AND_KEEPER_KEYS,
+  signAndSettleSuiLeg,
+} from './testing/suiBedLegs';
 
 // Each Sui venue end to end through the API on the Sui bed, which runs Suilend's, Navi's and
 // Scallop's own functions: deposit plan → the owner's wallet resolves, signs, executes → the
@@ -24,7 +23,6 @@ const SUI = '0x2::sui::SUI';
 let bed: SuiSwapBedApp;
 let sui: SuiFake;
 let t: TestApp;
-let adapters: ChainAdapters;
 let client: SuiJsonRpcClient;
 /** Per venue: make interest accrue; what `shares` (held by `owner`) are worth on the bed. */
 const venues: Record<string, { accrue(): void; value(owner: string, shares: bigint): bigint }> = {};
@@ -52,13 +50,10 @@ beforeAll(async () => {
         navi: navi.ids,
         scallop: scallop.ids,
       }),
-      SVC_API_KEYS: JSON.stringify([
-        { key: testKeys.owner, role: 'owner', wallets: ['*'] },
-        { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-      ]),
+      SVC_API_KEYS: OWNER_AND_KEEPER_KEYS,
     };
   });
-  ({ sui, t, adapters, client } = bed);
+  ({ sui, t, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
 
@@ -72,28 +67,8 @@ const plan = async (kind: 'deposit' | 'withdraw', venueId: string, owner: string
     ).body,
   );
 
-/** The owner's wallet resolves the leg, signs and executes it; the keeper's watch settles it. */
-async function signAndSettle(document: PlanDocument, wallet: Ed25519Keypair) {
-  const planId = document.planId ?? '';
-  const leg = document.legs?.[0];
-  if (leg?.encoding !== 'sui-transaction-json') throw new Error(JSON.stringify(document));
-  const tx = Transaction.from(leg.transaction as string);
-  tx.setGasPrice(sui.referenceGasPrice);
-  tx.setGasBudget(50_000_000n);
-  const bytes = await tx.build({ client });
-  const { signature } = await wallet.signTransaction(bytes);
-  const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
-  await markLegSubmitted(t.db.prisma, { planId, legIndex: 0, txId: sent.digest, now: new Date() });
-  await watchSettlements(
-    testJobDeps(
-      { url: '', db: t.db, drop: async () => undefined },
-      { adapters, venues: t.config.venues },
-    ),
-  );
-  return StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
-  );
-}
+const signAndSettle = async (document: PlanDocument, wallet: Ed25519Keypair) =>
+  (await signAndSettleSuiLeg(bed, document, wallet)).stored;
 
 const usdcOf = async (owner: string) =>
   BigInt((await client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
@@ -122,9 +97,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) =>
     venue.accrue();
     const worth = venue.value(owner, shares);
     expect(worth).toBeGreaterThan(20_000_000n);
-    const harvest = HarvestResult.parse(
-      (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
-    );
+    const harvest = await harvestWallet(bed, owner);
     // Exactly what the protocol's state adds to the 20 USDC the books hold.
     expect(harvest).toMatchObject({
       outcome: 'harvested',
@@ -139,16 +112,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) =>
     expect(received).toBeGreaterThanOrEqual(15_000_000n);
     expect(out.legs[0]?.settledAmountMicros).toBe(String(received));
 
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
-    const report = await reconcileBooks({
-      db: t.db.prisma,
-      adapters,
-      venues: t.config.venues,
-      thresholdMicros: 1n,
-      trigger: 'manual',
-      now: () => new Date(),
-    });
-    expect(report).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+    await expectBooksClean(bed);
   });
 });
 

@@ -8,17 +8,11 @@ import type { LegBuild } from '@yieldrouter/schemas';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import type { SuiResolvedRefs } from './resolvedLegs';
-import { legRequest, REGISTRY_ID, ROUTER_ID, suiConfig, USDC } from './testFixtures';
+import { legRequest, suiConfig, USDC } from './testFixtures';
 
 let fake: SuiFake;
 beforeAll(async () => {
   fake = await startSuiFake();
-  fake.addSharedObject({
-    type: 'router::YieldRouter',
-    objectId: ROUTER_ID,
-    initialSharedVersion: 5n,
-  });
-  fake.addSharedObject({ type: 'router::AdapterRegistry', objectId: REGISTRY_ID });
 });
 afterAll(() => fake.stop());
 
@@ -34,7 +28,6 @@ function fundedOwner() {
     gasPrice: fake.referenceGasPrice,
     gasBudget: 50_000_000n,
     usdcCoins: [usdc],
-    router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
   };
   return { wallet, owner, refs };
 }

@@ -1,13 +1,13 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { TransactionDataBuilder } from '@mysten/sui/transactions';
-import { fromBase64, toBase58 } from '@mysten/sui/utils';
+import { Transaction, TransactionDataBuilder } from '@mysten/sui/transactions';
+import { fromBase64, toBase58, toBase64 } from '@mysten/sui/utils';
 import type { LegBuild, LegRequest, PreparedLeg, UnsignedPayload } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import type { SuiResolvedRefs } from './resolvedLegs';
 import {
   legRequest,
   OTHER_PLAN_ID,
-  ROUTER_ID,
+  PACKAGE_ID,
   suiConfig,
   NAVI,
   VENUE,
@@ -32,7 +32,6 @@ const REFS: SuiResolvedRefs = {
   gasPrice: 1000n,
   gasBudget: 20_000_000n,
   usdcCoins: [objectRef(0x21)],
-  router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
   shared: VENUE_SHARED_REFS,
 };
 const venueRequest = (overrides: Partial<LegRequest> = {}) =>
@@ -79,7 +78,7 @@ describe('checkSignedLeg (Sui)', () => {
     });
   });
 
-  it('refuses another plan, another amount, the router instead of the venue, or no signature', async () => {
+  it('refuses another plan, another amount, a wallet leg instead of the venue, or no signature', async () => {
     const leg = prepared(payloadOf(await adapter.buildDeposit(venueRequest())));
     const expectMismatch = async (signed: { transaction: string; signatures: string[] }) =>
       expect((await adapter.checkSignedLeg(signed, leg)).status).toBe('mismatch');
@@ -101,6 +100,27 @@ describe('checkSignedLeg (Sui)', () => {
     });
     const unsigned = await signedBytes(venueRequest());
     await expectMismatch({ ...unsigned, signatures: [] });
+  });
+
+  it('a wallet leg (route, no venue): resolved and signed it passes; a call into any package does not', async () => {
+    const leg = prepared(payloadOf(await adapter.buildDeposit(legRequest(OWNER))));
+    expect(await adapter.checkSignedLeg(await signedBytes(legRequest(OWNER)), leg)).toMatchObject({
+      status: 'ok',
+    });
+    const tx = Transaction.from(
+      payloadOf(await adapter.buildDepositBytes(legRequest(OWNER), REFS)).transaction as string,
+    );
+    tx.moveCall({ target: `${PACKAGE_ID}::router::deposit`, typeArguments: [] });
+    const bytes = await tx.build();
+    const { signature } = await wallet.signTransaction(bytes);
+    expect(
+      await adapter.checkSignedLeg({ transaction: toBase64(bytes), signatures: [signature] }, leg),
+    ).toEqual({
+      status: 'mismatch',
+      reason: expect.stringContaining(
+        `a wallet leg calls no package, the signed one calls ${PACKAGE_ID}::router::deposit`,
+      ),
+    });
   });
 
   it('refuses bytes whose sender is not the plan owner', async () => {

@@ -4,6 +4,7 @@ import type { TransactionData } from '@mysten/sui/transactions';
 import { normalizeStructTag, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
 import type { PreparedLeg, SignedLegCheck, SignedTransaction } from '@yieldrouter/schemas';
 import { decodeSignedSui, suiSignatureProblem } from './signedBytes';
+import { SUI_FRAMEWORK } from './wallet/walletProof';
 
 const mismatch = (reason: string): SignedLegCheck => ({ status: 'mismatch', reason });
 
@@ -48,6 +49,11 @@ function containsAll(given: readonly string[], wanted: readonly string[]): boole
 /** Why the resolved bytes are not the unresolved prepared leg, or undefined when they are. */
 function resolvedDiffers(prepared: Data, signed: Data): string | undefined {
   const calls = moveCalls(prepared);
+  if (calls.length === 0) {
+    // A wallet leg calls no package: the wallet may add the framework's coin handling only.
+    const foreign = moveCalls(signed).find((call) => !call.startsWith(`${SUI_FRAMEWORK}::`));
+    if (foreign) return `a wallet leg calls no package, the signed one calls ${foreign}`;
+  }
   const packages = new Set(calls.map((call) => call.split('::')[0] ?? ''));
   if (moveCalls(signed, packages).join('|') !== calls.join('|')) {
     return 'the Move calls differ from the prepared ones';
@@ -56,7 +62,7 @@ function resolvedDiffers(prepared: Data, signed: Data): string | undefined {
     return 'an argument of the prepared leg (plan id, amount, address) is missing or changed';
   }
   if (!containsAll(objectIds(signed), objectIds(prepared))) {
-    return 'an object of the prepared leg (router or venue object) is missing';
+    return 'an object of the prepared leg (a venue object) is missing';
   }
   return undefined;
 }
@@ -65,10 +71,11 @@ function resolvedDiffers(prepared: Data, signed: Data): string | undefined {
  * The Sui rule: the sender is the plan owner and every signature verifies over the bytes (the
  * sender's and the gas owner's among them). A leg prepared as final bytes must be signed as is.
  * A leg prepared unresolved (JSON, the wallet picks coins and gas) must keep, in order, the
- * prepared Move calls into the packages it calls (our router, or the venue's package; same
- * functions and type arguments), and every prepared pure argument (the plan id, amounts) and
- * object (router, the venue's shared objects); the wallet may add coin handling and gas around
- * them. The transaction id is the digest.
+ * prepared Move calls into the packages it calls (the venue's package; same functions and type
+ * arguments), and every prepared pure argument (the plan id, amounts, the owner's address) and
+ * object (the venue's shared objects); the wallet may add coin handling and gas around
+ * them. A wallet leg (no venue) prepares no Move call: its signed bytes may call nothing outside
+ * the Sui framework. The transaction id is the digest.
  *
  * @example
  * const check = await checkSignedSuiLeg(client, { transaction, signatures }, leg);

@@ -1,6 +1,9 @@
-import { normalizeStructTag, normalizeSuiAddress } from '@mysten/sui/utils';
+import { normalizeStructTag } from '@mysten/sui/utils';
 
-/** How the Sui adapter reaches the chain and finds our deployment. Ids come from configuration. */
+/**
+ * How the Sui adapter reaches the chain. Ids come from configuration. No leg calls a package of
+ * ours: venue legs call the protocols' functions (ids per venue), wallet legs call nothing.
+ */
 export interface SuiAdapterConfig {
   /** JSON-RPC endpoint; undefined makes every read `unavailable` with `rpc_not_configured`. */
   readonly rpcUrl: string | undefined;
@@ -11,12 +14,6 @@ export interface SuiAdapterConfig {
   readonly broadcastEnabled: boolean;
   /** USDC's Move coin type (`0x…::usdc::USDC`); undefined blocks USDC legs and reads. */
   readonly usdcCoinType: string | undefined;
-  /** Our router package: the package that defines the `router` module and its event types. */
-  readonly packageId: string | undefined;
-  /** The shared `router::YieldRouter` object. */
-  readonly yieldRouterId: string | undefined;
-  /** The shared `AdapterRegistry` object (venue legs only). */
-  readonly adapterRegistryId: string | undefined;
 }
 
 /** The configuration after `resolveConfig`: ids and the USDC type in canonical form. */
@@ -27,14 +24,6 @@ export interface ResolvedSuiConfig extends SuiAdapterConfig {
 /** SUI's coin type and decimals (mist). */
 export const SUI_COIN_TYPE = '0x2::sui::SUI';
 export const SUI_DECIMALS = 9;
-
-const ID = /^0x[0-9a-fA-F]{1,64}$/;
-
-function canonicalId(name: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!ID.test(value)) throw new Error(`SuiAdapterConfig.${name}: must be 0x + 1..64 hex`);
-  return normalizeSuiAddress(value);
-}
 
 function canonicalCoinType(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -59,8 +48,5 @@ export function resolveConfig(config: SuiAdapterConfig): ResolvedSuiConfig {
     ...config,
     canonical: true,
     usdcCoinType: canonicalCoinType(config.usdcCoinType),
-    packageId: canonicalId('packageId', config.packageId),
-    yieldRouterId: canonicalId('yieldRouterId', config.yieldRouterId),
-    adapterRegistryId: canonicalId('adapterRegistryId', config.adapterRegistryId),
   };
 }

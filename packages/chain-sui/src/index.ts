@@ -4,7 +4,6 @@ export type { SuiChainAdapter } from './adapter';
 export type { SuiAdapterConfig } from './config';
 export { SUI_COIN_TYPE, SUI_DECIMALS } from './config';
 export type { SuiObjectRef, SuiResolvedRefs, SuiSharedRef } from './resolvedLegs';
-export { ROUTER_MODULE, routerEventName, routerFunction } from './router';
 export { createCctpSui } from './cctp/createCctpSui';
 export type { CctpSui } from './cctp/createCctpSui';
 export type { CctpSuiIds } from './cctp/cctpSuiIds';

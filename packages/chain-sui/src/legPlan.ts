@@ -2,23 +2,26 @@ import type { Blocker, LegRequest } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { requireSuiAddress } from './address';
 import type { ResolvedSuiConfig } from './config';
-import type { RouterAction } from './router';
 import type { SuiVenue } from './venues/suiVenue';
 import { resolveSuiVenue } from './venues/suiVenue';
 
 const U64_MAX = 18_446_744_073_709_551_615n;
 
+/** A leg moves USDC in (deposit, route) or out (withdraw, exit). */
+export type SuiLegAction = 'deposit' | 'withdraw';
+
 /** Everything a Sui leg needs, checked and in canonical form. */
 export interface SuiLegPlan {
-  readonly action: RouterAction;
+  readonly action: SuiLegAction;
   readonly planId: string;
   readonly planBytes: Uint8Array;
   readonly owner: string;
   readonly amount: bigint;
   readonly usdc: string;
-  /** Router legs: our package and its YieldRouter. */
-  readonly router: { readonly packageId: string; readonly routerId: string } | undefined;
-  /** Venue legs: the protocol's objects the leg's calls take. */
+  /**
+   * Venue legs: the protocol's objects the leg's calls take. Undefined: a wallet leg (target
+   * `router`: liquid USDC, which on Sui stays in the owner's wallet; see wallet/walletProof.ts).
+   */
   readonly venue: SuiVenue | undefined;
 }
 
@@ -42,19 +45,20 @@ function checkAmount(amount: bigint): bigint {
 
 /**
  * Checks a leg request. Bad input throws `InvalidChainInputError` (owner, amountMicros, planId);
- * missing configuration blocks the leg with every catalog blocker that applies.
+ * missing configuration blocks the leg with every catalog blocker that applies. A venue leg needs
+ * the venue's ids; a wallet leg (target `router`) only USDC's coin type: it calls no package.
  */
 export function planSuiLeg(
   config: ResolvedSuiConfig,
   request: LegRequest,
-  action: RouterAction,
+  action: SuiLegAction,
 ): SuiLegPlanOutcome {
   const owner = requireSuiAddress('owner', request.owner);
   const amount = checkAmount(request.amountMicros);
   const planBytes = planIdToBytes(request.planId);
 
   const blockers: Blocker[] = [];
-  const { packageId, yieldRouterId, usdcCoinType } = config;
+  const { usdcCoinType } = config;
   if (usdcCoinType === undefined) {
     blockers.push(
       blocker('asset_not_configured', 'usdcCoinType', 'USDC coin type on Sui is missing.'),
@@ -62,37 +66,14 @@ export function planSuiLeg(
   }
   const base = { action, planId: request.planId, planBytes, owner, amount };
   if (request.target.kind === 'venue') {
-    // A venue leg calls the protocol's own functions: our router package is not involved.
+    // A venue leg calls the protocol's own functions.
     const resolved = resolveSuiVenue(request.target.venue, usdcCoinType ?? '');
     if (resolved.status === 'blocked') blockers.push(...resolved.blockers);
     if (resolved.status === 'blocked' || usdcCoinType === undefined) {
       return { status: 'blocked', blockers };
     }
-    return {
-      status: 'ready',
-      plan: { ...base, usdc: usdcCoinType, router: undefined, venue: resolved.venue },
-    };
+    return { status: 'ready', plan: { ...base, usdc: usdcCoinType, venue: resolved.venue } };
   }
-  if (packageId === undefined) {
-    blockers.push(
-      blocker('router_not_configured', 'packageId', 'Sui router package id is missing.'),
-    );
-  }
-  if (yieldRouterId === undefined) {
-    blockers.push(
-      blocker('router_not_configured', 'yieldRouterId', 'Sui YieldRouter object id is missing.'),
-    );
-  }
-  if (packageId === undefined || yieldRouterId === undefined || usdcCoinType === undefined) {
-    return { status: 'blocked', blockers };
-  }
-  return {
-    status: 'ready',
-    plan: {
-      ...base,
-      usdc: usdcCoinType,
-      router: { packageId, routerId: yieldRouterId },
-      venue: undefined,
-    },
-  };
+  if (usdcCoinType === undefined) return { status: 'blocked', blockers };
+  return { status: 'ready', plan: { ...base, usdc: usdcCoinType, venue: undefined } };
 }

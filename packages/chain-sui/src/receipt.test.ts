@@ -1,8 +1,9 @@
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
-import type { SuiFake, SuiFakeEvent } from '@yieldrouter/chain-beds/sui';
+import type { SuiFake } from '@yieldrouter/chain-beds/sui';
 import { startGarbageServer, startSilentServer } from '@yieldrouter/chain-beds/faults';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { toBase58 } from '@mysten/sui/utils';
+import { Transaction } from '@mysten/sui/transactions';
+import { toBase58, toBase64 } from '@mysten/sui/utils';
 import type { LegRequest, ReceiptQuery } from '@yieldrouter/schemas';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
@@ -13,14 +14,14 @@ import {
   OTHER_PLAN_ID,
   PACKAGE_ID,
   PLAN_ID,
-  RESOLVED_REFS,
-  ROUTER_ID,
   suiConfig,
   USDC,
-  VENUE,
 } from './testFixtures';
 
-const OWNER = new Ed25519Keypair().toSuiAddress();
+// Wallet legs (target `router`: a route or an exit with no venue) on the Sui fake, which runs
+// coin commands as a node does: the owner sends a USDC coin of the amount to themselves, and the
+// receipt counts the coins the effects say the transaction created for the owner.
+const SUI = '0x2::sui::SUI';
 const STRANGER = new Ed25519Keypair().toSuiAddress();
 
 let fake: SuiFake;
@@ -29,114 +30,221 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-/** The event our router package emits (as Sui prints it: vector<u8> as numbers, u64 as text). */
-function routerEvent(
-  name: string,
-  amount: bigint,
-  extra: Record<string, unknown> = {},
-  planId = PLAN_ID,
-) {
-  return {
-    type: `${PACKAGE_ID}::router::${name}`,
-    parsedJson: {
-      plan_id: [...planIdToBytes(planId)],
-      owner: OWNER,
-      amount: amount.toString(),
-      ...extra,
-    },
-  } satisfies SuiFakeEvent;
+function adapter(overrides: Partial<SuiAdapterConfig> = {}) {
+  return createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl, ...overrides }));
 }
 
-function query(txId: string, overrides: Partial<ReceiptQuery> = {}): ReceiptQuery {
+function query(owner: string, txId: string, overrides: Partial<ReceiptQuery> = {}): ReceiptQuery {
   return {
     txId,
     planId: PLAN_ID,
-    owner: OWNER,
+    owner,
     action: 'deposit',
     target: { kind: 'router' },
     ...overrides,
   };
 }
 
-function adapter(overrides: Partial<SuiAdapterConfig> = {}) {
-  return createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl, ...overrides }));
+/** A funded owner: 1 SUI for gas, 20 USDC. */
+function fundedOwner() {
+  const wallet = new Ed25519Keypair();
+  const owner = wallet.toSuiAddress();
+  const gas = fake.setBalance(owner, SUI, 1_000_000_000n);
+  const usdc = fake.setBalance(owner, USDC, 20_000_000n);
+  if (!gas || !usdc) throw new Error('setup');
+  return { wallet, owner, gas, usdc };
 }
 
-describe('readReceipt from recorded effects', () => {
-  it('confirms a deposit with the amount from the balance change and the checkpoint', async () => {
-    const digest = fake.recordTransaction({
-      sender: OWNER,
-      checkpoint: 4242n,
-      events: [routerEvent('Deposited', 12_500_000n)],
-      balanceChanges: [
-        { owner: OWNER, coinType: '0x2::sui::SUI', amount: -1_997_880n },
-        { owner: OWNER, coinType: USDC, amount: -12_500_000n },
-        { owner: ROUTER_ID, coinType: USDC, amount: 12_500_000n },
-      ],
-    });
-    expect(await adapter().readReceipt(query(digest))).toEqual({
+/** Signs `bytes` as the owner and executes them on the fake; the digest. */
+async function execute(wallet: Ed25519Keypair, bytes: Uint8Array): Promise<string> {
+  const { signature } = await wallet.signTransaction(bytes);
+  const sent = await adapter().broadcast({ transaction: toBase64(bytes), signatures: [signature] });
+  if (sent.status !== 'submitted') throw new Error(JSON.stringify(sent));
+  return sent.txId;
+}
+
+/** The adapter's wallet leg for `request`, built as final bytes, signed and executed. */
+async function walletLeg(action: 'deposit' | 'withdraw', request?: Partial<LegRequest>) {
+  const funded = fundedOwner();
+  const refs = {
+    gas: [funded.gas],
+    gasPrice: fake.referenceGasPrice,
+    gasBudget: 10_000_000n,
+    usdcCoins: [funded.usdc],
+  };
+  const leg = legRequest(funded.owner, request);
+  const build =
+    action === 'deposit'
+      ? await adapter().buildDepositBytes(leg, refs)
+      : await adapter().buildWithdrawBytes(leg, refs);
+  return { ...funded, digest: await execute(funded.wallet, legBytes(build)) };
+}
+
+/** A hand-built transaction of the owner's (gas from their SUI coin). */
+async function ownTransaction(
+  funded: ReturnType<typeof fundedOwner>,
+  build: (tx: Transaction) => void,
+): Promise<string> {
+  const tx = new Transaction();
+  tx.setSender(funded.owner);
+  tx.setGasPayment([funded.gas]);
+  tx.setGasPrice(fake.referenceGasPrice);
+  tx.setGasBudget(10_000_000n);
+  build(tx);
+  return execute(funded.wallet, await tx.build());
+}
+
+describe('a wallet leg settles from the coin it created for the owner', () => {
+  it.each(['deposit', 'withdraw'] as const)(
+    '%s: confirmed for the amount, no shares',
+    async (action) => {
+      const { owner, digest } = await walletLeg(action);
+      const receipt = await adapter().readReceipt(query(owner, digest, { action }));
+      expect(receipt).toMatchObject({
+        status: 'confirmed',
+        txId: digest,
+        planId: PLAN_ID,
+        amountMicros: 12_500_000n,
+        shares: null,
+      });
+      // The owner still holds every micro: nothing left their wallet but gas.
+      const [usdc] = (await adapter().readBalances(owner)).filter((leg) => leg.asset === 'USDC');
+      expect(usdc).toMatchObject({ status: 'ok', amount: 20_000_000n });
+    },
+  );
+
+  it('still reads the coin at its created version after the owner spent it', async () => {
+    const funded = await walletLeg('deposit');
+    const coins = fake.getTransaction(funded.digest)?.changedObjects ?? [];
+    const created = coins.find((change) => change.previousVersion === undefined);
+    const ref = created && fake.getObjectRef(created.objectId);
+    const gas = fake.getObjectRef(funded.gas.objectId);
+    if (!ref || !gas) throw new Error('no coin');
+    await ownTransaction({ ...funded, gas }, (tx) =>
+      tx.transferObjects([tx.objectRef(ref)], STRANGER),
+    );
+    expect(await adapter().readReceipt(query(funded.owner, funded.digest))).toMatchObject({
       status: 'confirmed',
-      txId: digest,
-      planId: PLAN_ID,
       amountMicros: 12_500_000n,
-      shares: null,
-      block: '4242',
     });
   });
+});
 
-  it('confirms a withdrawal (positive USDC change for the owner)', async () => {
-    const digest = fake.recordTransaction({
-      sender: OWNER,
-      events: [routerEvent('Withdrawn', 3_000_001n)],
-      balanceChanges: [{ owner: OWNER, coinType: USDC, amount: 3_000_001n }],
-    });
-    const receipt = await adapter().readReceipt(query(digest, { action: 'withdraw' }));
-    expect(receipt).toMatchObject({ status: 'confirmed', amountMicros: 3_000_001n });
-  });
-
-  it('is a mismatch for another plan, another owner, another action or another package', async () => {
-    const digest = fake.recordTransaction({
-      sender: OWNER,
-      events: [routerEvent('Deposited', 5n)],
-      balanceChanges: [{ owner: OWNER, coinType: USDC, amount: -5n }],
-    });
-    const receipts = await Promise.all([
-      adapter().readReceipt(query(digest, { planId: OTHER_PLAN_ID })),
-      adapter().readReceipt(query(digest, { owner: STRANGER })),
-      adapter().readReceipt(query(digest, { action: 'withdraw' })),
-      createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl, packageId: ROUTER_ID })).readReceipt(
-        query(digest),
-      ),
-    ]);
-    expect(receipts.map((receipt) => receipt.status)).toEqual([
-      'mismatch',
-      'mismatch',
-      'mismatch',
-      'mismatch',
-    ]);
-    expect(receipts[0]).toMatchObject({ reason: 'no Deposited event for this plan' });
-  });
-
-  it('is a mismatch when the USDC that moved disagrees with the event', async () => {
-    const digest = fake.recordTransaction({
-      sender: OWNER,
-      events: [routerEvent('Deposited', 5_000_000n)],
-      balanceChanges: [{ owner: OWNER, coinType: USDC, amount: -1n }],
-    });
-    expect(await adapter().readReceipt(query(digest))).toMatchObject({
+describe('what never settles a wallet leg', () => {
+  it('another plan, another owner: mismatch', async () => {
+    const { owner, digest } = await walletLeg('deposit');
+    expect(await adapter().readReceipt(query(owner, digest, { planId: OTHER_PLAN_ID }))).toEqual({
       status: 'mismatch',
-      reason: "the owner's USDC change (1) differs from the router event (5000000)",
+      txId: digest,
+      reason: 'the transaction carries another plan id',
     });
-    const noChange = fake.recordTransaction({
-      sender: OWNER,
-      events: [routerEvent('Deposited', 5n)],
+    expect(await adapter().readReceipt(query(STRANGER, digest))).toMatchObject({
+      status: 'mismatch',
+      reason: expect.stringMatching(/^sent by 0x[0-9a-f]{64}, not the owner$/),
     });
-    expect(await adapter().readReceipt(query(noChange))).toMatchObject({ status: 'mismatch' });
   });
+
+  it('the coin sent to someone else, or another coin type: mismatch', async () => {
+    const funded = fundedOwner();
+    const toStranger = await ownTransaction(funded, (tx) => {
+      tx.pure.vector('u8', planIdToBytes(PLAN_ID));
+      const [coin] = tx.splitCoins(tx.objectRef(funded.usdc), [12_500_000n]);
+      tx.transferObjects([coin!], STRANGER);
+    });
+    const gas = fake.getObjectRef(funded.gas.objectId);
+    if (!gas) throw new Error('no gas');
+    const sui = await ownTransaction({ ...funded, gas }, (tx) => {
+      tx.pure.vector('u8', planIdToBytes(PLAN_ID));
+      const [coin] = tx.splitCoins(tx.gas, [12_500_000n]);
+      tx.transferObjects([coin!], funded.owner);
+    });
+    for (const digest of [toStranger, sui]) {
+      expect(await adapter().readReceipt(query(funded.owner, digest))).toEqual({
+        status: 'mismatch',
+        txId: digest,
+        reason: 'the transaction created no USDC coin for the owner',
+      });
+    }
+  });
+
+  it('a transaction that calls a package (ours or any other): mismatch, even when it failed', async () => {
+    const funded = fundedOwner();
+    const digest = await ownTransaction(funded, (tx) => {
+      const [coin] = tx.splitCoins(tx.objectRef(funded.usdc), [12_500_000n]);
+      tx.moveCall({
+        target: `${PACKAGE_ID}::router::deposit`,
+        typeArguments: [USDC],
+        arguments: [coin!, tx.pure.vector('u8', planIdToBytes(PLAN_ID))],
+      });
+    });
+    const reason = `it calls ${PACKAGE_ID}::router::deposit; a wallet leg calls no package`;
+    expect(await adapter().readReceipt(query(funded.owner, digest))).toEqual({
+      status: 'mismatch',
+      txId: digest,
+      reason,
+    });
+    fake.recordTransaction({ digest, sender: funded.owner, status: 'failure', error: 'MoveAbort' });
+    expect(await adapter().readReceipt(query(funded.owner, digest))).toEqual({
+      status: 'mismatch',
+      txId: digest,
+      reason: `failed, not this leg's: ${reason}`,
+    });
+  });
+
+  it("a failed digest fails the leg only when it is the leg's own", async () => {
+    const { owner, digest } = await walletLeg('deposit');
+    fake.recordTransaction({
+      digest,
+      sender: owner,
+      status: 'failure',
+      error: 'InsufficientCoinBalance',
+    });
+    expect(await adapter().readReceipt(query(owner, digest))).toEqual({
+      status: 'failed',
+      txId: digest,
+      reason: 'InsufficientCoinBalance',
+    });
+    expect(
+      await adapter().readReceipt(query(owner, digest, { planId: OTHER_PLAN_ID })),
+    ).toMatchObject({
+      status: 'mismatch',
+      reason: "failed, not this leg's: the transaction carries another plan id",
+    });
+  });
+
+  it('a created coin the node cannot show: unavailable, never an amount', async () => {
+    const { owner, digest } = await walletLeg('deposit');
+    const stored = fake.getTransaction(digest);
+    fake.recordTransaction({
+      digest,
+      sender: owner,
+      changedObjects: [
+        {
+          objectId: `0x${'77'.repeat(32)}`,
+          owner: { AddressOwner: owner },
+          version: 9n,
+          digest: toBase58(new Uint8Array(32).fill(7)),
+          previousVersion: undefined,
+        },
+      ],
+      balanceChanges: stored?.balanceChanges ?? [],
+    });
+    expect(await adapter().readReceipt(query(owner, digest))).toMatchObject({
+      status: 'unavailable',
+      reason: 'rpc_bad_response',
+    });
+  });
+});
+
+describe('readReceipt input and reachability', () => {
+  const OWNER = new Ed25519Keypair().toSuiAddress();
 
   it('is pending for a digest the node does not know', async () => {
     const digest = toBase58(new Uint8Array(32).fill(3));
-    expect(await adapter().readReceipt(query(digest))).toEqual({ status: 'pending', txId: digest });
+    expect(await adapter().readReceipt(query(OWNER, digest))).toEqual({
+      status: 'pending',
+      txId: digest,
+    });
   });
 
   it('refuses a txId that is not a Sui digest, and a bad owner', async () => {
@@ -146,21 +254,22 @@ describe('readReceipt from recorded effects', () => {
       [toBase58(new Uint8Array(32).fill(1)), 'bob', 'owner'],
     ]) {
       const error = await adapter()
-        .readReceipt(query(txId ?? '', { owner: owner ?? '' }))
+        .readReceipt(query(owner ?? '', txId ?? ''))
         .catch((e) => e);
       expect(error).toBeInstanceOf(InvalidChainInputError);
       expect(error).toMatchObject({ field });
     }
   });
 
-  it('is unavailable without the package id, the RPC, or an answer', async () => {
+  it('is unavailable without the USDC type, the RPC, or an answer', async () => {
     const digest = toBase58(new Uint8Array(32).fill(4));
-    const noPackage = createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl, packageId: undefined }));
-    expect(await noPackage.readReceipt(query(digest))).toMatchObject({
+    expect(
+      await adapter({ usdcCoinType: undefined }).readReceipt(query(OWNER, digest)),
+    ).toMatchObject({
       status: 'unavailable',
-      reason: 'no_standard_reader',
+      reason: 'asset_not_configured',
     });
-    expect(await createSuiAdapter(suiConfig()).readReceipt(query(digest))).toMatchObject({
+    expect(await createSuiAdapter(suiConfig()).readReceipt(query(OWNER, digest))).toMatchObject({
       status: 'unavailable',
       reason: 'rpc_not_configured',
     });
@@ -168,66 +277,14 @@ describe('readReceipt from recorded effects', () => {
     const garbage = await startGarbageServer('{"jsonrpc":"2.0","id":1,"result":{"digest":1}}');
     try {
       const slow = createSuiAdapter(suiConfig({ rpcUrl: silent.url, timeoutMs: 200 }));
-      expect(await slow.readReceipt(query(digest))).toMatchObject({ reason: 'rpc_timeout' });
+      expect(await slow.readReceipt(query(OWNER, digest))).toMatchObject({ reason: 'rpc_timeout' });
       const bad = createSuiAdapter(suiConfig({ rpcUrl: garbage.url }));
-      expect(await bad.readReceipt(query(digest))).toMatchObject({ reason: 'rpc_bad_response' });
+      expect(await bad.readReceipt(query(OWNER, digest))).toMatchObject({
+        reason: 'rpc_bad_response',
+      });
     } finally {
       await silent.close();
       await garbage.close();
     }
-  });
-});
-
-describe('readReceipt of a failed transaction', () => {
-  const ABORT = 'MoveAbort(MoveLocation { module: router }, 2) in command 1';
-  const VENUE_TARGET = { kind: 'venue' as const, venue: VENUE };
-  // A package the fake knows no signatures of: it prints the pure inputs as raw BCS.
-  const UNTYPED_PACKAGE = `0x${'9a'.repeat(32)}`;
-
-  beforeAll(() => {
-    // The router entry points as README.md documents them, so the fake types their pure inputs.
-    const router = `${PACKAGE_ID}::router`;
-    const yieldRouter = `&mut ${router}::YieldRouter`;
-    const registry = `&${router}::AdapterRegistry`;
-    const venue = [yieldRouter, registry];
-    fake.defineMoveFunction(`${router}::deposit`, [yieldRouter, 'Coin<T>', 'vector<u8>']);
-    fake.defineMoveFunction(`${router}::withdraw`, [yieldRouter, 'u64', 'vector<u8>']);
-    fake.defineMoveFunction(`${router}::deposit_to_venue`, [
-      ...venue,
-      'Coin<T>',
-      'address',
-      'vector<u8>',
-    ]);
-    fake.defineMoveFunction(`${router}::withdraw_from_venue`, [
-      ...venue,
-      'u64',
-      'address',
-      'vector<u8>',
-    ]);
-  });
-
-  /** Records the leg our adapter builds for `request` as mined and aborted; returns its digest. */
-  async function failedLeg(
-    request: LegRequest,
-    action: 'deposit' | 'withdraw',
-    config: Partial<SuiAdapterConfig> = {},
-  ): Promise<string> {
-    const builder = adapter(config);
-    const build =
-      action === 'deposit'
-        ? await builder.buildDepositBytes(request, RESOLVED_REFS)
-        : await builder.buildWithdrawBytes(request, RESOLVED_REFS);
-    return fake.recordTransaction({
-      transaction: legBytes(build),
-      status: 'failure',
-      error: ABORT,
-    });
-  }
-
-  it('reads the plan id and adapter from raw pure inputs when the node cannot type them', async () => {
-    const config = { packageId: UNTYPED_PACKAGE };
-    const digest = await failedLeg(legRequest(OWNER, { target: VENUE_TARGET }), 'deposit', config);
-    const receipt = await adapter(config).readReceipt(query(digest, { target: VENUE_TARGET }));
-    expect(receipt).toMatchObject({ status: 'failed', reason: ABORT });
   });
 });

@@ -5,18 +5,7 @@ import { verifyTransactionSignature } from '@mysten/sui/verify';
 import { InvalidChainInputError, planIdToBytes } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import type { SuiResolvedRefs } from './resolvedLegs';
-import {
-  legBytes,
-  legRequest,
-  objectRef,
-  PACKAGE_ID,
-  PLAN_ID,
-  REGISTRY_ID,
-  RESOLVED_REFS,
-  ROUTER_ID,
-  suiConfig,
-  USDC,
-} from './testFixtures';
+import { legBytes, legRequest, objectRef, PLAN_ID, RESOLVED_REFS, suiConfig } from './testFixtures';
 
 // The owner's wallet, in the test only: the adapter never sees a key.
 const wallet = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(42));
@@ -25,7 +14,7 @@ const OWNER = wallet.toSuiAddress();
 const adapter = createSuiAdapter(suiConfig());
 
 describe('fully resolved deposit bytes (offline)', () => {
-  it('are final bytes the owner signs, that verify, and that decode to our router call', async () => {
+  it('are final bytes the owner signs, that verify, and that send the owner their USDC', async () => {
     const build = await adapter.buildDepositBytes(legRequest(OWNER), RESOLVED_REFS);
     const bytes = legBytes(build);
     expect(build.status === 'prepared' && build.legs[0]).toMatchObject({
@@ -43,30 +32,22 @@ describe('fully resolved deposit bytes (offline)', () => {
     expect(data.gasData).toMatchObject({ price: '1000', budget: '20000000', owner: OWNER });
     expect(data.gasData.payment).toEqual([RESOLVED_REFS.gas[0]]);
 
+    // A wallet leg (no venue): the owner's coins merged, the amount split off and sent back to
+    // the owner. No Move call at all: nothing of ours, nor any other package.
     const kinds = data.commands.map((command) => command.$kind);
-    expect(kinds).toEqual(['MergeCoins', 'SplitCoins', 'MoveCall']);
-    const call = data.commands[2]?.MoveCall;
-    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(
-      `${PACKAGE_ID}::router::deposit`,
+    expect(kinds).toEqual(['MergeCoins', 'SplitCoins', 'TransferObjects']);
+    const pure = (arg: { $kind: string; Input?: number } | undefined) =>
+      fromBase64(arg?.$kind === 'Input' ? (data.inputs[arg.Input ?? -1]?.Pure?.bytes ?? '') : '');
+    const transfer = data.commands[2]?.TransferObjects;
+    expect(transfer?.objects).toEqual([{ $kind: 'NestedResult', NestedResult: [1, 0] }]);
+    expect(Buffer.from(pure(transfer?.address)).toString('hex')).toBe(OWNER.slice(2));
+    const plan = data.inputs.find(
+      (input) => input.Pure?.bytes && fromBase64(input.Pure.bytes).length === 17,
     );
-    expect(call?.typeArguments).toEqual([USDC]);
-    const inputOf = (index: number) => {
-      const arg = call?.arguments[index];
-      return arg?.$kind === 'Input' ? data.inputs[arg.Input] : undefined;
-    };
-    expect(inputOf(0)?.Object?.SharedObject).toEqual({
-      objectId: ROUTER_ID,
-      initialSharedVersion: '5',
-      mutable: true,
-    });
-    expect(call?.arguments[1]).toMatchObject({ NestedResult: [1, 0] });
-    const plan = fromBase64(inputOf(2)?.Pure?.bytes ?? '');
-    expect([...plan]).toEqual([16, ...planIdToBytes(PLAN_ID)]);
+    expect([...fromBase64(plan?.Pure?.bytes ?? '')]).toEqual([16, ...planIdToBytes(PLAN_ID)]);
 
     const split = data.commands[1]?.SplitCoins;
-    const amountArg = split?.amounts[0];
-    const amount = amountArg?.$kind === 'Input' ? data.inputs[amountArg.Input]?.Pure?.bytes : '';
-    expect(Buffer.from(fromBase64(amount ?? '')).readBigUInt64LE()).toBe(12_500_000n);
+    expect(Buffer.from(pure(split?.amounts[0])).readBigUInt64LE()).toBe(12_500_000n);
   });
 
   it('is deterministic: the same refs give the same bytes', async () => {
@@ -89,10 +70,6 @@ describe('fully resolved deposit bytes (offline)', () => {
       ['refs.gas', { ...RESOLVED_REFS, gas: [] }],
       ['refs.gas[0]', { ...RESOLVED_REFS, gas: [{ ...objectRef(1), digest: 'nope' }] }],
       ['refs.usdcCoins', { ...RESOLVED_REFS, usdcCoins: [] }],
-      [
-        'refs.router',
-        { ...RESOLVED_REFS, router: { objectId: REGISTRY_ID, initialSharedVersion: '1' } },
-      ],
       ['refs.gasBudget', { ...RESOLVED_REFS, gasBudget: 0n }],
     ];
     for (const [field, refs] of cases) {
@@ -103,7 +80,7 @@ describe('fully resolved deposit bytes (offline)', () => {
   });
 
   it('is blocked, not built, when an id is missing', async () => {
-    const unconfigured = createSuiAdapter(suiConfig({ yieldRouterId: undefined }));
+    const unconfigured = createSuiAdapter(suiConfig({ usdcCoinType: undefined }));
     const build = await unconfigured.buildDepositBytes(legRequest(OWNER), RESOLVED_REFS);
     expect(build.status).toBe('blocked');
   });

@@ -5,13 +5,13 @@ import { isValidTransactionDigest, normalizeSuiAddress, toBase64 } from '@mysten
 import type { LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import { normalizeSuiOwner } from './address';
-import { appendDeposit, appendWithdraw } from './commands';
 import type { ResolvedSuiConfig } from './config';
 import type { SuiLegPlan } from './legPlan';
+import type { SuiLegAction } from './legPlan';
 import { planSuiLeg } from './legPlan';
-import type { RouterAction } from './router';
 import { preparedLeg } from './summary';
 import { appendVenueLeg } from './venues/appendVenueLeg';
+import { appendWalletProof } from './wallet/walletProof';
 
 /** An address-owned object at a known version (a coin, a gas coin). */
 export interface SuiObjectRef {
@@ -21,7 +21,7 @@ export interface SuiObjectRef {
   readonly digest: string;
 }
 
-/** A shared object (the router, the registry). */
+/** A shared object (a venue's market, pool or storage; the Clock). */
 export interface SuiSharedRef {
   readonly objectId: string;
   readonly initialSharedVersion: string;
@@ -35,10 +35,8 @@ export interface SuiResolvedRefs {
   readonly gasPrice: bigint;
   /** Mist. */
   readonly gasBudget: bigint;
-  /** The owner's USDC coins, together holding at least the amount (deposits only). */
+  /** The owner's USDC coins, together holding at least the amount (deposits, wallet legs). */
   readonly usdcCoins?: readonly SuiObjectRef[];
-  /** Router legs: must be the configured YieldRouter. */
-  readonly router?: SuiSharedRef;
   /** Venue legs: the shared ref of every object the venue's calls take (Clock included). */
   readonly shared?: readonly SuiSharedRef[];
   /** Suilend and Scallop withdrawals: the owner's receipt coins, holding enough to burn. */
@@ -57,13 +55,6 @@ function checkRef(field: string, ref: SuiObjectRef): SuiObjectRef {
   return ref;
 }
 
-function checkShared(field: string, ref: SuiSharedRef | undefined, expected: string) {
-  if (!ref || normalizeSuiOwner(ref.objectId) !== expected || !U64.test(ref.initialSharedVersion)) {
-    throw new InvalidChainInputError(field, `${field}: must be the shared ref of ${expected}`);
-  }
-  return { objectId: expected, initialSharedVersion: ref.initialSharedVersion };
-}
-
 function checkRefs(plan: SuiLegPlan, refs: SuiResolvedRefs) {
   if (refs.gas.length === 0) throw new InvalidChainInputError('refs.gas', 'refs.gas: empty');
   refs.gas.forEach((ref, index) => checkRef(`refs.gas[${index}]`, ref));
@@ -71,17 +62,14 @@ function checkRefs(plan: SuiLegPlan, refs: SuiResolvedRefs) {
     throw new InvalidChainInputError('refs.gasBudget', 'refs: gasPrice and gasBudget must be > 0');
   }
   const coins = refs.usdcCoins ?? [];
-  if (plan.action === 'deposit' && coins.length === 0) {
-    throw new InvalidChainInputError('refs.usdcCoins', 'refs.usdcCoins: a deposit needs USDC');
+  // A deposit pays USDC in; a wallet leg (no venue) splits its amount off the owner's USDC.
+  if ((plan.action === 'deposit' || !plan.venue) && coins.length === 0) {
+    throw new InvalidChainInputError('refs.usdcCoins', 'refs.usdcCoins: this leg needs USDC');
   }
   coins.forEach((ref, index) => checkRef(`refs.usdcCoins[${index}]`, ref));
   const receiptCoins = refs.receiptCoins ?? [];
   receiptCoins.forEach((ref, index) => checkRef(`refs.receiptCoins[${index}]`, ref));
-  return {
-    router: plan.router ? checkShared('refs.router', refs.router, plan.router.routerId) : undefined,
-    coins,
-    receiptCoins,
-  };
+  return { coins, receiptCoins };
 }
 
 /** A venue object's shared ref from `refs.shared`; a missing one is bad input naming it. */
@@ -118,7 +106,7 @@ export async function buildSuiLegBytes(
   client: SuiJsonRpcClient | undefined,
   config: ResolvedSuiConfig,
   request: LegRequest,
-  action: RouterAction,
+  action: SuiLegAction,
   refs: SuiResolvedRefs,
 ): Promise<LegBuild> {
   const outcome = planSuiLeg(config, request, action);
@@ -141,13 +129,7 @@ export async function buildSuiLegBytes(
     });
     if (appended.status === 'blocked') return appended;
   } else {
-    if (!checked.router) throw new Error('unreachable: router legs check their router ref');
-    const objects = { router: tx.sharedObjectRef({ ...checked.router, mutable: true }) };
-    if (action === 'deposit') {
-      appendDeposit(tx, plan, objects, splitFrom(tx, checked.coins, plan.amount, 'refs.usdcCoins'));
-    } else {
-      appendWithdraw(tx, plan, objects);
-    }
+    appendWalletProof(tx, plan, splitFrom(tx, checked.coins, plan.amount, 'refs.usdcCoins'));
   }
   const bytes = await tx.build();
   return preparedLeg(plan, {

@@ -87,6 +87,8 @@ export interface TransactionView {
 
 /** One object a transaction wrote (effects `created` / `mutated`, `modifiedAtVersions`). */
 export interface ObjectChangeView {
+  /** `created` (new in this transaction) or `mutated`. */
+  readonly kind: 'created' | 'mutated';
   readonly objectId: string;
   readonly version: string;
   /** Undefined for an object the transaction created. */
@@ -115,6 +117,7 @@ function readObjectChanges(effects: Record<string, unknown>): ObjectChangeView[]
             throw new SuiBadResponseError('reference.version: expected a number');
           }
           return {
+            kind: key,
             objectId,
             version: String(version),
             previousVersion: key === 'mutated' ? before.get(objectId) : undefined,

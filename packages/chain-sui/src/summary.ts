@@ -10,7 +10,13 @@ function shortAddress(address: string): string {
 export function legSummary(plan: SuiLegPlan): string {
   const amount = `${formatUnits(plan.amount, USDC_DECIMALS)} USDC`;
   const owner = shortAddress(plan.owner);
-  const where = plan.venue ? `${plan.venue.venueId} on Sui` : 'the Yield Router on Sui';
+  if (!plan.venue) {
+    // A wallet leg: the USDC stays with the owner; sending it to themselves proves they hold it.
+    return plan.action === 'deposit'
+      ? `Show ${amount} held in ${owner} on Sui, counted as liquid (sent to yourself; plan ${plan.planId})`
+      : `Show ${amount} held in ${owner} on Sui, leaving liquid (sent to yourself; plan ${plan.planId})`;
+  }
+  const where = `${plan.venue.venueId} on Sui`;
   return plan.action === 'deposit'
     ? `Deposit ${amount} from ${owner} into ${where} (plan ${plan.planId})`
     : `Withdraw ${amount} from ${where} to ${owner} (plan ${plan.planId})`;

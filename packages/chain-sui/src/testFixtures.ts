@@ -23,9 +23,6 @@ export function suiConfig(overrides: Partial<SuiAdapterConfig> = {}): SuiAdapter
     timeoutMs: 2000,
     broadcastEnabled: true,
     usdcCoinType: USDC,
-    packageId: PACKAGE_ID,
-    yieldRouterId: ROUTER_ID,
-    adapterRegistryId: REGISTRY_ID,
     ...overrides,
   };
 }
@@ -94,7 +91,7 @@ export const VENUE_SHARED_REFS = [
   hex('73'),
 ].map((objectId) => ({ objectId, initialSharedVersion: '1' }));
 
-/** A router deposit/withdraw request for `owner`. */
+/** A wallet leg (target `router`: liquid, no venue) request for `owner`. */
 export function legRequest(owner: string, overrides: Partial<LegRequest> = {}): LegRequest {
   return {
     planId: PLAN_ID,
@@ -120,7 +117,6 @@ export const RESOLVED_REFS: SuiResolvedRefs = {
   gasPrice: 1000n,
   gasBudget: 20_000_000n,
   usdcCoins: [objectRef(0x21), objectRef(0x22, '9')],
-  router: { objectId: ROUTER_ID, initialSharedVersion: '5' },
   shared: VENUE_SHARED_REFS,
 };
 

@@ -73,7 +73,11 @@ export interface VenueOnChain {
   readonly ids: Readonly<Record<string, string | undefined>>;
 }
 
-/** Where a leg moves USDC: into (or out of) the chain's router, or a venue. */
+/**
+ * Where a leg moves USDC: a venue, or `router` — the wallet's liquid balance on the chain
+ * (Solana: our router program's vault; Sui: the owner's own wallet, proven by a self-transfer
+ * that calls no package, docs/venues/sui.md; EVM: refused).
+ */
 export type LegTarget =
   { readonly kind: 'router' } | { readonly kind: 'venue'; readonly venue: VenueOnChain };
 

@@ -1,8 +1,7 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import type { Transaction, TransactionObjectArgument } from '@mysten/sui/transactions';
 import type { Blocker } from '@yieldrouter/schemas';
-import type { SuiLegPlan } from '../legPlan';
-import type { RouterAction } from '../router';
+import type { SuiLegAction, SuiLegPlan } from '../legPlan';
 import type { SuiVenue } from './suiVenue';
 import type { SharedObjectInput } from './venueCalls';
 import { appendVenueDeposit, appendVenueWithdraw } from './venueCalls';
@@ -33,7 +32,7 @@ export async function appendVenueLeg(
   client: SuiJsonRpcClient | undefined,
   tx: Transaction,
   plan: SuiLegPlan & { readonly venue: SuiVenue },
-  action: RouterAction,
+  action: SuiLegAction,
   inputs: VenueLegInputs,
 ): Promise<VenueLegOutcome> {
   const { venue } = plan;

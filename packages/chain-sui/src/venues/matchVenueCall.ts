@@ -1,12 +1,12 @@
 import { normalizeSuiOwner } from '../address';
 import type { LegCallMatch } from '../legCall';
 import { pureBytes, sameBytes } from '../legCall';
-import type { RouterAction } from '../router';
+import type { SuiLegAction } from '../legPlan';
 import type { TransactionInputView } from '../shapes';
 import type { SuiVenue } from './suiVenue';
 
 /** The protocol function a venue leg calls (module, function). */
-export function venueFunction(venue: SuiVenue, action: RouterAction): readonly [string, string] {
+export function venueFunction(venue: SuiVenue, action: SuiLegAction): readonly [string, string] {
   if (venue.kind === 'suilend') {
     return action === 'deposit'
       ? ['lending_market', 'deposit_liquidity_and_mint_ctokens']
@@ -27,7 +27,7 @@ export function venueFunction(venue: SuiVenue, action: RouterAction): readonly [
  */
 export function matchVenueCall(
   tx: TransactionInputView,
-  expected: { venue: SuiVenue; action: RouterAction; owner: string; planBytes: Uint8Array },
+  expected: { venue: SuiVenue; action: SuiLegAction; owner: string; planBytes: Uint8Array },
 ): LegCallMatch {
   if (normalizeSuiOwner(tx.sender) !== expected.owner) {
     return { status: 'mismatch', reason: `sent by ${tx.sender}, not the owner` };

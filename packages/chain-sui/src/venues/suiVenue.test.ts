@@ -43,7 +43,7 @@ describe('resolveSuiVenue', () => {
 });
 
 describe('venue legs (unresolved JSON)', () => {
-  const adapter = createSuiAdapter(suiConfig({ packageId: undefined, yieldRouterId: undefined }));
+  const adapter = createSuiAdapter(suiConfig());
 
   it.each([
     ['suilend', SUILEND, 'lending_market::deposit_liquidity_and_mint_ctokens'],

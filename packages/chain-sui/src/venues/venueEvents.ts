@@ -1,6 +1,6 @@
 import { normalizeStructTag } from '@mysten/sui/utils';
 import { normalizeSuiOwner } from '../address';
-import type { RouterAction } from '../router';
+import type { SuiLegAction } from '../legPlan';
 import type { EventView } from '../shapes';
 import { typeNameText } from './readVenueState';
 import type { SuiVenue } from './suiVenue';
@@ -34,7 +34,7 @@ const sameOwner = (value: unknown, expected: string) =>
  * The event each venue emits for a deposit or a withdrawal, with the fields that prove it is the
  * owner's (Suilend's events name no owner: the sender and the balance changes prove it).
  */
-function ruleOf(venue: SuiVenue, action: RouterAction, usdc: string, owner: string): EventRule {
+function ruleOf(venue: SuiVenue, action: SuiLegAction, usdc: string, owner: string): EventRule {
   const usdcName = typeNameText(usdc);
   if (venue.kind === 'suilend') {
     // The published layout: { lending_market_id, coin_type, reserve_id, liquidity_amount,
@@ -98,7 +98,7 @@ function u64(value: unknown): bigint | undefined {
  */
 export function matchVenueEvents(
   events: readonly EventView[],
-  expected: { venue: SuiVenue; action: RouterAction; usdc: string; owner: string },
+  expected: { venue: SuiVenue; action: SuiLegAction; usdc: string; owner: string },
 ): VenueEventMatch {
   const rule = ruleOf(expected.venue, expected.action, expected.usdc, expected.owner);
   const type = normalizeStructTag(rule.type);

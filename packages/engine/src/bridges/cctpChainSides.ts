@@ -128,9 +128,6 @@ function suiSide(config: NonNullable<BridgesConfig['sui']>, chains: ChainsConfig
       timeoutMs: chains.timeoutMs,
       broadcastEnabled: false,
       usdcCoinType: chains.sui.usdc,
-      packageId: undefined,
-      yieldRouterId: undefined,
-      adapterRegistryId: undefined,
     },
     config,
   );

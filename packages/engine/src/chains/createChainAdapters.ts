@@ -23,10 +23,8 @@ export function createChainAdapters({
       network: chains.sui.network,
       timeoutMs,
       broadcastEnabled: switches.sui.broadcastEnabled,
+      // Our Sui package ids (ids.sui) are served by /svc/packages only: no leg calls it.
       usdcCoinType: chains.sui.usdc,
-      packageId: ids.sui.packageId,
-      yieldRouterId: ids.sui.yieldRouterId,
-      adapterRegistryId: ids.sui.adapterRegistryId,
     }),
     solana: createSolanaAdapter({
       rpcUrl: chains.solana.rpcUrl,

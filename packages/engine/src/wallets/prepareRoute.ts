@@ -176,8 +176,9 @@ export type RoutePlanDocument = PlanDocument & {
 };
 
 /**
- * POST /wallets/{address}/route: prepares the legs that fund the router on the chain (with
- * `stake`, a deposit into the stake venue through the router), stores the plan and moves the
+ * POST /wallets/{address}/route: prepares the legs that fund liquid on the chain (Solana: into
+ * our router program; Sui: a proof that the owner's wallet holds it, which calls no package;
+ * with `stake`, a deposit into the stake venue instead), stores the plan and moves the
  * amount to the wallet's `pending_in` in the same transaction. Nothing is credited: liquid (or
  * staked) moves when the leg settles from its receipt. Fee 0. A plan that cannot be prepared is
  * returned `blocked` and moves nothing. With `recordWrite`, the answer commits with the plan: a

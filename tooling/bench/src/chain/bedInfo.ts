@@ -21,16 +21,12 @@ export interface SuiBedInfo {
   readonly chain: 'sui';
   readonly rpcUrl: string;
   readonly usdcCoinType: string;
-  /** The router package the bench configures (no Move code runs in the fake). */
-  readonly packageId: string;
   readonly owner: string;
   readonly mist: string;
   readonly usdcMicros: string;
   /** The owner's one SUI coin (pays gas) and one USDC coin. */
   readonly gasCoin: SuiRefInfo;
   readonly usdcCoin: SuiRefInfo;
-  /** The shared YieldRouter object laid down in the fake. */
-  readonly router: { readonly objectId: string; readonly initialSharedVersion: string };
   readonly referenceGasPrice: string;
 }
 

@@ -1,5 +1,4 @@
-// Child-process side: the Sui JSON-RPC fake with one wallet (a gas coin, a USDC coin) and a
-// shared YieldRouter object.
+// Child-process side: the Sui JSON-RPC fake with one wallet (a gas coin, a USDC coin).
 import { randomBytes } from 'node:crypto';
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import { NATIVE_USDC } from '@yieldrouter/schemas';
@@ -8,10 +7,8 @@ import type { SuiBedInfo } from './bedInfo';
 const SUI_COIN_TYPE = '0x2::sui::SUI';
 const MIST = 5_000_000_000n;
 const USDC_MICROS = 25_000_000n;
-/** A made-up router package: builds are offline and the fake runs no Move code. */
-const PACKAGE_ID = `0x${'b2'.repeat(32)}`;
 
-/** Starts the fake, seeds one owner and the router, and reports their refs. */
+/** Starts the fake, seeds one owner, and reports their refs. */
 export async function seedSuiBed(): Promise<{ info: SuiBedInfo; stop: () => Promise<void> }> {
   const fake = await startSuiFake();
   try {
@@ -19,19 +16,16 @@ export async function seedSuiBed(): Promise<{ info: SuiBedInfo; stop: () => Prom
     const gasCoin = fake.setBalance(owner, SUI_COIN_TYPE, MIST);
     const usdcCoin = fake.setBalance(owner, NATIVE_USDC.sui, USDC_MICROS);
     if (!gasCoin || !usdcCoin) throw new Error('sui fake: seeding coins returned no ref');
-    const router = fake.addSharedObject({ type: `${PACKAGE_ID}::router::YieldRouter` });
     return {
       info: {
         chain: 'sui',
         rpcUrl: fake.rpcUrl,
         usdcCoinType: NATIVE_USDC.sui,
-        packageId: PACKAGE_ID,
         owner,
         mist: MIST.toString(),
         usdcMicros: USDC_MICROS.toString(),
         gasCoin,
         usdcCoin,
-        router,
         referenceGasPrice: fake.referenceGasPrice.toString(),
       },
       stop: () => fake.stop(),

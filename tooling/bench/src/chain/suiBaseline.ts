@@ -8,34 +8,24 @@ import { rawJsonRpc } from './rawJsonRpc';
 
 const SUI_COIN_TYPE = '0x2::sui::SUI';
 
-/** The router deployment, as configured. */
-export interface SuiRouterIds {
-  readonly packageId: string;
-  readonly routerId: string;
-  readonly usdcCoinType: string;
-}
-
 export interface SuiDepositInput {
   readonly owner: string;
   readonly planId: string;
   readonly amountMicros: bigint;
+  readonly usdcCoinType: string;
 }
 
-const depositTarget = (ids: SuiRouterIds) => `${ids.packageId}::router::deposit` as const;
-
 /**
- * `router::deposit<USDC>(router, coin, plan_id)` with the router by id and USDC as a
- * `coinWithBalance` intent, sender set, serialized with `toJSON` (unresolved, no RPC).
+ * A route's wallet leg (liquid stays in the owner's wallet): the plan id as a pure input, USDC as
+ * a `coinWithBalance` intent sent back to the owner, sender set, serialized with `toJSON`
+ * (unresolved, no RPC).
  */
-export async function suiDepositJson(ids: SuiRouterIds, input: SuiDepositInput): Promise<string> {
+export async function suiDepositJson(input: SuiDepositInput): Promise<string> {
   const tx = new Transaction();
   tx.setSender(input.owner);
-  const coin = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: input.amountMicros }));
-  tx.moveCall({
-    target: depositTarget(ids),
-    typeArguments: [ids.usdcCoinType],
-    arguments: [tx.object(ids.routerId), coin, tx.pure.vector('u8', planIdToBytes(input.planId))],
-  });
+  tx.pure.vector('u8', planIdToBytes(input.planId));
+  const coin = tx.add(coinWithBalance({ type: input.usdcCoinType, balance: input.amountMicros }));
+  tx.transferObjects([coin], tx.pure.address(input.owner));
   return tx.toJSON({ supportedIntents: ['CoinWithBalance'] });
 }
 
@@ -45,15 +35,13 @@ export interface SuiDepositRefs {
   readonly gasPrice: bigint;
   readonly gasBudget: bigint;
   readonly usdcCoin: SuiRefInfo;
-  readonly routerInitialSharedVersion: string;
 }
 
 /**
- * The same deposit as final BCS bytes: gas payment, price and budget set, the exact amount split
- * off the owner's USDC coin, the router by shared ref; `build()` offline, base64.
+ * The same leg as final BCS bytes: gas payment, price and budget set, the exact amount split off
+ * the owner's USDC coin and sent back to the owner; `build()` offline, base64.
  */
 export async function suiDepositBytes(
-  ids: SuiRouterIds,
   input: SuiDepositInput,
   refs: SuiDepositRefs,
 ): Promise<string> {
@@ -63,20 +51,12 @@ export async function suiDepositBytes(
   tx.setGasPayment([{ ...refs.gas }]);
   tx.setGasPrice(refs.gasPrice);
   tx.setGasBudget(refs.gasBudget);
-  const router = tx.sharedObjectRef({
-    objectId: ids.routerId,
-    initialSharedVersion: refs.routerInitialSharedVersion,
-    mutable: true,
-  });
+  tx.pure.vector('u8', planIdToBytes(input.planId));
   const [coin] = tx.splitCoins(tx.objectRef({ ...refs.usdcCoin }), [
     tx.pure.u64(input.amountMicros),
   ]);
   if (!coin) throw new Error('splitCoins returned no coin');
-  tx.moveCall({
-    target: depositTarget(ids),
-    typeArguments: [ids.usdcCoinType],
-    arguments: [router, coin, tx.pure.vector('u8', planIdToBytes(input.planId))],
-  });
+  tx.transferObjects([coin], tx.pure.address(input.owner));
   return toBase64(await tx.build());
 }
 

@@ -1,5 +1,5 @@
-// Sui (JSON-RPC fake in its own process): router deposit legs, unresolved JSON and final bytes,
-// and wallet balances.
+// Sui (JSON-RPC fake in its own process): a route's wallet leg (no venue), unresolved JSON and
+// final bytes, and wallet balances.
 import { createSuiAdapter } from '@yieldrouter/chain-sui';
 import type { SuiResolvedRefs } from '@yieldrouter/chain-sui';
 import { newPlanId } from '@yieldrouter/schemas';
@@ -11,7 +11,7 @@ import type { ChainReport } from './chainReport';
 import { expectBalances, expectPrepared } from './checks';
 import { compare } from './compare';
 import { rawSuiBalances, suiDepositBytes, suiDepositJson } from './suiBaseline';
-import type { SuiDepositRefs, SuiRouterIds } from './suiBaseline';
+import type { SuiDepositRefs } from './suiBaseline';
 
 const GAS_BUDGET = 20_000_000n;
 
@@ -26,9 +26,6 @@ export async function benchSui(settings: ChainBenchSettings): Promise<ChainRepor
       timeoutMs: 5_000,
       broadcastEnabled: false,
       usdcCoinType: info.usdcCoinType,
-      packageId: info.packageId,
-      yieldRouterId: info.router.objectId,
-      adapterRegistryId: undefined,
     });
     const request: LegRequest = {
       planId: newPlanId(),
@@ -42,22 +39,16 @@ export async function benchSui(settings: ChainBenchSettings): Promise<ChainRepor
       gasPrice,
       gasBudget: GAS_BUDGET,
       usdcCoins: [info.usdcCoin],
-      router: info.router,
     };
-    const ids: SuiRouterIds = {
-      packageId: info.packageId,
-      routerId: info.router.objectId,
-      usdcCoinType: info.usdcCoinType,
-    };
+    const input = { ...request, usdcCoinType: info.usdcCoinType };
     const baselineRefs: SuiDepositRefs = {
       gas: info.gasCoin,
       gasPrice,
       gasBudget: GAS_BUDGET,
       usdcCoin: info.usdcCoin,
-      routerInitialSharedVersion: info.router.initialSharedVersion,
     };
     const json = await compare(settings, {
-      metric: 'buildDeposit router (unresolved JSON)',
+      metric: 'buildDeposit wallet leg (unresolved JSON)',
       ours: async () =>
         expectPrepared(
           'sui buildDeposit',
@@ -65,12 +56,12 @@ export async function benchSui(settings: ChainBenchSettings): Promise<ChainRepor
           1,
           'sui-transaction-json',
         ),
-      baseline: () => suiDepositJson(ids, request),
-      baselineLabel: 'Transaction: coinWithBalance + the same moveCall, toJSON',
+      baseline: () => suiDepositJson(input),
+      baselineLabel: 'Transaction: plan id + coinWithBalance + transferObjects, toJSON',
       concurrency: 1,
     });
     const bytes = await compare(settings, {
-      metric: 'buildDepositBytes router (resolved)',
+      metric: 'buildDepositBytes wallet leg (resolved)',
       ours: async () =>
         expectPrepared(
           'sui buildDepositBytes',
@@ -78,8 +69,8 @@ export async function benchSui(settings: ChainBenchSettings): Promise<ChainRepor
           1,
           'sui-transaction-bcs-base64',
         ),
-      baseline: () => suiDepositBytes(ids, request, baselineRefs),
-      baselineLabel: 'Transaction: gas + splitCoins + the same moveCall, build() to bytes',
+      baseline: () => suiDepositBytes(input, baselineRefs),
+      baselineLabel: 'Transaction: gas + plan id + splitCoins + transferObjects, build() to bytes',
       concurrency: 1,
     });
     const mist = BigInt(info.mist);

@@ -11,7 +11,6 @@ export type {
 } from './state';
 export type { AddCetusPoolParameters, CetusPoolPackage, SuiFakePool } from './cetusPool';
 export type { FakeMoveFunction, MoveCallContext, MoveCallHandler } from './moveCalls';
-export type { AddYieldRouterParameters, SuiFakeYieldRouter } from './yieldRouter';
 export type { AddCctpParameters, SuiCctpRemote, SuiFakeCctp } from './cctp';
 export { SUI_CCTP_DOMAIN } from './cctp';
 export type { AddSuilendParameters, SuiFakeSuilend } from './suilendMarket';

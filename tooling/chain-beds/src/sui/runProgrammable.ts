@@ -26,17 +26,24 @@ function ownerOf(object: SuiFakeObject): string | undefined {
     : undefined;
 }
 
-/** Whether the fake runs this transaction: every Move call it makes has a handler. */
+/**
+ * Whether the fake runs this transaction: every command is one it runs — SplitCoins, MergeCoins,
+ * TransferObjects (the node's own commands, no Move code), or a Move call it has a handler for.
+ * A transaction of coin commands only (a transfer, a self-transfer) runs as on a node.
+ */
 export function runsMoveCode(
   data: TransactionDataBuilder,
   functions: ReadonlyMap<string, FakeMoveFunction>,
 ): boolean {
-  const calls = data.commands.filter((command) => command.MoveCall);
   return (
-    calls.length > 0 &&
-    calls.every((command) => {
+    data.commands.length > 0 &&
+    data.commands.every((command) => {
+      if (command.SplitCoins || command.MergeCoins || command.TransferObjects) return true;
       const call = command.MoveCall;
-      return call && functions.has(moveFunctionKey(call.package, call.module, call.function));
+      return (
+        call !== undefined &&
+        functions.has(moveFunctionKey(call.package, call.module, call.function))
+      );
     })
   );
 }

@@ -13,8 +13,6 @@ import { refOf, SuiFakeState } from './state';
 import { normalizeSuiAddress } from '@mysten/sui/utils';
 import type { AddCetusPoolParameters, CetusPoolPackage, SuiFakePool } from './cetusPool';
 import { addCetusPool } from './cetusPool';
-import type { AddYieldRouterParameters, SuiFakeYieldRouter } from './yieldRouter';
-import { addYieldRouter } from './yieldRouter';
 import type { AddCctpParameters, SuiFakeCctp } from './cctp';
 import { addCctp } from './cctp';
 import type { AddSuilendParameters, SuiFakeSuilend } from './suilendMarket';
@@ -38,7 +36,7 @@ export interface SuiFake {
   setBalance(owner: string, coinType: string, amount: bigint): SuiFakeObjectRef | undefined;
   /** Adds one more coin of `coinType` for the owner; returns its ref. */
   addCoin(owner: string, coinType: string, amount: bigint): SuiFakeObjectRef;
-  /** Adds a shared object (e.g. the YieldRouter) and returns its shared ref. */
+  /** Adds a shared object and returns its shared ref. */
   addSharedObject(input: {
     type: string;
     objectId?: string;
@@ -65,8 +63,6 @@ export interface SuiFake {
    * earlier pool to add another under the same package and GlobalConfig.
    */
   addCetusPool(parameters: AddCetusPoolParameters, existing?: CetusPoolPackage): SuiFakePool;
-  /** Adds our router package, run for deposits (see `addYieldRouter`). */
-  addYieldRouter(parameters?: AddYieldRouterParameters): SuiFakeYieldRouter;
   /** Adds Circle's CCTP v2 packages for Sui, run for burns and mints (see `addCctp`). */
   addCctp(parameters: AddCctpParameters): SuiFakeCctp;
   /** Adds Suilend's lending market with a USDC reserve, run as Suilend does (see `addSuilend`). */
@@ -188,7 +184,6 @@ export async function startSuiFake(options: { referenceGasPrice?: bigint } = {})
     },
     calls: () => [...log],
     addCetusPool: (parameters, existing) => addCetusPool(state, parameters, existing),
-    addYieldRouter: (parameters) => addYieldRouter(state, parameters),
     addCctp: (parameters) => addCctp(state, parameters),
     addSuilend: (parameters) => addSuilend(state, parameters),
     addNavi: (parameters) => addNavi(state, parameters),

@@ -171,6 +171,14 @@ export class SuiFakeState {
       coin: { coinType: coinTypeKey(coinType), balance },
     };
     this.objects.set(object.objectId, object);
+    // A node lists every object a transaction created in its effects (`created`, with the owner).
+    this.objectChanges.push({
+      objectId: object.objectId,
+      owner: object.owner,
+      version,
+      digest: object.digest,
+      previousVersion: undefined,
+    });
   }
 
   /** Adds one `Coin<coinType>` owned by `owner` and returns its ref. */
@@ -333,8 +341,14 @@ export class SuiFakeState {
     return this.latestCheckpoint;
   }
 
-  /** A new version and digest for an object a transaction mutated. */
+  /**
+   * A new version and digest for an object a transaction mutated; the version it replaces stays
+   * readable (`sui_tryGetPastObject`), as on a node.
+   */
   mutate(object: SuiFakeObject, version: bigint, transaction: string): void {
+    const past = this.pastObjects.get(object.objectId) ?? new Map<bigint, SuiFakeObject>();
+    past.set(object.version, { ...object });
+    this.pastObjects.set(object.objectId, past);
     object.version = version;
     object.digest = randomDigest();
     object.previousTransaction = transaction;
