@@ -96,5 +96,5 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
   expect(payees.map((payee) => solana.usdcBalance(payee))).toEqual(expected);
   // The owner's USDC is back where it was after the deposit: what came out went to the payees.
   expect(solana.usdcBalance(owner.publicKey)).toBe(5_000_000n);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });

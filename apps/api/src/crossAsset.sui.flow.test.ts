@@ -102,7 +102,7 @@ async function signAndSettleAll(document: CrossAssetPlanDocument, wallet: Ed2551
     const bytes = await tx.build({ client });
     const { signature } = await wallet.signTransaction(bytes);
     const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
-    await markLegSubmitted(t.db.prisma, { planId, legIndex, txId: sent.digest, now: new Date() });
+    await markLegSubmitted(t.db, { planId, legIndex, txId: sent.digest, now: new Date() });
     await watchSettlements(
       testJobDeps(
         { url: '', db: t.db, drop: async () => undefined },
@@ -162,7 +162,7 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
       pendingInMicros: '0',
       liquidMicros: String(expected.amountOut),
     });
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 
   it('a cross-asset deposit plan into suilend: the minimum out staked, the cost basis', async () => {
@@ -201,7 +201,7 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
     expect(portfolio.body.positions).toEqual([
       expect.objectContaining({ venueId: 'suilend', depositedMicros: String(minOut) }),
     ]);
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 
   itBlocksOnQuoteFaults({
@@ -219,10 +219,10 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
     ['route', () => route(new Ed25519Keypair().toSuiAddress(), { token: 'DOGE' })],
     ['deposit', () => depositPlan(new Ed25519Keypair().toSuiAddress(), { token: 'DOGE' })],
   ])('%s: unknown token → 400 naming body.token, nothing stored', async (_kind, send) => {
-    const before = await t.db.prisma.plan.count();
+    const before = await t.db.plan.count();
     const res = await send().expect(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.token' });
-    expect(await t.db.prisma.plan.count()).toBe(before);
+    expect(await t.db.plan.count()).toBe(before);
   });
 
   it('without a Cetus source: blocked naming the setting, nothing reserved', async () => {
@@ -241,7 +241,7 @@ describe('cross-asset route (SUI → USDC → router) on the Sui fake', () => {
       expect(document.blockers?.map((entry) => [entry.code, entry.field])).toEqual([
         ['quote_source_not_configured', 'SVC_CETUS_BASE_URL'],
       ]);
-      expect(await bare.db.prisma.journalEntry.count()).toBe(0);
+      expect(await bare.db.journalEntry.count()).toBe(0);
     } finally {
       await bare.close();
     }

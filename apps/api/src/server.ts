@@ -11,7 +11,7 @@ import {
 } from '@yieldrouter/engine';
 import type { ApyReader, BridgeRail, ChainAdapters } from '@yieldrouter/engine';
 import { createDatabase } from '@yieldrouter/ledger';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { startKeeper } from '@yieldrouter/jobs';
 import { createKeeperMetrics, createMetricsRegistry } from '@yieldrouter/metrics';
 import type { Registry } from '@yieldrouter/metrics';
@@ -31,7 +31,7 @@ import { connectRedis } from './redis';
  */
 async function startInProcessKeeper(
   config: ApiConfig,
-  db: Database,
+  db: Books,
   redis: Redis,
   logger: Logger,
   shared: {
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     log: (message) => logger.info(message),
   });
-  await seedVenueCatalog(db.prisma);
+  await seedVenueCatalog(db);
   logger.info({ database: db.kind, catalogVersion: VENUE_CATALOG_VERSION }, 'database ready');
   const anyVenueReady = VENUE_CATALOG.some(
     (venue) =>

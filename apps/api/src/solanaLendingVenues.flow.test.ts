@@ -147,7 +147,7 @@ it('jupiter-lend: deposit → settle → interest on the liquidity layer → har
   await signAndExecute('jupiter-lend', 'withdraw', owner, '5000000');
   expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBe(5_000_000n);
   expect(solana.tokenBalance(jupiter.fTokenMint, owner.publicKey)).toBe(20_000_000n - 4_950_496n);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectBooksMatchChain();
 
   // 1 jlUSDC leaves the owner's wallet outside our plans: worth 1.01 USDC at the price.
@@ -192,7 +192,7 @@ it('save: deposit (reserve refreshed) → settle → borrowers’ interest → h
   await signAndExecute('save', 'withdraw', owner, '5000000');
   expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBeGreaterThanOrEqual(5_000_000n);
   expect(value).toBeGreaterThan(20_000_000n);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectBooksMatchChain();
 
   // 1 cUSDC leaves the owner's wallet outside our plans: worth what the reserve pays for it.

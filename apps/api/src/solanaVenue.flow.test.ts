@@ -121,7 +121,7 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   expect(await position(wallet)).toMatchObject({
     stakedMicros: String(15_000_000n + gross - skim),
   });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 
   // The books agree with klend's Reserve: no drift of any kind, nothing unreadable.
   const report = await reconcileTestBooks(t);

@@ -83,7 +83,7 @@ async function signAndSettle(document: PlanDocument, wallet: Ed25519Keypair) {
   const bytes = await tx.build({ client });
   const { signature } = await wallet.signTransaction(bytes);
   const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
-  await markLegSubmitted(t.db.prisma, { planId, legIndex: 0, txId: sent.digest, now: new Date() });
+  await markLegSubmitted(t.db, { planId, legIndex: 0, txId: sent.digest, now: new Date() });
   await watchSettlements(
     testJobDeps(
       { url: '', db: t.db, drop: async () => undefined },
@@ -114,7 +114,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) =>
       ['confirmed', '20000000'],
     ]);
     expect(await usdcOf(owner)).toBe(10_000_000n);
-    const staked = await t.db.prisma.position.findFirstOrThrow({
+    const staked = await t.db.position.findFirstOrThrow({
       where: { wallet: owner, venueId },
     });
     const shares = BigInt(staked.shares.toFixed());
@@ -139,9 +139,9 @@ describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) =>
     expect(received).toBeGreaterThanOrEqual(15_000_000n);
     expect(out.legs[0]?.settledAmountMicros).toBe(String(received));
 
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
     const report = await reconcileBooks({
-      db: t.db.prisma,
+      db: t.db,
       adapters,
       venues: t.config.venues,
       thresholdMicros: 1n,
@@ -189,7 +189,7 @@ it.each([
   [`0x${'5c'.repeat(32)}::scam::SCAM`, 'KEY_MATERIAL_REFUSED'],
   ['0x5c::scam::SCAM', 'BAD_REQUEST'],
 ])('an unknown coin type %s as the token: 400 naming body.token', async (token, code) => {
-  const before = await t.db.prisma.plan.count();
+  const before = await t.db.plan.count();
   const res = await request(t.app)
     .post('/api/v1/svc/strategies/deposit/plan')
     .send({
@@ -200,5 +200,5 @@ it.each([
     })
     .expect(400);
   expect(res.body).toMatchObject({ code, field: 'body.token' });
-  expect(await t.db.prisma.plan.count()).toBe(before);
+  expect(await t.db.plan.count()).toBe(before);
 });

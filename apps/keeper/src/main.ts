@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     log: (message) => logger.info(message),
   });
-  await seedVenueCatalog(db.prisma);
+  await seedVenueCatalog(db);
   // The process's metrics: job runs and lags, settlements, and (at each scrape) ops health.
   const registry = createMetricsRegistry();
   const observer = createKeeperMetrics(registry);
@@ -31,14 +31,14 @@ async function main(): Promise<void> {
   const health = await startHealthServer(
     () =>
       readOpsHealth({
-        db: db.prisma,
+        db,
         redis: keeper.redis,
         queues: keeper.queues,
         jobs: JOB_NAMES,
         prefix: config.keeper.prefix,
         now: () => new Date(),
       }),
-    { ...config.keeper.health, registry, backlog: () => readBacklog(db.prisma, new Date()) },
+    { ...config.keeper.health, registry, backlog: () => readBacklog(db, new Date()) },
   );
   logger.info({ port: health.port }, 'keeper health at /health and /metrics');
 

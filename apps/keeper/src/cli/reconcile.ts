@@ -26,10 +26,9 @@ async function main(): Promise<void> {
     service.databaseUrl ? { databaseUrl: service.databaseUrl } : { dataDir },
   );
   try {
-    await seedVenueCatalog(db.prisma);
+    await seedVenueCatalog(db);
     const report = await reconcileBooks({
-      db: db.prisma,
-      sql: db.sql,
+      db,
       adapters: createChainAdapters({
         chains: service.chains,
         ids: service.onChainIds,

@@ -3,15 +3,9 @@ import {
   insertAutopilotDecision,
   readAutopilotPolicy,
   readTrackedPositions,
-  runLedgerTransaction,
   scheduleNextAutopilotTick,
 } from '@yieldrouter/ledger';
-import type {
-  AutopilotPolicyRow,
-  Prisma,
-  PrismaClient,
-  PrismaClientOrTransaction,
-} from '@yieldrouter/ledger';
+import type { AutopilotPolicyRow, Books } from '@yieldrouter/ledger';
 import type {
   AutopilotDecision,
   AutopilotPreviewRequest,
@@ -35,7 +29,7 @@ import { decideAutopilot } from './decideAutopilot';
 import type { AutopilotRuling } from './decideAutopilot';
 
 export interface AutopilotDecisionParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly address: string;
@@ -51,7 +45,7 @@ export const autopilotMinSamples = (venues: VenueConfig) => windowMinSamples(ven
  * hold them (read in `db`: a tick's transaction).
  */
 export async function ruleOn(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   terms: AutopilotTerms,
   opportunities: readonly Opportunity[],
@@ -72,7 +66,7 @@ export async function ruleOn(
   return { ruling };
 }
 
-async function storedPolicy(db: PrismaClientOrTransaction, wallet: string, lock = false) {
+async function storedPolicy(db: Books, wallet: string, lock = false) {
   const policy = await readAutopilotPolicy(db, wallet, { lock });
   if (!policy) {
     throw new EngineError(
@@ -84,7 +78,7 @@ async function storedPolicy(db: PrismaClientOrTransaction, wallet: string, lock 
 }
 
 async function recordDecision(
-  db: PrismaClientOrTransaction,
+  db: Books,
   parameters: DecisionRecordParameters,
   now: Date,
 ): Promise<AutopilotDecision> {
@@ -152,7 +146,7 @@ export async function decideAutopilotNow(
  * `blocked` (`rebalance_blocked`) with the blockers named.
  */
 async function planSwitch(
-  tx: Prisma.TransactionClient,
+  tx: Books,
   parameters: AutopilotDecisionParameters,
   ruling: AutopilotRuling,
 ): Promise<DecisionRecordParameters['plan']> {
@@ -215,7 +209,7 @@ export async function tickAutopilot(
 ): Promise<AutopilotTickResult> {
   const { now } = parameters;
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
-  return runLedgerTransaction(parameters.db, async (tx) => {
+  return parameters.db.transaction(async (tx) => {
     const policy: AutopilotPolicyRow = await storedPolicy(tx, wallet, true);
     if (!policy.enabled) {
       throw new EngineError(

@@ -5,7 +5,7 @@ import {
   readWalletGuardrailsOf,
   recordAutopilotTicks,
 } from '@yieldrouter/ledger';
-import type { AutopilotTickRecord, SqlClient } from '@yieldrouter/ledger';
+import type { AutopilotTickRecord } from '@yieldrouter/ledger';
 import { errorMessage } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { toGuardrails } from '../guardrails/readGuardrails';
@@ -20,8 +20,6 @@ export interface TickDueAutopilotsParameters extends Omit<
   AutopilotDecisionParameters,
   'address' | 'now'
 > {
-  /** The driver for the page's set-wise statements (the database client otherwise). */
-  readonly sql?: SqlClient;
   /** The last wallet of the previous page; absent for the first page. */
   readonly after?: string;
   readonly pageSize: number;
@@ -52,7 +50,7 @@ export async function tickDueAutopilots(
   parameters: TickDueAutopilotsParameters,
 ): Promise<TickDueAutopilotsPage> {
   const now = parameters.now();
-  const reader = parameters.sql ?? parameters.db;
+  const reader = parameters.db;
   const policies = await listDueAutopilotPolicies(reader, {
     now,
     ...(parameters.after ? { after: parameters.after } : {}),
