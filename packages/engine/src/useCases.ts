@@ -1,10 +1,7 @@
 import { readAutoYield } from '@yieldrouter/ledger';
 import type { Books } from '@yieldrouter/ledger';
-import {
-  decideAutopilotNow,
-  previewAutopilot,
-  tickAutopilot,
-} from './autopilot/autopilotDecisions';
+import { decideAutopilotNow, previewAutopilot } from './autopilot/autopilotDecisions';
+import { tickAutopilot } from './autopilot/tickAutopilot';
 import { readAutopilotHistory } from './autopilot/autopilotHistory';
 import { disableAutopilot, enableAutopilot, readAutopilotState } from './autopilot/autopilotPolicy';
 import { getAutoPay, setAutoPay } from './autoPay/autoPayConfig';

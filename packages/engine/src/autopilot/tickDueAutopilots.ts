@@ -12,7 +12,8 @@ import { toGuardrails } from '../guardrails/readGuardrails';
 import { guardrailCheck } from './autopilotGuardrails';
 import { autopilotPeriod } from './autopilotPeriod';
 import type { AutopilotDecisionParameters } from './autopilotDecisions';
-import { autopilotMinSamples, tickAutopilot } from './autopilotDecisions';
+import { autopilotMinSamples } from './autopilotDecisions';
+import { tickAutopilot } from './tickAutopilot';
 import { decisionInput, decisionRecord, incumbentOf } from './autopilotRecords';
 import { decideAutopilot } from './decideAutopilot';
 
