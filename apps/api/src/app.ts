@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type {
   ApyReader,
@@ -71,7 +71,7 @@ import { keeperAccess } from './keeperAccess';
 
 export interface AppDeps {
   readonly config: ApiConfig;
-  readonly db: Database;
+  readonly db: Books;
   readonly redis: Redis | null;
   readonly logger: Logger;
   /** Redis key prefix of the rate limiter (tests isolate themselves with it). */
@@ -304,7 +304,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   const access = keeperAccess({ redis: deps.redis, prefix: config.keeper.prefix, logger });
-  const opsHealth = opsHealthReader(deps.db.prisma);
+  const opsHealth = opsHealthReader(deps.db);
   Object.assign(handlers, keeperHandlers({ opsHealth, access, keeper: config.keeper }));
   registerOpsHealthMetrics(registry, {
     read: () =>
@@ -316,7 +316,7 @@ export function createApp(deps: AppDeps): Express {
         now: () => new Date(),
       }),
     healthy: keeperIsHealthy,
-    backlog: () => readBacklog(deps.db.prisma, new Date()),
+    backlog: () => readBacklog(deps.db, new Date()),
   });
   Object.assign(
     handlers,

@@ -66,28 +66,28 @@ function signAndSend(leg: { transaction: unknown } | undefined, owner: Keypair, 
 
 const legOf = async (planId: string) =>
   (
-    await t.db.prisma.$queryRaw<{ status: string; tx_id: string | null }[]>`
+    await t.db.$queryRaw<{ status: string; tx_id: string | null }[]>`
       SELECT status, tx_id FROM plan_legs WHERE plan_id = ${planId} AND leg_index = 0`
   )[0];
 const legStatus = async (planId: string) => (await legOf(planId))?.status;
 const auditRows = async (operation: string, planId: string) =>
-  t.db.prisma.$queryRaw<{ outcome: string; request_id: string }[]>`
+  t.db.$queryRaw<{ outcome: string; request_id: string }[]>`
     SELECT outcome, request_id FROM audit_events
     WHERE operation = ${operation} AND plan_id = ${planId} ORDER BY id`;
 
 /** While `work` runs, inserting an audit row of `operation` fails. */
 async function withAuditRefused(operation: string, work: () => Promise<void>): Promise<void> {
-  await t.db.prisma.$executeRawUnsafe(`
+  await t.db.$executeRawUnsafe(`
     CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
-  await t.db.prisma.$executeRawUnsafe(`
+  await t.db.$executeRawUnsafe(`
     CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events FOR EACH ROW
     WHEN (NEW.operation = '${operation}') EXECUTE FUNCTION refuse_audit()`);
   try {
     await work();
   } finally {
-    await t.db.prisma.$executeRawUnsafe('DROP TRIGGER refuse_audit ON audit_events');
-    await t.db.prisma.$executeRawUnsafe('DROP FUNCTION refuse_audit()');
+    await t.db.$executeRawUnsafe('DROP TRIGGER refuse_audit ON audit_events');
+    await t.db.$executeRawUnsafe('DROP FUNCTION refuse_audit()');
   }
 }
 
@@ -143,7 +143,7 @@ describe('audit rows commit with their change', () => {
       expect(refused.status).toBeGreaterThanOrEqual(500);
     });
     expect(await legStatus(planId)).toBe('unsigned');
-    const reservations = await t.db.prisma.$queryRaw<{ n: number }[]>`
+    const reservations = await t.db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM journal_entries WHERE plan_id = ${planId}`;
     expect(reservations[0]?.n).toBe(1);
     expect(await auditRows('cancelPlan', planId)).toEqual([]);

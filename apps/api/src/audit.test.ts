@@ -133,14 +133,14 @@ describe('GET /wallets/{address}/audit', () => {
     ]);
     for (const event of events) expect(event.actor).toEqual({ role: 'owner', keyId });
     // Recorded with the write: the route's row is in the same transaction as its plan.
-    const rows = await t.db.prisma.$queryRaw<{ n: number }[]>`
+    const rows = await t.db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM audit_events WHERE plan_id = ${plan.planId}`;
     expect(rows[0]?.n).toBe(2);
   });
 
   it('holds no key, signature or body', async () => {
     const raw = JSON.stringify(
-      await t.db.prisma.$queryRaw`SELECT * FROM audit_events`,
+      await t.db.$queryRaw`SELECT * FROM audit_events`,
       (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
     );
     for (const secret of [ownerKey, agentKey, signature, '2500000', '9000000']) {
@@ -203,13 +203,13 @@ describe('GET /wallets/{address}/audit', () => {
   });
 
   it('a webhook change and its audit row commit together, or neither does', async () => {
-    const subscriptions = () => t.db.prisma.webhookSubscription.count();
+    const subscriptions = () => t.db.webhookSubscription.count();
     const before = await subscriptions();
     // The audit row of a webhook creation fails to insert: the subscription must not stay.
-    await t.db.prisma.$executeRawUnsafe(`
+    await t.db.$executeRawUnsafe(`
       CREATE FUNCTION refuse_webhook_audit() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
-    await t.db.prisma.$executeRawUnsafe(`
+    await t.db.$executeRawUnsafe(`
       CREATE TRIGGER refuse_webhook_audit BEFORE INSERT ON audit_events FOR EACH ROW
       WHEN (NEW.operation = 'createWebhook') EXECUTE FUNCTION refuse_webhook_audit()`);
     try {
@@ -221,8 +221,8 @@ describe('GET /wallets/{address}/audit', () => {
       expect(refused.status).toBeGreaterThanOrEqual(500);
       expect(await subscriptions()).toBe(before);
     } finally {
-      await t.db.prisma.$executeRawUnsafe('DROP TRIGGER refuse_webhook_audit ON audit_events');
-      await t.db.prisma.$executeRawUnsafe('DROP FUNCTION refuse_webhook_audit()');
+      await t.db.$executeRawUnsafe('DROP TRIGGER refuse_webhook_audit ON audit_events');
+      await t.db.$executeRawUnsafe('DROP FUNCTION refuse_webhook_audit()');
     }
     const created = await post(
       '/svc/webhooks',

@@ -93,7 +93,7 @@ describe('wallet scope', () => {
 describe('database keys', () => {
   const secret = 'test-secret-test-secret-test-secret-0001';
   it('a key created in the database authenticates through the app', async () => {
-    const created = await createApiKey(t.db.prisma, { role: 'keeper', wallets: [] }, secret);
+    const created = await createApiKey(t.db, { role: 'keeper', wallets: [] }, secret);
     await request(t.app)
       .get('/api/v1/svc/keeper/survival')
       .set('X-API-Key', created.key)
@@ -101,11 +101,7 @@ describe('database keys', () => {
   });
 
   it('a revoked key stops resolving once the cache entry expires', async () => {
-    const created = await createApiKey(
-      t.db.prisma,
-      { role: 'agent', wallets: [TEST_WALLET] },
-      secret,
-    );
+    const created = await createApiKey(t.db, { role: 'agent', wallets: [TEST_WALLET] }, secret);
     const resolver = new KeyResolver({
       store: createApiStore(t.db),
       secret,
@@ -113,7 +109,7 @@ describe('database keys', () => {
       cacheTtlMs: 0,
     });
     expect((await resolver.resolve(created.key))?.role).toBe('agent');
-    expect(await revokeApiKey(t.db.prisma, created.id)).toBe(true);
+    expect(await revokeApiKey(t.db, created.id)).toBe(true);
     expect(await resolver.resolve(created.key)).toBeNull();
   });
 });

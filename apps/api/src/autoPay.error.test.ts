@@ -29,7 +29,7 @@ const valid = {
 };
 const put = (body: object, key: string = testKeys.owner) =>
   request(t.app).put(path).set('X-API-Key', key).send(body);
-const stored = () => t.db.prisma.autoPayConfig.count();
+const stored = () => t.db.autoPayConfig.count();
 
 describe('PUT /wallets/{address}/auto-pay refuses bad input, storing nothing', () => {
   it.each([
@@ -128,6 +128,6 @@ describe('PUT /wallets/{address}/auto-pay refuses bad input, storing nothing', (
       split: null,
       blockers: [expect.objectContaining({ code: 'auto_pay_off' })],
     });
-    expect(await t.db.prisma.plan.count({ where: { kind: 'auto_pay' } })).toBe(0);
+    expect(await t.db.plan.count({ where: { kind: 'auto_pay' } })).toBe(0);
   });
 });

@@ -190,7 +190,7 @@ it('pays the payees exactly from harvested yield, settled from receipts; princip
   const after = await staked();
   expect(after >= 10_000_000n).toBe(true);
   expect(before - after >= total).toBe(true);
-  const events = await t.db.prisma.outboxEvent.findMany({
+  const events = await t.db.outboxEvent.findMany({
     where: { wallet: owner, type: 'auto_pay.paid' },
     orderBy: { seq: 'asc' },
   });
@@ -216,10 +216,10 @@ it('pays the payees exactly from harvested yield, settled from receipts; princip
   await evm.fixtures.mintUsdc(evm.fixtures.vault, 2_000_000n);
   await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200);
   await venuePlan('withdraw', String(await staked()));
-  const plans = await t.db.prisma.plan.count({ where: { kind: 'auto_pay' } });
+  const plans = await t.db.plan.count({ where: { kind: 'auto_pay' } });
   const refused = await request(t.app).post(path).set('X-API-Key', ownerKey).send({}).expect(422);
   expect(refused.body.code).toBe('AUTO_PAY_WOULD_TOUCH_PRINCIPAL');
-  expect(await t.db.prisma.plan.count({ where: { kind: 'auto_pay' } })).toBe(plans);
+  expect(await t.db.plan.count({ where: { kind: 'auto_pay' } })).toBe(plans);
 
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });

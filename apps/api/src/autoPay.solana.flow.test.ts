@@ -103,5 +103,5 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
   // What came out went to the payees; the skim came out of the owner's USDC (see
   // docs/design-proposal-skim.md: withdraw legs do not yet gross up for it).
   expect(solana.usdcBalance(owner.publicKey)).toBe(5_000_000n - skim);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });

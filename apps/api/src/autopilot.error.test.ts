@@ -13,7 +13,7 @@ const nothingStored = async () => {
   const state = AutopilotState.parse((await ap.api('get', base, keys.owner).expect(200)).body);
   expect(state.policy).toBeNull();
   expect(state.lastDecision).toBeNull();
-  expect(await ap.t().db.prisma.autopilotDecision.count()).toBe(0);
+  expect(await ap.t().db.autopilotDecision.count()).toBe(0);
 };
 
 describe('bad input: 4xx naming the field, nothing stored', () => {

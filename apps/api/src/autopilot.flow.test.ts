@@ -38,7 +38,7 @@ const api = (method: 'get' | 'post', path: string, body?: object) => {
 
 /** Five daily samples of `bps` (the 30-day mean is `bps`), as the APY refresh stores them. */
 const setMean = (venueId: string, bps: number) =>
-  insertApySamples(bed.t.db.prisma, dailyApySamples(venueId, bps));
+  insertApySamples(bed.t.db, dailyApySamples(venueId, bps));
 
 /** The keeper's first tick of the wallet, once it has run. */
 async function keeperTick(wallet: string) {
@@ -96,7 +96,7 @@ it('enabled wallet → keeper tick switches → owner signs both legs → staked
   expect(done.legs.map((leg) => leg.status)).toEqual(['confirmed', 'confirmed']);
   expect(await stakedInVenue(bed.t, wallet, 'kamino')).toBe('0');
   expect(await stakedInVenue(bed.t, wallet, 'jupiter-lend')).toBe('15000000');
-  expect((await verifyLedger(bed.t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(bed.t.db)).problems).toEqual([]);
 
   const state = AutopilotState.parse(
     (await api('get', `/wallets/${wallet}/autopilot`).expect(200)).body,

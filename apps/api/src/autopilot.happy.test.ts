@@ -168,7 +168,7 @@ describe('tick', () => {
     expect(ticks.filter((tick) => !tick.replayed)).toHaveLength(1);
     expect(new Set(ticks.map((tick) => tick.decision.decisionId)).size).toBe(1);
     expect(ticks[0]?.decision).toMatchObject({ kind: 'tick', outcome: 'hold', planId: null });
-    const stored = await ap.t().db.prisma.autopilotDecision.count({
+    const stored = await ap.t().db.autopilotDecision.count({
       where: { wallet, kind: 'tick' },
     });
     expect(stored).toBe(1);

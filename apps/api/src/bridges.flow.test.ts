@@ -72,7 +72,7 @@ const deliver = (body: Record<string, unknown>, key: string = testKeys.keeper) =
   request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', key).send(body);
 const balance = async (chain: string, bucket: string) =>
   (
-    await t.db.prisma.ledgerAccount.findFirst({
+    await t.db.ledgerAccount.findFirst({
       where: { wallet: owner.address, chain, bucket },
     })
   )?.balanceMicros ?? 0n;
@@ -140,7 +140,7 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     expect(await balance('base', 'in_flight')).toBe(24_975_000n);
     expect(await balance('arbitrum', 'liquid')).toBe(0n);
     // The service's fee is booked from its own receipt.
-    const fees = await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
+    const fees = await t.db.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
     expect(fees?.balanceMicros).toBe(25_000n);
     // The position and the activity show what is in flight.
     expect(await inFlightOf()).toBe('24975000');
@@ -212,7 +212,7 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     const again = await deliver({ planId: document.planId, destTxId: mintTx }).expect(200);
     expect(again.body).toMatchObject({ credited: false, replay: true });
     expect(await balance('arbitrum', 'liquid')).toBe(24_975_000n);
-    const events = await t.db.prisma.outboxEvent.findMany({
+    const events = await t.db.outboxEvent.findMany({
       where: { type: 'bridge.delivered', wallet: owner.address },
     });
     expect(events).toHaveLength(1);
@@ -222,7 +222,7 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
       sourceTxId: burnTx,
       destinationTxId: mintTx.toLowerCase(),
     });
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
   it('a burn not settled yet, or another wallet, gets no delivery', async () => {
@@ -280,11 +280,11 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     ],
     ['an unknown rail', { rail: 'wormhole' }, 400, 'BAD_REQUEST', 'rail'],
   ])('%s → refused, nothing stored', async (_name, change, status, code, field) => {
-    const before = await t.db.prisma.plan.count();
+    const before = await t.db.plan.count();
     const res = await plan(planBody(change)).expect(status);
     expect(res.body.code).toBe(code);
     expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
-    expect(await t.db.prisma.plan.count()).toBe(before);
+    expect(await t.db.plan.count()).toBe(before);
   });
 
   it('lists the plan and delivery routes as implemented', async () => {

@@ -148,7 +148,7 @@ describe('POST /svc/bridge/plan to and from Solana and Sui', () => {
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ status: 'confirmed' });
     const bucket = (chain: string, name: string) =>
-      t.db.prisma.ledgerAccount.findFirst({ where: { wallet: solanaOwner, chain, bucket: name } });
+      t.db.ledgerAccount.findFirst({ where: { wallet: solanaOwner, chain, bucket: name } });
     expect((await bucket('solana', 'in_flight'))?.balanceMicros).toBe(burnMicros);
     expect(await bucket('sui', 'liquid')).toBeNull();
   });

@@ -82,7 +82,7 @@ const rescue = (body: Record<string, unknown>, key: string = testKeys.owner) =>
   post('/svc/bridge/rescue', body, key);
 const balance = async (chain: string, bucket: string) =>
   (
-    await t.db.prisma.ledgerAccount.findFirst({
+    await t.db.ledgerAccount.findFirst({
       where: { wallet: owner.address, chain, bucket },
     })
   )?.balanceMicros ?? 0n;
@@ -135,7 +135,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
 }
 
 const failedEvents = (planId: string) =>
-  t.db.prisma.outboxEvent
+  t.db.outboxEvent
     .findMany({ where: { type: 'bridge.failed', wallet: owner.address } })
     .then((events) =>
       events.filter((event) => (event.payload as { planId?: string }).planId === planId),
@@ -290,11 +290,11 @@ describe('POST /svc/bridge/rescue and bridge.failed (CCTP v2, Base → Arbitrum)
       credited: before.credited + 24_975_000n,
     });
     expect(await failedEvents(document.planId)).toHaveLength(1);
-    const delivered = await t.db.prisma.outboxEvent.findMany({
+    const delivered = await t.db.outboxEvent.findMany({
       where: { type: 'bridge.delivered', wallet: owner.address },
     });
     expect(delivered).toHaveLength(1);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
   it('a burn that reverts fails the plan, moves nothing, and is not rescuable', async () => {

@@ -143,7 +143,7 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     const replay = await deliver({ planId, destTxId: mintTx }).expect(200);
     expect(replay.body).toMatchObject({ credited: false, replay: true });
     expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(burnMicros);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
   it("Base → Solana: another plan's mint, or a transaction that is no mint, credits nothing", async () => {
@@ -195,7 +195,7 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     const burnMicros = BigInt(document.burnAmountMicros ?? '0');
     const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
     const watch = () =>
-      watchBridgeDeliveries({ db: t.db.prisma, rail, pageSize: 10, now: () => new Date() });
+      watchBridgeDeliveries({ db: t.db, rail, pageSize: 10, now: () => new Date() });
     const waiting = await watch();
     expect(waiting).toMatchObject({ delivered: 0, errors: 0 });
     expect(waiting.awaitingMint).toBeGreaterThanOrEqual(1);
@@ -250,6 +250,6 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     expect(delivered.body).toMatchObject({ bridgeStatus: 'delivered', credited: true });
     expect(await balance(solanaOwner, 'solana', 'in_flight')).toBe(0n);
     expect(await balance(owner.address, 'base', 'liquid')).toBe(burnMicros);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });

@@ -52,7 +52,7 @@ const settle = (planId: string | undefined, index: number, txId: string) =>
 const suiLeg = (leg: unknown) => (leg as { transaction: string }).transaction;
 const watch = () =>
   watchBridgeDeliveries({
-    db: t.db.prisma,
+    db: t.db,
     rail: createCctpRail({ bridges: t.config.bridges, chains: t.config.chains }),
     pageSize: 10,
     now: () => new Date(),
@@ -137,7 +137,7 @@ describe('CCTP v2 between Solana and Sui on the beds', () => {
     const replay = await deliver({ planId: document.planId, destTxId: minted.digest }).expect(200);
     expect(replay.body).toMatchObject({ credited: false, replay: true });
     expect(await balance(suiOwner, 'sui', 'liquid')).toBe(24_972_502n);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
   it('Sui → Solana: fast is refused out of Sui; standard burns on Sui and mints to the owner’s USDC account on Solana, once', async () => {
@@ -196,7 +196,7 @@ describe('CCTP v2 between Solana and Sui on the beds', () => {
     const replay = await deliver({ planId: document.planId, destTxId: mintTx }).expect(200);
     expect(replay.body).toMatchObject({ credited: false, replay: true });
     expect((await balance(solanaOwner, 'solana', 'liquid')) - liquid).toBe(19_980_000n);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
   it("Solana → Sui: another plan's mint credits nothing; the keeper's watch finds that plan's mint on Sui and credits it once", async () => {
@@ -222,6 +222,6 @@ describe('CCTP v2 between Solana and Sui on the beds', () => {
     expect(reported.body).toMatchObject({ credited: false, replay: true });
     expect((await balance(suiOwner, 'sui', 'liquid')) - liquid).toBe(secondNet);
     expect(await balance(solanaOwner, 'solana', 'in_flight')).toBe(4_995_000n);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });

@@ -109,7 +109,7 @@ describe('CCTP v2 Base → Sui on the beds', () => {
     // The same message minted twice on chain: the second aborts (nonce used).
     const replayed = await beds.executeSuiLeg(suiLeg(ready.body.mintLeg), suiWallet);
     expect(replayed.ok).toBe(false);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });
 
@@ -156,7 +156,7 @@ describe('CCTP v2 Sui → Base on the beds', () => {
     const again = await deliver({ planId: document.planId, destTxId: mintTx }).expect(200);
     expect(again.body).toMatchObject({ credited: false, replay: true });
     expect(await balance(evmOwner.address, 'base', 'liquid')).toBe(24_975_000n);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });
 
@@ -169,7 +169,7 @@ describe("the keeper's bridge watch on Sui", () => {
     expect((await beds.executeSuiLeg(suiLeg(ready.body.mintLeg), relayer)).ok).toBe(true);
     const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
     const watch = () =>
-      watchBridgeDeliveries({ db: t.db.prisma, rail, pageSize: 10, now: () => new Date() });
+      watchBridgeDeliveries({ db: t.db, rail, pageSize: 10, now: () => new Date() });
     const before = await balance(suiOwner, 'sui', 'liquid');
     const counts = await watch();
     expect(counts).toMatchObject({ errors: 0, awaitingAttestation: 0, awaitingMint: 0 });
@@ -181,6 +181,6 @@ describe("the keeper's bridge watch on Sui", () => {
     // Looked at again: nothing more is credited.
     expect(await watch()).toMatchObject({ delivered: 0, errors: 0 });
     expect((await balance(suiOwner, 'sui', 'liquid')) - before).toBe(credited);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });

@@ -162,8 +162,8 @@ describe('bad input', () => {
 
   it('nothing is stored: no plan and no leg in the books', async () => {
     for (const t of [unset, silent]) {
-      expect(await t.db.prisma.plan.count()).toBe(0);
-      expect(await t.db.prisma.planLeg.count()).toBe(0);
+      expect(await t.db.plan.count()).toBe(0);
+      expect(await t.db.planLeg.count()).toBe(0);
     }
   });
 });

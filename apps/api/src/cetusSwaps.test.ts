@@ -75,7 +75,7 @@ async function signAndSend(document: SwapPlanDocument): Promise<string> {
 
 /** The leg's txId recorded (as execute or the settle route do), then the keeper's watch. */
 async function keeperSettles(document: SwapPlanDocument, txId: string) {
-  await markLegSubmitted(t.db.prisma, {
+  await markLegSubmitted(t.db, {
     planId: document.planId ?? '',
     legIndex: 0,
     txId,

@@ -126,7 +126,7 @@ describe('route and preview', () => {
       ).body,
     );
     expect(evmPlan).toMatchObject({ chain: 'arbitrum', chainChosenBy: 'preferred_chains' });
-    const stored = await t.db.prisma.plan.findUniqueOrThrow({
+    const stored = await t.db.plan.findUniqueOrThrow({
       where: { id: evmPlan.planId ?? '' },
     });
     expect(stored.request).toMatchObject({ goal: 'max_yield', chain: 'arbitrum' });

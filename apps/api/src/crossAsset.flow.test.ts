@@ -69,7 +69,7 @@ async function keeperSettles(document: CrossAssetPlanDocument, hashes: readonly 
   for (const [legIndex, leg] of (document.legs ?? []).entries()) {
     const txId = hashes[legIndex];
     if (!leg.settles || !txId) continue;
-    await markLegSubmitted(t.db.prisma, { planId, legIndex, txId, now: new Date() });
+    await markLegSubmitted(t.db, { planId, legIndex, txId, now: new Date() });
   }
   const counts = await swapApp.watchSettlements();
   const stored = StoredPlanDocument.parse(
@@ -194,7 +194,7 @@ describe('cross-asset route (WETH → USDC → venue) on anvil', () => {
         status: 'confirmed',
       }),
     ]);
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 
   it('a cross-asset deposit plan: swap legs then the venue deposit, the minimum out deposited', async () => {
@@ -237,11 +237,11 @@ describe('cross-asset route (WETH → USDC → venue) on anvil', () => {
     ['deposit', 'unknown token', () => depositPlan({ token: 'DOGE' }), 'body.token'],
     ['deposit', 'fractional slippage', () => depositPlan({ slippageBps: 1.5 }), 'slippageBps'],
   ])('%s: %s → 400 naming the field, nothing stored', async (_kind, _name, send, field) => {
-    const before = await t.db.prisma.plan.count();
+    const before = await t.db.plan.count();
     const res = await send().expect(400);
     expect(res.body.code).toBe('BAD_REQUEST');
     expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
-    expect(await t.db.prisma.plan.count()).toBe(before);
+    expect(await t.db.plan.count()).toBe(before);
   });
 
   // Last: the prepared route reserves its minimum out in the owner's books.
@@ -277,6 +277,6 @@ describe('cross-asset route without a swap source', () => {
       ['quote_source_not_configured', 'SVC_ZEROX_BASE_URL'],
       ['quote_source_not_configured', 'SVC_BASE_SWAP_FEE_RECIPIENT'],
     ]);
-    expect(await bare.db.prisma.journalEntry.count()).toBe(0);
+    expect(await bare.db.journalEntry.count()).toBe(0);
   });
 });

@@ -116,7 +116,7 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
       pendingInMicros: '0',
       liquidMicros: String(quoted),
     });
-    expect((await verifyLedger(app.t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(app.t.db)).problems).toEqual([]);
   });
 
   it('a cross-asset deposit plan into the venue: the minimum out staked, the cost basis', async () => {
@@ -156,7 +156,7 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
     expect(portfolio.body.positions).toEqual([
       expect.objectContaining({ venueId: 'kamino', depositedMicros: String(minOut) }),
     ]);
-    expect((await verifyLedger(app.t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(app.t.db)).problems).toEqual([]);
   });
 
   itBlocksOnQuoteFaults({
@@ -174,10 +174,10 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
     ['route', () => route(freshSolanaKey(), { token: 'DOGE' })],
     ['deposit', () => depositPlan(freshSolanaKey(), { token: 'DOGE' })],
   ])('%s: unknown token → 400 naming body.token, nothing stored', async (_kind, send) => {
-    const before = await app.t.db.prisma.plan.count();
+    const before = await app.t.db.plan.count();
     const res = await send().expect(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.token' });
-    expect(await app.t.db.prisma.plan.count()).toBe(before);
+    expect(await app.t.db.plan.count()).toBe(before);
   });
 
   it('without a Jupiter source: blocked naming the setting, nothing reserved', async () => {
@@ -196,7 +196,7 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
       expect(document.blockers?.map((entry) => [entry.code, entry.field])).toEqual([
         ['quote_source_not_configured', 'SVC_JUPITER_BASE_URL'],
       ]);
-      expect(await bare.db.prisma.journalEntry.count()).toBe(0);
+      expect(await bare.db.journalEntry.count()).toBe(0);
     } finally {
       await bare.close();
     }

@@ -144,7 +144,7 @@ describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui f
       pendingInMicros: '0',
       liquidMicros: String(expected.amountOut),
     });
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 
   it('a cross-asset deposit plan into suilend: the minimum out staked, the cost basis', async () => {
@@ -183,7 +183,7 @@ describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui f
     expect(portfolio.body.positions).toEqual([
       expect.objectContaining({ venueId: 'suilend', depositedMicros: String(minOut) }),
     ]);
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 
   itBlocksOnQuoteFaults({
@@ -201,10 +201,10 @@ describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui f
     ['route', () => route(new Ed25519Keypair().toSuiAddress(), { token: 'DOGE' })],
     ['deposit', () => depositPlan(new Ed25519Keypair().toSuiAddress(), { token: 'DOGE' })],
   ])('%s: unknown token → 400 naming body.token, nothing stored', async (_kind, send) => {
-    const before = await t.db.prisma.plan.count();
+    const before = await t.db.plan.count();
     const res = await send().expect(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.token' });
-    expect(await t.db.prisma.plan.count()).toBe(before);
+    expect(await t.db.plan.count()).toBe(before);
   });
 
   it('without a Cetus source: blocked naming the setting, nothing reserved', async () => {
@@ -223,7 +223,7 @@ describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui f
       expect(document.blockers?.map((entry) => [entry.code, entry.field])).toEqual([
         ['quote_source_not_configured', 'SVC_CETUS_BASE_URL'],
       ]);
-      expect(await bare.db.prisma.journalEntry.count()).toBe(0);
+      expect(await bare.db.journalEntry.count()).toBe(0);
     } finally {
       await bare.close();
     }

@@ -48,8 +48,8 @@ const route = (body: Record<string, unknown>) =>
 
 /** What the books hold for the owner, and the journal entries of a plan. */
 const booksOf = async (planId: string | undefined) => ({
-  accounts: await t.db.prisma.ledgerAccount.count({ where: { wallet: owner.address } }),
-  entries: await t.db.prisma.journalEntry.count({ where: { planId: planId ?? '' } }),
+  accounts: await t.db.ledgerAccount.count({ where: { wallet: owner.address } }),
+  entries: await t.db.journalEntry.count({ where: { planId: planId ?? '' } }),
 });
 
 const theBridge = {
@@ -171,7 +171,7 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
       legs.map((leg) => [leg.action, leg['chain']]),
     );
     // Prepared: nothing on the books yet.
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
 
     // The owner signs the bridge legs on Base; the fee and the burn settle from their receipts.
     const hashes: Hex[] = [];
@@ -199,11 +199,11 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
     const deposited = await settle(plan.planId, 4, depositTx).expect(200);
     expect(deposited.body).toMatchObject({ status: 'confirmed' });
     expect(await balance('arbitrum', 'liquid')).toBe(0n);
-    const staked = await t.db.prisma.ledgerAccount.findFirst({
+    const staked = await t.db.ledgerAccount.findFirst({
       where: { wallet: owner.address, chain: 'arbitrum', bucket: { startsWith: 'staked:' } },
     });
     expect(staked?.balanceMicros).toBe(24_975_000n);
-    const fees = await t.db.prisma.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
+    const fees = await t.db.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
     expect(fees?.balanceMicros).toBe(25_000n);
 
     // Activity: the bridge rows, then the deposit row, under the plan.
@@ -216,7 +216,7 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
     expect(await positions()).toMatchObject([
       { chain: 'arbitrum', venueId: 'fluid', depositedMicros: '24975000' },
     ]);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 
   it('a delivery short of the deposit (not CCTP, but be safe): 409, nothing moves', async () => {
@@ -224,14 +224,14 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
       (await depositPlan({ sourceChain: 'base', bridge: true }).expect(200)).body,
     );
     // A delivery recorded for less than the deposit leg deposits.
-    await t.db.prisma.$executeRaw`
+    await t.db.$executeRaw`
       UPDATE bridge_transfers SET mint_tx_id = ${`0x${'cd'.repeat(32)}`}, message_nonce = '1',
              delivered_micros = 1000000, delivered_at = now()
        WHERE plan_id = ${plan.planId}`;
     const refused = await settle(plan.planId, 4, `0x${'ef'.repeat(32)}`).expect(409);
     expect(refused.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
     expect(refused.body.message).toContain('less than');
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
   });
 
   it('a route with stake and bridge: true: the same legs; nothing reserved; 409 before delivery', async () => {
@@ -255,7 +255,7 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
       ['approve', 'arbitrum'],
       ['deposit', 'arbitrum'],
     ]);
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
     const early = await settle(plan.planId, 4, `0x${'12'.repeat(32)}`).expect(409);
     expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
   });
@@ -266,7 +266,7 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
   ])(
     "%s: a source address that is not the owner's: refused (422), nothing stored",
     async (_, send) => {
-      const before = await t.db.prisma.plan.count();
+      const before = await t.db.plan.count();
       const res = await send({
         sourceChain: 'base',
         bridge: true,
@@ -276,7 +276,7 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
         code: 'BRIDGE_DESTINATION_NOT_OWNER',
         field: 'body.sourceAddress',
       });
-      expect(await t.db.prisma.plan.count()).toBe(before);
+      expect(await t.db.plan.count()).toBe(before);
     },
   );
 });

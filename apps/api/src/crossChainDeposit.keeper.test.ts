@@ -47,13 +47,12 @@ const send = (side: 'base' | 'arbitrum', leg: unknown) =>
     owner.privateKey,
   );
 const submitted = (planId: string, legIndex: number, txId: Hex) =>
-  markLegSubmitted(t.db.prisma, { planId, legIndex, txId, now: new Date() });
+  markLegSubmitted(t.db, { planId, legIndex, txId, now: new Date() });
 const legStatus = async (planId: string, legIndex: number) =>
-  (await t.db.prisma.planLeg.findUnique({ where: { planId_legIndex: { planId, legIndex } } }))
-    ?.status;
+  (await t.db.planLeg.findUnique({ where: { planId_legIndex: { planId, legIndex } } }))?.status;
 const balance = async (chain: string, bucket: string) =>
   (
-    await t.db.prisma.ledgerAccount.findFirst({
+    await t.db.ledgerAccount.findFirst({
       where: { wallet: owner.address, chain, bucket: { startsWith: bucket } },
     })
   )?.balanceMicros ?? 0n;
@@ -115,6 +114,6 @@ describe('cross-chain deposit under the keeper (Base → Arbitrum)', () => {
     expect(await balance('arbitrum', 'liquid')).toBe(0n);
     expect(await balance('arbitrum', 'staked:')).toBe(9_990_000n);
     expect(await balance('base', 'in_flight')).toBe(0n);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });

@@ -59,18 +59,16 @@ describe.each(senders)(
       fake.setMode('http_500');
       const plan = DepositPlanDocument.parse((await send().expect(200)).body);
       expect(plan.status).toBe('blocked');
-      expect(await t.db.prisma.bridgeTransfer.count({ where: { planId: plan.planId ?? '' } })).toBe(
-        0,
-      );
+      expect(await t.db.bridgeTransfer.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
     });
 
     it('an unknown token on the source chain: 400 naming body.token, nothing stored', async () => {
       const { t } = beds();
-      const before = await t.db.prisma.plan.count();
+      const before = await t.db.plan.count();
       const res = await send({ token: 'DOGE' }).expect(400);
       expect(res.body).toMatchObject({ code: 'BAD_REQUEST' });
       expect(`${res.body.field ?? ''} ${res.body.message}`).toContain('body.token');
-      expect(await t.db.prisma.plan.count()).toBe(before);
+      expect(await t.db.plan.count()).toBe(before);
     });
   },
 );
@@ -94,8 +92,8 @@ describe('cross-chain deposit and route from WETH without a swap source on the s
         ['quote_source_not_configured', 'SVC_BASE_SWAP_FEE_RECIPIENT'],
       ]);
       expect(plan.bridge).toBeUndefined();
-      expect(await bare.db.prisma.bridgeTransfer.count()).toBe(0);
-      expect(await bare.db.prisma.journalEntry.count()).toBe(0);
+      expect(await bare.db.bridgeTransfer.count()).toBe(0);
+      expect(await bare.db.journalEntry.count()).toBe(0);
     },
   );
 });

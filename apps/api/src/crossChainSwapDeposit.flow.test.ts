@@ -137,7 +137,7 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
     expect(stored.legs.map((leg) => [leg.action, leg.chain])).toEqual(
       legs.map((leg) => [leg.action, leg['chain']]),
     );
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
 
     // The owner signs the swap on Base; the bridge legs before it settled: 409, nothing recorded.
     await send('base', legs[0]);
@@ -146,9 +146,9 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
       const early = await settle(plan.planId, index, `0x${'ab'.repeat(32)}`).expect(409);
       expect(early.body).toMatchObject({ code: 'SWAP_NOT_SETTLED', field: 'legIndex' });
     }
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
     // The quote's life over: the burn is refused by it while the swap is open (409), not after.
-    await t.db.prisma.$executeRaw`
+    await t.db.$executeRaw`
       UPDATE plans SET swap = jsonb_set(swap, '{expiresAt}', to_jsonb(${new Date(Date.now() - 1_000).toISOString()}::text))
       WHERE id = ${plan.planId}`;
     const expired = await execute(plan.planId, 4, legs[4]);
@@ -199,7 +199,7 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
     expect(await positions()).toMatchObject([
       { chain: 'arbitrum', venueId: 'fluid', depositedMicros: String(received) },
     ]);
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 
   it('a route with stake and bridge: true: the same legs; nothing reserved; 409s in order', async () => {
@@ -227,7 +227,7 @@ describe('cross-chain deposit from WETH with bridge: true (swap on Base → brid
     });
     expect(plan.depositMicros).toBe(plan.bridge?.minReceivedMicros);
     expect(plan.legs?.map((leg) => [leg.action, leg['chain']])).toEqual(LEGS);
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
     const burn = await settle(plan.planId, 4, `0x${'12'.repeat(32)}`).expect(409);
     expect(burn.body).toMatchObject({ code: 'SWAP_NOT_SETTLED' });
     const deposit = await settle(plan.planId, 6, `0x${'34'.repeat(32)}`).expect(409);
@@ -271,9 +271,7 @@ describe('cross-chain deposit from WETH without bridge: true', () => {
       expect(found?.details?.['swapFirst']).toContain('swap the WETH into USDC on base first');
       expect(found?.details).not.toHaveProperty('amountMicros');
       expect(JSON.parse(found?.details?.['body'] ?? '{}')).not.toHaveProperty('amountMicros');
-      expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(
-        0,
-      );
+      expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
     },
   );
 });
@@ -299,7 +297,7 @@ describe('swap → bridge → deposit under the keeper', () => {
 
   const legStatus = async (planId: string, legIndex: number) =>
     (
-      await watched.db.prisma.planLeg.findUnique({
+      await watched.db.planLeg.findUnique({
         where: { planId_legIndex: { planId, legIndex } },
       })
     )?.status;
@@ -314,7 +312,7 @@ describe('swap → bridge → deposit under the keeper', () => {
       if (leg['chain'] === 'base') hashes.set(index, await send('base', leg));
     }
     const submit = (legIndex: number) =>
-      markLegSubmitted(watched.db.prisma, {
+      markLegSubmitted(watched.db, {
         planId,
         legIndex,
         txId: hashes.get(legIndex) as Hex,
@@ -326,7 +324,7 @@ describe('swap → bridge → deposit under the keeper', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await legStatus(planId, at('transfer'))).toBe('submitted');
     expect(await legStatus(planId, at('burn'))).toBe('submitted');
-    expect(await watched.db.prisma.journalEntry.count({ where: { planId } })).toBe(0);
+    expect(await watched.db.journalEntry.count({ where: { planId } })).toBe(0);
 
     // The swap leg is reported: it settles, then the fee and the burn do.
     await submit(at('swap'));
@@ -336,10 +334,10 @@ describe('swap → bridge → deposit under the keeper', () => {
       'the burn to settle after the swap',
     );
     expect(await legStatus(planId, at('swap'))).toBe('confirmed');
-    const inFlight = await watched.db.prisma.ledgerAccount.findFirst({
+    const inFlight = await watched.db.ledgerAccount.findFirst({
       where: { wallet: owner.address, chain: 'base', bucket: 'in_flight' },
     });
     expect(inFlight?.balanceMicros).toBe(BigInt(plan.bridge?.burnAmountMicros ?? '-1'));
-    expect((await verifyLedger(watched.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(watched.db)).problems).toEqual([]);
   });
 });

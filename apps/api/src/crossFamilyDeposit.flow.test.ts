@@ -76,7 +76,7 @@ const route = (key: string) =>
     .post(`/api/v1/wallets/${solanaOwner}/route`)
     .set('X-API-Key', key)
     .send({ token: 'USDC', chain: 'solana', stake: true, ...fromBase });
-const plansOf = () => t.db.prisma.plan.count({ where: { wallet: solanaOwner } });
+const plansOf = () => t.db.plan.count({ where: { wallet: solanaOwner } });
 
 describe('cross-family deposit (Base → Solana, kamino): the owner key proves the source', () => {
   it.each([
@@ -130,7 +130,7 @@ describe('cross-family deposit (Base → Solana, kamino): the owner key proves t
     expect(stored.legs.map((leg) => [leg.action, leg.chain])).toEqual(
       legs.map((leg) => [leg.action, leg['chain']]),
     );
-    const transfer = await t.db.prisma.bridgeTransfer.findUnique({
+    const transfer = await t.db.bridgeTransfer.findUnique({
       where: { planId: plan.planId ?? '' },
     });
     expect(transfer).toMatchObject({
@@ -148,7 +148,7 @@ describe('cross-family deposit (Base → Solana, kamino): the owner key proves t
       .send({ txId: bs58.encode(Buffer.alloc(64, 7)) })
       .expect(409);
     expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
+    expect(await t.db.journalEntry.count({ where: { planId: plan.planId ?? '' } })).toBe(0);
   });
 });
 
@@ -160,8 +160,7 @@ const settle = (planId: string | undefined, index: number, txId: string) =>
 const deliver = (body: Record<string, unknown>) =>
   request(t.app).post('/api/v1/svc/bridge/delivery').set('X-API-Key', testKeys.keeper).send(body);
 const balance = async (wallet: string, chain: string, bucket: string) =>
-  (await t.db.prisma.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))
-    ?.balanceMicros ?? 0n;
+  (await t.db.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))?.balanceMicros ?? 0n;
 
 describe('cross-family deposit end to end on the beds (Base → Solana, kamino)', () => {
   it('burn on Base, mint on Solana credits liquid@solana, then the deposit stakes it', async () => {
@@ -184,7 +183,7 @@ describe('cross-family deposit end to end on the beds (Base → Solana, kamino)'
     // The deposit leg before the delivery: 409, nothing recorded for it.
     const early = await settle(planId, 3, bs58.encode(Buffer.alloc(64, 9))).expect(409);
     expect(early.body).toMatchObject({ code: 'BRIDGE_NOT_DELIVERED' });
-    const entries = await t.db.prisma.journalEntry.findMany({
+    const entries = await t.db.journalEntry.findMany({
       where: { planId },
       orderBy: { id: 'asc' },
     });
@@ -224,7 +223,7 @@ describe('cross-family deposit end to end on the beds (Base → Solana, kamino)'
 
     // The plan's journal conserves: what came in from outside (the fee and the burn on Base) is
     // what sits in liquid, in_flight, staked and fees, plus what the rail kept (none: standard).
-    const postings = await t.db.prisma.posting.findMany({
+    const postings = await t.db.posting.findMany({
       where: { entry: { planId } },
       include: { account: true },
     });
@@ -249,6 +248,6 @@ describe('cross-family deposit end to end on the beds (Base → Solana, kamino)'
       railKept: 0n,
     });
     expect(Object.values(held).reduce((total, micros) => total + micros, 0n)).toBe(cameIn);
-    expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
   });
 });

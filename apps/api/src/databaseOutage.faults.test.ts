@@ -121,7 +121,7 @@ describe('PostgreSQL ends the API connections under load', () => {
   it('a transaction whose connection is cut mid-way fails cleanly, and the API goes on', async () => {
     // A checked-out connection (an interactive transaction) that the server ends between two
     // statements: its client emits 'error' outside any query.
-    const work = served.t.db.prisma.$transaction(async (tx) => {
+    const work = served.t.db.transaction(async (tx) => {
       await tx.$queryRaw`SELECT 1`;
       await endConnections();
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -89,7 +89,7 @@ describe('wallet scope compares canonical addresses', () => {
       [checksummed, lower],
     ] as const) {
       const created = await createApiKey(
-        t.db.prisma,
+        t.db,
         { role: 'owner', wallets: [scoped] },
         t.config.apiKeySecret,
       );
@@ -103,7 +103,7 @@ describe('wallet scope compares canonical addresses', () => {
   it('a Sui key matches the address in upper case or without leading zeros', async () => {
     const sui = `0x${'0'.repeat(60)}abcd`;
     const created = await createApiKey(
-      t.db.prisma,
+      t.db,
       { role: 'owner', wallets: [sui] },
       t.config.apiKeySecret,
     );

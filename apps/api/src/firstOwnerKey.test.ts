@@ -24,21 +24,21 @@ it('never on PostgreSQL, in production or with configured keys; nothing is store
     },
   ];
   for (const config of refused) {
-    expect(await issueFirstOwnerKey(test.db.prisma, config)).toBeNull();
+    expect(await issueFirstOwnerKey(test.db, config)).toBeNull();
   }
-  expect(await listApiKeys(test.db.prisma)).toEqual([]);
+  expect(await listApiKeys(test.db)).toEqual([]);
 });
 
 it('on the embedded database in development: one owner key for every wallet, once', async () => {
-  const first = await issueFirstOwnerKey(test.db.prisma, embedded);
+  const first = await issueFirstOwnerKey(test.db, embedded);
   expect(first).not.toBeNull();
   const stored = await findActiveApiKeyByHash(
-    test.db.prisma,
+    test.db,
     hashApiKey(first?.key ?? '', embedded.apiKeySecret),
   );
   expect(stored).toMatchObject({ id: first?.id, role: 'owner', wallets: ['*'] });
   expect(firstOwnerKeyLines(first ?? { id: '', key: '' })).toContain(first?.key);
   // A second start (or one after the key was revoked) issues none.
-  expect(await issueFirstOwnerKey(test.db.prisma, embedded)).toBeNull();
-  expect(await listApiKeys(test.db.prisma)).toHaveLength(1);
+  expect(await issueFirstOwnerKey(test.db, embedded)).toBeNull();
+  expect(await listApiKeys(test.db)).toHaveLength(1);
 });

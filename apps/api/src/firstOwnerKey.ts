@@ -1,5 +1,5 @@
 import { createApiKey, listApiKeys } from '@yieldrouter/ledger';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { ApiConfig } from './env';
 
 export interface FirstOwnerKey {
@@ -14,7 +14,7 @@ export interface FirstOwnerKey {
  * a later start, PostgreSQL (`DATABASE_URL`: `pnpm keys create`) or production never get one.
  */
 export async function issueFirstOwnerKey(
-  db: PrismaClient,
+  db: Books,
   config: Pick<ApiConfig, 'databaseUrl' | 'nodeEnv' | 'staticKeys' | 'apiKeySecret'>,
 ): Promise<FirstOwnerKey | null> {
   if (config.databaseUrl || config.nodeEnv === 'production' || config.staticKeys.length > 0) {

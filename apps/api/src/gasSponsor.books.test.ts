@@ -29,7 +29,7 @@ const liquid = (asset?: string): AccountRef => ({
   bucket: 'liquid',
   ...(asset ? { asset } : {}),
 });
-const balance = (ref: AccountRef) => readAccountBalance(t.db.prisma, ref);
+const balance = (ref: AccountRef) => readAccountBalance(t.db, ref);
 
 beforeAll(async () => {
   swapApp = await startSwapBedApp();
@@ -85,7 +85,7 @@ describe('gas-sponsor legs in the books', () => {
     }
     const [swapSent, unwrapSent] = sent;
     const submit = (leg: { index: number; txId: string } | undefined) =>
-      markLegSubmitted(t.db.prisma, {
+      markLegSubmitted(t.db, {
         planId,
         legIndex: leg?.index ?? -1,
         txId: leg?.txId ?? '',
@@ -119,7 +119,7 @@ describe('gas-sponsor legs in the books', () => {
     expect(await balance(liquid(weth))).toBe(bought - needed);
     expect(await balance(liquid('native'))).toBe(needed);
     expect(await balance({ system: 'external', chain: 'base', asset: 'native' })).toBe(-needed);
-    expect(await verifyLedger(t.db.prisma)).toMatchObject({ ok: true, problems: [] });
+    expect(await verifyLedger(t.db)).toMatchObject({ ok: true, problems: [] });
 
     const activity = await request(t.app)
       .get(`/api/v1/svc/activity?wallet=${owner.address}`)

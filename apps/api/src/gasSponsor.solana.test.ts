@@ -81,7 +81,7 @@ const books = (owner: Keypair, asset?: string): AccountRef => ({
   bucket: 'liquid',
   ...(asset ? { asset } : {}),
 });
-const balance = (ref: AccountRef) => readAccountBalance(app.t.db.prisma, ref);
+const balance = (ref: AccountRef) => readAccountBalance(app.t.db, ref);
 
 describe('POST /svc/gas-sponsor/plan on Solana', () => {
   it('sizes the legs (fee + rent), prices the top-up, and settles its legs per asset', async () => {
@@ -139,7 +139,7 @@ describe('POST /svc/gas-sponsor/plan on Solana', () => {
     expect((await balance({ system: 'fees:protocol' })) - feesBefore).toBe(fee);
     expect(await balance(books(owner, NATIVE_MINT.toBase58()))).toBe(0n);
     expect(await balance(books(owner, 'native'))).toBe(bought);
-    expect(await verifyLedger(app.t.db.prisma)).toMatchObject({ ok: true, problems: [] });
+    expect(await verifyLedger(app.t.db)).toMatchObject({ ok: true, problems: [] });
   });
 
   it('a wallet with enough SOL: prepared with no legs and no cost', async () => {

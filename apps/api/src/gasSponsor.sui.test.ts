@@ -82,7 +82,7 @@ const gasPlan = async (owner: string, planId: string | undefined) =>
   );
 const balanceOf = async (owner: string, coinType = SUI) =>
   BigInt((await client.getBalance({ owner, coinType })).totalBalance);
-const book = (ref: AccountRef) => readAccountBalance(t.db.prisma, ref);
+const book = (ref: AccountRef) => readAccountBalance(t.db, ref);
 
 describe('POST /svc/gas-sponsor/plan on Sui', () => {
   it('dry-runs the plan, prices the top-up through Cetus; the signed leg delivers the gas and settles per asset', async () => {
@@ -144,7 +144,7 @@ describe('POST /svc/gas-sponsor/plan on Sui', () => {
     // The keeper settles it from its balance changes: USDC out of liquid, the fee to
     // fees:protocol, the SUI bought (the change plus the gas the owner's coin paid) in SUI.
     const planId = document.planId ?? '';
-    await markLegSubmitted(t.db.prisma, { planId, legIndex: 0, txId, now: new Date() });
+    await markLegSubmitted(t.db, { planId, legIndex: 0, txId, now: new Date() });
     const feesBefore = await book({ system: 'fees:protocol' });
     expect(await watchOnce(t)).toMatchObject({ confirmed: 1 });
     const stored = await storedPlan(t, planId);
@@ -157,7 +157,7 @@ describe('POST /svc/gas-sponsor/plan on Sui', () => {
     expect(await book({ wallet: owner, chain: 'sui', bucket: 'liquid', asset: SUI_FULL })).toBe(
       bought,
     );
-    expect(await verifyLedger(t.db.prisma)).toMatchObject({ ok: true, problems: [] });
+    expect(await verifyLedger(t.db)).toMatchObject({ ok: true, problems: [] });
 
     // Now the wallet holds enough: the same plan needs no top-up.
     const again = await gasPlan(owner, swap.planId);
@@ -215,7 +215,7 @@ describe('POST /svc/gas-sponsor/plan on Sui', () => {
       },
     ) =>
       prepareGasSponsorPlan({
-        db: t.db.prisma,
+        db: t.db,
         adapters: createChainAdapters({
           chains: {
             ...t.config.chains,

@@ -205,7 +205,7 @@ describe('POST /svc/gas-sponsor/plan', () => {
     'a %s plan with no unsigned leg is blocked, no price made up',
     async (chainName, codes) => {
       const planId = newPlanId();
-      await insertPlan(t.db.prisma, {
+      await insertPlan(t.db, {
         id: planId,
         kind: 'deposit',
         status: 'blocked',
@@ -247,7 +247,7 @@ describe('POST /svc/gas-sponsor/plan', () => {
       ],
     }).compileToV0Message();
     const planId = newPlanId();
-    await insertPlan(t.db.prisma, {
+    await insertPlan(t.db, {
       id: planId,
       kind: 'deposit',
       status: 'prepared',

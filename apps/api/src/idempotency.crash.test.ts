@@ -2,12 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
 import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import {
-  postJournalEntry,
-  runLedgerTransaction,
-  sweepIdempotencyKeys,
-  verifyLedger,
-} from '@yieldrouter/ledger';
+import { postJournalEntry, sweepIdempotencyKeys, verifyLedger } from '@yieldrouter/ledger';
 import { PlanDocument } from '@yieldrouter/schemas';
 import { solanaBedSettings } from './testing/solanaBedSettings';
 import type { TestApp } from './testing/startTestApp';
@@ -36,7 +31,7 @@ beforeAll(async () => {
   });
   wallet = solana.createFundedKeypair().publicKey.toBase58();
   // Liquid to withdraw from, as a settled route leaves it.
-  await runLedgerTransaction(t.db.prisma, (tx) =>
+  await t.db.transaction((tx) =>
     postJournalEntry(tx, {
       kind: 'test.funded',
       postings: [
@@ -104,7 +99,7 @@ const writes: ReadonlyArray<[string, Write]> = [
   ],
 ];
 
-const sql = (statement: string) => t.db.prisma.$executeRawUnsafe(statement);
+const sql = (statement: string) => t.db.$executeRawUnsafe(statement);
 
 /** Runs `work` while the database refuses what `check` refuses on `table`. */
 async function refusing<T>(table: string, check: string, work: () => Promise<T>): Promise<T> {
@@ -122,9 +117,9 @@ describe.each(writes)('%s with an Idempotency-Key', (_name, write) => {
     return (write.keyed ? call.set('X-API-Key', apiKey) : call).send(write.body(amountMicros));
   };
   const effects = async () => ({
-    plans: await t.db.prisma.plan.count({ where: { kind: write.planKind } }),
+    plans: await t.db.plan.count({ where: { kind: write.planKind } }),
     entries: write.entryKind
-      ? await t.db.prisma.journalEntry.count({ where: { kind: write.entryKind } })
+      ? await t.db.journalEntry.count({ where: { kind: write.entryKind } })
       : 0,
   });
   /** The first answer, and the effects it left (one plan, and its entry if it posts one). */
@@ -170,9 +165,9 @@ describe.each(writes)('%s with an Idempotency-Key', (_name, write) => {
   it('after the HTTP records are swept the retry still gets the first plan; another body is 422', async () => {
     const key = randomUUID();
     const { first, after } = await firstWrite(key);
-    await sweepIdempotencyKeys(t.db.prisma, new Date(Date.now() + 60_000));
+    await sweepIdempotencyKeys(t.db, new Date(Date.now() + 60_000));
     await expectReplay(await send(key), first, after);
-    await sweepIdempotencyKeys(t.db.prisma, new Date(Date.now() + 60_000));
+    await sweepIdempotencyKeys(t.db, new Date(Date.now() + 60_000));
     const reused = await send(key, '2000000');
     expect(reused.status).toBe(422);
     expect(reused.body).toMatchObject({
@@ -231,18 +226,18 @@ describe('withdraw: the reservation is on the plan the client holds', () => {
         .set('Idempotency-Key', key)
         .send({ amountMicros: '7000000', chain: 'solana' });
     const first = await send(ownerA).expect(200);
-    await sweepIdempotencyKeys(t.db.prisma, new Date(Date.now() + 60_000));
+    await sweepIdempotencyKeys(t.db, new Date(Date.now() + 60_000));
     const retries = [await send(ownerB), await send(ownerA)];
     const planId = planIdOf(first.text);
     for (const retry of retries) expect(planIdOf(retry.text)).toBe(planId);
-    const reservations = await t.db.prisma.journalEntry.findMany({
+    const reservations = await t.db.journalEntry.findMany({
       where: { kind: 'exit.reserved', planId },
     });
     expect(reservations).toHaveLength(1);
     expect(
-      await t.db.prisma.plan.count({ where: { wallet, kind: 'exit', amountMicros: 7_000_000n } }),
+      await t.db.plan.count({ where: { wallet, kind: 'exit', amountMicros: 7_000_000n } }),
     ).toBe(1);
-    expect((await verifyLedger(t.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(t.db)).ok).toBe(true);
   });
 });
 

@@ -35,7 +35,7 @@ const post = (
   return (key === undefined ? call : call.set('Idempotency-Key', key)).send(payload);
 };
 
-const planCount = () => t.db.prisma.plan.count();
+const planCount = () => t.db.plan.count();
 const planIdOf = (text: string) => PlanDocument.parse(JSON.parse(text)).planId;
 
 describe('Idempotency-Key', () => {
@@ -121,14 +121,14 @@ describe('Idempotency-Key', () => {
 
   it('requests without the header are unaffected: each stores its own plan', async () => {
     const before = await planCount();
-    const keys = await t.db.prisma.idempotencyKey.count();
+    const keys = await t.db.idempotencyKey.count();
     const first = await post(body()).expect(200);
     const second = await post(body()).expect(200);
     expect(planIdOf(first.text)).not.toBe(planIdOf(second.text));
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(second.headers['idempotent-replayed']).toBeUndefined();
     expect(await planCount()).toBe(before + 2);
-    expect(await t.db.prisma.idempotencyKey.count()).toBe(keys);
+    expect(await t.db.idempotencyKey.count()).toBe(keys);
   });
 
   it('two clients using the same key string never see each other', async () => {
@@ -160,14 +160,14 @@ describe('Idempotency-Key', () => {
 
   it('a 5xx is not stored: the retry with the same key runs again', async () => {
     const key = randomUUID();
-    await t.db.prisma.$executeRawUnsafe(
+    await t.db.$executeRawUnsafe(
       'ALTER TABLE plans ADD CONSTRAINT test_refuse_plans CHECK (false) NOT VALID',
     );
     try {
       const failed = await post(body(), key).expect(500);
       expect(failed.body.code).toBe('INTERNAL_ERROR');
     } finally {
-      await t.db.prisma.$executeRawUnsafe('ALTER TABLE plans DROP CONSTRAINT test_refuse_plans');
+      await t.db.$executeRawUnsafe('ALTER TABLE plans DROP CONSTRAINT test_refuse_plans');
     }
     const retry = await post(body(), key).expect(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
@@ -178,7 +178,7 @@ describe('Idempotency-Key', () => {
     const payload = body('4000000');
     const hold = async (key: string) => {
       const ref = { scope: `public:${ip}`, operation: 'prepareDepositPlan', key };
-      const claim = await claimIdempotencyKey(t.db.prisma, {
+      const claim = await claimIdempotencyKey(t.db, {
         ...ref,
         wallet: null,
         requestHash: idempotencyRequestHash('prepareDepositPlan', {
@@ -210,7 +210,7 @@ describe('Idempotency-Key', () => {
       const held = await hold(key);
       const stored = Buffer.from('{"status":"from the first request"}');
       setTimeout(() => {
-        void completeIdempotencyKey(t.db.prisma, held, {
+        void completeIdempotencyKey(t.db, held, {
           status: 201,
           headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-First': 'yes' },
           body: stored,

@@ -110,5 +110,5 @@ it('an owner-signed route leg is settled by the keeper; the receiver gets both e
     ).body,
   );
   expect(position).toMatchObject({ liquidMicros: '3000000', pendingInMicros: '0' });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });

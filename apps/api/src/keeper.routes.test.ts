@@ -135,18 +135,18 @@ describe('keeper-only routes: payloads', () => {
   });
 
   it('stats refresh queues an APY refresh the keeper runs', async () => {
-    const before = await t.db.prisma.apySample.count();
+    const before = await t.db.apySample.count();
     const res = await post('/svc/keeper/stats/refresh', testKeys.keeper).expect(202);
     const queued = KeeperEnqueueResult.parse(res.body);
     expect(queued).toMatchObject({ job: 'apy-refresh', keeperAlive: true });
     expect(queued.jobId).not.toBe('');
-    await until(async () => (await t.db.prisma.apySample.count()) > before);
+    await until(async () => (await t.db.apySample.count()) > before);
     await until(async () => {
       const body = (await get('/svc/keeper/survival', testKeys.keeper)).body;
       const refresh = body.jobs.find((job: { job: string }) => job.job === 'apy-refresh');
       return refresh?.lastRun?.ok === true && refresh.lastRun.trigger === 'manual';
     });
-    const kamino = await t.db.prisma.apySample.findFirst({
+    const kamino = await t.db.apySample.findFirst({
       where: { venueId: 'kamino' },
       orderBy: { observedAt: 'desc' },
     });

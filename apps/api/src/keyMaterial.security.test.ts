@@ -61,8 +61,8 @@ const post = (path: string, body: unknown, key?: string) => {
   return key ? call.set('X-API-Key', key) : call;
 };
 const counts = async () => ({
-  plans: await t.db.prisma.plan.count(),
-  webhooks: await t.db.prisma.webhookSubscription.count(),
+  plans: await t.db.plan.count(),
+  webhooks: await t.db.webhookSubscription.count(),
 });
 
 describe('key material is refused on every route, never stored, never logged', () => {
@@ -138,7 +138,7 @@ describe('key material is refused on every route, never stored, never logged', (
     expect(res.body.blockers.map((blocker: { code: string }) => blocker.code)).toContain(
       'owner_malformed',
     );
-    const stored = await t.db.prisma.plan.findUniqueOrThrow({ where: { id: res.body.planId } });
+    const stored = await t.db.plan.findUniqueOrThrow({ where: { id: res.body.planId } });
     expect(JSON.stringify([stored.owner, stored.wallet, stored.request])).not.toContain(
       key.slice(2),
     );
@@ -173,7 +173,7 @@ describe('headers carry no key material either (fuzzer findings)', () => {
   });
 
   it('a key-shaped Idempotency-Key is refused and not stored', async () => {
-    const before = await t.db.prisma.idempotencyKey.count();
+    const before = await t.db.idempotencyKey.count();
     for (const value of [PHRASE, hex32()]) {
       const res = await post('/svc/strategies/deposit/plan', {
         strategyId: 'morpho',
@@ -185,7 +185,7 @@ describe('headers carry no key material either (fuzzer findings)', () => {
         'header.Idempotency-Key',
       ]);
     }
-    expect(await t.db.prisma.idempotencyKey.count()).toBe(before);
+    expect(await t.db.idempotencyKey.count()).toBe(before);
   });
 
   it('a body whose Content-Encoding does not decode is a 400, not a 500', async () => {
@@ -232,7 +232,7 @@ describe('no 500 from any input', () => {
   it('a malformed Sui txId on settle is a 400 naming body.txId', async () => {
     const owner = SAMPLE_ADDRESSES.sui;
     const planId = newPlanId();
-    await insertPlan(t.db.prisma, {
+    await insertPlan(t.db, {
       id: planId,
       kind: 'route',
       status: 'prepared',

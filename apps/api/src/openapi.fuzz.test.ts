@@ -196,12 +196,12 @@ describe('fuzz: every operation of the served OpenAPI document', () => {
   );
 
   it('nothing key-shaped was stored in the database', async () => {
-    const tables = await t.db.prisma.$queryRaw<Array<{ name: string }>>`
+    const tables = await t.db.$queryRaw<Array<{ name: string }>>`
       SELECT table_name::text AS name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`;
     const stored: string[] = [];
     for (const { name } of tables) {
-      const rows = await t.db.prisma.$queryRawUnsafe<Array<{ row: string }>>(
+      const rows = await t.db.$queryRawUnsafe<Array<{ row: string }>>(
         `SELECT row_to_json(t)::text AS row FROM "${name.replace(/"/g, '""')}" t`,
       );
       for (const { row } of rows) {

@@ -64,7 +64,7 @@ describe('deposit and withdraw plans', () => {
       ['approve', false, 'evm-transaction-request'],
       ['deposit', true, 'evm-transaction-request'],
     ]);
-    const stored = await t.db.prisma.plan.findUnique({
+    const stored = await t.db.plan.findUnique({
       where: { id: plan.planId ?? '' },
       include: { legs: true },
     });
@@ -139,7 +139,7 @@ describe('deposit and withdraw plans', () => {
     expect(plan).toMatchObject({ status: 'blocked', submitted: false, ownerMustSign: false });
     expect(plan.legs).toBeUndefined();
     expect(plan.blockers?.map((blocker) => blocker.code)).toContain(code);
-    expect(await t.db.prisma.plan.count({ where: { id: plan.planId ?? '' } })).toBe(1);
+    expect(await t.db.plan.count({ where: { id: plan.planId ?? '' } })).toBe(1);
   });
 
   it('a kamino plan missing klend ids is blocked naming each missing setting', async () => {

@@ -92,7 +92,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
   expect(await stakedIn(wallet, 'kamino')).toBe('8000000');
   expect(await stakedIn(wallet, 'jupiter-lend')).toBe('0');
   expect(await position(wallet)).toMatchObject({ pendingInMicros: '12000000' });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 
   // The deposit leg: pending_in → staked:jupiter-lend (jlUSDC at its price of one).
   await signAndExecute(plan, 1, owner);
@@ -105,7 +105,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
   expect(await stakedIn(wallet, 'jupiter-lend')).toBe('12000000');
   expect(await position(wallet)).toMatchObject({ stakedMicros: '20000000', pendingInMicros: '0' });
   expect(solana.tokenBalance(second.fTokenMint, owner.publicKey)).toBe(12_000_000n);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 
   // "all": the rest of kamino, by the same path.
   const rest = RebalancePlanDocument.parse(
@@ -118,7 +118,7 @@ it('moves staked from one venue to another only as each leg settles; the books v
   await settled(rest.planId ?? '', 1);
   expect(await stakedIn(wallet, 'kamino')).toBe('0');
   expect(await stakedIn(wallet, 'jupiter-lend')).toBe('20000000');
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });
 
 it('a deposit leg whose transaction lands first waits for the withdraw leg', async () => {
@@ -142,7 +142,7 @@ it('a deposit leg whose transaction lands first waits for the withdraw leg', asy
   expect(await stakedIn(wallet, 'kamino')).toBe('6000000');
   expect(await stakedIn(wallet, 'jupiter-lend')).toBe('4000000');
   expect(await position(wallet)).toMatchObject({ pendingInMicros: '0' });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });
 
 describe('bad input: 4xx {code, message, field}, nothing stored', () => {
@@ -205,18 +205,18 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       'body.chain',
     ],
   ])('%j → %i %s naming %s', async (body, status, code, field) => {
-    const plans = await t.db.prisma.plan.count();
+    const plans = await t.db.plan.count();
     const res = await rebalance(wallet, body).expect(status);
     expect(res.body).toMatchObject({ code, field });
     expect(res.body.message).toContain(field);
     if (code === 'CROSS_CHAIN_REBALANCE') {
       expect(res.body.message).toContain('POST /api/v1/svc/bridge/plan');
     }
-    expect(await t.db.prisma.plan.count()).toBe(plans);
+    expect(await t.db.plan.count()).toBe(plans);
   });
 
   it('an agent key may not rebalance nor write guardrails', async () => {
-    const plans = await t.db.prisma.plan.count();
+    const plans = await t.db.plan.count();
     const body = kaminoToJupiter('1000000');
     expect((await rebalance(wallet, body, testKeys.agent).expect(403)).body.code).toBe(
       'UNAUTHORIZED',
@@ -226,7 +226,7 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
       .set('X-API-Key', testKeys.agent)
       .send({ minNetApyBps: 0 })
       .expect(403);
-    expect(await t.db.prisma.plan.count()).toBe(plans);
+    expect(await t.db.plan.count()).toBe(plans);
   });
 
   it('the guardrails on the target stop it with named blockers (stored blocked, nothing moves)', async () => {

@@ -3,15 +3,10 @@ import {
   NO_VENUE_READY_HINT,
   VENUE_CATALOG,
   VENUE_CATALOG_VERSION,
-  createCctpRail,
-  createChainAdapters,
-  createDefiLlamaReader,
+  createServices,
   requiredVenueIds,
-  seedVenueCatalog,
 } from '@yieldrouter/engine';
-import type { ApyReader, BridgeRail, ChainAdapters } from '@yieldrouter/engine';
-import { createDatabase } from '@yieldrouter/ledger';
-import type { Database } from '@yieldrouter/ledger';
+import type { ApyReader, Books, BridgeRail, ChainAdapters } from '@yieldrouter/engine';
 import { startKeeper } from '@yieldrouter/jobs';
 import { createKeeperMetrics, createMetricsRegistry } from '@yieldrouter/metrics';
 import type { Registry } from '@yieldrouter/metrics';
@@ -32,7 +27,7 @@ import { connectRedis } from './redis';
  */
 async function startInProcessKeeper(
   config: ApiConfig,
-  db: Database,
+  db: Books,
   redis: Redis,
   logger: Logger,
   shared: {
@@ -68,11 +63,11 @@ async function main(): Promise<void> {
       'SVC_API_KEY_SECRET is not set: using the development secret (never in production)',
     );
   }
-  const db = await createDatabase({
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
-    log: (message) => logger.info(message),
-  });
-  await seedVenueCatalog(db.prisma);
+  // The books (migrated, the catalog seeded), the chain adapters, one APY reader and one bridge
+  // rail (one attestation-service budget and fee cache per process), shared by the API and an
+  // in-process keeper.
+  const services = await createServices({ config, dataDir: config.dataDir, logger });
+  const db = services.books;
   logger.info({ database: db.kind, catalogVersion: VENUE_CATALOG_VERSION }, 'database ready');
   const anyVenueReady = VENUE_CATALOG.some(
     (venue) =>
@@ -83,22 +78,13 @@ async function main(): Promise<void> {
   );
   if (!anyVenueReady) logger.warn(NO_VENUE_READY_HINT);
   // Development on the embedded database: a first owner key, printed once (never logged).
-  const firstKey = await issueFirstOwnerKey(db.prisma, config);
+  const firstKey = await issueFirstOwnerKey(db, config);
   if (firstKey) process.stdout.write(firstOwnerKeyLines(firstKey));
   const redis = await connectRedis(config.redisUrl, logger);
-  // One set of chain adapters, one APY reader and one bridge rail (one attestation-service
-  // budget and fee cache per process), shared by the API and an in-process keeper.
   const shared = {
-    adapters: createChainAdapters({
-      chains: config.chains,
-      ids: config.onChainIds,
-      switches: config.switches,
-    }),
-    apyReader: createDefiLlamaReader({
-      baseUrl: config.apy.baseUrl,
-      timeoutMs: config.apy.timeoutMs,
-    }),
-    bridgeRail: createCctpRail({ bridges: config.bridges, chains: config.chains, logger }),
+    adapters: services.adapters,
+    apyReader: services.apyReader,
+    bridgeRail: services.bridgeRail,
   };
   const registry = createMetricsRegistry();
   const keeper = await startInProcessKeeper(config, db, redis, logger, shared, registry);

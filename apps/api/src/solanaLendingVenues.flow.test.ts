@@ -152,7 +152,7 @@ it('jupiter-lend: deposit → settle → interest on the liquidity layer → har
   expect(skim).toBe(skimOf(5_000_000n - 4_950_496n));
   expect(solana.usdcBalance(owner.publicKey) - usdcBefore).toBe(5_000_000n - skim);
   expect(solana.tokenBalance(jupiter.fTokenMint, owner.publicKey)).toBe(20_000_000n - 4_950_496n);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectBooksMatchChain();
 
   // 1 jlUSDC leaves the owner's wallet outside our plans: worth 1.01 USDC at the price.
@@ -202,7 +202,7 @@ it('save: deposit (reserve refreshed) → settle → borrowers’ interest → h
     5_000_000n,
   );
   expect(value).toBeGreaterThan(20_000_000n);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectBooksMatchChain();
 
   // 1 cUSDC leaves the owner's wallet outside our plans: worth what the reserve pays for it.

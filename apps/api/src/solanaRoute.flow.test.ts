@@ -102,7 +102,7 @@ it('route → owner signs → execute → keeper settles; withdraw through the p
 
   // The journal: liquid is credited by the deposit's receipt; the withdrawal reserves it
   // (liquid → pending_out) and its receipt pays it out to the chain.
-  const postings = await t.db.prisma.posting.findMany({
+  const postings = await t.db.posting.findMany({
     where: { account: { wallet } },
     include: { entry: true, account: true },
     orderBy: { id: 'asc' },
@@ -122,5 +122,5 @@ it('route → owner signs → execute → keeper settles; withdraw through the p
     [exit.planId, null, 'pending_out', 4_000_000n],
     [exit.planId, withdrawTx, 'pending_out', -4_000_000n],
   ]);
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });

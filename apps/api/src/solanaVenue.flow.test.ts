@@ -122,7 +122,7 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   expect(await position(wallet)).toMatchObject({
     stakedMicros: String(15_000_000n + gross - skim),
   });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 
   // The books agree with klend's Reserve: no drift of any kind, nothing unreadable.
   const report = await reconcileTestBooks(t);
@@ -144,6 +144,6 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   expect(await protocolFees(t)).toBe(treasury);
   expect(solana.usdcBalance(owner.publicKey)).toBe(30_000_000n + value - 15_000_000n - treasury);
   expect(await position(wallet)).toMatchObject({ stakedMicros: '0' });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
   expect(driftsFound(await reconcileTestBooks(t))).toEqual({});
 });

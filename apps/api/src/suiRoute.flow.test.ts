@@ -120,7 +120,7 @@ it("a route leg's transaction signed by another wallet settles nothing", async (
     liquidMicros: '0',
     pendingInMicros: '7000000',
   });
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
 });
 
 it('route with stake → suilend through its own function → harvest → withdraw; books clean', async () => {
@@ -136,7 +136,7 @@ it('route with stake → suilend through its own function → harvest → withdr
   ]);
   expect(stored.legs.map((leg) => leg.status)).toEqual(['confirmed']);
   expect(await usdcOf(owner)).toBe(10_000_000n);
-  const position = await t.db.prisma.position.findFirstOrThrow({
+  const position = await t.db.position.findFirstOrThrow({
     where: { wallet: owner, venueId: 'suilend' },
   });
   const shares = BigInt(position.shares.toFixed());

@@ -89,7 +89,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s through the API', (venueId) =>
       ['confirmed', '20000000'],
     ]);
     expect(await usdcOf(owner)).toBe(10_000_000n);
-    const staked = await t.db.prisma.position.findFirstOrThrow({
+    const staked = await t.db.position.findFirstOrThrow({
       where: { wallet: owner, venueId },
     });
     const shares = BigInt(staked.shares.toFixed());
@@ -153,7 +153,7 @@ it.each([
   [`0x${'5c'.repeat(32)}::scam::SCAM`, 'KEY_MATERIAL_REFUSED'],
   ['0x5c::scam::SCAM', 'BAD_REQUEST'],
 ])('an unknown coin type %s as the token: 400 naming body.token', async (token, code) => {
-  const before = await t.db.prisma.plan.count();
+  const before = await t.db.plan.count();
   const res = await request(t.app)
     .post('/api/v1/svc/strategies/deposit/plan')
     .send({
@@ -164,5 +164,5 @@ it.each([
     })
     .expect(400);
   expect(res.body).toMatchObject({ code, field: 'body.token' });
-  expect(await t.db.prisma.plan.count()).toBe(before);
+  expect(await t.db.plan.count()).toBe(before);
 });

@@ -50,7 +50,7 @@ const liquid = (asset?: string): AccountRef => ({
   ...(asset ? { asset } : {}),
 });
 const weth = () => bed.fixtures.weth.toLowerCase();
-const balance = (ref: AccountRef) => readAccountBalance(t.db.prisma, ref);
+const balance = (ref: AccountRef) => readAccountBalance(t.db, ref);
 const protocolFees = () => balance({ system: 'fees:protocol' });
 
 async function prepare(body: Record<string, unknown>) {
@@ -69,7 +69,7 @@ async function signAndSettle(document: SwapPlanDocument) {
   for (const leg of document.legs ?? []) txId = await sendLeg(clients, leg.transaction);
   const planId = document.planId ?? '';
   const legIndex = (document.legs?.length ?? 0) - 1;
-  await markLegSubmitted(t.db.prisma, { planId, legIndex, txId, now: new Date() });
+  await markLegSubmitted(t.db, { planId, legIndex, txId, now: new Date() });
   const counts = await watchOnce(t);
   return { counts, leg: (await storedPlan(t, planId)).legs[legIndex] };
 }
@@ -96,14 +96,14 @@ describe('swap legs in the books', () => {
     expect(await balance(liquid(weth()))).toBe(out);
     expect(await balance({ system: 'external', chain: 'base', asset: weth() })).toBe(-out);
     // USDC money fields read USDC only; the WETH is read per asset.
-    const rows = await readBalancesOf(t.db.prisma, [owner.address]);
+    const rows = await readBalancesOf(t.db, [owner.address]);
     expect(rows.map((row) => [row.bucket, row.balanceMicros])).toEqual([
       ['liquid', ROUTED - 100_000_000n],
     ]);
-    expect(await readAssetBalances(t.db.prisma, owner.address)).toEqual([
+    expect(await readAssetBalances(t.db, owner.address)).toEqual([
       { chain: 'base', asset: weth(), balance: out },
     ]);
-    const entry = await t.db.prisma.journalEntry.findFirstOrThrow({
+    const entry = await t.db.journalEntry.findFirstOrThrow({
       where: { planId: document.planId ?? '' },
       include: { postings: { include: { account: true } } },
     });
@@ -113,7 +113,7 @@ describe('swap legs in the books', () => {
       byAsset.set(asset, (byAsset.get(asset) ?? 0n) + posting.amountMicros);
     }
     expect([...byAsset.values()]).toEqual([0n, 0n]);
-    expect(await verifyLedger(t.db.prisma)).toMatchObject({ ok: true, problems: [] });
+    expect(await verifyLedger(t.db)).toMatchObject({ ok: true, problems: [] });
   });
 
   it('WETH → USDC: the WETH leaves liquid, the USDC received is credited to liquid', async () => {
@@ -133,7 +133,7 @@ describe('swap legs in the books', () => {
     // The service fee was paid in WETH: it is kept in WETH, on Base.
     const fee = (sell * 10n) / 10_000n;
     expect(await balance({ system: 'fees:protocol', chain: 'base', asset: weth() })).toBe(fee);
-    expect(await verifyLedger(t.db.prisma)).toMatchObject({ ok: true });
+    expect(await verifyLedger(t.db)).toMatchObject({ ok: true });
   });
 
   it('a fill below minAmountOut fails the leg and moves nothing', async () => {
@@ -156,9 +156,7 @@ describe('swap legs in the books', () => {
       weth: await balance(liquid(weth())),
       fees: await protocolFees(),
     }).toEqual(before);
-    expect(await t.db.prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(
-      0,
-    );
+    expect(await t.db.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(0);
   });
 });
 
@@ -195,7 +193,7 @@ describe('a swap plan executed after its quote expired', () => {
     const fresh = await execute(planId, legIndex, signed).expect(422);
     expect(fresh.body.code).toBe('BROADCAST_DISABLED');
 
-    await t.db.prisma.$executeRaw`
+    await t.db.$executeRaw`
       UPDATE plans SET swap = jsonb_set(swap, '{expiresAt}', to_jsonb(${new Date(Date.now() - 1_000).toISOString()}::text))
       WHERE id = ${planId}`;
     const before = await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200);

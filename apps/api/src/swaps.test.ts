@@ -95,7 +95,7 @@ async function signAndSend(document: SwapPlanDocument): Promise<Hex> {
  */
 async function keeperSettles(document: SwapPlanDocument, txId: string) {
   const legIndex = (document.legs?.length ?? 0) - 1;
-  await markLegSubmitted(t.db.prisma, {
+  await markLegSubmitted(t.db, {
     planId: document.planId ?? '',
     legIndex,
     txId,

@@ -74,7 +74,7 @@ describe('live APY', () => {
     expect(kamino?.apy).toMatchObject({ baseBps: 525, rewardBps: 125 });
     expect(navi).toMatchObject({ grossApyBps: null });
     expect(navi?.apy.reason).toBe('pool_not_found');
-    expect(await t.db.prisma.apySample.count()).toBe(12);
+    expect(await t.db.apySample.count()).toBe(12);
   });
 
   it('the 30-day mean appears once there are enough samples, from stored history', async () => {

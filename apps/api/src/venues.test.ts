@@ -67,7 +67,7 @@ describe('venues and opportunities', () => {
     expect(morpho?.grossApyBps).toBeNull();
     expect(morpho?.apy.reason).toBe('source_error');
     expect(navi?.apy.reason).toBe('source_not_configured');
-    const samples = await t.db.prisma.apySample.findMany({ where: { venueId: 'morpho' } });
+    const samples = await t.db.apySample.findMany({ where: { venueId: 'morpho' } });
     expect(samples.length).toBeGreaterThanOrEqual(1);
     expect(samples.every((sample) => sample.apyBps === null && sample.reason)).toBe(true);
   });
@@ -81,7 +81,7 @@ describe('venues and opportunities', () => {
   it('opportunity ids are permanent across re-seeding', async () => {
     const before = OpportunityList.parse((await get('/svc/opportunities').expect(200)).body);
     const { seedVenueCatalog } = await import('@yieldrouter/engine');
-    await seedVenueCatalog(t.db.prisma);
+    await seedVenueCatalog(t.db);
     const after = OpportunityList.parse((await get('/svc/opportunities').expect(200)).body);
     expect(after.opportunities.map((entry) => entry.opportunityId)).toEqual(
       before.opportunities.map((entry) => entry.opportunityId),

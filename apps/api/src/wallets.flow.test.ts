@@ -106,7 +106,7 @@ describe('route → sign → settle → position → withdraw (Solana, local SVM
     expect(conflict.body.code).toBe('SETTLEMENT_CONFLICT');
     expect((await position(wallet)).liquidMicros).toBe('2500000');
 
-    const events = await t.db.prisma.outboxEvent.findMany({
+    const events = await t.db.outboxEvent.findMany({
       where: { wallet },
       orderBy: { seq: 'asc' },
     });
@@ -135,13 +135,13 @@ describe('route → sign → settle → position → withdraw (Solana, local SVM
       liquidMicros: '1500000',
       pendingOutMicros: '1000000',
     });
-    const plans = await t.db.prisma.plan.count();
+    const plans = await t.db.plan.count();
     const short = await post(`/wallets/${wallet}/withdraw`, { amountMicros: '1500001' }).expect(
       422,
     );
     expect(short.body).toMatchObject({ code: 'INSUFFICIENT_LIQUID' });
     expect(short.body.message).toContain('body.amountMicros');
-    expect(await t.db.prisma.plan.count()).toBe(plans);
+    expect(await t.db.plan.count()).toBe(plans);
   });
 
   it('a transaction of another plan is refused without touching the leg; its own plan settles', async () => {
@@ -303,11 +303,11 @@ describe('idempotency, batches and bad input', () => {
     [{ amountMicros: '1000000', token: 'USDC', chain: 'solana', stake: 'yes' }, 'body.stake'],
     [{ amountMicros: '1000000', token: 'USDC', chain: 'sui' }, 'path.address'],
   ])('route %j → 400 naming %s, nothing written', async (body, field) => {
-    const before = await t.db.prisma.plan.count();
+    const before = await t.db.plan.count();
     const res = await post(`/wallets/${key()}/route`, body).expect(400);
     expect(res.body.code).toBe('BAD_REQUEST');
     expect(`${res.body.field ?? ''} ${res.body.message}`).toContain(field);
-    expect(await t.db.prisma.plan.count()).toBe(before);
+    expect(await t.db.plan.count()).toBe(before);
   });
 });
 
@@ -453,7 +453,7 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
     expect((await position(account.address)).stakedMicros).toBe(String(compounded));
     const again = HarvestResult.parse((await harvest({}).expect(200)).body);
     expect(again).toMatchObject({ mode: 'no_op_harvest', grossYieldMicros: '0' });
-    const events = await t.db.prisma.outboxEvent.findMany({
+    const events = await t.db.outboxEvent.findMany({
       where: { wallet: account.address, type: 'harvest.completed' },
     });
     expect(events).toHaveLength(1);
@@ -479,7 +479,7 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
 
 describe('after the flows', () => {
   it('the ledger verifies clean', async () => {
-    const report = await verifyLedger(t.db.prisma);
+    const report = await verifyLedger(t.db);
     expect(report.problems).toEqual([]);
   });
 });

@@ -80,8 +80,8 @@ const apy = {
 
 /** The keeper's side: relay the outbox, then send what is due (same secret as the API). */
 const keeper = async () => {
-  await relayOutbox(t.db.prisma);
-  return deliverDue(t.db.prisma, {
+  await relayOutbox(t.db);
+  return deliverDue(t.db, {
     cipher: createHmacKeyCipher(KEY_SECRET),
     urlPolicy: { allowInsecure: true, allowPrivate: true },
     timeoutMs: 2000,
@@ -123,7 +123,7 @@ describe('webhooks over HTTP', () => {
     expect(listed.webhooks.map((webhook) => webhook.id)).toEqual([created.id]);
 
     // Events: this wallet's, another wallet's (never sent here), a market-wide one.
-    const [mine, , market] = await t.db.prisma.$transaction((tx) =>
+    const [mine, , market] = await t.db.transaction((tx) =>
       insertOutboxEvents(tx, [deposit(TEST_WALLET, 1), deposit(OTHER_WALLET, 2), apy], new Date()),
     );
     expect(await keeper()).toMatchObject({ delivered: 2 });
@@ -136,9 +136,7 @@ describe('webhooks over HTTP', () => {
     expect(rotated.hmacKey).not.toBe(created.hmacKey);
     const overlapEnds = Date.parse(rotated.previousKeyExpiresAt ?? '');
     expect(overlapEnds - Date.parse(rotated.rotatedAt ?? '')).toBe(3_600_000);
-    await t.db.prisma.$transaction((tx) =>
-      insertOutboxEvents(tx, [deposit(TEST_WALLET, 3)], new Date()),
-    );
+    await t.db.transaction((tx) => insertOutboxEvents(tx, [deposit(TEST_WALLET, 3)], new Date()));
     await keeper();
     const during = receiver.deliveries.at(-1);
     expect(during?.signatureCount).toBe(2);
@@ -166,7 +164,7 @@ describe('webhooks over HTTP', () => {
     );
     receiver.setKeys([created.hmacKey]);
     await receiver.setMode(500);
-    const [first, second] = await t.db.prisma.$transaction((tx) =>
+    const [first, second] = await t.db.transaction((tx) =>
       insertOutboxEvents(
         tx,
         [position(TEST_WALLET, 4), position(TEST_WALLET, 5), position(OTHER_WALLET, 6)],

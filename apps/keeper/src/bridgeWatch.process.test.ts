@@ -68,7 +68,7 @@ const tail = (child: KeeperProcess) => `keeper output:\n${child.output().slice(-
 
 describe('keeper bridge watch (process)', () => {
   it('SIGKILL between burn and mint, restart: the relayed mint is credited exactly once', async () => {
-    const db = bed.database.db.prisma;
+    const db = bed.database.db;
     const config = bed.config({ ...cctp.settings });
     const rail = createCctpRail({ bridges: config.bridges, chains: config.chains });
     const adapters = createChainAdapters({

@@ -63,7 +63,7 @@ async function submittedLegs(count: number): Promise<{ wallet: string; planIds: 
   const planIds: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const plan = await prepareRoute({
-      db: bed.database.db.prisma,
+      db: bed.database.db,
       adapters,
       venues: config.venues,
       opportunities: [],
@@ -78,7 +78,7 @@ async function submittedLegs(count: number): Promise<{ wallet: string; planIds: 
     tx.sign([owner]);
     const outcome = solana.send(tx);
     if ('err' in outcome && outcome.err) throw new Error(JSON.stringify(outcome));
-    await markLegSubmitted(bed.database.db.prisma, {
+    await markLegSubmitted(bed.database.db, {
       planId: plan.planId,
       legIndex: 0,
       txId: bs58.encode(tx.signatures[0] as Uint8Array),
@@ -108,7 +108,7 @@ const keeper = () => {
 };
 
 const confirmed = async (planIds: string[]) =>
-  bed.database.db.prisma.planLeg.count({
+  bed.database.db.planLeg.count({
     where: { planId: { in: planIds }, legIndex: 0, status: 'confirmed' },
   });
 const survival = () =>
@@ -147,7 +147,7 @@ describe('keeper process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
-    const db = bed.database.db.prisma;
+    const db = bed.database.db;
     expect((await verifyLedger(db)).ok).toBe(true);
     // One settlement entry and two events per leg: nothing lost, nothing doubled.
     const entries = await db.journalEntry.groupBy({

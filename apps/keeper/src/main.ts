@@ -1,6 +1,5 @@
 import { errorMessage } from '@yieldrouter/schemas';
-import { ConfigError, createServiceLogger, seedVenueCatalog } from '@yieldrouter/engine';
-import { createDatabase } from '@yieldrouter/ledger';
+import { ConfigError, createServiceLogger, createServices } from '@yieldrouter/engine';
 import { createKeeperMetrics, createMetricsRegistry } from '@yieldrouter/metrics';
 import {
   JOB_NAMES,
@@ -16,29 +15,34 @@ import {
 async function main(): Promise<void> {
   const config = parseKeeperEnv(process.env);
   const logger = createServiceLogger('keeper', config.logLevel, { buffered: true });
-  const db = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    log: (message) => logger.info(message),
-  });
-  await seedVenueCatalog(db.prisma);
+  const services = await createServices({ config, logger });
+  const db = services.books;
   // The process's metrics: job runs and lags, settlements, and (at each scrape) ops health.
   const registry = createMetricsRegistry();
   const observer = createKeeperMetrics(registry);
-  const keeper = await startKeeper({ db, config, logger, observer }).catch(async (error) => {
+  const keeper = await startKeeper({
+    db,
+    config,
+    logger,
+    observer,
+    adapters: services.adapters,
+    apyReader: services.apyReader,
+    bridgeRail: services.bridgeRail,
+  }).catch(async (error) => {
     await db.close();
     throw error;
   });
   const health = await startHealthServer(
     () =>
       readOpsHealth({
-        db: db.prisma,
+        db: db,
         redis: keeper.redis,
         queues: keeper.queues,
         jobs: JOB_NAMES,
         prefix: config.keeper.prefix,
         now: () => new Date(),
       }),
-    { ...config.keeper.health, registry, backlog: () => readBacklog(db.prisma, new Date()) },
+    { ...config.keeper.health, registry, backlog: () => readBacklog(db, new Date()) },
   );
   logger.info({ port: health.port }, 'keeper health at /health and /metrics');
 

@@ -17,18 +17,18 @@ import type {
   ClaimFirstReturnType,
   ClaimIdempotencyKeyParameters,
   ClaimIdempotencyKeyReturnType,
-  Database,
+  Books,
   IdempotencyClaim,
   IdempotencyKeyRef,
   IdempotentResponse,
   IdempotentWrite,
-  PrismaClientOrTransaction,
 } from '@yieldrouter/ledger';
 
 export { IDEMPOTENCY_KEY_PATTERN } from '@yieldrouter/ledger';
 export type {
   ApiKeyRecord,
   AuditEventInput,
+  Books,
   ClaimIdempotencyKeyParameters,
   ClaimIdempotencyKeyReturnType,
   IdempotencyClaim,
@@ -37,9 +37,6 @@ export type {
   IdempotentWrite,
   WriteRecorder,
 } from '@yieldrouter/ledger';
-
-/** A use case's transaction, as a recorder receives it (opaque to the HTTP layer). */
-export type BooksTransaction = PrismaClientOrTransaction;
 
 /** Idempotency-Key records: the caller's claim on a key, and a write's stored outcome. */
 export interface IdempotencyRecords {
@@ -53,7 +50,7 @@ export interface IdempotencyRecords {
   release(claim: IdempotencyClaim): Promise<boolean>;
   /** Records a write's outcome in `tx` (the use case's transaction, or the store itself). */
   record(
-    tx: BooksTransaction | undefined,
+    tx: Books | undefined,
     write: IdempotencyKeyRef & IdempotentWrite,
     claim: IdempotencyClaim,
   ): Promise<void>;
@@ -62,7 +59,7 @@ export interface IdempotencyRecords {
 /** The wallets' audit trail, as the HTTP layer writes it around every audited call. */
 export interface AuditRecords {
   /** Appends events in `tx` (the use case's transaction, so they commit with the change) or alone. */
-  record(tx: BooksTransaction | undefined, events: readonly AuditEventInput[]): Promise<void>;
+  record(tx: Books | undefined, events: readonly AuditEventInput[]): Promise<void>;
   /** The wallet a plan belongs to (its trail records settle and cancel), or null. */
   planWallet(planId: string): Promise<string | null>;
 }
@@ -84,8 +81,7 @@ export interface ApiStore {
 }
 
 /** The API's store on `books`. */
-export function createApiStore(books: Database): ApiStore {
-  const db = books.prisma;
+export function createApiStore(db: Books): ApiStore {
   return {
     hashKey: hashApiKey,
     findActiveKey: (keyHash) => findActiveApiKeyByHash(db, keyHash),

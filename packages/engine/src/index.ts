@@ -21,4 +21,5 @@ export * from './autoPay';
 export * from './webhooks';
 export * from './useCases';
 export * from './apiStore';
+export * from './createServices';
 export * from './cage';

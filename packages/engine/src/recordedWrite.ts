@@ -1,5 +1,4 @@
-import { runLedgerTransaction } from '@yieldrouter/ledger';
-import type { Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 
 /**
  * Runs a write and, when the caller passes a recorder (the audit trail, an Idempotency-Key
@@ -7,12 +6,12 @@ import type { Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
  * together or not at all. Without a recorder the write runs on its own.
  */
 export async function recordedWrite<T>(
-  db: PrismaClient,
-  write: (client: PrismaClient | Prisma.TransactionClient) => Promise<T>,
+  db: Books,
+  write: (client: Books) => Promise<T>,
   recordWrite: WriteRecorder<T> | undefined,
 ): Promise<T> {
   if (!recordWrite) return write(db);
-  return runLedgerTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const outcome = await write(tx);
     await recordWrite(tx, outcome);
     return outcome;

@@ -1,10 +1,7 @@
 import { readAutoYield } from '@yieldrouter/ledger';
-import type { Database, PrismaClient } from '@yieldrouter/ledger';
-import {
-  decideAutopilotNow,
-  previewAutopilot,
-  tickAutopilot,
-} from './autopilot/autopilotDecisions';
+import type { Books } from '@yieldrouter/ledger';
+import { decideAutopilotNow, previewAutopilot } from './autopilot/autopilotDecisions';
+import { tickAutopilot } from './autopilot/tickAutopilot';
 import { readAutopilotHistory } from './autopilot/autopilotHistory';
 import { disableAutopilot, enableAutopilot, readAutopilotState } from './autopilot/autopilotPolicy';
 import { getAutoPay, setAutoPay } from './autoPay/autoPayConfig';
@@ -37,15 +34,16 @@ import { previewRoute } from './wallets/previewRoute';
 import { buildPublicActivity, buildPublicPortfolio } from './wallets/publicDocuments';
 import { readPositions } from './wallets/readPositions';
 import { cancelPlan } from './wallets/releaseLegs';
-import type { CancelPlanParameters } from './wallets/releaseLegs';
 import { settleLeg } from './wallets/settleLeg';
-import type { SettleLegParameters } from './wallets/settleLeg';
 import { readWalletPerformance } from './wallets/walletPerformance';
 import { createWebhook } from './webhooks/createWebhook';
 import { deleteWebhook } from './webhooks/deleteWebhook';
 import { listWebhookEvents } from './webhooks/listWebhookEvents';
 import { listWebhooks } from './webhooks/listWebhooks';
 import { rotateWebhook } from './webhooks/rotateWebhook';
+
+/** A use case's parameters but the books, which `createUseCases` binds. */
+type Request<UseCase extends (parameters: never) => unknown> = Omit<Parameters<UseCase>[0], 'db'>;
 
 /** Where the time spent in use cases that write the books is reported (the API's metrics). */
 export interface LedgerWriteObserver {
@@ -57,9 +55,7 @@ export interface LedgerWriteObserver {
  * the books bound, so a handler never holds the database (nor imports the ledger) itself. With
  * an observer, each use case that writes the books reports its duration and outcome.
  */
-export function createUseCases(books: Database, observer?: LedgerWriteObserver) {
-  const db = books.prisma;
-  const { settlements } = books;
+export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
   /** A writing use case, timed when there is an observer. */
   const timed = <A extends unknown[], R>(operation: string, use: (...args: A) => Promise<R>) => {
     if (!observer) return use;
@@ -75,30 +71,17 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
       }
     };
   };
-  /** An engine function taking `{ db, … }`, with the books' client bound. */
-  const onBooks =
-    <P extends { readonly db: unknown }, R>(use: (parameters: P) => R) =>
-    (parameters: Omit<P, 'db'>): R =>
-      use({ ...parameters, db } as unknown as P);
-  /**
-   * `onBooks` for a use case that stores the plan it prepares on its own: the books' grouped plan
-   * writes bound too (a prepared statement; concurrent plans share one statement).
-   */
-  const onPlanBooks =
-    <P extends { readonly db: unknown; readonly plans?: unknown }, R>(use: (parameters: P) => R) =>
-    (parameters: Omit<P, 'db' | 'plans'>): R =>
-      use({ ...parameters, db, plans: books.plans } as unknown as P);
-  /** An engine function taking the client first, with it bound. */
+  /** An engine function taking the books first, with them bound. */
   const booksFirst =
-    <A extends unknown[], R>(use: (client: PrismaClient, ...args: A) => R) =>
+    <A extends unknown[], R>(use: (client: Books, ...args: A) => R) =>
     (...args: A): R =>
-      use(db, ...args);
+      use(books, ...args);
 
   return {
     /** Whether the books answer a trivial query (health). */
     booksReachable: async (): Promise<boolean> => {
       try {
-        await db.$queryRaw`SELECT 1`;
+        await books.$queryRaw`SELECT 1`;
         return true;
       } catch {
         return false;
@@ -107,18 +90,25 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
     wallets: {
       /** The wallet's stored auto-yield setting (by ledger key), or null. */
       autoYieldSetting: booksFirst(readAutoYield),
-      prepareRoute: timed('prepareRoute', onBooks(prepareRoute)),
-      prepareExit: timed('prepareExit', onBooks(prepareExit)),
+      prepareRoute: timed('prepareRoute', (request: Request<typeof prepareRoute>) =>
+        prepareRoute({ ...request, db: books }),
+      ),
+      prepareExit: timed('prepareExit', (request: Request<typeof prepareExit>) =>
+        prepareExit({ ...request, db: books }),
+      ),
       prepareRebalance: timed(
         'prepareRebalance',
         (deps: Omit<RebalanceDeps, 'db'>, request: PrepareRebalanceRequest) =>
-          prepareRebalance({ ...deps, db }, request),
+          prepareRebalance({ ...deps, db: books }, request),
       ),
-      previewRoute: onBooks(previewRoute),
-      settleLeg: timed('settleLeg', (parameters: Omit<SettleLegParameters, 'db' | 'settlements'>) =>
-        settleLeg({ ...parameters, db, settlements }),
+      previewRoute: (request: Request<typeof previewRoute>) =>
+        previewRoute({ ...request, db: books }),
+      settleLeg: timed('settleLeg', (request: Request<typeof settleLeg>) =>
+        settleLeg({ ...request, db: books }),
       ),
-      harvestWallet: timed('harvestWallet', onBooks(harvestWallet)),
+      harvestWallet: timed('harvestWallet', (request: Request<typeof harvestWallet>) =>
+        harvestWallet({ ...request, db: books }),
+      ),
       // Position reads share queries across concurrent requests: they are the API's hottest reads.
       readPositions: (adapters: ChainAdapters, addresses: readonly string[], now: Date) =>
         readPositions(books.balances, adapters, addresses, now),
@@ -132,11 +122,19 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
     autopilot: {
       state: booksFirst(readAutopilotState),
       history: booksFirst(readAutopilotHistory),
-      enable: timed('enableAutopilot', onBooks(enableAutopilot)),
-      disable: timed('disableAutopilot', onBooks(disableAutopilot)),
-      preview: onBooks(previewAutopilot),
-      decide: onBooks(decideAutopilotNow),
-      tick: timed('tickAutopilot', onBooks(tickAutopilot)),
+      enable: timed('enableAutopilot', (request: Request<typeof enableAutopilot>) =>
+        enableAutopilot({ ...request, db: books }),
+      ),
+      disable: timed('disableAutopilot', (request: Request<typeof disableAutopilot>) =>
+        disableAutopilot({ ...request, db: books }),
+      ),
+      preview: (request: Request<typeof previewAutopilot>) =>
+        previewAutopilot({ ...request, db: books }),
+      decide: (request: Request<typeof decideAutopilotNow>) =>
+        decideAutopilotNow({ ...request, db: books }),
+      tick: timed('tickAutopilot', (request: Request<typeof tickAutopilot>) =>
+        tickAutopilot({ ...request, db: books }),
+      ),
     },
     guardrails: {
       getGuardrails: booksFirst(getGuardrails),
@@ -145,37 +143,74 @@ export function createUseCases(books: Database, observer?: LedgerWriteObserver) 
     autoPay: {
       getAutoPay: booksFirst(getAutoPay),
       setAutoPay: timed('setAutoPay', booksFirst(setAutoPay)),
-      runAutoPay: timed('runAutoPay', onBooks(runAutoPay)),
+      runAutoPay: timed('runAutoPay', (request: Request<typeof runAutoPay>) =>
+        runAutoPay({ ...request, db: books }),
+      ),
       quoteAutoPay: booksFirst(quoteAutoPay),
     },
     plans: {
       readPlan: booksFirst(readPlan),
-      cancelPlan: timed(
-        'cancelPlan',
-        (parameters: Omit<CancelPlanParameters, 'db' | 'settlements'>) =>
-          cancelPlan({ ...parameters, db, settlements }),
+      cancelPlan: timed('cancelPlan', (request: Request<typeof cancelPlan>) =>
+        cancelPlan({ ...request, db: books }),
       ),
-      executePlanLeg: timed('executePlanLeg', onBooks(executePlanLeg)),
-      planOfAlias: onBooks(planOfAlias),
-      prepareEvmSwapPlan: timed('prepareEvmSwapPlan', onPlanBooks(prepareEvmSwapPlan)),
-      prepareSolanaSwapPlan: timed('prepareSolanaSwapPlan', onPlanBooks(prepareSolanaSwapPlan)),
-      prepareSuiSwapPlan: timed('prepareSuiSwapPlan', onPlanBooks(prepareSuiSwapPlan)),
-      prepareGasSponsorPlan: timed('prepareGasSponsorPlan', onPlanBooks(prepareGasSponsorPlan)),
-      prepareBridgePlan: timed('prepareBridgePlan', onPlanBooks(prepareBridgePlan)),
-      confirmBridgeDelivery: timed('confirmBridgeDelivery', onBooks(confirmBridgeDelivery)),
-      rescueBridge: onBooks(rescueBridge),
+      executePlanLeg: timed('executePlanLeg', (request: Request<typeof executePlanLeg>) =>
+        executePlanLeg({ ...request, db: books }),
+      ),
+      planOfAlias: (request: Request<typeof planOfAlias>) => planOfAlias({ ...request, db: books }),
+      prepareEvmSwapPlan: timed(
+        'prepareEvmSwapPlan',
+        (request: Request<typeof prepareEvmSwapPlan>) =>
+          prepareEvmSwapPlan({ ...request, db: books }),
+      ),
+      prepareSolanaSwapPlan: timed(
+        'prepareSolanaSwapPlan',
+        (request: Request<typeof prepareSolanaSwapPlan>) =>
+          prepareSolanaSwapPlan({ ...request, db: books }),
+      ),
+      prepareSuiSwapPlan: timed(
+        'prepareSuiSwapPlan',
+        (request: Request<typeof prepareSuiSwapPlan>) =>
+          prepareSuiSwapPlan({ ...request, db: books }),
+      ),
+      prepareGasSponsorPlan: timed(
+        'prepareGasSponsorPlan',
+        (request: Request<typeof prepareGasSponsorPlan>) =>
+          prepareGasSponsorPlan({ ...request, db: books }),
+      ),
+      prepareBridgePlan: timed('prepareBridgePlan', (request: Request<typeof prepareBridgePlan>) =>
+        prepareBridgePlan({ ...request, db: books }),
+      ),
+      confirmBridgeDelivery: timed(
+        'confirmBridgeDelivery',
+        (request: Request<typeof confirmBridgeDelivery>) =>
+          confirmBridgeDelivery({ ...request, db: books }),
+      ),
+      rescueBridge: (request: Request<typeof rescueBridge>) =>
+        rescueBridge({ ...request, db: books }),
     },
     venues: {
-      listOpportunities: onBooks(listOpportunities),
-      readApyHistory: onBooks(readOpportunityApyHistory),
-      refreshApy: onBooks(refreshApy),
-      prepareStrategyPlan: timed('prepareStrategyPlan', onPlanBooks(prepareStrategyPlan)),
+      listOpportunities: (request: Request<typeof listOpportunities>) =>
+        listOpportunities({ ...request, db: books }),
+      readApyHistory: (request: Request<typeof readOpportunityApyHistory>) =>
+        readOpportunityApyHistory({ ...request, db: books }),
+      refreshApy: (request: Request<typeof refreshApy>) => refreshApy({ ...request, db: books }),
+      prepareStrategyPlan: timed(
+        'prepareStrategyPlan',
+        (request: Request<typeof prepareStrategyPlan>) =>
+          prepareStrategyPlan({ ...request, db: books }),
+      ),
     },
     webhooks: {
-      createWebhook: timed('createWebhook', onBooks(createWebhook)),
+      createWebhook: timed('createWebhook', (request: Request<typeof createWebhook>) =>
+        createWebhook({ ...request, db: books }),
+      ),
       listWebhooks: booksFirst(listWebhooks),
-      rotateWebhook: timed('rotateWebhook', onBooks(rotateWebhook)),
-      deleteWebhook: timed('deleteWebhook', onBooks(deleteWebhook)),
+      rotateWebhook: timed('rotateWebhook', (request: Request<typeof rotateWebhook>) =>
+        rotateWebhook({ ...request, db: books }),
+      ),
+      deleteWebhook: timed('deleteWebhook', (request: Request<typeof deleteWebhook>) =>
+        deleteWebhook({ ...request, db: books }),
+      ),
       listWebhookEvents: booksFirst(listWebhookEvents),
     },
   };

@@ -25,7 +25,7 @@ async function probe(): Promise<{ status: number; health: OpsHealthDocument; met
   const server = await startHealthServer(
     () =>
       readOpsHealth({
-        db: keepers.bed.database.db.prisma,
+        db: keepers.bed.database.db,
         redis: keepers.bed.redis,
         queues: null,
         jobs: JOB_NAMES,

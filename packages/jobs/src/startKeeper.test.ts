@@ -154,7 +154,7 @@ describe('survival and health', () => {
     await sweep.add('idempotency-sweep', { trigger: 'manual' });
     const read = () =>
       readOpsHealth({
-        db: keepers.bed.database.db.prisma,
+        db: keepers.bed.database.db,
         redis: keeper.redis,
         queues: keeper.queues,
         jobs: JOB_NAMES,
@@ -193,7 +193,7 @@ describe('survival and health', () => {
 
   it('ops health says down when Redis cannot be reached, and never throws', async () => {
     const health = await readOpsHealth({
-      db: keepers.bed.database.db.prisma,
+      db: keepers.bed.database.db,
       redis: null,
       queues: null,
       jobs: JOB_NAMES,
@@ -207,6 +207,6 @@ describe('survival and health', () => {
       queues: [],
     });
     expect(REDIS_URL).toBeTruthy();
-    expect((await verifyLedger(keepers.bed.database.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(keepers.bed.database.db)).ok).toBe(true);
   });
 });

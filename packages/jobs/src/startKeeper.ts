@@ -4,7 +4,7 @@ import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type {
   ApyReader,
   BridgeRail,
@@ -43,7 +43,7 @@ export type KeeperRuntimeConfig = Pick<
 };
 
 export interface StartKeeperParameters {
-  readonly db: Database;
+  readonly db: Books;
   readonly config: KeeperRuntimeConfig;
   readonly logger: Logger;
   /** Its own process, or inside the API (embedded database). Reported in the heartbeat. */
@@ -103,9 +103,7 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
   const now = parameters.now ?? (() => new Date());
   const redis = await connectKeeperRedis(config.redisUrl);
   const deps: KeeperJobDeps = {
-    db: parameters.db.prisma,
-    sql: parameters.db.sql,
-    settlements: parameters.db.settlements,
+    db: parameters.db,
     adapters:
       parameters.adapters ??
       createChainAdapters({

@@ -1,12 +1,9 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import { BOOKS_ASSET, keyOf } from './journal';
 import type { AccountRef } from './journal';
 
 /** One account's balance (0 when the account was never posted to). */
-export async function readAccountBalance(
-  db: PrismaClientOrTransaction,
-  account: AccountRef,
-): Promise<bigint> {
+export async function readAccountBalance(db: Books, account: AccountRef): Promise<bigint> {
   const key = keyOf(account);
   const rows = await db.$queryRaw<{ balance: bigint }[]>`
     SELECT balance_micros AS balance FROM ledger_accounts
@@ -24,10 +21,7 @@ export interface AssetBalance {
 }
 
 /** A wallet's non-zero balances in assets other than the books' unit, by chain and asset. */
-export async function readAssetBalances(
-  db: PrismaClientOrTransaction,
-  wallet: string,
-): Promise<AssetBalance[]> {
+export async function readAssetBalances(db: Books, wallet: string): Promise<AssetBalance[]> {
   const rows = await db.$queryRaw<{ chain: string; asset: string; balance: bigint }[]>`
     SELECT chain, asset, balance_micros AS balance FROM ledger_accounts
     WHERE wallet = ${wallet} AND asset <> ${BOOKS_ASSET} AND balance_micros <> 0

@@ -1,8 +1,6 @@
+import type { Books } from './books';
 import { createHmac, randomBytes } from 'node:crypto';
-import type { ApiKeyRole, Prisma, PrismaClient } from './generated/prisma/client';
-
-/** A client or an interactive transaction, so use cases can compose one transaction. */
-export type PrismaClientOrTransaction = PrismaClient | Prisma.TransactionClient;
+import type { ApiKeyRole } from './generated/prisma/client';
 
 /** HMAC-SHA256 of a raw key with the server secret: the only form a key is stored in. */
 export function hashApiKey(key: string, secret: string): string {
@@ -52,7 +50,7 @@ const PUBLIC_COLUMNS = {
 } as const;
 
 export async function createApiKey(
-  db: PrismaClientOrTransaction,
+  db: Books,
   input: CreateApiKeyInput,
   secret: string,
 ): Promise<CreatedApiKey> {
@@ -79,7 +77,7 @@ export async function createApiKey(
 
 /** The active key with that hash, or null when unknown or revoked. */
 export async function findActiveApiKeyByHash(
-  db: PrismaClientOrTransaction,
+  db: Books,
   keyHash: string,
 ): Promise<ApiKeyRecord | null> {
   return db.apiKey.findFirst({
@@ -89,7 +87,7 @@ export async function findActiveApiKeyByHash(
 }
 
 /** Every key, newest first; hashes are never returned. */
-export async function listApiKeys(db: PrismaClientOrTransaction): Promise<ApiKeyRecord[]> {
+export async function listApiKeys(db: Books): Promise<ApiKeyRecord[]> {
   return db.apiKey.findMany({
     orderBy: { createdAt: 'desc' },
     select: PUBLIC_COLUMNS,
@@ -97,7 +95,7 @@ export async function listApiKeys(db: PrismaClientOrTransaction): Promise<ApiKey
 }
 
 /** Revokes a key; false when unknown or already revoked. */
-export async function revokeApiKey(db: PrismaClientOrTransaction, id: string): Promise<boolean> {
+export async function revokeApiKey(db: Books, id: string): Promise<boolean> {
   const result = await db.apiKey.updateMany({
     where: { id, revokedAt: null },
     data: { revokedAt: new Date() },

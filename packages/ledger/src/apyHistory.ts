@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import type { Prisma } from './generated/prisma/client';
 
 /** One UTC day of a venue's ok APY samples; a day without one has null figures and 0 samples. */
@@ -31,7 +31,7 @@ interface RawDay {
  * first) and over the whole range.
  */
 export async function readApyHistory(
-  db: PrismaClientOrTransaction,
+  db: Books,
   venueId: string,
   from: Date,
   to: Date,
@@ -78,7 +78,7 @@ export interface VenueChainReadInput {
 
 /** Replaces each venue's latest chain read. */
 export async function upsertVenueChainReads(
-  db: PrismaClientOrTransaction,
+  db: Books,
   reads: readonly VenueChainReadInput[],
 ): Promise<void> {
   for (const { venueId, facts, observedAt } of reads) {

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 
 /** One state-changing call on a wallet, as the audit trail keeps it (never a body). */
 export interface AuditEventInput {
@@ -28,7 +28,7 @@ export interface AuditEvent extends AuditEventInput {
  * so they commit with it, or the client itself).
  */
 export async function insertAuditEvents(
-  db: PrismaClientOrTransaction,
+  db: Books,
   events: readonly AuditEventInput[],
 ): Promise<void> {
   if (events.length === 0) return;
@@ -78,7 +78,7 @@ interface AuditRow {
 
 /** A wallet's audit events, newest first, `limit` of them after (older than) `before`. */
 export async function readAuditPage(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   page: { readonly limit: number; readonly before?: bigint | undefined },
 ): Promise<AuditEvent[]> {
@@ -107,10 +107,7 @@ export async function readAuditPage(
 }
 
 /** The wallet a plan's ledger moves follow (its owner's), or null for an unknown plan. */
-export async function readPlanWallet(
-  db: PrismaClientOrTransaction,
-  planId: string,
-): Promise<string | null> {
+export async function readPlanWallet(db: Books, planId: string): Promise<string | null> {
   const [row] = await db.$queryRaw<{ wallet: string | null }[]>`
     SELECT wallet FROM plans WHERE id = ${planId}`;
   return row?.wallet ?? null;

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import type { Prisma } from './generated/prisma/client';
 import { postJournalEntry } from './journal';
 import type { LedgerChain } from './journal';
@@ -45,7 +45,7 @@ function toConfig(row: {
 
 /** A wallet's auto-pay config; null when the owner never set one (auto-pay is off). */
 export async function readAutoPayConfig(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
 ): Promise<AutoPayConfigRow | null> {
   const row = await db.autoPayConfig.findUnique({ where: { wallet } });
@@ -54,7 +54,7 @@ export async function readAutoPayConfig(
 
 /** Stores a wallet's whole config (a PUT replaces it). */
 export async function writeAutoPayConfig(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   config: Omit<AutoPayConfigRow, 'updatedAt'>,
   now: Date,
@@ -118,7 +118,7 @@ interface PoolRow {
  * rows are locked: a harvest accruing and another run committing wait for this one.
  */
 export async function readAutoPayPools(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   { lock = false }: { readonly lock?: boolean } = {},
 ): Promise<AutoPayPool[]> {
@@ -178,7 +178,7 @@ export async function readAutoPayPools(
  * cancelled ones paid nothing.
  */
 export async function readAutoPayPaidSince(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   addresses: readonly string[],
   since: Date,
@@ -214,7 +214,7 @@ export interface AutoPayPayoutInput {
  * auto_pay, an entry of the plan (what its transfer legs pay from, and what a release gives back).
  */
 export async function insertAutoPayRun(
-  tx: Prisma.TransactionClient,
+  tx: Books,
   run: {
     readonly planId: string;
     readonly wallet: string;
@@ -262,7 +262,7 @@ export interface AutoPayPayoutTarget {
 
 /** The payee of a transfer leg (settlement reads its receipt for that address); null if none. */
 export async function readAutoPayPayout(
-  db: PrismaClientOrTransaction,
+  db: Books,
   planId: string,
   legIndex: number,
 ): Promise<AutoPayPayoutTarget | null> {
@@ -275,7 +275,7 @@ export async function readAutoPayPayout(
 
 /** Of `wallets`, those whose auto-pay runs after each harvest (enabled, not paused). */
 export async function listAfterHarvestWallets(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallets: readonly string[],
 ): Promise<string[]> {
   if (wallets.length === 0) return [];
@@ -297,10 +297,7 @@ export interface OpenAutoPayRun {
 }
 
 /** The wallet's runs with a leg still open, newest first (at most 20). */
-export async function readOpenAutoPayRuns(
-  db: PrismaClientOrTransaction,
-  wallet: string,
-): Promise<OpenAutoPayRun[]> {
+export async function readOpenAutoPayRuns(db: Books, wallet: string): Promise<OpenAutoPayRun[]> {
   return db.$queryRaw<OpenAutoPayRun[]>`
     SELECT r.plan_id AS "planId", r.chain, r.opportunity_id AS "opportunityId",
            r.amount_micros AS "amountMicros", r.created_at AS "createdAt"

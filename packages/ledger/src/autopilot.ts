@@ -1,6 +1,5 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
-import type { SqlClientOrPrisma } from './sqlClient';
-import { sqlStatement, toSqlClient } from './sqlClient';
+import type { Books } from './books';
+import { sqlStatement } from './sqlClient';
 
 /** A wallet's autopilot policy as stored (migration 0022). */
 export interface AutopilotPolicyRow {
@@ -47,7 +46,7 @@ const toPolicy = (row: PolicySqlRow): AutopilotPolicyRow => ({
  * row lock (FOR UPDATE) so a tick's decision and its record are one at a time per wallet.
  */
 export async function readAutopilotPolicy(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   { lock = false }: { readonly lock?: boolean } = {},
 ): Promise<AutopilotPolicyRow | null> {
@@ -63,7 +62,7 @@ export type AutopilotPolicyWrite = Omit<AutopilotPolicyRow, 'updatedAt'> & { rea
 
 /** Stores the wallet's whole policy (insert or replace); returns it as stored. */
 export async function writeAutopilotPolicy(
-  db: PrismaClientOrTransaction,
+  db: Books,
   policy: AutopilotPolicyWrite,
 ): Promise<AutopilotPolicyRow> {
   const rows = await db.$queryRaw<PolicySqlRow[]>`
@@ -144,7 +143,7 @@ const INSERT_DECISIONS = `
  * caller reads the first with {@link findTickDecision}).
  */
 export async function insertAutopilotDecision(
-  db: PrismaClientOrTransaction,
+  db: Books,
   decision: AutopilotDecisionInput,
 ): Promise<AutopilotDecisionRow | null> {
   const rows = await db.$queryRawUnsafe<DecisionSqlRow[]>(
@@ -159,7 +158,7 @@ export async function insertAutopilotDecision(
 
 /** The tick of `period` already recorded for the wallet, if any. */
 export async function findTickDecision(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   period: string,
 ): Promise<AutopilotDecisionRow | null> {
@@ -172,7 +171,7 @@ export async function findTickDecision(
 
 /** The wallet's decisions, newest first, `limit` of them older than `before` (an id). */
 export async function readAutopilotDecisions(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   { limit, before }: { readonly limit: number; readonly before?: bigint | undefined },
 ): Promise<AutopilotDecisionRow[]> {
@@ -185,7 +184,7 @@ export async function readAutopilotDecisions(
 
 /** After a tick: the policy's next tick is the start of the next period. */
 export async function scheduleNextAutopilotTick(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   nextTickAt: Date,
 ): Promise<void> {
@@ -207,10 +206,10 @@ const DUE_POLICIES = sqlStatement(
  * (the keeper's keyset: a rerun or a resumed run picks up where it is still due).
  */
 export async function listDueAutopilotPolicies(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   { now, after, limit }: { readonly now: Date; readonly after?: string; readonly limit: number },
 ): Promise<AutopilotPolicyRow[]> {
-  const rows = await toSqlClient(db).query<PolicySqlRow>(DUE_POLICIES, [
+  const rows = await db.sql.query<PolicySqlRow>(DUE_POLICIES, [
     now.toISOString(),
     after ?? '',
     limit,
@@ -262,7 +261,7 @@ const RECORD_TICKS = sqlStatement(
  * were kept.
  */
 export async function recordAutopilotTicks(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   ticks: readonly AutopilotTickRecord[],
 ): Promise<number> {
   if (ticks.length === 0) return 0;
@@ -271,8 +270,6 @@ export async function recordAutopilotTicks(
     policy_updated_at: tick.policyUpdatedAt.toISOString(),
     next_tick_at: tick.nextTickAt.toISOString(),
   }));
-  const rows = await toSqlClient(db).query<{ kept: number }>(RECORD_TICKS, [
-    JSON.stringify(payload),
-  ]);
+  const rows = await db.sql.query<{ kept: number }>(RECORD_TICKS, [JSON.stringify(payload)]);
   return rows[0]?.kept ?? 0;
 }

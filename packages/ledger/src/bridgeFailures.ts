@@ -1,7 +1,6 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import type { BridgeTransferRefusal, BridgeTransferRow } from './bridgeTransfers';
 import { withLockedBridgeTransfer } from './bridgeTransfers';
-import type { PrismaClient } from './generated/prisma/client';
 import { insertOutboxEvents } from './legs';
 
 export interface ListStalledBridgesParameters {
@@ -15,7 +14,7 @@ export interface ListStalledBridgesParameters {
  * and that are neither delivered nor failed yet, oldest burn first.
  */
 export async function listStalledBridges(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { settledBefore, limit }: ListStalledBridgesParameters,
 ): Promise<string[]> {
   const rows = await db.$queryRaw<{ plan_id: string }[]>`
@@ -52,7 +51,7 @@ export type RecordBridgeFailureResult =
  * already failed is a replay; one delivered, or whose burn has not settled, is refused.
  */
 export async function recordBridgeFailure(
-  prisma: PrismaClient,
+  prisma: Books,
   parameters: RecordBridgeFailureParameters,
 ): Promise<RecordBridgeFailureResult> {
   const { planId, reason, now } = parameters;

@@ -18,12 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 
-const fail = (planId: string, now: Date) => failSettledBridge(test.db.prisma, planId, now);
+const fail = (planId: string, now: Date) => failSettledBridge(test.db, planId, now);
 
 describe('withLockedBridgeTransfer', () => {
   it('refuses a plan that bridges nothing before its work runs', async () => {
     const work = jest.fn();
-    await expect(withLockedBridgeTransfer(test.db.prisma, 'plan_none', work)).resolves.toEqual({
+    await expect(withLockedBridgeTransfer(test.db, 'plan_none', work)).resolves.toEqual({
       status: 'refused',
       reason: 'plan_none is not a bridge plan',
     });
@@ -31,7 +31,7 @@ describe('withLockedBridgeTransfer', () => {
   });
 
   it('holds the row lock: a delivery waits for a failure holding it, then decides on its write', async () => {
-    const db = test.db.prisma;
+    const db = test.db;
     const { planId } = await insertSettledBridge(db, { speed: 'standard', settledAt: new Date() });
     const order: string[] = [];
     let release: () => void = () => undefined;
@@ -59,7 +59,7 @@ describe('withLockedBridgeTransfer', () => {
   });
 
   it('is the read recordBridgeDelivery and recordBridgeFailure decide on', async () => {
-    const db = test.db.prisma;
+    const db = test.db;
     const { planId } = await insertSettledBridge(db, { speed: 'fast', settledAt: new Date() });
     const mint = { planId, mintTxId: '0xmint', messageNonce: '0x01', now: new Date() };
     await expect(
@@ -79,7 +79,7 @@ describe('withLockedBridgeTransfer', () => {
 
 describe('listInFlightBridges with failedWatchedBefore', () => {
   it('lists a failed bridge until it is watched, then again once its last look is older', async () => {
-    const db = test.db.prisma;
+    const db = test.db;
     const t0 = new Date(Date.now() - 60 * MINUTE);
     const open = await insertSettledBridge(db, { speed: 'standard', settledAt: t0 });
     const failed = await insertSettledBridge(db, { speed: 'standard', settledAt: t0 });

@@ -1,8 +1,7 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import { Prisma } from './generated/prisma/client';
-import type { PrismaClient } from './generated/prisma/client';
 import type { LedgerChain, PostingInput } from './journal';
-import { postJournalEntry, runLedgerTransaction } from './journal';
+import { postJournalEntry } from './journal';
 import { insertOutboxEvents } from './legs';
 
 /** What a bridge plan moves (migration 0026), stored with the plan. */
@@ -99,7 +98,7 @@ const SELECT_TRANSFERS = Prisma.sql`
  * `lock`, the transfer's row stays locked until the caller's transaction ends.
  */
 export async function findBridgeTransfer(
-  db: PrismaClientOrTransaction,
+  db: Books,
   planId: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<BridgeTransferRow | null> {
@@ -122,11 +121,11 @@ export interface BridgeTransferRefusal {
  * bridges nothing is refused before `work` runs.
  */
 export async function withLockedBridgeTransfer<T>(
-  prisma: PrismaClient,
+  prisma: Books,
   planId: string,
-  work: (tx: Prisma.TransactionClient, transfer: BridgeTransferRow) => Promise<T>,
+  work: (tx: Books, transfer: BridgeTransferRow) => Promise<T>,
 ): Promise<T | BridgeTransferRefusal> {
-  return runLedgerTransaction(prisma, async (tx) => {
+  return prisma.transaction(async (tx) => {
     const transfer = await findBridgeTransfer(tx, planId, { lock: true });
     if (!transfer) return { status: 'refused', reason: `${planId} is not a bridge plan` } as const;
     return work(tx, transfer);
@@ -150,7 +149,7 @@ export interface ListInFlightBridgesParameters {
  * looked at since `failedWatchedBefore`.
  */
 export async function listInFlightBridges(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { limit, after, failedWatchedBefore }: ListInFlightBridgesParameters,
 ): Promise<(BridgeTransferRow & { readonly createdAt: Date })[]> {
   const afterTime = after?.createdAt ?? null;
@@ -173,11 +172,7 @@ export async function listInFlightBridges(
  * not looked at again before `SVC_BRIDGE_FAILED_WATCH_MS` has passed. A bridge not failed (or
  * delivered meanwhile) is left as it is: in-flight ones are looked at every pass.
  */
-export async function markFailedBridgeWatched(
-  db: PrismaClientOrTransaction,
-  planId: string,
-  now: Date,
-): Promise<void> {
+export async function markFailedBridgeWatched(db: Books, planId: string, now: Date): Promise<void> {
   await db.$executeRaw`
     UPDATE bridge_transfers SET failed_watched_at = ${now}
     WHERE plan_id = ${planId} AND failed_at IS NOT NULL AND mint_tx_id IS NULL`;
@@ -205,7 +200,7 @@ export type RecordBridgeDeliveryResult =
  * not settled yet, or a mint of more than was burned is refused (nothing written).
  */
 export async function recordBridgeDelivery(
-  prisma: PrismaClient,
+  prisma: Books,
   parameters: RecordBridgeDeliveryParameters,
 ): Promise<RecordBridgeDeliveryResult> {
   const { planId, mintTxId, deliveredMicros, now } = parameters;

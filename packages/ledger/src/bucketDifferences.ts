@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 
 /**
  * A bucket whose balance differs from what the records it follows account for (reconciliation):
@@ -27,10 +27,7 @@ interface DifferenceRow {
 }
 
 /** Every bucket whose balance differs from its records, in (wallet, chain, bucket) order. */
-export async function readBucketDifferences(
-  db: PrismaClientOrTransaction,
-  limit = 1000,
-): Promise<BucketDifference[]> {
+export async function readBucketDifferences(db: Books, limit = 1000): Promise<BucketDifference[]> {
   const rows = await db.$queryRaw<DifferenceRow[]>`
     WITH flight AS (
       SELECT t.owner AS wallet, t.source_chain AS chain, SUM(l.settled_amount_micros) AS expected
@@ -105,7 +102,7 @@ export interface HoldingCursor {
  * byte order: what reconciliation compares with the chain's balances.
  */
 export async function listWalletHoldings(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { limit = 500, after }: { readonly limit?: number; readonly after?: HoldingCursor } = {},
 ): Promise<WalletHolding[]> {
   const from = after ?? { wallet: '', chain: '', asset: '' };

@@ -1,5 +1,5 @@
+import type { Books } from './books';
 import { createDatabase } from './createDatabase';
-import type { Database } from './createDatabase';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './databaseUnavailable';
 import { createTestDatabase, endDatabaseConnections, startTcpProxy } from './testing';
 import type { TcpProxy, TestDatabase } from './testing';
@@ -23,7 +23,7 @@ const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('connections the server ends', () => {
   it('a transaction cut between two statements fails as unavailable; closing does not hang', async () => {
     const db = await createDatabase({ databaseUrl: test.url, migrate: false, poolSize: 2 });
-    const work = db.prisma.$transaction(async (tx) => {
+    const work = db.transaction(async (tx) => {
       await tx.$queryRaw`SELECT 1`;
       await endConnections(test.url);
       await tick(200);
@@ -35,7 +35,7 @@ describe('connections the server ends', () => {
     );
     expect(isDatabaseUnavailable(failure)).toBe(true);
     // Both pool slots still serve: the dead connection was given back.
-    await Promise.all([db.prisma.$queryRaw`SELECT 1`, db.prisma.$queryRaw`SELECT 2`]);
+    await Promise.all([db.$queryRaw`SELECT 1`, db.$queryRaw`SELECT 2`]);
     let timer: NodeJS.Timeout | undefined;
     const closed = await Promise.race([
       db.close().then(() => 'closed'),
@@ -47,18 +47,18 @@ describe('connections the server ends', () => {
 
   it('a read on the hot path runs again on a fresh connection', async () => {
     const db = test.db;
-    await Promise.all([readBalancesOf(db.sql, ['w1']), readBalancesOf(db.sql, ['w2'])]);
+    await Promise.all([readBalancesOf(db, ['w1']), readBalancesOf(db, ['w2'])]);
     expect(await endConnections(test.url)).toBeGreaterThan(0);
     // The pool still holds the ended connections as idle: the first statements meet them.
     await expect(
-      Promise.all([readBalancesOf(db.sql, ['w1']), readBalancesOf(db.sql, ['w2'])]),
+      Promise.all([readBalancesOf(db, ['w1']), readBalancesOf(db, ['w2'])]),
     ).resolves.toEqual([[], []]);
   });
 });
 
 describe('PostgreSQL away, then back', () => {
   let proxy: TcpProxy;
-  let db: Database;
+  let db: Books;
   beforeAll(async () => {
     const target = new URL(test.url);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -73,19 +73,17 @@ describe('PostgreSQL away, then back', () => {
   });
 
   it('every call fails as unavailable while it is away, and works again when it returns', async () => {
-    await db.prisma.$queryRaw`SELECT 1`;
+    await db.$queryRaw`SELECT 1`;
     await proxy.cut();
-    const sqlError = await readBalancesOf(db.sql, ['w1']).catch((error: unknown) => error);
+    const sqlError = await readBalancesOf(db, ['w1']).catch((error: unknown) => error);
     expect(sqlError).toBeInstanceOf(DatabaseUnavailableError);
-    const prismaError = await db.prisma.plan.count().catch((error: unknown) => error);
+    const prismaError = await db.plan.count().catch((error: unknown) => error);
     expect(isDatabaseUnavailable(prismaError)).toBe(true);
-    const txError = await db.prisma
-      .$transaction((tx) => tx.plan.count())
-      .catch((error: unknown) => error);
+    const txError = await db.transaction((tx) => tx.plan.count()).catch((error: unknown) => error);
     expect(isDatabaseUnavailable(txError)).toBe(true);
     await proxy.restore();
-    await expect(readBalancesOf(db.sql, ['w1'])).resolves.toEqual([]);
-    await expect(db.prisma.plan.count()).resolves.toBe(0);
+    await expect(readBalancesOf(db, ['w1'])).resolves.toEqual([]);
+    await expect(db.plan.count()).resolves.toBe(0);
   });
 });
 

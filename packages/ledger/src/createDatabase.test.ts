@@ -5,7 +5,7 @@ describe('createDatabase on PostgreSQL', () => {
   it('survives the server closing its idle connections and keeps answering', async () => {
     const test = await createTestDatabase();
     try {
-      await test.db.prisma.$queryRaw`SELECT 1`;
+      await test.db.$queryRaw`SELECT 1`;
       const name = new URL(test.url).pathname.slice(1);
       const admin = new Client({ connectionString: TEST_ADMIN_URL });
       await admin.connect();
@@ -19,7 +19,7 @@ describe('createDatabase on PostgreSQL', () => {
         await admin.end();
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const rows = await test.db.prisma.$queryRaw<{ one: number }[]>`SELECT 1 AS one`;
+      const rows = await test.db.$queryRaw<{ one: number }[]>`SELECT 1 AS one`;
       expect(rows).toEqual([{ one: 1 }]);
     } finally {
       await test.drop();

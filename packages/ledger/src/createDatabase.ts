@@ -3,6 +3,8 @@ import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import type { PoolClient } from 'pg';
+import { openBooks } from './books';
+import type { Books } from './books';
 import { PrismaClient } from './generated/prisma/client';
 import { LegSettlements } from './legSettlements';
 import type { LegSettlementsOptions } from './legSettlements';
@@ -10,22 +12,7 @@ import type { MigrationSession, MigrationTransaction } from './migrate';
 import { applyMigrations } from './migrate';
 import { PlanWrites } from './planInsert';
 import { pgliteSqlClient, postgresSqlClient } from './sqlClient';
-import type { SqlClient } from './sqlClient';
 import { GroupedBalanceReader } from './walletReads';
-
-export interface Database {
-  readonly prisma: PrismaClient;
-  /** The driver underneath Prisma, for the hot statements (position reads, settlement). */
-  readonly sql: SqlClient;
-  /** Settlement reads and writes, grouped across concurrent callers (see LegSettlements). */
-  readonly settlements: LegSettlements;
-  /** Balance reads for positions, grouped across concurrent callers (GroupedBalanceReader). */
-  readonly balances: GroupedBalanceReader;
-  /** Plan writes, grouped across concurrent callers (see PlanWrites). */
-  readonly plans: PlanWrites;
-  readonly kind: 'postgres' | 'pglite';
-  close(): Promise<void>;
-}
 
 export interface CreateDatabaseOptions {
   /** PostgreSQL URL. Without it, an embedded PGlite database in `dataDir`. */
@@ -115,7 +102,9 @@ function openPool(options: CreateDatabaseOptions & { databaseUrl: string }): Poo
   return pool;
 }
 
-async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: string }) {
+async function openPostgres(
+  options: CreateDatabaseOptions & { databaseUrl: string },
+): Promise<Books> {
   const pool = openPool(options);
   try {
     if (options.migrate !== false) {
@@ -129,18 +118,17 @@ async function openPostgres(options: CreateDatabaseOptions & { databaseUrl: stri
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const sql = postgresSqlClient(pool);
-  return {
-    prisma,
+  return openBooks(prisma, {
     sql,
     settlements: new LegSettlements(sql, options.settlements),
     balances: new GroupedBalanceReader(sql),
     plans: new PlanWrites(sql),
-    kind: 'postgres' as const,
+    kind: 'postgres',
     close: async () => {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },
-  };
+  });
 }
 
 export class DatabaseInUseError extends Error {
@@ -182,7 +170,7 @@ function lockDataDir(dataDir: string): () => void {
   throw new DatabaseInUseError(`could not lock the embedded database ${dataDir}`);
 }
 
-async function openPglite(options: CreateDatabaseOptions) {
+async function openPglite(options: CreateDatabaseOptions): Promise<Books> {
   const dataDir = path.resolve(options.dataDir ?? path.join(process.cwd(), '.data', 'pglite'));
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
@@ -198,7 +186,7 @@ async function openLockedPglite(
   dataDir: string,
   options: CreateDatabaseOptions,
   unlock: () => void,
-) {
+): Promise<Books> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const pglite = await PGlite.create(dataDir);
@@ -225,14 +213,13 @@ async function openLockedPglite(
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   options.log?.(`embedded PGlite database at ${dataDir}`);
   const sql = pgliteSqlClient(pglite);
-  return {
-    prisma,
+  return openBooks(prisma, {
     sql,
     // One connection: one statement at a time.
     settlements: new LegSettlements(sql, { ...options.settlements, maxInFlight: 1 }),
     balances: new GroupedBalanceReader(sql, { maxInFlight: 1 }),
     plans: new PlanWrites(sql),
-    kind: 'pglite' as const,
+    kind: 'pglite',
     close: async () => {
       try {
         await prisma.$disconnect();
@@ -241,14 +228,14 @@ async function openLockedPglite(
         unlock();
       }
     },
-  };
+  });
 }
 
 /**
- * Opens the database: PostgreSQL through @prisma/adapter-pg when `databaseUrl` is given,
+ * Opens the books: PostgreSQL through @prisma/adapter-pg when `databaseUrl` is given,
  * otherwise embedded PGlite. Pending migrations are applied either way.
  */
-export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<Database> {
+export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<Books> {
   return options.databaseUrl
     ? openPostgres({ ...options, databaseUrl: options.databaseUrl })
     : openPglite(options);

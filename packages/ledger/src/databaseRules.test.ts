@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { postJournalEntry, runLedgerTransaction } from './journal';
+import { postJournalEntry } from './journal';
 import { verifyLedger } from './verifyLedger';
 import { createTestDatabase, reserveRouteLeg } from './testing';
 import type { TestDatabase } from './testing';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   test = await createTestDatabase();
 });
 afterAll(async () => {
-  expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test.db)).problems).toEqual([]);
   await test.drop();
 });
 
@@ -56,7 +56,7 @@ async function sql(statements: readonly string[]): Promise<void> {
 
 it('refuses a reservation without the leg that holds it', async () => {
   const move = (planId?: string) =>
-    runLedgerTransaction(test.db.prisma, (tx) =>
+    test.db.transaction((tx) =>
       postJournalEntry(tx, {
         kind: 'rogue',
         ...(planId ? { planId } : {}),
@@ -100,9 +100,7 @@ it('refuses a leg leaving its open state with its reservation still held', async
       `UPDATE plan_legs SET status = 'expired', released_at = now() WHERE plan_id = '${planId}'`,
     ]),
   ).rejects.toThrow(/with its reservation still held/);
-  expect((await test.db.prisma.planLeg.findFirstOrThrow({ where: { planId } })).status).toBe(
-    'unsigned',
-  );
+  expect((await test.db.planLeg.findFirstOrThrow({ where: { planId } })).status).toBe('unsigned');
 });
 
 it('refuses a second settlement of a leg and any change of a final leg', async () => {

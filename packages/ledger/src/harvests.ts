@@ -1,10 +1,10 @@
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
-import type { PrismaClientOrTransaction } from './apiKeys';
 export const newHarvestId = (): string => `hvst_${randomBytes(16).toString('hex')}`;
 
 /** Wallets with a venue position that holds something, in byte order, in pages (harvest batch). */
 export async function listStakedWallets(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { after, limit }: { readonly after?: string; readonly limit: number },
 ): Promise<string[]> {
   const rows = await db.$queryRaw<{ wallet: string }[]>`

@@ -42,7 +42,7 @@ const RESPONSE: IdempotentResponse = {
 };
 
 async function claimed(parameters: ClaimIdempotencyKeyParameters) {
-  const claim = await claimIdempotencyKey(t.db.prisma, parameters);
+  const claim = await claimIdempotencyKey(t.db, parameters);
   if (claim.kind !== 'claimed') throw new Error(`expected a claim, got ${claim.kind}`);
   return { ...parameters, claimToken: claim.claimToken };
 }
@@ -51,8 +51,8 @@ describe('idempotency keys', () => {
   it('the first claim wins; the same request waits; another request is a mismatch', async () => {
     const parameters = claimParameters();
     await claimed(parameters);
-    expect(await claimIdempotencyKey(t.db.prisma, parameters)).toEqual({ kind: 'in_progress' });
-    expect(await claimIdempotencyKey(t.db.prisma, { ...parameters, requestHash: HASH_B })).toEqual({
+    expect(await claimIdempotencyKey(t.db, parameters)).toEqual({ kind: 'in_progress' });
+    expect(await claimIdempotencyKey(t.db, { ...parameters, requestHash: HASH_B })).toEqual({
       kind: 'mismatch',
     });
   });
@@ -60,19 +60,17 @@ describe('idempotency keys', () => {
   it('a completed claim replays the exact status, headers and bytes', async () => {
     const parameters = claimParameters();
     const claim = await claimed(parameters);
-    expect(await completeIdempotencyKey(t.db.prisma, claim, RESPONSE)).toBe(true);
-    const replay = await claimIdempotencyKey(t.db.prisma, parameters);
+    expect(await completeIdempotencyKey(t.db, claim, RESPONSE)).toBe(true);
+    const replay = await claimIdempotencyKey(t.db, parameters);
     expect(replay).toMatchObject({ kind: 'replay', status: 200, headers: RESPONSE.headers });
     if (replay.kind !== 'replay') throw new Error('expected a replay');
     expect(Buffer.from(replay.body).equals(Buffer.from(RESPONSE.body))).toBe(true);
-    expect(await claimIdempotencyKey(t.db.prisma, { ...parameters, requestHash: HASH_B })).toEqual({
+    expect(await claimIdempotencyKey(t.db, { ...parameters, requestHash: HASH_B })).toEqual({
       kind: 'mismatch',
     });
     // Completing twice, or releasing a completed record, does nothing.
-    expect(await completeIdempotencyKey(t.db.prisma, claim, { ...RESPONSE, status: 201 })).toBe(
-      false,
-    );
-    expect(await releaseIdempotencyKey(t.db.prisma, claim)).toBe(false);
+    expect(await completeIdempotencyKey(t.db, claim, { ...RESPONSE, status: 201 })).toBe(false);
+    expect(await releaseIdempotencyKey(t.db, claim)).toBe(false);
   });
 
   it('scopes and operations are separate key spaces', async () => {
@@ -86,10 +84,8 @@ describe('idempotency keys', () => {
   it('a released claim can be claimed again, with any body; only its holder releases it', async () => {
     const parameters = claimParameters();
     const claim = await claimed(parameters);
-    expect(await releaseIdempotencyKey(t.db.prisma, { ...claim, claimToken: 'not-mine' })).toBe(
-      false,
-    );
-    expect(await releaseIdempotencyKey(t.db.prisma, claim)).toBe(true);
+    expect(await releaseIdempotencyKey(t.db, { ...claim, claimToken: 'not-mine' })).toBe(false);
+    expect(await releaseIdempotencyKey(t.db, claim)).toBe(true);
     await claimed({ ...parameters, requestHash: HASH_B });
   });
 
@@ -99,17 +95,17 @@ describe('idempotency keys', () => {
     await sleep(20);
     const second = await claimed({ ...parameters, lockMs: 30_000 });
     expect(second.claimToken).not.toBe(first.claimToken);
-    expect(await completeIdempotencyKey(t.db.prisma, first, RESPONSE)).toBe(false);
-    expect(await releaseIdempotencyKey(t.db.prisma, first)).toBe(false);
-    expect(await claimIdempotencyKey(t.db.prisma, parameters)).toEqual({ kind: 'in_progress' });
-    expect(await completeIdempotencyKey(t.db.prisma, second, RESPONSE)).toBe(true);
-    expect(await claimIdempotencyKey(t.db.prisma, parameters)).toMatchObject({ kind: 'replay' });
+    expect(await completeIdempotencyKey(t.db, first, RESPONSE)).toBe(false);
+    expect(await releaseIdempotencyKey(t.db, first)).toBe(false);
+    expect(await claimIdempotencyKey(t.db, parameters)).toEqual({ kind: 'in_progress' });
+    expect(await completeIdempotencyKey(t.db, second, RESPONSE)).toBe(true);
+    expect(await claimIdempotencyKey(t.db, parameters)).toMatchObject({ kind: 'replay' });
   });
 
   it('20 concurrent claims of one key: exactly one is claimed', async () => {
     const parameters = claimParameters();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => claimIdempotencyKey(t.db.prisma, parameters)),
+      Array.from({ length: 20 }, () => claimIdempotencyKey(t.db, parameters)),
     );
     const kinds = results.map((result) => result.kind);
     expect(kinds.filter((kind) => kind === 'claimed')).toHaveLength(1);
@@ -122,7 +118,7 @@ describe('idempotency keys', () => {
     await sleep(20);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        claimIdempotencyKey(t.db.prisma, { ...parameters, lockMs: 30_000 }),
+        claimIdempotencyKey(t.db, { ...parameters, lockMs: 30_000 }),
       ),
     );
     expect(results.filter((result) => result.kind === 'claimed')).toHaveLength(1);
@@ -130,19 +126,19 @@ describe('idempotency keys', () => {
 
   it('the sweep deletes completed records past the retention and long-dead claims only', async () => {
     const old = await claimed(claimParameters());
-    await completeIdempotencyKey(t.db.prisma, old, RESPONSE);
+    await completeIdempotencyKey(t.db, old, RESPONSE);
     const fresh = await claimed(claimParameters());
-    await completeIdempotencyKey(t.db.prisma, fresh, RESPONSE);
+    await completeIdempotencyKey(t.db, fresh, RESPONSE);
     const abandoned = await claimed(claimParameters());
     const running = await claimed(claimParameters());
-    await t.db.prisma.$executeRaw`
+    await t.db.$executeRaw`
       UPDATE idempotency_keys SET completed_at = now() - interval '25 hours'
       WHERE key = ${old.key}`;
-    await t.db.prisma.$executeRaw`
+    await t.db.$executeRaw`
       UPDATE idempotency_keys SET locked_until = now() - interval '25 hours'
       WHERE key = ${abandoned.key}`;
-    expect(await sweepIdempotencyKeys(t.db.prisma)).toBeGreaterThanOrEqual(2);
-    const left = await t.db.prisma.idempotencyKey.findMany({
+    expect(await sweepIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(2);
+    const left = await t.db.idempotencyKey.findMany({
       where: { key: { in: [old.key, fresh.key, abandoned.key, running.key] } },
       select: { key: true },
     });
@@ -155,7 +151,7 @@ describe('idempotency keys', () => {
     }
     for (const key of ['', 'Z'.repeat(256), 'caf\u00e9', 'tab\there', 'nl\n']) {
       expect(IDEMPOTENCY_KEY_PATTERN.test(key)).toBe(false);
-      await expect(claimIdempotencyKey(t.db.prisma, claimParameters({ key }))).rejects.toThrow(
+      await expect(claimIdempotencyKey(t.db, claimParameters({ key }))).rejects.toThrow(
         /idempotency_keys_key_check/,
       );
     }
@@ -163,8 +159,8 @@ describe('idempotency keys', () => {
 
   it('5xx responses are never stored', async () => {
     const claim = await claimed(claimParameters());
-    await expect(
-      completeIdempotencyKey(t.db.prisma, claim, { ...RESPONSE, status: 503 }),
-    ).rejects.toThrow(/idempotency_keys_response_status_check/);
+    await expect(completeIdempotencyKey(t.db, claim, { ...RESPONSE, status: 503 })).rejects.toThrow(
+      /idempotency_keys_response_status_check/,
+    );
   });
 });

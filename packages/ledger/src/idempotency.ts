@@ -1,5 +1,5 @@
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
-import type { PrismaClientOrTransaction } from './apiKeys';
 
 /**
  * How long a completed record is kept: a retry within this window replays, one after it (once
@@ -71,7 +71,7 @@ const CLAIM_ATTEMPTS = 5;
  * }
  */
 export async function claimIdempotencyKey(
-  db: PrismaClientOrTransaction,
+  db: Books,
   parameters: ClaimIdempotencyKeyParameters,
 ): Promise<ClaimIdempotencyKeyReturnType> {
   const { scope, wallet, operation, key, requestHash, lockMs } = parameters;
@@ -119,7 +119,7 @@ export async function claimIdempotencyKey(
  * claim is no longer held (its lease passed and another request took it over).
  */
 export async function completeIdempotencyKey(
-  db: PrismaClientOrTransaction,
+  db: Books,
   claim: IdempotencyClaim,
   response: IdempotentResponse,
 ): Promise<boolean> {
@@ -137,10 +137,7 @@ export async function completeIdempotencyKey(
  * Drops a claim without a stored response (after a 5xx or an exception), so the client's retry
  * runs again. False when the claim is no longer held.
  */
-export async function releaseIdempotencyKey(
-  db: PrismaClientOrTransaction,
-  claim: IdempotencyClaim,
-): Promise<boolean> {
+export async function releaseIdempotencyKey(db: Books, claim: IdempotencyClaim): Promise<boolean> {
   const count = await db.$executeRaw`
     DELETE FROM idempotency_keys
     WHERE scope = ${claim.scope} AND operation = ${claim.operation} AND key = ${claim.key}
@@ -153,7 +150,7 @@ export async function releaseIdempotencyKey(
  * abandoned that long ago; returns how many. Run it periodically (keeper).
  */
 export async function sweepIdempotencyKeys(
-  db: PrismaClientOrTransaction,
+  db: Books,
   olderThan: Date = new Date(Date.now() - IDEMPOTENCY_RETENTION_MS),
 ): Promise<number> {
   return db.$executeRaw`

@@ -6,7 +6,6 @@ import {
   findIdempotentWrite,
   recordIdempotentWrite,
 } from './idempotentWrites';
-import { runLedgerTransaction } from './journal';
 import { insertPlan } from './planInsert';
 import type { TestDatabase } from './testing';
 import { createTestDatabase } from './testing';
@@ -35,14 +34,14 @@ const refs = () => {
 describe('idempotent writes', () => {
   it('the answer is recorded with the claim of the caller; the next caller, any key, finds it', async () => {
     const { write, caller } = refs();
-    const first = await claimFirst(t.db.prisma, {
+    const first = await claimFirst(t.db, {
       ...caller,
       requestHash: HASH,
       lockMs: 30_000,
       write,
     });
     if (first.kind !== 'claimed') throw new Error(`expected a claim, got ${first.kind}`);
-    await runLedgerTransaction(t.db.prisma, (tx) =>
+    await t.db.transaction((tx) =>
       recordIdempotentWrite(
         tx,
         { ...write, ...answer('plan_1') },
@@ -54,28 +53,28 @@ describe('idempotent writes', () => {
     );
     // The caller's own record was completed in the same statement.
     expect(
-      await claimIdempotencyKey(t.db.prisma, { ...caller, requestHash: HASH, lockMs: 30_000 }),
+      await claimIdempotencyKey(t.db, { ...caller, requestHash: HASH, lockMs: 30_000 }),
     ).toMatchObject({ kind: 'replay', status: 200, body: answer('plan_1').body });
     // Another API key of the owner: the write's answer, in one statement, nothing claimed.
     const other = { ...caller, scope: 'key:key_2' };
-    const again = await claimFirst(t.db.prisma, {
+    const again = await claimFirst(t.db, {
       ...other,
       requestHash: HASH,
       lockMs: 30_000,
       write,
     });
     expect(again).toEqual({ kind: 'written', write: answer('plan_1') });
-    expect(await t.db.prisma.idempotencyKey.count({ where: { scope: 'key:key_2' } })).toBe(0);
+    expect(await t.db.idempotencyKey.count({ where: { scope: 'key:key_2' } })).toBe(0);
   });
 
   it('a second run of the same write cannot commit: its transaction rolls back', async () => {
     const { write } = refs();
-    await runLedgerTransaction(t.db.prisma, (tx) =>
+    await t.db.transaction((tx) =>
       recordIdempotentWrite(tx, { ...write, ...answer('plan_first') }),
     );
     const planId = `plan_${randomBytes(16).toString('hex')}`;
-    const plans = () => t.db.prisma.plan.count({ where: { id: planId } });
-    const second = runLedgerTransaction(t.db.prisma, async (tx) => {
+    const plans = () => t.db.plan.count({ where: { id: planId } });
+    const second = t.db.transaction(async (tx) => {
       await insertPlan(tx, {
         id: planId,
         kind: 'route',
@@ -94,6 +93,6 @@ describe('idempotent writes', () => {
     });
     await expect(second).rejects.toBeInstanceOf(IdempotentWriteTakenError);
     expect(await plans()).toBe(0);
-    expect(await findIdempotentWrite(t.db.prisma, write)).toEqual(answer('plan_first'));
+    expect(await findIdempotentWrite(t.db, write)).toEqual(answer('plan_first'));
   });
 });

@@ -1,5 +1,4 @@
-import type { Prisma } from './generated/prisma/client';
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
 import type {
   ClaimIdempotencyKeyParameters,
@@ -14,7 +13,7 @@ import type {
  * where the outcome is known by then), so the effect and the stored answer commit together
  * (see `recordIdempotentWrite`).
  */
-export type WriteRecorder<T> = (tx: Prisma.TransactionClient, outcome: T) => Promise<void>;
+export type WriteRecorder<T> = (tx: Books, outcome: T) => Promise<void>;
 
 /** The first answer of a write, as stored. */
 export interface IdempotentWrite extends IdempotentResponse {
@@ -59,7 +58,7 @@ export type ClaimFirstReturnType =
  * claim (as `claimIdempotencyKey` makes it) when the caller has no record for the key yet.
  */
 export async function claimFirst(
-  db: PrismaClientOrTransaction,
+  db: Books,
   parameters: ClaimIdempotencyKeyParameters & { readonly write: IdempotencyKeyRef },
 ): Promise<ClaimFirstReturnType> {
   const { scope, wallet, operation, key, requestHash, lockMs, write } = parameters;
@@ -88,7 +87,7 @@ export async function claimFirst(
 
 /** The stored outcome of a write, or undefined when none committed. */
 export async function findIdempotentWrite(
-  db: PrismaClientOrTransaction,
+  db: Books,
   ref: IdempotencyKeyRef,
 ): Promise<IdempotentWrite | undefined> {
   const [row] = await db.$queryRaw<WriteRow[]>`
@@ -106,13 +105,13 @@ export async function findIdempotentWrite(
  * back and its effect with it: whatever the timing, one run's effect commits.
  *
  * @example
- * await runLedgerTransaction(prisma, async (tx) => {
+ * await prisma.transaction(async (tx) => {
  *   await insertPlan(tx, plan);
  *   await recordIdempotentWrite(tx, { scope, operation, key, requestHash, ...response });
  * });
  */
 export async function recordIdempotentWrite(
-  tx: PrismaClientOrTransaction,
+  tx: Books,
   write: IdempotencyKeyRef & IdempotentWrite,
   claim?: IdempotencyClaim,
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { AccountRef, LedgerChain } from './journal';
-import { LedgerError, postJournalEntry, runLedgerTransaction } from './journal';
+import { LedgerError, postJournalEntry } from './journal';
 import { readBalancesOf } from './walletReads';
 import type { TestDatabase } from './testing';
 import { createTestDatabase } from './testing';
@@ -66,15 +66,17 @@ describe('ledger invariants over random operation sequences (property)', () => {
           const [from, to] = accounts(prefix, move);
           const fromKey = modelKey(from);
           const short = fromKey !== null && (model.get(fromKey) ?? 0n) < move.amount;
-          const outcome = await runLedgerTransaction(test.db.prisma, (tx) =>
-            postJournalEntry(tx, {
-              kind: move.kind,
-              postings: [
-                { account: from, amountMicros: -move.amount },
-                { account: to, amountMicros: move.amount },
-              ],
-            }),
-          ).catch((error: unknown) => error);
+          const outcome = await test.db
+            .transaction((tx) =>
+              postJournalEntry(tx, {
+                kind: move.kind,
+                postings: [
+                  { account: from, amountMicros: -move.amount },
+                  { account: to, amountMicros: move.amount },
+                ],
+              }),
+            )
+            .catch((error: unknown) => error);
           if (short) {
             expect(outcome).toBeInstanceOf(LedgerError);
             expect((outcome as LedgerError).code).toBe('INSUFFICIENT_BALANCE');
@@ -87,12 +89,12 @@ describe('ledger invariants over random operation sequences (property)', () => {
         }
         for (const wallet of [0, 1]) {
           const name = `${prefix}-${wallet}`;
-          for (const row of await readBalancesOf(test.db.prisma, [name])) {
+          for (const row of await readBalancesOf(test.db, [name])) {
             expect(row.balanceMicros).toBe(model.get(`${name}/${row.chain}/${row.bucket}`) ?? 0n);
             expect(row.balanceMicros >= 0n).toBe(true);
           }
         }
-        const report = await verifyLedger(test.db.prisma);
+        const report = await verifyLedger(test.db);
         expect(report.problems).toEqual([]);
       }),
       { numRuns: 20 },
@@ -106,7 +108,7 @@ describe('concurrency on one wallet', () => {
   const inFlight: AccountRef = { wallet: 'busy', chain: 'solana', bucket: 'in_flight' };
   const external: AccountRef = { system: 'external', chain: 'solana' };
   const move = (from: AccountRef, to: AccountRef, amount: bigint, dedupeKey?: string) =>
-    runLedgerTransaction(test.db.prisma, (tx) =>
+    test.db.transaction((tx) =>
       postJournalEntry(tx, {
         kind: 'test',
         postings: [
@@ -130,12 +132,12 @@ describe('concurrency on one wallet', () => {
         result.reason.code === 'INSUFFICIENT_BALANCE',
     ).length;
     expect([passed, refused]).toEqual([42, 22]);
-    const balances = await readBalancesOf(test.db.prisma, ['busy']);
+    const balances = await readBalancesOf(test.db, ['busy']);
     expect(Object.fromEntries(balances.map((row) => [row.bucket, row.balanceMicros]))).toEqual({
       liquid: 1_000_000n,
       in_flight: 63_000_000n,
     });
-    expect((await verifyLedger(test.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(test.db)).ok).toBe(true);
   }, 60_000);
 
   it('the same dedupe key fired 20 times at once posts once', async () => {
@@ -144,7 +146,7 @@ describe('concurrency on one wallet', () => {
     );
     expect(results.filter((result) => !result.replay)).toHaveLength(1);
     expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
-    const rows = await readBalancesOf(test.db.prisma, ['busy']);
+    const rows = await readBalancesOf(test.db, ['busy']);
     expect(rows.find((row) => row.bucket === 'liquid')?.balanceMicros).toBe(1_000_007n);
   }, 60_000);
 });

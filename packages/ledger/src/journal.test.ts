@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { AccountRef } from './journal';
-import { LedgerError, postJournalEntry, runLedgerTransaction } from './journal';
+import { LedgerError, postJournalEntry } from './journal';
 import { sqlStatement } from './sqlClient';
 import { readBalancesOf } from './walletReads';
 import type { TestDatabase } from './testing';
@@ -20,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 const post = (postings: { account: AccountRef; amountMicros: bigint }[], dedupeKey?: string) =>
-  runLedgerTransaction(test.db.prisma, (tx) =>
+  test.db.transaction((tx) =>
     postJournalEntry(tx, { kind: 'test', postings, ...(dedupeKey ? { dedupeKey } : {}) }),
   );
 const balances = async () =>
   Object.fromEntries(
-    (await readBalancesOf(test.db.prisma, [WALLET])).map((row) => [
+    (await readBalancesOf(test.db, [WALLET])).map((row) => [
       `${row.chain}/${row.bucket}`,
       row.balanceMicros,
     ]),
@@ -45,7 +45,7 @@ describe('double-entry journal', () => {
       'solana/liquid': 2_000_000n,
       [`solana/${STAKED}`]: 3_000_000n,
     });
-    expect(await verifyLedger(test.db.prisma)).toMatchObject({ ok: true, problems: [] });
+    expect(await verifyLedger(test.db)).toMatchObject({ ok: true, problems: [] });
   });
 
   it('refuses an overdraft before writing anything, naming the account', async () => {
@@ -73,7 +73,7 @@ describe('double-entry journal', () => {
     ]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LedgerError);
     expect(error).toMatchObject({ code: 'OUT_OF_RANGE' });
-    expect((await readBalancesOf(test.db.prisma, ['wallet-far']))[0]?.balanceMicros).toBe(max);
+    expect((await readBalancesOf(test.db, ['wallet-far']))[0]?.balanceMicros).toBe(max);
   });
 
   it('refuses unbalanced, single-leg and zero postings in code', async () => {
@@ -112,7 +112,7 @@ describe('double-entry journal', () => {
       { account: external, amountMicros: -amountMicros },
     ];
     await post(credit(2_000n), 'exit:wallet-a:key-1');
-    const before = await readBalancesOf(test.db.prisma, ['wallet-d']);
+    const before = await readBalancesOf(test.db, ['wallet-d']);
     for (const other of [credit(3_000n), credit(2_000n, { ...mine, bucket: STAKED })]) {
       const error = await post(other, 'exit:wallet-a:key-1').catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(LedgerError);
@@ -120,14 +120,16 @@ describe('double-entry journal', () => {
       expect((error as Error).message).toContain('exit:wallet-a:key-1');
     }
     // Another plan with the same postings is another entry too: never a silent replay.
-    const otherPlan = await runLedgerTransaction(test.db.prisma, (tx) =>
-      postJournalEntry(tx, {
-        kind: 'test',
-        planId: 'plan_other',
-        dedupeKey: 'exit:wallet-a:key-1',
-        postings: credit(2_000n),
-      }),
-    ).catch((caught: unknown) => caught);
+    const otherPlan = await test.db
+      .transaction((tx) =>
+        postJournalEntry(tx, {
+          kind: 'test',
+          planId: 'plan_other',
+          dedupeKey: 'exit:wallet-a:key-1',
+          postings: credit(2_000n),
+        }),
+      )
+      .catch((caught: unknown) => caught);
     expect(otherPlan).toMatchObject({ code: 'DEDUPE_CONFLICT' });
     // Within one batch too (the settlement path posts batches through the same function).
     const batch = await test.db.sql
@@ -157,7 +159,7 @@ describe('double-entry journal', () => {
       ])
       .catch((caught: unknown) => caught);
     expect(String(batch)).toMatch(/YR002|posted before as another entry/);
-    expect(await readBalancesOf(test.db.prisma, ['wallet-d'])).toEqual(before);
+    expect(await readBalancesOf(test.db, ['wallet-d'])).toEqual(before);
   });
 
   it('the database itself refuses an unbalanced entry at commit, whatever the code does', async () => {
@@ -196,13 +198,13 @@ describe('double-entry journal', () => {
     } finally {
       await client.end();
     }
-    const [row] = await test.db.prisma.$queryRaw<{ n: bigint }[]>`
+    const [row] = await test.db.$queryRaw<{ n: bigint }[]>`
       SELECT COUNT(*) AS n FROM journal_entries WHERE kind = 'empty'`;
     expect(row?.n).toBe(0n);
   });
 
   it('a wallet balance cannot go negative, postings and entries are append-only, balances move only through postings', async () => {
-    const prisma = test.db.prisma;
+    const prisma = test.db;
     await expect(
       prisma.$executeRaw`UPDATE ledger_accounts SET balance_micros = -1 WHERE wallet = ${WALLET}`,
     ).rejects.toThrow();
@@ -233,7 +235,7 @@ describe('verifyLedger', () => {
       } finally {
         await client.end();
       }
-      const report = await verifyLedger(broken.db.prisma);
+      const report = await verifyLedger(broken.db);
       expect(report.ok).toBe(false);
       expect(report.problems.map((problem) => problem.check).sort()).toEqual([
         'balance_drift',
@@ -246,7 +248,7 @@ describe('verifyLedger', () => {
 
   it('finds a harvest whose entry does not post what the harvest row says', async () => {
     const opportunityId = STAKED.slice('staked:'.length);
-    await test.db.prisma.venue.create({
+    await test.db.venue.create({
       data: {
         id: 'verify-venue',
         opportunityId,
@@ -263,7 +265,7 @@ describe('verifyLedger', () => {
         catalogVersion: 1,
       },
     });
-    const { entryId } = await runLedgerTransaction(test.db.prisma, (tx) =>
+    const { entryId } = await test.db.transaction((tx) =>
       postJournalEntry(tx, {
         kind: 'harvest',
         postings: [
@@ -286,10 +288,10 @@ describe('verifyLedger', () => {
       grossMicros: 100n,
     };
     // The row claims 90 net and 10 of fees; the entry posted 95 and 5.
-    await test.db.prisma.harvest.create({
+    await test.db.harvest.create({
       data: { ...row, protocolFeeMicros: 10n, profitFeeMicros: 0n, netMicros: 90n },
     });
-    const report = await verifyLedger(test.db.prisma);
+    const report = await verifyLedger(test.db);
     expect(report.problems).toEqual([
       { check: 'harvest_mismatch', detail: `harvest ${row.id}: postings differ` },
     ]);

@@ -1,4 +1,5 @@
-import type { Prisma, PrismaClient } from './generated/prisma/client';
+import type { Books } from './books';
+import type { Prisma } from './generated/prisma/client';
 
 export type LedgerChain = 'sui' | 'solana' | 'base' | 'arbitrum';
 
@@ -238,17 +239,14 @@ export function toLedgerError(error: unknown, entry: JournalEntryInput): unknown
 
 /**
  * Posts one balanced journal entry in one statement (`ledger_post_entry`, migration 0009).
- * Must run inside a transaction (`runLedgerTransaction`): the accounts it touches are created
+ * Must run inside a transaction (`books.transaction`): the accounts it touches are created
  * if new, then locked in id order (so concurrent writers never deadlock), checked for funds,
  * and moved by the postings (a trigger keeps balances; the database refuses an unbalanced entry
  * and a negative wallet balance). With `dedupeKey`, a second post of the same key writes
  * nothing and reports `replay` (the same key with another entry: DEDUPE_CONFLICT). An overdraft is `LedgerError` INSUFFICIENT_BALANCE naming the
  * account; the transaction is then aborted and must be rolled back.
  */
-export async function postJournalEntry(
-  tx: Prisma.TransactionClient,
-  entry: JournalEntryInput,
-): Promise<PostedEntry> {
+export async function postJournalEntry(tx: Books, entry: JournalEntryInput): Promise<PostedEntry> {
   const payload = JSON.stringify(journalEntryPayload(entry));
   try {
     const rows = await tx.$queryRaw<{ entry_id: bigint; replay: boolean }[]>`
@@ -277,19 +275,4 @@ export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): P
       if (attempt >= attempts || !isRetryable(error)) throw error;
     }
   }
-}
-
-/**
- * Runs a money write in one transaction (READ COMMITTED with row locks taken by
- * `postJournalEntry`), retrying a transient serialization or deadlock failure a few times.
- */
-export async function runLedgerTransaction<T>(
-  prisma: PrismaClient,
-  work: (tx: Prisma.TransactionClient) => Promise<T>,
-  { attempts = 3 }: { attempts?: number } = {},
-): Promise<T> {
-  return retryTransient(
-    () => prisma.$transaction(work, { timeout: 15_000, maxWait: 15_000 }),
-    attempts,
-  );
 }

@@ -1,5 +1,5 @@
 import type { AccountRef } from './journal';
-import { LedgerError, assertBalanced, postJournalEntry, runLedgerTransaction } from './journal';
+import { LedgerError, assertBalanced, postJournalEntry } from './journal';
 import { readAccountBalance, readAssetBalances } from './accountBalances';
 import { readBalancesOf } from './walletReads';
 import type { TestDatabase } from './testing';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 const post = (postings: { account: AccountRef; amountMicros: bigint }[]) =>
-  runLedgerTransaction(test.db.prisma, (tx) => postJournalEntry(tx, { kind: 'test', postings }));
+  test.db.transaction((tx) => postJournalEntry(tx, { kind: 'test', postings }));
 
 describe('accounts per asset', () => {
   it('a swap entry balances per asset; balances and reads follow', async () => {
@@ -37,22 +37,19 @@ describe('accounts per asset', () => {
       { account: externalWeth, amountMicros: -1_200_000_000_000_000n },
       { account: liquidWeth, amountMicros: 1_200_000_000_000_000n },
     ]);
-    expect(await readAccountBalance(test.db.prisma, liquid)).toBe(6_000_000n);
-    expect(await readAccountBalance(test.db.prisma, liquidWeth)).toBe(1_200_000_000_000_000n);
+    expect(await readAccountBalance(test.db, liquid)).toBe(6_000_000n);
+    expect(await readAccountBalance(test.db, liquidWeth)).toBe(1_200_000_000_000_000n);
     expect(
-      (await readBalancesOf(test.db.prisma, [WALLET])).map((row) => [
-        row.bucket,
-        row.balanceMicros,
-      ]),
+      (await readBalancesOf(test.db, [WALLET])).map((row) => [row.bucket, row.balanceMicros]),
     ).toEqual([['liquid', 6_000_000n]]);
-    expect(await readAssetBalances(test.db.prisma, WALLET)).toEqual([
+    expect(await readAssetBalances(test.db, WALLET)).toEqual([
       { chain: 'base', asset: WETH, balance: 1_200_000_000_000_000n },
     ]);
-    const [account] = await test.db.prisma.ledgerAccount.findMany({
+    const [account] = await test.db.ledgerAccount.findMany({
       where: { wallet: WALLET, asset: WETH },
     });
     expect(account?.bucket).toBe(`liquid@${WETH}`);
-    expect(await verifyLedger(test.db.prisma)).toMatchObject({ ok: true, problems: [] });
+    expect(await verifyLedger(test.db)).toMatchObject({ ok: true, problems: [] });
   });
 
   it('refuses an entry that sums to zero only across assets (in TypeScript and in the database)', async () => {
@@ -75,11 +72,11 @@ describe('accounts per asset', () => {
       ],
     });
     await expect(
-      test.db.prisma.$transaction(
+      test.db.transaction(
         (tx) => tx.$queryRaw`SELECT entry_id FROM ledger_post_entry(${payload}::jsonb)`,
       ),
     ).rejects.toThrow(/unbalanced in/);
-    expect(await readAccountBalance(test.db.prisma, liquid)).toBe(6_000_000n);
+    expect(await readAccountBalance(test.db, liquid)).toBe(6_000_000n);
   });
 
   it('never overdraws a wallet in another asset, and refuses an asset where only USDC goes', async () => {

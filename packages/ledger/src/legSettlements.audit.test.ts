@@ -44,28 +44,28 @@ const confirmed = (planId: string, wallet: string, amountMicros: bigint, request
 
 const rowsOf = async (wallet: string) =>
   (
-    await test.db.prisma.$queryRaw<{ request_id: string; plan_id: string }[]>`
+    await test.db.$queryRaw<{ request_id: string; plan_id: string }[]>`
       SELECT request_id, plan_id FROM audit_events WHERE wallet = ${wallet} ORDER BY id`
   ).map((row) => row.request_id);
 const statusOf = async (planId: string) =>
   (
-    await test.db.prisma.$queryRaw<{ status: string }[]>`
+    await test.db.$queryRaw<{ status: string }[]>`
       SELECT status FROM plan_legs WHERE plan_id = ${planId} AND leg_index = 0`
   )[0]?.status;
 
 /** While `work` runs, the audit row of request `requestId` cannot be inserted. */
 async function refusingAuditOf(requestId: string, work: () => Promise<void>): Promise<void> {
-  await test.db.prisma.$executeRawUnsafe(`
+  await test.db.$executeRawUnsafe(`
     CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
-  await test.db.prisma.$executeRawUnsafe(`
+  await test.db.$executeRawUnsafe(`
     CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events FOR EACH ROW
     WHEN (NEW.request_id = '${requestId}') EXECUTE FUNCTION refuse_audit()`);
   try {
     await work();
   } finally {
-    await test.db.prisma.$executeRawUnsafe('DROP TRIGGER refuse_audit ON audit_events');
-    await test.db.prisma.$executeRawUnsafe('DROP FUNCTION refuse_audit()');
+    await test.db.$executeRawUnsafe('DROP TRIGGER refuse_audit ON audit_events');
+    await test.db.$executeRawUnsafe('DROP FUNCTION refuse_audit()');
   }
 }
 
@@ -105,7 +105,7 @@ describe('audit rows carried with leg outcomes', () => {
     });
     expect(await statusOf(planId)).toBe('unsigned');
     expect(await rowsOf(wallet)).toEqual([]);
-    const journal = await test.db.prisma.$queryRaw<{ n: number }[]>`
+    const journal = await test.db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM journal_entries WHERE plan_id = ${planId}`;
     expect(journal[0]?.n).toBe(1);
   });
@@ -157,6 +157,6 @@ describe('audit rows carried with leg outcomes', () => {
     }
     expect(await statusOf(overdraft.planId)).toBe('unsigned');
     expect(await statusOf(refused.planId)).toBe('unsigned');
-    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(test.db)).problems).toEqual([]);
   });
 });

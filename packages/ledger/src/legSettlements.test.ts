@@ -41,8 +41,8 @@ const confirmed = (planId: string, wallet: string, amountMicros: bigint, txId = 
   }) satisfies LegOutcomeInput;
 
 const liquidOf = async (wallet: string) =>
-  (await readBalancesOf(test.db.sql, [wallet])).find((row) => row.bucket === 'liquid')
-    ?.balanceMicros ?? 0n;
+  (await readBalancesOf(test.db, [wallet])).find((row) => row.bucket === 'liquid')?.balanceMicros ??
+  0n;
 
 describe('settlement statements', () => {
   it('finds many legs in one query, in the order asked, with the leg that claimed a txId', async () => {
@@ -146,7 +146,7 @@ describe('LegSettlements (grouped across concurrent callers)', () => {
     for (const wallet of wallets) {
       expect(await liquidOf(wallet)).toBe(wallet === spoiler.wallet ? 9n * M : 10n * M);
     }
-    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(test.db)).problems).toEqual([]);
   });
 
   it('the same leg settled 10 times at once posts once; the rest are reported final', async () => {
@@ -160,7 +160,7 @@ describe('LegSettlements (grouped across concurrent callers)', () => {
       states.every((state) => state.status === 'confirmed' && state.txId === outcome.txId),
     ).toBe(true);
     expect(await liquidOf(wallet)).toBe(4n * M);
-    const events = await test.db.prisma.outboxEvent.count({ where: { wallet } });
+    const events = await test.db.outboxEvent.count({ where: { wallet } });
     expect(events).toBe(1);
   });
 

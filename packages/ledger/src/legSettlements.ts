@@ -1,3 +1,4 @@
+import type { Books } from './books';
 import type { AuditEventInput } from './auditEvents';
 import { auditEventPayload } from './auditEvents';
 import { BatchQueue } from './batchQueue';
@@ -6,8 +7,8 @@ import type { AccountRef, JournalEntryInput, LedgerChain } from './journal';
 import { journalEntryPayload, keyOf, retryTransient, toLedgerError } from './journal';
 import type { LegRow, LegStatus, OutboxEventInput, SettlementLeg } from './legs';
 import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
-import type { SqlClient, SqlClientOrPrisma } from './sqlClient';
-import { sqlStatement, toSqlClient } from './sqlClient';
+import type { SqlClient } from './sqlClient';
+import { sqlStatement } from './sqlClient';
 
 /** A leg to settle, and the transaction the caller says carries it. */
 export interface LegToSettleKey {
@@ -288,8 +289,8 @@ export interface LegOutcomeWriter {
  * Outcomes recorded in `db`, one statement each: inside a use case's transaction, they commit
  * with whatever else it writes (an audit row) or not at all.
  */
-export function legOutcomesIn(db: SqlClientOrPrisma): LegOutcomeWriter {
-  const sql = toSqlClient(db);
+export function legOutcomesIn(db: Pick<Books, 'sql'>): LegOutcomeWriter {
+  const sql = db.sql;
   return { record: async (input) => (await recordLegOutcomes(sql, [input]))[0] as LegOutcomeState };
 }
 

@@ -1,5 +1,5 @@
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
-import type { PrismaClientOrTransaction } from './apiKeys';
 import { Prisma } from './generated/prisma/client';
 import type { LegEffect, PlanKind } from './plans';
 
@@ -220,7 +220,7 @@ const legClaiming = (txId: string) =>
 
 /** One leg of a plan, with its plan's wallet and its venue. */
 export async function findSettlementLeg(
-  db: PrismaClientOrTransaction,
+  db: Books,
   planId: string,
   legIndex: number,
 ): Promise<SettlementLeg | undefined> {
@@ -232,7 +232,7 @@ export async function findSettlementLeg(
 
 /** The plan and leg that already claimed `txId` (a transaction settles one leg only). */
 export async function findLegByTx(
-  db: PrismaClientOrTransaction,
+  db: Books,
   txId: string,
 ): Promise<{ planId: string; legIndex: number } | undefined> {
   // Raw SQL: the model API costs milliseconds per call here, on the settlement path.
@@ -248,7 +248,7 @@ export async function findLegByTx(
  * unsigned.
  */
 export async function markLegSubmitted(
-  db: PrismaClientOrTransaction,
+  db: Books,
   leg: { planId: string; legIndex: number; txId: string; now: Date },
   { broadcast = false }: { broadcast?: boolean } = {},
 ): Promise<boolean> {
@@ -271,7 +271,7 @@ export async function markLegSubmitted(
  * a transaction.
  */
 export async function markReleasedLegTx(
-  db: PrismaClientOrTransaction,
+  db: Books,
   leg: { planId: string; legIndex: number; txId: string; now: Date },
 ): Promise<boolean> {
   const changed = await db.$executeRaw`
@@ -287,7 +287,7 @@ export async function markReleasedLegTx(
  * the leg no longer holds `txId` or is final.
  */
 export async function dropLegTx(
-  db: PrismaClientOrTransaction,
+  db: Books,
   leg: { planId: string; legIndex: number; txId: string; now: Date },
 ): Promise<boolean> {
   const changed = await db.$executeRaw`
@@ -337,7 +337,7 @@ function statusFilter(status: ListOpenLegsOptions['status']) {
  * leg expiry), one page at a time: pass the last leg of a page as `after` for the next.
  */
 export async function listOpenLegs(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { limit = 100, status, changedSince, preparedBefore, after }: ListOpenLegsOptions = {},
 ): Promise<SettlementLeg[]> {
   const rows = await db.$queryRaw<LegRow[]>`
@@ -388,7 +388,7 @@ export function outboxPayload(events: readonly OutboxEventInput[]) {
  * report, so an event exists exactly when its change committed. Returns the new event ids.
  */
 export async function insertOutboxEvents(
-  tx: PrismaClientOrTransaction,
+  tx: Books,
   events: readonly OutboxEventInput[],
   now: Date,
 ): Promise<string[]> {

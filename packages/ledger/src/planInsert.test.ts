@@ -87,8 +87,8 @@ function countingSql(): { sql: SqlClient; names: string[]; plansPerStatement: nu
 
 /** What a stored plan reads back as, without the columns the database fills in. */
 async function stored(planId: string) {
-  const plan = await findPlan(test.db.prisma, planId);
-  const transfer = await findBridgeTransfer(test.db.prisma, planId);
+  const plan = await findPlan(test.db, planId);
+  const transfer = await findBridgeTransfer(test.db, planId);
   return {
     plan: plan && {
       ...plan,
@@ -103,13 +103,13 @@ describe('insertPlan', () => {
   it('stores on the driver, in one named statement, exactly what it stores through Prisma', async () => {
     const at = new Date('2026-11-27T12:00:00.123Z');
     const viaPrisma = bridgePlan(at);
-    await insertPlan(test.db.prisma, viaPrisma);
+    await test.db.transaction((tx) => insertPlan(tx, viaPrisma));
     const { sql, names } = countingSql();
     const viaDriver = bridgePlan(at);
-    await insertPlan(sql, viaDriver);
+    await insertPlan({ sql }, viaDriver);
     // Another plan: the same prepared statement again (same name, same text).
     const again = bridgePlan();
-    await insertPlan(sql, again);
+    await insertPlan({ sql }, again);
 
     expect(names).toEqual(['yr_insert_plans', 'yr_insert_plans']);
     expect((await stored(again.id)).transfer?.planId).toBe('plan');
@@ -125,24 +125,24 @@ describe('insertPlan', () => {
     const big = 2n ** 62n + 1n;
     const { bridgeTransfer: _transfer, ...plan } = bridgePlan();
     const before = Date.now();
-    await insertPlan(test.db.sql, { ...plan, amountMicros: big, legs: [] });
-    const back = await findPlan(test.db.prisma, plan.id);
+    await insertPlan(test.db, { ...plan, amountMicros: big, legs: [] });
+    const back = await findPlan(test.db, plan.id);
     expect(back?.amountMicros).toBe(big);
     expect(back?.legs).toHaveLength(0);
-    expect(await findBridgeTransfer(test.db.prisma, plan.id)).toBeNull();
+    expect(await findBridgeTransfer(test.db, plan.id)).toBeNull();
     expect(back?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 60_000);
   });
 
   it('stores nothing when one row breaks a rule: the plans, legs and transfers are one', async () => {
     const first = bridgePlan();
-    await insertPlan(test.db.sql, first);
+    await insertPlan(test.db, first);
     // Two plans in one statement, the second's id taken: neither is stored.
     const fresh = bridgePlan();
-    await expect(
-      insertPlans(test.db.sql, [fresh, { ...bridgePlan(), id: first.id }]),
-    ).rejects.toThrow(/duplicate key/);
-    expect(await findPlan(test.db.prisma, fresh.id)).toBeUndefined();
-    expect(await findBridgeTransfer(test.db.prisma, fresh.id)).toBeNull();
+    await expect(insertPlans(test.db, [fresh, { ...bridgePlan(), id: first.id }])).rejects.toThrow(
+      /duplicate key/,
+    );
+    expect(await findPlan(test.db, fresh.id)).toBeUndefined();
+    expect(await findBridgeTransfer(test.db, fresh.id)).toBeNull();
   });
 });
 
@@ -163,7 +163,7 @@ describe('PlanWrites', () => {
 
   it("gives a row's error to its own caller only: the rest of its batch is stored", async () => {
     const taken = bridgePlan();
-    await insertPlan(test.db.sql, taken);
+    await insertPlan(test.db, taken);
     const { sql, plansPerStatement } = countingSql();
     const writes = new PlanWrites(sql, { maxBatch: 8, maxInFlight: 1 });
     const [lead, good, bad, other] = [

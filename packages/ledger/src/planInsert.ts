@@ -1,9 +1,10 @@
+import type { Books } from './books';
 import { BatchQueue } from './batchQueue';
 import type { BatchResult } from './batchQueue';
 import { isDatabaseUnavailable } from './databaseUnavailable';
 import type { PlanInput } from './plans';
-import type { SqlClient, SqlClientOrPrisma, SqlValue } from './sqlClient';
-import { sqlStatement, toSqlClient } from './sqlClient';
+import type { SqlClient, SqlValue } from './sqlClient';
+import { sqlStatement } from './sqlClient';
 
 // Plans, their legs and their bridge transfers as three JSON documents: one statement text for
 // one plan or many (a named prepared statement, planned once per connection), atomic without a
@@ -113,15 +114,15 @@ function insertValues(plans: readonly PlanInput[]): SqlValue[] {
  * on a Prisma client or transaction (to compose it with other writes) it runs there.
  */
 export async function insertPlans(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   plans: readonly PlanInput[],
 ): Promise<void> {
   if (plans.length === 0) return;
-  await toSqlClient(db).query(INSERT_PLANS, insertValues(plans));
+  await db.sql.query(INSERT_PLANS, insertValues(plans));
 }
 
 /** Stores one plan with its legs and its bridge transfer, if it has one (`insertPlans`). */
-export function insertPlan(db: SqlClientOrPrisma, plan: PlanInput): Promise<void> {
+export function insertPlan(db: Pick<Books, 'sql'>, plan: PlanInput): Promise<void> {
   return insertPlans(db, [plan]);
 }
 
@@ -160,7 +161,7 @@ export class PlanWrites implements PlanWriter {
     this.queue = new BatchQueue(
       async (plans): Promise<BatchResult<void>[]> => {
         try {
-          await insertPlans(sql, plans);
+          await insertPlans({ sql }, plans);
           return plans.map(() => ({ ok: true, value: undefined }));
         } catch (error) {
           // Lost with the connection, the batch may have committed: no plan is sent twice.
@@ -169,7 +170,7 @@ export class PlanWrites implements PlanWriter {
           }
           return Promise.all(
             plans.map((plan) =>
-              insertPlan(sql, plan).then(
+              insertPlan({ sql }, plan).then(
                 (): BatchResult<void> => ({ ok: true, value: undefined }),
                 (alone: unknown): BatchResult<void> => ({ ok: false, error: alone }),
               ),

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import type { BridgeTransferFields } from './bridgeTransfers';
 import type { Prisma } from './generated/prisma/client';
 import type { LegStatus } from './legs';
@@ -169,10 +169,7 @@ interface PlanLegRow {
 }
 
 /** One plan with its legs, or undefined for an unknown id. */
-export async function findPlan(
-  db: PrismaClientOrTransaction,
-  planId: string,
-): Promise<StoredPlan | undefined> {
+export async function findPlan(db: Books, planId: string): Promise<StoredPlan | undefined> {
   const [plan] = await db.$queryRaw<PlanRow[]>`
     SELECT p.id, p.kind, p.status, p.chain, p.venue_id, v.opportunity_id, p.owner, p.wallet,
            p.amount_micros, p.fee_micros, p.request, p.blockers, p.swap, p.submitted, p.created_at
@@ -228,7 +225,7 @@ export async function findPlan(
  * newest first; at most `limit` (the execute alias shape needs to know only whether one fits).
  */
 export async function findOpenDepositPlans(
-  db: PrismaClientOrTransaction,
+  db: Books,
   match: { venueId: string; owner: string; amountMicros: bigint; limit: number },
 ): Promise<string[]> {
   const rows = await db.$queryRaw<{ id: string }[]>`

@@ -1,9 +1,9 @@
+import type { Books } from './books';
 import type { JournalEntryInput } from './journal';
 import { journalEntryPayload, retryTransient } from './journal';
 import type { OutboxEventInput, PositionState } from './legs';
 import { outboxPayload } from './legs';
-import type { SqlClientOrPrisma } from './sqlClient';
-import { sqlStatement, toSqlClient } from './sqlClient';
+import { sqlStatement } from './sqlClient';
 
 /** A venue position of a wallet as the books track it (migration 0011), with its venue. */
 export interface TrackedPosition extends PositionState {
@@ -77,11 +77,11 @@ const toPosition = (row: TrackedPositionRow): TrackedPosition => ({
 
 /** The positions of `wallets` that hold something, in no particular order. */
 export async function readTrackedPositions(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   wallets: readonly string[],
 ): Promise<TrackedPosition[]> {
   if (wallets.length === 0) return [];
-  const rows = await toSqlClient(db).query<TrackedPositionRow>(POSITIONS_OF_WALLETS, [
+  const rows = await db.sql.query<TrackedPositionRow>(POSITIONS_OF_WALLETS, [
     JSON.stringify(wallets),
   ]);
   return rows.map(toPosition);
@@ -96,10 +96,10 @@ export interface PositionCursor {
 
 /** Every position our legs ever moved, in key order, one page at a time (reconciliation). */
 export async function listTrackedPositions(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   { after, limit }: { readonly after?: PositionCursor; readonly limit: number },
 ): Promise<TrackedPosition[]> {
-  const rows = await toSqlClient(db).query<TrackedPositionRow>(POSITIONS_PAGE, [
+  const rows = await db.sql.query<TrackedPositionRow>(POSITIONS_PAGE, [
     after?.wallet ?? '',
     after?.chain ?? '',
     after?.opportunityId ?? '',
@@ -176,16 +176,15 @@ function bookingPayload(booking: HarvestBooking) {
  * their entries, store their harvest rows, move their marks and write their events.
  */
 export async function recordHarvests(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   bookings: readonly HarvestBooking[],
 ): Promise<HarvestBookingResult[]> {
   if (bookings.length === 0) return [];
   const payload = JSON.stringify(bookings.map(bookingPayload));
   const rows = await retryTransient(() =>
-    toSqlClient(db).query<{ ord: number; stale: boolean; entry_id: string | null }>(
-      RECORD_HARVESTS,
-      [payload],
-    ),
+    db.sql.query<{ ord: number; stale: boolean; entry_id: string | null }>(RECORD_HARVESTS, [
+      payload,
+    ]),
   );
   return bookings.map((booking, index) => {
     const row = rows[index];

@@ -1,9 +1,8 @@
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
-import type { PrismaClientOrTransaction } from './apiKeys';
 import type { OutboxEventInput } from './legs';
 import { outboxPayload } from './legs';
-import type { SqlClientOrPrisma } from './sqlClient';
-import { sqlStatement, toSqlClient } from './sqlClient';
+import { sqlStatement } from './sqlClient';
 
 export type ReconciliationTrigger = 'schedule' | 'manual' | 'cli';
 
@@ -36,7 +35,7 @@ export const newReconciliationRunId = (): string => `recon_${randomBytes(16).toS
 
 /** Opens a run (its counts are written when it finishes). */
 export async function startReconciliationRun(
-  db: PrismaClientOrTransaction,
+  db: Books,
   run: {
     readonly id: string;
     readonly trigger: ReconciliationTrigger;
@@ -74,7 +73,7 @@ const RECORD_DRIFTS = sqlStatement(
  * events exist exactly when their drifts do).
  */
 export async function recordDrifts(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   runId: string,
   drifts: readonly DriftInput[],
   events: readonly OutboxEventInput[],
@@ -93,7 +92,7 @@ export async function recordDrifts(
     above_threshold: drift.aboveThreshold,
     cause: drift.cause,
   }));
-  await toSqlClient(db).query(RECORD_DRIFTS, [
+  await db.sql.query(RECORD_DRIFTS, [
     runId,
     JSON.stringify(rows),
     JSON.stringify(outboxPayload(events)),
@@ -110,7 +109,7 @@ export interface ReconciliationCounts {
 }
 
 export async function finishReconciliationRun(
-  db: PrismaClientOrTransaction,
+  db: Books,
   id: string,
   counts: ReconciliationCounts,
   finishedAt: Date,
@@ -134,7 +133,7 @@ export interface ReservationDifference {
 
 /** Every wallet whose pending balances differ from its open legs' reservations. */
 export async function readReservationDifferences(
-  db: PrismaClientOrTransaction,
+  db: Books,
   limit = 1000,
 ): Promise<ReservationDifference[]> {
   const rows = await db.$queryRaw<
@@ -153,7 +152,7 @@ export async function readReservationDifferences(
 }
 
 /** The last finished run, for metrics and the CLI. */
-export async function latestReconciliationRun(db: PrismaClientOrTransaction) {
+export async function latestReconciliationRun(db: Books) {
   return db.reconciliationRun.findFirst({
     where: { finishedAt: { not: null } },
     orderBy: { startedAt: 'desc' },

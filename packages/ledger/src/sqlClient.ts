@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Prisma, PrismaClient } from './generated/prisma/client';
 import { DatabaseUnavailableError, isConnectionLoss } from './databaseUnavailable';
 
 /**
@@ -87,18 +87,12 @@ export function pgliteSqlClient(pglite: PgliteQueryable): SqlClient {
 
 /**
  * A Prisma client or interactive transaction as a `SqlClient`, so a hot repository can also
- * run inside a transaction a use case composes (at Prisma's per-call cost).
+ * run inside a transaction a use case composes (at Prisma's per-call cost): `Books.sql` inside
+ * `books.transaction`.
  */
-export function prismaSqlClient(db: PrismaClientOrTransaction): SqlClient {
+export function prismaSqlClient(db: PrismaClient | Prisma.TransactionClient): SqlClient {
   return {
     query: <Row extends object>(statement: SqlStatement, values: readonly SqlValue[]) =>
       db.$queryRawUnsafe<Row[]>(statement.text, ...values),
   };
-}
-
-/** Either kind of handle a hot repository accepts. */
-export type SqlClientOrPrisma = SqlClient | PrismaClientOrTransaction;
-
-export function toSqlClient(db: SqlClientOrPrisma): SqlClient {
-  return '$queryRawUnsafe' in db ? prismaSqlClient(db) : db;
 }

@@ -1,13 +1,12 @@
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { Database } from './createDatabase';
 import { createDatabase } from './createDatabase';
 import { recordBridgeFailure } from './bridgeFailures';
-import type { PrismaClient } from './generated/prisma/client';
-import { postJournalEntry, runLedgerTransaction } from './journal';
+import { postJournalEntry } from './journal';
 import type { LegOutcomeInput } from './legSettlements';
 import { insertPlan } from './planInsert';
 import { copyPgliteTemplate, ensureTestTemplate } from './testDatabaseTemplate';
@@ -17,7 +16,7 @@ export const TEST_ADMIN_URL =
 
 export interface TestDatabase {
   readonly url: string;
-  readonly db: Database;
+  readonly db: Books;
   drop(): Promise<void>;
 }
 
@@ -120,7 +119,7 @@ export async function createEmptyTestDatabase(): Promise<{ url: string; drop(): 
  * leaves it (external → pending_in): what a settlement test settles. Returns the plan id.
  */
 export async function reserveRouteLeg(
-  db: Database,
+  db: Books,
   {
     wallet,
     amountMicros,
@@ -131,7 +130,7 @@ export async function reserveRouteLeg(
     planId?: string;
   },
 ): Promise<string> {
-  await insertPlan(db.prisma, {
+  await insertPlan(db, {
     id: planId,
     kind: 'route',
     status: 'prepared',
@@ -154,7 +153,7 @@ export async function reserveRouteLeg(
       },
     ],
   });
-  await runLedgerTransaction(db.prisma, (tx) =>
+  await db.transaction((tx) =>
     postJournalEntry(tx, {
       kind: 'route.prepared',
       planId,
@@ -172,12 +171,12 @@ export async function reserveRouteLeg(
  * database rule that refuses one, so reconciliation and verifyLedger can be shown finding it.
  */
 export async function forceReservationWithoutLeg(
-  db: Database,
+  db: Books,
   { wallet, amountMicros }: { wallet: string; amountMicros: bigint },
 ): Promise<void> {
-  await db.prisma.$executeRawUnsafe('ALTER TABLE postings DISABLE TRIGGER postings_reservations');
+  await db.$executeRawUnsafe('ALTER TABLE postings DISABLE TRIGGER postings_reservations');
   try {
-    await runLedgerTransaction(db.prisma, (tx) =>
+    await db.transaction((tx) =>
       postJournalEntry(tx, {
         kind: 'test.rogue',
         postings: [
@@ -187,7 +186,7 @@ export async function forceReservationWithoutLeg(
       }),
     );
   } finally {
-    await db.prisma.$executeRawUnsafe('ALTER TABLE postings ENABLE TRIGGER postings_reservations');
+    await db.$executeRawUnsafe('ALTER TABLE postings ENABLE TRIGGER postings_reservations');
   }
 }
 
@@ -240,7 +239,7 @@ export const BRIDGE_TEST_BURNED = 9_990_000n;
  * confirmed burn leg and what the burn moved from Base's outside into the owner's `in_flight`.
  */
 export async function insertSettledBridge(
-  db: PrismaClient,
+  db: Books,
   { speed, settledAt }: { speed: 'standard' | 'fast'; settledAt: Date },
 ): Promise<{ planId: string; burnTxId: string }> {
   const planId = `plan_${randomBytes(16).toString('hex')}`;
@@ -285,7 +284,7 @@ export async function insertSettledBridge(
     UPDATE plan_legs SET status = 'confirmed', tx_id = ${burnTxId},
                          settled_amount_micros = ${BRIDGE_TEST_BURNED}, settled_at = ${settledAt}
     WHERE plan_id = ${planId}`;
-  await runLedgerTransaction(db, (tx) =>
+  await db.transaction((tx) =>
     postJournalEntry(tx, {
       kind: 'bridge_burn',
       dedupeKey: `bridge-burn:${planId}`,
@@ -304,7 +303,7 @@ export async function insertSettledBridge(
 }
 
 /** Marks a test bridge failed at `now`, as the expiry does (bridge.failed; the amount stays). */
-export function failSettledBridge(db: PrismaClient, planId: string, now: Date) {
+export function failSettledBridge(db: Books, planId: string, now: Date) {
   return recordBridgeFailure(db, {
     planId,
     reason: 'attestation_window_expired: test',

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import type { Prisma } from './generated/prisma/client';
 
 /** A catalog entry as stored. The opportunity id is not part of it: it is minted once. */
@@ -22,7 +22,7 @@ export interface VenueCatalogRow {
  * so ids survive restarts and re-seeding.
  */
 export async function upsertVenueCatalog(
-  db: PrismaClientOrTransaction,
+  db: Books,
   rows: readonly VenueCatalogRow[],
   catalogVersion: number,
   mintOpportunityId: () => string,
@@ -68,7 +68,7 @@ export interface ApySampleInput {
 
 /** Appends one history row per reading (ok or unavailable). */
 export async function insertApySamples(
-  db: PrismaClientOrTransaction,
+  db: Books,
   samples: readonly ApySampleInput[],
 ): Promise<number> {
   const result = await db.apySample.createMany({
@@ -157,10 +157,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * and 24 hours before `now` (each `round(avg)`, as `readApyHistory` computes a window mean),
  * and its latest chain read.
  */
-export async function listVenuesWithApy(
-  db: PrismaClientOrTransaction,
-  now: Date,
-): Promise<VenueWithApyRow[]> {
+export async function listVenuesWithApy(db: Books, now: Date): Promise<VenueWithApyRow[]> {
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const [d30, d7, d1] = [since(30), since(7), since(1)];
   const rows = await db.$queryRaw<RawRow[]>`

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import { readReservationDifferences } from './reconciliation';
 
 export interface LedgerProblem {
@@ -32,7 +32,7 @@ export interface LedgerReport {
  * a leg without its reservation, is a problem); every tracked position's mark is its staked
  * balance plus the fees retained in it. Reports up to 100 problems per check.
  */
-export async function verifyLedger(db: PrismaClientOrTransaction): Promise<LedgerReport> {
+export async function verifyLedger(db: Books): Promise<LedgerReport> {
   const problems: LedgerProblem[] = [];
   const entries = await db.$queryRaw<{ id: bigint; legs: bigint; total: string }[]>`
     SELECT e.id, COUNT(p.id) AS legs, COALESCE(SUM(p.amount_micros), 0)::text AS total

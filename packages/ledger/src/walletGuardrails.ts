@@ -1,6 +1,5 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
-import type { SqlClientOrPrisma } from './sqlClient';
-import { sqlStatement, toSqlClient } from './sqlClient';
+import type { Books } from './books';
+import { sqlStatement } from './sqlClient';
 
 /** A wallet's guardrails as stored (migration 0021); null = no limit. */
 export interface GuardrailsRow {
@@ -43,10 +42,7 @@ const toRow = (row: StoredRow): GuardrailsRow => ({
 });
 
 /** A wallet's guardrails (by ledger key); none stored → no limit. */
-export async function readWalletGuardrails(
-  db: PrismaClientOrTransaction,
-  wallet: string,
-): Promise<GuardrailsRow> {
+export async function readWalletGuardrails(db: Books, wallet: string): Promise<GuardrailsRow> {
   // Raw SQL: the lists are nullable (NULL = no limit), which Prisma's list fields cannot say.
   const rows = await db.$queryRaw<StoredRow[]>`
     SELECT allowed_chains, venue_allowlist, max_allocation_bps,
@@ -68,12 +64,12 @@ const GUARDRAILS_OF_WALLETS = sqlStatement(
 
 /** The guardrails of `wallets` in one read (the autopilot's keeper page); no limit if none. */
 export async function readWalletGuardrailsOf(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   wallets: readonly string[],
 ): Promise<Map<string, GuardrailsRow>> {
   const found = new Map<string, GuardrailsRow>(wallets.map((wallet) => [wallet, NO_GUARDRAILS]));
   if (wallets.length === 0) return found;
-  const rows = await toSqlClient(db).query<StoredRow & { wallet: string }>(GUARDRAILS_OF_WALLETS, [
+  const rows = await db.sql.query<StoredRow & { wallet: string }>(GUARDRAILS_OF_WALLETS, [
     JSON.stringify(wallets),
   ]);
   for (const row of rows) found.set(row.wallet, toRow(row));
@@ -82,7 +78,7 @@ export async function readWalletGuardrailsOf(
 
 /** Replaces a wallet's guardrails (PUT semantics: what is not given has no limit). */
 export async function writeWalletGuardrails(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   guardrails: Omit<GuardrailsRow, 'updatedAt'> & { readonly now: Date },
 ): Promise<GuardrailsRow> {

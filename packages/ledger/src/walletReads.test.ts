@@ -1,5 +1,5 @@
 import type { AccountRef } from './journal';
-import { postJournalEntry, runLedgerTransaction } from './journal';
+import { postJournalEntry } from './journal';
 import type { SqlClient } from './sqlClient';
 import type { TestDatabase } from './testing';
 import { createTestDatabase } from './testing';
@@ -12,7 +12,7 @@ beforeAll(async () => {
   for (let index = 0; index < 12; index += 1) {
     const liquid: AccountRef = { wallet: `reads-${index}`, chain: 'sui', bucket: 'liquid' };
     const inFlight: AccountRef = { wallet: `reads-${index}`, chain: 'sui', bucket: 'in_flight' };
-    await runLedgerTransaction(test.db.prisma, async (tx) => {
+    await test.db.transaction(async (tx) => {
       await postJournalEntry(tx, {
         kind: 'test',
         postings: [
@@ -56,8 +56,8 @@ const liquidOf = (rows: readonly { bucket: string; balanceMicros: bigint }[]) =>
 
 describe('balance reads', () => {
   it('lists only accounts that hold something, through either client', async () => {
-    const viaDriver = await readBalancesOf(test.db.sql, ['reads-0', 'reads-3']);
-    const viaPrisma = await readBalancesOf(test.db.prisma, ['reads-0', 'reads-3']);
+    const viaDriver = await readBalancesOf(test.db, ['reads-0', 'reads-3']);
+    const viaPrisma = await test.db.transaction((tx) => readBalancesOf(tx, ['reads-0', 'reads-3']));
     expect(viaDriver).toEqual([
       expect.objectContaining({ wallet: 'reads-3', bucket: 'liquid', balanceMicros: 3n }),
     ]);
@@ -88,9 +88,7 @@ describe('balance reads', () => {
     const { sql, statements } = countingSql();
     const reader = new GroupedBalanceReader(sql);
     const wallets = ['reads-7', 'reads-0', 'reads-7'];
-    expect(await reader.read(wallets)).toEqual(
-      await directBalanceReader(test.db.sql).read(wallets),
-    );
+    expect(await reader.read(wallets)).toEqual(await directBalanceReader(test.db).read(wallets));
     expect(statements()).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import { BatchQueue } from './batchQueue';
-import type { SqlClient, SqlClientOrPrisma } from './sqlClient';
-import { sqlStatement, toSqlClient } from './sqlClient';
+import type { SqlClient } from './sqlClient';
+import { sqlStatement } from './sqlClient';
 
 /** One wallet account's balance, with the venue of a `staked:<opportunityId>` bucket. */
 export interface WalletBalanceRow {
@@ -48,11 +48,11 @@ const STAKED_PREFIX = 'staked:';
  * client or transaction.
  */
 export async function readBalancesOf(
-  db: SqlClientOrPrisma,
+  db: Pick<Books, 'sql'>,
   wallets: readonly string[],
 ): Promise<WalletBalanceRow[]> {
   if (wallets.length === 0) return [];
-  const [result] = await toSqlClient(db).query<{ rows: string }>(BALANCES_OF, [
+  const [result] = await db.sql.query<{ rows: string }>(BALANCES_OF, [
     // Sorted: the index scan sorts the keys again, and sorted input is its cheapest case.
     JSON.stringify([...wallets].sort()),
   ]);
@@ -89,7 +89,7 @@ const pick = (byWallet: Map<string, WalletBalanceRow[]>, wallets: readonly strin
   wallets.map((wallet) => byWallet.get(wallet) ?? []);
 
 /** Each call is its own query, on any client (a Prisma transaction included). */
-export function directBalanceReader(db: SqlClientOrPrisma): BalanceReader {
+export function directBalanceReader(db: Pick<Books, 'sql'>): BalanceReader {
   return {
     read: async (wallets) => pick(groupByWallet(await readBalancesOf(db, wallets)), wallets),
   };
@@ -114,7 +114,7 @@ export class GroupedBalanceReader implements BalanceReader {
   constructor(sql: SqlClient, options: GroupedBalanceReaderOptions = {}) {
     this.queue = new BatchQueue(
       async (calls) => {
-        const byWallet = groupByWallet(await readBalancesOf(sql, [...new Set(calls.flat())]));
+        const byWallet = groupByWallet(await readBalancesOf({ sql }, [...new Set(calls.flat())]));
         return calls.map((call) => ({ ok: true, value: pick(byWallet, call) }));
       },
       { maxBatch: options.maxBatch ?? 16, maxInFlight: options.maxInFlight ?? 2 },
@@ -145,10 +145,7 @@ export interface StakedPosition {
 }
 
 /** The wallet's venue positions, from postings on its `staked:*` accounts. */
-export async function readStakedPositions(
-  db: PrismaClientOrTransaction,
-  wallet: string,
-): Promise<StakedPosition[]> {
+export async function readStakedPositions(db: Books, wallet: string): Promise<StakedPosition[]> {
   const rows = await db.$queryRaw<
     {
       chain: string;
@@ -222,7 +219,7 @@ export interface ActivityCursor {
  * newest first, each with all such legs in leg order. Pages never split a plan.
  */
 export async function readActivityPage(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   { before, plans }: { before?: ActivityCursor; plans: number },
 ): Promise<{ legs: ActivityLegRow[]; next: ActivityCursor | null }> {

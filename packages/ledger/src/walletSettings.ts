@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 
 export interface AutoYieldSettingRow {
   readonly enabled: boolean;
@@ -10,10 +10,7 @@ export interface AutoYieldSettingRow {
 }
 
 /** A wallet's auto-yield setting; off (and never stored) by default. */
-export async function readAutoYield(
-  db: PrismaClientOrTransaction,
-  wallet: string,
-): Promise<AutoYieldSettingRow> {
+export async function readAutoYield(db: Books, wallet: string): Promise<AutoYieldSettingRow> {
   // Raw SQL: read on every route request, where the model API's cost per call shows.
   const rows = await db.$queryRaw<
     {
@@ -37,7 +34,7 @@ export async function readAutoYield(
 }
 
 export async function writeAutoYield(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   setting: { enabled: boolean; venueId: string | null; maxStakeMicros: bigint | null; now: Date },
 ): Promise<AutoYieldSettingRow> {

@@ -17,14 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 beforeEach(async () => {
-  await test.db.prisma.$executeRaw`
+  await test.db.$executeRaw`
     TRUNCATE webhook_attempts, webhook_deliveries, webhook_subscriptions, outbox_events`;
 });
 
 const t0 = new Date('2026-02-01T10:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const LEASE = 60_000;
-const prisma = () => test.db.prisma;
+const prisma = () => test.db;
 
 /** `subscriptions` subscriptions, each with its own wallet and `events` events, relayed. */
 async function seed(subscriptions: number, events: number) {
@@ -42,7 +42,7 @@ async function seed(subscriptions: number, events: number) {
     });
     subs.push(row.id);
   }
-  await prisma().$transaction((tx) =>
+  await prisma().transaction((tx) =>
     insertOutboxEvents(
       tx,
       Array.from({ length: events }, (_, n) =>

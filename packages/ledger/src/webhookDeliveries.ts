@@ -1,7 +1,6 @@
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
-import type { PrismaClientOrTransaction } from './apiKeys';
-import type { Prisma, PrismaClient } from './generated/prisma/client';
-import { runLedgerTransaction } from './journal';
+import type { Prisma } from './generated/prisma/client';
 import type { OutboxEventType } from './legs';
 
 /** A delivery leased to one sender, with what sending it needs. */
@@ -73,10 +72,10 @@ interface RunRow {
  * const claimed = await claimDueDeliveries(prisma, { now, leaseMs: 60_000, limit: 50 });
  */
 export async function claimDueDeliveries(
-  prisma: PrismaClient,
+  prisma: Books,
   { now, leaseMs, limit, perSubscription = 1 }: ClaimDueDeliveriesParameters,
 ): Promise<ClaimedDelivery[]> {
-  return runLedgerTransaction(prisma, async (tx) => {
+  return prisma.transaction(async (tx) => {
     const subscriptions = await tx.$queryRaw<{ id: string }[]>`
       SELECT s.id
       FROM webhook_subscriptions s
@@ -106,11 +105,11 @@ export async function claimDueDeliveries(
  * {@link claimDueDeliveries}.
  */
 export async function claimDelivery(
-  prisma: PrismaClient,
+  prisma: Books,
   deliveryId: string,
   { now, leaseMs }: { now: Date; leaseMs: number },
 ): Promise<ClaimedDelivery | null> {
-  return runLedgerTransaction(prisma, async (tx) => {
+  return prisma.transaction(async (tx) => {
     const subscriptions = await tx.$queryRaw<{ id: string }[]>`
       SELECT s.id
       FROM webhook_subscriptions s
@@ -128,7 +127,7 @@ export async function claimDelivery(
 
 /** Under the subscriptions' row locks: re-reads each head, leases the due runs behind it. */
 async function leaseRuns(
-  tx: Prisma.TransactionClient,
+  tx: Books,
   subscriptionIds: readonly string[],
   {
     now,
@@ -237,7 +236,7 @@ export interface RecordDeliveryAttemptParameters {
  * was lost (its lease passed and another sender took it, or the subscription was deleted).
  */
 export async function recordDeliveryAttempts(
-  db: PrismaClientOrTransaction,
+  db: Books,
   attempts: readonly RecordDeliveryAttemptParameters[],
 ): Promise<(number | null)[]> {
   if (attempts.length === 0) return [];
@@ -281,7 +280,7 @@ export async function recordDeliveryAttempts(
 
 /** Gives back leased deliveries that were not attempted (the rest of a run after a failure). */
 export async function releaseDeliveries(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { deliveryIds, claimToken }: { deliveryIds: readonly string[]; claimToken: string },
 ): Promise<number> {
   if (deliveryIds.length === 0) return 0;

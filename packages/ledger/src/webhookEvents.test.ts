@@ -14,7 +14,7 @@ const t0 = new Date('2026-02-01T10:00:00Z');
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  const prisma = test.db.prisma;
+  const prisma = test.db;
   const subscribe = async (ownerKeyId: string, wallets: string[]) =>
     (
       await insertWebhookSubscription(prisma, {
@@ -30,7 +30,7 @@ beforeAll(async () => {
     ).id;
   mine = await subscribe('key_mine', ['W1']);
   theirs = await subscribe('key_theirs', ['*']);
-  ids = await prisma.$transaction((tx) =>
+  ids = await prisma.transaction((tx) =>
     insertOutboxEvents(
       tx,
       [
@@ -64,7 +64,7 @@ afterAll(() => test.drop());
 const page = (
   viewer: { wallets: string[]; ownerKeyId: string | null },
   options: Partial<Parameters<typeof readWebhookEventsPage>[2]> = {},
-) => readWebhookEventsPage(test.db.prisma, viewer, { limit: 50, ...options });
+) => readWebhookEventsPage(test.db, viewer, { limit: 50, ...options });
 
 describe('readWebhookEventsPage', () => {
   it("an owner sees its wallets' events and market-wide ones, newest first, with its deliveries only", async () => {

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 import type { Prisma } from './generated/prisma/client';
 import type { OutboxEventType } from './legs';
 
@@ -85,7 +85,7 @@ interface DeliveryRow {
  * before, or null on the last page.
  */
 export async function readWebhookEventsPage(
-  db: PrismaClientOrTransaction,
+  db: Books,
   viewer: WebhookEventsViewer,
   { beforeSeq, limit, type, wallet }: ReadWebhookEventsPageParameters,
 ): Promise<{ events: WebhookEventRow[]; next: bigint | null }> {

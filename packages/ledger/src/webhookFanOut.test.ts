@@ -12,12 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 beforeEach(async () => {
-  await test.db.prisma.$executeRaw`
+  await test.db.$executeRaw`
     TRUNCATE webhook_attempts, webhook_deliveries, webhook_subscriptions, outbox_events`;
 });
 
 const now = new Date('2026-02-01T10:00:00Z');
-const prisma = () => test.db.prisma;
+const prisma = () => test.db;
 
 async function subscribe(
   fields: Partial<Pick<InsertWebhookSubscriptionInput, 'wallets' | 'eventTypes'>> = {},
@@ -36,7 +36,7 @@ async function subscribe(
 }
 
 const emit = (events: OutboxEventInput[]) =>
-  prisma().$transaction((tx) => insertOutboxEvents(tx, events, now));
+  prisma().transaction((tx) => insertOutboxEvents(tx, events, now));
 
 async function deliveriesOf(subscriptionId: string) {
   const rows = await prisma().webhookDelivery.findMany({

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from './apiKeys';
+import type { Books } from './books';
 
 export interface FanOutOutboxParameters {
   /** Outbox events taken per call, oldest first. */
@@ -31,7 +31,7 @@ const RELAY_LOCK_KEY = 7_311_560_007;
  * const { events, deliveryIds } = await fanOutOutbox(prisma, { limit: 500, now: new Date() });
  */
 export async function fanOutOutbox(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { limit, now }: FanOutOutboxParameters,
 ): Promise<FanOutOutboxReturnType> {
   const [row] = await db.$queryRaw<{ events: bigint; delivery_ids: string[] | null }[]>`

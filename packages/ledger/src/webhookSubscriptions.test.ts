@@ -18,7 +18,7 @@ afterAll(() => test.drop());
 
 const now = new Date('2026-02-01T10:00:00Z');
 const subscribe = (ownerKeyId: string, extra: { url?: string; at?: Date } = {}) =>
-  insertWebhookSubscription(test.db.prisma, {
+  insertWebhookSubscription(test.db, {
     id: newWebhookSubscriptionId(),
     ownerKeyId,
     wallets: ['W1'],
@@ -34,7 +34,7 @@ describe('webhook subscriptions', () => {
     const b = await subscribe('key_owner_a', { at: new Date(now.getTime() + 1000) });
     const a = await subscribe('key_owner_a');
     await subscribe('key_owner_b');
-    const listed = await listWebhookSubscriptions(test.db.prisma, 'key_owner_a');
+    const listed = await listWebhookSubscriptions(test.db, 'key_owner_a');
     expect(listed.map((row) => row.id)).toEqual([a.id, b.id]);
     expect(JSON.stringify(listed)).not.toContain('sealed');
     expect(a.id).toMatch(/^whk_[0-9a-f]{32}$/);
@@ -43,7 +43,7 @@ describe('webhook subscriptions', () => {
   it('rotation keeps the replaced key as the previous one until the overlap ends', async () => {
     const sub = await subscribe('key_owner_r');
     const later = new Date(now.getTime() + 60_000);
-    const rotated = await rotateWebhookSubscriptionKey(test.db.prisma, {
+    const rotated = await rotateWebhookSubscriptionKey(test.db, {
       id: sub.id,
       ownerKeyId: 'key_owner_r',
       keySealed: 'v1.sealed-new',
@@ -55,13 +55,13 @@ describe('webhook subscriptions', () => {
       rotatedAt: later,
       previousKeyExpiresAt: new Date(later.getTime() + 3_600_000),
     });
-    const row = await test.db.prisma.webhookSubscription.findUniqueOrThrow({
+    const row = await test.db.webhookSubscription.findUniqueOrThrow({
       where: { id: sub.id },
     });
     expect([row.keySealed, row.previousKeySealed]).toEqual(['v1.sealed-new', 'v1.sealed-current']);
     // Another owner cannot rotate it.
     expect(
-      await rotateWebhookSubscriptionKey(test.db.prisma, {
+      await rotateWebhookSubscriptionKey(test.db, {
         id: sub.id,
         ownerKeyId: 'key_someone_else',
         keySealed: 'v1.x',
@@ -73,28 +73,28 @@ describe('webhook subscriptions', () => {
 
   it('deleting ends pending deliveries; only the owner can, once', async () => {
     const sub = await subscribe('key_owner_d');
-    await test.db.prisma.$transaction((tx) =>
+    await test.db.transaction((tx) =>
       insertOutboxEvents(tx, [{ type: 'deposit.settled', wallet: 'W1', payload: {} }], now),
     );
-    const { deliveryIds } = await fanOutOutbox(test.db.prisma, { limit: 100, now });
+    const { deliveryIds } = await fanOutOutbox(test.db, { limit: 100, now });
     expect(deliveryIds.length).toBeGreaterThan(0);
     const ownerless = { id: sub.id, ownerKeyId: 'key_someone_else', now };
-    expect(await deleteWebhookSubscription(test.db.prisma, ownerless)).toBeNull();
+    expect(await deleteWebhookSubscription(test.db, ownerless)).toBeNull();
     const owned = { id: sub.id, ownerKeyId: 'key_owner_d', now };
-    expect(await deleteWebhookSubscription(test.db.prisma, owned)).toEqual(now);
-    expect(await deleteWebhookSubscription(test.db.prisma, owned)).toBeNull();
-    const deliveries = await test.db.prisma.webhookDelivery.findMany({
+    expect(await deleteWebhookSubscription(test.db, owned)).toEqual(now);
+    expect(await deleteWebhookSubscription(test.db, owned)).toBeNull();
+    const deliveries = await test.db.webhookDelivery.findMany({
       where: { subscriptionId: sub.id },
     });
     expect(deliveries.map((row) => [row.status, row.lastError])).toEqual([
       ['failed', 'subscription deleted'],
     ]);
-    expect(await listWebhookSubscriptions(test.db.prisma, 'key_owner_d')).toEqual([]);
+    expect(await listWebhookSubscriptions(test.db, 'key_owner_d')).toEqual([]);
   });
 
   it('the database refuses unknown event types and malformed ids', async () => {
     await expect(
-      insertWebhookSubscription(test.db.prisma, {
+      insertWebhookSubscription(test.db, {
         id: newWebhookSubscriptionId(),
         ownerKeyId: 'k',
         wallets: [],
@@ -106,7 +106,7 @@ describe('webhook subscriptions', () => {
       }),
     ).rejects.toThrow();
     await expect(
-      insertWebhookSubscription(test.db.prisma, {
+      insertWebhookSubscription(test.db, {
         id: 'whk_short',
         ownerKeyId: 'k',
         wallets: [],
@@ -139,13 +139,13 @@ describe('webhook subscriptions', () => {
       keySealed: 'v1.x',
       now,
     };
-    await insertWebhookSubscription(test.db.prisma, {
+    await insertWebhookSubscription(test.db, {
       ...subscription,
       id: newWebhookSubscriptionId(),
       eventTypes: [...every],
     });
     await expect(
-      insertWebhookSubscription(test.db.prisma, {
+      insertWebhookSubscription(test.db, {
         ...subscription,
         id: newWebhookSubscriptionId(),
         eventTypes: [...every, 'auto_pay.paid'],
@@ -155,15 +155,15 @@ describe('webhook subscriptions', () => {
 
   it('a deletion racing a relay still ends the deliveries the relay created', async () => {
     const sub = await subscribe('key_owner_race');
-    await test.db.prisma.$transaction((tx) =>
+    await test.db.transaction((tx) =>
       insertOutboxEvents(tx, [{ type: 'deposit.settled', wallet: 'W1', payload: {} }], now),
     );
     let deletion: Promise<Date | null> | undefined;
-    await test.db.prisma.$transaction(async (tx) => {
+    await test.db.transaction(async (tx) => {
       const relayed = await fanOutOutbox(tx, { limit: 100, now });
       expect(relayed.deliveryIds.length).toBeGreaterThan(0);
       // The deletion starts while the relay's transaction is still open, and waits for it.
-      deletion = deleteWebhookSubscription(test.db.prisma, {
+      deletion = deleteWebhookSubscription(test.db, {
         id: sub.id,
         ownerKeyId: 'key_owner_race',
         now,
@@ -171,7 +171,7 @@ describe('webhook subscriptions', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     });
     expect(await deletion).toEqual(now);
-    const deliveries = await test.db.prisma.webhookDelivery.findMany({
+    const deliveries = await test.db.webhookDelivery.findMany({
       where: { subscriptionId: sub.id },
     });
     expect(deliveries.map((row) => row.status)).toEqual(['failed']);

@@ -1,7 +1,5 @@
+import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
-import type { PrismaClientOrTransaction } from './apiKeys';
-import type { Prisma, PrismaClient } from './generated/prisma/client';
-import { runLedgerTransaction } from './journal';
 import type { OutboxEventType } from './legs';
 
 /** A subscription as its owner may see it: never a key, sealed or not. */
@@ -52,7 +50,7 @@ const toRecord = (row: { eventTypes: string[] } & Omit<WebhookSubscriptionRecord
 
 /** Stores a new subscription (its key already sealed). */
 export async function insertWebhookSubscription(
-  db: PrismaClientOrTransaction,
+  db: Books,
   input: InsertWebhookSubscriptionInput,
 ): Promise<WebhookSubscriptionRecord> {
   const row = await db.webhookSubscription.create({
@@ -73,7 +71,7 @@ export async function insertWebhookSubscription(
 
 /** The owner's live subscriptions, oldest first. */
 export async function listWebhookSubscriptions(
-  db: PrismaClientOrTransaction,
+  db: Books,
   ownerKeyId: string,
 ): Promise<WebhookSubscriptionRecord[]> {
   const rows = await db.webhookSubscription.findMany({
@@ -85,10 +83,7 @@ export async function listWebhookSubscriptions(
 }
 
 /** How many live subscriptions the owner has. */
-export async function countWebhookSubscriptions(
-  db: PrismaClientOrTransaction,
-  ownerKeyId: string,
-): Promise<number> {
+export async function countWebhookSubscriptions(db: Books, ownerKeyId: string): Promise<number> {
   return db.webhookSubscription.count({ where: { ownerKeyId, deletedAt: null } });
 }
 
@@ -121,7 +116,7 @@ interface SubscriptionRow {
  * Null when the subscription is unknown, deleted, or not this owner's.
  */
 export async function rotateWebhookSubscriptionKey(
-  db: PrismaClientOrTransaction,
+  db: Books,
   input: RotateWebhookKeyInput,
 ): Promise<WebhookSubscriptionRecord | null> {
   const expiresAt = new Date(input.now.getTime() + input.overlapMs);
@@ -153,12 +148,12 @@ export async function rotateWebhookSubscriptionKey(
  * was deleted, or null when it is unknown, already deleted, or not this owner's.
  */
 export async function deleteWebhookSubscription(
-  prisma: PrismaClient,
+  prisma: Books,
   { id, ownerKeyId, now }: { id: string; ownerKeyId: string; now: Date },
   /** Runs in the same transaction once the subscription is deleted (the audit trail). */
-  andThen?: (tx: Prisma.TransactionClient, deletedAt: Date) => Promise<void>,
+  andThen?: (tx: Books, deletedAt: Date) => Promise<void>,
 ): Promise<Date | null> {
-  return runLedgerTransaction(prisma, async (tx) => {
+  return prisma.transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ deleted_at: Date }[]>`
       UPDATE webhook_subscriptions SET deleted_at = ${now}::timestamptz
       WHERE id = ${id} AND owner_key_id = ${ownerKeyId} AND deleted_at IS NULL

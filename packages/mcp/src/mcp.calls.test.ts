@@ -69,12 +69,12 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
     // Another amount per transport: both derive the key from the same API key and arguments.
     const amountMicros = kind === 'stdio' ? '3000000' : '4000000';
     const args = { address: TEST_WALLET, amountMicros, token: 'USDC', chain: 'base' };
-    const before = await api().db.prisma.plan.count();
+    const before = await api().db.plan.count();
     const first = await client.callTool({ name: 'routeFunds', arguments: args });
     const retry = await client.callTool({ name: 'routeFunds', arguments: args });
     expect(first.isError).toBeFalsy();
     expect(retry.structuredContent).toEqual(first.structuredContent);
-    expect(await api().db.prisma.plan.count()).toBe(before + 1);
+    expect(await api().db.plan.count()).toBe(before + 1);
   });
 
   it('bad arguments are tool errors naming the field', async () => {
@@ -118,7 +118,7 @@ describe.each<McpTransportKind>(['stdio', 'http'])('tool calls over %s', (kind) 
 describe('retries across /mcp sessions', () => {
   it('a retry from a new session (the client reconnected) still makes one plan', async () => {
     const args = { address: TEST_WALLET, amountMicros: '5000000', token: 'USDC', chain: 'base' };
-    const before = await api().db.prisma.plan.count();
+    const before = await api().db.plan.count();
     const first = await (
       await connect('http', testKeys.owner)
     ).callTool({
@@ -133,6 +133,6 @@ describe('retries across /mcp sessions', () => {
     });
     expect(first.isError).toBeFalsy();
     expect(retry.structuredContent).toEqual(first.structuredContent);
-    expect(await api().db.prisma.plan.count()).toBe(before + 1);
+    expect(await api().db.plan.count()).toBe(before + 1);
   });
 });

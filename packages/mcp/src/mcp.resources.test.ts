@@ -35,8 +35,8 @@ describe.each<McpTransportKind>(['stdio', 'http'])('resources and prompts over %
       });
     });
     await client.subscribeResource({ uri: 'yieldrouter://opportunities' });
-    const venue = await api().db.prisma.venue.findFirstOrThrow();
-    await api().db.prisma.apySample.create({
+    const venue = await api().db.venue.findFirstOrThrow();
+    await api().db.apySample.create({
       data: {
         venueId: venue.id,
         source: 'test',

@@ -12,7 +12,7 @@ async function main() {
   const db = await createDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  await seedVenueCatalog(db.prisma);
+  await seedVenueCatalog(db);
   const redis = await connectRedis(config.redisUrl, logger);
   const app = createApp({ config, db, redis, logger });
   const server = app.listen(0, '127.0.0.1', () => {

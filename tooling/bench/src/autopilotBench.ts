@@ -14,7 +14,7 @@ import {
   seedFakeStakeOpportunities,
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
 import { createDatabase, readStakedPositions, readTrackedPositions } from '@yieldrouter/ledger';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { withDatabase } from './benchDatabase';
 
 const WALLETS = Number(process.env['BENCH_AUTOPILOT_WALLETS'] ?? 10_000);
@@ -34,8 +34,8 @@ const venues: VenueConfig = fakeTwoVenues;
  * the legs would have left; the 30-day means come from stored samples (kamino 5 %, save
  * 11.99 %: +6.99 pp, so every wallet holds).
  */
-async function seedWallets(db: Database, wallets: readonly string[], now: Date): Promise<void> {
-  const prisma = db.prisma;
+async function seedWallets(db: Books, wallets: readonly string[], now: Date): Promise<void> {
+  const prisma = db;
   await seedFakeStakeOpportunities(prisma);
   await prisma.$executeRaw`
     INSERT INTO positions (wallet, chain, opportunity_id, venue_id, shares, mark_micros)
@@ -70,11 +70,11 @@ export async function runAutopilotBench(): Promise<void> {
 
       // Baselines: each wallet's staked positions one read at a time, then pages of PAGE.
       let started = performance.now();
-      for (const wallet of wallets) await readStakedPositions(db.prisma, wallet);
+      for (const wallet of wallets) await readStakedPositions(db, wallet);
       const oneByOne = WALLETS / ((performance.now() - started) / 1000);
       started = performance.now();
       for (let index = 0; index < WALLETS; index += PAGE) {
-        await readTrackedPositions(db.sql, wallets.slice(index, index + PAGE));
+        await readTrackedPositions(db, wallets.slice(index, index + PAGE));
       }
       const paged = WALLETS / ((performance.now() - started) / 1000);
 
@@ -86,7 +86,7 @@ export async function runAutopilotBench(): Promise<void> {
       started = performance.now();
       // The keeper job's loop (autopilot-ticks): one listing, then page after page.
       const opportunities = await listOpportunities({
-        db: db.prisma,
+        db: db,
         venues,
         enablement: [],
         now: new Date(),
@@ -95,8 +95,7 @@ export async function runAutopilotBench(): Promise<void> {
       let after: string | undefined;
       do {
         const page = await tickDueAutopilots({
-          db: db.prisma,
-          sql: db.sql,
+          db: db,
           adapters: fakeChain().adapters,
           venues,
           opportunities,
@@ -113,7 +112,7 @@ export async function runAutopilotBench(): Promise<void> {
       clearInterval(sampler);
       peak = Math.max(peak, process.memoryUsage().rss);
       const period = autopilotPeriod('monthly', new Date()).key;
-      const recorded = await db.prisma.autopilotDecision.count({
+      const recorded = await db.autopilotDecision.count({
         where: { kind: 'tick', period, outcome: 'hold', reason: 'below_threshold' },
       });
       if (counts.recorded !== WALLETS || recorded !== WALLETS || counts.switches + counts.errors) {

@@ -30,7 +30,7 @@ import {
 } from '@yieldrouter/engine';
 import { parseKeeperEnv, startKeeper } from '@yieldrouter/jobs';
 import { createDatabase } from '@yieldrouter/ledger';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { pool, withDatabase } from './benchDatabase';
 
 const PLANS = Number(process.env['BENCH_BRIDGE_PLANS'] ?? 200);
@@ -75,12 +75,11 @@ function engineOf(config: ReturnType<typeof parseKeeperEnv>) {
   };
 }
 
-const prepare = (db: Database, config: ReturnType<typeof parseKeeperEnv>) => {
+const prepare = (db: Books, config: ReturnType<typeof parseKeeperEnv>) => {
   const { rail, adapters } = engineOf(config);
   return () =>
     prepareBridgePlan({
-      db: db.prisma,
-      plans: db.plans,
+      db: db,
       adapters,
       bridges: config.bridges,
       rail,
@@ -189,7 +188,7 @@ async function mintToCredit(cctp: CctpBed): Promise<void> {
 }
 
 async function measureMintToCredit(
-  db: Database,
+  db: Books,
   databaseUrl: string,
   cctp: CctpBed,
   receiver: Awaited<ReturnType<typeof startReceiver>>,
@@ -210,7 +209,7 @@ async function measureMintToCredit(
     timeoutMs: 5000,
   });
   await createWebhook({
-    db: db.prisma,
+    db: db,
     cipher: sender.cipher,
     urlPolicy: sender.urlPolicy,
     owner: { keyId: 'bench-owner', wallets: ['*'] },
@@ -228,8 +227,7 @@ async function measureMintToCredit(
       const txId = await cctp.send('base', tx, owner.privateKey);
       if (!leg.settles) continue;
       await settleLeg({
-        db: db.prisma,
-        settlements: db.settlements,
+        db: db,
         adapters,
         venues: config.venues,
         bridgeRail: rail,
@@ -247,7 +245,7 @@ async function measureMintToCredit(
     const minted = new Map<string, number>();
     for (const planId of planIds) {
       const next = await confirmBridgeDelivery({
-        db: db.prisma,
+        db: db,
         rail,
         planId,
         now: new Date(),
@@ -262,7 +260,7 @@ async function measureMintToCredit(
     while (receiver.arrivals.size < minted.size && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const credited = await db.prisma.bridgeTransfer.findMany({
+    const credited = await db.bridgeTransfer.findMany({
       where: { planId: { in: planIds } },
       select: { planId: true, deliveredAt: true },
     });

@@ -6,7 +6,7 @@ import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createDatabase, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
+import { createDatabase, postJournalEntry } from '@yieldrouter/ledger';
 import { withDatabase } from './benchDatabase';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
@@ -242,7 +242,7 @@ async function benchPosition(databaseUrl: string, apiUrl: string, servers: Serve
   const wallet = empty.wallet;
   const db = await createDatabase({ databaseUrl, poolSize: 2 });
   try {
-    await runLedgerTransaction(db.prisma, (tx) =>
+    await db.transaction((tx) =>
       postJournalEntry(tx, {
         kind: 'bench.seed',
         postings: [

@@ -25,7 +25,7 @@ import {
 } from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
 import { parseKeeperEnv, startKeeper } from '@yieldrouter/jobs';
 import { createDatabase, insertOutboxEvents, readStakedPositions } from '@yieldrouter/ledger';
-import type { Database, OutboxEventInput } from '@yieldrouter/ledger';
+import type { Books, OutboxEventInput } from '@yieldrouter/ledger';
 import type { PositionUpdatedData } from '@yieldrouter/schemas';
 import { pool, withDatabase } from './benchDatabase';
 import { reconcileWalletsAtScale } from './reconcileBench';
@@ -79,11 +79,11 @@ const eventOf = (wallet: string, index: number): OutboxEventInput => {
   return { type: 'position.updated', wallet, payload: data };
 };
 
-async function subscribe(db: Database, url: string, count: number) {
+async function subscribe(db: Books, url: string, count: number) {
   const sender = createWebhookSender(settings);
   for (let index = 0; index < count; index += 1) {
     await createWebhook({
-      db: db.prisma,
+      db: db,
       cipher: sender.cipher,
       urlPolicy: sender.urlPolicy,
       owner: { keyId: `bench-owner-${index}`, wallets: ['*'] },
@@ -131,12 +131,12 @@ async function deliveriesPerSecond(url: string): Promise<void> {
           const batch = Array.from({ length: Math.min(250, EVENTS - start) }, (_, index) =>
             eventOf(wallet, start + index),
           );
-          await db.prisma.$transaction((tx) => insertOutboxEvents(tx, batch, new Date()));
+          await db.transaction((tx) => insertOutboxEvents(tx, batch, new Date()));
         }
         let relayed = 0;
         const relayStarted = performance.now();
         for (;;) {
-          const round = await relayOutbox(db.prisma, { limit: 500 });
+          const round = await relayOutbox(db, { limit: 500 });
           relayed += round.deliveryIds.length;
           if (round.events < 500) break;
         }
@@ -144,7 +144,7 @@ async function deliveriesPerSecond(url: string): Promise<void> {
         let delivered = 0;
         const started = performance.now();
         for (;;) {
-          const round = await deliverDue(db.prisma, {
+          const round = await deliverDue(db, {
             ...sender,
             limit: 500,
             perSubscription: 100,
@@ -204,7 +204,7 @@ async function commitToDelivery(): Promise<void> {
         const wallet = fakeBase58();
         const committed = new Map<string, number>();
         for (let index = 0; index < LATENCY_EVENTS; index += 1) {
-          const [id] = await db.prisma.$transaction((tx) =>
+          const [id] = await db.transaction((tx) =>
             insertOutboxEvents(tx, [eventOf(wallet, index)], new Date()),
           );
           if (id) committed.set(id, performance.now());
@@ -240,12 +240,11 @@ async function harvestWalletsPerSecond(): Promise<void> {
   await withDatabase(async (databaseUrl) => {
     const db = await createDatabase({ databaseUrl, poolSize: 8 });
     try {
-      const opportunities = await seedFakeStakeOpportunities(db.prisma);
+      const opportunities = await seedFakeStakeOpportunities(db);
       const chain = fakeChain();
       const wallets = Array.from({ length: HARVEST_WALLETS }, () => fakeBase58());
       await stakeWallets({
-        db: db.prisma,
-        settlements: db.settlements,
+        db: db,
         chain,
         opportunities,
         wallets,
@@ -254,7 +253,7 @@ async function harvestWalletsPerSecond(): Promise<void> {
       // Yield accrues to the venue's share price: every wallet's shares gain about 1 %.
       chain.accrue(FAKE_STAKE_VENUE, 50_000n * BigInt(wallets.length));
       const readSeconds = await pool(
-        wallets.map((wallet) => () => readStakedPositions(db.prisma, wallet)),
+        wallets.map((wallet) => () => readStakedPositions(db, wallet)),
         1,
       );
       let harvested = 0;
@@ -262,8 +261,7 @@ async function harvestWalletsPerSecond(): Promise<void> {
       const started = performance.now();
       do {
         const page = await harvestBatch({
-          db: db.prisma,
-          sql: db.sql,
+          db: db,
           adapters: chain.adapters,
           venues: fakeStakeVenues,
           pageSize: 100,

@@ -54,8 +54,7 @@ export async function runLedgerBench(): Promise<void> {
     try {
       const chain = fakeChain();
       const context = {
-        db: database.prisma,
-        settlements: database.settlements,
+        db: database,
         adapters: chain.adapters,
         venues,
       };
@@ -100,7 +99,7 @@ export async function runLedgerBench(): Promise<void> {
         tpsList.push(tps);
         ratios.push(rate / tps);
       }
-      const report = await verifyLedger(database.prisma);
+      const report = await verifyLedger(database);
       if (!report.ok) throw new Error(`the ledger does not verify: ${JSON.stringify(report)}`);
       line(
         `ledger: settlements/s at ${CLIENTS} clients ${middle(rates).toFixed(0)} vs pgbench ` +

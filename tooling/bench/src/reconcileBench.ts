@@ -23,24 +23,24 @@ export async function reconcileWalletsAtScale(): Promise<void> {
   await withDatabase(async (databaseUrl) => {
     const db = await createDatabase({ databaseUrl, poolSize: 8 });
     try {
-      await seedFakeStakeOpportunities(db.prisma);
+      await seedFakeStakeOpportunities(db);
       const chain = fakeChain();
       const wallets = Array.from({ length: WALLETS }, () => fakeBase58());
       // Every wallet holds the shares the books track, and one in ten a little more besides.
       for (const [index, wallet] of wallets.entries()) {
         chain.depositOutside(wallet, FAKE_STAKE_VENUE, index % 10 === 0 ? SHARES + 1_000n : SHARES);
       }
-      await db.prisma.$executeRaw`
+      await db.$executeRaw`
         INSERT INTO positions (wallet, chain, opportunity_id, venue_id, shares, mark_micros)
         SELECT w, 'solana', v.opportunity_id, v.id, ${SHARES}, ${SHARES}
         FROM unnest(${wallets}::text[]) AS w, venues v WHERE v.id = ${FAKE_STAKE_VENUE}`;
-      await db.prisma.$executeRaw`ANALYZE positions`;
+      await db.$executeRaw`ANALYZE positions`;
 
       const readStarted = performance.now();
       let read = 0;
       let after: PositionCursor | undefined;
       for (;;) {
-        const page = await listTrackedPositions(db.sql, {
+        const page = await listTrackedPositions(db, {
           limit: 500,
           ...(after ? { after } : {}),
         });
@@ -59,8 +59,7 @@ export async function reconcileWalletsAtScale(): Promise<void> {
       }, 20);
       const started = performance.now();
       const report = await reconcileBooks({
-        db: db.prisma,
-        sql: db.sql,
+        db: db,
         adapters: chain.adapters,
         venues: fakeStakeVenues,
         thresholdMicros: 10_000n,

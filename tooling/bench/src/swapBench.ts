@@ -93,7 +93,7 @@ export async function runSwapBench(): Promise<void> {
         if (!asked) throw new Error('the fake saw no quote request');
         const quoteUrl = new URL('/swap/allowance-holder/quote', fake.url);
         quoteUrl.search = new URLSearchParams(asked).toString();
-        await database.prisma.$executeRawUnsafe(
+        await database.$executeRawUnsafe(
           'CREATE TABLE bench_swap_quotes (id TEXT PRIMARY KEY, quote JSONB NOT NULL)',
         );
         const baseline = async () => {
@@ -103,7 +103,7 @@ export async function runSwapBench(): Promise<void> {
           const body: unknown = await response.json();
           if (!response.ok) throw new Error(`the fake answered ${response.status}`);
           const id = randomBytes(16).toString('hex');
-          await database.prisma.$executeRaw`
+          await database.$executeRaw`
             INSERT INTO bench_swap_quotes (id, quote) VALUES (${id}, ${JSON.stringify(body)}::jsonb)`;
         };
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startLocalnet } from '@yieldrouter/chain-beds/localnet';
 import type { Localnet } from '@yieldrouter/chain-beds/localnet';
 import { createDatabase, verifyLedger } from '@yieldrouter/ledger';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { createClient } from '@yieldrouter/sdk';
 import { launchServices, servicesFor } from '@yieldrouter/start/launch';
 import { seedApyHistory } from './seedApyHistory';
@@ -116,7 +116,7 @@ export async function startDemoStack(options: DemoStackOptions = {}): Promise<De
 
     mkdirSync(path.dirname(dataDir), { recursive: true });
     log(`seeding 30 days of APY history from the yields bed (${localnet.yields.url})`);
-    const db: Database = await createDatabase({ ...dbOptions, migrate: true });
+    const db: Books = await createDatabase({ ...dbOptions, migrate: true });
     try {
       const samples = await seedApyHistory(db, localnet, env);
       log(`  ${samples} APY samples stored by refreshApy`);
@@ -142,7 +142,7 @@ export async function startDemoStack(options: DemoStackOptions = {}): Promise<De
       verify: async () => {
         const verifyDb = await createDatabase({ ...dbOptions, migrate: false });
         try {
-          const report = await verifyLedger(verifyDb.prisma);
+          const report = await verifyLedger(verifyDb);
           return {
             ok: report.ok,
             lines: [

@@ -89,7 +89,7 @@ it('pnpm localnet runs a Base → Arbitrum bridge end to end: credited once by t
   expect(await localnet.cctp.usdcOf('arbitrum', owner.address)).toBe(1_000_000_000n + 24_975_000n);
 
   // Credited once: one delivery entry, one bridge.delivered, and the books balance.
-  const db = database.db.prisma;
+  const db = database.db;
   expect(
     await db.journalEntry.count({ where: { planId: result.planId, kind: 'bridge_delivery' } }),
   ).toBe(1);

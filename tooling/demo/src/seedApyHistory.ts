@@ -8,7 +8,7 @@ import {
   seedVenueCatalog,
   serviceConfig,
 } from '@yieldrouter/engine';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -19,14 +19,14 @@ const DAY_MS = 24 * 3600 * 1000;
  * number is what the refresh read from the bed.
  */
 export async function seedApyHistory(
-  db: Database,
+  db: Books,
   localnet: Localnet,
   env: Readonly<Record<string, string | undefined>>,
   days = 30,
 ): Promise<number> {
   const settings = readSettings(ServiceSettings, env, { inScope: () => false });
   const config = serviceConfig(settings);
-  await seedVenueCatalog(db.prisma);
+  await seedVenueCatalog(db);
   const today = Date.now();
   let samples = 0;
   // Days 29 … 1 here; today's reading comes from the keeper once the API runs.
@@ -47,7 +47,7 @@ export async function seedApyHistory(
       now: () => at,
     });
     const result = await refreshApy({
-      db: db.prisma,
+      db: db,
       reader,
       venues: config.venues,
       now: () => at,

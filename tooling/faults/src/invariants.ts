@@ -1,21 +1,21 @@
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { verifyLedger } from '@yieldrouter/ledger';
 import type { OperationResult } from './routeOperations';
 import type { TestReceiver } from '@yieldrouter/webhooks/testing';
 
 /** The books: every entry balances, no wallet account below zero, every ledger rule holds. */
-export async function checkBooks(db: Database): Promise<string[]> {
+export async function checkBooks(db: Books): Promise<string[]> {
   const problems: string[] = [];
-  const [unbalanced] = await db.prisma.$queryRawUnsafe<Array<{ count: number }>>(
+  const [unbalanced] = await db.$queryRawUnsafe<Array<{ count: number }>>(
     `SELECT count(*)::int AS count FROM (
        SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_micros) <> 0) u`,
   );
   if ((unbalanced?.count ?? 0) > 0) problems.push(`${unbalanced?.count} entries do not balance`);
-  const [negative] = await db.prisma.$queryRawUnsafe<Array<{ count: number }>>(
+  const [negative] = await db.$queryRawUnsafe<Array<{ count: number }>>(
     'SELECT count(*)::int AS count FROM ledger_accounts WHERE wallet IS NOT NULL AND balance_micros < 0',
   );
   if ((negative?.count ?? 0) > 0) problems.push(`${negative?.count} wallet accounts below zero`);
-  const verified = await verifyLedger(db.prisma);
+  const verified = await verifyLedger(db);
   if (!verified.ok) problems.push(`ledger:verify: ${JSON.stringify(verified).slice(0, 300)}`);
   return problems;
 }
@@ -35,10 +35,10 @@ export interface EffectCount {
 }
 
 export async function countEffects(
-  db: Database,
+  db: Books,
   results: readonly OperationResult[],
 ): Promise<EffectCount> {
-  const rows = await db.prisma.$queryRawUnsafe<
+  const rows = await db.$queryRawUnsafe<
     Array<{ wallet: string; amount: string; plans: number; entries: number }>
   >(
     `SELECT p.wallet, p.amount_micros::text AS amount, count(DISTINCT p.id)::int AS plans,
@@ -69,11 +69,11 @@ export async function countEffects(
 
 /** Every submitted leg of `planIds` settled, exactly once (one settlement entry). */
 export async function checkSettledOnce(
-  db: Database,
+  db: Books,
   planIds: readonly string[],
 ): Promise<{ readonly settled: number; readonly problems: string[] }> {
   if (planIds.length === 0) return { settled: 0, problems: [] };
-  const rows = await db.prisma.$queryRawUnsafe<
+  const rows = await db.$queryRawUnsafe<
     Array<{ plan_id: string; status: string; tx_id: string | null; settlements: number }>
   >(
     `SELECT l.plan_id, l.status, l.tx_id,
@@ -99,11 +99,11 @@ export async function checkSettledOnce(
  * final state; `expected` is how many deliveries the subscription must have by then.
  */
 export async function deliveriesSettled(
-  db: Database,
+  db: Books,
   subscriptionId: string,
   expected: number,
 ): Promise<boolean> {
-  const [row] = await db.prisma.$queryRawUnsafe<
+  const [row] = await db.$queryRawUnsafe<
     Array<{ open: number; events: number; unrelayed: number }>
   >(
     `SELECT count(*) FILTER (WHERE status <> 'delivered')::int AS open, count(*)::int AS events,
@@ -127,12 +127,12 @@ export interface DeliveryCheck {
  * killed mid-run, what it sent but had not recorded is sent again: counted as `extraSends`.
  */
 export async function checkDeliveries(
-  db: Database,
+  db: Books,
   subscriptionId: string,
   receiver: TestReceiver,
   { exactAttempts }: { readonly exactAttempts: boolean },
 ): Promise<DeliveryCheck> {
-  const rows = await db.prisma.$queryRawUnsafe<
+  const rows = await db.$queryRawUnsafe<
     Array<{ event_id: string; status: string; attempts: number }>
   >(
     `SELECT d.event_id, d.status, (SELECT count(*)::int FROM webhook_attempts a

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
 import { createDatabase } from '@yieldrouter/ledger';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { createEmptyTestDatabase } from '@yieldrouter/ledger/testing';
 import { HttpClient } from './httpClient';
 import { startPrivateRedis } from './privateRedis';
@@ -19,7 +19,7 @@ export interface Instance {
 export interface Stack {
   readonly databaseUrl: string;
   /** The stack's database, for the invariants (a connection of the suite's own). */
-  readonly db: Database;
+  readonly db: Books;
   readonly redis: PrivateRedis;
   /** Owner key of every wallet (`"*"`). */
   readonly ownerKey: string;
@@ -122,7 +122,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     list[index] = instance;
     return instance;
   };
-  let db: Database | undefined;
+  let db: Books | undefined;
   const stopAll = async () => {
     const all = [...apis.map((i) => i.process), ...keepers.map((i) => i.process), ...retired];
     for (const instance of [...apis, ...keepers]) instance.client.close();

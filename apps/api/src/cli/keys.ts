@@ -1,6 +1,7 @@
 // `pnpm keys create|list|revoke`: manages API keys in the configured database.
 import { parseArgs } from 'node:util';
-import { createApiKey, createDatabase, listApiKeys, revokeApiKey } from '@yieldrouter/ledger';
+import { createServiceLogger, createServices } from '@yieldrouter/engine';
+import { createApiKey, listApiKeys, revokeApiKey } from '@yieldrouter/ledger';
 import { parseEnv } from '../env';
 
 const usage = `usage:
@@ -19,9 +20,13 @@ async function main(): Promise<number> {
   });
   const [command, id] = positionals;
   const config = parseEnv(process.env);
-  const db = await createDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  // Its output is the keys themselves: the services log nothing on stdout.
+  const services = await createServices({
+    config,
+    dataDir: config.dataDir,
+    logger: createServiceLogger('keys', 'silent'),
+  });
+  const db = services.books;
   try {
     switch (command) {
       case 'create': {
@@ -31,7 +36,7 @@ async function main(): Promise<number> {
           return 2;
         }
         const created = await createApiKey(
-          db.prisma,
+          db,
           { role, wallets: values.wallet ?? [], ...(values.label ? { label: values.label } : {}) },
           config.apiKeySecret,
         );
@@ -42,8 +47,7 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'list': {
-        for (const key of await listApiKeys(db.prisma))
-          process.stdout.write(`${JSON.stringify(key)}\n`);
+        for (const key of await listApiKeys(db)) process.stdout.write(`${JSON.stringify(key)}\n`);
         return 0;
       }
       case 'revoke': {
@@ -51,7 +55,7 @@ async function main(): Promise<number> {
           process.stderr.write(`${usage}\n`);
           return 2;
         }
-        const revoked = await revokeApiKey(db.prisma, id);
+        const revoked = await revokeApiKey(db, id);
         process.stdout.write(revoked ? `revoked ${id}\n` : `no active key ${id}\n`);
         return revoked ? 0 : 1;
       }

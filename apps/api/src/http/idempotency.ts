@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Response } from 'express';
 import type {
-  BooksTransaction,
+  Books,
   ClaimIdempotencyKeyParameters,
   ClaimIdempotencyKeyReturnType,
   IdempotencyKeyRef,
@@ -148,10 +148,7 @@ async function claimOrWait(
  * Stores a response as the outcome of the write, inside `tx`, the transaction that writes the
  * write's effect. Given to the handler (see HandlerContext.recordWrite).
  */
-export type ResponseRecorder = (
-  tx: BooksTransaction,
-  response: IdempotentResponse,
-) => Promise<void>;
+export type ResponseRecorder = (tx: Books, response: IdempotentResponse) => Promise<void>;
 
 export interface RespondIdempotentlyParameters {
   /** Where the records are kept (the app's store). */
@@ -236,7 +233,7 @@ export async function respondIdempotently(
   }
   const held = { scope, operation, key, claimToken: claim.claimToken };
   let recorded: IdempotentResponse | undefined;
-  const record = async (tx: BooksTransaction | undefined, response: IdempotentResponse) => {
+  const record = async (tx: Books | undefined, response: IdempotentResponse) => {
     if (response.status < 200 || response.status > 299) {
       throw new Error(`${operation}: only a 2xx answer is recorded as a write's outcome`);
     }

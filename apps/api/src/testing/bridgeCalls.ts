@@ -21,7 +21,7 @@ export function bridgeCalls(app: () => TestApp, ownerKey: string) {
         .set('X-API-Key', testKeys.keeper)
         .send({ txId }),
     balance: async (wallet: string, chain: string, bucket: string) =>
-      (await app().db.prisma.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))
+      (await app().db.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))
         ?.balanceMicros ?? 0n,
   };
 }

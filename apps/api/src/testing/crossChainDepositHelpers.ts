@@ -37,7 +37,7 @@ export function crossChainDepositHelpers(
     /** The owner's balance in one bucket on one chain (USDC unless the bucket names an asset). */
     balance: async (chain: string, bucket: string) =>
       (
-        await app().db.prisma.ledgerAccount.findFirst({
+        await app().db.ledgerAccount.findFirst({
           where: { wallet: owner.address, chain, bucket },
         })
       )?.balanceMicros ?? 0n,

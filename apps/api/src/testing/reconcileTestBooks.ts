@@ -8,7 +8,7 @@ import type { TestApp } from './startTestApp';
  */
 export function reconcileTestBooks(t: TestApp): Promise<ReconcileReport> {
   return reconcileBooks({
-    db: t.db.prisma,
+    db: t.db,
     adapters: createChainAdapters({
       chains: t.config.chains,
       ids: t.config.onChainIds,

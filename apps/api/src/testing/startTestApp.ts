@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Express } from 'express';
 import { createTestDatabase, createTestPgliteDatabase } from '@yieldrouter/ledger/testing';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { seedVenueCatalog } from '@yieldrouter/engine';
 import type { AppDeps } from '../app';
 import { createApp } from '../app';
@@ -40,7 +40,7 @@ export const testKeys = {
 export interface TestApp {
   readonly app: Express;
   readonly config: ApiConfig;
-  readonly db: Database;
+  readonly db: Books;
   readonly redis: Redis;
   close(): Promise<void>;
 }
@@ -62,7 +62,7 @@ export async function startTestApp(
     Pick<AppDeps, 'logger' | 'apyReader' | 'adapters' | 'registry' | 'withheldHandlers'>
   > & {
     /** The app's database, given the test database's URL (default: the test database). */
-    readonly openDatabase?: (url: string) => Promise<Database>;
+    readonly openDatabase?: (url: string) => Promise<Books>;
   } = {},
 ): Promise<TestApp> {
   const database =
@@ -103,7 +103,7 @@ export async function startTestApp(
     ]),
     ...env,
   });
-  await seedVenueCatalog(database.db.prisma);
+  await seedVenueCatalog(database.db);
   const { openDatabase, ...appDeps } = deps;
   const db = openDatabase ? await openDatabase(database.url) : database.db;
   const app = createApp({

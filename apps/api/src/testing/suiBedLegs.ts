@@ -46,7 +46,7 @@ export async function settleSuiLeg(
   legIndex = 0,
 ): Promise<StoredPlanDocument> {
   const { t, adapters } = bed;
-  await markLegSubmitted(t.db.prisma, { planId, legIndex, txId: digest, now: new Date() });
+  await markLegSubmitted(t.db, { planId, legIndex, txId: digest, now: new Date() });
   await watchSettlements(
     testJobDeps(
       { url: '', db: t.db, drop: async () => undefined },
@@ -71,9 +71,9 @@ export async function signAndSettleSuiLeg(
 /** The ledger verifies; reconciliation reads every chain and finds no drift of a micro or more. */
 export async function expectBooksClean(bed: SuiSwapBedApp): Promise<void> {
   const { t, adapters } = bed;
-  expect((await verifyLedger(t.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
   const report = await reconcileBooks({
-    db: t.db.prisma,
+    db: t.db,
     adapters,
     venues: t.config.venues,
     thresholdMicros: 1n,

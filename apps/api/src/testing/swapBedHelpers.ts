@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { createChainAdapters } from '@yieldrouter/engine';
 import { watchSettlements } from '@yieldrouter/jobs';
 import { testJobDeps } from '@yieldrouter/jobs/testing';
-import { postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
+import { postJournalEntry } from '@yieldrouter/ledger';
 import type { LedgerChain } from '@yieldrouter/ledger';
 import { StoredPlanDocument } from '@yieldrouter/schemas';
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
@@ -66,7 +66,7 @@ export async function storedPlan(t: TestApp, planId: string) {
 
 /** The books' side of a route that settled earlier: `amount` USDC in the wallet's liquid. */
 export function seedLiquid(t: TestApp, wallet: string, chain: LedgerChain, amount: bigint) {
-  return runLedgerTransaction(t.db.prisma, (tx) =>
+  return t.db.transaction((tx) =>
     postJournalEntry(tx, {
       kind: 'test.routed',
       postings: [

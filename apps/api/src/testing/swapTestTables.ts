@@ -16,7 +16,7 @@ interface PlanLikeDocument {
 
 /** The protocol's fee account, in the books' unit (USDC micros); 0 before anything was booked. */
 export async function protocolFees(t: TestApp): Promise<bigint> {
-  const account = await t.db.prisma.ledgerAccount.findFirst({
+  const account = await t.db.ledgerAccount.findFirst({
     where: { bucket: 'fees:protocol' },
   });
   return account?.balanceMicros ?? 0n;
@@ -82,7 +82,7 @@ export function itBlocksOnQuoteFaults<Mode extends string, Document extends Plan
       for (const field of ['legs', ...table.unpriced]) {
         expect((document as Record<string, unknown>)[field]).toBeUndefined();
       }
-      const { prisma } = table.app().db;
+      const prisma = table.app().db;
       expect(await prisma.plan.count({ where: { id: document.planId ?? '' } })).toBe(1);
       expect(await prisma.journalEntry.count({ where: { planId: document.planId ?? '' } })).toBe(0);
     },
@@ -133,7 +133,7 @@ export function itFailsAStaleFill(stale: StaleFillCase): void {
     expect(leg?.failureReason).toMatch(stale.failureReason);
     expect(await protocolFees(t)).toBe(feesBefore);
     const where = { planId: document.planId ?? '' };
-    expect(await t.db.prisma.journalEntry.count({ where })).toBe(0);
+    expect(await t.db.journalEntry.count({ where })).toBe(0);
     await nothingElseMoved?.();
   });
 }
@@ -184,7 +184,7 @@ export function itRefusesBadInput(table: BadInputTable): void {
   it.each(table.cases)(
     '%s → 400 naming the field, nothing stored',
     async (_name, change, field) => {
-      const plans = () => table.app().db.prisma.plan.count();
+      const plans = () => table.app().db.plan.count();
       const before = await plans();
       const { body } = await table.send(change).expect(400);
       if (table.match === 'exact') {

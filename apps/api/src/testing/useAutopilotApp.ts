@@ -91,21 +91,20 @@ export function useAutopilotApp(walletCount = 3): AutopilotApp {
       return body === undefined ? call : call.send(body);
     },
     setMean: async (venueId, bps) => {
-      const prisma = app().db.prisma;
+      const prisma = app().db;
       await prisma.apySample.deleteMany({ where: { venueId } });
       await insertApySamples(prisma, dailyApySamples(venueId, bps));
     },
     stake: async (wallet, amountMicros) => {
       const { db } = app();
       const opportunities = await listOpportunities({
-        db: db.prisma,
+        db: db,
         venues: fakeStakeVenues,
         enablement: [],
         now: new Date(),
       });
       const landed = await landStake({
-        db: db.prisma,
-        settlements: db.settlements,
+        db: db,
         chain,
         opportunities,
         wallet,
@@ -115,7 +114,7 @@ export function useAutopilotApp(walletCount = 3): AutopilotApp {
       if (settled.status !== 'confirmed') throw new Error(`stake of ${wallet}: ${settled.status}`);
     },
     opportunityId: async (venueId) => {
-      const venue = await app().db.prisma.venue.findUniqueOrThrow({ where: { id: venueId } });
+      const venue = await app().db.venue.findUniqueOrThrow({ where: { id: venueId } });
       return venue.opportunityId;
     },
   };

@@ -3,8 +3,7 @@
 // a drift is at or above the threshold (SVC_KEEPER_RECONCILE_THRESHOLD_MICROS, or
 // `--threshold <micros>`). DATABASE_URL, else the embedded PGlite directory (stop the API first).
 import { errorMessage, formatMicros } from '@yieldrouter/schemas';
-import { createChainAdapters, reconcileBooks, seedVenueCatalog } from '@yieldrouter/engine';
-import { createDatabase } from '@yieldrouter/ledger';
+import { createServiceLogger, createServices, reconcileBooks } from '@yieldrouter/engine';
 import { parseKeeperSettings } from '@yieldrouter/jobs';
 
 function thresholdArgument(argv: readonly string[]): bigint | undefined {
@@ -22,19 +21,17 @@ async function main(): Promise<void> {
   const thresholdMicros =
     thresholdArgument(process.argv.slice(2)) ?? keeper.reconciliation.thresholdMicros;
   const dataDir = process.env['SVC_DATA_DIR'] || '.data/pglite';
-  const db = await createDatabase(
-    service.databaseUrl ? { databaseUrl: service.databaseUrl } : { dataDir },
-  );
+  // Its output is the report: the services log nothing on stdout.
+  const services = await createServices({
+    config: service,
+    dataDir,
+    logger: createServiceLogger('ledger:reconcile', 'silent'),
+  });
+  const db = services.books;
   try {
-    await seedVenueCatalog(db.prisma);
     const report = await reconcileBooks({
-      db: db.prisma,
-      sql: db.sql,
-      adapters: createChainAdapters({
-        chains: service.chains,
-        ids: service.onChainIds,
-        switches: service.switches,
-      }),
+      db,
+      adapters: services.adapters,
       venues: service.venues,
       thresholdMicros,
       trigger: 'cli',

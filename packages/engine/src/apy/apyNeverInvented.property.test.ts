@@ -102,7 +102,7 @@ beforeAll(async () => {
     startYieldsServer(),
     startSilentServer(),
   ]);
-  await seedVenueCatalog(test.db.prisma);
+  await seedVenueCatalog(test.db);
 });
 afterAll(async () => {
   await Promise.all([test.drop(), yields.stop(), silent.close()]);
@@ -110,7 +110,7 @@ afterAll(async () => {
 
 const reader = (baseUrl: string) => createDefiLlamaReader({ baseUrl, timeoutMs: TIMEOUT_MS });
 const refresh = (apyReader: ApyReader) =>
-  refreshApy({ db: test.db.prisma, reader: apyReader, venues, now: () => new Date() });
+  refreshApy({ db: test.db, reader: apyReader, venues, now: () => new Date() });
 
 /** The reader for a failure mode, and what to close after the run. */
 async function failingReader(
@@ -166,7 +166,7 @@ it('APY is never non-null after a failed refresh, whatever the failure and the h
         await close?.();
       }
       const listing = await listOpportunities({
-        db: test.db.prisma,
+        db: test.db,
         venues,
         enablement,
         now: new Date(),

@@ -67,7 +67,7 @@ const weights = fc.uniqueArray(fc.integer({ min: 1, max: 9_999 }), { maxLength: 
 
 async function settleRun(chain: FakeChain, plan: AutoPayRunDocument) {
   const planId = plan.planId as string;
-  const common = { db: test().db.prisma, settlements: test().db.settlements, venues };
+  const common = { db: test().db, venues };
   const settle = (legIndex: number, txId: string) =>
     settleLeg({ ...common, adapters: chain.adapters, planId, legIndex, txId, now: new Date() });
   const legs = plan.legs ?? [];
@@ -100,7 +100,7 @@ it('pays payees exactly their share of harvested yield, never principal', async 
       fc.bigInt({ min: 1_000_000n, max: 50_000_000n }),
       fc.array(op, { minLength: 1, maxLength: 12 }),
       async (percentage, parts, principal, ops) => {
-        const db = test().db.prisma;
+        const db = test().db;
         const payees = parts.map((weightBps, index) => ({
           payeeId: `payee-${index}`,
           address: fakeBase58(),
@@ -108,7 +108,6 @@ it('pays payees exactly their share of harvested yield, never principal', async 
         }));
         const { chain, wallet } = await stakedAutoPayWallet({
           db,
-          settlements: test().db.settlements,
           opportunities: opportunities(),
           config: { enabled: true, percentage, payees, trigger: 'manual' },
           principalMicros: principal,
@@ -166,7 +165,6 @@ it('pays payees exactly their share of harvested yield, never principal', async 
               seen.cancelled += 1;
               await cancelPlan({
                 db,
-                settlements: test().db.settlements,
                 planId: plan.planId as string,
                 allowWallet: () => true,
                 now: new Date(),
@@ -190,5 +188,5 @@ it('pays payees exactly their share of harvested yield, never principal', async 
   expect(seen.settled).toBeGreaterThan(0);
   expect(seen.cancelled).toBeGreaterThan(0);
   expect(seen.principal).toBeGreaterThan(0);
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });

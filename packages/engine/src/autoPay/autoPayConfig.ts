@@ -1,10 +1,5 @@
 import { writeAutoPayConfig } from '@yieldrouter/ledger';
-import type {
-  AutoPayConfigRow,
-  PrismaClient,
-  PrismaClientOrTransaction,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import type { AutoPayConfigRow, Books, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   AutoPayConfigDocument,
   AutoPayConfigInput,
@@ -92,7 +87,7 @@ function checkedConfig(
  * with the new percentage; yield already accrued keeps the percentage it was booked with.
  */
 export async function setAutoPay(
-  db: PrismaClient,
+  db: Books,
   adapters: ChainAdapters,
   venues: VenueConfig,
   address: string,
@@ -119,7 +114,7 @@ export async function setAutoPay(
 
 /** GET /wallets/{address}/auto-pay (owner or agent): the config, the pools, the next run. */
 export async function getAutoPay(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   venues: VenueConfig,
   address: string,

@@ -1,5 +1,5 @@
 import { readAutoPayPools, readOpenAutoPayRuns } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { AutoPayDocument, Chain } from '@yieldrouter/schemas';
 import { AUTO_PAY_MAX_PAYEES, formatMicros } from '@yieldrouter/schemas';
 import { configDocument } from './autoPayConfig';
@@ -9,7 +9,7 @@ import { poolStanding } from './splitAutoPay';
 
 /** The wallet's auto-pay document: config, each position's pool, and what a run pays now. */
 export async function readAutoPayDocument(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   now: Date,
   claimOf: PoolClaimReader,

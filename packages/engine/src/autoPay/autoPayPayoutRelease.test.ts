@@ -22,10 +22,9 @@ const PRINCIPAL = 100_000_000n;
 const NET = 9_500_000n; // 10 USDC of yield, 5% protocol fee, 100% to the payee
 
 async function stakedWithYield(percentage = 100) {
-  const db = test().db.prisma;
+  const db = test().db;
   const { chain, wallet, payee } = await stakedOnePayeeWallet({
     db,
-    settlements: test().db.settlements,
     opportunities: opportunities(),
     percentage,
     principalMicros: PRINCIPAL,
@@ -38,7 +37,7 @@ async function stakedWithYield(percentage = 100) {
 
 const run = (chain: FakeChain, wallet: string) =>
   runAutoPay({
-    db: test().db.prisma,
+    db: test().db,
     adapters: chain.adapters,
     venues,
     address: wallet,
@@ -48,8 +47,7 @@ const run = (chain: FakeChain, wallet: string) =>
 
 const settle = (chain: FakeChain, planId: string, legIndex: number, txId: string) =>
   settleLeg({
-    db: test().db.prisma,
-    settlements: test().db.settlements,
+    db: test().db,
     adapters: chain.adapters,
     venues,
     planId,
@@ -66,10 +64,10 @@ async function settleWithdraw(chain: FakeChain, plan: AutoPayRunDocument) {
 }
 
 async function expire(planId: string, legIndex: number) {
-  const leg = await findSettlementLeg(test().db.prisma, planId, legIndex);
+  const leg = await findSettlementLeg(test().db, planId, legIndex);
   if (!leg) throw new Error('no leg');
   const released = await releaseLeg(
-    { settlements: test().db.settlements, now: new Date() },
+    { db: test().db, now: new Date() },
     leg,
     'expired',
     'unsigned 24 h after the plan was prepared',
@@ -78,7 +76,7 @@ async function expire(planId: string, legIndex: number) {
 }
 
 async function bucket(wallet: string, name: string) {
-  const rows = await readBalancesOf(test().db.prisma, [wallet]);
+  const rows = await readBalancesOf(test().db, [wallet]);
   return rows.find((row) => row.bucket === name)?.balanceMicros ?? 0n;
 }
 
@@ -95,7 +93,7 @@ async function nextRunPays(chain: FakeChain, wallet: string, payee: string) {
   expect(await bucket(wallet, 'auto_pay')).toBe(0n);
   expect(await bucket(wallet, 'liquid')).toBe(0n);
   await expect(run(chain, wallet)).rejects.toMatchObject({ code: 'AUTO_PAY_NOTHING_PAYABLE' });
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 }
 
 it('an expired payout leg returns its share to liquid and the next run pays it', async () => {
@@ -127,8 +125,7 @@ it('a cancelled run commits nothing: the next run withdraws and pays again', asy
   const plan = await run(chain, wallet);
   const { cancelPlan } = await import('../wallets/releaseLegs');
   await cancelPlan({
-    db: test().db.prisma,
-    settlements: test().db.settlements,
+    db: test().db,
     planId: plan.planId as string,
     allowWallet: () => true,
     now: new Date(),
@@ -139,7 +136,7 @@ it('a cancelled run commits nothing: the next run withdraws and pays again', asy
   const planId = again.planId as string;
   await settle(chain, planId, 1, chain.transfer(planId, payee));
   expect(await bucket(wallet, 'auto_pay')).toBe(0n);
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });
 
 it('an expired payout that lands late pays from liquid and the pool takes the share back', async () => {
@@ -153,7 +150,7 @@ it('an expired payout that lands late pays from liquid and the pool takes the sh
   expect(await bucket(wallet, 'liquid')).toBe(0n);
   expect(await bucket(wallet, 'auto_pay')).toBe(0n);
   await expect(run(chain, wallet)).rejects.toMatchObject({ code: 'AUTO_PAY_NOTHING_PAYABLE' });
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });
 
 it("a payout never settles from another run's money before its own withdraw", async () => {
@@ -164,7 +161,7 @@ it("a payout never settles from another run's money before its own withdraw", as
   await settleWithdraw(chain, first);
   // The first run's payout is still open: its 4.75 sits in auto_pay. More yield, a second run.
   chain.accrue(VENUE, 10_000_000n);
-  await harvestOnFakeChain(test().db.prisma, chain, wallet);
+  await harvestOnFakeChain(test().db, chain, wallet);
   const second = await run(chain, wallet);
   const planId = second.planId as string;
   expect((second.legs ?? []).map((leg) => leg.action)).toEqual(['withdraw', 'transfer']);
@@ -177,7 +174,7 @@ it("a payout never settles from another run's money before its own withdraw", as
   await settleWithdraw(chain, second);
   await settle(chain, planId, 1, chain.transfer(planId, payee));
   expect(await bucket(wallet, 'auto_pay')).toBe(0n);
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });
 
 it('a withdraw that lands after its payout expired returns the share to liquid', async () => {
@@ -206,5 +203,5 @@ it('a payout that pays less than its share returns the rest once no payout is op
   expect(short).toMatchObject({ status: 'confirmed', settledAmountMicros: String(NET - 1n) });
   expect(await bucket(wallet, 'auto_pay')).toBe(0n);
   expect(await bucket(wallet, 'liquid')).toBe(1n);
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });

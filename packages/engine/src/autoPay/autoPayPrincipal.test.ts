@@ -12,7 +12,7 @@ import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
 const { test, opportunities } = useFakeStakeDatabase();
 
 async function settledLeg(wallet: string, effect: LegEffect, micros: bigint) {
-  const db = test().db.prisma;
+  const db = test().db;
   const id = newPlanId();
   await insertPlan(db, {
     id,
@@ -44,7 +44,7 @@ async function settledLeg(wallet: string, effect: LegEffect, micros: bigint) {
 }
 
 it('counts rebalance legs into and out of the venue as principal', async () => {
-  const db = test().db.prisma;
+  const db = test().db;
   const wallet = fakeBase58();
   const opportunity = opportunities().find((entry) => entry.venueId === VENUE);
   if (!opportunity) throw new Error('no fake venue opportunity');

@@ -1,6 +1,6 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { readAutoPayConfig, readAutoPayPaidSince, readAutoPayPools } from '@yieldrouter/ledger';
-import type { AutoPayConfigRow, AutoPayPool, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { AutoPayConfigRow, AutoPayPool, Books } from '@yieldrouter/ledger';
 import type { AutoPaySplit, Blocker, Chain } from '@yieldrouter/schemas';
 import { describeBlockerCode, formatMicros } from '@yieldrouter/schemas';
 import type { PoolClaimReader } from './readPoolClaim';
@@ -68,7 +68,7 @@ const matches = (pool: AutoPayPool, target: AutoPayTarget) =>
  * capped), or the payout is more than the position holds above its principal.
  */
 export async function computeAutoPayRun(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   target: AutoPayTarget,
   now: Date,

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { AutoPayPlanDocument } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
@@ -13,7 +13,7 @@ import type { AutoPayTarget } from './computeAutoPayRun';
  * is stored or reserved: only the owner's run prepares legs and commits the yield.
  */
 export async function quoteAutoPay(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   venues: VenueConfig,
   request: { readonly wallet: string } & AutoPayTarget,

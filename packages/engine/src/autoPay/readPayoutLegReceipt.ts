@@ -1,5 +1,5 @@
 import { readAutoPayPayout } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction, SettlementLeg } from '@yieldrouter/ledger';
+import type { Books, SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { PayoutPayee } from '../wallets/recordLegOutcome';
@@ -16,7 +16,7 @@ export interface PayoutLegReceipt {
  * the planned amount).
  */
 export async function readPayoutLegReceipt(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   leg: SettlementLeg,
   txId: string,

@@ -1,5 +1,5 @@
 import { readTrackedPositions } from '@yieldrouter/ledger';
-import type { AutoPayPool, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { AutoPayPool, Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
 import { readPositionOnChain } from '../wallets/measurePosition';
@@ -19,7 +19,7 @@ export type PoolClaimReader = (pool: AutoPayPool) => Promise<PoolClaim>;
  * staked balance.
  */
 export function poolClaimReader(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   venues: VenueConfig,
   wallet: string,

@@ -1,10 +1,5 @@
-import {
-  LedgerError,
-  insertAutoPayRun,
-  insertPlan,
-  runLedgerTransaction,
-} from '@yieldrouter/ledger';
-import type { PlanLegInput, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import { LedgerError, insertAutoPayRun, insertPlan } from '@yieldrouter/ledger';
+import type { PlanLegInput, Books, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   AutoPayRunDocument,
   Blocker,
@@ -28,7 +23,7 @@ import { poolClaimReader } from './readPoolClaim';
 import type { SplitPayout } from './splitAutoPay';
 
 export interface RunAutoPayParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The wallet as named in the path. */
@@ -195,39 +190,41 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
       }),
       legs: built.legs,
     };
-    const stored = await runLedgerTransaction(db, async (tx) => {
-      const again = await computeAutoPayRun(tx, wallet, parameters.target, now, {
-        lock: true,
-        claimOf,
-      });
-      if (!sameRun(run, again)) return false;
-      await insertPlan(tx, record);
-      await parameters.recordWrite?.(tx, document);
-      if (built.build.status === 'prepared') {
-        await insertAutoPayRun(tx, {
-          planId,
-          wallet,
-          chain,
-          opportunityId: run.pool.opportunityId,
-          amountMicros: run.split.amountMicros,
-          fromReturnedMicros: run.fromReturnedMicros,
-          payouts: built.payoutLegs.map(({ legIndex, payee }) => ({
-            legIndex,
-            payeeId: payee.payeeId,
-            address: payee.address,
-            weightBps: payee.weightBps,
-            amountMicros: payee.amountMicros,
-          })),
-          now,
+    const stored = await db
+      .transaction(async (tx) => {
+        const again = await computeAutoPayRun(tx, wallet, parameters.target, now, {
+          lock: true,
+          claimOf,
         });
-      }
-      return true;
-    }).catch((error: unknown) => {
-      // The liquid a returned share is held from moved meanwhile (the owner spent it): the run
-      // is computed again from what liquid holds now.
-      if (error instanceof LedgerError && error.code === 'INSUFFICIENT_BALANCE') return false;
-      throw error;
-    });
+        if (!sameRun(run, again)) return false;
+        await insertPlan(tx, record);
+        await parameters.recordWrite?.(tx, document);
+        if (built.build.status === 'prepared') {
+          await insertAutoPayRun(tx, {
+            planId,
+            wallet,
+            chain,
+            opportunityId: run.pool.opportunityId,
+            amountMicros: run.split.amountMicros,
+            fromReturnedMicros: run.fromReturnedMicros,
+            payouts: built.payoutLegs.map(({ legIndex, payee }) => ({
+              legIndex,
+              payeeId: payee.payeeId,
+              address: payee.address,
+              weightBps: payee.weightBps,
+              amountMicros: payee.amountMicros,
+            })),
+            now,
+          });
+        }
+        return true;
+      })
+      .catch((error: unknown) => {
+        // The liquid a returned share is held from moved meanwhile (the owner spent it): the run
+        // is computed again from what liquid holds now.
+        if (error instanceof LedgerError && error.code === 'INSUFFICIENT_BALANCE') return false;
+        throw error;
+      });
     if (stored) return document;
   }
   throw new EngineError(

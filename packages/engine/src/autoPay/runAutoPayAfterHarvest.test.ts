@@ -15,10 +15,9 @@ import { harvestOnFakeChain, stakedAutoPayWallet } from './testing/autoPayOnFake
 const { test, opportunities } = useFakeStakeDatabase();
 
 async function stakedWallet(trigger: 'after_harvest' | 'manual', emergencyPause = false) {
-  const db = test().db.prisma;
+  const db = test().db;
   const staked = await stakedAutoPayWallet({
     db,
-    settlements: test().db.settlements,
     opportunities: opportunities(),
     config: {
       enabled: true,

@@ -1,12 +1,12 @@
 import { listAfterHarvestWallets } from '@yieldrouter/ledger';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import type { VenueConfig } from '../venues/venueConfig';
 import { runAutoPay } from './runAutoPay';
 
 export interface RunAutoPayAfterHarvestParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** Ledger wallets a harvest just booked yield for. */

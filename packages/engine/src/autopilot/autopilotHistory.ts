@@ -1,5 +1,5 @@
 import { readAutopilotDecisions } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { AutopilotHistory } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { idCursor } from '../idCursor';
@@ -14,7 +14,7 @@ const cursor = idCursor('apd');
  * last page.
  */
 export async function readAutopilotHistory(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   query: { readonly cursor?: string | undefined; readonly limit?: number | undefined },

@@ -3,12 +3,7 @@ import {
   readAutopilotPolicy,
   writeAutopilotPolicy,
 } from '@yieldrouter/ledger';
-import type {
-  AutopilotPolicyRow,
-  PrismaClient,
-  PrismaClientOrTransaction,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import type { AutopilotPolicyRow, Books, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   AutopilotChain,
   AutopilotEnableRequest,
@@ -81,7 +76,7 @@ export function policyChain(
 
 /** GET /wallets/{address}/autopilot: the policy, the incumbent, the next tick, the last decision. */
 export async function readAutopilotState(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   now: Date,
@@ -92,7 +87,7 @@ export async function readAutopilotState(
 }
 
 async function stateOf(
-  db: PrismaClientOrTransaction,
+  db: Books,
   wallet: string,
   policy: AutopilotPolicyRow | null,
   now: Date,
@@ -129,7 +124,7 @@ async function stateOf(
 }
 
 export interface SetAutopilotParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly address: string;
   readonly opportunities: readonly Opportunity[];

@@ -3,7 +3,7 @@ import type {
   AutopilotDecisionInput,
   AutopilotDecisionRow,
   AutopilotPolicyRow,
-  SqlClientOrPrisma,
+  Books,
   TrackedPosition,
 } from '@yieldrouter/ledger';
 import type { AutopilotChain, AutopilotDecision, AutopilotPolicy } from '@yieldrouter/schemas';
@@ -57,7 +57,7 @@ export function incumbentOf(
 
 /** The wallet's incumbent on `chain`, read from the books. */
 export async function readIncumbent(
-  db: SqlClientOrPrisma,
+  db: Books,
   wallet: string,
   chain: AutopilotChain,
 ): Promise<AutopilotPosition | null> {

@@ -5,4 +5,5 @@ export * from './autopilotPeriod';
 export * from './autopilotPolicy';
 export * from './autopilotRecords';
 export * from './decideAutopilot';
+export * from './tickAutopilot';
 export * from './tickDueAutopilots';

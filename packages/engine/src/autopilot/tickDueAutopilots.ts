@@ -5,14 +5,15 @@ import {
   readWalletGuardrailsOf,
   recordAutopilotTicks,
 } from '@yieldrouter/ledger';
-import type { AutopilotTickRecord, SqlClient } from '@yieldrouter/ledger';
+import type { AutopilotTickRecord } from '@yieldrouter/ledger';
 import { errorMessage } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { toGuardrails } from '../guardrails/readGuardrails';
 import { guardrailCheck } from './autopilotGuardrails';
 import { autopilotPeriod } from './autopilotPeriod';
 import type { AutopilotDecisionParameters } from './autopilotDecisions';
-import { autopilotMinSamples, tickAutopilot } from './autopilotDecisions';
+import { autopilotMinSamples } from './autopilotDecisions';
+import { tickAutopilot } from './tickAutopilot';
 import { decisionInput, decisionRecord, incumbentOf } from './autopilotRecords';
 import { decideAutopilot } from './decideAutopilot';
 
@@ -20,8 +21,6 @@ export interface TickDueAutopilotsParameters extends Omit<
   AutopilotDecisionParameters,
   'address' | 'now'
 > {
-  /** The driver for the page's set-wise statements (the database client otherwise). */
-  readonly sql?: SqlClient;
   /** The last wallet of the previous page; absent for the first page. */
   readonly after?: string;
   readonly pageSize: number;
@@ -52,7 +51,7 @@ export async function tickDueAutopilots(
   parameters: TickDueAutopilotsParameters,
 ): Promise<TickDueAutopilotsPage> {
   const now = parameters.now();
-  const reader = parameters.sql ?? parameters.db;
+  const reader = parameters.db;
   const policies = await listDueAutopilotPolicies(reader, {
     now,
     ...(parameters.after ? { after: parameters.after } : {}),

@@ -20,7 +20,7 @@ const SOLANA_ACCOUNT = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 /** A stored Base → `destChain` bridge plan to `recipient`, and its burn leg as settlement sees it. */
 async function bridgeTo(destChain: 'solana' | 'arbitrum', recipient: string) {
   const planId = `plan_${randomBytes(16).toString('hex')}`;
-  await insertPlan(test.db.sql, {
+  await insertPlan(test.db, {
     id: planId,
     kind: 'bridge',
     status: 'prepared',
@@ -78,7 +78,7 @@ describe('readBridgeBurnLeg: the burn must mint to the plan recipient', () => {
   it('confirms a burn minting to the recipient', async () => {
     const { leg } = await bridgeTo('solana', SOLANA_ACCOUNT);
     const { receipt } = await readBridgeBurnLeg(
-      test.db.prisma,
+      test.db,
       railBurningTo('solana', SOLANA_ACCOUNT),
       leg,
       'sig',
@@ -89,7 +89,7 @@ describe('readBridgeBurnLeg: the burn must mint to the plan recipient', () => {
   it('refuses a Solana recipient that differs only in case (base58 is case-sensitive)', async () => {
     const { leg } = await bridgeTo('solana', SOLANA_ACCOUNT);
     const { receipt } = await readBridgeBurnLeg(
-      test.db.prisma,
+      test.db,
       railBurningTo('solana', swapCase(SOLANA_ACCOUNT)),
       leg,
       'sig',
@@ -103,7 +103,7 @@ describe('readBridgeBurnLeg: the burn must mint to the plan recipient', () => {
   it('takes an EVM recipient in any letter case (hex; checksum casing is not identity)', async () => {
     const { leg } = await bridgeTo('arbitrum', EVM_OWNER);
     const { receipt } = await readBridgeBurnLeg(
-      test.db.prisma,
+      test.db,
       railBurningTo('arbitrum', EVM_OWNER.toLowerCase()),
       leg,
       '0xabc',

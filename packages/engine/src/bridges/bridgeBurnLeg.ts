@@ -1,5 +1,5 @@
 import { findBridgeTransfer } from '@yieldrouter/ledger';
-import type { AccountRef, LedgerChain, PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
+import type { AccountRef, LedgerChain, Books, SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
@@ -25,7 +25,7 @@ const sameAddress = (a: string, b: string): boolean =>
  * which is the owner on the destination).
  */
 export async function readBridgeBurnLeg(
-  db: PrismaClient,
+  db: Books,
   rail: BridgeRail | undefined,
   leg: SettlementLeg,
   txId: string,

@@ -4,7 +4,7 @@ import { getAddress } from 'viem';
 import { findBridgeTransfer, findPlan, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { Receipt } from '@yieldrouter/schemas';
 import { createChainAdapters } from '../chains/createChainAdapters';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -125,7 +125,7 @@ describe('bridge conservation (property, PostgreSQL)', () => {
   it('liquid + in_flight + fees + the rail fee equal what the receipts proved came in', async () => {
     await fc.assert(
       fc.asyncProperty(outcome, async (run) => {
-        const db = test.db.prisma;
+        const db = test.db;
         const owner = address();
         script = {
           railFee: run.fast ? run.amount / 10_000n + 1n : 0n,
@@ -157,7 +157,6 @@ describe('bridge conservation (property, PostgreSQL)', () => {
         const burnMicros = BigInt(burnLeg.amountMicros);
         const common = {
           db,
-          settlements: test.db.settlements,
           adapters,
           venues: config.venues,
           bridgeRail: rail,
@@ -251,13 +250,13 @@ describe('bridge conservation (property, PostgreSQL)', () => {
       }),
       { numRuns: 30 },
     );
-    expect((await verifyLedger(test.db.prisma)).ok).toBe(true);
+    expect((await verifyLedger(test.db)).ok).toBe(true);
   });
 });
 
 describe('bridge plan on the driver', () => {
   /** A Prisma client that fails the test if it is used at all. */
-  const untouchable = new Proxy({} as PrismaClient, {
+  const untouchable = new Proxy({} as Books, {
     get: (_target, key) => {
       throw new Error(`Prisma was called (${String(key)})`);
     },
@@ -273,7 +272,6 @@ describe('bridge plan on the driver', () => {
     };
     const plan = await prepareBridgePlan({
       db: untouchable,
-      plans: test.db.plans,
       adapters,
       bridges: config.bridges,
       rail,
@@ -288,13 +286,13 @@ describe('bridge plan on the driver', () => {
     });
     expect(plan.status).toBe('prepared');
     const planId = plan.planId as string;
-    const stored = await findPlan(test.db.prisma, planId);
+    const stored = await findPlan(test.db, planId);
     expect(stored?.legs.map((leg) => [leg.action, leg.effect])).toEqual([
       ['transfer', 'bridge_fee'],
       ['approve', 'none'],
       ['burn', 'bridge_burn'],
     ]);
-    const transfer = await findBridgeTransfer(test.db.prisma, planId);
+    const transfer = await findBridgeTransfer(test.db, planId);
     expect(transfer?.serviceFeeMicros).toBeGreaterThan(0n);
     expect(transfer?.burnMicros).toBe(25n * M - (transfer?.serviceFeeMicros ?? 0n));
   });

@@ -1,5 +1,5 @@
 import { findBridgeTransfer } from '@yieldrouter/ledger';
-import type { PrismaClient, SettlementLeg } from '@yieldrouter/ledger';
+import type { Books, SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -13,7 +13,7 @@ import { bridgeLegOutcome } from './bridgeLegOutcome';
  * setting). Confirmed with what the receipt proves paid.
  */
 export async function readBridgeFeeLeg(
-  db: PrismaClient,
+  db: Books,
   adapters: ChainAdapters,
   leg: SettlementLeg,
   txId: string,

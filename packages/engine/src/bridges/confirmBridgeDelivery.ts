@@ -1,5 +1,5 @@
 import { findBridgeTransfer, recordBridgeDelivery } from '@yieldrouter/ledger';
-import type { BridgeTransferRow, PrismaClient } from '@yieldrouter/ledger';
+import type { BridgeTransferRow, Books } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
@@ -8,7 +8,7 @@ import type { BridgeRail } from './bridgeRail';
 import { markBridgeFailed } from './markBridgeFailed';
 
 export interface ConfirmBridgeDeliveryParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly rail: BridgeRail | undefined;
   readonly planId: string;
   /** The destination transaction that minted; absent: what the bridge waits for next. */

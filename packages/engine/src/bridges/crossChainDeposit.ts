@@ -1,5 +1,5 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { PlanLegInput, Prisma, PrismaClient } from '@yieldrouter/ledger';
+import type { PlanLegInput, Prisma, Books } from '@yieldrouter/ledger';
 import type { Blocker, Chain, LegBuild, PlanDocument } from '@yieldrouter/schemas';
 import { BridgePlanParts, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -22,7 +22,7 @@ export interface DepositBridging {
 }
 
 export interface PrepareDepositBridgeParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   /** Unset: the service bridges nothing (the plan is blocked, `bridge_rail_not_configured`). */
   readonly bridging?: DepositBridging | undefined;

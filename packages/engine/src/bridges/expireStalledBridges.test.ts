@@ -25,7 +25,7 @@ afterAll(() => test.drop());
 /** A bridge plan whose burn settled `minutesAgo` before `now` (in_flight holds it). */
 async function settledBridge(speed: 'standard' | 'fast', now: Date, minutesAgo: number) {
   const settledAt = new Date(now.getTime() - minutesAgo * MINUTE);
-  return (await insertSettledBridge(test.db.prisma, { speed, settledAt })).planId;
+  return (await insertSettledBridge(test.db, { speed, settledAt })).planId;
 }
 
 /** A rail that only answers attestations, as `answer` says per burn. */
@@ -33,7 +33,7 @@ const attestingRail = (answer: (burnTxId: string) => BridgeAttestation): BridgeR
   answeringRail({ readAttestation: async (_lane, burnTxId) => answer(burnTxId) });
 
 const failedEvents = async (planId: string) =>
-  (await test.db.prisma.outboxEvent.findMany({ where: { type: 'bridge.failed' } })).filter(
+  (await test.db.outboxEvent.findMany({ where: { type: 'bridge.failed' } })).filter(
     (event) => (event.payload as { planId?: string }).planId === planId,
   );
 
@@ -44,7 +44,7 @@ it('fails each bridge past its speed window once; attested and fresh ones are le
   const staleFast = await settledBridge('fast', now, 6);
   const attestedFast = await settledBridge('fast', now, 10);
   const attestedBurn = (
-    await test.db.prisma.planLeg.findFirst({
+    await test.db.planLeg.findFirst({
       where: { planId: attestedFast },
     })
   )?.txId;
@@ -53,9 +53,9 @@ it('fails each bridge past its speed window once; attested and fresh ones are le
       ? { status: 'complete', message: '0x00', attestation: '0x00', nonce: '0x01' }
       : { status: 'pending', detail: 'attestation pending_confirmations' },
   );
-  const journalBefore = await test.db.prisma.journalEntry.count();
+  const journalBefore = await test.db.journalEntry.count();
 
-  expect(await expireStalledBridges({ db: test.db.prisma, rail, bridges: windows, now })).toEqual({
+  expect(await expireStalledBridges({ db: test.db, rail, bridges: windows, now })).toEqual({
     failed: 2,
     attested: 1,
     skipped: 0,
@@ -75,10 +75,10 @@ it('fails each bridge past its speed window once; attested and fresh ones are le
   expect(await failedEvents(freshStandard)).toHaveLength(0);
   expect(await failedEvents(attestedFast)).toHaveLength(0);
   // Nothing posted: the amounts stay in flight.
-  expect(await test.db.prisma.journalEntry.count()).toBe(journalBefore);
+  expect(await test.db.journalEntry.count()).toBe(journalBefore);
 
   // Again: nothing new (failed ones are not listed; the attested one is still left).
-  expect(await expireStalledBridges({ db: test.db.prisma, rail, bridges: windows, now })).toEqual({
+  expect(await expireStalledBridges({ db: test.db, rail, bridges: windows, now })).toEqual({
     failed: 0,
     attested: 1,
     skipped: 0,
@@ -91,11 +91,11 @@ it('an unreadable attestation service past the window fails the bridge too; no r
   const now = new Date();
   const stale = await settledBridge('standard', now, 120);
   expect(
-    await expireStalledBridges({ db: test.db.prisma, rail: undefined, bridges: windows, now }),
+    await expireStalledBridges({ db: test.db, rail: undefined, bridges: windows, now }),
   ).toEqual({ failed: 0, attested: 0, skipped: 0, deferred: 0 });
   const down = attestingRail(() => ({ status: 'unavailable', detail: 'no answer' }));
   const counts = await expireStalledBridges({
-    db: test.db.prisma,
+    db: test.db,
     rail: down,
     bridges: windows,
     now,
@@ -113,7 +113,7 @@ it('a read this process did not send (budget spent, 429 hold-off) defers the bri
     notAsked: true,
   }));
   const counts = await expireStalledBridges({
-    db: test.db.prisma,
+    db: test.db,
     rail: held,
     bridges: windows,
     now,
@@ -123,6 +123,6 @@ it('a read this process did not send (budget spent, 429 hold-off) defers the bri
   expect(await failedEvents(stale)).toHaveLength(0);
   // The next run with a real answer (still pending) fails it, once.
   const pending = attestingRail(() => ({ status: 'pending', detail: 'pending_confirmations' }));
-  await expireStalledBridges({ db: test.db.prisma, rail: pending, bridges: windows, now });
+  await expireStalledBridges({ db: test.db, rail: pending, bridges: windows, now });
   expect(await failedEvents(stale)).toHaveLength(1);
 });

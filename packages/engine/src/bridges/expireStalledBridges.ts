@@ -1,12 +1,12 @@
 import { findBridgeTransfer, listStalledBridges } from '@yieldrouter/ledger';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import type { BridgeRail } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 import { markBridgeFailed } from './markBridgeFailed';
 
 export interface ExpireStalledBridgesParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   /** The rail that reads attestations; none: nothing is expired (nothing could be read). */
   readonly rail: BridgeRail | undefined;
   readonly bridges: Pick<BridgesConfig, 'attestationWindowMs'>;

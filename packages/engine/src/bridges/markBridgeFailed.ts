@@ -1,5 +1,5 @@
 import { recordBridgeFailure } from '@yieldrouter/ledger';
-import type { PrismaClient, RecordBridgeFailureResult } from '@yieldrouter/ledger';
+import type { Books, RecordBridgeFailureResult } from '@yieldrouter/ledger';
 
 /** Where the owner asks for a rescue (the `bridge.failed` webhook names it). */
 export const BRIDGE_RESCUE_PATH = '/api/v1/svc/bridge/rescue';
@@ -16,7 +16,7 @@ const RESCUE_HINT =
  * call is a replay; a delivered bridge or a burn not settled is refused (nothing written).
  */
 export function markBridgeFailed(
-  db: PrismaClient,
+  db: Books,
   planId: string,
   reason: string,
   now: Date,

@@ -1,11 +1,6 @@
 import { FeeError, computeBridgeFeeLines, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type {
-  BridgeTransferFields,
-  LedgerChain,
-  PlanInput,
-  PrismaClient,
-} from '@yieldrouter/ledger';
+import type { BridgeTransferFields, LedgerChain, PlanInput, Books } from '@yieldrouter/ledger';
 import type {
   Blocker,
   BridgeLane,
@@ -20,15 +15,12 @@ import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
 import { storePlan } from '../plans/storePlan';
-import type { PlanStore } from '../plans/storePlan';
 import type { BridgeRail, BridgeSpeed } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 import { bridgeDisclosure } from './bridgeDisclosure';
 
 export interface PrepareBridgePlanParameters {
-  readonly db: PrismaClient;
-  /** The books' grouped plan writes (`storePlan`). */
-  readonly plans?: PlanStore['plans'];
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly bridges: BridgesConfig;
   /** The rail; undefined when none is configured (every lane is blocked). */

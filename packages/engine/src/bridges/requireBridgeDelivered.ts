@@ -1,5 +1,5 @@
 import { findBridgeTransfer } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 
@@ -10,7 +10,7 @@ import { EngineError } from '../errors';
  * 409 BRIDGE_NOT_DELIVERED, nothing sent or recorded.
  */
 export async function requireBridgeDelivered(
-  db: PrismaClientOrTransaction,
+  db: Books,
   leg: { readonly planId: string; readonly legIndex: number; readonly amountMicros: bigint },
 ): Promise<void> {
   const transfer = await findBridgeTransfer(db, leg.planId);

@@ -21,7 +21,7 @@ const EFFECTS: readonly LegEffect[] = ['swap', 'bridge_fee', 'bridge_burn', 'bri
 /** A deposit plan with a swap leg (0), the bridge's fee (1) and burn (2), the deposit (3). */
 async function swapBridgePlan(effects: readonly LegEffect[] = EFFECTS): Promise<string> {
   const planId = `plan_${randomBytes(16).toString('hex')}`;
-  await insertPlan(test.db.prisma, {
+  await insertPlan(test.db, {
     id: planId,
     kind: 'deposit',
     status: 'prepared',
@@ -47,7 +47,7 @@ async function swapBridgePlan(effects: readonly LegEffect[] = EFFECTS): Promise<
 
 /** Puts the swap leg in `status`, with what that status carries (a transaction, a release). */
 const swapLegIs = (planId: string, status: string) =>
-  test.db.prisma.planLeg.update({
+  test.db.planLeg.update({
     where: { planId_legIndex: { planId, legIndex: 0 } },
     data: {
       status,
@@ -58,7 +58,7 @@ const swapLegIs = (planId: string, status: string) =>
   });
 
 const check = (planId: string, legIndex: number) =>
-  requireSwapSettled(test.db.prisma, { planId, legIndex, effect: EFFECTS[legIndex] ?? 'none' });
+  requireSwapSettled(test.db, { planId, legIndex, effect: EFFECTS[legIndex] ?? 'none' });
 
 it.each(['unsigned', 'submitted', 'failed', 'expired'])(
   'the swap leg %s: the fee and burn legs are refused 409 SWAP_NOT_SETTLED',
@@ -87,6 +87,6 @@ it('the swap leg confirmed: the fee and burn legs pass', async () => {
 it('a bridge with no swap before it passes', async () => {
   const planId = await swapBridgePlan(['bridge_fee', 'bridge_burn']);
   await expect(
-    requireSwapSettled(test.db.prisma, { planId, legIndex: 1, effect: 'bridge_burn' }),
+    requireSwapSettled(test.db, { planId, legIndex: 1, effect: 'bridge_burn' }),
   ).resolves.toBeUndefined();
 });

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { EngineError } from '../errors';
 
 /** The bridge legs that spend what a swap before them bought: the fee transfer and the burn. */
@@ -12,7 +12,7 @@ const SPENDS_THE_SWAP: ReadonlySet<string> = new Set(['bridge_fee', 'bridge_burn
  * or recorded. Legs of any other effect, and plans with no swap leg, pass.
  */
 export async function requireSwapSettled(
-  db: PrismaClientOrTransaction,
+  db: Books,
   leg: {
     readonly planId: string;
     readonly legIndex: number;

@@ -1,5 +1,5 @@
 import { findBridgeTransfer } from '@yieldrouter/ledger';
-import type { BridgeTransferRow, PrismaClient } from '@yieldrouter/ledger';
+import type { BridgeTransferRow, Books } from '@yieldrouter/ledger';
 import type { BridgeRescueDocument, BridgeRescueRequest, Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
@@ -8,7 +8,7 @@ import { legDocument } from '../plans/legDocument';
 import type { BridgeRail } from './bridgeRail';
 
 export interface RescueBridgeParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly rail: BridgeRail | undefined;
   readonly request: BridgeRescueRequest;
   /** The caller's wallet scope: a plan of another wallet is 403 WALLET_SCOPE. */

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 
-const fail = (planId: string, now: Date) => failSettledBridge(test.db.prisma, planId, now);
+const fail = (planId: string, now: Date) => failSettledBridge(test.db, planId, now);
 
 it('SVC_BRIDGE_FAILED_WATCH_MS: 5 min by default, validated, read into the bridges config', () => {
   const parse = (env: Record<string, string>) =>
@@ -37,7 +37,7 @@ it('SVC_BRIDGE_FAILED_WATCH_MS: 5 min by default, validated, read into the bridg
 });
 
 it('looks at a failed bridge once per failedWatchMs, not every pass; its late mint credits once', async () => {
-  const db = test.db.prisma;
+  const db = test.db;
   const t0 = new Date(Date.now() - 60 * 60 * SECOND);
   const failed = await settledBridge(db, { speed: 'standard', settledAt: t0 });
   const inFlight = await settledBridge(db, { speed: 'standard', settledAt: t0 });
@@ -115,7 +115,7 @@ it('looks at a failed bridge once per failedWatchMs, not every pass; its late mi
 });
 
 it('an unreadable source is not a look: the failed bridge is tried again on the next pass', async () => {
-  const db = test.db.prisma;
+  const db = test.db;
   const t0 = new Date(Date.now() - 60 * 60 * SECOND);
   const failed = await settledBridge(db, { speed: 'fast', settledAt: t0 });
   await fail(failed.planId, t0);

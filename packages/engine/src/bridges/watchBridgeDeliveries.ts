@@ -1,12 +1,12 @@
 import { listInFlightBridges, markFailedBridgeWatched } from '@yieldrouter/ledger';
-import type { BridgeTransferRow, PrismaClient } from '@yieldrouter/ledger';
+import type { BridgeTransferRow, Books } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import type { BridgeRail } from './bridgeRail';
 import { confirmBridgeDelivery } from './confirmBridgeDelivery';
 
 export interface WatchBridgeDeliveriesParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly rail: BridgeRail | undefined;
   /** Transfers read per page. */
   readonly pageSize: number;

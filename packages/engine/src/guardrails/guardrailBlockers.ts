@@ -1,6 +1,6 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { readBalancesOf } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction, WalletBalanceRow } from '@yieldrouter/ledger';
+import type { Books, WalletBalanceRow } from '@yieldrouter/ledger';
 import type { Blocker, Chain, Opportunity } from '@yieldrouter/schemas';
 import { chainGuardrailBlockers, checkGuardrails } from './checkGuardrails';
 import { readGuardrails } from './readGuardrails';
@@ -41,7 +41,7 @@ export interface GuardrailBlockersParameters {
  * it passes).
  */
 export async function guardrailBlockers(
-  db: PrismaClientOrTransaction,
+  db: Books,
   parameters: GuardrailBlockersParameters,
 ): Promise<Blocker[]> {
   const { wallet, opportunity } = parameters;

@@ -1,10 +1,5 @@
 import { readWalletGuardrails, writeWalletGuardrails } from '@yieldrouter/ledger';
-import type {
-  GuardrailsRow,
-  PrismaClient,
-  PrismaClientOrTransaction,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import type { GuardrailsRow, Books, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   Chain,
   GuardrailsDocument,
@@ -36,7 +31,7 @@ function document(wallet: string, row: GuardrailsRow): GuardrailsDocument {
 
 /** GET /wallets/{address}/guardrails: none set → every limit null. */
 export async function getGuardrails(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
 ): Promise<GuardrailsDocument> {
@@ -88,7 +83,7 @@ function canonical(update: GuardrailsUpdate, opportunities: readonly Opportunity
  * Idempotency-Key answer) the record commits with the change.
  */
 export async function setGuardrails(
-  db: PrismaClient,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   update: GuardrailsUpdate,

@@ -1,5 +1,5 @@
 import { readWalletGuardrails } from '@yieldrouter/ledger';
-import type { GuardrailsRow, PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { GuardrailsRow, Books } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import type { Guardrails } from './checkGuardrails';
 
@@ -20,9 +20,6 @@ export const toGuardrails = (row: GuardrailsRow): Guardrails => ({
  * @example
  * checkGuardrails(await readGuardrails(db, wallet), proposal)
  */
-export async function readGuardrails(
-  db: PrismaClientOrTransaction,
-  wallet: string,
-): Promise<Guardrails> {
+export async function readGuardrails(db: Books, wallet: string): Promise<Guardrails> {
   return toGuardrails(await readWalletGuardrails(db, wallet));
 }

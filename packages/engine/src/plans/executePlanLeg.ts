@@ -1,5 +1,5 @@
 import { findLegByTx, findPlan, markLegSubmitted } from '@yieldrouter/ledger';
-import type { PrismaClient, StoredPlan, StoredPlanLeg } from '@yieldrouter/ledger';
+import type { Books, StoredPlan, StoredPlanLeg } from '@yieldrouter/ledger';
 import type {
   Chain,
   ChainEnablement,
@@ -16,7 +16,7 @@ import { requireBridgeDelivered } from '../bridges/requireBridgeDelivered';
 import { requireSwapSettled } from '../bridges/requireSwapSettled';
 
 export interface ExecutePlanLegParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   /** Per chain: the server broadcasts only where the execution mode is `broadcast`. */
   readonly enablement: readonly ChainEnablement[];

@@ -1,12 +1,12 @@
 import { findOpenDepositPlans } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { Opportunity } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { findOpportunity } from '../venues/listOpportunities';
 
 export interface PlanOfAliasParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly opportunities: readonly Opportunity[];
   /** The deposit plan's opportunity: venue id, form- alias or svcop… id. */

@@ -1,7 +1,7 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { insertPlan, runLedgerTransaction } from '@yieldrouter/ledger';
-import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import { insertPlan } from '@yieldrouter/ledger';
+import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from './blocker';
@@ -13,7 +13,6 @@ import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
-import type { PlanStore } from './storePlan';
 import { planDocument, planRecord } from './planDocument';
 import type { CrossChainRequest } from '../bridges/crossChainSource';
 import { withLegChains } from '../bridges/crossChainDeposit';
@@ -34,7 +33,7 @@ export interface PrepareStrategyPlanRequest {
 }
 
 export interface PrepareStrategyPlanParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The current listing (the discovery snapshot): readiness and ids come from configuration. */
@@ -44,8 +43,6 @@ export interface PrepareStrategyPlanParameters {
   readonly now: Date;
   /** Stores the answer with the plan, in one transaction (Idempotency-Key). */
   readonly recordWrite?: WriteRecorder<PlanDocument> | undefined;
-  /** The books' grouped plan writes, for a plan stored on its own (`storePlan`). */
-  readonly plans?: PlanStore['plans'];
   /** Where a deposit naming another token than USDC swaps it; unset: only USDC is known. */
   readonly swaps?: RouteSwaps | undefined;
   readonly schedule?: FeeSchedule | undefined;
@@ -237,7 +234,7 @@ export async function prepareStrategyPlan(
   // A cross-chain deposit stores what it bridges with it (one statement).
   const { recordWrite } = parameters;
   if (recordWrite) {
-    await runLedgerTransaction(db, async (tx) => {
+    await db.transaction(async (tx) => {
       await insertPlan(tx, plan);
       await recordWrite(tx, document);
     });

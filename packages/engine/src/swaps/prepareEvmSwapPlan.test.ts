@@ -72,7 +72,7 @@ afterAll(() => test.drop());
 
 const prepare = (overrides: Partial<PrepareEvmSwapPlanParameters> = {}) =>
   prepareEvmSwapPlan({
-    db: test.db.prisma,
+    db: test.db,
     adapters,
     swaps,
     source: sourceOf(quote()),
@@ -102,7 +102,7 @@ describe('prepareEvmSwapPlan', () => {
     expect(plan.status).toBe('blocked');
     expect(plan.blockers?.map((entry) => entry.code)).toEqual(['rpc_unavailable']);
     expect(plan.legs).toBeUndefined();
-    const stored = await test.db.prisma.plan.findUnique({ where: { id: plan.planId ?? '' } });
+    const stored = await test.db.plan.findUnique({ where: { id: plan.planId ?? '' } });
     expect(stored).toMatchObject({ kind: 'swap', status: 'blocked', feeMicros: 10_000n });
   });
 
@@ -116,7 +116,7 @@ describe('prepareEvmSwapPlan', () => {
   });
 
   it('slippage beyond the schedule is refused naming the field, nothing stored', async () => {
-    const before = await test.db.prisma.plan.count();
+    const before = await test.db.plan.count();
     await expect(
       prepare({
         request: {
@@ -133,6 +133,6 @@ describe('prepareEvmSwapPlan', () => {
       code: 'BAD_REQUEST',
       field: 'body.slippageBps',
     });
-    expect(await test.db.prisma.plan.count()).toBe(before);
+    expect(await test.db.plan.count()).toBe(before);
   });
 });

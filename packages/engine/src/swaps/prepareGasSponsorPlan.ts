@@ -1,7 +1,7 @@
 import { computeGasSponsorFee, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { findPlan } from '@yieldrouter/ledger';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type {
   Blocker,
   GasSizingQuery,
@@ -15,7 +15,6 @@ import { EngineError } from '../errors';
 import { blocker } from '../plans/blocker';
 import { planDocument, planRecord } from '../plans/planDocument';
 import { storePlan } from '../plans/storePlan';
-import type { PlanStore } from '../plans/storePlan';
 import type { CetusConfig } from './cetusSettings';
 import type { JupiterConfig } from './jupiterSettings';
 import type { NativeTopUp } from './nativeTopUp';
@@ -27,9 +26,7 @@ import type { SwapsConfig } from './swapSettings';
 import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 export interface PrepareGasSponsorPlanParameters {
-  readonly db: PrismaClient;
-  /** The books' grouped plan writes (`storePlan`). */
-  readonly plans?: PlanStore['plans'];
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly swaps: SwapsConfig;
   /** The EVM quote source (0x); undefined when none is configured. */
@@ -55,7 +52,7 @@ const bad = (field: string, message: string) =>
  * payloads, or Solana v0 transactions (base64).
  */
 async function sizingQuery(
-  db: PrismaClient,
+  db: Books,
   request: GasSponsorRequest,
   owner: string,
   evm: boolean,

@@ -1,7 +1,6 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import type { PlanStore } from '../plans/storePlan';
 import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
 
 /** A swap request as parsed: its amount in (the body's decimal string) as bigint base units. */
@@ -22,9 +21,7 @@ export type SwapPlanParameters<
   Quote extends SwapQuote,
   Request extends { readonly amountInMicros: unknown },
 > = Settings & {
-  readonly db: PrismaClient;
-  /** The books' grouped plan writes (`storePlan`). */
-  readonly plans?: PlanStore['plans'];
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   /** The chain's quote source; undefined when none is configured. */
   readonly source: SwapQuoteSource<Quote> | undefined;

@@ -42,14 +42,14 @@ const sample = fc.record({
 let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestDatabase();
-  await seedVenueCatalog(test.db.prisma);
+  await seedVenueCatalog(test.db);
 });
 afterAll(() => test.drop());
 
 it('d1 / d7 / 30d means and counts come from the stored samples of each window', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(sample, { maxLength: 40 }), async (samples) => {
-      await test.db.prisma.apySample.deleteMany({ where: { venueId: VENUE } });
+      await test.db.apySample.deleteMany({ where: { venueId: VENUE } });
       const rows: ApySampleInput[] = samples.map(({ ageMs, bps, ok }) => ({
         venueId: VENUE,
         source: 'scripted',
@@ -58,9 +58,9 @@ it('d1 / d7 / 30d means and counts come from the stored samples of each window',
           ? { status: 'ok', apyBps: bps, apyBaseBps: null, apyRewardBps: null, tvlUsdMicros: null }
           : { status: 'unavailable', reason: 'source_timeout' },
       }));
-      await insertApySamples(test.db.prisma, rows);
+      await insertApySamples(test.db, rows);
       const listing = await listOpportunities({
-        db: test.db.prisma,
+        db: test.db,
         venues,
         enablement: [],
         now: NOW,
@@ -85,7 +85,7 @@ it('d1 / d7 / 30d means and counts come from the stored samples of each window',
         if (count === 0) expect(value).toBeNull();
       }
       const history = await readOpportunityApyHistory({
-        db: test.db.prisma,
+        db: test.db,
         venues,
         opportunities: listing,
         id: VENUE,

@@ -1,5 +1,5 @@
 import { listVenuesWithApy } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction, VenueWithApyRow } from '@yieldrouter/ledger';
+import type { Books, VenueWithApyRow } from '@yieldrouter/ledger';
 import type { ChainEnablement, Opportunity } from '@yieldrouter/schemas';
 import {
   Chain,
@@ -24,7 +24,7 @@ const TIME_LOCK_REASON =
   'the venue standard has no readable withdrawal lock, and none is configured for this venue';
 
 export interface ListOpportunitiesParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: Books;
   readonly venues: VenueConfig;
   readonly enablement: readonly ChainEnablement[];
   readonly now: Date;

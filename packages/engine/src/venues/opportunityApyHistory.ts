@@ -1,5 +1,5 @@
 import { readApyHistory } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { ApyHistoryDocument, ApyHistoryWindow, Opportunity } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { findOpportunity } from './listOpportunities';
@@ -10,7 +10,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const WINDOW_DAYS: Record<ApyHistoryWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 export interface OpportunityApyHistoryParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: Books;
   readonly venues: VenueConfig;
   readonly opportunities: readonly Opportunity[];
   /** svcop…, a bare venue id or form-<id> (from `path.id`). */

@@ -50,15 +50,15 @@ let test: TestDatabase;
 let script: Script = {};
 beforeAll(async () => {
   test = await createTestDatabase();
-  await seedVenueCatalog(test.db.prisma);
+  await seedVenueCatalog(test.db);
 });
 afterAll(() => test.drop());
 
 const refresh = (reader: ApyReader = scriptedReader(() => script)) =>
-  refreshApy({ db: test.db.prisma, reader, venues, now: () => new Date() });
+  refreshApy({ db: test.db, reader, venues, now: () => new Date() });
 const events = async () =>
   (
-    await test.db.prisma.outboxEvent.findMany({
+    await test.db.outboxEvent.findMany({
       where: { type: 'apy.updated' },
       orderBy: { seq: 'asc' },
     })
@@ -85,9 +85,9 @@ describe('refreshApy → apy.updated', () => {
     ]);
 
     // The same values again: history grows, no event.
-    const samples = await test.db.prisma.apySample.count();
+    const samples = await test.db.apySample.count();
     expect((await refresh()).apyUpdatedEvents).toBe(0);
-    expect(await test.db.prisma.apySample.count()).toBe(samples * 2);
+    expect(await test.db.apySample.count()).toBe(samples * 2);
     expect(await events()).toHaveLength(1);
 
     // A new value and a venue that becomes known.

@@ -3,16 +3,9 @@ import {
   insertApySamples,
   insertOutboxEvents,
   listVenuesWithApy,
-  runLedgerTransaction,
   upsertVenueChainReads,
 } from '@yieldrouter/ledger';
-import type {
-  ApySampleInput,
-  OutboxEventInput,
-  Prisma,
-  PrismaClient,
-  VenueWithApyRow,
-} from '@yieldrouter/ledger';
+import type { ApySampleInput, OutboxEventInput, Books, VenueWithApyRow } from '@yieldrouter/ledger';
 import type { ApyUpdatedPayload, Chain } from '@yieldrouter/schemas';
 import type { ApyReader, ApyReading } from '../apy';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -127,7 +120,7 @@ export async function refreshApy({
   now,
   adapters,
 }: {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly reader: ApyReader;
   readonly venues: VenueConfig;
   readonly now: () => Date;
@@ -140,7 +133,7 @@ export async function refreshApy({
   ]);
   const observedAt = now();
   const samples = readings.map((reading) => sampleOf(reading, observedAt));
-  const events = await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
+  const events = await db.transaction(async (tx: Books) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFRESH_LOCK})`;
     const previous = await listVenuesWithApy(tx, observedAt);
     await insertApySamples(tx, samples);

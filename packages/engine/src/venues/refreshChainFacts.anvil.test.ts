@@ -30,7 +30,7 @@ beforeAll(async () => {
     startYieldsServer(),
     createTestDatabase(),
   ]);
-  await seedVenueCatalog(test.db.prisma);
+  await seedVenueCatalog(test.db);
   venues = {
     ids: {
       morpho: { vault: bed.fixtures.vault },
@@ -51,13 +51,13 @@ afterAll(async () => {
 
 async function refreshedListing(config: VenueConfig = venues): Promise<readonly Opportunity[]> {
   await refreshApy({
-    db: test.db.prisma,
+    db: test.db,
     reader: createDefiLlamaReader({ baseUrl: yields.url, timeoutMs: 2_000 }),
     venues: config,
     now: () => new Date(),
     adapters,
   });
-  return listOpportunities({ db: test.db.prisma, venues: config, enablement: [], now: new Date() });
+  return listOpportunities({ db: test.db, venues: config, enablement: [], now: new Date() });
 }
 const venueOf = (venueId: string) => (listing: readonly Opportunity[]) => {
   const found = listing.find((entry) => entry.venueId === venueId);

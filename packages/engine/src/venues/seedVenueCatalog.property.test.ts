@@ -17,7 +17,7 @@ afterAll(() => test.drop());
 
 const idsOf = async (db: TestDatabase['db']) =>
   new Map(
-    (await db.prisma.venue.findMany({ select: { id: true, opportunityId: true } })).map((venue) => [
+    (await db.venue.findMany({ select: { id: true, opportunityId: true } })).map((venue) => [
       venue.id,
       venue.opportunityId,
     ]),
@@ -44,7 +44,7 @@ const catalogs = fc
 
 describe('opportunity ids', () => {
   it('stay the same across restarts and re-seeding in any order with any field edits', async () => {
-    await seedVenueCatalog(test.db.prisma);
+    await seedVenueCatalog(test.db);
     const first = await idsOf(test.db);
     expect(first.size).toBe(VENUE_CATALOG.length);
     await fc.assert(
@@ -52,8 +52,8 @@ describe('opportunity ids', () => {
         // A restart is a new process: a new pool on the same database.
         const db = restart ? await createDatabase({ databaseUrl: test.url, poolSize: 2 }) : test.db;
         try {
-          await seedVenueCatalog(db.prisma, catalog);
-          await seedVenueCatalog(db.prisma);
+          await seedVenueCatalog(db, catalog);
+          await seedVenueCatalog(db);
           expect(await idsOf(db)).toEqual(first);
         } finally {
           if (restart) await db.close();
@@ -66,10 +66,10 @@ describe('opportunity ids', () => {
   it('concurrent first seeds (instances starting together) mint one id per venue', async () => {
     const fresh = await createTestDatabase();
     try {
-      await Promise.all([1, 2, 3].map(() => seedVenueCatalog(fresh.db.prisma)));
+      await Promise.all([1, 2, 3].map(() => seedVenueCatalog(fresh.db)));
       const ids = await idsOf(fresh.db);
       expect(ids.size).toBe(VENUE_CATALOG.length);
-      await seedVenueCatalog(fresh.db.prisma, [...VENUE_CATALOG].reverse());
+      await seedVenueCatalog(fresh.db, [...VENUE_CATALOG].reverse());
       expect(await idsOf(fresh.db)).toEqual(ids);
     } finally {
       await fresh.drop();
@@ -79,7 +79,7 @@ describe('opportunity ids', () => {
   it('are minted, not computed: the same catalog in another database gets other ids', async () => {
     const other = await createTestDatabase();
     try {
-      await seedVenueCatalog(other.db.prisma);
+      await seedVenueCatalog(other.db);
       const ours = await idsOf(test.db);
       for (const [venueId, opportunityId] of await idsOf(other.db)) {
         expect(opportunityId).toMatch(/^svcop[0-9a-f]{24}$/);

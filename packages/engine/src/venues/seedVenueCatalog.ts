@@ -1,5 +1,5 @@
 import { upsertVenueCatalog } from '@yieldrouter/ledger';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { VENUE_CATALOG, VENUE_CATALOG_VERSION, requiredVenueIds } from './catalog';
 import type { VenueCatalogEntry } from './catalog';
 
@@ -18,10 +18,10 @@ const SEED_LOCK = 7_453_120_001n;
  * opportunity ids are kept), so several API instances may start at once.
  */
 export async function seedVenueCatalog(
-  prisma: PrismaClient,
+  prisma: Books,
   catalog: readonly VenueCatalogEntry[] = VENUE_CATALOG,
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
+  await prisma.transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
     await upsertVenueCatalog(
       tx,

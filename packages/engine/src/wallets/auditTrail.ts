@@ -1,5 +1,5 @@
 import { readAuditPage } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { AuditTrailDocument } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { idCursor } from '../idCursor';
@@ -13,7 +13,7 @@ const cursor = idCursor('audit');
  * newest first, `limit` per page (50 by default); `nextCursor` continues, null on the last page.
  */
 export async function readAuditTrail(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   query: { readonly cursor?: string | undefined; readonly limit?: number | undefined },

@@ -1,10 +1,5 @@
 import { readAutoYield, writeAutoYield } from '@yieldrouter/ledger';
-import type {
-  AutoYieldSettingRow,
-  PrismaClient,
-  PrismaClientOrTransaction,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import type { AutoYieldSettingRow, Books, WriteRecorder } from '@yieldrouter/ledger';
 import type { AutoYieldDocument, Opportunity } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -35,7 +30,7 @@ function document(
 
 /** GET /wallets/{address}/auto-yield: off until the owner turns it on. */
 export async function getAutoYield(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   opportunities: readonly Opportunity[],
@@ -90,7 +85,7 @@ function pinnedVenue(
  * into on that venue's chain, and capped by `maxStakeMicros`.
  */
 export async function setAutoYield(
-  db: PrismaClient,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   setting: AutoYieldInput,

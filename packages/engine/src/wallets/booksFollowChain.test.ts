@@ -46,7 +46,7 @@ describe('1. harvest never skims principal', () => {
     const late = await wallet.venuePlan('deposit', 50n * M);
     const tx = wallet.execute(late, 50n * M);
     // Age the plan past the old 24 h look-back.
-    await database().db.prisma.$executeRaw`
+    await database().db.$executeRaw`
       UPDATE plans SET created_at = now() - interval '3 days' WHERE id = ${late}`;
     expect((await wallet.harvest()).grossYieldMicros).toBe('0');
     expect((await wallet.settle(late, tx)).status).toBe('confirmed');
@@ -135,7 +135,7 @@ describe("4. only the leg's own transaction moves it", () => {
     const theirPlan = await theirs.route(10n * M);
     const theirTx = theirs.execute(theirPlan, 10n * M);
     await expect(mine.settle(myPlan, theirTx)).rejects.toMatchObject({ code: 'RECEIPT_MISMATCH' });
-    expect((await findPlan(database().db.prisma, myPlan))?.legs[0]).toMatchObject({
+    expect((await findPlan(database().db, myPlan))?.legs[0]).toMatchObject({
       status: 'unsigned',
       txId: null,
     });
@@ -151,7 +151,7 @@ describe("4. only the leg's own transaction moves it", () => {
     const otherPlan = await mine.route(4n * M);
     const failed = mine.execute(otherPlan, 4n * M, { ok: false });
     await expect(mine.settle(myPlan, failed)).rejects.toMatchObject({ code: 'RECEIPT_MISMATCH' });
-    expect((await findPlan(database().db.prisma, myPlan))?.legs[0]?.status).toBe('unsigned');
+    expect((await findPlan(database().db, myPlan))?.legs[0]?.status).toBe('unsigned');
     expect(await mine.settle(otherPlan, failed)).toMatchObject({ status: 'failed' });
   });
 
@@ -166,7 +166,7 @@ describe("4. only the leg's own transaction moves it", () => {
     expect(await mine.settle(myPlan, theirTx)).toMatchObject({ status: 'pending' });
     chain.land(theirTx);
     expect(await theirs.settle(theirPlan, theirTx)).toMatchObject({ status: 'confirmed' });
-    expect((await findPlan(database().db.prisma, myPlan))?.legs[0]).toMatchObject({
+    expect((await findPlan(database().db, myPlan))?.legs[0]).toMatchObject({
       status: 'unsigned',
       txId: null,
     });
@@ -212,7 +212,7 @@ describe('6. expiry follows the chain', () => {
     expect(await wallet.settle(exit, tx)).toMatchObject({ status: 'pending' });
     const found = await database().db.settlements.find({ planId: exit, legIndex: 0, txId: tx });
     const expired = await releaseLeg(
-      { settlements: database().db.settlements, now: new Date() },
+      { db: database().db, now: new Date() },
       found?.leg ?? (undefined as never),
       'expired',
       'pending past the window',
@@ -254,8 +254,7 @@ describe('8. unsigned legs do not hold reservations for good', () => {
     const exit = await wallet.withdraw(6n * M);
     await expect(wallet.withdraw(M)).rejects.toMatchObject({ code: 'INSUFFICIENT_LIQUID' });
     const cancelled = await cancelPlan({
-      db: database().db.prisma,
-      settlements: database().db.settlements,
+      db: database().db,
       planId: exit,
       allowWallet: (owner) => owner === wallet.wallet,
       now: new Date(),
@@ -264,8 +263,7 @@ describe('8. unsigned legs do not hold reservations for good', () => {
     expect(await wallet.books()).toMatchObject({ liquid: 6n * M, pendingOut: 0n });
     // Cancelling again answers the plan as it stands; another wallet's key cannot.
     const again = cancelPlan({
-      db: database().db.prisma,
-      settlements: database().db.settlements,
+      db: database().db,
       planId: exit,
       allowWallet: () => false,
       now: new Date(),
@@ -283,8 +281,7 @@ describe('8. unsigned legs do not hold reservations for good', () => {
     await wallet.settle(planId, wallet.execute(planId, M, { landed: false }));
     await expect(
       cancelPlan({
-        db: database().db.prisma,
-        settlements: database().db.settlements,
+        db: database().db,
         planId,
         allowWallet: () => true,
         now: new Date(),
@@ -297,12 +294,12 @@ it('positions hold exactly the shares our settled legs minted', async () => {
   const wallet = bed();
   await stake(wallet, 7n * M);
   wallet.chain.depositOutside(wallet.wallet, BED_VENUE, 3n * M);
-  const [position] = await readTrackedPositions(database().db.sql, [wallet.wallet]);
+  const [position] = await readTrackedPositions(database().db, [wallet.wallet]);
   expect(position?.shares).toBe(7n * M);
   expect(wallet.chain.sharesOf(wallet.wallet, BED_VENUE)).toBe(10n * M);
   expect(fakeBase58()).not.toBe(wallet.wallet);
 });
 
 it('leaves a ledger that verifies clean', async () => {
-  expect((await verifyLedger(database().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(database().db)).problems).toEqual([]);
 });

@@ -98,7 +98,7 @@ async function settleStep(
       txId: tx,
     });
     const expired = await releaseLeg(
-      { settlements: database().db.settlements, now: new Date() },
+      { db: database().db, now: new Date() },
       found?.leg ?? (undefined as never),
       'expired',
       'pending past the window',
@@ -118,8 +118,7 @@ async function settleStep(
       : [await bed.settle(leg.planId, tx)];
   const result = results[0];
   if (mode === 'twice') expect(results.filter((entry) => entry.replay)).toHaveLength(1);
-  const landedOk =
-    (await findPlan(database().db.prisma, leg.planId))?.legs[0]?.status === 'confirmed';
+  const landedOk = (await findPlan(database().db, leg.planId))?.legs[0]?.status === 'confirmed';
   expect(result?.status).toBe(landedOk ? 'confirmed' : 'failed');
   const change = chain.sharesOf(bed.wallet, BED_VENUE) - sharesBefore;
   if (!landedOk) {
@@ -219,20 +218,19 @@ it('the books follow the chain for any sequence, and reconciliation reports exac
       }
       // Whatever happened: every invariant holds and reconciliation sees exactly the money on
       // the venue our settled legs did not mint (outside deposits, landed-unsettled legs).
-      expect((await verifyLedger(database().db.prisma)).problems).toEqual([]);
+      expect((await verifyLedger(database().db)).problems).toEqual([]);
       const books = await bed.books();
       const held = chain.sharesOf(bed.wallet, BED_VENUE);
       expect(books.shares <= held).toBe(true);
       const report = await reconcileBooks({
-        db: database().db.prisma,
-        sql: database().db.sql,
+        db: database().db,
         adapters: chain.adapters,
         venues: fakeStakeVenues,
         thresholdMicros: 1n,
         trigger: 'manual',
         now: () => new Date(),
       });
-      const rows = await database().db.prisma.reconciliationDrift.findMany({
+      const rows = await database().db.reconciliationDrift.findMany({
         where: { runId: report.runId, wallet: bed.wallet },
       });
       const untracked = rows.find((row) => row.kind === 'untracked')?.driftMicros ?? 0n;

@@ -21,10 +21,9 @@ it('an exit long fill racing a credit to liquid takes its excess from the credit
   expect(await wallet.books()).toMatchObject({ liquid: 0n, pendingOut: 10n * M });
 
   // The chain paid the owner 12 for the exit: 2 beyond its reservation, out of the wallet.
-  const held = holdFirstOutcome(test().db.settlements, exit);
+  const held = holdFirstOutcome(test().db, exit);
   const exiting = settleLeg({
-    db: test().db.prisma,
-    settlements: held.settlements,
+    db: held.db,
     adapters: wallet.chain.adapters,
     venues,
     planId: exit,
@@ -38,11 +37,11 @@ it('an exit long fill racing a credit to liquid takes its excess from the credit
   expect(await exiting).toMatchObject({ status: 'confirmed', settledAmountMicros: '12000000' });
   // 10 + 5 in, 12 out: the wallet holds 3, and so do the books.
   expect(
-    await readAccountBalance(test().db.prisma, {
+    await readAccountBalance(test().db, {
       wallet: wallet.wallet,
       chain: 'solana',
       bucket: 'liquid',
     }),
   ).toBe(3n * M);
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });

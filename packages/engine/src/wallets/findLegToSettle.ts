@@ -22,7 +22,7 @@ export function targetOf(leg: SettlementLeg, venues: VenueConfig): LegTarget {
 }
 
 export async function loadLeg(parameters: SettleLegParameters): Promise<LegToSettle> {
-  const found = await parameters.settlements.find({
+  const found = await parameters.db.settlements.find({
     planId: parameters.planId,
     legIndex: parameters.legIndex,
     txId: parameters.txId,

@@ -24,7 +24,7 @@ let test: TestDatabase;
 let opportunities: Opportunity[];
 beforeAll(async () => {
   test = await createTestDatabase();
-  opportunities = await seedFakeStakeOpportunities(test.db.prisma);
+  opportunities = await seedFakeStakeOpportunities(test.db);
 });
 afterAll(() => test.drop());
 
@@ -58,7 +58,7 @@ it('harvests book exactly the yield the share price proves on our shares, once, 
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
       const chain = fakeChain();
       const wallet = fakeBase58();
-      const common = { db: test.db.prisma, adapters: chain.adapters, venues };
+      const common = { db: test.db, adapters: chain.adapters, venues };
       const model = { shares: 0n, mark: 0n, staked: 0n };
       const harvest = (execute: boolean) =>
         harvestWallet({
@@ -79,8 +79,7 @@ it('harvests book exactly the yield the share price proves on our shares, once, 
           // The owner's transaction lands: the chain holds the shares before the ledger knows.
           const before = chain.sharesOf(wallet, VENUE);
           const landed = await landStake({
-            db: test.db.prisma,
-            settlements: test.db.settlements,
+            db: test.db,
             chain,
             opportunities,
             wallet,
@@ -147,13 +146,13 @@ it('harvests book exactly the yield the share price proves on our shares, once, 
           }
         }
       }
-      const [position] = await readStakedPositions(test.db.prisma, wallet);
+      const [position] = await readStakedPositions(test.db, wallet);
       expect(position?.balanceMicros ?? 0n).toBe(model.staked);
-      const [tracked] = await readTrackedPositions(test.db.prisma, [wallet]);
+      const [tracked] = await readTrackedPositions(test.db, [wallet]);
       expect(tracked?.shares ?? 0n).toBe(model.shares);
       expect(tracked?.markMicros ?? 0n).toBe(model.mark);
     }),
     { numRuns: 25 },
   );
-  expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test.db)).problems).toEqual([]);
 }, 180_000);

@@ -27,8 +27,7 @@ it('books with the recorded answer, or not at all', async () => {
   const chain = fakeChain();
   const wallet = fakeBase58();
   const landed = await landStake({
-    db: test.db.prisma,
-    settlements: test.db.settlements,
+    db: test.db,
     chain,
     opportunities: suite.opportunities(),
     wallet,
@@ -39,7 +38,7 @@ it('books with the recorded answer, or not at all', async () => {
   const gross = chain.valueOf(VENUE, 10n * M) - 10n * M;
   const harvest = (recordWrite: WriteRecorder<HarvestResult>) =>
     harvestWallet({
-      db: test.db.prisma,
+      db: test.db,
       adapters: chain.adapters,
       venues,
       address: wallet,
@@ -48,8 +47,8 @@ it('books with the recorded answer, or not at all', async () => {
       now: new Date(),
       recordWrite,
     });
-  const staked = async () => (await readStakedPositions(test.db.prisma, wallet))[0]?.balanceMicros;
-  const harvests = () => test.db.prisma.harvest.count({ where: { wallet } });
+  const staked = async () => (await readStakedPositions(test.db, wallet))[0]?.balanceMicros;
+  const harvests = () => test.db.harvest.count({ where: { wallet } });
 
   // The process fails after the bookings, before the commit: nothing is booked.
   await expect(

@@ -1,18 +1,6 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
-import {
-  prismaSqlClient,
-  readTrackedPositions,
-  recordHarvests,
-  runLedgerTransaction,
-} from '@yieldrouter/ledger';
-import type {
-  HarvestBooking,
-  PrismaClient,
-  SqlClient,
-  SqlClientOrPrisma,
-  TrackedPosition,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import { readTrackedPositions, recordHarvests } from '@yieldrouter/ledger';
+import type { HarvestBooking, Books, TrackedPosition, WriteRecorder } from '@yieldrouter/ledger';
 import type { Chain, HarvestPositionResult, HarvestResult } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
@@ -23,9 +11,7 @@ import { summarizeHarvest } from './summarizeHarvest';
 import { ledgerWallet } from './walletAddress';
 
 export interface HarvestParameters {
-  readonly db: PrismaClient;
-  /** The driver for the set-wise harvest statement (`Database.sql`); Prisma when absent. */
-  readonly sql?: SqlClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The wallet as named in the path. */
@@ -55,7 +41,7 @@ const RACED =
   'settlement_raced: a leg of this position settled while its value was read; harvest again';
 
 /** Books what has yield in one statement; which positions came back stale (nothing written). */
-async function bookMeasured(db: SqlClientOrPrisma, measured: readonly Measured[]) {
+async function bookMeasured(db: Books, measured: readonly Measured[]) {
   const booked = measured.filter((entry) => entry.booking);
   const outcomes = await recordHarvests(
     db,
@@ -83,16 +69,16 @@ export async function harvestPositions(
   positions: readonly TrackedPosition[],
 ): Promise<HarvestPositionResult[]> {
   const measured = await measureAll(parameters, positions);
-  const stale = await bookMeasured(parameters.sql ?? parameters.db, measured);
+  const stale = await bookMeasured(parameters.db, measured);
   const again = new Map<string, HarvestPositionResult>();
   if (stale.size > 0) {
     const wallets = [...new Set([...stale].map((position) => position.wallet))];
     const keys = new Set([...stale].map(positionKey));
-    const fresh = (await readTrackedPositions(parameters.sql ?? parameters.db, wallets)).filter(
-      (position) => keys.has(positionKey(position)),
+    const fresh = (await readTrackedPositions(parameters.db, wallets)).filter((position) =>
+      keys.has(positionKey(position)),
     );
     const remeasured = await measureAll(parameters, fresh);
-    const staleAgain = await bookMeasured(parameters.sql ?? parameters.db, remeasured);
+    const staleAgain = await bookMeasured(parameters.db, remeasured);
     for (const entry of remeasured) {
       again.set(
         positionKey(entry.position),
@@ -120,7 +106,7 @@ export async function harvestPositions(
  */
 export async function harvestWallet(parameters: HarvestParameters): Promise<HarvestResult> {
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
-  const positions = (await readTrackedPositions(parameters.sql ?? parameters.db, [wallet])).filter(
+  const positions = (await readTrackedPositions(parameters.db, [wallet])).filter(
     (position) => !parameters.chain || position.chain === parameters.chain,
   );
   positions.sort((a, b) =>
@@ -147,8 +133,8 @@ async function bookWalletHarvest(
   // With an Idempotency-Key: the bookings and the answer commit together (a position that
   // moved while it was read answers unavailable; the caller harvests again with a new key).
   const measured = await measureAll(parameters, positions);
-  return runLedgerTransaction(parameters.db, async (tx) => {
-    const stale = await bookMeasured(prismaSqlClient(tx), measured);
+  return parameters.db.transaction(async (tx) => {
+    const stale = await bookMeasured(tx, measured);
     const result = summarizeHarvest(
       parameters,
       wallet,

@@ -14,7 +14,7 @@ let test: TestDatabase;
 let opportunities: Opportunity[];
 beforeAll(async () => {
   test = await createTestDatabase();
-  opportunities = await seedFakeStakeOpportunities(test.db.prisma);
+  opportunities = await seedFakeStakeOpportunities(test.db);
 });
 afterAll(() => test.drop());
 
@@ -22,8 +22,7 @@ it('pages over staked wallets: yield harvested, no yield and unreadable counted,
   const chain = fakeChain();
   const wallets = [fakeBase58(), fakeBase58(), fakeBase58()].sort();
   await stakeWallets({
-    db: test.db.prisma,
-    settlements: test.db.settlements,
+    db: test.db,
     chain,
     opportunities,
     wallets,
@@ -37,7 +36,7 @@ it('pages over staked wallets: yield harvested, no yield and unreadable counted,
 
   const page = (after?: string) =>
     harvestBatch({
-      db: test.db.prisma,
+      db: test.db,
       adapters: chain.adapters,
       venues: fakeStakeVenues,
       pageSize: 2,

@@ -38,7 +38,7 @@ export async function harvestBatch(
   let results: HarvestPositionResult[] = [];
   let positions: TrackedPosition[] = [];
   try {
-    positions = (await readTrackedPositions(parameters.sql ?? parameters.db, wallets)).filter(
+    positions = (await readTrackedPositions(parameters.db, wallets)).filter(
       (position) => !parameters.chain || position.chain === parameters.chain,
     );
     results = await harvestPositions(

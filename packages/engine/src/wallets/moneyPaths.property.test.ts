@@ -112,8 +112,7 @@ interface Step {
 
 const settle = (world: World, planId: string, legIndex: number, txId: string) =>
   settleLeg({
-    db: test().db.prisma,
-    settlements: test().db.settlements,
+    db: test().db,
     adapters: world.swaps.adapters,
     venues,
     planId,
@@ -127,7 +126,7 @@ const settle = (world: World, planId: string, legIndex: number, txId: string) =>
  * took their part of `spare`): undefined when there is nothing to do.
  */
 function prepare(world: World, step: Single, spare: ChainModel): Step | undefined {
-  const db = test().db.prisma;
+  const db = test().db;
   switch (step.kind) {
     case 'buy': {
       if (spare.usdc < step.micros) return undefined;
@@ -219,7 +218,7 @@ function prepare(world: World, step: Single, spare: ChainModel): Step | undefine
             const leg = await findSettlementLeg(db, run.planId, run.payoutLeg);
             if (!leg) throw new Error('no payout leg');
             const released = await releaseLeg(
-              { settlements: test().db.settlements, now: new Date() },
+              { db: test().db, now: new Date() },
               leg,
               'expired',
               'unsigned past its TTL',
@@ -242,7 +241,7 @@ const seen = { pairs: 0, runs: 0, fromReturned: 0, payouts: 0, expired: 0, swaps
 async function autoPayRun(world: World) {
   try {
     const plan = await runAutoPay({
-      db: test().db.prisma,
+      db: test().db,
       adapters: world.swaps.adapters,
       venues,
       address: world.wallet,
@@ -269,7 +268,7 @@ async function autoPayRun(world: World) {
 }
 
 async function booksEqualChain(world: World) {
-  const db = test().db.prisma;
+  const db = test().db;
   const at = { wallet: world.wallet, chain: 'solana' } as const;
   const usdc =
     (await readAccountBalance(db, { ...at, bucket: 'liquid' })) +
@@ -292,10 +291,9 @@ async function booksEqualChain(world: World) {
 it('keeps the books equal to the chain across interleaved money paths', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
-      const db = test().db.prisma;
+      const db = test().db;
       const { chain, wallet, payee } = await stakedOnePayeeWallet({
         db,
-        settlements: test().db.settlements,
         opportunities: opportunities(),
         percentage: 50,
         principalMicros: 100n * M,

@@ -1,12 +1,6 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
-import {
-  LedgerError,
-  insertPlan,
-  postJournalEntry,
-  readBalancesOf,
-  runLedgerTransaction,
-} from '@yieldrouter/ledger';
-import type { Prisma, PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import { LedgerError, insertPlan, postJournalEntry, readBalancesOf } from '@yieldrouter/ledger';
+import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 import type { Chain, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -15,7 +9,7 @@ import { planDocument, planRecord } from '../plans/planDocument';
 import { ledgerWallet, ownerOn } from './walletAddress';
 
 export interface PrepareExitParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   /** The wallet as named in the path. */
   readonly address: string;
@@ -93,7 +87,7 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
   };
   const document: ExitPlanDocument = planDocument(parts);
   try {
-    await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
+    await db.transaction(async (tx: Books) => {
       await insertPlan(
         tx,
         planRecord(parts, {

@@ -1,7 +1,7 @@
 import { computePrincipalFee, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { insertPlan, readBalancesOf, runLedgerTransaction } from '@yieldrouter/ledger';
-import type { Prisma, PrismaClientOrTransaction, WriteRecorder } from '@yieldrouter/ledger';
+import { insertPlan, readBalancesOf } from '@yieldrouter/ledger';
+import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   Blocker,
   Chain,
@@ -25,7 +25,7 @@ import { ownerOn } from './walletAddress';
 /** What a rebalance is prepared with: the books, the chains and the current listing. */
 export interface RebalanceDeps {
   /** The books, or a transaction to prepare in (the autopilot's tick, which locks its policy). */
-  readonly db: PrismaClientOrTransaction;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The current listing (discovery snapshot): readiness, ids and APY. */
@@ -235,10 +235,11 @@ export async function prepareRebalance(
           ...storedLegs(into, 'rebalance_in', to.venueId),
         ]
       : [];
-  const store = async (tx: Prisma.TransactionClient) => {
+  const store = async (tx: Books) => {
     await insertPlan(tx, { ...record, legs });
     await parameters.recordWrite?.(tx, document);
   };
-  await ('$transaction' in db ? runLedgerTransaction(db, store) : store(db));
+  // Inside the tick's transaction, it joins it.
+  await db.transaction(store);
   return document;
 }

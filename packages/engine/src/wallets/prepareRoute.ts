@@ -1,12 +1,7 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import {
-  insertPlan,
-  postJournalEntry,
-  readBalancesOf,
-  runLedgerTransaction,
-} from '@yieldrouter/ledger';
-import type { Prisma, PrismaClient, WalletBalanceRow, WriteRecorder } from '@yieldrouter/ledger';
+import { insertPlan, postJournalEntry, readBalancesOf } from '@yieldrouter/ledger';
+import type { Prisma, Books, WalletBalanceRow, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   Blocker,
   Chain,
@@ -159,7 +154,7 @@ function routeRequestRecord(input: RouteInput, chain: Chain): Prisma.InputJsonOb
 }
 
 export interface PrepareRouteParameters extends RouteContext {
-  readonly db: PrismaClient;
+  readonly db: Books;
   /** The wallet as named in the path. */
   readonly address: string;
   readonly input: RouteInput;
@@ -300,7 +295,7 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
   };
   const document: RoutePlanDocument = withLegChains(planDocument(parts), joined.legChains);
   // A cross-chain route stores what it bridges with it (one statement).
-  await runLedgerTransaction(db, async (tx: Prisma.TransactionClient) => {
+  await db.transaction(async (tx: Books) => {
     await insertPlan(
       tx,
       planRecord(parts, {

@@ -1,6 +1,6 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import { readAutoYield, readBalancesOf } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { Opportunity, RoutePreview } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -12,7 +12,7 @@ import { chooseRouteChain } from './routeChain';
 import { ledgerWallet } from './walletAddress';
 
 export interface PreviewRouteParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly opportunities: readonly Opportunity[];

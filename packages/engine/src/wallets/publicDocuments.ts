@@ -1,9 +1,5 @@
 import { readActivityPage, readStakedPositions } from '@yieldrouter/ledger';
-import type {
-  ActivityCursor,
-  ActivityLegRow,
-  PrismaClientOrTransaction,
-} from '@yieldrouter/ledger';
+import type { ActivityCursor, ActivityLegRow, Books } from '@yieldrouter/ledger';
 import type { Chain, PublicActivityDocument, PublicPortfolioDocument } from '@yieldrouter/schemas';
 import { USDC_DECIMALS, formatMicros, formatUnits } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -28,7 +24,7 @@ export function roiPct(depositedMicros: bigint, currentMicros: bigint): number |
  * holds them. Only positions with a balance and an on-chain transaction are listed.
  */
 export async function buildPublicPortfolio(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   now: Date,
@@ -129,7 +125,7 @@ function burnRow(leg: ActivityLegRow, bridge: NonNullable<ActivityLegRow['bridge
  * mint is credited. Pages hold whole plans (`limit` plans, 50 by default); `nextCursor` continues.
  */
 export async function buildPublicActivity(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   query: { wallet: string; cursor?: string | undefined; limit?: number | undefined },
 ): Promise<Activity> {

@@ -109,7 +109,7 @@ export function positionDocument(
 /**
  * Positions of several wallets in one query, in the order given. Each address is read under its
  * ledger key (canonical address, or the label as given). The API passes the database's grouped
- * reader (`Database.balances`: concurrent reads share a query); `directBalanceReader` reads
+ * reader (`Books.balances`: concurrent reads share a query); `directBalanceReader` reads
  * alone, on any client.
  */
 export async function readPositions(

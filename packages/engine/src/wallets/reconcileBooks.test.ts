@@ -26,8 +26,7 @@ it('reports outside money, missing shares, losses and reservations without a leg
   }
   const reconcile = (thresholdMicros = 10_000n) =>
     reconcileBooks({
-      db: database().db.prisma,
-      sql: database().db.sql,
+      db: database().db,
       adapters: chain.adapters,
       venues: fakeStakeVenues,
       thresholdMicros,
@@ -67,11 +66,11 @@ it('reports outside money, missing shares, losses and reservations without a leg
   });
   expect(report.aboveThreshold).toBe(5);
 
-  const rows = await database().db.prisma.reconciliationDrift.findMany({
+  const rows = await database().db.reconciliationDrift.findMany({
     where: { runId: report.runId },
   });
   expect(rows).toHaveLength(5);
-  const events = await database().db.prisma.outboxEvent.findMany({
+  const events = await database().db.outboxEvent.findMany({
     where: { type: 'reconciliation.drift', payload: { path: ['runId'], equals: report.runId } },
   });
   expect(events).toHaveLength(5);
@@ -80,7 +79,7 @@ it('reports outside money, missing shares, losses and reservations without a leg
     kind: 'reservation_without_leg',
     driftMicros: String(7n * M),
   });
-  const run = await database().db.prisma.reconciliationRun.findUniqueOrThrow({
+  const run = await database().db.reconciliationRun.findUniqueOrThrow({
     where: { id: report.runId },
   });
   expect(run).toMatchObject({ positions: 2, drifts: 5, aboveThreshold: 5 });
@@ -90,7 +89,7 @@ it('reports outside money, missing shares, losses and reservations without a leg
   expect(quiet.drifts.untracked.count).toBe(1);
   expect(quiet.aboveThreshold).toBe(1);
   // Reconciliation never moves the books: only the rogue reservation is a ledger problem.
-  expect(
-    (await verifyLedger(database().db.prisma)).problems.map((problem) => problem.check),
-  ).toEqual(['reservation_mismatch']);
+  expect((await verifyLedger(database().db)).problems.map((problem) => problem.check)).toEqual([
+    'reservation_mismatch',
+  ]);
 });

@@ -11,9 +11,8 @@ import type {
   DriftKind,
   OutboxEventInput,
   PositionCursor,
-  PrismaClient,
+  Books,
   ReconciliationTrigger,
-  SqlClient,
   TrackedPosition,
 } from '@yieldrouter/ledger';
 import type {
@@ -31,9 +30,7 @@ import { bucketDrifts, reconcileWalletHoldings } from './reconcileWalletBuckets'
 import { ownerOn } from './walletAddress';
 
 export interface ReconcileParameters {
-  readonly db: PrismaClient;
-  /** The driver for the page reads and drift writes (`Database.sql`); Prisma when absent. */
-  readonly sql?: SqlClient;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** A drift at or above this many micros raises `reconciliation.drift`. */
@@ -197,7 +194,7 @@ function driftEvent(runId: string, drift: DriftInput): OutboxEventInput {
 export async function reconcileBooks(parameters: ReconcileParameters): Promise<ReconcileReport> {
   const startedAt = parameters.now();
   const runId = newReconciliationRunId();
-  const sql = parameters.sql ?? parameters.db;
+  const sql = parameters.db;
   const pageSize = parameters.pageSize ?? 500;
   await startReconciliationRun(parameters.db, {
     id: runId,

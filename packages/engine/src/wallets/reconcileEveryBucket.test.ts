@@ -1,9 +1,4 @@
-import {
-  findSettlementLeg,
-  postJournalEntry,
-  runLedgerTransaction,
-  verifyLedger,
-} from '@yieldrouter/ledger';
+import { findSettlementLeg, postJournalEntry, verifyLedger } from '@yieldrouter/ledger';
 import type { AccountRef } from '@yieldrouter/ledger';
 import { forceReservationWithoutLeg } from '@yieldrouter/ledger/testing';
 import type { AssetBalance, ChainAdapter } from '@yieldrouter/schemas';
@@ -46,7 +41,7 @@ function withBalances(adapters: ChainAdapters, held: Map<string, Map<string, big
 
 async function force(account: AccountRef, micros: bigint) {
   const asset = 'asset' in account ? account.asset : undefined;
-  await runLedgerTransaction(test().db.prisma, (tx) =>
+  await test().db.transaction((tx) =>
     postJournalEntry(tx, {
       kind: 'test.rogue',
       postings: [
@@ -61,10 +56,9 @@ async function force(account: AccountRef, micros: bigint) {
 }
 
 it('reports a drift for each bucket and asset that differs from the chain, none when clean', async () => {
-  const db = test().db.prisma;
+  const db = test().db;
   const { chain, wallet } = await stakedOnePayeeWallet({
     db,
-    settlements: test().db.settlements,
     opportunities: opportunities(),
     percentage: 100,
     principalMicros: 100n * M,
@@ -75,7 +69,6 @@ it('reports a drift for each bucket and asset that differs from the chain, none 
   const settle = (planId: string, legIndex: number, txId: string) =>
     settleLeg({
       db,
-      settlements: test().db.settlements,
       adapters,
       venues,
       planId,
@@ -111,7 +104,6 @@ it('reports a drift for each bucket and asset that differs from the chain, none 
   const reconcile = () =>
     reconcileBooks({
       db,
-      sql: test().db.sql,
       adapters,
       venues,
       thresholdMicros: 1n,

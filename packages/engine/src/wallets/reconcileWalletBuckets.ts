@@ -1,10 +1,5 @@
 import { BOOKS_ASSET, listWalletHoldings, readBucketDifferences } from '@yieldrouter/ledger';
-import type {
-  DriftInput,
-  HoldingCursor,
-  PrismaClientOrTransaction,
-  WalletHolding,
-} from '@yieldrouter/ledger';
+import type { DriftInput, HoldingCursor, Books, WalletHolding } from '@yieldrouter/ledger';
 import type { AssetBalance, Chain } from '@yieldrouter/schemas';
 import { errorMessage, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -46,7 +41,7 @@ const driftOf = (
 });
 
 export interface WalletBucketParameters {
-  readonly db: PrismaClientOrTransaction;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly thresholdMicros: bigint;
   readonly pageSize: number;
@@ -139,10 +134,7 @@ const BUCKET_KIND = {
  * delivered yet, `auto_pay` against the runs with a payout still open, `staked:…` against the
  * position it belongs to. Each difference is a drift of the bucket's kind.
  */
-export async function bucketDrifts(
-  db: PrismaClientOrTransaction,
-  thresholdMicros: bigint,
-): Promise<DriftInput[]> {
+export async function bucketDrifts(db: Books, thresholdMicros: bigint): Promise<DriftInput[]> {
   const rows = await readBucketDifferences(db, 10_000);
   return rows.map((row) => {
     const drift =

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startEvmBed } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { createEvmAdapter } from '@yieldrouter/chain-evm';
-import { postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
+import { postJournalEntry } from '@yieldrouter/ledger';
 import type { AccountRef } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function credit(account: AccountRef, amount: bigint) {
   const asset = 'asset' in account ? account.asset : undefined;
-  await runLedgerTransaction(test.db.prisma, (tx) =>
+  await test.db.transaction((tx) =>
     postJournalEntry(tx, {
       kind: 'test.funded',
       postings: [
@@ -61,8 +61,7 @@ it('reads USDC and ETH of the owner on anvil and reports each asset the chain ho
   await credit({ wallet, chain: 'base', bucket: 'liquid', asset: 'native' }, ETH);
   const reconcile = () =>
     reconcileBooks({
-      db: test.db.prisma,
-      sql: test.db.sql,
+      db: test.db,
       adapters,
       venues: { ids: {}, apyPools: {}, apyMaxAgeMs: 3_600_000, apyMeanMinSamples: 1 },
       thresholdMicros: 1n,
@@ -77,7 +76,7 @@ it('reads USDC and ETH of the owner on anvil and reports each asset the chain ho
   await setEth(ETH - 1n);
   const report = await reconcile();
   expect(report.drifts.wallet_below_books).toEqual({ count: 2, micros: 2n });
-  const rows = await test.db.prisma.reconciliationDrift.findMany({
+  const rows = await test.db.reconciliationDrift.findMany({
     where: { runId: report.runId },
     orderBy: { chainMicros: 'asc' },
   });

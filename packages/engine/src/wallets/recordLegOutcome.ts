@@ -2,7 +2,7 @@ import { BOOKS_ASSET, assetOfAccount } from '@yieldrouter/ledger';
 import type {
   BalanceGuard,
   LedgerChain,
-  LegOutcomeWriter,
+  Books,
   LegStatus,
   OutboxEventInput,
   PostingInput,
@@ -157,15 +157,15 @@ function writtenResult(
 }
 
 /**
- * Records an outcome in one statement (ledger `LegSettlements.record`, grouped with concurrent
- * settlements, or `legOutcomesIn` a caller's transaction): under the leg's lock (and its position's) the database posts the entry, updates
+ * Records an outcome in one statement (the books' `settlements.record`: grouped with concurrent
+ * settlements on the open books, alone in a transaction's books): under the leg's lock (and its position's) the database posts the entry, updates
  * the leg and the position and writes the events (and the call's audit rows), unless the leg is
  * no longer in `expect` or the position moved (`stale`: the caller reads again), or a
  * concurrent settlement made the leg final first (reported: a replay, or a conflict; the
  * caller records that call itself).
  */
 export async function recordLegOutcome(
-  parameters: { readonly settlements: LegOutcomeWriter; readonly now: Date },
+  parameters: { readonly db: Pick<Books, 'settlements'>; readonly now: Date },
   leg: SettlementLeg,
   outcome: LegOutcome,
   options: RecordLegOutcomeOptions,
@@ -173,7 +173,7 @@ export async function recordLegOutcome(
   const { txId } = options;
   const settles = outcome.status === 'confirmed';
   const position = outcome.position && leg.position;
-  const state = await parameters.settlements.record({
+  const state = await parameters.db.settlements.record({
     planId: leg.planId,
     legIndex: leg.legIndex,
     txId,

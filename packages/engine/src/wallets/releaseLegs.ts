@@ -1,12 +1,5 @@
-import { OPEN_LEG_STATUSES, findPlan, findSettlementLeg, legOutcomesIn } from '@yieldrouter/ledger';
-import type {
-  LegOutcomeWriter,
-  Prisma,
-  PrismaClient,
-  SettlementLeg,
-  StoredPlan,
-  WriteRecorder,
-} from '@yieldrouter/ledger';
+import { OPEN_LEG_STATUSES, findPlan, findSettlementLeg } from '@yieldrouter/ledger';
+import type { Books, SettlementLeg, StoredPlan, WriteRecorder } from '@yieldrouter/ledger';
 import type { SettleLegResult, StoredPlanDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { storedPlanDocument } from '../plans/storedPlanDocument';
@@ -15,8 +8,8 @@ import { recordLegOutcome } from './recordLegOutcome';
 import { releaseBooking } from './settlementPostings';
 
 export interface ReleaseLegParameters {
-  /** Grouped with concurrent settlements (`Database.settlements`), or a transaction's. */
-  readonly settlements: LegOutcomeWriter;
+  /** Its settlements: grouped with concurrent ones on the open books, or a transaction's. */
+  readonly db: Pick<Books, 'settlements'>;
   readonly now: Date;
 }
 
@@ -45,7 +38,7 @@ export async function releaseLeg(
 }
 
 export interface CancelPlanParameters extends ReleaseLegParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly planId: string;
   /** The caller's wallet scope: a plan of another wallet is 403 WALLET_SCOPE. */
   readonly allowWallet: (wallet: string) => boolean;
@@ -113,18 +106,17 @@ export async function cancelPlan(parameters: CancelPlanParameters): Promise<Stor
 /** Releases the plan's unsigned legs through `client`, and answers the plan as it then stands. */
 async function cancelLegs(
   parameters: CancelPlanParameters,
-  client: PrismaClient | Prisma.TransactionClient,
+  client: Books,
   plan: StoredPlan,
   legIndexes: readonly number[],
 ): Promise<StoredPlanDocument> {
   // Alone, each release is grouped with concurrent settlements; in the recorder's transaction
-  // it is written there, so that it commits with the record.
-  const settlements = client === parameters.db ? parameters.settlements : legOutcomesIn(client);
+  // it is written there (the transaction's books), so that it commits with the record.
   for (const legIndex of legIndexes) {
     const leg = await findSettlementLeg(client, plan.id, legIndex);
     if (!leg) continue;
     const released = await releaseLeg(
-      { settlements, now: parameters.now },
+      { db: client, now: parameters.now },
       leg,
       'cancelled',
       'by the owner',

@@ -11,14 +11,7 @@ import {
   markReleasedLegTx,
   readAccountBalance,
 } from '@yieldrouter/ledger';
-import type {
-  BalanceGuard,
-  LedgerChain,
-  LegSettlements,
-  PrismaClient,
-  SettlementLeg,
-  TxClaim,
-} from '@yieldrouter/ledger';
+import type { BalanceGuard, LedgerChain, Books, SettlementLeg, TxClaim } from '@yieldrouter/ledger';
 import type { Chain, Receipt, SettleLegResult } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { CarriedRecord } from '../carriedRecord';
@@ -43,9 +36,7 @@ import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
 import type { SwapLegReceipt } from './swapLegReceipt';
 
 export interface SettleLegParameters {
-  readonly db: PrismaClient;
-  /** The leg reads and outcome writes, grouped with concurrent settlements (`Database`). */
-  readonly settlements: LegSettlements;
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   /** The bridge rail bridge plans' burn legs settle through; unset: such a leg is 503. */

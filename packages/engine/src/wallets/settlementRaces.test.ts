@@ -32,11 +32,10 @@ function settle(
   planId: string,
   legIndex: number,
   txId: string,
-  settlements = test().db.settlements,
+  db = test().db,
 ): Promise<SettleLegResult> {
   return settleLeg({
-    db: test().db.prisma,
-    settlements,
+    db,
     adapters: chain.adapters,
     venues,
     planId,
@@ -47,14 +46,14 @@ function settle(
 }
 
 const liquid = (wallet: string, asset: string) =>
-  readAccountBalance(test().db.prisma, { wallet, chain: 'solana', bucket: 'liquid', asset });
+  readAccountBalance(test().db, { wallet, chain: 'solana', bucket: 'liquid', asset });
 
 async function twoSwaps() {
   const wallet = fakeBase58();
   const chain = swapChain(fakeChain());
-  await creditLiquid(test().db.prisma, wallet, 10n * USDC);
-  const buy = await storeSwapPlan(test().db.prisma, wallet, FAKE_USDC, FAKE_WSOL, 10n * USDC);
-  const sell = await storeSwapPlan(test().db.prisma, wallet, FAKE_WSOL, FAKE_USDC, SOL);
+  await creditLiquid(test().db, wallet, 10n * USDC);
+  const buy = await storeSwapPlan(test().db, wallet, FAKE_USDC, FAKE_WSOL, 10n * USDC);
+  const sell = await storeSwapPlan(test().db, wallet, FAKE_WSOL, FAKE_USDC, SOL);
   return { wallet, chain, buy, sell };
 }
 
@@ -69,8 +68,8 @@ it('settled one after the other, a buy then its sell leave no SOL on the books',
 it('two swap settlements racing leave no phantom balance', async () => {
   const { wallet, chain, buy, sell } = await twoSwaps();
   // The sell reads the SOL held (0: the buy is not booked yet) and waits before it books.
-  const held = holdFirstOutcome(test().db.settlements, sell);
-  const selling = settle(chain, sell, 0, chain.swap(sell, SOL, 9n * USDC), held.settlements);
+  const held = holdFirstOutcome(test().db, sell);
+  const selling = settle(chain, sell, 0, chain.swap(sell, SOL, 9n * USDC), held.db);
   await held.reached;
   await settle(chain, buy, 0, chain.swap(buy, 10n * USDC, SOL));
   held.release();
@@ -78,17 +77,17 @@ it('two swap settlements racing leave no phantom balance', async () => {
   // The chain holds no SOL: neither may the books.
   expect(await liquid(wallet, WSOL_ASSET)).toBe(0n);
   expect(await liquid(wallet, 'USDC')).toBe(9n * USDC);
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });
 
 it('an unwrap racing the swap that bought its wrapped SOL leaves no phantom balance', async () => {
   const { wallet, chain, buy } = await twoSwaps();
   // A gas top-up whose own swap reverted; the owner unwraps the SOL the other swap bought.
-  const topUp = await storeGasSponsorPlan(test().db.prisma, wallet, USDC);
+  const topUp = await storeGasSponsorPlan(test().db, wallet, USDC);
   const reverted = await settle(chain, topUp, 0, chain.swap(topUp, USDC, SOL, { ok: false }));
   expect(reverted.status).toBe('failed');
-  const held = holdFirstOutcome(test().db.settlements, topUp);
-  const unwrapping = settle(chain, topUp, 1, chain.unwrap(topUp, SOL), held.settlements);
+  const held = holdFirstOutcome(test().db, topUp);
+  const unwrapping = settle(chain, topUp, 1, chain.unwrap(topUp, SOL), held.db);
   await held.reached;
   await settle(chain, buy, 0, chain.swap(buy, 10n * USDC, SOL));
   held.release();
@@ -96,5 +95,5 @@ it('an unwrap racing the swap that bought its wrapped SOL leaves no phantom bala
   expect(await liquid(wallet, WSOL_ASSET)).toBe(0n);
   expect(await liquid(wallet, NATIVE_ASSET)).toBe(SOL);
   expect(await liquid(wallet, 'USDC')).toBe(0n);
-  expect((await verifyLedger(test().db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test().db)).problems).toEqual([]);
 });

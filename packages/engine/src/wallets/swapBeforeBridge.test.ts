@@ -13,7 +13,7 @@ import { useFakeStakeDatabase } from './testing/useFakeStakeDatabase';
 const { test } = useFakeStakeDatabase();
 
 it('books a cross-family swap → bridge swap leg on the source-chain owner', async () => {
-  const db = test().db.prisma;
+  const db = test().db;
   const solanaOwner = fakeBase58();
   const baseOwner = `0x${'ab'.repeat(20)}`;
   const planId = newPlanId();
@@ -67,7 +67,6 @@ it('books a cross-family swap → bridge swap leg on the source-chain owner', as
   const chain = swapChain(fakeChain());
   const settled = await settleLeg({
     db,
-    settlements: test().db.settlements,
     adapters: chain.adapters,
     venues,
     planId,

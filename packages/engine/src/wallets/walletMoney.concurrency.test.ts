@@ -22,8 +22,7 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 const context = () => ({
-  db: test.db.prisma,
-  settlements: test.db.settlements,
+  db: test.db,
   adapters: chain.adapters,
   venues,
   opportunities: [],
@@ -44,7 +43,7 @@ const settle = (planId: string, txId: string) =>
   settleLeg({ ...context(), planId, legIndex: 0, txId, now: new Date() });
 
 async function balances(wallet: string) {
-  const rows = await readBalancesOf(test.db.prisma, [wallet]);
+  const rows = await readBalancesOf(test.db, [wallet]);
   const of = (bucket: string) => rows.find((row) => row.bucket === bucket)?.balanceMicros ?? 0n;
   return { liquid: of('liquid'), pendingIn: of('pending_in'), pendingOut: of('pending_out') };
 }
@@ -94,7 +93,7 @@ describe('one wallet, many writers', () => {
       pendingIn: 0n,
       pendingOut: BigInt(reserved) * M,
     });
-    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(test.db)).problems).toEqual([]);
   });
 
   it('a failed leg credits nothing and returns the pending amount', async () => {

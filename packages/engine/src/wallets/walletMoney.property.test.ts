@@ -42,8 +42,7 @@ it('books follow the receipts for any sequence of route, settle and withdraw', a
       const chain = fakeChain();
       const wallet = fakeBase58();
       const common = {
-        db: test.db.prisma,
-        settlements: test.db.settlements,
+        db: test.db,
         adapters: chain.adapters,
         now: new Date(),
       };
@@ -103,7 +102,7 @@ it('books follow the receipts for any sequence of route, settle and withdraw', a
           }
         }
       }
-      const rows = await readBalancesOf(test.db.prisma, [wallet]);
+      const rows = await readBalancesOf(test.db, [wallet]);
       const of = (bucket: string) => rows.find((row) => row.bucket === bucket)?.balanceMicros ?? 0n;
       expect({
         liquid: of('liquid'),
@@ -118,5 +117,5 @@ it('books follow the receipts for any sequence of route, settle and withdraw', a
     }),
     { numRuns: 30 },
   );
-  expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test.db)).problems).toEqual([]);
 }, 120_000);

@@ -1,5 +1,5 @@
 import { readStakedPositions } from '@yieldrouter/ledger';
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { Opportunity } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -10,7 +10,7 @@ import { ledgerWallet } from './walletAddress';
  * current value of the wallet's staked positions, and their live APY weighted by what each holds.
  */
 export async function readWalletPerformance(
-  db: PrismaClientOrTransaction,
+  db: Books,
   adapters: ChainAdapters,
   address: string,
   listing: readonly Opportunity[],

@@ -1,4 +1,4 @@
-import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 import {
   countWebhookSubscriptions,
   insertWebhookSubscription,
@@ -20,7 +20,7 @@ import type { WebhookOwner } from './webhookOwner';
 export const MAX_WEBHOOKS_PER_OWNER = 25;
 
 export interface CreateWebhookParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly cipher: HmacKeyCipher;
   readonly urlPolicy: WebhookUrlPolicy;
   readonly lookup?: WebhookHostLookup;

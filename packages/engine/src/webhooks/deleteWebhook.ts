@@ -1,4 +1,4 @@
-import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 import { deleteWebhookSubscription } from '@yieldrouter/ledger';
 import type { WebhookDeleted } from '@yieldrouter/schemas';
 import { webhookNotFound } from './rotateWebhook';
@@ -14,7 +14,7 @@ export async function deleteWebhook({
   now,
   recordWrite,
 }: {
-  db: PrismaClient;
+  db: Books;
   ownerKeyId: string;
   id: string;
   now: Date;

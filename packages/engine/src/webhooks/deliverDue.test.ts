@@ -38,7 +38,7 @@ async function drain(maxRounds = 50) {
     if (result.attempts.length > 0) continue;
     // Nothing was due: jump to the earliest retry (only heads are ever tried, so a pending
     // delivery with attempts is a head waiting for its retry).
-    const next = await f.test.db.prisma.webhookDelivery.findFirst({
+    const next = await f.test.db.webhookDelivery.findFirst({
       where: { status: 'pending', attempts: { gt: 0 } },
       orderBy: { nextAttemptAt: 'asc' },
     });
@@ -72,7 +72,7 @@ describe('deliverDue', () => {
       now: T0.getTime(),
     });
     expect(check).toEqual({ ok: true, timestamp: T0.getTime() / 1000 });
-    const delivery = await f.test.db.prisma.webhookDelivery.findFirstOrThrow({
+    const delivery = await f.test.db.webhookDelivery.findFirstOrThrow({
       include: { attemptLog: true },
     });
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, deliveredAt: T0 });
@@ -98,7 +98,7 @@ describe('deliverDue', () => {
       'connection failed: ECONNREFUSED',
       'connection failed: ECONNREFUSED',
     ]);
-    expect(await f.test.db.prisma.webhookAttempt.count()).toBe(2);
+    expect(await f.test.db.webhookAttempt.count()).toBe(2);
     // More events while it is down; a later one is never sent ahead of the stuck head.
     const third = await f.emit(positions('W1', 2, 7));
     await f.relay();
@@ -122,7 +122,7 @@ describe('deliverDue', () => {
     const failedTries = f.receiver.deliveries.filter((delivery) => delivery.answered === 500);
     // Only heads were retried while it was down: never an event behind them.
     expect(new Set(failedTries.map((delivery) => delivery.eventId))).toEqual(new Set([first[0]]));
-    const statuses = await f.test.db.prisma.webhookDelivery.groupBy({
+    const statuses = await f.test.db.webhookDelivery.groupBy({
       by: ['status'],
       _count: true,
     });
@@ -135,7 +135,7 @@ describe('deliverDue', () => {
       eventTypes: ['position.updated'],
     });
     const rotated = await rotateWebhook({
-      db: f.test.db.prisma,
+      db: f.test.db,
       cipher: f.sender.cipher,
       ownerKeyId: 'key_owner',
       id,
@@ -195,7 +195,7 @@ describe('deliverDue', () => {
     const [stuck, next] = await f.emit(positions('W1', 2));
     await f.relay();
     await drain(200);
-    const rows = await f.test.db.prisma.webhookDelivery.findMany({
+    const rows = await f.test.db.webhookDelivery.findMany({
       orderBy: { seq: 'asc' },
       include: { event: true },
     });
@@ -227,10 +227,10 @@ describe('deliverDue', () => {
     await f.subscribe({ wallets: ['W1'], eventTypes: ['position.updated'] });
     await f.emit(positions('W1', 2));
     await f.relay();
-    const [head, behind] = await f.test.db.prisma.webhookDelivery.findMany({
+    const [head, behind] = await f.test.db.webhookDelivery.findMany({
       orderBy: { seq: 'asc' },
     });
-    const db = f.test.db.prisma;
+    const db = f.test.db;
     expect(await deliverOne(db, behind?.id ?? '', f.sender)).toMatchObject({ status: 'skipped' });
     const both = await Promise.all([
       deliverOne(db, head?.id ?? '', f.sender),

@@ -1,4 +1,4 @@
-import type { ClaimedDelivery, PrismaClient } from '@yieldrouter/ledger';
+import type { ClaimedDelivery, Books } from '@yieldrouter/ledger';
 import { claimDueDeliveries, releaseDeliveries } from '@yieldrouter/ledger';
 import type { HmacKeyCipher } from '@yieldrouter/webhooks/server';
 import { recordSentAttempts, sendClaimedDelivery } from './sendClaimedDelivery';
@@ -39,7 +39,7 @@ export interface DeliverDueReturnType {
  * const result = await deliverDue(prisma, { cipher, urlPolicy, limit: 50 });
  */
 export async function deliverDue(
-  prisma: PrismaClient,
+  prisma: Books,
   parameters: DeliverDueParameters,
 ): Promise<DeliverDueReturnType> {
   const perSubscription = parameters.perSubscription ?? 20;
@@ -95,7 +95,7 @@ function openingOnce(cipher: HmacKeyCipher): HmacKeyCipher {
  * at least once, at most one run's worth of repeats.)
  */
 async function sendRun(
-  prisma: PrismaClient,
+  prisma: Books,
   run: readonly ClaimedDelivery[],
   sender: WebhookSender,
 ): Promise<{ attempts: DeliveryAttemptResult[]; released: number }> {

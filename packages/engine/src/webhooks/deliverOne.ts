@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { claimDelivery } from '@yieldrouter/ledger';
 import { recordSentAttempts, sendClaimedDelivery } from './sendClaimedDelivery';
 import type { DeliveryAttemptResult } from './sendClaimedDelivery';
@@ -14,7 +14,7 @@ import type { WebhookSender } from './webhookSender';
  * await deliverOne(prisma, job.data.deliveryId, { cipher, urlPolicy });
  */
 export async function deliverOne(
-  prisma: PrismaClient,
+  prisma: Books,
   deliveryId: string,
   sender: WebhookSender,
 ): Promise<DeliveryAttemptResult | { readonly deliveryId: string; readonly status: 'skipped' }> {

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction, WebhookEventsViewer } from '@yieldrouter/ledger';
+import type { Books, WebhookEventsViewer } from '@yieldrouter/ledger';
 import { readWebhookEventsPage } from '@yieldrouter/ledger';
 import type { WebhookEventType, WebhookEventsPage } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
@@ -36,7 +36,7 @@ export interface ListWebhookEventsQuery {
  * viewer may see (see `readWebhookEventsPage`). 50 per page by default; `nextCursor` continues.
  */
 export async function listWebhookEvents(
-  db: PrismaClientOrTransaction,
+  db: Books,
   viewer: WebhookEventsViewer,
   query: ListWebhookEventsQuery,
 ): Promise<WebhookEventsPage> {

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { listWebhookSubscriptions } from '@yieldrouter/ledger';
 import type { WebhookEventTypesDocument, WebhookList } from '@yieldrouter/schemas';
 import {
@@ -9,10 +9,7 @@ import {
 import { webhookDocument } from './webhookDocument';
 
 /** The owner key's live subscriptions, oldest first; keys are never shown. */
-export async function listWebhooks(
-  db: PrismaClientOrTransaction,
-  ownerKeyId: string,
-): Promise<WebhookList> {
+export async function listWebhooks(db: Books, ownerKeyId: string): Promise<WebhookList> {
   const webhooks = (await listWebhookSubscriptions(db, ownerKeyId)).map(webhookDocument);
   return { schemaVersion: 'svc-webhooks.v1', count: webhooks.length, webhooks };
 }

@@ -1,4 +1,4 @@
-import type { PrismaClientOrTransaction } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { fanOutOutbox } from '@yieldrouter/ledger';
 import type { FanOutOutboxReturnType } from '@yieldrouter/ledger';
 
@@ -11,7 +11,7 @@ import type { FanOutOutboxReturnType } from '@yieldrouter/ledger';
  * const { events, deliveryIds } = await relayOutbox(prisma);
  */
 export function relayOutbox(
-  db: PrismaClientOrTransaction,
+  db: Books,
   { limit = 500, now = new Date() }: { limit?: number; now?: Date } = {},
 ): Promise<FanOutOutboxReturnType> {
   return fanOutOutbox(db, { limit, now });

@@ -1,4 +1,4 @@
-import type { PrismaClient, WriteRecorder } from '@yieldrouter/ledger';
+import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 import { rotateWebhookSubscriptionKey } from '@yieldrouter/ledger';
 import type { WebhookWithKey } from '@yieldrouter/schemas';
 import type { HmacKeyCipher } from '@yieldrouter/webhooks/server';
@@ -8,7 +8,7 @@ import { recordedWrite } from '../recordedWrite';
 import { webhookDocument } from './webhookDocument';
 
 export interface RotateWebhookParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   readonly cipher: HmacKeyCipher;
   readonly ownerKeyId: string;
   readonly id: string;

@@ -1,7 +1,7 @@
 import type {
   ClaimedDelivery,
   DeliveryOutcome,
-  PrismaClientOrTransaction,
+  Books,
   RecordDeliveryAttemptParameters,
 } from '@yieldrouter/ledger';
 import { recordDeliveryAttempts } from '@yieldrouter/ledger';
@@ -127,7 +127,7 @@ export async function sendClaimedDelivery(
  * (its lease passed and another sender took over) comes back as `lost`.
  */
 export async function recordSentAttempts(
-  db: PrismaClientOrTransaction,
+  db: Books,
   sent: readonly SentAttempt[],
 ): Promise<DeliveryAttemptResult[]> {
   const recorded = await recordDeliveryAttempts(

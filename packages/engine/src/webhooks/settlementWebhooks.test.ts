@@ -22,8 +22,7 @@ it('a settled route leg reaches the subscriber as deposit.settled then position.
   const other = fakeBase58();
   await f.subscribe({ wallets: [wallet], eventTypes: ['deposit.settled', 'position.updated'] });
   const context = {
-    db: f.test.db.prisma,
-    settlements: f.test.db.settlements,
+    db: f.test.db,
     adapters: chain.adapters,
     venues,
     opportunities: [],

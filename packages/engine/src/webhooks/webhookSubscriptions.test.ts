@@ -21,7 +21,7 @@ afterAll(() => test.drop());
 
 const create = (url: string, ownerKeyId = 'key_owner', lookup = publicDns) =>
   createWebhook({
-    db: test.db.prisma,
+    db: test.db,
     cipher,
     urlPolicy: STRICT,
     lookup,
@@ -51,12 +51,12 @@ describe('webhook subscriptions (use cases)', () => {
       rotatedAt: null,
       previousKeyExpiresAt: null,
     });
-    const row = await test.db.prisma.webhookSubscription.findUniqueOrThrow({
+    const row = await test.db.webhookSubscription.findUniqueOrThrow({
       where: { id: created.id },
     });
     expect(row.keySealed).not.toContain(created.hmacKey);
     expect(cipher.decrypt(row.keySealed, created.id)).toBe(created.hmacKey);
-    const listed = await listWebhooks(test.db.prisma, 'key_owner');
+    const listed = await listWebhooks(test.db, 'key_owner');
     expect(JSON.stringify(listed)).not.toContain(created.hmacKey);
     expect(listed.webhooks.map((webhook) => webhook.id)).toContain(created.id);
   });
@@ -102,7 +102,7 @@ describe('webhook subscriptions (use cases)', () => {
     const created = await create('https://hooks.example.com/rotate');
     const rotate = (ownerKeyId: string) =>
       rotateWebhook({
-        db: test.db.prisma,
+        db: test.db,
         cipher,
         ownerKeyId,
         id: created.id,
@@ -116,7 +116,7 @@ describe('webhook subscriptions (use cases)', () => {
     expect(rotated.previousKeyExpiresAt).toBe(new Date(now.getTime() + 3_600_000).toISOString());
 
     const remove = (ownerKeyId: string) =>
-      deleteWebhook({ db: test.db.prisma, ownerKeyId, id: created.id, now });
+      deleteWebhook({ db: test.db, ownerKeyId, id: created.id, now });
     expect((await refusal(remove('key_other'))).code).toBe('NOT_FOUND');
     expect(await remove('key_owner')).toEqual({
       id: created.id,
@@ -137,7 +137,7 @@ describe('webhook subscriptions (use cases)', () => {
   it('an events cursor that is not ours is 400 naming query.cursor', async () => {
     const viewer = { wallets: ['W1'], ownerKeyId: 'key_owner' };
     for (const cursor of ['garbage', Buffer.from('evt:abc').toString('base64url')]) {
-      const error = await refusal(listWebhookEvents(test.db.prisma, viewer, { cursor }));
+      const error = await refusal(listWebhookEvents(test.db, viewer, { cursor }));
       expect([error.code, error.field]).toEqual(['BAD_REQUEST', 'query.cursor']);
     }
   });

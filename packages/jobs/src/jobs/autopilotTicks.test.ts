@@ -35,12 +35,12 @@ let test: TestDatabase;
 let opportunities: readonly Opportunity[];
 
 const setMean = async (venueId: string, bps: number, at: Date) => {
-  await test.db.prisma.apySample.deleteMany({ where: { venueId } });
-  await insertApySamples(test.db.prisma, dailyApySamples(venueId, bps, { at }));
+  await test.db.apySample.deleteMany({ where: { venueId } });
+  await insertApySamples(test.db, dailyApySamples(venueId, bps, { at }));
 };
 
 const ticksOf = (period: string) =>
-  test.db.prisma.autopilotDecision.groupBy({
+  test.db.autopilotDecision.groupBy({
     by: ['wallet'],
     where: { kind: 'tick', period },
     _count: true,
@@ -48,22 +48,21 @@ const ticksOf = (period: string) =>
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  const stakeOpportunities = await seedFakeStakeOpportunities(test.db.prisma);
+  const stakeOpportunities = await seedFakeStakeOpportunities(test.db);
   await stakeWallets({
-    db: test.db.prisma,
-    settlements: test.db.settlements,
+    db: test.db,
     chain,
     opportunities: stakeOpportunities,
     wallets: staked,
     amountMicros: 3_000_000n,
   });
   opportunities = await listOpportunities({
-    db: test.db.prisma,
+    db: test.db,
     venues,
     enablement: [],
     now: new Date(),
   });
-  const common = { db: test.db.prisma, adapters: chain.adapters, opportunities, now: new Date() };
+  const common = { db: test.db, adapters: chain.adapters, opportunities, now: new Date() };
   for (const address of [...staked, ...idle, off]) {
     await enableAutopilot({ ...common, address, input: { chain: 'solana' } });
   }
@@ -89,7 +88,7 @@ it('ticks every due wallet across pages; a rerun ticks nothing; the next period 
   const ticked = await ticksOf(period.key);
   expect(ticked.map((row) => row.wallet).sort()).toEqual([...staked, ...idle].sort());
   expect(ticked.every((row) => row._count === 1)).toBe(true);
-  const outcomes = await test.db.prisma.autopilotDecision.groupBy({
+  const outcomes = await test.db.autopilotDecision.groupBy({
     by: ['reason'],
     where: { period: period.key },
     _count: true,
@@ -105,9 +104,9 @@ it('a run killed after its first page resumes with what is still due; ticks raci
   const next = new Date(autopilotPeriod('monthly', new Date()).nextStartsAt.getTime() + 60_000);
   await setMean('save', 1200, next);
   const deps = testJobDeps(test, { adapters: chain.adapters, venues, now: () => next });
-  const listed = await listOpportunities({ db: test.db.prisma, venues, enablement: [], now: next });
+  const listed = await listOpportunities({ db: test.db, venues, enablement: [], now: next });
   const first = await tickDueAutopilots({
-    db: test.db.prisma,
+    db: test.db,
     adapters: chain.adapters,
     venues,
     opportunities: listed,
@@ -120,7 +119,7 @@ it('a run killed after its first page resumes with what is still due; ticks raci
     runAutopilotTicks(AutopilotTicksJobData.parse({ pageSize: 2 }), deps),
     ...[...staked, ...idle].map((address) =>
       tickAutopilot({
-        db: test.db.prisma,
+        db: test.db,
         adapters: chain.adapters,
         venues,
         address,
@@ -133,13 +132,13 @@ it('a run killed after its first page resumes with what is still due; ticks raci
   const ticked = await ticksOf(autopilotPeriod('monthly', next).key);
   expect(ticked).toHaveLength(7);
   expect(ticked.every((row) => row._count === 1)).toBe(true);
-  const switched = await test.db.prisma.autopilotDecision.findMany({
+  const switched = await test.db.autopilotDecision.findMany({
     where: { kind: 'tick', period: autopilotPeriod('monthly', next).key, outcome: 'switch' },
   });
   // Each staked wallet switches once, with one rebalance plan prepared for its owner to sign.
   expect(switched.map((row) => row.wallet).sort()).toEqual([...staked].sort());
   expect(switched.every((row) => row.reason === 'challenger_clears_threshold')).toBe(true);
-  const plans = await test.db.prisma.plan.findMany({ where: { kind: 'rebalance' } });
+  const plans = await test.db.plan.findMany({ where: { kind: 'rebalance' } });
   expect(plans).toHaveLength(staked.length);
   expect(plans.every((plan) => plan.status === 'prepared')).toBe(true);
   expect(new Set(switched.map((row) => row.planId))).toEqual(new Set(plans.map((plan) => plan.id)));

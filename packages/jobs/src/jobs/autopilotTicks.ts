@@ -32,7 +32,6 @@ export async function runAutopilotTicks(
   do {
     const page = await tickDueAutopilots({
       db: deps.db,
-      ...(deps.sql ? { sql: deps.sql } : {}),
       adapters: deps.adapters,
       venues: deps.venues,
       opportunities,

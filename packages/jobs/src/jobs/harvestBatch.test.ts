@@ -22,11 +22,10 @@ afterAll(() => test.drop());
 
 it('harvests every staked wallet across pages; running it again books nothing', async () => {
   const chain = fakeChain();
-  const opportunities = await seedFakeStakeOpportunities(test.db.prisma);
+  const opportunities = await seedFakeStakeOpportunities(test.db);
   const wallets = Array.from({ length: 5 }, () => fakeBase58());
   await stakeWallets({
-    db: test.db.prisma,
-    settlements: test.db.settlements,
+    db: test.db,
     chain,
     opportunities,
     wallets,
@@ -47,9 +46,9 @@ it('harvests every staked wallet across pages; running it again books nothing', 
   });
   expect(await runHarvestBatch(data, deps)).toMatchObject({ harvested: 0, noYield: 5 });
   for (const wallet of wallets) {
-    const [position] = await readStakedPositions(test.db.prisma, wallet);
+    const [position] = await readStakedPositions(test.db, wallet);
     // About 100_000 of yield: 5 % skimmed, the rest compounded.
     expect(position?.balanceMicros).toBe(4_000_000n + gross - (gross * 500n) / 10_000n);
   }
-  expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test.db)).problems).toEqual([]);
 });

@@ -27,7 +27,6 @@ export async function runHarvestBatch(
   do {
     const page = await harvestBatch({
       db: deps.db,
-      ...(deps.sql ? { sql: deps.sql } : {}),
       adapters: deps.adapters,
       venues: deps.venues,
       ...(data.chain ? { chain: data.chain } : {}),

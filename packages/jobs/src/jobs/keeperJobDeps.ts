@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { LegSettlements, PrismaClient, SqlClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type {
   ApyReader,
   BridgeRail,
@@ -13,11 +13,8 @@ import type { KeeperSettings } from '../settings';
 
 /** What job processors work with. Processors take it directly, so a bench can call them. */
 export interface KeeperJobDeps {
-  readonly db: PrismaClient;
-  /** The driver for the set-wise statements (harvest batches). */
-  readonly sql?: SqlClient;
-  /** Settlement reads and writes, grouped across the watch's concurrent legs. */
-  readonly settlements: LegSettlements;
+  /** The books (settlements grouped across the watch's concurrent legs: `Books.settlements`). */
+  readonly db: Books;
   readonly adapters: ChainAdapters;
   /** Bridge plans' burn legs settle through the rail; unset: such a leg is unavailable. */
   readonly bridgeRail?: BridgeRail;

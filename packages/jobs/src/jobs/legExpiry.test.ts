@@ -46,7 +46,7 @@ it('expires unsigned legs past the TTL, releasing their reservations; a late lan
   clock = new Date(Date.now() + 25 * HOUR);
   expect(await expireUnsignedLegs(deps)).toEqual({ expired: 2, skipped: 0, errors: 0 });
   expect(await wallet.books()).toMatchObject({ liquid: 8n * M, pendingOut: 0n, pendingIn: 0n });
-  const expired = await findPlan(test.db.prisma, exit);
+  const expired = await findPlan(test.db, exit);
   expect(expired?.legs[0]).toMatchObject({ status: 'expired', txId: null });
   expect(expired?.legs[0]?.failureReason).toMatch(/^expired: unsigned 24 h after/);
   expect(await expireUnsignedLegs(deps)).toEqual({ expired: 0, skipped: 0, errors: 0 });
@@ -57,5 +57,5 @@ it('expires unsigned legs past the TTL, releasing their reservations; a late lan
     status: 'confirmed',
   });
   expect(await wallet.books()).toMatchObject({ liquid: 9n * M, pendingOut: M, pendingIn: 0n });
-  expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+  expect((await verifyLedger(test.db)).problems).toEqual([]);
 });

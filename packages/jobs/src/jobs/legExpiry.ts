@@ -28,7 +28,7 @@ export async function expireUnsignedLegs(deps: KeeperJobDeps): Promise<JobCounts
     for (const leg of page) {
       try {
         const released = await releaseLeg(
-          { settlements: deps.settlements, now },
+          { db: deps.db, now },
           leg,
           'expired',
           `unsigned ${hours} h after the plan was prepared`,

@@ -33,7 +33,6 @@ export const reconciliationJob = defineJob({
   process: async (data, deps: KeeperJobDeps) => {
     const report = await reconcileBooks({
       db: deps.db,
-      ...(deps.sql ? { sql: deps.sql } : {}),
       adapters: deps.adapters,
       venues: deps.venues,
       thresholdMicros: deps.reconciliation.thresholdMicros,

@@ -33,7 +33,7 @@ const deps = (adapters: ChainAdapters = chain.adapters, pageSize = 2): KeeperJob
 
 async function route(wallet: string, amountMicros: bigint) {
   const plan = await prepareRoute({
-    db: test.db.prisma,
+    db: test.db,
     adapters: chain.adapters,
     venues,
     opportunities: [],
@@ -47,16 +47,16 @@ async function route(wallet: string, amountMicros: bigint) {
 
 /** The owner reported the leg's transaction while the chain still called it pending. */
 const submit = (planId: string, txId: string, at = new Date()) =>
-  markLegSubmitted(test.db.prisma, { planId, legIndex: 0, txId, now: at });
+  markLegSubmitted(test.db, { planId, legIndex: 0, txId, now: at });
 
 async function balances(wallet: string) {
-  const rows = await readBalancesOf(test.db.prisma, [wallet]);
+  const rows = await readBalancesOf(test.db, [wallet]);
   const of = (bucket: string) => rows.find((row) => row.bucket === bucket)?.balanceMicros ?? 0n;
   return { liquid: of('liquid'), pendingIn: of('pending_in'), pendingOut: of('pending_out') };
 }
 
 const legStatus = async (planId: string) =>
-  (await test.db.prisma.planLeg.findFirstOrThrow({ where: { planId, legIndex: 0 } })).status;
+  (await test.db.planLeg.findFirstOrThrow({ where: { planId, legIndex: 0 } })).status;
 
 describe('watchSettlements', () => {
   it('settles, keeps and expires legs in pages; a late landing settles; a quiet pass changes nothing', async () => {
@@ -65,8 +65,7 @@ describe('watchSettlements', () => {
     // A withdrawal needs liquid: one route settled up front.
     const funded = await route(wallet, 5n * M);
     await settleLeg({
-      db: test.db.prisma,
-      settlements: test.db.settlements,
+      db: test.db,
       adapters: chain.adapters,
       venues,
       planId: funded.planId,
@@ -82,7 +81,7 @@ describe('watchSettlements', () => {
     const waiting = await route(wallet, M);
     await submit(waiting.planId, fakeBase58(88));
     const exit = await prepareExit({
-      db: test.db.prisma,
+      db: test.db,
       adapters: chain.adapters,
       address: wallet,
       amountMicros: 2n * M,
@@ -111,13 +110,13 @@ describe('watchSettlements', () => {
       errors: 0,
     });
     for (const plan of landed) expect(await legStatus(plan.planId)).toBe('confirmed');
-    const shortLeg = await test.db.prisma.planLeg.findFirstOrThrow({
+    const shortLeg = await test.db.planLeg.findFirstOrThrow({
       where: { planId: short.planId, legIndex: 0 },
     });
     expect(shortLeg).toMatchObject({ status: 'confirmed', settledAmountMicros: M - 1n });
     expect(shortLeg.reviewReason).toMatch(/^short fill: the chain moved 999999 micros/);
     expect(await legStatus(waiting.planId)).toBe('submitted');
-    const expired = await test.db.prisma.planLeg.findFirstOrThrow({
+    const expired = await test.db.planLeg.findFirstOrThrow({
       where: { planId: exitPlan, legIndex: 0 },
     });
     expect(expired.status).toBe('expired');
@@ -130,13 +129,13 @@ describe('watchSettlements', () => {
       pendingIn: M,
       pendingOut: 0n,
     });
-    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(test.db)).problems).toEqual([]);
 
-    const entries = await test.db.prisma.journalEntry.count();
-    const events = await test.db.prisma.outboxEvent.count();
+    const entries = await test.db.journalEntry.count();
+    const events = await test.db.outboxEvent.count();
     expect(await watchSettlements(deps())).toMatchObject({ checked: 2, pending: 2 });
-    expect(await test.db.prisma.journalEntry.count()).toBe(entries);
-    expect(await test.db.prisma.outboxEvent.count()).toBe(events);
+    expect(await test.db.journalEntry.count()).toBe(entries);
+    expect(await test.db.outboxEvent.count()).toBe(events);
 
     // The chain runs the withdrawal at last: the expired leg settles from liquid.
     chain.land(exitTx);
@@ -147,9 +146,9 @@ describe('watchSettlements', () => {
       pendingIn: M,
       pendingOut: 0n,
     });
-    expect((await verifyLedger(test.db.prisma)).problems).toEqual([]);
+    expect((await verifyLedger(test.db)).problems).toEqual([]);
 
-    const released = await test.db.prisma.outboxEvent.findMany({
+    const released = await test.db.outboxEvent.findMany({
       where: { wallet, payload: { path: ['planId'], equals: exitPlan } },
       orderBy: { seq: 'asc' },
     });
@@ -170,8 +169,7 @@ describe('watchSettlements', () => {
     expect(await watchSettlements(deps(chain.adapters, 100))).toMatchObject({ dropped: 1 });
     expect(await legStatus(mine.planId)).toBe('unsigned');
     const settled = await settleLeg({
-      db: test.db.prisma,
-      settlements: test.db.settlements,
+      db: test.db,
       adapters: chain.adapters,
       venues,
       planId: theirs.planId,

@@ -94,7 +94,6 @@ async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcom
   try {
     const result = await settleLeg({
       db: deps.db,
-      settlements: deps.settlements,
       adapters: deps.adapters,
       bridgeRail: deps.bridgeRail,
       venues: deps.venues,
@@ -116,7 +115,7 @@ async function watchLeg(deps: KeeperJobDeps, leg: SettlementLeg): Promise<Outcom
     const waitedMs = now.getTime() - leg.updatedAt.getTime();
     if (waitedMs < deps.settlement.giveUpAfterMs) return 'pending';
     const reason = `${leg.chain} still reports ${txId} pending ${Math.floor(waitedMs / 60_000)} min after submission`;
-    if (!(await releaseLeg({ settlements: deps.settlements, now }, leg, 'expired', reason))) {
+    if (!(await releaseLeg({ db: deps.db, now }, leg, 'expired', reason))) {
       return 'pending';
     }
     deps.logger.warn({ planId: leg.planId, legIndex: leg.legIndex, waitedMs }, 'leg expired');

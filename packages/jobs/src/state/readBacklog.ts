@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { ServiceBacklog } from '@yieldrouter/metrics';
 
 /**
@@ -6,7 +6,7 @@ import type { ServiceBacklog } from '@yieldrouter/metrics';
  * to send and the oldest of them, and per venue the age of its newest available APY reading.
  * Three indexed queries.
  */
-export async function readBacklog(db: PrismaClient, now: Date): Promise<ServiceBacklog> {
+export async function readBacklog(db: Books, now: Date): Promise<ServiceBacklog> {
   const [pending, venues, newest] = await Promise.all([
     db.webhookDelivery.aggregate({
       where: { status: 'pending' },

@@ -1,12 +1,12 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import type { Redis } from 'ioredis';
-import type { PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { DependencyCheck, KeeperQueueHealth, OpsHealthDocument } from '@yieldrouter/schemas';
 import type { KeeperQueues } from '../keeperQueues';
 import { readKeeperSurvival, unknownSurvival } from './readKeeperSurvival';
 
 export interface ReadOpsHealthParameters {
-  readonly db: PrismaClient;
+  readonly db: Books;
   /** Null when this process has no Redis client (reported as down). */
   readonly redis: Redis | null;
   /** Null when the queues cannot be opened (Redis down); depths are then left out. */
@@ -111,7 +111,7 @@ export function keeperIsHealthy(health: OpsHealthDocument): boolean {
 }
 
 /** `readOpsHealth` on one database: what the keeper routes serve. */
-export function opsHealthReader(db: PrismaClient) {
+export function opsHealthReader(db: Books) {
   return (parameters: Omit<ReadOpsHealthParameters, 'db'>): Promise<OpsHealthDocument> =>
     readOpsHealth({ ...parameters, db });
 }

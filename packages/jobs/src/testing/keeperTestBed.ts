@@ -117,9 +117,7 @@ export function testJobDeps(
   parts: Pick<KeeperJobDeps, 'adapters' | 'venues'> & Partial<KeeperJobDeps>,
 ): KeeperJobDeps {
   return {
-    db: database.db.prisma,
-    sql: database.db.sql,
-    settlements: database.db.settlements,
+    db: database.db,
     apyReader: offlineApyReader,
     settlement: {
       pageSize: 100,

@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   // Read-only: verifying never applies migrations to the database it checks.
   const db = await openDatabaseFromEnv({ migrate: false });
   try {
-    const report = await verifyLedger(db.prisma);
+    const report = await verifyLedger(db);
     process.stdout.write(
       `ledger (${db.kind}): ${report.entries} entries, ${report.postings} postings, ` +
         `${report.accounts} accounts — ${report.ok ? 'clean' : `${report.problems.length} problems`}\n`,

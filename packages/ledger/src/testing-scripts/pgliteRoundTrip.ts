@@ -1,13 +1,13 @@
+import type { Books } from '../books';
 // Run by createDatabase.pglite.test.ts in its own process (PGlite's WebAssembly loader wants
 // real ESM, which jest's CommonJS sandbox does not give it).
 import { createApiKey, findActiveApiKeyByHash, hashApiKey } from '../apiKeys';
 import { DatabaseInUseError, createDatabase } from '../createDatabase';
-import type { Database } from '../createDatabase';
 import { confirmedRouteOutcome, reserveRouteLeg } from '../testing';
 import { readBalancesOf } from '../walletReads';
 
 /** A route leg reserved and then settled through the driver-level client and its batches. */
-async function settleOneLeg(db: Database): Promise<string> {
+async function settleOneLeg(db: Books): Promise<string> {
   const planId = `plan_${'a'.repeat(32)}`;
   const wallet = 'pglite-wallet';
   await reserveRouteLeg(db, { planId, wallet, amountMicros: 7n });
@@ -15,7 +15,7 @@ async function settleOneLeg(db: Database): Promise<string> {
   await db.settlements.record(
     confirmedRouteOutcome(planId, wallet, found?.leg.amountMicros ?? 0n, 'tx-1'),
   );
-  const rows = await readBalancesOf(db.sql, [wallet]);
+  const rows = await readBalancesOf(db, [wallet]);
   // Accounts that hold nothing (pending_in, once settled) are not listed.
   return rows.map((row) => `${row.bucket}=${row.balanceMicros}`).join(',');
 }
@@ -28,18 +28,11 @@ async function main() {
     () => false,
     (error: unknown) => error instanceof DatabaseInUseError,
   );
-  const created = await createApiKey(
-    first.prisma,
-    { role: 'owner', wallets: ['w'] },
-    's'.repeat(32),
-  );
+  const created = await createApiKey(first, { role: 'owner', wallets: ['w'] }, 's'.repeat(32));
   await first.close();
   const second = await createDatabase({ dataDir });
-  const found = await findActiveApiKeyByHash(
-    second.prisma,
-    hashApiKey(created.key, 's'.repeat(32)),
-  );
-  const migrations = await second.prisma.$queryRaw<
+  const found = await findActiveApiKeyByHash(second, hashApiKey(created.key, 's'.repeat(32)));
+  const migrations = await second.$queryRaw<
     Array<{ n: bigint }>
   >`SELECT count(*) AS n FROM "_svc_migrations"`;
   const settled = await settleOneLeg(second);

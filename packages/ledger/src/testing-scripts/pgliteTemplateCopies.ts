@@ -6,7 +6,7 @@ import { createTestPgliteDatabase } from '../testing';
 async function appliedAt(): Promise<string[]> {
   const test = await createTestPgliteDatabase();
   try {
-    const rows = await test.db.prisma.$queryRawUnsafe<Array<{ name: string; at: string }>>(
+    const rows = await test.db.$queryRawUnsafe<Array<{ name: string; at: string }>>(
       'SELECT "name", "applied_at"::text AS "at" FROM "_svc_migrations" ORDER BY "name"',
     );
     return rows.map((row) => `${row.name} ${row.at}`);

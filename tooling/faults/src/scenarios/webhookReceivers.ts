@@ -32,7 +32,7 @@ export const webhookReceiversScenario: Scenario = {
       // Every faulty subscriber has had a failed attempt recorded; the healthy one is served.
       await waitUntil(
         async () => {
-          const rows = await stack.db.prisma.$queryRawUnsafe<Array<{ failing: number }>>(
+          const rows = await stack.db.$queryRawUnsafe<Array<{ failing: number }>>(
             `SELECT count(DISTINCT d.subscription_id)::int AS failing
                FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
               WHERE d.subscription_id = ANY($1::text[])

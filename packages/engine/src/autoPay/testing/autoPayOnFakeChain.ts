@@ -1,6 +1,6 @@
 // Test support: a wallet staked on the fake chain with an auto-pay config, and its harvest, made
 // the way production makes them. Product code never imports it.
-import type { LegSettlements, PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { AutoPayConfigInput, HarvestResult, Opportunity } from '@yieldrouter/schemas';
 import { harvestWallet } from '../../wallets/harvest';
 import { fakeBase58, fakeChain } from '../../wallets/testing/fakeChain';
@@ -9,8 +9,7 @@ import { fakeStakeVenues, stakeWallets } from '../../wallets/testing/stakeOnFake
 import { setAutoPay } from '../autoPayConfig';
 
 export interface AutoPayWalletParameters {
-  readonly db: PrismaClient;
-  readonly settlements: LegSettlements;
+  readonly db: Books;
   readonly opportunities: readonly Opportunity[];
   readonly config: AutoPayConfigInput;
   readonly principalMicros: bigint;
@@ -26,7 +25,6 @@ export async function stakedAutoPayWallet(
   await setAutoPay(db, chain.adapters, fakeStakeVenues, wallet, parameters.config, new Date());
   await stakeWallets({
     db,
-    settlements: parameters.settlements,
     chain,
     opportunities: parameters.opportunities,
     wallets: [wallet],
@@ -58,7 +56,7 @@ export async function stakedOnePayeeWallet(
 
 /** The permissionless harvest of the wallet, booked. */
 export function harvestOnFakeChain(
-  db: PrismaClient,
+  db: Books,
   chain: FakeChain,
   wallet: string,
 ): Promise<HarvestResult> {

@@ -1,6 +1,6 @@
 // Test support: a staked position made the way production makes one (a route with stake,
 // executed on the fake chain, settled from its receipt). Product code never imports it.
-import type { LegSettlements, PrismaClient } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { listOpportunities } from '../../venues/listOpportunities';
 import { seedVenueCatalog } from '../../venues/seedVenueCatalog';
 import type { Opportunity } from '@yieldrouter/schemas';
@@ -34,8 +34,7 @@ export const fakeTwoVenues: VenueConfig = {
 };
 
 export interface StakeParameters {
-  readonly db: PrismaClient;
-  readonly settlements: LegSettlements;
+  readonly db: Books;
   readonly chain: FakeChain;
   readonly opportunities: readonly Opportunity[];
   readonly wallet: string;
@@ -62,7 +61,6 @@ export async function landStake(parameters: StakeParameters) {
     settle: () =>
       settleLeg({
         ...common,
-        settlements: parameters.settlements,
         venues: fakeStakeVenues,
         planId,
         legIndex: 0,
@@ -73,7 +71,7 @@ export async function landStake(parameters: StakeParameters) {
 }
 
 /** Seeds the venue catalog and lists its opportunities, the stake venue ready among them. */
-export async function seedFakeStakeOpportunities(db: PrismaClient) {
+export async function seedFakeStakeOpportunities(db: Books) {
   await seedVenueCatalog(db);
   return listOpportunities({ db, venues: fakeStakeVenues, enablement: [], now: new Date() });
 }

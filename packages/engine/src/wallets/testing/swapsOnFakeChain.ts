@@ -1,8 +1,8 @@
 // Test support: swap and gas-sponsor (unwrap) plans stored the way production stores them, and a
 // fake chain that answers their receipts through the adapter contract (readSwapReceipt,
 // readUnwrapReceipt). Product code never imports it.
-import { insertPlan, postJournalEntry, runLedgerTransaction } from '@yieldrouter/ledger';
-import type { LegSettlements, PrismaClient } from '@yieldrouter/ledger';
+import { insertPlan, postJournalEntry } from '@yieldrouter/ledger';
+import type { Books, SettlementBooks } from '@yieldrouter/ledger';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../../chains/chainsConfig';
 import { fakeBase58 } from './fakeChain';
@@ -113,7 +113,7 @@ const storedSwap = (input: Token, output: Token) => ({
 
 /** A prepared swap plan of `wallet` on Solana (one swap leg): its id. */
 export async function storeSwapPlan(
-  db: PrismaClient,
+  db: Books,
   wallet: string,
   input: Token,
   output: Token,
@@ -140,7 +140,7 @@ export async function storeSwapPlan(
 
 /** A prepared gas top-up on Solana: swap USDC into wrapped SOL (leg 0), then unwrap (leg 1). */
 export async function storeGasSponsorPlan(
-  db: PrismaClient,
+  db: Books,
   wallet: string,
   amountIn: bigint,
 ): Promise<string> {
@@ -164,8 +164,8 @@ export async function storeGasSponsorPlan(
 }
 
 /** USDC the wallet holds on Solana, as a settled route would have credited it. */
-export async function creditLiquid(db: PrismaClient, wallet: string, micros: bigint) {
-  await runLedgerTransaction(db, (tx) =>
+export async function creditLiquid(db: Books, wallet: string, micros: bigint) {
+  await db.transaction((tx) =>
     postJournalEntry(tx, {
       kind: 'test.funded',
       memo: 'test: USDC routed in',
@@ -178,10 +178,10 @@ export async function creditLiquid(db: PrismaClient, wallet: string, micros: big
 }
 
 /**
- * The settlements, with the first outcome recorded for `planId` held until `release` is called:
- * that settlement has read what it books from and waits there, so another can commit first.
+ * The books, with the first outcome recorded for `planId` held until `release` is called: that
+ * settlement has read what it books from and waits there, so another can commit first.
  */
-export function holdFirstOutcome(settlements: LegSettlements, planId: string) {
+export function holdFirstOutcome(db: Books, planId: string) {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -191,14 +191,20 @@ export function holdFirstOutcome(settlements: LegSettlements, planId: string) {
     reach = resolve;
   });
   let held = false;
-  const gated = Object.create(settlements) as LegSettlements;
-  gated.record = async (input) => {
-    if (input.planId === planId && !held) {
-      held = true;
-      reach();
-      await gate;
-    }
-    return settlements.record(input);
+  const settlements: SettlementBooks = {
+    find: (key) => db.settlements.find(key),
+    record: async (input) => {
+      if (input.planId === planId && !held) {
+        held = true;
+        reach();
+        await gate;
+      }
+      return db.settlements.record(input);
+    },
   };
-  return { settlements: gated, reached, release: () => release() };
+  const gated = new Proxy(db, {
+    get: (target, property) =>
+      property === 'settlements' ? settlements : Reflect.get(target, property),
+  });
+  return { db: gated, reached, release: () => release() };
 }

@@ -16,7 +16,7 @@ export function useFakeStakeDatabase(): {
   let opportunities: readonly Opportunity[] = [];
   beforeAll(async () => {
     test = await createTestDatabase();
-    opportunities = await seedFakeStakeOpportunities(test.db.prisma);
+    opportunities = await seedFakeStakeOpportunities(test.db);
   });
   afterAll(() => test?.drop());
   return {

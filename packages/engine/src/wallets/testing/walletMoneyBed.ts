@@ -2,7 +2,7 @@
 // prepared through the adapters, transactions executed by the test, legs settled from their
 // receipts), with the books read back. Product code never imports it.
 import { readBalancesOf, readTrackedPositions } from '@yieldrouter/ledger';
-import type { Database } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import type { Opportunity } from '@yieldrouter/schemas';
 import { prepareStrategyPlan } from '../../plans/prepareStrategyPlan';
 import { harvestWallet } from '../harvest';
@@ -44,8 +44,8 @@ export interface WalletMoneyBed {
 export const BED_VENUE = FAKE_STAKE_VENUE;
 
 /** The stake venue's opportunities, seeded once per database. */
-export async function bedOpportunities(db: Database): Promise<Opportunity[]> {
-  return seedFakeStakeOpportunities(db.prisma);
+export async function bedOpportunities(db: Books): Promise<Opportunity[]> {
+  return seedFakeStakeOpportunities(db);
 }
 
 /**
@@ -63,12 +63,12 @@ export function useWalletMoneyDatabase() {
 
 /** A new wallet on a new fake chain (or the one given). */
 export function walletMoneyBed(
-  db: Database,
+  db: Books,
   opportunities: readonly Opportunity[],
   chain: FakeChain = fakeChain(),
   wallet: string = fakeBase58(),
 ): WalletMoneyBed {
-  const common = { db: db.prisma, adapters: chain.adapters, venues: fakeStakeVenues };
+  const common = { db: db, adapters: chain.adapters, venues: fakeStakeVenues };
   return {
     chain,
     wallet,
@@ -102,7 +102,6 @@ export function walletMoneyBed(
     settle: (planId, txId) =>
       settleLeg({
         ...common,
-        settlements: db.settlements,
         planId,
         legIndex: 0,
         txId,
@@ -111,17 +110,16 @@ export function walletMoneyBed(
     harvest: (execute = false) =>
       harvestWallet({
         ...common,
-        sql: db.sql,
         address: wallet,
         execute,
         broadcastEnabled: () => false,
         now: new Date(),
       }),
     async books() {
-      const rows = await readBalancesOf(db.prisma, [wallet]);
+      const rows = await readBalancesOf(db, [wallet]);
       const of = (match: (bucket: string) => boolean) =>
         rows.filter((row) => match(row.bucket)).reduce((sum, row) => sum + row.balanceMicros, 0n);
-      const [position] = await readTrackedPositions(db.sql, [wallet]);
+      const [position] = await readTrackedPositions(db, [wallet]);
       return {
         liquid: of((bucket) => bucket === 'liquid'),
         pendingIn: of((bucket) => bucket === 'pending_in'),

@@ -62,7 +62,7 @@ export async function startWebhookFixture(start: Date): Promise<WebhookFixture> 
     },
     subscribe: async ({ wallets, eventTypes, path = '/hooks', ownerKeyId = 'key_owner' }) => {
       const created = await createWebhook({
-        db: test.db.prisma,
+        db: test.db,
         cipher: sender.cipher,
         urlPolicy: DEV_URLS,
         owner: { keyId: ownerKeyId, wallets },
@@ -73,9 +73,9 @@ export async function startWebhookFixture(start: Date): Promise<WebhookFixture> 
       receiver.setKeys([...keys]);
       return { id: created.id, hmacKey: created.hmacKey };
     },
-    emit: (events) => test.db.prisma.$transaction((tx) => insertOutboxEvents(tx, events, clock)),
-    relay: async () => (await relayOutbox(test.db.prisma, { now: clock })).events,
-    deliver: (overrides = {}) => deliverDue(test.db.prisma, { ...sender, ...overrides }),
+    emit: (events) => test.db.transaction((tx) => insertOutboxEvents(tx, events, clock)),
+    relay: async () => (await relayOutbox(test.db, { now: clock })).events,
+    deliver: (overrides = {}) => deliverDue(test.db, { ...sender, ...overrides }),
     close: async () => {
       await receiver.close();
       await test.drop();
