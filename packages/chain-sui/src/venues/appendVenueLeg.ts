@@ -26,9 +26,9 @@ export type VenueLegOutcome =
 
 /**
  * Suilend's leg calls name USDC's reserve by its index in the market: read it from the
- * `LendingMarket` (a configured `ids.reserveIndex` is checked there). With no RPC a configured
- * index is used as given; with none configured, or an RPC that fails, the leg is blocked
- * (`rpc_unavailable`); a market without a USDC reserve or a configured index that is another
+ * `LendingMarket` (a configured `ids.reserveIndex` is checked there). When the market cannot be
+ * read (no RPC, a failed or unreadable answer) a configured index is used as given, and with
+ * none configured the leg is blocked (`rpc_unavailable`); a market without a USDC reserve or a configured index that is another
  * reserve's blocks it with `venue_not_configured` naming the id.
  */
 async function withSuilendReserve(
@@ -40,6 +40,9 @@ async function withSuilendReserve(
   if (!client && venue.reserveIndex !== undefined) return { venue };
   const located = await locateSuilendReserve(client, venue, usdc);
   if (located.status === 'ok') return { venue: { ...venue, reserveIndex: located.reserveIndex } };
+  // A configured index the chain cannot confirm is used as given (the call aborts on chain if
+  // it is wrong); only a market read that shows it is another reserve's refuses it.
+  if (located.status === 'unavailable' && venue.reserveIndex !== undefined) return { venue };
   const details = { venueId: venue.venueId };
   if (located.status === 'mismatch') {
     return {
