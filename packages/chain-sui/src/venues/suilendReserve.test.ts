@@ -1,13 +1,12 @@
-import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import type { SuiFake, SuiFakeSuilend } from '@yieldrouter/chain-beds/sui';
 import { closedPortUrl } from '@yieldrouter/chain-beds/faults';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import type { LegBuild, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { createSuiAdapter } from '../adapter';
 import type { SuiChainAdapter } from '../adapter';
 import { PLAN_ID, suiConfig, USDC } from '../testFixtures';
-import { walletSend } from './walletSend.testing';
+import { startVenueBed, walletSend } from './walletSend.testing';
 
 // Suilend's USDC reserve index, found in the LendingMarket on chain as @suilend/sdk's
 // findReserveArrayIndex does (by coin type), when no ids.reserveIndex is configured; a
@@ -21,12 +20,7 @@ let client: SuiJsonRpcClient;
 let adapter: SuiChainAdapter;
 let suilend: SuiFakeSuilend;
 beforeAll(async () => {
-  fake = await startSuiFake();
-  client = new SuiJsonRpcClient({
-    network: 'localnet',
-    transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
-  });
-  adapter = createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl }));
+  ({ fake, client, adapter } = await startVenueBed());
   suilend = fake.addSuilend({
     usdc: USDC,
     availableAmount: 1_000_000_000_000n,

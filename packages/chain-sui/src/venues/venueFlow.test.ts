@@ -1,17 +1,16 @@
-import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { coinWithBalance, Transaction } from '@mysten/sui/transactions';
 import { normalizeStructTag } from '@mysten/sui/utils';
 import { planIdToBytes } from '@yieldrouter/schemas';
 import type { LegBuild, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
-import { createSuiAdapter } from '../adapter';
+
 import type { SuiChainAdapter } from '../adapter';
-import { OTHER_PLAN_ID, PLAN_ID, suiConfig, USDC } from '../testFixtures';
+import { OTHER_PLAN_ID, PLAN_ID, USDC } from '../testFixtures';
 import { resolveSuiVenue } from './suiVenue';
 import { appendVenueDeposit } from './venueCalls';
-import { walletSend } from './walletSend.testing';
+import { startVenueBed, walletSend } from './walletSend.testing';
 
 // Each Sui venue end to end on the bed: the owner's wallet resolves, signs and executes the leg
 // the adapter built; the bed runs the protocol's functions; the receipt settles from the events
@@ -23,12 +22,7 @@ let fake: SuiFake;
 let client: SuiJsonRpcClient;
 let adapter: SuiChainAdapter;
 beforeAll(async () => {
-  fake = await startSuiFake();
-  client = new SuiJsonRpcClient({
-    network: 'localnet',
-    transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
-  });
-  adapter = createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl }));
+  ({ fake, client, adapter } = await startVenueBed());
 });
 afterAll(() => fake.stop());
 
