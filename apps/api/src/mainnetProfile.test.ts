@@ -16,9 +16,10 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 const profile = loadVenueProfile('mainnet');
 /**
  * Venues the profile alone makes ready: catalog `ready` and every id set by the profile. Every
- * catalog-ready venue but Suilend, whose USDC reserve index no Suilend source publishes.
+ * catalog-ready venue (Suilend's legs read its USDC reserve index from the market on chain).
  */
 const READY_FROM_PROFILE = [
+  'suilend',
   'aave-v3',
   'morpho',
   'fluid',
@@ -59,6 +60,10 @@ it('lists the venues the profile fills with their real ids and ready: true', asy
   expect(receiptOf('morpho')?.receipt?.address).toBe(profile.ids['morpho']?.vault);
   expect(receiptOf('fluid')?.receipt?.address).toBe(profile.ids['fluid']?.vault);
   expect(receiptOf('scallop')?.receipt?.address).toBe(profile.ids['scallop']?.receiptCoinType);
+  expect(receiptOf('suilend')?.receipt?.address).toBe(profile.ids['suilend']?.receiptCoinType);
+  expect(receiptOf('kamino')?.receipt?.address).toBe(profile.ids['kamino']?.reserveCollateralMint);
+  expect(receiptOf('save')?.receipt?.address).toBe(profile.ids['save']?.reserveCollateralMint);
+  expect(receiptOf('jupiter-lend')?.receipt?.address).toBe(profile.ids['jupiter-lend']?.fTokenMint);
   for (const venueId of READY_FROM_PROFILE) {
     expect(listed.find((entry) => entry.venueId === venueId)).toMatchObject({
       ready: true,
@@ -66,12 +71,7 @@ it('lists the venues the profile fills with their real ids and ready: true', asy
       notReadyReason: null,
     });
   }
-  // The rest: what the profile could not set stays missing (no Suilend source publishes it);
-  // Silo, Drift and marginfi are only listed in the catalog.
-  const suilend = listed.find((entry) => entry.venueId === 'suilend');
-  expect(suilend).toMatchObject({ ready: false, missingIds: ['reserveIndex'] });
-  // Discovery's reason names the settings that would make it ready.
-  expect(suilend?.notReadyReason).toContain('SVC_VENUE_IDS.suilend.reserveIndex');
+  // The rest: Silo, Drift and marginfi are only listed in the catalog.
   expect(listed.find((entry) => entry.venueId === 'morpho')?.notReadyReason).toBeNull();
   expect(listed.find((entry) => entry.venueId === 'silo')).toMatchObject({
     ready: false,

@@ -11,4 +11,4 @@ export type { CctpSuiBurnReading, CctpSuiMintReading } from './cctp/readCctpSuiR
 export type { CctpSuiMintSearch } from './cctp/findCctpSuiMint';
 export { buildSuiSwapLeg } from './swapLeg';
 export type { SuiSwapLegHop, SuiSwapLegRequest } from './swapLeg';
-export { SUI_VENUE_IDS } from './venues/suiVenue';
+export { SUI_VENUE_IDS, SUI_VENUE_OPTIONAL_IDS } from './venues/suiVenue';

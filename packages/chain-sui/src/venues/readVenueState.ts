@@ -85,10 +85,87 @@ async function reading<T>(
   }
 }
 
+type SuilendReserveFound =
+  | { readonly found: true; readonly index: bigint; readonly reserve: Fields }
+  | { readonly found: false; readonly field: string; readonly detail: string };
+
+/**
+ * USDC's reserve in a `LendingMarket`'s `reserves`, as @suilend/sdk's `findReserveArrayIndex`
+ * finds it: the reserve whose `coin_type` is USDC's (Suilend keeps one reserve per coin type,
+ * at `reserves[array_index]`). A configured index must be that reserve's; a market without a
+ * USDC reserve or a configured index that is another reserve's is not found, naming the id.
+ */
+function findSuilendReserve(
+  market: Fields,
+  venue: SuilendVenue,
+  usdc: string,
+  what: string,
+): SuilendReserveFound {
+  if (!Array.isArray(market.reserves)) throw new SuiBadResponseError(`${what}: no reserves`);
+  const reserves = market.reserves.map((value, i) => fieldsOf(value, `${what} ${i}`));
+  const isUsdc = (reserve: Fields, i: number) =>
+    typeNameOf(reserve.coin_type, `${what}.coin_type`) === typeNameText(usdc) &&
+    uint(reserve.array_index, `${what}.array_index`) === BigInt(i);
+  const usdcIndex = reserves.findIndex(isUsdc);
+  const pinned = venue.reserveIndex;
+  if (pinned !== undefined) {
+    const reserve = pinned < BigInt(reserves.length) ? reserves[Number(pinned)] : undefined;
+    if (reserve && isUsdc(reserve, Number(pinned))) return { found: true, index: pinned, reserve };
+    return {
+      found: false,
+      field: 'ids.reserveIndex',
+      detail:
+        `reserve ${pinned} of lending market ${venue.lendingMarket} is not USDC's` +
+        (usdcIndex < 0 ? ' (it has no USDC reserve)' : ` (USDC's is ${usdcIndex})`),
+    };
+  }
+  const reserve = reserves[usdcIndex];
+  if (!reserve) {
+    return {
+      found: false,
+      field: 'ids.lendingMarket',
+      detail: `lending market ${venue.lendingMarket} has no USDC reserve`,
+    };
+  }
+  return { found: true, index: BigInt(usdcIndex), reserve };
+}
+
+/**
+ * Where a leg's calls find USDC in Suilend's market: `reserveIndex` read from the
+ * `LendingMarket` on chain (a configured one checked there), `mismatch` when the market has no
+ * USDC reserve or the configured index is another reserve's, unavailable when it cannot be read
+ * (no RPC, a failed or unreadable answer): never a guessed index.
+ */
+export type SuilendReserveLocation =
+  | { readonly status: 'ok'; readonly reserveIndex: bigint }
+  | { readonly status: 'mismatch'; readonly field: string; readonly detail: string }
+  | Unavailable;
+
+export async function locateSuilendReserve(
+  client: SuiJsonRpcClient | undefined,
+  venue: SuilendVenue,
+  usdc: string,
+): Promise<SuilendReserveLocation> {
+  const what = 'suilend lending market';
+  const read = await reading(client, what, async (rpc) => ({
+    located: findSuilendReserve(
+      await objectFields(rpc, venue.lendingMarket, what),
+      venue,
+      usdc,
+      what,
+    ),
+  }));
+  if (read.status !== 'ok') return read;
+  return read.located.found
+    ? { status: 'ok', reserveIndex: read.located.index }
+    : { status: 'mismatch', field: read.located.field, detail: read.located.detail };
+}
+
 /**
  * Suilend's CToken rate from the `LendingMarket`'s USDC reserve, with the published layout:
  * `reserves[i].{array_index, coin_type, available_amount, borrowed_amount: Decimal,
- * unclaimed_spread_fees: Decimal, ctoken_supply}`. The reserve must be index i and hold `usdc`.
+ * unclaimed_spread_fees: Decimal, ctoken_supply}`. The reserve is USDC's, found by coin type
+ * (at the configured index when there is one).
  */
 export function readSuilendRate(
   client: SuiJsonRpcClient | undefined,
@@ -98,14 +175,9 @@ export function readSuilendRate(
   const what = 'suilend reserve';
   return reading(client, what, async (rpc) => {
     const market = await objectFields(rpc, venue.lendingMarket, what);
-    if (!Array.isArray(market.reserves)) throw new SuiBadResponseError(`${what}: no reserves`);
-    const reserve = fieldsOf(market.reserves[Number(venue.reserveIndex)], what);
-    if (
-      uint(reserve.array_index, `${what}.array_index`) !== venue.reserveIndex ||
-      typeNameOf(reserve.coin_type, `${what}.coin_type`) !== typeNameText(usdc)
-    ) {
-      throw new SuiBadResponseError(`${what}: reserve ${venue.reserveIndex} is not USDC's`);
-    }
+    const located = findSuilendReserve(market, venue, usdc, what);
+    if (!located.found) throw new SuiBadResponseError(`${what}: ${located.detail}`);
+    const { reserve } = located;
     const available = uint(reserve.available_amount, `${what}.available_amount`);
     const borrowed = uint(fieldsOf(reserve.borrowed_amount, what).value, `${what}.borrowed_amount`);
     const spread = uint(

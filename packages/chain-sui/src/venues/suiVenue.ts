@@ -14,8 +14,12 @@ export interface SuilendVenue {
   readonly lendingMarket: string;
   /** `P`, the market's type (its package is Suilend's original package, where types live). */
   readonly lendingMarketType: string;
-  /** The USDC reserve's index in `LendingMarket.reserves`. */
-  readonly reserveIndex: bigint;
+  /**
+   * The USDC reserve's index in `LendingMarket.reserves` when configured (`ids.reserveIndex`);
+   * undefined: the leg finds it in the market by USDC's coin type, as @suilend/sdk's
+   * `findReserveArrayIndex` does (`locateSuilendReserve`). A configured one is checked there too.
+   */
+  readonly reserveIndex: bigint | undefined;
   readonly receiptCoinType: string;
 }
 
@@ -63,7 +67,7 @@ export type SuiVenueKind = SuiVenue['kind'];
 
 /** The ids each Sui venue needs (names in `SVC_VENUE_IDS`), by venue id. */
 export const SUI_VENUE_IDS = {
-  suilend: ['package', 'lendingMarket', 'lendingMarketType', 'reserveIndex', 'receiptCoinType'],
+  suilend: ['package', 'lendingMarket', 'lendingMarketType', 'receiptCoinType'],
   navi: [
     'package',
     'storage',
@@ -77,6 +81,16 @@ export const SUI_VENUE_IDS = {
     'lendingCorePackage',
   ],
   scallop: ['package', 'version', 'market', 'balanceSheet', 'receiptCoinType'],
+} as const satisfies Record<SuiVenueKind, readonly string[]>;
+
+/**
+ * Ids a Sui venue may be given but does not need: Suilend's `reserveIndex` (no Suilend source
+ * publishes it; the leg reads it from the market, and checks a configured one there).
+ */
+export const SUI_VENUE_OPTIONAL_IDS = {
+  suilend: ['reserveIndex'],
+  navi: [],
+  scallop: [],
 } as const satisfies Record<SuiVenueKind, readonly string[]>;
 
 const ID = /^0x[0-9a-fA-F]{1,64}$/;
@@ -170,7 +184,10 @@ export function resolveSuiVenue(venue: VenueOnChain, usdc: string): SuiVenueOutc
   if (venueId === 'suilend') {
     const lendingMarket = id('lendingMarket');
     const lendingMarketType = type('lendingMarketType', () => true, 'a Move type');
-    const reserveIndex = uint('reserveIndex', 18_446_744_073_709_551_615n);
+    const reserveIndex =
+      raw('reserveIndex') === undefined
+        ? undefined
+        : uint('reserveIndex', 18_446_744_073_709_551_615n);
     const ctoken = lendingMarketType
       ? normalizeStructTag(
           `${typePackage(lendingMarketType)}::reserve::CToken<${lendingMarketType}, ${usdc}>`,

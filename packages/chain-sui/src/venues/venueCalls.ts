@@ -1,6 +1,6 @@
 import type { Transaction, TransactionObjectArgument } from '@mysten/sui/transactions';
 import { normalizeStructTag } from '@mysten/sui/utils';
-import type { SuiVenue } from './suiVenue';
+import type { SuiVenue, SuilendVenue } from './suiVenue';
 import { typePackage } from './suiVenue';
 
 /** Sui's system objects every venue call names: the Clock and, for Navi's withdraw, the system state. */
@@ -23,6 +23,14 @@ export interface VenueCallContext {
 const target = (venue: SuiVenue, module: string, fn: string) =>
   `${venue.packageId}::${module}::${fn}` as const;
 
+/** The located USDC reserve index (appendVenueLeg reads it from the market before any call). */
+function suilendReserveIndex(venue: SuilendVenue): bigint {
+  if (venue.reserveIndex === undefined) {
+    throw new Error('unreachable: a Suilend call needs the reserve index located first');
+  }
+  return venue.reserveIndex;
+}
+
 /**
  * Deposits `coin` (USDC) into the venue; a receipt coin (Suilend's CToken, Scallop's MarketCoin)
  * goes to the owner. Navi keeps the balance in its storage, so nothing comes back.
@@ -41,7 +49,12 @@ export function appendVenueDeposit(
     const [ctokens] = tx.moveCall({
       target: target(venue, 'lending_market', 'deposit_liquidity_and_mint_ctokens'),
       typeArguments: [venue.lendingMarketType, usdc],
-      arguments: [object(venue.lendingMarket, true), tx.pure.u64(venue.reserveIndex), clock, coin],
+      arguments: [
+        object(venue.lendingMarket, true),
+        tx.pure.u64(suilendReserveIndex(venue)),
+        clock,
+        coin,
+      ],
     });
     if (!ctokens) throw new Error('unreachable: a Move call has a result');
     tx.transferObjects([ctokens], tx.pure.address(owner));
@@ -129,7 +142,7 @@ export function appendVenueWithdraw(
         typeArguments: [venue.lendingMarketType, usdc],
         arguments: [
           object(venue.lendingMarket, true),
-          tx.pure.u64(venue.reserveIndex),
+          tx.pure.u64(suilendReserveIndex(venue)),
           clock,
           receipt,
           none,

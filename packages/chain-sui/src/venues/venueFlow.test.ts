@@ -1,16 +1,16 @@
-import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { coinWithBalance, Transaction } from '@mysten/sui/transactions';
 import { normalizeStructTag } from '@mysten/sui/utils';
 import { planIdToBytes } from '@yieldrouter/schemas';
 import type { LegBuild, LegRequest, VenueOnChain } from '@yieldrouter/schemas';
-import { createSuiAdapter } from '../adapter';
+
 import type { SuiChainAdapter } from '../adapter';
-import { OTHER_PLAN_ID, PLAN_ID, suiConfig, USDC } from '../testFixtures';
+import { OTHER_PLAN_ID, PLAN_ID, USDC } from '../testFixtures';
 import { resolveSuiVenue } from './suiVenue';
 import { appendVenueDeposit } from './venueCalls';
+import { startVenueBed, walletSend } from './walletSend.testing';
 
 // Each Sui venue end to end on the bed: the owner's wallet resolves, signs and executes the leg
 // the adapter built; the bed runs the protocol's functions; the receipt settles from the events
@@ -22,12 +22,7 @@ let fake: SuiFake;
 let client: SuiJsonRpcClient;
 let adapter: SuiChainAdapter;
 beforeAll(async () => {
-  fake = await startSuiFake();
-  client = new SuiJsonRpcClient({
-    network: 'localnet',
-    transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
-  });
-  adapter = createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl }));
+  ({ fake, client, adapter } = await startVenueBed());
 });
 afterAll(() => fake.stop());
 
@@ -39,22 +34,8 @@ function funded() {
 }
 
 /** What the owner's wallet does with an unresolved leg: resolve, sign, execute. */
-async function signAndSend(wallet: Ed25519Keypair, build: LegBuild) {
-  if (build.status !== 'prepared') throw new Error(JSON.stringify(build));
-  const payload = build.legs[0]?.payload;
-  if (payload?.encoding !== 'sui-transaction-json') throw new Error('not json');
-  const tx = Transaction.from(payload.transaction);
-  tx.setGasPrice(fake.referenceGasPrice);
-  tx.setGasBudget(10_000_000n);
-  const bytes = await tx.build({ client });
-  const { signature } = await wallet.signTransaction(bytes);
-  const result = await client.executeTransactionBlock({
-    transactionBlock: bytes,
-    signature,
-    options: { showEffects: true },
-  });
-  return { digest: result.digest, status: result.effects?.status.status, bytes };
-}
+const signAndSend = (wallet: Ed25519Keypair, build: LegBuild) =>
+  walletSend(fake, client, wallet, build);
 
 const venueOf = (venueId: string, ids: VenueOnChain['ids']): VenueOnChain => ({
   venueId,

@@ -68,18 +68,17 @@ describe('the mainnet profile (profiles/mainnet)', () => {
     }
   });
 
-  // The ids no protocol publishes (where each was looked for: the file's `source`). Every other
-  // id of every catalog-ready venue is set, so the profile alone makes those venues ready.
-  const UNPUBLISHED = ['suilend.reserveIndex'];
-  it('every catalog-ready venue has every id it needs, except the unpublished ones', () => {
+  // Every id of every catalog-ready venue is set, so the profile alone makes those venues ready
+  // (Suilend's reserve index is not needed: its legs read it from the market on chain).
+  it('every catalog-ready venue has every id it needs', () => {
     const unset = VENUE_CATALOG.filter((venue) => venue.readiness === 'ready').flatMap((venue) => {
       expect(files).toContain(`${venue.id}.json`);
       const file = profileFile(venue.id);
       return requiredVenueIds(venue.chain, venue.standard, venue.id)
-        .filter((name) => file[name]?.id === null)
+        .filter((name) => typeof file[name]?.id !== 'string')
         .map((name) => `${venue.id}.${name}`);
     });
-    expect(unset).toEqual(UNPUBLISHED);
+    expect(unset).toEqual([]);
     // Listed venues are never enterable, whatever their ids (catalog notReadyReason / docs).
     const listed = VENUE_CATALOG.filter((venue) => venue.readiness !== 'ready').map((v) => v.id);
     expect(listed.sort()).toEqual(['drift', 'marginfi', 'silo']);
@@ -157,5 +156,24 @@ describe('SVC_VENUE_IDS over a profile', () => {
     expect(ids['morpho']).toEqual(profile.ids['morpho']);
     // The profile's own ids are not changed by the override.
     expect(profile.ids['aave-v3']?.pool).toBe(AaveV3Base.POOL);
+  });
+});
+
+describe("Suilend's reserve index: not needed, still accepted", () => {
+  it('is not a required id, and a pinned one is taken from SVC_VENUE_IDS or a profile', () => {
+    expect(requiredVenueIds('sui', 'router-adapter', 'suilend')).not.toContain('reserveIndex');
+    const { ids } = parseVenueSettings('{"suilend":{"reserveIndex":"7"}}', undefined, {
+      suilend: { package: '0x1' },
+    });
+    expect(ids['suilend']).toEqual({ package: '0x1', reserveIndex: '7' });
+  });
+
+  it('a pinned index of the wrong format stops the service naming it', () => {
+    expect(() => parseVenueSettings('{"suilend":{"reserveIndex":"-1"}}', undefined)).toThrow(
+      /SVC_VENUE_IDS\.suilend\.reserveIndex: must be a non-negative integer/,
+    );
+    expect(() => parseVenueSettings('{"navi":{"reserveIndex":"1"}}', undefined)).toThrow(
+      /SVC_VENUE_IDS\.navi\.reserveIndex: navi needs/,
+    );
   });
 });

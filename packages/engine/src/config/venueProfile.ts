@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { VENUE_CATALOG, requiredVenueIds } from '../venues/catalog';
+import { VENUE_CATALOG, configurableVenueIds } from '../venues/catalog';
 import { ConfigError } from './configError';
 import { venueIdFormat } from './venueSettings';
 
@@ -70,7 +70,7 @@ export function loadVenueProfile(setting: string, profilesDir = PROFILES_DIR): V
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       fail(`${where}: must be a JSON object keyed by id name`);
     }
-    const needed = requiredVenueIds(venue.chain, venue.standard, venue.id);
+    const needed = configurableVenueIds(venue.chain, venue.standard, venue.id);
     for (const [name, raw] of Object.entries(body as Record<string, unknown>)) {
       const at = `${where}: ${venueId}.${name}`;
       if (!needed.includes(name)) fail(`${at}: ${venueId} needs ${needed.join(', ')}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VENUE_CATALOG, requiredVenueIds } from '../venues/catalog';
+import { VENUE_CATALOG, configurableVenueIds } from '../venues/catalog';
 import { EvmAddress, SolanaPubkey, SuiObjectId } from '@yieldrouter/schemas';
 import type { Chain } from '@yieldrouter/schemas';
 import { ConfigError } from './configError';
@@ -52,7 +52,7 @@ export function parseVenueSettings(
   for (const [venueId, value] of Object.entries(parseJson('SVC_VENUE_IDS', rawIds))) {
     const venue = venueById.get(venueId);
     if (!venue) throw new ConfigError(`invalid setting SVC_VENUE_IDS: unknown venue ${venueId}`);
-    const needed = requiredVenueIds(venue.chain, venue.standard, venue.id);
+    const needed = configurableVenueIds(venue.chain, venue.standard, venue.id);
     const entries = typeof value === 'object' && value !== null ? Object.entries(value) : null;
     if (!entries) {
       throw new ConfigError(`invalid setting SVC_VENUE_IDS.${venueId}: must be an object`);

@@ -40,8 +40,20 @@ const tokenOf = (
   source: OpportunityToken['source'],
 ): OpportunityToken | null => (token ? { ...token, source } : null);
 
-/** The configured id that names a venue's receipt token, by standard and chain. */
-const RECEIPT_ID_NAMES = ['receiptMint', 'receiptCoinType', 'aToken', 'vault'] as const;
+/**
+ * The configured id that names a venue's receipt token, by standard and chain, first match
+ * wins: Kamino's and Save's cToken mint is `reserveCollateralMint`, Jupiter Lend's jlToken is
+ * `fTokenMint` (its `vault` is the liquidity's USDC token account, not a receipt, so the
+ * ERC-4626 `vault` comes last).
+ */
+const RECEIPT_ID_NAMES = [
+  'receiptMint',
+  'receiptCoinType',
+  'aToken',
+  'reserveCollateralMint',
+  'fTokenMint',
+  'vault',
+] as const;
 
 function configuredReceipt(ids: Readonly<Record<string, string>>): OpportunityToken | null {
   const name = RECEIPT_ID_NAMES.find((candidate) => ids[candidate] !== undefined);

@@ -1,5 +1,5 @@
 import { SOLANA_VENUE_PROTOCOLS } from '@yieldrouter/chain-solana';
-import { SUI_VENUE_IDS } from '@yieldrouter/chain-sui';
+import { SUI_VENUE_IDS, SUI_VENUE_OPTIONAL_IDS } from '@yieldrouter/chain-sui';
 import type { Chain, VenueStandard } from '@yieldrouter/schemas';
 
 /**
@@ -209,4 +209,20 @@ export function requiredVenueIds(
         ? (SOLANA_VENUE_PROTOCOLS[venueId]?.idNames ?? [])
         : [];
   }
+}
+
+/**
+ * Every id name a venue takes in `SVC_VENUE_IDS` or a profile: the ids it needs, and the ones it
+ * may be given but finds on chain itself (Suilend's `reserveIndex`, checked there when given).
+ */
+export function configurableVenueIds(
+  chain: Chain,
+  standard: VenueStandard,
+  venueId: string,
+): readonly string[] {
+  const optional =
+    chain === 'sui' && standard === 'router-adapter' && isSuiVenue(venueId)
+      ? SUI_VENUE_OPTIONAL_IDS[venueId]
+      : [];
+  return [...requiredVenueIds(chain, standard, venueId), ...optional];
 }

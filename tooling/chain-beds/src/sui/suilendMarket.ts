@@ -21,6 +21,11 @@ export interface AddSuilendParameters {
   readonly usdc: string;
   /** USDC the reserve holds before any deposit (base units). */
   readonly availableAmount?: bigint;
+  /**
+   * Coin types of the market's reserves before USDC's (empty: USDC is reserve 0). On mainnet
+   * USDC's reserve is not the first; its index is its position in `reserves`.
+   */
+  readonly reservesBefore?: readonly string[];
 }
 
 /** Suilend's USDC reserve as the fake runs it, with the ids `SVC_VENUE_IDS.suilend` names. */
@@ -64,6 +69,32 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
     type: `${original}::lending_market::LendingMarket<${marketType}>`,
   });
   const reserveId = randomObjectId();
+  const others = (parameters.reservesBefore ?? []).map((type) => normalizeStructTag(type));
+  const usdcIndex = BigInt(others.length);
+  /** A reserve of the published layout (other reserves: empty, none of their CTokens minted). */
+  const reserveObject = (
+    index: number,
+    coinType: string,
+    state: { available: bigint; borrowedWad: bigint; ctokenSupply: bigint },
+  ) => ({
+    type: `${original}::reserve::Reserve<${marketType}>`,
+    fields: {
+      lending_market_id: market.objectId,
+      array_index: String(index),
+      coin_type: typeNameOf(coinType),
+      available_amount: state.available.toString(),
+      borrowed_amount: {
+        type: `${original}::decimal::Decimal`,
+        fields: { value: state.borrowedWad.toString() },
+      },
+      unclaimed_spread_fees: {
+        type: `${original}::decimal::Decimal`,
+        fields: { value: '0' },
+      },
+      ctoken_supply: state.ctokenSupply.toString(),
+    },
+  });
+  const empty = { available: 0n, borrowedWad: 0n, ctokenSupply: 0n };
   let reserve = {
     available: parameters.availableAmount ?? 0n,
     borrowedWad: 0n,
@@ -77,24 +108,8 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
       fields: {
         version: '7',
         reserves: [
-          {
-            type: `${original}::reserve::Reserve<${marketType}>`,
-            fields: {
-              lending_market_id: market.objectId,
-              array_index: '0',
-              coin_type: typeNameOf(usdc),
-              available_amount: reserve.available.toString(),
-              borrowed_amount: {
-                type: `${original}::decimal::Decimal`,
-                fields: { value: reserve.borrowedWad.toString() },
-              },
-              unclaimed_spread_fees: {
-                type: `${original}::decimal::Decimal`,
-                fields: { value: '0' },
-              },
-              ctoken_supply: reserve.ctokenSupply.toString(),
-            },
-          },
+          ...others.map((type, index) => reserveObject(index, type, empty)),
+          reserveObject(others.length, usdc, reserve),
         ],
       },
     });
@@ -114,7 +129,7 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
     if (
       objectIdOf(marketArg) !== market.objectId ||
       objectIdOf(clock) !== CLOCK_ID ||
-      pureNumber(index, 'u64', abort) !== 0n ||
+      pureNumber(index, 'u64', abort) !== usdcIndex ||
       p !== normalizeStructTag(marketType) ||
       t !== usdc
     ) {
@@ -202,7 +217,7 @@ export function addSuilend(state: SuiFakeState, parameters: AddSuilendParameters
       package: latest,
       lendingMarket: market.objectId,
       lendingMarketType: marketType,
-      reserveIndex: '0',
+      reserveIndex: usdcIndex.toString(),
       receiptCoinType: ctokenType,
     },
     accrue(micros) {

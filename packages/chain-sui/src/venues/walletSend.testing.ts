@@ -1,0 +1,48 @@
+// Test helper (not exported from index.ts): what an owner's wallet does with a leg the adapter
+// built in its unresolved JSON form on the Sui bed.
+import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { Transaction } from '@mysten/sui/transactions';
+import { startSuiFake } from '@yieldrouter/chain-beds/sui';
+import type { SuiFake } from '@yieldrouter/chain-beds/sui';
+import type { LegBuild } from '@yieldrouter/schemas';
+import { createSuiAdapter } from '../adapter';
+import type { SuiChainAdapter } from '../adapter';
+import { suiConfig } from '../testFixtures';
+
+/** A fresh bed, a client of it and the adapter pointed at it. */
+export async function startVenueBed(): Promise<{
+  fake: SuiFake;
+  client: SuiJsonRpcClient;
+  adapter: SuiChainAdapter;
+}> {
+  const fake = await startSuiFake();
+  const client = new SuiJsonRpcClient({
+    network: 'localnet',
+    transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
+  });
+  return { fake, client, adapter: createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl })) };
+}
+
+/** Resolves, signs and executes the leg's transaction as the owner's wallet would. */
+export async function walletSend(
+  fake: SuiFake,
+  client: SuiJsonRpcClient,
+  wallet: Ed25519Keypair,
+  build: LegBuild,
+) {
+  if (build.status !== 'prepared') throw new Error(JSON.stringify(build));
+  const payload = build.legs[0]?.payload;
+  if (payload?.encoding !== 'sui-transaction-json') throw new Error('not json');
+  const tx = Transaction.from(payload.transaction);
+  tx.setGasPrice(fake.referenceGasPrice);
+  tx.setGasBudget(10_000_000n);
+  const bytes = await tx.build({ client });
+  const { signature } = await wallet.signTransaction(bytes);
+  const result = await client.executeTransactionBlock({
+    transactionBlock: bytes,
+    signature,
+    options: { showEffects: true },
+  });
+  return { digest: result.digest, status: result.effects?.status.status, bytes };
+}
