@@ -285,6 +285,18 @@ export const PreviewRequest = z.strictObject({
   token: routeFields.token.optional(),
 });
 
+/** The Idempotency-Key header in the body, where v1 clients send it (route, withdraw). */
+const BodyIdempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .meta({
+    description:
+      'The Idempotency-Key header, for clients that send it in the body; with both, they must ' +
+      'be equal (else 400 naming `body.idempotencyKey`).',
+  });
+
 /** A route's token: USDC, or a token the chain swaps into USDC first. */
 const RouteToken = z
   .string()
@@ -319,6 +331,7 @@ export const RouteRequest = z.strictObject({
     .boolean()
     .optional()
     .meta({ description: 'Accepted as `autoBridge`; see `sourceChain`.' }),
+  idempotencyKey: BodyIdempotencyKey,
 });
 export type RouteRequest = z.input<typeof RouteRequest>;
 
@@ -341,16 +354,7 @@ export const WithdrawRequest = z.strictObject({
         '422 INSUFFICIENT_LIQUID, and staked principal comes back first with a venue withdraw ' +
         'plan (POST /svc/strategies/withdraw/plan).',
     }),
-  idempotencyKey: z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({
-      description:
-        'The Idempotency-Key header, for clients that send it in the body; with both, they must ' +
-        'be equal (else 400 naming `body.idempotencyKey`).',
-    }),
+  idempotencyKey: BodyIdempotencyKey,
 });
 
 /** A share or rate in basis points: 0..10 000 (100 %); every `*Bps` input is bounded so. */
