@@ -219,6 +219,10 @@ describe('honest look-alikes pass in the fields typed for them', () => {
     bytes(32).map((value) => Buffer.from(value).toString('base64url')),
     fc.constant(null).map(() => randomUUID()),
     fc.tuple(suiAddress, fc.nat()).map(([wallet, nonce]) => `oy_route_${wallet}_${nonce}`),
+    // Hex of few letters reads as one short word over and over: no phrase.
+    fc
+      .constantFrom('ab', 'cafe', 'dead', 'bead', 'face')
+      .map((unit) => `oy_route_0x${unit.repeat(64).slice(0, 64)}_1`),
   );
 
   it('addresses, transaction hashes, signatures, plan ids and idempotency keys', () => {

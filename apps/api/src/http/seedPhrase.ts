@@ -59,6 +59,8 @@ const WORDLISTS: readonly Wordlist[] = (
 export const PHRASE_WORDS = 12;
 /** Of any 12 words in a row, this many on one list make a phrase (two may be typos). */
 const PHRASE_LISTED = 10;
+/** Fewest distinct letters a run of several glued words is read with. */
+const GLUED_PHRASE_LETTERS = 8;
 /** Runs of letters (the folded text has no combining marks left). */
 const RUNS = /\p{L}+/gu;
 
@@ -71,6 +73,9 @@ const RUNS = /\p{L}+/gu;
 function readRun(run: string, list: Wordlist): { words: number; chain: number } {
   if (list.words.has(run)) return { words: 1, chain: 1 };
   if (!list.script.test(run)) return { words: 0, chain: 0 };
+  // Glued words of a phrase use many letters; a run of few (hex letters: `0xabab…ab`, `cafe…`)
+  // would split into one short word over and over.
+  if (new Set(run).size < GLUED_PHRASE_LETTERS) return { words: 0, chain: 0 };
   if (run.length < list.shortest * 2) return { words: 0, chain: 0 };
   const fewest = new Array<number>(run.length + 1).fill(Infinity);
   const chain = new Array<number>(run.length + 1).fill(0);
