@@ -223,6 +223,10 @@ export type ExecuteRequest = z.input<typeof ExecuteRequest>;
 /** What a v1 client may ask of a route beyond the amount (see each field's effect). */
 export const RouteGoal = z.enum(['stable_yield', 'max_yield', 'balanced', 'preserve_capital']);
 export type RouteGoal = z.infer<typeof RouteGoal>;
+/** The goals v1 clients send, mapped to ours (`stable_yield_for_agent` is `stable_yield`). */
+const RouteGoalInput = z
+  .enum([...RouteGoal.options, 'stable_yield_for_agent'])
+  .transform((goal): RouteGoal => (goal === 'stable_yield_for_agent' ? 'stable_yield' : goal));
 export const RiskTolerance = z.enum(['low', 'medium', 'high']);
 export type RiskTolerance = z.infer<typeof RiskTolerance>;
 
@@ -253,9 +257,19 @@ const routeFields = {
     .max(4)
     .optional()
     .meta({ description: 'Chains to prefer, in order, when `chain` is absent.' }),
-  goal: RouteGoal.optional().meta({
-    description: 'Accepted and kept with the plan; it does not change the route yet.',
+  goal: RouteGoalInput.optional().meta({
+    description:
+      'Accepted and kept with the plan; it does not change the route yet. ' +
+      '`stable_yield_for_agent` (v1 clients) is `stable_yield`.',
   }),
+  execute: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Accepted (v1 clients send `execute: false`): a route always answers a prepared plan ' +
+        'the owner signs (`ownerMustSign: true`, `submitted: false`); `true` changes nothing.',
+    }),
   riskTolerance: RiskTolerance.optional().meta({
     description: 'Accepted and kept with the plan; it does not change the route yet.',
   }),
