@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { entropyToMnemonic } from '@scure/bip39';
 import { wordlist as french } from '@scure/bip39/wordlists/french';
 import { wordlist as italian } from '@scure/bip39/wordlists/italian';
 import { wordlist as japanese } from '@scure/bip39/wordlists/japanese';
 import { wordlist as spanish } from '@scure/bip39/wordlists/spanish';
 import request from 'supertest';
-import { createServiceLogger } from '@yieldrouter/engine';
+import { memoryLogger } from './testing/memoryLogger';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp } from './testing/startTestApp';
 
@@ -27,14 +26,8 @@ const keys = {
 };
 
 let t: TestApp;
-const lines: string[] = [];
+const { logger, lines } = memoryLogger();
 beforeAll(async () => {
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
   t = await startTestApp(
     {
       SVC_RATE_LIMIT_PUBLIC: '100000',
@@ -45,7 +38,7 @@ beforeAll(async () => {
         { key: keys.agent, role: 'agent', wallets: [OTHER_WALLET] },
       ]),
     },
-    { logger: createServiceLogger('api', 'info', { destination }) },
+    { logger },
   );
 });
 afterAll(async () => {
