@@ -61,6 +61,7 @@ import { errorHandler, notFoundHandler } from './http/errorHandler';
 import { keyMaterialKind, redactPath } from './http/findKeyMaterial';
 import type { Handlers } from './http/mountRoutes';
 import { mountRoutes } from './http/mountRoutes';
+import { guardHeaders } from './http/requestGuard';
 import { ApiError } from './http/apiError';
 import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
 import { AuthFailures } from './http/authFailures';
@@ -96,6 +97,7 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const JSON_BODY_TYPES = ['application/json', 'text/plain'];
 
 /** Builds the Express app without listening (tests call this; server.ts listens). */
 export function createApp(deps: AppDeps): Express {
@@ -110,8 +112,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(helmet({ referrerPolicy: { policy: 'no-referrer' } }));
   if (config.corsOrigins.length > 0) app.use(corsPolicy(config.corsOrigins));
 
-  // The media type is checked below: a body without a Content-Type is read as JSON (v1 clients
-  // send one), a declared non-JSON type is refused.
+  // The media type is checked below: a body without a Content-Type, or labelled text/plain (what
+  // fetch() sends for a string body: v1 clients do), is read as JSON; another type is refused.
   const parseJson = express.json({ limit: config.bodyLimitBytes, strict: true, type: () => true });
   // Header values computed once, not per request (GET routes are benchmarked).
   const setVersionHeaders = versionHeaders(API_VERSION, config.clientVersions);
@@ -125,7 +127,7 @@ export function createApp(deps: AppDeps): Express {
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     // A caller's id is kept unless it looks like key material (then it is neither logged nor
-    // echoed: a fresh id replaces it).
+    // echoed: a fresh id replaces it, and the request is refused below).
     const requestId =
       typeof incoming === 'string' &&
       REQUEST_ID.test(incoming) &&
@@ -155,12 +157,18 @@ export function createApp(deps: AppDeps): Express {
         'request',
       );
     });
+    try {
+      guardHeaders(req.headers);
+    } catch (error) {
+      next(error);
+      return;
+    }
     const length = req.headers['content-length'];
     const hasBody =
       req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (!hasBody) {
       next();
-    } else if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
+    } else if (req.headers['content-type'] !== undefined && !req.is(JSON_BODY_TYPES)) {
       next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'body: Content-Type must be application/json'));
     } else {
       parseJson(req, res, next);

@@ -52,11 +52,9 @@ describe('auth matrix (generated from the manifest)', () => {
         const wrong = await call(route, path)
           .set('X-API-Key', testKeys[role])
           .set('X-Role', 'owner');
-        // A route may name its own code for a key of the wrong role (bridge rescue: owner only).
-        expect([wrong.status, wrong.body.code]).toEqual([
-          403,
-          route.wrongRoleCode ?? 'UNAUTHORIZED',
-        ]);
+        // SPEC's role table: the wrong role is 403 UNAUTHORIZED on every route, bridge rescue
+        // included (issue 41).
+        expect([wrong.status, wrong.body.code]).toEqual([403, 'UNAUTHORIZED']);
       }
       for (const role of route.auth as readonly ('owner' | 'agent' | 'keeper')[]) {
         const allowed = await call(route, path).set('X-API-Key', testKeys[role]);

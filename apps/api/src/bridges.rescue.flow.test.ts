@@ -213,7 +213,8 @@ describe('POST /svc/bridge/rescue and bridge.failed (CCTP v2, Base → Arbitrum)
 
     // Refusals: an agent key, another destination (even with the owner's key).
     const agent = await rescue({ planId: document.planId }, testKeys.agent).expect(403);
-    expect(agent.body.code).toBe('BRIDGE_RESCUE_OWNER_ONLY');
+    // SPEC's role table: the wrong role is 403 UNAUTHORIZED (issue 41).
+    expect(agent.body.code).toBe('UNAUTHORIZED');
     for (const field of ['destinationAddress', 'recipient', 'mintRecipient']) {
       const locked = await rescue({ planId: document.planId, [field]: stranger.address }).expect(
         400,

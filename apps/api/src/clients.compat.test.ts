@@ -43,7 +43,7 @@ const codes = (blockers: readonly { code: string }[] | undefined) =>
   (blockers ?? []).map((blocker) => blocker.code);
 
 describe('bodies without a Content-Type', () => {
-  it('are read as JSON; a declared non-JSON type stays 415', async () => {
+  it('are read as JSON, as is text/plain (fetch with a string body); another type is 415', async () => {
     const body = JSON.stringify({ wallets: [EVM_WALLET] });
     const res = await request(t.app)
       .post('/api/v1/wallets/batch/positions')
@@ -53,10 +53,17 @@ describe('bodies without a Content-Type', () => {
       .send(Buffer.from(body));
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
+    // Issue 41: the peer client's fetch labels a string body text/plain.
+    const plain = await request(t.app)
+      .post('/api/v1/wallets/batch/positions')
+      .set('X-API-Key', ownerKey)
+      .set('Content-Type', 'text/plain;charset=UTF-8')
+      .send(body);
+    expect([plain.status, plain.body.count]).toEqual([200, 1]);
     const declared = await request(t.app)
       .post('/api/v1/wallets/batch/positions')
       .set('X-API-Key', ownerKey)
-      .set('Content-Type', 'text/plain')
+      .set('Content-Type', 'application/xml')
       .send(body);
     expect([declared.status, declared.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const broken = await request(t.app)

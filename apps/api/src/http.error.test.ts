@@ -52,7 +52,7 @@ describe('HTTP errors', () => {
   it('wrong content type → 415', async () => {
     const res = await request(t.app)
       .post('/api/v1/svc/discover')
-      .set('Content-Type', 'text/plain')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
       .send('chain=sui')
       .expect(415);
     expectError(res.body, 'UNSUPPORTED_MEDIA_TYPE');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { claimIdempotencyKey, completeIdempotencyKey } from '@yieldrouter/ledger';
 import { DepositPlanRequest, PlanDocument } from '@yieldrouter/schemas';
-import { idempotencyRequestHash } from './http/idempotency';
+import { idempotencyRequestHash, storedIdempotencyKey } from './http/idempotency';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp } from './testing/startTestApp';
 
@@ -177,7 +177,12 @@ describe('Idempotency-Key', () => {
     const ip = '192.0.2.44';
     const payload = body('4000000');
     const hold = async (key: string) => {
-      const ref = { scope: `public:${ip}`, operation: 'prepareDepositPlan', key };
+      // Stored as its digest (issue 41), as the API looks it up.
+      const ref = {
+        scope: `public:${ip}`,
+        operation: 'prepareDepositPlan',
+        key: storedIdempotencyKey(key),
+      };
       const claim = await claimIdempotencyKey(t.db, {
         ...ref,
         wallet: null,

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import request from 'supertest';
-import { createServiceLogger } from '@yieldrouter/engine';
 import { newPlanId } from '@yieldrouter/schemas';
 import { insertPlan } from '@yieldrouter/ledger';
+import { memoryLogger } from './testing/memoryLogger';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
 
@@ -37,17 +36,11 @@ const KEY_FORMATS: Readonly<Record<string, () => string>> = {
 };
 
 let t: TestApp;
-const lines: string[] = [];
+const { logger, lines } = memoryLogger();
 beforeAll(async () => {
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
   t = await startTestApp(
     { SVC_RATE_LIMIT_PUBLIC: '100000', SVC_RATE_LIMIT_KEYED: '100000' },
-    { logger: createServiceLogger('api', 'info', { destination }) },
+    { logger },
   );
 });
 afterAll(async () => {
@@ -174,7 +167,8 @@ describe('headers carry no key material either (fuzzer findings)', () => {
 
   it('a key-shaped Idempotency-Key is refused and not stored', async () => {
     const before = await t.db.idempotencyKey.count();
-    for (const value of [PHRASE, hex32()]) {
+    // A 32-byte hex key is a retry token (issue 41: stored as its digest); 64 bytes is a key.
+    for (const value of [PHRASE, randomBytes(64).toString('hex')]) {
       const res = await post('/svc/strategies/deposit/plan', {
         strategyId: 'morpho',
         amountMicros: '1000000',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { closedPortUrl } from '@yieldrouter/chain-beds/faults';
 import { loadVenueProfile } from '@yieldrouter/engine';
-import { StrategyList } from '@yieldrouter/schemas';
+import { StrategyList, venueStrategies } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 
@@ -45,8 +45,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const strategies = async () =>
-  StrategyList.parse((await request(t.app).get('/api/v1/svc/strategies').expect(200)).body)
-    .strategies;
+  venueStrategies(
+    StrategyList.parse((await request(t.app).get('/api/v1/svc/strategies').expect(200)).body),
+  );
 
 it('lists the venues the profile fills with their real ids and ready: true', async () => {
   const listed = await strategies();

@@ -6,6 +6,7 @@ import {
   StrategyList,
   VenueApyTable,
   VenueList,
+  venueStrategies,
 } from '@yieldrouter/schemas';
 import { closedPortUrl } from '@yieldrouter/chain-beds/faults';
 import type { TestApp } from './testing/startTestApp';
@@ -101,9 +102,25 @@ describe('strategies and legacy forms', () => {
     const body = StrategyList.parse((await get('/svc/strategies').expect(200)).body);
     expect(body.featured.strategyId).toBe('svc-autopilot-top-30d-monthly');
     expect(body.featured.switchThresholdBps).toBe(700);
+    // SPEC (issue 41): the autopilot strategy is in the list, after the venues.
+    expect(body.strategies.at(-1)).toEqual(body.featured);
+    expect(body.count).toBe(venueStrategies(body).length + 1);
     const priority = StrategyList.parse((await get('/svc/strategies/priority').expect(200)).body);
-    const ranks = priority.strategies.map((entry) => [entry.wave, entry.priority]);
+    const ranks = venueStrategies(priority).map((entry) => [entry.wave, entry.priority]);
     expect(ranks).toEqual([...ranks].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
+    // A filter it does not fit leaves it out; v1 clients' ready/wave/live filters apply.
+    const base = StrategyList.parse((await get('/svc/strategies?chain=base').expect(200)).body);
+    expect(base.strategies.some((entry) => 'kind' in entry)).toBe(false);
+    const ready = StrategyList.parse(
+      (await get('/svc/strategies?ready=1&live=1').expect(200)).body,
+    );
+    expect(venueStrategies(ready).every((entry) => entry.ready)).toBe(true);
+    expect(ready.strategies.at(-1)).toMatchObject({ kind: 'autopilot' });
+    const wave = venueStrategies(ready)[0]?.wave ?? 1;
+    const inWave = StrategyList.parse((await get(`/svc/strategies?wave=${wave}`).expect(200)).body);
+    expect(inWave.strategies.every((entry) => 'wave' in entry && entry.wave === wave)).toBe(true);
+    const forms = FormList.parse((await get('/svc/forms?ready=1&wave=1').expect(200)).body);
+    expect(forms.forms.every((entry) => entry.ready && entry.wave === 1)).toBe(true);
   });
 
   it('finds one strategy by bare id, form- alias or opportunity id; unknown is 404', async () => {

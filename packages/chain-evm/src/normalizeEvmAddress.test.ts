@@ -2,8 +2,15 @@ import { getAddress, isAddress } from 'viem';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 
 const CHECKSUMMED = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
-const viemAnswer = (address: string) =>
-  isAddress(address, { strict: true }) ? getAddress(address) : undefined;
+/** viem's answer, with an all-capitals address read as unchecksummed (EIP-55) like lowercase. */
+const viemAnswer = (address: string) => {
+  const body = address.slice(2);
+  const plain = body === body.toUpperCase() ? `0x${body.toLowerCase()}` : address;
+  return address.startsWith('0x') && isAddress(plain, { strict: true })
+    ? getAddress(plain)
+    : undefined;
+};
+const VITALIK = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 
 describe('normalizeEvmAddress', () => {
   it('checksums lowercase, keeps a valid checksum, refuses a wrong one and non-addresses', () => {
@@ -12,6 +19,8 @@ describe('normalizeEvmAddress', () => {
       CHECKSUMMED.toLowerCase(),
       `0x${CHECKSUMMED.slice(2).toUpperCase()}`,
       CHECKSUMMED.replace('E340', 'e340'),
+      `0x${VITALIK.slice(2).toUpperCase()}`,
+      `0X${VITALIK.slice(2)}`,
       '0x1234',
       `${CHECKSUMMED}0`,
       ` ${CHECKSUMMED}`,
@@ -30,6 +39,8 @@ describe('normalizeEvmAddress', () => {
     }
     expect(normalizeEvmAddress(CHECKSUMMED.toLowerCase())).toBe(CHECKSUMMED);
     expect(normalizeEvmAddress(CHECKSUMMED.replace('E340', 'e340'))).toBeUndefined();
+    // Issue 41: an all-capitals address (no checksum, EIP-55) is the same wallet.
+    expect(normalizeEvmAddress(`0x${VITALIK.slice(2).toUpperCase()}`)).toBe(VITALIK);
   });
 
   it('stays right past its bound', () => {

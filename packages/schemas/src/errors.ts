@@ -227,7 +227,9 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
     case 'BRIDGE_RESCUE_OWNER_ONLY':
       return {
         status: 403,
-        meaning: 'A bridge rescue is asked for with an owner key only; an agent key is refused.',
+        meaning:
+          'Retired (issue 41): an agent key on bridge rescue is 403 UNAUTHORIZED, as for every ' +
+          'route its role may not call. Kept in the catalog: a code is never renamed.',
       };
     case 'RESCUE_DESTINATION_LOCKED':
       return {

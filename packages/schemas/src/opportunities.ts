@@ -159,9 +159,20 @@ export const AutopilotStrategy = z.object({
 export const StrategyList = z.object({
   schemaVersion: z.literal('svc-strategies.v1'),
   count: z.number().int(),
-  strategies: z.array(Opportunity),
-  featured: AutopilotStrategy,
+  strategies: z.array(z.union([Opportunity, AutopilotStrategy])).meta({
+    description:
+      'The venues (opportunities) that match the filters, then the autopilot strategy (`kind: ' +
+      'autopilot`) unless a filter leaves it out (a chain it does not run on, `ready=0`, a ' +
+      'status other than ready, a wave).',
+  }),
+  featured: AutopilotStrategy.meta({ description: 'The autopilot strategy, also in the list.' }),
 });
+export type StrategyList = z.infer<typeof StrategyList>;
+
+/** The venues of a strategy list (every entry but the autopilot strategy). */
+export function venueStrategies(list: StrategyList): Opportunity[] {
+  return list.strategies.filter((entry): entry is Opportunity => !('kind' in entry));
+}
 
 export const ApyRefreshResult = z.object({
   refreshedAt: z.string(),

@@ -26,6 +26,11 @@ export type SortOrder = z.infer<typeof SortOrder>;
 export const OPPORTUNITIES_DEFAULT_LIMIT = 100;
 export const OPPORTUNITIES_MAX_LIMIT = 200;
 
+/** A yes/no query parameter as v1 clients send it: `1`/`true` or `0`/`false`. */
+const QueryFlag = z
+  .enum(['1', 'true', '0', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
 const MinTvlUsd = WholeQuery(
   13,
   'Keeps opportunities whose USD TVL is known and at least this.',
@@ -44,6 +49,14 @@ const listingFilters = {
   status: VenueReadiness.optional().meta({
     description: 'Only venues of this readiness (ready, listed or planned).',
   }),
+  ready: QueryFlag.optional().meta({
+    description: 'Only ready (`1`/`true`) or not-ready (`0`/`false`) venues (v1 clients).',
+  }),
+  live: QueryFlag.optional().meta({
+    description:
+      '`1`/`true`: read the APYs from the source for this call first (as `GET /svc/venues?live=1`).',
+  }),
+  wave: WholeQuery(2, "Only venues of this rollout wave (the opportunity's `wave`).").optional(),
 };
 
 /** The query of GET /svc/strategies, /svc/forms and /svc/map/venues (and their priority lists). */

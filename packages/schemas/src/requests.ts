@@ -223,6 +223,10 @@ export type ExecuteRequest = z.input<typeof ExecuteRequest>;
 /** What a v1 client may ask of a route beyond the amount (see each field's effect). */
 export const RouteGoal = z.enum(['stable_yield', 'max_yield', 'balanced', 'preserve_capital']);
 export type RouteGoal = z.infer<typeof RouteGoal>;
+/** The goals v1 clients send, mapped to ours (`stable_yield_for_agent` is `stable_yield`). */
+const RouteGoalInput = z
+  .enum([...RouteGoal.options, 'stable_yield_for_agent'])
+  .transform((goal): RouteGoal => (goal === 'stable_yield_for_agent' ? 'stable_yield' : goal));
 export const RiskTolerance = z.enum(['low', 'medium', 'high']);
 export type RiskTolerance = z.infer<typeof RiskTolerance>;
 
@@ -253,9 +257,19 @@ const routeFields = {
     .max(4)
     .optional()
     .meta({ description: 'Chains to prefer, in order, when `chain` is absent.' }),
-  goal: RouteGoal.optional().meta({
-    description: 'Accepted and kept with the plan; it does not change the route yet.',
+  goal: RouteGoalInput.optional().meta({
+    description:
+      'Accepted and kept with the plan; it does not change the route yet. ' +
+      '`stable_yield_for_agent` (v1 clients) is `stable_yield`.',
   }),
+  execute: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Accepted (v1 clients send `execute: false`): a route always answers a prepared plan ' +
+        'the owner signs (`ownerMustSign: true`, `submitted: false`); `true` changes nothing.',
+    }),
   riskTolerance: RiskTolerance.optional().meta({
     description: 'Accepted and kept with the plan; it does not change the route yet.',
   }),
@@ -284,6 +298,18 @@ export const PreviewRequest = z.strictObject({
   ...routeFields,
   token: routeFields.token.optional(),
 });
+
+/** The Idempotency-Key header in the body, where v1 clients send it (route, withdraw). */
+const BodyIdempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .meta({
+    description:
+      'The Idempotency-Key header, for clients that send it in the body; with both, they must ' +
+      'be equal (else 400 naming `body.idempotencyKey`).',
+  });
 
 /** A route's token: USDC, or a token the chain swaps into USDC first. */
 const RouteToken = z
@@ -319,6 +345,7 @@ export const RouteRequest = z.strictObject({
     .boolean()
     .optional()
     .meta({ description: 'Accepted as `autoBridge`; see `sourceChain`.' }),
+  idempotencyKey: BodyIdempotencyKey,
 });
 export type RouteRequest = z.input<typeof RouteRequest>;
 
@@ -341,16 +368,7 @@ export const WithdrawRequest = z.strictObject({
         '422 INSUFFICIENT_LIQUID, and staked principal comes back first with a venue withdraw ' +
         'plan (POST /svc/strategies/withdraw/plan).',
     }),
-  idempotencyKey: z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({
-      description:
-        'The Idempotency-Key header, for clients that send it in the body; with both, they must ' +
-        'be equal (else 400 naming `body.idempotencyKey`).',
-    }),
+  idempotencyKey: BodyIdempotencyKey,
 });
 
 /** A share or rate in basis points: 0..10 000 (100 %); every `*Bps` input is bounded so. */

@@ -181,19 +181,30 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       })),
     };
   };
-  // The featured autopilot strategy ranks every venue, whatever the listing's filters.
-  const strategies = (sorted: boolean, query: ListingQuery) =>
-    cached(`strategies:${sorted}:${queryKey(query)}`, ({ opportunities }) => {
-      const matching = listed(opportunities, query);
+  // SPEC: the strategies are the venues plus the autopilot strategy, listed after them unless a
+  // filter leaves it out. It ranks every venue, whatever the listing's filters.
+  const strategies = async (sorted: boolean, query: ListingQuery) => {
+    if (query.live === true) await refresh();
+    return cached(`strategies:${sorted}:${queryKey(query)}`, ({ opportunities }) => {
+      const matching = ordered(listed(opportunities, query), sorted);
+      const autopilot = featured(opportunities);
+      const listsAutopilot =
+        (query.chain === undefined || AutopilotChain.safeParse(query.chain).success) &&
+        query.ready !== false &&
+        (query.status === undefined || query.status === 'ready') &&
+        query.wave === undefined;
+      const entries = listsAutopilot ? [...matching, autopilot] : matching;
       return {
         schemaVersion: 'svc-strategies.v1' as const,
-        count: matching.length,
-        strategies: ordered(matching, sorted),
-        featured: featured(opportunities),
+        count: entries.length,
+        strategies: entries,
+        featured: autopilot,
       };
     });
-  const forms = (sorted: boolean, query: ListingQuery) =>
-    cached(`forms:${sorted}:${queryKey(query)}`, ({ opportunities }) => {
+  };
+  const forms = async (sorted: boolean, query: ListingQuery) => {
+    if (query.live === true) await refresh();
+    return cached(`forms:${sorted}:${queryKey(query)}`, ({ opportunities }) => {
       const matching = listed(opportunities, query);
       return {
         schemaVersion: 'svc-forms.v1' as const,
@@ -202,6 +213,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
         forms: ordered(matching, sorted),
       };
     });
+  };
 
   const plan =
     (kind: 'deposit' | 'withdraw') =>

@@ -113,6 +113,22 @@ export class KeyResolver {
   }
 }
 
+/**
+ * The caller of a public route that sends an X-API-Key anyway: its principal, so its
+ * Idempotency-Keys and rate limit are its own. An unknown key is no identity (the route is
+ * public): the caller is anonymous, and learns nothing about the key.
+ */
+export async function optionalPrincipal(
+  req: Request,
+  keys: KeyResolver,
+): Promise<Principal | null> {
+  const raw = req.header('x-api-key');
+  if (!raw) return null;
+  const known = keys.peek(raw);
+  if (known !== undefined) return known;
+  return keys.resolve(raw);
+}
+
 /** 429 for an identity that failed authentication too often: it waits, whatever key it sends. */
 function tooManyFailures(seconds: number): ApiError {
   return new ApiError('RATE_LIMITED', `too many failed authentications; retry after ${seconds} s`, {
@@ -126,7 +142,7 @@ function tooManyFailures(seconds: number): ApiError {
  * not allow.
  */
 export async function authenticate(
-  route: Pick<RouteDefinition, 'auth' | 'wrongRoleCode'>,
+  route: Pick<RouteDefinition, 'auth'>,
   req: Request,
   options: { readonly keys: KeyResolver; readonly authFailures: AuthFailures },
 ): Promise<Principal> {
@@ -158,7 +174,7 @@ export async function authenticate(
   }
   if (!route.auth.includes(principal.role)) {
     throw new ApiError(
-      route.wrongRoleCode ?? 'UNAUTHORIZED',
+      'UNAUTHORIZED',
       `this route needs a ${route.auth.join(' or ')} key; this key is ${principal.role}`,
     );
   }

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, errorReply, knownApiError } from './apiError';
 import { redactPath } from './findKeyMaterial';
+import { guardRequestPart } from './requestGuard';
 
 interface BodyParserError {
   type?: string;
@@ -75,10 +76,25 @@ function fromDatabaseOutage(
   });
 }
 
-/** Unknown route: 404 NOT_FOUND with the standard body. */
+/**
+ * Unknown route: 404 NOT_FOUND with the standard body, or 400 KEY_MATERIAL_REFUSED when a
+ * segment of the path is key material (a route's own parameters were checked by type).
+ */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
-  next(new ApiError('NOT_FOUND', `no route for ${req.method} ${redactPath(req.path)}`));
+  const path = redactPath(req.path);
+  if (path.includes('[redacted]')) {
+    guardRequestPart(req.path.split('/').map(safeDecode), 'path');
+  }
+  next(new ApiError('NOT_FOUND', `no route for ${req.method} ${path}`));
 };
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
 
 /** The one place that writes error bodies. 500s say nothing internal. */
 export function errorHandler(

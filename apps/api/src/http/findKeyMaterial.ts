@@ -1,40 +1,53 @@
-import { wordlist } from '@scure/bip39/wordlists/english';
+import { hasSeedPhrase, PHRASE_WORDS } from './seedPhrase';
+import { BASE58, base58Length, fieldKind, isValidIdentifier } from './typedFields';
 // What a private key or a seed phrase looks like, so the HTTP layer can refuse one unread on any
 // route. A finding names where it was and what it looked like, never its value.
 
 /**
- * Fields whose values are public identifiers that share a key's shape: a Sui address is 32 bytes
- * of hex like an Ed25519 key, an EVM transaction hash is 32 bytes of hex like a secp256k1 key, and
- * a Solana signature is 64 bytes of base58 like a Solana secret key. Only there, and only as the
- * whole value in exactly that form, is the shape accepted.
+ * A maximal run of hex digits (whatever is glued to it: `key`, `0x`, `0X`, other letters) of a
+ * key's length or more. Random bytes always have a letter among 64 hex digits; a number does not.
  */
-const ADDRESS_FIELDS = new Set([
-  'address',
-  'owner',
-  'wallet',
-  'wallets',
-  'sourceAddress',
-  'destAddress',
-  'destinationAddress',
-]);
-const TX_FIELDS = new Set(['txId', 'destTxId', 'sourceTxId']);
-const PREFIXED_HEX_32 = /^0x[0-9a-fA-F]{64}$/;
-
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-/** A hex run of key length, cut at anything that is not a letter or digit. */
-const HEX_TOKEN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{64})(?![0-9A-Za-z])/;
+const HEX_RUN = /[0-9a-fA-F]{64,}/g;
+/** Hex in groups with one separator (`ab cd ef …`, `abcd:ef01:…`, `0xab, 0xcd, …`). */
+const HEX_GROUPS =
+  /(?:0[xX])?[0-9a-fA-F]{2,}(?:([\s:_.,;|/-]+)(?:0[xX])?[0-9a-fA-F]{2,})(?:\1(?:0[xX])?[0-9a-fA-F]{2,}){2,}/g;
+const HEX_LETTER = /[a-fA-F]/;
 const BASE58_TOKEN = /(?<![0-9A-Za-z+/])[1-9A-HJ-NP-Za-km-z]{85,90}(?![0-9A-Za-z+/])/g;
 /** base64 or base64url runs of a key's length (`-` and `_` are letters of base64url). */
 const BASE64_TOKEN =
   /(?<![0-9A-Za-z+/_-])(?:[A-Za-z0-9+/_-]{42,44}|[A-Za-z0-9+/_-]{84,88})={0,2}(?![0-9A-Za-z+/=_-])/g;
 /** Random bytes in base64 mix capitals and small letters; a slug or a word does not. */
 const looksRandom = (token: string) => /[A-Z]/.test(token) && /[a-z]/.test(token);
-const BYTE_LIST = /\[\s*\d{1,3}(?:\s*,\s*\d{1,3}){31,63}\s*\]/g;
+const BASE64URL_RUN = /[A-Za-z0-9+/_-]{42,}={0,2}/g;
+const KEY_BASE64_LENGTHS = new Set([42, 43, 44, 84, 85, 86, 87, 88]);
+
+/**
+ * base64 runs of a key's length: whole runs, and the parts of a longer run cut at a `-` or `_`
+ * (base64url letters that also join a key to a prefix: `x-<key>`, `key_<key>`), which must then
+ * also carry a digit (a dashed phrase of capitalised words does not).
+ */
+function* base64Tokens(text: string): Generator<string> {
+  for (const match of text.matchAll(BASE64_TOKEN)) if (looksRandom(match[0])) yield match[0];
+  for (const [run] of text.matchAll(BASE64URL_RUN)) {
+    const body = run.replace(/=+$/, '');
+    const cuts = [0];
+    for (let index = 0; index < body.length; index += 1) {
+      if (body[index] === '-' || body[index] === '_') cuts.push(index, index + 1);
+    }
+    cuts.push(body.length);
+    for (let from = 0; from < cuts.length; from += 2) {
+      for (let to = from + 1; to < cuts.length; to += 2) {
+        const part = body.slice(cuts[from], cuts[to]);
+        if (part.length === body.length || !KEY_BASE64_LENGTHS.has(part.length)) continue;
+        if (looksRandom(part) && /[0-9]/.test(part)) yield part;
+      }
+    }
+  }
+}
+/** 32 or 64 numbers of 0..255 in a row, bracketed or not, however separated. */
+const BYTE_LIST = /\d{1,3}(?:[\s,;]+\d{1,3}){31,}/g;
 const SUI_PRIVATE_KEY = /suiprivkey1[02-9ac-hj-np-z]{20,}/i;
-const EXTENDED_PRIVATE_KEY = /(?<![0-9A-Za-z])[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,}/;
-/** Letters only: a phrase's words may be separated by anything (spaces, commas, dashes, digits). */
-const WORDS = /[A-Za-z]+/g;
+const EXTENDED_PRIVATE_KEY = /[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,}/i;
 /** Field names that say "this is a key" (lower case, letters and digits only). */
 const KEY_FIELDS = new Set(['secret', 'seed', 'wif', 'xprv', 'keypair', 'privkey', 'sk']);
 const KEY_FIELD_PARTS = [
@@ -47,20 +60,7 @@ const KEY_FIELD_PARTS = [
   'recoveryphrase',
   'seedwords',
 ];
-/** BIP-39 phrases are 12 to 24 words: a window of 12 words is what a phrase is judged on. */
-const PHRASE_WORDS = 12;
-const BIP39 = new Set(wordlist);
 const KEY_BYTE_LENGTHS = new Set([32, 64]);
-
-/** Decoded length of a base58 string (leading '1's are zero bytes). */
-function base58Length(text: string): number {
-  let value = 0n;
-  for (const char of text) value = value * 58n + BigInt(BASE58_ALPHABET.indexOf(char));
-  let bytes = 0;
-  for (; value > 0n; value >>= 8n) bytes += 1;
-  const zeros = text.length - text.replace(/^1+/, '').length;
-  return bytes + zeros;
-}
 
 const base64Length = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
 
@@ -69,66 +69,63 @@ const isByte = (value: unknown) =>
 const isKeyBytes = (values: readonly unknown[]) =>
   KEY_BYTE_LENGTHS.has(values.length) && values.every(isByte);
 
-/** Of any 12 words in a row, this many on the BIP-39 list make a phrase (two may be typos). */
-const PHRASE_LISTED = 10;
-
 /**
- * Twelve words in a row of which at least ten are BIP-39 words, in any case, whatever
- * separates them (a phrase pasted with a typo or two is still a phrase).
+ * How strong a finding is. `64-byte` shapes are private keys whatever field they are in;
+ * `32-byte` ones are also what random tokens look like, so an idempotency key may be one.
  */
-function hasPhrase(text: string): boolean {
-  const window: boolean[] = [];
-  let listed = 0;
-  for (const [word] of text.matchAll(WORDS)) {
-    const onList = BIP39.has(word.toLowerCase());
-    window.push(onList);
-    if (onList) listed += 1;
-    if (window.length > PHRASE_WORDS && window.shift()) listed -= 1;
-    if (window.length === PHRASE_WORDS && listed >= PHRASE_LISTED) return true;
+interface Finding {
+  readonly kind: string;
+  readonly bytes: 32 | 64;
+}
+
+function hexFinding(text: string): Finding | undefined {
+  let found: Finding | undefined;
+  for (const [run] of text.matchAll(HEX_RUN)) {
+    if (!HEX_LETTER.test(run)) continue;
+    if (run.length >= 128) return { kind: 'a 64-byte private key (hex)', bytes: 64 };
+    found = { kind: 'a 32-byte private key (hex)', bytes: 32 };
   }
-  return false;
-}
-
-/** The field a value sits in: `owner` for `body.owner`, `wallets` for `body.wallets[3]`. */
-function fieldName(path: string): string {
-  return /([A-Za-z0-9_]+)(?:\[\d+\])*$/.exec(path)?.[1] ?? '';
-}
-
-/** A public identifier of a key's shape, in a field that holds such identifiers. */
-function isIdentifier(text: string, path: string): boolean {
-  const name = fieldName(path);
-  if (ADDRESS_FIELDS.has(name)) return PREFIXED_HEX_32.test(text);
-  if (TX_FIELDS.has(name)) {
-    return PREFIXED_HEX_32.test(text) || (BASE58.test(text) && base58Length(text) === 64);
+  if (found) return found;
+  for (const [groups] of text.matchAll(HEX_GROUPS)) {
+    const digits = groups.replace(/0[xX](?=[0-9a-fA-F])/g, '').replace(/[^0-9a-fA-F]/g, '');
+    if (digits.length < 64 || !HEX_LETTER.test(digits)) continue;
+    const bytes = digits.length >= 128 ? 64 : 32;
+    return { kind: `a ${bytes}-byte private key (grouped hex)`, bytes };
   }
-  return false;
+  return undefined;
 }
 
-function tokenKind(text: string): string | undefined {
+function tokenFinding(text: string): Finding | undefined {
   for (const [token] of text.matchAll(BASE58_TOKEN)) {
-    if (base58Length(token) === 64) return 'a 64-byte secret key (base58)';
+    if (base58Length(token) === 64) return { kind: 'a 64-byte secret key (base58)', bytes: 64 };
   }
-  for (const [token] of text.matchAll(BASE64_TOKEN)) {
+  let found: Finding | undefined;
+  for (const token of base64Tokens(text)) {
     // A 32-byte base58 string (an address, a digest) is also valid base64 of a key's size.
     if (BASE58.test(token) && base58Length(token) === 32) continue;
-    if (!looksRandom(token)) continue;
     const bytes = base64Length(token);
-    if ([32, 33, 64].includes(bytes)) return `${bytes} bytes of key size (base64)`;
+    if (bytes === 64) return { kind: '64 bytes of key size (base64)', bytes: 64 };
+    if (bytes === 32 || bytes === 33)
+      found = { kind: `${bytes} bytes of key size (base64)`, bytes: 32 };
   }
+  if (found) return found;
   for (const [list] of text.matchAll(BYTE_LIST)) {
-    if (isKeyBytes(JSON.parse(list) as unknown[])) return 'a secret key (JSON byte array)';
+    const numbers = list.split(/[\s,;]+/).map(Number);
+    if (isKeyBytes(numbers)) return { kind: 'a secret key (byte list)', bytes: 64 };
   }
   return undefined;
 }
 
 /** What `text` looks like when it carries a key or a phrase, anywhere in it. */
-function stringKind(text: string): string | undefined {
-  if (SUI_PRIVATE_KEY.test(text)) return 'a Sui private key (suiprivkey)';
-  if (EXTENDED_PRIVATE_KEY.test(text)) return 'an extended private key';
-  const hex = HEX_TOKEN.exec(text)?.[0].replace(/^0x/, '');
-  if (hex) return `a ${hex.length / 2}-byte private key (hex)`;
-  if (hasPhrase(text)) return 'a seed phrase';
-  return tokenKind(text);
+function stringFinding(text: string): Finding | undefined {
+  if (SUI_PRIVATE_KEY.test(text)) return { kind: 'a Sui private key (suiprivkey)', bytes: 64 };
+  if (EXTENDED_PRIVATE_KEY.test(text)) return { kind: 'an extended private key', bytes: 64 };
+  const hex = hexFinding(text);
+  if (hex?.bytes === 64) return hex;
+  if (hasSeedPhrase(text)) return { kind: 'a seed phrase', bytes: 64 };
+  const token = tokenFinding(text);
+  if (token?.bytes === 64) return token;
+  return hex ?? token;
 }
 
 /** Whether a field's name says it holds a key (`privateKey`, `secret_key`, `seed-phrase`, …). */
@@ -137,24 +134,34 @@ export function isKeyFieldName(name: string): boolean {
   return KEY_FIELDS.has(plain) || KEY_FIELD_PARTS.some((part) => plain.includes(part));
 }
 
+/** Shorter text carries no key (a phrase of 12 of the shortest words, or 32 bytes of base58). */
+const SHORTEST_KEY_TEXT = 12;
+
 /**
- * What a string at `path` looks like when it carries a private key or a seed phrase: a 32/64-byte
- * key as hex, base58, base64 or a JSON byte list (alone or inside other text: `key:0x…`), a Sui
- * `suiprivkey…` or an extended `xprv…` key, or 12+ BIP-39 words in a row in any case and with any
- * separator. Addresses, transaction ids, signed transactions, signatures and plan ids do not look
- * like any of these (a Sui address or an EVM transaction hash only where the field holds one).
+ * What a string at `path` looks like when it carries a private key or a seed phrase, or
+ * undefined. Field-aware ({@link fieldKind}): a field that holds addresses, digests or ids takes
+ * a valid one of its kind as a whole value (a Sui address, an EVM transaction hash, a Solana
+ * signature share a key's shape); an idempotency key may be any 32-byte token. Everywhere else,
+ * and for any other value, a 32/64-byte key in hex (any case, `0x`/`0X`, glued to letters, in
+ * groups), base58, base64 or a byte list, a `suiprivkey…` or `xprv…` key, or a BIP-39 phrase in
+ * any wordlist and joining is key material.
  */
 export function keyMaterialKind(text: string, path: string): string | undefined {
-  if (text.length < 32) return undefined;
-  const kind = stringKind(text);
-  return kind && !isIdentifier(text.trim(), path) ? kind : undefined;
+  if (text.length < SHORTEST_KEY_TEXT) return undefined;
+  const kind = fieldKind(path);
+  if (kind !== undefined && kind !== 'idempotencyKey' && isValidIdentifier(kind, text.trim())) {
+    return undefined;
+  }
+  const found = stringFinding(text);
+  if (!found) return undefined;
+  return kind === 'idempotencyKey' && found.bytes === 32 ? undefined : found.kind;
 }
 
 /** A list of values that is itself a key (32/64 numbers of 0..255) or a phrase (12+ words). */
 export function keyMaterialListKind(values: readonly unknown[]): string | undefined {
   if (isKeyBytes(values)) return `a ${values.length}-byte secret key (byte array)`;
   if (values.length >= PHRASE_WORDS && values.every((value) => typeof value === 'string')) {
-    if (hasPhrase(values.join(' '))) return 'a seed phrase (word list)';
+    if (hasSeedPhrase(values.join(' '))) return 'a seed phrase (word list)';
   }
   return undefined;
 }
@@ -164,7 +171,7 @@ export function keyMaterialListKind(values: readonly unknown[]): string | undefi
  * looks like key material (the value is then replaced by `[redacted]`), or is not text at all.
  */
 export function redactPath(path: string): string {
-  if (path.length < 32 && !path.includes('%')) return path;
+  if (path.length < SHORTEST_KEY_TEXT && !path.includes('%')) return path;
   const segments = path.split('/');
   return segments
     .map((segment, index) => {

@@ -66,6 +66,14 @@ export function readIdempotencyKey(
   return fromBody;
 }
 
+/**
+ * The form an Idempotency-Key is stored and looked up in: its sha256, so no caller's token (a
+ * 64-hex key is a valid one) is ever written to a row as sent.
+ */
+export function storedIdempotencyKey(key: string): string {
+  return `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 /** JSON with object keys sorted at every depth; bigint as its decimal string. */
 function canonicalJson(value: unknown): string {
   if (typeof value === 'bigint') return JSON.stringify(value.toString());

@@ -12,7 +12,7 @@ import { InvalidChainInputError, routePaths } from '@yieldrouter/schemas';
 import { ApiError } from './apiError';
 import { auditCall } from './auditCalls';
 import type { KeyResolver, Principal } from './auth';
-import { authenticate, principalAllowsWallet } from './auth';
+import { authenticate, optionalPrincipal, principalAllowsWallet } from './auth';
 import type { AuthFailures } from './authFailures';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -20,6 +20,7 @@ import {
   idempotencyRequestHash,
   readIdempotencyKey,
   respondIdempotently,
+  storedIdempotencyKey,
 } from './idempotency';
 import type { RateLimiter } from './rateLimiter';
 import type { MountedRoute } from './routeTable';
@@ -205,11 +206,8 @@ async function run(
   const rawQuery: unknown = req.url.includes('?') ? req.query : undefined;
   guardRequest(route, req, rawQuery);
   const params = parse(route.request.params, req.params, 'path');
-  const query = parse(route.request.query, route.request.query && (rawQuery ?? {}), 'query');
-  const body = parse(route.request.body, req.body ?? {}, 'body');
-  const idempotencyKey = idempotent
-    ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER), body as Record<string, unknown>)
-    : undefined;
+  // The wallet scope before the query and body: a caller with no access to the wallet learns
+  // nothing of the route's schema.
   if (principal && route.walletParam) {
     const wallet = (params as Record<string, string>)[route.walletParam] ?? '';
     if (!principalAllowsWallet(principal, wallet)) {
@@ -218,6 +216,11 @@ async function run(
       });
     }
   }
+  const query = parse(route.request.query, route.request.query && (rawQuery ?? {}), 'query');
+  const body = parse(route.request.body, req.body ?? {}, 'body');
+  const idempotencyKey = idempotent
+    ? readIdempotencyKey(req.header(IDEMPOTENCY_KEY_HEADER), body as Record<string, unknown>)
+    : undefined;
   // Checked last so that callers of a planned route still get real validation and auth answers.
   if (!handler) {
     throw new ApiError(
@@ -251,18 +254,24 @@ async function run(
     const wallet = route.walletParam
       ? ((params as Record<string, string>)[route.walletParam] ?? null)
       : null;
-    const scope = principal ? `key:${principal.keyId}` : `public:${req.ip ?? 'unknown'}`;
-    // A route naming a wallet in its path writes for that wallet, whoever calls.
+    // The caller's identity: its API key (sent to a public route too), else its address; an
+    // anonymous caller and a keyed one never share a record.
+    const caller = principal ?? (await optionalPrincipal(req, options.keys));
+    const scope = caller ? `key:${caller.keyId}` : `public:${req.ip ?? 'unknown'}`;
+    // A keyed route naming a wallet in its path writes for that wallet, whichever of its keys
+    // calls; an anonymous caller (a permissionless route) keeps to its own records.
     const address = (params as Record<string, unknown> | undefined)?.['address'];
     const validate = options.validateResponses;
     await respondIdempotently(res, {
       records: options.idempotency,
       scope,
       writeScope:
-        typeof address === 'string' ? `wallet:${options.walletOf?.(address) ?? address}` : scope,
+        typeof address === 'string' && principal
+          ? `wallet:${options.walletOf?.(address) ?? address}`
+          : scope,
       wallet,
       operation: route.operationId,
-      key: idempotencyKey,
+      key: storedIdempotencyKey(idempotencyKey),
       requestHash: idempotencyRequestHash(route.operationId, { params, query, body }),
       requestId,
       execute: async (record) => {

@@ -36,6 +36,24 @@ function stringRefusal(text: string, path: string): Refusal | undefined {
 }
 
 /**
+ * A field or parameter name no route may receive: one with a control character, one that is
+ * key material itself (`{"<hex key>": 1}`, `?<phrase>=`), or one named like a key. A name that is
+ * key material is never echoed: the refusal says `body[a field name]`.
+ */
+function nameRefusal(name: string, path: string): Refusal | undefined {
+  const unnamed = `${path}[a field name]`;
+  if (CONTROL.test(name) || LONE_SURROGATE.test(name)) {
+    return { path: unnamed, code: 'BAD_REQUEST', reason: 'has a control character in its name' };
+  }
+  const kind = keyMaterialKind(name, `${path}[a field name]`);
+  if (kind) return keyMaterial(unnamed, `${kind} as a field name`);
+  if (isKeyFieldName(name)) {
+    return keyMaterial(`${path}.${name}`, 'a field named like a private key or seed phrase');
+  }
+  return undefined;
+}
+
+/**
  * The first value in `value` (path parameters, a query or a parsed JSON body) that no route may
  * receive: key material (a private key, a seed phrase, a field named like one), a string with a
  * control character or a lone surrogate, or nesting deeper than {@link MAX_REQUEST_DEPTH}.
@@ -56,14 +74,9 @@ export function findRefusal(value: unknown, path: string, depth = 0): Refusal | 
     return undefined;
   }
   for (const name of Object.keys(value)) {
-    const nameRefusal = CONTROL.test(name) || LONE_SURROGATE.test(name);
-    const field = nameRefusal ? `${path}[a field name]` : `${path}.${name}`;
-    if (nameRefusal) {
-      return { path: field, code: 'BAD_REQUEST', reason: 'has a control character in its name' };
-    }
-    if (isKeyFieldName(name)) {
-      return keyMaterial(field, 'a field named like a private key or seed phrase');
-    }
+    const refusal = nameRefusal(name, path);
+    if (refusal) return refusal;
+    const field = `${path}.${name}`;
     const found = findRefusal((value as Record<string, unknown>)[name], field, depth + 1);
     if (found) return found;
   }
@@ -76,7 +89,10 @@ export function findRefusal(value: unknown, path: string, depth = 0): Refusal | 
  */
 export function guardRequestPart(value: unknown, path: string): void {
   const found = findRefusal(value, path);
-  if (!found) return;
+  if (found) guardRefusal(found);
+}
+
+function guardRefusal(found: Refusal): never {
   if (found.code === 'KEY_MATERIAL_REFUSED') {
     throw new ApiError(
       'KEY_MATERIAL_REFUSED',
@@ -87,4 +103,42 @@ export function guardRequestPart(value: unknown, path: string): void {
     );
   }
   throw new ApiError('BAD_REQUEST', `${found.path}: ${found.reason}`, { field: found.path });
+}
+
+/**
+ * Headers that carry a credential by design (never logged, echoed or stored; compared hashed)
+ * or an entity tag (a digest of our own answer): their values are not read as key material.
+ */
+const CREDENTIAL_HEADERS = new Set([
+  'x-api-key',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'if-none-match',
+  'if-match',
+]);
+
+/** `x-request-id` as `X-Request-Id`, the way the API's documents name a header. */
+const headerLabel = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_, dash, c) => dash + c.toUpperCase());
+
+/**
+ * Refuses a request whose headers carry key material (a header named like a key, a header
+ * name that is key material, or a value of one, X-Request-Id and Idempotency-Key included),
+ * before anything logs or echoes them. An Idempotency-Key may be any 32-byte token (a 64-hex
+ * key is one); an X-Request-Id may be an id of ours or a UUID, not a 32-byte secret.
+ */
+export function guardHeaders(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): void {
+  for (const [name, value] of Object.entries(headers)) {
+    const named = nameRefusal(name, 'header');
+    if (named) guardRefusal(named);
+    if (value === undefined || CREDENTIAL_HEADERS.has(name)) continue;
+    const path = `header.${headerLabel(name)}`;
+    for (const text of typeof value === 'string' ? [value] : value) {
+      const kind = keyMaterialKind(text, path);
+      if (kind) guardRefusal(keyMaterial(path, kind));
+    }
+  }
 }

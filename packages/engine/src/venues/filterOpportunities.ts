@@ -18,6 +18,7 @@ export interface OpportunityFilters {
   /** The venue's readiness. */
   readonly status?: VenueReadiness | undefined;
   readonly ready?: boolean | undefined;
+  readonly wave?: number | undefined;
   readonly depositable?: boolean | undefined;
 }
 
@@ -83,6 +84,7 @@ export function filterOpportunities(
       (protocol === undefined || entry.protocol === protocol) &&
       (asset === undefined || entry.asset === asset) &&
       (filters.ready === undefined || entry.ready === filters.ready) &&
+      (filters.wave === undefined || entry.wave === filters.wave) &&
       (filters.status === undefined || entry.readiness === filters.status) &&
       (filters.depositable === undefined || entry.depositable === filters.depositable) &&
       (filters.minApyBps === undefined ||

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../errors';
 
 /** Who may call a route. `public` needs no key; the others need an X-API-Key of that role. */
 export type Role = 'owner' | 'agent' | 'keeper';
@@ -32,11 +31,6 @@ export interface RouteDefinition {
   /** Extra full paths served by the same handler (besides the computed legacy alias). */
   readonly aliases?: readonly string[];
   readonly auth: RouteAuth;
-  /**
-   * A key of a role the route does not take is refused 403 with this code instead of the
-   * generic UNAUTHORIZED (e.g. an agent key on an owner-only money route).
-   */
-  readonly wrongRoleCode?: ErrorCode;
   /** Path parameter that names the wallet the key must be scoped to. */
   readonly walletParam?: string;
   readonly summary: string;

@@ -172,7 +172,6 @@ export const movementRoutes = {
     path: '/svc/bridge/rescue',
     versioned: true,
     auth: OWNER,
-    wrongRoleCode: 'BRIDGE_RESCUE_OWNER_ONLY',
     summary: 'Failed bridge; destination locked to the owner.',
     description: [
       "Body `{planId}`: a bridge plan of the key's wallet that failed (its attestation did not",
@@ -189,7 +188,7 @@ export const movementRoutes = {
       'the destination, once (a second mint of the same message cannot exist on chain; a second',
       'report is a replay).',
       '',
-      'Refused, nothing prepared or credited: an agent key → 403 BRIDGE_RESCUE_OWNER_ONLY; a',
+      'Refused, nothing prepared or credited: an agent key → 403 UNAUTHORIZED (the role table); a',
       'plan of another wallet → 403 WALLET_SCOPE; a body naming a destinationAddress,',
       "recipient or mintRecipient other than the plan's → 400 RESCUE_DESTINATION_LOCKED; an",
       'unknown plan → 404 PLAN_NOT_FOUND; a bridge that is not failed (awaiting its burn, in',
