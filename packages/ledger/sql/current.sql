@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0047_hashed_idempotency_keys).
+-- The ledger schema as it is today, after every migration (last: 0043_hashed_idempotency_keys).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
