@@ -25,7 +25,7 @@ export async function buildEvmDeposit(context: EvmContext, request: LegRequest):
     return { status: 'blocked', blockers: [routerBlocker(context)] };
   }
   const venue = request.target.venue;
-  const resolved = resolveVenueTarget(venue);
+  const resolved = await resolveVenueTarget(context, venue);
   const usdc = context.usdc;
   if (resolved.status === 'blocked' || !usdc) {
     return {

@@ -28,7 +28,7 @@ export async function buildEvmWithdraw(
     return { status: 'blocked', blockers: [routerBlocker(context)] };
   }
   const venue = request.target.venue;
-  const resolved = resolveVenueTarget(venue);
+  const resolved = await resolveVenueTarget(context, venue);
   const blockers: Blocker[] = resolved.status === 'blocked' ? [...resolved.blockers] : [];
   if (venue.standard === 'aave-v3' && !context.usdc) blockers.push(usdcBlocker(context));
   if (resolved.status === 'blocked' || blockers.length > 0) return { status: 'blocked', blockers };

@@ -41,3 +41,4 @@ export type {
 } from './readCctpMintReceipt';
 export { readEvmAllowance } from './readEvmAllowance';
 export { keepAliveFetch } from './keepAliveFetch';
+export { EVM_VENUE_IDS, siloConfigAbi } from './siloMarket';

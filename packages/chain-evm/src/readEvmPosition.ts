@@ -46,7 +46,7 @@ export async function readEvmPosition(
     throw new InvalidChainInputError('venue', `venue: ${venue.venueId} is not on ${context.chain}`);
   }
   const what = `position in ${venue.venueId} on ${context.label}`;
-  const readable = readableVenue(context, venue, what);
+  const readable = await readableVenue(context, venue, what);
   if (readable.status !== 'ok') return readable;
   const { rpc, target } = readable;
   try {

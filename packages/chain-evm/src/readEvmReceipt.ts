@@ -5,7 +5,7 @@ import type { EvmContext } from './evmContext';
 import { parseLegReceiptQuery } from './parseLegReceiptQuery';
 import { readAavePoolRevision } from './readAavePoolRevision';
 import { readPlannedEvmTransaction } from './readPlannedEvmTransaction';
-import { resolveVenueTarget, venueUnreadable } from './resolveVenueTarget';
+import { resolveVenueTarget, targetUnreadable } from './resolveVenueTarget';
 import { settledMovement } from './settledMovement';
 import { toUnavailable } from './toUnavailable';
 
@@ -40,8 +40,10 @@ export async function readEvmReceipt(context: EvmContext, query: ReceiptQuery): 
       `target: venue ${venue.venueId} is not on ${context.chain}`,
     );
   }
-  const resolved = resolveVenueTarget(venue);
-  if (resolved.status === 'blocked') return venueUnreadable(venue, resolved.blockers, what);
+  const resolved = await resolveVenueTarget(context, venue);
+  if (resolved.status === 'blocked') {
+    return targetUnreadable(context, venue, resolved.blockers, what);
+  }
   const target = resolved.target;
   if (target.standard === 'aave-v3' && !context.usdc) {
     return {

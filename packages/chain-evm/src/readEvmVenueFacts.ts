@@ -37,7 +37,7 @@ export async function readEvmVenueFacts(
   venue: VenueOnChain,
 ): Promise<VenueFactsReading> {
   const what = `facts of ${venue.venueId} on ${context.label}`;
-  const readable = readableVenue(context, venue, what);
+  const readable = await readableVenue(context, venue, what);
   if (readable.status !== 'ok') return readable;
   const { rpc, target } = readable;
   try {

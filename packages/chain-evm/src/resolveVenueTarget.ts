@@ -5,6 +5,7 @@ import { rpcNotConfigured } from './evmContext';
 import type { EvmContext } from './evmContext';
 import type { EvmRpc } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
+import { isSiloMarket, resolveSiloVault } from './siloMarket';
 
 /** The contracts of a venue the adapter can enter and value without custom code. */
 export type VenueTarget =
@@ -18,13 +19,26 @@ export type VenueTargetResolution =
 /**
  * The venue's contract addresses from its configured ids. A missing or malformed id blocks with
  * `venue_not_configured` (field `venue.ids.<name>`); ids are never guessed. erc4626 needs `vault`;
- * aave-v3 needs `pool` and `aToken` (receipts and position value are read from the aToken).
+ * aave-v3 needs `pool` and `aToken` (receipts and position value are read from the aToken). A
+ * Silo v2 market's vault is its USDC silo, read from its `siloConfig` on chain
+ * (`resolveSiloVault`: `rpc_unavailable` when unread and no vault is configured).
  *
  * @example
- * resolveVenueTarget({ venueId: 'v', chain: 'base', standard: 'erc4626', ids: { vault: '0x…' } })
+ * await resolveVenueTarget(context, { venueId: 'v', chain: 'base', standard: 'erc4626', ids: { vault: '0x…' } })
  * // { status: 'ok', target: { standard: 'erc4626', vault: '0x…' } }
  */
-export function resolveVenueTarget(venue: VenueOnChain): VenueTargetResolution {
+export async function resolveVenueTarget(
+  context: EvmContext,
+  venue: VenueOnChain,
+): Promise<VenueTargetResolution> {
+  if (!isSiloMarket(venue)) return resolveConfiguredTarget(venue);
+  const silo = await resolveSiloVault(context, venue);
+  return silo.status === 'ok'
+    ? { status: 'ok', target: { standard: 'erc4626', vault: silo.vault } }
+    : silo;
+}
+
+function resolveConfiguredTarget(venue: VenueOnChain): VenueTargetResolution {
   if (venue.standard === 'router-adapter') {
     return {
       status: 'blocked',
@@ -87,16 +101,39 @@ export function venueUnreadable(
 }
 
 /**
+ * Why a venue whose target is blocked cannot be read: its ids (`venueUnreadable`), or, for a
+ * venue whose contract is found on chain (a Silo market), the chain that did not answer.
+ */
+export function targetUnreadable(
+  context: EvmContext,
+  venue: VenueOnChain,
+  blockers: readonly Blocker[],
+  what: string,
+): Unavailable {
+  const unread = blockers.filter((blocker) => blocker.code === 'rpc_unavailable');
+  if (unread.length === 0) return venueUnreadable(venue, blockers, what);
+  if (!context.rpc) return rpcNotConfigured(context, what);
+  return {
+    status: 'unavailable',
+    reason: 'rpc_error',
+    detail: `${what}: ${unread.map((blocker) => blocker.message).join(' ')}`,
+  };
+}
+
+/**
  * A venue ready to be read: its contracts and the chain's RPC, or why it cannot be read (a
  * blocked target, no RPC configured). `what` names the read in the detail.
  */
-export function readableVenue(
+export async function readableVenue(
   context: EvmContext,
   venue: VenueOnChain,
   what: string,
-): { readonly status: 'ok'; readonly rpc: EvmRpc; readonly target: VenueTarget } | Unavailable {
-  const resolved = resolveVenueTarget(venue);
-  if (resolved.status === 'blocked') return venueUnreadable(venue, resolved.blockers, what);
+): Promise<
+  { readonly status: 'ok'; readonly rpc: EvmRpc; readonly target: VenueTarget } | Unavailable
+> {
+  const resolved = await resolveVenueTarget(context, venue);
+  if (resolved.status === 'blocked')
+    return targetUnreadable(context, venue, resolved.blockers, what);
   if (!context.rpc) return rpcNotConfigured(context, what);
   return { status: 'ok', rpc: context.rpc, target: resolved.target };
 }

@@ -25,6 +25,7 @@ const CACHE_DIR = join(__dirname, '..', '..', 'node_modules', '.cache', 'chain-b
 export const BED_CONTRACTS = [
   'TestUSDC',
   'TestVault4626',
+  'TestSiloConfig',
   'SvcRegistry',
   'TestAavePool',
   'TestAToken',
@@ -123,6 +124,7 @@ function pickArtifacts(output: SolcOutput): EvmArtifacts {
   return {
     TestUSDC: artifact('TestUSDC'),
     TestVault4626: artifact('TestVault4626'),
+    TestSiloConfig: artifact('TestSiloConfig'),
     SvcRegistry: artifact('SvcRegistry'),
     TestAavePool: artifact('TestAavePool'),
     TestAToken: artifact('TestAToken'),

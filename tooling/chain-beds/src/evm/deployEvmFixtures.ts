@@ -62,6 +62,13 @@ export interface EvmFixtures {
    * guardian (pause), `cageTreasury` receives its skim.
    */
   readonly cage: Address;
+  /**
+   * A Silo v2 market stand-in: TestSiloConfig naming two TestVault4626 silos, `silo0` over the
+   * WETH stand-in and `silo1` over USDC (as Silo_ARB_USDC_V2: token0 ARB, token1 USDC).
+   */
+  readonly siloConfig: Address;
+  readonly silo0: Address;
+  readonly silo1: Address;
   readonly cageTreasury: Address;
   /** The account that deployed everything (anvil account 0). */
   readonly deployer: Address;
@@ -71,6 +78,8 @@ export interface EvmFixtures {
   mintWeth(to: Address, amount: bigint): Promise<Hash>;
   /** Mints `amount` micros of TestUSDC to `to`; resolves once mined. */
   mintUsdc(to: Address, amount: bigint): Promise<Hash>;
+  /** Mints `amount` micros into the Silo market's USDC silo (`silo1`): interest accrued. */
+  simulateSiloYield(amount: bigint): Promise<Hash>;
   /** Mints `amount` micros into the vault, so every share is worth more. */
   simulateYield(amount: bigint): Promise<Hash>;
   /** Caps what the vault holds (its `maxDeposit` becomes the room left); 2^256 − 1 uncaps. */
@@ -207,11 +216,22 @@ export async function deployEvmFixtures({
     deployer,
   ]);
 
+  // The Silo market after the cage, for the same reason.
+  const silo0 = await deploy(artifacts.TestVault4626.abi, artifacts.TestVault4626.bytecode, [weth]);
+  const silo1 = await deploy(artifacts.TestVault4626.abi, artifacts.TestVault4626.bytecode, [usdc]);
+  const siloConfig = await deploy(artifacts.TestSiloConfig.abi, artifacts.TestSiloConfig.bytecode, [
+    silo0,
+    silo1,
+  ]);
+
   return {
     usdc,
     vault,
     altVault,
     cage,
+    siloConfig,
+    silo0,
+    silo1,
     cageTreasury,
     registry,
     aavePool,
@@ -223,6 +243,8 @@ export async function deployEvmFixtures({
     setCagePaused: (paused) => call(cage, artifacts.YieldCage.abi, 'setPaused', [paused]),
     mintWeth: (to, amount) => call(weth, artifacts.TestToken.abi, 'mint', [to, amount]),
     mintUsdc: (to, amount) => call(usdc, artifacts.TestUSDC.abi, 'mint', [to, amount]),
+    simulateSiloYield: (amount) =>
+      call(silo1, artifacts.TestVault4626.abi, 'simulateYield', [amount]),
     simulateYield: (amount) => call(vault, artifacts.TestVault4626.abi, 'simulateYield', [amount]),
     setVaultDepositLimit: (limit) =>
       call(vault, artifacts.TestVault4626.abi, 'setDepositLimit', [limit]),
