@@ -16,7 +16,8 @@ import { startTestApp, testKeys } from './testing/startTestApp';
 const profile = loadVenueProfile('mainnet');
 /**
  * Venues the profile alone makes ready: catalog `ready` and every id set by the profile. Every
- * catalog-ready venue (Suilend's legs read its USDC reserve index from the market on chain).
+ * catalog-ready venue (Suilend's legs read its USDC reserve index from the market on chain, and
+ * Silo's its USDC silo from the market's SiloConfig): all but Drift and marginfi.
  */
 const READY_FROM_PROFILE = [
   'suilend',
@@ -28,6 +29,7 @@ const READY_FROM_PROFILE = [
   'save',
   'navi',
   'scallop',
+  'silo',
 ];
 
 let t: TestApp;
@@ -72,13 +74,17 @@ it('lists the venues the profile fills with their real ids and ready: true', asy
       notReadyReason: null,
     });
   }
-  // The rest: Silo, Drift and marginfi are only listed in the catalog.
-  expect(listed.find((entry) => entry.venueId === 'morpho')?.notReadyReason).toBeNull();
-  expect(listed.find((entry) => entry.venueId === 'silo')).toMatchObject({
-    ready: false,
-    readiness: 'listed',
-    missingIds: ['vault'],
-  });
+  // Silo's receipt is its USDC silo, read on chain: with the chain unreachable it is not named
+  // (never the SiloConfig, never guessed).
+  expect(profile.ids['silo']).toEqual({ siloConfig: '0xDc62a3B19898C55709E3a5d6BDbc336F555Db84D' });
+  expect(receiptOf('silo')?.receipt ?? null).toBeNull();
+  // The rest: Drift and marginfi are only listed in the catalog (no receipt token).
+  for (const venueId of ['drift', 'marginfi']) {
+    expect(listed.find((entry) => entry.venueId === venueId)).toMatchObject({
+      ready: false,
+      readiness: 'listed',
+    });
+  }
 });
 
 it('with no RPC reachable, every chain read is N/A with a reason, never a number', async () => {

@@ -122,9 +122,9 @@ describe('on the beds (one pnpm localnet, with and without our Solana router)', 
     const rows = await answers(t, owners);
     expect(contradictions(rows)).toEqual([]);
     const depositable = rows.filter((row) => row.depositable).map((row) => row.venueId);
-    // The seven venues pnpm localnet configures (SVC_VENUE_IDS there); the others lack ids.
+    // The eight venues pnpm localnet configures (SVC_VENUE_IDS there); the others lack ids.
     expect(depositable.sort()).toEqual(
-      ['aave-v3', 'fluid', 'kamino', 'morpho', 'navi', 'scallop', 'suilend'].sort(),
+      ['aave-v3', 'fluid', 'kamino', 'morpho', 'navi', 'scallop', 'silo', 'suilend'].sort(),
     );
     const entries = await listing(t);
     const morpho = entries.find((entry) => entry.venueId === 'morpho');

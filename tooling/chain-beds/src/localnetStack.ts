@@ -177,6 +177,8 @@ export async function startLocalnet(): Promise<Localnet> {
         'aave-v3': { pool: base.fixtures.aavePool, aToken: base.fixtures.aToken },
         morpho: { vault: base.fixtures.vault },
         fluid: { vault: arbitrum.fixtures.vault },
+        // Silo: the bed's SiloConfig stand-in; the legs find its USDC silo on chain.
+        silo: { siloConfig: arbitrum.fixtures.siloConfig },
         suilend: suilend.ids,
         navi: navi.ids,
         scallop: scallop.ids,

@@ -69,7 +69,8 @@ describe('the mainnet profile (profiles/mainnet)', () => {
   });
 
   // Every id of every catalog-ready venue is set, so the profile alone makes those venues ready
-  // (Suilend's reserve index is not needed: its legs read it from the market on chain).
+  // (Suilend's reserve index and Silo's vault are not needed: their legs read them from the
+  // market on chain).
   it('every catalog-ready venue has every id it needs', () => {
     const unset = VENUE_CATALOG.filter((venue) => venue.readiness === 'ready').flatMap((venue) => {
       expect(files).toContain(`${venue.id}.json`);
@@ -81,7 +82,7 @@ describe('the mainnet profile (profiles/mainnet)', () => {
     expect(unset).toEqual([]);
     // Listed venues are never enterable, whatever their ids (catalog notReadyReason / docs).
     const listed = VENUE_CATALOG.filter((venue) => venue.readiness !== 'ready').map((v) => v.id);
-    expect(listed.sort()).toEqual(['drift', 'marginfi', 'silo']);
+    expect(listed.sort()).toEqual(['drift', 'marginfi']);
   });
 
   it('the USDC the service defaults to on Base and Arbitrum is the reserve Aave lists', () => {
@@ -174,6 +175,32 @@ describe("Suilend's reserve index: not needed, still accepted", () => {
     );
     expect(() => parseVenueSettings('{"navi":{"reserveIndex":"1"}}', undefined)).toThrow(
       /SVC_VENUE_IDS\.navi\.reserveIndex: navi needs/,
+    );
+  });
+});
+
+describe("Silo v2: the market's SiloConfig is the id; its USDC silo is read on chain", () => {
+  it('needs siloConfig, takes an optional vault (checked on chain), refuses a malformed one', () => {
+    expect(requiredVenueIds('arbitrum', 'erc4626', 'silo')).toEqual(['siloConfig']);
+    expect(requiredVenueIds('arbitrum', 'erc4626', 'fluid')).toEqual(['vault']);
+    const vault = '0x1111111111111111111111111111111111111111';
+    const { ids } = parseVenueSettings(JSON.stringify({ silo: { vault } }), undefined, {
+      silo: { siloConfig: '0xDc62a3B19898C55709E3a5d6BDbc336F555Db84D' },
+    });
+    expect(ids['silo']).toEqual({
+      siloConfig: '0xDc62a3B19898C55709E3a5d6BDbc336F555Db84D',
+      vault,
+    });
+    expect(() => parseVenueSettings('{"silo":{"vault":"0x12"}}', undefined)).toThrow(
+      /SVC_VENUE_IDS\.silo\.vault/,
+    );
+  });
+
+  it("the profile's SiloConfig is Silo_ARB_USDC_V2 from silo-contracts-v2, at a commit", () => {
+    const entry = profileFile('silo')['siloConfig'];
+    expect(entry?.id).toBe('0xDc62a3B19898C55709E3a5d6BDbc336F555Db84D');
+    expect(entry?.source).toMatch(
+      /^silo-finance\/silo-contracts-v2 @ [0-9a-f]{40} silo-core\/deploy\/silo\/_siloDeployments\.json arbitrum_one\.Silo_ARB_USDC_V2/,
     );
   });
 });

@@ -1,3 +1,4 @@
+import { EVM_VENUE_IDS } from '@yieldrouter/chain-evm';
 import { SOLANA_VENUE_PROTOCOLS } from '@yieldrouter/chain-solana';
 import { SUI_VENUE_IDS, SUI_VENUE_OPTIONAL_IDS } from '@yieldrouter/chain-sui';
 import type { Chain, VenueStandard } from '@yieldrouter/schemas';
@@ -174,7 +175,7 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     protocol: 'Silo v2',
     chain: 'arbitrum',
     asset: 'USDC',
-    readiness: 'listed',
+    readiness: 'ready',
     standard: 'erc4626',
     wave: 3,
     priority: 10,
@@ -200,7 +201,10 @@ export function requiredVenueIds(
 ): readonly string[] {
   switch (standard) {
     case 'erc4626':
-      return ['vault'];
+      // A Silo v2 market is named by its SiloConfig; its USDC silo is read on chain.
+      return Object.hasOwn(EVM_VENUE_IDS, venueId)
+        ? (EVM_VENUE_IDS[venueId]?.required ?? [])
+        : ['vault'];
     case 'aave-v3':
       return ['pool', 'aToken'];
     case 'router-adapter':
@@ -213,7 +217,8 @@ export function requiredVenueIds(
 
 /**
  * Every id name a venue takes in `SVC_VENUE_IDS` or a profile: the ids it needs, and the ones it
- * may be given but finds on chain itself (Suilend's `reserveIndex`, checked there when given).
+ * may be given but finds on chain itself (Suilend's `reserveIndex`, Silo's `vault`: checked there
+ * when given).
  */
 export function configurableVenueIds(
   chain: Chain,
@@ -223,6 +228,8 @@ export function configurableVenueIds(
   const optional =
     chain === 'sui' && standard === 'router-adapter' && isSuiVenue(venueId)
       ? SUI_VENUE_OPTIONAL_IDS[venueId]
-      : [];
+      : standard === 'erc4626' && Object.hasOwn(EVM_VENUE_IDS, venueId)
+        ? (EVM_VENUE_IDS[venueId]?.optional ?? [])
+        : [];
   return [...requiredVenueIds(chain, standard, venueId), ...optional];
 }
