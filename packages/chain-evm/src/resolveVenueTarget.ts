@@ -31,11 +31,7 @@ export async function resolveVenueTarget(
   context: EvmContext,
   venue: VenueOnChain,
 ): Promise<VenueTargetResolution> {
-  if (!isSiloMarket(venue)) return resolveConfiguredTarget(venue);
-  const silo = await resolveSiloVault(context, venue);
-  return silo.status === 'ok'
-    ? { status: 'ok', target: { standard: 'erc4626', vault: silo.vault } }
-    : silo;
+  return isSiloMarket(venue) ? resolveSiloVault(context, venue) : resolveConfiguredTarget(venue);
 }
 
 function resolveConfiguredTarget(venue: VenueOnChain): VenueTargetResolution {

@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import { callView } from './callView';
 import type { EvmContext } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
+import type { VenueTargetResolution } from './resolveVenueTarget';
 
 /**
  * Venues that are a Silo v2 market: the market is named by its `SiloConfig` (id `siloConfig`,
@@ -48,10 +49,6 @@ export function isSiloMarket(venue: VenueOnChain): boolean {
   return venue.standard === 'erc4626' && Object.hasOwn(EVM_VENUE_IDS, venue.venueId);
 }
 
-export type SiloVaultResolution =
-  | { readonly status: 'ok'; readonly vault: Address }
-  | { readonly status: 'blocked'; readonly blockers: readonly Blocker[] };
-
 /**
  * The USDC silo of a Silo v2 market: `SiloConfig.getSilos()`, then the silo whose ERC-4626
  * `asset()` is the chain's USDC. Fail closed: a missing or malformed `siloConfig` or `vault`, a
@@ -62,12 +59,13 @@ export type SiloVaultResolution =
  *
  * @example
  * await resolveSiloVault(context, { venueId: 'silo', chain: 'arbitrum', standard: 'erc4626',
- *   ids: { siloConfig: '0xDc62…' } }) // { status: 'ok', vault: '0x…' } (silo1, USDC)
+ *   ids: { siloConfig: '0xDc62…' } })
+ * // { status: 'ok', target: { standard: 'erc4626', vault: '0x…' } } (silo1, USDC)
  */
 export async function resolveSiloVault(
   context: EvmContext,
   venue: VenueOnChain,
-): Promise<SiloVaultResolution> {
+): Promise<VenueTargetResolution> {
   const blockers: Blocker[] = [];
   const rawConfig = venue.ids.siloConfig;
   const siloConfig = rawConfig === undefined ? undefined : normalizeEvmAddress(rawConfig);
@@ -89,7 +87,7 @@ export async function resolveSiloVault(
 
   const found = await readUsdcSilo(context, siloConfig);
   if (found.status === 'unread') {
-    if (configured) return { status: 'ok', vault: configured };
+    if (configured) return vaultTarget(configured);
     return { status: 'blocked', blockers: [unread(context, venue, siloConfig, found.detail)] };
   }
   if (found.status === 'none') {
@@ -116,7 +114,11 @@ export async function resolveSiloVault(
       ],
     };
   }
-  return { status: 'ok', vault: found.silo };
+  return vaultTarget(found.silo);
+}
+
+function vaultTarget(vault: Address): VenueTargetResolution {
+  return { status: 'ok', target: { standard: 'erc4626', vault } };
 }
 
 type UsdcSilo =

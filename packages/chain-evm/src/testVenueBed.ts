@@ -57,6 +57,19 @@ export async function startTestVenueBed(aaveRevision?: AaveBedRevision): Promise
   };
 }
 
+/**
+ * The bed for a test file: started in `beforeAll`, stopped in `afterAll`; its fields are read
+ * inside tests (they are set once the bed is up).
+ */
+export function useTestVenueBed(aaveRevision?: AaveBedRevision): TestVenueBed {
+  const bed = {} as { -readonly [K in keyof TestVenueBed]: TestVenueBed[K] };
+  beforeAll(async () => {
+    Object.assign(bed, await startTestVenueBed(aaveRevision));
+  });
+  afterAll(() => bed.anvil?.stop());
+  return bed;
+}
+
 /** The owner's wallet: anvil account `index`, signing locally as a real wallet would. */
 export function ownerWallet(anvil: AnvilInstance, index: number) {
   const key = anvil.accounts[index]?.privateKey;
