@@ -240,3 +240,23 @@ describe('SvcRegistry', () => {
     ).toEqual([1000, 25, 1000]);
   });
 });
+
+describe('TestSiloConfig (a Silo v2 market: ISiloConfig views over two silos)', () => {
+  const siloConfigAbi = parseAbi([
+    'function getSilos() view returns (address, address)',
+    'function getAssetForSilo(address silo) view returns (address)',
+  ]);
+  it('names silo0 (WETH stand-in) and silo1 (USDC), and refuses another address', async () => {
+    const config = { address: fixtures.siloConfig, abi: siloConfigAbi } as const;
+    expect(await reader.readContract({ ...config, functionName: 'getSilos' })).toEqual([
+      fixtures.silo0,
+      fixtures.silo1,
+    ]);
+    const assetOf = (silo: Address) =>
+      reader.readContract({ ...config, functionName: 'getAssetForSilo', args: [silo] });
+    expect(await assetOf(fixtures.silo1)).toBe(fixtures.usdc);
+    expect(await assetOf(fixtures.silo0)).toBe(fixtures.weth);
+    expect(await read(fixtures.silo1, vaultAbi, 'asset', [])).toBe(fixtures.usdc);
+    await expect(assetOf(fixtures.vault)).rejects.toThrow(/WrongSilo|revert/);
+  });
+});
