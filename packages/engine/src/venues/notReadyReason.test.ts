@@ -7,7 +7,11 @@ describe('notReadyReason', () => {
       'needs SVC_VENUE_IDS.aave-v3.pool, SVC_VENUE_IDS.aave-v3.aToken (or SVC_PROFILE: docs/profiles.md)',
     );
     expect(notReadyReason('morpho', 'ready', [])).toBeNull();
-    expect(notReadyReason('silo', 'listed', ['vault'])).toMatch(/^listed in the catalog/);
+    // Silo needs its market's SiloConfig (its USDC silo is read on chain).
+    expect(notReadyReason('silo', 'ready', ['siloConfig'])).toBe(
+      'needs SVC_VENUE_IDS.silo.siloConfig (or SVC_PROFILE: docs/profiles.md)',
+    );
+    expect(notReadyReason('x', 'listed', ['vault'])).toMatch(/^listed in the catalog/);
     // A listed venue with a catalog reason says why it cannot take deposits.
     expect(notReadyReason('drift', 'listed', [])).toContain('disabled its instructions');
     expect(notReadyReason('marginfi', 'listed', [])).toContain('mints no receipt token');
