@@ -76,3 +76,31 @@ it('fails, saying where, when a venue does not accept the calls', async () => {
   expect(report.lines).toContain('base aave-v3: skipped (no pool, aToken in the profile)');
   expect(report.lines.at(-1)).toBe('fork check FAILED');
 });
+
+it('runs Silo on Arbitrum from its SiloConfig alone: the legs find the USDC silo', async () => {
+  const arbitrum = await startAnvil({ chainId: 42161 });
+  try {
+    const bed = await deployEvmFixtures({ rpcUrl: arbitrum.rpcUrl, chainId: 42161 });
+    const report = await forkCheck(
+      {
+        SVC_PROFILE: profileOf({ silo: { siloConfig: bed.siloConfig } }),
+        SVC_ARBITRUM_USDC_ADDRESS: bed.usdc,
+        FORK_CHECK_ARBITRUM_NODE_URL: arbitrum.rpcUrl,
+        FORK_CHECK_AMOUNT_MICROS: '7000000',
+      },
+      () => undefined,
+    );
+    expect(report.outcomes.map((outcome) => [outcome.venueId, outcome.ok])).toEqual([
+      ['silo', true],
+    ]);
+    expect(report.lines).toEqual(
+      expect.arrayContaining([
+        'arbitrum fluid: skipped (no vault in the profile)',
+        'arbitrum silo: deposit confirmed: 7000000 micros, 7000000 shares',
+        'fork check passed',
+      ]),
+    );
+  } finally {
+    await arbitrum.stop();
+  }
+});
