@@ -1,6 +1,6 @@
 import { describeBlockerCode } from '@yieldrouter/schemas';
 import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
-import { erc4626Abi } from 'viem';
+import { erc4626Abi, parseAbi } from 'viem';
 import type { Address } from 'viem';
 import { callView } from './callView';
 import type { EvmContext } from './evmContext';
@@ -24,25 +24,10 @@ export const EVM_VENUE_IDS: Readonly<
  * `function getAssetForSilo(address _silo) external view returns (address asset)`). Each silo is
  * `ISilo is IERC20, IERC4626, …` (`ISilo.sol`), so its asset is ERC-4626 `asset()`.
  */
-export const siloConfigAbi = [
-  {
-    type: 'function',
-    name: 'getSilos',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [
-      { name: '', type: 'address' },
-      { name: '', type: 'address' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'getAssetForSilo',
-    stateMutability: 'view',
-    inputs: [{ name: '_silo', type: 'address' }],
-    outputs: [{ name: 'asset', type: 'address' }],
-  },
-] as const;
+export const siloConfigAbi = parseAbi([
+  'function getSilos() view returns (address, address)',
+  'function getAssetForSilo(address _silo) view returns (address asset)',
+]);
 
 /** Whether a venue is a Silo v2 market (its vault is found from its SiloConfig). */
 export function isSiloMarket(venue: VenueOnChain): boolean {
