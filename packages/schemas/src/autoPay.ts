@@ -79,6 +79,25 @@ export const AutoPayConfigInput = z
         seen[key].add(value);
       }
     });
+  })
+  .meta({
+    description:
+      "The payees' weightBps add up to exactly 10000, and no payeeId or address (any case) " +
+      'repeats; otherwise 400 naming `payees`.',
+    examples: [
+      {
+        enabled: true,
+        percentage: 10,
+        payees: [
+          {
+            payeeId: 'treasury',
+            address: '0x8617e340b3d01fa5f11f306f4090fd50e238070d',
+            weightBps: AUTO_PAY_WEIGHT_TOTAL_BPS,
+          },
+        ],
+        trigger: 'manual',
+      },
+    ],
   });
 export type AutoPayConfigInput = z.infer<typeof AutoPayConfigInput>;
 

@@ -40,31 +40,36 @@ const Allowlist = z
   .max(AUTOPILOT_ALLOWLIST_MAX)
   .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat an id' })
   .meta({
+    uniqueItems: true,
     description:
       'Opportunity ids (svcop…, or a bare venue id / form- alias) on the policy chain the ' +
       'autopilot may hold; empty = every ready opportunity of the chain.',
   });
 
 /** `POST …/autopilot/enable`: fields left out keep the stored policy (or the defaults). */
-export const AutopilotEnableRequest = z.strictObject({
-  chain: AutopilotChain.optional().meta({
-    description: 'sui or solana; required when the wallet has no policy yet.',
-  }),
-  rebalanceMinDeltaBps: MinDeltaBps.optional(),
-  cadence: AutopilotCadence.optional(),
-  venueAllowlist: Allowlist.optional(),
-  goal: AutopilotGoal.optional(),
-});
+export const AutopilotEnableRequest = z
+  .strictObject({
+    chain: AutopilotChain.optional().meta({
+      description: 'sui or solana; required when the wallet has no policy yet.',
+    }),
+    rebalanceMinDeltaBps: MinDeltaBps.optional(),
+    cadence: AutopilotCadence.optional(),
+    venueAllowlist: Allowlist.optional(),
+    goal: AutopilotGoal.optional(),
+  })
+  .meta({ examples: [{ chain: 'sui' }] });
 export type AutopilotEnableRequest = z.output<typeof AutopilotEnableRequest>;
 
 /** `POST …/autopilot/preview`: a decision under the stored policy with these fields replaced. */
-export const AutopilotPreviewRequest = z.strictObject({
-  chain: AutopilotChain.optional().meta({
-    description: 'Required when the wallet has no policy yet.',
-  }),
-  rebalanceMinDeltaBps: MinDeltaBps.optional(),
-  venueAllowlist: Allowlist.optional(),
-});
+export const AutopilotPreviewRequest = z
+  .strictObject({
+    chain: AutopilotChain.optional().meta({
+      description: 'Required when the wallet has no policy yet.',
+    }),
+    rebalanceMinDeltaBps: MinDeltaBps.optional(),
+    venueAllowlist: Allowlist.optional(),
+  })
+  .meta({ examples: [{ chain: 'sui' }] });
 export type AutopilotPreviewRequest = z.output<typeof AutopilotPreviewRequest>;
 
 /** Disable, decide and tick take no fields (`{}` or no body). */

@@ -25,6 +25,7 @@ export const GUARDRAIL_LIST_MAX = 64;
 export const GuardrailsUpdate = z
   .strictObject({
     allowedChains: z.array(Chain).min(1).max(4).optional().meta({
+      uniqueItems: true,
       description: 'Chains route, rebalance and the autopilot may put money on; absent = all.',
     }),
     venueAllowlist: z.array(OpportunityRef).min(1).max(GUARDRAIL_LIST_MAX).optional().meta({

@@ -17,6 +17,12 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObj
     io,
     unrepresentable: 'any',
   }) as JsonObject;
+  // zod drops `examples` from the input side of a schema that transforms (a micros string read
+  // as a bigint), but a request body's examples are written as sent: keep the top level's.
+  const examples = z.globalRegistry.get(schema)?.examples;
+  if (io === 'input' && examples !== undefined && rest['examples'] === undefined) {
+    rest['examples'] = examples;
+  }
   return rest;
 }
 

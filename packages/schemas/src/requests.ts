@@ -3,16 +3,26 @@ import { Chain } from './chains';
 import { MicrosOut, MicrosString, NativeAmountString, PositiveMicrosString } from './money';
 import { DiscoverSort } from './opportunities';
 import { WebhookEventType } from './webhookEventType';
+import { anyOfRequired, oneOfRequired, requiredPerValue } from './crossFieldRules';
 
 /**
  * A wallet in the chain's own format, or a free-form label (SPEC walkthrough). Chain-specific
  * validation happens where the chain is known.
  */
+/** The EVM address the document's examples use (lower case: no checksum to get wrong). */
+const EXAMPLE_EVM_ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
+/**
+ * A plan id of the only form a handler accepts (chainAdapter's PLAN_ID, checked after the
+ * schema, so stated as an example and in the description rather than as a pattern).
+ */
+const EXAMPLE_PLAN_ID = 'plan_0123456789abcdef0123456789abcdef';
+
 export const WalletAddress = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'must be a wallet address or label of [A-Za-z0-9_.:-]' });
+  .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'must be a wallet address or label of [A-Za-z0-9_.:-]' })
+  .meta({ examples: [EXAMPLE_EVM_ADDRESS] });
 
 export const WalletParams = z.strictObject({ address: WalletAddress });
 export const IdParams = z.strictObject({ id: z.string().min(1).max(128) });
@@ -110,7 +120,8 @@ function withPlanIdRules<
         body.strategyId === undefined ||
         body.opportunityId === body.strategyId,
       { error: 'give opportunityId or strategyId, not two different ids', path: ['strategyId'] },
-    );
+    )
+    .meta(anyOfRequired(['opportunityId'], ['strategyId']));
 }
 
 /** Accepts `opportunityId`, or the deprecated `strategyId` (bare venue id or `form-<id>`). */
@@ -168,6 +179,7 @@ export const ExecuteRequest = z
           'alias shape names the plan: `strategyId`, `owner` and `amountMicros` of exactly one ' +
           'prepared, unsubmitted deposit plan (none: 404 PLAN_NOT_FOUND; several: 409 ' +
           'PLAN_AMBIGUOUS, both naming `body.planId`).',
+        examples: [EXAMPLE_PLAN_ID],
       }),
     legIndex: z
       .number()
@@ -217,6 +229,10 @@ export const ExecuteRequest = z
     description:
       'Owner-signed bytes only. A body carrying anything that looks like a private key or a ' +
       'seed phrase is refused with 400 KEY_MATERIAL_REFUSED before it is read further.',
+    allOf: [
+      anyOfRequired(['planId'], ['strategyId', 'owner', 'amountMicros']),
+      anyOfRequired(['signedTransaction'], ['signedTx']),
+    ],
   });
 export type ExecuteRequest = z.input<typeof ExecuteRequest>;
 
@@ -294,10 +310,17 @@ const routeFields = {
 };
 
 /** A dry run of route: it takes exactly what route takes (the token may be left out). */
-export const PreviewRequest = z.strictObject({
-  ...routeFields,
-  token: routeFields.token.optional(),
-});
+export const PreviewRequest = z
+  .strictObject({
+    ...routeFields,
+    token: routeFields.token.optional(),
+  })
+  .meta({
+    description:
+      'Name `chain` when the wallet address fits several chains (an EVM address fits base and ' +
+      'arbitrum) and none of them has a ready opportunity: else 400 naming `body.chain`.',
+    examples: [{ amountMicros: '1000000', token: 'USDC', chain: 'base' }],
+  });
 
 /** The Idempotency-Key header in the body, where v1 clients send it (route, withdraw). */
 const BodyIdempotencyKey = z
@@ -325,28 +348,35 @@ const RouteToken = z
       'is `blocked` with the reason and reserves nothing.',
   });
 
-export const RouteRequest = z.strictObject({
-  ...routeFields,
-  token: RouteToken,
-  ...crossAssetFields,
-  sourceChain: crossChainFields.sourceChain.meta({
+export const RouteRequest = z
+  .strictObject({
+    ...routeFields,
+    token: RouteToken,
+    ...crossAssetFields,
+    sourceChain: crossChainFields.sourceChain.meta({
+      description:
+        "The chain the funds are on, when it is not the route's chain. Another chain without " +
+        '`bridge` (or `autoBridge`): the route is `blocked` with `bridge_required`, whose details ' +
+        'name the bridge plan to run first (POST /api/v1/svc/bridge/plan and its exact body); ' +
+        'nothing is reserved. With `bridge: true` and `stake: true`: one plan of the bridge legs ' +
+        "(on `sourceChain`) then the stake venue's deposit legs for the bridge's " +
+        '`minReceivedMicros` (as a deposit plan with `bridge: true`; nothing is reserved: the ' +
+        'deposit takes what the delivery credits, 409 `BRIDGE_NOT_DELIVERED` before). Without ' +
+        '`stake` a route never bridges (blocked, naming the bridge plan).',
+    }),
+    sourceAddress: crossChainFields.sourceAddress,
+    bridge: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Accepted as `autoBridge`; see `sourceChain`.' }),
+    idempotencyKey: BodyIdempotencyKey,
+  })
+  .meta({
     description:
-      "The chain the funds are on, when it is not the route's chain. Another chain without " +
-      '`bridge` (or `autoBridge`): the route is `blocked` with `bridge_required`, whose details ' +
-      'name the bridge plan to run first (POST /api/v1/svc/bridge/plan and its exact body); ' +
-      'nothing is reserved. With `bridge: true` and `stake: true`: one plan of the bridge legs ' +
-      "(on `sourceChain`) then the stake venue's deposit legs for the bridge's " +
-      '`minReceivedMicros` (as a deposit plan with `bridge: true`; nothing is reserved: the ' +
-      'deposit takes what the delivery credits, 409 `BRIDGE_NOT_DELIVERED` before). Without ' +
-      '`stake` a route never bridges (blocked, naming the bridge plan).',
-  }),
-  sourceAddress: crossChainFields.sourceAddress,
-  bridge: z
-    .boolean()
-    .optional()
-    .meta({ description: 'Accepted as `autoBridge`; see `sourceChain`.' }),
-  idempotencyKey: BodyIdempotencyKey,
-});
+      'Name `chain` when the wallet address fits several chains (an EVM address fits base and ' +
+      'arbitrum) and none of them has a ready opportunity: else 400 naming `body.chain`.',
+    examples: [{ amountMicros: '1000000', token: 'USDC', chain: 'base' }],
+  });
 export type RouteRequest = z.input<typeof RouteRequest>;
 
 export const HarvestRequest = z.strictObject({ execute: z.boolean().optional() }).meta({
@@ -419,7 +449,8 @@ export const BatchPositionsRequest = z.strictObject({
     .max(50, { error: 'at most 50 wallets per batch' })
     .refine((wallets) => new Set(wallets).size === wallets.length, {
       error: 'wallets must not repeat',
-    }),
+    })
+    .meta({ uniqueItems: true }),
 });
 
 export const UnavailableReasonCode = z.enum([
@@ -468,13 +499,27 @@ const SwapToken = z
     examples: ['USDC', 'WETH'],
   });
 
+/** A well-formed swap body for the document's examples: 1 USDC into `outputToken`. */
+const swapExample = (owner: string, outputToken: string, chain: string) => ({
+  owner,
+  inputToken: 'USDC',
+  outputToken,
+  amountInMicros: '1000000',
+  chain,
+});
+
 /** Swap plans: the owner's wallet sells `amountInMicros` of one token for another. */
 export const SwapPlanRequest = z.strictObject({
   owner: z.string().min(1).max(128).meta({
     description: "The owner's wallet in the chain's own format; it signs and receives.",
   }),
   inputToken: SwapToken,
-  outputToken: SwapToken,
+  outputToken: SwapToken.meta({
+    description:
+      "The token bought, on the route's chain (symbol or address); it must differ from " +
+      'inputToken (the same token is a 400 naming outputToken).',
+    examples: ['WETH', 'USDC'],
+  }),
   amountInMicros: PositiveMicrosString.meta({
     description:
       'Amount of the input token in its base units (micros for USDC), 1..2^63 − 1, as a string.',
@@ -489,11 +534,13 @@ export type SwapPlanRequest = z.infer<typeof SwapPlanRequest>;
 
 export const EvmSwapPlanRequest = SwapPlanRequest.extend({
   chain: z.enum(['base', 'arbitrum']).meta({ description: 'Base or Arbitrum.' }),
-});
+}).meta({ examples: [swapExample('0x52908400098527886e0f7030069857d2e4169ee7', 'WETH', 'base')] });
 export type EvmSwapPlanRequest = z.infer<typeof EvmSwapPlanRequest>;
 
 export const SolanaSwapPlanRequest = SwapPlanRequest.extend({
   chain: z.enum(['solana']).meta({ description: 'Solana (Jupiter routes Solana only).' }),
+}).meta({
+  examples: [swapExample('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', 'WSOL', 'solana')],
 });
 export type SolanaSwapPlanRequest = z.infer<typeof SolanaSwapPlanRequest>;
 export const SuiSwapPlanRequest = SwapPlanRequest.extend({
@@ -501,6 +548,10 @@ export const SuiSwapPlanRequest = SwapPlanRequest.extend({
     .enum(['sui'])
     .optional()
     .meta({ description: 'Sui (the only chain this route serves); may be left out.' }),
+}).meta({
+  examples: [
+    swapExample('0x5f2b1d3c4e6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e', 'SUI', 'sui'),
+  ],
 });
 export type SuiSwapPlanRequest = z.infer<typeof SuiSwapPlanRequest>;
 
@@ -535,6 +586,7 @@ export const GasSponsorRequest = z
         description:
           'A stored plan (plan_ + 32 hex) on `chain` whose unsigned legs are sized; an unknown ' +
           'planId is a 400 naming the field.',
+        examples: [EXAMPLE_PLAN_ID],
       }),
     calls: z.array(GasSponsorCall).min(1).max(8).optional().meta({
       description: 'EVM calls from `owner`, sized in order, when no planId is given.',
@@ -543,6 +595,16 @@ export const GasSponsorRequest = z
   .refine((body) => (body.planId === undefined) !== (body.calls === undefined), {
     error: 'give exactly one of planId or calls',
     path: ['planId'],
+  })
+  .meta({
+    ...oneOfRequired(['calls'], ['planId']),
+    examples: [
+      {
+        chain: 'base',
+        owner: EXAMPLE_EVM_ADDRESS,
+        calls: [{ to: EXAMPLE_EVM_ADDRESS, data: '0x' }],
+      },
+    ],
   });
 export type GasSponsorRequest = z.infer<typeof GasSponsorRequest>;
 
@@ -587,6 +649,22 @@ export const BridgePlanRequest = z
   .refine(oneChain(['destChain', 'dstChain', 'toChain']), {
     error: 'destChain (or dstChain / toChain) is required, named once',
     path: ['destChain'],
+  })
+  .meta({
+    allOf: [
+      anyOfRequired(['sourceChain'], ['srcChain'], ['fromChain']),
+      anyOfRequired(['destChain'], ['dstChain'], ['toChain']),
+    ],
+    description: 'The destination chain must differ from the source chain (else 400).',
+    examples: [
+      {
+        sourceChain: 'base',
+        destChain: 'arbitrum',
+        amountMicros: '1000000',
+        sourceAddress: EXAMPLE_EVM_ADDRESS,
+        destinationAddress: EXAMPLE_EVM_ADDRESS,
+      },
+    ],
   });
 export type BridgePlanRequest = z.infer<typeof BridgePlanRequest>;
 
@@ -671,15 +749,23 @@ export const DiscoverRequest = z.strictObject({
 export type DiscoverRequest = z.output<typeof DiscoverRequest>;
 
 export const WebhookCreateRequest = z.strictObject({
-  url: z.string().min(1).max(2048).meta({
-    description:
-      'Where deliveries are POSTed: https, a public host (private, loopback, link-local and local names are refused; checked again before every delivery). Redirects are not followed.',
-  }),
+  url: z
+    .string()
+    .min(1)
+    .max(2048)
+    .meta({
+      description:
+        'Where deliveries are POSTed: https, a public host (private, loopback, link-local and local names are refused; checked again before every delivery). Redirects are not followed.',
+      format: 'uri',
+      // An address literal: a host name is resolved (and must be public) when the hook is made.
+      examples: ['https://1.1.1.1/yield-router/webhook'],
+    }),
   eventTypes: z
     .array(WebhookEventType)
     .min(1)
     .max(WebhookEventType.options.length)
-    .refine((types) => new Set(types).size === types.length, { error: 'must not repeat a type' }),
+    .refine((types) => new Set(types).size === types.length, { error: 'must not repeat a type' })
+    .meta({ uniqueItems: true }),
   description: z.string().max(256).optional(),
 });
 export type WebhookCreateRequest = z.output<typeof WebhookCreateRequest>;
@@ -706,7 +792,11 @@ export type CageAction = z.infer<typeof CageAction>;
 const CageAddress = z
   .string()
   .max(42)
-  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be an EVM address (0x + 40 hex)' });
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be an EVM address (0x + 40 hex)' })
+  .meta({
+    description: 'An EVM address: 0x + 40 hex, all one case or EIP-55 checksummed (else 400).',
+    examples: [EXAMPLE_EVM_ADDRESS],
+  });
 
 /** Which address fields each action takes (the others must be absent). */
 export const CAGE_ACTION_FIELDS = {
@@ -752,16 +842,26 @@ function checkCageFields(
   }
 }
 
+/** checkCageFields as the document states it: per kind, the fields required and refused. */
+const CAGE_FIELD_RULES = requiredPerValue('kind', CAGE_REQUIRED, CAGE_ACTION_FIELDS, [
+  'venue',
+  'fromVenue',
+  'toVenue',
+  'payee',
+]);
+
 /** A cage action to prepare for the wallet in the path. */
 export const WalletCagePrepareRequest = z
   .strictObject(cagePrepareFields)
-  .superRefine(checkCageFields);
+  .superRefine(checkCageFields)
+  .meta({ allOf: CAGE_FIELD_RULES });
 export type WalletCagePrepareRequest = z.output<typeof WalletCagePrepareRequest>;
 
 /** A cage action to prepare for `wallet` (the owner who signs). */
 export const CagePrepareRequest = z
   .strictObject({ wallet: CageAddress, ...cagePrepareFields })
-  .superRefine(checkCageFields);
+  .superRefine(checkCageFields)
+  .meta({ allOf: CAGE_FIELD_RULES });
 export type CagePrepareRequest = z.output<typeof CagePrepareRequest>;
 
 /** The whole policy the owner signs; it replaces the one on chain. */

@@ -178,7 +178,9 @@ export function validValue(
 function byType(schema: JsonSchema, options: ValidValueOptions): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum !== undefined && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
-  const alternatives = schema.anyOf ?? schema.oneOf;
+  // On an object with properties, anyOf/oneOf state cross-field rules (`required` sets), not
+  // alternative types: the object is generated from its properties.
+  const alternatives = schema.properties === undefined ? (schema.anyOf ?? schema.oneOf) : undefined;
   if (alternatives && alternatives.length > 0) {
     return fc.oneof(...alternatives.map((alternative) => byType(alternative, options)));
   }
