@@ -67,7 +67,11 @@ describe('verifyPlan on Solana legs', () => {
         action === 'deposit'
           ? adapter.buildDeposit(request(planId, target))
           : adapter.buildWithdraw(request(planId, target));
-      const verdict = verifyPlan(planOf(planId, owner, await legsOf(build)), { owner, venues });
+      const verdict = verifyPlan(planOf(planId, owner, await legsOf(build)), {
+        owner,
+        venues,
+        feeRecipients: [bed.router.treasury],
+      });
       expect({ action, target: target.kind, verdict }).toMatchObject({
         verdict: { status: 'verified', reasons: [] },
       });
@@ -94,7 +98,7 @@ describe('verifyPlan on Solana legs', () => {
       keys[index] = thief;
       return encode(leg, transaction);
     });
-    const verdict = verifyPlan(tampered, { owner, venues });
+    const verdict = verifyPlan(tampered, { owner, venues, feeRecipients: [bed.router.treasury] });
     expect(verdict.status).toBe('rejected');
     expect(verdict.reasons).toEqual([
       expect.objectContaining({

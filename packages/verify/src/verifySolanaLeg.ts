@@ -84,8 +84,8 @@ function accountKeysOf(
 /**
  * Accounts a leg may write besides the listed ones: the associated token accounts (both token
  * programs) of the owner, payees, fee recipients and listed accounts (a router vault) for the
- * listed keys of the leg (its mints), and the owner's `["position", owner]` PDA of each listed
- * program the leg invokes.
+ * listed keys of the leg (its mints), and the owner's `["position", owner]` and
+ * `["venue_position", owner, adapter]` PDAs of each listed program the leg invokes.
  */
 function derivedAccounts(
   check: LegCheck,
@@ -123,6 +123,15 @@ function derivedAccounts(
         program,
       )[0].toBase58(),
     );
+    // The owner's position in one venue: `["venue_position", owner, adapter]` of a listed adapter.
+    for (const adapter of keys.filter((key) => venues.has(key.toBase58()))) {
+      derived.add(
+        PublicKey.findProgramAddressSync(
+          [new TextEncoder().encode('venue_position'), ownerKey.toBytes(), adapter.toBytes()],
+          program,
+        )[0].toBase58(),
+      );
+    }
   }
   return derived;
 }
