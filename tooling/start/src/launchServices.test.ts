@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import { servicesFor } from './launchServices';
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 describe('servicesFor', () => {
   it('embedded database: the API alone (it runs the keeper inside)', () => {
@@ -48,7 +48,8 @@ describe('pnpm start on PostgreSQL', () => {
     launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => launcher.once('exit', resolve));
     try {
-      const deadline = Date.now() + 60_000;
+      // Cold start from source on a busy 2-core machine: tsx compiles both apps first.
+      const deadline = Date.now() + 150_000;
       while (!(output.includes('api listening') && output.includes('keeper started'))) {
         if (Date.now() > deadline) throw new Error(`not started:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
