@@ -66,6 +66,9 @@ export function fieldKind(path: string): FieldKind | undefined {
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 export const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
+/** How many bytes base64 `text` decodes to. */
+export const base64Length = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
+
 /** Decoded length of a base58 string (leading '1's are zero bytes). */
 export function base58Length(text: string): number {
   let value = 0n;
@@ -101,10 +104,10 @@ const sizedLikeCall = (bytes: number) => bytes >= SHORTEST_CALL && !KEY_SIZES.ha
  */
 function isEncodedBytes(text: string): boolean {
   const hex = HEX_BYTES.exec(text);
-  if (hex) return sizedLikeCall(hex[1].length / 2);
+  if (hex) return sizedLikeCall((hex[1] ?? '').length / 2);
   if (text.length <= 90 && BASE58.test(text) && KEY_SIZES.has(base58Length(text))) return false;
   if (BASE64_BYTES.test(text) && text.length % 4 === 0) {
-    return sizedLikeCall(Math.floor((text.replace(/=+$/, '').length * 3) / 4));
+    return sizedLikeCall(base64Length(text));
   }
   return false;
 }
