@@ -2,9 +2,10 @@ import request from 'supertest';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { PlanDocument } from '@yieldrouter/schemas';
 import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
-import { startSolanaBed } from '@yieldrouter/chain-beds/solana';
+import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp } from './testing/startTestApp';
+import { solanaBedSettings } from './testing/solanaBedSettings';
 
 // Deposit and withdraw plans: prepared with unsigned legs from the chain adapter, or blocked
 // with catalog blockers — the same shape for every venue, stored either way.
@@ -16,11 +17,10 @@ let t: TestApp;
 let solana: SolanaBed;
 beforeAll(async () => {
   solana = await startSolanaBed();
+  // The router deployed on the bed: a Solana venue leg reads the registry's fee configuration
+  // (the yield skim), and a registry that is not on chain blocks the plan.
   t = await startTestApp({
-    SVC_SOLANA_RPC_URL: solana.rpcUrl,
-    SVC_SOLANA_PROGRAM_ID: key(),
-    SVC_SOLANA_YIELD_ROUTER: key(),
-    SVC_SOLANA_ADAPTER_REGISTRY: key(),
+    ...solanaBedSettings(solana, deployYieldRouter(solana)),
     SVC_VENUE_IDS: JSON.stringify({
       morpho: { vault: VAULT },
       kamino: {
