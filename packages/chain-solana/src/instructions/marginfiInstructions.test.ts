@@ -1,5 +1,4 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
-import type { TransactionInstruction } from '@solana/web3.js';
 import { instructions as sdkInstructions } from '@mrgnlabs/marginfi-client-v2';
 import BN from 'bn.js';
 import { MARGINFI_IDL as IDL, anchor, sdkWeb3 as web3 } from '../testing/marginfiSdk';
@@ -12,6 +11,7 @@ import {
   marginfiWithdrawInstruction,
 } from './marginfiInstructions';
 import type { MarginfiBankAccounts, MarginfiOwnerAccounts } from './marginfiInstructions';
+import { expectSameInstruction } from '../testing/instructionShape';
 
 // The package's own builders run on its own Anchor over its published IDL 0.1.8: the
 // discriminators, argument encoding, account order, flags and PDAs below are the package's.
@@ -36,26 +36,15 @@ function fixture(): { bank: MarginfiBankAccounts; owner: MarginfiOwnerAccounts }
   };
 }
 
-interface Comparable {
-  readonly programId: { toBase58(): string };
-  readonly data: Uint8Array;
-  readonly keys: readonly {
-    pubkey: { toBase58(): string };
-    isSigner: boolean;
-    isWritable: boolean;
-  }[];
-}
-const shape = (instruction: Comparable) => ({
-  programId: instruction.programId.toBase58(),
-  data: Buffer.from(instruction.data).toString('hex'),
-  keys: instruction.keys.map((meta) => ({
-    pubkey: meta.pubkey.toBase58(),
-    isSigner: meta.isSigner,
-    isWritable: meta.isWritable,
-  })),
+/** The accounts the package's deposit and withdraw builders share (all given: no RPC lookup). */
+const sdkLendingAccounts = (bank: MarginfiBankAccounts, owner: MarginfiOwnerAccounts) => ({
+  marginfiAccount: sdk(owner.marginfiAccount),
+  bank: sdk(bank.bank),
+  tokenProgram: sdk(new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')),
+  group: sdk(bank.group),
+  authority: sdk(owner.owner),
+  liquidityVault: sdk(bank.liquidityVault),
 });
-const expectSame = (ours: TransactionInstruction, theirs: Comparable) =>
-  expect(shape(ours)).toEqual(shape(theirs));
 
 const idlInstruction = (name: string) => {
   const found = IDL.instructions.find((instruction) => instruction.name === name);
@@ -90,7 +79,7 @@ describe('marginfi v2 instructions against @mrgnlabs/marginfi-client-v2 (IDL 0.1
       },
       { accountIndex: 0 },
     );
-    expectSame(marginfiAccountInitializePdaInstruction(bank, owner.owner), theirs);
+    expectSameInstruction(marginfiAccountInitializePdaInstruction(bank, owner.owner), theirs);
   });
 
   it("our MarginfiAccount PDA is the IDL's seeds: its constant, group, authority, index, 0", () => {
@@ -120,18 +109,10 @@ describe('marginfi v2 instructions against @mrgnlabs/marginfi-client-v2 (IDL 0.1
       const { bank, owner } = fixture();
       const theirs = await sdkInstructions.makeDepositIx(
         program,
-        {
-          marginfiAccount: sdk(owner.marginfiAccount),
-          signerTokenAccount: sdk(owner.ownerLiquidity),
-          bank: sdk(bank.bank),
-          tokenProgram: sdk(new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')),
-          group: sdk(bank.group),
-          authority: sdk(owner.owner),
-          liquidityVault: sdk(bank.liquidityVault),
-        },
+        { ...sdkLendingAccounts(bank, owner), signerTokenAccount: sdk(owner.ownerLiquidity) },
         { amount: new BN(amount.toString()) },
       );
-      expectSame(marginfiDepositInstruction(bank, owner, amount), theirs);
+      expectSameInstruction(marginfiDepositInstruction(bank, owner, amount), theirs);
     },
   );
 
@@ -144,13 +125,8 @@ describe('marginfi v2 instructions against @mrgnlabs/marginfi-client-v2 (IDL 0.1
     const theirs = await sdkInstructions.makeWithdrawIx(
       program,
       {
-        marginfiAccount: sdk(owner.marginfiAccount),
+        ...sdkLendingAccounts(bank, owner),
         destinationTokenAccount: sdk(owner.ownerLiquidity),
-        bank: sdk(bank.bank),
-        tokenProgram: sdk(new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')),
-        group: sdk(bank.group),
-        authority: sdk(owner.owner),
-        liquidityVault: sdk(bank.liquidityVault),
       } as Parameters<typeof sdkInstructions.makeWithdrawIx>[1],
       withdrawal.all
         ? { amount: new BN(0), withdrawAll: true }
@@ -163,7 +139,7 @@ describe('marginfi v2 instructions against @mrgnlabs/marginfi-client-v2 (IDL 0.1
       withdrawal,
       observation.map((pubkey) => ({ pubkey, isSigner: false, isWritable: false })),
     );
-    expectSame(ours, theirs);
+    expectSameInstruction(ours, theirs);
     // The vault authority is the IDL's PDA, as Anchor derived it above.
     expect(ours.keys[5]?.pubkey.toBase58()).toBe(
       marginfiLiquidityVaultAuthority(PROGRAM_ID, bank.bank).toBase58(),

@@ -119,6 +119,16 @@ export function marginfiAccountInitializePdaInstruction(
   });
 }
 
+/** The accounts deposit and withdraw open with: group, marginfi_account (w), authority
+ * (signer), bank (w), the owner's token account (w). */
+const lendingAccounts = (bank: MarginfiBankAccounts, owner: MarginfiOwnerAccounts) => [
+  readonly(bank.group),
+  writable(owner.marginfiAccount),
+  { pubkey: owner.owner, isSigner: true, isWritable: false },
+  writable(bank.bank),
+  writable(owner.ownerLiquidity),
+];
+
 /**
  * `lending_account_deposit(amount: u64, deposit_up_to_limit: Option<bool>)` (None): accounts
  * group, marginfi_account (w), authority (signer), bank (w), signer_token_account (w),
@@ -132,11 +142,7 @@ export function marginfiDepositInstruction(
   return new TransactionInstruction({
     programId: bank.program,
     keys: [
-      readonly(bank.group),
-      writable(owner.marginfiAccount),
-      { pubkey: owner.owner, isSigner: true, isWritable: false },
-      writable(bank.bank),
-      writable(owner.ownerLiquidity),
+      ...lendingAccounts(bank, owner),
       writable(bank.liquidityVault),
       readonly(TOKEN_PROGRAM_ID),
     ],
@@ -170,11 +176,7 @@ export function marginfiWithdrawInstruction(
   return new TransactionInstruction({
     programId: bank.program,
     keys: [
-      readonly(bank.group),
-      writable(owner.marginfiAccount),
-      { pubkey: owner.owner, isSigner: true, isWritable: false },
-      writable(bank.bank),
-      writable(owner.ownerLiquidity),
+      ...lendingAccounts(bank, owner),
       readonly(marginfiLiquidityVaultAuthority(bank.program, bank.bank)),
       writable(bank.liquidityVault),
       readonly(TOKEN_PROGRAM_ID),
