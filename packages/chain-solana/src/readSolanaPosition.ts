@@ -13,9 +13,10 @@ const valueOf = (shares: bigint, rate: VenueExchangeRate): bigint =>
 
 /**
  * `owner`'s position in a `router-adapter` venue: the shares are the owner's balance of the
- * receipt token its protocol mints (or, with no receipt token, the shares its own account holds), valued (rounded down) at the exchange rate the protocol's own
- * state gives (`SolanaVenueProtocol.readExchangeRate`: docs/venues/solana.md). A venue with no
- * protocol adapter or a missing id: `no_standard_reader`.
+ * receipt token its protocol mints (or, with no receipt token, the shares its own account holds:
+ * `readOwnerShares`), valued (rounded down) at the exchange rate the protocol's own state gives
+ * (`SolanaVenueProtocol.readExchangeRate`: docs/venues/solana.md). A venue with no protocol
+ * adapter or a missing id: `no_standard_reader`.
  *
  * @example
  * const reading = await readSolanaPosition(context, venue, owner, 5_000_000n);
