@@ -172,6 +172,34 @@ describe('marginfi through our router program', () => {
     );
   });
 
+  it('an account holding another bank too, or a bank that is not one: blocked, never a number', async () => {
+    const owner = bed.createFundedKeypair();
+    bed.mintUsdc(owner.publicKey, 3_000_000n);
+    await routedVenueRun(adapter, venue, owner, 'deposit', 3_000_000n);
+    const address = marginfiAccountAddress(program(), group(), owner.publicKey).toBase58();
+    const account = bed.svm.getAccount(address as Address);
+    if (!account.exists) throw new Error('no MarginfiAccount');
+    // A second active balance (another bank) in slot 1: the router's withdrawal observes one.
+    const data = Buffer.from(account.data);
+    data.writeUInt8(1, 72 + 104);
+    Keypair.generate()
+      .publicKey.toBuffer()
+      .copy(data, 72 + 104 + 1);
+    bed.svm.setAccount({ ...account, data: new Uint8Array(data) });
+    const request = { planId: newPlanId(), owner: owner.publicKey.toBase58(), amountMicros: 1n };
+    expect(
+      await adapter.buildWithdraw({ ...request, target: { kind: 'venue', venue } }),
+    ).toMatchObject({
+      status: 'blocked',
+      blockers: [expect.objectContaining({ code: 'venue_not_configured', field: 'owner' })],
+    });
+    // A configured bank that is no bank: the position is unavailable, not zero.
+    const notABank = { ...venue, ids: { ...marginfi.ids, bank: marginfi.group } };
+    expect(await adapter.readPosition(notABank, request.owner, 1n)).toMatchObject({
+      status: 'unavailable',
+    });
+  });
+
   it('a withdrawal with nothing deposited is blocked nothing_staked; a missing id is named', async () => {
     const owner = Keypair.generate().publicKey.toBase58();
     const request = { planId: newPlanId(), owner, amountMicros: 1_000_000n };
