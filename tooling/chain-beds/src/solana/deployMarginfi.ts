@@ -1,4 +1,4 @@
-import { TOKEN_PROGRAM_ID, createTransferInstruction } from '@solana/spl-token';
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import {
   VENUE_LAYOUT,
@@ -10,7 +10,7 @@ import { registerWith } from './deployJupiterLend';
 import type { SolanaRouterDeployment } from './deployYieldRouter';
 import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaBed } from './startSolanaBed';
-import { writeAccount } from './svmAccounts';
+import { fundWithUsdc, writeStandInAccount } from './standInAccounts';
 
 /** marginfi v2's mainnet program id (the address of `@mrgnlabs/marginfi-client-v2`'s IDL 0.1.8). */
 export const MARGINFI_PROGRAM_ID = 'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA';
@@ -77,13 +77,7 @@ export function deployMarginfi(
     program,
   );
   const write = (address: PublicKey, owner: PublicKey, data: Buffer) =>
-    writeAccount(bed.svm, {
-      address: address.toBase58(),
-      lamports: BigInt(bed.svm.minimumBalanceForRentExemption(BigInt(data.length))),
-      owner: owner.toBase58(),
-      data,
-      executable: false,
-    });
+    writeStandInAccount(bed, address, owner, data);
 
   const groupData = Buffer.alloc(GROUP_LEN);
   Buffer.from(GROUP_DISCRIMINATOR).copy(groupData, 0);
@@ -91,13 +85,7 @@ export function deployMarginfi(
   write(group, program, groupData);
 
   write(vault, TOKEN_PROGRAM_ID, tokenAccountData(usdc, vaultAuthority, 0n));
-  const holder = bed.mintUsdc(bed.mintAuthority.publicKey, lenders);
-  sendAsAuthority({
-    sender: bed,
-    authority: bed.mintAuthority,
-    instructions: [createTransferInstruction(holder, vault, bed.mintAuthority.publicKey, lenders)],
-    what: 'marginfi vault funding',
-  });
+  fundWithUsdc(bed, vault, lenders, 'marginfi vault funding');
 
   // Bank (IDL 0.1.8, bytemuck): mint, decimals, group, share values, the vault and its bumps,
   // total asset shares: the other lenders' (lenders / value), the rest left at zero.
