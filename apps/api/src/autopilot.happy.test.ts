@@ -113,8 +113,8 @@ describe('preview and decide move nothing and are recorded', () => {
       crossChainRebalance: false,
       bridge: null,
     });
-    // Every candidate of the chain is in the record with its verdict; drift and marginfi are
-    // only listed.
+    // Every candidate of the chain is in the record with its verdict; drift is only listed and
+    // marginfi has no ids on this bed.
     for (const listed of ['drift', 'marginfi']) {
       expect(decided.candidates.find((entry) => entry.venueId === listed)).toMatchObject({
         ready: false,

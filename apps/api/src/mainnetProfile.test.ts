@@ -17,7 +17,7 @@ const profile = loadVenueProfile('mainnet');
 /**
  * Venues the profile alone makes ready: catalog `ready` and every id set by the profile. Every
  * catalog-ready venue (Suilend's legs read its USDC reserve index from the market on chain, and
- * Silo's its USDC silo from the market's SiloConfig): all but Drift and marginfi.
+ * Silo's its USDC silo from the market's SiloConfig): all but Drift.
  */
 const READY_FROM_PROFILE = [
   'suilend',
@@ -27,6 +27,7 @@ const READY_FROM_PROFILE = [
   'kamino',
   'jupiter-lend',
   'save',
+  'marginfi',
   'navi',
   'scallop',
   'silo',
@@ -78,8 +79,10 @@ it('lists the venues the profile fills with their real ids and ready: true', asy
   // (never the SiloConfig, never guessed).
   expect(profile.ids['silo']).toEqual({ siloConfig: '0xDc62a3B19898C55709E3a5d6BDbc336F555Db84D' });
   expect(receiptOf('silo')?.receipt ?? null).toBeNull();
-  // The rest: Drift and marginfi are only listed in the catalog (no receipt token).
-  for (const venueId of ['drift', 'marginfi']) {
+  // marginfi mints no receipt token: its shares live in the owner's MarginfiAccount.
+  expect(receiptOf('marginfi')?.receipt ?? null).toBeNull();
+  // The rest: Drift is only listed in the catalog (its program takes no deposits).
+  for (const venueId of ['drift']) {
     expect(listed.find((entry) => entry.venueId === venueId)).toMatchObject({
       ready: false,
       readiness: 'listed',

@@ -132,7 +132,7 @@ describe('deposit and withdraw plans', () => {
     [{ strategyId: 'morpho', amountMicros: '999999', owner: EVM_OWNER }, 'amount_below_minimum'],
     [{ strategyId: 'aave-v3', amountMicros: '5000000', owner: EVM_OWNER }, 'venue_not_configured'],
     [{ strategyId: 'drift', amountMicros: '5000000', owner: key() }, 'venue_not_ready'],
-    [{ strategyId: 'marginfi', amountMicros: '5000000', owner: key() }, 'venue_not_ready'],
+    [{ strategyId: 'marginfi', amountMicros: '5000000', owner: key() }, 'venue_not_configured'],
     [{ strategyId: 'kamino', amountMicros: '999999', owner: key() }, 'amount_below_minimum'],
   ])('blocks %j with %s (HTTP 200, stored)', async (body, code) => {
     const plan = PlanDocument.parse((await prepare('deposit', body).expect(200)).body);

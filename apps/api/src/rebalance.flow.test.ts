@@ -257,14 +257,14 @@ describe('bad input: 4xx {code, message, field}, nothing stored', () => {
   });
 });
 
-it('a rebalance into marginfi (listed, not ready) is blocked venue_not_ready; nothing moves', async () => {
+it('a rebalance into drift (listed, not ready) is blocked venue_not_ready; nothing moves', async () => {
   const owner = await stakedOwner(3_000_000n);
   const wallet = owner.publicKey.toBase58();
   const plan = RebalancePlanDocument.parse(
     (
       await rebalance(wallet, {
         fromOpportunityId: 'kamino',
-        toOpportunityId: 'marginfi',
+        toOpportunityId: 'drift',
         amountMicros: '1000000',
       }).expect(200)
     ).body,

@@ -264,8 +264,8 @@ describe('buildDeposit into a router-adapter venue', () => {
     expect(build.blockers[2]?.details).toEqual({ venueId: venue.venueId });
   });
 
-  // marginfi and drift are listed, not ready: no protocol adapter speaks them.
-  it.each(['no-such-venue', 'marginfi', 'drift'])(
+  // drift is listed, not ready: no protocol adapter speaks it.
+  it.each(['no-such-venue', 'drift'])(
     'is blocked venue_not_configured for %s, which no Solana protocol adapter speaks',
     async (venueId) => {
       const unknown: VenueOnChain = { ...venue, venueId };

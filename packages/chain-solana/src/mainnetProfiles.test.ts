@@ -8,7 +8,10 @@ import {
 } from '@solendprotocol/solend-sdk/core/constants';
 import { startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
+import { PDA_BANK_LIQUIDITY_VAULT_SEED, getConfig } from '@mrgnlabs/marginfi-client-v2';
 import { JUPITER_LEND_PROTOCOL } from './venues/jupiterLendProtocol';
+import { MARGINFI_PROTOCOL } from './venues/marginfiProtocol';
+import { MARGINFI_IDL } from './testing/marginfiSdk';
 
 // profiles/mainnet/<venue>.json hold the real mainnet ids, each with where it comes from. These
 // tests recompute every one from the protocol's own package, so a profile cannot drift from it.
@@ -49,6 +52,25 @@ describe('profiles/mainnet', () => {
     expect(Object.keys(ids).sort()).toEqual([...JUPITER_LEND_PROTOCOL.idNames].sort());
     for (const [name, id] of Object.entries(expected)) expect(ids[name]?.id).toBe(id);
     for (const entry of Object.values(ids)) expect(entry.source).toMatch(/@jup-ag\/lend/);
+  });
+
+  it('marginfi: program, group and the USDC bank’s vault from @mrgnlabs/marginfi-client-v2', () => {
+    const ids = profile('marginfi');
+    expect(Object.keys(ids).sort()).toEqual([...MARGINFI_PROTOCOL.idNames].sort());
+    const production = getConfig('production');
+    expect(ids.marginfiProgram?.id).toBe(production.programId.toBase58());
+    expect(ids.marginfiProgram?.id).toBe(MARGINFI_IDL.address);
+    expect(ids.group?.id).toBe(production.groupPk.toBase58());
+    const program = new PublicKey(ids.marginfiProgram?.id ?? '');
+    const bank = new PublicKey(ids.bank?.id ?? '');
+    const [vault] = PublicKey.findProgramAddressSync(
+      [Buffer.from(PDA_BANK_LIQUIDITY_VAULT_SEED), bank.toBuffer()],
+      program,
+    );
+    expect(ids.liquidityVault?.id).toBe(vault.toBase58());
+    // The bank and oracle come from marginfi's repositories: their sources name them.
+    expect(ids.bank?.source).toContain('mrgnlabs/mrgn-ts-scripts');
+    expect(ids.oracle?.source).toContain('mrgnlabs/mrgn-ts-scripts');
   });
 
   it('save: the program and main market from the SDK’s constants', () => {

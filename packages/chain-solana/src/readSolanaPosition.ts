@@ -13,9 +13,10 @@ const valueOf = (shares: bigint, rate: VenueExchangeRate): bigint =>
 
 /**
  * `owner`'s position in a `router-adapter` venue: the shares are the owner's balance of the
- * receipt token its protocol mints, valued (rounded down) at the exchange rate the protocol's own
- * state gives (`SolanaVenueProtocol.readExchangeRate`: docs/venues/solana.md). A venue with no
- * protocol adapter or a missing id: `no_standard_reader`.
+ * receipt token its protocol mints (or, with no receipt token, the shares its own account holds:
+ * `readOwnerShares`), valued (rounded down) at the exchange rate the protocol's own state gives
+ * (`SolanaVenueProtocol.readExchangeRate`: docs/venues/solana.md). A venue with no protocol
+ * adapter or a missing id: `no_standard_reader`.
  *
  * @example
  * const reading = await readSolanaPosition(context, venue, owner, 5_000_000n);
@@ -38,12 +39,16 @@ export async function readSolanaPosition(
     };
   }
   const { protocol, ids } = keys;
-  const receiptMint = protocol.receiptMint(ids);
   if (context.rpc.status !== 'ok') return rpcNotConfigured('position', context.rpc.detail);
   const { connection } = context.rpc;
+  const held = (): Promise<bigint> => {
+    if (protocol.readOwnerShares) return protocol.readOwnerShares(connection, ownerKey, ids);
+    if (!protocol.receiptMint) throw new RangeError(`${protocol.name} names no receipt`);
+    return readTokenTotal(connection, ownerKey, protocol.receiptMint(ids));
+  };
   try {
     const [ownerShares, rate] = await Promise.all([
-      readTokenTotal(connection, ownerKey, receiptMint),
+      held(),
       protocol.readExchangeRate(connection, ids, context.usdcMint),
     ]);
     return {

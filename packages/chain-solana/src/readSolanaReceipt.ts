@@ -84,7 +84,9 @@ function routerMovement(
  * and the owner's receipt tokens must move the other way; they are the shares, minted or burnt
  * at the venue's exchange rate (so their count may differ from the USDC amount). The router
  * program must have logged the leg's event with its argument: `amount=<USDC>` when the protocol
- * takes USDC, `shares=<receipts>` when it takes its receipt tokens (a klend redemption).
+ * takes USDC, `shares=<receipts>` when it takes its receipt tokens (a klend redemption). A
+ * protocol with no receipt token (marginfi) has its shares stated by the router, which measured
+ * them in the protocol's account around the call (`venue_receipts delta=<n>`).
  */
 function venueMovement(
   meta: Meta,
@@ -96,13 +98,21 @@ function venueMovement(
 ): Movement {
   const { receiptMint } = subject;
   const lines = programLogLines(meta.logMessages ?? [], subject.programId.toBase58());
+  const logged = (prefix: string): bigint | undefined => {
+    const text = lines.find((line) => line.startsWith(prefix))?.slice(prefix.length);
+    return text !== undefined && /^\d+$/.test(text) ? BigInt(text) : undefined;
+  };
   // The router's skim line (withdrawals): paid from the owner's USDC to the treasury.
-  const skimLine = `svc:${query.planId} venue_skim amount=`;
-  const skimText = lines.find((line) => line.startsWith(skimLine))?.slice(skimLine.length);
-  const skim = skimText !== undefined && /^\d+$/.test(skimText) ? BigInt(skimText) : 0n;
+  const skim = logged(`svc:${query.planId} venue_skim amount=`) ?? 0n;
   const usdc = tokenBalanceDelta(meta, keys, { mint, owner });
-  const receipts = tokenBalanceDelta(meta, keys, { mint: receiptMint, owner });
   const deposit = query.action === 'deposit';
+  // No receipt token (marginfi): the shares the router measured in the protocol's account.
+  const stated = logged(`svc:${query.planId} venue_receipts delta=`) ?? 0n;
+  const receipts = receiptMint
+    ? tokenBalanceDelta(meta, keys, { mint: receiptMint, owner })
+    : deposit
+      ? stated
+      : -stated;
   const moved = deposit ? -usdc : usdc;
   const shares = deposit ? receipts : -receipts;
   const what = deposit ? 'from the owner into the venue' : 'from the venue to the owner';
@@ -133,7 +143,8 @@ type ReceiptSubject =
   | { readonly kind: 'router'; readonly yieldRouter: PublicKey; readonly programId: PublicKey }
   | {
       readonly kind: 'venue';
-      readonly receiptMint: PublicKey;
+      /** Undefined: no receipt token; the router's `venue_receipts delta=` line states them. */
+      readonly receiptMint: PublicKey | undefined;
       readonly programId: PublicKey;
       readonly units: SolanaVenueProtocol['units'];
     };
@@ -164,7 +175,7 @@ function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubje
   if (!programId) return noProgram;
   return {
     kind: 'venue',
-    receiptMint: keys.protocol.receiptMint(keys.ids),
+    receiptMint: keys.protocol.receiptMint?.(keys.ids),
     programId,
     units: keys.protocol.units,
   };

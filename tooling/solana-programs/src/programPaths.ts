@@ -10,6 +10,7 @@ export const PROGRAMS = [
   'cctp_token_messenger_minter',
   'jupiter_lend',
   'save_lending',
+  'marginfi',
 ] as const;
 export type ProgramName = (typeof PROGRAMS)[number];
 

@@ -1,6 +1,5 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import BN from 'bn.js';
-import type { TransactionInstruction } from '@solana/web3.js';
 import { depositReserveLiquidityInstruction } from '@solendprotocol/solend-sdk/instructions/depositReserveLiquidity';
 import { redeemReserveCollateralInstruction } from '@solendprotocol/solend-sdk/instructions/redeemReserveCollateral';
 import { refreshReserveInstruction } from '@solendprotocol/solend-sdk/instructions/refreshReserve';
@@ -13,6 +12,7 @@ import {
   saveRefreshReserveInstruction,
 } from './saveInstructions';
 import type { SaveOwnerAccounts, SaveReserveAccounts } from './saveInstructions';
+import { expectSameInstruction } from '../testing/instructionShape';
 
 const key = (): PublicKey => Keypair.generate().publicKey;
 
@@ -36,27 +36,6 @@ type SdkKey = Parameters<typeof depositReserveLiquidityInstruction>[1];
 const SdkPublicKey = SOLEND_PRODUCTION_PROGRAM_ID.constructor as new (base58: string) => SdkKey;
 const sdk = (pubkey: PublicKey): SdkKey => new SdkPublicKey(pubkey.toBase58());
 
-interface Comparable {
-  readonly programId: { toBase58(): string };
-  readonly data: Uint8Array;
-  readonly keys: readonly {
-    pubkey: { toBase58(): string };
-    isSigner: boolean;
-    isWritable: boolean;
-  }[];
-}
-const shape = (instruction: Comparable) => ({
-  programId: instruction.programId.toBase58(),
-  data: Buffer.from(instruction.data).toString('hex'),
-  keys: instruction.keys.map((meta) => ({
-    pubkey: meta.pubkey.toBase58(),
-    isSigner: meta.isSigner,
-    isWritable: meta.isWritable,
-  })),
-});
-const expectSame = (ours: TransactionInstruction, theirs: Comparable) =>
-  expect(shape(ours)).toEqual(shape(theirs));
-
 describe('Save (Solend) instructions against @solendprotocol/solend-sdk', () => {
   it.each([1n, 5_000_000n, (1n << 64n) - 1n])(
     'DepositReserveLiquidity(%s) matches the SDK byte for byte, accounts in order',
@@ -76,7 +55,7 @@ describe('Save (Solend) instructions against @solendprotocol/solend-sdk', () => 
         sdk(reserve.program),
       );
       const ours = saveDepositReserveLiquidityInstruction(reserve, owner, amount);
-      expectSame(ours, theirs);
+      expectSameInstruction(ours, theirs);
       expect(ours.data[0]).toBe(SAVE_INSTRUCTION_TAGS.depositReserveLiquidity);
     },
   );
@@ -98,7 +77,7 @@ describe('Save (Solend) instructions against @solendprotocol/solend-sdk', () => 
         sdk(owner.owner),
         sdk(reserve.program),
       );
-      expectSame(saveRedeemReserveCollateralInstruction(reserve, owner, amount), theirs);
+      expectSameInstruction(saveRedeemReserveCollateralInstruction(reserve, owner, amount), theirs);
     },
   );
 
@@ -110,7 +89,7 @@ describe('Save (Solend) instructions against @solendprotocol/solend-sdk', () => 
       sdk(reserve.pythOracle),
       sdk(reserve.switchboardOracle),
     );
-    expectSame(saveRefreshReserveInstruction(reserve), theirs);
+    expectSameInstruction(saveRefreshReserveInstruction(reserve), theirs);
   });
 
   it('derives the lending market authority as the program does: the market is its one seed', () => {

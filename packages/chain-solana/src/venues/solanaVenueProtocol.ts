@@ -64,8 +64,18 @@ export interface SolanaVenueProtocol {
   readonly idNames: readonly string[];
   /** The unit of each action's argument (what the router's event reports: `amount=` / `shares=`). */
   readonly units: Readonly<Record<'deposit' | 'withdraw', SolanaVenueUnit>>;
-  /** The receipt token minted to the owner, from the venue's ids. */
-  receiptMint(ids: Readonly<Record<string, PublicKey>>): PublicKey;
+  /** The receipt token minted to the owner, from the venue's ids (a token-receipt protocol). */
+  receiptMint?(ids: Readonly<Record<string, PublicKey>>): PublicKey;
+  /**
+   * A protocol without a receipt token (marginfi): the owner's shares as its own account holds
+   * them, in the unit the router measures (`YR_RECEIPT_*` of the layout), which the router also
+   * logs for each leg (`venue_receipts delta=`). Fails closed: throws.
+   */
+  readOwnerShares?(
+    connection: Connection,
+    owner: PublicKey,
+    ids: Readonly<Record<string, PublicKey>>,
+  ): Promise<bigint>;
   buildCall(input: VenueCallInput): Promise<VenueCall | { readonly blockers: readonly Blocker[] }>;
   /** The receipt's exchange rate from the protocol's own accounts (fails closed: throws). */
   readExchangeRate(

@@ -1,12 +1,13 @@
 import type { Blocker, VenueOnChain } from '@yieldrouter/schemas';
 import { JUPITER_LEND_PROTOCOL } from './jupiterLendProtocol';
 import { KLEND_PROTOCOL } from './klendProtocol';
+import { MARGINFI_PROTOCOL } from './marginfiProtocol';
 import { SAVE_PROTOCOL } from './saveProtocol';
 import type { SolanaVenueProtocol } from './solanaVenueProtocol';
 
 /**
  * Which protocol each Solana venue of the catalog speaks through our router (one line per venue;
- * docs/venues/solana.md). A venue not here (drift, marginfi) has no adapter: it is listed, never
+ * docs/venues/solana.md). A venue not here (drift) has no adapter: it is listed, never
  * ready, and no leg is built for it. The test venue's layout (`TEST_VENUE_PROTOCOL`) is a test
  * fixture only and is never a catalog venue's protocol.
  */
@@ -14,6 +15,7 @@ export const SOLANA_VENUE_PROTOCOLS: Readonly<Record<string, SolanaVenueProtocol
   kamino: KLEND_PROTOCOL,
   'jupiter-lend': JUPITER_LEND_PROTOCOL,
   save: SAVE_PROTOCOL,
+  marginfi: MARGINFI_PROTOCOL,
 };
 
 /** The protocol of a Solana venue, or the blocker naming why there is none. */

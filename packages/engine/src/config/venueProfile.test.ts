@@ -82,7 +82,7 @@ describe('the mainnet profile (profiles/mainnet)', () => {
     expect(unset).toEqual([]);
     // Listed venues are never enterable, whatever their ids (catalog notReadyReason / docs).
     const listed = VENUE_CATALOG.filter((venue) => venue.readiness !== 'ready').map((v) => v.id);
-    expect(listed.sort()).toEqual(['drift', 'marginfi']);
+    expect(listed.sort()).toEqual(['drift']);
   });
 
   it('the USDC the service defaults to on Base and Arbitrum is the reserve Aave lists', () => {

@@ -110,14 +110,12 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     protocol: 'marginfi',
     chain: 'solana',
     asset: 'USDC',
-    readiness: 'listed',
+    readiness: 'ready',
     standard: 'router-adapter',
     wave: 1,
     priority: 7,
     actions: LENDING,
     minDepositMicros: 1_000_000n,
-    notReadyReason:
-      "marginfi mints no receipt token: a deposit credits shares inside the owner's MarginfiAccount, which a leg's receipt (the transaction's token balances) cannot prove; no Solana protocol adapter speaks it (Save takes its place)",
   },
   {
     id: 'drift',
@@ -192,7 +190,7 @@ const isSuiVenue = (venueId: string | undefined): venueId is keyof typeof SUI_VE
  * protocol objects their calls take (chain-sui's `SUI_VENUE_IDS`), and Solana venues the ids of
  * the protocol their adapter speaks through our router (chain-solana's `SOLANA_VENUE_PROTOCOLS`,
  * e.g. kamino: klend's program, lending market, reserve, supply vault and cToken mint). A venue
- * with no protocol adapter (drift, marginfi) needs none and is never ready.
+ * with no protocol adapter (drift) needs none and is never ready.
  */
 export function requiredVenueIds(
   chain: Chain,

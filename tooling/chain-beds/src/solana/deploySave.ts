@@ -1,9 +1,4 @@
-import {
-  MINT_SIZE,
-  MintLayout,
-  TOKEN_PROGRAM_ID,
-  createTransferInstruction,
-} from '@solana/spl-token';
+import { MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import {
   VENUE_LAYOUT,
@@ -15,7 +10,7 @@ import { registerWith } from './deployJupiterLend';
 import type { SolanaRouterDeployment } from './deployYieldRouter';
 import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaBed } from './startSolanaBed';
-import { writeAccount } from './svmAccounts';
+import { fundWithUsdc, writeStandInAccount } from './standInAccounts';
 
 /** Save (Solend)'s mainnet program id (`SOLEND_PRODUCTION_PROGRAM_ID` of the SDK). */
 export const SAVE_PROGRAM_ID = 'So1endDq2YkqhipRh3WViPa8hdiSpxWy6z3Z6tMCpAo';
@@ -144,13 +139,7 @@ export function deploySave(
   const earlierCollateral = Keypair.generate().publicKey;
 
   const write = (address: PublicKey, owner: PublicKey, data: Buffer) =>
-    writeAccount(bed.svm, {
-      address: address.toBase58(),
-      lamports: BigInt(bed.svm.minimumBalanceForRentExemption(BigInt(data.length))),
-      owner: owner.toBase58(),
-      data,
-      executable: false,
-    });
+    writeStandInAccount(bed, address, owner, data);
   const tokenAccount = (address: PublicKey, mint: PublicKey, owner: PublicKey, amount: bigint) => {
     write(address, TOKEN_PROGRAM_ID, tokenAccountData(mint, owner, amount));
   };
@@ -184,15 +173,7 @@ export function deploySave(
   tokenAccount(collateralSupplyAccount, collateralMint, authority, 0n);
   tokenAccount(supply, usdc, authority, 0n);
   // The liquidity the reserve holds: real USDC, minted to the bed's authority and moved in.
-  const holder = bed.mintUsdc(bed.mintAuthority.publicKey, available);
-  sendAsAuthority({
-    sender: bed,
-    authority: bed.mintAuthority,
-    instructions: [
-      createTransferInstruction(holder, supply, bed.mintAuthority.publicKey, available),
-    ],
-    what: 'save reserve funding',
-  });
+  fundWithUsdc(bed, supply, available, 'save reserve funding');
 
   write(
     reserve,

@@ -19,6 +19,8 @@ export type {
 } from './deployCctpSolana';
 export { JUPITER_LEND_PROGRAM_IDS, deployJupiterLend } from './deployJupiterLend';
 export type { SolanaJupiterLend } from './deployJupiterLend';
+export { MARGINFI_PROGRAM_ID, deployMarginfi } from './deployMarginfi';
+export type { DeployMarginfiParameters, SolanaMarginfiBank } from './deployMarginfi';
 export { SAVE_PROGRAM_ID, deploySave } from './deploySave';
 export type { DeploySaveParameters, SolanaSaveReserve } from './deploySave';
 export { sendAsAuthority } from './sendAsAuthority';

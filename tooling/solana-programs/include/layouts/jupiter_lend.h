@@ -24,9 +24,9 @@
   {                                                                                            \
     YR_LAYOUT_ID_JUPITER_LEND,                                                                 \
         {{0xf2, 0x23, 0xc6, 0x89, 0x52, 0xe1, 0xf2, 0xb6}, 8, {0}, 0, YR_UNIT_LIQUIDITY, 17, 0, 5, \
-         {1, 2, 0}, 2, 1, 2},                                                                        \
+         {1, 2, 0}, 2, 1, 2, YR_RECEIPT_TOKEN},                                                                        \
         {{0xb8, 0x0c, 0x56, 0x95, 0x46, 0xc4, 0x61, 0xe1}, 8, {0}, 0, YR_UNIT_SHARES, 18, 0, 4,    \
-         {1, 2, 0}, 2, 2, 1},                                                                        \
+         {1, 2, 0}, 2, 2, 1, YR_RECEIPT_TOKEN},                                                                        \
   }
 
 #endif

@@ -22,9 +22,9 @@
   {                                                                                            \
     YR_LAYOUT_ID_KLEND,                                                                        \
         {{0xa9, 0xc9, 0x1e, 0x7e, 0x06, 0xcd, 0x66, 0x44}, 8, {0}, 0, YR_UNIT_LIQUIDITY, 12, 0, 1, \
-         {7, 8, 0}, 2, 7, 8},                                                                        \
+         {7, 8, 0}, 2, 7, 8, YR_RECEIPT_TOKEN},                                                                        \
         {{0xea, 0x75, 0xb5, 0x7d, 0xb9, 0x8e, 0xdc, 0x1d}, 8, {0}, 0, YR_UNIT_SHARES, 12, 0, 2,    \
-         {7, 8, 0}, 2, 8, 7},                                                                        \
+         {7, 8, 0}, 2, 8, 7, YR_RECEIPT_TOKEN},                                                                        \
   }
 
 #endif

@@ -22,8 +22,8 @@
 
 #define YR_LAYOUT_SAVE                                                                \
   {                                                                                   \
-    YR_LAYOUT_ID_SAVE, {{4}, 1, {0}, 0, YR_UNIT_LIQUIDITY, 9, 7, 2, {0, 1, 0}, 2, 0, 1}, \
-        {{5}, 1, {0}, 0, YR_UNIT_SHARES, 9, 7, 2, {0, 1, 0}, 2, 1, 0},                \
+    YR_LAYOUT_ID_SAVE, {{4}, 1, {0}, 0, YR_UNIT_LIQUIDITY, 9, 7, 2, {0, 1, 0}, 2, 0, 1, YR_RECEIPT_TOKEN}, \
+        {{5}, 1, {0}, 0, YR_UNIT_SHARES, 9, 7, 2, {0, 1, 0}, 2, 1, 0, YR_RECEIPT_TOKEN},                \
   }
 
 #endif

@@ -11,9 +11,9 @@
   {                                                                                           \
     YR_LAYOUT_ID_TEST_VENUE,                                                                  \
         {{0xf2, 0x23, 0xc6, 0x89, 0x52, 0xe1, 0xf2, 0xb6}, 8, {0}, 0, YR_UNIT_LIQUIDITY, 8, 0, 1, \
-         {2, 4, 0}, 2, 2, 4},                                                                     \
+         {2, 4, 0}, 2, 2, 4, YR_RECEIPT_TOKEN},                                                                     \
         {{0xb7, 0x12, 0x46, 0x9c, 0x94, 0x6d, 0xa1, 0x22}, 8, {0}, 0, YR_UNIT_LIQUIDITY, 8, 0, 1, \
-         {2, 4, 0}, 2, 2, 4},                                                                     \
+         {2, 4, 0}, 2, 2, 4, YR_RECEIPT_TOKEN},                                                                     \
   }
 
 #endif

@@ -39,7 +39,15 @@ typedef struct {
    * principal and to take the yield skim (docs/venues/solana.md, "The yield skim") */
   uint8_t liquidity;
   uint8_t receipt;
+  /* what `receipt` is (YR_RECEIPT_*); left out of an initializer it is 0, a token account */
+  uint8_t receipt_kind;
 } YrVenueCall;
+
+/* Where the owner's receipts are measured. */
+#define YR_RECEIPT_TOKEN 0 /* an SPL token account: its amount */
+/* a marginfi v2 MarginfiAccount (owned by the venue program, authority the owner): the whole
+ * asset shares (I80F48 >> 48, floored) of its active balance in the registered bank */
+#define YR_RECEIPT_MARGINFI 1
 
 typedef struct {
   uint8_t id; /* YR_LAYOUT_ID_*: what the registry records */

@@ -119,12 +119,41 @@ static uint64_t check_treasury(const SolParameters *params, const YrVenueCall *c
   return YR_SUCCESS;
 }
 
+#define MARGINFI_ACCOUNT_LEN 2312
+#define MARGINFI_AUTHORITY 40
+#define MARGINFI_BALANCES 72
+#define MARGINFI_BALANCE_LEN 104
+static const uint8_t MARGINFI_ACCOUNT_DISCRIMINATOR[8] = {67, 178, 130, 109, 126, 114, 28, 42};
+
+/* The owner's whole asset shares in the registered bank (account 3) from a MarginfiAccount owned
+ * by the venue program whose authority is the owner; 0 for any other account or no balance. */
+static uint64_t marginfi_shares(const SolParameters *params, const SolAccountInfo *account) {
+  const SolAccountInfo *a = params->accounts;
+  if (!yr_pubkey_eq(account->owner, a[4].key) || account->data_len != MARGINFI_ACCOUNT_LEN ||
+      !yr_bytes_eq(account->data, MARGINFI_ACCOUNT_DISCRIMINATOR, 8) ||
+      !yr_bytes_eq(account->data + MARGINFI_AUTHORITY, a[0].key->x, 32)) {
+    return 0;
+  }
+  for (int i = 0; i < 16; i += 1) {
+    const uint8_t *balance = account->data + MARGINFI_BALANCES + i * MARGINFI_BALANCE_LEN;
+    if (balance[0] == 0 || !yr_bytes_eq(balance + 1, a[3].key->x, 32)) continue;
+    uint64_t lo = yr_read_u64(balance + 40), hi = yr_read_u64(balance + 48);
+    if ((hi >> 63) != 0) return 0; /* negative: not an asset */
+    return (hi << 16) | (lo >> 48); /* I80F48 → whole shares (hi < 2^48 for any real balance) */
+  }
+  return 0;
+}
+
 /* The owner's USDC and receipt balances (the layout's `liquidity` / `receipt` accounts). */
 static void owner_balances(const SolParameters *params, const YrVenueCall *call, uint64_t *usdc,
                            uint64_t *receipts) {
   YrTokenAccount token;
   SolAccountInfo *venue_accounts = params->accounts + VENUE_FIXED_ACCOUNTS;
   *usdc = yr_read_token_account(&venue_accounts[call->liquidity], &token) ? token.amount : 0;
+  if (call->receipt_kind == YR_RECEIPT_MARGINFI) {
+    *receipts = marginfi_shares(params, &venue_accounts[call->receipt]);
+    return;
+  }
   *receipts = yr_read_token_account(&venue_accounts[call->receipt], &token) ? token.amount : 0;
 }
 
@@ -237,6 +266,11 @@ static uint64_t venue_leg(const SolParameters *params, bool into_venue) {
   /* The event names the argument's unit: `amount=` USDC, `shares=` the protocol's receipts. */
   log_event(&leg, into_venue ? "deposit_to_venue" : "withdraw_from_venue",
             call->unit == YR_UNIT_SHARES ? " shares=" : " amount=");
+  /* Receipts no token balance shows (a marginfi balance): the router states what it measured. */
+  if (call->receipt_kind != YR_RECEIPT_TOKEN) {
+    log_value(&leg, "venue_receipts delta=",
+              into_venue ? receipts_after - receipts_before : receipts_before - receipts_after);
+  }
   if (into_venue) {
     if (usdc_after > usdc_before || receipts_after < receipts_before) {
       return custom(E_VENUE_ACCOUNTS);
