@@ -187,7 +187,7 @@ describe('one autopilot decision by id', () => {
     const other = await owner().get(wallet(TEST_WALLET, `/autopilot/history/${id}`));
     expect([other.status, other.body.code, other.body.field]).toEqual([
       404,
-      'NOT_FOUND',
+      'AUTOPILOT_DECISION_NOT_FOUND',
       'path.decisionId',
     ]);
     const bad = await owner().get(wallet(SUI, '/autopilot/history/d1'));

@@ -40,6 +40,7 @@ export const ErrorCode = z.enum([
   'AMOUNT_OUT_OF_RANGE',
   'AUTOPILOT_NOT_CONFIGURED',
   'AUTOPILOT_DISABLED',
+  'AUTOPILOT_DECISION_NOT_FOUND',
   'INSUFFICIENT_STAKED',
   'CROSS_CHAIN_REBALANCE',
   'AUTO_PAY_OFF',
@@ -196,6 +197,12 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return {
         status: 409,
         meaning: 'The wallet has no autopilot policy yet: the owner enables it with a chain.',
+      };
+    case 'AUTOPILOT_DECISION_NOT_FOUND':
+      return {
+        status: 404,
+        meaning:
+          "No decision with this id in the wallet's autopilot history (another wallet's is not shown).",
       };
     case 'AUTOPILOT_DISABLED':
       return {

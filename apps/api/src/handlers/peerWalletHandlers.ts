@@ -202,7 +202,7 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
       const decision = page.decisions[0];
       if (decision?.decisionId !== params.decisionId) {
         throw new ApiError(
-          'NOT_FOUND',
+          'AUTOPILOT_DECISION_NOT_FOUND',
           `path.decisionId: no decision ${params.decisionId} for this wallet`,
           { field: 'path.decisionId' },
         );

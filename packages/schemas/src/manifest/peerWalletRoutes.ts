@@ -102,7 +102,8 @@ export const peerWalletRoutes = {
     auth: OWNER_AGENT,
     walletParam: 'address',
     summary: "One autopilot decision of the wallet's history, by decisionId.",
-    description: 'Another wallet’s decision, or none: 404 NOT_FOUND naming path.decisionId.',
+    description:
+      'Another wallet’s decision, or none: 404 AUTOPILOT_DECISION_NOT_FOUND naming path.decisionId.',
     tags: ['autopilot'],
     request: { params: AutopilotDecisionParams },
     responses: ok(AutopilotDecision),
