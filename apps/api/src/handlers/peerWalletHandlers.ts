@@ -100,6 +100,22 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
     }
   };
 
+  /** The deposit or withdraw plan of `amountMicros` for `owner` in the venue `venue` names. */
+  const venuePlan = async (
+    target: 'prepareDepositPlan' | 'prepareWithdrawPlan',
+    context: Context,
+    request: { venue: string; chain?: Chain | undefined; amountMicros: bigint; owner: string },
+  ) => {
+    const found = await opportunityOf(request.venue, 'body.venue', request.chain);
+    return delegate(target, context, {
+      body: {
+        opportunityId: found.opportunityId,
+        amountMicros: request.amountMicros.toString(),
+        owner: request.owner,
+      },
+    });
+  };
+
   const handlers: Handlers = {
     getAutoPayPayees: async ({ params }) =>
       ok(payeesOf(await deps.autoPay.getAutoPay(adapters, venues, params.address, now()))),
@@ -156,13 +172,11 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
           },
         });
       }
-      const target = await opportunityOf(body.venue, 'body.venue', body.chain);
-      return delegate('prepareDepositPlan', context, {
-        body: {
-          opportunityId: target.opportunityId,
-          amountMicros: body.amountMicros.toString(),
-          owner: params.address,
-        },
+      return venuePlan('prepareDepositPlan', context, {
+        venue: body.venue,
+        chain: body.chain,
+        amountMicros: body.amountMicros,
+        owner: params.address,
       });
     },
     unstakeAutoYield: async (context) => {
@@ -183,13 +197,11 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
           { field: 'body.venue' },
         );
       }
-      const target = await opportunityOf(venue, 'body.venue', body.chain);
-      return delegate('prepareWithdrawPlan', context, {
-        body: {
-          opportunityId: target.opportunityId,
-          amountMicros: body.amountMicros.toString(),
-          owner: params.address,
-        },
+      return venuePlan('prepareWithdrawPlan', context, {
+        venue,
+        chain: body.chain,
+        amountMicros: body.amountMicros,
+        owner: params.address,
       });
     },
     getAutopilotDecision: async ({ params }) => {
@@ -209,17 +221,8 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
       }
       return ok(decision);
     },
-    prepareSolanaStakePlan: async (context) => {
-      const { body } = context;
-      const target = await opportunityOf(body.venue, 'body.venue', 'solana');
-      return delegate('prepareDepositPlan', context, {
-        body: {
-          opportunityId: target.opportunityId,
-          amountMicros: body.amountMicros.toString(),
-          owner: body.owner,
-        },
-      });
-    },
+    prepareSolanaStakePlan: async (context) =>
+      venuePlan('prepareDepositPlan', context, { ...context.body, chain: 'solana' }),
     getWalletPage: async (context) => {
       scoped(context, context.query.wallet, 'query.wallet');
       return delegate('getWalletPortfolio', context, { params: { address: context.query.wallet } });
