@@ -4,7 +4,7 @@ import { AUTO_PAY_MAX_PAYEES, AutoPayPayee, checkAutoPayPayees } from './autoPay
 import { Chain, ExecutionMode } from './chains';
 import { ChainEnablement } from './documents';
 import { MicrosOut, PositiveMicrosString } from './money';
-import { WalletAddress, WalletParams, WithdrawRequest } from './requests';
+import { AutoYieldSetting, WalletAddress, WalletParams, WithdrawRequest } from './requests';
 
 // Request and answer shapes of the routes peer clients call (issue 41), each a view of or an
 // alias over an existing use case: nothing here is computed that the service cannot read.
@@ -54,16 +54,12 @@ export const AutoYieldMoveRequest = z
     chain: Chain.optional().meta({
       description: "Must be the venue's chain when a venue is named (else 400 naming body.chain).",
     }),
-    venue: z
-      .string()
-      .min(1)
-      .max(128)
-      .optional()
-      .meta({
-        description:
-          "An opportunity id, bare venue id or form- alias. Absent: the wallet's auto-yield venue " +
-          '(PUT /wallets/{address}/auto-yield).',
-      }),
+    // The auto-yield setting's venue field, as the peer names it here.
+    venue: AutoYieldSetting.shape.targetVenue.meta({
+      description:
+        "An opportunity id, bare venue id or form- alias. Absent: the wallet's auto-yield venue " +
+        '(PUT /wallets/{address}/auto-yield).',
+    }),
     idempotencyKey: WithdrawRequest.shape.idempotencyKey,
   })
   .meta({ examples: [{ amountMicros: '1000000', chain: 'base', venue: 'aave-v3' }] });
