@@ -201,8 +201,13 @@ describe('one autopilot decision by id', () => {
       'AUTOPILOT_DECISION_NOT_FOUND',
       'path.decisionId',
     ]);
-    const bad = await owner().get(wallet(SUI, '/autopilot/history/d1'));
-    expect([bad.status, bad.body.field]).toEqual([400, 'path.decisionId']);
+    for (const id of ['d1', 'apd_x', 'apd_9223372036854775807', 'apd_99999999999999999999']) {
+      const bad = await owner().get(wallet(SUI, `/autopilot/history/${id}`));
+      expect([bad.status, bad.body.field]).toEqual([400, 'path.decisionId']);
+    }
+    // The largest id a row can have is read, not refused.
+    const last = await owner().get(wallet(SUI, '/autopilot/history/apd_9223372036854775806'));
+    expect([last.status, last.body.code]).toEqual([404, 'AUTOPILOT_DECISION_NOT_FOUND']);
   });
 });
 

@@ -72,6 +72,10 @@ export const AutopilotDecisionParams = z.strictObject({
     .string()
     .max(23)
     .regex(/^apd_[1-9][0-9]{0,18}$/, { error: 'must be a decisionId (apd_<n>) from the history' })
+    // Below the largest row id (2^63 − 1): the history reads the page that starts after it.
+    .refine((id) => !/^apd_\d+$/.test(id) || BigInt(id.slice(4)) < 2n ** 63n - 1n, {
+      error: 'no such decisionId',
+    })
     .meta({ examples: ['apd_1'] }),
 });
 
