@@ -48,6 +48,8 @@ import { chainHandlers } from './handlers/chainHandlers';
 import { guardrailHandlers } from './handlers/guardrailHandlers';
 import { keeperHandlers } from './handlers/keeperHandlers';
 import { metaHandlers } from './handlers/metaHandlers';
+import { peerDocumentHandlers } from './handlers/peerDocumentHandlers';
+import { peerWalletHandlers } from './handlers/peerWalletHandlers';
 import { planHandlers } from './handlers/planHandlers';
 import { swapHandlers } from './handlers/swapHandlers';
 import { venueHandlers, venueSnapshots } from './handlers/venueHandlers';
@@ -58,6 +60,7 @@ import { consoleRouter } from './http/console';
 import { docsRouter } from './http/docs';
 import { versionHeaders } from './http/versionHeaders';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
+import { notOfferedHandler } from './http/notOffered';
 import { keyMaterialKind, redactPath } from './http/findKeyMaterial';
 import type { Handlers } from './http/mountRoutes';
 import { mountRoutes } from './http/mountRoutes';
@@ -331,6 +334,27 @@ export function createApp(deps: AppDeps): Express {
     webhookHandlers({ webhooks: useCases.webhooks, adapters, settings: config.webhooks }),
   );
 
+  // Peer (v1) clients' routes: views of and aliases over the handlers and use cases above.
+  Object.assign(
+    handlers,
+    peerWalletHandlers({
+      handlers,
+      autoPay: useCases.autoPay,
+      autopilot: useCases.autopilot,
+      wallets: useCases.wallets,
+      adapters,
+      venues: config.venues,
+      snapshots,
+    }),
+    peerDocumentHandlers({
+      snapshots,
+      enablement,
+      chains: config.chains,
+      treasuries: config.treasuries,
+      protocolYieldSkimBps: defaultFeeSchedule.yieldSkimBps,
+    }),
+  );
+
   for (const operationId of deps.withheldHandlers ?? []) {
     Reflect.deleteProperty(handlers, operationId);
   }
@@ -393,6 +417,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(docsRouter('/api/v1/openapi.json'));
   app.use(consoleRouter());
+  app.use(notOfferedHandler);
   app.use(notFoundHandler);
   app.use(errorHandler(logger, config.bodyLimitBytes, store.isUnavailable));
   return app;

@@ -23,6 +23,7 @@ interface PeerCall {
 const W = TEST_WALLET;
 /** A Sui wallet: route and preview choose its chain, where a venue is ready. */
 const SUI = `0x${'ab'.repeat(32)}`;
+const SOLANA = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const PLAN = `plan_${randomBytes(16).toString('hex')}`;
 const route = {
   amountMicros: '1000000',
@@ -127,7 +128,8 @@ const CALLS: readonly PeerCall[] = [
   {
     name: 'getAutopilotHistory (id)',
     method: 'GET',
-    path: `/api/v1/wallets/${W}/autopilot/history/d1`,
+    // The id of a decision the history lists (recorded in beforeAll).
+    path: `/api/v1/wallets/${SUI}/autopilot/history/{decisionId}`,
   },
   {
     name: 'enableAutopilot',
@@ -184,7 +186,7 @@ const CALLS: readonly PeerCall[] = [
     name: 'setAutoPayPayees',
     method: 'PUT',
     path: `/api/v1/wallets/${W}/auto-pay/payees`,
-    json: { payees: [] },
+    json: { payees: [{ payeeId: 'team', address: `0x${'22'.repeat(20)}`, weightBps: 10000 }] },
   },
   {
     name: 'previewAutoPay',
@@ -208,19 +210,19 @@ const CALLS: readonly PeerCall[] = [
     name: 'solanaStakePlan',
     method: 'POST',
     path: '/api/v1/day/solana/stake/plan',
-    json: { amountMicros: '1000000' },
+    json: { amountMicros: '1000000', owner: SOLANA, venue: 'kamino' },
   },
   {
     name: 'stake',
     method: 'POST',
-    path: `/api/v1/wallets/${W}/auto-yield/stake`,
-    json: { amountMicros: '1000000' },
+    path: `/api/v1/wallets/${SUI}/auto-yield/stake`,
+    json: { amountMicros: '1000000', chain: 'sui' },
   },
   {
     name: 'unstake',
     method: 'POST',
-    path: `/api/v1/wallets/${W}/auto-yield/unstake`,
-    json: { amountMicros: '1000000' },
+    path: `/api/v1/wallets/${SUI}/auto-yield/unstake`,
+    json: { amountMicros: '1000000', chain: 'sui', venue: 'suilend' },
   },
   {
     name: 'bridgePlan',
@@ -260,40 +262,23 @@ const CALLS: readonly PeerCall[] = [
  * fails when one of them starts working (move it out) or another stops (a regression).
  */
 const NOT_YET: Readonly<Record<string, string>> = {
-  updateWalletProfile: 'wallet profiles: not our mission',
-  listWalletStrategies: 'wallet-created strategies: not implemented',
-  createWalletStrategy: 'wallet-created strategies: not implemented',
-  getWalletStrategy: 'wallet-created strategies: not implemented',
-  updateWalletStrategy: 'wallet-created strategies: not implemented',
-  deleteWalletStrategy: 'wallet-created strategies: not implemented',
-  listVaults: 'vaults (deprecated by the peer): not implemented',
-  createVault: 'vaults: not implemented',
-  getVault: 'vaults: not implemented',
-  'vault deposit': 'vaults: not implemented',
-  'vault withdraw': 'vaults: not implemented',
-  'vault strategy': 'vaults: not implemented',
-  'vault harvest': 'vaults: not implemented',
-  'vault deploy': 'vaults: not implemented',
-  'vault undeploy': 'vaults: not implemented',
-  getWalletPage: 'no wallet-page alias of the portfolio yet',
-  'getAutopilotHistory (id)': 'no decision-by-id route yet',
+  updateWalletProfile: 'not offered (404 NOT_OFFERED): no profile data is kept',
+  listWalletStrategies: 'not offered (404 NOT_OFFERED): strategies are venues + autopilot',
+  createWalletStrategy: 'not offered (404 NOT_OFFERED): strategies are venues + autopilot',
+  getWalletStrategy: 'not offered (404 NOT_OFFERED): strategies are venues + autopilot',
+  updateWalletStrategy: 'not offered (404 NOT_OFFERED): strategies are venues + autopilot',
+  deleteWalletStrategy: 'not offered (404 NOT_OFFERED): strategies are venues + autopilot',
+  listVaults: 'not offered (404 NOT_OFFERED): vaults, deprecated by the peer too',
+  createVault: 'not offered (404 NOT_OFFERED): vaults',
+  getVault: 'not offered (404 NOT_OFFERED): vaults',
+  'vault deposit': 'not offered (404 NOT_OFFERED): vaults',
+  'vault withdraw': 'not offered (404 NOT_OFFERED): vaults',
+  'vault strategy': 'not offered (404 NOT_OFFERED): vaults',
+  'vault harvest': 'not offered (404 NOT_OFFERED): vaults',
+  'vault deploy': 'not offered (404 NOT_OFFERED): vaults',
+  'vault undeploy': 'not offered (404 NOT_OFFERED): vaults',
   enableAutopilot: 'targetChain not accepted yet',
   enableAutoPay: 'POST auto-pay is our run; the config shape is not accepted yet',
-  getAutoPayPayees: 'no payees route yet',
-  setAutoPayPayees: 'no payees route yet',
-  previewAutoPay: 'no auto-pay preview route yet',
-  triggerAutoPay: 'no auto-pay trigger route yet',
-  treasury: 'no treasury document yet',
-  network: 'no network document yet',
-  solanaApys: 'no Solana APY route yet',
-  solanaStakePlan: 'no Solana stake plan route yet',
-  stake: 'no auto-yield stake route yet',
-  unstake: 'no auto-yield unstake route yet',
-  listAudits: 'no audits alias yet',
-  marketStats: 'no market stats document yet',
-  whatPossible: 'no agent decision surface yet',
-  arbitrumProfile: 'no chain profile document yet',
-  baseProfile: 'no chain profile document yet',
   executeStrategyDeposit: 'takes owner-signed bytes: the replay has none to send (400 names them)',
   previewAutopilot: 'its default {} body: preview asks for chain while the wallet has no policy',
   autoPayPlan: 'its default {} body: the plan needs body.wallet',
@@ -307,9 +292,11 @@ const SHAPE_OR_ROUTE = new Set([
   'BAD_REQUEST',
   'KEY_MATERIAL_REFUSED',
   'NOT_IMPLEMENTED',
+  'NOT_OFFERED',
 ]);
 
 let t: TestApp;
+let decisionId = '';
 beforeAll(async () => {
   t = await startTestApp({
     // The SDK holds one owner key; this one may act for both replayed wallets.
@@ -318,6 +305,13 @@ beforeAll(async () => {
     SVC_RATE_LIMIT_KEYED: '100000',
     SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   });
+  // A decision in the Sui wallet's history, for the replayed read of one decision by id.
+  const preview = await request(t.app)
+    .post(`/api/v1/wallets/${SUI}/autopilot/preview`)
+    .set('X-API-Key', testKeys.owner)
+    .send({ chain: 'sui' });
+  expect(preview.status).toBe(200);
+  decisionId = String(preview.body.decisionId);
 });
 afterAll(async () => {
   await t.close();
@@ -325,7 +319,9 @@ afterAll(async () => {
 
 /** Sends a call as the SDK does, its /api/v1/day/* mapped to our /api/v1/svc/*. */
 function send(call: PeerCall) {
-  const path = call.path.replace(/^\/api\/v1\/day\//, '/api/v1/svc/');
+  const path = call.path
+    .replace(/^\/api\/v1\/day\//, '/api/v1/svc/')
+    .replace('{decisionId}', decisionId);
   const method = call.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   let pending = request(t.app)
     [method](path)

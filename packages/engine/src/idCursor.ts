@@ -9,6 +9,8 @@ export function idCursor(prefix: string) {
   const pattern = new RegExp(`^${prefix}:([1-9][0-9]{0,18})$`);
   const encode = (id: bigint): string => Buffer.from(`${prefix}:${id}`).toString('base64url');
   return {
+    /** The cursor of a page that continues after the row `id` (rows older than it follow). */
+    encode,
     decode: (cursor: string): bigint => {
       const match = pattern.exec(Buffer.from(cursor, 'base64url').toString());
       if (!match?.[1]) {

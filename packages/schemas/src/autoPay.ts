@@ -33,6 +33,40 @@ export const AutoPayPayee = z.strictObject({
 });
 export type AutoPayPayee = z.infer<typeof AutoPayPayee>;
 
+/**
+ * The payee rules of a config (and of PUT …/auto-pay/payees): weights add up to exactly 10000,
+ * and no payeeId or address (any case) repeats; each issue names `payees`.
+ */
+export function checkAutoPayPayees(
+  payees: readonly AutoPayPayee[],
+  context: {
+    addIssue(issue: { code: 'custom'; path: (string | number)[]; message: string }): void;
+  },
+): void {
+  const total = payees.reduce((sum, payee) => sum + payee.weightBps, 0);
+  if (total !== AUTO_PAY_WEIGHT_TOTAL_BPS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['payees'],
+      message: `the weights add up to ${total} bps, not ${AUTO_PAY_WEIGHT_TOTAL_BPS}`,
+    });
+  }
+  const seen = { payeeId: new Set<string>(), address: new Set<string>() };
+  payees.forEach((payee, index) => {
+    for (const key of ['payeeId', 'address'] as const) {
+      const value = key === 'address' ? payee.address.toLowerCase() : payee.payeeId;
+      if (seen[key].has(value)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['payees', index, key],
+          message: `duplicate payee ${key} ${payee[key]}`,
+        });
+      }
+      seen[key].add(value);
+    }
+  });
+}
+
 /** `PUT /wallets/{address}/auto-pay`: the whole config (a PUT replaces it). */
 export const AutoPayConfigInput = z
   .strictObject({
@@ -56,30 +90,7 @@ export const AutoPayConfigInput = z
       description: 'Stops every run at once; yield keeps accruing while the config is enabled.',
     }),
   })
-  .superRefine((config, context) => {
-    const total = config.payees.reduce((sum, payee) => sum + payee.weightBps, 0);
-    if (total !== AUTO_PAY_WEIGHT_TOTAL_BPS) {
-      context.addIssue({
-        code: 'custom',
-        path: ['payees'],
-        message: `the weights add up to ${total} bps, not ${AUTO_PAY_WEIGHT_TOTAL_BPS}`,
-      });
-    }
-    const seen = { payeeId: new Set<string>(), address: new Set<string>() };
-    config.payees.forEach((payee, index) => {
-      for (const key of ['payeeId', 'address'] as const) {
-        const value = key === 'address' ? payee.address.toLowerCase() : payee.payeeId;
-        if (seen[key].has(value)) {
-          context.addIssue({
-            code: 'custom',
-            path: ['payees', index, key],
-            message: `duplicate payee ${key} ${payee[key]}`,
-          });
-        }
-        seen[key].add(value);
-      }
-    });
-  })
+  .superRefine((config, context) => checkAutoPayPayees(config.payees, context))
   .meta({
     description:
       "The payees' weightBps add up to exactly 10000, and no payeeId or address (any case) " +

@@ -11,6 +11,7 @@ export const ErrorCode = z.enum([
   'WALLET_SCOPE',
   'CHARACTER_SCOPE',
   'NOT_FOUND',
+  'NOT_OFFERED',
   'strategy_unknown',
   'METHOD_NOT_ALLOWED',
   'PAYLOAD_TOO_LARGE',
@@ -39,6 +40,7 @@ export const ErrorCode = z.enum([
   'AMOUNT_OUT_OF_RANGE',
   'AUTOPILOT_NOT_CONFIGURED',
   'AUTOPILOT_DISABLED',
+  'AUTOPILOT_DECISION_NOT_FOUND',
   'INSUFFICIENT_STAKED',
   'CROSS_CHAIN_REBALANCE',
   'AUTO_PAY_OFF',
@@ -89,6 +91,12 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return { status: 403, meaning: "The character's wallet is outside the key's scope." };
     case 'NOT_FOUND':
       return { status: 404, meaning: 'Unknown route or resource.' };
+    case 'NOT_OFFERED':
+      return {
+        status: 404,
+        meaning:
+          "A peer service's route this API does not offer on purpose (wallet-created strategies, vaults, wallet profiles); the message names what to use instead.",
+      };
     case 'strategy_unknown':
       return { status: 404, meaning: 'Unknown strategy id on the strategy lookup.' };
     case 'METHOD_NOT_ALLOWED':
@@ -189,6 +197,12 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return {
         status: 409,
         meaning: 'The wallet has no autopilot policy yet: the owner enables it with a chain.',
+      };
+    case 'AUTOPILOT_DECISION_NOT_FOUND':
+      return {
+        status: 404,
+        meaning:
+          "No decision with this id in the wallet's autopilot history (another wallet's is not shown).",
       };
     case 'AUTOPILOT_DISABLED':
       return {

@@ -12,6 +12,7 @@ export * from './money';
 export * from './opportunities';
 export * from './opportunityFacts';
 export * from './opportunityQuery';
+export * from './peerDocuments';
 export * from './requests';
 export * from './planDocuments';
 export * from './planVerdict';

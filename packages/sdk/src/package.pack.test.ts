@@ -63,7 +63,7 @@ describe('the published package', () => {
       ]),
     );
     // The ESM build's response schemas: one chunk per manifest domain, loaded on first use.
-    expect(files.filter((file) => /^dist\/chunks\/domain\./.test(file))).toHaveLength(12);
+    expect(files.filter((file) => /^dist\/chunks\/domain\./.test(file))).toHaveLength(13);
   });
 
   it('the bundle carries no Node built-ins and keeps zod external', () => {

@@ -39,6 +39,7 @@ import { ApiError } from '../http/apiError';
 import type { Principal } from '../http/auth';
 import type { HandlerContext, Handlers } from '../http/mountRoutes';
 import { callerOf, ownsBothOf } from './ownerProof';
+import { venueApyTable } from './venueApyTable';
 
 export interface VenueHandlerDeps {
   /** The venue use cases, on the books. */
@@ -270,29 +271,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
       venueList('map', (entry) => isMapChain(entry.chain), false, query),
     refreshMapVenues: async () => ok(await refresh()),
     getVenueApy: () =>
-      cached('apy', ({ opportunities, asOf }) => {
-        const known = opportunities.filter((entry) => entry.grossApyBps !== null).length;
-        return {
-          schemaVersion: 'svc-venue-apy.v1' as const,
-          status:
-            known === opportunities.length
-              ? ('ok' as const)
-              : known === 0
-                ? ('unavailable' as const)
-                : ('partial' as const),
-          asOf,
-          venues: opportunities.map((entry) => ({
-            venueId: entry.venueId,
-            opportunityId: entry.opportunityId,
-            chain: entry.chain,
-            grossApyBps: entry.grossApyBps,
-            gross_apy_bps: entry.gross_apy_bps,
-            apyMean30dBps: entry.apyMean30dBps,
-            apyMean30dSamples: entry.apyMean30dSamples,
-            apy: entry.apy,
-          })),
-        };
-      }),
+      cached('apy', ({ opportunities, asOf }) => venueApyTable(opportunities, asOf)),
     // One document per distinct query, built once per snapshot: filters and sort cost nothing
     // on a repeated call.
     listOpportunities: ({ query }) =>

@@ -28,6 +28,7 @@ export const SAMPLE_PARAMS: Readonly<Record<string, string>> = {
   planId: 'plan_sample',
   legIndex: '0',
   character_id: 'character-1',
+  decisionId: 'apd_1',
 };
 
 /** Raw keys the test app loads through SVC_API_KEYS. */

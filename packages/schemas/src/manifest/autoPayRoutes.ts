@@ -53,6 +53,8 @@ export const autoPayRoutes = {
     method: 'post',
     path: '/wallets/{address}/auto-pay',
     versioned: true,
+    // Where v1 clients trigger a run (issue 41).
+    aliases: ['/api/v1/wallets/{address}/auto-pay/trigger'],
     auth: OWNER,
     walletParam: 'address',
     audited: true,

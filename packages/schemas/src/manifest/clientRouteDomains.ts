@@ -10,6 +10,7 @@ import { guardrailRoutes } from './guardrailRoutes';
 import { metaRoutes } from './metaRoutes';
 import { movementRoutes } from './movementRoutes';
 import { opportunityRoutes } from './opportunityRoutes';
+import { peerRoutes } from './peerRoutes';
 import { planRoutes } from './planRoutes';
 import { walletRoutes } from './walletRoutes';
 import { webhookRoutes } from './webhookRoutes';
@@ -31,6 +32,7 @@ export const clientRouteDomains = {
   autopilot: autopilotRoutes(),
   webhook: webhookRoutes,
   cage: cageRoutes,
+  peer: peerRoutes,
 } as const;
 
 export type ClientRouteDomain = keyof typeof clientRouteDomains;

@@ -9,6 +9,7 @@ export { guardrailRoutes } from './guardrailRoutes';
 export { metaRoutes } from './metaRoutes';
 export { movementRoutes } from './movementRoutes';
 export { opportunityRoutes } from './opportunityRoutes';
+export { peerRoutes } from './peerRoutes';
 export { planRoutes } from './planRoutes';
 export { walletRoutes } from './walletRoutes';
 export { webhookRoutes } from './webhookRoutes';

@@ -22,6 +22,7 @@ export const clientRoutes = {
   ...domains.autopilot,
   ...domains.webhook,
   ...domains.cage,
+  ...domains.peer,
 } as const;
 
 export type ClientRoutes = typeof clientRoutes;

@@ -17,6 +17,9 @@ export const resourceTable = {
     routes: ['getRoutes', 'none'],
     fees: ['getFees', 'none'],
     enablement: ['getEnablement', 'none'],
+    treasury: ['getTreasury', 'none'],
+    network: ['getNetwork', 'none'],
+    possible: ['getPossible', 'none'],
   },
   venues: {
     list: ['listVenues', 'query'],
@@ -24,6 +27,7 @@ export const resourceTable = {
     autoYield: ['listAutoYieldVenues', 'none'],
     map: ['listMapVenues', 'query'],
     refreshMap: ['refreshMapVenues', 'none'],
+    solanaApy: ['getSolanaApys', 'none'],
   },
   opportunities: {
     list: ['listOpportunities', 'query'],
@@ -34,6 +38,7 @@ export const resourceTable = {
     estimate: ['postEstimates', 'body'],
     home: ['getHome', 'none'],
     apyHistory: ['getOpportunityApyHistory', 'query', 'id'],
+    stats: ['getMarketStats', 'none'],
   },
   forms: {
     list: ['listForms', 'query'],
@@ -56,6 +61,10 @@ export const resourceTable = {
     setAutoYield: ['setAutoYield', 'body', 'address'],
     audit: ['getWalletAudit', 'query', 'address'],
     positions: ['batchPositions', 'body'],
+    stake: ['stakeAutoYield', 'body', 'address'],
+    unstake: ['unstakeAutoYield', 'body', 'address'],
+    page: ['getWalletPage', 'query'],
+    audits: ['listAudits', 'query'],
   },
   strategies: {
     list: ['listStrategies', 'query'],
@@ -74,6 +83,7 @@ export const resourceTable = {
     evmSwap: ['prepareEvmSwapPlan', 'body'],
     gasSponsor: ['prepareGasSponsorPlan', 'body'],
     bridge: ['prepareBridgePlan', 'body'],
+    solanaStake: ['prepareSolanaStakePlan', 'body'],
   },
   characters: {
     position: ['getCharacterPosition', 'none', 'character_id'],
@@ -87,6 +97,9 @@ export const resourceTable = {
     set: ['setAutoPay', 'body', 'address'],
     pay: ['autoPay', 'body', 'address'],
     plan: ['prepareAutoPayPlan', 'body'],
+    payees: ['getAutoPayPayees', 'none', 'address'],
+    setPayees: ['setAutoPayPayees', 'body', 'address'],
+    preview: ['previewAutoPay', 'body', 'address'],
   },
   chains: {
     suiBalance: ['getSuiWalletBalance', 'query'],
@@ -95,6 +108,8 @@ export const resourceTable = {
     arbitrumBalance: ['getArbitrumWalletBalance', 'query'],
     baseEnablement: ['getBaseEnablement', 'none'],
     arbitrumEnablement: ['getArbitrumEnablement', 'none'],
+    baseProfile: ['getBaseProfile', 'none'],
+    arbitrumProfile: ['getArbitrumProfile', 'none'],
   },
   bridges: {
     confirmDelivery: ['confirmBridgeDelivery', 'body'],
@@ -108,6 +123,7 @@ export const resourceTable = {
     preview: ['previewAutopilot', 'body', 'address'],
     tick: ['tickAutopilot', 'body', 'address'],
     decide: ['decideAutopilot', 'body', 'address'],
+    decision: ['getAutopilotDecision', 'none', 'address', 'decisionId'],
   },
   webhooks: {
     eventTypes: ['listWebhookEventTypes', 'none'],

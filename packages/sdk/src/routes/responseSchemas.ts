@@ -17,6 +17,7 @@ const loaders: Record<ClientRouteDomain, () => Promise<{ routes: DomainRoutes }>
   autopilot: () => import('./domain.autopilot'),
   webhook: () => import('./domain.webhook'),
   cage: () => import('./domain.cage'),
+  peer: () => import('./domain.peer'),
 };
 
 const loaded = new Map<ClientRouteDomain, Promise<DomainRoutes>>();

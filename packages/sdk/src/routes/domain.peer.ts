@@ -1,0 +1,3 @@
+import { peerRoutes } from '@yieldrouter/schemas';
+
+export const routes = peerRoutes;
