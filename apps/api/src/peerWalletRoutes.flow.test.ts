@@ -103,6 +103,25 @@ describe('auto-pay payees, preview and trigger', () => {
     expect((await as(testKeys.agent).get(payees)).body.payees).toHaveLength(2);
   });
 
+  it('a payees PUT beside a whole-config PUT loses neither write', async () => {
+    // The payees PUT reads the stored config and writes it back with new payees; read outside
+    // the whole-config writer's transaction, it would write back the percentage it replaced.
+    for (let round = 1; round <= 8; round += 1) {
+      const [whole, part] = await Promise.all([
+        owner().put(wallet(TEST_WALLET, '/auto-pay'), {
+          enabled: true,
+          percentage: round,
+          payees: [payee('a', 10_000)],
+          trigger: 'manual',
+        }),
+        owner().put(payees, { payees: [payee('b', 5_000), payee('c', 5_000)] }),
+      ]);
+      expect([whole.status, part.status]).toEqual([200, 200]);
+      const { body } = await owner().get(wallet(TEST_WALLET, '/auto-pay'));
+      expect(body.config.percentage).toBe(round);
+    }
+  });
+
   it('refuses bad payees naming the field, and an agent key', async () => {
     const short = await owner().put(payees, { payees: [payee('a', 9_999)] });
     expect(short.status).toBe(400);

@@ -52,6 +52,15 @@ export async function readAutoPayConfig(
   return row && toConfig(row);
 }
 
+/**
+ * Takes the wallet's auto-pay config for the rest of this transaction: writers that read the
+ * stored config to change part of it (payees) take turns with whole-config writers, so neither
+ * overwrites what the other just stored.
+ */
+export async function lockAutoPayConfig(db: Books, wallet: string): Promise<void> {
+  await db.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`auto-pay:${wallet}`}))) AS held`;
+}
+
 /** Stores a wallet's whole config (a PUT replaces it). */
 export async function writeAutoPayConfig(
   db: Books,

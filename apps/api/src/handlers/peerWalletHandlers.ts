@@ -7,6 +7,7 @@ import type {
   WalletUseCases,
 } from '@yieldrouter/engine';
 import { findOpportunity, idCursor } from '@yieldrouter/engine';
+import type { AutoPayConfigRow } from '@yieldrouter/ledger';
 import type {
   AutoPayDocument,
   AutoPayPayeesDocument,
@@ -120,31 +121,32 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
     getAutoPayPayees: async ({ params }) =>
       ok(payeesOf(await deps.autoPay.getAutoPay(adapters, venues, params.address, now()))),
     setAutoPayPayees: async ({ params, body, recordWrite }) => {
-      const { config } = await deps.autoPay.getAutoPay(adapters, venues, params.address, now());
-      // The stored config with these payees; none yet: stored disabled, paying nothing.
-      const input = routes.setAutoPay.request.body.parse(
-        config
-          ? {
-              enabled: config.enabled,
-              percentage: config.percentage,
-              payees: body.payees,
-              trigger: config.trigger,
-              minAmountMicros: config.minAmountMicros,
-              dustMicros: config.dustMicros,
-              emergencyPause: config.emergencyPause,
-              ...(config.maxPerPayeePerDayMicros === null
-                ? {}
-                : { maxPerPayeePerDayMicros: config.maxPerPayeePerDayMicros }),
-            }
-          : { enabled: false, percentage: 0, payees: body.payees, trigger: 'manual' },
-      );
+      // The stored config with these payees (read under the wallet's auto-pay lock, so a PUT of
+      // the whole config in between is not overwritten); none yet: stored disabled, paying nothing.
+      const withPayees = (config: AutoPayConfigRow | null) =>
+        routes.setAutoPay.request.body.parse(
+          config
+            ? {
+                enabled: config.enabled,
+                percentage: config.percentage,
+                payees: body.payees,
+                trigger: config.trigger,
+                minAmountMicros: String(config.minAmountMicros),
+                dustMicros: String(config.dustMicros),
+                emergencyPause: config.emergencyPause,
+                ...(config.maxPerPayeePerDayMicros === null
+                  ? {}
+                  : { maxPerPayeePerDayMicros: String(config.maxPerPayeePerDayMicros) }),
+              }
+            : { enabled: false, percentage: 0, payees: body.payees, trigger: 'manual' },
+        );
       const answer = (document: AutoPayDocument) => ok(payeesOf(document));
       return answer(
         await deps.autoPay.setAutoPay(
           adapters,
           venues,
           params.address,
-          input,
+          withPayees,
           now(),
           recordWrite(answer),
         ),

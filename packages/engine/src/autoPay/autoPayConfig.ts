@@ -1,4 +1,4 @@
-import { writeAutoPayConfig } from '@yieldrouter/ledger';
+import { lockAutoPayConfig, readAutoPayConfig, writeAutoPayConfig } from '@yieldrouter/ledger';
 import type { AutoPayConfigRow, Books, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   AutoPayConfigDocument,
@@ -85,21 +85,33 @@ function checkedConfig(
  * anything is written (bad input is 400 naming the field, nothing stored); written with its
  * audit row and Idempotency-Key answer in one transaction. Harvests booked from now on accrue
  * with the new percentage; yield already accrued keeps the percentage it was booked with.
+ * `input` may be built from the stored config (null: none yet), read under the wallet's
+ * auto-pay lock in the same transaction, so a change of part of it (payees) loses no write.
  */
 export async function setAutoPay(
   db: Books,
   adapters: ChainAdapters,
   venues: VenueConfig,
   address: string,
-  input: AutoPayConfigInput,
+  input: AutoPayConfigInput | ((stored: AutoPayConfigRow | null) => AutoPayConfigInput),
   now: Date,
   recordWrite?: WriteRecorder<AutoPayDocument>,
 ): Promise<AutoPayDocument> {
   const wallet = ledgerWallet(adapters, address);
-  const config = checkedConfig(adapters, address, input);
+  const whole = typeof input === 'function' ? undefined : checkedConfig(adapters, address, input);
   return recordedWrite(
     db,
     async (client) => {
+      await lockAutoPayConfig(client, wallet);
+      const config =
+        whole ??
+        checkedConfig(
+          adapters,
+          address,
+          (input as (stored: AutoPayConfigRow | null) => AutoPayConfigInput)(
+            await readAutoPayConfig(client, wallet),
+          ),
+        );
       await writeAutoPayConfig(client, wallet, config, now);
       return readAutoPayDocument(
         client,
