@@ -1,5 +1,5 @@
 import { hasSeedPhrase, PHRASE_WORDS } from './seedPhrase';
-import { BASE58, base58Length, fieldKind, isValidIdentifier } from './typedFields';
+import { BASE58, base58Length, base64Length, fieldKind, isValidIdentifier } from './typedFields';
 // What a private key or a seed phrase looks like, so the HTTP layer can refuse one unread on any
 // route. A finding names where it was and what it looked like, never its value.
 
@@ -61,8 +61,6 @@ const KEY_FIELD_PARTS = [
   'seedwords',
 ];
 const KEY_BYTE_LENGTHS = new Set([32, 64]);
-
-const base64Length = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
 
 const isByte = (value: unknown) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 255;

@@ -76,6 +76,11 @@ export function base58Length(text: string): number {
   return bytes + zeros;
 }
 
+/** Decoded length of a base64 string (trailing '=' padding is no byte). */
+export function base64Length(text: string): number {
+  return Math.floor((text.replace(/=+$/, '').length * 3) / 4);
+}
+
 const base58Of = (text: string, ...lengths: number[]) =>
   text.length <= 90 && BASE58.test(text) && lengths.includes(base58Length(text));
 
@@ -104,7 +109,7 @@ function isEncodedBytes(text: string): boolean {
   if (hex) return sizedLikeCall(hex[1].length / 2);
   if (text.length <= 90 && BASE58.test(text) && KEY_SIZES.has(base58Length(text))) return false;
   if (BASE64_BYTES.test(text) && text.length % 4 === 0) {
-    return sizedLikeCall(Math.floor((text.replace(/=+$/, '').length * 3) / 4));
+    return sizedLikeCall(base64Length(text));
   }
   return false;
 }
