@@ -11,7 +11,7 @@ import {
   VersionDocument,
 } from '../documents';
 import { ClientVersionQuery } from '../clientVersions';
-import { OpenDocument } from '../requests';
+import { OpenDocument } from '../params';
 import { defineRoute } from './defineRoute';
 import { ok } from './routeParts';
 

@@ -1,13 +1,11 @@
+import { BridgeDeliveryRequest, BridgePlanRequest, BridgeRescueRequest } from '../bridge';
+import { OpenDocument } from '../params';
 import {
-  BridgeDeliveryRequest,
-  BridgePlanRequest,
-  BridgeRescueRequest,
   EvmSwapPlanRequest,
   GasSponsorRequest,
-  OpenDocument,
   SolanaSwapPlanRequest,
   SuiSwapPlanRequest,
-} from '../requests';
+} from '../swapRequests';
 import { GasSponsorPlanDocument, PlanDocument, SwapPlanDocument } from '../planDocuments';
 import { defineRoute } from './defineRoute';
 import { plan, OWNER, OWNER_KEEPER, ok } from './routeParts';

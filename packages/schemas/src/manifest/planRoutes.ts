@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { AutopilotStrategy, Opportunity, StrategyList } from '../opportunities';
+import { IdParams } from '../params';
 import {
   DepositPlanRequest,
   ExecuteRequest,
-  IdParams,
   SettleLegRequest,
   WithdrawPlanRequest,
-} from '../requests';
+} from '../planRequests';
 import { ExecuteResult, StoredPlanDocument } from '../planDocuments';
-import { DepositPlanDocument } from '../bridgePlanDocument';
+import { DepositPlanDocument } from '../bridge';
 import { SettleLegResult } from '../wallets';
 import { ListingQuery } from '../opportunityQuery';
 import { defineRoute } from './defineRoute';
