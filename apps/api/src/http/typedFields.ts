@@ -105,8 +105,8 @@ const sizedLikeCall = (bytes: number) => bytes >= SHORTEST_CALL && !KEY_SIZES.ha
  * (a Solana secret key), then base64.
  */
 function isEncodedBytes(text: string): boolean {
-  const hex = HEX_BYTES.exec(text);
-  if (hex) return sizedLikeCall(hex[1].length / 2);
+  const hexDigits = HEX_BYTES.exec(text)?.[1];
+  if (hexDigits !== undefined) return sizedLikeCall(hexDigits.length / 2);
   if (text.length <= 90 && BASE58.test(text) && KEY_SIZES.has(base58Length(text))) return false;
   if (BASE64_BYTES.test(text) && text.length % 4 === 0) {
     return sizedLikeCall(base64Length(text));
