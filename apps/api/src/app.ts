@@ -220,7 +220,7 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     bridgeHandlers({
-      plans: useCases.plans,
+      bridge: useCases.bridge,
       adapters,
       bridges: config.bridges,
       rail: bridgeRail,
@@ -301,7 +301,7 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     swapHandlers({
-      plans: useCases.plans,
+      swap: useCases.swap,
       adapters,
       swaps: config.swaps,
       evmSource,

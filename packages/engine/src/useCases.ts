@@ -13,13 +13,13 @@ import { executePlanLeg } from './plans/executePlanLeg';
 import { planOfAlias } from './plans/planOfAlias';
 import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
 import { readPlan } from './plans/readPlan';
-import { confirmBridgeDelivery } from './bridges/confirmBridgeDelivery';
-import { prepareBridgePlan } from './bridges/prepareBridgePlan';
-import { rescueBridge } from './bridges/rescueBridge';
-import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
-import { prepareSolanaSwapPlan } from './swaps/prepareSolanaSwapPlan';
-import { prepareSuiSwapPlan } from './swaps/prepareSuiSwapPlan';
-import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
+import { confirmBridgeDelivery } from './bridge/confirmBridgeDelivery';
+import { prepareBridgePlan } from './bridge/prepareBridgePlan';
+import { rescueBridge } from './bridge/rescueBridge';
+import { prepareEvmSwapPlan } from './swap/prepareEvmSwapPlan';
+import { prepareSolanaSwapPlan } from './swap/prepareSolanaSwapPlan';
+import { prepareSuiSwapPlan } from './swap/prepareSuiSwapPlan';
+import { prepareGasSponsorPlan } from './swap/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
 import { refreshApy } from './venues/refreshApy';
@@ -157,6 +157,8 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         executePlanLeg({ ...request, db: books }),
       ),
       planOfAlias: (request: Request<typeof planOfAlias>) => planOfAlias({ ...request, db: books }),
+    },
+    swap: {
       prepareEvmSwapPlan: timed(
         'prepareEvmSwapPlan',
         (request: Request<typeof prepareEvmSwapPlan>) =>
@@ -177,6 +179,8 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         (request: Request<typeof prepareGasSponsorPlan>) =>
           prepareGasSponsorPlan({ ...request, db: books }),
       ),
+    },
+    bridge: {
       prepareBridgePlan: timed('prepareBridgePlan', (request: Request<typeof prepareBridgePlan>) =>
         prepareBridgePlan({ ...request, db: books }),
       ),
@@ -220,6 +224,8 @@ export type UseCases = ReturnType<typeof createUseCases>;
 export type WalletUseCases = UseCases['wallets'];
 export type GuardrailUseCases = UseCases['guardrails'];
 export type PlanUseCases = UseCases['plans'];
+export type SwapUseCases = UseCases['swap'];
+export type BridgeUseCases = UseCases['bridge'];
 export type VenueUseCases = UseCases['venues'];
 export type WebhookUseCases = UseCases['webhooks'];
 export type AutopilotUseCases = UseCases['autopilot'];

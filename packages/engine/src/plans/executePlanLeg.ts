@@ -12,8 +12,8 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { storedPayload } from './legDocument';
 import { storedPlanDocument } from './storedPlanDocument';
-import { requireBridgeDelivered } from '../bridges/requireBridgeDelivered';
-import { requireSwapSettled } from '../bridges/requireSwapSettled';
+import { requireBridgeDelivered } from '../bridge/requireBridgeDelivered';
+import { requireSwapSettled } from '../bridge/requireSwapSettled';
 
 export interface ExecutePlanLegParameters {
   readonly db: Books;

@@ -8,16 +8,16 @@ import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import { EngineError } from '../errors';
-import type { RouteSwaps } from '../swaps/routeSwaps';
+import type { RouteSwaps } from '../swap/routeSwaps';
 import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
 import { planDocument, planRecord } from './planDocument';
-import type { CrossChainRequest } from '../bridges/crossChainSource';
-import { withLegChains } from '../bridges/crossChainDeposit';
-import { joinPlanFunding, preparePlanFunding } from '../bridges/planFunding';
-import type { DepositBridging, PrepareDepositBridgeParameters } from '../bridges/crossChainDeposit';
+import type { CrossChainRequest } from '../bridge/crossChainSource';
+import { withLegChains } from '../bridge/crossChainDeposit';
+import { joinPlanFunding, preparePlanFunding } from '../bridge/planFunding';
+import type { DepositBridging, PrepareDepositBridgeParameters } from '../bridge/crossChainDeposit';
 
 export interface PrepareStrategyPlanRequest {
   /** The id as given (opportunity id, bare venue id or form- alias) and where it came from. */

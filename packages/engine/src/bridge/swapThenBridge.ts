@@ -1,6 +1,6 @@
-import { prepareCrossAssetSwap } from '../swaps/crossAssetSwap';
-import type { RouteSwaps } from '../swaps/routeSwaps';
-import type { SwapToken } from '../swaps/swapQuoteSource';
+import { prepareCrossAssetSwap } from '../swap/crossAssetSwap';
+import type { RouteSwaps } from '../swap/routeSwaps';
+import type { SwapToken } from '../swap/swapQuoteSource';
 import { prepareDepositBridge } from './crossChainDeposit';
 import type { DepositBridge, PrepareDepositBridgeParameters } from './crossChainDeposit';
 

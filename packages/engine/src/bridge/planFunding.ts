@@ -6,9 +6,9 @@ import {
   crossAssetToken,
   joinCrossAssetPlan,
   prepareCrossAssetSwap,
-} from '../swaps/crossAssetSwap';
-import type { CrossAssetSwap } from '../swaps/crossAssetSwap';
-import type { SwapToken } from '../swaps/swapQuoteSource';
+} from '../swap/crossAssetSwap';
+import type { CrossAssetSwap } from '../swap/crossAssetSwap';
+import type { SwapToken } from '../swap/swapQuoteSource';
 import { bridgeRequiredBlocker } from './bridgeRequiredBlocker';
 import type { BridgeFirst } from './bridgeRequiredBlocker';
 import { NO_BRIDGE, joinBridgedDeposit } from './crossChainDeposit';
