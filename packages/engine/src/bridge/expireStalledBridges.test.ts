@@ -10,7 +10,7 @@ import { expireStalledBridges } from './expireStalledBridges';
 
 // The keeper's bridge expiry on real PostgreSQL: which bridges are past their speed's window,
 // that a failure is written once with one bridge.failed and no posting, that an attested bridge
-// is left for its mint (a failed bridge's delivery by its rescue mint: bridges.rescue.flow.test).
+// is left for its mint (a failed bridge's delivery by its rescue mint: bridge.rescue.flow.test).
 
 const OWNER = BRIDGE_TEST_OWNER;
 const MINUTE = 60_000;
