@@ -5,7 +5,7 @@ export * from './autoPay';
 export * from './chainAdapter';
 export * from './chains';
 export * from './clientVersions';
-export * from './documents';
+export * from './metaDocuments';
 export * from './errors';
 export * from './guardrails';
 export * from './money';

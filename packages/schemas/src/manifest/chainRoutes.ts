@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Chain } from '../chains';
-import { ChainEnablement } from '../documents';
+import { ChainEnablement } from '../metaDocuments';
 import { WalletBalanceDocument } from '../chainDocuments';
 import { AddressQuery } from '../params';
 import { defineRoute } from './defineRoute';

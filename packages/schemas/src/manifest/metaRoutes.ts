@@ -9,7 +9,7 @@ import {
   SdkDocument,
   StatusDocument,
   VersionDocument,
-} from '../documents';
+} from '../metaDocuments';
 import { ClientVersionQuery } from '../clientVersions';
 import { OpenDocument } from '../params';
 import { defineRoute } from './defineRoute';
