@@ -11,6 +11,7 @@ export * from './readPositions';
 export * from './settleLeg';
 export * from './settleResult';
 export * from './settlementPostings';
+export * from './releaseBooking';
 export * from './recordLegOutcome';
 export * from './releaseLegs';
 export * from './reconcileBooks';

@@ -5,7 +5,7 @@ import { EngineError } from '../errors';
 import { storedPlanDocument } from '../plans/storedPlanDocument';
 import { recordedWrite } from '../recordedWrite';
 import { recordLegOutcome } from './recordLegOutcome';
-import { releaseBooking } from './settlementPostings';
+import { releaseBooking } from './releaseBooking';
 
 export interface ReleaseLegParameters {
   /** Its settlements: grouped with concurrent ones on the open books, or a transaction's. */

@@ -3,12 +3,21 @@ import type { FeeSchedule } from '@yieldrouter/fees';
 import type {
   AccountRef,
   BalanceGuard,
-  LedgerChain,
   PositionState,
   PostingInput,
   SettlementLeg,
 } from '@yieldrouter/ledger';
 import { formatMicros } from '@yieldrouter/schemas';
+import {
+  externalAccount,
+  FEES,
+  min,
+  Moves,
+  planGuard,
+  stakedAccount,
+  walletAccount,
+  walletGuard,
+} from './settlementAccounts';
 
 /** What the chain proved a leg's transaction moved. */
 export interface ProvenMovement {
@@ -43,65 +52,6 @@ export interface SettlementBooking {
   /** Auto-pay transfer legs: the share the pool takes back from returned (a late landing). */
   readonly autoPayReturnMicros: bigint;
 }
-
-const walletAccount = (
-  leg: SettlementLeg,
-  bucket: 'liquid' | 'pending_in' | 'pending_out' | 'auto_pay',
-): AccountRef => ({ wallet: leg.wallet as string, chain: leg.chain as LedgerChain, bucket });
-const stakedAccount = (leg: SettlementLeg): AccountRef => ({
-  wallet: leg.wallet as string,
-  chain: leg.chain as LedgerChain,
-  bucket: `staked:${leg.opportunityId}`,
-});
-const externalAccount = (leg: SettlementLeg): AccountRef => ({
-  system: 'external',
-  chain: leg.chain as LedgerChain,
-});
-const FEES: AccountRef = { system: 'fees:protocol' };
-
-/** The wallet's balance in `bucket` must still be what the booking read. */
-const walletGuard = (
-  leg: SettlementLeg,
-  bucket: 'liquid' | 'auto_pay' | 'pending_in',
-  expectMicros: bigint,
-): BalanceGuard => ({ account: walletAccount(leg, bucket), expectMicros });
-/** What the leg's own plan holds in `bucket` must still be what the booking read. */
-const planGuard = (
-  leg: SettlementLeg,
-  bucket: 'auto_pay' | 'pending_in',
-  expectMicros: bigint,
-): BalanceGuard => ({ account: walletAccount(leg, bucket), planId: leg.planId, expectMicros });
-
-const keyOf = (account: AccountRef) =>
-  'wallet' in account
-    ? `w:${account.wallet}:${account.chain}:${account.bucket}`
-    : `s:${account.system}:${'chain' in account ? account.chain : 'all'}`;
-
-/** Moves, netted per account (zero lines dropped), so an entry never names an account twice. */
-class Moves {
-  private readonly lines = new Map<string, { account: AccountRef; amount: bigint }>();
-
-  move(from: AccountRef, to: AccountRef, amount: bigint): this {
-    if (amount <= 0n) return this;
-    this.add(from, -amount);
-    this.add(to, amount);
-    return this;
-  }
-
-  private add(account: AccountRef, amount: bigint) {
-    const key = keyOf(account);
-    const line = this.lines.get(key);
-    this.lines.set(key, { account, amount: (line?.amount ?? 0n) + amount });
-  }
-
-  postings(): PostingInput[] {
-    return [...this.lines.values()]
-      .filter((line) => line.amount !== 0n)
-      .map((line) => ({ account: line.account, amountMicros: line.amount }));
-  }
-}
-
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /** Why an amount outside the leg's bounds is flagged (the books still hold what moved). */
 function boundsReview(leg: SettlementLeg, amount: bigint): string | null {
@@ -397,69 +347,5 @@ export function bookSettlement(
       throw new Error('a burn leg books through bridgeBurnOutcome');
     case 'bridge_fee':
       throw new Error('a bridge fee leg books through bridgeFeeOutcome');
-  }
-}
-
-/** What releasing a leg posts, the balances that was computed from, and the pool's return. */
-export interface ReleaseBooking {
-  readonly postings: PostingInput[];
-  readonly guards: readonly BalanceGuard[];
-  readonly autoPayReturnMicros: bigint;
-}
-
-const NOTHING_HELD: ReleaseBooking = { postings: [], guards: [], autoPayReturnMicros: 0n };
-
-/**
- * What releasing an open leg returns (a proven revert, expiry, cancel): exactly what it reserved
- * or committed, where the chain left it. Every effect is named (docs/reconciliation.md):
- * - fund_liquid, fund_staked: the reservation (pending_in) goes back to the chain;
- * - exit_liquid: pending_out goes back to liquid;
- * - rebalance_in: what its withdraw leg put in pending_in is in the owner's wallet: to the chain;
- * - pay_out: the share its plan holds in auto_pay (its withdraw settled: the USDC is in the
- *   owner's wallet) goes to liquid, and the pool un-commits it as returned (paid by the next run);
- * - unstake_yield: its commitment on the pool goes back through the plan_legs trigger (0023);
- * - the others reserve nothing: stake, bridged_stake (the bridge's delivery stays liquid),
- *   unstake, rebalance_out, swap, unwrap, bridge_burn, bridge_fee (bridge legs release through
- *   the bridge's own failure path), none.
- */
-export function releaseBooking(leg: SettlementLeg): ReleaseBooking {
-  if (leg.released) return NOTHING_HELD;
-  const moves = new Moves();
-  switch (leg.effect) {
-    case 'fund_liquid':
-    case 'fund_staked':
-      moves.move(walletAccount(leg, 'pending_in'), externalAccount(leg), leg.amountMicros);
-      return { postings: moves.postings(), guards: [], autoPayReturnMicros: 0n };
-    case 'exit_liquid':
-      moves.move(walletAccount(leg, 'pending_out'), walletAccount(leg, 'liquid'), leg.amountMicros);
-      return { postings: moves.postings(), guards: [], autoPayReturnMicros: 0n };
-    case 'rebalance_in':
-      moves.move(walletAccount(leg, 'pending_in'), externalAccount(leg), leg.heldMicros);
-      return {
-        postings: moves.postings(),
-        guards: [planGuard(leg, 'pending_in', leg.heldMicros)],
-        autoPayReturnMicros: 0n,
-      };
-    case 'pay_out': {
-      const held = leg.autoPayMicros > 0n ? leg.autoPayMicros : 0n;
-      const share = min(leg.amountMicros, held);
-      moves.move(walletAccount(leg, 'auto_pay'), walletAccount(leg, 'liquid'), share);
-      return {
-        postings: moves.postings(),
-        guards: [planGuard(leg, 'auto_pay', leg.autoPayMicros)],
-        autoPayReturnMicros: share,
-      };
-    }
-    case 'unstake_yield':
-    case 'stake':
-    case 'bridged_stake':
-    case 'unstake':
-    case 'rebalance_out':
-    case 'swap':
-    case 'unwrap':
-    case 'bridge_burn':
-    case 'bridge_fee':
-    case 'none':
-      return NOTHING_HELD;
   }
 }
