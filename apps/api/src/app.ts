@@ -270,7 +270,7 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     walletHandlers({
-      wallets: useCases.wallets,
+      wallet: useCases.wallet,
       adapters,
       bridgeRail,
       bridging: { bridges: config.bridges, rail: bridgeRail },

@@ -15,7 +15,7 @@ export * from './venues';
 export * from './plans';
 export * from './swap';
 export * from './bridge';
-export * from './wallets';
+export * from './wallet';
 export * from './guardrails';
 export * from './autoPay';
 export * from './webhooks';

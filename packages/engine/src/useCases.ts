@@ -23,19 +23,19 @@ import { prepareGasSponsorPlan } from './swap/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
 import { refreshApy } from './venues/refreshApy';
-import { readAuditTrail } from './wallets/auditTrail';
-import { getAutoYield, setAutoYield } from './wallets/autoYield';
-import { harvestWallet } from './wallets/harvest';
-import { prepareExit } from './wallets/prepareExit';
-import { prepareRebalance } from './wallets/prepareRebalance';
-import type { PrepareRebalanceRequest, RebalanceDeps } from './wallets/prepareRebalance';
-import { prepareRoute } from './wallets/prepareRoute';
-import { previewRoute } from './wallets/previewRoute';
-import { buildPublicActivity, buildPublicPortfolio } from './wallets/publicDocuments';
-import { readPositions } from './wallets/readPositions';
-import { cancelPlan } from './wallets/releaseLegs';
-import { settleLeg } from './wallets/settleLeg';
-import { readWalletPerformance } from './wallets/walletPerformance';
+import { readAuditTrail } from './wallet/auditTrail';
+import { getAutoYield, setAutoYield } from './wallet/autoYield';
+import { harvestWallet } from './wallet/harvest';
+import { prepareExit } from './wallet/prepareExit';
+import { prepareRebalance } from './wallet/prepareRebalance';
+import type { PrepareRebalanceRequest, RebalanceDeps } from './wallet/prepareRebalance';
+import { prepareRoute } from './wallet/prepareRoute';
+import { previewRoute } from './wallet/previewRoute';
+import { buildPublicActivity, buildPublicPortfolio } from './wallet/publicDocuments';
+import { readPositions } from './wallet/readPositions';
+import { cancelPlan } from './wallet/releaseLegs';
+import { settleLeg } from './wallet/settleLeg';
+import { readWalletPerformance } from './wallet/walletPerformance';
 import { createWebhook } from './webhooks/createWebhook';
 import { deleteWebhook } from './webhooks/deleteWebhook';
 import { listWebhookEvents } from './webhooks/listWebhookEvents';
@@ -87,7 +87,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         return false;
       }
     },
-    wallets: {
+    wallet: {
       /** The wallet's stored auto-yield setting (by ledger key), or null. */
       autoYieldSetting: booksFirst(readAutoYield),
       prepareRoute: timed('prepareRoute', (request: Request<typeof prepareRoute>) =>
@@ -221,7 +221,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
 }
 
 export type UseCases = ReturnType<typeof createUseCases>;
-export type WalletUseCases = UseCases['wallets'];
+export type WalletUseCases = UseCases['wallet'];
 export type GuardrailUseCases = UseCases['guardrails'];
 export type PlanUseCases = UseCases['plans'];
 export type SwapUseCases = UseCases['swap'];

@@ -30,7 +30,7 @@ export * from './manifest/clientRouteDomains';
 export * from './manifest/domainRoutes';
 export * from './manifest/allRoutes';
 export * from './openapi';
-export * from './wallets';
+export * from './wallet';
 export * from './keeper';
 export * from './webhookEventType';
 export * from './webhookEvents';

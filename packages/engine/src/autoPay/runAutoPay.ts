@@ -16,7 +16,7 @@ import { storedLeg } from '../plans/legDocument';
 import { planDocument, planRecord } from '../plans/planDocument';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
-import { ledgerWallet, ownerOn } from '../wallets/walletAddress';
+import { ledgerWallet, ownerOn } from '../wallet/walletAddress';
 import { computeAutoPayRun, splitDocument } from './computeAutoPayRun';
 import type { AutoPayRun, AutoPayRunOutcome, AutoPayTarget } from './computeAutoPayRun';
 import { poolClaimReader } from './readPoolClaim';

@@ -11,7 +11,7 @@ import { EngineError } from '../errors';
 import { readGuardrails } from '../guardrails/readGuardrails';
 import { windowMinSamples } from '../venues/venueConfig';
 import type { VenueConfig } from '../venues/venueConfig';
-import { ledgerWallet } from '../wallets/walletAddress';
+import { ledgerWallet } from '../wallet/walletAddress';
 import { allowlistOf, policyChain } from './autopilotPolicy';
 import type { AutopilotTerms, DecisionRecordParameters } from './autopilotRecords';
 import { decisionDocument, decisionInput, decisionRecord, incumbentOf } from './autopilotRecords';

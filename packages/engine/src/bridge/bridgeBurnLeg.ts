@@ -3,7 +3,7 @@ import type { AccountRef, LedgerChain, Books, SettlementLeg } from '@yieldrouter
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import type { LegOutcome } from '../wallets/recordLegOutcome';
+import type { LegOutcome } from '../wallet/recordLegOutcome';
 import type { BridgeRail } from './bridgeRail';
 import { CCTP_DOMAINS } from './bridgeRail';
 import { bridgeLegOutcome } from './bridgeLegOutcome';

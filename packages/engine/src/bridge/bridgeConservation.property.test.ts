@@ -11,7 +11,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { readSettings } from '../config/readSettings';
 import { ServiceSettings, serviceConfig } from '../config/serviceSettings';
 import { EngineError } from '../errors';
-import { settleLeg } from '../wallets/settleLeg';
+import { settleLeg } from '../wallet/settleLeg';
 import type { BridgeRail, BridgeMintReading } from './bridgeRail';
 import { confirmBridgeDelivery } from './confirmBridgeDelivery';
 import { createCctpRail } from './createCctpRail';

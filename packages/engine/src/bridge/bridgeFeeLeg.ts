@@ -3,7 +3,7 @@ import type { Books, SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import type { LegOutcome } from '../wallets/recordLegOutcome';
+import type { LegOutcome } from '../wallet/recordLegOutcome';
 import { bridgeLegOutcome } from './bridgeLegOutcome';
 
 /**

@@ -1,6 +1,6 @@
 import type { AccountRef, LedgerChain, SettlementLeg } from '@yieldrouter/ledger';
 import type { Receipt } from '@yieldrouter/schemas';
-import type { LegOutcome } from '../wallets/recordLegOutcome';
+import type { LegOutcome } from '../wallet/recordLegOutcome';
 
 /**
  * A bridge leg's receipt in the books: the money left the owner's wallet (outside the books), so

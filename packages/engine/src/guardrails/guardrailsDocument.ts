@@ -11,7 +11,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { recordedWrite } from '../recordedWrite';
 import { findOpportunity } from '../venues/listOpportunities';
-import { ledgerWallet } from '../wallets/walletAddress';
+import { ledgerWallet } from '../wallet/walletAddress';
 
 function document(wallet: string, row: GuardrailsRow): GuardrailsDocument {
   return {

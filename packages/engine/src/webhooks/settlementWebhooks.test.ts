@@ -1,8 +1,8 @@
 import { DepositSettledEvent, PositionUpdatedEvent } from '@yieldrouter/schemas';
 import type { VenueConfig } from '../venues/venueConfig';
-import { prepareRoute } from '../wallets/prepareRoute';
-import { settleLeg } from '../wallets/settleLeg';
-import { fakeBase58, fakeChain } from '../wallets/testing/fakeChain';
+import { prepareRoute } from '../wallet/prepareRoute';
+import { settleLeg } from '../wallet/settleLeg';
+import { fakeBase58, fakeChain } from '../wallet/testing/fakeChain';
 import { startWebhookFixture } from './testing/webhookFixture';
 import type { WebhookFixture } from './testing/webhookFixture';
 

@@ -15,7 +15,7 @@ import {
 } from '../opportunities';
 import { DiscoverRequest, EstimateQuery, EstimateRequest } from '../discoveryRequests';
 import { IdParams, WalletAddress, WalletQuery } from '../params';
-import { PublicActivityDocument, PublicPortfolioDocument } from '../wallets';
+import { PublicActivityDocument, PublicPortfolioDocument } from '../wallet';
 import { defineRoute } from './defineRoute';
 import { cachedOk, OWNER_KEEPER, ok } from './routeParts';
 

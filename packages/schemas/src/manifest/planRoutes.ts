@@ -9,7 +9,7 @@ import {
 } from '../planRequests';
 import { ExecuteResult, StoredPlanDocument } from '../planDocuments';
 import { DepositPlanDocument } from '../bridge';
-import { SettleLegResult } from '../wallets';
+import { SettleLegResult } from '../wallet';
 import { ListingQuery } from '../opportunityQuery';
 import { defineRoute } from './defineRoute';
 import { cachedOk, plan, OWNER, OWNER_KEEPER, ok } from './routeParts';

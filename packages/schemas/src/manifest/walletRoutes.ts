@@ -17,7 +17,7 @@ import {
   HarvestResult,
   PositionDocument,
   RoutePreview,
-} from '../wallets';
+} from '../wallet';
 import { defineRoute } from './defineRoute';
 import { plan, OWNER, OWNER_AGENT, ok } from './routeParts';
 
