@@ -12,7 +12,7 @@ module.exports = {
   testMatch: [
     '<rootDir>/src/idempotency.test.ts',
     '<rootDir>/src/idempotency.crash.test.ts',
-    '<rootDir>/src/wallets.flow.test.ts',
+    '<rootDir>/src/wallet.flow.test.ts',
     '<rootDir>/src/plans.test.ts',
     '<rootDir>/src/webhooks.happy.test.ts',
     '<rootDir>/src/audit.test.ts',
