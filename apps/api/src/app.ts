@@ -297,7 +297,7 @@ export function createApp(deps: AppDeps): Express {
     handlers,
     autoPayHandlers({ autoPay: useCases.autoPay, adapters, venues: config.venues }),
   );
-  Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
+  Object.assign(handlers, planHandlers({ plan: useCases.plan, adapters, enablement, snapshots }));
   Object.assign(
     handlers,
     swapHandlers({

@@ -12,7 +12,7 @@ export * from './apy';
 export * from './autopilot';
 export * from './idCursor';
 export * from './venues';
-export * from './plans';
+export * from './plan';
 export * from './swap';
 export * from './bridge';
 export * from './wallet';

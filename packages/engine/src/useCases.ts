@@ -9,10 +9,10 @@ import { quoteAutoPay } from './autoPay/quoteAutoPay';
 import { runAutoPay } from './autoPay/runAutoPay';
 import type { ChainAdapters } from './chains/chainsConfig';
 import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
-import { executePlanLeg } from './plans/executePlanLeg';
-import { planOfAlias } from './plans/planOfAlias';
-import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
-import { readPlan } from './plans/readPlan';
+import { executePlanLeg } from './plan/executePlanLeg';
+import { planOfAlias } from './plan/planOfAlias';
+import { prepareStrategyPlan } from './plan/prepareStrategyPlan';
+import { readPlan } from './plan/readPlan';
 import { confirmBridgeDelivery } from './bridge/confirmBridgeDelivery';
 import { prepareBridgePlan } from './bridge/prepareBridgePlan';
 import { rescueBridge } from './bridge/rescueBridge';
@@ -148,7 +148,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
       ),
       quoteAutoPay: booksFirst(quoteAutoPay),
     },
-    plans: {
+    plan: {
       readPlan: booksFirst(readPlan),
       cancelPlan: timed('cancelPlan', (request: Request<typeof cancelPlan>) =>
         cancelPlan({ ...request, db: books }),
@@ -223,7 +223,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
 export type UseCases = ReturnType<typeof createUseCases>;
 export type WalletUseCases = UseCases['wallet'];
 export type GuardrailUseCases = UseCases['guardrails'];
-export type PlanUseCases = UseCases['plans'];
+export type PlanUseCases = UseCases['plan'];
 export type SwapUseCases = UseCases['swap'];
 export type BridgeUseCases = UseCases['bridge'];
 export type VenueUseCases = UseCases['venues'];

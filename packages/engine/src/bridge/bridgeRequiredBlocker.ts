@@ -1,6 +1,6 @@
 import type { Blocker, Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 
 /** The route of the bridge plan a cross-chain deposit or route names. */
 export const BRIDGE_PLAN_ROUTE = 'POST /api/v1/svc/bridge/plan';

@@ -3,7 +3,7 @@ import type { BridgeTransferRow, Books } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { legDocument } from '../plans/legDocument';
+import { legDocument } from '../plan/legDocument';
 import type { BridgeRail } from './bridgeRail';
 import { markBridgeFailed } from './markBridgeFailed';
 

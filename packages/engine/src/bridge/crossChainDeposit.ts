@@ -4,8 +4,8 @@ import type { Blocker, Chain, LegBuild, PlanDocument } from '@yieldrouter/schema
 import { BridgePlanParts, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { blocker } from '../plans/blocker';
-import { storedLegs } from '../plans/legDocument';
+import { blocker } from '../plan/blocker';
+import { storedLegs } from '../plan/legDocument';
 import { crossAssetSwapParts } from '../swap/crossAssetSwap';
 import type { CrossAssetSwap } from '../swap/crossAssetSwap';
 import type { BridgeFirst } from './bridgeRequiredBlocker';

@@ -3,8 +3,8 @@ import type { BridgeTransferRow, Books } from '@yieldrouter/ledger';
 import type { BridgeRescueDocument, BridgeRescueRequest, Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { blocker } from '../plans/blocker';
-import { legDocument } from '../plans/legDocument';
+import { blocker } from '../plan/blocker';
+import { legDocument } from '../plan/legDocument';
 import type { BridgeRail } from './bridgeRail';
 
 export interface RescueBridgeParameters {

@@ -2,7 +2,7 @@ import { bpsOf, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, Chain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 
 /** A wallet's guardrails in code (bigint money); null = no limit. */
 export interface Guardrails {

@@ -4,7 +4,7 @@ import type { LegEffect, PlanLegInput, Prisma } from '@yieldrouter/ledger';
 import type { Blocker, Chain, LegBuild } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { storedLegs } from '../plans/legDocument';
+import { storedLegs } from '../plan/legDocument';
 import { storedSwapParts, swapDocumentParts } from './priceSwap';
 import { prepareSwapLegs } from './quotedSwapLegs';
 import { findSwapToken, resolveSwapSlippage } from './swapPlanSteps';

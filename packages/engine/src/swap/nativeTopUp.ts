@@ -2,7 +2,7 @@ import { computeGasSponsorFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, Chain, LegBuild } from '@yieldrouter/schemas';
 import { MAX_MICROS, formatMicros } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import { quoteBlocker } from './priceSwap';
 import type {
   SwapQuote,

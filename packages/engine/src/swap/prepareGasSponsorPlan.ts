@@ -12,9 +12,9 @@ import type {
 import { formatMicros, isPlanId, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { blocker } from '../plans/blocker';
-import { planDocument, planRecord } from '../plans/planDocument';
-import { storePlan } from '../plans/storePlan';
+import { blocker } from '../plan/blocker';
+import { planDocument, planRecord } from '../plan/planDocument';
+import { storePlan } from '../plan/storePlan';
 import type { CetusConfig } from './cetusSettings';
 import type { JupiterConfig } from './jupiterSettings';
 import type { NativeTopUp } from './nativeTopUp';

@@ -1,7 +1,7 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
 import type { LegBuild, SolanaSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import type { JupiterConfig } from './jupiterSettings';
 import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 import type { SolanaSwapQuote } from './swapQuoteSource';

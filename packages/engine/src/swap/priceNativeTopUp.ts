@@ -1,7 +1,7 @@
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { ChainAdapter } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import {
   blockedTopUp,
   feeRecipientBlockers,

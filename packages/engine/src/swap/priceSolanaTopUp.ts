@@ -2,7 +2,7 @@ import { computeGasSponsorFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import type { ChainAdapter, LegBuild } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import type { JupiterConfig } from './jupiterSettings';
 import {
   blockedTopUp,

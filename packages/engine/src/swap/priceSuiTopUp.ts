@@ -3,7 +3,7 @@ import type { FeeSchedule } from '@yieldrouter/fees';
 import { buildSuiSwapLeg } from '@yieldrouter/chain-sui';
 import type { ChainAdapter, GasSizing, UnsignedLeg } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import type { CetusConfig } from './cetusSettings';
 import {
   blockedTopUp,

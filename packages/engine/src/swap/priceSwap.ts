@@ -8,7 +8,7 @@ import type {
   LegBuild,
 } from '@yieldrouter/schemas';
 import { formatUnits } from '@yieldrouter/schemas';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import { swapTargetOf } from './swapQuoteSource';
 import type { EvmSwapQuote, SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 import { quoteSwapPlan, sourceBlocker, swapPlanParts } from './swapPlanSteps';

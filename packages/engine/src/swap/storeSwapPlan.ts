@@ -1,8 +1,8 @@
 import type { ChainAdapter, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
-import { planDocument, planRecord } from '../plans/planDocument';
-import { storePlan } from '../plans/storePlan';
-import type { PlanStore } from '../plans/storePlan';
+import { planDocument, planRecord } from '../plan/planDocument';
+import { storePlan } from '../plan/storePlan';
+import type { PlanStore } from '../plan/storePlan';
 import type { QuotedSwapLegParameters } from './priceSwap';
 import { swapTargetOf } from './swapQuoteSource';
 import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';

@@ -3,7 +3,7 @@ import type { FeeSchedule } from '@yieldrouter/fees';
 import type { Blocker, Chain } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 
 // The steps every swap plan takes whatever its chain: the tokens and slippage checked (400s

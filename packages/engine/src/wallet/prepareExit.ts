@@ -5,7 +5,7 @@ import type { Chain, PlanDocument } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { planDocument, planRecord } from '../plans/planDocument';
+import { planDocument, planRecord } from '../plan/planDocument';
 import { ledgerWallet, ownerOn } from './walletAddress';
 
 export interface PrepareExitParameters {

@@ -16,10 +16,10 @@ import type {
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { guardrailBlockers } from '../guardrails/guardrailBlockers';
 import type { RouteSwaps } from '../swap/routeSwaps';
-import { blocker } from '../plans/blocker';
+import { blocker } from '../plan/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { planDocument, planRecord } from '../plans/planDocument';
+import { planDocument, planRecord } from '../plan/planDocument';
 import { byApyDesc } from '../venues/rankOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';

@@ -2,7 +2,7 @@ import { OPEN_LEG_STATUSES, findPlan, findSettlementLeg } from '@yieldrouter/led
 import type { Books, SettlementLeg, StoredPlan, WriteRecorder } from '@yieldrouter/ledger';
 import type { SettleLegResult, StoredPlanDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { storedPlanDocument } from '../plans/storedPlanDocument';
+import { storedPlanDocument } from '../plan/storedPlanDocument';
 import { recordedWrite } from '../recordedWrite';
 import { recordLegOutcome } from './recordLegOutcome';
 import { releaseBooking } from './releaseBooking';

@@ -4,7 +4,7 @@
 import { readBalancesOf, readTrackedPositions } from '@yieldrouter/ledger';
 import type { Books } from '@yieldrouter/ledger';
 import type { Opportunity } from '@yieldrouter/schemas';
-import { prepareStrategyPlan } from '../../plans/prepareStrategyPlan';
+import { prepareStrategyPlan } from '../../plan/prepareStrategyPlan';
 import { harvestWallet } from '../harvest';
 import { prepareExit } from '../prepareExit';
 import { prepareRoute } from '../prepareRoute';
