@@ -291,7 +291,7 @@ export function createApp(deps: AppDeps): Express {
   );
   Object.assign(
     handlers,
-    guardrailHandlers({ guardrails: useCases.guardrails, adapters, snapshots }),
+    guardrailHandlers({ guardrail: useCases.guardrail, adapters, snapshots }),
   );
   Object.assign(
     handlers,

@@ -16,7 +16,7 @@ export * from './plan';
 export * from './swap';
 export * from './bridge';
 export * from './wallet';
-export * from './guardrails';
+export * from './guardrail';
 export * from './autoPay';
 export * from './webhooks';
 export * from './useCases';

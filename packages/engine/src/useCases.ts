@@ -8,7 +8,7 @@ import { getAutoPay, setAutoPay } from './autoPay/autoPayConfig';
 import { quoteAutoPay } from './autoPay/quoteAutoPay';
 import { runAutoPay } from './autoPay/runAutoPay';
 import type { ChainAdapters } from './chains/chainsConfig';
-import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
+import { getGuardrails, setGuardrails } from './guardrail/guardrailsDocument';
 import { executePlanLeg } from './plan/executePlanLeg';
 import { planOfAlias } from './plan/planOfAlias';
 import { prepareStrategyPlan } from './plan/prepareStrategyPlan';
@@ -136,7 +136,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         tickAutopilot({ ...request, db: books }),
       ),
     },
-    guardrails: {
+    guardrail: {
       getGuardrails: booksFirst(getGuardrails),
       setGuardrails: timed('setGuardrails', booksFirst(setGuardrails)),
     },
@@ -222,7 +222,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
 
 export type UseCases = ReturnType<typeof createUseCases>;
 export type WalletUseCases = UseCases['wallet'];
-export type GuardrailUseCases = UseCases['guardrails'];
+export type GuardrailUseCases = UseCases['guardrail'];
 export type PlanUseCases = UseCases['plan'];
 export type SwapUseCases = UseCases['swap'];
 export type BridgeUseCases = UseCases['bridge'];

@@ -7,7 +7,7 @@ export * from './chains';
 export * from './clientVersions';
 export * from './metaDocuments';
 export * from './errors';
-export * from './guardrails';
+export * from './guardrail';
 export * from './money';
 export * from './opportunities';
 export * from './opportunityFacts';

@@ -9,8 +9,8 @@ import type {
 } from '@yieldrouter/schemas';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { chainGuardrailBlockers } from '../guardrails/checkGuardrails';
-import { readGuardrails } from '../guardrails/readGuardrails';
+import { chainGuardrailBlockers } from '../guardrail/checkGuardrails';
+import { readGuardrails } from '../guardrail/readGuardrails';
 import { EngineError } from '../errors';
 import { storedLeg } from '../plan/legDocument';
 import { planDocument, planRecord } from '../plan/planDocument';

@@ -6,7 +6,7 @@ import type { Blocker, LegBuild, Opportunity, PlanDocument } from '@yieldrouter/
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import { blocker } from './blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { guardrailBlockers } from '../guardrails/guardrailBlockers';
+import { guardrailBlockers } from '../guardrail/guardrailBlockers';
 import { EngineError } from '../errors';
 import type { RouteSwaps } from '../swap/routeSwaps';
 import { findOpportunity } from '../venues/listOpportunities';

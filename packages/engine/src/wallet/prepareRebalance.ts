@@ -12,7 +12,7 @@ import type {
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { guardrailBlockers, stakedBalances } from '../guardrails/guardrailBlockers';
+import { guardrailBlockers, stakedBalances } from '../guardrail/guardrailBlockers';
 import { blocker } from '../plan/blocker';
 import { storedLegs } from '../plan/legDocument';
 import { planDocument, planRecord } from '../plan/planDocument';

@@ -14,7 +14,7 @@ import type {
   RouteGoal,
 } from '@yieldrouter/schemas';
 import { formatMicros, newPlanId } from '@yieldrouter/schemas';
-import { guardrailBlockers } from '../guardrails/guardrailBlockers';
+import { guardrailBlockers } from '../guardrail/guardrailBlockers';
 import type { RouteSwaps } from '../swap/routeSwaps';
 import { blocker } from '../plan/blocker';
 import type { ChainAdapters } from '../chains/chainsConfig';

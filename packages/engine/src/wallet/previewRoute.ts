@@ -4,7 +4,7 @@ import type { Books } from '@yieldrouter/ledger';
 import type { Opportunity, RoutePreview } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { guardrailBlockers } from '../guardrails/guardrailBlockers';
+import { guardrailBlockers } from '../guardrail/guardrailBlockers';
 import type { VenueConfig } from '../venues/venueConfig';
 import { checkRouteToken, routeBlockers, stakeVenue, stakedOn } from './prepareRoute';
 import type { RouteInput } from './prepareRoute';

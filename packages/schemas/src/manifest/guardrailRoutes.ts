@@ -1,4 +1,4 @@
-import { GuardrailsDocument, GuardrailsUpdate } from '../guardrails';
+import { GuardrailsDocument, GuardrailsUpdate } from '../guardrail';
 import { WalletParams } from '../params';
 import { defineRoute } from './defineRoute';
 import { OWNER, OWNER_AGENT, ok } from './routeParts';
