@@ -14,7 +14,7 @@ module.exports = {
     '<rootDir>/src/idempotency.crash.test.ts',
     '<rootDir>/src/wallet.flow.test.ts',
     '<rootDir>/src/plan.test.ts',
-    '<rootDir>/src/webhooks.happy.test.ts',
+    '<rootDir>/src/webhook.happy.test.ts',
     '<rootDir>/src/audit.test.ts',
     '<rootDir>/src/audit.atomic.test.ts',
     '<rootDir>/src/autoPay.flow.test.ts',

@@ -328,7 +328,7 @@ export function createApp(deps: AppDeps): Express {
   });
   Object.assign(
     handlers,
-    webhookHandlers({ webhooks: useCases.webhooks, adapters, settings: config.webhooks }),
+    webhookHandlers({ webhook: useCases.webhook, adapters, settings: config.webhooks }),
   );
 
   for (const operationId of deps.withheldHandlers ?? []) {

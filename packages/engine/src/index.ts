@@ -18,7 +18,7 @@ export * from './bridge';
 export * from './wallet';
 export * from './guardrail';
 export * from './autoPay';
-export * from './webhooks';
+export * from './webhook';
 export * from './useCases';
 export * from './apiStore';
 export * from './createServices';

@@ -36,11 +36,11 @@ import { readPositions } from './wallet/readPositions';
 import { cancelPlan } from './wallet/releaseLegs';
 import { settleLeg } from './wallet/settleLeg';
 import { readWalletPerformance } from './wallet/walletPerformance';
-import { createWebhook } from './webhooks/createWebhook';
-import { deleteWebhook } from './webhooks/deleteWebhook';
-import { listWebhookEvents } from './webhooks/listWebhookEvents';
-import { listWebhooks } from './webhooks/listWebhooks';
-import { rotateWebhook } from './webhooks/rotateWebhook';
+import { createWebhook } from './webhook/createWebhook';
+import { deleteWebhook } from './webhook/deleteWebhook';
+import { listWebhookEvents } from './webhook/listWebhookEvents';
+import { listWebhooks } from './webhook/listWebhooks';
+import { rotateWebhook } from './webhook/rotateWebhook';
 
 /** A use case's parameters but the books, which `createUseCases` binds. */
 type Request<UseCase extends (parameters: never) => unknown> = Omit<Parameters<UseCase>[0], 'db'>;
@@ -204,7 +204,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
           prepareStrategyPlan({ ...request, db: books }),
       ),
     },
-    webhooks: {
+    webhook: {
       createWebhook: timed('createWebhook', (request: Request<typeof createWebhook>) =>
         createWebhook({ ...request, db: books }),
       ),
@@ -227,6 +227,6 @@ export type PlanUseCases = UseCases['plan'];
 export type SwapUseCases = UseCases['swap'];
 export type BridgeUseCases = UseCases['bridge'];
 export type VenueUseCases = UseCases['venues'];
-export type WebhookUseCases = UseCases['webhooks'];
+export type WebhookUseCases = UseCases['webhook'];
 export type AutopilotUseCases = UseCases['autopilot'];
 export type AutoPayUseCases = UseCases['autoPay'];
