@@ -1,7 +1,7 @@
 // The API suites that write money, again on the embedded PGlite database (no DATABASE_URL: the
 // README's first command), so the embedded default behaves as PostgreSQL does. The suites of the
 // write paths (Idempotency-Key and its crash points, route / withdraw / settle / harvest, plans,
-// webhook subscriptions and the outbox, auto-pay): about 110 s here; the broadcast suite (plans.execute,
+// webhook subscriptions and the outbox, auto-pay): about 110 s here; the broadcast suite (plan.execute,
 // 30 s more) passes too but is left to PostgreSQL. Run with NODE_OPTIONS=--experimental-vm-modules
 // (`pnpm test:pglite`).
 /** @type {import('jest').Config} */
@@ -12,9 +12,9 @@ module.exports = {
   testMatch: [
     '<rootDir>/src/idempotency.test.ts',
     '<rootDir>/src/idempotency.crash.test.ts',
-    '<rootDir>/src/wallets.flow.test.ts',
-    '<rootDir>/src/plans.test.ts',
-    '<rootDir>/src/webhooks.happy.test.ts',
+    '<rootDir>/src/wallet.flow.test.ts',
+    '<rootDir>/src/plan.test.ts',
+    '<rootDir>/src/webhook.happy.test.ts',
     '<rootDir>/src/audit.test.ts',
     '<rootDir>/src/audit.atomic.test.ts',
     '<rootDir>/src/autoPay.flow.test.ts',

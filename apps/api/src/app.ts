@@ -223,7 +223,7 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     bridgeHandlers({
-      plans: useCases.plans,
+      bridge: useCases.bridge,
       adapters,
       bridges: config.bridges,
       rail: bridgeRail,
@@ -273,7 +273,7 @@ export function createApp(deps: AppDeps): Express {
   Object.assign(
     handlers,
     walletHandlers({
-      wallets: useCases.wallets,
+      wallet: useCases.wallet,
       adapters,
       bridgeRail,
       bridging: { bridges: config.bridges, rail: bridgeRail },
@@ -294,17 +294,17 @@ export function createApp(deps: AppDeps): Express {
   );
   Object.assign(
     handlers,
-    guardrailHandlers({ guardrails: useCases.guardrails, adapters, snapshots }),
+    guardrailHandlers({ guardrail: useCases.guardrail, adapters, snapshots }),
   );
   Object.assign(
     handlers,
     autoPayHandlers({ autoPay: useCases.autoPay, adapters, venues: config.venues }),
   );
-  Object.assign(handlers, planHandlers({ plans: useCases.plans, adapters, enablement, snapshots }));
+  Object.assign(handlers, planHandlers({ plan: useCases.plan, adapters, enablement, snapshots }));
   Object.assign(
     handlers,
     swapHandlers({
-      plans: useCases.plans,
+      swap: useCases.swap,
       adapters,
       swaps: config.swaps,
       evmSource,
@@ -331,7 +331,7 @@ export function createApp(deps: AppDeps): Express {
   });
   Object.assign(
     handlers,
-    webhookHandlers({ webhooks: useCases.webhooks, adapters, settings: config.webhooks }),
+    webhookHandlers({ webhook: useCases.webhook, adapters, settings: config.webhooks }),
   );
 
   // Peer (v1) clients' routes: views of and aliases over the handlers and use cases above.
@@ -341,7 +341,7 @@ export function createApp(deps: AppDeps): Express {
       handlers,
       autoPay: useCases.autoPay,
       autopilot: useCases.autopilot,
-      wallets: useCases.wallets,
+      wallet: useCases.wallet,
       adapters,
       venues: config.venues,
       snapshots,

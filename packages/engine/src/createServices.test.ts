@@ -34,7 +34,7 @@ describe('createServices', () => {
         ledgerWrite: (operation, _, ok) => writes.push([operation, ok]),
       });
       await expect(
-        timed.plans.cancelPlan({ planId: 'plan_none', allowWallet: () => true, now: new Date() }),
+        timed.plan.cancelPlan({ planId: 'plan_none', allowWallet: () => true, now: new Date() }),
       ).rejects.toMatchObject({ code: 'PLAN_NOT_FOUND' });
       expect(writes).toEqual([['cancelPlan', false]]);
     } finally {

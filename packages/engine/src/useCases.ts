@@ -8,39 +8,39 @@ import { getAutoPay, setAutoPay } from './autoPay/autoPayConfig';
 import { quoteAutoPay } from './autoPay/quoteAutoPay';
 import { runAutoPay } from './autoPay/runAutoPay';
 import type { ChainAdapters } from './chains/chainsConfig';
-import { getGuardrails, setGuardrails } from './guardrails/guardrailsDocument';
-import { executePlanLeg } from './plans/executePlanLeg';
-import { planOfAlias } from './plans/planOfAlias';
-import { prepareStrategyPlan } from './plans/prepareStrategyPlan';
-import { readPlan } from './plans/readPlan';
-import { confirmBridgeDelivery } from './bridges/confirmBridgeDelivery';
-import { prepareBridgePlan } from './bridges/prepareBridgePlan';
-import { rescueBridge } from './bridges/rescueBridge';
-import { prepareEvmSwapPlan } from './swaps/prepareEvmSwapPlan';
-import { prepareSolanaSwapPlan } from './swaps/prepareSolanaSwapPlan';
-import { prepareSuiSwapPlan } from './swaps/prepareSuiSwapPlan';
-import { prepareGasSponsorPlan } from './swaps/prepareGasSponsorPlan';
+import { getGuardrails, setGuardrails } from './guardrail/guardrailsDocument';
+import { executePlanLeg } from './plan/executePlanLeg';
+import { planOfAlias } from './plan/planOfAlias';
+import { prepareStrategyPlan } from './plan/prepareStrategyPlan';
+import { readPlan } from './plan/readPlan';
+import { confirmBridgeDelivery } from './bridge/confirmBridgeDelivery';
+import { prepareBridgePlan } from './bridge/prepareBridgePlan';
+import { rescueBridge } from './bridge/rescueBridge';
+import { prepareEvmSwapPlan } from './swap/prepareEvmSwapPlan';
+import { prepareSolanaSwapPlan } from './swap/prepareSolanaSwapPlan';
+import { prepareSuiSwapPlan } from './swap/prepareSuiSwapPlan';
+import { prepareGasSponsorPlan } from './swap/prepareGasSponsorPlan';
 import { listOpportunities } from './venues/listOpportunities';
 import { readOpportunityApyHistory } from './venues/opportunityApyHistory';
 import { refreshApy } from './venues/refreshApy';
-import { readAuditTrail } from './wallets/auditTrail';
-import { getAutoYield, setAutoYield } from './wallets/autoYield';
-import { harvestWallet } from './wallets/harvest';
-import { prepareExit } from './wallets/prepareExit';
-import { prepareRebalance } from './wallets/prepareRebalance';
-import type { PrepareRebalanceRequest, RebalanceDeps } from './wallets/prepareRebalance';
-import { prepareRoute } from './wallets/prepareRoute';
-import { previewRoute } from './wallets/previewRoute';
-import { buildPublicActivity, buildPublicPortfolio } from './wallets/publicDocuments';
-import { readPositions } from './wallets/readPositions';
-import { cancelPlan } from './wallets/releaseLegs';
-import { settleLeg } from './wallets/settleLeg';
-import { readWalletPerformance } from './wallets/walletPerformance';
-import { createWebhook } from './webhooks/createWebhook';
-import { deleteWebhook } from './webhooks/deleteWebhook';
-import { listWebhookEvents } from './webhooks/listWebhookEvents';
-import { listWebhooks } from './webhooks/listWebhooks';
-import { rotateWebhook } from './webhooks/rotateWebhook';
+import { readAuditTrail } from './wallet/auditTrail';
+import { getAutoYield, setAutoYield } from './wallet/autoYield';
+import { harvestWallet } from './wallet/harvest';
+import { prepareExit } from './wallet/prepareExit';
+import { prepareRebalance } from './wallet/prepareRebalance';
+import type { PrepareRebalanceRequest, RebalanceDeps } from './wallet/prepareRebalance';
+import { prepareRoute } from './wallet/prepareRoute';
+import { previewRoute } from './wallet/previewRoute';
+import { buildPublicActivity, buildPublicPortfolio } from './wallet/publicDocuments';
+import { readPositions } from './wallet/readPositions';
+import { cancelPlan } from './wallet/releaseLegs';
+import { settleLeg } from './wallet/settleLeg';
+import { readWalletPerformance } from './wallet/walletPerformance';
+import { createWebhook } from './webhook/createWebhook';
+import { deleteWebhook } from './webhook/deleteWebhook';
+import { listWebhookEvents } from './webhook/listWebhookEvents';
+import { listWebhooks } from './webhook/listWebhooks';
+import { rotateWebhook } from './webhook/rotateWebhook';
 
 /** A use case's parameters but the books, which `createUseCases` binds. */
 type Request<UseCase extends (parameters: never) => unknown> = Omit<Parameters<UseCase>[0], 'db'>;
@@ -87,7 +87,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         return false;
       }
     },
-    wallets: {
+    wallet: {
       /** The wallet's stored auto-yield setting (by ledger key), or null. */
       autoYieldSetting: booksFirst(readAutoYield),
       prepareRoute: timed('prepareRoute', (request: Request<typeof prepareRoute>) =>
@@ -136,7 +136,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         tickAutopilot({ ...request, db: books }),
       ),
     },
-    guardrails: {
+    guardrail: {
       getGuardrails: booksFirst(getGuardrails),
       setGuardrails: timed('setGuardrails', booksFirst(setGuardrails)),
     },
@@ -148,7 +148,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
       ),
       quoteAutoPay: booksFirst(quoteAutoPay),
     },
-    plans: {
+    plan: {
       readPlan: booksFirst(readPlan),
       cancelPlan: timed('cancelPlan', (request: Request<typeof cancelPlan>) =>
         cancelPlan({ ...request, db: books }),
@@ -157,6 +157,8 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         executePlanLeg({ ...request, db: books }),
       ),
       planOfAlias: (request: Request<typeof planOfAlias>) => planOfAlias({ ...request, db: books }),
+    },
+    swap: {
       prepareEvmSwapPlan: timed(
         'prepareEvmSwapPlan',
         (request: Request<typeof prepareEvmSwapPlan>) =>
@@ -177,6 +179,8 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
         (request: Request<typeof prepareGasSponsorPlan>) =>
           prepareGasSponsorPlan({ ...request, db: books }),
       ),
+    },
+    bridge: {
       prepareBridgePlan: timed('prepareBridgePlan', (request: Request<typeof prepareBridgePlan>) =>
         prepareBridgePlan({ ...request, db: books }),
       ),
@@ -200,7 +204,7 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
           prepareStrategyPlan({ ...request, db: books }),
       ),
     },
-    webhooks: {
+    webhook: {
       createWebhook: timed('createWebhook', (request: Request<typeof createWebhook>) =>
         createWebhook({ ...request, db: books }),
       ),
@@ -217,10 +221,12 @@ export function createUseCases(books: Books, observer?: LedgerWriteObserver) {
 }
 
 export type UseCases = ReturnType<typeof createUseCases>;
-export type WalletUseCases = UseCases['wallets'];
-export type GuardrailUseCases = UseCases['guardrails'];
-export type PlanUseCases = UseCases['plans'];
+export type WalletUseCases = UseCases['wallet'];
+export type GuardrailUseCases = UseCases['guardrail'];
+export type PlanUseCases = UseCases['plan'];
+export type SwapUseCases = UseCases['swap'];
+export type BridgeUseCases = UseCases['bridge'];
 export type VenueUseCases = UseCases['venues'];
-export type WebhookUseCases = UseCases['webhooks'];
+export type WebhookUseCases = UseCases['webhook'];
 export type AutopilotUseCases = UseCases['autopilot'];
 export type AutoPayUseCases = UseCases['autoPay'];

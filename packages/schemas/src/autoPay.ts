@@ -3,7 +3,7 @@ import { Chain } from './chains';
 import { Blocker } from './errors';
 import { MicrosOut, MicrosString } from './money';
 import { PlanDocument } from './planDocuments';
-import { WalletAddress } from './requests';
+import { WalletAddress } from './params';
 
 /** The most payees one auto-pay config names (documented in docs/auto-pay.md). */
 export const AUTO_PAY_MAX_PAYEES = 10;

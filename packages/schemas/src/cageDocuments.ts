@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExecutionMode } from './chains';
 import { MicrosOut } from './money';
-import { CageAction } from './requests';
+import { CageAction } from './cageRequests';
 
 /** The chains with a cage: the Map chains, where the owner signs and the service never sends. */
 export const CageChain = z.enum(['base', 'arbitrum']);

@@ -1,7 +1,7 @@
 import { errorMessage } from './errorMessage';
 import { z } from 'zod';
 import type { Chain } from './chains';
-import type { UnavailableReasonCode } from './requests';
+import type { UnavailableReasonCode } from './chainDocuments';
 import type { Blocker } from './errors';
 import type { VenueChainFacts } from './opportunityFacts';
 import type { SolanaSwapLegRequest } from './solanaSwapLeg';

@@ -1,13 +1,9 @@
 import type { z } from 'zod';
 import { toJsonSchema } from './openapi';
-import {
-  BridgePlanRequest,
-  CagePrepareRequest,
-  DepositPlanRequest,
-  ExecuteRequest,
-  GasSponsorRequest,
-  WithdrawPlanRequest,
-} from './requests';
+import { BridgePlanRequest } from './bridge';
+import { CagePrepareRequest } from './cageRequests';
+import { DepositPlanRequest, ExecuteRequest, WithdrawPlanRequest } from './planRequests';
+import { GasSponsorRequest } from './swapRequests';
 
 // Issue 41: each cross-field rule a request schema enforces (refine/superRefine) is stated in the
 // document too. For bodies that differ only in which fields are present, the document's rules

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Chain } from './chains';
+import { MicrosOut } from './money';
 
 // The keeper's state as the keeper records it in Redis and the keeper-only routes serve it.
 
@@ -128,3 +130,32 @@ export const KeeperEnqueueResult = z.object({
     .meta({ description: 'False: nothing will run the job until a keeper starts.' }),
 });
 export type KeeperEnqueueResult = z.infer<typeof KeeperEnqueueResult>;
+
+export const HarvestBatchRequest = z.strictObject({
+  chain: Chain.optional(),
+  pageSize: z.number().int().min(1).max(500).optional(),
+});
+
+export const HarvestBatchDocument = z
+  .strictObject({
+    schemaVersion: z.literal('harvest-plan.v1'),
+    chain: Chain.nullable(),
+    wallets: z.number().int().meta({ description: 'Wallets with a staked position in the page.' }),
+    positions: z.strictObject({
+      harvested: z.number().int(),
+      noYield: z.number().int(),
+      unavailable: z.number().int(),
+    }),
+    grossYieldMicros: MicrosOut,
+    feeMicros: MicrosOut.meta({ description: 'Skim plus profit fee, to protocol fees.' }),
+    netYieldMicros: MicrosOut,
+    errors: z.array(z.strictObject({ wallet: z.string(), message: z.string() })),
+    nextCursor: z.string().nullable().meta({
+      description:
+        'The last wallet of a full page: pass it as `after` for the next; null at the end.',
+    }),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+  })
+  .meta({ description: 'One page of the permissionless harvest over staked wallets.' });
+export type HarvestBatchDocument = z.infer<typeof HarvestBatchDocument>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_VERSION } from './documents';
+import { API_VERSION } from './metaDocuments';
 import { ErrorBody } from './errors';
 import type { RouteDefinition } from './manifest/defineRoute';
 import { routePaths } from './manifest/defineRoute';

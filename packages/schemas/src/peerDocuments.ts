@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { AuditQuery } from './auditTrail';
 import { AUTO_PAY_MAX_PAYEES, AutoPayPayee, checkAutoPayPayees } from './autoPay';
 import { Chain, ExecutionMode } from './chains';
-import { ChainEnablement } from './documents';
+import { ChainEnablement } from './metaDocuments';
 import { MicrosOut, PositiveMicrosString } from './money';
-import { AutoYieldSetting, WalletAddress, WalletParams, WithdrawRequest } from './requests';
+import { WalletAddress, WalletParams } from './params';
+import { AutoYieldSetting, WithdrawRequest } from './walletRequests';
 
 // Request and answer shapes of the routes peer clients call (issue 41), each a view of or an
 // alias over an existing use case: nothing here is computed that the service cannot read.

@@ -3,7 +3,7 @@ import { UnsignedEncoding } from './chainAdapter';
 import { Chain, ExecutionMode } from './chains';
 import { Blocker } from './errors';
 import { MicrosOut, NativeAmountOut } from './money';
-import { ChainChoice } from './requests';
+import { ChainChoice } from './walletRequests';
 
 // What plan, execute and harvest routes answer: the plan document (prepared or blocked, and as
 // stored with its legs' state) and the harvest result.
@@ -290,66 +290,3 @@ export const ExecuteResult = StoredPlanDocument.extend({
   }),
 });
 export type ExecuteResult = z.infer<typeof ExecuteResult>;
-
-export const HarvestPositionResult = z.strictObject({
-  chain: Chain,
-  opportunityId: z.string(),
-  venueId: z.string().nullable(),
-  outcome: z.enum(['harvested', 'no_yield', 'unavailable', 'prepared']).meta({
-    description:
-      'harvested: booked and compounded; no_yield: the tracked shares are worth no more than ' +
-      'the mark; unavailable: see reason (chain unreadable, venue not in the catalog, the chain ' +
-      'holds fewer shares than the books track, or a leg settled while the value was read); ' +
-      'prepared: execute:true, amounts a claim would realise, nothing booked.',
-  }),
-  reason: z.string().optional(),
-  harvestId: z.string().nullable(),
-  valueMicros: MicrosOut.nullable().meta({
-    description:
-      'What the shares our settled legs minted are worth at the venue share price now, read ' +
-      'on chain through the adapter; null when unread. Outside money is not in it.',
-  }),
-  basisMicros: MicrosOut.nullable().meta({
-    description:
-      'The mark: what the books recognised those shares to be worth (staked balance plus the ' +
-      'fees earlier harvests left in the position). Gross yield = value − mark.',
-  }),
-  untrackedMicros: MicrosOut.nullable().meta({
-    description:
-      'Money on the same venue our plans did not put there (an outside deposit, a leg not ' +
-      'settled yet): reported, never skimmed; null when unread.',
-  }),
-  grossYieldMicros: MicrosOut,
-  protocolFeeMicros: MicrosOut,
-  profitFeeMicros: MicrosOut,
-  netYieldMicros: MicrosOut,
-});
-export type HarvestPositionResult = z.infer<typeof HarvestPositionResult>;
-
-export const HarvestResult = z
-  .strictObject({
-    wallet: z.string(),
-    mode: z.enum(['compound', 'no_op_harvest', 'harvest', 'prepare_only']),
-    outcome: z.enum(['harvested', 'blocked', 'unavailable', 'prepared']),
-    reason: z.string().optional(),
-    grossYieldMicros: MicrosOut,
-    protocolFeeMicros: MicrosOut.meta({
-      description: 'The yield skim (500 bps by default) sent to protocol fees.',
-    }),
-    profitFeeMicros: MicrosOut.meta({ description: 'The harvest profit fee; 0 while off.' }),
-    netYieldMicros: MicrosOut.meta({ description: 'Compounded into the staked balance.' }),
-    prepared: z.boolean().optional(),
-    httpStatus: z.union([z.literal(200), z.literal(202)]),
-    positions: z.array(HarvestPositionResult),
-    asOf: z.string(),
-  })
-  .meta({
-    description: [
-      'Harvest outcomes (SPEC): nothing staked or no yield → mode no_op_harvest, outcome',
-      'blocked, gross "0", HTTP 200 (reason nothing_staked or no_yield); the yield source',
-      'unavailable → gross "0" with reason, HTTP 200; real yield → mode compound, net = gross −',
-      'skim − profit fee, compounded, HTTP 200; execute:true → HTTP 202, prepared: true, nothing',
-      'booked. Totals cover the positions harvested (or prepared).',
-    ].join(' '),
-  });
-export type HarvestResult = z.infer<typeof HarvestResult>;

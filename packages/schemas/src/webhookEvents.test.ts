@@ -1,6 +1,6 @@
 import { buildOpenApiDocument } from './openapi';
 import { routeList } from './manifest/allRoutes';
-import { WebhookCreateRequest, WebhookIdParams } from './requests';
+import { WebhookCreateRequest, WebhookIdParams } from './webhookRequests';
 import { WEBHOOK_EVENT_SCHEMA_VERSION, WebhookEventType } from './webhookEventType';
 import { WEBHOOK_EVENT_SCHEMAS, WebhookEvent } from './webhookEvents';
 

@@ -6,13 +6,13 @@
 import { performance } from 'node:perf_hooks';
 import { autopilotPeriod, listOpportunities, tickDueAutopilots } from '@yieldrouter/engine';
 import type { VenueConfig } from '@yieldrouter/engine';
-import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import {
   FAKE_SECOND_VENUE,
   FAKE_STAKE_VENUE,
   fakeTwoVenues,
   seedFakeStakeOpportunities,
-} from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+} from '@yieldrouter/engine/src/wallet/testing/stakeOnFakeChain';
 import { createDatabase, readStakedPositions, readTrackedPositions } from '@yieldrouter/ledger';
 import type { Books } from '@yieldrouter/ledger';
 import { withDatabase } from './benchDatabase';

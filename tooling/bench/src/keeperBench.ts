@@ -16,13 +16,13 @@ import {
   harvestBatch,
   relayOutbox,
 } from '@yieldrouter/engine';
-import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE,
   fakeStakeVenues,
   seedFakeStakeOpportunities,
   stakeWallets,
-} from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+} from '@yieldrouter/engine/src/wallet/testing/stakeOnFakeChain';
 import { parseKeeperEnv, startKeeper } from '@yieldrouter/jobs';
 import { createDatabase, insertOutboxEvents, readStakedPositions } from '@yieldrouter/ledger';
 import type { Books, OutboxEventInput } from '@yieldrouter/ledger';

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { VenueConfig } from '@yieldrouter/engine';
 import { prepareRoute, readPositions, settleLeg } from '@yieldrouter/engine';
-import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import { createDatabase, verifyLedger } from '@yieldrouter/ledger';
 import { pool, withDatabase } from './benchDatabase';
 

@@ -4,12 +4,12 @@
 // and the process's resident memory high-water mark before and after.
 import { performance } from 'node:perf_hooks';
 import { reconcileBooks } from '@yieldrouter/engine';
-import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE,
   fakeStakeVenues,
   seedFakeStakeOpportunities,
-} from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+} from '@yieldrouter/engine/src/wallet/testing/stakeOnFakeChain';
 import { createDatabase, listTrackedPositions } from '@yieldrouter/ledger';
 import type { PositionCursor } from '@yieldrouter/ledger';
 import { withDatabase } from './benchDatabase';

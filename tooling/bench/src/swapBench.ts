@@ -64,7 +64,7 @@ export async function runSwapBench(): Promise<void> {
           ids: OnChainIds.parse({ sui: {}, solana: {}, base: {}, arbitrum: {} }),
           switches: { sui: OFF, solana: OFF, base: OFF, arbitrum: OFF },
         });
-        const { plans } = createUseCases(database);
+        const { swap } = createUseCases(database);
         const owner = anvilAccounts()[7]?.address;
         if (!owner) throw new Error('no anvil account');
         const request = {
@@ -75,7 +75,7 @@ export async function runSwapBench(): Promise<void> {
           amountInMicros: 100_000_000n,
         };
         const plan = async () => {
-          const document = await plans.prepareEvmSwapPlan({
+          const document = await swap.prepareEvmSwapPlan({
             adapters,
             swaps,
             source,

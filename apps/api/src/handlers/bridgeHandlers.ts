@@ -1,11 +1,11 @@
-import type { BridgeRail, BridgesConfig, ChainAdapters, PlanUseCases } from '@yieldrouter/engine';
+import type { BridgeRail, BridgesConfig, BridgeUseCases, ChainAdapters } from '@yieldrouter/engine';
 import type { Handlers } from '../http/mountRoutes';
 import { principalAllowsWallet } from '../http/auth';
 import type { Principal } from '../http/auth';
 import { callerOf, ownsBothOf } from './ownerProof';
 
 export interface BridgeHandlerDeps {
-  readonly plans: PlanUseCases;
+  readonly bridge: BridgeUseCases;
   readonly adapters: ChainAdapters;
   readonly bridges: BridgesConfig;
   /** The rail (CCTP v2); undefined when none is built (every lane blocked). */
@@ -28,7 +28,7 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
       const caller = await callerOf(header, deps.resolveKey);
       return {
         status: 200,
-        body: await deps.plans.prepareBridgePlan({
+        body: await deps.bridge.prepareBridgePlan({
           adapters: deps.adapters,
           bridges: deps.bridges,
           rail: deps.rail,
@@ -40,7 +40,7 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
     },
     confirmBridgeDelivery: async ({ body, principal }) => ({
       status: 200,
-      body: await deps.plans.confirmBridgeDelivery({
+      body: await deps.bridge.confirmBridgeDelivery({
         rail: deps.rail,
         planId: body.planId,
         destTxId: body.destTxId,
@@ -50,7 +50,7 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
     }),
     rescueBridge: async ({ body, principal }) => ({
       status: 200,
-      body: await deps.plans.rescueBridge({
+      body: await deps.bridge.rescueBridge({
         rail: deps.rail,
         request: body,
         allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),

@@ -2,7 +2,7 @@ import type { ChainAdapters, GuardrailUseCases, OpportunitySnapshots } from '@yi
 import type { Handlers } from '../http/mountRoutes';
 
 export interface GuardrailHandlerDeps {
-  readonly guardrails: GuardrailUseCases;
+  readonly guardrail: GuardrailUseCases;
   readonly adapters: ChainAdapters;
   readonly snapshots: OpportunitySnapshots;
   readonly now?: () => Date;
@@ -12,14 +12,14 @@ const ok = <T>(body: T) => ({ status: 200, body });
 
 /** A wallet's guardrails: read by its owner and agents, replaced by its owner. */
 export function guardrailHandlers(deps: GuardrailHandlerDeps): Handlers {
-  const { adapters, guardrails } = deps;
+  const { adapters, guardrail } = deps;
   const now = deps.now ?? (() => new Date());
   return {
     getGuardrails: async ({ params }) =>
-      ok(await guardrails.getGuardrails(adapters, params.address)),
+      ok(await guardrail.getGuardrails(adapters, params.address)),
     setGuardrails: async ({ params, body, recordWrite }) =>
       ok(
-        await guardrails.setGuardrails(
+        await guardrail.setGuardrails(
           adapters,
           params.address,
           body,

@@ -27,7 +27,7 @@ export interface PeerWalletHandlerDeps {
   readonly handlers: Handlers;
   readonly autoPay: AutoPayUseCases;
   readonly autopilot: AutopilotUseCases;
-  readonly wallets: WalletUseCases;
+  readonly wallet: WalletUseCases;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly snapshots: OpportunitySnapshots;
@@ -186,7 +186,7 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
       const venue =
         body.venue ??
         (
-          await deps.wallets.getAutoYield(
+          await deps.wallet.getAutoYield(
             adapters,
             params.address,
             (await deps.snapshots.current()).opportunities,

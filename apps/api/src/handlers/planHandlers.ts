@@ -5,7 +5,7 @@ import type { Handlers } from '../http/mountRoutes';
 
 export interface PlanHandlerDeps {
   /** The stored-plan use cases, on the books. */
-  readonly plans: PlanUseCases;
+  readonly plan: PlanUseCases;
   readonly adapters: ChainAdapters;
   /** The chains' execution modes: the server broadcasts only where it is `broadcast`. */
   readonly enablement: readonly ChainEnablement[];
@@ -16,14 +16,17 @@ export interface PlanHandlerDeps {
 
 /** Stored plans: read one, and broadcast the owner-signed bytes of one of its legs. */
 export function planHandlers(deps: PlanHandlerDeps): Handlers {
-  const { plans } = deps;
+  const { plan: planUseCases } = deps;
   const now = deps.now ?? (() => new Date());
   return {
-    getPlan: async ({ params }) => ({ status: 200, body: await plans.readPlan(params.planId) }),
+    getPlan: async ({ params }) => ({
+      status: 200,
+      body: await planUseCases.readPlan(params.planId),
+    }),
     cancelPlan: async ({ params, principal, recordWrite }) => {
       const ok = <T>(body: T) => ({ status: 200, body });
       return ok(
-        await plans.cancelPlan({
+        await planUseCases.cancelPlan({
           planId: params.planId,
           allowWallet: (wallet) => principal !== null && principalAllowsWallet(principal, wallet),
           now: now(),
@@ -36,7 +39,7 @@ export function planHandlers(deps: PlanHandlerDeps): Handlers {
       // and with signed bytes under one of their two names.
       const planId =
         body.planId ??
-        (await plans.planOfAlias({
+        (await planUseCases.planOfAlias({
           adapters: deps.adapters,
           opportunities: (await deps.snapshots.current()).opportunities,
           strategyId: body.strategyId ?? '',
@@ -45,7 +48,7 @@ export function planHandlers(deps: PlanHandlerDeps): Handlers {
         }));
       return {
         status: 200,
-        body: await plans.executePlanLeg({
+        body: await planUseCases.executePlanLeg({
           adapters: deps.adapters,
           enablement: deps.enablement,
           planId,

@@ -2,16 +2,16 @@ import type {
   CetusConfig,
   ChainAdapters,
   JupiterConfig,
-  PlanUseCases,
   SolanaSwapQuote,
   SuiSwapQuote,
   SwapQuoteSource,
   SwapsConfig,
+  SwapUseCases,
 } from '@yieldrouter/engine';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface SwapHandlerDeps {
-  readonly plans: PlanUseCases;
+  readonly swap: SwapUseCases;
   readonly adapters: ChainAdapters;
   readonly swaps: SwapsConfig;
   /** The EVM quote source (0x); undefined when none is configured (plans are blocked). */
@@ -34,7 +34,7 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
   return {
     prepareEvmSwapPlan: async ({ body }) => ({
       status: 200,
-      body: await deps.plans.prepareEvmSwapPlan({
+      body: await deps.swap.prepareEvmSwapPlan({
         adapters: deps.adapters,
         swaps: deps.swaps,
         source: deps.evmSource,
@@ -44,7 +44,7 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
     }),
     prepareSolanaSwapPlan: async ({ body }) => ({
       status: 200,
-      body: await deps.plans.prepareSolanaSwapPlan({
+      body: await deps.swap.prepareSolanaSwapPlan({
         adapters: deps.adapters,
         jupiter: deps.jupiter,
         source: deps.solanaSource,
@@ -54,7 +54,7 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
     }),
     prepareSuiSwapPlan: async ({ body }) => ({
       status: 200,
-      body: await deps.plans.prepareSuiSwapPlan({
+      body: await deps.swap.prepareSuiSwapPlan({
         adapters: deps.adapters,
         cetus: deps.cetus,
         source: deps.suiSource,
@@ -64,7 +64,7 @@ export function swapHandlers(deps: SwapHandlerDeps): Handlers {
     }),
     prepareGasSponsorPlan: async ({ body }) => ({
       status: 200,
-      body: await deps.plans.prepareGasSponsorPlan({
+      body: await deps.swap.prepareGasSponsorPlan({
         adapters: deps.adapters,
         swaps: deps.swaps,
         source: deps.evmSource,

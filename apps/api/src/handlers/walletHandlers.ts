@@ -22,7 +22,7 @@ import { ownsBothOf } from './ownerProof';
 
 export interface WalletHandlerDeps {
   /** The wallet use cases, on the books. */
-  readonly wallets: WalletUseCases;
+  readonly wallet: WalletUseCases;
   readonly adapters: ChainAdapters;
   /** Bridge plans' burn legs settle through the rail. */
   readonly bridgeRail?: BridgeRail | undefined;
@@ -44,7 +44,7 @@ const ok = <T>(body: T) => ({ status: 200, body });
  * portfolio and activity documents, funding, performance and the auto-yield setting.
  */
 export function walletHandlers(deps: WalletHandlerDeps): Handlers {
-  const { adapters, wallets } = deps;
+  const { adapters, wallet: walletUseCases } = deps;
   const now = deps.now ?? (() => new Date());
   const opportunities = async () => (await deps.snapshots.current()).opportunities;
 
@@ -60,10 +60,10 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     routeFunds: async ({ params, body, principal, recordWrite }) => {
       // Only a route with stake deposits into a venue: only then does the setting matter.
       const setting = body.stake
-        ? await wallets.autoYieldSetting(ledgerWallet(adapters, params.address))
+        ? await walletUseCases.autoYieldSetting(ledgerWallet(adapters, params.address))
         : null;
       return ok(
-        await wallets.prepareRoute({
+        await walletUseCases.prepareRoute({
           adapters,
           venues: deps.venues,
           opportunities: await opportunities(),
@@ -85,7 +85,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       checkRouteToken(body.token);
       // `unstakeFirst` is accepted: a withdraw exits liquid only (see the request schema).
       return ok(
-        await wallets.prepareExit({
+        await walletUseCases.prepareExit({
           adapters,
           address: params.address,
           amountMicros: body.amountMicros,
@@ -97,7 +97,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     },
     rebalance: async ({ params, body, recordWrite }) =>
       ok(
-        await wallets.prepareRebalance(
+        await walletUseCases.prepareRebalance(
           { adapters, venues: deps.venues, opportunities: await opportunities() },
           {
             wallet: params.address,
@@ -112,7 +112,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ),
     previewRoute: async ({ params, body }) =>
       ok(
-        await wallets.previewRoute({
+        await walletUseCases.previewRoute({
           adapters,
           venues: deps.venues,
           opportunities: await opportunities(),
@@ -122,7 +122,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ),
     settlePlanLeg: async ({ params, body, principal, carryRecord }) =>
       ok(
-        await wallets.settleLeg({
+        await walletUseCases.settleLeg({
           adapters,
           bridgeRail: deps.bridgeRail,
           venues: deps.venues,
@@ -136,7 +136,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       ),
     harvest: async ({ params, body, recordWrite }) => {
       const answer = (result: HarvestResult) => ({ status: result.httpStatus, body: result });
-      const result = await wallets.harvestWallet({
+      const result = await walletUseCases.harvestWallet({
         adapters,
         venues: deps.venues,
         address: params.address,
@@ -148,12 +148,12 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       return answer(result);
     },
     getPosition: async ({ params }) =>
-      ok((await wallets.readPositions(adapters, [params.address], now()))[0]),
+      ok((await walletUseCases.readPositions(adapters, [params.address], now()))[0]),
     batchPositions: async ({ body, principal }) => {
       // One key, one answer: a wallet outside the key's scope refuses the whole batch (403,
       // naming the first such wallet), so a batch never leaks which other wallets hold money.
       body.wallets.forEach((wallet, index) => scoped(principal, wallet, `body.wallets[${index}]`));
-      const positions = await wallets.readPositions(adapters, body.wallets, now());
+      const positions = await walletUseCases.readPositions(adapters, body.wallets, now());
       return ok({ count: positions.length, positions });
     },
     getCharacterPosition: async ({ params, principal }) => {
@@ -166,16 +166,17 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         );
       }
       scoped(principal, wallet, 'path.character_id');
-      return ok((await wallets.readPositions(adapters, [wallet], now()))[0]);
+      return ok((await walletUseCases.readPositions(adapters, [wallet], now()))[0]);
     },
     getPublicPortfolio: async ({ query }) =>
-      ok(await wallets.publicPortfolio(adapters, query.wallet, now())),
-    getPublicActivity: async ({ query }) => ok(await wallets.publicActivity(adapters, query)),
+      ok(await walletUseCases.publicPortfolio(adapters, query.wallet, now())),
+    getPublicActivity: async ({ query }) =>
+      ok(await walletUseCases.publicActivity(adapters, query)),
     getWalletPortfolio: async ({ params }) => {
       const at = now();
       const [[position], portfolio] = await Promise.all([
-        wallets.readPositions(adapters, [params.address], at),
-        wallets.publicPortfolio(adapters, params.address, at),
+        walletUseCases.readPositions(adapters, [params.address], at),
+        walletUseCases.publicPortfolio(adapters, params.address, at),
       ]);
       return ok({
         schemaVersion: 'svc-wallet-balances.v1',
@@ -186,7 +187,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       });
     },
     getPerformance: async ({ params }) =>
-      ok(await wallets.performance(adapters, params.address, await opportunities(), now())),
+      ok(await walletUseCases.performance(adapters, params.address, await opportunities(), now())),
     getFunding: async ({ params }) => {
       const chains = chainsOfAddress(adapters, params.address);
       const legs = await Promise.all(
@@ -199,10 +200,10 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
       });
     },
     getAutoYield: async ({ params }) =>
-      ok(await wallets.getAutoYield(adapters, params.address, await opportunities())),
+      ok(await walletUseCases.getAutoYield(adapters, params.address, await opportunities())),
     setAutoYield: async ({ params, body, recordWrite }) =>
       ok(
-        await wallets.setAutoYield(
+        await walletUseCases.setAutoYield(
           adapters,
           params.address,
           body,
@@ -212,6 +213,6 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         ),
       ),
     getWalletAudit: async ({ params, query }) =>
-      ok(await wallets.auditTrail(adapters, params.address, query)),
+      ok(await walletUseCases.auditTrail(adapters, params.address, query)),
   };
 }

@@ -12,7 +12,7 @@ import type { Handlers } from '../http/mountRoutes';
 
 export interface WebhookHandlerDeps {
   /** The webhook use cases, on the books. */
-  readonly webhooks: WebhookUseCases;
+  readonly webhook: WebhookUseCases;
   readonly adapters: ChainAdapters;
   readonly settings: WebhookSettings;
   /** DNS for URL checks; the system resolver when not given. */
@@ -32,7 +32,7 @@ function keyOf(principal: Principal | null): Principal {
  * answer 404.
  */
 export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
-  const { webhooks } = deps;
+  const { webhook } = deps;
   const now = deps.now ?? (() => new Date());
   const { cipher, urlPolicy } = createWebhookSender(deps.settings);
   const eventTypes = deepFreeze(buildWebhookEventTypesDocument());
@@ -49,7 +49,7 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
       const key = keyOf(principal);
       const created = <T>(result: T) => ({ status: 201, body: result });
       return created(
-        await webhooks.createWebhook({
+        await webhook.createWebhook({
           cipher,
           urlPolicy,
           ...(deps.lookup ? { lookup: deps.lookup } : {}),
@@ -62,11 +62,11 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
     },
     listWebhooks: async ({ principal }) => ({
       status: 200,
-      body: await webhooks.listWebhooks(keyOf(principal).keyId),
+      body: await webhook.listWebhooks(keyOf(principal).keyId),
     }),
     rotateWebhook: async ({ params, principal, recordWrite }) =>
       ok(
-        await webhooks.rotateWebhook({
+        await webhook.rotateWebhook({
           cipher,
           ownerKeyId: keyOf(principal).keyId,
           id: params.id,
@@ -77,7 +77,7 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
       ),
     deleteWebhook: async ({ params, principal, recordWrite }) =>
       ok(
-        await webhooks.deleteWebhook({
+        await webhook.deleteWebhook({
           ownerKeyId: keyOf(principal).keyId,
           id: params.id,
           now: now(),
@@ -100,7 +100,7 @@ export function webhookHandlers(deps: WebhookHandlerDeps): Handlers {
       }
       return {
         status: 200,
-        body: await webhooks.listWebhookEvents(
+        body: await webhook.listWebhookEvents(
           { wallets, ownerKeyId: key.role === 'owner' ? key.keyId : null },
           { cursor: query.cursor, limit: query.limit, type: query.type, wallet },
         ),

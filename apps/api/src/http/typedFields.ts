@@ -66,9 +66,6 @@ export function fieldKind(path: string): FieldKind | undefined {
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 export const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
-/** How many bytes base64 `text` decodes to. */
-export const base64Length = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
-
 /** Decoded length of a base58 string (leading '1's are zero bytes). */
 export function base58Length(text: string): number {
   let value = 0n;
@@ -77,6 +74,11 @@ export function base58Length(text: string): number {
   for (; value > 0n; value >>= 8n) bytes += 1;
   const zeros = text.length - text.replace(/^1+/, '').length;
   return bytes + zeros;
+}
+
+/** Decoded length of a base64 string (trailing '=' padding is no byte). */
+export function base64Length(text: string): number {
+  return Math.floor((text.replace(/=+$/, '').length * 3) / 4);
 }
 
 const base58Of = (text: string, ...lengths: number[]) =>
@@ -103,8 +105,8 @@ const sizedLikeCall = (bytes: number) => bytes >= SHORTEST_CALL && !KEY_SIZES.ha
  * (a Solana secret key), then base64.
  */
 function isEncodedBytes(text: string): boolean {
-  const hex = HEX_BYTES.exec(text);
-  if (hex) return sizedLikeCall((hex[1] ?? '').length / 2);
+  const hexDigits = HEX_BYTES.exec(text)?.[1];
+  if (hexDigits !== undefined) return sizedLikeCall(hexDigits.length / 2);
   if (text.length <= 90 && BASE58.test(text) && KEY_SIZES.has(base58Length(text))) return false;
   if (BASE64_BYTES.test(text) && text.length % 4 === 0) {
     return sizedLikeCall(base64Length(text));

@@ -4,12 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { listOpportunities } from '@yieldrouter/engine';
-import type { FakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
-import { fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import type { FakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
+import { fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import {
   fakeStakeVenues,
   landStake,
-} from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+} from '@yieldrouter/engine/src/wallet/testing/stakeOnFakeChain';
 import { dailyApySamples } from '@yieldrouter/engine/src/venues/testing/dailyApySamples';
 import { insertApySamples } from '@yieldrouter/ledger';
 import type { TestApp } from './startTestApp';

@@ -2,15 +2,15 @@ import fc from 'fast-check';
 import { readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import type { AutoPayRunDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { cancelPlan } from '../wallets/releaseLegs';
-import { settleLeg } from '../wallets/settleLeg';
-import { fakeBase58 } from '../wallets/testing/fakeChain';
-import type { FakeChain } from '../wallets/testing/fakeChain';
+import { cancelPlan } from '../wallet/releaseLegs';
+import { settleLeg } from '../wallet/settleLeg';
+import { fakeBase58 } from '../wallet/testing/fakeChain';
+import type { FakeChain } from '../wallet/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
   fakeStakeVenues as venues,
-} from '../wallets/testing/stakeOnFakeChain';
-import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
+} from '../wallet/testing/stakeOnFakeChain';
+import { useFakeStakeDatabase } from '../wallet/testing/useFakeStakeDatabase';
 import { runAutoPay } from './runAutoPay';
 import { harvestOnFakeChain, stakedAutoPayWallet } from './testing/autoPayOnFakeChain';
 

@@ -9,7 +9,7 @@ import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { recordedWrite } from '../recordedWrite';
-import { chainOfAddress, ledgerWallet } from '../wallets/walletAddress';
+import { chainOfAddress, ledgerWallet } from '../wallet/walletAddress';
 import type { VenueConfig } from '../venues/venueConfig';
 import { readAutoPayDocument } from './autoPayDocument';
 import { poolClaimReader } from './readPoolClaim';

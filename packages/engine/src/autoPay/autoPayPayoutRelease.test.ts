@@ -1,14 +1,14 @@
 import { findSettlementLeg, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import type { AutoPayRunDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { releaseLeg } from '../wallets/releaseLegs';
-import { settleLeg } from '../wallets/settleLeg';
-import type { FakeChain } from '../wallets/testing/fakeChain';
+import { releaseLeg } from '../wallet/releaseLegs';
+import { settleLeg } from '../wallet/settleLeg';
+import type { FakeChain } from '../wallet/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
   fakeStakeVenues as venues,
-} from '../wallets/testing/stakeOnFakeChain';
-import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
+} from '../wallet/testing/stakeOnFakeChain';
+import { useFakeStakeDatabase } from '../wallet/testing/useFakeStakeDatabase';
 import { runAutoPay } from './runAutoPay';
 import { harvestOnFakeChain, stakedOnePayeeWallet } from './testing/autoPayOnFakeChain';
 
@@ -123,7 +123,7 @@ it('a payout leg whose transfer reverted does the same', async () => {
 it('a cancelled run commits nothing: the next run withdraws and pays again', async () => {
   const { chain, wallet, payee } = await stakedWithYield();
   const plan = await run(chain, wallet);
-  const { cancelPlan } = await import('../wallets/releaseLegs');
+  const { cancelPlan } = await import('../wallet/releaseLegs');
   await cancelPlan({
     db: test().db,
     planId: plan.planId as string,

@@ -1,9 +1,9 @@
 import { insertPlan, readAutoPayPools } from '@yieldrouter/ledger';
 import type { LegEffect } from '@yieldrouter/ledger';
 import { newPlanId } from '@yieldrouter/schemas';
-import { fakeBase58 } from '../wallets/testing/fakeChain';
-import { FAKE_STAKE_VENUE as VENUE } from '../wallets/testing/stakeOnFakeChain';
-import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
+import { fakeBase58 } from '../wallet/testing/fakeChain';
+import { FAKE_STAKE_VENUE as VENUE } from '../wallet/testing/stakeOnFakeChain';
+import { useFakeStakeDatabase } from '../wallet/testing/useFakeStakeDatabase';
 
 // Issue 40 ("to settle"): auto-pay's principal guard counts a rebalance's legs as it counts a
 // deposit's and a withdrawal's. A venue funded by a rebalance had principal 0, so a loss there

@@ -2,7 +2,7 @@ import type { Books } from '@yieldrouter/ledger';
 import type { AutoPayPlanDocument } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
-import { ledgerWallet } from '../wallets/walletAddress';
+import { ledgerWallet } from '../wallet/walletAddress';
 import { poolClaimReader } from './readPoolClaim';
 import { computeAutoPayRun, splitDocument } from './computeAutoPayRun';
 import type { AutoPayTarget } from './computeAutoPayRun';

@@ -2,7 +2,7 @@ import { readAutoPayPayout } from '@yieldrouter/ledger';
 import type { Books, SettlementLeg } from '@yieldrouter/ledger';
 import type { Chain, Receipt } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import type { PayoutPayee } from '../wallets/recordLegOutcome';
+import type { PayoutPayee } from '../wallet/recordLegOutcome';
 
 /** An auto-pay transfer leg's receipt, and the payee the leg pays. */
 export interface PayoutLegReceipt {

@@ -2,7 +2,7 @@ import { readTrackedPositions } from '@yieldrouter/ledger';
 import type { AutoPayPool, Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import type { VenueConfig } from '../venues/venueConfig';
-import { readPositionOnChain } from '../wallets/measurePosition';
+import { readPositionOnChain } from '../wallet/measurePosition';
 
 /** What the owner's tracked shares of a position are worth on chain now (fees retained aside). */
 export type PoolClaim =

@@ -1,11 +1,11 @@
 import { readOpenAutoPayRuns } from '@yieldrouter/ledger';
-import { harvestBatch } from '../wallets/harvestBatch';
-import { fakeBase58 } from '../wallets/testing/fakeChain';
+import { harvestBatch } from '../wallet/harvestBatch';
+import { fakeBase58 } from '../wallet/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE as VENUE,
   fakeStakeVenues as venues,
-} from '../wallets/testing/stakeOnFakeChain';
-import { useFakeStakeDatabase } from '../wallets/testing/useFakeStakeDatabase';
+} from '../wallet/testing/stakeOnFakeChain';
+import { useFakeStakeDatabase } from '../wallet/testing/useFakeStakeDatabase';
 import { getAutoPay } from './autoPayConfig';
 import { harvestOnFakeChain, stakedAutoPayWallet } from './testing/autoPayOnFakeChain';
 

@@ -8,10 +8,10 @@ import type { AutopilotDecision, AutopilotPreviewRequest, Opportunity } from '@y
 import { AUTOPILOT_DEFAULT_MIN_DELTA_BPS } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
-import { readGuardrails } from '../guardrails/readGuardrails';
+import { readGuardrails } from '../guardrail/readGuardrails';
 import { windowMinSamples } from '../venues/venueConfig';
 import type { VenueConfig } from '../venues/venueConfig';
-import { ledgerWallet } from '../wallets/walletAddress';
+import { ledgerWallet } from '../wallet/walletAddress';
 import { allowlistOf, policyChain } from './autopilotPolicy';
 import type { AutopilotTerms, DecisionRecordParameters } from './autopilotRecords';
 import { decisionDocument, decisionInput, decisionRecord, incumbentOf } from './autopilotRecords';

@@ -1,5 +1,5 @@
 import type { TrackedPosition } from '@yieldrouter/ledger';
-import type { Guardrails } from '../guardrails/checkGuardrails';
+import type { Guardrails } from '../guardrail/checkGuardrails';
 import type { AutopilotOpportunity } from './decideAutopilot';
 import { guardrailCheck } from './autopilotGuardrails';
 

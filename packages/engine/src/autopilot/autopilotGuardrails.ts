@@ -1,7 +1,7 @@
 import type { TrackedPosition } from '@yieldrouter/ledger';
 import type { AutopilotChain } from '@yieldrouter/schemas';
-import { checkGuardrails } from '../guardrails/checkGuardrails';
-import type { Guardrails } from '../guardrails/checkGuardrails';
+import { checkGuardrails } from '../guardrail/checkGuardrails';
+import type { Guardrails } from '../guardrail/checkGuardrails';
 import type { AutopilotOpportunity, AutopilotPosition } from './decideAutopilot';
 
 /** The blocker codes of the wallet's guardrails an opportunity fails. */

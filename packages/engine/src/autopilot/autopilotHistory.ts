@@ -3,7 +3,7 @@ import type { Books } from '@yieldrouter/ledger';
 import type { AutopilotHistory } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { idCursor } from '../idCursor';
-import { ledgerWallet } from '../wallets/walletAddress';
+import { ledgerWallet } from '../wallet/walletAddress';
 import { decisionDocument } from './autopilotRecords';
 
 const cursor = idCursor('apd');

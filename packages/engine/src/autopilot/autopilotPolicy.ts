@@ -15,7 +15,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { recordedWrite } from '../recordedWrite';
 import { findOpportunity } from '../venues/listOpportunities';
-import { chainOfAddress, ledgerWallet } from '../wallets/walletAddress';
+import { chainOfAddress, ledgerWallet } from '../wallet/walletAddress';
 import { autopilotPeriod } from './autopilotPeriod';
 import { decisionDocument, policyDocument, readIncumbent } from './autopilotRecords';
 

@@ -2,8 +2,8 @@ import { findTickDecision, scheduleNextAutopilotTick } from '@yieldrouter/ledger
 import type { AutopilotPolicyRow, Books } from '@yieldrouter/ledger';
 import type { AutopilotTickResult } from '@yieldrouter/schemas';
 import { EngineError, refusalOf } from '../errors';
-import { prepareRebalance } from '../wallets/prepareRebalance';
-import { ledgerWallet } from '../wallets/walletAddress';
+import { prepareRebalance } from '../wallet/prepareRebalance';
+import { ledgerWallet } from '../wallet/walletAddress';
 import { autopilotMinSamples, recordDecision, ruleOn, storedPolicy } from './autopilotDecisions';
 import type { AutopilotDecisionParameters } from './autopilotDecisions';
 import { autopilotPeriod } from './autopilotPeriod';

@@ -8,7 +8,7 @@ import {
 import type { AutopilotTickRecord } from '@yieldrouter/ledger';
 import { errorMessage } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
-import { toGuardrails } from '../guardrails/readGuardrails';
+import { toGuardrails } from '../guardrail/readGuardrails';
 import { guardrailCheck } from './autopilotGuardrails';
 import { autopilotPeriod } from './autopilotPeriod';
 import type { AutopilotDecisionParameters } from './autopilotDecisions';

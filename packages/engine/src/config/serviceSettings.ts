@@ -17,14 +17,14 @@ import { loadVenueProfile } from './venueProfile';
 import { parseVenueSettings } from './venueSettings';
 import { WebhookSettingsSchema, parseWebhookSettings } from './webhookSettings';
 import type { WebhookSettings } from './webhookSettings';
-import { SwapSettingsSchema, parseSwapSettings } from '../swaps/swapSettings';
-import { JupiterSettingsSchema, parseJupiterSettings } from '../swaps/jupiterSettings';
-import type { JupiterConfig } from '../swaps/jupiterSettings';
-import { CetusSettingsSchema, parseCetusSettings } from '../swaps/cetusSettings';
-import type { CetusConfig } from '../swaps/cetusSettings';
-import { CctpSettingsSchema, parseCctpSettings } from '../bridges/cctpSettings';
-import type { BridgesConfig } from '../bridges/cctpSettings';
-import type { SwapsConfig } from '../swaps/swapSettings';
+import { SwapSettingsSchema, parseSwapSettings } from '../swap/swapSettings';
+import { JupiterSettingsSchema, parseJupiterSettings } from '../swap/jupiterSettings';
+import type { JupiterConfig } from '../swap/jupiterSettings';
+import { CetusSettingsSchema, parseCetusSettings } from '../swap/cetusSettings';
+import type { CetusConfig } from '../swap/cetusSettings';
+import { CctpSettingsSchema, parseCctpSettings } from '../bridge/cctpSettings';
+import type { BridgesConfig } from '../bridge/cctpSettings';
+import type { SwapsConfig } from '../swap/swapSettings';
 
 const mapChainFlag = z
   .enum(['false', '0'], {

@@ -7,12 +7,12 @@ import {
   tickDueAutopilots,
 } from '@yieldrouter/engine';
 import type { VenueConfig } from '@yieldrouter/engine';
-import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import {
   fakeTwoVenues,
   seedFakeStakeOpportunities,
   stakeWallets,
-} from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+} from '@yieldrouter/engine/src/wallet/testing/stakeOnFakeChain';
 import { dailyApySamples } from '@yieldrouter/engine/src/venues/testing/dailyApySamples';
 import { insertApySamples } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';

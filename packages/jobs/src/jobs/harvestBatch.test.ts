@@ -1,10 +1,10 @@
-import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import {
   FAKE_STAKE_VENUE,
   fakeStakeVenues,
   seedFakeStakeOpportunities,
   stakeWallets,
-} from '@yieldrouter/engine/src/wallets/testing/stakeOnFakeChain';
+} from '@yieldrouter/engine/src/wallet/testing/stakeOnFakeChain';
 import { readStakedPositions, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';

@@ -1,7 +1,7 @@
 import {
   bedOpportunities,
   walletMoneyBed,
-} from '@yieldrouter/engine/src/wallets/testing/walletMoneyBed';
+} from '@yieldrouter/engine/src/wallet/testing/walletMoneyBed';
 import { findPlan, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';

@@ -1,7 +1,7 @@
 import { prepareExit, prepareRoute, settleLeg } from '@yieldrouter/engine';
 import type { ChainAdapters, VenueConfig } from '@yieldrouter/engine';
-import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
-import type { FakeChain } from '@yieldrouter/engine/src/wallets/testing/fakeChain';
+import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
+import type { FakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import { markLegSubmitted, readBalancesOf, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';

@@ -6,7 +6,7 @@ import {
   AutoPayRunDocument,
   AutoPayRunRequest,
 } from '../autoPay';
-import { WalletParams } from '../requests';
+import { WalletParams } from '../params';
 import { defineRoute } from './defineRoute';
 import { OWNER, OWNER_AGENT, ok } from './routeParts';
 

@@ -9,7 +9,7 @@ import {
   AutopilotState,
   AutopilotTickResult,
 } from '../autopilot';
-import { WalletParams } from '../requests';
+import { WalletParams } from '../params';
 import { defineRoute } from './defineRoute';
 import { OWNER, OWNER_AGENT, ok } from './routeParts';
 

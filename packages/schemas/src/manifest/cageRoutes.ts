@@ -1,10 +1,6 @@
 import { CageDocument, CagePlanDocument, WalletCageDocument } from '../cageDocuments';
-import {
-  CagePolicyRequest,
-  CagePrepareRequest,
-  WalletCagePrepareRequest,
-  WalletParams,
-} from '../requests';
+import { CagePolicyRequest, CagePrepareRequest, WalletCagePrepareRequest } from '../cageRequests';
+import { WalletParams } from '../params';
 import { defineRoute } from './defineRoute';
 import { OWNER, OWNER_AGENT, ok } from './routeParts';
 

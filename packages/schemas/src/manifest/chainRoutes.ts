@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Chain } from '../chains';
-import { ChainEnablement } from '../documents';
-import { AddressQuery, WalletBalanceDocument } from '../requests';
+import { ChainEnablement } from '../metaDocuments';
+import { WalletBalanceDocument } from '../chainDocuments';
+import { AddressQuery } from '../params';
 import { defineRoute } from './defineRoute';
 import { ok } from './routeParts';
 

@@ -3,15 +3,16 @@
 import type { z } from 'zod';
 import { autoPayRoutes } from './autoPayRoutes';
 import { autopilotRoutes } from './autopilotRoutes';
+import { bridgeRoutes } from './bridgeRoutes';
 import { cageRoutes } from './cageRoutes';
 import { chainRoutes } from './chainRoutes';
 import { discoveryRoutes } from './discoveryRoutes';
 import { guardrailRoutes } from './guardrailRoutes';
 import { metaRoutes } from './metaRoutes';
-import { movementRoutes } from './movementRoutes';
 import { opportunityRoutes } from './opportunityRoutes';
 import { peerRoutes } from './peerRoutes';
 import { planRoutes } from './planRoutes';
+import { swapRoutes } from './swapRoutes';
 import { walletRoutes } from './walletRoutes';
 import { webhookRoutes } from './webhookRoutes';
 
@@ -28,7 +29,8 @@ export const clientRouteDomains = {
   guardrail: guardrailRoutes,
   autoPay: autoPayRoutes,
   chain: chainRoutes,
-  movement: movementRoutes,
+  swap: swapRoutes,
+  bridge: bridgeRoutes,
   autopilot: autopilotRoutes(),
   webhook: webhookRoutes,
   cage: cageRoutes,

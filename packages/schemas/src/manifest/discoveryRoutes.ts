@@ -13,15 +13,9 @@ import {
   VenueApyTable,
   VenueList,
 } from '../opportunities';
-import {
-  DiscoverRequest,
-  EstimateQuery,
-  EstimateRequest,
-  IdParams,
-  WalletAddress,
-  WalletQuery,
-} from '../requests';
-import { PublicActivityDocument, PublicPortfolioDocument } from '../wallets';
+import { DiscoverRequest, EstimateQuery, EstimateRequest } from '../discoveryRequests';
+import { IdParams, WalletAddress, WalletQuery } from '../params';
+import { PublicActivityDocument, PublicPortfolioDocument } from '../wallet';
 import { defineRoute } from './defineRoute';
 import { cachedOk, OWNER_KEEPER, ok } from './routeParts';
 

@@ -1,5 +1,5 @@
-import { GuardrailsDocument, GuardrailsUpdate } from '../guardrails';
-import { WalletParams } from '../requests';
+import { GuardrailsDocument, GuardrailsUpdate } from '../guardrail';
+import { WalletParams } from '../params';
 import { defineRoute } from './defineRoute';
 import { OWNER, OWNER_AGENT, ok } from './routeParts';
 

@@ -1,5 +1,5 @@
 import { KeeperEnqueueResult, KeeperSurvivalDocument, OpsHealthDocument } from '../keeper';
-import { HarvestBatchRequest } from '../requests';
+import { HarvestBatchRequest } from '../keeper';
 import { defineRoute } from './defineRoute';
 import { KEEPER, ok } from './routeParts';
 

@@ -9,9 +9,9 @@ import {
   SdkDocument,
   StatusDocument,
   VersionDocument,
-} from '../documents';
+} from '../metaDocuments';
 import { ClientVersionQuery } from '../clientVersions';
-import { OpenDocument } from '../requests';
+import { OpenDocument } from '../params';
 import { defineRoute } from './defineRoute';
 import { ok } from './routeParts';
 

@@ -1,5 +1,5 @@
 import { ApyHistoryDocument, ApyHistoryQuery } from '../opportunityQuery';
-import { IdParams } from '../requests';
+import { IdParams } from '../params';
 import { defineRoute } from './defineRoute';
 import { ok } from './routeParts';
 

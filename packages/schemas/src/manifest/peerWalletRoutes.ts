@@ -1,7 +1,7 @@
 import { AuditTrailDocument } from '../auditTrail';
 import { AutoPayPlanDocument, AutoPayRunRequest } from '../autoPay';
 import { AutopilotDecision } from '../autopilot';
-import { DepositPlanDocument } from '../bridgePlanDocument';
+import { DepositPlanDocument } from '../bridge';
 import {
   AuditsQuery,
   AutoPayPayeesDocument,
@@ -12,7 +12,7 @@ import {
   WalletPageQuery,
 } from '../peerDocuments';
 import { PlanDocument } from '../planDocuments';
-import { OpenDocument, WalletParams } from '../requests';
+import { OpenDocument, WalletParams } from '../params';
 import type { RouteAuth } from './defineRoute';
 import { defineRoute } from './defineRoute';
 import { OWNER, OWNER_AGENT, ok, plan } from './routeParts';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { AutopilotStrategy, Opportunity, StrategyList } from '../opportunities';
+import { IdParams } from '../params';
 import {
   DepositPlanRequest,
   ExecuteRequest,
-  IdParams,
   SettleLegRequest,
   WithdrawPlanRequest,
-} from '../requests';
+} from '../planRequests';
 import { ExecuteResult, StoredPlanDocument } from '../planDocuments';
-import { DepositPlanDocument } from '../bridgePlanDocument';
-import { SettleLegResult } from '../wallets';
+import { DepositPlanDocument } from '../bridge';
+import { SettleLegResult } from '../wallet';
 import { ListingQuery } from '../opportunityQuery';
 import { defineRoute } from './defineRoute';
 import { cachedOk, plan, OWNER, OWNER_KEEPER, ok } from './routeParts';

@@ -1,23 +1,23 @@
 import { z } from 'zod';
+import { OpenDocument, WalletParams } from '../params';
 import {
   AutoYieldSetting,
   BatchPositionsRequest,
-  HarvestRequest,
-  OpenDocument,
   PreviewRequest,
   RebalanceRequest,
   RouteRequest,
-  WalletParams,
   WithdrawRequest,
-} from '../requests';
-import { CrossAssetPlanDocument, HarvestResult, RebalancePlanDocument } from '../planDocuments';
+} from '../walletRequests';
+import { CrossAssetPlanDocument, RebalancePlanDocument } from '../planDocuments';
 import { AuditQuery, AuditTrailDocument } from '../auditTrail';
 import {
   AutoYieldDocument,
   BatchPositionsDocument,
+  HarvestRequest,
+  HarvestResult,
   PositionDocument,
   RoutePreview,
-} from '../wallets';
+} from '../wallet';
 import { defineRoute } from './defineRoute';
 import { plan, OWNER, OWNER_AGENT, ok } from './routeParts';
 

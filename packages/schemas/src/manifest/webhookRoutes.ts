@@ -1,4 +1,4 @@
-import { WebhookCreateRequest, WebhookEventsQuery, WebhookIdParams } from '../requests';
+import { WebhookCreateRequest, WebhookEventsQuery, WebhookIdParams } from '../webhookRequests';
 import {
   WebhookDeleted,
   WebhookEventTypesDocument,

@@ -2,10 +2,10 @@
 // the way production makes them. Product code never imports it.
 import type { Books } from '@yieldrouter/ledger';
 import type { AutoPayConfigInput, HarvestResult, Opportunity } from '@yieldrouter/schemas';
-import { harvestWallet } from '../../wallets/harvest';
-import { fakeBase58, fakeChain } from '../../wallets/testing/fakeChain';
-import type { FakeChain } from '../../wallets/testing/fakeChain';
-import { fakeStakeVenues, stakeWallets } from '../../wallets/testing/stakeOnFakeChain';
+import { harvestWallet } from '../../wallet/harvest';
+import { fakeBase58, fakeChain } from '../../wallet/testing/fakeChain';
+import type { FakeChain } from '../../wallet/testing/fakeChain';
+import { fakeStakeVenues, stakeWallets } from '../../wallet/testing/stakeOnFakeChain';
 import { setAutoPay } from '../autoPayConfig';
 
 export interface AutoPayWalletParameters {

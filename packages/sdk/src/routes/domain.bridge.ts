@@ -1,0 +1,3 @@
+import { bridgeRoutes } from '@yieldrouter/schemas';
+
+export const routes = bridgeRoutes;

@@ -1,3 +1,0 @@
-import { movementRoutes } from '@yieldrouter/schemas';
-
-export const routes = movementRoutes;

@@ -1,0 +1,3 @@
+import { swapRoutes } from '@yieldrouter/schemas';
+
+export const routes = swapRoutes;
