@@ -15,6 +15,7 @@ export * from './opportunityQuery';
 export * from './requests';
 export * from './planDocuments';
 export * from './planVerdict';
+export * from './planSimulation';
 export * from './cageDocuments';
 export * from './bridgePlanDocument';
 export * from './bridgeRescueDocument';

@@ -24,7 +24,7 @@ const event = {
 
 describe('webhook events', () => {
   it('the seven SPEC types, reconciliation.drift and auto_pay.paid, one envelope schema each', () => {
-    expect(WebhookEventType.options).toHaveLength(9);
+    expect(WebhookEventType.options).toHaveLength(10);
     expect(WebhookEventType.options.slice(-2)).toEqual(['reconciliation.drift', 'auto_pay.paid']);
     expect(Object.keys(WEBHOOK_EVENT_SCHEMAS)).toEqual(WebhookEventType.options);
   });
