@@ -347,7 +347,7 @@ CREATE TABLE "plan_divergences" (
   CONSTRAINT "plan_divergences_pkey" PRIMARY KEY (plan_id, leg_index, tx_id),
   CONSTRAINT "plan_divergences_plan_id_fkey" FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE,
   CONSTRAINT "plan_divergences_changes_check" CHECK (jsonb_typeof(changes) = 'array'::text),
-  CONSTRAINT "plan_divergences_simulation_digest_check" CHECK (simulation_digest ~ '^[0-9a-f]{64}$'::text)
+  CONSTRAINT "plan_divergences_simulation_digest_check" CHECK (simulation_digest ~ '^sha256:[0-9a-f]{64}$'::text)
 );
 
 CREATE TABLE "plan_legs" (
@@ -397,7 +397,7 @@ CREATE TABLE "plan_simulations" (
   CONSTRAINT "plan_simulations_pkey" PRIMARY KEY (plan_id),
   CONSTRAINT "plan_simulations_plan_id_fkey" FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE,
   CONSTRAINT "plan_simulations_check" CHECK ((status = 'simulated'::text) = (digest IS NOT NULL)),
-  CONSTRAINT "plan_simulations_digest_check" CHECK (digest ~ '^[0-9a-f]{64}$'::text),
+  CONSTRAINT "plan_simulations_digest_check" CHECK (digest ~ '^sha256:[0-9a-f]{64}$'::text),
   CONSTRAINT "plan_simulations_status_check" CHECK (status = ANY ('{simulated,unavailable}'::text[]))
 );
 

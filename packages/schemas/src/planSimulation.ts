@@ -6,6 +6,8 @@ import type { Unavailable, UnsignedPayload } from './chainAdapter';
 // What a plan's legs do on chain when simulated at prepare (issue 44), and what settlement found
 // when a leg's transaction did otherwise. Amounts are base units as decimal strings, signed.
 
+const Sha256Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+
 const SignedAmount = z
   .string()
   .regex(/^-?(0|[1-9][0-9]*)$/)
@@ -31,9 +33,9 @@ export type BalanceChange = z.infer<typeof BalanceChange>;
 
 export const SimulatedLeg = z.object({
   index: z.number().int(),
-  bytesDigest: z.string().meta({
+  bytesDigest: Sha256Digest.meta({
     description:
-      'sha256 (hex) of the leg as served: `<encoding>\\n<transaction>` (the transaction as its ' +
+      '`sha256:<hex>` of the leg as served: `<encoding>\\n<transaction>` (the transaction as its ' +
       'JSON text when it is an object). Binds the outcome to the exact unsigned bytes.',
   }),
   outcome: z.enum(['ok', 'reverted']),
@@ -71,9 +73,8 @@ export const PlanSimulation = z
           "Empty when the simulated USDC changes are exactly the plan's: the owner sends (or " +
           'receives) the leg amount and the venue receives (or pays) it, nobody else.',
       }),
-      digest: z.string().meta({
-        description:
-          'sha256 (hex) of the JSON of `{ planId, legs }`: what settlement compares with.',
+      digest: Sha256Digest.meta({
+        description: '`sha256:<hex>` of the JSON of `{ planId, legs }`: what a divergence names.',
       }),
     }),
     z.object({
@@ -103,7 +104,7 @@ export const PlanDivergence = z
   .object({
     legIndex: z.number().int(),
     txId: z.string(),
-    simulationDigest: z.string(),
+    simulationDigest: Sha256Digest,
     changes: z.array(DivergentChange).meta({
       description: 'Each USDC balance the transaction moved otherwise than the simulation said.',
     }),

@@ -187,7 +187,9 @@ export type AutoPayPaidData = z.infer<typeof AutoPayPaidData>;
 
 export const PlanDivergenceData = z.object({
   ...LegFields,
-  simulationDigest: z.string().meta({ description: "The plan simulation's digest." }),
+  simulationDigest: z
+    .string()
+    .meta({ description: "The plan simulation's digest (`sha256:<hex>`)." }),
   changes: z.array(DivergentChange),
 });
 export type PlanDivergenceData = z.infer<typeof PlanDivergenceData>;

@@ -13,7 +13,9 @@ import { InvalidChainInputError, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { simulationFindings } from './simulationFindings';
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** `sha256:<hex>`: never a bare 64-hex string, a private key's shape (as 0043's keys). */
+const sha256 = (text: string) =>
+  `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 
 /**
  * sha256 of a leg as served: `<encoding>\n<transaction>`, the transaction as its JSON text when

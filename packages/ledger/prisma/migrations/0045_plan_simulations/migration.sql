@@ -3,12 +3,12 @@
 --
 -- plan_simulations: one row per plan, written in the statement that writes the plan. `document`
 -- is the plan's `simulation` as served (simulated: each leg's balance changes and the findings;
--- or unavailable with its reason); `digest` the simulated outcome's sha256, which a divergence
--- names.
+-- or unavailable with its reason); `digest` the simulated outcome's `sha256:<hex>`, which a
+-- divergence names.
 CREATE TABLE "plan_simulations" (
   "plan_id" TEXT PRIMARY KEY REFERENCES "plans" ("id") ON DELETE CASCADE,
   "status" TEXT NOT NULL CHECK ("status" = ANY ('{simulated,unavailable}'::text[])),
-  "digest" TEXT CHECK ("digest" ~ '^[0-9a-f]{64}$'),
+  "digest" TEXT CHECK ("digest" ~ '^sha256:[0-9a-f]{64}$'),
   "document" JSONB NOT NULL,
   "created_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
   CHECK (("status" = 'simulated') = ("digest" IS NOT NULL))
@@ -21,7 +21,7 @@ CREATE TABLE "plan_divergences" (
   "plan_id" TEXT NOT NULL REFERENCES "plans" ("id") ON DELETE CASCADE,
   "leg_index" INTEGER NOT NULL,
   "tx_id" TEXT NOT NULL,
-  "simulation_digest" TEXT NOT NULL CHECK ("simulation_digest" ~ '^[0-9a-f]{64}$'),
+  "simulation_digest" TEXT NOT NULL CHECK ("simulation_digest" ~ '^sha256:[0-9a-f]{64}$'),
   "changes" JSONB NOT NULL CHECK (jsonb_typeof("changes") = 'array'),
   "recorded_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
   PRIMARY KEY ("plan_id", "leg_index", "tx_id")
