@@ -13,6 +13,7 @@ import { readPlan } from '../plans/readPlan';
 import { listOpportunities } from '../venues/listOpportunities';
 import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
+import { prepareRebalance } from '../wallets/prepareRebalance';
 import { settleLeg } from '../wallets/settleLeg';
 
 // Issue 44 end to end on anvil and PostgreSQL: a deposit plan into an ERC-4626 venue carries its
@@ -199,4 +200,53 @@ it('a venue that starts skimming after the simulation: settlement records plan.d
   } finally {
     await cheats.setSkimBps(0n);
   }
+});
+
+it('an honest rebalance: each side simulated in order, settled with no divergence', async () => {
+  const owner = ownerOf(4);
+  await bed.fixtures.mintUsdc(owner, 10_000_000n);
+  const adapters = adaptersFor(bed.fixtures.usdc);
+  const venues: VenueConfig = {
+    ...venuesWith(cheats.skimmingVault),
+    ids: {
+      morpho: { vault: cheats.skimmingVault },
+      'aave-v3': { pool: bed.fixtures.aavePool, aToken: bed.fixtures.aToken },
+    },
+  };
+  const deposit = await prepareDeposit(adapters, venues, owner);
+  const depositHashes = await send(4, deposit);
+  const settle = (planId: string, legIndex: number, txId: Hash) =>
+    settleLeg({ db: test.db, adapters, venues, planId, legIndex, txId, now: new Date() });
+  await settle(deposit.planId as string, 1, depositHashes[1] as Hash);
+
+  const opportunities = await listOpportunities({
+    db: test.db,
+    venues,
+    enablement: [],
+    now: new Date(),
+  });
+  const plan = await prepareRebalance(
+    { db: test.db, adapters, venues, opportunities },
+    {
+      wallet: owner,
+      fromOpportunityId: 'morpho',
+      toOpportunityId: 'aave-v3',
+      amount: 'all',
+      now: new Date(),
+    },
+  );
+  expect(plan.status).toBe('prepared');
+  expect(plan.simulation).toMatchObject({ status: 'simulated', findings: [] });
+  const simulated = plan.simulation?.status === 'simulated' ? plan.simulation.legs : [];
+  expect(simulated.map((leg) => leg.outcome)).toEqual(['ok', 'ok', 'ok']);
+  expect(simulated[2]?.changes.filter((change) => change.usdc)).toEqual([
+    expect.objectContaining({ account: owner, role: 'owner', delta: '-4000000' }),
+    expect.objectContaining({ account: bed.fixtures.aToken, role: 'venue', delta: '4000000' }),
+  ]);
+
+  const hashes = await send(4, plan);
+  const planId = plan.planId as string;
+  expect(await settle(planId, 0, hashes[0] as Hash)).toMatchObject({ status: 'confirmed' });
+  expect(await settle(planId, 2, hashes[2] as Hash)).toMatchObject({ status: 'confirmed' });
+  expect((await readPlan(test.db, planId)).divergences).toEqual([]);
 });
