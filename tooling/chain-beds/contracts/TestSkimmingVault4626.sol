@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {BedERC20} from "./BedERC20.sol";
+import {IERC4626Events} from "./IERC4626Events.sol";
 
 interface ISkimmedAsset {
     function balanceOf(address account) external view returns (uint256);
@@ -16,19 +17,10 @@ interface ISkimmedAsset {
 /// full `assets`) and `withdraw` pays the receiver `assets` less that share, the rest to
 /// `skimmer` (its `Withdraw` event still claims the full `assets`). Honest until the bed turns
 /// the skim on (after a plan was simulated). Never deploy outside a bed.
-contract TestSkimmingVault4626 is BedERC20 {
+contract TestSkimmingVault4626 is BedERC20, IERC4626Events {
     ISkimmedAsset public immutable asset;
     address public immutable skimmer;
     uint256 public skimBps;
-
-    event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares);
-    event Withdraw(
-        address indexed sender,
-        address indexed receiver,
-        address indexed owner,
-        uint256 assets,
-        uint256 shares
-    );
 
     error TransferFailed();
 
