@@ -80,7 +80,10 @@ export async function legDivergence(
   leg: SettlementLeg,
 ): Promise<LegDivergence> {
   const { db, adapters, txId, now } = parameters;
-  if (!leg.owner || !leg.wallet) return NONE;
+  // Amounts the plan controls only: a venue deposit or withdrawal (a swap's fill moves with
+  // the market between prepare and landing; its minimum out is checked on its own).
+  if (!leg.owner || !leg.wallet || leg.effect === 'swap') return NONE;
+  if (leg.action !== 'deposit' && leg.action !== 'withdraw') return NONE;
   const stored = await findPlanSimulation(db, leg.planId);
   if (!stored || stored.status !== 'simulated' || !stored.digest) return NONE;
   const simulation = stored.document as unknown as Extract<PlanSimulation, { status: 'simulated' }>;

@@ -9,9 +9,10 @@ const sumOf = (leg: SimulatedLeg, role: string) =>
 
 /**
  * Where a simulated outcome is not what the plan says (zero tolerance: the amounts are the
- * plan's own). Any leg that reverts; a settling deposit or withdraw leg whose USDC changes are
- * not the owner sending (receiving) exactly the leg's amount and the venue receiving (paying)
- * exactly it; any USDC reaching an account that is none of owner, venue and treasury.
+ * plan's own). Any leg that reverts; on a settling venue deposit or withdraw leg, USDC changes
+ * other than the owner sending (receiving) exactly the leg's amount and the venue receiving
+ * (paying) exactly it, and any USDC reaching an account that is none of owner, venue and
+ * treasury. Swap legs are the quote's (their fill moves with the market): not judged here.
  */
 export function simulationFindings(
   legs: readonly PlanLegInput[],
@@ -29,6 +30,10 @@ export function simulationFindings(
       });
       continue;
     }
+    const direction =
+      planned.action === 'deposit' ? -1n : planned.action === 'withdraw' ? 1n : undefined;
+    // Venue legs only: a swap's fill and its fee lines are the quote's, checked on their own.
+    if (!planned.settles || direction === undefined || planned.effect === 'swap') continue;
     for (const change of leg.changes) {
       if (change.usdc && change.role === 'other' && BigInt(change.delta) > 0n) {
         findings.push({
@@ -38,9 +43,6 @@ export function simulationFindings(
         });
       }
     }
-    const direction =
-      planned.action === 'deposit' ? -1n : planned.action === 'withdraw' ? 1n : undefined;
-    if (!planned.settles || direction === undefined || planned.effect === 'swap') continue;
     const owner = sumOf(leg, 'owner');
     const venue = sumOf(leg, 'venue');
     const amount = planned.amountMicros;
