@@ -102,6 +102,7 @@ describe('webhooks over HTTP', () => {
       'apy.updated',
       'reconciliation.drift',
       'auto_pay.paid',
+      'plan.divergence',
     ]);
   });
 

@@ -2,6 +2,9 @@ import { describeBlockerCode } from '@yieldrouter/schemas';
 import type {
   BroadcastResult,
   ChainAdapter,
+  LegChangesReading,
+  LegSimulationQuery,
+  LegSimulationReading,
   SwapReceipt,
   UnwrapReceipt,
   UnsignedLeg,
@@ -30,6 +33,8 @@ import type { ReadEvmSwapReceiptParameters } from './readEvmSwapReceipt';
 import { readEvmVenueFacts } from './readEvmVenueFacts';
 import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import { sizeEvmGas } from './sizeEvmGas';
+import { simulateEvmLegs } from './simulateEvmLegs';
+import { readEvmLegChanges } from './readEvmLegChanges';
 import { readEvmUnwrapReceipt } from './readEvmUnwrapReceipt';
 import type { ReadEvmUnwrapReceiptParameters } from './readEvmUnwrapReceipt';
 import type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
@@ -48,6 +53,9 @@ export type EvmChainAdapter = Omit<ChainAdapter, 'sizeGas'> & {
   sizeGas(parameters: SizeEvmGasParameters): Promise<SizeEvmGasReturnType>;
   buildUnwrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
   readUnwrapReceipt(parameters: ReadEvmUnwrapReceiptParameters): Promise<UnwrapReceipt>;
+  /** Issue 44: the plan's legs simulated (eth_simulateV1), and what a mined leg moved. */
+  simulateLegs(query: LegSimulationQuery): Promise<LegSimulationReading>;
+  readLegChanges(txId: string): Promise<LegChangesReading>;
 };
 
 /**
@@ -94,5 +102,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     sizeGas: (parameters) => sizeEvmGas(context, parameters),
     buildUnwrap: (parameters) => buildEvmUnwrap(context, parameters),
     readUnwrapReceipt: (parameters) => readEvmUnwrapReceipt(context, parameters),
+    simulateLegs: (query) => simulateEvmLegs(context, query),
+    readLegChanges: (txId) => readEvmLegChanges(context, txId),
   };
 }

@@ -43,11 +43,9 @@ export interface EvmRpc {
   estimateGas(call: EvmCall): Promise<bigint>;
   /**
    * `eth_simulateV1` of the calls in order in one block (each sees the state the earlier ones
-   * left): each call's status and gas used.
+   * left): each call's status, gas used and logs, and the simulated block's number.
    */
-  simulateCalls(
-    calls: readonly EvmCall[],
-  ): Promise<readonly { readonly success: boolean; readonly gasUsed: bigint }[]>;
+  simulateCalls(calls: readonly EvmCall[]): Promise<readonly SimulatedCall[]>;
   /**
    * The max fee per gas a transaction sent now should offer: viem's EIP-1559 estimate (latest
    * base fee × 1.2 + `eth_maxPriorityFeePerGas`, or gas price − base fee where that is unknown).
@@ -67,6 +65,15 @@ export interface EvmLogFilter {
 /** A log found by `getLogs`, with the transaction that emitted it. */
 export interface EvmFoundLog extends EvmLog {
   readonly transactionHash: Hash;
+  readonly blockNumber: bigint;
+}
+
+/** One call of an `eth_simulateV1` block. */
+export interface SimulatedCall {
+  readonly success: boolean;
+  readonly gasUsed: bigint;
+  readonly logs: readonly EvmLog[];
+  /** The simulated block (one past the state it ran on). */
   readonly blockNumber: bigint;
 }
 
@@ -137,10 +144,17 @@ export function createEvmRpc({ rpcUrl, timeoutMs }: CreateEvmRpcParameters): Evm
       const block: unknown = Array.isArray(result) ? result[0] : undefined;
       const answered = field(block, 'calls');
       if (!Array.isArray(answered) || answered.length !== calls.length) bad('eth_simulateV1');
-      return answered.map((entry: unknown) => ({
-        success: field(entry, 'status') === '0x1',
-        gasUsed: quantity(field(entry, 'gasUsed'), 'eth_simulateV1'),
-      }));
+      const blockNumber = quantity(field(block, 'number'), 'eth_simulateV1');
+      return answered.map((entry: unknown) => {
+        const logs = field(entry, 'logs') ?? [];
+        if (!Array.isArray(logs)) bad('eth_simulateV1');
+        return {
+          success: field(entry, 'status') === '0x1',
+          gasUsed: quantity(field(entry, 'gasUsed'), 'eth_simulateV1'),
+          logs: logs.map((log: unknown) => plainLog(log, 'eth_simulateV1')),
+          blockNumber,
+        };
+      });
     },
     maxFeePerGas: () => maxFeePerGas(client),
     async getLogs(filter) {
@@ -220,15 +234,17 @@ function receipt(value: unknown): EvmReceipt {
   return {
     status: status === '0x1' ? 'success' : 'reverted',
     blockNumber: quantity(field(value, 'blockNumber'), what),
-    logs: logs.map((log: unknown) => {
-      const topics = field(log, 'topics');
-      if (!Array.isArray(topics)) bad(what);
-      return {
-        address: address(field(log, 'address'), what),
-        topics: topics.map((topic: unknown) => hexData(topic, what)),
-        data: hexData(field(log, 'data'), what),
-      };
-    }),
+    logs: logs.map((log: unknown) => plainLog(log, what)),
+  };
+}
+
+function plainLog(log: unknown, what: string): EvmLog {
+  const topics = field(log, 'topics');
+  if (!Array.isArray(topics)) bad(what);
+  return {
+    address: address(field(log, 'address'), what),
+    topics: topics.map((topic: unknown) => hexData(topic, what)),
+    data: hexData(field(log, 'data'), what),
   };
 }
 

@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0043_hashed_idempotency_keys).
+-- The ledger schema as it is today, after every migration (last: 0045_plan_simulations).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -334,7 +334,20 @@ CREATE TABLE "outbox_events" (
   CONSTRAINT "outbox_events_pkey" PRIMARY KEY (id),
   CONSTRAINT "outbox_events_seq_key" UNIQUE (seq),
   CONSTRAINT "outbox_events_id_check" CHECK (id ~ '^evt_[0-9a-f]{32}$'::text),
-  CONSTRAINT "outbox_events_type_check" CHECK (type = ANY ('{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid}'::text[]))
+  CONSTRAINT "outbox_events_type_check" CHECK (type = ANY ('{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid,plan.divergence}'::text[]))
+);
+
+CREATE TABLE "plan_divergences" (
+  "plan_id" text NOT NULL,
+  "leg_index" integer NOT NULL,
+  "tx_id" text NOT NULL,
+  "simulation_digest" text NOT NULL,
+  "changes" jsonb NOT NULL,
+  "recorded_at" timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT "plan_divergences_pkey" PRIMARY KEY (plan_id, leg_index, tx_id),
+  CONSTRAINT "plan_divergences_plan_id_fkey" FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE,
+  CONSTRAINT "plan_divergences_changes_check" CHECK (jsonb_typeof(changes) = 'array'::text),
+  CONSTRAINT "plan_divergences_simulation_digest_check" CHECK (simulation_digest ~ '^sha256:[0-9a-f]{64}$'::text)
 );
 
 CREATE TABLE "plan_legs" (
@@ -373,6 +386,19 @@ CREATE TABLE "plan_legs" (
   CONSTRAINT "plan_legs_shares_check" CHECK (shares >= 0::numeric),
   CONSTRAINT "plan_legs_status_check" CHECK (status = ANY ('{unsigned,submitted,confirmed,failed,expired,cancelled}'::text[])),
   CONSTRAINT "plan_legs_reservation_released" TRIGGER DEFERRABLE INITIALLY DEFERRED
+);
+
+CREATE TABLE "plan_simulations" (
+  "plan_id" text NOT NULL,
+  "status" text NOT NULL,
+  "digest" text,
+  "document" jsonb NOT NULL,
+  "created_at" timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT "plan_simulations_pkey" PRIMARY KEY (plan_id),
+  CONSTRAINT "plan_simulations_plan_id_fkey" FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE,
+  CONSTRAINT "plan_simulations_check" CHECK ((status = 'simulated'::text) = (digest IS NOT NULL)),
+  CONSTRAINT "plan_simulations_digest_check" CHECK (digest ~ '^sha256:[0-9a-f]{64}$'::text),
+  CONSTRAINT "plan_simulations_status_check" CHECK (status = ANY ('{simulated,unavailable}'::text[]))
 );
 
 CREATE TABLE "plans" (
@@ -590,7 +616,7 @@ CREATE TABLE "webhook_subscriptions" (
   CONSTRAINT "webhook_subscriptions_pkey" PRIMARY KEY (id),
   CONSTRAINT "webhook_subscriptions_check" CHECK ((previous_key_sealed IS NULL) = (previous_key_expires_at IS NULL)),
   CONSTRAINT "webhook_subscriptions_description_check" CHECK (length(description) <= 256),
-  CONSTRAINT "webhook_subscriptions_event_types_check" CHECK (cardinality(event_types) >= 1 AND cardinality(event_types) <= 9 AND event_types <@ '{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid}'::text[]),
+  CONSTRAINT "webhook_subscriptions_event_types_check" CHECK (cardinality(event_types) >= 1 AND cardinality(event_types) <= 10 AND event_types <@ '{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid,plan.divergence}'::text[]),
   CONSTRAINT "webhook_subscriptions_id_check" CHECK (id ~ '^whk_[0-9a-f]{32}$'::text),
   CONSTRAINT "webhook_subscriptions_url_check" CHECK (length(url) <= 2048)
 );

@@ -364,7 +364,8 @@ export type OutboxEventType =
   | 'position.updated'
   | 'apy.updated'
   | 'reconciliation.drift'
-  | 'auto_pay.paid';
+  | 'auto_pay.paid'
+  | 'plan.divergence';
 
 export interface OutboxEventInput {
   readonly type: OutboxEventType;

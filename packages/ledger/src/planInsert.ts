@@ -6,7 +6,7 @@ import type { PlanInput } from './plans';
 import type { SqlClient, SqlValue } from './sqlClient';
 import { sqlStatement } from './sqlClient';
 
-// Plans, their legs and their bridge transfers as three JSON documents: one statement text for
+// Plans, their legs, their bridge transfers and their simulations as four JSON documents: one statement text for
 // one plan or many (a named prepared statement, planned once per connection), atomic without a
 // transaction. The data-modifying CTEs run whether or not the last INSERT reads them, and the
 // foreign keys of the legs and transfers are checked at the end of the statement, when the plans
@@ -37,6 +37,11 @@ const INSERT_PLANS = sqlStatement(
                                             max_rail_fee_micros bigint,
                                             min_received_micros bigint,
                                             service_fee_micros bigint, fee_recipient text)
+  ), simulation_rows AS (
+    INSERT INTO plan_simulations (plan_id, status, digest, document)
+    SELECT s.plan_id, s.status, s.digest, s.document
+    FROM jsonb_to_recordset($4::jsonb) AS s(plan_id text, status text, digest text,
+                                            document jsonb)
   )
   INSERT INTO plan_legs (plan_id, leg_index, action, summary, amount_micros, settles, payload,
                          effect, venue_id, min_settle_micros, max_settle_micros, chain)
@@ -105,7 +110,24 @@ function insertValues(plans: readonly PlanInput[]): SqlValue[] {
       chain: leg.chain ?? null,
     })),
   );
-  return [JSON.stringify(planRows), JSON.stringify(transferRows), JSON.stringify(legRows)];
+  const simulationRows = plans.flatMap(({ id, simulation }) =>
+    simulation
+      ? [
+          {
+            plan_id: id,
+            status: simulation.status,
+            digest: simulation.digest,
+            document: simulation.document,
+          },
+        ]
+      : [],
+  );
+  return [
+    JSON.stringify(planRows),
+    JSON.stringify(transferRows),
+    JSON.stringify(legRows),
+    JSON.stringify(simulationRows),
+  ];
 }
 
 /**

@@ -47,6 +47,13 @@ export type LegEffect =
   // the plan's bridge, → the venue; it settles only once the bridge delivered enough.
   | 'bridged_stake';
 
+/** A plan's `simulation` document as served, its status and (simulated) its digest. */
+export interface PlanSimulationInput {
+  readonly status: 'simulated' | 'unavailable';
+  readonly digest: string | null;
+  readonly document: Prisma.InputJsonObject;
+}
+
 export type PlanKind =
   | 'deposit'
   | 'withdraw'
@@ -78,6 +85,8 @@ export interface PlanInput {
   readonly createdAt?: Date;
   /** What a prepared bridge (or a deposit that bridges first) moves: stored with the plan. */
   readonly bridgeTransfer?: BridgeTransferFields;
+  /** The plan's simulated outcome (issue 44), stored with it in the same statement. */
+  readonly simulation?: PlanSimulationInput;
 }
 
 /** A leg as stored, with what the chain said about it so far. */

@@ -119,7 +119,7 @@ describe('webhook subscriptions', () => {
     ).rejects.toThrow();
   });
 
-  it('a subscription may name every type, auto_pay.paid among them (migration 0023)', async () => {
+  it('a subscription may name every type, auto_pay.paid (0023) and plan.divergence (0045) among them', async () => {
     const every = [
       'deposit.settled',
       'withdraw.settled',
@@ -130,6 +130,7 @@ describe('webhook subscriptions', () => {
       'apy.updated',
       'reconciliation.drift',
       'auto_pay.paid',
+      'plan.divergence',
     ] as const;
     const subscription = {
       ownerKeyId: 'k-all',

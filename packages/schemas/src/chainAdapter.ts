@@ -6,6 +6,7 @@ import type { Blocker } from './errors';
 import type { VenueChainFacts } from './opportunityFacts';
 import type { SolanaSwapLegRequest } from './solanaSwapLeg';
 import { pooledRandomBytes } from './pooledRandom';
+import type { LegChangesReading, LegSimulationQuery, LegSimulationReading } from './planSimulation';
 
 /**
  * The one contract every chain adapter implements (packages/chain-sui, chain-solana, chain-evm).
@@ -293,6 +294,14 @@ export interface ChainAdapter {
    * native token, tagged with the plan; `amount` is what its logs show the owner unwrapped.
    */
   readUnwrapReceipt?(query: UnwrapReceiptQuery): Promise<UnwrapReceipt>;
+  /**
+   * Runs a plan's unsigned legs on this chain in order against current state, without sending
+   * them, and reports each one's token balance changes (issue 44). Fail-closed: `unavailable`
+   * when the chain cannot be read. Absent where the chain has no simulation yet.
+   */
+  simulateLegs?(query: LegSimulationQuery): Promise<LegSimulationReading>;
+  /** The token balance changes a mined transaction made, read from the chain (fail-closed). */
+  readLegChanges?(txId: string): Promise<LegChangesReading>;
 }
 
 export interface UnwrapReceiptQuery {

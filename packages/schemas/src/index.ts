@@ -23,6 +23,7 @@ export * from './webhookRequests';
 export * from './cageRequests';
 export * from './planDocuments';
 export * from './planVerdict';
+export * from './planSimulation';
 export * from './cageDocuments';
 export * from './bridge';
 export * from './manifest/defineRoute';

@@ -4,6 +4,7 @@ import { Chain, ExecutionMode } from './chains';
 import { Blocker } from './errors';
 import { MicrosOut, NativeAmountOut } from './money';
 import { ChainChoice } from './walletRequests';
+import { PlanDivergence, PlanSimulation } from './planSimulation';
 
 // What plan, execute and harvest routes answer: the plan document (prepared or blocked, and as
 // stored with its legs' state) and the harvest result.
@@ -67,6 +68,11 @@ export const PlanDocument = z
     owner: z.string().optional(),
     legs: z.array(PlanLegDocument).optional(),
     blockers: z.array(Blocker).optional(),
+    simulation: PlanSimulation.optional().meta({
+      description:
+        'Prepared plans: the legs simulated on their chain at prepare (docs/simulation.md); ' +
+        '`unavailable` when the chain could not be read.',
+    }),
     createdAt: z.string().optional(),
   })
   .meta({
@@ -272,6 +278,10 @@ export const StoredPlanDocument = PlanDocument.extend({
   ]),
   legs: z.array(StoredPlanLegDocument),
   blockers: z.array(Blocker),
+  divergences: z.array(PlanDivergence).optional().meta({
+    description:
+      'Settled legs whose transaction moved USDC otherwise than the simulation (plan.divergence).',
+  }),
 }).meta({
   description:
     'A stored plan: `prepared` (legs with their status unsigned → submitted → confirmed or ' +

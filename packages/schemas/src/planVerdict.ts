@@ -45,6 +45,7 @@ export const VerifyReasonCode = z.enum([
   'unexpected_value',
   'unknown_call',
   'undecodable',
+  'simulation_finding',
 ]);
 
 export const PlanVerdictDocument = z

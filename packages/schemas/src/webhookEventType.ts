@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The webhook event types: the seven of SPEC §Events, `reconciliation.drift` (the books and
- * the chain disagree beyond the threshold) and `auto_pay.paid` (a payee was paid yield).
+ * the chain disagree beyond the threshold), `auto_pay.paid` (a payee was paid yield) and
+ * `plan.divergence` (a settled leg moved USDC otherwise than its plan's simulation).
  */
 export const WebhookEventType = z.enum([
   'deposit.settled',
@@ -14,6 +15,7 @@ export const WebhookEventType = z.enum([
   'apy.updated',
   'reconciliation.drift',
   'auto_pay.paid',
+  'plan.divergence',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 

@@ -23,9 +23,13 @@ const event = {
 };
 
 describe('webhook events', () => {
-  it('the seven SPEC types, reconciliation.drift and auto_pay.paid, one envelope schema each', () => {
-    expect(WebhookEventType.options).toHaveLength(9);
-    expect(WebhookEventType.options.slice(-2)).toEqual(['reconciliation.drift', 'auto_pay.paid']);
+  it('the seven SPEC types, reconciliation.drift, auto_pay.paid and plan.divergence, one envelope schema each', () => {
+    expect(WebhookEventType.options).toHaveLength(10);
+    expect(WebhookEventType.options.slice(-3)).toEqual([
+      'reconciliation.drift',
+      'auto_pay.paid',
+      'plan.divergence',
+    ]);
     expect(Object.keys(WEBHOOK_EVENT_SCHEMAS)).toEqual(WebhookEventType.options);
   });
 

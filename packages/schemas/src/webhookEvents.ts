@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ApyUpdatedPayload } from './apyUpdatedEvent';
 import { Chain } from './chains';
 import { MicrosOut } from './money';
+import { DivergentChange } from './planSimulation';
 import type { WebhookEventType } from './webhookEventType';
 import { WEBHOOK_EVENT_SCHEMA_VERSION } from './webhookEventType';
 
 /**
- * Webhook events: the nine types, the payload (`data`) of each, and the versioned envelope
+ * Webhook events: the ten types, the payload (`data`) of each, and the versioned envelope
  * every delivery's body is. A receiver dedupes on `id` (the same event can arrive more than
  * once: delivery is at least once).
  */
@@ -27,6 +28,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, strin
     "Reconciliation found the wallet's books and the chain apart by more than the threshold: money on a venue our plans did not put there, shares the books track that the chain does not hold, a position worth less than its mark, or a reservation without its open leg.",
   'auto_pay.paid':
     'An auto-pay transfer leg settled from its receipt: the payee received the amount the chain proved, paid from the yield the run withdrew (never principal).',
+  'plan.divergence':
+    "A settled leg's transaction moved USDC otherwise than the plan's simulation at prepare (a fee-on-transfer token, a venue that skims): the books follow the receipt, the leg is flagged for review.",
 };
 
 /** The settled leg an event is about. */
@@ -182,6 +185,15 @@ export const AutoPayPaidData = z.object({
 });
 export type AutoPayPaidData = z.infer<typeof AutoPayPaidData>;
 
+export const PlanDivergenceData = z.object({
+  ...LegFields,
+  simulationDigest: z
+    .string()
+    .meta({ description: "The plan simulation's digest (`sha256:<hex>`)." }),
+  changes: z.array(DivergentChange),
+});
+export type PlanDivergenceData = z.infer<typeof PlanDivergenceData>;
+
 export const DepositSettledEvent = envelope('deposit.settled', DepositSettledData);
 export const WithdrawSettledEvent = envelope('withdraw.settled', WithdrawSettledData);
 export const HarvestCompletedEvent = envelope('harvest.completed', HarvestCompletedData);
@@ -191,6 +203,7 @@ export const PositionUpdatedEvent = envelope('position.updated', PositionUpdated
 export const ApyUpdatedEvent = envelope('apy.updated', ApyUpdatedPayload);
 export const ReconciliationDriftEvent = envelope('reconciliation.drift', ReconciliationDriftData);
 export const AutoPayPaidEvent = envelope('auto_pay.paid', AutoPayPaidData);
+export const PlanDivergenceEvent = envelope('plan.divergence', PlanDivergenceData);
 
 /** The envelope schema of each type, in the order of {@link WebhookEventType}. */
 export const WEBHOOK_EVENT_SCHEMAS = {
@@ -203,6 +216,7 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'apy.updated': ApyUpdatedEvent,
   'reconciliation.drift': ReconciliationDriftEvent,
   'auto_pay.paid': AutoPayPaidEvent,
+  'plan.divergence': PlanDivergenceEvent,
 } as const satisfies Record<WebhookEventType, z.ZodObject>;
 
 /** A delivery's body: `{ id, type, schemaVersion, createdAt, data }`, by type. */
@@ -216,5 +230,6 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   ApyUpdatedEvent,
   ReconciliationDriftEvent,
   AutoPayPaidEvent,
+  PlanDivergenceEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

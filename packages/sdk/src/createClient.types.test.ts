@@ -9,6 +9,7 @@ import type {
 import { createClient } from './createClient';
 import type { OperationParameters, OperationResult, YieldRouterClient } from './operationTypes';
 import { isBlockedPlan } from './plans/isBlockedPlan';
+import type { PlanDivergence, PlanSimulation } from './index';
 
 // Checked by `tsc` (pnpm typecheck); the jest run only proves the file loads.
 describe('types', () => {
@@ -29,6 +30,15 @@ describe('types', () => {
       OperationResult<'getSolanaWalletBalance'>
     >().toEqualTypeOf<WalletBalanceDocument>();
     expectTypeOf<YieldRouterClient['getStatus']>().returns.resolves.toEqualTypeOf<StatusDocument>();
+  });
+
+  it('plans carry their simulation; the stored plan its divergences (issue 44)', () => {
+    expectTypeOf<OperationResult<'prepareDepositPlan'>['simulation']>().toEqualTypeOf<
+      PlanSimulation | undefined
+    >();
+    expectTypeOf<OperationResult<'getPlan'>['divergences']>().toEqualTypeOf<
+      PlanDivergence[] | undefined
+    >();
   });
 
   it('parameters come from the request schemas (input side)', () => {

@@ -36,4 +36,13 @@ export { parseMicros } from './money/parseMicros';
 export { formatMicros } from './money/formatMicros';
 export { normalizeOpportunityId } from '@yieldrouter/schemas';
 
-export type { Blocker, BlockerCode, Chain, ErrorCode, OperationId } from './schemaTypes';
+export type {
+  Blocker,
+  BlockerCode,
+  Chain,
+  ErrorCode,
+  OperationId,
+  PlanDivergence,
+  PlanDivergenceData,
+  PlanSimulation,
+} from './schemaTypes';

@@ -13,3 +13,12 @@ export type Chain = schemas.Chain;
 export type ErrorCode = schemas.ErrorCode;
 /** Every operation of the manifest; each is a method of the client. */
 export type OperationId = schemas.ClientOperationId;
+/**
+ * A plan's legs simulated on their chain at prepare (issue 44): each leg's balance changes bound
+ * to its unsigned bytes, or `unavailable` with the reason. On every prepared plan as `simulation`.
+ */
+export type PlanSimulation = schemas.PlanSimulation;
+/** A settled leg whose transaction moved USDC otherwise than the simulation (`plan.divergence`). */
+export type PlanDivergence = schemas.PlanDivergence;
+/** The `data` of a `plan.divergence` webhook event. */
+export type PlanDivergenceData = schemas.PlanDivergenceData;

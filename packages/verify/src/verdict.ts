@@ -46,7 +46,9 @@ export type VerifyReasonCode =
   /** A call or instruction the verifier does not know: it cannot say where money goes. */
   | 'unknown_call'
   /** The bytes do not decode in the leg's encoding. */
-  | 'undecodable';
+  | 'undecodable'
+  /** The plan's own simulation at prepare found the legs moving USDC otherwise (issue 44). */
+  | 'simulation_finding';
 
 /** Why a part of a leg could not be checked offline (not a failure, not a pass). */
 export type VerifyGapCode =
@@ -119,6 +121,23 @@ export interface VerifiablePlan {
   readonly feeLines?:
     readonly { readonly amountMicros: string; readonly kind: string }[] | undefined;
   readonly legs?: readonly VerifiableLeg[] | undefined;
+  /**
+   * The plan's simulation at prepare (issue 44). Its findings reject the plan: the chain itself
+   * showed the legs moving USDC otherwise than the plan says (a fee-on-transfer token, a venue
+   * that takes less). Their absence proves nothing the decoding did not.
+   */
+  readonly simulation?:
+    | {
+        readonly status: string;
+        readonly findings?:
+          | readonly {
+              readonly legIndex: number;
+              readonly code: string;
+              readonly message: string;
+            }[]
+          | undefined;
+      }
+    | undefined;
 }
 
 export interface VerifiableLeg {

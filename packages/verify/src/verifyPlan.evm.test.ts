@@ -98,6 +98,27 @@ describe('verifyPlan on EVM legs', () => {
     }
   });
 
+  it('rejects a plan whose own simulation found the venue short (a fee-on-transfer token)', async () => {
+    const plan = planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault))));
+    expect(verifyPlan(plan, options).status).toBe('verified');
+    const finding = {
+      legIndex: 1,
+      code: 'venue_amount_mismatch',
+      message: "the venue's USDC changes by 12375000; the plan deposits 12500000",
+    };
+    const simulated = { ...plan, simulation: { status: 'simulated', findings: [finding] } };
+    expect(verifyPlan(simulated, options)).toMatchObject({
+      status: 'rejected',
+      reasons: [
+        {
+          code: 'simulation_finding',
+          leg: 1,
+          message: expect.stringContaining('venue_amount_mismatch'),
+        },
+      ],
+    });
+  });
+
   it('reports what each leg does', async () => {
     const verdict = verifyPlan(
       planOf(PLAN, OWNER, await legs(adapter.buildDeposit(request(vault)))),

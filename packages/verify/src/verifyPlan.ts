@@ -83,6 +83,13 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
     gaps.push(...check.gaps);
     legs.push({ index: leg.index, encoding: leg.encoding, effects: check.effects });
   }
+  for (const finding of plan.simulation?.findings ?? []) {
+    reasons.push({
+      code: 'simulation_finding',
+      leg: finding.legIndex,
+      message: `the plan's simulation: ${finding.code}: ${finding.message}`,
+    });
+  }
   const status = reasons.length > 0 ? 'rejected' : gaps.length > 0 ? 'incomplete' : 'verified';
   return { status, planId, reasons, gaps, legs };
 }

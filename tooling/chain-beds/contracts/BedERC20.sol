@@ -43,7 +43,7 @@ abstract contract BedERC20 {
         return true;
     }
 
-    function _transfer(address from, address to, uint256 value) internal {
+    function _transfer(address from, address to, uint256 value) internal virtual {
         if (to == address(0)) revert ZeroAddress();
         uint256 balance = balanceOf[from];
         if (balance < value) revert InsufficientBalance(from, balance, value);

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {BedERC20} from "./BedERC20.sol";
+import {IERC4626Events} from "./IERC4626Events.sol";
 
 interface IBedAsset {
     function balanceOf(address account) external view returns (uint256);
@@ -15,19 +16,10 @@ interface IBedAsset {
 /// @dev Shares use a virtual share and a virtual asset of 1 (as OpenZeppelin with offset 0) so a
 /// first depositor cannot inflate the price; conversions round in the vault's favour as EIP-4626
 /// requires (deposit/redeem down, mint/withdraw up). `simulateYield` is bed-only.
-contract TestVault4626 is BedERC20 {
+contract TestVault4626 is BedERC20, IERC4626Events {
     IBedAsset public immutable asset;
     /// @notice Bed only: the most the vault holds (uint256 max: no limit), as a capped vault's.
     uint256 public depositLimit = type(uint256).max;
-
-    event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares);
-    event Withdraw(
-        address indexed sender,
-        address indexed receiver,
-        address indexed owner,
-        uint256 assets,
-        uint256 shares
-    );
 
     error ExceedsMax(uint256 requested, uint256 max);
     error TransferFailed();

@@ -13,6 +13,7 @@ import { findOpportunity } from '../venues/listOpportunities';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
+import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { planDocument, planRecord } from './planDocument';
 import type { CrossChainRequest } from '../bridge/crossChainSource';
 import { withLegChains } from '../bridge/crossChainDeposit';
@@ -207,7 +208,7 @@ export async function prepareStrategyPlan(
     },
     createdAt: now,
   };
-  const plan = planRecord(parts, {
+  const record = planRecord(parts, {
     venueId: opportunity.venueId,
     owner: checked.owner ?? null,
     // Settling a venue leg moves the owner's staked balance: the ledger follows the owner.
@@ -230,7 +231,15 @@ export async function prepareStrategyPlan(
     effect,
     ...joined.storage,
   });
-  const document: PlanDocument = withLegChains(planDocument(parts), joined.legChains);
+  // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
+  const { plan, document } = await withSimulation(
+    adapters,
+    {
+      plan: record,
+      document: withLegChains(planDocument(parts), joined.legChains) as PlanDocument,
+    },
+    { venue: venueAccounts(venueOnChain(venues, opportunity)), treasury: [] },
+  );
   // A cross-chain deposit stores what it bridges with it (one statement).
   const { recordWrite } = parameters;
   if (recordWrite) {

@@ -1,13 +1,34 @@
-import { findPlan } from '@yieldrouter/ledger';
+import { findPlan, findPlanSimulation, listPlanDivergences } from '@yieldrouter/ledger';
 import type { Books } from '@yieldrouter/ledger';
-import type { StoredPlanDocument } from '@yieldrouter/schemas';
+import type { DivergentChange, PlanSimulation, StoredPlanDocument } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { storedPlanDocument } from './storedPlanDocument';
 
-/** GET /svc/plans/{planId}: the stored plan with its legs' state; unknown → 404 PLAN_NOT_FOUND. */
+/**
+ * GET /svc/plans/{planId}: the stored plan with its legs' state, its simulation at prepare and
+ * the divergences settlement found (issue 44); unknown → 404 PLAN_NOT_FOUND.
+ */
 export async function readPlan(db: Books, planId: string): Promise<StoredPlanDocument> {
   const plan = await findPlan(db, planId);
   if (!plan)
     throw new EngineError('PLAN_NOT_FOUND', `path.planId: no plan ${planId}`, 'path.planId');
-  return storedPlanDocument(plan);
+  const [simulation, divergences] = await Promise.all([
+    findPlanSimulation(db, planId),
+    listPlanDivergences(db, planId),
+  ]);
+  return {
+    ...storedPlanDocument(plan),
+    ...(simulation ? { simulation: simulation.document as unknown as PlanSimulation } : {}),
+    ...(plan.status === 'prepared'
+      ? {
+          divergences: divergences.map((divergence) => ({
+            legIndex: divergence.legIndex,
+            txId: divergence.txId,
+            simulationDigest: divergence.simulationDigest,
+            changes: divergence.changes as unknown as DivergentChange[],
+            recordedAt: divergence.recordedAt.toISOString(),
+          })),
+        }
+      : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import { computePrincipalFee, defaultFeeSchedule } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { insertPlan, readBalancesOf } from '@yieldrouter/ledger';
+import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 import type {
   Blocker,
@@ -235,11 +236,20 @@ export async function prepareRebalance(
           ...storedLegs(into, 'rebalance_in', to.venueId),
         ]
       : [];
+  // Issue 44: both venues' legs simulated in order, stored with the plan, shown in its answer.
+  const simulated = await withSimulation(
+    adapters,
+    { plan: { ...record, legs }, document },
+    {
+      venue: [from, to].flatMap((venue) => venueAccounts(venueOnChain(deps.venues, venue))),
+      treasury: [],
+    },
+  );
   const store = async (tx: Books) => {
-    await insertPlan(tx, { ...record, legs });
-    await parameters.recordWrite?.(tx, document);
+    await insertPlan(tx, simulated.plan);
+    await parameters.recordWrite?.(tx, simulated.document);
   };
   // Inside the tick's transaction, it joins it.
   await db.transaction(store);
-  return document;
+  return simulated.document;
 }

@@ -131,6 +131,8 @@ export interface RecordLegOutcomeOptions {
   readonly audit?: CarriedRecord<SettleLegResult> | undefined;
   /** Auto-pay transfer legs: the payee paid. */
   readonly payee?: PayoutPayee | undefined;
+  /** Events written with the outcome besides its own (a `plan.divergence`, issue 44). */
+  readonly extraEvents?: readonly OutboxEventInput[] | undefined;
 }
 
 export type RecordedLegOutcome =
@@ -224,7 +226,7 @@ export async function recordLegOutcome(
     ...((leg.effect === 'pay_out' || leg.effect === 'unstake_yield') && leg.wallet
       ? { autoPaySweep: { wallet: leg.wallet, chain: leg.chain as LedgerChain } }
       : {}),
-    events: events(leg, outcome, txId, options.payee),
+    events: [...events(leg, outcome, txId, options.payee), ...(options.extraEvents ?? [])],
     ...(options.audit ? { audit: options.audit.rows(writtenResult(leg, outcome, txId)) } : {}),
     now: parameters.now,
   });

@@ -30,6 +30,7 @@ import { requireBridgeDelivered } from '../bridge/requireBridgeDelivered';
 import { requireSwapSettled } from '../bridge/requireSwapSettled';
 import { readSwapLegReceipt } from './swapLegReceipt';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
+import { flagDivergence, legDivergence } from '../simulation/legDivergence';
 
 export interface SettleLegParameters {
   readonly db: Books;
@@ -244,14 +245,18 @@ export async function settleLeg(
         : fee
           ? bridgeFeeOutcome(leg, receipt)
           : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
+  // Issue 44: a confirmed leg is compared with its plan's simulation before it is booked.
+  const divergence =
+    receipt.status === 'confirmed' ? await legDivergence(parameters, leg) : undefined;
   let state;
   try {
-    state = await recordLegOutcome(parameters, leg, outcome, {
+    state = await recordLegOutcome(parameters, leg, flagDivergence(outcome, divergence), {
       txId,
       expect: expectOf(leg),
       ...(claim ? { takeover: claim } : {}),
       audit: parameters.audit,
       payee: payout?.payee,
+      extraEvents: divergence?.events,
     });
   } catch (error) {
     // An overdraft: the books moved under the computation (a concurrent reservation took the

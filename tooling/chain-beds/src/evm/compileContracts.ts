@@ -34,6 +34,8 @@ export const BED_CONTRACTS = [
   'YieldCage',
   'TestMessageTransmitterV2',
   'TestTokenMessengerV2',
+  'TestFeeOnTransferToken',
+  'TestSkimmingVault4626',
 ] as const;
 export type BedContractName = (typeof BED_CONTRACTS)[number];
 
@@ -121,19 +123,10 @@ function pickArtifacts(output: SolcOutput): EvmArtifacts {
     if (!entry || entry.bytecode === '0x') throw new Error(`solc: no bytecode for ${name}`);
     return entry;
   };
-  return {
-    TestUSDC: artifact('TestUSDC'),
-    TestVault4626: artifact('TestVault4626'),
-    TestSiloConfig: artifact('TestSiloConfig'),
-    SvcRegistry: artifact('SvcRegistry'),
-    TestAavePool: artifact('TestAavePool'),
-    TestAToken: artifact('TestAToken'),
-    TestToken: artifact('TestToken'),
-    TestPair: artifact('TestPair'),
-    YieldCage: artifact('YieldCage'),
-    TestMessageTransmitterV2: artifact('TestMessageTransmitterV2'),
-    TestTokenMessengerV2: artifact('TestTokenMessengerV2'),
-  };
+  return Object.fromEntries(BED_CONTRACTS.map((name) => [name, artifact(name)])) as Record<
+    BedContractName,
+    EvmArtifact
+  >;
 }
 
 function readSolcVersion(): string {

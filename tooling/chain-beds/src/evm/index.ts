@@ -7,3 +7,4 @@ export * from './deployEvmFixtures';
 export * from './startAnvil';
 export * from './startEvmBed';
 export * from './deployCctpPair';
+export * from './deployCheatingBeds';

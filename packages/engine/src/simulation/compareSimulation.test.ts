@@ -1,0 +1,121 @@
+import type { PlanLegInput } from '@yieldrouter/ledger';
+import type { BalanceChange, SimulatedLeg } from '@yieldrouter/schemas';
+import { divergentChanges, flagDivergence } from './legDivergence';
+import { legBytesDigest, simulationDigest } from './simulatePlan';
+import { simulationFindings } from './simulationFindings';
+
+// Issue 44: what the simulation finds against the plan, and what settlement finds against the
+// simulation, decided on the numbers alone (the anvil tests run the same on a chain).
+
+const OWNER = '0x00000000000000000000000000000000000000aa';
+const VAULT = '0x00000000000000000000000000000000000000bb';
+const OTHER = '0x00000000000000000000000000000000000000cc';
+const USDC = '0x00000000000000000000000000000000000000dd';
+
+const change = (account: string, role: BalanceChange['role'], delta: string): BalanceChange => ({
+  account,
+  role,
+  asset: USDC,
+  usdc: true,
+  delta,
+});
+
+const depositLeg: PlanLegInput = {
+  action: 'deposit',
+  summary: 'deposit',
+  amountMicros: 1_000_000n,
+  settles: true,
+  payload: {},
+  effect: 'stake',
+};
+
+const simulated = (changes: BalanceChange[]): SimulatedLeg => ({
+  index: 0,
+  bytesDigest: `sha256:${'0'.repeat(64)}`,
+  outcome: 'ok',
+  changes,
+});
+
+describe('simulationFindings', () => {
+  it('none when the owner sends exactly the amount and the venue receives it', () => {
+    const leg = simulated([change(OWNER, 'owner', '-1000000'), change(VAULT, 'venue', '1000000')]);
+    expect(simulationFindings([depositLeg], [leg])).toEqual([]);
+  });
+
+  it('a venue one micro short, and the micro elsewhere', () => {
+    const leg = simulated([
+      change(OWNER, 'owner', '-1000000'),
+      change(VAULT, 'venue', '999999'),
+      change(OTHER, 'other', '1'),
+    ]);
+    expect(simulationFindings([depositLeg], [leg]).map((finding) => finding.code)).toEqual([
+      'unexpected_recipient',
+      'venue_amount_mismatch',
+    ]);
+  });
+
+  it('a leg that reverts', () => {
+    const leg: SimulatedLeg = { ...simulated([]), outcome: 'reverted', detail: 'no allowance' };
+    expect(simulationFindings([depositLeg], [leg])).toEqual([
+      { legIndex: 0, code: 'reverted', message: expect.stringContaining('no allowance') },
+    ]);
+  });
+});
+
+describe('divergentChanges', () => {
+  const planned = [change(OWNER, 'owner', '1000000'), change(VAULT, 'venue', '-1000000')];
+
+  it('nothing when the transaction moved exactly what was simulated', () => {
+    const actual = [
+      { account: OWNER, asset: USDC, delta: 1_000_000n },
+      { account: VAULT, asset: USDC, delta: -1_000_000n },
+    ];
+    expect(divergentChanges(planned, actual, OWNER)).toEqual([]);
+  });
+
+  it('one micro less to the owner, to someone the simulation never named', () => {
+    const actual = [
+      { account: OWNER, asset: USDC, delta: 999_999n },
+      { account: VAULT, asset: USDC, delta: -1_000_000n },
+      { account: OTHER, asset: USDC, delta: 1n },
+      // Another token (the vault's shares) is not compared.
+      { account: OWNER, asset: VAULT, delta: -7n },
+    ];
+    expect(divergentChanges(planned, actual, OWNER)).toEqual([
+      { account: OWNER, role: 'owner', asset: USDC, simulated: '1000000', actual: '999999' },
+      { account: OTHER, role: 'other', asset: USDC, simulated: '0', actual: '1' },
+    ]);
+  });
+
+  it('flags a confirmed outcome for review, keeping a review reason it had', () => {
+    const divergence = { events: [], note: 'diverged' };
+    expect(flagDivergence({ status: 'confirmed', reviewReason: 'short fill' }, divergence)).toEqual(
+      { status: 'confirmed', reviewReason: 'short fill; diverged' },
+    );
+    expect(flagDivergence({ status: 'failed', reason: 'x' }, divergence)).toEqual({
+      status: 'failed',
+      reason: 'x',
+    });
+  });
+});
+
+describe('digests', () => {
+  it('bind the outcome to the exact bytes: any change to the bytes changes the digest', () => {
+    const request = { chainId: 8453, from: OWNER, to: VAULT, data: '0x1234', value: '0' };
+    const one = legBytesDigest({ encoding: 'evm-transaction-request', transaction: request });
+    const two = legBytesDigest({
+      encoding: 'evm-transaction-request',
+      transaction: { ...request, data: '0x1235' },
+    });
+    expect(one).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(two).not.toBe(one);
+    const leg = simulated(planned());
+    expect(simulationDigest('plan_a', [leg])).not.toBe(
+      simulationDigest('plan_a', [{ ...leg, bytesDigest: two }]),
+    );
+  });
+});
+
+function planned() {
+  return [change(OWNER, 'owner', '-1000000'), change(VAULT, 'venue', '1000000')];
+}

@@ -1,0 +1,142 @@
+import { findPlanSimulation, recordPlanDivergence } from '@yieldrouter/ledger';
+import type { Books, OutboxEventInput, SettlementLeg } from '@yieldrouter/ledger';
+import type {
+  BalanceChange,
+  Chain,
+  ChainBalanceChange,
+  DivergentChange,
+  PlanDivergenceData,
+  PlanSimulation,
+} from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { EngineError } from '../errors';
+
+/**
+ * The USDC changes that differ between the simulation of a leg and what its transaction moved,
+ * account by account (zero tolerance: the amounts are the plan's own). An account the
+ * simulation did not name keeps the role it would have had: the owner, or `other`.
+ */
+export function divergentChanges(
+  simulated: readonly BalanceChange[],
+  actual: readonly ChainBalanceChange[],
+  owner: string,
+): DivergentChange[] {
+  const usdc = simulated.find((change) => change.usdc)?.asset.toLowerCase();
+  if (!usdc) return [];
+  const rows = new Map<string, DivergentChange>();
+  const keyOf = (account: string) => account.toLowerCase();
+  const roleOf = (account: string): BalanceChange['role'] =>
+    account.toLowerCase() === owner.toLowerCase() ? 'owner' : 'other';
+  for (const change of simulated.filter((entry) => entry.usdc)) {
+    rows.set(keyOf(change.account), {
+      account: change.account,
+      role: change.role,
+      asset: change.asset,
+      simulated: change.delta,
+      actual: '0',
+    });
+  }
+  for (const change of actual.filter((entry) => entry.asset.toLowerCase() === usdc)) {
+    const row = rows.get(keyOf(change.account)) ?? {
+      account: change.account,
+      role: roleOf(change.account),
+      asset: change.asset,
+      simulated: '0',
+      actual: '0',
+    };
+    rows.set(keyOf(change.account), {
+      ...row,
+      actual: formatMicros(BigInt(row.actual) + change.delta),
+    });
+  }
+  return [...rows.values()].filter((row) => BigInt(row.simulated) !== BigInt(row.actual));
+}
+
+/** What a leg's divergence adds to its settlement: the event, and a note for the review. */
+export interface LegDivergence {
+  readonly events: OutboxEventInput[];
+  readonly note: string | null;
+}
+
+const NONE: LegDivergence = { events: [], note: null };
+
+/**
+ * Settlement's check of a confirmed leg against the plan's simulation (issue 44): when the
+ * plan was simulated, what the transaction moved is read from the chain (the same reading as
+ * the simulation's) and compared. A difference is recorded (plan_divergences) before the books
+ * move, and returned as a `plan.divergence` event and a review note that the settlement writes
+ * with its booking: never booked silently. A chain that cannot be read for it is 503 (fail
+ * closed; the caller settles again). Plans not simulated (unavailable, or stored before) are
+ * not compared.
+ */
+export async function legDivergence(
+  parameters: {
+    readonly db: Books;
+    readonly adapters: ChainAdapters;
+    readonly txId: string;
+    readonly now: Date;
+  },
+  leg: SettlementLeg,
+): Promise<LegDivergence> {
+  const { db, adapters, txId, now } = parameters;
+  // Amounts the plan controls only: a venue deposit or withdrawal (a swap's fill moves with
+  // the market between prepare and landing; its minimum out is checked on its own).
+  if (!leg.owner || !leg.wallet || leg.effect === 'swap') return NONE;
+  if (leg.action !== 'deposit' && leg.action !== 'withdraw') return NONE;
+  const stored = await findPlanSimulation(db, leg.planId);
+  if (!stored || stored.status !== 'simulated' || !stored.digest) return NONE;
+  const simulation = stored.document as unknown as Extract<PlanSimulation, { status: 'simulated' }>;
+  const simulated = simulation.legs.find((entry) => entry.index === leg.legIndex);
+  const adapter = adapters[leg.chain as Chain];
+  if (!simulated || simulation.chain !== leg.chain || !adapter.readLegChanges) return NONE;
+  const reading = await adapter.readLegChanges(txId);
+  if (reading.status !== 'ok') {
+    const why = reading.status === 'pending' ? 'not mined yet' : reading.detail;
+    throw new EngineError(
+      'SERVICE_UNAVAILABLE',
+      `${leg.chain}: what ${txId} moved could not be read to compare with the plan's simulation (${why}); try again`,
+    );
+  }
+  const changes = divergentChanges(simulated.changes, reading.changes, leg.owner);
+  if (changes.length === 0) return NONE;
+  await recordPlanDivergence(db, {
+    planId: leg.planId,
+    legIndex: leg.legIndex,
+    txId,
+    simulationDigest: stored.digest,
+    changes: changes.map((change) => ({ ...change })),
+    now,
+  });
+  const payload: PlanDivergenceData = {
+    planId: leg.planId,
+    legIndex: leg.legIndex,
+    chain: leg.chain as Chain,
+    wallet: leg.wallet,
+    txId,
+    simulationDigest: stored.digest,
+    changes,
+  };
+  const owner = changes.find((change) => change.role === 'owner');
+  return {
+    events: [{ type: 'plan.divergence', wallet: leg.wallet, payload }],
+    note:
+      `diverged from its simulation: ` +
+      (owner
+        ? `the owner's USDC moved ${owner.actual}, simulated ${owner.simulated}`
+        : `${changes.length} USDC balance(s) moved otherwise`),
+  };
+}
+
+/** A confirmed outcome that diverged is flagged for review (the books still follow it). */
+export function flagDivergence<O extends { readonly status: string }>(
+  outcome: O,
+  divergence: LegDivergence | undefined,
+): O {
+  if (!divergence?.note || outcome.status !== 'confirmed') return outcome;
+  const reviewReason = (outcome as { readonly reviewReason?: string | null }).reviewReason;
+  return {
+    ...outcome,
+    reviewReason: reviewReason ? `${reviewReason}; ${divergence.note}` : divergence.note,
+  };
+}

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { PlanInput, PlanLegInput, Prisma } from '@yieldrouter/ledger';
+import type {
+  BalanceChange,
+  Chain,
+  PlanDocument,
+  PlanSimulation,
+  SimulatedLeg,
+  UnsignedPayload,
+  VenueOnChain,
+} from '@yieldrouter/schemas';
+import { InvalidChainInputError, formatMicros } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+import { simulationFindings } from './simulationFindings';
+
+/** `sha256:<hex>`: never a bare 64-hex string, a private key's shape (as 0043's keys). */
+const sha256 = (text: string) =>
+  `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+
+/**
+ * sha256 of a leg as served: `<encoding>\n<transaction>`, the transaction as its JSON text when
+ * it is an object (an EVM request), as is when it is a string (base64, Sui JSON).
+ */
+export function legBytesDigest(payload: UnsignedPayload): string {
+  const { transaction } = payload;
+  const text = typeof transaction === 'string' ? transaction : JSON.stringify(transaction);
+  return sha256(`${payload.encoding}\n${text}`);
+}
+
+/** The digest of a simulated outcome: sha256 of the JSON of `{ planId, legs }`. */
+export const simulationDigest = (planId: string, legs: readonly SimulatedLeg[]) =>
+  sha256(JSON.stringify({ planId, legs }));
+
+/** Who an account is to this plan: its owner, its venue's contracts, the treasury, or other. */
+export interface SimulationRoles {
+  readonly owner: string;
+  readonly venue: readonly string[];
+  readonly treasury: readonly string[];
+}
+
+const roleOf = (roles: SimulationRoles, account: string): BalanceChange['role'] => {
+  const same = (other: string) => other.toLowerCase() === account.toLowerCase();
+  if (same(roles.owner)) return 'owner';
+  if (roles.venue.some(same)) return 'venue';
+  if (roles.treasury.some(same)) return 'treasury';
+  return 'other';
+};
+
+/** The venue's configured contracts (vault, pool, receipt token…): the `venue` role. */
+export const venueAccounts = (venue: VenueOnChain | undefined): string[] =>
+  venue
+    ? Object.values(venue.ids).filter((id): id is string => typeof id === 'string' && id !== '')
+    : [];
+
+const unavailable = (
+  reason: Extract<PlanSimulation, { status: 'unavailable' }>['reason'],
+  detail: string,
+): PlanSimulation => ({ status: 'unavailable', reason, detail });
+
+export interface SimulatePlanParameters {
+  readonly adapters: ChainAdapters;
+  readonly planId: string;
+  readonly chain: Chain;
+  readonly legs: readonly PlanLegInput[];
+  readonly roles: SimulationRoles;
+}
+
+/**
+ * Simulates a prepared plan's legs on the chain they are signed on, in order, and binds the
+ * outcome to the unsigned bytes (issue 44): per leg, its bytes' digest, whether it runs, and
+ * every account's token balance changes with its role; the findings where the USDC changes are
+ * not the plan's; the digest of it all. A chain that cannot be read, or has no simulation, is
+ * `unavailable` with the reason: never a guessed outcome. Legs on several chains (a cross-chain
+ * deposit) are `unavailable` too: the later chain's state depends on a delivery not made yet.
+ */
+export async function simulatePlan(parameters: SimulatePlanParameters): Promise<PlanSimulation> {
+  const { adapters, planId, chain, legs, roles } = parameters;
+  if (legs.some((leg) => (leg.chain ?? chain) !== chain)) {
+    return unavailable('not_supported', 'the legs are signed on several chains');
+  }
+  const adapter = adapters[chain];
+  if (!adapter.simulateLegs) {
+    return unavailable('not_supported', `${chain}: no simulation of legs on this chain yet`);
+  }
+  const payloads = legs.map((leg) => leg.payload as unknown as UnsignedPayload);
+  let reading;
+  try {
+    reading = await adapter.simulateLegs({ owner: roles.owner, payloads });
+  } catch (error) {
+    if (!(error instanceof InvalidChainInputError)) throw error;
+    return unavailable('not_supported', `${chain}: ${error.message}`);
+  }
+  if (reading.status === 'unavailable') return unavailable(reading.reason, reading.detail);
+  const usdc = reading.usdc?.toLowerCase();
+  const simulated: SimulatedLeg[] = reading.legs.map((leg, index) => ({
+    index,
+    bytesDigest: legBytesDigest(payloads[index] as UnsignedPayload),
+    outcome: leg.outcome,
+    ...(leg.detail === undefined ? {} : { detail: leg.detail }),
+    changes: leg.changes.map((change) => ({
+      account: change.account,
+      role: roleOf(roles, change.account),
+      asset: change.asset,
+      usdc: change.asset.toLowerCase() === usdc,
+      delta: formatMicros(change.delta),
+    })),
+  }));
+  return {
+    status: 'simulated',
+    chain,
+    method: reading.method,
+    block: reading.block,
+    legs: simulated,
+    findings: simulationFindings(legs, simulated),
+    digest: simulationDigest(planId, simulated),
+  };
+}
+
+/**
+ * A prepared plan with its simulation, in the record (stored in the plan's statement) and the
+ * document (what prepare answers). A blocked plan, or one without an owner, is left as it is.
+ */
+export async function withSimulation<D extends PlanDocument>(
+  adapters: ChainAdapters,
+  prepared: { readonly plan: PlanInput; readonly document: D },
+  roles: Omit<SimulationRoles, 'owner'>,
+): Promise<{ plan: PlanInput; document: D }> {
+  const { plan, document } = prepared;
+  if (plan.status !== 'prepared' || !plan.owner || plan.legs.length === 0) return prepared;
+  const simulation = await simulatePlan({
+    adapters,
+    planId: plan.id,
+    chain: plan.chain as Chain,
+    legs: plan.legs,
+    roles: { ...roles, owner: plan.owner },
+  });
+  return {
+    plan: {
+      ...plan,
+      simulation: {
+        status: simulation.status,
+        digest: simulation.status === 'simulated' ? simulation.digest : null,
+        document: simulation as unknown as Prisma.InputJsonObject,
+      },
+    },
+    document: { ...document, simulation },
+  };
+}

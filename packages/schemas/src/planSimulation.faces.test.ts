@@ -1,0 +1,43 @@
+import { buildOpenApiDocument } from './openapi';
+import { routeList } from './manifest/allRoutes';
+import { PlanSimulation } from './planSimulation';
+
+// Issue 44: the plan's `simulation`, the stored plan's `divergences` and the `plan.divergence`
+// event are described where clients read the API: the OpenAPI document (the SDK's types and the
+// MCP tools' output schemas come from the same manifest schemas).
+const document = JSON.stringify(buildOpenApiDocument(routeList));
+const parsed = JSON.parse(document) as {
+  webhooks: Record<string, Record<string, { operationId?: string }>>;
+};
+
+it('describes the simulation on plans and the divergences on the stored plan', () => {
+  expect(document).toContain('"simulation"');
+  expect(document).toContain('"divergences"');
+  expect(document).toContain('"simulationDigest"');
+  expect(document).toContain('eth_simulateV1');
+});
+
+it('has a webhook operation for plan.divergence', () => {
+  const operations = Object.values(parsed.webhooks).flatMap((item) => Object.values(item));
+  expect(operations.map((operation) => operation.operationId)).toContain('onPlanDivergence');
+});
+
+it('a simulation is simulated with a digest, or unavailable with a reason: nothing in between', () => {
+  expect(
+    PlanSimulation.safeParse({ status: 'unavailable', reason: 'rpc_timeout', detail: 'slow' })
+      .success,
+  ).toBe(true);
+  expect(PlanSimulation.safeParse({ status: 'unavailable', detail: 'no reason' }).success).toBe(
+    false,
+  );
+  expect(
+    PlanSimulation.safeParse({
+      status: 'simulated',
+      chain: 'base',
+      method: 'eth_simulateV1',
+      block: '1',
+      legs: [],
+      findings: [],
+    }).success,
+  ).toBe(false);
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { Chain } from './chains';
+import { UnavailableReasonCode } from './chainDocuments';
+import type { Unavailable, UnsignedPayload } from './chainAdapter';
+
+// What a plan's legs do on chain when simulated at prepare (issue 44), and what settlement found
+// when a leg's transaction did otherwise. Amounts are base units as decimal strings, signed.
+
+const Sha256Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+
+const SignedAmount = z
+  .string()
+  .regex(/^-?(0|[1-9][0-9]*)$/)
+  .meta({ description: "A signed amount in the asset's base units (micros for USDC)." });
+
+export const BalanceChangeRole = z.enum(['owner', 'venue', 'treasury', 'other']).meta({
+  description:
+    "Whose balance: the plan's owner, the venue the leg enters or leaves (its configured " +
+    "contracts), the service's treasury, or anyone else (a fee-on-transfer token's collector, a " +
+    'skimmer): an `other` is always reported.',
+});
+
+export const BalanceChange = z
+  .object({
+    account: z.string().meta({ description: "The address, in the chain's canonical form." }),
+    role: BalanceChangeRole,
+    asset: z.string().meta({ description: 'The token (contract address, mint, coin type).' }),
+    usdc: z.boolean().meta({ description: "True for the chain's configured USDC." }),
+    delta: SignedAmount,
+  })
+  .meta({ description: "One account's balance change in one asset." });
+export type BalanceChange = z.infer<typeof BalanceChange>;
+
+export const SimulatedLeg = z.object({
+  index: z.number().int(),
+  bytesDigest: Sha256Digest.meta({
+    description:
+      '`sha256:<hex>` of the leg as served: `<encoding>\\n<transaction>` (the transaction as its ' +
+      'JSON text when it is an object). Binds the outcome to the exact unsigned bytes.',
+  }),
+  outcome: z.enum(['ok', 'reverted']),
+  detail: z.string().optional().meta({ description: 'Why the simulated call reverted.' }),
+  changes: z.array(BalanceChange),
+});
+export type SimulatedLeg = z.infer<typeof SimulatedLeg>;
+
+export const SimulationFindingCode = z.enum([
+  'reverted',
+  'owner_amount_mismatch',
+  'venue_amount_mismatch',
+  'unexpected_recipient',
+]);
+
+export const SimulationFinding = z
+  .object({
+    legIndex: z.number().int(),
+    code: SimulationFindingCode,
+    message: z.string(),
+  })
+  .meta({ description: 'Where the simulated outcome differs from what the plan says it does.' });
+export type SimulationFinding = z.infer<typeof SimulationFinding>;
+
+export const PlanSimulation = z
+  .discriminatedUnion('status', [
+    z.object({
+      status: z.literal('simulated'),
+      chain: Chain,
+      method: z.enum(['eth_simulateV1', 'simulateTransaction', 'dryRunTransactionBlock']),
+      block: z.string().nullable().meta({ description: 'The block the state was read at.' }),
+      legs: z.array(SimulatedLeg),
+      findings: z.array(SimulationFinding).meta({
+        description:
+          "Empty when the simulated USDC changes are exactly the plan's: the owner sends (or " +
+          'receives) the leg amount and the venue receives (or pays) it, nobody else.',
+      }),
+      digest: Sha256Digest.meta({
+        description: '`sha256:<hex>` of the JSON of `{ planId, legs }`: what a divergence names.',
+      }),
+    }),
+    z.object({
+      status: z.literal('unavailable'),
+      reason: z.union([UnavailableReasonCode, z.literal('not_supported')]),
+      detail: z.string(),
+    }),
+  ])
+  .meta({
+    description:
+      "The plan's legs simulated on their chain at prepare (EVM: eth_simulateV1 of every leg " +
+      'in order): the balance changes of every account each leg touches, bound to the unsigned ' +
+      'bytes by digest. `unavailable` when the chain could not be read: never a guessed outcome.',
+  });
+export type PlanSimulation = z.infer<typeof PlanSimulation>;
+
+export const DivergentChange = z.object({
+  account: z.string(),
+  role: BalanceChangeRole,
+  asset: z.string(),
+  simulated: SignedAmount,
+  actual: SignedAmount,
+});
+export type DivergentChange = z.infer<typeof DivergentChange>;
+
+export const PlanDivergence = z
+  .object({
+    legIndex: z.number().int(),
+    txId: z.string(),
+    simulationDigest: Sha256Digest,
+    changes: z.array(DivergentChange).meta({
+      description: 'Each USDC balance the transaction moved otherwise than the simulation said.',
+    }),
+    recordedAt: z.string(),
+  })
+  .meta({
+    description:
+      "A settled leg whose transaction moved USDC otherwise than the plan's simulation (zero " +
+      "tolerance: the amounts are the plan's own). The books still follow the receipt; the leg " +
+      'is flagged and `plan.divergence` is sent.',
+  });
+export type PlanDivergence = z.infer<typeof PlanDivergence>;
+
+/** One balance change as an adapter reads it (bigint; the engine assigns roles). */
+export interface ChainBalanceChange {
+  readonly account: string;
+  readonly asset: string;
+  readonly delta: bigint;
+}
+
+/** What to simulate: one chain's unsigned legs, in order, sent by `owner`. */
+export interface LegSimulationQuery {
+  readonly owner: string;
+  readonly payloads: readonly UnsignedPayload[];
+}
+
+export type LegSimulationReading =
+  | {
+      readonly status: 'ok';
+      readonly method: 'eth_simulateV1' | 'simulateTransaction' | 'dryRunTransactionBlock';
+      readonly block: string | null;
+      /** The chain's configured USDC (canonical form). */
+      readonly usdc: string | null;
+      readonly legs: readonly {
+        readonly outcome: 'ok' | 'reverted';
+        readonly detail?: string;
+        readonly changes: readonly ChainBalanceChange[];
+      }[];
+    }
+  | Unavailable;
+
+/** What a mined transaction moved (token balance changes), or not mined yet. */
+export type LegChangesReading =
+  | { readonly status: 'ok'; readonly changes: readonly ChainBalanceChange[] }
+  | { readonly status: 'pending' }
+  | Unavailable;
