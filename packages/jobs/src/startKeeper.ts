@@ -179,14 +179,8 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
     return worker;
   });
 
-  // A commit to the outbox wakes the relay and delivery at once; their polls stay (0051).
-  const unlisten = await wakeOnCommit({
-    db: parameters.db,
-    queues,
-    workers: new Map(JOB_NAMES.map((name, index) => [name, workers[index] as Worker])),
-    everyMs: settings.everyMs,
-    logger,
-  });
+  // A commit to the outbox runs the relay and delivery at once; their polls stay (0051).
+  const unlisten = await wakeOnCommit({ deps, everyMs: settings.everyMs });
 
   const startedAt = now().toISOString();
   const beat = () =>

@@ -1,59 +1,75 @@
 import { errorMessage } from '@yieldrouter/schemas';
-import type { Worker } from 'bullmq';
-import type { Logger } from 'pino';
-import type { Books, LedgerChannel, Unlisten } from '@yieldrouter/ledger';
+import type { LedgerChannel, Unlisten } from '@yieldrouter/ledger';
 import type { JobName } from './jobs/jobCatalog';
-import { jobOptions } from './keeperQueues';
-import type { KeeperQueues } from './keeperQueues';
-
-/**
- * Jobs a commit wakes at once (migration 0051): an outbox event committed starts the relay, the
- * deliveries it creates start delivery. Their polls go on beside (a notification sent while the
- * keeper was not listening is lost).
- */
-const WAKES: ReadonlyArray<readonly [LedgerChannel, JobName]> = [
-  ['ledger_outbox', 'outbox-relay'],
-  ['ledger_webhook_deliveries', 'webhook-delivery'],
-];
+import type { KeeperJobDeps } from './jobs/keeperJobDeps';
+import { runOutboxRelay, runWebhookDelivery } from './jobs/webhookJobs';
 
 export interface WakeOnCommitParameters {
-  readonly db: Books;
-  readonly queues: KeeperQueues;
-  /** The keeper's workers, by job: a run taken clears that job's pending wake. */
-  readonly workers: ReadonlyMap<JobName, Worker>;
+  readonly deps: KeeperJobDeps;
   /** Cadences: a job whose schedule is off (0) is not woken either. */
   readonly everyMs: Readonly<Record<JobName, number>>;
-  readonly logger: Logger;
+}
+
+/** One piece of work run again and again on demand, never two at once. */
+function coalesced(work: () => Promise<void>) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const loop = async () => {
+    do {
+      again = false;
+      await work();
+    } while (again);
+  };
+  return {
+    wake: () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = loop().finally(() => {
+        running = undefined;
+      });
+    },
+    settled: () => running ?? Promise.resolve(),
+  };
 }
 
 /**
- * Listens on each channel and queues one run of its job per wake. At most one woken run waits
- * per job: notifications while it waits are folded into it; one arriving while a run is under
- * way queues the next, so an event committed after the running one last looked is not left
- * for the poll. Returns what stops listening.
+ * A committed outbox event runs the relay and then delivery in this process at once, and a
+ * delivery created elsewhere (another keeper's relay) runs delivery: LISTEN/NOTIFY (migration
+ * 0051), no queue hop. Both are safe beside their scheduled jobs (the relay is serialized in the
+ * database, each delivery is leased to one sender), and those polls go on: a notification sent
+ * while no one listened is lost, a failed run here is left to them. Notifications during a run
+ * start one more run after it, so nothing committed meanwhile waits for the poll. Returns what
+ * stops listening and waits for a run under way.
  */
-export async function wakeOnCommit(parameters: WakeOnCommitParameters): Promise<Unlisten> {
-  const { db, queues, workers, everyMs, logger } = parameters;
+export async function wakeOnCommit({ deps, everyMs }: WakeOnCommitParameters): Promise<Unlisten> {
+  const relay = everyMs['outbox-relay'] > 0;
+  const deliver = everyMs['webhook-delivery'] > 0;
+  const attempt = async (name: JobName, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      deps.logger.warn(
+        { job: name, err: errorMessage(error) },
+        'woken run failed: the poll goes on',
+      );
+    }
+  };
+  const lane = coalesced(async () => {
+    if (relay) await attempt('outbox-relay', () => runOutboxRelay(deps));
+    if (deliver) await attempt('webhook-delivery', () => runWebhookDelivery(deps));
+  });
+  const wakes: ReadonlyArray<readonly [LedgerChannel, boolean]> = [
+    ['ledger_outbox', relay || deliver],
+    ['ledger_webhook_deliveries', deliver],
+  ];
   const stops: Unlisten[] = [];
-  for (const [channel, name] of WAKES) {
-    const worker = workers.get(name);
-    if (everyMs[name] === 0 || !worker) continue;
-    let waiting = false;
-    worker.on('active', () => {
-      waiting = false;
-    });
-    const wake = () => {
-      if (waiting) return;
-      waiting = true;
-      // Automatic, as a scheduled run is (neither job reads its trigger).
-      queues[name].add(name, { trigger: 'schedule' }, jobOptions(name)).catch((error: unknown) => {
-        waiting = false;
-        logger.debug({ job: name, err: errorMessage(error) }, 'wake not queued');
-      });
-    };
-    stops.push(await db.listen(channel, wake));
+  for (const [channel, wanted] of wakes) {
+    if (wanted) stops.push(await deps.db.listen(channel, lane.wake));
   }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+    await lane.settled();
   };
 }
