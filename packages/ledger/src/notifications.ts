@@ -24,10 +24,7 @@ const RECONNECT_MS = 1000;
  * connected again after it is lost. Never throws: while the server cannot be reached, nothing is
  * heard and the caller's poll carries on.
  */
-export function postgresListen(
-  connectionString: string,
-  log?: (message: string) => void,
-): Listen {
+export function postgresListen(connectionString: string, log?: (message: string) => void): Listen {
   return async (channel, onNotify) => {
     let client: Client | undefined;
     let closed = false;

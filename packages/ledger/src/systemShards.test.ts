@@ -101,9 +101,9 @@ describe('system accounts', () => {
     await expect(
       test.db.$executeRaw`UPDATE ledger_balance_shards SET balance_micros = balance_micros + 1`,
     ).rejects.toThrow(/moves only through postings/);
-    await expect(
-      test.db.$executeRaw`DELETE FROM ledger_balance_shards`,
-    ).rejects.toThrow(/moves only through postings/);
+    await expect(test.db.$executeRaw`DELETE FROM ledger_balance_shards`).rejects.toThrow(
+      /moves only through postings/,
+    );
     await test.db.transaction(async (tx) => {
       await tx.$executeRaw`SELECT set_config('ledger.folding_shards', 'on', true)`;
       await tx.$executeRaw`UPDATE ledger_balance_shards SET balance_micros = balance_micros + 1`;

@@ -10,8 +10,7 @@ import { TriggeredJobData, defineJob } from './defineJob';
  * balance shards of idle backends (migration 0050) so they stay about one row per connection.
  */
 export const idempotencySweepJob = defineJob({
-  summary:
-    'Deletes Idempotency-Key records older than their retention; folds idle balance shards.',
+  summary: 'Deletes Idempotency-Key records older than their retention; folds idle balance shards.',
   data: TriggeredJobData,
   attempts: 3,
   backoff: { type: 'exponential', delayMs: 60_000 },
