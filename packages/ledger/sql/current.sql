@@ -1031,7 +1031,7 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0041_guarded_leg_outcomes
+-- last defined by migration 0050_system_balance_shards
 CREATE OR REPLACE FUNCTION public.ledger_outcome_accounts(p_outcomes jsonb)
  RETURNS TABLE(kind text, wallet text, chain text, bucket text)
  LANGUAGE sql
@@ -1047,6 +1047,7 @@ AS $function$
          || CASE WHEN jsonb_typeof(t.e -> 'autoPaySweep') = 'array' THEN t.e -> 'autoPaySweep'
                  ELSE '[]'::JSONB END
        ) AS q("kind" TEXT, "wallet" TEXT, "chain" TEXT, "bucket" TEXT)
+  WHERE q."wallet" IS NOT NULL
 $function$;
 
 -- last defined by migration 0015_exactly_once_writes
@@ -1301,7 +1302,7 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0050_system_balance_shards
+-- last defined by migration 0041_guarded_leg_outcomes
 CREATE OR REPLACE FUNCTION public.ledger_record_leg_outcomes(p_outcomes jsonb)
  RETURNS TABLE(ord integer, final boolean, stale boolean, status text, tx_id text, settled_amount_micros bigint, failure_reason text)
  LANGUAGE plpgsql
@@ -1380,7 +1381,6 @@ BEGIN
     WHERE EXISTS (SELECT 1 FROM ledger_outcome_accounts("p_outcomes") o
                   WHERE a."wallet" IS NOT DISTINCT FROM o."wallet"
                     AND a."chain" IS NOT DISTINCT FROM o."chain" AND a."bucket" = o."bucket")
-      AND a."kind" = 'wallet'
     ORDER BY a."id"
     FOR UPDATE;
 
