@@ -102,3 +102,27 @@ it('delivers a committed event without waiting for the poll, and each event afte
   }
   expect(arrivals).toHaveLength(3);
 });
+
+it('delivers every event of concurrent commits, those that sent no notification too', async () => {
+  const db = bed.database.db;
+  const before = arrivals.length;
+  // Eight transactions at once: while one that notified is in flight the others commit beside
+  // it without notifying (0052); the keeper's trailing look after a run picks them up.
+  const ids = (
+    await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        db.transaction(async (tx) => {
+          const inserted = await insertOutboxEvents(tx, [event(10 + index)], new Date());
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return inserted;
+        }),
+      ),
+    )
+  ).flat();
+  await waitFor(
+    async () => (ids.every((id) => arrivals.includes(id)) ? true : undefined),
+    5000,
+    'every concurrent event',
+  );
+  expect(arrivals.length - before).toBe(8);
+});

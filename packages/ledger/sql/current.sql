@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0051_outbox_push).
+-- The ledger schema as it is today, after every migration (last: 0052_one_notifier_at_a_time).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -1018,13 +1018,14 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0051_outbox_push
+-- last defined by migration 0052_one_notifier_at_a_time
 CREATE OR REPLACE FUNCTION public.ledger_notify_inserted()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  IF EXISTS (SELECT 1 FROM "inserted") THEN
+  IF EXISTS (SELECT 1 FROM "inserted")
+     AND pg_try_advisory_xact_lock(hashtext(TG_ARGV[0])) THEN
     PERFORM pg_notify(TG_ARGV[0], '');
   END IF;
   RETURN NULL;

@@ -47,3 +47,30 @@ it('wakes on a committed outbox event, not on a rolled-back one, and again after
     await unlisten();
   }
 });
+
+it('one notifying transaction at a time: a commit beside an open one sends none (0052)', async () => {
+  let heard = 0;
+  const unlisten = await test.db.listen('ledger_outbox', () => (heard += 1));
+  try {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (inserted = resolve));
+    const open = test.db.transaction(async (tx) => {
+      await insertOutboxEvents(tx, [event], new Date());
+      inserted();
+      await held;
+    });
+    await first;
+    await test.db.transaction((tx) => insertOutboxEvents(tx, [event], new Date()));
+    await sleep(300);
+    expect(heard).toBe(0);
+    release();
+    await open;
+    expect(await until(() => heard === 1)).toBe(true);
+    await sleep(200);
+    expect(heard).toBe(1);
+  } finally {
+    await unlisten();
+  }
+});
