@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Address, Hex } from 'viem';
-import { verifyLedger } from '@yieldrouter/ledger';
+import { readAccountBalance, verifyLedger } from '@yieldrouter/ledger';
 import {
   BridgePlanDocument,
   PositionDocument,
@@ -140,8 +140,7 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     expect(await balance('base', 'in_flight')).toBe(24_975_000n);
     expect(await balance('arbitrum', 'liquid')).toBe(0n);
     // The service's fee is booked from its own receipt.
-    const fees = await t.db.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
-    expect(fees?.balanceMicros).toBe(25_000n);
+    expect(await readAccountBalance(t.db, { system: 'fees:protocol' })).toBe(25_000n);
     // The position and the activity show what is in flight.
     expect(await inFlightOf()).toBe('24975000');
     expect(await activityOf(document.planId)).toMatchObject([

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Address, Hex } from 'viem';
-import { verifyLedger } from '@yieldrouter/ledger';
+import { readAccountBalance, verifyLedger } from '@yieldrouter/ledger';
 import { DepositPlanDocument, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
@@ -203,8 +203,7 @@ describe('cross-chain deposit with bridge: true (Base → Arbitrum, fluid)', () 
       where: { wallet: owner.address, chain: 'arbitrum', bucket: { startsWith: 'staked:' } },
     });
     expect(staked?.balanceMicros).toBe(24_975_000n);
-    const fees = await t.db.ledgerAccount.findFirst({ where: { bucket: 'fees:protocol' } });
-    expect(fees?.balanceMicros).toBe(25_000n);
+    expect(await readAccountBalance(t.db, { system: 'fees:protocol' })).toBe(25_000n);
 
     // Activity: the bridge rows, then the deposit row, under the plan.
     expect(await activityOf(plan.planId)).toEqual([

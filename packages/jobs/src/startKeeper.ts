@@ -31,6 +31,7 @@ import { jobProcessor } from './runJob';
 import { trackRunningJobs } from './runningJobs';
 import type { KeeperSettings } from './settings';
 import { clearHeartbeat, writeHeartbeat } from './state/writeKeeperState';
+import { wakeOnCommit } from './wakeOnCommit';
 
 /** What the keeper needs from configuration (the keeper process's, or the API's). */
 export type KeeperRuntimeConfig = Pick<
@@ -178,6 +179,9 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
     return worker;
   });
 
+  // A commit to the outbox runs the relay and delivery at once; their polls stay (0051).
+  const unlisten = await wakeOnCommit({ deps, everyMs: settings.everyMs });
+
   const startedAt = now().toISOString();
   const beat = () =>
     writeHeartbeat(redis, settings.prefix, {
@@ -205,6 +209,7 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
       closing ??= (async () => {
         clearInterval(heartbeat);
         redis.off('ready', onReady);
+        await unlisten();
         const { released, forced, unfinished } = await drainWorkers(
           workers,
           running,

@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0045_plan_simulations).
+-- The ledger schema as it is today, after every migration (last: 0052_one_notifier_at_a_time).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -134,7 +134,7 @@ CREATE TABLE "auto_pay_yield" (
   CONSTRAINT "auto_pay_yield_committed_micros_check" CHECK (committed_micros >= 0),
   CONSTRAINT "auto_pay_yield_opportunity_id_check" CHECK (opportunity_id ~ '^svcop[0-9a-f]{24}$'::text),
   CONSTRAINT "auto_pay_yield_returned_micros_check" CHECK (returned_micros >= 0)
-);
+) WITH (fillfactor=80);
 
 CREATE TABLE "autopilot_decisions" (
   "id" bigint NOT NULL DEFAULT nextval('autopilot_decisions_id_seq'::regclass),
@@ -211,7 +211,7 @@ CREATE TABLE "bridge_transfers" (
   CONSTRAINT "bridge_transfers_service_fee_micros_check" CHECK (service_fee_micros >= 0),
   CONSTRAINT "bridge_transfers_source_chain_check" CHECK (source_chain = ANY ('{sui,solana,base,arbitrum}'::text[])),
   CONSTRAINT "bridge_transfers_speed_check" CHECK (speed = ANY ('{standard,fast}'::text[]))
-);
+) WITH (fillfactor=90);
 
 CREATE TABLE "harvests" (
   "id" text NOT NULL,
@@ -268,7 +268,7 @@ CREATE TABLE "idempotency_keys" (
   CONSTRAINT "idempotency_keys_request_hash_check" CHECK (request_hash ~ '^[0-9a-f]{64}$'::text),
   CONSTRAINT "idempotency_keys_response_status_check" CHECK (response_status >= 100 AND response_status <= 499),
   CONSTRAINT "idempotency_keys_state_check" CHECK (state = ANY ('{in_progress,completed}'::text[]))
-);
+) WITH (fillfactor=85);
 
 CREATE TABLE "idempotent_writes" (
   "scope" text NOT NULL,
@@ -321,7 +321,16 @@ END,
   CONSTRAINT "ledger_accounts_check2" CHECK (kind = 'system'::text OR chain <> 'all'::text),
   CONSTRAINT "ledger_accounts_check3" CHECK (kind = 'system'::text OR balance_micros >= 0),
   CONSTRAINT "ledger_accounts_kind_check" CHECK (kind = ANY ('{wallet,system}'::text[]))
-);
+) WITH (fillfactor=80);
+
+CREATE TABLE "ledger_balance_shards" (
+  "account_id" bigint NOT NULL,
+  "shard" integer NOT NULL,
+  "balance_micros" bigint NOT NULL,
+  CONSTRAINT "ledger_balance_shards_pkey" PRIMARY KEY (account_id, shard),
+  CONSTRAINT "ledger_balance_shards_account_id_fkey" FOREIGN KEY (account_id) REFERENCES ledger_accounts(id),
+  CONSTRAINT "ledger_balance_shards_shard_check" CHECK (shard >= 0)
+) WITH (fillfactor=50);
 
 CREATE TABLE "outbox_events" (
   "id" text NOT NULL,
@@ -335,7 +344,7 @@ CREATE TABLE "outbox_events" (
   CONSTRAINT "outbox_events_seq_key" UNIQUE (seq),
   CONSTRAINT "outbox_events_id_check" CHECK (id ~ '^evt_[0-9a-f]{32}$'::text),
   CONSTRAINT "outbox_events_type_check" CHECK (type = ANY ('{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid,plan.divergence}'::text[]))
-);
+) WITH (fillfactor=90);
 
 CREATE TABLE "plan_divergences" (
   "plan_id" text NOT NULL,
@@ -386,7 +395,7 @@ CREATE TABLE "plan_legs" (
   CONSTRAINT "plan_legs_shares_check" CHECK (shares >= 0::numeric),
   CONSTRAINT "plan_legs_status_check" CHECK (status = ANY ('{unsigned,submitted,confirmed,failed,expired,cancelled}'::text[])),
   CONSTRAINT "plan_legs_reservation_released" TRIGGER DEFERRABLE INITIALLY DEFERRED
-);
+) WITH (fillfactor=85);
 
 CREATE TABLE "plan_simulations" (
   "plan_id" text NOT NULL,
@@ -447,7 +456,7 @@ CREATE TABLE "positions" (
   CONSTRAINT "positions_mark_micros_check" CHECK (mark_micros >= 0),
   CONSTRAINT "positions_opportunity_id_check" CHECK (opportunity_id ~ '^svcop[0-9a-f]{24}$'::text),
   CONSTRAINT "positions_shares_check" CHECK (shares >= 0::numeric)
-);
+) WITH (fillfactor=80);
 
 CREATE TABLE "postings" (
   "id" bigint NOT NULL DEFAULT nextval('postings_id_seq'::regclass),
@@ -598,7 +607,7 @@ CREATE TABLE "webhook_deliveries" (
   CONSTRAINT "webhook_deliveries_check1" CHECK ((status = 'delivered'::text) = (delivered_at IS NOT NULL)),
   CONSTRAINT "webhook_deliveries_id_check" CHECK (id ~ '^dlv_[0-9a-f]{32}$'::text),
   CONSTRAINT "webhook_deliveries_status_check" CHECK (status = ANY ('{pending,delivered,failed}'::text[]))
-);
+) WITH (fillfactor=80);
 
 CREATE TABLE "webhook_subscriptions" (
   "id" text NOT NULL,
@@ -694,6 +703,21 @@ CREATE INDEX webhook_subscriptions_owner ON public.webhook_subscriptions USING b
 -- ================================================================================================
 -- Views
 -- ================================================================================================
+
+CREATE VIEW "ledger_balances" AS
+ SELECT a.id,
+    a.kind,
+    a.wallet,
+    a.chain,
+    a.bucket,
+    a.asset,
+        CASE
+            WHEN a.kind = 'wallet'::text THEN a.balance_micros
+            ELSE a.balance_micros + COALESCE(( SELECT sum(s.balance_micros) AS sum
+               FROM ledger_balance_shards s
+              WHERE s.account_id = a.id), 0::numeric)::bigint
+        END AS balance_micros
+   FROM ledger_accounts a;
 
 CREATE VIEW "ledger_reservations" AS
  SELECT COALESCE(b.wallet, o.wallet) AS wallet,
@@ -804,7 +828,7 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0010_batched_settlement
+-- last defined by migration 0050_system_balance_shards
 CREATE OR REPLACE FUNCTION public.ledger_apply_postings()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -813,7 +837,16 @@ BEGIN
   UPDATE "ledger_accounts" a SET "balance_micros" = a."balance_micros" + d."delta"
   FROM (SELECT n."account_id", SUM(n."amount_micros") AS "delta"
         FROM "new_postings" n GROUP BY n."account_id") d
-  WHERE a."id" = d."account_id";
+  WHERE a."id" = d."account_id" AND a."kind" = 'wallet';
+  -- pg_backend_pid(): no two open transactions share a backend, so none shares a shard row.
+  INSERT INTO "ledger_balance_shards" AS s ("account_id", "shard", "balance_micros")
+  SELECT n."account_id", pg_backend_pid(), SUM(n."amount_micros")
+  FROM "new_postings" n
+  JOIN "ledger_accounts" a ON a."id" = n."account_id" AND a."kind" = 'system'
+  GROUP BY n."account_id"
+  ORDER BY n."account_id"
+  ON CONFLICT ("account_id", "shard")
+    DO UPDATE SET "balance_micros" = s."balance_micros" + EXCLUDED."balance_micros";
   RETURN NULL;
 END;
 $function$;
@@ -930,6 +963,38 @@ BEGIN
 END;
 $function$;
 
+-- last defined by migration 0050_system_balance_shards
+CREATE OR REPLACE FUNCTION public.ledger_fold_balance_shards()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_folded INTEGER;
+BEGIN
+  PERFORM set_config('ledger.folding_shards', 'on', true);
+  WITH "taken" AS (
+    SELECT s."account_id", s."shard" FROM "ledger_balance_shards" s
+    WHERE s."shard" <> 0
+    ORDER BY s."account_id", s."shard"
+    FOR UPDATE SKIP LOCKED
+  ), "moved" AS (
+    DELETE FROM "ledger_balance_shards" s USING "taken" t
+    WHERE s."account_id" = t."account_id" AND s."shard" = t."shard"
+    RETURNING s."account_id", s."balance_micros"
+  ), "folded" AS (
+    INSERT INTO "ledger_balance_shards" AS s ("account_id", "shard", "balance_micros")
+    SELECT m."account_id", 0, SUM(m."balance_micros") FROM "moved" m
+    GROUP BY m."account_id" ORDER BY m."account_id"
+    ON CONFLICT ("account_id", "shard")
+      DO UPDATE SET "balance_micros" = s."balance_micros" + EXCLUDED."balance_micros"
+    RETURNING 1
+  )
+  SELECT (SELECT COUNT(*) FROM "moved") INTO v_folded FROM (SELECT COUNT(*) FROM "folded") f;
+  PERFORM set_config('ledger.folding_shards', 'off', true);
+  RETURN v_folded;
+END;
+$function$;
+
 -- last defined by migration 0011_books_follow_chain
 CREATE OR REPLACE FUNCTION public.ledger_insert_item_events(p_items jsonb, p_ords integer[])
  RETURNS void
@@ -979,7 +1044,21 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0041_guarded_leg_outcomes
+-- last defined by migration 0052_one_notifier_at_a_time
+CREATE OR REPLACE FUNCTION public.ledger_notify_inserted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF EXISTS (SELECT 1 FROM "inserted")
+     AND pg_try_advisory_xact_lock(hashtext(TG_ARGV[0])) THEN
+    PERFORM pg_notify(TG_ARGV[0], '');
+  END IF;
+  RETURN NULL;
+END;
+$function$;
+
+-- last defined by migration 0050_system_balance_shards
 CREATE OR REPLACE FUNCTION public.ledger_outcome_accounts(p_outcomes jsonb)
  RETURNS TABLE(kind text, wallet text, chain text, bucket text)
  LANGUAGE sql
@@ -995,6 +1074,7 @@ AS $function$
          || CASE WHEN jsonb_typeof(t.e -> 'autoPaySweep') = 'array' THEN t.e -> 'autoPaySweep'
                  ELSE '[]'::JSONB END
        ) AS q("kind" TEXT, "wallet" TEXT, "chain" TEXT, "bucket" TEXT)
+  WHERE q."wallet" IS NOT NULL
 $function$;
 
 -- last defined by migration 0015_exactly_once_writes
@@ -1047,7 +1127,7 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0010_batched_settlement, renamed from ledger_post_entries by 0015_exactly_once_writes
+-- last defined by migration 0050_system_balance_shards
 CREATE OR REPLACE FUNCTION public.ledger_post_entries_unchecked(p_entries jsonb)
  RETURNS TABLE(ord integer, entry_id bigint, replay boolean)
  LANGUAGE plpgsql
@@ -1097,7 +1177,10 @@ BEGIN
     ON CONFLICT ("wallet", "chain", "bucket") DO NOTHING;
   END LOOP;
 
-  PERFORM 1 FROM "ledger_accounts" l WHERE l."id" = ANY(v_ids) ORDER BY l."id" FOR UPDATE;
+  -- Wallet accounts only (0050): a system account's balance moves in this backend's own shard
+  -- row, so writers on one chain do not wait on each other.
+  PERFORM 1 FROM "ledger_accounts" l
+  WHERE l."id" = ANY(v_ids) AND l."kind" = 'wallet' ORDER BY l."id" FOR UPDATE;
 
   -- Entry ids are drawn first, so each inserted row is known by the entry it came from.
   SELECT array_agg(nextval('journal_entries_id_seq')) INTO v_entry_ids
@@ -1591,6 +1674,29 @@ BEGIN
 END;
 $function$;
 
+-- last defined by migration 0050_system_balance_shards
+CREATE OR REPLACE FUNCTION public.ledger_shard_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF current_setting('ledger.folding_shards', true) IS DISTINCT FROM 'on' THEN
+    RAISE EXCEPTION 'ledger_balance_shards moves only through postings'
+      USING ERRCODE = 'restrict_violation';
+  END IF;
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END;
+$function$;
+
+-- last defined by migration 0051_outbox_push
+CREATE OR REPLACE FUNCTION public.ledger_time_ordered_hex()
+ RETURNS text
+ LANGUAGE sql
+AS $function$
+  SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::BIGINT), 12, '0')
+         || substr(md5(gen_random_uuid()::TEXT), 1, 20)
+$function$;
+
 -- last defined by migration 0023_auto_pay
 CREATE OR REPLACE FUNCTION public.ledger_widen_check(p_table text, p_constraint text, p_extra text)
  RETURNS void
@@ -1624,6 +1730,10 @@ CREATE CONSTRAINT TRIGGER journal_entries_posted AFTER INSERT ON journal_entries
 
 CREATE TRIGGER ledger_accounts_balance_guard BEFORE UPDATE OF balance_micros ON ledger_accounts FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION ledger_balance_guard();
 
+CREATE TRIGGER ledger_balance_shards_guard BEFORE INSERT OR DELETE OR UPDATE ON ledger_balance_shards FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION ledger_shard_guard();
+
+CREATE TRIGGER outbox_events_notify AFTER INSERT ON outbox_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_notify_inserted('ledger_outbox');
+
 CREATE TRIGGER plan_legs_auto_pay_follow AFTER UPDATE ON plan_legs FOR EACH ROW WHEN (new.effect = 'unstake_yield'::text) EXECUTE FUNCTION auto_pay_follow_leg();
 
 CREATE CONSTRAINT TRIGGER plan_legs_reservation_released AFTER UPDATE OF status ON plan_legs DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((old.status = ANY (ARRAY['unsigned'::text, 'submitted'::text])) AND (new.status <> ALL (ARRAY['unsigned'::text, 'submitted'::text])) AND (new.effect = ANY (ARRAY['fund_liquid'::text, 'fund_staked'::text, 'exit_liquid'::text]))) EXECUTE FUNCTION ledger_check_leg_released();
@@ -1637,3 +1747,5 @@ CREATE TRIGGER postings_apply AFTER INSERT ON postings REFERENCING NEW TABLE AS 
 CREATE CONSTRAINT TRIGGER postings_balanced AFTER INSERT ON postings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_check_entry();
 
 CREATE TRIGGER postings_reservations AFTER INSERT ON postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_reservations();
+
+CREATE TRIGGER webhook_deliveries_notify AFTER INSERT ON webhook_deliveries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_notify_inserted('ledger_webhook_deliveries');

@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from './generated/prisma/client';
 import { retryTransient } from './journal';
 import { findLegsToSettle, legOutcomesIn } from './legSettlements';
 import type { LegOutcomeWriter, LegToSettle, LegToSettleKey } from './legSettlements';
+import type { Listen } from './notifications';
 import { insertPlan } from './planInsert';
 import type { PlanWriter } from './planInsert';
 import { prismaSqlClient } from './sqlClient';
@@ -41,6 +42,8 @@ export interface Books extends Prisma.TransactionClient {
   readonly balances: BalanceReader;
   readonly plans: PlanWriter;
   transaction<T>(work: (books: Books) => Promise<T>, options?: BooksTransactionOptions): Promise<T>;
+  /** Wakes a caller on a commit that notified a channel (0051); never inside the transaction. */
+  readonly listen: Listen;
   /** Closes the database (the open books only; a transaction's books refuse). */
   close(): Promise<void>;
 }
@@ -52,6 +55,7 @@ export interface OpenBooksParts {
   readonly settlements: SettlementBooks;
   readonly balances: BalanceReader;
   readonly plans: PlanWriter;
+  readonly listen: Listen;
   close(): Promise<void>;
 }
 
@@ -94,6 +98,7 @@ function transactionBooks(root: OwnMembers, tx: Prisma.TransactionClient): Books
     },
     balances: directBalanceReader({ sql }),
     plans: { write: (plan) => insertPlan({ sql }, plan) },
+    listen: root.listen,
     transaction: (work) => work(books),
     close: () => Promise.reject(new Error('close the open books, not a transaction of them')),
   };

@@ -22,6 +22,8 @@ describe('createDatabase (embedded PGlite)', () => {
         migrations: loadMigrations().length,
         // Through the driver-level client and the grouped settlement statement.
         settled: 'liquid=7',
+        // A committed outbox event wakes a listener (migration 0051).
+        notified: true,
       });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { LegSettlements } from './legSettlements';
 import type { LegSettlementsOptions } from './legSettlements';
 import type { MigrationSession, MigrationTransaction } from './migrate';
 import { applyMigrations } from './migrate';
+import { pgliteListen, postgresListen } from './notifications';
 import { PlanWrites } from './planInsert';
 import { pgliteSqlClient, postgresSqlClient } from './sqlClient';
 import { GroupedBalanceReader } from './walletReads';
@@ -123,6 +124,7 @@ async function openPostgres(
     settlements: new LegSettlements(sql, options.settlements),
     balances: new GroupedBalanceReader(sql),
     plans: new PlanWrites(sql),
+    listen: postgresListen(options.databaseUrl, options.log),
     kind: 'postgres',
     close: async () => {
       await prisma.$disconnect();
@@ -219,6 +221,7 @@ async function openLockedPglite(
     settlements: new LegSettlements(sql, { ...options.settlements, maxInFlight: 1 }),
     balances: new GroupedBalanceReader(sql, { maxInFlight: 1 }),
     plans: new PlanWrites(sql),
+    listen: pgliteListen(pglite),
     kind: 'pglite',
     close: async () => {
       try {

@@ -1,6 +1,6 @@
 import type { Books } from './books';
-import { randomBytes } from 'node:crypto';
-export const newHarvestId = (): string => `hvst_${randomBytes(16).toString('hex')}`;
+import { timeOrderedHex } from './timeOrderedId';
+export const newHarvestId = (): string => `hvst_${timeOrderedHex()}`;
 
 /** Wallets with a venue position that holds something, in byte order, in pages (harvest batch). */
 export async function listStakedWallets(

@@ -33,3 +33,4 @@ export * from './walletGuardrails';
 export * from './autoPay';
 export * from './bridgeTransfers';
 export * from './bridgeFailures';
+export type { LedgerChannel, Listen, Unlisten } from './notifications';

@@ -1,5 +1,5 @@
 import type { Books } from './books';
-import { randomBytes } from 'node:crypto';
+import { timeOrderedHex } from './timeOrderedId';
 import { Prisma } from './generated/prisma/client';
 import type { LegEffect, PlanKind } from './plans';
 
@@ -377,7 +377,7 @@ export interface OutboxEventInput {
 /** Events as `ledger_insert_outbox` takes them, each with a new stable id. */
 export function outboxPayload(events: readonly OutboxEventInput[]) {
   return events.map((event) => ({
-    id: `evt_${randomBytes(16).toString('hex')}`,
+    id: `evt_${timeOrderedHex()}`,
     type: event.type,
     wallet: event.wallet,
     payload: event.payload,

@@ -93,6 +93,17 @@ async function renderTables(client: Query): Promise<string[]> {
       ORDER BY c.relname, CASE k.contype WHEN 'p' THEN 0 WHEN 'u' THEN 1 WHEN 'f' THEN 2
                WHEN 'c' THEN 3 ELSE 4 END, k.conname`,
   );
+  // Storage parameters (fillfactor, 0051): how a table's pages are filled is part of its design.
+  const options = new Map(
+    (
+      await rows<{ table: string; options: string }>(
+        client,
+        `SELECT c.relname AS "table", array_to_string(c.reloptions, ', ') AS options
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.reloptions IS NOT NULL`,
+      )
+    ).map((row) => [row.table, row.options]),
+  );
   const tables = [...new Set(columns.map((column) => column.table))].filter(
     (table) => !RUNNER_TABLES.has(table),
   );
@@ -112,7 +123,8 @@ async function renderTables(client: Query): Promise<string[]> {
     for (const constraint of constraints.filter((entry) => entry.table === table)) {
       lines.push(`  CONSTRAINT "${constraint.name}" ${constraint.definition}`);
     }
-    return `CREATE TABLE "${table}" (\n${lines.join(',\n')}\n);`;
+    const storage = options.has(table) ? ` WITH (${options.get(table)})` : '';
+    return `CREATE TABLE "${table}" (\n${lines.join(',\n')}\n)${storage};`;
   });
 }
 

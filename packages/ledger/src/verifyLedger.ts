@@ -25,7 +25,7 @@ export interface LedgerReport {
 /**
  * Checks every ledger invariant over the whole database, independently of the triggers that
  * should have kept them: each entry has ≥ 2 postings summing to 0 in each asset; each account
- * balance equals the sum of its postings; no wallet account is negative; all balances of each
+ * balance (a system account's row plus its shards, `ledger_balances`) equals the sum of its postings; no wallet account is negative; all balances of each
  * asset together sum to 0;
  * each harvest's entry posts exactly its net to the wallet's staked account and its fees to
  * protocol fees; every pending balance is held by open legs (a reservation without its leg, or
@@ -65,8 +65,8 @@ export async function verifyLedger(db: Books): Promise<LedgerReport> {
   }
   const drift = await db.$queryRaw<{ id: bigint; balance: bigint; total: string }[]>`
     SELECT a.id, a.balance_micros AS balance, COALESCE(SUM(p.amount_micros), 0)::text AS total
-    FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
-    GROUP BY a.id
+    FROM ledger_balances a LEFT JOIN postings p ON p.account_id = a.id
+    GROUP BY a.id, a.balance_micros
     HAVING a.balance_micros <> COALESCE(SUM(p.amount_micros), 0)
     ORDER BY a.id LIMIT 100`;
   for (const row of drift) {
@@ -121,7 +121,7 @@ export async function verifyLedger(db: Books): Promise<LedgerReport> {
   const [totals] = await db.$queryRaw<
     { total: string; entries: bigint; postings: bigint; accounts: bigint }[]
   >`
-    SELECT COALESCE((SELECT SUM(balance_micros) FROM ledger_accounts WHERE asset = 'USDC'), 0)::text
+    SELECT COALESCE((SELECT SUM(balance_micros) FROM ledger_balances WHERE asset = 'USDC'), 0)::text
              AS total,
            (SELECT COUNT(*) FROM journal_entries) AS entries,
            (SELECT COUNT(*) FROM postings) AS postings,
@@ -130,7 +130,7 @@ export async function verifyLedger(db: Books): Promise<LedgerReport> {
     problems.push({ check: 'ledger_total_nonzero', detail: `balances sum to ${totals.total}` });
   }
   const assetTotals = await db.$queryRaw<{ asset: string; total: string }[]>`
-    SELECT asset, SUM(balance_micros)::text AS total FROM ledger_accounts
+    SELECT asset, SUM(balance_micros)::text AS total FROM ledger_balances
     WHERE asset <> 'USDC' GROUP BY asset HAVING SUM(balance_micros) <> 0 ORDER BY asset LIMIT 100`;
   for (const row of assetTotals) {
     problems.push({

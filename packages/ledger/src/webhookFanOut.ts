@@ -46,7 +46,7 @@ export async function fanOutOutbox(
       FOR UPDATE OF o SKIP LOCKED
     ), created AS (
       INSERT INTO webhook_deliveries (id, event_id, subscription_id, next_attempt_at, created_at)
-      SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), b.id, s.id,
+      SELECT 'dlv_' || ledger_time_ordered_hex(), b.id, s.id,
              ${now}::timestamptz, ${now}::timestamptz
       FROM batch b
       JOIN webhook_subscriptions s

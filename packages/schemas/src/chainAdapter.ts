@@ -5,7 +5,7 @@ import type { UnavailableReasonCode } from './chainDocuments';
 import type { Blocker } from './errors';
 import type { VenueChainFacts } from './opportunityFacts';
 import type { SolanaSwapLegRequest } from './solanaSwapLeg';
-import { pooledRandomBytes } from './pooledRandom';
+import { timeOrderedBytes } from './pooledRandom';
 import type { LegChangesReading, LegSimulationQuery, LegSimulationReading } from './planSimulation';
 
 /**
@@ -499,9 +499,12 @@ export function planIdFromBytes(bytes: Uint8Array): string | undefined {
   return `plan_${hex}`;
 }
 
-/** A new random plan id (Web Crypto, pooled: Node >= 20, browsers, Deno, Bun). */
+/**
+ * A new plan id: 6 bytes of the time in ms then 10 random ones (Web Crypto, pooled: Node >= 20,
+ * browsers, Deno, Bun), so new plans and their legs are written at the end of their indexes.
+ */
 export function newPlanId(): string {
-  return planIdFromBytes(pooledRandomBytes(16)) as string;
+  return planIdFromBytes(timeOrderedBytes(16)) as string;
 }
 
 /** Classifies a failed RPC call. Timeouts and aborts are `rpc_timeout`; parse errors are garbage. */

@@ -1,5 +1,5 @@
 import { newPlanId } from './chainAdapter';
-import { pooledRandomBytes } from './pooledRandom';
+import { pooledRandomBytes, timeOrderedBytes } from './pooledRandom';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -40,5 +40,17 @@ describe('pooledRandomBytes', () => {
     const ids = Array.from({ length: 5_000 }, () => newPlanId());
     expect(ids.filter((id) => !/^plan_[0-9a-f]{32}$/.test(id))).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('plan ids sort by creation time: the first 6 bytes are the time in ms', () => {
+    const at = Date.UTC(2026, 11, 6, 6, 0, 0, 123);
+    const bytes = timeOrderedBytes(16, at);
+    expect(hex(bytes.slice(0, 6))).toBe(at.toString(16).padStart(12, '0'));
+    expect(hex(timeOrderedBytes(16, at + 1)) > hex(timeOrderedBytes(16, at))).toBe(true);
+    const ids = [newPlanId()];
+    const later = Date.now() + 2;
+    while (Date.now() < later) ids.push(newPlanId());
+    expect((ids.at(-1) as string) > (ids[0] as string)).toBe(true);
+    expect(() => timeOrderedBytes(5)).toThrow(RangeError);
   });
 });

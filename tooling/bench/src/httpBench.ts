@@ -76,6 +76,10 @@ interface Request {
   readonly headers?: Record<string, string>;
   /** A header set to a new UUID on every request (a fresh Idempotency-Key: every call writes). */
   readonly freshHeader?: string;
+  /** Paths taken in turn, one per request (several wallets); `url` gives the first. */
+  readonly paths?: readonly string[];
+  /** Concurrent connections (default BENCH_CONNECTIONS). */
+  readonly connections?: number;
 }
 
 const headersOf = ({ body, headers }: Request) => ({
@@ -83,33 +87,31 @@ const headersOf = ({ body, headers }: Request) => ({
   ...headers,
 });
 
-/** autocannon options for `request`: fixed, or with `freshHeader` new on every request. */
+/**
+ * autocannon options for `request`: fixed, or with `freshHeader` new on every request, or its
+ * `paths` taken in turn.
+ */
 function loadOf(request: Request) {
-  const { freshHeader } = request;
+  const { freshHeader, paths } = request;
+  let next = 0;
+  const setupRequest = (req: autocannon.Request) => ({
+    ...req,
+    ...(paths ? { path: paths[next++ % paths.length] } : {}),
+    headers: { ...req.headers, ...(freshHeader ? { [freshHeader]: randomUUID() } : {}) },
+  });
   return {
     url: request.url,
     method: request.method ?? 'GET',
     headers: headersOf(request),
     ...(request.body ? { body: request.body } : {}),
-    ...(freshHeader
-      ? {
-          requests: [
-            {
-              setupRequest: (req: autocannon.Request) => ({
-                ...req,
-                headers: { ...req.headers, [freshHeader]: randomUUID() },
-              }),
-            },
-          ],
-        }
-      : {}),
+    ...(freshHeader || paths ? { requests: [{ setupRequest }] } : {}),
   };
 }
 
 async function measure(request: Request): Promise<Measurement> {
   const result = await autocannon({
     ...loadOf(request),
-    connections: CONNECTIONS,
+    connections: request.connections ?? CONNECTIONS,
     duration: SECONDS,
   });
   return {
@@ -160,7 +162,8 @@ async function compare(
   const o = summarize(mine);
   process.stdout.write(
     [
-      `${title}  (${CONNECTIONS} connections, ${SECONDS}s x ${ROUNDS} alternating rounds, medians)`,
+      `${title}  (${ours.connections ?? CONNECTIONS} connections, ${SECONDS}s x ${ROUNDS} ` +
+        'alternating rounds, medians)',
       `  baseline                   ${fmt(b)}`,
       `  Yield Router API           ${fmt(o)}`,
       `  ratio api/baseline req/s   ${median(ratios).toFixed(3)} median of per-round ratios ` +
@@ -199,13 +202,21 @@ async function benchPlans(apiUrl: string, planBaseline: Server): Promise<void> {
   );
 }
 
+/** Concurrent route writers, each request for the next of as many wallets, all on Base. */
+const ROUTE_WRITERS = Number(process.env['BENCH_ROUTE_WRITERS'] ?? 16);
+
 /**
  * Route writes per second, each with a new Idempotency-Key (stake on Base's morpho vault: the
  * plan, its legs, `external → pending_in` and the stored answer in one transaction, plus the
- * caller's HTTP record), against the same parse-and-insert Express baseline.
+ * caller's HTTP record), `ROUTE_WRITERS` at a time for as many wallets on one chain (all post to
+ * Base's external account), against the same parse-and-insert Express baseline at as many
+ * connections.
  */
 async function benchRouteWrites(apiUrl: string, planBaseline: Server): Promise<void> {
-  const path = `/api/v1/wallets/${OWNER}/route`;
+  const wallets = Array.from({ length: ROUTE_WRITERS }, (_, index) =>
+    index === 0 ? OWNER : `0x${randomBytes(20).toString('hex').toUpperCase()}`,
+  );
+  const paths = wallets.map((wallet) => `/api/v1/wallets/${wallet}/route`);
   const body = JSON.stringify({
     amountMicros: '1000000',
     token: 'USDC',
@@ -213,20 +224,31 @@ async function benchRouteWrites(apiUrl: string, planBaseline: Server): Promise<v
     stake: true,
   });
   const headers = { 'x-api-key': BENCH_OWNER_KEY };
-  const probe = await fetch(`${apiUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-  });
-  const plan = (await probe.json()) as { status?: string };
-  if (plan.status !== 'prepared') {
-    throw new Error(`the bench route is not prepared: ${JSON.stringify(plan)}`);
+  for (const path of paths) {
+    const probe = await fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    });
+    const plan = (await probe.json()) as { status?: string };
+    if (plan.status !== 'prepared') {
+      throw new Error(`the bench route is not prepared: ${JSON.stringify(plan)}`);
+    }
   }
+  const connections = ROUTE_WRITERS;
   await compare(
-    `POST /api/v1/wallets/{address}/route with Idempotency-Key (writes/s) vs Express + one INSERT`,
-    { url: `http://127.0.0.1:${planBaseline.port}/plan`, method: 'POST', body },
-    { url: `${apiUrl}${path}`, method: 'POST', body, headers, freshHeader: 'idempotency-key' },
-    undefined,
+    `POST /api/v1/wallets/{address}/route with Idempotency-Key (writes/s), ${ROUTE_WRITERS} wallets on Base, vs Express + one INSERT`,
+    { url: `http://127.0.0.1:${planBaseline.port}/plan`, method: 'POST', body, connections },
+    {
+      url: `${apiUrl}${paths[0] as string}`,
+      paths,
+      method: 'POST',
+      body,
+      headers,
+      freshHeader: 'idempotency-key',
+      connections,
+    },
+    0.5,
   );
 }
 

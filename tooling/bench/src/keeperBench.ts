@@ -34,6 +34,8 @@ const SUBSCRIPTIONS = Number(process.env['BENCH_WEBHOOK_SUBSCRIPTIONS'] ?? 4);
 const EVENTS = Number(process.env['BENCH_WEBHOOK_EVENTS'] ?? 750);
 const LATENCY_EVENTS = Number(process.env['BENCH_WEBHOOK_LATENCY_EVENTS'] ?? 100);
 const HARVEST_WALLETS = Number(process.env['BENCH_HARVEST_WALLETS'] ?? 200);
+// The relay's and delivery's poll, as deployed (1 s) unless told: a commit wakes both (0051).
+const POLL_MS = process.env['BENCH_WEBHOOK_POLL_MS'] ?? '1000';
 const SECRET = `bench-webhook-secret-${randomBytes(16).toString('hex')}`;
 const settings = {
   keySecret: SECRET,
@@ -191,8 +193,8 @@ async function commitToDelivery(): Promise<void> {
         SVC_KEEPER_HEALTH_PORT: '0',
         SVC_KEEPER_APY_REFRESH_EVERY_MS: '0',
         SVC_KEEPER_HARVEST_BATCH_EVERY_MS: '0',
-        SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: '100',
-        SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: '100',
+        SVC_KEEPER_OUTBOX_RELAY_EVERY_MS: POLL_MS,
+        SVC_KEEPER_WEBHOOK_DELIVERY_EVERY_MS: POLL_MS,
       });
       const keeper = await startKeeper({
         db,
@@ -224,7 +226,7 @@ async function commitToDelivery(): Promise<void> {
         line(
           `keeper: commit-to-delivery p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
             `p99 ${percentile(latencies, 99).toFixed(0)} ms (${latencies.length} events, ` +
-            `relay and delivery jobs every 100 ms)`,
+            `relay and delivery polled every ${POLL_MS} ms, woken by NOTIFY at commit)`,
         );
       } finally {
         await keeper.close();

@@ -1,7 +1,7 @@
 // `pnpm bench`: measures our code against baselines measured in the same run and prints ratios.
 // BENCH_ONLY=http runs the HTTP API part only, BENCH_ONLY=chains the chain adapters only,
-// BENCH_ONLY=sdk the SDK bundle size only, BENCH_ONLY=ledger settlements and position reads
-// only, BENCH_ONLY=keeper webhook deliveries, commit-to-delivery latency and harvest batches
+// BENCH_ONLY=sdk the SDK bundle size only, BENCH_ONLY=ledger settlements, position reads and
+// journal writes of 16 writers on one chain (BENCH_HOTROW=0 skips those) only, BENCH_ONLY=keeper webhook deliveries, commit-to-delivery latency and harvest batches
 // only, BENCH_ONLY=autopilot the keeper's autopilot ticks over 10 000 wallets against position
 // reads only, BENCH_ONLY=mcp MCP tool calls over stdio against SDK calls and the MCP package size
 // only, BENCH_ONLY=bridges bridge plans against one INSERT and mint-to-credit latency only,
@@ -32,8 +32,10 @@ async function runPart(part: Part): Promise<void> {
   // Loaded on demand: the HTTP part never pays for the chain SDKs, nor the chain part for pg.
   if (part === 'http') await (await import('./httpBench')).runHttpBench();
   else if (part === 'chains') await (await import('./chains')).runChainBench();
-  else if (part === 'ledger') await (await import('./ledgerBench')).runLedgerBench();
-  else if (part === 'keeper') await (await import('./keeperBench')).runKeeperBench();
+  else if (part === 'ledger') {
+    await (await import('./ledgerBench')).runLedgerBench();
+    if (process.env['BENCH_HOTROW'] !== '0') await (await import('./hotRowBench')).runHotRowBench();
+  } else if (part === 'keeper') await (await import('./keeperBench')).runKeeperBench();
   else if (part === 'autopilot') await (await import('./autopilotBench')).runAutopilotBench();
   else if (part === 'mcp') await (await import('./mcpBench')).runMcpBench();
   else if (part === 'bridges') await (await import('./bridgeBench')).runBridgeBench();

@@ -1,5 +1,6 @@
 import type { Test } from 'supertest';
 import { SwapPlanDocument } from '@yieldrouter/schemas';
+import { readAccountBalance } from '@yieldrouter/ledger';
 import type { TestApp } from './startTestApp';
 
 // The cases every swap-priced route shares (the Jupiter, Cetus and 0x swap plans, the gas
@@ -16,10 +17,8 @@ interface PlanLikeDocument {
 
 /** The protocol's fee account, in the books' unit (USDC micros); 0 before anything was booked. */
 export async function protocolFees(t: TestApp): Promise<bigint> {
-  const account = await t.db.ledgerAccount.findFirst({
-    where: { bucket: 'fees:protocol' },
-  });
-  return account?.balanceMicros ?? 0n;
+  // A system account's balance is its row plus its shards (migration 0050).
+  return readAccountBalance(t.db, { system: 'fees:protocol' });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Books } from '../books';
 // real ESM, which jest's CommonJS sandbox does not give it).
 import { createApiKey, findActiveApiKeyByHash, hashApiKey } from '../apiKeys';
 import { DatabaseInUseError, createDatabase } from '../createDatabase';
+import { insertOutboxEvents } from '../legs';
 import { confirmedRouteOutcome, reserveRouteLeg } from '../testing';
 import { readBalancesOf } from '../walletReads';
 
@@ -18,6 +19,20 @@ async function settleOneLeg(db: Books): Promise<string> {
   const rows = await readBalancesOf(db, [wallet]);
   // Accounts that hold nothing (pending_in, once settled) are not listed.
   return rows.map((row) => `${row.bucket}=${row.balanceMicros}`).join(',');
+}
+
+/** Commits one outbox event; true when `Books.listen` heard it (PGlite's own LISTEN, 0051). */
+async function notifiedOnCommit(db: Books): Promise<boolean> {
+  let heard = 0;
+  const unlisten = await db.listen('ledger_outbox', () => (heard += 1));
+  await db.transaction((tx) =>
+    insertOutboxEvents(tx, [{ type: 'apy.updated', wallet: null, payload: {} }], new Date()),
+  );
+  for (let waited = 0; heard === 0 && waited < 2000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await unlisten();
+  return heard > 0;
 }
 
 async function main() {
@@ -36,6 +51,7 @@ async function main() {
     Array<{ n: bigint }>
   >`SELECT count(*) AS n FROM "_svc_migrations"`;
   const settled = await settleOneLeg(second);
+  const notified = await notifiedOnCommit(second);
   await second.close();
   process.stdout.write(
     JSON.stringify({
@@ -44,6 +60,7 @@ async function main() {
       found: found?.id === created.id,
       migrations: Number(migrations[0]?.n),
       settled,
+      notified,
     }),
   );
 }
