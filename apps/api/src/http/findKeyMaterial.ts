@@ -147,7 +147,14 @@ const SHORTEST_KEY_TEXT = 12;
 export function keyMaterialKind(text: string, path: string): string | undefined {
   if (text.length < SHORTEST_KEY_TEXT) return undefined;
   const kind = fieldKind(path);
-  if (kind !== undefined && kind !== 'idempotencyKey' && isValidIdentifier(kind, text.trim())) {
+  // A phrase is never an identifier, even one a bytes field would take as base64
+  // (`dwarfAlmostDivorce…` is valid base64 of a call's size).
+  if (
+    kind !== undefined &&
+    kind !== 'idempotencyKey' &&
+    isValidIdentifier(kind, text.trim()) &&
+    !hasSeedPhrase(text)
+  ) {
     return undefined;
   }
   const found = stringFinding(text);
