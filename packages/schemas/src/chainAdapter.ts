@@ -153,6 +153,11 @@ export interface ReceiptQuery {
   readonly owner: string;
   readonly action: 'deposit' | 'withdraw';
   readonly target: LegTarget;
+  /**
+   * A withdrawal whose plan pays the skim inside the same transaction (Sui): the treasury. Its
+   * USDC change is the receipt's `skimMicros`; the owner's is `amountMicros`.
+   */
+  readonly skimRecipient?: string;
 }
 
 /**
