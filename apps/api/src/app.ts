@@ -261,6 +261,7 @@ export function createApp(deps: AppDeps): Express {
       enablement,
       adapters,
       snapshots,
+      treasuries: config.treasuries,
       swaps,
       apyReader:
         deps.apyReader ??

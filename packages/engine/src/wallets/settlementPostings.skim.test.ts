@@ -35,6 +35,7 @@ const leg = (position: SettlementLeg['position'], stakedMicros: bigint): Settlem
   heldMicros: 0n,
   autoPayMicros: 0n,
   swap: null,
+  skim: null,
   updatedAt: new Date(0),
 });
 const staked = { wallet: OWNER, chain: 'solana', bucket: `staked:${OPPORTUNITY}` };

@@ -9,6 +9,13 @@ import type {
   SettlementLeg,
 } from '@yieldrouter/ledger';
 import { formatMicros } from '@yieldrouter/schemas';
+import {
+  bookSkimLeg,
+  netPostings,
+  owedPostings,
+  receivableAccount,
+  skimmedExit,
+} from './skimBooking';
 
 /** What the chain proved a leg's transaction moved. */
 export interface ProvenMovement {
@@ -348,6 +355,39 @@ function bookPayout(leg: SettlementLeg, movement: ProvenMovement): SettlementBoo
   };
 }
 
+const NO_POSITION = {
+  position: null,
+  exitFeeMicros: 0n,
+  guards: [],
+  autoPayReturnMicros: 0n,
+} as const;
+
+/**
+ * An exit of a plan that carries a skim (the owner holds the receipts: skimBooking.ts): the skim
+ * is valued as the Solana router's is (the venue paid the owner's amount plus the skim); what the
+ * treasury did not receive in the same transaction, and whatever else of the protocol's retained
+ * fees the owner took, is owed to `fees:receivable` instead of given back to the chain.
+ */
+function bookSkimmedUnstake(
+  leg: SettlementLeg,
+  movement: ProvenMovement,
+  schedule: FeeSchedule,
+): SettlementBooking {
+  const skimmed = skimmedExit(leg, movement);
+  const external = externalAccount(leg);
+  const booking = bookUnstake(
+    skimmed.leg,
+    skimmed.movement,
+    schedule,
+    external,
+    receivableAccount(leg),
+  );
+  return {
+    ...booking,
+    postings: netPostings([...booking.postings, ...owedPostings(leg, skimmed.missingMicros)]),
+  };
+}
+
 /**
  * What a confirmed leg books for the movement its receipt proved (DESIGN §3: a leg is credited
  * with what the receipt proves, never the quote): the postings (netted per account), the
@@ -369,7 +409,13 @@ export function bookSettlement(
     case 'exit_liquid':
       return bookExit(leg, movement);
     case 'unstake':
-      return bookUnstake(leg, movement, schedule);
+      return leg.skim
+        ? bookSkimmedUnstake(leg, movement, schedule)
+        : bookUnstake(leg, movement, schedule);
+    case 'skim': {
+      const { postings, reviewReason } = bookSkimLeg(leg, movement.amountMicros);
+      return { ...NO_POSITION, postings, reviewReason };
+    }
     case 'rebalance_out':
       // Into pending_in while the deposit leg is open; once it is final or released, the money
       // the owner took out stays in the owner's wallet, outside the books. What the position's
@@ -420,7 +466,8 @@ const NOTHING_HELD: ReleaseBooking = { postings: [], guards: [], autoPayReturnMi
  * - unstake_yield: its commitment on the pool goes back through the plan_legs trigger (0023);
  * - the others reserve nothing: stake, bridged_stake (the bridge's delivery stays liquid),
  *   unstake, rebalance_out, swap, unwrap, bridge_burn, bridge_fee (bridge legs release through
- *   the bridge's own failure path), none.
+ *   the bridge's own failure path), none; skim: what its exit owes stays in fees:receivable
+ *   (reported by reconciliation, never written off).
  */
 export function releaseBooking(leg: SettlementLeg): ReleaseBooking {
   if (leg.released) return NOTHING_HELD;
@@ -459,6 +506,7 @@ export function releaseBooking(leg: SettlementLeg): ReleaseBooking {
     case 'unwrap':
     case 'bridge_burn':
     case 'bridge_fee':
+    case 'skim':
     case 'none':
       return NOTHING_HELD;
   }
