@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
-import { createChainAdapters, reconcileBooks } from '@yieldrouter/engine';
+import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import {
@@ -16,8 +15,14 @@ import {
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp } from './testing/startTestApp';
+import type { VaultBedApp } from './testing/startVaultBedApp';
+import { startVaultBedApp } from './testing/startVaultBedApp';
 import { protocolFees } from './testing/swapTestTables';
+import {
+  expectOneSkimReceivable,
+  receivableOf,
+  reconcileTestBooks,
+} from './testing/reconcileTestBooks';
 
 // Issue #46 on the EVM bed (anvil, an ERC-4626 vault): the owner holds the vault shares, so the
 // withdraw plan carries the skim as its next leg, a USDC transfer to SVC_BASE_TREASURY. Deposit →
@@ -31,20 +36,15 @@ const TREASURY = getAddress(`0x${randomBytes(20).toString('hex')}`);
 let t: TestApp;
 let evm: EvmBed;
 
+let bed: VaultBedApp;
 beforeAll(async () => {
-  evm = await startEvmBed({ chainId: 8453 });
-  t = await startTestApp({
-    SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
+  bed = await startVaultBedApp({
     SVC_BASE_TREASURY: TREASURY,
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),
     SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
   });
+  ({ t, evm } = bed);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await evm?.stop();
-});
+afterAll(() => bed?.close());
 
 function ownerOf(index: number) {
   const privateKey = evm.anvil.accounts[index]?.privateKey;
@@ -73,23 +73,8 @@ const maxWithdraw = (owner: Address) =>
     functionName: 'maxWithdraw',
     args: [owner],
   });
-const receivable = async () =>
-  (await t.db.ledgerAccount.findFirst({ where: { bucket: 'fees:receivable', chain: 'base' } }))
-    ?.balanceMicros ?? 0n;
-const reconcile = () =>
-  reconcileBooks({
-    db: t.db,
-    adapters: createChainAdapters({
-      chains: t.config.chains,
-      ids: t.config.onChainIds,
-      switches: t.config.switches,
-    }),
-    venues: t.config.venues,
-    treasuries: t.config.treasuries,
-    thresholdMicros: 1n,
-    trigger: 'manual',
-    now: () => new Date(),
-  });
+const receivable = () => receivableOf(t, 'base');
+const reconcile = () => reconcileTestBooks(t);
 
 async function flow(index: number) {
   const { owner, wallet } = ownerOf(index);
@@ -179,10 +164,5 @@ it('a withdraw plan signed without its skim leg books a receivable; reconciliati
   await signAndSettle(exit, 1);
   expect((await receivable()) - owedBefore).toBe(skim);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
-  const report = await reconcile();
-  expect(report.drifts.skim_receivable).toEqual({ count: 1, micros: skim });
-  const drift = await t.db.reconciliationDrift.findFirstOrThrow({
-    where: { runId: report.runId, kind: 'skim_receivable' },
-  });
-  expect(drift).toMatchObject({ wallet: owner, chain: 'base', driftMicros: skim });
+  await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'base', micros: skim });
 });

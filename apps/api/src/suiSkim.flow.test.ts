@@ -1,21 +1,23 @@
-import request from 'supertest';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import type { SuiFake } from '@yieldrouter/chain-beds/sui';
-import { reconcileBooks } from '@yieldrouter/engine';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
-import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
+import type { SuiVenueBeds } from './testing/startSuiVenueBedApp';
+import { startSuiVenueBedApp } from './testing/startSuiVenueBedApp';
 import {
   executeSuiLeg,
   harvestWallet,
-  OWNER_AND_KEEPER_KEYS,
   settleSuiLeg,
   signAndSettleSuiLeg,
+  strategyPlan,
 } from './testing/suiBedLegs';
 import { protocolFees } from './testing/swapTestTables';
+import {
+  expectOneSkimReceivable,
+  receivableOf,
+  reconcileTestBooks,
+} from './testing/reconcileTestBooks';
 
 // Issue #46 on the Sui bed: the owner holds the venue receipts, so the withdraw plan carries the
 // skim to the treasury (SVC_SUI_TREASURY) inside the withdrawal's own transaction. Deposit →
@@ -26,69 +28,33 @@ const SUI = '0x2::sui::SUI';
 const TREASURY = new Ed25519Keypair().toSuiAddress();
 
 let bed: SuiSwapBedApp;
-let sui: SuiFake;
+let venues: SuiVenueBeds;
 let t: TestApp;
-let client: SuiJsonRpcClient;
-const venues: Record<string, { accrue(): void; value(owner: string, shares: bigint): bigint }> = {};
 
 beforeAll(async () => {
-  bed = await startSuiSwapBedApp((fake) => {
-    const suilend = fake.addSuilend({ usdc: SUI_TEST_USDC, availableAmount: 1_000_000_000_000n });
-    const navi = fake.addNavi({ usdc: SUI_TEST_USDC });
-    const scallop = fake.addScallop({ usdc: SUI_TEST_USDC, cash: 1_000_000_000_000n });
-    venues.suilend = {
-      accrue: () => suilend.accrue(37_000_000_123n),
-      value: (_owner, shares) => suilend.redeemValue(shares),
-    };
-    venues.navi = {
-      accrue: () => navi.accrue(37_001n, 1_000_000n),
-      value: (owner) => navi.balanceValue(owner),
-    };
-    venues.scallop = {
-      accrue: () => scallop.accrue(41_000_000_777n),
-      value: (_owner, shares) => scallop.redeemValue(shares),
-    };
-    return {
-      SVC_VENUE_IDS: JSON.stringify({ suilend: suilend.ids, navi: navi.ids, scallop: scallop.ids }),
-      SVC_API_KEYS: OWNER_AND_KEEPER_KEYS,
-      SVC_SUI_TREASURY: TREASURY,
-    };
-  });
-  ({ sui, t, client } = bed);
+  ({ bed, venues } = await startSuiVenueBedApp({ SVC_SUI_TREASURY: TREASURY }));
+  t = bed.t;
 }, 60_000);
 afterAll(() => bed.close());
 
-const plan = async (kind: 'deposit' | 'withdraw', venueId: string, owner: string, amount: bigint) =>
-  PlanDocument.parse(
-    (
-      await request(t.app)
-        .post(`/api/v1/svc/strategies/${kind}/plan`)
-        .send({ strategyId: venueId, owner, amountMicros: String(amount) })
-        .expect(200)
-    ).body,
-  );
+const plan = (
+  kind: 'deposit' | 'withdraw',
+  venueId: string,
+  owner: string,
+  amount: bigint | string,
+) => strategyPlan(bed, kind, venueId, owner, amount);
 const usdcOf = async (owner: string) =>
-  BigInt((await client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
-const reconcile = () =>
-  reconcileBooks({
-    db: t.db,
-    adapters: bed.adapters,
-    venues: t.config.venues,
-    treasuries: t.config.treasuries,
-    thresholdMicros: 1n,
-    trigger: 'manual',
-    now: () => new Date(),
-  });
-const receivable = async () =>
-  (await t.db.ledgerAccount.findFirst({ where: { bucket: 'fees:receivable', chain: 'sui' } }))
-    ?.balanceMicros ?? 0n;
+  BigInt((await bed.client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
+const reconcile = () => reconcileTestBooks(t);
+
+const receivable = () => receivableOf(t, 'sui');
 
 /** A funded owner with a 20 USDC position in `venueId`, harvested once; what it is worth. */
 async function harvestedPosition(venueId: string) {
   const wallet = new Ed25519Keypair();
   const owner = wallet.toSuiAddress();
-  sui.setBalance(owner, SUI, 5_000_000_000n);
-  sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
+  bed.sui.setBalance(owner, SUI, 5_000_000_000n);
+  bed.sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
   const venue = venues[venueId];
   if (!venue) throw new Error(venueId);
   await signAndSettleSuiLeg(bed, await plan('deposit', venueId, owner, 20_000_000n), wallet);
@@ -170,10 +136,5 @@ it('a withdrawal signed without its skim books a receivable and reconciliation r
   expect((await receivable()) - owedBefore).toBe(feeMicros);
   expect((await protocolFees(t)) - feesBefore).toBe(-feeMicros);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
-  const report = await reconcile();
-  expect(report.drifts.skim_receivable).toEqual({ count: 1, micros: feeMicros });
-  const drift = await t.db.reconciliationDrift.findFirstOrThrow({
-    where: { runId: report.runId, kind: 'skim_receivable' },
-  });
-  expect(drift).toMatchObject({ wallet: owner, chain: 'sui', driftMicros: feeMicros });
+  await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'sui', micros: feeMicros });
 });
