@@ -1,11 +1,12 @@
 import type { SettlementLeg } from '@yieldrouter/ledger';
-import {
-  computeHarvestFees,
-  computePositionClaim,
-  defaultFeeSchedule,
-  grossUpWithdrawal,
-} from '@yieldrouter/fees';
+import { computePositionClaim, defaultFeeSchedule, grossUpWithdrawal } from '@yieldrouter/fees';
 import { bookSettlement, releaseBooking } from './settlementPostings';
+import {
+  HARVEST,
+  HARVESTED_POSITION,
+  STAKED_AFTER_HARVEST,
+  sumOn,
+} from './testing/harvestedPosition';
 
 // Issue #46 where the owner holds the receipts (Sui, plain EVM venues): the withdraw plan asks for
 // the skim (Sui: inside the withdrawal; EVM: its next leg). fees:protocol is credited only with
@@ -14,15 +15,9 @@ import { bookSettlement, releaseBooking } from './settlementPostings';
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TREASURY = '0x5555555555555555555555555555555555555555';
 const OPPORTUNITY = 'svcop0123456789abcdef01234567';
-const harvest = computeHarvestFees({ grossYieldMicros: 4_000_000n });
-const position = {
-  shares: 40_000_000n,
-  sharesKnown: true,
-  markMicros: 44_000_000n,
-  feesRetainedMicros: harvest.protocolFeeMicros,
-  version: 1n,
-};
-const stakedBefore = 44_000_000n - harvest.protocolFeeMicros;
+const harvest = HARVEST;
+const position = HARVESTED_POSITION;
+const stakedBefore = STAKED_AFTER_HARVEST;
 
 const leg = (
   effect: 'unstake' | 'skim',
@@ -65,10 +60,7 @@ const outside = (chain = 'base') => ({ system: 'external', chain });
 const fees = { system: 'fees:protocol' };
 const receivable = (chain = 'base') => ({ system: 'fees:receivable', chain });
 type Posting = { account: object; amountMicros: bigint };
-const sum = (postings: readonly Posting[], account: object) =>
-  postings
-    .filter((p) => JSON.stringify(p.account) === JSON.stringify(account))
-    .reduce((total, p) => total + p.amountMicros, 0n);
+const sum = sumOn;
 const balanced = (postings: readonly Posting[]) =>
   expect(postings.reduce((total, p) => total + p.amountMicros, 0n)).toBe(0n);
 
