@@ -119,6 +119,11 @@ export interface VerifiablePlan {
   readonly feeLines?:
     readonly { readonly amountMicros: string; readonly kind: string }[] | undefined;
   readonly legs?: readonly VerifiableLeg[] | undefined;
+  /**
+   * A venue withdrawal's skim to the chain's treasury (issue #46): a disclosed fee line of its
+   * own, paid to a fee recipient the owner lists (GET /svc/fees `treasuries`).
+   */
+  readonly skim?: { readonly treasury: string; readonly skimMicros: string } | undefined;
 }
 
 export interface VerifiableLeg {
