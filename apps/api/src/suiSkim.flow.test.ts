@@ -37,12 +37,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => bed.close());
 
-const plan = (
-  kind: 'deposit' | 'withdraw',
-  venueId: string,
-  owner: string,
-  amount: bigint | string,
-) => strategyPlan(bed, kind, venueId, owner, amount);
 const usdcOf = async (owner: string) =>
   BigInt((await bed.client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
 const reconcile = () => reconcileTestBooks(t);
@@ -57,7 +51,11 @@ async function harvestedPosition(venueId: string) {
   bed.sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
   const venue = venues[venueId];
   if (!venue) throw new Error(venueId);
-  await signAndSettleSuiLeg(bed, await plan('deposit', venueId, owner, 20_000_000n), wallet);
+  await signAndSettleSuiLeg(
+    bed,
+    await strategyPlan(bed, 'deposit', venueId, owner, 20_000_000n),
+    wallet,
+  );
   const shares = BigInt(
     (await t.db.position.findFirstOrThrow({ where: { wallet: owner, venueId } })).shares.toFixed(),
   );
@@ -79,7 +77,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
     const { wallet, owner, worth, feeMicros } = await harvestedPosition(venueId);
     expect(feeMicros).toBeGreaterThan(0n);
 
-    const withdrawal = await plan('withdraw', venueId, owner, worth);
+    const withdrawal = await strategyPlan(bed, 'withdraw', venueId, owner, worth);
     expect(withdrawal).toMatchObject({
       status: 'prepared',
       skim: { treasury: TREASURY, skimMicros: String(feeMicros), grossMicros: String(worth) },
@@ -101,7 +99,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
 
 it('a withdrawal signed without its skim books a receivable and reconciliation raises it', async () => {
   const { wallet, owner, worth, feeMicros } = await harvestedPosition('scallop');
-  const withdrawal = await plan('withdraw', 'scallop', owner, worth);
+  const withdrawal = await strategyPlan(bed, 'withdraw', 'scallop', owner, worth);
   expect(withdrawal.skim?.skimMicros).toBe(String(feeMicros));
   const feesBefore = await protocolFees(t);
   const owedBefore = await receivable();

@@ -48,15 +48,6 @@ describe('computeWithdrawalSkim', () => {
     );
   });
 
-  it('a full exit pays the whole claim', () => {
-    const out = computeWithdrawalSkim({
-      grossMicros: 44_000_000n,
-      positionValueMicros: 44_000_000n,
-      claimMicros: 200_000n,
-    });
-    expect(out).toEqual({ grossMicros: 44_000_000n, skimMicros: 200_000n, netMicros: 43_800_000n });
-  });
-
   it('refuses more than the position, or a claim above its value, naming the field', () => {
     const refused = (call: () => unknown, field: string) => {
       try {
@@ -105,25 +96,40 @@ describe('grossUpWithdrawal', () => {
       RUNS,
     );
   });
+});
 
-  it('the net of a full exit may leave a micro whose claim is its own (plans exit whole)', () => {
-    const out = grossUpWithdrawal({
-      netMicros: 43_800_000n,
-      positionValueMicros: 44_000_000n,
-      claimMicros: 200_000n,
-    });
+// 44 USDC worth (40 in, 4 of yield harvested), 0.2 USDC of it the protocol's.
+const POSITION = { positionValueMicros: 44_000_000n, claimMicros: 200_000n };
+
+describe('examples', () => {
+  it.each([
+    // A full exit pays the whole claim.
+    [
+      'a full exit',
+      computeWithdrawalSkim({ ...POSITION, grossMicros: 44_000_000n }),
+      44_000_000n,
+      200_000n,
+      43_800_000n,
+    ],
+    // 5 USDC asked: the venue pays it grossed up, the owner receives exactly 5 USDC.
+    [
+      '5 USDC asked',
+      grossUpWithdrawal({ ...POSITION, netMicros: 5_000_000n }),
+      5_022_831n,
+      22_831n,
+      5_000_000n,
+    ],
     // One micro less than the whole position already nets 43.8 USDC: what is left (1 micro)
     // carries 1 micro of claim. An exit of everything asks for the value itself instead.
-    expect(out).toEqual({ grossMicros: 43_999_999n, skimMicros: 199_999n, netMicros: 43_800_000n });
-  });
-
-  it('a 5 USDC withdrawal from 40 USDC + 4 of yield pays the owner 5 USDC', () => {
-    const out = grossUpWithdrawal({
-      netMicros: 5_000_000n,
-      positionValueMicros: 44_000_000n,
-      claimMicros: 200_000n,
-    });
-    expect(out).toEqual({ grossMicros: 5_022_831n, skimMicros: 22_831n, netMicros: 5_000_000n });
+    [
+      'the net of a full exit',
+      grossUpWithdrawal({ ...POSITION, netMicros: 43_800_000n }),
+      43_999_999n,
+      199_999n,
+      43_800_000n,
+    ],
+  ])('%s', (_, out, grossMicros, skimMicros, netMicros) => {
+    expect(out).toEqual({ grossMicros, skimMicros, netMicros });
   });
 });
 
@@ -147,23 +153,14 @@ describe('computePositionClaim: the profit fee takes the same path, both ways', 
   });
 
   it('on: 1% of what the skim leaves, capped at 10 USD, joins the claim', () => {
-    const claim = computePositionClaim({
-      valueMicros: 45_000_000n,
-      markMicros: 44_000_000n,
-      feesRetainedMicros: 200_000n,
-      schedule: on,
-    });
+    const claimOn = (valueMicros: bigint, markMicros: bigint, feesRetainedMicros: bigint) =>
+      computePositionClaim({ valueMicros, markMicros, feesRetainedMicros, schedule: on });
     // 1 USDC of yield: 50_000 skim, then 1% of 950_000 = 9_500.
+    const claim = claimOn(45_000_000n, 44_000_000n, 200_000n);
     expect(claim.unmarkedFeeMicros).toBe(59_500n);
     expect(claim.claimMicros).toBe(259_500n);
-    const big = computePositionClaim({
-      valueMicros: 3_000_000_000n,
-      markMicros: 1_000_000_000n,
-      feesRetainedMicros: 0n,
-      schedule: on,
-    });
     // 2000 USDC of yield: 100 USDC skim, the profit fee capped at 10 USDC.
-    expect(big.unmarkedFeeMicros).toBe(110_000_000n);
+    expect(claimOn(3_000_000_000n, 1_000_000_000n, 0n).unmarkedFeeMicros).toBe(110_000_000n);
   });
 
   it('equals what a harvest would book, and never exceeds the value', () => {

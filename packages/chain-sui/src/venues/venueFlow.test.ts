@@ -144,6 +144,15 @@ describe.each(Object.keys(beds))('%s on the bed', (venueId) => {
     expect(await usdcOf(owner)).toBe(30_000_000n + back.amountMicros);
   });
 
+  /** The receipt query of a withdrawal leg of this plan from this bed's venue. */
+  const withdrawalOf = (txId: string, owner: string) => ({
+    txId,
+    planId: PLAN_ID,
+    owner,
+    action: 'withdraw' as const,
+    target: { kind: 'venue' as const, venue: bed.venue },
+  });
+
   it('a withdrawal with its skim: the treasury receives it in the same transaction', async () => {
     const wallet = funded();
     const owner = wallet.toSuiAddress();
@@ -160,13 +169,7 @@ describe.each(Object.keys(beds))('%s on the bed', (venueId) => {
       await adapter.buildWithdraw({ ...request(owner, bed.venue, 10_000_000n), skim }),
     );
     expect(withdrawal.status).toBe('success');
-    const query = {
-      txId: withdrawal.digest,
-      planId: PLAN_ID,
-      owner,
-      action: 'withdraw' as const,
-      target: { kind: 'venue' as const, venue: bed.venue },
-    };
+    const query = withdrawalOf(withdrawal.digest, owner);
     const back = await adapter.readReceipt({ ...query, skimRecipient: treasury });
     if (back.status !== 'confirmed') throw new Error(JSON.stringify(back));
     expect(back.skimMicros).toBe(123_456n);
@@ -188,11 +191,7 @@ describe.each(Object.keys(beds))('%s on the bed', (venueId) => {
       await adapter.buildWithdraw(request(owner, bed.venue, 4_000_000n)),
     );
     const back = await adapter.readReceipt({
-      txId: withdrawal.digest,
-      planId: PLAN_ID,
-      owner,
-      action: 'withdraw',
-      target: { kind: 'venue', venue: bed.venue },
+      ...withdrawalOf(withdrawal.digest, owner),
       skimRecipient: treasury,
     });
     expect(back).toMatchObject({ status: 'confirmed', skimMicros: 0n });
