@@ -264,6 +264,7 @@ export function createApp(deps: AppDeps): Express {
       enablement,
       adapters,
       snapshots,
+      treasuries: config.treasuries,
       swaps,
       apyReader:
         deps.apyReader ??

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { anvilChain, startEvmBed } from '@yieldrouter/chain-beds/evm';
+import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { verifyLedger } from '@yieldrouter/ledger';
 import {
   AutoPayDocument,
@@ -17,7 +17,8 @@ import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp } from './testing/startTestApp';
+import type { VaultBedApp } from './testing/startVaultBedApp';
+import { startVaultBedApp } from './testing/startVaultBedApp';
 
 // Auto-pay end to end on anvil: a venue deposit settled into a staked position, yield the vault's
 // share price proves, a harvest, then a run the owner signs: the withdraw leg takes the payout
@@ -35,22 +36,17 @@ const WEIGHTS = { alice: 6_667n, bob: 3_333n };
 let t: TestApp;
 let evm: EvmBed;
 
+let bed: VaultBedApp;
 beforeAll(async () => {
-  evm = await startEvmBed({ chainId: 8453 });
-  t = await startTestApp({
-    SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),
+  bed = await startVaultBedApp({
     SVC_API_KEYS: JSON.stringify([
       { key: ownerKey, role: 'owner', wallets: ['*'] },
       { key: agentKey, role: 'agent', wallets: ['*'] },
     ]),
   });
+  ({ t, evm } = bed);
 });
-afterAll(async () => {
-  await t?.close();
-  await evm?.stop();
-});
+afterAll(() => bed?.close());
 
 it('pays the payees exactly from harvested yield, settled from receipts; principal is refused', async () => {
   const privateKey = evm.anvil.accounts[5]?.privateKey;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import type { EvmBed } from '@yieldrouter/chain-beds/evm';
-import { startEvmBed } from '@yieldrouter/chain-beds/evm';
 import { AutoYieldDocument, PlanDocument, RoutePreview } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
+import type { VaultBedApp } from './testing/startVaultBedApp';
+import { startVaultBedApp } from './testing/startVaultBedApp';
 
 // What an independently written v1 client sends, accepted with the documented effect (docs/api.md,
 // "Clients"): bodies without a Content-Type, the route's optional fields and chain choice,
@@ -16,14 +16,10 @@ const EVM_WALLET = '0x2222222222222222222222222222222222222222';
 const SUI_WALLET = `0x${'ab'.repeat(32)}`;
 
 let t: TestApp;
-let evm: EvmBed;
 
+let bed: VaultBedApp;
 beforeAll(async () => {
-  evm = await startEvmBed({ chainId: 8453 });
-  t = await startTestApp({
-    SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
-    SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),
+  bed = await startVaultBedApp({
     // The subscribe test's receiver is on loopback.
     SVC_WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     SVC_API_KEYS: JSON.stringify([
@@ -31,11 +27,9 @@ beforeAll(async () => {
       { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
     ]),
   });
+  t = bed.t;
 });
-afterAll(async () => {
-  await t?.close();
-  await evm?.stop();
-});
+afterAll(() => bed?.close());
 
 const post = (path: string, body: object, apiKey = ownerKey) =>
   request(t.app).post(`/api/v1${path}`).set('X-API-Key', apiKey).send(body);

@@ -6,11 +6,13 @@ import { PlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC, startSuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import type { SuiVenueBeds } from './testing/startSuiVenueBedApp';
+import { startSuiVenueBedApp } from './testing/startSuiVenueBedApp';
 import {
   expectBooksClean,
   harvestWallet,
-  OWNER_AND_KEEPER_KEYS,
   signAndSettleSuiLeg,
+  strategyPlan,
 } from './testing/suiBedLegs';
 
 // Each Sui venue end to end through the API on the Sui bed, which runs Suilend's, Navi's and
@@ -24,48 +26,20 @@ let bed: SuiSwapBedApp;
 let sui: SuiFake;
 let t: TestApp;
 let client: SuiJsonRpcClient;
-/** Per venue: make interest accrue; what `shares` (held by `owner`) are worth on the bed. */
-const venues: Record<string, { accrue(): void; value(owner: string, shares: bigint): bigint }> = {};
+let venues: SuiVenueBeds;
 
 beforeAll(async () => {
-  bed = await startSuiSwapBedApp((fake) => {
-    const suilend = fake.addSuilend({ usdc: SUI_TEST_USDC, availableAmount: 1_000_000_000_000n });
-    const navi = fake.addNavi({ usdc: SUI_TEST_USDC });
-    const scallop = fake.addScallop({ usdc: SUI_TEST_USDC, cash: 1_000_000_000_000n });
-    venues.suilend = {
-      accrue: () => suilend.accrue(37_000_000_123n),
-      value: (_owner, shares) => suilend.redeemValue(shares),
-    };
-    venues.navi = {
-      accrue: () => navi.accrue(37_001n, 1_000_000n),
-      value: (owner) => navi.balanceValue(owner),
-    };
-    venues.scallop = {
-      accrue: () => scallop.accrue(41_000_000_777n),
-      value: (_owner, shares) => scallop.redeemValue(shares),
-    };
-    return {
-      SVC_VENUE_IDS: JSON.stringify({
-        suilend: suilend.ids,
-        navi: navi.ids,
-        scallop: scallop.ids,
-      }),
-      SVC_API_KEYS: OWNER_AND_KEEPER_KEYS,
-    };
-  });
+  ({ bed, venues } = await startSuiVenueBedApp());
   ({ sui, t, client } = bed);
 }, 60_000);
 afterAll(() => bed.close());
 
-const plan = async (kind: 'deposit' | 'withdraw', venueId: string, owner: string, amount: string) =>
-  PlanDocument.parse(
-    (
-      await request(t.app)
-        .post(`/api/v1/svc/strategies/${kind}/plan`)
-        .send({ strategyId: venueId, owner, amountMicros: amount })
-        .expect(200)
-    ).body,
-  );
+const plan = (
+  kind: 'deposit' | 'withdraw',
+  venueId: string,
+  owner: string,
+  amount: bigint | string,
+) => strategyPlan(bed, kind, venueId, owner, amount);
 
 const signAndSettle = async (document: PlanDocument, wallet: Ed25519Keypair) =>
   (await signAndSettleSuiLeg(bed, document, wallet)).stored;

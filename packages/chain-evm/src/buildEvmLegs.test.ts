@@ -1,6 +1,6 @@
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { LegRequest, UnsignedLeg, VenueOnChain } from '@yieldrouter/schemas';
-import { decodeFunctionData } from 'viem';
+import { decodeFunctionData, erc20Abi as publishedErc20Abi } from 'viem';
 import type { Hex } from 'viem';
 import { aaveV3PoolAbi, erc20Abi, erc4626Abi } from './abis';
 import { createEvmAdapter } from './createEvmAdapter';
@@ -283,5 +283,52 @@ describe('normalizeAddress', () => {
     expect(adapter.normalizeAddress(OWNER.replace('f39F', 'F39f'))).toBeUndefined();
     expect(adapter.normalizeAddress('0x123')).toBeUndefined();
     expect(adapter.normalizeAddress(`${OWNER}00`)).toBeUndefined();
+  });
+});
+
+// Issue #46: where the owner holds the receipts (plain EVM venues), the withdraw plan carries the
+// skim to the chain's treasury as its next leg, an ERC-20 transfer checked against viem's ABI.
+describe('buildWithdraw with a skim to the treasury', () => {
+  const TREASURY = '0x5555555555555555555555555555555555555555';
+  const skimmed = (venue: VenueOnChain, amountMicros: bigint) =>
+    adapter.buildWithdraw(
+      request(venue, { amountMicros: 5_022_831n, skim: { recipient: TREASURY, amountMicros } }),
+    );
+
+  it.each([
+    ['erc4626', vault],
+    ['aave-v3', aave],
+  ])('%s: withdraw the gross, then transfer(treasury, skim) of USDC, tagged', async (_, venue) => {
+    const build = await skimmed(venue, 22_831n);
+    if (build.status !== 'prepared') throw new Error(JSON.stringify(build));
+    const [withdraw, skim] = build.legs;
+    expect(build.legs).toHaveLength(2);
+    expect(withdraw).toMatchObject({ action: 'withdraw', settles: true, amountMicros: 5_022_831n });
+    const decoded =
+      venue.standard === 'erc4626'
+        ? decodeFunctionData({ abi: erc4626Abi, data: callOf(withdraw) }).args
+        : decodeFunctionData({ abi: aaveV3PoolAbi, data: callOf(withdraw) }).args;
+    expect(decoded).toContain(5_022_831n);
+    expect(skim).toMatchObject({ action: 'transfer', settles: true, amountMicros: 22_831n });
+    expect(transactionOf(skim)).toMatchObject({ from: OWNER, to: USDC });
+    expect(decodeFunctionData({ abi: publishedErc20Abi, data: callOf(skim) })).toEqual({
+      functionName: 'transfer',
+      args: [TREASURY, 22_831n],
+    });
+    expect(skim?.summary).toBe(`Send 0.022831 USDC to ${TREASURY} on Base`);
+  });
+
+  it('a skim of 0 (no yield to share) adds no leg', async () => {
+    const build = await skimmed(vault, 0n);
+    expect(build.status === 'prepared' && build.legs.length).toBe(1);
+  });
+
+  it('refuses a skim above the withdrawal or a malformed treasury, naming the field', async () => {
+    await expect(skimmed(vault, 5_022_832n)).rejects.toMatchObject({
+      field: 'skim.amountMicros',
+    });
+    await expect(
+      adapter.buildWithdraw(request(vault, { skim: { recipient: 'nope', amountMicros: 1n } })),
+    ).rejects.toBeInstanceOf(InvalidChainInputError);
   });
 });

@@ -1,8 +1,10 @@
 import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
-import type { Blocker, LegBuild, LegRequest } from '@yieldrouter/schemas';
+import { InvalidChainInputError } from '@yieldrouter/schemas';
+import type { Blocker, LegBuild, LegRequest, UnsignedLeg } from '@yieldrouter/schemas';
 import { encodeFunctionData } from 'viem';
 import { aaveV3PoolAbi, erc4626Abi } from './abis';
 import { routerBlocker, usdcBlocker } from './blockers';
+import { buildEvmTransfer } from './buildEvmTransfer';
 import { checkLegRequest } from './checkLegRequest';
 import type { EvmContext } from './evmContext';
 import { evmLeg } from './evmLeg';
@@ -13,6 +15,8 @@ import { resolveVenueTarget } from './resolveVenueTarget';
  * - erc4626: `vault.withdraw(amount, owner, owner)` (USDC need not be configured);
  * - aave-v3: `pool.withdraw(USDC, amount, owner)`.
  * The calldata ends with the plan tag. The router is never a target on EVM (blocked).
+ * With `request.skim` (the owner holds the receipts), a second leg sends the skim of what the
+ * venue paid to the treasury: a USDC `transfer(treasury, skim)` tagged with the same plan.
  *
  * @throws InvalidChainInputError for a bad amount, owner, planId or a venue of another chain.
  * @example
@@ -48,7 +52,7 @@ export async function buildEvmWithdraw(
       }),
       summary: `Withdraw ${shown} from vault ${target.vault} ${where}`,
     });
-    return { status: 'prepared', legs: [leg] };
+    return withSkimLeg(context, request, leg);
   }
   const usdc = context.usdc;
   if (!usdc) return { status: 'blocked', blockers: [usdcBlocker(context)] };
@@ -62,5 +66,29 @@ export async function buildEvmWithdraw(
     }),
     summary: `Withdraw ${shown} from Aave v3 pool ${target.pool} ${where}`,
   });
-  return { status: 'prepared', legs: [leg] };
+  return withSkimLeg(context, request, leg);
+}
+
+/** The withdrawal, then its skim to the treasury when the request carries one. */
+async function withSkimLeg(
+  context: EvmContext,
+  request: LegRequest,
+  withdraw: UnsignedLeg,
+): Promise<LegBuild> {
+  const skim = request.skim;
+  if (!skim || skim.amountMicros === 0n) return { status: 'prepared', legs: [withdraw] };
+  if (skim.amountMicros < 0n || skim.amountMicros > request.amountMicros) {
+    throw new InvalidChainInputError(
+      'skim.amountMicros',
+      'skim.amountMicros: must be between 0 and the amount withdrawn',
+    );
+  }
+  const transfer = await buildEvmTransfer(context, {
+    planId: request.planId,
+    owner: request.owner,
+    recipient: skim.recipient,
+    amountMicros: skim.amountMicros,
+  });
+  if (transfer.status === 'blocked') return transfer;
+  return { status: 'prepared', legs: [withdraw, ...transfer.legs] };
 }

@@ -23,6 +23,11 @@ export interface SuiLegPlan {
    * `router`: liquid USDC, which on Sui stays in the owner's wallet; see wallet/walletProof.ts).
    */
   readonly venue: SuiVenue | undefined;
+  /**
+   * Venue withdrawals where the plan pays the protocol's share: split off the USDC the venue
+   * paid and sent to the treasury in the same transaction (docs/design-proposal-skim.md).
+   */
+  readonly skim?: { readonly recipient: string; readonly amount: bigint };
 }
 
 export type SuiLegPlanOutcome =
@@ -41,6 +46,23 @@ function checkAmount(amount: bigint): bigint {
     throw new InvalidChainInputError('amountMicros', 'amountMicros: must fit a Move u64');
   }
   return amount;
+}
+
+/** A skim leg belongs to a venue withdrawal and is at most what the venue pays. */
+function checkSkim(request: LegRequest, action: SuiLegAction, amount: bigint) {
+  const skim = request.skim;
+  if (!skim || skim.amountMicros === 0n) return {};
+  if (action !== 'withdraw' || request.target.kind !== 'venue') {
+    throw new InvalidChainInputError('skim', 'skim: only a venue withdrawal pays a skim');
+  }
+  if (skim.amountMicros < 0n || skim.amountMicros > amount) {
+    throw new InvalidChainInputError(
+      'skim.amountMicros',
+      'skim.amountMicros: must be between 0 and the amount withdrawn',
+    );
+  }
+  const recipient = requireSuiAddress('skim.recipient', skim.recipient);
+  return { skim: { recipient, amount: skim.amountMicros } };
 }
 
 /**
@@ -64,7 +86,14 @@ export function planSuiLeg(
       blocker('asset_not_configured', 'usdcCoinType', 'USDC coin type on Sui is missing.'),
     );
   }
-  const base = { action, planId: request.planId, planBytes, owner, amount };
+  const base = {
+    action,
+    planId: request.planId,
+    planBytes,
+    owner,
+    amount,
+    ...checkSkim(request, action, amount),
+  };
   if (request.target.kind === 'venue') {
     // A venue leg calls the protocol's own functions.
     const resolved = resolveSuiVenue(request.target.venue, usdcCoinType ?? '');

@@ -13,3 +13,4 @@ export * from './minAmountOut';
 export * from './resolveSlippageBps';
 export * from './toFeeScheduleDocument';
 export * from './projectYield';
+export * from './computeWithdrawalSkim';

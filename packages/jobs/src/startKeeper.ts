@@ -41,6 +41,8 @@ export type KeeperRuntimeConfig = Pick<
   readonly keeper: KeeperSettings;
   /** Bridge rails' settings (the burn legs the watch settles); none: no bridge legs settle. */
   readonly bridges?: ServiceConfig['bridges'];
+  /** Each chain's treasury: reconciliation compares what the skim legs paid it. */
+  readonly treasuries?: ServiceConfig['treasuries'];
 };
 
 export interface StartKeeperParameters {
@@ -121,6 +123,7 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
         }
       : {}),
     venues: config.venues,
+    ...(config.treasuries ? { treasuries: config.treasuries } : {}),
     apyReader:
       parameters.apyReader ??
       createDefiLlamaReader({ baseUrl: config.apy.baseUrl, timeoutMs: config.apy.timeoutMs }),

@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0052_one_notifier_at_a_time).
+-- The ledger schema as it is today, after every migration (last: 0055_skim_receivable).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -316,7 +316,7 @@ END,
   CONSTRAINT "ledger_accounts_pkey" PRIMARY KEY (id),
   CONSTRAINT "ledger_accounts_wallet_chain_bucket_key" UNIQUE NULLS NOT DISTINCT (wallet, chain, bucket),
   CONSTRAINT "ledger_accounts_chain_check" CHECK (chain = ANY ('{sui,solana,base,arbitrum,all}'::text[])),
-  CONSTRAINT "ledger_accounts_check" CHECK (bucket ~ '^(liquid|pending_in|pending_out|in_flight|staked:svcop[0-9a-f]{24})$'::text OR kind = 'system'::text AND (bucket = ANY ('{external,fees:protocol}'::text[])) OR kind = 'wallet'::text AND bucket = 'auto_pay'::text OR bucket !~ '@USDC$'::text AND (kind = 'wallet'::text AND bucket ~ '^liquid@[0-9A-Za-z:_]{1,200}$'::text OR kind = 'system'::text AND bucket ~ '^(external|fees:protocol)@[0-9A-Za-z:_]{1,200}$'::text)),
+  CONSTRAINT "ledger_accounts_check" CHECK (bucket ~ '^(liquid|pending_in|pending_out|in_flight|staked:svcop[0-9a-f]{24})$'::text OR kind = 'system'::text AND (bucket = ANY ('{external,fees:protocol}'::text[])) OR kind = 'system'::text AND bucket = 'fees:receivable'::text AND chain <> 'all'::text OR kind = 'wallet'::text AND bucket = 'auto_pay'::text OR bucket !~ '@USDC$'::text AND (kind = 'wallet'::text AND bucket ~ '^liquid@[0-9A-Za-z:_]{1,200}$'::text OR kind = 'system'::text AND bucket ~ '^(external|fees:protocol)@[0-9A-Za-z:_]{1,200}$'::text)),
   CONSTRAINT "ledger_accounts_check1" CHECK ((kind = 'wallet'::text) = (wallet IS NOT NULL)),
   CONSTRAINT "ledger_accounts_check2" CHECK (kind = 'system'::text OR chain <> 'all'::text),
   CONSTRAINT "ledger_accounts_check3" CHECK (kind = 'system'::text OR balance_micros >= 0),
@@ -386,7 +386,7 @@ CREATE TABLE "plan_legs" (
   CONSTRAINT "plan_legs_venue_id_fkey" FOREIGN KEY (venue_id) REFERENCES venues(id),
   CONSTRAINT "plan_legs_amount_micros_check" CHECK (amount_micros >= 0),
   CONSTRAINT "plan_legs_chain_check" CHECK (chain = ANY ('{sui,solana,base,arbitrum}'::text[])),
-  CONSTRAINT "plan_legs_effect_check" CHECK (effect = ANY ('{none,fund_liquid,fund_staked,stake,unstake,exit_liquid,swap,rebalance_out,rebalance_in,unstake_yield,pay_out,bridge_burn,unwrap,bridge_fee,bridged_stake}'::text[])),
+  CONSTRAINT "plan_legs_effect_check" CHECK (effect = ANY ('{none,fund_liquid,fund_staked,stake,unstake,exit_liquid,swap,rebalance_out,rebalance_in,unstake_yield,pay_out,bridge_burn,unwrap,bridge_fee,bridged_stake,skim}'::text[])),
   CONSTRAINT "plan_legs_leg_index_check" CHECK (leg_index >= 0),
   CONSTRAINT "plan_legs_max_settle_micros_check" CHECK (max_settle_micros >= 0),
   CONSTRAINT "plan_legs_min_settle_micros_check" CHECK (min_settle_micros >= 0),
@@ -488,7 +488,7 @@ CREATE TABLE "reconciliation_drifts" (
   CONSTRAINT "reconciliation_drifts_run_id_fkey" FOREIGN KEY (run_id) REFERENCES reconciliation_runs(id) ON DELETE CASCADE,
   CONSTRAINT "reconciliation_drifts_chain_check" CHECK (chain = ANY ('{sui,solana,base,arbitrum}'::text[])),
   CONSTRAINT "reconciliation_drifts_drift_micros_check" CHECK (drift_micros > 0),
-  CONSTRAINT "reconciliation_drifts_kind_check" CHECK (kind = ANY ('{untracked,shares_missing,value_below_books,reservation_without_leg,wallet_below_books,shares_unknown,in_flight_without_bridge,auto_pay_without_payout,staked_without_position}'::text[]))
+  CONSTRAINT "reconciliation_drifts_kind_check" CHECK (kind = ANY ('{untracked,shares_missing,value_below_books,reservation_without_leg,wallet_below_books,shares_unknown,in_flight_without_bridge,auto_pay_without_payout,staked_without_position,skim_receivable,treasury_below_books}'::text[]))
 );
 
 CREATE TABLE "reconciliation_runs" (

@@ -25,6 +25,7 @@ export * from './harvests';
 export * from './positions';
 export * from './reconciliation';
 export * from './bucketDifferences';
+export * from './skimReceivables';
 export * from './webhookSubscriptions';
 export * from './webhookFanOut';
 export * from './webhookDeliveries';

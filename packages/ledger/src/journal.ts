@@ -30,7 +30,12 @@ export type AccountRef =
   /** Protocol fees (the yield skim, swap fees) in USDC, across chains. */
   | { readonly system: 'fees:protocol' }
   /** Protocol fees in another asset, on the chain that asset lives on. */
-  | { readonly system: 'fees:protocol'; readonly chain: LedgerChain; readonly asset: string };
+  | { readonly system: 'fees:protocol'; readonly chain: LedgerChain; readonly asset: string }
+  /**
+   * The protocol's share an exit took out of a venue on `chain` that the treasury has not
+   * received yet (a skim leg not signed, expired or failed; migration 0055). USDC only.
+   */
+  | { readonly system: 'fees:receivable'; readonly chain: LedgerChain };
 
 export interface PostingInput {
   readonly account: AccountRef;
@@ -121,6 +126,9 @@ export function keyOf(ref: AccountRef): AccountKey {
       chain: ref.chain,
       bucket: assetBucket('external', ref.asset),
     };
+  }
+  if (ref.system === 'fees:receivable') {
+    return { kind: 'system', wallet: null, chain: ref.chain, bucket: 'fees:receivable' };
   }
   if ('asset' in ref && ref.asset !== BOOKS_ASSET) {
     return {

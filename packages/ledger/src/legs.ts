@@ -48,8 +48,28 @@ export interface SettlementLeg {
   readonly autoPayMicros: bigint;
   /** Swap legs: the plan's swap parts (tokens, addresses, quote); null for the other kinds. */
   readonly swap: Prisma.JsonValue;
+  /**
+   * A venue withdrawal's skim (the plan's `request.skim`, issue #46): what its plan asked the
+   * owner to pay the treasury and where; null for plans without one.
+   */
+  readonly skim: PlanSkim | null;
   /** Last change of the leg; for a `submitted` leg, when its transaction was recorded. */
   readonly updatedAt: Date;
+}
+
+/** The skim a withdraw plan carries to the chain's treasury (stored in its request). */
+export interface PlanSkim {
+  readonly recipient: string;
+  readonly amountMicros: bigint;
+}
+
+/** The stored `request.skim`, or null when the plan has none (or it is malformed). */
+function skimOf(value: Prisma.JsonValue | null): PlanSkim | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { recipient, amountMicros } = value as Record<string, unknown>;
+  if (typeof recipient !== 'string' || typeof amountMicros !== 'string') return null;
+  if (!/^(0|[1-9][0-9]*)$/.test(amountMicros)) return null;
+  return { recipient, amountMicros: BigInt(amountMicros) };
 }
 
 /**
@@ -119,6 +139,7 @@ export interface LegRow {
   held_micros: string | null;
   auto_pay_micros: string | null;
   swap: Prisma.JsonValue;
+  skim: Prisma.JsonValue | null;
   updated_at: Date;
 }
 
@@ -160,7 +181,8 @@ export const LEG_COLUMNS = `
     JOIN ledger_accounts a ON a.id = po.account_id
     WHERE e.plan_id = l.plan_id AND a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain)
       AND a.bucket = 'pending_in') END AS held_micros,
-  p.swap, l.updated_at`;
+  p.swap, CASE WHEN l.effect IN ('unstake', 'skim') THEN p.request->'skim' END AS skim,
+  l.updated_at`;
 export const LEG_TABLES = `plan_legs l JOIN plans p ON p.id = l.plan_id
   LEFT JOIN venues v ON v.id = l.venue_id
   LEFT JOIN positions pos ON pos.wallet = p.wallet AND pos.chain = COALESCE(l.chain, p.chain)
@@ -211,6 +233,7 @@ export const toLeg = (row: LegRow): SettlementLeg => ({
   heldMicros: micros(row.held_micros),
   autoPayMicros: micros(row.auto_pay_micros),
   swap: row.swap,
+  skim: skimOf(row.skim),
   updatedAt: row.updated_at,
 });
 

@@ -45,7 +45,9 @@ export type LegEffect =
   | 'bridge_fee'
   // A cross-chain deposit's deposit leg (migration 0034): liquid, credited by the delivery of
   // the plan's bridge, → the venue; it settles only once the bridge delivered enough.
-  | 'bridged_stake';
+  | 'bridged_stake'
+  /** The skim to the chain's treasury (migration 0055): fees:receivable → fees:protocol. */
+  | 'skim';
 
 /** A plan's `simulation` document as served, its status and (simulated) its digest. */
 export interface PlanSimulationInput {

@@ -15,7 +15,11 @@ export type DriftKind =
   | 'shares_unknown'
   | 'in_flight_without_bridge'
   | 'auto_pay_without_payout'
-  | 'staked_without_position';
+  | 'staked_without_position'
+  /** A withdraw plan's skim the treasury has not received (migration 0055). */
+  | 'skim_receivable'
+  /** A treasury holding less USDC than the skim legs the books say it received. */
+  | 'treasury_below_books';
 
 /** One difference between the books and the chain (or the open legs). */
 export interface DriftInput {

@@ -90,6 +90,19 @@ export interface LegRequest {
   /** USDC amount in micros (USDC has 6 decimals on every chain we serve). */
   readonly amountMicros: bigint;
   readonly target: LegTarget;
+  /**
+   * Venue withdrawals where the owner holds the receipts (Sui, plain EVM venues): the protocol's
+   * share of what leaves the venue, paid to the chain's treasury by the same owner-signed plan
+   * (Sui: in the same transaction; EVM: the next leg). `amountMicros` is then the gross the venue
+   * pays; the owner keeps `amountMicros − skim.amountMicros` (docs/design-proposal-skim.md).
+   */
+  readonly skim?: SkimLegRequest;
+}
+
+/** The skim leg of a withdrawal: `amountMicros` USDC to the treasury (`recipient`). */
+export interface SkimLegRequest {
+  readonly recipient: string;
+  readonly amountMicros: bigint;
 }
 
 export interface EvmTransactionRequest {
@@ -141,6 +154,11 @@ export interface ReceiptQuery {
   readonly owner: string;
   readonly action: 'deposit' | 'withdraw';
   readonly target: LegTarget;
+  /**
+   * A withdrawal whose plan pays the skim inside the same transaction (Sui): the treasury. Its
+   * USDC change is the receipt's `skimMicros`; the owner's is `amountMicros`.
+   */
+  readonly skimRecipient?: string;
 }
 
 /**

@@ -66,6 +66,16 @@ export const PlanDocument = z
     executionMode: ExecutionMode.optional(),
     writeReady: z.boolean().optional(),
     owner: z.string().optional(),
+    skim: z
+      .object({ treasury: z.string(), skimMicros: MicrosOut, grossMicros: MicrosOut })
+      .optional()
+      .meta({
+        description:
+          'Venue withdrawals where the owner holds the receipts (Sui, plain EVM venues): the ' +
+          "protocol's share of what leaves the venue, paid to the chain's treasury (GET /svc/fees " +
+          '`treasuries`) by the same plan. `grossMicros` is what the venue pays; the owner ' +
+          "receives `amountMicros` when it fits the owner's share of the position.",
+      }),
     legs: z.array(PlanLegDocument).optional(),
     blockers: z.array(Blocker).optional(),
     simulation: PlanSimulation.optional().meta({

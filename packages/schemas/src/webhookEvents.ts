@@ -127,6 +127,8 @@ export const DriftKind = z.enum([
   'in_flight_without_bridge',
   'auto_pay_without_payout',
   'staked_without_position',
+  'skim_receivable',
+  'treasury_below_books',
 ]);
 export type DriftKind = z.infer<typeof DriftKind>;
 
@@ -149,7 +151,9 @@ export const ReconciliationDriftData = z.object({
       'shares_unknown: a position whose shares were never tracked (nothing can be matched); ' +
       'in_flight_without_bridge: in_flight differs from the bridges not delivered yet; ' +
       'auto_pay_without_payout: auto_pay differs from what runs with an open payout hold; ' +
-      'staked_without_position: a staked balance differs from its position.',
+      'staked_without_position: a staked balance differs from its position; ' +
+      "skim_receivable: a withdrawal's skim the treasury has not received (owed by the owner); " +
+      'treasury_below_books: the treasury holds less than the skims the books say it received.',
   }),
   booksMicros: MicrosOut.meta({ description: 'What the books hold.' }),
   chainMicros: MicrosOut.meta({ description: 'What the chain (or the open legs) say.' }),

@@ -138,6 +138,11 @@ export interface VerifiablePlan {
           | undefined;
       }
     | undefined;
+  /**
+   * A venue withdrawal's skim to the chain's treasury (issue #46): a disclosed fee line of its
+   * own, paid to a fee recipient the owner lists (GET /svc/fees `treasuries`).
+   */
+  readonly skim?: { readonly treasury: string; readonly skimMicros: string } | undefined;
 }
 
 export interface VerifiableLeg {

@@ -216,4 +216,27 @@ describe('verifyPlan on EVM legs', () => {
       'fee_mismatch',
     ]);
   });
+
+  it('verifies a withdrawal with its skim to a listed treasury, and catches another skim', async () => {
+    const TREASURY = address('77');
+    const build = adapter.buildWithdraw({
+      ...request(vault),
+      skim: { recipient: TREASURY, amountMicros: 62_500n },
+    });
+    const skim = { treasury: TREASURY, skimMicros: '62500' };
+    const withTreasury = { ...options, feeRecipients: [TREASURY] };
+    const plan = planOf(PLAN, OWNER, await legs(build), { skim });
+    expect(verifyPlan(plan, withTreasury)).toMatchObject({ status: 'verified', reasons: [] });
+    // Not disclosed, or another amount than the plan discloses: a fee no line shows.
+    const codes = (checked: ReturnType<typeof planOf>) =>
+      verifyPlan(checked, withTreasury).reasons.map((reason) => reason.code);
+    expect(codes(planOf(PLAN, OWNER, await legs(build)))).toEqual(['fee_mismatch']);
+    expect(
+      codes(planOf(PLAN, OWNER, await legs(build), { skim: { ...skim, skimMicros: '1' } })),
+    ).toEqual(['fee_mismatch']);
+    // A treasury the owner did not list is an unknown destination.
+    expect(verifyPlan(plan, options).reasons.map((reason) => reason.code)).toEqual([
+      'unknown_destination',
+    ]);
+  });
 });

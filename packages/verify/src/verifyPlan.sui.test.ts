@@ -126,4 +126,29 @@ describe('verifyPlan on Sui legs', () => {
     const otherPlan = { ...plan, planId: newPlanId() };
     expect(verifyPlan(otherPlan, options).reasons.map((r) => r.code)).toEqual(['plan_tag_missing']);
   });
+
+  it('verifies a withdrawal whose skim goes to a listed treasury, and names one not listed', async () => {
+    const treasury = `0x${'7e'.repeat(32)}`;
+    const planId = newPlanId();
+    const built = await adapter.buildWithdraw({
+      ...request(planId, { kind: 'venue', venue: NAVI }),
+      skim: { recipient: treasury, amountMicros: 35_000n },
+    });
+    if (built.status !== 'prepared') throw new Error(JSON.stringify(built));
+    const plan = planOf(planId, OWNER, built.legs as readonly UnsignedLeg[], {
+      skim: { treasury, skimMicros: '35000' },
+    });
+    // Navi's withdrawal turns its Balance into a Coin with 0x2::coin::from_balance: listed here.
+    const withdrawing = { ...options, venues: [...venues, `0x${'0'.repeat(63)}2`] };
+    expect(verifyPlan(plan, { ...withdrawing, feeRecipients: [treasury] })).toMatchObject({
+      status: 'verified',
+      reasons: [],
+    });
+    expect(verifyPlan(plan, withdrawing).reasons).toEqual([
+      expect.objectContaining({
+        code: 'unknown_destination',
+        message: expect.stringContaining(treasury),
+      }),
+    ]);
+  });
 });

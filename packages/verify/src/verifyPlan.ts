@@ -57,6 +57,9 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
       });
     }
   }
+  // The skim is disclosed apart from the fee lines (it is not the plan's fee on the amount).
+  const skimAmounts =
+    plan.skim && MICROS.test(plan.skim.skimMicros) ? [BigInt(plan.skim.skimMicros)] : [];
   for (const leg of plan.legs) {
     const verifier = LEG_VERIFIERS[leg.encoding as keyof typeof LEG_VERIFIERS];
     if (!verifier) {
@@ -67,7 +70,7 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
       });
       continue;
     }
-    const expect = expectationsOf(options, verifier.normalize, feeAmounts);
+    const expect = expectationsOf(options, verifier.normalize, [...feeAmounts, ...skimAmounts]);
     if (plan.owner !== undefined && verifier.normalize(plan.owner) !== expect.owner) {
       reasons.push({
         code: 'owner_mismatch',

@@ -22,6 +22,7 @@ import {
   rankAutopilotCandidates,
 } from '@yieldrouter/engine';
 import type {
+  Chain,
   ChainEnablement,
   DepositPlanRequest,
   ListingQuery,
@@ -59,6 +60,8 @@ export interface VenueHandlerDeps {
    * the public deposit route proves funds on another chain family the owner's (`ownsBothOf`).
    */
   readonly resolveKey?: ((raw: string) => Promise<Principal | null>) | undefined;
+  /** Each chain's treasury: withdrawals where the owner holds the receipts pay the skim there. */
+  readonly treasuries?: Readonly<Partial<Record<Chain, string | null>>> | undefined;
   readonly now?: () => Date;
 }
 
@@ -251,6 +254,7 @@ export function venueHandlers(deps: VenueHandlerDeps): Handlers {
         swaps: deps.swaps,
         bridging: deps.bridging,
         ownsBoth: ownsBothOf(caller),
+        treasuries: deps.treasuries,
         now: now(),
         recordWrite: recordWrite(ok),
       });

@@ -1,5 +1,6 @@
 import { createChainAdapters, reconcileBooks } from '@yieldrouter/engine';
 import type { DriftTotals, ReconcileReport } from '@yieldrouter/engine';
+import type { LedgerChain } from '@yieldrouter/ledger';
 import type { TestApp } from './startTestApp';
 
 /**
@@ -15,6 +16,7 @@ export function reconcileTestBooks(t: TestApp): Promise<ReconcileReport> {
       switches: t.config.switches,
     }),
     venues: t.config.venues,
+    treasuries: t.config.treasuries,
     thresholdMicros: 0n,
     trigger: 'cli',
     now: () => new Date(),
@@ -26,4 +28,29 @@ export function driftsFound(report: ReconcileReport): Partial<DriftTotals> {
   return Object.fromEntries(
     Object.entries(report.drifts).filter(([, total]) => total.count > 0),
   ) as Partial<DriftTotals>;
+}
+
+/** What the books say is owed to the chain's treasury (`fees:receivable`, migration 0055). */
+export async function receivableOf(t: TestApp, chain: LedgerChain): Promise<bigint> {
+  const account = await t.db.ledgerAccount.findFirst({
+    where: { bucket: 'fees:receivable', chain },
+  });
+  return account?.balanceMicros ?? 0n;
+}
+
+/** The run raised exactly one `skim_receivable` of `micros`, naming `owner` on `chain`. */
+export async function expectOneSkimReceivable(
+  t: TestApp,
+  report: ReconcileReport,
+  expected: { readonly owner: string; readonly chain: LedgerChain; readonly micros: bigint },
+): Promise<void> {
+  expect(report.drifts.skim_receivable).toEqual({ count: 1, micros: expected.micros });
+  const drift = await t.db.reconciliationDrift.findFirstOrThrow({
+    where: { runId: report.runId, kind: 'skim_receivable' },
+  });
+  expect(drift).toMatchObject({
+    wallet: expected.owner,
+    chain: expected.chain,
+    driftMicros: expected.micros,
+  });
 }

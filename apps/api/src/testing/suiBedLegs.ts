@@ -5,8 +5,7 @@ import { reconcileBooks } from '@yieldrouter/engine';
 import { watchSettlements } from '@yieldrouter/jobs';
 import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, StoredPlanDocument } from '@yieldrouter/schemas';
-import type { PlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { SuiSwapBedApp } from './startSuiSwapBedApp';
 import { testKeys } from './startTestApp';
 
@@ -88,4 +87,19 @@ export async function harvestWallet(bed: SuiSwapBedApp, owner: string): Promise<
   return HarvestResult.parse(
     (await request(bed.t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
   );
+}
+
+/** POST /svc/strategies/{kind}/plan for `owner` in `venueId`, answered 200. */
+export async function strategyPlan(
+  bed: SuiSwapBedApp,
+  kind: 'deposit' | 'withdraw',
+  venueId: string,
+  owner: string,
+  amountMicros: bigint | string,
+): Promise<PlanDocument> {
+  const res = await request(bed.t.app)
+    .post(`/api/v1/svc/strategies/${kind}/plan`)
+    .send({ strategyId: venueId, owner, amountMicros: String(amountMicros) })
+    .expect(200);
+  return PlanDocument.parse(res.body);
 }

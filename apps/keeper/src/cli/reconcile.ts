@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       db,
       adapters: services.adapters,
       venues: service.venues,
+      treasuries: service.treasuries,
       thresholdMicros,
       trigger: 'cli',
       now: () => new Date(),

@@ -97,7 +97,7 @@ export async function appendVenueLeg(
     appendVenueDeposit(context, inputs.usdcCoin(plan.amount), plan.amount);
   } else {
     const receipt = receipts === undefined ? undefined : inputs.receiptCoin(venue, receipts);
-    appendVenueWithdraw(context, { receipt, amount: plan.amount });
+    appendVenueWithdraw(context, { receipt, amount: plan.amount, skim: plan.skim });
   }
   return { status: 'ok' };
 }

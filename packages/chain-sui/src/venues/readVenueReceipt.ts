@@ -3,6 +3,7 @@ import { normalizeSuiAddress } from '@mysten/sui/utils';
 import type { Receipt, ReceiptQuery, Unavailable } from '@yieldrouter/schemas';
 import { SuiBadResponseError } from '../errors';
 import { fetchTransactionView } from '../fetchTransactionView';
+import { normalizeSuiOwner } from '../address';
 import { ownerBalanceChange } from '../ownerBalanceChange';
 import { rpcNotConfigured, suiRpcFailure } from '../rpc';
 import type { TransactionView } from '../shapes';
@@ -85,11 +86,14 @@ export async function readVenueReceipt(
 
   const sign = action === 'deposit' ? -1n : 1n;
   const change = ownerBalanceChange(view, owner, usdc);
-  if (change === undefined || change * sign !== event.amount) {
+  // A withdrawal that pays the skim in the same transaction: the venue's USDC went to the owner
+  // and the treasury, and nowhere else.
+  const skim = skimOf(view, query, usdc, owner);
+  if (change === undefined || change * sign + skim !== event.amount) {
     return {
       status: 'mismatch',
       txId,
-      reason: `the owner's USDC change (${change ?? 0n}) is not the ${venue.venueId} event's ${event.amount}`,
+      reason: `the owner's USDC change (${change ?? 0n})${skim > 0n ? ` and the treasury's (${skim})` : ''} are not the ${venue.venueId} event's ${event.amount}`,
     };
   }
   let shares: bigint;
@@ -113,8 +117,18 @@ export async function readVenueReceipt(
     status: 'confirmed',
     txId,
     planId: query.planId,
-    amountMicros: event.amount,
+    amountMicros: event.amount - skim,
     shares,
+    ...(query.skimRecipient === undefined ? {} : { skimMicros: skim }),
     block: view.checkpoint,
   };
+}
+
+/** What the treasury a withdrawal names received in USDC (0 when none, or not a withdrawal). */
+function skimOf(view: TransactionView, query: ReceiptQuery, usdc: string, owner: string): bigint {
+  if (query.action !== 'withdraw' || query.skimRecipient === undefined) return 0n;
+  const treasury = normalizeSuiOwner(query.skimRecipient);
+  if (treasury === undefined || treasury === owner) return 0n;
+  const received = ownerBalanceChange(view, treasury, usdc) ?? 0n;
+  return received > 0n ? received : 0n;
 }

@@ -93,10 +93,18 @@ export function appendVenueDeposit(
  * - Navi: `incentive_v3::withdraw_v2<USDC>(clock, oracle, storage, pool, asset_id, amount, incentive_v2, incentive_v3, system_state)`,
  *   then `0x2::coin::from_balance<USDC>`
  * - Scallop: `redeem::redeem<USDC>(version, market, market_coin, clock)`
+ *
+ * With `skim`, the protocol's share is split off the USDC the venue paid and sent to the
+ * treasury (`0x2` SplitCoins + TransferObjects) before the rest goes to the owner: one
+ * transaction, so the owner cannot sign the withdrawal without it.
  */
 export function appendVenueWithdraw(
   context: VenueCallContext,
-  withdrawal: { readonly receipt: TransactionObjectArgument | undefined; readonly amount: bigint },
+  withdrawal: {
+    readonly receipt: TransactionObjectArgument | undefined;
+    readonly amount: bigint;
+    readonly skim?: { readonly recipient: string; readonly amount: bigint } | undefined;
+  },
 ): void {
   const { tx, venue, usdc, owner, object } = context;
   const clock = object(SUI_CLOCK_ID, false);
@@ -157,5 +165,11 @@ export function appendVenueWithdraw(
     }
   }
   if (!usdcCoin) throw new Error('unreachable: a Move call has a result');
+  const skim = withdrawal.skim;
+  if (skim && skim.amount > 0n) {
+    const [skimCoin] = tx.splitCoins(usdcCoin, [tx.pure.u64(skim.amount)]);
+    if (!skimCoin) throw new Error('unreachable: SplitCoins has a result');
+    tx.transferObjects([skimCoin], tx.pure.address(skim.recipient));
+  }
   tx.transferObjects([usdcCoin], tx.pure.address(owner));
 }

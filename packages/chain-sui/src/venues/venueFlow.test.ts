@@ -144,6 +144,59 @@ describe.each(Object.keys(beds))('%s on the bed', (venueId) => {
     expect(await usdcOf(owner)).toBe(30_000_000n + back.amountMicros);
   });
 
+  /** The receipt query of a withdrawal leg of this plan from this bed's venue. */
+  const withdrawalOf = (txId: string, owner: string) => ({
+    txId,
+    planId: PLAN_ID,
+    owner,
+    action: 'withdraw' as const,
+    target: { kind: 'venue' as const, venue: bed.venue },
+  });
+
+  it('a withdrawal with its skim: the treasury receives it in the same transaction', async () => {
+    const wallet = funded();
+    const owner = wallet.toSuiAddress();
+    const treasury = new Ed25519Keypair().toSuiAddress();
+    const deposit = await signAndSend(
+      wallet,
+      await adapter.buildDeposit(request(owner, bed.venue, 20_000_000n)),
+    );
+    expect(deposit.status).toBe('success');
+    bed.accrue();
+    const skim = { recipient: treasury, amountMicros: 123_456n };
+    const withdrawal = await signAndSend(
+      wallet,
+      await adapter.buildWithdraw({ ...request(owner, bed.venue, 10_000_000n), skim }),
+    );
+    expect(withdrawal.status).toBe('success');
+    const query = withdrawalOf(withdrawal.digest, owner);
+    const back = await adapter.readReceipt({ ...query, skimRecipient: treasury });
+    if (back.status !== 'confirmed') throw new Error(JSON.stringify(back));
+    expect(back.skimMicros).toBe(123_456n);
+    expect(await usdcOf(treasury)).toBe(123_456n);
+    expect(await usdcOf(owner)).toBe(30_000_000n + back.amountMicros);
+    // The venue paid at least the 10 USDC asked: the owner got it less the skim.
+    expect(back.amountMicros + 123_456n).toBeGreaterThanOrEqual(10_000_000n);
+    // Read without the treasury, the owner's change is not what the venue paid: not this leg.
+    expect(await adapter.readReceipt(query)).toMatchObject({ status: 'mismatch' });
+  });
+
+  it('a withdrawal signed without its skim settles with a skim of 0', async () => {
+    const wallet = funded();
+    const owner = wallet.toSuiAddress();
+    const treasury = new Ed25519Keypair().toSuiAddress();
+    await signAndSend(wallet, await adapter.buildDeposit(request(owner, bed.venue, 8_000_000n)));
+    const withdrawal = await signAndSend(
+      wallet,
+      await adapter.buildWithdraw(request(owner, bed.venue, 4_000_000n)),
+    );
+    const back = await adapter.readReceipt({
+      ...withdrawalOf(withdrawal.digest, owner),
+      skimRecipient: treasury,
+    });
+    expect(back).toMatchObject({ status: 'confirmed', skimMicros: 0n });
+  });
+
   it("settles nothing from another sender's, another plan's or another venue's transaction", async () => {
     const wallet = funded();
     const owner = wallet.toSuiAddress();

@@ -15,6 +15,9 @@ import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
 import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { planDocument, planRecord } from './planDocument';
+import { storedLeg } from './legDocument';
+import { planWithdrawSkim } from './withdrawSkim';
+import type { Treasuries, WithdrawSkim } from './withdrawSkim';
 import type { CrossChainRequest } from '../bridge/crossChainSource';
 import { withLegChains } from '../bridge/crossChainDeposit';
 import { joinPlanFunding, preparePlanFunding } from '../bridge/planFunding';
@@ -51,6 +54,8 @@ export interface PrepareStrategyPlanParameters {
   readonly bridging?: DepositBridging | undefined;
   /** Proof that funds on another chain family are the owner's (`prepareDepositBridge`). */
   readonly ownsBoth?: PrepareDepositBridgeParameters['ownsBoth'];
+  /** Withdrawals where the owner holds the receipts pay the skim to the chain's treasury. */
+  readonly treasuries?: Treasuries | undefined;
 }
 
 function checkRequest(
@@ -164,15 +169,24 @@ export async function prepareStrategyPlan(
     );
   }
   let legs: LegBuild = { status: 'blocked', blockers: checked.blockers };
+  let withdrawSkim: WithdrawSkim | undefined;
   if (checked.blockers.length === 0 && checked.owner) {
+    const venue = venueOnChain(venues, opportunity);
+    withdrawSkim = deposit
+      ? undefined
+      : await planWithdrawSkim({
+          ...parameters,
+          opportunity,
+          venue,
+          owner: checked.owner,
+          amountMicros: depositMicros,
+        });
     const legRequest = {
       planId,
       owner: checked.owner,
-      amountMicros: depositMicros,
-      target: {
-        kind: 'venue' as const,
-        venue: venueOnChain(venues, opportunity),
-      },
+      amountMicros: withdrawSkim?.grossMicros ?? depositMicros,
+      target: { kind: 'venue' as const, venue },
+      ...(withdrawSkim?.skim ? { skim: withdrawSkim.skim } : {}),
     };
     const adapter = adapters[chain];
     legs = deposit
@@ -205,6 +219,9 @@ export async function prepareStrategyPlan(
       writeReady: opportunity.writeReady,
       ...(checked.owner ? { owner: checked.owner } : {}),
       ...joined.parts,
+      ...(withdrawSkim?.stored && build.status === 'prepared'
+        ? { skim: { treasury: withdrawSkim.stored.recipient, ...skimAmounts(withdrawSkim) } }
+        : {}),
     },
     createdAt: now,
   };
@@ -220,6 +237,7 @@ export async function prepareStrategyPlan(
       owner: checked.owner ?? null,
       ...(swapFrom ? { token: swapFrom.symbol } : {}),
       ...(request.slippageBps === undefined ? {} : { slippageBps: request.slippageBps }),
+      ...(withdrawSkim?.stored ? { skim: withdrawSkim.stored } : {}),
       ...(bridgeFirst
         ? {
             sourceChain: bridgeFirst.sourceChain,
@@ -230,6 +248,7 @@ export async function prepareStrategyPlan(
     },
     effect,
     ...joined.storage,
+    ...(withdrawSkim?.stored ? { legs: skimmedLegs(build, opportunity.venueId) } : {}),
   });
   // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
   const { plan, document } = await withSimulation(
@@ -238,7 +257,10 @@ export async function prepareStrategyPlan(
       plan: record,
       document: withLegChains(planDocument(parts), joined.legChains) as PlanDocument,
     },
-    { venue: venueAccounts(venueOnChain(venues, opportunity)), treasury: [] },
+    {
+      venue: venueAccounts(venueOnChain(venues, opportunity)),
+      treasury: withdrawSkim?.stored ? [withdrawSkim.stored.recipient] : [],
+    },
   );
   // A cross-chain deposit stores what it bridges with it (one statement).
   const { recordWrite } = parameters;
@@ -252,3 +274,19 @@ export async function prepareStrategyPlan(
   }
   return document;
 }
+
+/** The document's skim line: what the venue pays and what of it goes to the treasury. */
+const skimAmounts = (skim: WithdrawSkim) => ({
+  skimMicros: skim.stored?.amountMicros ?? '0',
+  grossMicros: skim.stored?.grossMicros ?? '0',
+});
+
+/** A withdrawal's legs with its skim: the venue leg settles the exit, the transfer the skim. */
+const skimmedLegs = (build: LegBuild, venueId: string) =>
+  build.status === 'prepared'
+    ? build.legs.map((leg) =>
+        leg.action === 'transfer'
+          ? storedLeg(leg, 'skim', null)
+          : storedLeg(leg, 'unstake', venueId),
+      )
+    : [];

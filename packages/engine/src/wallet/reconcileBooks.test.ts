@@ -63,6 +63,8 @@ it('reports outside money, missing shares, losses and reservations without a leg
     in_flight_without_bridge: { count: 0, micros: 0n },
     auto_pay_without_payout: { count: 0, micros: 0n },
     staked_without_position: { count: 0, micros: 0n },
+    skim_receivable: { count: 0, micros: 0n },
+    treasury_below_books: { count: 0, micros: 0n },
   });
   expect(report.aboveThreshold).toBe(5);
 

@@ -28,6 +28,8 @@ import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { bucketDrifts, reconcileWalletHoldings } from './reconcileWalletBuckets';
 import { ownerOn } from './walletAddress';
+import { reconcileSkim } from './reconcileSkim';
+import type { Treasuries } from '../plan/withdrawSkim';
 
 export interface ReconcileParameters {
   readonly db: Books;
@@ -40,6 +42,8 @@ export interface ReconcileParameters {
   readonly pageSize?: number;
   /** Chain reads at once (default 16). */
   readonly concurrency?: number;
+  /** Each chain's treasury: its USDC is compared with the skim legs it received. */
+  readonly treasuries?: Treasuries | undefined;
   readonly now: () => Date;
 }
 
@@ -69,6 +73,8 @@ const DRIFT_KINDS: readonly DriftKind[] = [
   'in_flight_without_bridge',
   'auto_pay_without_payout',
   'staked_without_position',
+  'skim_receivable',
+  'treasury_below_books',
 ];
 
 async function positionReading(
@@ -271,6 +277,9 @@ export async function reconcileBooks(parameters: ReconcileParameters): Promise<R
   );
   unavailable += wallets.unavailable;
   await keep(await bucketDrifts(parameters.db, parameters.thresholdMicros));
+  const skim = await reconcileSkim(parameters);
+  unavailable += skim.unavailable;
+  await keep(skim.drifts);
 
   const finishedAt = parameters.now();
   const driftCount = DRIFT_KINDS.reduce((sum, kind) => sum + totals[kind].count, 0);

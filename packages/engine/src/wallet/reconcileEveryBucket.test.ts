@@ -149,6 +149,8 @@ it('reports a drift for each bucket and asset that differs from the chain, none 
     in_flight_without_bridge: 1,
     auto_pay_without_payout: 1,
     staked_without_position: 1,
+    skim_receivable: 0,
+    treasury_below_books: 0,
   });
   expect(report.drifts.wallet_below_books.micros).toBe(3n);
   expect(report.drifts.in_flight_without_bridge.micros).toBe(5n * M);

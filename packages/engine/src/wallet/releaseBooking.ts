@@ -21,7 +21,8 @@ const NOTHING_HELD: ReleaseBooking = { postings: [], guards: [], autoPayReturnMi
  * - unstake_yield: its commitment on the pool goes back through the plan_legs trigger (0023);
  * - the others reserve nothing: stake, bridged_stake (the bridge's delivery stays liquid),
  *   unstake, rebalance_out, swap, unwrap, bridge_burn, bridge_fee (bridge legs release through
- *   the bridge's own failure path), none.
+ *   the bridge's own failure path), none; skim: what its exit owes stays in fees:receivable
+ *   (reported by reconciliation, never written off).
  */
 export function releaseBooking(leg: SettlementLeg): ReleaseBooking {
   if (leg.released) return NOTHING_HELD;
@@ -60,6 +61,7 @@ export function releaseBooking(leg: SettlementLeg): ReleaseBooking {
     case 'unwrap':
     case 'bridge_burn':
     case 'bridge_fee':
+    case 'skim':
     case 'none':
       return NOTHING_HELD;
   }

@@ -29,6 +29,7 @@ import type { BridgeRail } from '../bridge/bridgeRail';
 import { requireBridgeDelivered } from '../bridge/requireBridgeDelivered';
 import { requireSwapSettled } from '../bridge/requireSwapSettled';
 import { readSwapLegReceipt } from './swapLegReceipt';
+import { readSkimLegReceipt } from './skimBooking';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
 import { flagDivergence, legDivergence } from '../simulation/legDivergence';
 
@@ -184,18 +185,22 @@ export async function settleLeg(
     leg.effect === 'bridge_fee'
       ? await readBridgeFeeLeg(parameters.db, adapters, leg, txId)
       : undefined;
+  const skim = leg.effect === 'skim' ? await readSkimLegReceipt(adapters, leg, txId) : undefined;
   const receipt =
     swap?.receipt ??
     unwrap?.receipt ??
     payout?.receipt ??
     burn?.receipt ??
     fee ??
+    skim ??
     (await adapters[leg.chain as Chain].readReceipt({
       txId,
       planId: leg.planId,
       owner: leg.owner as string,
       action: leg.action === 'withdraw' ? 'withdraw' : 'deposit',
       target: targetOf(leg, parameters.venues),
+      // A withdrawal that pays its skim in the same transaction (Sui): the treasury's share.
+      ...(leg.skim ? { skimRecipient: leg.skim.recipient } : {}),
     }));
   switch (receipt.status) {
     case 'unavailable':

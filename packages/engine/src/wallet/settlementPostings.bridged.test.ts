@@ -34,6 +34,7 @@ const leg = (liquidMicros: bigint): SettlementLeg => ({
   heldMicros: 0n,
   autoPayMicros: 0n,
   swap: null,
+  skim: null,
   updatedAt: new Date(0),
 });
 const staked = { wallet: OWNER, chain: 'arbitrum', bucket: 'staked:svcop0123456789abcdef01234567' };

@@ -1,6 +1,12 @@
 import type { SettlementLeg } from '@yieldrouter/ledger';
-import { computeHarvestFees, computeVenueSkim, defaultFeeSchedule } from '@yieldrouter/fees';
+import { computeVenueSkim, defaultFeeSchedule } from '@yieldrouter/fees';
 import { bookSettlement } from './settlementPostings';
+import {
+  HARVEST,
+  HARVESTED_POSITION,
+  STAKED_AFTER_HARVEST,
+  sumOn,
+} from './testing/harvestedPosition';
 
 // A venue withdrawal whose skim the chain took (the Solana router, issue #46): the venue paid the
 // owner's amount plus the skim, the skim reached the treasury. The books keep fees:protocol equal
@@ -35,27 +41,18 @@ const leg = (position: SettlementLeg['position'], stakedMicros: bigint): Settlem
   heldMicros: 0n,
   autoPayMicros: 0n,
   swap: null,
+  skim: null,
   updatedAt: new Date(0),
 });
 const staked = { wallet: OWNER, chain: 'solana', bucket: `staked:${OPPORTUNITY}` };
 const outside = { system: 'external', chain: 'solana' };
 const fees = { system: 'fees:protocol' };
-const sum = (postings: readonly { account: object; amountMicros: bigint }[], account: object) =>
-  postings
-    .filter((p) => JSON.stringify(p.account) === JSON.stringify(account))
-    .reduce((total, p) => total + p.amountMicros, 0n);
+const sum = sumOn;
 
 describe('bookSettlement: a withdrawal whose skim the chain paid to the treasury', () => {
-  // 40 USDC in, 4 USDC of yield harvested (marked): 200_000 retained for the protocol.
-  const harvest = computeHarvestFees({ grossYieldMicros: 4_000_000n });
-  const position = {
-    shares: 40_000_000n,
-    sharesKnown: true,
-    markMicros: 44_000_000n,
-    feesRetainedMicros: harvest.protocolFeeMicros,
-    version: 1n,
-  };
-  const stakedBefore = 44_000_000n - harvest.protocolFeeMicros;
+  const harvest = HARVEST;
+  const position = HARVESTED_POSITION;
+  const stakedBefore = STAKED_AFTER_HARVEST;
   /** The router's full exit of the 40 receipts for `received`, booked from its receipt. */
   const exitFor = (received: bigint) => {
     const skim = computeVenueSkim({

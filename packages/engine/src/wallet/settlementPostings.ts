@@ -18,6 +18,13 @@ import {
   walletAccount,
   walletGuard,
 } from './settlementAccounts';
+import {
+  bookSkimLeg,
+  netPostings,
+  owedPostings,
+  receivableAccount,
+  skimmedExit,
+} from './skimBooking';
 
 /** What the chain proved a leg's transaction moved. */
 export interface ProvenMovement {
@@ -298,6 +305,39 @@ function bookPayout(leg: SettlementLeg, movement: ProvenMovement): SettlementBoo
   };
 }
 
+const NO_POSITION = {
+  position: null,
+  exitFeeMicros: 0n,
+  guards: [],
+  autoPayReturnMicros: 0n,
+} as const;
+
+/**
+ * An exit of a plan that carries a skim (the owner holds the receipts: skimBooking.ts): the skim
+ * is valued as the Solana router's is (the venue paid the owner's amount plus the skim); what the
+ * treasury did not receive in the same transaction, and whatever else of the protocol's retained
+ * fees the owner took, is owed to `fees:receivable` instead of given back to the chain.
+ */
+function bookSkimmedUnstake(
+  leg: SettlementLeg,
+  movement: ProvenMovement,
+  schedule: FeeSchedule,
+): SettlementBooking {
+  const skimmed = skimmedExit(leg, movement);
+  const external = externalAccount(leg);
+  const booking = bookUnstake(
+    skimmed.leg,
+    skimmed.movement,
+    schedule,
+    external,
+    receivableAccount(leg),
+  );
+  return {
+    ...booking,
+    postings: netPostings([...booking.postings, ...owedPostings(leg, skimmed.missingMicros)]),
+  };
+}
+
 /**
  * What a confirmed leg books for the movement its receipt proved (DESIGN §3: a leg is credited
  * with what the receipt proves, never the quote): the postings (netted per account), the
@@ -319,7 +359,13 @@ export function bookSettlement(
     case 'exit_liquid':
       return bookExit(leg, movement);
     case 'unstake':
-      return bookUnstake(leg, movement, schedule);
+      return leg.skim
+        ? bookSkimmedUnstake(leg, movement, schedule)
+        : bookUnstake(leg, movement, schedule);
+    case 'skim': {
+      const { postings, reviewReason } = bookSkimLeg(leg, movement.amountMicros);
+      return { ...NO_POSITION, postings, reviewReason };
+    }
     case 'rebalance_out':
       // Into pending_in while the deposit leg is open; once it is final or released, the money
       // the owner took out stays in the owner's wallet, outside the books. What the position's

@@ -5,6 +5,7 @@ import type {
   BridgeRail,
   BridgesConfig,
   ChainAdapters,
+  ServiceConfig,
   VenueConfig,
   WebhookSender,
 } from '@yieldrouter/engine';
@@ -24,6 +25,8 @@ export interface KeeperJobDeps {
    */
   readonly bridges?: Pick<BridgesConfig, 'attestationWindowMs' | 'failedWatchMs'>;
   readonly venues: VenueConfig;
+  /** Each chain's treasury (`SVC_*_TREASURY`): reconciliation compares its skim receipts. */
+  readonly treasuries?: ServiceConfig['treasuries'];
   readonly apyReader: ApyReader;
   readonly settlement: KeeperSettings['settlement'];
   readonly reconciliation: KeeperSettings['reconciliation'];

@@ -35,6 +35,7 @@ export const reconciliationJob = defineJob({
       db: deps.db,
       adapters: deps.adapters,
       venues: deps.venues,
+      treasuries: deps.treasuries,
       thresholdMicros: deps.reconciliation.thresholdMicros,
       trigger: data.trigger,
       now: deps.now,

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import { anvilChain } from '@yieldrouter/chain-beds/evm';
+import { verifyLedger } from '@yieldrouter/ledger';
+import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  erc4626Abi,
+  getAddress,
+  http,
+} from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { TestApp } from './testing/startTestApp';
+import type { VaultBedApp } from './testing/startVaultBedApp';
+import { startVaultBedApp } from './testing/startVaultBedApp';
+import { protocolFees } from './testing/swapTestTables';
+import {
+  expectOneSkimReceivable,
+  receivableOf,
+  reconcileTestBooks,
+} from './testing/reconcileTestBooks';
+
+// Issue #46 on the EVM bed (anvil, an ERC-4626 vault): the owner holds the vault shares, so the
+// withdraw plan carries the skim as its next leg, a USDC transfer to SVC_BASE_TREASURY. Deposit →
+// yield accrues → harvest → a partial withdrawal grossed up (the owner receives what was asked)
+// → withdraw everything: the treasury's balance is fees:protocol to the micro, the owner got
+// principal + net yield, the books verify and reconcile. A plan signed without its skim leg
+// books a receivable that reconciliation raises.
+const ownerKey = `owner-${randomBytes(6).toString('hex')}`;
+const TREASURY = getAddress(`0x${randomBytes(20).toString('hex')}`);
+
+let t: TestApp;
+let evm: EvmBed;
+
+let bed: VaultBedApp;
+beforeAll(async () => {
+  bed = await startVaultBedApp({
+    SVC_BASE_TREASURY: TREASURY,
+    SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
+  });
+  ({ t, evm } = bed);
+}, 120_000);
+afterAll(() => bed?.close());
+
+function ownerOf(index: number) {
+  const privateKey = evm.anvil.accounts[index]?.privateKey;
+  if (!privateKey) throw new Error('no anvil account');
+  const account = privateKeyToAccount(privateKey);
+  const chain = anvilChain(8453, evm.anvil.rpcUrl);
+  const wallet = createWalletClient({ account, chain, transport: http(evm.anvil.rpcUrl) });
+  return { owner: account.address, wallet };
+}
+const reader = () =>
+  createPublicClient({
+    chain: anvilChain(8453, evm.anvil.rpcUrl),
+    transport: http(evm.anvil.rpcUrl),
+  });
+const usdcOf = (address: string) =>
+  reader().readContract({
+    address: evm.fixtures.usdc,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address as Address],
+  });
+const maxWithdraw = (owner: Address) =>
+  reader().readContract({
+    address: evm.fixtures.vault,
+    abi: erc4626Abi,
+    functionName: 'maxWithdraw',
+    args: [owner],
+  });
+const receivable = () => receivableOf(t, 'base');
+const reconcile = () => reconcileTestBooks(t);
+
+async function flow(index: number) {
+  const { owner, wallet } = ownerOf(index);
+  await evm.fixtures.mintUsdc(owner, 20_000_000n);
+  const send = async (leg: { transaction: unknown }) => {
+    const tx = leg.transaction as { to: Address; data: Hex };
+    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: 300_000n });
+    await reader().waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    return hash;
+  };
+  const settle = (planId: string, legIndex: number, txId: string) =>
+    request(t.app)
+      .post(`/api/v1/svc/plans/${planId}/legs/${legIndex}/settle`)
+      .set('X-API-Key', ownerKey)
+      .send({ txId })
+      .expect(200);
+  const plan = async (kind: 'deposit' | 'withdraw', amountMicros: bigint) =>
+    PlanDocument.parse(
+      (
+        await request(t.app)
+          .post(`/api/v1/svc/strategies/${kind}/plan`)
+          .send({ strategyId: 'morpho', amountMicros: String(amountMicros), owner })
+          .expect(200)
+      ).body,
+    );
+  /** The owner signs and sends `legs` of the plan in order; each settling one is settled. */
+  const signAndSettle = async (document: PlanDocument, legs = document.legs?.length ?? 0) => {
+    for (const [index, leg] of (document.legs ?? []).slice(0, legs).entries()) {
+      const hash = await send(leg);
+      if (leg.settles) await settle(document.planId ?? '', index, hash);
+    }
+  };
+  const deposit = await plan('deposit', 10_000_000n);
+  await signAndSettle(deposit);
+  // Yield accrues in the vault (the owner holds every share): the harvest books it.
+  await evm.fixtures.mintUsdc(evm.fixtures.vault, 1_000_000n);
+  const harvest = HarvestResult.parse(
+    (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
+  );
+  expect(harvest.outcome).toBe('harvested');
+  return { owner, plan, signAndSettle, feeMicros: BigInt(harvest.protocolFeeMicros) };
+}
+
+it('harvest → partial withdrawal → withdraw everything: treasury == fees:protocol', async () => {
+  const treasuryBefore = await usdcOf(TREASURY);
+  const feesBefore = await protocolFees(t);
+  const { owner, plan, signAndSettle, feeMicros } = await flow(6);
+  expect(feeMicros).toBeGreaterThan(0n);
+
+  // A partial withdrawal of 4 USDC pays the owner 4 USDC: the venue pays it grossed up.
+  const partial = await plan('withdraw', 4_000_000n);
+  expect(partial.legs?.map((leg) => [leg.action, leg.settles])).toEqual([
+    ['withdraw', true],
+    ['transfer', true],
+  ]);
+  const partialSkim = BigInt(partial.skim?.skimMicros ?? '0');
+  expect(partialSkim).toBeGreaterThan(0n);
+  expect(BigInt(partial.skim?.grossMicros ?? '0')).toBe(4_000_000n + partialSkim);
+  const before = await usdcOf(owner);
+  await signAndSettle(partial);
+  expect((await usdcOf(owner)) - before).toBe(4_000_000n);
+
+  // Everything the vault holds for the owner: the rest of the protocol's share goes with it.
+  const everything = await maxWithdraw(owner);
+  const exit = await plan('withdraw', everything);
+  const exitSkim = BigInt(exit.skim?.skimMicros ?? '0');
+  expect(partialSkim + exitSkim).toBeGreaterThanOrEqual(feeMicros - 1n);
+  await signAndSettle(exit);
+
+  const collected = (await usdcOf(TREASURY)) - treasuryBefore;
+  expect(collected).toBe(partialSkim + exitSkim);
+  expect((await protocolFees(t)) - feesBefore).toBe(collected);
+  expect(await receivable()).toBe(0n);
+  // Principal + net yield: 10 USDC in, everything out less what the treasury received.
+  expect(await usdcOf(owner)).toBe(10_000_000n + 4_000_000n + everything - exitSkim);
+  expect(await maxWithdraw(owner)).toBe(0n);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+});
+
+it('a withdraw plan signed without its skim leg books a receivable; reconciliation raises it', async () => {
+  const { owner, plan, signAndSettle, feeMicros } = await flow(7);
+  const owedBefore = await receivable();
+  const exit = await plan('withdraw', await maxWithdraw(owner));
+  const skim = BigInt(exit.skim?.skimMicros ?? '0');
+  expect(skim).toBeGreaterThanOrEqual(feeMicros - 1n);
+  await signAndSettle(exit, 1);
+  expect((await receivable()) - owedBefore).toBe(skim);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'base', micros: skim });
+});

@@ -1,0 +1,138 @@
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { verifyLedger } from '@yieldrouter/ledger';
+import type { TestApp } from './testing/startTestApp';
+import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
+import type { SuiVenueBeds } from './testing/startSuiVenueBedApp';
+import { startSuiVenueBedApp } from './testing/startSuiVenueBedApp';
+import {
+  executeSuiLeg,
+  harvestWallet,
+  settleSuiLeg,
+  signAndSettleSuiLeg,
+  strategyPlan,
+} from './testing/suiBedLegs';
+import { protocolFees } from './testing/swapTestTables';
+import {
+  expectOneSkimReceivable,
+  receivableOf,
+  reconcileTestBooks,
+} from './testing/reconcileTestBooks';
+
+// Issue #46 on the Sui bed: the owner holds the venue receipts, so the withdraw plan carries the
+// skim to the treasury (SVC_SUI_TREASURY) inside the withdrawal's own transaction. Deposit →
+// interest accrues → harvest → withdraw everything: the treasury's balance is fees:protocol to
+// the micro, the owner got principal + net yield, the books verify and reconcile. A withdrawal
+// signed without the skim books a receivable that reconciliation raises.
+const SUI = '0x2::sui::SUI';
+const TREASURY = new Ed25519Keypair().toSuiAddress();
+
+let bed: SuiSwapBedApp;
+let venues: SuiVenueBeds;
+let t: TestApp;
+
+beforeAll(async () => {
+  ({ bed, venues } = await startSuiVenueBedApp({ SVC_SUI_TREASURY: TREASURY }));
+  t = bed.t;
+}, 60_000);
+afterAll(() => bed.close());
+
+const usdcOf = async (owner: string) =>
+  BigInt((await bed.client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
+const reconcile = () => reconcileTestBooks(t);
+
+const receivable = () => receivableOf(t, 'sui');
+
+/** A funded owner with a 20 USDC position in `venueId`, harvested once; what it is worth. */
+async function harvestedPosition(venueId: string) {
+  const wallet = new Ed25519Keypair();
+  const owner = wallet.toSuiAddress();
+  bed.sui.setBalance(owner, SUI, 5_000_000_000n);
+  bed.sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
+  const venue = venues[venueId];
+  if (!venue) throw new Error(venueId);
+  await signAndSettleSuiLeg(
+    bed,
+    await strategyPlan(bed, 'deposit', venueId, owner, 20_000_000n),
+    wallet,
+  );
+  const shares = BigInt(
+    (await t.db.position.findFirstOrThrow({ where: { wallet: owner, venueId } })).shares.toFixed(),
+  );
+  venue.accrue();
+  const harvest = await harvestWallet(bed, owner);
+  expect(harvest.outcome).toBe('harvested');
+  return {
+    wallet,
+    owner,
+    worth: venue.value(owner, shares),
+    feeMicros: BigInt(harvest.protocolFeeMicros),
+  };
+}
+
+describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury', (venueId) => {
+  it('deposit → accrue → harvest → withdraw everything: treasury == fees:protocol', async () => {
+    const treasuryBefore = await usdcOf(TREASURY);
+    const feesBefore = await protocolFees(t);
+    const { wallet, owner, worth, feeMicros } = await harvestedPosition(venueId);
+    expect(feeMicros).toBeGreaterThan(0n);
+
+    const withdrawal = await strategyPlan(bed, 'withdraw', venueId, owner, worth);
+    expect(withdrawal).toMatchObject({
+      status: 'prepared',
+      skim: { treasury: TREASURY, skimMicros: String(feeMicros), grossMicros: String(worth) },
+    });
+    expect(withdrawal.legs).toHaveLength(1);
+    const { stored } = await signAndSettleSuiLeg(bed, withdrawal, wallet);
+    expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([['confirmed', null]]);
+
+    // The treasury received the protocol's share on chain, and the books say exactly that.
+    expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(feeMicros);
+    expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
+    // Principal + net yield to the owner.
+    expect(await usdcOf(owner)).toBe(10_000_000n + worth - feeMicros);
+    expect(await receivable()).toBe(0n);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
+    expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+  });
+});
+
+it('a withdrawal signed without its skim books a receivable and reconciliation raises it', async () => {
+  const { wallet, owner, worth, feeMicros } = await harvestedPosition('scallop');
+  const withdrawal = await strategyPlan(bed, 'withdraw', 'scallop', owner, worth);
+  expect(withdrawal.skim?.skimMicros).toBe(String(feeMicros));
+  const feesBefore = await protocolFees(t);
+  const owedBefore = await receivable();
+  // The owner signs the withdrawal with this plan's id but without the split to the treasury.
+  const stripped = await bed.adapters.sui.buildWithdraw({
+    planId: withdrawal.planId ?? '',
+    owner,
+    amountMicros: worth,
+    target: {
+      kind: 'venue',
+      venue: {
+        venueId: 'scallop',
+        chain: 'sui',
+        standard: 'router-adapter',
+        ids: t.config.venues.ids['scallop'] ?? {},
+      },
+    },
+  });
+  const leg = withdrawal.legs?.[0];
+  if (stripped.status !== 'prepared' || !leg) throw new Error(JSON.stringify(stripped));
+  const payload = stripped.legs[0]?.payload;
+  if (payload?.encoding !== 'sui-transaction-json') throw new Error('not a Sui leg');
+  const signed = await executeSuiLeg(
+    bed,
+    { ...withdrawal, legs: [{ ...leg, transaction: payload.transaction }] },
+    wallet,
+  );
+  const stored = await settleSuiLeg(bed, withdrawal.planId ?? '', signed.digest);
+  expect(stored.legs[0]?.status).toBe('confirmed');
+
+  expect(await usdcOf(owner)).toBe(10_000_000n + worth);
+  expect((await receivable()) - owedBefore).toBe(feeMicros);
+  expect((await protocolFees(t)) - feesBefore).toBe(-feeMicros);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'sui', micros: feeMicros });
+});

@@ -1,0 +1,30 @@
+import type { EvmBed } from '@yieldrouter/chain-beds/evm';
+import { startEvmBed } from '@yieldrouter/chain-beds/evm';
+import type { TestApp } from './startTestApp';
+import { startTestApp } from './startTestApp';
+
+/** An anvil bed for Base with its ERC-4626 vault as the `morpho` venue, and the app on it. */
+export interface VaultBedApp {
+  readonly evm: EvmBed;
+  readonly t: TestApp;
+  close(): Promise<void>;
+}
+
+/** Starts the bed and the app (Base RPC, USDC, the vault as `morpho`), plus `env`. */
+export async function startVaultBedApp(env: Record<string, string> = {}): Promise<VaultBedApp> {
+  const evm = await startEvmBed({ chainId: 8453 });
+  const t = await startTestApp({
+    SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
+    SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
+    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),
+    ...env,
+  });
+  return {
+    evm,
+    t,
+    close: async () => {
+      await t.close();
+      await evm.stop();
+    },
+  };
+}

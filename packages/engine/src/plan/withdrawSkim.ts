@@ -1,0 +1,104 @@
+import {
+  computePositionClaim,
+  computeWithdrawalSkim,
+  defaultFeeSchedule,
+  grossUpWithdrawal,
+} from '@yieldrouter/fees';
+import type { FeeSchedule } from '@yieldrouter/fees';
+import { readTrackedPositions } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
+import type { Chain, Opportunity, SkimLegRequest, VenueOnChain } from '@yieldrouter/schemas';
+import { formatMicros } from '@yieldrouter/schemas';
+import type { ChainAdapters } from '../chains/chainsConfig';
+
+/** Each chain's treasury (`SVC_*_TREASURY`, served by GET /svc/fees); null or absent: unset. */
+export type Treasuries = Readonly<Partial<Record<Chain, string | null>>>;
+
+/** The chains where the owner holds the venue receipts: the plan carries the skim. */
+const OWNER_HELD = new Set<Chain>(['sui', 'base', 'arbitrum']);
+
+/** What a venue withdrawal asks of the venue and pays the treasury. */
+export interface WithdrawSkim {
+  /** What the venue pays: the amount asked grossed up by the skim. */
+  readonly grossMicros: bigint;
+  readonly skim?: SkimLegRequest;
+  /** Kept with the plan (`request.skim`): settlement reads the treasury and the skim there. */
+  readonly stored?: { recipient: string; amountMicros: string; grossMicros: string };
+}
+
+export interface PlanWithdrawSkimParameters {
+  readonly db: Books;
+  readonly adapters: ChainAdapters;
+  readonly opportunity: Opportunity;
+  readonly venue: VenueOnChain;
+  /** The owner, canonical on the venue's chain (the ledger wallet of the position). */
+  readonly owner: string;
+  /** What the owner asked to receive. */
+  readonly amountMicros: bigint;
+  readonly treasuries?: Treasuries | undefined;
+  readonly schedule?: FeeSchedule | undefined;
+}
+
+/**
+ * The skim a venue withdrawal carries where the owner holds the receipts (Sui, plain EVM venues;
+ * issue #46, docs/design-proposal-skim.md). The protocol's claim on the position is what its
+ * harvests retained plus the fees on yield since the last mark (the venue's share price read on
+ * chain; unreadable: the books' mark, and settlement owes whatever more the exit shows). An
+ * amount the owner's share covers is grossed up so the owner receives exactly it; more than
+ * that pays the claim's part of what it takes. Solana's router takes the skim itself; a chain
+ * without a treasury configured, or a position without a claim, carries none.
+ */
+export async function planWithdrawSkim(
+  parameters: PlanWithdrawSkimParameters,
+): Promise<WithdrawSkim> {
+  const { opportunity, owner, amountMicros } = parameters;
+  const none = { grossMicros: amountMicros };
+  const chain = opportunity.chain;
+  const treasury = parameters.treasuries?.[chain];
+  if (!OWNER_HELD.has(chain) || !treasury) return none;
+  const position = (await readTrackedPositions(parameters.db, [owner])).find(
+    (row) => row.chain === chain && row.opportunityId === opportunity.opportunityId,
+  );
+  if (!position || position.shares === 0n) return none;
+  const valueMicros = await readValue(parameters, position.shares, position.markMicros);
+  const { claimMicros } = computePositionClaim({
+    valueMicros,
+    markMicros: position.markMicros,
+    feesRetainedMicros: position.feesRetainedMicros,
+    schedule: parameters.schedule ?? defaultFeeSchedule,
+  });
+  if (claimMicros === 0n) return none;
+  const grossedUp = amountMicros <= valueMicros - claimMicros;
+  const split = grossedUp
+    ? grossUpWithdrawal({ netMicros: amountMicros, positionValueMicros: valueMicros, claimMicros })
+    : computeWithdrawalSkim({
+        grossMicros: amountMicros < valueMicros ? amountMicros : valueMicros,
+        positionValueMicros: valueMicros,
+        claimMicros,
+      });
+  const grossMicros = grossedUp ? split.grossMicros : amountMicros;
+  if (split.skimMicros === 0n) return { grossMicros };
+  return {
+    grossMicros,
+    skim: { recipient: treasury, amountMicros: split.skimMicros },
+    stored: {
+      recipient: treasury,
+      amountMicros: formatMicros(split.skimMicros),
+      grossMicros: formatMicros(grossMicros),
+    },
+  };
+}
+
+/** What the tracked shares are worth at the venue's price now; the books' mark when unreadable. */
+async function readValue(
+  { adapters, opportunity, venue, owner }: PlanWithdrawSkimParameters,
+  shares: bigint,
+  markMicros: bigint,
+): Promise<bigint> {
+  try {
+    const reading = await adapters[opportunity.chain].readPosition(venue, owner, shares);
+    return reading.status === 'ok' ? reading.sharesValueMicros : markMicros;
+  } catch {
+    return markMicros;
+  }
+}
