@@ -44,5 +44,7 @@ module.exports = {
   transformIgnorePatterns: [
     `/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${ESM_ONLY.join('|')})/)`,
   ],
-  testTimeout: 30000,
+  // Also each hook's bound: a beforeAll that starts anvil or a test app on a cold, busy 2-core
+  // machine (CI's typecheck beside it) took over 30 s.
+  testTimeout: 60000,
 };

@@ -1,5 +1,6 @@
 import { createChainAdapters, reconcileBooks } from '@yieldrouter/engine';
 import type { DriftTotals, ReconcileReport } from '@yieldrouter/engine';
+import { readAccountBalance } from '@yieldrouter/ledger';
 import type { LedgerChain } from '@yieldrouter/ledger';
 import type { TestApp } from './startTestApp';
 
@@ -32,10 +33,8 @@ export function driftsFound(report: ReconcileReport): Partial<DriftTotals> {
 
 /** What the books say is owed to the chain's treasury (`fees:receivable`, migration 0055). */
 export async function receivableOf(t: TestApp, chain: LedgerChain): Promise<bigint> {
-  const account = await t.db.ledgerAccount.findFirst({
-    where: { bucket: 'fees:receivable', chain },
-  });
-  return account?.balanceMicros ?? 0n;
+  // A system account: its row plus its shards (migration 0050).
+  return readAccountBalance(t.db, { system: 'fees:receivable', chain });
 }
 
 /** The run raised exactly one `skim_receivable` of `micros`, naming `owner` on `chain`. */
