@@ -64,6 +64,7 @@ import { mountRoutes } from './http/mountRoutes';
 import { guardHeaders } from './http/requestGuard';
 import { ApiError } from './http/apiError';
 import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
+import { RefusalGate, expressIp, inFrontOfExpress, recordStaticHeaders } from './http/refusalGate';
 import { AuthFailures } from './http/authFailures';
 import { corsPolicy } from './http/corsPolicy';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcpEndpoint';
@@ -109,7 +110,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   // Security headers on every response (nosniff, frame and referrer policy, a CSP that lets
   // /docs load only its own scripts), and CORS for the configured origins only.
-  app.use(helmet({ referrerPolicy: { policy: 'no-referrer' } }));
+  const securityHeaders = helmet({ referrerPolicy: { policy: 'no-referrer' } });
+  app.use(securityHeaders);
   if (config.corsOrigins.length > 0) app.use(corsPolicy(config.corsOrigins));
 
   // The media type is checked below: a body without a Content-Type, or labelled text/plain (what
@@ -150,9 +152,11 @@ export function createApp(deps: AppDeps): Express {
         res.statusCode,
         ms / 1000,
       );
-      // The path is redacted only for a line that is written.
-      if (!logger.isLevelEnabled('info')) return;
-      logger.info(
+      // The path is redacted only for a line that is written. A refusal (429) is a debug line:
+      // a flood must not cost a log write per request.
+      const level = res.statusCode === 429 ? 'debug' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
         { requestId, method: req.method, path: redactPath(req.path), status: res.statusCode, ms },
         'request',
       );
@@ -345,6 +349,7 @@ export function createApp(deps: AppDeps): Express {
     store,
     secret: config.apiKeySecret,
     staticKeys: config.staticKeys,
+    cacheTtlMs: config.apiKeyCacheMs,
     walletOf,
   });
   const authFailures = new AuthFailures({
@@ -373,7 +378,22 @@ export function createApp(deps: AppDeps): Express {
     access,
     dashboardWrite: config.queueDashboardWrite,
   });
+  // Requests of a caller whose window the limiter refused are answered before Express.
+  const gate = new RefusalGate({
+    keyHash: (raw) => store.hashKey(raw, config.apiKeySecret),
+    ipOf: (req) => expressIp(app, req),
+    limits: config.rateLimit,
+    staticHeaders: recordStaticHeaders([securityHeaders, setVersionHeaders]),
+    onRefused: (kind) => httpMetrics.rateLimited(kind),
+  });
+  // Browsers' cross-origin calls keep to Express (their answers carry the CORS headers).
+  const cors = config.corsOrigins.length > 0;
+  inFrontOfExpress(
+    app,
+    (req, res) => !(cors && req.headers.origin !== undefined) && gate.refuse(req, res),
+  );
   mountRoutes(app, {
+    gate,
     observer: httpMetrics,
     routes: routeList,
     handlers,
