@@ -28,7 +28,7 @@ export const API_SETTING_DESCRIPTIONS: Readonly<Record<string, SettingDescriptio
   },
   SVC_API_KEY_CACHE_MS: {
     meaning:
-      'How long a process keeps an API key lookup (found or not); a key revoked with `pnpm keys revoke` stops working within this, 0 to 300 000 (`0`: every request looks it up). See [Security](security.md).',
+      'How long a process keeps a key lookup (found or not): a revoked key stops working within this; ≤ 300 000, `0` looks up every request. See [Security](security.md).',
   },
   SVC_AUTH_FREE_FAILURES: {
     meaning:
