@@ -64,7 +64,8 @@ import { mountRoutes } from './http/mountRoutes';
 import { guardHeaders } from './http/requestGuard';
 import { ApiError } from './http/apiError';
 import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
-import { RefusalGate, expressIp, inFrontOfExpress, recordStaticHeaders } from './http/refusalGate';
+import { RefusalGate, expressIp, inFrontOfExpress } from './http/refusalGate';
+import { fixedHeaders, recordStaticHeaders } from './http/staticHeaders';
 import { AuthFailures } from './http/authFailures';
 import { corsPolicy } from './http/corsPolicy';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcpEndpoint';
@@ -110,8 +111,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   // Security headers on every response (nosniff, frame and referrer policy, a CSP that lets
   // /docs load only its own scripts), and CORS for the configured origins only.
-  const securityHeaders = helmet({ referrerPolicy: { policy: 'no-referrer' } });
-  app.use(securityHeaders);
+  // helmet's headers do not depend on the request: recorded once, set from the record.
+  const securityHeaders = recordStaticHeaders([
+    helmet({ referrerPolicy: { policy: 'no-referrer' } }),
+  ]);
+  app.use(fixedHeaders(securityHeaders));
   if (config.corsOrigins.length > 0) app.use(corsPolicy(config.corsOrigins));
 
   // The media type is checked below: a body without a Content-Type, or labelled text/plain (what
@@ -380,10 +384,13 @@ export function createApp(deps: AppDeps): Express {
   });
   // Requests of a caller whose window the limiter refused are answered before Express.
   const gate = new RefusalGate({
-    keyHash: (raw) => store.hashKey(raw, config.apiKeySecret),
-    ipOf: (req) => expressIp(app, req),
+    keyHash: (raw) => keys.hashOf(raw),
+    // Without a trusted proxy Express's req.ip is the socket's address.
+    ipOf: config.trustProxy
+      ? (req) => expressIp(app, req)
+      : (req) => req.socket.remoteAddress ?? 'unknown',
     limits: config.rateLimit,
-    staticHeaders: recordStaticHeaders([securityHeaders, setVersionHeaders]),
+    staticHeaders: [...securityHeaders, ...recordStaticHeaders([setVersionHeaders])],
     onRefused: (kind) => httpMetrics.rateLimited(kind),
   });
   // Browsers' cross-origin calls keep to Express (their answers carry the CORS headers).

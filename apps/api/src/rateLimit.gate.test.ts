@@ -145,3 +145,29 @@ describe('two API instances on one Redis', () => {
     await request(t.app).get(STATUS).expect(200);
   });
 });
+
+describe('behind a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      SVC_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      SVC_RATE_LIMIT_PUBLIC: '2',
+      SVC_TRUST_PROXY: 'true',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses per forwarded address, as Express counts it', async () => {
+    await nextWindow();
+    const from = (address: string) => request(t.app).get(STATUS).set('X-Forwarded-For', address);
+    await from('203.0.113.7').expect(200);
+    await from('203.0.113.7').expect(200);
+    for (let i = 0; i < 5; i += 1) {
+      const sentAt = Date.now();
+      await expectRefused(await from('203.0.113.7'), sentAt, 2);
+    }
+    await from('198.51.100.9').expect(200);
+  });
+});

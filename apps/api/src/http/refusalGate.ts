@@ -46,11 +46,12 @@ export class RefusalGate {
   private latestReset = 0;
   private table: RouteTable | undefined;
   private readonly now: () => number;
-  private readonly headers: readonly (readonly [string, string])[];
+  /** The static headers, flattened as `writeHead` takes them. */
+  private readonly headers: readonly string[];
 
   constructor(private readonly options: RefusalGateOptions) {
     this.now = options.now ?? Date.now;
-    this.headers = options.staticHeaders;
+    this.headers = options.staticHeaders.flat();
   }
 
   /** The mounted routes (canonical paths and aliases), set once by `mountRoutes`. */
@@ -109,8 +110,7 @@ export class RefusalGate {
       `{"code":"RATE_LIMITED","message":"rate limit of ${limit} requests exceeded","requestId":"${requestId}"}`,
     );
     const retry = String(seconds);
-    const headers: string[] = [];
-    for (const [name, value] of this.headers) headers.push(name, value);
+    const headers = this.headers.slice();
     headers.push('X-Request-Id', requestId);
     // As Express answers: a keyed route's answers are one caller's and never cached.
     if (keyed) headers.push('Cache-Control', 'no-store');
@@ -131,31 +131,6 @@ export class RefusalGate {
     res.writeHead(429, headers);
     res.end(body);
   }
-}
-
-/**
- * The headers a middleware sets on every answer (helmet's, the version headers), recorded once
- * on a stand-in response so the gate can send them without running it.
- */
-export function recordStaticHeaders(
-  middlewares: readonly ((req: IncomingMessage, res: ServerResponse, next: () => void) => void)[],
-): [string, string][] {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader(name: string, value: unknown) {
-      headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-      return res;
-    },
-    removeHeader(name: string) {
-      headers.delete(name);
-    },
-    getHeader(name: string) {
-      return headers.get(name);
-    },
-  } as unknown as ServerResponse;
-  const req = { headers: {}, method: 'GET', url: '/' } as IncomingMessage;
-  for (const middleware of middlewares) middleware(req, res, () => undefined);
-  return [...headers];
 }
 
 /** `req.ip` as Express computes it (its `trust proxy` setting), for a request Express has not seen. */
