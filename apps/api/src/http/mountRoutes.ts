@@ -27,7 +27,7 @@ import type { GatedRoute, RefusalGate } from './refusalGate';
 import type { MountedRoute } from './routeTable';
 import { RouteTable } from './routeTable';
 import { guardRequestPart } from './requestGuard';
-import { checkResponse, responseOf, serialize } from './responseBytes';
+import { ANSWER_BODY, IN_PROCESS, checkResponse, responseOf, serialize } from './responseBytes';
 import { badRequestFromZod } from './zodIssues';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -307,6 +307,14 @@ async function run(
   const etag = result.headers?.['ETag'];
   if (result.status === 200 && etag && matchesEtag(req.header('if-none-match'), etag)) {
     res.status(304).end();
+    return;
+  }
+  if (IN_PROCESS in req) {
+    // An in-process caller takes the object itself (the route's own answer, not a copy).
+    (res as unknown as Record<symbol, unknown>)[ANSWER_BODY] = result.body;
+    res.statusCode = result.status;
+    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+    res.end();
     return;
   }
   // Written directly (not res.send): the bytes are final, no ETag or freshness work to redo.
