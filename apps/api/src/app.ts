@@ -58,13 +58,14 @@ import { consoleRouter } from './http/console';
 import { docsRouter } from './http/docs';
 import { versionHeaders } from './http/versionHeaders';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
-import { keyMaterialKind, redactPath } from './http/findKeyMaterial';
+import { keyMaterialKind } from './http/findKeyMaterial';
+import { accessRecorder } from './http/accessRecorder';
 import type { Handlers } from './http/mountRoutes';
 import { mountRoutes } from './http/mountRoutes';
 import { guardHeaders } from './http/requestGuard';
 import { ApiError } from './http/apiError';
 import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
-import { RefusalGate, expressIp, inFrontOfExpress } from './http/refusalGate';
+import { refusalGateInFront } from './http/refusalGate';
 import { fixedHeaders, recordStaticHeaders } from './http/staticHeaders';
 import { AuthFailures } from './http/authFailures';
 import { corsPolicy } from './http/corsPolicy';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): Express {
   // GET /metrics: request durations, replays, refusals, ledger writes, and ops health.
   const registry = deps.registry ?? createMetricsRegistry();
   const httpMetrics = createHttpMetrics(registry);
+  const recordAccess = accessRecorder(logger, httpMetrics);
 
   // One middleware for every request: request id, version header, access log, and the
   // JSON-only rule for bodies (the JSON parser runs only when there is a body; a body without
@@ -143,28 +145,7 @@ export function createApp(deps: AppDeps): Express {
     res.locals['requestId'] = requestId;
     res.setHeader('X-Request-Id', requestId);
     setVersionHeaders(req, res);
-    const started = process.hrtime.bigint();
-    // `on`, not `once`: 'finish' fires at most once per response, and once() wraps per call.
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // Labelled by the route template the request reached (never the raw path: it carries
-      // wallet addresses); `unmatched` for 404s, /docs and the like.
-      const route: unknown = res.locals['route'];
-      httpMetrics.request(
-        typeof route === 'string' ? route : 'unmatched',
-        req.method,
-        res.statusCode,
-        ms / 1000,
-      );
-      // The path is redacted only for a line that is written. A refusal (429) is a debug line:
-      // a flood must not cost a log write per request.
-      const level = res.statusCode === 429 ? 'debug' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        { requestId, method: req.method, path: redactPath(req.path), status: res.statusCode, ms },
-        'request',
-      );
-    });
+    recordAccess(req, res, requestId);
     try {
       guardHeaders(req.headers);
     } catch (error) {
@@ -383,22 +364,17 @@ export function createApp(deps: AppDeps): Express {
     dashboardWrite: config.queueDashboardWrite,
   });
   // Requests of a caller whose window the limiter refused are answered before Express.
-  const gate = new RefusalGate({
+  const gate = refusalGateInFront(app, {
     keyHash: (raw) => keys.hashOf(raw),
-    // Without a trusted proxy Express's req.ip is the socket's address.
-    ipOf: config.trustProxy
-      ? (req) => expressIp(app, req)
-      : (req) => req.socket.remoteAddress ?? 'unknown',
+    trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins.length > 0,
     limits: config.rateLimit,
     staticHeaders: [...securityHeaders, ...recordStaticHeaders([setVersionHeaders])],
-    onRefused: (kind) => httpMetrics.rateLimited(kind),
+    onRefused: ({ kind, route, method, seconds }) => {
+      httpMetrics.rateLimited(kind);
+      httpMetrics.request(route, method, 429, seconds);
+    },
   });
-  // Browsers' cross-origin calls keep to Express (their answers carry the CORS headers).
-  const cors = config.corsOrigins.length > 0;
-  inFrontOfExpress(
-    app,
-    (req, res) => !(cors && req.headers.origin !== undefined) && gate.refuse(req, res),
-  );
   mountRoutes(app, {
     gate,
     observer: httpMetrics,

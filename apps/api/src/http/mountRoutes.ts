@@ -131,7 +131,8 @@ export function mountRoutes(app: Express, options: MountRoutesOptions): void {
     };
     for (const path of [canonical, ...aliases]) {
       registered.push({ method: route.method.toUpperCase(), path, handler: expressHandler });
-      gated.push({ method: route.method.toUpperCase(), path, keyed: route.auth !== 'public' });
+      const method = route.method.toUpperCase();
+      gated.push({ method, path, keyed: route.auth !== 'public', label: canonical });
       const methods = methodsByPath.get(toExpressPath(path)) ?? new Set<string>();
       methods.add(route.method.toUpperCase());
       if (route.method === 'get') methods.add('HEAD');

@@ -9,6 +9,16 @@ export interface GatedRoute {
   readonly method: string;
   readonly path: string;
   readonly keyed: boolean;
+  /** The route's label in the request metrics (its canonical template). */
+  readonly label: string;
+}
+
+/** What the gate counts of each refusal (the process's request metrics). */
+export interface GateRefusal {
+  readonly kind: 'keyed' | 'public';
+  readonly route: string;
+  readonly method: string;
+  readonly seconds: number;
 }
 
 export interface RefusalGateOptions {
@@ -20,13 +30,15 @@ export interface RefusalGateOptions {
   /** Headers every answer carries (security and version headers), computed once. */
   readonly staticHeaders: readonly (readonly [string, string])[];
   /** Counts a refusal (the process's metrics). */
-  readonly onRefused?: (kind: 'keyed' | 'public') => void;
+  readonly onRefused?: (refusal: GateRefusal) => void;
   readonly now?: () => number;
 }
 
-// Tags for the route table: which identity a path's limit is counted under.
-const KEYED: RequestHandler = () => undefined;
-const PUBLIC: RequestHandler = () => undefined;
+// The route table's handlers are tags: which identity a path's limit is counted under, and
+// the route's metrics label.
+type Tag = RequestHandler & { readonly keyed: boolean; readonly label: string };
+const tagOf = (keyed: boolean, label: string): Tag =>
+  Object.assign((() => undefined) as RequestHandler, { keyed, label });
 const MAX_ENTRIES = 100_000;
 
 /**
@@ -57,7 +69,11 @@ export class RefusalGate {
   /** The mounted routes (canonical paths and aliases), set once by `mountRoutes`. */
   setRoutes(routes: readonly GatedRoute[]): void {
     this.table = new RouteTable(
-      routes.map(({ method, path, keyed }) => ({ method, path, handler: keyed ? KEYED : PUBLIC })),
+      routes.map(({ method, path, keyed, label }) => ({
+        method,
+        path,
+        handler: tagOf(keyed, label),
+      })),
     );
   }
 
@@ -73,6 +89,7 @@ export class RefusalGate {
   /** Whether the gate answered `req` (429); false hands it on, untouched. */
   refuse(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.until.size === 0) return false;
+    const started = process.hrtime.bigint();
     const now = this.now();
     if (now >= this.latestReset) {
       this.until.clear();
@@ -83,7 +100,7 @@ export class RefusalGate {
     const query = url.indexOf('?');
     const found = table?.lookup(req.method ?? 'GET', query === -1 ? url : url.slice(0, query));
     if (!found) return false;
-    const keyed = found.handler === KEYED;
+    const { keyed, label } = found.handler as Tag;
     const identity = this.identityOf(req, keyed);
     if (identity === undefined) return false;
     const resetAt = this.until.get(identity);
@@ -93,7 +110,12 @@ export class RefusalGate {
       return false;
     }
     this.answer(res, keyed, Math.max(1, Math.ceil((resetAt - now) / 1000)));
-    this.options.onRefused?.(keyed ? 'keyed' : 'public');
+    this.options.onRefused?.({
+      kind: keyed ? 'keyed' : 'public',
+      route: label,
+      method: req.method ?? 'GET',
+      seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    });
     return true;
   }
 
@@ -160,4 +182,30 @@ export function inFrontOfExpress(
   target.handle = (req, res, next) => {
     if (!answered(req, res)) handle(req, res, next);
   };
+}
+
+/**
+ * A gate in front of `app`: `ipOf` as Express's `req.ip` (the socket's address without a
+ * trusted proxy); a browser's cross-origin call (with CORS configured) keeps to Express, whose
+ * answers carry the CORS headers.
+ */
+export function refusalGateInFront(
+  app: { readonly request: object },
+  options: Omit<RefusalGateOptions, 'ipOf'> & {
+    readonly trustProxy: boolean;
+    readonly corsOrigins: boolean;
+  },
+): RefusalGate {
+  const { trustProxy, corsOrigins, ...rest } = options;
+  const gate = new RefusalGate({
+    ...rest,
+    ipOf: trustProxy
+      ? (req) => expressIp(app, req)
+      : (req) => req.socket.remoteAddress ?? 'unknown',
+  });
+  inFrontOfExpress(
+    app,
+    (req, res) => !(corsOrigins && req.headers.origin !== undefined) && gate.refuse(req, res),
+  );
+  return gate;
 }
