@@ -26,6 +26,10 @@ export const API_SETTING_DESCRIPTIONS: Readonly<Record<string, SettingDescriptio
     meaning:
       'The tools `/mcp` lists: `core` (at most 20, for an agent) or `full` (every client operation but aliases, deprecated ones and secrets). See [Clients](clients.md).',
   },
+  SVC_API_KEY_CACHE_MS: {
+    meaning:
+      'How long a process keeps a key lookup (found or not): a revoked key stops working within this; ≤ 300 000, `0` looks up every request. See [Security](security.md).',
+  },
   SVC_AUTH_FREE_FAILURES: {
     meaning:
       'Failed authentications per IP or key prefix before back-off (1, 2, 4, … s). See [Security](security.md).',

@@ -61,12 +61,15 @@ import { docsRouter } from './http/docs';
 import { versionHeaders } from './http/versionHeaders';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
 import { notOfferedHandler } from './http/notOffered';
-import { keyMaterialKind, redactPath } from './http/findKeyMaterial';
+import { keyMaterialKind } from './http/findKeyMaterial';
+import { accessRecorder } from './http/accessRecorder';
 import type { Handlers } from './http/mountRoutes';
 import { mountRoutes } from './http/mountRoutes';
 import { guardHeaders } from './http/requestGuard';
 import { ApiError } from './http/apiError';
 import { RATE_LIMIT_PREFIX, RateLimiter } from './http/rateLimiter';
+import { refusalGateInFront } from './http/refusalGate';
+import { fixedHeaders, recordStaticHeaders } from './http/staticHeaders';
 import { AuthFailures } from './http/authFailures';
 import { corsPolicy } from './http/corsPolicy';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcpEndpoint';
@@ -112,7 +115,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   // Security headers on every response (nosniff, frame and referrer policy, a CSP that lets
   // /docs load only its own scripts), and CORS for the configured origins only.
-  app.use(helmet({ referrerPolicy: { policy: 'no-referrer' } }));
+  // helmet's headers do not depend on the request: recorded once, set from the record.
+  const securityHeaders = recordStaticHeaders([
+    helmet({ referrerPolicy: { policy: 'no-referrer' } }),
+  ]);
+  app.use(fixedHeaders(securityHeaders));
   if (config.corsOrigins.length > 0) app.use(corsPolicy(config.corsOrigins));
 
   // The media type is checked below: a body without a Content-Type, or labelled text/plain (what
@@ -123,6 +130,7 @@ export function createApp(deps: AppDeps): Express {
   // GET /metrics: request durations, replays, refusals, ledger writes, and ops health.
   const registry = deps.registry ?? createMetricsRegistry();
   const httpMetrics = createHttpMetrics(registry);
+  const recordAccess = accessRecorder(logger, httpMetrics);
 
   // One middleware for every request: request id, version header, access log, and the
   // JSON-only rule for bodies (the JSON parser runs only when there is a body; a body without
@@ -140,26 +148,7 @@ export function createApp(deps: AppDeps): Express {
     res.locals['requestId'] = requestId;
     res.setHeader('X-Request-Id', requestId);
     setVersionHeaders(req, res);
-    const started = process.hrtime.bigint();
-    // `on`, not `once`: 'finish' fires at most once per response, and once() wraps per call.
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // Labelled by the route template the request reached (never the raw path: it carries
-      // wallet addresses); `unmatched` for 404s, /docs and the like.
-      const route: unknown = res.locals['route'];
-      httpMetrics.request(
-        typeof route === 'string' ? route : 'unmatched',
-        req.method,
-        res.statusCode,
-        ms / 1000,
-      );
-      // The path is redacted only for a line that is written.
-      if (!logger.isLevelEnabled('info')) return;
-      logger.info(
-        { requestId, method: req.method, path: redactPath(req.path), status: res.statusCode, ms },
-        'request',
-      );
-    });
+    recordAccess(req, res, requestId);
     try {
       guardHeaders(req.headers);
     } catch (error) {
@@ -370,6 +359,7 @@ export function createApp(deps: AppDeps): Express {
     store,
     secret: config.apiKeySecret,
     staticKeys: config.staticKeys,
+    cacheTtlMs: config.apiKeyCacheMs,
     walletOf,
   });
   const authFailures = new AuthFailures({
@@ -398,7 +388,20 @@ export function createApp(deps: AppDeps): Express {
     access,
     dashboardWrite: config.queueDashboardWrite,
   });
+  // Requests of a caller whose window the limiter refused are answered before Express.
+  const gate = refusalGateInFront(app, {
+    keyHash: (raw) => keys.hashOf(raw),
+    trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins.length > 0,
+    limits: config.rateLimit,
+    staticHeaders: [...securityHeaders, ...recordStaticHeaders([setVersionHeaders])],
+    onRefused: ({ kind, route, method, seconds }) => {
+      httpMetrics.rateLimited(kind);
+      httpMetrics.request(route, method, 429, seconds);
+    },
+  });
   mountRoutes(app, {
+    gate,
     observer: httpMetrics,
     routes: routeList,
     handlers,

@@ -37,6 +37,7 @@ export const EnvSchema = ServiceSettings.extend({
   SVC_DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   SVC_MCP_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SVC_MCP_TOOLSET: ToolsetSetting,
+  SVC_API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   SVC_AUTH_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SVC_AUTH_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SVC_QUEUE_DASHBOARD_WRITE: BooleanSetting,
@@ -81,6 +82,8 @@ export interface ApiConfig extends ServiceConfig {
   readonly port: number;
   readonly dataDir: string;
   readonly apiKeySecret: string;
+  /** How long a key lookup is cached: a revoked key stops working within this. */
+  readonly apiKeyCacheMs: number;
   readonly usesDevSecret: boolean;
   readonly staticKeys: readonly StaticApiKey[];
   readonly rateLimit: { windowSeconds: number; publicLimit: number; keyedLimit: number };
@@ -141,6 +144,7 @@ export function parseEnv(source: Record<string, string | undefined>): ApiConfig 
     port: env.PORT,
     dataDir: env.SVC_DATA_DIR,
     apiKeySecret: env.SVC_API_KEY_SECRET ?? DEVELOPMENT_SECRET,
+    apiKeyCacheMs: env.SVC_API_KEY_CACHE_MS,
     usesDevSecret: !env.SVC_API_KEY_SECRET,
     staticKeys,
     rateLimit: {

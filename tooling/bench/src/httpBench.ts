@@ -32,6 +32,7 @@ const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const REGISTRY = '0x4200000000000000000000000000000000000042';
 const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
 const BENCH_OWNER_KEY = `bench-owner-${randomBytes(12).toString('hex')}`;
+const BENCH_SECRET = randomBytes(24).toString('hex');
 
 export interface Server {
   readonly child: ChildProcess;
@@ -297,7 +298,7 @@ async function benchPosition(databaseUrl: string, apiUrl: string, servers: Serve
       `GET /api/v1/wallets/{address}/position (owner key) vs bare Express 5 one-route`,
       { url: `http://127.0.0.1:${baseline.port}${path}`, headers },
       { url: `${apiUrl}${path}`, headers },
-      0.5,
+      0.8,
     );
   } finally {
     baseline.child.kill('SIGTERM');
@@ -305,21 +306,52 @@ async function benchPosition(databaseUrl: string, apiUrl: string, servers: Serve
   }
 }
 
+/**
+ * One client flooding `GET /svc/status` past the public limit (a second API process, limit 100
+ * an hour: after the first 100 every answer is a 429) against the same route served by the
+ * API with the limits lifted: refusing must be the cheapest answer the service gives.
+ */
+async function benchRefusals(databaseUrl: string, apiUrl: string, servers: Server[]) {
+  const path = '/api/v1/svc/status';
+  const limited = await startServer('apiServer.ts', {
+    ...apiEnv(databaseUrl),
+    SVC_RATE_LIMIT_PUBLIC: '100',
+    SVC_RATE_LIMIT_WINDOW_SECONDS: '3600',
+  });
+  servers.push(limited);
+  try {
+    const url = `http://127.0.0.1:${limited.port}${path}`;
+    let status = 200;
+    for (let i = 0; i < 101 && status !== 429; i += 1) status = (await fetch(url)).status;
+    if (status !== 429) throw new Error(`the limited API did not refuse after 100 requests`);
+    await compare(
+      `GET ${path}: 429s/s (flood past the limit) vs served req/s (limit lifted)`,
+      { url: `${apiUrl}${path}` },
+      { url },
+      3,
+    );
+  } finally {
+    limited.child.kill('SIGTERM');
+  }
+}
+
+const apiEnv = (databaseUrl: string): Record<string, string> => ({
+  NODE_ENV: 'production',
+  LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
+  DATABASE_URL: databaseUrl,
+  SVC_API_KEY_SECRET: BENCH_SECRET,
+  SVC_RATE_LIMIT_PUBLIC: '1000000000',
+  SVC_RATE_LIMIT_KEYED: '1000000000',
+  SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
+  // Ids of our own for the route writes (legs are built offline; nothing is sent).
+  SVC_BASE_USDC_ADDRESS: USDC,
+  SVC_BASE_REGISTRY_ADDRESS: REGISTRY,
+  SVC_API_KEYS: JSON.stringify([{ key: BENCH_OWNER_KEY, role: 'owner', wallets: ['*'] }]),
+});
+
 /** The API against its baselines on one database: GET routes, position, plan prepares. */
 async function benchAll(databaseUrl: string, runId: string, servers: Server[]): Promise<void> {
-  const api = await startServer('apiServer.ts', {
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
-    DATABASE_URL: databaseUrl,
-    SVC_API_KEY_SECRET: randomBytes(24).toString('hex'),
-    SVC_RATE_LIMIT_PUBLIC: '1000000000',
-    SVC_RATE_LIMIT_KEYED: '1000000000',
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: VAULT } }),
-    // Ids of our own for the route writes (legs are built offline; nothing is sent).
-    SVC_BASE_USDC_ADDRESS: USDC,
-    SVC_BASE_REGISTRY_ADDRESS: REGISTRY,
-    SVC_API_KEYS: JSON.stringify([{ key: BENCH_OWNER_KEY, role: 'owner', wallets: ['*'] }]),
-  });
+  const api = await startServer('apiServer.ts', apiEnv(databaseUrl));
   servers.push(api);
   const apiUrl = `http://127.0.0.1:${api.port}`;
   // GET routes against a bare one-route Express app serving the very same document.
@@ -337,12 +369,15 @@ async function benchAll(databaseUrl: string, runId: string, servers: Server[]): 
       `GET ${path} vs bare Express 5 one-route`,
       { url: `http://127.0.0.1:${baseline.port}${path}` },
       { url: `${apiUrl}${path}` },
-      0.85,
+      /\/svc\/(status|venues)$/.test(path) ? 0.9 : 0.85,
     );
     baseline.child.kill('SIGTERM');
   }
   if (process.env['BENCH_POSITION'] !== '0') {
     await benchPosition(databaseUrl, apiUrl, servers);
+  }
+  if (process.env['BENCH_REFUSALS'] !== '0') {
+    await benchRefusals(databaseUrl, apiUrl, servers);
   }
   const plans = process.env['BENCH_PLAN'] !== '0';
   const routes = process.env['BENCH_ROUTE'] !== '0';

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createClient } from '@yieldrouter/sdk';
 import { withDatabase } from './benchDatabase';
 import type { Server } from './httpBench';
@@ -15,7 +16,7 @@ import { processTreeCpuMicros } from './processCpu';
 
 const CALLS = Number(process.env['BENCH_MCP_CALLS'] ?? 150);
 const ROUNDS = Number(process.env['BENCH_MCP_ROUNDS'] ?? 12);
-const TARGET = 0.7;
+const TARGET = 0.8;
 const mcpRoot = dirname(require.resolve('@yieldrouter/mcp/package.json'));
 
 /** CPU microseconds used so far by the MCP server and the API; undefined without /proc. */
@@ -69,66 +70,97 @@ function cpuLine(sdk: Spent, mcp: Spent, measured: boolean): string[] {
   ];
 }
 
+/** Alternating rounds of `viaSdk` and `viaMcp`; prints rates, the median ratio and CPU per call. */
+async function compareCalls(
+  title: string,
+  viaSdk: () => Promise<unknown>,
+  viaMcp: () => Promise<unknown>,
+  readCpu: () => CpuReading,
+): Promise<void> {
+  // Warm both paths (JIT, connections, the discovery snapshot).
+  for (let index = 0; index < 50; index += 1) await Promise.all([viaSdk(), viaMcp()]);
+  const sdkRates: number[] = [];
+  const mcpRates: number[] = [];
+  const ratios: number[] = [];
+  const sdkCpu: Spent = { client: 0, server: 0, api: 0 };
+  const mcpCpu: Spent = { client: 0, server: 0, api: 0 };
+  // Short rounds, the order swapped every round: this shared machine's speed drifts from
+  // second to second, and each ratio compares two runs a second apart. Finer interleaving
+  // (blocks of 10 calls, or call by call) narrowed the spread but moved the median: each
+  // switch hands one side's leftover work, or caches the other side has cooled, to the next
+  // call (docs/benchmarks/2026-11-28.md, note 4).
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const first = round % 2 === 0 ? viaSdk : viaMcp;
+    const a = await callsPerSecond(first, readCpu, first === viaSdk ? sdkCpu : mcpCpu);
+    const second = first === viaSdk ? viaMcp : viaSdk;
+    const b = await callsPerSecond(second, readCpu, second === viaSdk ? sdkCpu : mcpCpu);
+    const [s, m] = first === viaSdk ? [a, b] : [b, a];
+    sdkRates.push(s);
+    mcpRates.push(m);
+    ratios.push(m / s);
+  }
+  const cpuMeasured = readCpu().api !== undefined;
+  process.stdout.write(
+    [
+      title,
+      `  (${ROUNDS} rounds of ${CALLS} sequential calls)`,
+      `  sdk  ${median(sdkRates).toFixed(0).padStart(6)} calls/s`,
+      `  mcp  ${median(mcpRates).toFixed(0).padStart(6)} calls/s`,
+      `  ratio mcp/sdk calls/s ${median(ratios).toFixed(3)} median of per-round ratios ` +
+        `(range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; ` +
+        `target >= ${TARGET})`,
+      ...cpuLine(sdkCpu, mcpCpu, cpuMeasured),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** A tool call's result, or a thrown error naming the tool. */
+async function called(mcp: Client): Promise<void> {
+  const result = await mcp.callTool({ name: 'listOpportunities', arguments: {} });
+  if (result.isError) throw new Error(`listOpportunities failed: ${JSON.stringify(result)}`);
+}
+
 async function benchCalls(api: Server, apiUrl: string): Promise<void> {
   const sdk = createClient({ baseUrl: apiUrl });
-  const mcp = new Client({ name: 'yieldrouter-bench', version: '0.0.0' });
+  const viaSdk = () => sdk.listOpportunities();
+  const stdio = new Client({ name: 'yieldrouter-bench', version: '0.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [join(mcpRoot, 'bin/yieldrouter-mcp.cjs')],
     env: { PATH: process.env['PATH'] ?? '', SVC_API_URL: apiUrl },
   });
-  await mcp.connect(transport);
+  await stdio.connect(transport);
   try {
     // As a host does before offering the tools: the SDK client then checks every structured
     // result against the tool's output schema.
-    await mcp.listTools();
-    const viaSdk = () => sdk.listOpportunities();
-    const viaMcp = async () => {
-      const result = await mcp.callTool({ name: 'listOpportunities', arguments: {} });
-      if (result.isError) throw new Error(`listOpportunities failed: ${JSON.stringify(result)}`);
-    };
-    const readCpu = (): CpuReading => ({
-      server: processTreeCpuMicros(transport.pid ?? 0),
-      api: processTreeCpuMicros(api.child.pid ?? 0),
-    });
-    // Warm both paths (JIT, connections, the discovery snapshot).
-    for (let index = 0; index < 50; index += 1) await Promise.all([viaSdk(), viaMcp()]);
-    const sdkRates: number[] = [];
-    const mcpRates: number[] = [];
-    const ratios: number[] = [];
-    const sdkCpu: Spent = { client: 0, server: 0, api: 0 };
-    const mcpCpu: Spent = { client: 0, server: 0, api: 0 };
-    // Short rounds, the order swapped every round: this shared machine's speed drifts from
-    // second to second, and each ratio compares two runs a second apart. Finer interleaving
-    // (blocks of 10 calls, or call by call) narrowed the spread but moved the median: each
-    // switch hands one side's leftover work, or caches the other side has cooled, to the next
-    // call (docs/benchmarks/2026-11-28.md, note 4).
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const first = round % 2 === 0 ? viaSdk : viaMcp;
-      const a = await callsPerSecond(first, readCpu, first === viaSdk ? sdkCpu : mcpCpu);
-      const second = first === viaSdk ? viaMcp : viaSdk;
-      const b = await callsPerSecond(second, readCpu, second === viaSdk ? sdkCpu : mcpCpu);
-      const [s, m] = first === viaSdk ? [a, b] : [b, a];
-      sdkRates.push(s);
-      mcpRates.push(m);
-      ratios.push(m / s);
-    }
-    const cpuMeasured = readCpu().server !== undefined;
-    process.stdout.write(
-      [
-        `listOpportunities over stdio MCP vs GET /api/v1/svc/opportunities through the SDK`,
-        `  (${ROUNDS} rounds of ${CALLS} sequential calls)`,
-        `  sdk  ${median(sdkRates).toFixed(0).padStart(6)} calls/s`,
-        `  mcp  ${median(mcpRates).toFixed(0).padStart(6)} calls/s`,
-        `  ratio mcp/sdk calls/s ${median(ratios).toFixed(3)} median of per-round ratios ` +
-          `(range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; ` +
-          `target >= ${TARGET})`,
-        ...cpuLine(sdkCpu, mcpCpu, cpuMeasured),
-        '',
-      ].join('\n'),
+    await stdio.listTools();
+    await compareCalls(
+      'listOpportunities over stdio MCP vs GET /api/v1/svc/opportunities through the SDK',
+      viaSdk,
+      () => called(stdio),
+      () => ({
+        server: processTreeCpuMicros(transport.pid ?? 0),
+        api: processTreeCpuMicros(api.child.pid ?? 0),
+      }),
     );
   } finally {
-    await mcp.close();
+    await stdio.close();
+  }
+  // The MCP server inside the API (/mcp, Streamable HTTP): each tool call runs the route in
+  // process; the server's CPU is the API's.
+  const http = new Client({ name: 'yieldrouter-bench', version: '0.0.0' });
+  await http.connect(new StreamableHTTPClientTransport(new URL(`${apiUrl}/mcp`)));
+  try {
+    await http.listTools();
+    await compareCalls(
+      "listOpportunities over the API's /mcp vs GET /api/v1/svc/opportunities through the SDK",
+      viaSdk,
+      () => called(http),
+      () => ({ server: 0, api: processTreeCpuMicros(api.child.pid ?? 0) }),
+    );
+  } finally {
+    await http.close();
   }
 }
 

@@ -27,6 +27,7 @@ export function principalAllowsWallet(principal: Principal, wallet: string): boo
 
 interface CacheEntry {
   readonly principal: Principal | null;
+  readonly hash: string;
   readonly expiresAt: number;
 }
 
@@ -46,10 +47,13 @@ const asGiven = (address: string) => address;
 
 /**
  * Resolves raw API keys to principals: HMAC-SHA256 with the server secret, then the static
- * keys (SVC_API_KEYS, hashed at load) and the api_keys table, cached briefly.
+ * keys (SVC_API_KEYS, hashed at load) and the api_keys table, cached briefly. The cache is
+ * keyed by the raw key, so a cached key costs no HMAC; lapsed entries are swept as new keys
+ * are looked up, and a raw key is never written anywhere.
  */
 export class KeyResolver {
   private readonly cache = new Map<string, CacheEntry>();
+  private nextSweep = 0;
   private readonly staticByHash = new Map<string, Principal>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
@@ -75,19 +79,34 @@ export class KeyResolver {
 
   /** The cached answer for `rawKey` (a principal, or null for a known miss), undefined if none. */
   peek(rawKey: string): Principal | null | undefined {
-    const cached = this.cache.get(this.options.store.hashKey(rawKey, this.options.secret));
+    const cached = this.cache.get(rawKey);
     return cached && cached.expiresAt > Date.now() ? cached.principal : undefined;
   }
 
+  /** The key's HMAC with the server secret (from the cache while its lookup is). */
+  hashOf(rawKey: string): string {
+    const cached = this.cache.get(rawKey);
+    return cached && cached.expiresAt > Date.now()
+      ? cached.hash
+      : this.options.store.hashKey(rawKey, this.options.secret);
+  }
+
   async resolve(rawKey: string): Promise<Principal | null> {
-    const hash = this.options.store.hashKey(rawKey, this.options.secret);
     const now = Date.now();
-    const cached = this.cache.get(hash);
+    const cached = this.cache.get(rawKey);
     if (cached && cached.expiresAt > now) return cached.principal;
+    const hash = this.options.store.hashKey(rawKey, this.options.secret);
     const principal = this.staticByHash.get(hash) ?? (await this.lookup(hash));
     if (this.cache.size >= this.maxEntries) this.cache.clear();
-    this.cache.set(hash, { principal, expiresAt: now + this.ttlMs });
+    else if (now >= this.nextSweep) this.sweep(now);
+    this.cache.set(rawKey, { principal, hash, expiresAt: now + this.ttlMs });
     return principal;
+  }
+
+  /** Drops lapsed entries (raw keys do not outlive their entry by more than one period). */
+  private sweep(now: number): void {
+    this.nextSweep = now + Math.max(this.ttlMs, 1000);
+    for (const [raw, entry] of this.cache) if (entry.expiresAt <= now) this.cache.delete(raw);
   }
 
   private async lookup(hash: string): Promise<Principal | null> {

@@ -43,7 +43,9 @@ export function drainableServer(server: Server): DrainableServer {
     connections.set(socket, { inFlight: 0, idleSince: Date.now() });
     socket.once('close', () => connections.delete(socket));
   });
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  // Before the app's listener: an answer written at once (the refusal gate's 429) is counted,
+  // and says `Connection: close` during a drain, like any other.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const state = connections.get(req.socket);
     if (state) state.inFlight += 1;
     responses.add(res);

@@ -23,10 +23,11 @@ import {
   storedIdempotencyKey,
 } from './idempotency';
 import type { RateLimiter } from './rateLimiter';
+import type { GatedRoute, RefusalGate } from './refusalGate';
 import type { MountedRoute } from './routeTable';
 import { RouteTable } from './routeTable';
 import { guardRequestPart } from './requestGuard';
-import { checkResponse, responseOf, serialize } from './responseBytes';
+import { ANSWER_BODY, IN_PROCESS, checkResponse, responseOf, serialize } from './responseBytes';
 import { badRequestFromZod } from './zodIssues';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -86,6 +87,8 @@ export interface MountRoutesOptions {
   readonly audit?: AuditRecords;
   /** Where 429 refusals and Idempotency-Key replays are counted (the process's metrics). */
   readonly observer?: Pick<HttpObserver, 'rateLimited' | 'idempotencyReplay'>;
+  /** Remembers the limiter's refusals and answers the rest of their window before Express. */
+  readonly gate?: RefusalGate;
 }
 
 const toExpressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -115,6 +118,7 @@ function setRateHeaders(res: Response, decision: Awaited<ReturnType<RateLimiter[
 export function mountRoutes(app: Express, options: MountRoutesOptions): void {
   const methodsByPath = new Map<string, Set<string>>();
   const registered: MountedRoute[] = [];
+  const gated: GatedRoute[] = [];
   for (const route of options.routes) {
     const handler = options.handlers[route.operationId as OperationId] as
       Handler<RouteDefinition> | undefined;
@@ -127,12 +131,15 @@ export function mountRoutes(app: Express, options: MountRoutesOptions): void {
     };
     for (const path of [canonical, ...aliases]) {
       registered.push({ method: route.method.toUpperCase(), path, handler: expressHandler });
+      const method = route.method.toUpperCase();
+      gated.push({ method, path, keyed: route.auth !== 'public', label: canonical });
       const methods = methodsByPath.get(toExpressPath(path)) ?? new Set<string>();
       methods.add(route.method.toUpperCase());
       if (route.method === 'get') methods.add('HEAD');
       methodsByPath.set(toExpressPath(path), methods);
     }
   }
+  options.gate?.setRoutes(gated);
   app.use(fastRouteDispatcher(registered));
   for (const { method, path, handler } of registered) {
     app[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'](
@@ -196,6 +203,9 @@ async function run(
     options.rateLimiter.tryConsumeLocal(identity, limit) ??
     (await options.rateLimiter.consume(identity, limit));
   setRateHeaders(res, decision);
+  // None left for this caller in the window (the shared count has reached the limit): its next
+  // requests are answered by the gate, before authentication or anything else.
+  if (decision.exhausted) options.gate?.remember(req, principal !== null, decision.resetAtMs);
   if (!decision.allowed) {
     options.observer?.rateLimited(principal ? 'keyed' : 'public');
     throw new ApiError('RATE_LIMITED', `rate limit of ${decision.limit} requests exceeded`, {
@@ -298,6 +308,14 @@ async function run(
   const etag = result.headers?.['ETag'];
   if (result.status === 200 && etag && matchesEtag(req.header('if-none-match'), etag)) {
     res.status(304).end();
+    return;
+  }
+  if (IN_PROCESS in req) {
+    // An in-process caller takes the object itself (the route's own answer, not a copy).
+    (res as unknown as Record<symbol, unknown>)[ANSWER_BODY] = result.body;
+    res.statusCode = result.status;
+    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+    res.end();
     return;
   }
   // Written directly (not res.send): the bytes are final, no ETag or freshness work to redo.

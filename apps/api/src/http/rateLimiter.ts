@@ -10,6 +10,14 @@ export interface RateLimitDecision {
   readonly remaining: number;
   /** Seconds until the window resets. */
   readonly resetSeconds: number;
+  /** When the window resets (epoch ms). */
+  readonly resetAtMs: number;
+  /**
+   * Nothing is left for the identity in this window, here or in the shared count (the next
+   * request would be refused): true with every refusal, and with the allowed request that took
+   * the last token.
+   */
+  readonly exhausted: boolean;
 }
 
 export interface RateLimiterOptions {
@@ -64,18 +72,13 @@ export class RateLimiter {
     if (!state || state.window !== window || (state.available === 0 && !state.exhausted)) {
       return null;
     }
-    return this.decide(
-      state,
-      limit,
-      Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)),
-    );
+    return this.decide(state, limit, (window + 1) * windowMs, now);
   }
 
   async consume(identity: string, limit: number): Promise<RateLimitDecision> {
     const windowMs = this.options.windowSeconds * 1000;
     const now = Date.now();
     const window = Math.floor(now / windowMs);
-    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
     const state = this.stateFor(identity, window);
     while (state.available === 0 && !state.exhausted) {
       state.pending ??= this.lease(identity, state, limit, windowMs).finally(() => {
@@ -83,16 +86,24 @@ export class RateLimiter {
       });
       await state.pending;
     }
-    return this.decide(state, limit, resetSeconds);
+    return this.decide(state, limit, (window + 1) * windowMs, now);
   }
 
-  private decide(state: WindowState, limit: number, resetSeconds: number): RateLimitDecision {
+  private decide(
+    state: WindowState,
+    limit: number,
+    resetAtMs: number,
+    now: number,
+  ): RateLimitDecision {
+    const resetSeconds = Math.max(1, Math.ceil((resetAtMs - now) / 1000));
     if (state.available === 0) {
-      return { allowed: false, limit, remaining: 0, resetSeconds };
+      return { allowed: false, limit, remaining: 0, resetSeconds, resetAtMs, exhausted: true };
     }
     state.available -= 1;
     const remaining = Math.max(0, limit - state.sharedCount + state.available);
-    return { allowed: true, limit, remaining, resetSeconds };
+    // Once the shared count has reached the limit, a lease grants nothing more in this window.
+    const exhausted = state.available === 0 && state.sharedCount >= limit;
+    return { allowed: true, limit, remaining, resetSeconds, resetAtMs, exhausted };
   }
 
   private stateFor(identity: string, window: number): WindowState {

@@ -131,14 +131,44 @@ const headerLabel = (name: string) =>
 export function guardHeaders(
   headers: Readonly<Record<string, string | string[] | undefined>>,
 ): void {
-  for (const [name, value] of Object.entries(headers)) {
-    const named = nameRefusal(name, 'header');
-    if (named) guardRefusal(named);
-    if (value === undefined || CREDENTIAL_HEADERS.has(name)) continue;
-    const path = `header.${headerLabel(name)}`;
-    for (const text of typeof value === 'string' ? [value] : value) {
-      const kind = keyMaterialKind(text, path);
-      if (kind) guardRefusal(keyMaterial(path, kind));
-    }
+  for (const name in headers) {
+    const value = headers[name];
+    // The same few headers come with every request (Host, User-Agent, Accept…): a pair found
+    // clean once is clean again, and is not scanned again.
+    if (typeof value === 'string' && CLEAN_HEADERS.get(name)?.has(value) === true) continue;
+    guardHeader(name, value);
   }
 }
+
+const CLEAN_HEADERS = new Map<string, Set<string>>();
+const CLEAN_NAMES_MAX = 64;
+const CLEAN_VALUES_MAX = 256;
+
+function rememberClean(name: string, value: string): void {
+  // Short values only: what repeats is short; a long value is scanned each time.
+  if (value.length > 256) return;
+  let values = CLEAN_HEADERS.get(name);
+  if (!values) {
+    if (CLEAN_HEADERS.size >= CLEAN_NAMES_MAX) CLEAN_HEADERS.clear();
+    values = new Set();
+    CLEAN_HEADERS.set(name, values);
+  }
+  if (values.size >= CLEAN_VALUES_MAX) values.clear();
+  values.add(value);
+}
+
+function guardHeader(name: string, value: string | string[] | undefined): void {
+  const named = nameRefusal(name, 'header');
+  if (named) guardRefusal(named);
+  // Credentials are not scanned, nor remembered.
+  if (value === undefined || CREDENTIAL_HEADERS.has(name)) return;
+  const path = `header.${headerLabel(name)}`;
+  for (const text of typeof value === 'string' ? [value] : value) {
+    const kind = keyMaterialKind(text, path);
+    if (kind) guardRefusal(keyMaterial(path, kind));
+  }
+  if (typeof value === 'string' && !PER_REQUEST_HEADERS.has(name)) rememberClean(name, value);
+}
+
+/** Headers new on every request: nothing to remember. */
+const PER_REQUEST_HEADERS = new Set(['idempotency-key', 'x-request-id']);

@@ -6,6 +6,14 @@ import type { HandlerResult } from './mountRoutes';
 const serialized = new WeakMap<object, Buffer>();
 
 /**
+ * Marks a request made in process (the MCP endpoint's tool calls): its 2xx answer's body is
+ * handed back as the handler's object under {@link ANSWER_BODY} on the response, never
+ * serialized to bytes only to be parsed again by the caller.
+ */
+export const IN_PROCESS = Symbol('in-process request');
+export const ANSWER_BODY = Symbol('answer body');
+
+/**
  * JSON bytes of a response body. Bodies that are frozen (documents built once from
  * configuration, or once per discovery snapshot) are encoded once and the bytes reused;
  * everything else is encoded per response.

@@ -1,5 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { ANSWER_BODY, IN_PROCESS } from '../http/responseBytes';
 
 export interface InProcessRequest {
   readonly method: string;
@@ -15,6 +16,8 @@ export interface InProcessRequest {
 export interface InProcessResponse {
   readonly status: number;
   readonly text: string;
+  /** The route's answer as its handler built it (a 2xx of a route), when it handed it over. */
+  readonly answer?: { readonly body: unknown };
 }
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -32,7 +35,8 @@ const bytesOf = (chunk: unknown, encoding: unknown): Buffer =>
 /**
  * One request through the whole app (its middleware, authentication, rate limits, request
  * guard, idempotency and handlers: the REST route itself) without a socket: a Node request
- * and response on an unconnected socket, the body handed over parsed, the answer collected.
+ * and response on an unconnected socket, the body handed over parsed, the answer collected:
+ * a route's 2xx body as its handler's object (no JSON written and read back), else its bytes.
  */
 export function dispatchInProcess(
   app: RequestListener,
@@ -42,6 +46,7 @@ export function dispatchInProcess(
     const socket = new Socket();
     Object.defineProperty(socket, 'remoteAddress', { value: request.remoteAddress });
     const req = new IncomingMessage(socket);
+    (req as unknown as Record<symbol, unknown>)[IN_PROCESS] = true;
     req.method = request.method;
     req.url = request.url;
     req.headers = { ...request.headers };
@@ -57,7 +62,13 @@ export function dispatchInProcess(
     res.end = ((chunk?: unknown, encoding?: unknown) => {
       if (chunk !== undefined && typeof chunk !== 'function') chunks.push(bytesOf(chunk, encoding));
       res.emit('finish');
-      resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') });
+      const text = Buffer.concat(chunks).toString('utf8');
+      const handed = res as unknown as Record<symbol, unknown>;
+      resolve(
+        ANSWER_BODY in handed
+          ? { status: res.statusCode, text, answer: { body: handed[ANSWER_BODY] } }
+          : { status: res.statusCode, text },
+      );
       return res;
     }) as ServerResponse['end'];
     try {

@@ -58,7 +58,11 @@ export function inProcessCaller(options: InProcessCallerOptions): OperationCalle
       body: parameters.body,
       remoteAddress: options.remoteAddress,
     });
-    const body: unknown = response.text === '' ? undefined : JSON.parse(response.text);
+    const body: unknown = response.answer
+      ? response.answer.body
+      : response.text === ''
+        ? undefined
+        : JSON.parse(response.text);
     if (response.status >= 300) {
       const error = (body ?? {}) as { code?: string; message?: string; field?: string };
       throw new InProcessCallError(

@@ -92,6 +92,9 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
     const keyHash = hashOf(apiKey);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // A call's answer as one JSON body, not an SSE stream per POST (notifications keep to the
+      // session's GET stream): less to frame on both sides.
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, keyHash, lastSeen: Date.now() });
       },

@@ -43,6 +43,8 @@ export interface TestApp {
   readonly config: ApiConfig;
   readonly db: Books;
   readonly redis: Redis;
+  /** The Redis key prefix of this app's rate-limit counters (another instance shares it). */
+  readonly rateLimitPrefix: string;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function startTestApp(
     config,
     db,
     redis,
+    rateLimitPrefix: prefix,
     close: async () => {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);
