@@ -63,7 +63,7 @@ describe('the published package', () => {
       ]),
     );
     // The ESM build's response schemas: one chunk per manifest domain, loaded on first use.
-    expect(files.filter((file) => /^dist\/chunks\/domain\./.test(file))).toHaveLength(13);
+    expect(files.filter((file) => /^dist\/chunks\/domain\./.test(file))).toHaveLength(14);
   });
 
   it('the bundle carries no Node built-ins and keeps zod external', () => {
