@@ -19,9 +19,13 @@ function fromManifest(): Record<string, RouteEntry> {
 }
 
 function render(table: Record<string, RouteEntry>): string {
-  const rows = Object.entries(table).map(
-    ([operationId, entry]) => `  ${operationId}: ${JSON.stringify(entry).replace(/"/g, "'")},`,
-  );
+  // As prettier prints it (printWidth 100): one line, or one element a line when it is longer.
+  const rows = Object.entries(table).map(([operationId, entry]) => {
+    const items = entry.map((item) => (typeof item === 'string' ? `'${item}'` : String(item)));
+    const line = `  ${operationId}: [${items.join(', ')}],`;
+    if (line.length <= 100) return line;
+    return [`  ${operationId}: [`, ...items.map((item) => `    ${item},`), '  ],'].join('\n');
+  });
   return [
     '// Generated from the route manifest by `UPDATE_ROUTE_TABLE=1 npx jest src/routes/routeTable.test.ts`',
     '// (in packages/sdk); that test fails when this file and the manifest disagree.',
