@@ -120,9 +120,12 @@ function hasPhraseIn(runs: readonly string[], list: Wordlist): boolean {
   return false;
 }
 
-/** The text's runs of letters, camelCase split (`abandonAbility` is two runs), folded. */
+/**
+ * The text's runs of letters, camelCase split (`abandonAbility` is two runs), folded. A lower
+ * case letter may carry combining marks before the capital (`Café` decomposed, then `Ancho`).
+ */
 function runsOf(text: string): string[] {
-  const split = text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+  const split = text.replace(/(\p{Ll}\p{M}*)(\p{Lu})/gu, '$1 $2');
   return [...fold(split).matchAll(RUNS)].map(([run]) => run);
 }
 
