@@ -110,7 +110,7 @@ export interface EvmFixtures {
 const CAGE_TREASURY_ACCOUNT = 9;
 
 /** Gas limit of a fixture call (anvil's block limit is 30M; the largest call uses ~0.3M). */
-const BED_CALL_GAS = 2_000_000n;
+export const BED_CALL_GAS = 2_000_000n;
 
 /**
  * Deploys TestUSDC, TestVault4626, SvcRegistry, the Aave stand-ins and the swap bed (WETH
