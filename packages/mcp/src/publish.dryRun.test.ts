@@ -37,7 +37,11 @@ describe.each(['sdk', 'mcp'])('@yieldrouter/%s', (name) => {
   it('passes npm publish --dry-run with provenance-ready metadata', async () => {
     const dir = join(packDir, name);
     const packageDir = join(ROOT, 'packages', name);
-    await run('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', dir], packageDir);
+    await run(
+      'npx',
+      ['--prefer-offline', '-y', 'pnpm@10', 'pack', '--pack-destination', dir],
+      packageDir,
+    );
     const [tarball] = readdirSync(dir).filter((file) => file.endsWith('.tgz'));
     if (!tarball) throw new Error(`pnpm pack wrote no tarball for ${name}`);
     const manifest = JSON.parse(
@@ -56,7 +60,13 @@ describe.each(['sdk', 'mcp'])('@yieldrouter/%s', (name) => {
     expect(JSON.stringify(manifest.dependencies ?? {})).not.toContain('workspace:');
     // npm 11 keys the answer by package name; npm 10 answers the document itself.
     const answer = JSON.parse(
-      await run('npm', ['publish', tarball, '--dry-run', '--json', '--ignore-scripts'], dir),
+      // --offline: a dry run needs no registry, and none is reachable here (npm 11 on Node 24
+      // otherwise spent minutes on retries in CI).
+      await run(
+        'npm',
+        ['publish', tarball, '--dry-run', '--json', '--ignore-scripts', '--offline'],
+        dir,
+      ),
     ) as Record<string, unknown>;
     const published = ('id' in answer ? answer : answer[`@yieldrouter/${name}`]) as {
       id: string;
