@@ -21,7 +21,7 @@ import type {
   ReconciliationDriftData,
   VenueStandard,
 } from '@yieldrouter/schemas';
-import { errorMessage, formatMicros } from '@yieldrouter/schemas';
+import { DriftKind as DriftKindName, errorMessage, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { mapWithLimit } from '../mapWithLimit';
 import type { VenueConfig } from '../venues/venueConfig';
@@ -63,19 +63,8 @@ export interface ReconcileReport {
   readonly finishedAt: Date;
 }
 
-const DRIFT_KINDS: readonly DriftKind[] = [
-  'untracked',
-  'shares_missing',
-  'value_below_books',
-  'reservation_without_leg',
-  'wallet_below_books',
-  'shares_unknown',
-  'in_flight_without_bridge',
-  'auto_pay_without_payout',
-  'staked_without_position',
-  'skim_receivable',
-  'treasury_below_books',
-];
+/** Every drift kind, as the `reconciliation.drift` event names them. */
+const DRIFT_KINDS: readonly DriftKind[] = DriftKindName.options;
 
 async function positionReading(
   parameters: ReconcileParameters,
