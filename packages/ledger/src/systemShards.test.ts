@@ -65,8 +65,14 @@ describe('system accounts', () => {
     // The first transaction is open and has posted: the second posts and commits meanwhile.
     await second.query('BEGIN');
     await expect(credit(second, 'shard-wallet-2', 2_000_000n)).resolves.toBeDefined();
+    // Only these two backends: other test files share the cluster and may wait on their own.
+    const pids = await Promise.all(
+      [first, second].map(async (client) =>
+        Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0]?.pid),
+      ),
+    );
     const waiting = await test.db.$queryRaw<{ n: bigint }[]>`
-      SELECT COUNT(*) AS n FROM pg_locks WHERE NOT granted`;
+      SELECT COUNT(*) AS n FROM pg_locks WHERE NOT granted AND pid = ANY(${pids}::int[])`;
     expect(waiting[0]?.n).toBe(0n);
     await second.query('COMMIT');
     expect(await readAccountBalance(test.db, EXTERNAL)).toBe(before - 2_000_000n);
