@@ -129,7 +129,7 @@ export const VENUE_CATALOG: readonly VenueCatalogEntry[] = [
     actions: LENDING,
     minDepositMicros: 1_000_000n,
     notReadyReason:
-      "Drift's program has disabled its instructions upstream, so it takes no deposits; no Solana protocol adapter speaks it",
+      "Drift's program has disabled its instructions upstream (protocol-v2 v2.162.0 compiles none: every instruction is commented out), so it takes no deposits and no withdrawals; no Solana protocol adapter speaks it",
   },
   // Base and Arbitrum (Map: discover and prepare only; never write-ready).
   {
