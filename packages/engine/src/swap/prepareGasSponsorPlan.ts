@@ -15,6 +15,7 @@ import { EngineError } from '../errors';
 import { blocker } from '../plan/blocker';
 import { planDocument, planRecord } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
+import { withSimulation } from '../simulation/simulatePlan';
 import type { CetusConfig } from './cetusSettings';
 import type { JupiterConfig } from './jupiterSettings';
 import type { NativeTopUp } from './nativeTopUp';
@@ -24,6 +25,7 @@ import { priceSuiTopUp } from './priceSuiTopUp';
 import type { SuiSwapQuote } from './suiSwapQuote';
 import type { SwapsConfig } from './swapSettings';
 import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
+import { swapVenuesOf } from './swapQuoteSource';
 
 export interface PrepareGasSponsorPlanParameters {
   readonly db: Books;
@@ -277,11 +279,21 @@ export async function prepareGasSponsorPlan(
     effect: 'swap',
     ...(quote && build.status === 'prepared' ? { swap: quote.swap } : {}),
   });
-  await storePlan(parameters, {
-    ...record,
-    legs: record.legs.map((leg) =>
-      leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
-    ),
-  });
-  return planDocument(parts);
+  // Issue 44: the legs (swap, unwrap) simulated on their chain, stored with the plan and shown
+  // in its answer; the swap's contracts and the wrapped native the unwrap calls are its venues.
+  const { plan, document } = await withSimulation(
+    adapters,
+    {
+      plan: {
+        ...record,
+        legs: record.legs.map((leg) =>
+          leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
+        ),
+      },
+      document: planDocument(parts) as GasSponsorPlanDocument,
+    },
+    { venue: quote ? swapVenuesOf(quote.quote) : [], treasury: [] },
+  );
+  await storePlan(parameters, plan);
+  return document;
 }
