@@ -1,4 +1,4 @@
-import type { PlanDocument } from '@yieldrouter/schemas';
+import type { PlanSimulation } from '@yieldrouter/schemas';
 import { erc20Abi, parseEventLogs, zeroAddress } from 'viem';
 import type { Hex, PublicClient } from 'viem';
 
@@ -21,7 +21,7 @@ const net = (rows: { account: string; asset: string; delta: bigint }[]) => {
  */
 export async function expectSimulatedAsMined(
   reader: Reader,
-  plan: PlanDocument,
+  plan: { readonly planId?: string | undefined; readonly simulation?: PlanSimulation | undefined },
   mined: Readonly<Record<number, string>>,
 ): Promise<void> {
   const simulation = plan.simulation;
