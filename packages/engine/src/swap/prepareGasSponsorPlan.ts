@@ -25,7 +25,6 @@ import { priceSuiTopUp } from './priceSuiTopUp';
 import type { SuiSwapQuote } from './suiSwapQuote';
 import type { SwapsConfig } from './swapSettings';
 import type { SolanaSwapQuote, SwapQuoteSource } from './swapQuoteSource';
-import { swapVenuesOf } from './swapQuoteSource';
 
 export interface PrepareGasSponsorPlanParameters {
   readonly db: Books;
@@ -280,7 +279,8 @@ export async function prepareGasSponsorPlan(
     ...(quote && build.status === 'prepared' ? { swap: quote.swap } : {}),
   });
   // Issue 44: the legs (swap, unwrap) simulated on their chain, stored with the plan and shown
-  // in its answer; the swap's contracts and the wrapped native the unwrap calls are its venues.
+  // in its answer; the contracts they call (the swap's target, the wrapped native) are its
+  // venues, so the approval's spender must be one of them.
   const { plan, document } = await withSimulation(
     adapters,
     {
@@ -292,7 +292,7 @@ export async function prepareGasSponsorPlan(
       },
       document: planDocument(parts) as GasSponsorPlanDocument,
     },
-    { venue: quote ? swapVenuesOf(quote.quote) : [], treasury: [] },
+    { venue: [], treasury: [] },
   );
   await storePlan(parameters, plan);
   return document;
