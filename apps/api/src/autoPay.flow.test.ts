@@ -19,6 +19,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
 import type { VaultBedApp } from './testing/startVaultBedApp';
 import { startVaultBedApp } from './testing/startVaultBedApp';
+import { expectSimulatedAsMined } from './testing/simulatedAsMined';
 
 // Auto-pay end to end on anvil: a venue deposit settled into a staked position, yield the vault's
 // share price proves, a harvest, then a run the owner signs: the withdraw leg takes the payout
@@ -171,6 +172,8 @@ it('pays the payees exactly from harvested yield, settled from receipts; princip
   const planId = plan.planId ?? '';
   const hashes: string[] = [];
   for (const leg of plan.legs ?? []) hashes.push(await send(leg));
+  // Issue 44: the withdraw and each payout did on chain exactly what their simulation said.
+  await expectSimulatedAsMined(reader, plan, Object.fromEntries(hashes.entries()));
   // A transfer pays from what the withdraw leg brings out: it settles after it.
   expect((await settle(planId, 1, hashes[1] ?? '').expect(409)).body.code).toBe(
     'AUTO_PAY_WITHDRAW_NOT_SETTLED',
@@ -180,6 +183,9 @@ it('pays the payees exactly from harvested yield, settled from receipts; princip
       status: 'confirmed',
     });
   }
+  // Settlement compared each leg with its simulation: nothing diverged.
+  const settledPlan = await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200);
+  expect(settledPlan.body.divergences ?? []).toEqual([]);
   // The chain says what each payee got: exactly the split.
   expect(await usdcOf(alice)).toBe(expected.alice);
   expect(await usdcOf(bob)).toBe(expected.bob);

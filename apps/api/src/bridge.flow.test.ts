@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { Address, Hex } from 'viem';
+import { createPublicClient, http } from 'viem';
 import { readAccountBalance, verifyLedger } from '@yieldrouter/ledger';
 import {
   BridgePlanDocument,
@@ -13,6 +14,7 @@ import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { burnAndSettle as settleBurn } from './testing/bridgeBurnHelpers';
+import { expectSimulatedAsMined } from './testing/simulatedAsMined';
 import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing/startTestApp';
 
@@ -132,8 +134,14 @@ describe('POST /svc/bridge/plan and /svc/bridge/delivery (CCTP v2, Base → Arbi
     ]);
 
     const baseBefore = await usdcOf(base, owner.address);
-    const { burnTx, settled } = await burnAndSettle(document);
+    const { burnTx, hashes, settled } = await burnAndSettle(document);
     expect(settled.status).toBe('confirmed');
+    // Issue 44: the fee transfer, the approval and the burn did on chain exactly what their
+    // simulation said, and settlement found nothing diverging.
+    const baseReader = createPublicClient({ transport: http(base.anvil.rpcUrl) });
+    await expectSimulatedAsMined(baseReader, document, hashes);
+    const stored = await request(t.app).get(`/api/v1/svc/plans/${document.planId}`).expect(200);
+    expect(stored.body.divergences ?? []).toEqual([]);
     expect(baseBefore - (await usdcOf(base, owner.address))).toBe(25_000_000n);
     expect(await usdcOf(base, FEE_RECIPIENT)).toBeGreaterThanOrEqual(25_000n);
     // In flight on the source, credited nowhere yet.

@@ -13,6 +13,7 @@ import type { Abi, Address, Hex, TransactionReceipt } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
+import { expectSimulatedAsMined } from './testing/simulatedAsMined';
 
 // Every cage route against the cage deployed on both anvil beds (Base 8453, Arbitrum 42161):
 // the owner signs what the API prepared with its anvil key, anvil executes it, and the event
@@ -107,10 +108,20 @@ describe.each(['base', 'arbitrum'] as const)('the %s cage', (chain) => {
     );
   const execute = async (plan: CagePlanDocument) => {
     expect(plan).toMatchObject({ status: 'prepared', ownerMustSign: true, submitted: false });
-    if (plan.approvalRequest) await owner().send(plan.approvalRequest);
+    const hashes: string[] = [];
+    if (plan.approvalRequest) {
+      hashes.push((await owner().send(plan.approvalRequest)).transactionHash);
+    }
     if (!plan.transactionRequest) throw new Error('no transaction');
     const receipt = await owner().send(plan.transactionRequest);
     expect(receipt.status).toBe('success');
+    hashes.push(receipt.transactionHash);
+    // Issue 44: an action's approval and call did exactly what their simulation said (a policy
+    // change moves no money: it is not simulated).
+    if (plan.kind !== 'POLICY') {
+      const reader = createPublicClient({ transport: http(bed().anvil.rpcUrl) });
+      await expectSimulatedAsMined(reader, plan, { ...hashes });
+    }
     return receipt;
   };
 

@@ -17,6 +17,7 @@ import type { SwapBedApp } from './testing/startSwapBedApp';
 import { startSwapBedApp } from './testing/startSwapBedApp';
 import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
 import { evmOwnerClients } from './testing/evmOwnerClients';
+import { expectSimulatedAsMined } from './testing/simulatedAsMined';
 
 // Cross-asset route and deposit on anvil: the owner routes WETH; the plan swaps it into USDC
 // through the 0x-shaped fake over the bed's pair, then deposits the swap's minimum out into the
@@ -134,8 +135,12 @@ describe('cross-asset route (WETH → USDC → venue) on anvil', () => {
 
     const usdcBefore = await usdcOf(owner.address);
     const hashes = await signAndSend(document);
+    // Issue 44: the swap and the deposit after it, simulated in one block at prepare, did on
+    // chain exactly that; settlement found nothing diverging.
+    await expectSimulatedAsMined(owned().reader, document, { ...hashes });
     const { counts, stored } = await keeperSettles(document, hashes);
     expect(counts).toMatchObject({ confirmed: 2 });
+    expect(stored.divergences ?? []).toEqual([]);
     expect(stored.legs[1]).toMatchObject({
       action: 'swap',
       status: 'confirmed',

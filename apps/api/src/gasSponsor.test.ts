@@ -25,6 +25,7 @@ import { SAMPLE_ADDRESSES } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { SWAP_FEE_RECIPIENT, startSwapBedApp } from './testing/startSwapBedApp';
 import { itBlocksOnQuoteFaults, itRefusesBadInput } from './testing/swapTestTables';
+import { expectSimulatedAsMined } from './testing/simulatedAsMined';
 
 // The gas-sponsor plan end to end on anvil: the legs are sized by the node (eth_estimateGas, and
 // eth_simulateV1 for a swap behind its approval), priced by the 0x-shaped fake over the bed's
@@ -146,6 +147,7 @@ describe('POST /svc/gas-sponsor/plan', () => {
     });
     const before = await reader().getBalance({ address: owner.address });
     expect(before).toBe(HELD);
+    const hashes: Hex[] = [];
     for (const leg of document.legs ?? []) {
       const tx = leg.transaction as { to: Address; data: Hex; value: string };
       const hash = await wallet.sendTransaction({
@@ -157,8 +159,11 @@ describe('POST /svc/gas-sponsor/plan', () => {
       });
       const receipt = await reader().waitForTransactionReceipt({ hash, pollingInterval: 20 });
       expect(receipt.status).toBe('success');
+      hashes.push(hash);
     }
     expect(await reader().getBalance({ address: owner.address })).toBe(required);
+    // Issue 44: the approval, the swap and the unwrap did exactly what their simulation said.
+    await expectSimulatedAsMined(reader(), document, { ...hashes });
   });
 
   it('sizes inline calls; a wallet that holds enough gets a prepared plan with nothing to sign', async () => {

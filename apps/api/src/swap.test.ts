@@ -15,6 +15,7 @@ import type { TestApp } from './testing/startTestApp';
 import { SAMPLE_ADDRESSES, startTestApp, testKeys } from './testing/startTestApp';
 import type { SwapBedApp } from './testing/startSwapBedApp';
 import { SWAP_FEE_RECIPIENT, startSwapBedApp } from './testing/startSwapBedApp';
+import { expectSimulatedAsMined } from './testing/simulatedAsMined';
 import {
   itBlocksOnQuoteFaults,
   itFailsAStaleFill,
@@ -77,14 +78,25 @@ const wethOf = (who: Address) =>
     args: [who],
   });
 
-/** The owner signs and sends each leg in order (anvil mines at once); the last leg's hash. */
-async function signAndSend(document: SwapPlanDocument): Promise<Hex> {
-  let last: Hex | undefined;
+/** The owner signs and sends each leg in order (anvil mines at once); their hashes in order. */
+async function signAndSendAll(document: SwapPlanDocument): Promise<Hex[]> {
+  const hashes: Hex[] = [];
   for (const leg of document.legs ?? []) {
     const tx = leg.transaction as { to: Address; data: Hex; value: string };
-    last = await wallet().sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
-    await reader().waitForTransactionReceipt({ hash: last, pollingInterval: 20 });
+    const hash = await wallet().sendTransaction({
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+    });
+    await reader().waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    hashes.push(hash);
   }
+  return hashes;
+}
+
+/** The last leg's hash (the swap's). */
+async function signAndSend(document: SwapPlanDocument): Promise<Hex> {
+  const last = (await signAndSendAll(document)).at(-1);
   if (!last) throw new Error('no legs');
   return last;
 }
@@ -172,7 +184,9 @@ describe('POST /svc/evm/swap/plan', () => {
 
     const before = await wethOf(owner.address);
     const feesBefore = await protocolFees(t);
-    const txId = await signAndSend(document);
+    const [approveTx, txId] = (await signAndSendAll(document)) as [Hex, Hex];
+    // Issue 44: the approval and the swap did on chain exactly what their simulation said.
+    await expectSimulatedAsMined(reader(), document, { 0: approveTx, 1: txId });
     const { counts, leg } = await keeperSettles(document, txId);
     expect(counts).toMatchObject({ checked: 1, confirmed: 1 });
     // The amount out is what the logs paid the owner (here the quote, filled exactly).

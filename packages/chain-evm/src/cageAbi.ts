@@ -77,6 +77,13 @@ export const cageAbi = [
   },
   {
     type: 'function',
+    name: 'treasury',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'address' }],
+  },
+  {
+    type: 'function',
     name: 'paused',
     stateMutability: 'view',
     inputs: [],

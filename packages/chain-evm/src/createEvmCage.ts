@@ -1,4 +1,9 @@
-import type { CageChain, CageTransactionRequest } from '@yieldrouter/schemas';
+import type {
+  CageChain,
+  CageTransactionRequest,
+  LegSimulationQuery,
+  LegSimulationReading,
+} from '@yieldrouter/schemas';
 import { encodeFunctionData } from 'viem';
 import type { Address, Hex } from 'viem';
 import { erc20Abi } from './abis';
@@ -6,6 +11,7 @@ import { createEvmContext } from './evmContext';
 import type { EvmAdapterConfig } from './evmContext';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { readCageState } from './readCageState';
+import { simulateEvmLegs } from './simulateEvmLegs';
 import type { ReadCageStateReturnType } from './readCageState';
 
 export interface EvmCageConfig extends EvmAdapterConfig {
@@ -29,6 +35,8 @@ export interface EvmCage {
   transaction(from: Address, to: Address, data: Hex): CageTransactionRequest;
   /** `USDC.approve(cage, amount)`: what ROUTE needs first. */
   approval(owner: Address, amount: bigint): CageTransactionRequest | undefined;
+  /** Issue 44: an action's transactions simulated from the owner (eth_simulateV1), fail-closed. */
+  simulateLegs(query: LegSimulationQuery): Promise<LegSimulationReading>;
 }
 
 /**
@@ -65,6 +73,7 @@ export function createEvmCage(config: EvmCageConfig): EvmCage {
       return readCageState(context.rpc, address, owner, alsoVenues);
     },
     transaction,
+    simulateLegs: (query) => simulateEvmLegs(context, query),
     approval: (owner, amount) =>
       address && context.usdc
         ? transaction(

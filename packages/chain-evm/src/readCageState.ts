@@ -27,6 +27,8 @@ export interface CageState {
   readonly agent: Address | null;
   readonly venues: readonly CageVenueState[];
   readonly payees: readonly Address[];
+  /** Where HARVEST and COMPOUND send the skim (the cage's immutable `treasury`). */
+  readonly treasury: Address;
 }
 
 export type ReadCageStateReturnType =
@@ -56,10 +58,11 @@ export async function readCageState(
 ): Promise<ReadCageStateReturnType> {
   try {
     const block = await rpc.blockNumber();
-    const [paused, policy, asset] = await Promise.all([
+    const [paused, policy, asset, treasury] = await Promise.all([
       callView(rpc, cage, cageAbi, 'paused', [], block),
       callView(rpc, cage, cageAbi, 'policyOf', [owner], block),
       callView(rpc, cage, cageAbi, 'asset', [], block),
+      callView(rpc, cage, cageAbi, 'treasury', [], block),
     ]);
     const walletAssets = await callView(rpc, asset, erc20Abi, 'balanceOf', [owner], block);
     const position = async (venue: Address): Promise<CageVenueState> => {
@@ -92,6 +95,7 @@ export async function readCageState(
       venues,
       delisted: others,
       payees: policy.payees.map((payee) => getAddress(payee)),
+      treasury: getAddress(treasury),
     };
   } catch (error) {
     const unavailable = toUnavailable(error, 'cage policy');

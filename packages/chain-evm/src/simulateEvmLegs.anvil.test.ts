@@ -50,6 +50,19 @@ it('an honest deposit: the simulation is exactly what the mined legs moved', asy
   expect(simulation.usdc).toBe(bed.fixtures.usdc);
   expect(simulation.legs.map((leg) => leg.outcome)).toEqual(['ok', 'ok']);
   expect(simulation.legs[0]?.changes).toEqual([]);
+  // The approval moves no balance: it is the vault's allowance over the owner's USDC.
+  expect(simulation.legs[0]?.approvals).toEqual([
+    {
+      holder: owner.address,
+      spender: bed.fixtures.vault,
+      asset: bed.fixtures.usdc,
+      allowance: 4_000_000n,
+    },
+  ]);
+  expect(simulation.legs.map((leg) => leg.calls)).toEqual([
+    [bed.fixtures.usdc],
+    [bed.fixtures.vault],
+  ]);
   expect(simulation.legs[1]?.changes).toEqual([
     { account: owner.address, asset: bed.fixtures.usdc, delta: -4_000_000n },
     { account: bed.fixtures.vault, asset: bed.fixtures.usdc, delta: 4_000_000n },

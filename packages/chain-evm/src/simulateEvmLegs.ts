@@ -6,13 +6,14 @@ import type { EvmContext } from './evmContext';
 import type { EvmCall } from './evmRpc';
 import { normalizeEvmAddress } from './normalizeEvmAddress';
 import { toUnavailable } from './toUnavailable';
-import { tokenChanges } from './tokenChanges';
+import { tokenApprovals, tokenChanges } from './tokenChanges';
 
 /**
  * Runs a plan's unsigned EVM legs from the owner, in order, in one `eth_simulateV1` block on the
  * latest state (each leg sees what the earlier ones left: a deposit sees its approval), and
- * reports each leg's token balance changes from the Transfer logs it emitted. A leg that reverts
- * is reported `reverted` (no changes). An unset, slow or garbled RPC is `unavailable`: never an
+ * reports each leg's token balance changes from the Transfer logs it emitted, the allowances its
+ * Approval logs set and the contract it calls. A leg that reverts is reported `reverted` (no
+ * changes). An unset, slow or garbled RPC is `unavailable`: never an
  * outcome the chain did not compute.
  *
  * @example
@@ -47,11 +48,22 @@ export async function simulateEvmLegs(
       method: 'eth_simulateV1',
       block: state === undefined ? null : (state - 1n).toString(10),
       usdc: context.usdc ?? null,
-      legs: simulated.map((call) =>
-        call.success
-          ? { outcome: 'ok' as const, changes: tokenChanges(call.logs) }
-          : { outcome: 'reverted' as const, detail: 'the call reverts', changes: [] },
-      ),
+      legs: simulated.map((call, index) => {
+        const called = [calls[index]?.to as string];
+        return call.success
+          ? {
+              outcome: 'ok' as const,
+              changes: tokenChanges(call.logs),
+              calls: called,
+              approvals: tokenApprovals(call.logs),
+            }
+          : {
+              outcome: 'reverted' as const,
+              detail: 'the call reverts',
+              changes: [],
+              calls: called,
+            };
+      }),
     };
   } catch (error) {
     return toUnavailable(error, what);

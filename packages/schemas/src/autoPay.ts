@@ -232,8 +232,10 @@ export const AutoPayPlanDocument = z.object({
 });
 export type AutoPayPlanDocument = z.infer<typeof AutoPayPlanDocument>;
 
-/** The run's answer: the plan (withdraw leg, then one transfer leg per payee) and its split. */
-export const AutoPayRunDocument = PlanDocument.and(
-  z.object({ wallet: z.string(), split: AutoPaySplit }),
-);
+/**
+ * The run's answer: the plan (withdraw leg, then one transfer leg per payee) and its split. An
+ * extension, not an intersection: its JSON Schema is one object, so the MCP tool describes it
+ * (the plan's `simulation` with it).
+ */
+export const AutoPayRunDocument = PlanDocument.extend({ wallet: z.string(), split: AutoPaySplit });
 export type AutoPayRunDocument = z.infer<typeof AutoPayRunDocument>;

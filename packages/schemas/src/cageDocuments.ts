@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExecutionMode } from './chains';
 import { MicrosOut } from './money';
 import { CageAction } from './cageRequests';
+import { PlanSimulation } from './planSimulation';
 
 /** The chains with a cage: the Map chains, where the owner signs and the service never sends. */
 export const CageChain = z.enum(['base', 'arbitrum']);
@@ -115,6 +116,11 @@ export const CagePlanDocument = z
       description: 'ROUTE: the USDC approval of the cage, signed and sent first.',
     }),
     transactionRequest: CageTransactionRequest.nullable(),
+    simulation: PlanSimulation.optional().meta({
+      description:
+        'Prepared actions: the approvalRequest (when there is one) then the transactionRequest, ' +
+        'simulated on the chain in that order (legs 0 and 1, or leg 0): docs/simulation.md.',
+    }),
   })
   .meta({ description: 'prepared (sign and send transactionRequest), rejected or blocked.' });
 export type CagePlanDocument = z.infer<typeof CagePlanDocument>;

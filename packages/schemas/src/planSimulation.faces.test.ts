@@ -15,6 +15,13 @@ it('describes the simulation on plans and the divergences on the stored plan', (
   expect(document).toContain('"divergences"');
   expect(document).toContain('"simulationDigest"');
   expect(document).toContain('eth_simulateV1');
+  // Approvals (allowance changes), the contracts called, the new findings and a swap's bound.
+  for (const field of ['"approvals"', '"allowance"', '"calls"', '"tolerance"', '"payee"']) {
+    expect(document).toContain(field);
+  }
+  for (const code of ['approval_foreign_spender', 'approval_beyond_amount']) {
+    expect(document).toContain(code);
+  }
 });
 
 it('has a webhook operation for plan.divergence', () => {

@@ -13,11 +13,12 @@ const SignedAmount = z
   .regex(/^-?(0|[1-9][0-9]*)$/)
   .meta({ description: "A signed amount in the asset's base units (micros for USDC)." });
 
-export const BalanceChangeRole = z.enum(['owner', 'venue', 'treasury', 'other']).meta({
+export const BalanceChangeRole = z.enum(['owner', 'venue', 'treasury', 'payee', 'other']).meta({
   description:
     "Whose balance: the plan's owner, the venue the leg enters or leaves (its configured " +
-    "contracts), the service's treasury, or anyone else (a fee-on-transfer token's collector, a " +
-    'skimmer): an `other` is always reported.',
+    'contracts, and the contracts its settling legs call: a swap router, a bridge messenger), ' +
+    "the service's treasury, the plan's payee (auto-pay), or anyone else (a fee-on-transfer " +
+    "token's collector, a skimmer): an `other` is always reported.",
 });
 
 export const BalanceChange = z
@@ -31,6 +32,22 @@ export const BalanceChange = z
   .meta({ description: "One account's balance change in one asset." });
 export type BalanceChange = z.infer<typeof BalanceChange>;
 
+export const AllowanceChange = z
+  .object({
+    holder: z.string().meta({ description: 'Whose tokens the spender may take.' }),
+    spender: z.string(),
+    role: BalanceChangeRole.meta({ description: "The spender's role to this plan." }),
+    asset: z.string(),
+    usdc: z.boolean(),
+    allowance: SignedAmount.meta({
+      description: "The spender's allowance after the leg (the token's Approval event).",
+    }),
+  })
+  .meta({
+    description: "An approval: a change of the spender's allowance over the holder's tokens.",
+  });
+export type AllowanceChange = z.infer<typeof AllowanceChange>;
+
 export const SimulatedLeg = z.object({
   index: z.number().int(),
   bytesDigest: Sha256Digest.meta({
@@ -40,7 +57,15 @@ export const SimulatedLeg = z.object({
   }),
   outcome: z.enum(['ok', 'reverted']),
   detail: z.string().optional().meta({ description: 'Why the simulated call reverted.' }),
-  changes: z.array(BalanceChange),
+  changes: z.array(BalanceChange).meta({
+    description: 'Every token balance the leg moves: USDC, receipt tokens (shares), any other.',
+  }),
+  calls: z.array(z.string()).optional().meta({
+    description: 'The contracts (programs, Move targets) the leg calls.',
+  }),
+  approvals: z.array(AllowanceChange).optional().meta({
+    description: 'The allowances the leg sets (absent in plans stored before they were read).',
+  }),
 });
 export type SimulatedLeg = z.infer<typeof SimulatedLeg>;
 
@@ -49,6 +74,9 @@ export const SimulationFindingCode = z.enum([
   'owner_amount_mismatch',
   'venue_amount_mismatch',
   'unexpected_recipient',
+  'payee_amount_mismatch',
+  'approval_foreign_spender',
+  'approval_beyond_amount',
 ]);
 
 export const SimulationFinding = z
@@ -97,6 +125,10 @@ export const DivergentChange = z.object({
   asset: z.string(),
   simulated: SignedAmount,
   actual: SignedAmount,
+  tolerance: SignedAmount.optional().meta({
+    description:
+      "The plan's stated bound for this change (a swap's slippage on its output); absent: zero.",
+  }),
 });
 export type DivergentChange = z.infer<typeof DivergentChange>;
 
@@ -125,6 +157,14 @@ export interface ChainBalanceChange {
   readonly delta: bigint;
 }
 
+/** An approval as an adapter reads it: the spender's allowance after the call. */
+export interface ChainApproval {
+  readonly holder: string;
+  readonly spender: string;
+  readonly asset: string;
+  readonly allowance: bigint;
+}
+
 /** What to simulate: one chain's unsigned legs, in order, sent by `owner`. */
 export interface LegSimulationQuery {
   readonly owner: string;
@@ -142,6 +182,9 @@ export type LegSimulationReading =
         readonly outcome: 'ok' | 'reverted';
         readonly detail?: string;
         readonly changes: readonly ChainBalanceChange[];
+        /** The contracts (programs) the leg calls. */
+        readonly calls?: readonly string[];
+        readonly approvals?: readonly ChainApproval[];
       }[];
     }
   | Unavailable;

@@ -37,6 +37,7 @@ export { formatMicros } from './money/formatMicros';
 export { normalizeOpportunityId } from '@yieldrouter/schemas';
 
 export type {
+  AllowanceChange,
   Blocker,
   BlockerCode,
   Chain,

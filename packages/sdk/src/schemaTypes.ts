@@ -18,6 +18,11 @@ export type OperationId = schemas.ClientOperationId;
  * to its unsigned bytes, or `unavailable` with the reason. On every prepared plan as `simulation`.
  */
 export type PlanSimulation = schemas.PlanSimulation;
+/**
+ * An approval a simulated leg sets: the spender's allowance over the holder's tokens after it,
+ * with the spender's role (`other`: a spender no leg of the plan calls, a finding).
+ */
+export type AllowanceChange = schemas.AllowanceChange;
 /** A settled leg whose transaction moved USDC otherwise than the simulation (`plan.divergence`). */
 export type PlanDivergence = schemas.PlanDivergence;
 /** The `data` of a `plan.divergence` webhook event. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -33,6 +34,29 @@ const plan = {
   ],
 };
 
+// The digest the server's simulation binds the leg with (sha256 of `<encoding>\n<transaction>`).
+const leg = plan.legs[0]!;
+const simulated = {
+  ...plan,
+  simulation: {
+    status: 'simulated',
+    findings: [],
+    legs: [
+      {
+        index: 0,
+        bytesDigest: `sha256:${createHash('sha256')
+          .update(`${leg.encoding}\n${JSON.stringify(leg.transaction)}`)
+          .digest('hex')}`,
+      },
+    ],
+  },
+};
+// The same plan moved to another chain after the simulation ran: only the digest tells.
+const changed = {
+  ...simulated,
+  legs: [{ ...leg, transaction: { ...leg.transaction, chainId: 1 } }],
+};
+
 beforeAll(() => {
   if (!existsSync(join(root, 'dist/verify.mjs'))) {
     throw new Error('dist/ is missing: run `pnpm --filter @yieldrouter/sdk build` first');
@@ -45,6 +69,9 @@ it('bundles for the browser and verifies a plan with web globals only', async ()
       contents: [
         `import { verifyPlan } from './dist/verify.mjs';`,
         `globalThis.verdict = verifyPlan(${JSON.stringify(plan)}, { owner: '${OWNER}', venues: ['${VAULT}'] });`,
+        // sha256 of the bytes (the simulation's digest) with web globals only.
+        `globalThis.simulated = verifyPlan(${JSON.stringify(simulated)}, { owner: '${OWNER}', venues: ['${VAULT}'] });`,
+        `globalThis.changed = verifyPlan(${JSON.stringify(changed)}, { owner: '${OWNER}', venues: ['${VAULT}'] });`,
       ].join('\n'),
       resolveDir: root,
       loader: 'js',
@@ -70,6 +97,11 @@ it('bundles for the browser and verifies a plan with web globals only', async ()
   context['self'] = context;
   runInNewContext(code, context);
   expect(context['verdict']).toMatchObject({ status: 'verified', reasons: [] });
+  expect(context['simulated']).toMatchObject({ status: 'verified', reasons: [] });
+  expect(context['changed']).toMatchObject({
+    status: 'rejected',
+    reasons: [expect.objectContaining({ code: 'bytes_digest_mismatch', leg: 0 })],
+  });
 }, 60_000);
 
 it('runs in Node from the CommonJS build', async () => {

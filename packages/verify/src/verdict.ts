@@ -48,7 +48,12 @@ export type VerifyReasonCode =
   /** The bytes do not decode in the leg's encoding. */
   | 'undecodable'
   /** The plan's own simulation at prepare found the legs moving USDC otherwise (issue 44). */
-  | 'simulation_finding';
+  | 'simulation_finding'
+  /**
+   * A leg's bytes are not the bytes the plan's simulation ran (their `sha256:` digest differs):
+   * changed after prepare, the simulated outcome says nothing of them.
+   */
+  | 'bytes_digest_mismatch';
 
 /** Why a part of a leg could not be checked offline (not a failure, not a pass). */
 export type VerifyGapCode =
@@ -129,6 +134,9 @@ export interface VerifiablePlan {
   readonly simulation?:
     | {
         readonly status: string;
+        /** Each simulated leg's `bytesDigest`: sha256 of `<encoding>\n<transaction>`. */
+        readonly legs?:
+          readonly { readonly index: number; readonly bytesDigest: string }[] | undefined;
         readonly findings?:
           | readonly {
               readonly legIndex: number;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createEvmAdapter } from '@yieldrouter/chain-evm';
 import type { LegRequest, UnsignedLeg, VenueOnChain } from '@yieldrouter/schemas';
 import { encodeFunctionData, parseAbi } from 'viem';
@@ -150,6 +151,28 @@ describe('verifyPlan on EVM legs', () => {
     expect(verdict.status).toBe('rejected');
     expect(verdict.reasons).toEqual([
       expect.objectContaining({ code: 'unknown_destination', leg: 1 }),
+    ]);
+  });
+
+  it("catches bytes changed after the simulation ran: their digest is not the simulation's", async () => {
+    const built = await legs(adapter.buildDeposit(request(vault)));
+    // The digest the engine binds the outcome with (engine's legBytesDigest), from node:crypto.
+    const digestOf = (leg: UnsignedLeg) =>
+      `sha256:${createHash('sha256')
+        .update(`${leg.payload.encoding}\n${JSON.stringify(leg.payload.transaction)}`)
+        .digest('hex')}`;
+    const simulation = {
+      status: 'simulated',
+      legs: built.map((leg, index) => ({ index, bytesDigest: digestOf(leg) })),
+      findings: [],
+    };
+    const plan = planOf(PLAN, OWNER, built, { simulation });
+    expect(verifyPlan(plan, options)).toMatchObject({ status: 'verified', reasons: [] });
+    // A smaller approval passes every check of the bytes alone: only the digest tells.
+    const smaller = encodeFunctionData({ abi: erc20, functionName: 'approve', args: [VAULT, 1n] });
+    const tampered = withLeg(plan, 0, (leg) => withCall(leg, smaller));
+    expect(verifyPlan(tampered, options).reasons).toEqual([
+      expect.objectContaining({ code: 'bytes_digest_mismatch', leg: 0 }),
     ]);
   });
 

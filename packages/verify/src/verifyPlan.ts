@@ -1,7 +1,9 @@
+import { sha256, stringToBytes } from 'viem';
 import { expectationsOf, LegCheck } from './legCheck';
 import type {
   LegVerdict,
   PlanVerdict,
+  VerifiableLeg,
   VerifiablePlan,
   VerifyGap,
   VerifyPlanOptions,
@@ -12,6 +14,16 @@ import { normalizeSolanaAddress, verifySolanaLeg } from './verifySolanaLeg';
 import { normalizeSuiAddressOrKeep, verifySuiLeg } from './verifySuiLeg';
 
 const MICROS = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * A leg's bytes as the server's simulation digests them (packages/engine legBytesDigest):
+ * sha256 of `<encoding>\n<transaction>`, the transaction as its JSON text when an object.
+ */
+export function legBytesDigest(leg: Pick<VerifiableLeg, 'encoding' | 'transaction'>): string {
+  const text =
+    typeof leg.transaction === 'string' ? leg.transaction : JSON.stringify(leg.transaction);
+  return `sha256:${sha256(stringToBytes(`${leg.encoding}\n${text}`)).slice(2)}`;
+}
 
 const LEG_VERIFIERS = {
   'evm-transaction-request': { verify: verifyEvmLeg, normalize: normalizeEvmAddress },
@@ -85,6 +97,17 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
     reasons.push(...check.reasons);
     gaps.push(...check.gaps);
     legs.push({ index: leg.index, encoding: leg.encoding, effects: check.effects });
+  }
+  // The simulated outcome speaks of the bytes it ran: a leg changed since is not covered by it.
+  for (const simulated of plan.simulation?.legs ?? []) {
+    const leg = plan.legs.find((entry) => entry.index === simulated.index);
+    if (leg && legBytesDigest(leg) !== simulated.bytesDigest) {
+      reasons.push({
+        code: 'bytes_digest_mismatch',
+        leg: leg.index,
+        message: `leg ${leg.index}'s bytes are not those the plan's simulation ran (${simulated.bytesDigest})`,
+      });
+    }
   }
   for (const finding of plan.simulation?.findings ?? []) {
     reasons.push({

@@ -22,9 +22,11 @@ export async function burnAndSettle(
       .expect(200);
   let burnTx: Hex | undefined;
   let feeTx: Hex | undefined;
+  const hashes: Record<number, Hex> = {};
   for (const leg of document.legs ?? []) {
     const tx = (leg as unknown as { transaction: { to: string; data: Hex } }).transaction;
     const hash = await cctp.send('base', tx, keys.owner);
+    hashes[leg.index] = hash;
     if (leg.action === 'burn') burnTx = hash;
     if (leg.action === 'transfer') feeTx = hash;
   }
@@ -33,5 +35,5 @@ export async function burnAndSettle(
   if (!burnTx || !burn) throw new Error('no burn leg');
   if (fee && feeTx) await settleLeg(fee.index, feeTx);
   const settled = await settleLeg(burn.index, burnTx);
-  return { burnTx, settled: settled.body as { status: string } };
+  return { burnTx, hashes, settled: settled.body as { status: string } };
 }

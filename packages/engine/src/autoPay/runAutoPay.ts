@@ -16,6 +16,7 @@ import { storedLeg } from '../plan/legDocument';
 import { planDocument, planRecord } from '../plan/planDocument';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
+import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { ledgerWallet, ownerOn } from '../wallet/walletAddress';
 import { computeAutoPayRun, splitDocument } from './computeAutoPayRun';
 import type { AutoPayRun, AutoPayRunOutcome, AutoPayTarget } from './computeAutoPayRun';
@@ -179,17 +180,34 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
       disclosure: { owner, wallet, split: splitDocument(run) },
       createdAt: now,
     };
-    const document: AutoPayRunDocument = planDocument(parts);
-    const record = {
-      ...planRecord(parts, {
-        venueId: run.pool.venueId,
-        owner,
-        wallet,
-        request: { ...parameters.target },
-        effect: 'unstake_yield',
-      }),
-      legs: built.legs,
-    };
+    // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
+    const { plan: record, document } = await withSimulation(
+      adapters,
+      {
+        plan: {
+          ...planRecord(parts, {
+            venueId: run.pool.venueId,
+            owner,
+            wallet,
+            request: { ...parameters.target },
+            effect: 'unstake_yield',
+          }),
+          legs: built.legs,
+        },
+        document: planDocument(parts) as AutoPayRunDocument,
+      },
+      {
+        venue: venueAccounts(
+          venueOnChain(parameters.venues, {
+            venueId: run.pool.venueId,
+            chain,
+            standard: run.pool.standard as VenueStandard,
+          }),
+        ),
+        treasury: [],
+        payee: built.payoutLegs.map(({ payee }) => payee.address),
+      },
+    );
     const stored = await db
       .transaction(async (tx) => {
         const again = await computeAutoPayRun(tx, wallet, parameters.target, now, {

@@ -15,6 +15,7 @@ import { EngineError } from '../errors';
 import { blocker } from '../plan/blocker';
 import { planDocument, planRecord } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
+import { withSimulation } from '../simulation/simulatePlan';
 import type { BridgeRail, BridgeSpeed } from './bridgeRail';
 import type { BridgesConfig } from './cctpSettings';
 import { bridgeDisclosure } from './bridgeDisclosure';
@@ -73,9 +74,17 @@ function laneOf(request: PrepareBridgePlanParameters['request']): BridgeLane {
 export async function prepareBridgePlan(
   parameters: PrepareBridgePlanParameters,
 ): Promise<BridgePlanDocument> {
-  const { record, document } = await buildBridgePlan(parameters);
+  const built = await buildBridgePlan(parameters);
+  // Issue 44: the source chain's legs (fee transfer, approval, burn) simulated there, stored
+  // with the plan and shown in its answer; the service's fee recipient is the treasury.
+  const feeRecipient = parameters.bridges.feeRecipients[built.record.chain as Chain];
+  const { plan, document } = await withSimulation(
+    parameters.adapters,
+    { plan: built.record, document: built.document },
+    { venue: [], treasury: feeRecipient ? [feeRecipient] : [] },
+  );
   // The plan, its legs and what it bridges: one statement.
-  await storePlan(parameters, record);
+  await storePlan(parameters, plan);
   return document;
 }
 

@@ -22,6 +22,7 @@ const state = (overrides: Partial<CageState> = {}): CageState => ({
   venues: [{ venue: VAULT, assets: 100n, principal: 90n, yield: 10n }],
   delisted: [{ venue: DELISTED, assets: 7n, principal: 7n, yield: 0n }],
   payees: [PAYEE],
+  treasury: OTHER,
   ...overrides,
 });
 const check = (request: WalletCagePrepareRequest, read = state()) =>

@@ -6,6 +6,7 @@ import { cageUnavailable } from './cageCatalog';
 import { cageWallet } from './cageWallet';
 import type { CageAddress } from './cageWallet';
 import { checkCageAction } from './checkCageAction';
+import { simulateCageAction } from './simulateCageAction';
 
 export interface PrepareCageActionParameters {
   readonly cage: EvmCage;
@@ -18,8 +19,9 @@ export interface PrepareCageActionParameters {
 
 /**
  * One cage action for the owner to sign: the policy is read from chain and the contract's
- * locks applied first, so a `prepared` plan is one the contract accepts now; `rejected` names
- * the lock; `blocked` when the cage or the chain cannot be read. Nothing is stored and nothing
+ * locks applied first, so a `prepared` plan is one the contract accepts now, with its
+ * simulation (issue 44); `rejected` names the lock; `blocked` when the cage or the chain cannot
+ * be read. Nothing is stored and nothing
  * is sent: Base and Arbitrum are Map chains.
  *
  * @example
@@ -74,15 +76,27 @@ export async function prepareCageAction({
     amount: request.amountMicros,
     call: cageCall(request, owner),
   });
+  const approvalRequest =
+    request.kind === 'ROUTE' ? (cage.approval(owner, request.amountMicros) ?? null) : null;
+  const transactionRequest = cage.transaction(owner, address, data);
   return {
     ...plan,
     status: 'prepared',
     lock: null,
     reason: null,
     message: `${request.kind} of ${formatMicros(request.amountMicros)} micros on the ${cage.label} cage: the owner signs and sends it`,
-    approvalRequest:
-      request.kind === 'ROUTE' ? (cage.approval(owner, request.amountMicros) ?? null) : null,
-    transactionRequest: cage.transaction(owner, address, data),
+    approvalRequest,
+    transactionRequest,
+    // Issue 44: what signing them does, simulated on the chain (never stored: nor is the plan).
+    simulation: await simulateCageAction({
+      cage,
+      planId,
+      owner,
+      request,
+      state,
+      approval: approvalRequest,
+      transaction: transactionRequest,
+    }),
   };
 }
 

@@ -39,7 +39,7 @@ const simulated = (changes: BalanceChange[]): SimulatedLeg => ({
 describe('simulationFindings', () => {
   it('none when the owner sends exactly the amount and the venue receives it', () => {
     const leg = simulated([change(OWNER, 'owner', '-1000000'), change(VAULT, 'venue', '1000000')]);
-    expect(simulationFindings([depositLeg], [leg])).toEqual([]);
+    expect(simulationFindings([depositLeg], [leg], OWNER)).toEqual([]);
   });
 
   it('a venue one micro short, and the micro elsewhere', () => {
@@ -48,7 +48,7 @@ describe('simulationFindings', () => {
       change(VAULT, 'venue', '999999'),
       change(OTHER, 'other', '1'),
     ]);
-    expect(simulationFindings([depositLeg], [leg]).map((finding) => finding.code)).toEqual([
+    expect(simulationFindings([depositLeg], [leg], OWNER).map((finding) => finding.code)).toEqual([
       'unexpected_recipient',
       'venue_amount_mismatch',
     ]);
@@ -56,8 +56,44 @@ describe('simulationFindings', () => {
 
   it('a leg that reverts', () => {
     const leg: SimulatedLeg = { ...simulated([]), outcome: 'reverted', detail: 'no allowance' };
-    expect(simulationFindings([depositLeg], [leg])).toEqual([
+    expect(simulationFindings([depositLeg], [leg], OWNER)).toEqual([
       { legIndex: 0, code: 'reverted', message: expect.stringContaining('no allowance') },
+    ]);
+  });
+
+  const approveLeg: PlanLegInput = { ...depositLeg, action: 'approve', settles: false };
+  const approval = (spender: string, role: BalanceChange['role'], allowance: string) => ({
+    ...simulated([]),
+    approvals: [{ holder: OWNER, spender, role, asset: USDC, usdc: true, allowance }],
+  });
+
+  it("an approval to a party the plan calls, for the leg's amount: none", () => {
+    expect(simulationFindings([approveLeg], [approval(VAULT, 'venue', '1000000')], OWNER)).toEqual(
+      [],
+    );
+  });
+
+  it('an approval to a foreign spender, and one beyond the amount', () => {
+    const codes = (leg: SimulatedLeg) =>
+      simulationFindings([approveLeg], [leg], OWNER).map((finding) => finding.code);
+    expect(codes(approval(OTHER, 'other', '1000000'))).toEqual(['approval_foreign_spender']);
+    expect(codes(approval(VAULT, 'venue', '1000001'))).toEqual(['approval_beyond_amount']);
+    // Someone else's allowance (a vault's own, say) is not the owner's to judge.
+    const theirs = approval(OTHER, 'other', '9');
+    const notOwners = { ...theirs, approvals: [{ ...theirs.approvals[0]!, holder: VAULT }] };
+    expect(codes(notOwners)).toEqual([]);
+  });
+
+  it('a payout short of its payee, and a burn that takes more than its amount', () => {
+    const payout: PlanLegInput = { ...depositLeg, action: 'transfer', effect: 'pay_out' };
+    const paid = simulated([change(OWNER, 'owner', '-1000000'), change(VAULT, 'payee', '990000')]);
+    expect(simulationFindings([payout], [paid], OWNER).map((finding) => finding.code)).toEqual([
+      'payee_amount_mismatch',
+    ]);
+    const burn: PlanLegInput = { ...depositLeg, action: 'burn', effect: 'bridge_burn' };
+    const burned = simulated([change(OWNER, 'owner', '-1000001')]);
+    expect(simulationFindings([burn], [burned], OWNER).map((finding) => finding.code)).toEqual([
+      'owner_amount_mismatch',
     ]);
   });
 });
@@ -84,6 +120,39 @@ describe('divergentChanges', () => {
     expect(divergentChanges(planned, actual, OWNER)).toEqual([
       { account: OWNER, role: 'owner', asset: USDC, simulated: '1000000', actual: '999999' },
       { account: OTHER, role: 'other', asset: USDC, simulated: '0', actual: '1' },
+    ]);
+  });
+
+  it("a swap: the owner's output may fall short by its slippage and no more; the input is exact", () => {
+    const WETH = '0x00000000000000000000000000000000000000ee';
+    const POOL = '0x00000000000000000000000000000000000000ff';
+    const swapped: BalanceChange[] = [
+      change(OWNER, 'owner', '-1000000'),
+      change(POOL, 'venue', '1000000'),
+      { account: OWNER, role: 'owner', asset: WETH, usdc: false, delta: '400000' },
+    ];
+    const fill = (weth: bigint, usdc = -1_000_000n) => [
+      { account: OWNER, asset: USDC, delta: usdc },
+      // The pool's side moves with the market: not compared for a swap.
+      { account: POOL, asset: USDC, delta: -usdc + 5n },
+      { account: OWNER, asset: WETH, delta: weth },
+    ];
+    const bound = { slippageBps: 50 };
+    // 0.5% of 400000 is 2000: 398000 is within, 397999 is not; more out is never a divergence.
+    expect(divergentChanges(swapped, fill(398_000n), OWNER, bound)).toEqual([]);
+    expect(divergentChanges(swapped, fill(410_000n), OWNER, bound)).toEqual([]);
+    expect(divergentChanges(swapped, fill(397_999n), OWNER, bound)).toEqual([
+      {
+        account: OWNER,
+        role: 'owner',
+        asset: WETH,
+        simulated: '400000',
+        actual: '397999',
+        tolerance: '2000',
+      },
+    ]);
+    expect(divergentChanges(swapped, fill(400_000n, -1_000_001n), OWNER, bound)).toEqual([
+      expect.objectContaining({ asset: USDC, simulated: '-1000000', actual: '-1000001' }),
     ]);
   });
 

@@ -12,24 +12,33 @@ import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 
+/** A swap's stated bound: its owner may receive up to `slippageBps` less than simulated. */
+export interface DivergenceBound {
+  readonly slippageBps: number;
+}
+
 /**
- * The USDC changes that differ between the simulation of a leg and what its transaction moved,
- * account by account (zero tolerance: the amounts are the plan's own). An account the
- * simulation did not name keeps the role it would have had: the owner, or `other`.
+ * The changes that differ between the simulation of a leg and what its transaction moved,
+ * account by account. Without a bound (a venue leg, a payout, a burn): every USDC balance, at
+ * zero tolerance (the amounts are the plan's own). With one (a swap, whose pool moves with the
+ * market): the owner's balances in every asset; what the owner receives may fall short of the
+ * simulation by the slippage (rounded down) and no more, what the owner pays not at all. An
+ * account the simulation did not name keeps the role it would have had: the owner, or `other`.
  */
 export function divergentChanges(
   simulated: readonly BalanceChange[],
   actual: readonly ChainBalanceChange[],
   owner: string,
+  bound?: DivergenceBound,
 ): DivergentChange[] {
+  const isOwner = (account: string) => account.toLowerCase() === owner.toLowerCase();
   const usdc = simulated.find((change) => change.usdc)?.asset.toLowerCase();
-  if (!usdc) return [];
+  const compared = (account: string, asset: string) =>
+    bound ? isOwner(account) : asset.toLowerCase() === usdc;
   const rows = new Map<string, DivergentChange>();
-  const keyOf = (account: string) => account.toLowerCase();
-  const roleOf = (account: string): BalanceChange['role'] =>
-    account.toLowerCase() === owner.toLowerCase() ? 'owner' : 'other';
-  for (const change of simulated.filter((entry) => entry.usdc)) {
-    rows.set(keyOf(change.account), {
+  const keyOf = (account: string, asset: string) => `${asset}:${account}`.toLowerCase();
+  for (const change of simulated.filter((entry) => compared(entry.account, entry.asset))) {
+    rows.set(keyOf(change.account, change.asset), {
       account: change.account,
       role: change.role,
       asset: change.asset,
@@ -37,20 +46,43 @@ export function divergentChanges(
       actual: '0',
     });
   }
-  for (const change of actual.filter((entry) => entry.asset.toLowerCase() === usdc)) {
-    const row = rows.get(keyOf(change.account)) ?? {
+  for (const change of actual.filter((entry) => compared(entry.account, entry.asset))) {
+    const key = keyOf(change.account, change.asset);
+    const row = rows.get(key) ?? {
       account: change.account,
-      role: roleOf(change.account),
+      role: isOwner(change.account) ? ('owner' as const) : ('other' as const),
       asset: change.asset,
       simulated: '0',
       actual: '0',
     };
-    rows.set(keyOf(change.account), {
-      ...row,
-      actual: formatMicros(BigInt(row.actual) + change.delta),
-    });
+    rows.set(key, { ...row, actual: formatMicros(BigInt(row.actual) + change.delta) });
   }
-  return [...rows.values()].filter((row) => BigInt(row.simulated) !== BigInt(row.actual));
+  return [...rows.values()].flatMap((row) => {
+    const expected = BigInt(row.simulated);
+    const got = BigInt(row.actual);
+    if (!bound) return expected === got ? [] : [row];
+    // Received: a shortfall within the slippage is the market's; paid: exactly.
+    const tolerance = expected > 0n ? (expected * BigInt(bound.slippageBps)) / 10_000n : 0n;
+    const within = expected > 0n ? got >= expected - tolerance : got >= expected;
+    return within ? [] : [{ ...row, tolerance: formatMicros(tolerance) }];
+  });
+}
+
+/** The legs settlement compares, by what they do: venue legs, payouts, burns and swaps. */
+const COMPARED_ACTIONS: ReadonlySet<string> = new Set([
+  'deposit',
+  'withdraw',
+  'transfer',
+  'burn',
+  'swap',
+]);
+
+/** A swap leg's slippage (stored with its plan), its bound at settlement. */
+function boundOf(leg: SettlementLeg): DivergenceBound | undefined {
+  if (leg.effect !== 'swap' && leg.action !== 'swap') return undefined;
+  const swap = leg.swap as { readonly slippageBps?: unknown } | null;
+  const slippageBps = typeof swap?.slippageBps === 'number' ? swap.slippageBps : 0;
+  return { slippageBps };
 }
 
 /** What a leg's divergence adds to its settlement: the event, and a note for the review. */
@@ -80,10 +112,9 @@ export async function legDivergence(
   leg: SettlementLeg,
 ): Promise<LegDivergence> {
   const { db, adapters, txId, now } = parameters;
-  // Amounts the plan controls only: a venue deposit or withdrawal (a swap's fill moves with
-  // the market between prepare and landing; its minimum out is checked on its own).
-  if (!leg.owner || !leg.wallet || leg.effect === 'swap') return NONE;
-  if (leg.action !== 'deposit' && leg.action !== 'withdraw') return NONE;
+  // Legs that move money: venue legs, payouts and fee transfers, burns (zero tolerance), swaps
+  // (within their slippage: the fill moves with the market between prepare and landing).
+  if (!leg.owner || !leg.wallet || !COMPARED_ACTIONS.has(leg.action)) return NONE;
   const stored = await findPlanSimulation(db, leg.planId);
   if (!stored || stored.status !== 'simulated' || !stored.digest) return NONE;
   const simulation = stored.document as unknown as Extract<PlanSimulation, { status: 'simulated' }>;
@@ -98,7 +129,7 @@ export async function legDivergence(
       `${leg.chain}: what ${txId} moved could not be read to compare with the plan's simulation (${why}); try again`,
     );
   }
-  const changes = divergentChanges(simulated.changes, reading.changes, leg.owner);
+  const changes = divergentChanges(simulated.changes, reading.changes, leg.owner, boundOf(leg));
   if (changes.length === 0) return NONE;
   await recordPlanDivergence(db, {
     planId: leg.planId,
@@ -123,8 +154,9 @@ export async function legDivergence(
     note:
       `diverged from its simulation: ` +
       (owner
-        ? `the owner's USDC moved ${owner.actual}, simulated ${owner.simulated}`
-        : `${changes.length} USDC balance(s) moved otherwise`),
+        ? `the owner's ${owner.asset} moved ${owner.actual}, simulated ${owner.simulated}`
+        : `${changes.length} USDC balance(s) moved otherwise`) +
+      (owner?.tolerance === undefined ? '' : ` (beyond the slippage bound ${owner.tolerance})`),
   };
 }
 

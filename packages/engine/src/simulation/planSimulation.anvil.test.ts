@@ -4,7 +4,8 @@ import { createEvmAdapter } from '@yieldrouter/chain-evm';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { PlanDocument } from '@yieldrouter/schemas';
-import { createPublicClient, createWalletClient, http } from 'viem';
+import type { PlanLegInput } from '@yieldrouter/ledger';
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http } from 'viem';
 import type { Address, Hash, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainAdapters } from '../chains/chainsConfig';
@@ -15,6 +16,7 @@ import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
 import { prepareRebalance } from '../wallet/prepareRebalance';
 import { settleLeg } from '../wallet/settleLeg';
+import { simulatePlan } from './simulatePlan';
 
 // Issue 44 end to end on anvil and PostgreSQL: a deposit plan into an ERC-4626 venue carries its
 // simulated outcome (stored with it); settlement compares the mined deposit with it. Cheating
@@ -249,4 +251,77 @@ it('an honest rebalance: each side simulated in order, settled with no divergenc
   expect(await settle(planId, 0, hashes[0] as Hash)).toMatchObject({ status: 'confirmed' });
   expect(await settle(planId, 2, hashes[2] as Hash)).toMatchObject({ status: 'confirmed' });
   expect((await readPlan(test.db, planId)).divergences).toEqual([]);
+});
+
+it('a venue that already skims deposits when the plan is prepared: caught by the simulation', async () => {
+  const owner = ownerOf(5);
+  await bed.fixtures.mintUsdc(owner, 10_000_000n);
+  await cheats.setSkimBps(500n);
+  try {
+    const plan = await prepareDeposit(
+      adaptersFor(bed.fixtures.usdc),
+      venuesWith(cheats.skimmingVault),
+      owner,
+    );
+    const findings = plan.simulation?.status === 'simulated' ? plan.simulation.findings : [];
+    expect(findings.map((finding) => [finding.legIndex, finding.code]).sort()).toEqual([
+      [1, 'unexpected_recipient'],
+      [1, 'venue_amount_mismatch'],
+    ]);
+    expect(findings[0]?.message).toContain(cheats.skimmer);
+  } finally {
+    await cheats.setSkimBps(0n);
+  }
+});
+
+it('an approval to a foreign spender, beyond the amount: recorded and found at simulation', async () => {
+  const owner = ownerOf(6);
+  const thief = ownerOf(7);
+  const approveLeg = (spender: Address, amount: bigint): PlanLegInput => ({
+    action: 'approve',
+    summary: 'approve',
+    amountMicros: 4_000_000n,
+    settles: false,
+    payload: {
+      encoding: 'evm-transaction-request',
+      transaction: {
+        chainId: 8453,
+        from: owner,
+        to: bed.fixtures.usdc,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [spender, amount],
+        }),
+        value: '0',
+      },
+    },
+  });
+  const simulate = (spender: Address, amount: bigint) =>
+    simulatePlan({
+      adapters: adaptersFor(bed.fixtures.usdc),
+      planId: 'plan_00000000000000000000000000000044',
+      chain: 'base',
+      legs: [approveLeg(spender, amount)],
+      roles: { owner, venue: [cheats.skimmingVault], treasury: [] },
+    });
+  const honest = await simulate(cheats.skimmingVault, 4_000_000n);
+  expect(honest).toMatchObject({ status: 'simulated', findings: [] });
+  const cheating = await simulate(thief, 8_000_000n);
+  if (cheating.status !== 'simulated') throw new Error(JSON.stringify(cheating));
+  // The approval is a change of the spender's allowance, with the spender's role.
+  expect(cheating.legs[0]?.approvals).toEqual([
+    {
+      holder: owner,
+      spender: thief,
+      role: 'other',
+      asset: bed.fixtures.usdc,
+      usdc: true,
+      allowance: '8000000',
+    },
+  ]);
+  expect(cheating.findings.map((finding) => finding.code)).toEqual([
+    'approval_foreign_spender',
+    'approval_beyond_amount',
+  ]);
 });

@@ -3,6 +3,8 @@ import type { PlanInput, PlanLegInput, Prisma } from '@yieldrouter/ledger';
 import type {
   BalanceChange,
   Chain,
+  ChainAdapter,
+  LegSimulationReading,
   PlanDocument,
   PlanSimulation,
   SimulatedLeg,
@@ -10,7 +12,6 @@ import type {
   VenueOnChain,
 } from '@yieldrouter/schemas';
 import { InvalidChainInputError, formatMicros } from '@yieldrouter/schemas';
-import type { ChainAdapters } from '../chains/chainsConfig';
 import { simulationFindings } from './simulationFindings';
 
 /** `sha256:<hex>`: never a bare 64-hex string, a private key's shape (as 0043's keys). */
@@ -36,6 +37,8 @@ export interface SimulationRoles {
   readonly owner: string;
   readonly venue: readonly string[];
   readonly treasury: readonly string[];
+  /** Whom the plan pays (auto-pay's payee). */
+  readonly payee?: readonly string[];
 }
 
 const roleOf = (roles: SimulationRoles, account: string): BalanceChange['role'] => {
@@ -43,8 +46,29 @@ const roleOf = (roles: SimulationRoles, account: string): BalanceChange['role'] 
   if (same(roles.owner)) return 'owner';
   if (roles.venue.some(same)) return 'venue';
   if (roles.treasury.some(same)) return 'treasury';
+  if (roles.payee?.some(same)) return 'payee';
   return 'other';
 };
+
+/**
+ * The contracts the plan's own settling legs call (a swap router, a bridge messenger, a vault)
+ * are its venues too: an approval to one of them is the plan's. A token an approval or a
+ * transfer leg calls is not (it is the asset, not a party).
+ */
+const withCalledContracts = (
+  roles: SimulationRoles,
+  legs: readonly PlanLegInput[],
+  reading: Extract<LegSimulationReading, { status: 'ok' }>,
+): SimulationRoles => ({
+  ...roles,
+  venue: [
+    ...roles.venue,
+    ...reading.legs.flatMap((leg, index) => {
+      const action = legs[index]?.action;
+      return action === 'approve' || action === 'transfer' ? [] : (leg.calls ?? []);
+    }),
+  ],
+});
 
 /** The venue's configured contracts (vault, pool, receipt token…): the `venue` role. */
 export const venueAccounts = (venue: VenueOnChain | undefined): string[] =>
@@ -57,8 +81,11 @@ const unavailable = (
   detail: string,
 ): PlanSimulation => ({ status: 'unavailable', reason, detail });
 
+/** The chains a plan may be simulated on: any adapters, by chain (absent: `not_supported`). */
+export type SimulationAdapters = { readonly [C in Chain]?: Pick<ChainAdapter, 'simulateLegs'> };
+
 export interface SimulatePlanParameters {
-  readonly adapters: ChainAdapters;
+  readonly adapters: SimulationAdapters;
   readonly planId: string;
   readonly chain: Chain;
   readonly legs: readonly PlanLegInput[];
@@ -74,24 +101,25 @@ export interface SimulatePlanParameters {
  * deposit) are `unavailable` too: the later chain's state depends on a delivery not made yet.
  */
 export async function simulatePlan(parameters: SimulatePlanParameters): Promise<PlanSimulation> {
-  const { adapters, planId, chain, legs, roles } = parameters;
+  const { adapters, planId, chain, legs } = parameters;
   if (legs.some((leg) => (leg.chain ?? chain) !== chain)) {
     return unavailable('not_supported', 'the legs are signed on several chains');
   }
   const adapter = adapters[chain];
-  if (!adapter.simulateLegs) {
+  if (!adapter?.simulateLegs) {
     return unavailable('not_supported', `${chain}: no simulation of legs on this chain yet`);
   }
   const payloads = legs.map((leg) => leg.payload as unknown as UnsignedPayload);
   let reading;
   try {
-    reading = await adapter.simulateLegs({ owner: roles.owner, payloads });
+    reading = await adapter.simulateLegs({ owner: parameters.roles.owner, payloads });
   } catch (error) {
     if (!(error instanceof InvalidChainInputError)) throw error;
     return unavailable('not_supported', `${chain}: ${error.message}`);
   }
   if (reading.status === 'unavailable') return unavailable(reading.reason, reading.detail);
   const usdc = reading.usdc?.toLowerCase();
+  const roles = withCalledContracts(parameters.roles, legs, reading);
   const simulated: SimulatedLeg[] = reading.legs.map((leg, index) => ({
     index,
     bytesDigest: legBytesDigest(payloads[index] as UnsignedPayload),
@@ -104,6 +132,19 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
       usdc: change.asset.toLowerCase() === usdc,
       delta: formatMicros(change.delta),
     })),
+    ...(leg.calls ? { calls: [...leg.calls] } : {}),
+    ...(leg.approvals
+      ? {
+          approvals: leg.approvals.map((approval) => ({
+            holder: approval.holder,
+            spender: approval.spender,
+            role: roleOf(roles, approval.spender),
+            asset: approval.asset,
+            usdc: approval.asset.toLowerCase() === usdc,
+            allowance: formatMicros(approval.allowance),
+          })),
+        }
+      : {}),
   }));
   return {
     status: 'simulated',
@@ -111,7 +152,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
     method: reading.method,
     block: reading.block,
     legs: simulated,
-    findings: simulationFindings(legs, simulated),
+    findings: simulationFindings(legs, simulated, roles.owner),
     digest: simulationDigest(planId, simulated),
   };
 }
@@ -121,7 +162,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
  * document (what prepare answers). A blocked plan, or one without an owner, is left as it is.
  */
 export async function withSimulation<D extends PlanDocument>(
-  adapters: ChainAdapters,
+  adapters: SimulationAdapters,
   prepared: { readonly plan: PlanInput; readonly document: D },
   roles: Omit<SimulationRoles, 'owner'>,
 ): Promise<{ plan: PlanInput; document: D }> {

@@ -8,15 +8,68 @@ const sumOf = (leg: SimulatedLeg, role: string) =>
     .reduce((total, change) => total + BigInt(change.delta), 0n);
 
 /**
+ * What a settling leg says its USDC does: the owner's change, and who takes (pays) the other
+ * side. A burn's other side is burned (nobody); legs not listed here are judged for their
+ * recipients only.
+ */
+function plannedMove(
+  leg: PlanLegInput,
+): { owner: bigint; counterpart?: 'venue' | 'payee' } | undefined {
+  const amount = leg.amountMicros;
+  if (leg.action === 'deposit') return { owner: -amount, counterpart: 'venue' };
+  if (leg.action === 'withdraw') return { owner: amount, counterpart: 'venue' };
+  if (leg.action === 'transfer' && leg.effect === 'pay_out') {
+    return { owner: -amount, counterpart: 'payee' };
+  }
+  if (leg.action === 'burn') return { owner: -amount };
+  return undefined;
+}
+
+const COUNTERPART_CODE = {
+  venue: 'venue_amount_mismatch',
+  payee: 'payee_amount_mismatch',
+} as const;
+
+/** Approvals of the owner's tokens: to a party of the plan, for at most the leg's amount. */
+function approvalFindings(
+  planned: PlanLegInput,
+  leg: SimulatedLeg,
+  owner: string,
+): SimulationFinding[] {
+  const findings: SimulationFinding[] = [];
+  for (const approval of leg.approvals ?? []) {
+    if (approval.holder.toLowerCase() !== owner.toLowerCase()) continue;
+    if (approval.role === 'other') {
+      findings.push({
+        legIndex: leg.index,
+        code: 'approval_foreign_spender',
+        message: `${approval.spender} may spend the owner's ${approval.asset}; no leg of the plan calls it`,
+      });
+    }
+    if (BigInt(approval.allowance) > planned.amountMicros) {
+      findings.push({
+        legIndex: leg.index,
+        code: 'approval_beyond_amount',
+        message: `${approval.spender} may spend ${approval.allowance} of ${approval.asset}; the leg's amount is ${formatMicros(planned.amountMicros)}`,
+      });
+    }
+  }
+  return findings;
+}
+
+/**
  * Where a simulated outcome is not what the plan says (zero tolerance: the amounts are the
- * plan's own). Any leg that reverts; on a settling venue deposit or withdraw leg, USDC changes
- * other than the owner sending (receiving) exactly the leg's amount and the venue receiving
- * (paying) exactly it, and any USDC reaching an account that is none of owner, venue and
- * treasury. Swap legs are the quote's (their fill moves with the market): not judged here.
+ * plan's own). Any leg that reverts; any approval of the owner's tokens to a spender no leg of
+ * the plan calls, or beyond the leg's amount; on a settling leg other than a swap, USDC reaching
+ * an account that is none of owner, venue, treasury and payee, and on a venue deposit or
+ * withdrawal, a payout or a burn, the owner's USDC changing otherwise than by exactly the leg's
+ * amount, or the venue (payee) not receiving (paying) exactly it. Swap legs are the quote's
+ * (their fill moves with the market): their amounts are not judged here.
  */
 export function simulationFindings(
   legs: readonly PlanLegInput[],
   simulated: readonly SimulatedLeg[],
+  owner: string,
 ): SimulationFinding[] {
   const findings: SimulationFinding[] = [];
   for (const leg of simulated) {
@@ -30,34 +83,34 @@ export function simulationFindings(
       });
       continue;
     }
-    const direction =
-      planned.action === 'deposit' ? -1n : planned.action === 'withdraw' ? 1n : undefined;
-    // Venue legs only: a swap's fill and its fee lines are the quote's, checked on their own.
-    if (!planned.settles || direction === undefined || planned.effect === 'swap') continue;
+    findings.push(...approvalFindings(planned, leg, owner));
+    // A swap's fill and its fee lines are the quote's, checked on their own.
+    if (!planned.settles || planned.effect === 'swap' || planned.action === 'swap') continue;
     for (const change of leg.changes) {
       if (change.usdc && change.role === 'other' && BigInt(change.delta) > 0n) {
         findings.push({
           legIndex: leg.index,
           code: 'unexpected_recipient',
-          message: `${change.account} receives ${change.delta} USDC; it is not the owner, the venue or the treasury`,
+          message: `${change.account} receives ${change.delta} USDC; it is not the owner, the venue, the treasury or the payee`,
         });
       }
     }
-    const owner = sumOf(leg, 'owner');
-    const venue = sumOf(leg, 'venue');
-    const amount = planned.amountMicros;
-    if (owner !== direction * amount) {
+    const move = plannedMove(planned);
+    if (!move) continue;
+    const ownerDelta = sumOf(leg, 'owner');
+    const amount = formatMicros(planned.amountMicros);
+    if (ownerDelta !== move.owner) {
       findings.push({
         legIndex: leg.index,
         code: 'owner_amount_mismatch',
-        message: `the owner's USDC changes by ${formatMicros(owner)}; the plan ${planned.action}s ${formatMicros(amount)}`,
+        message: `the owner's USDC changes by ${formatMicros(ownerDelta)}; the plan ${planned.action}s ${amount}`,
       });
     }
-    if (venue !== -direction * amount) {
+    if (move.counterpart && sumOf(leg, move.counterpart) !== -move.owner) {
       findings.push({
         legIndex: leg.index,
-        code: 'venue_amount_mismatch',
-        message: `the venue's USDC changes by ${formatMicros(venue)}; the plan ${planned.action}s ${formatMicros(amount)}`,
+        code: COUNTERPART_CODE[move.counterpart],
+        message: `the ${move.counterpart}'s USDC changes by ${formatMicros(sumOf(leg, move.counterpart))}; the plan ${planned.action}s ${amount}`,
       });
     }
   }

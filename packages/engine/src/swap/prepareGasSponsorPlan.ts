@@ -15,6 +15,7 @@ import { EngineError } from '../errors';
 import { blocker } from '../plan/blocker';
 import { planDocument, planRecord } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
+import { withSimulation } from '../simulation/simulatePlan';
 import type { CetusConfig } from './cetusSettings';
 import type { JupiterConfig } from './jupiterSettings';
 import type { NativeTopUp } from './nativeTopUp';
@@ -277,11 +278,22 @@ export async function prepareGasSponsorPlan(
     effect: 'swap',
     ...(quote && build.status === 'prepared' ? { swap: quote.swap } : {}),
   });
-  await storePlan(parameters, {
-    ...record,
-    legs: record.legs.map((leg) =>
-      leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
-    ),
-  });
-  return planDocument(parts);
+  // Issue 44: the legs (swap, unwrap) simulated on their chain, stored with the plan and shown
+  // in its answer; the contracts they call (the swap's target, the wrapped native) are its
+  // venues, so the approval's spender must be one of them.
+  const { plan, document } = await withSimulation(
+    adapters,
+    {
+      plan: {
+        ...record,
+        legs: record.legs.map((leg) =>
+          leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
+        ),
+      },
+      document: planDocument(parts) as GasSponsorPlanDocument,
+    },
+    { venue: [], treasury: [] },
+  );
+  await storePlan(parameters, plan);
+  return document;
 }

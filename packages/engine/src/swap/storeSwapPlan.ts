@@ -2,9 +2,10 @@ import type { ChainAdapter, LegBuild, SwapPlanDocument } from '@yieldrouter/sche
 import { formatMicros } from '@yieldrouter/schemas';
 import { planDocument, planRecord } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
+import { withSimulation } from '../simulation/simulatePlan';
 import type { PlanStore } from '../plan/storePlan';
 import type { QuotedSwapLegParameters } from './priceSwap';
-import { swapTargetOf } from './swapQuoteSource';
+import { swapTargetOf, swapVenuesOf } from './swapQuoteSource';
 import type { SwapQuote, SwapQuoteSource } from './swapQuoteSource';
 import { quoteSwapPlan, swapPlanParts } from './swapPlanSteps';
 import type { SwapPlanBasis, SwapPlanFees } from './swapPlanSteps';
@@ -24,6 +25,8 @@ export async function storeSwapPlan(
       | { readonly quote: SwapQuote; readonly fees: SwapPlanFees; readonly swapTarget: string }
       | undefined;
     readonly now: Date;
+    /** The chain's adapter: the legs are simulated on it (issue 44). */
+    readonly adapter?: Pick<ChainAdapter, 'simulateLegs'>;
   },
 ): Promise<SwapPlanDocument> {
   const { chain, owner, input, output, slippageBps, serviceFee } = basis;
@@ -40,32 +43,43 @@ export async function storeSwapPlan(
     disclosure: { owner, ...swapParts },
     createdAt: outcome.now,
   };
-  await storePlan(
-    store,
-    planRecord(parts, {
-      venueId: null,
-      owner,
-      wallet: owner,
-      request: {
-        chain,
+  const feeRecipient = serviceFee.bps > 0 ? (basis.feeRecipient ?? null) : null;
+  // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer;
+  // the contracts the swap calls and is allowed to are its venues, the fee recipient the treasury.
+  const { plan, document } = await withSimulation(
+    { [chain]: outcome.adapter },
+    {
+      plan: planRecord(parts, {
+        venueId: null,
         owner,
-        inputToken: input.symbol,
-        outputToken: output.symbol,
-        amountInMicros: formatMicros(amountIn),
-        slippageBps,
-      },
-      // The swap leg settles from its receipt: the amount out is what the chain paid the owner.
-      effect: 'swap',
-      swap: {
-        ...swapParts,
-        inputTokenAddress: input.address,
-        outputTokenAddress: output.address,
-        feeRecipient: serviceFee.bps > 0 ? (basis.feeRecipient ?? null) : null,
-        ...(priced ? { swapTarget: priced.swapTarget } : {}),
-      },
-    }),
+        wallet: owner,
+        request: {
+          chain,
+          owner,
+          inputToken: input.symbol,
+          outputToken: output.symbol,
+          amountInMicros: formatMicros(amountIn),
+          slippageBps,
+        },
+        // The swap leg settles from its receipt: the amount out is what the chain paid the owner.
+        effect: 'swap',
+        swap: {
+          ...swapParts,
+          inputTokenAddress: input.address,
+          outputTokenAddress: output.address,
+          feeRecipient,
+          ...(priced ? { swapTarget: priced.swapTarget } : {}),
+        },
+      }),
+      document: planDocument(parts) as SwapPlanDocument,
+    },
+    {
+      venue: priced ? swapVenuesOf(priced.quote) : [],
+      treasury: feeRecipient ? [feeRecipient] : [],
+    },
   );
-  return planDocument(parts);
+  await storePlan(store, plan);
+  return document;
 }
 
 /**
@@ -97,5 +111,6 @@ export async function quoteAndStoreSwapPlan<Quote extends SwapQuote>(parameters:
         ? { ...priced, swapTarget: swapTargetOf(priced.quote) }
         : undefined,
     now,
+    adapter: parameters.adapter,
   });
 }

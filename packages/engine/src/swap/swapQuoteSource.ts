@@ -86,6 +86,18 @@ export function swapTargetOf(quote: SwapQuote): string {
   }
 }
 
+/**
+ * The contracts a quote's legs give the owner's input to: the target it calls and, on EVM, the
+ * spender it is approved to (the same contract for 0x's AllowanceHolder). Its plan's venues in a
+ * simulation (issue 44): an approval to any other spender is a finding.
+ */
+export function swapVenuesOf(quote: SwapQuote): string[] {
+  const target = swapTargetOf(quote);
+  return quote.family === 'evm' && quote.allowanceTarget !== target
+    ? [target, quote.allowanceTarget]
+    : [target];
+}
+
 /** Why there is no quote: the plan is blocked with this code, never given a made-up price. */
 export interface SwapQuoteUnavailable {
   readonly status: 'quote_unavailable' | 'quote_timeout' | 'no_route';

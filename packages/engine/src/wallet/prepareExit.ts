@@ -6,6 +6,7 @@ import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { planDocument, planRecord } from '../plan/planDocument';
+import { withSimulation } from '../simulation/simulatePlan';
 import { ledgerWallet, ownerOn } from './walletAddress';
 
 export interface PrepareExitParameters {
@@ -85,19 +86,24 @@ export async function prepareExit(parameters: PrepareExitParameters): Promise<Ex
     },
     createdAt: now,
   };
-  const document: ExitPlanDocument = planDocument(parts);
+  // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
+  const { plan, document } = await withSimulation(
+    adapters,
+    {
+      plan: planRecord(parts, {
+        venueId: null,
+        owner,
+        wallet: owner,
+        request: { amountMicros: formatMicros(amountMicros), chain },
+        effect: 'exit_liquid',
+      }),
+      document: planDocument(parts) as ExitPlanDocument,
+    },
+    { venue: [], treasury: [] },
+  );
   try {
     await db.transaction(async (tx: Books) => {
-      await insertPlan(
-        tx,
-        planRecord(parts, {
-          venueId: null,
-          owner,
-          wallet: owner,
-          request: { amountMicros: formatMicros(amountMicros), chain },
-          effect: 'exit_liquid',
-        }),
-      );
+      await insertPlan(tx, plan);
       // Before the posting: the answer needs no balance lock, so the locks are held no longer.
       await parameters.recordWrite?.(tx, document);
       if (build.status === 'prepared') {

@@ -29,6 +29,7 @@ import type { DepositBridging, PrepareDepositBridgeParameters } from '../bridge/
 import { chooseRouteChain } from './routeChain';
 import type { RouteChainRequest } from './routeChain';
 import { ownerOn } from './walletAddress';
+import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 
 /** The only token the router takes today (USDC, 6 decimals, on every chain we serve). */
 export const ROUTE_TOKEN = 'USDC';
@@ -293,12 +294,11 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
     },
     createdAt: now,
   };
-  const document: RoutePlanDocument = withLegChains(planDocument(parts), joined.legChains);
-  // A cross-chain route stores what it bridges with it (one statement).
-  await db.transaction(async (tx: Books) => {
-    await insertPlan(
-      tx,
-      planRecord(parts, {
+  // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
+  const { plan, document } = await withSimulation(
+    adapters,
+    {
+      plan: planRecord(parts, {
         venueId,
         owner,
         wallet: owner,
@@ -306,7 +306,16 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
         effect,
         ...joined.storage,
       }),
-    );
+      document: withLegChains(planDocument(parts), joined.legChains) as RoutePlanDocument,
+    },
+    {
+      venue: venueAccounts(venue ? venueOnChain(parameters.venues, venue) : undefined),
+      treasury: [],
+    },
+  );
+  // A cross-chain route stores what it bridges with it (one statement).
+  await db.transaction(async (tx: Books) => {
+    await insertPlan(tx, plan);
     // Before the posting: the answer needs no balance lock, so the locks are held no longer.
     await parameters.recordWrite?.(tx, document);
     if (reservedMicros > 0n) {

@@ -10,3 +10,21 @@ it('plan tools describe the simulation, and the stored plan its divergences', ()
   expect(outputOf('getPlan')).toContain('"divergences"');
   expect(outputOf('prepareDepositPlan')).toContain('"simulation"');
 });
+
+it('every EVM plan kind that prepares legs describes its simulation, with approvals and calls', () => {
+  for (const name of [
+    'prepareEvmSwapPlan',
+    'prepareBridgePlan',
+    'prepareGasSponsorPlan',
+    'autoPay',
+    'prepareWithdrawPlan',
+  ]) {
+    const output = outputOf(name);
+    expect({ name, simulation: output.includes('"simulation"') }).toEqual({
+      name,
+      simulation: true,
+    });
+    expect(output).toContain('"approvals"');
+    expect(output).toContain('"calls"');
+  }
+});
