@@ -110,59 +110,44 @@ describe('the public auto-pay plan with the peer’s default {} body', () => {
 
 describe('native tokens by symbol in swap plans', () => {
   const plans = () => t.db.plan.count();
+  const swap = (path: string, chain: 'solana' | 'base' | 'arbitrum' | 'sui', change: object) =>
+    request(t.app)
+      .post(path)
+      .send({
+        chain,
+        owner: SAMPLE_ADDRESSES[chain],
+        inputToken: 'USDC',
+        outputToken: 'USDC',
+        amountInMicros: '1000000',
+        ...change,
+      });
 
   it.each([
-    ['SOL in', '/api/v1/svc/jupiter/plan', 'solana', { inputToken: 'SOL' }, 'body.inputToken'],
-    ['sol out', '/api/v1/svc/jupiter/plan', 'solana', { outputToken: 'sol' }, 'body.outputToken'],
-    [
-      'ETH in on Base',
-      '/api/v1/svc/evm/swap/plan',
-      'base',
-      { inputToken: 'ETH' },
-      'body.inputToken',
-    ],
-    [
-      'the 0xEeee… native address out on Arbitrum',
-      '/api/v1/svc/evm/swap/plan',
-      'arbitrum',
-      { outputToken: `0x${'Ee'.repeat(20)}` },
-      'body.outputToken',
-    ],
+    ['SOL', '/api/v1/svc/jupiter/plan', 'solana'],
+    ['eth', '/api/v1/svc/evm/swap/plan', 'base'],
+    [`0x${'Ee'.repeat(20)}`, '/api/v1/svc/evm/swap/plan', 'arbitrum'],
   ] as const)(
-    '%s: 400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field and the wrapped token',
-    async (_name, path, chain, change, field) => {
+    '%s in: 400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field and the wrapped token',
+    async (token, path, chain) => {
       const before = await plans();
-      const wrapped = chain === 'solana' ? 'WSOL' : 'WETH';
-      const res = await request(t.app)
-        .post(path)
-        .send({
-          chain,
-          owner: SAMPLE_ADDRESSES[chain],
-          inputToken: 'USDC',
-          outputToken: wrapped,
-          amountInMicros: '1000000',
-          ...change,
-        });
-      expect(refusal(res)).toEqual([400, 'NATIVE_TOKEN_NOT_SWAPPABLE', field]);
-      expect(res.body.message).toContain(wrapped);
+      const res = await swap(path, chain, { inputToken: token });
+      expect(refusal(res)).toEqual([400, 'NATIVE_TOKEN_NOT_SWAPPABLE', 'body.inputToken']);
+      expect(res.body.message).toContain(chain === 'solana' ? 'WSOL' : 'WETH');
       expect(await plans()).toBe(before);
     },
   );
 
-  it('takes the wrapped tokens, and SUI on Sui, as before', async () => {
-    for (const [path, chain, token] of [
-      ['/api/v1/svc/jupiter/plan', 'solana', 'WSOL'],
-      ['/api/v1/svc/evm/swap/plan', 'base', 'WETH'],
-      ['/api/v1/svc/cetus/plan', 'sui', 'SUI'],
-    ] as const) {
-      const res = await request(t.app).post(path).send({
-        chain,
-        owner: SAMPLE_ADDRESSES[chain],
-        inputToken: 'USDC',
-        outputToken: token,
-        amountInMicros: '1000000',
-      });
-      expect([path, res.status]).toEqual([path, 200]);
-    }
-  });
+  it.each([
+    ['sol', '/api/v1/svc/jupiter/plan', 'solana', 'WSOL'],
+    ['ETH', '/api/v1/svc/evm/swap/plan', 'base', 'WETH'],
+    [`0x${'Ee'.repeat(20)}`, '/api/v1/svc/evm/swap/plan', 'arbitrum', 'WETH'],
+    ['SUI', '/api/v1/svc/cetus/plan', 'sui', 'SUI'],
+  ] as const)(
+    '%s out: a plan that swaps into %s (here blocked: no source)',
+    async (token, path, chain, swapped) => {
+      const res = await swap(path, chain, { outputToken: token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'blocked', outputToken: swapped });
+    },
+  );
 });

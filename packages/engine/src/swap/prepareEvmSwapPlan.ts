@@ -1,10 +1,13 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { EvmSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
+import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
+import { formatUnits } from '@yieldrouter/schemas';
+import { blocker } from '../plan/blocker';
 import type { SwapsConfig } from './swapSettings';
 import type { EvmSwapQuote } from './swapQuoteSource';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
-import { beginSwapPlan } from './swapPlanSteps';
+import type { QuotedSwapLegParameters } from './priceSwap';
+import { beginSwapPlan, nativeTokenOf } from './swapPlanSteps';
 import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 
 /** An EVM swap plan's inputs: the swap settings, the 0x quote source and the request. */
@@ -15,6 +18,40 @@ export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
 >;
 
 /**
+ * The legs of a swap into ETH: the swap into WETH, then an unwrap of its minimum out (the wei
+ * the swap guarantees; any more it pays stays WETH). Each settles from its receipt: the unwrap
+ * books what the WETH `Withdrawal` log proves, never this figure.
+ */
+export async function buildSwapAndUnwrapLegs(
+  parameters: QuotedSwapLegParameters<EvmSwapQuote>,
+): Promise<LegBuild> {
+  const { adapter, chain, output, planId, owner } = parameters;
+  const build = await buildSwapLegs(parameters);
+  if (build.status !== 'prepared') return build;
+  if (!adapter.buildUnwrap) {
+    return {
+      status: 'blocked',
+      blockers: [blocker('chain_not_write_ready', { details: { chain, detail: 'no unwrap leg' } })],
+    };
+  }
+  const amount = parameters.priced.fees.minAmountOutMicros;
+  const shown = `${formatUnits(amount, output.decimals)} ${output.symbol}`;
+  return {
+    status: 'prepared',
+    legs: [
+      ...build.legs,
+      adapter.buildUnwrap({
+        planId,
+        owner,
+        wrappedNative: output.address,
+        amount,
+        summary: `Unwrap ${shown} (the swap's minimum out) into ETH on ${chain}; any more stays ${output.symbol}`,
+      }),
+    ],
+  };
+}
+
+/**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.
  *
  * Refused (EngineError BAD_REQUEST naming the field, nothing stored): an unknown token, the same
@@ -23,7 +60,8 @@ export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
  * answering garbage, no route, a quote that breaks the slippage bound, an unreadable allowance.
  * Prepared: fee lines (the service fee from the schedule on the input; the pool fee the source
  * reported), the quoted and minimum amounts out, and the legs — an approval when the allowance
- * (as the quote reports it, else read on chain) is short, then the quote's call.
+ * (as the quote reports it, else read on chain) is short, then the quote's call, then (output
+ * ETH or 0xEeee…) the unwrap of the WETH it bought.
  */
 export async function prepareEvmSwapPlan(
   parameters: PrepareEvmSwapPlanParameters,
@@ -31,10 +69,12 @@ export async function prepareEvmSwapPlan(
   const { adapters, swaps, source, request, now } = parameters;
   const chain = request.chain;
   const adapter = adapters[chain];
+  // ETH out (issue 41): the swap buys WETH, then an unwrap leg turns it into ETH.
+  const nativeOut = nativeTokenOf(chain, request.outputToken);
   const basis = beginSwapPlan({
     chain,
     tokens: swaps.tokens[chain],
-    request,
+    request: nativeOut ? { ...request, outputToken: nativeOut.wrapped } : request,
     normalizeOwner: (address) => adapter.normalizeAddress(address),
     ownerFormat: '0x + 40 hex, EIP-55 if mixed case',
     feeRecipient: swaps.feeRecipients[chain],
@@ -49,7 +89,7 @@ export async function prepareEvmSwapPlan(
       source: 'SVC_ZEROX_BASE_URL',
       feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
     },
-    buildLegs: buildSwapLegs,
+    buildLegs: nativeOut ? buildSwapAndUnwrapLegs : buildSwapLegs,
     now,
   });
 }

@@ -13,7 +13,7 @@ import { formatMicros, isPlanId, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plan/blocker';
-import { planDocument, planRecord } from '../plan/planDocument';
+import { planDocument, planRecord, withUnwrapLegs } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
 import type { CetusConfig } from './cetusSettings';
 import type { JupiterConfig } from './jupiterSettings';
@@ -277,11 +277,6 @@ export async function prepareGasSponsorPlan(
     effect: 'swap',
     ...(quote && build.status === 'prepared' ? { swap: quote.swap } : {}),
   });
-  await storePlan(parameters, {
-    ...record,
-    legs: record.legs.map((leg) =>
-      leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
-    ),
-  });
+  await storePlan(parameters, withUnwrapLegs(record));
   return planDocument(parts);
 }

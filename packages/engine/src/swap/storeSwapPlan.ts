@@ -1,6 +1,6 @@
 import type { ChainAdapter, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
-import { planDocument, planRecord } from '../plan/planDocument';
+import { planDocument, planRecord, withUnwrapLegs } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
 import type { PlanStore } from '../plan/storePlan';
 import type { QuotedSwapLegParameters } from './priceSwap';
@@ -42,28 +42,30 @@ export async function storeSwapPlan(
   };
   await storePlan(
     store,
-    planRecord(parts, {
-      venueId: null,
-      owner,
-      wallet: owner,
-      request: {
-        chain,
+    withUnwrapLegs(
+      planRecord(parts, {
+        venueId: null,
         owner,
-        inputToken: input.symbol,
-        outputToken: output.symbol,
-        amountInMicros: formatMicros(amountIn),
-        slippageBps,
-      },
-      // The swap leg settles from its receipt: the amount out is what the chain paid the owner.
-      effect: 'swap',
-      swap: {
-        ...swapParts,
-        inputTokenAddress: input.address,
-        outputTokenAddress: output.address,
-        feeRecipient: serviceFee.bps > 0 ? (basis.feeRecipient ?? null) : null,
-        ...(priced ? { swapTarget: priced.swapTarget } : {}),
-      },
-    }),
+        wallet: owner,
+        request: {
+          chain,
+          owner,
+          inputToken: input.symbol,
+          outputToken: output.symbol,
+          amountInMicros: formatMicros(amountIn),
+          slippageBps,
+        },
+        // The swap leg settles from its receipt: the amount out is what the chain paid the owner.
+        effect: 'swap',
+        swap: {
+          ...swapParts,
+          inputTokenAddress: input.address,
+          outputTokenAddress: output.address,
+          feeRecipient: serviceFee.bps > 0 ? (basis.feeRecipient ?? null) : null,
+          ...(priced ? { swapTarget: priced.swapTarget } : {}),
+        },
+      }),
+    ),
   );
   return planDocument(parts);
 }

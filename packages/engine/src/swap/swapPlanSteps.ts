@@ -24,6 +24,23 @@ const NATIVE_TOKENS: Partial<Record<Chain, { readonly native: string; readonly w
 const EVM_NATIVE_MARKER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 /**
+ * The chain's native token and its wrapped symbol when `asked` names the native one (its symbol
+ * in any case, or the 0xEeee… address on EVM); undefined otherwise.
+ */
+export function nativeTokenOf(
+  chain: Chain,
+  asked: string,
+): { readonly native: string; readonly wrapped: string } | undefined {
+  const native = NATIVE_TOKENS[chain];
+  const wanted = asked.trim().toLowerCase();
+  if (!native) return undefined;
+  const evm = chain === 'base' || chain === 'arbitrum';
+  return wanted === native.native.toLowerCase() || (evm && wanted === EVM_NATIVE_MARKER)
+    ? native
+    : undefined;
+}
+
+/**
  * A token named by symbol (any case) or address, in the chain's table; else a 400 naming it:
  * `NATIVE_TOKEN_NOT_SWAPPABLE` for the chain's native token, `BAD_REQUEST` for any other.
  */
@@ -39,11 +56,11 @@ export function findSwapToken(
     (entry) => entry.symbol.toLowerCase() === wanted || entry.address.toLowerCase() === wanted,
   );
   if (!token) {
-    const wrapped = NATIVE_TOKENS[chain];
-    if (wrapped && (wanted === wrapped.native.toLowerCase() || wanted === EVM_NATIVE_MARKER)) {
+    const native = nativeTokenOf(chain, asked);
+    if (native) {
       throw new EngineError(
         'NATIVE_TOKEN_NOT_SWAPPABLE',
-        `body.${field}: ${asked} is ${chain}'s native token; swap plans do not wrap or unwrap it yet: name ${wrapped.wrapped} (native gas: POST /api/v1/svc/gas-sponsor/plan)`,
+        `body.${field}: ${asked} is ${chain}'s native token, which swap plans do not wrap yet: name ${native.wrapped} (native gas: POST /api/v1/svc/gas-sponsor/plan)`,
         `body.${field}`,
       );
     }
