@@ -1,19 +1,15 @@
-import request from 'supertest';
-import { AutoPayDocument, AutopilotState } from '@yieldrouter/schemas';
-import type { TestApp } from './testing/startTestApp';
-import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing/startTestApp';
-
 // Issue 41: the request shapes peer (v1) clients send, mapped to ours or refused with a 400 that
 // names the field and says what to send instead; nothing is stored on a refusal.
+import request from 'supertest';
+import { AutoPayDocument, AutopilotState } from '@yieldrouter/schemas';
+import * as testApp from './testing/startTestApp';
+
+const { SAMPLE_ADDRESSES, TEST_WALLET, scopedTestKeys, startTestApp, testKeys } = testApp;
 
 const SUI = `0x${'ef'.repeat(32)}`;
-let t: TestApp;
+let t: testApp.TestApp;
 beforeAll(async () => {
-  t = await startTestApp({
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: [TEST_WALLET, SUI] },
-    ]),
-  });
+  t = await startTestApp({ SVC_API_KEYS: scopedTestKeys([TEST_WALLET, SUI]) });
 });
 afterAll(() => t?.close());
 
@@ -59,22 +55,21 @@ describe('POST …/auto-pay with the peer’s config shape writes the config', (
   });
 
   it('maps enabled and percentage (percent, as ours) over the stored config', async () => {
-    const first = await post(autoPay, { enabled: false, percentage: 10, payees });
-    expect(first.status).toBe(200);
-    expect(AutoPayDocument.parse(first.body).config).toMatchObject({
-      enabled: false,
-      percentage: 10,
-      trigger: 'manual',
-      payees,
-    });
-    const res = await post(autoPay, { enabled: true, percentage: 50, dustMicros: '7' });
-    expect(res.status).toBe(200);
-    expect(AutoPayDocument.parse(res.body).config).toMatchObject({
-      enabled: true,
-      percentage: 50,
-      dustMicros: '7',
-      payees,
-    });
+    // Each write answers the auto-pay document with the config it stored.
+    for (const [body, stored] of [
+      [
+        { enabled: false, percentage: 10, payees },
+        { enabled: false, percentage: 10, trigger: 'manual', payees },
+      ],
+      [
+        { enabled: true, percentage: 50, dustMicros: '7' },
+        { enabled: true, percentage: 50, dustMicros: '7', payees },
+      ],
+    ] as const) {
+      const res = await post(autoPay, body);
+      expect(res.status).toBe(200);
+      expect(AutoPayDocument.parse(res.body).config).toMatchObject(stored);
+    }
     const read = await request(t.app).get(autoPay).set('X-API-Key', testKeys.owner);
     expect(read.body.config).toMatchObject({ enabled: true, percentage: 50 });
   });

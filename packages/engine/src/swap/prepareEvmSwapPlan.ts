@@ -1,14 +1,12 @@
 import { defaultFeeSchedule } from '@yieldrouter/fees';
-import type { EvmSwapPlanRequest, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
-import { formatUnits } from '@yieldrouter/schemas';
-import { blocker } from '../plan/blocker';
+import type { EvmSwapPlanRequest, SwapPlanDocument } from '@yieldrouter/schemas';
 import type { SwapsConfig } from './swapSettings';
 import type { EvmSwapQuote } from './swapQuoteSource';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
-import type { QuotedSwapLegParameters } from './priceSwap';
 import { beginSwapPlan, nativeTokenOf } from './swapPlanSteps';
 import { quoteAndStoreSwapPlan } from './storeSwapPlan';
+import { swapThenUnwrap } from './swapThenUnwrap';
 
 /** An EVM swap plan's inputs: the swap settings, the 0x quote source and the request. */
 export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
@@ -16,40 +14,6 @@ export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
   EvmSwapQuote,
   EvmSwapPlanRequest
 >;
-
-/**
- * The legs of a swap into ETH: the swap into WETH, then an unwrap of its minimum out (the wei
- * the swap guarantees; any more it pays stays WETH). Each settles from its receipt: the unwrap
- * books what the WETH `Withdrawal` log proves, never this figure.
- */
-export async function buildSwapAndUnwrapLegs(
-  parameters: QuotedSwapLegParameters<EvmSwapQuote>,
-): Promise<LegBuild> {
-  const { adapter, chain, output, planId, owner } = parameters;
-  const build = await buildSwapLegs(parameters);
-  if (build.status !== 'prepared') return build;
-  if (!adapter.buildUnwrap) {
-    return {
-      status: 'blocked',
-      blockers: [blocker('chain_not_write_ready', { details: { chain, detail: 'no unwrap leg' } })],
-    };
-  }
-  const amount = parameters.priced.fees.minAmountOutMicros;
-  const shown = `${formatUnits(amount, output.decimals)} ${output.symbol}`;
-  return {
-    status: 'prepared',
-    legs: [
-      ...build.legs,
-      adapter.buildUnwrap({
-        planId,
-        owner,
-        wrappedNative: output.address,
-        amount,
-        summary: `Unwrap ${shown} (the swap's minimum out) into ETH on ${chain}; any more stays ${output.symbol}`,
-      }),
-    ],
-  };
-}
 
 /**
  * Prepares (or blocks) a swap on Base or Arbitrum priced by the quote source, and stores it.
@@ -89,7 +53,7 @@ export async function prepareEvmSwapPlan(
       source: 'SVC_ZEROX_BASE_URL',
       feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
     },
-    buildLegs: nativeOut ? buildSwapAndUnwrapLegs : buildSwapLegs,
+    buildLegs: nativeOut ? swapThenUnwrap(buildSwapLegs) : buildSwapLegs,
     now,
   });
 }

@@ -8,6 +8,7 @@ import type { SolanaSwapQuote } from './swapQuoteSource';
 import type { QuotedSwapLegParameters } from './priceSwap';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { beginSwapPlan, nativeTokenOf } from './swapPlanSteps';
+import { swapThenUnwrap } from './swapThenUnwrap';
 
 /** A Solana swap plan's inputs: the Jupiter settings, its quote source and the request. */
 export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
@@ -26,7 +27,7 @@ export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
  * (blockhash, lookup tables). Prepared: fee lines (the service fee from the schedule on the
  * input; the pool fee the route reported), the quoted and minimum amounts out, and one leg: the
  * service fee transfer, Jupiter's swap instructions and the plan memo in one v0 transaction;
- * with output SOL, then the unwrap leg (`buildSolanaSwapAndUnwrapLegs`).
+ * with output SOL, then the unwrap leg (`swapThenUnwrap`).
  */
 export async function prepareSolanaSwapPlan(
   parameters: PrepareSolanaSwapPlanParameters,
@@ -51,7 +52,7 @@ export async function prepareSolanaSwapPlan(
     adapter,
     source,
     settings: { source: 'SVC_JUPITER_BASE_URL', feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT' },
-    buildLegs: nativeOut ? buildSolanaSwapAndUnwrapLegs : buildSolanaSwapLegs,
+    buildLegs: nativeOut ? swapThenUnwrap(buildSolanaSwapLegs) : buildSolanaSwapLegs,
     now,
   });
 }
@@ -92,33 +93,4 @@ export async function buildSolanaSwapLegs(
         : null,
     summary: `Swap ${shownIn} for at least ${shownOut} on ${chain} via ${quote.source} (service fee ${formatUnits(serviceFee.amountMicros, input.decimals)} ${input.symbol} in the same transaction)`,
   });
-}
-
-/**
- * The legs of a swap into SOL: the swap into wrapped SOL, then the unwrap leg that closes the
- * owner's wrapped SOL account to the owner (every lamport in it becomes SOL, with its rent). Each
- * settles from its receipt: the unwrap books the lamports the close proves, never a quote.
- */
-export async function buildSolanaSwapAndUnwrapLegs(
-  parameters: QuotedSwapLegParameters<SolanaSwapQuote>,
-): Promise<LegBuild> {
-  const { adapter, chain, owner, output, planId } = parameters;
-  const swap = await buildSolanaSwapLegs(parameters);
-  if (swap.status !== 'prepared') return swap;
-  if (!adapter.buildSolanaUnwrap) {
-    return {
-      status: 'blocked',
-      blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no unwrap builder' } })],
-    };
-  }
-  const amount = parameters.priced.fees.minAmountOutMicros;
-  const unwrap = await adapter.buildSolanaUnwrap({
-    planId,
-    owner,
-    wrappedNative: output.address,
-    amount,
-    summary: `Close the wrapped SOL account into SOL on ${chain}: at least ${formatUnits(amount, output.decimals)} SOL from the swap, and any wrapped SOL it held before`,
-  });
-  if (unwrap.status !== 'prepared') return unwrap;
-  return { status: 'prepared', legs: [...swap.legs, ...unwrap.legs] };
 }
