@@ -58,8 +58,8 @@ export const AutopilotEnableRequest = z
     goal: AutopilotGoal.optional(),
     targetChain: AutopilotChain.optional().meta({
       description:
-        'What v1 clients call `chain` (issue 41); with both, they must be equal (else 400 ' +
-        'naming `body.targetChain`).',
+        'Alias of `chain`, the name v1 clients send (issue 41); with both, they must be equal ' +
+        '(else 400 naming `body.targetChain`).',
     }),
   })
   .superRefine((input, context) => {
