@@ -131,22 +131,24 @@ const CALLS: readonly PeerCall[] = [
     // The id of a decision the history lists (recorded in beforeAll).
     path: `/api/v1/wallets/${SUI}/autopilot/history/{decisionId}`,
   },
+  // The autopilot of the Sui wallet: the peer's own policy schema (auto-yield-policy.v1) takes
+  // targetChain sui or solana only, and the chain must be the wallet's.
   {
     name: 'enableAutopilot',
     method: 'POST',
-    path: `/api/v1/wallets/${W}/autopilot/enable`,
-    json: { targetChain: 'base' },
+    path: `/api/v1/wallets/${SUI}/autopilot/enable`,
+    json: { targetChain: 'sui' },
   },
   {
     name: 'disableAutopilot',
     method: 'POST',
-    path: `/api/v1/wallets/${W}/autopilot/disable`,
+    path: `/api/v1/wallets/${SUI}/autopilot/disable`,
     json: {},
   },
   {
     name: 'previewAutopilot',
     method: 'POST',
-    path: `/api/v1/wallets/${W}/autopilot/preview`,
+    path: `/api/v1/wallets/${SUI}/autopilot/preview`,
     json: {},
   },
   { name: 'tickAutopilot', method: 'POST', path: `/api/v1/wallets/${W}/autopilot/tick`, json: {} },
@@ -175,18 +177,19 @@ const CALLS: readonly PeerCall[] = [
     },
   },
   { name: 'getAutoPay', method: 'GET', path: `/api/v1/wallets/${W}/auto-pay` },
-  {
-    name: 'enableAutoPay',
-    method: 'POST',
-    path: `/api/v1/wallets/${W}/auto-pay`,
-    json: { enabled: true, percentage: 50 },
-  },
   { name: 'getAutoPayPayees', method: 'GET', path: `/api/v1/wallets/${W}/auto-pay/payees` },
   {
     name: 'setAutoPayPayees',
     method: 'PUT',
     path: `/api/v1/wallets/${W}/auto-pay/payees`,
     json: { payees: [{ payeeId: 'team', address: `0x${'22'.repeat(20)}`, weightBps: 10000 }] },
+  },
+  // After the payees: a config names whom it pays (without any, 400 naming body.payees).
+  {
+    name: 'enableAutoPay',
+    method: 'POST',
+    path: `/api/v1/wallets/${W}/auto-pay`,
+    json: { enabled: true, percentage: 50 },
   },
   {
     name: 'previewAutoPay',
@@ -277,11 +280,10 @@ const NOT_YET: Readonly<Record<string, string>> = {
   'vault harvest': 'not offered (404 NOT_OFFERED): vaults',
   'vault deploy': 'not offered (404 NOT_OFFERED): vaults',
   'vault undeploy': 'not offered (404 NOT_OFFERED): vaults',
-  enableAutopilot: 'targetChain not accepted yet',
-  enableAutoPay: 'POST auto-pay is our run; the config shape is not accepted yet',
-  executeStrategyDeposit: 'takes owner-signed bytes: the replay has none to send (400 names them)',
-  previewAutopilot: 'its default {} body: preview asks for chain while the wallet has no policy',
-  autoPayPlan: 'its default {} body: the plan needs body.wallet',
+  executeStrategyDeposit:
+    'takes owner-signed bytes: the replay has none to send (400 body.signedTransaction)',
+  autoPayPlan:
+    'its default {} body: 400 body.wallet says to name the wallet or use …/auto-pay/preview',
 };
 
 /** Refused for its shape or not served: what "does not work" means for a replayed call. */

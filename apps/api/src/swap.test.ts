@@ -6,7 +6,7 @@ import { createChainAdapters } from '@yieldrouter/engine';
 import type { ChainAdapters } from '@yieldrouter/engine';
 import { watchSettlements } from '@yieldrouter/jobs';
 import { testJobDeps } from '@yieldrouter/jobs/testing';
-import { markLegSubmitted } from '@yieldrouter/ledger';
+import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import { RoutesDocument, StoredPlanDocument, SwapPlanDocument } from '@yieldrouter/schemas';
 import { anvilAccounts, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
@@ -78,9 +78,10 @@ const wethOf = (who: Address) =>
     args: [who],
   });
 
-/** The owner signs and sends each leg in order (anvil mines at once); their hashes in order. */
-async function signAndSendAll(document: SwapPlanDocument): Promise<Hex[]> {
+/** The owner signs and sends each leg in order (anvil mines at once): hashes and gas paid. */
+async function sendLegs(document: SwapPlanDocument) {
   const hashes: Hex[] = [];
+  let gasPaid = 0n;
   for (const leg of document.legs ?? []) {
     const tx = leg.transaction as { to: Address; data: Hex; value: string };
     const hash = await wallet().sendTransaction({
@@ -88,37 +89,46 @@ async function signAndSendAll(document: SwapPlanDocument): Promise<Hex[]> {
       data: tx.data,
       value: BigInt(tx.value),
     });
-    await reader().waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await reader().waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    expect(receipt.status).toBe('success');
+    gasPaid += receipt.gasUsed * receipt.effectiveGasPrice;
     hashes.push(hash);
   }
-  return hashes;
+  return { hashes, gasPaid };
 }
 
-/** The last leg's hash (the swap's). */
+/** The last leg's hash once every leg is sent. */
 async function signAndSend(document: SwapPlanDocument): Promise<Hex> {
-  const last = (await signAndSendAll(document)).at(-1);
+  const last = (await sendLegs(document)).hashes.at(-1);
   if (!last) throw new Error('no legs');
   return last;
 }
 
 /**
  * The owner reports the swap leg's transaction (as execute or the settle route record it), and
- * the keeper's settlement watch settles it from its receipt.
+ * the keeper's settlement watch settles it from its receipt. `more`: earlier legs' transactions
+ * too (by index); a leg booked after another settles on the watch's next pass.
  */
-async function keeperSettles(document: SwapPlanDocument, txId: string) {
+async function keeperSettles(
+  document: SwapPlanDocument,
+  txId: string,
+  more: Readonly<Record<number, string>> = {},
+) {
   const legIndex = (document.legs?.length ?? 0) - 1;
-  await markLegSubmitted(t.db, {
-    planId: document.planId ?? '',
-    legIndex,
-    txId,
-    now: new Date(),
-  });
-  const counts = await watchSettlements(
-    testJobDeps(
-      { url: '', db: t.db, drop: async () => undefined },
-      { adapters, venues: t.config.venues },
-    ),
+  for (const [index, hash] of [...Object.entries(more), [String(legIndex), txId]] as const) {
+    await markLegSubmitted(t.db, {
+      planId: document.planId ?? '',
+      legIndex: Number(index),
+      txId: hash,
+      now: new Date(),
+    });
+  }
+  const deps = testJobDeps(
+    { url: '', db: t.db, drop: async () => undefined },
+    { adapters, venues: t.config.venues },
   );
+  const counts = await watchSettlements(deps);
+  if (Object.keys(more).length > 0) await watchSettlements(deps);
   const stored = StoredPlanDocument.parse(
     (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`).expect(200)).body,
   );
@@ -184,7 +194,7 @@ describe('POST /svc/evm/swap/plan', () => {
 
     const before = await wethOf(owner.address);
     const feesBefore = await protocolFees(t);
-    const [approveTx, txId] = (await signAndSendAll(document)) as [Hex, Hex];
+    const [approveTx, txId] = (await sendLegs(document)).hashes as [Hex, Hex];
     // Issue 44: the approval and the swap did on chain exactly what their simulation said.
     await expectSimulatedAsMined(reader(), document, { 0: approveTx, 1: txId });
     const { counts, leg } = await keeperSettles(document, txId);
@@ -215,6 +225,40 @@ describe('POST /svc/evm/swap/plan', () => {
         status: 'confirmed',
       }),
     ]);
+  });
+
+  it('ETH out (issue 41): the swap into WETH, then an unwrap settled from its receipt', async () => {
+    const document = SwapPlanDocument.parse((await plan(swapBody({ outputToken: 'ETH' }))).body);
+    expect(document).toMatchObject({ status: 'prepared', outputToken: 'WETH' });
+    const settling = document.legs?.filter((leg) => leg.settles).map((leg) => leg.action);
+    expect([document.legs?.[0]?.action, settling]).toEqual(['approve', ['swap', 'unwrap']]);
+    const min = BigInt(document.minAmountOutMicros ?? '0');
+    const quoted = BigInt(document.quotedAmountOutMicros ?? '0');
+    const ethOf = () => reader().getBalance({ address: owner.address });
+    const [ethBefore, wethBefore] = [await ethOf(), await wethOf(owner.address)];
+    const { hashes, gasPaid } = await sendLegs(document);
+    // The unwrap's wei less the gas; what the swap paid above its minimum stays WETH.
+    expect((await ethOf()) - ethBefore + gasPaid).toBe(min);
+    expect((await wethOf(owner.address)) - wethBefore).toBe(quoted - min);
+    const { leg } = await keeperSettles(document, hashes[2] ?? '', { 1: hashes[1] ?? '' });
+    expect(leg).toMatchObject({
+      action: 'unwrap',
+      status: 'confirmed',
+      settledAmountMicros: `${min}`,
+    });
+    const stored = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
+    );
+    expect(stored.legs[1]).toMatchObject({ status: 'confirmed', settledAmountMicros: `${quoted}` });
+    expect(await verifyLedger(t.db)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('ETH in: 400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field (wrap legs are not built)', async () => {
+    const res = await plan(swapBody({ inputToken: 'ETH', outputToken: 'USDC' })).expect(400);
+    expect(res.body).toMatchObject({
+      code: 'NATIVE_TOKEN_NOT_SWAPPABLE',
+      field: 'body.inputToken',
+    });
   });
 
   itFailsAStaleFill({

@@ -3,7 +3,7 @@ import { Chain } from './chains';
 import { Blocker } from './errors';
 import { MicrosOut, MicrosString } from './money';
 import { PlanDocument } from './planDocuments';
-import { WalletAddress } from './params';
+import { walletAddress } from './params';
 
 /** The most payees one auto-pay config names (documented in docs/auto-pay.md). */
 export const AUTO_PAY_MAX_PAYEES = 10;
@@ -67,29 +67,32 @@ export function checkAutoPayPayees(
   });
 }
 
+/** The fields of a config, each as `PUT …/auto-pay` takes it. */
+const configFields = {
+  enabled: z.boolean(),
+  percentage: z.number().int().min(0).max(100).meta({
+    description: 'Share (0..100) of each harvest’s net yield, after the skim, paid to payees.',
+  }),
+  payees: z.array(AutoPayPayee).min(1).max(AUTO_PAY_MAX_PAYEES),
+  trigger: AutoPayTrigger,
+  minAmountMicros: MicrosString.optional().meta({
+    description: 'threshold trigger: the payable yield that prepares a run. Default 0.',
+  }),
+  maxPerPayeePerDayMicros: MicrosString.optional().meta({
+    description:
+      'The most one payee is paid in any 24 hours (open and settled transfers); absent or "0" = no cap.',
+  }),
+  dustMicros: MicrosString.optional().meta({
+    description: 'A payee whose share is below it is skipped this run (it stays payable).',
+  }),
+  emergencyPause: z.boolean().optional().meta({
+    description: 'Stops every run at once; yield keeps accruing while the config is enabled.',
+  }),
+};
+
 /** `PUT /wallets/{address}/auto-pay`: the whole config (a PUT replaces it). */
 export const AutoPayConfigInput = z
-  .strictObject({
-    enabled: z.boolean(),
-    percentage: z.number().int().min(0).max(100).meta({
-      description: 'Share (0..100) of each harvest’s net yield, after the skim, paid to payees.',
-    }),
-    payees: z.array(AutoPayPayee).min(1).max(AUTO_PAY_MAX_PAYEES),
-    trigger: AutoPayTrigger,
-    minAmountMicros: MicrosString.optional().meta({
-      description: 'threshold trigger: the payable yield that prepares a run. Default 0.',
-    }),
-    maxPerPayeePerDayMicros: MicrosString.optional().meta({
-      description:
-        'The most one payee is paid in any 24 hours (open and settled transfers); absent or "0" = no cap.',
-    }),
-    dustMicros: MicrosString.optional().meta({
-      description: 'A payee whose share is below it is skipped this run (it stays payable).',
-    }),
-    emergencyPause: z.boolean().optional().meta({
-      description: 'Stops every run at once; yield keeps accruing while the config is enabled.',
-    }),
-  })
+  .strictObject(configFields)
   .superRefine((config, context) => checkAutoPayPayees(config.payees, context))
   .meta({
     description:
@@ -211,12 +214,81 @@ const runTarget = {
   }),
 };
 
-/** `POST /wallets/{address}/auto-pay`: run the config now (owner). */
+/** `POST …/auto-pay/preview`: what a run of the wallet in the path would pay now. */
 export const AutoPayRunRequest = z.strictObject(runTarget);
 export type AutoPayRunRequest = z.infer<typeof AutoPayRunRequest>;
 
+const CONFIG_FIELDS = Object.keys(configFields).filter((key) => key !== 'enabled');
+
+/**
+ * `POST /wallets/{address}/auto-pay`: without `enabled`, run the config now (owner); with it, a
+ * config write in the shape v1 clients send (issue 41): the fields given replace the stored
+ * ones, `percentage` in percent (0..100) as ours and the peer's v1 schema both count it.
+ */
+export const AutoPayPostRequest = z
+  .strictObject({
+    ...runTarget,
+    enabled: configFields.enabled.optional().meta({
+      description:
+        'Present: this POST writes the config (the v1 shape) instead of running it. The fields ' +
+        'given replace the stored ones; without a stored config `payees` and `percentage` are ' +
+        'required (400 naming them: PUT …/auto-pay/payees stores payees first).',
+    }),
+    percentage: configFields.percentage.optional(),
+    payees: configFields.payees.optional(),
+    trigger: configFields.trigger.optional(),
+    minAmountMicros: configFields.minAmountMicros,
+    maxPerPayeePerDayMicros: configFields.maxPerPayeePerDayMicros,
+    dustMicros: configFields.dustMicros,
+    emergencyPause: configFields.emergencyPause,
+  })
+  .superRefine((request, context) => {
+    const config = CONFIG_FIELDS.filter(
+      (key) => key in request && request[key as never] !== undefined,
+    );
+    if (request.enabled === undefined) {
+      for (const key of config) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'a config field: send it with `enabled` (a config write), or PUT …/auto-pay',
+        });
+      }
+      return;
+    }
+    for (const key of ['chain', 'opportunityId'] as const) {
+      if (request[key] !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'a run target: a config write (with `enabled`) runs nothing',
+        });
+      }
+    }
+    if (request.payees) checkAutoPayPayees(request.payees, context);
+  })
+  .meta({
+    description:
+      'Run: `{}` or a target (`chain`, `opportunityId`). Config write (v1 clients): `enabled` ' +
+      'with any of the config fields of PUT …/auto-pay. The two never mix (400 naming the field).',
+    // The rules above as the document states them (crossFieldRules.ts): a config field needs
+    // `enabled`, and `enabled` refuses a run target.
+    dependentRequired: Object.fromEntries(CONFIG_FIELDS.map((key) => [key, ['enabled']])),
+    dependentSchemas: {
+      enabled: { properties: { chain: { not: {} }, opportunityId: { not: {} } } },
+    },
+    examples: [{}, { enabled: true, percentage: 50 }],
+  });
+export type AutoPayPostRequest = z.infer<typeof AutoPayPostRequest>;
+
 /** `POST /svc/auto-pay/plan`: what a run of a wallet would pay now; nothing stored. */
-export const AutoPayPlanRequest = z.strictObject({ wallet: WalletAddress, ...runTarget });
+export const AutoPayPlanRequest = z.strictObject({
+  // v1 clients send `{}` by default: the answer says what to send, or where the path names it.
+  wallet: walletAddress(
+    'required: the wallet whose auto-pay to plan (or POST /api/v1/wallets/{address}/auto-pay/preview)',
+  ),
+  ...runTarget,
+});
 export type AutoPayPlanRequest = z.infer<typeof AutoPayPlanRequest>;
 
 export const AutoPayPlanDocument = z.object({

@@ -56,8 +56,31 @@ export const AutopilotEnableRequest = z
     cadence: AutopilotCadence.optional(),
     venueAllowlist: Allowlist.optional(),
     goal: AutopilotGoal.optional(),
+    targetChain: AutopilotChain.optional().meta({
+      description:
+        'Alias of `chain`, the name v1 clients send (issue 41); with both, they must be equal ' +
+        '(else 400 naming `body.targetChain`).',
+    }),
   })
-  .meta({ examples: [{ chain: 'sui' }] });
+  .superRefine((input, context) => {
+    if (input.chain !== undefined && input.targetChain !== undefined) {
+      if (input.chain !== input.targetChain) {
+        context.addIssue({
+          code: 'custom',
+          path: ['targetChain'],
+          message: `names ${input.targetChain} while chain names ${input.chain}: send one of them`,
+        });
+      }
+    }
+  })
+  .meta({
+    // chain and targetChain, both given, are equal (the rule above, as the document states it).
+    allOf: AutopilotChain.options.map((chain) => ({
+      if: { properties: { chain: { const: chain } }, required: ['chain'] },
+      then: { properties: { targetChain: { const: chain } } },
+    })),
+    examples: [{ chain: 'sui' }],
+  });
 export type AutopilotEnableRequest = z.output<typeof AutopilotEnableRequest>;
 
 /** `POST …/autopilot/preview`: a decision under the stored policy with these fields replaced. */

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { toJsonSchema } from './openapi';
+import { AutoPayPostRequest } from './autoPay';
+import { AutopilotEnableRequest } from './autopilot';
 import { BridgePlanRequest } from './bridge';
 import { CagePrepareRequest } from './cageRequests';
 import { DepositPlanRequest, ExecuteRequest, WithdrawPlanRequest } from './planRequests';
@@ -15,7 +17,9 @@ type Rules = {
   allOf?: Rules[];
   if?: { properties?: Record<string, { const?: unknown }>; required?: string[] };
   then?: Rules;
-  properties?: Record<string, { not?: unknown }>;
+  properties?: Record<string, { not?: unknown; const?: unknown }>;
+  dependentRequired?: Record<string, string[]>;
+  dependentSchemas?: Record<string, Rules>;
 };
 
 /** Whether `body` meets the presence rules of `schema` (field values are not checked). */
@@ -23,6 +27,15 @@ function meetsRules(schema: Rules, body: Record<string, unknown>): boolean {
   if (!(schema.required ?? []).every((name) => name in body)) return false;
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (property.not !== undefined && name in body) return false;
+    if (property.const !== undefined && name in body && body[name] !== property.const) {
+      return false;
+    }
+  }
+  for (const [name, needs] of Object.entries(schema.dependentRequired ?? {})) {
+    if (name in body && !needs.every((need) => need in body)) return false;
+  }
+  for (const [name, rule] of Object.entries(schema.dependentSchemas ?? {})) {
+    if (name in body && !meetsRules(rule, body)) return false;
   }
   if (schema.anyOf && !schema.anyOf.some((rule) => meetsRules(rule, body))) return false;
   if (schema.oneOf && schema.oneOf.filter((rule) => meetsRules(rule, body)).length !== 1) {
@@ -121,4 +134,22 @@ it('cage prepare: the fields each kind requires and refuses', () => {
       presenceCases({ kind, wallet: EVM, amountMicros: '1' }, optional),
     );
   }
+});
+
+it('POST auto-pay: config fields need enabled, and enabled takes no run target', () => {
+  const optional = {
+    enabled: true,
+    percentage: 10,
+    dustMicros: '1',
+    chain: 'sui',
+    opportunityId: 'morpho',
+  };
+  expectAgreement(AutoPayPostRequest, presenceCases({}, optional));
+});
+
+it('autopilot enable: targetChain equals chain when both are sent', () => {
+  const cases = ['sui', 'solana'].flatMap((chain) =>
+    ['sui', 'solana'].flatMap((targetChain) => presenceCases({}, { chain, targetChain })),
+  );
+  expectAgreement(AutopilotEnableRequest, cases);
 });

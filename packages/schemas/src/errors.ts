@@ -55,6 +55,7 @@ export const ErrorCode = z.enum([
   'RESCUE_DESTINATION_LOCKED',
   'BRIDGE_NOT_DELIVERED',
   'SWAP_NOT_SETTLED',
+  'NATIVE_TOKEN_NOT_SWAPPABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -299,6 +300,12 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
         status: 422,
         meaning:
           'The payout is more than the position holds above its principal (a loss, or an exit took the yield); principal is never paid out, nothing was prepared.',
+      };
+    case 'NATIVE_TOKEN_NOT_SWAPPABLE':
+      return {
+        status: 400,
+        meaning:
+          "A swap or route names the chain's native token (SOL on Solana, ETH on Base and Arbitrum), which its plans do not wrap or unwrap yet: name the wrapped token (WSOL, WETH); native gas is bought with POST /svc/gas-sponsor/plan. The message names the field; nothing is stored.",
       };
     case 'AUTO_PAY_WITHDRAW_NOT_SETTLED':
       return {

@@ -14,12 +14,20 @@ export const EXAMPLE_PLAN_ID = 'plan_0123456789abcdef0123456789abcdef';
  * A wallet in the chain's own format, or a free-form label (SPEC walkthrough). Chain-specific
  * validation happens where the chain is known.
  */
-export const WalletAddress = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'must be a wallet address or label of [A-Za-z0-9_.:-]' })
-  .meta({ examples: [EXAMPLE_EVM_ADDRESS] });
+/** A wallet address or label; `missing`: what the 400 says when the field is left out. */
+export const walletAddress = (missing?: string) =>
+  z
+    .string(
+      missing === undefined
+        ? undefined
+        : { error: (issue) => (issue.input === undefined ? missing : undefined) },
+    )
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'must be a wallet address or label of [A-Za-z0-9_.:-]' })
+    .meta({ examples: [EXAMPLE_EVM_ADDRESS] });
+
+export const WalletAddress = walletAddress();
 
 export const WalletParams = z.strictObject({ address: WalletAddress });
 export const IdParams = z.strictObject({ id: z.string().min(1).max(128) });

@@ -13,7 +13,9 @@ const SwapToken = z
   .meta({
     description:
       "A token the service knows on the route's chain: its symbol (USDC, WETH, …) or its " +
-      'address; an unknown token is a 400 naming the field.',
+      'address; an unknown token is a 400 naming the field. The native token (SOL on Solana, ' +
+      'ETH or 0xEeee… on Base and Arbitrum) is taken as outputToken only; as inputToken it is ' +
+      '400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field (send WSOL / WETH).',
     examples: ['USDC', 'WETH'],
   });
 
@@ -35,7 +37,10 @@ export const SwapPlanRequest = z.strictObject({
   outputToken: SwapToken.meta({
     description:
       "The token bought, on the route's chain (symbol or address); it must differ from " +
-      'inputToken (the same token is a 400 naming outputToken).',
+      'inputToken (the same token is a 400 naming outputToken). The native token (SOL, ETH, ' +
+      '0xEeee…): the plan swaps into the wrapped token (outputToken WSOL / WETH in the answer) ' +
+      "and adds an unwrap leg (EVM: WETH.withdraw of the swap's minimum out; Solana: the " +
+      'close of the wrapped SOL account), settled from its receipt.',
     examples: ['WETH', 'USDC'],
   }),
   amountInMicros: PositiveMicrosString.meta({

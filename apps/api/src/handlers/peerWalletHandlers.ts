@@ -21,6 +21,7 @@ import { ApiError } from '../http/apiError';
 import { principalAllowsWallet } from '../http/auth';
 import type { Handler, HandlerContext, HandlerResult, Handlers } from '../http/mountRoutes';
 import { badRequestFromZod } from '../http/zodIssues';
+import { parseConfig, storedConfigInput } from './autoPayHandlers';
 
 export interface PeerWalletHandlerDeps {
   /** The handlers already mounted: an alias calls the one it stands for. */
@@ -124,20 +125,9 @@ export function peerWalletHandlers(deps: PeerWalletHandlerDeps): Handlers {
       // The stored config with these payees (read under the wallet's auto-pay lock, so a PUT of
       // the whole config in between is not overwritten); none yet: stored disabled, paying nothing.
       const withPayees = (config: AutoPayConfigRow | null) =>
-        routes.setAutoPay.request.body.parse(
+        parseConfig(
           config
-            ? {
-                enabled: config.enabled,
-                percentage: config.percentage,
-                payees: body.payees,
-                trigger: config.trigger,
-                minAmountMicros: String(config.minAmountMicros),
-                dustMicros: String(config.dustMicros),
-                emergencyPause: config.emergencyPause,
-                ...(config.maxPerPayeePerDayMicros === null
-                  ? {}
-                  : { maxPerPayeePerDayMicros: String(config.maxPerPayeePerDayMicros) }),
-              }
+            ? { ...storedConfigInput(config), payees: body.payees }
             : { enabled: false, percentage: 0, payees: body.payees, trigger: 'manual' },
         );
       const answer = (document: AutoPayDocument) => ok(payeesOf(document));

@@ -38,6 +38,12 @@ export const testKeys = {
   keeper: `test-keeper-${randomBytes(8).toString('hex')}`,
 } as const;
 
+/** SVC_API_KEYS of the test keys of `roles` (the owner's by default), each for `wallets`. */
+export const scopedTestKeys = (
+  wallets: readonly string[],
+  roles: readonly ('owner' | 'agent')[] = ['owner'],
+): string => JSON.stringify(roles.map((role) => ({ key: testKeys[role], role, wallets })));
+
 export interface TestApp {
   readonly app: Express;
   readonly config: ApiConfig;

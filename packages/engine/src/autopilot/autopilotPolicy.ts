@@ -54,21 +54,23 @@ export function policyChain(
   address: string,
   named: AutopilotChain | undefined,
   stored: AutopilotPolicyRow | null,
+  /** The body field that named the chain (`targetChain` where a v1 client sent it). */
+  field = 'body.chain',
 ): AutopilotChain {
   const chain = named ?? stored?.chain;
   if (!chain) {
     throw new EngineError(
       'BAD_REQUEST',
-      'body.chain: required (sui or solana) while the wallet has no autopilot policy',
-      'body.chain',
+      `${field}: required (sui or solana) while the wallet has no autopilot policy`,
+      field,
     );
   }
   const family = chainOfAddress(adapters, address);
   if (family !== undefined && adapters[chain].normalizeAddress(address) === undefined) {
     throw new EngineError(
       'BAD_REQUEST',
-      `body.chain: ${address} is a ${family} address, not a ${chain} one`,
-      'body.chain',
+      `${field}: ${address} is a ${family} address, not a ${chain} one`,
+      field,
     );
   }
   return chain;
@@ -143,7 +145,15 @@ export async function enableAutopilot(
   const { db, adapters, input, now } = parameters;
   const wallet = ledgerWallet(adapters, parameters.address);
   const stored = await readAutopilotPolicy(db, wallet);
-  const chain = policyChain(adapters, parameters.address, input.chain, stored);
+  const chain = policyChain(
+    adapters,
+    parameters.address,
+    input.chain ?? input.targetChain,
+    stored,
+    input.chain === undefined && input.targetChain !== undefined
+      ? 'body.targetChain'
+      : 'body.chain',
+  );
   const venueAllowlist = input.venueAllowlist
     ? allowlistOf(input.venueAllowlist, chain, parameters.opportunities)
     : stored && stored.chain === chain

@@ -105,3 +105,16 @@ export function planRecord(parts: PlanParts<object>, storage: PlanStorage): Plan
     ...(storage.bridgeTransfer ? { bridgeTransfer: storage.bridgeTransfer } : {}),
   };
 }
+
+/**
+ * A swap-kind plan as stored when it unwraps what its swap bought (a gas top-up, a swap into the
+ * native token): each settling unwrap leg settles as an unwrap, its amount from its receipt.
+ */
+export function withUnwrapLegs(record: PlanInput): PlanInput {
+  return {
+    ...record,
+    legs: record.legs.map((leg) =>
+      leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
+    ),
+  };
+}

@@ -4,8 +4,9 @@ import type { SwapsConfig } from './swapSettings';
 import type { EvmSwapQuote } from './swapQuoteSource';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
-import { beginSwapPlan } from './swapPlanSteps';
+import { beginSwapPlan, nativeTokenOf } from './swapPlanSteps';
 import { quoteAndStoreSwapPlan } from './storeSwapPlan';
+import { swapThenUnwrap } from './swapThenUnwrap';
 
 /** An EVM swap plan's inputs: the swap settings, the 0x quote source and the request. */
 export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
@@ -23,7 +24,8 @@ export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
  * answering garbage, no route, a quote that breaks the slippage bound, an unreadable allowance.
  * Prepared: fee lines (the service fee from the schedule on the input; the pool fee the source
  * reported), the quoted and minimum amounts out, and the legs — an approval when the allowance
- * (as the quote reports it, else read on chain) is short, then the quote's call.
+ * (as the quote reports it, else read on chain) is short, then the quote's call, then (output
+ * ETH or 0xEeee…) the unwrap of the WETH it bought.
  */
 export async function prepareEvmSwapPlan(
   parameters: PrepareEvmSwapPlanParameters,
@@ -31,10 +33,12 @@ export async function prepareEvmSwapPlan(
   const { adapters, swaps, source, request, now } = parameters;
   const chain = request.chain;
   const adapter = adapters[chain];
+  // ETH out (issue 41): the swap buys WETH, then an unwrap leg turns it into ETH.
+  const nativeOut = nativeTokenOf(chain, request.outputToken);
   const basis = beginSwapPlan({
     chain,
     tokens: swaps.tokens[chain],
-    request,
+    request: nativeOut ? { ...request, outputToken: nativeOut.wrapped } : request,
     normalizeOwner: (address) => adapter.normalizeAddress(address),
     ownerFormat: '0x + 40 hex, EIP-55 if mixed case',
     feeRecipient: swaps.feeRecipients[chain],
@@ -49,7 +53,7 @@ export async function prepareEvmSwapPlan(
       source: 'SVC_ZEROX_BASE_URL',
       feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
     },
-    buildLegs: buildSwapLegs,
+    buildLegs: nativeOut ? swapThenUnwrap(buildSwapLegs) : buildSwapLegs,
     now,
   });
 }

@@ -13,7 +13,7 @@ import { formatMicros, isPlanId, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { blocker } from '../plan/blocker';
-import { planDocument, planRecord } from '../plan/planDocument';
+import { planDocument, planRecord, withUnwrapLegs } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
 import { withSimulation } from '../simulation/simulatePlan';
 import type { CetusConfig } from './cetusSettings';
@@ -284,12 +284,7 @@ export async function prepareGasSponsorPlan(
   const { plan, document } = await withSimulation(
     adapters,
     {
-      plan: {
-        ...record,
-        legs: record.legs.map((leg) =>
-          leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
-        ),
-      },
+      plan: withUnwrapLegs(record),
       document: planDocument(parts) as GasSponsorPlanDocument,
     },
     { venue: [], treasury: [] },

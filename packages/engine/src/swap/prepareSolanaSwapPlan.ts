@@ -7,7 +7,8 @@ import { quoteAndStoreSwapPlan } from './storeSwapPlan';
 import type { SolanaSwapQuote } from './swapQuoteSource';
 import type { QuotedSwapLegParameters } from './priceSwap';
 import type { SwapPlanParameters } from './swapPlanParameters';
-import { beginSwapPlan } from './swapPlanSteps';
+import { beginSwapPlan, nativeTokenOf } from './swapPlanSteps';
+import { swapThenUnwrap } from './swapThenUnwrap';
 
 /** A Solana swap plan's inputs: the Jupiter settings, its quote source and the request. */
 export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
@@ -25,7 +26,8 @@ export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
  * unsafe instructions, no route, a quote that breaks the slippage bound, the chain unreadable
  * (blockhash, lookup tables). Prepared: fee lines (the service fee from the schedule on the
  * input; the pool fee the route reported), the quoted and minimum amounts out, and one leg: the
- * service fee transfer, Jupiter's swap instructions and the plan memo in one v0 transaction.
+ * service fee transfer, Jupiter's swap instructions and the plan memo in one v0 transaction;
+ * with output SOL, then the unwrap leg (`swapThenUnwrap`).
  */
 export async function prepareSolanaSwapPlan(
   parameters: PrepareSolanaSwapPlanParameters,
@@ -33,10 +35,12 @@ export async function prepareSolanaSwapPlan(
   const { adapters, jupiter, source, request, now } = parameters;
   const chain = request.chain;
   const adapter = adapters[chain];
+  // SOL out (issue 41): the swap buys wrapped SOL, then an unwrap leg turns it into SOL.
+  const nativeOut = nativeTokenOf(chain, request.outputToken);
   const basis = beginSwapPlan({
     chain,
     tokens: jupiter.tokens,
-    request,
+    request: nativeOut ? { ...request, outputToken: nativeOut.wrapped } : request,
     normalizeOwner: (address) => adapter.normalizeAddress(address),
     ownerFormat: 'a base58 public key of 32 bytes',
     feeRecipient: jupiter.feeRecipient,
@@ -48,7 +52,7 @@ export async function prepareSolanaSwapPlan(
     adapter,
     source,
     settings: { source: 'SVC_JUPITER_BASE_URL', feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT' },
-    buildLegs: buildSolanaSwapLegs,
+    buildLegs: nativeOut ? swapThenUnwrap(buildSolanaSwapLegs) : buildSolanaSwapLegs,
     now,
   });
 }

@@ -1,6 +1,6 @@
 import type { ChainAdapter, LegBuild, SwapPlanDocument } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
-import { planDocument, planRecord } from '../plan/planDocument';
+import { planDocument, planRecord, withUnwrapLegs } from '../plan/planDocument';
 import { storePlan } from '../plan/storePlan';
 import { withSimulation } from '../simulation/simulatePlan';
 import type { PlanStore } from '../plan/storePlan';
@@ -49,28 +49,30 @@ export async function storeSwapPlan(
   const { plan, document } = await withSimulation(
     { [chain]: outcome.adapter },
     {
-      plan: planRecord(parts, {
-        venueId: null,
-        owner,
-        wallet: owner,
-        request: {
-          chain,
+      plan: withUnwrapLegs(
+        planRecord(parts, {
+          venueId: null,
           owner,
-          inputToken: input.symbol,
-          outputToken: output.symbol,
-          amountInMicros: formatMicros(amountIn),
-          slippageBps,
-        },
-        // The swap leg settles from its receipt: the amount out is what the chain paid the owner.
-        effect: 'swap',
-        swap: {
-          ...swapParts,
-          inputTokenAddress: input.address,
-          outputTokenAddress: output.address,
-          feeRecipient,
-          ...(priced ? { swapTarget: priced.swapTarget } : {}),
-        },
-      }),
+          wallet: owner,
+          request: {
+            chain,
+            owner,
+            inputToken: input.symbol,
+            outputToken: output.symbol,
+            amountInMicros: formatMicros(amountIn),
+            slippageBps,
+          },
+          // The swap leg settles from its receipt: the amount out is what the chain paid the owner.
+          effect: 'swap',
+          swap: {
+            ...swapParts,
+            inputTokenAddress: input.address,
+            outputTokenAddress: output.address,
+            feeRecipient,
+            ...(priced ? { swapTarget: priced.swapTarget } : {}),
+          },
+        }),
+      ),
       document: planDocument(parts) as SwapPlanDocument,
     },
     {

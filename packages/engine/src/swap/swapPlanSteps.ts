@@ -9,7 +9,41 @@ import type { SwapQuote, SwapQuoteSource, SwapToken } from './swapQuoteSource';
 // The steps every swap plan takes whatever its chain: the tokens and slippage checked (400s
 // naming the field), the quote priced against the fee schedule, the disclosure written.
 
-/** A token named by symbol (any case) or address, in the chain's table; else a 400 naming it. */
+/**
+ * Each chain's native token by the symbol aggregators take, and the wrapped token our plans swap
+ * instead (Sui's native SUI is a coin type its swaps take as it is: not listed).
+ */
+const NATIVE_TOKENS: Partial<Record<Chain, { readonly native: string; readonly wrapped: string }>> =
+  {
+    solana: { native: 'SOL', wrapped: 'WSOL' },
+    base: { native: 'ETH', wrapped: 'WETH' },
+    arbitrum: { native: 'ETH', wrapped: 'WETH' },
+  };
+
+/** The address aggregators (0x among them) give an EVM chain's native token. */
+const EVM_NATIVE_MARKER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+
+/**
+ * The chain's native token and its wrapped symbol when `asked` names the native one (its symbol
+ * in any case, or the 0xEeee… address on EVM); undefined otherwise.
+ */
+export function nativeTokenOf(
+  chain: Chain,
+  asked: string,
+): { readonly native: string; readonly wrapped: string } | undefined {
+  const native = NATIVE_TOKENS[chain];
+  const wanted = asked.trim().toLowerCase();
+  if (!native) return undefined;
+  const evm = chain === 'base' || chain === 'arbitrum';
+  return wanted === native.native.toLowerCase() || (evm && wanted === EVM_NATIVE_MARKER)
+    ? native
+    : undefined;
+}
+
+/**
+ * A token named by symbol (any case) or address, in the chain's table; else a 400 naming it:
+ * `NATIVE_TOKEN_NOT_SWAPPABLE` for the chain's native token, `BAD_REQUEST` for any other.
+ */
 export function findSwapToken(
   tokens: readonly SwapToken[],
   asked: string,
@@ -22,6 +56,14 @@ export function findSwapToken(
     (entry) => entry.symbol.toLowerCase() === wanted || entry.address.toLowerCase() === wanted,
   );
   if (!token) {
+    const native = nativeTokenOf(chain, asked);
+    if (native) {
+      throw new EngineError(
+        'NATIVE_TOKEN_NOT_SWAPPABLE',
+        `body.${field}: ${asked} is ${chain}'s native token, which swap plans do not wrap yet: name ${native.wrapped} (native gas: POST /api/v1/svc/gas-sponsor/plan)`,
+        `body.${field}`,
+      );
+    }
     throw new EngineError(
       'BAD_REQUEST',
       `body.${field}: ${asked} is not a token the service knows on ${chain} (known: ${tokens.map((entry) => entry.symbol).join(', ')})`,

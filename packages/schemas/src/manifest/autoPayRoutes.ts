@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import {
   AutoPayConfigInput,
   AutoPayDocument,
   AutoPayPlanDocument,
   AutoPayPlanRequest,
+  AutoPayPostRequest,
   AutoPayRunDocument,
-  AutoPayRunRequest,
 } from '../autoPay';
 import { WalletParams } from '../params';
 import { defineRoute } from './defineRoute';
@@ -61,10 +62,12 @@ export const autoPayRoutes = {
     summary: 'Run auto-pay: a plan paying residual yield to the payees (owner signs).',
     description:
       `${MONEY_RULE} The plan is a withdraw leg of the payout from the venue to the owner, then ` +
-      'one transfer leg per payee; each settles from its receipt.',
+      'one transfer leg per payee; each settles from its receipt. A body with `enabled` is the ' +
+      'config write v1 clients send here (issue 41): the fields given replace the stored ones ' +
+      '(as PUT …/auto-pay checks them) and the answer is the auto-pay document, not a run.',
     tags: ['wallets'],
-    request: { params: WalletParams, body: AutoPayRunRequest, headers: ['Idempotency-Key'] },
-    responses: ok(AutoPayRunDocument),
+    request: { params: WalletParams, body: AutoPayPostRequest, headers: ['Idempotency-Key'] },
+    responses: ok(z.union([AutoPayRunDocument, AutoPayDocument])),
   }),
   prepareAutoPayPlan: defineRoute({
     operationId: 'prepareAutoPayPlan',

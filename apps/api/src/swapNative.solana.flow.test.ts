@@ -1,0 +1,87 @@
+import request from 'supertest';
+import { PublicKey } from '@solana/web3.js';
+import { readAccountBalance, verifyLedger } from '@yieldrouter/ledger';
+import { SwapPlanDocument } from '@yieldrouter/schemas';
+import { freshSolanaKey } from './testing/solanaBedSettings';
+import { settledPlan, signAndExecuteLeg } from './testing/solanaRouterApp';
+import type { SolanaRouterApp } from './testing/solanaRouterApp';
+import { startJupiterBedApp } from './testing/startJupiterBedApp';
+import { seedLiquid } from './testing/swapBedHelpers';
+
+// Issue 41: a Solana swap plan into SOL by its symbol, as aggregators take it: the Jupiter swap
+// buys wrapped SOL over the bed's USDC/SOL cp_pool, the unwrap leg closes the owner's wrapped SOL
+// account, and the keeper settles both from their receipts (the lamports from the close).
+const FEE_RECIPIENT = freshSolanaKey();
+const ROUTED = 20_000_000n;
+const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112');
+
+let app: SolanaRouterApp;
+
+beforeAll(async () => {
+  ({ app } = await startJupiterBedApp(FEE_RECIPIENT, { solPool: true }));
+  app.solana.mintUsdc(FEE_RECIPIENT, 1n);
+}, 90_000);
+afterAll(() => app.close());
+
+it('swaps USDC into SOL: swap then close, the SOL settled from the close receipt', async () => {
+  const owner = app.solana.createFundedKeypair(10_000_000n);
+  const wallet = owner.publicKey.toBase58();
+  app.solana.mintUsdc(owner.publicKey, ROUTED);
+  await seedLiquid(app.t, wallet, 'solana', ROUTED);
+  const document = SwapPlanDocument.parse(
+    (
+      await request(app.t.app)
+        .post('/api/v1/svc/jupiter/plan')
+        .send({
+          chain: 'solana',
+          owner: wallet,
+          inputToken: 'USDC',
+          outputToken: 'SOL',
+          amountInMicros: '1000000',
+        })
+        .expect(200)
+    ).body,
+  );
+  expect(document).toMatchObject({ status: 'prepared', outputToken: 'WSOL' });
+  expect(document.legs?.map((leg) => [leg.action, leg.settles])).toEqual([
+    ['swap', true],
+    ['unwrap', true],
+  ]);
+  const min = BigInt(document.minAmountOutMicros ?? '0');
+  const lamports = () => app.solana.svm.getBalance(wallet as never) ?? 0n;
+  const before = lamports();
+
+  await signAndExecuteLeg(app.t, document, owner, 0);
+  const afterSwap = await settledPlan(app.t, document.planId ?? '', 0);
+  expect(afterSwap.legs[0]?.status).toBe('confirmed');
+  const bought = BigInt(afterSwap.legs[0]?.settledAmountMicros ?? '0');
+  expect(bought >= min).toBe(true);
+  await signAndExecuteLeg(app.t, document, owner, 1);
+  const stored = await settledPlan(app.t, document.planId ?? '', 1);
+  expect(stored.legs[1]).toMatchObject({
+    action: 'unwrap',
+    status: 'confirmed',
+    settledAmountMicros: bought.toString(),
+  });
+  // On chain: two fees paid; the swap's account rent paid, then returned by the close.
+  expect(lamports() - before).toBe(bought - 10_000n);
+  const books = (asset: string) =>
+    readAccountBalance(app.t.db, { wallet, chain: 'solana', bucket: 'liquid', asset });
+  expect(await books(NATIVE_MINT.toBase58())).toBe(0n);
+  expect(await books('native')).toBe(bought);
+  expect(await verifyLedger(app.t.db)).toMatchObject({ ok: true, problems: [] });
+});
+
+it('refuses SOL as the input, naming the field: wrapping is not built', async () => {
+  const res = await request(app.t.app)
+    .post('/api/v1/svc/jupiter/plan')
+    .send({
+      chain: 'solana',
+      owner: freshSolanaKey(),
+      inputToken: 'SOL',
+      outputToken: 'USDC',
+      amountInMicros: '1000000',
+    })
+    .expect(400);
+  expect(res.body).toMatchObject({ code: 'NATIVE_TOKEN_NOT_SWAPPABLE', field: 'body.inputToken' });
+});
