@@ -14,3 +14,4 @@ export * from './resolveSlippageBps';
 export * from './toFeeScheduleDocument';
 export * from './projectYield';
 export * from './computeWithdrawalSkim';
+export * from './computeYieldRealisation';
