@@ -1,6 +1,7 @@
 import {
   computePositionClaim,
   computeWithdrawalSkim,
+  computeYieldRealisation,
   defaultFeeSchedule,
   grossUpWithdrawal,
 } from '@yieldrouter/fees';
@@ -37,6 +38,12 @@ export interface PlanWithdrawSkimParameters {
   readonly amountMicros: bigint;
   readonly treasuries?: Treasuries | undefined;
   readonly schedule?: FeeSchedule | undefined;
+  /**
+   * A harvest with `execute: true`: the venue pays everything above the owner's staked balance
+   * and the protocol's whole claim goes to the treasury (`computeYieldRealisation`); the amount
+   * asked is not read.
+   */
+  readonly realiseYield?: boolean | undefined;
 }
 
 /**
@@ -52,41 +59,71 @@ export async function planWithdrawSkim(
   parameters: PlanWithdrawSkimParameters,
 ): Promise<WithdrawSkim> {
   const { opportunity, owner, amountMicros } = parameters;
-  const none = { grossMicros: amountMicros };
   const chain = opportunity.chain;
   const treasury = parameters.treasuries?.[chain];
-  if (!OWNER_HELD.has(chain) || !treasury) return none;
+  const carriesSkim = OWNER_HELD.has(chain) && Boolean(treasury);
+  if (!carriesSkim && !parameters.realiseYield) return { grossMicros: amountMicros };
   const position = (await readTrackedPositions(parameters.db, [owner])).find(
     (row) => row.chain === chain && row.opportunityId === opportunity.opportunityId,
   );
-  if (!position || position.shares === 0n) return none;
+  if (!position || position.shares === 0n) {
+    return { grossMicros: parameters.realiseYield ? 0n : amountMicros };
+  }
   const valueMicros = await readValue(parameters, position.shares, position.markMicros);
-  const { claimMicros } = computePositionClaim({
-    valueMicros,
-    markMicros: position.markMicros,
-    feesRetainedMicros: position.feesRetainedMicros,
-    schedule: parameters.schedule ?? defaultFeeSchedule,
-  });
-  if (claimMicros === 0n) return none;
-  const grossedUp = amountMicros <= valueMicros - claimMicros;
-  const split = grossedUp
-    ? grossUpWithdrawal({ netMicros: amountMicros, positionValueMicros: valueMicros, claimMicros })
-    : computeWithdrawalSkim({
-        grossMicros: amountMicros < valueMicros ? amountMicros : valueMicros,
-        positionValueMicros: valueMicros,
-        claimMicros,
-      });
-  const grossMicros = grossedUp ? split.grossMicros : amountMicros;
-  if (split.skimMicros === 0n) return { grossMicros };
+  const schedule = parameters.schedule ?? defaultFeeSchedule;
+  const split = parameters.realiseYield
+    ? computeYieldRealisation({
+        valueMicros,
+        markMicros: position.markMicros,
+        feesRetainedMicros: position.feesRetainedMicros,
+        schedule,
+      })
+    : withdrawalSplit(amountMicros, valueMicros, position, schedule);
+  // Solana's router takes its skim itself; a chain without a treasury asks none.
+  if (!carriesSkim || !treasury || split.skimMicros === 0n) {
+    return { grossMicros: split.grossMicros };
+  }
   return {
-    grossMicros,
+    grossMicros: split.grossMicros,
     skim: { recipient: treasury, amountMicros: split.skimMicros },
     stored: {
       recipient: treasury,
       amountMicros: formatMicros(split.skimMicros),
-      grossMicros: formatMicros(grossMicros),
+      grossMicros: formatMicros(split.grossMicros),
     },
   };
+}
+
+/**
+ * A withdrawal of `amountMicros`: grossed up when the owner's share covers it (the owner receives
+ * exactly it), else what was asked, paying the claim's part of it.
+ */
+function withdrawalSplit(
+  amountMicros: bigint,
+  valueMicros: bigint,
+  position: { markMicros: bigint; feesRetainedMicros: bigint },
+  schedule: FeeSchedule,
+): { grossMicros: bigint; skimMicros: bigint } {
+  const { claimMicros } = computePositionClaim({
+    valueMicros,
+    markMicros: position.markMicros,
+    feesRetainedMicros: position.feesRetainedMicros,
+    schedule,
+  });
+  if (claimMicros === 0n) return { grossMicros: amountMicros, skimMicros: 0n };
+  if (amountMicros <= valueMicros - claimMicros) {
+    return grossUpWithdrawal({
+      netMicros: amountMicros,
+      positionValueMicros: valueMicros,
+      claimMicros,
+    });
+  }
+  const { skimMicros } = computeWithdrawalSkim({
+    grossMicros: amountMicros < valueMicros ? amountMicros : valueMicros,
+    positionValueMicros: valueMicros,
+    claimMicros,
+  });
+  return { grossMicros: amountMicros, skimMicros };
 }
 
 /** What the tracked shares are worth at the venue's price now; the books' mark when unreadable. */
