@@ -1,5 +1,7 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { verifyLedger } from '@yieldrouter/ledger';
+import { HarvestResult, StoredPlanDocument } from '@yieldrouter/schemas';
+import request from 'supertest';
 import type { TestApp } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
@@ -43,8 +45,8 @@ const reconcile = () => reconcileTestBooks(t);
 
 const receivable = () => receivableOf(t, 'sui');
 
-/** A funded owner with a 20 USDC position in `venueId`, harvested once; what it is worth. */
-async function harvestedPosition(venueId: string) {
+/** A funded owner with a 20 USDC position in `venueId` that has earned interest. */
+async function accruedPosition(venueId: string) {
   const wallet = new Ed25519Keypair();
   const owner = wallet.toSuiAddress();
   bed.sui.setBalance(owner, SUI, 5_000_000_000n);
@@ -60,15 +62,21 @@ async function harvestedPosition(venueId: string) {
     (await t.db.position.findFirstOrThrow({ where: { wallet: owner, venueId } })).shares.toFixed(),
   );
   venue.accrue();
+  return { wallet, owner, venue, worth: venue.value(owner, shares) };
+}
+
+/** A funded owner with a 20 USDC position in `venueId`, harvested once; what it is worth. */
+async function harvestedPosition(venueId: string) {
+  const { wallet, owner, worth } = await accruedPosition(venueId);
   const harvest = await harvestWallet(bed, owner);
   expect(harvest.outcome).toBe('harvested');
-  return {
-    wallet,
-    owner,
-    worth: venue.value(owner, shares),
-    feeMicros: BigInt(harvest.protocolFeeMicros),
-  };
+  return { wallet, owner, worth, feeMicros: BigInt(harvest.protocolFeeMicros) };
 }
+
+const sharesOf = async (owner: string, venueId: string) =>
+  BigInt(
+    (await t.db.position.findFirstOrThrow({ where: { wallet: owner, venueId } })).shares.toFixed(),
+  );
 
 describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury', (venueId) => {
   it('deposit → accrue → harvest → withdraw everything: treasury == fees:protocol', async () => {
@@ -91,6 +99,52 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
     expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
     // Principal + net yield to the owner.
     expect(await usdcOf(owner)).toBe(10_000_000n + worth - feeMicros);
+    expect(await receivable()).toBe(0n);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
+    expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+  });
+
+  it('harvest (execute) realises the yield, pays the skim; withdraw everything', async () => {
+    const treasuryBefore = await usdcOf(TREASURY);
+    const feesBefore = await protocolFees(t);
+    const { wallet, owner, venue, worth } = await accruedPosition(venueId);
+    const prepared = HarvestResult.parse(
+      (
+        await request(t.app)
+          .post(`/api/v1/wallets/${owner}/harvest`)
+          .send({ execute: true })
+          .expect(202)
+      ).body,
+    );
+    const [position] = prepared.positions;
+    expect(position).toMatchObject({ outcome: 'prepared', planId: expect.any(String) });
+    const realise = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${position?.planId}`).expect(200)).body,
+    );
+    // One transaction: the venue pays the yield above the 20 USDC staked, the skim is split off.
+    expect(realise.legs).toHaveLength(1);
+    expect(BigInt(realise.legs[0]?.amountMicros ?? '0')).toBe(worth - 20_000_000n);
+    const skim = BigInt(position?.protocolFeeMicros ?? '0');
+    expect(skim).toBeGreaterThan(0n);
+    const { stored } = await signAndSettleSuiLeg(bed, realise, wallet);
+    expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([['confirmed', null]]);
+    expect(await usdcOf(owner)).toBe(10_000_000n + BigInt(position?.netYieldMicros ?? '0'));
+    expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
+    expect((await protocolFees(t)) - feesBefore).toBe(skim);
+
+    // Withdraw everything: the staked principal is still in the venue.
+    const rest = venue.value(owner, await sharesOf(owner, venueId));
+    const exit = await strategyPlan(bed, 'withdraw', venueId, owner, rest);
+    const exitSkim = BigInt(exit.skim?.skimMicros ?? '0');
+    await signAndSettleSuiLeg(bed, exit, wallet);
+    const collected = (await usdcOf(TREASURY)) - treasuryBefore;
+    expect(collected).toBe(skim + exitSkim);
+    expect((await protocolFees(t)) - feesBefore).toBe(collected);
+    // Principal + net yield (a venue that burns its shares rounded up keeps a micro of it).
+    expect(rest).toBeGreaterThanOrEqual(20_000_000n - 1n);
+    expect(await usdcOf(owner)).toBe(
+      10_000_000n + BigInt(position?.netYieldMicros ?? '0') + rest - exitSkim,
+    );
     expect(await receivable()).toBe(0n);
     expect((await verifyLedger(t.db)).problems).toEqual([]);
     expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
