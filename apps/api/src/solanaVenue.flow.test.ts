@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { driftsFound, reconcileTestBooks } from './testing/reconcileTestBooks';
 import { protocolFees } from './testing/swapTestTables';
 import type { TestApp } from './testing/startTestApp';
@@ -143,6 +143,64 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   expect(treasury).toBeGreaterThan(0n);
   expect(await protocolFees(t)).toBe(treasury);
   expect(solana.usdcBalance(owner.publicKey)).toBe(30_000_000n + value - 15_000_000n - treasury);
+  expect(await position(wallet)).toMatchObject({ stakedMicros: '0' });
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(driftsFound(await reconcileTestBooks(t))).toEqual({});
+});
+
+it('harvest (execute): the router realises the yield and pays its skim; withdraw everything', async () => {
+  const owner = solana.createFundedKeypair();
+  const wallet = owner.publicKey.toBase58();
+  solana.mintUsdc(owner.publicKey, 30_000_000n);
+  const treasuryBefore = solana.usdcBalance(router.treasury);
+  const feesBefore = await protocolFees(t);
+  const deposit = await signAndExecute('deposit', owner, '20000000');
+  await settled(deposit.planId);
+  router.kamino.accrue(31_536_000n);
+  const { totalLiquiditySf, collateralSupply } = router.kamino.rate();
+  const shares = solana.tokenBalance(router.kamino.ids.reserveCollateralMint, owner.publicKey);
+  const value = (shares * totalLiquiditySf) / (collateralSupply << 60n);
+
+  // execute:true books nothing; its plan withdraws the yield above the 20 USDC staked through
+  // the router, which takes the skim on it with the registry's fee configuration.
+  const prepared = HarvestResult.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/wallets/${wallet}/harvest`)
+        .send({ execute: true })
+        .expect(202)
+    ).body,
+  );
+  expect(await protocolFees(t)).toBe(feesBefore);
+  const [entry] = prepared.positions;
+  expect(entry).toMatchObject({ outcome: 'prepared', planId: expect.any(String) });
+  const realise = StoredPlanDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/plans/${entry?.planId}`).expect(200)).body,
+  );
+  expect(realise.legs).toHaveLength(1);
+  expect(BigInt(realise.legs[0]?.amountMicros ?? '0')).toBe(value - 20_000_000n);
+  const realised = await signAndExecuteLeg(t, realise, owner);
+  expect(await settled(realised.planId)).toMatchObject({ legs: [{ status: 'confirmed' }] });
+  const logs = solana.transaction(realised.txId)?.logMessages ?? [];
+  const skimLine = logs.find((line) => line.includes(`svc:${realised.planId} venue_skim amount=`));
+  const skim = BigInt(skimLine?.split('amount=')[1] ?? '0');
+  expect(skim).toBeGreaterThan(0n);
+  expect(solana.usdcBalance(router.treasury) - treasuryBefore).toBe(skim);
+  // The router's rule skims the yield of the receipts burnt; the rest of the protocol's share
+  // stays in the position (fees:protocol, retained) until the receipts left leave.
+  expect((await protocolFees(t)) - feesBefore).toBeGreaterThanOrEqual(skim);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+
+  // Withdraw everything: the router pays the rest of the protocol's share on the way out.
+  const all = await signAndExecute('withdraw', owner, String(value + 1_000_000n));
+  expect(await settled(all.planId)).toMatchObject({ legs: [{ status: 'confirmed' }] });
+  const collected = solana.usdcBalance(router.treasury) - treasuryBefore;
+  expect((await protocolFees(t)) - feesBefore).toBe(collected);
+  // Principal + net yield: what the venue paid for every cUSDC, less what the treasury got
+  // (klend rounds each redemption down: a micro may stay with the reserve).
+  const received = solana.usdcBalance(owner.publicKey) - 10_000_000n;
+  expect(received + collected).toBeLessThanOrEqual(value);
+  expect(received + collected).toBeGreaterThanOrEqual(value - 2n);
   expect(await position(wallet)).toMatchObject({ stakedMicros: '0' });
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   expect(driftsFound(await reconcileTestBooks(t))).toEqual({});
