@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import { verifyLedger } from '@yieldrouter/ledger';
+import { readTreasuryReceipts, verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import { driftsFound, reconcileTestBooks } from './testing/reconcileTestBooks';
 import { protocolFees } from './testing/swapTestTables';
@@ -202,6 +202,11 @@ it('harvest (execute): the router realises the yield and pays its skim; withdraw
   expect(received + collected).toBeLessThanOrEqual(value);
   expect(received + collected).toBeGreaterThanOrEqual(value - 2n);
   expect(await position(wallet)).toMatchObject({ stakedMicros: '0' });
+  // Every skim the router paid is kept on its leg: reconciliation compares their sum with the
+  // treasury's balance (treasury_below_books), which is all it ever received in this bed.
+  expect((await readTreasuryReceipts(t.db)).get('solana')).toBe(
+    solana.usdcBalance(router.treasury),
+  );
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   expect(driftsFound(await reconcileTestBooks(t))).toEqual({});
 });

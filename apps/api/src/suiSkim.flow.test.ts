@@ -16,6 +16,7 @@ import {
 } from './testing/suiBedLegs';
 import { protocolFees } from './testing/swapTestTables';
 import {
+  driftsFound,
   expectOneSkimReceivable,
   receivableOf,
   reconcileTestBooks,
@@ -189,4 +190,26 @@ it('a withdrawal signed without its skim books a receivable and reconciliation r
   expect((await protocolFees(t)) - feesBefore).toBe(-feeMicros);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'sui', micros: feeMicros });
+});
+
+it('a treasury holding less than the splits the books say it received is treasury_below_books', async () => {
+  // Every Sui skim above was split off inside its withdrawal's own transaction (no skim leg):
+  // the books keep each on its leg and reconciliation compares their sum with the treasury.
+  const { wallet, owner, worth } = await accruedPosition('scallop');
+  const exit = await strategyPlan(bed, 'withdraw', 'scallop', owner, worth);
+  await signAndSettleSuiLeg(bed, exit, wallet);
+  const held = await usdcOf(TREASURY);
+  expect(held).toBeGreaterThan(0n);
+  expect(driftsFound(await reconcile())).not.toHaveProperty('treasury_below_books');
+  bed.sui.setBalance(TREASURY, SUI_TEST_USDC, held - 1_000n);
+  try {
+    const report = await reconcile();
+    expect(report.drifts.treasury_below_books).toEqual({ count: 1, micros: 1_000n });
+    const drift = await t.db.reconciliationDrift.findFirstOrThrow({
+      where: { runId: report.runId, kind: 'treasury_below_books' },
+    });
+    expect(drift).toMatchObject({ wallet: TREASURY, chain: 'sui', booksMicros: held });
+  } finally {
+    bed.sui.setBalance(TREASURY, SUI_TEST_USDC, held);
+  }
 });
