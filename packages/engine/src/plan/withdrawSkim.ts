@@ -11,12 +11,10 @@ import type { Books } from '@yieldrouter/ledger';
 import type { Chain, Opportunity, SkimLegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { ownerHoldsReceipts } from '../wallet/skimBooking';
 
 /** Each chain's treasury (`SVC_*_TREASURY`, served by GET /svc/fees); null or absent: unset. */
 export type Treasuries = Readonly<Partial<Record<Chain, string | null>>>;
-
-/** The chains where the owner holds the venue receipts: the plan carries the skim. */
-const OWNER_HELD = new Set<Chain>(['sui', 'base', 'arbitrum']);
 
 /** What a venue withdrawal asks of the venue and pays the treasury. */
 export interface WithdrawSkim {
@@ -61,7 +59,8 @@ export async function planWithdrawSkim(
   const { opportunity, owner, amountMicros } = parameters;
   const chain = opportunity.chain;
   const treasury = parameters.treasuries?.[chain];
-  const carriesSkim = OWNER_HELD.has(chain) && Boolean(treasury);
+  // Where the owner holds the receipts the plan carries the skim; Solana's router takes its own.
+  const carriesSkim = ownerHoldsReceipts(chain) && Boolean(treasury);
   if (!carriesSkim && !parameters.realiseYield) return { grossMicros: amountMicros };
   const position = (await readTrackedPositions(parameters.db, [owner])).find(
     (row) => row.chain === chain && row.opportunityId === opportunity.opportunityId,
