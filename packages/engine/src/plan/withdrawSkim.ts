@@ -78,9 +78,11 @@ export async function planWithdrawSkim(
         schedule,
       })
     : withdrawalSplit(amountMicros, valueMicros, position, schedule);
-  // Solana's router takes its skim itself; a chain without a treasury asks none.
+  // Solana's router takes its skim itself. A chain without a treasury asks none: a harvest there
+  // realises only the owner's net yield, leaving the protocol's claim in the position.
   if (!carriesSkim || !treasury || split.skimMicros === 0n) {
-    return { grossMicros: split.grossMicros };
+    const ownerOnly = parameters.realiseYield && ownerHoldsReceipts(chain);
+    return { grossMicros: ownerOnly ? split.netMicros : split.grossMicros };
   }
   return {
     grossMicros: split.grossMicros,
