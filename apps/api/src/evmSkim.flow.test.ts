@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import {
   createPublicClient,
   createWalletClient,
@@ -17,6 +17,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
 import type { VaultBedApp } from './testing/startVaultBedApp';
 import { startVaultBedApp } from './testing/startVaultBedApp';
+import { harvestExecute } from './testing/harvestExecute';
 import { protocolFees } from './testing/swapTestTables';
 import {
   expectOneSkimReceivable,
@@ -163,20 +164,8 @@ it('harvest (execute) realises the yield and pays the skim; then withdraw everyt
   const value = await maxWithdraw(owner);
 
   // execute:true books nothing and answers the plan that realises the yield for the owner.
-  const prepared = HarvestResult.parse(
-    (
-      await request(t.app)
-        .post(`/api/v1/wallets/${owner}/harvest`)
-        .send({ execute: true })
-        .expect(202)
-    ).body,
-  );
+  const { position, plan: realise } = await harvestExecute(t, owner);
   expect(await protocolFees(t)).toBe(feesBefore);
-  const [position] = prepared.positions;
-  expect(position).toMatchObject({ outcome: 'prepared', planId: expect.any(String) });
-  const realise = StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${position?.planId}`).expect(200)).body,
-  );
   expect(realise.legs.map((leg) => [leg.action, leg.settles])).toEqual([
     ['withdraw', true],
     ['transfer', true],
@@ -186,11 +175,11 @@ it('harvest (execute) realises the yield and pays the skim; then withdraw everyt
   const skim = BigInt(skimLeg?.amountMicros ?? '0');
   expect(BigInt(withdrawLeg?.amountMicros ?? '0')).toBe(value - 10_000_000n);
   expect(skim).toBe(((value - 10_000_000n) * 500n) / 10_000n);
-  expect(BigInt(position?.protocolFeeMicros ?? '0')).toBe(skim);
+  expect(BigInt(position.protocolFeeMicros ?? '0')).toBe(skim);
   const before = await usdcOf(owner);
   await signAndSettle(realise);
   // The owner received exactly the net yield; the treasury the skim; fees:protocol follows it.
-  expect((await usdcOf(owner)) - before).toBe(BigInt(position?.netYieldMicros ?? '0'));
+  expect((await usdcOf(owner)) - before).toBe(BigInt(position.netYieldMicros ?? '0'));
   expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
   expect((await protocolFees(t)) - feesBefore).toBe(skim);
 

@@ -2,8 +2,9 @@ import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
 import { readTreasuryReceipts, verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import { driftsFound, reconcileTestBooks } from './testing/reconcileTestBooks';
+import { harvestExecute } from './testing/harvestExecute';
 import { protocolFees } from './testing/swapTestTables';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
@@ -163,20 +164,8 @@ it('harvest (execute): the router realises the yield and pays its skim; withdraw
 
   // execute:true books nothing; its plan withdraws the yield above the 20 USDC staked through
   // the router, which takes the skim on it with the registry's fee configuration.
-  const prepared = HarvestResult.parse(
-    (
-      await request(t.app)
-        .post(`/api/v1/wallets/${wallet}/harvest`)
-        .send({ execute: true })
-        .expect(202)
-    ).body,
-  );
+  const { plan: realise } = await harvestExecute(t, wallet);
   expect(await protocolFees(t)).toBe(feesBefore);
-  const [entry] = prepared.positions;
-  expect(entry).toMatchObject({ outcome: 'prepared', planId: expect.any(String) });
-  const realise = StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${entry?.planId}`).expect(200)).body,
-  );
   expect(realise.legs).toHaveLength(1);
   expect(BigInt(realise.legs[0]?.amountMicros ?? '0')).toBe(value - 20_000_000n);
   const realised = await signAndExecuteLeg(t, realise, owner);

@@ -1,7 +1,5 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, StoredPlanDocument } from '@yieldrouter/schemas';
-import request from 'supertest';
 import type { TestApp } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
@@ -14,6 +12,7 @@ import {
   signAndSettleSuiLeg,
   strategyPlan,
 } from './testing/suiBedLegs';
+import { harvestExecute } from './testing/harvestExecute';
 import { protocolFees } from './testing/swapTestTables';
 import {
   driftsFound,
@@ -109,27 +108,15 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
     const treasuryBefore = await usdcOf(TREASURY);
     const feesBefore = await protocolFees(t);
     const { wallet, owner, venue, worth } = await accruedPosition(venueId);
-    const prepared = HarvestResult.parse(
-      (
-        await request(t.app)
-          .post(`/api/v1/wallets/${owner}/harvest`)
-          .send({ execute: true })
-          .expect(202)
-      ).body,
-    );
-    const [position] = prepared.positions;
-    expect(position).toMatchObject({ outcome: 'prepared', planId: expect.any(String) });
-    const realise = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${position?.planId}`).expect(200)).body,
-    );
+    const { position, plan: realise } = await harvestExecute(t, owner);
     // One transaction: the venue pays the yield above the 20 USDC staked, the skim is split off.
     expect(realise.legs).toHaveLength(1);
     expect(BigInt(realise.legs[0]?.amountMicros ?? '0')).toBe(worth - 20_000_000n);
-    const skim = BigInt(position?.protocolFeeMicros ?? '0');
+    const skim = BigInt(position.protocolFeeMicros ?? '0');
     expect(skim).toBeGreaterThan(0n);
     const { stored } = await signAndSettleSuiLeg(bed, realise, wallet);
     expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([['confirmed', null]]);
-    expect(await usdcOf(owner)).toBe(10_000_000n + BigInt(position?.netYieldMicros ?? '0'));
+    expect(await usdcOf(owner)).toBe(10_000_000n + BigInt(position.netYieldMicros ?? '0'));
     expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
     expect((await protocolFees(t)) - feesBefore).toBe(skim);
 
@@ -144,7 +131,7 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
     // Principal + net yield (a venue that burns its shares rounded up keeps a micro of it).
     expect(rest).toBeGreaterThanOrEqual(20_000_000n - 1n);
     expect(await usdcOf(owner)).toBe(
-      10_000_000n + BigInt(position?.netYieldMicros ?? '0') + rest - exitSkim,
+      10_000_000n + BigInt(position.netYieldMicros ?? '0') + rest - exitSkim,
     );
     expect(await receivable()).toBe(0n);
     expect((await verifyLedger(t.db)).problems).toEqual([]);
