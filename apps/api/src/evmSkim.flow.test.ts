@@ -213,3 +213,18 @@ it('a withdraw plan signed without its skim leg books a receivable; reconciliati
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'base', micros: skim });
 });
+
+it('harvest (execute) with an Idempotency-Key: a retry answers the same plan', async () => {
+  const { owner } = await flow(9, { harvest: false });
+  const post = () =>
+    request(t.app)
+      .post(`/api/v1/wallets/${owner}/harvest`)
+      .set('Idempotency-Key', `harvest-execute-${owner}`)
+      .send({ execute: true })
+      .expect(202);
+  const first = HarvestResult.parse((await post()).body);
+  const again = await post();
+  expect(again.header['idempotent-replayed']).toBe('true');
+  expect(HarvestResult.parse(again.body).positions[0]?.planId).toBe(first.positions[0]?.planId);
+  expect(await t.db.plan.count({ where: { owner, kind: 'withdraw' } })).toBe(1);
+});
