@@ -15,3 +15,4 @@ export * from './toFeeScheduleDocument';
 export * from './projectYield';
 export * from './computeWithdrawalSkim';
 export * from './computeYieldRealisation';
+export * from './grossUpRouterWithdrawal';

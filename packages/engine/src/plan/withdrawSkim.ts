@@ -3,6 +3,7 @@ import {
   computeWithdrawalSkim,
   computeYieldRealisation,
   defaultFeeSchedule,
+  grossUpRouterWithdrawal,
   grossUpWithdrawal,
 } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
@@ -61,7 +62,7 @@ export async function planWithdrawSkim(
   const treasury = parameters.treasuries?.[chain];
   // Where the owner holds the receipts the plan carries the skim; Solana's router takes its own.
   const carriesSkim = ownerHoldsReceipts(chain) && Boolean(treasury);
-  if (!carriesSkim && !parameters.realiseYield) return { grossMicros: amountMicros };
+  if (!carriesSkim && !parameters.realiseYield) return throughRouter(parameters);
   const position = (await readTrackedPositions(parameters.db, [owner])).find(
     (row) => row.chain === chain && row.opportunityId === opportunity.opportunityId,
   );
@@ -104,14 +105,15 @@ function withdrawalSplit(
   valueMicros: bigint,
   position: { markMicros: bigint; feesRetainedMicros: bigint },
   schedule: FeeSchedule,
-): { grossMicros: bigint; skimMicros: bigint } {
+): { grossMicros: bigint; skimMicros: bigint; netMicros: bigint } {
   const { claimMicros } = computePositionClaim({
     valueMicros,
     markMicros: position.markMicros,
     feesRetainedMicros: position.feesRetainedMicros,
     schedule,
   });
-  if (claimMicros === 0n) return { grossMicros: amountMicros, skimMicros: 0n };
+  if (claimMicros === 0n)
+    return { grossMicros: amountMicros, skimMicros: 0n, netMicros: amountMicros };
   if (amountMicros <= valueMicros - claimMicros) {
     return grossUpWithdrawal({
       netMicros: amountMicros,
@@ -124,7 +126,33 @@ function withdrawalSplit(
     positionValueMicros: valueMicros,
     claimMicros,
   });
-  return { grossMicros: amountMicros, skimMicros };
+  return { grossMicros: amountMicros, skimMicros, netMicros: amountMicros - skimMicros };
+}
+
+/**
+ * A withdrawal through the Solana router, grossed up: the router skims the yield above the
+ * principal it recorded for the owner (on chain, `readSkimBasis`), so the venue pays the smallest
+ * amount whose net is what the owner asked (`grossUpRouterWithdrawal`). Unreadable, or more than
+ * the owner's net of everything: what was asked.
+ */
+async function throughRouter(parameters: PlanWithdrawSkimParameters): Promise<WithdrawSkim> {
+  const { adapters, opportunity, venue, owner, amountMicros } = parameters;
+  const asked = { grossMicros: amountMicros };
+  try {
+    const basis = await adapters[opportunity.chain].readSkimBasis?.(venue, owner);
+    if (!basis || basis.shares === 0n) return asked;
+    const reading = await adapters[opportunity.chain].readPosition(venue, owner, basis.shares);
+    if (reading.status !== 'ok') return asked;
+    const split = grossUpRouterWithdrawal({
+      netMicros: amountMicros,
+      principalMicros: basis.principalMicros,
+      valueMicros: reading.sharesValueMicros,
+      skimBps: basis.skimBps,
+    });
+    return split.netMicros === amountMicros ? { grossMicros: split.grossMicros } : asked;
+  } catch {
+    return asked;
+  }
 }
 
 /** What the tracked shares are worth at the venue's price now; the books' mark when unreadable. */
