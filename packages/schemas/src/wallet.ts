@@ -224,13 +224,17 @@ export const HarvestPositionResult = z.strictObject({
   }),
   reason: z.string().optional(),
   harvestId: z.string().nullable(),
-  planId: z.string().nullable().optional().meta({
-    description:
-      'execute:true: the withdraw plan that realises this position\'s yield for the owner to ' +
-      'sign (GET /svc/plans/{planId}): the venue pays the yield above the staked balance and ' +
-      'the protocol\'s share reaches the treasury on chain (the skim leg, or the Solana ' +
-      'router); null when it could not be prepared (see reason).',
-  }),
+  planId: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "execute:true: the withdraw plan that realises this position's yield for the owner to " +
+        'sign (GET /svc/plans/{planId}): the venue pays the yield above the staked balance and ' +
+        "the protocol's share reaches the treasury on chain (the skim leg, or the Solana " +
+        'router); null when it could not be prepared (see reason).',
+    }),
   valueMicros: MicrosOut.nullable().meta({
     description:
       'What the shares our settled legs minted are worth at the venue share price now, read ' +
