@@ -271,6 +271,7 @@ export function createApp(deps: AppDeps): Express {
       snapshots,
       broadcastEnabled: (chain) => config.switches[chain].broadcastEnabled,
       swaps,
+      treasuries: config.treasuries,
     }),
   );
   Object.assign(

@@ -17,6 +17,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { TestApp } from './testing/startTestApp';
 import type { VaultBedApp } from './testing/startVaultBedApp';
 import { startVaultBedApp } from './testing/startVaultBedApp';
+import { harvestExecute } from './testing/harvestExecute';
 import { protocolFees } from './testing/swapTestTables';
 import {
   expectOneSkimReceivable,
@@ -76,7 +77,7 @@ const maxWithdraw = (owner: Address) =>
 const receivable = () => receivableOf(t, 'base');
 const reconcile = () => reconcileTestBooks(t);
 
-async function flow(index: number) {
+async function flow(index: number, { harvest: book = true }: { harvest?: boolean } = {}) {
   const { owner, wallet } = ownerOf(index);
   await evm.fixtures.mintUsdc(owner, 20_000_000n);
   const send = async (leg: { transaction: unknown }) => {
@@ -111,6 +112,7 @@ async function flow(index: number) {
   await signAndSettle(deposit);
   // Yield accrues in the vault (the owner holds every share): the harvest books it.
   await evm.fixtures.mintUsdc(evm.fixtures.vault, 1_000_000n);
+  if (!book) return { owner, plan, signAndSettle, feeMicros: 0n };
   const harvest = HarvestResult.parse(
     (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
   );
@@ -155,6 +157,51 @@ it('harvest → partial withdrawal → withdraw everything: treasury == fees:pro
   expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
 });
 
+it('harvest (execute) realises the yield and pays the skim; then withdraw everything', async () => {
+  const treasuryBefore = await usdcOf(TREASURY);
+  const feesBefore = await protocolFees(t);
+  const { owner, plan, signAndSettle } = await flow(8, { harvest: false });
+  const value = await maxWithdraw(owner);
+
+  // execute:true books nothing and answers the plan that realises the yield for the owner.
+  const { position, plan: realise } = await harvestExecute(t, owner);
+  expect(await protocolFees(t)).toBe(feesBefore);
+  expect(realise.legs.map((leg) => [leg.action, leg.settles])).toEqual([
+    ['withdraw', true],
+    ['transfer', true],
+  ]);
+  // The venue pays everything above the 10 USDC staked; the treasury gets the whole skim.
+  const [withdrawLeg, skimLeg] = realise.legs;
+  const skim = BigInt(skimLeg?.amountMicros ?? '0');
+  expect(BigInt(withdrawLeg?.amountMicros ?? '0')).toBe(value - 10_000_000n);
+  expect(skim).toBe(((value - 10_000_000n) * 500n) / 10_000n);
+  expect(BigInt(position.protocolFeeMicros ?? '0')).toBe(skim);
+  const before = await usdcOf(owner);
+  await signAndSettle(realise);
+  // The owner received exactly the net yield; the treasury the skim; fees:protocol follows it.
+  expect((await usdcOf(owner)) - before).toBe(BigInt(position.netYieldMicros ?? '0'));
+  expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
+  expect((await protocolFees(t)) - feesBefore).toBe(skim);
+
+  // Withdraw everything: the principal is still in the vault.
+  const everything = await maxWithdraw(owner);
+  expect(everything).toBeGreaterThanOrEqual(10_000_000n - 1n);
+  const exit = await plan('withdraw', everything);
+  const exitSkim = BigInt(exit.skim?.skimMicros ?? '0');
+  await signAndSettle(exit);
+  const collected = (await usdcOf(TREASURY)) - treasuryBefore;
+  expect(collected).toBe(skim + exitSkim);
+  expect((await protocolFees(t)) - feesBefore).toBe(collected);
+  expect(await receivable()).toBe(0n);
+  // Principal + net yield: the 10 USDC never deposited, the net yield, then the principal.
+  expect(await usdcOf(owner)).toBe(
+    10_000_000n + (value - 10_000_000n - skim) + (everything - exitSkim),
+  );
+  expect(await maxWithdraw(owner)).toBe(0n);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+});
+
 it('a withdraw plan signed without its skim leg books a receivable; reconciliation raises it', async () => {
   const { owner, plan, signAndSettle, feeMicros } = await flow(7);
   const owedBefore = await receivable();
@@ -165,4 +212,19 @@ it('a withdraw plan signed without its skim leg books a receivable; reconciliati
   expect((await receivable()) - owedBefore).toBe(skim);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'base', micros: skim });
+});
+
+it('harvest (execute) with an Idempotency-Key: a retry answers the same plan', async () => {
+  const { owner } = await flow(9, { harvest: false });
+  const post = () =>
+    request(t.app)
+      .post(`/api/v1/wallets/${owner}/harvest`)
+      .set('Idempotency-Key', `harvest-execute-${owner}`)
+      .send({ execute: true })
+      .expect(202);
+  const first = HarvestResult.parse((await post()).body);
+  const again = await post();
+  expect(again.header['idempotent-replayed']).toBe('true');
+  expect(HarvestResult.parse(again.body).positions[0]?.planId).toBe(first.positions[0]?.planId);
+  expect(await t.db.plan.count({ where: { owner, kind: 'withdraw' } })).toBe(1);
 });

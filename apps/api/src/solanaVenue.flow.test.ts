@@ -1,9 +1,10 @@
 import request from 'supertest';
 import type { Keypair } from '@solana/web3.js';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import { verifyLedger } from '@yieldrouter/ledger';
+import { readTreasuryReceipts, verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import { driftsFound, reconcileTestBooks } from './testing/reconcileTestBooks';
+import { harvestExecute } from './testing/harvestExecute';
 import { protocolFees } from './testing/swapTestTables';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
@@ -144,6 +145,67 @@ it('deposit → settle → staked; withdraw → settle; a harvest after the venu
   expect(await protocolFees(t)).toBe(treasury);
   expect(solana.usdcBalance(owner.publicKey)).toBe(30_000_000n + value - 15_000_000n - treasury);
   expect(await position(wallet)).toMatchObject({ stakedMicros: '0' });
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(driftsFound(await reconcileTestBooks(t))).toEqual({});
+});
+
+it('harvest (execute): the router realises the yield and pays its skim; withdraw everything', async () => {
+  const owner = solana.createFundedKeypair();
+  const wallet = owner.publicKey.toBase58();
+  solana.mintUsdc(owner.publicKey, 30_000_000n);
+  const treasuryBefore = solana.usdcBalance(router.treasury);
+  const feesBefore = await protocolFees(t);
+  const deposit = await signAndExecute('deposit', owner, '20000000');
+  await settled(deposit.planId);
+  router.kamino.accrue(31_536_000n);
+  const { totalLiquiditySf, collateralSupply } = router.kamino.rate();
+  const shares = solana.tokenBalance(router.kamino.ids.reserveCollateralMint, owner.publicKey);
+  const value = (shares * totalLiquiditySf) / (collateralSupply << 60n);
+
+  // execute:true books nothing; its plan withdraws the yield above the 20 USDC staked through
+  // the router, which takes the skim on it with the registry's fee configuration.
+  const { plan: realise } = await harvestExecute(t, wallet);
+  expect(await protocolFees(t)).toBe(feesBefore);
+  expect(realise.legs).toHaveLength(1);
+  expect(BigInt(realise.legs[0]?.amountMicros ?? '0')).toBe(value - 20_000_000n);
+  const realised = await signAndExecuteLeg(t, realise, owner);
+  expect(await settled(realised.planId)).toMatchObject({ legs: [{ status: 'confirmed' }] });
+  const logs = solana.transaction(realised.txId)?.logMessages ?? [];
+  const skimLine = logs.find((line) => line.includes(`svc:${realised.planId} venue_skim amount=`));
+  const skim = BigInt(skimLine?.split('amount=')[1] ?? '0');
+  expect(skim).toBeGreaterThan(0n);
+  expect(solana.usdcBalance(router.treasury) - treasuryBefore).toBe(skim);
+  // The router's rule skims the yield of the receipts burnt; the rest of the protocol's share
+  // stays in the position (fees:protocol, retained) until the receipts left leave.
+  expect((await protocolFees(t)) - feesBefore).toBeGreaterThanOrEqual(skim);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+
+  // A partial withdrawal is grossed up: the owner receives the 5 USDC asked, the router's skim
+  // on top (klend redeems whole cTokens rounded in the owner's favour: at most a micro more).
+  const ownerBefore = solana.usdcBalance(owner.publicKey);
+  const partial = await signAndExecute('withdraw', owner, '5000000');
+  expect(await settled(partial.planId)).toMatchObject({ legs: [{ status: 'confirmed' }] });
+  const partialLogs = solana.transaction(partial.txId)?.logMessages ?? [];
+  expect(partialLogs.some((line) => /venue_skim amount=[1-9]/.test(line))).toBe(true);
+  const got = solana.usdcBalance(owner.publicKey) - ownerBefore;
+  expect(got >= 5_000_000n && got <= 5_000_001n).toBe(true);
+
+  // Withdraw everything: the router pays the rest of the protocol's share on the way out.
+  const all = await signAndExecute('withdraw', owner, String(value + 1_000_000n));
+  expect(await settled(all.planId)).toMatchObject({ legs: [{ status: 'confirmed' }] });
+  const collected = solana.usdcBalance(router.treasury) - treasuryBefore;
+  expect((await protocolFees(t)) - feesBefore).toBe(collected);
+  // Principal + net yield: what the venue paid for every cUSDC, less what the treasury got
+  // (klend rounds each of the three redemptions down: a micro each may stay with the reserve).
+  const received = solana.usdcBalance(owner.publicKey) - 10_000_000n;
+  expect(received + collected).toBeLessThanOrEqual(value);
+  expect(received + collected).toBeGreaterThanOrEqual(value - 3n);
+  expect(await position(wallet)).toMatchObject({ stakedMicros: '0' });
+  // Every skim the router paid is kept on its leg: reconciliation compares their sum with the
+  // treasury's balance (treasury_below_books), which is all it ever received in this bed.
+  expect((await readTreasuryReceipts(t.db)).get('solana')).toBe(
+    solana.usdcBalance(router.treasury),
+  );
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   expect(driftsFound(await reconcileTestBooks(t))).toEqual({});
 });

@@ -12,8 +12,10 @@ import {
   signAndSettleSuiLeg,
   strategyPlan,
 } from './testing/suiBedLegs';
+import { harvestExecute } from './testing/harvestExecute';
 import { protocolFees } from './testing/swapTestTables';
 import {
+  driftsFound,
   expectOneSkimReceivable,
   receivableOf,
   reconcileTestBooks,
@@ -43,8 +45,8 @@ const reconcile = () => reconcileTestBooks(t);
 
 const receivable = () => receivableOf(t, 'sui');
 
-/** A funded owner with a 20 USDC position in `venueId`, harvested once; what it is worth. */
-async function harvestedPosition(venueId: string) {
+/** A funded owner with a 20 USDC position in `venueId` that has earned interest. */
+async function accruedPosition(venueId: string) {
   const wallet = new Ed25519Keypair();
   const owner = wallet.toSuiAddress();
   bed.sui.setBalance(owner, SUI, 5_000_000_000n);
@@ -60,15 +62,21 @@ async function harvestedPosition(venueId: string) {
     (await t.db.position.findFirstOrThrow({ where: { wallet: owner, venueId } })).shares.toFixed(),
   );
   venue.accrue();
+  return { wallet, owner, venue, worth: venue.value(owner, shares) };
+}
+
+/** A funded owner with a 20 USDC position in `venueId`, harvested once; what it is worth. */
+async function harvestedPosition(venueId: string) {
+  const { wallet, owner, worth } = await accruedPosition(venueId);
   const harvest = await harvestWallet(bed, owner);
   expect(harvest.outcome).toBe('harvested');
-  return {
-    wallet,
-    owner,
-    worth: venue.value(owner, shares),
-    feeMicros: BigInt(harvest.protocolFeeMicros),
-  };
+  return { wallet, owner, worth, feeMicros: BigInt(harvest.protocolFeeMicros) };
 }
+
+const sharesOf = async (owner: string, venueId: string) =>
+  BigInt(
+    (await t.db.position.findFirstOrThrow({ where: { wallet: owner, venueId } })).shares.toFixed(),
+  );
 
 describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury', (venueId) => {
   it('deposit → accrue → harvest → withdraw everything: treasury == fees:protocol', async () => {
@@ -91,6 +99,40 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
     expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
     // Principal + net yield to the owner.
     expect(await usdcOf(owner)).toBe(10_000_000n + worth - feeMicros);
+    expect(await receivable()).toBe(0n);
+    expect((await verifyLedger(t.db)).problems).toEqual([]);
+    expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+  });
+
+  it('harvest (execute) realises the yield, pays the skim; withdraw everything', async () => {
+    const treasuryBefore = await usdcOf(TREASURY);
+    const feesBefore = await protocolFees(t);
+    const { wallet, owner, venue, worth } = await accruedPosition(venueId);
+    const { position, plan: realise } = await harvestExecute(t, owner);
+    // One transaction: the venue pays the yield above the 20 USDC staked, the skim is split off.
+    expect(realise.legs).toHaveLength(1);
+    expect(BigInt(realise.legs[0]?.amountMicros ?? '0')).toBe(worth - 20_000_000n);
+    const skim = BigInt(position.protocolFeeMicros ?? '0');
+    expect(skim).toBeGreaterThan(0n);
+    const { stored } = await signAndSettleSuiLeg(bed, realise, wallet);
+    expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([['confirmed', null]]);
+    expect(await usdcOf(owner)).toBe(10_000_000n + BigInt(position.netYieldMicros ?? '0'));
+    expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
+    expect((await protocolFees(t)) - feesBefore).toBe(skim);
+
+    // Withdraw everything: the staked principal is still in the venue.
+    const rest = venue.value(owner, await sharesOf(owner, venueId));
+    const exit = await strategyPlan(bed, 'withdraw', venueId, owner, rest);
+    const exitSkim = BigInt(exit.skim?.skimMicros ?? '0');
+    await signAndSettleSuiLeg(bed, exit, wallet);
+    const collected = (await usdcOf(TREASURY)) - treasuryBefore;
+    expect(collected).toBe(skim + exitSkim);
+    expect((await protocolFees(t)) - feesBefore).toBe(collected);
+    // Principal + net yield (a venue that burns its shares rounded up keeps a micro of it).
+    expect(rest).toBeGreaterThanOrEqual(20_000_000n - 1n);
+    expect(await usdcOf(owner)).toBe(
+      10_000_000n + BigInt(position.netYieldMicros ?? '0') + rest - exitSkim,
+    );
     expect(await receivable()).toBe(0n);
     expect((await verifyLedger(t.db)).problems).toEqual([]);
     expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
@@ -135,4 +177,26 @@ it('a withdrawal signed without its skim books a receivable and reconciliation r
   expect((await protocolFees(t)) - feesBefore).toBe(-feeMicros);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   await expectOneSkimReceivable(t, await reconcile(), { owner, chain: 'sui', micros: feeMicros });
+});
+
+it('a treasury holding less than the splits the books say it received is treasury_below_books', async () => {
+  // Every Sui skim above was split off inside its withdrawal's own transaction (no skim leg):
+  // the books keep each on its leg and reconciliation compares their sum with the treasury.
+  const { wallet, owner, worth } = await accruedPosition('scallop');
+  const exit = await strategyPlan(bed, 'withdraw', 'scallop', owner, worth);
+  await signAndSettleSuiLeg(bed, exit, wallet);
+  const held = await usdcOf(TREASURY);
+  expect(held).toBeGreaterThan(0n);
+  expect(driftsFound(await reconcile())).not.toHaveProperty('treasury_below_books');
+  bed.sui.setBalance(TREASURY, SUI_TEST_USDC, held - 1_000n);
+  try {
+    const report = await reconcile();
+    expect(report.drifts.treasury_below_books).toEqual({ count: 1, micros: 1_000n });
+    const drift = await t.db.reconciliationDrift.findFirstOrThrow({
+      where: { runId: report.runId, kind: 'treasury_below_books' },
+    });
+    expect(drift).toMatchObject({ wallet: TREASURY, chain: 'sui', booksMicros: held });
+  } finally {
+    bed.sui.setBalance(TREASURY, SUI_TEST_USDC, held);
+  }
 });

@@ -15,6 +15,7 @@ import {
   PublicActivityDocument,
   PublicPortfolioDocument,
   SettleLegResult,
+  StoredPlanDocument,
 } from '@yieldrouter/schemas';
 import { createPublicClient, createWalletClient, erc20Abi, erc4626Abi, http } from 'viem';
 import type { Address, Hex } from 'viem';
@@ -426,6 +427,15 @@ describe('venue deposit and withdrawal on anvil, settled into the staked positio
     const prepared = HarvestResult.parse((await harvest({ execute: true }).expect(202)).body);
     expect(prepared).toMatchObject({ mode: 'prepare_only', outcome: 'prepared', prepared: true });
     expect((await position(account.address)).stakedMicros).toBe('7000000');
+    // Its plan realises the yield; with no treasury configured on this chain, only the owner's
+    // net yield: the protocol's share stays in the position (no skim leg to carry it).
+    const [realising] = prepared.positions;
+    const realise = StoredPlanDocument.parse(
+      (await request(t.app).get(`/api/v1/svc/plans/${realising?.planId}`).expect(200)).body,
+    );
+    expect(realise.legs.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+      ['withdraw', realising?.netYieldMicros],
+    ]);
 
     // Amounts never come from the body (refused, naming the field): only the chain says what
     // was earned.

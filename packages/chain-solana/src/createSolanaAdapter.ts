@@ -8,6 +8,7 @@ import { checkSignedSolanaLeg } from './checkSignedSolanaLeg';
 import { buildSolanaWithdraw } from './buildSolanaWithdraw';
 import { parsePublicKey } from './parsePublicKey';
 import { readSolanaBalances } from './readSolanaBalances';
+import { readRouterSkimBasis } from './readRouterSkimBasis';
 import { readSolanaPosition } from './readSolanaPosition';
 import { readSolanaReceipt } from './readSolanaReceipt';
 import { readSolanaSwapReceipt } from './readSolanaSwapReceipt';
@@ -46,6 +47,7 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     checkSignedLeg: checkSignedSolanaLeg,
     broadcast: (signed) => broadcastSolanaTransaction(context, signed),
     readPosition: (venue, owner, shares) => readSolanaPosition(context, venue, owner, shares),
+    readSkimBasis: (venue, owner) => readRouterSkimBasis(context, venue, owner),
     buildTransfer: (request) => buildSolanaTransfer(context, request),
     readTransferReceipt: (query) => readSolanaTransferReceipt(context, query),
     buildSolanaSwap: (request) => buildSolanaSwap(context, request),

@@ -14,3 +14,5 @@ export * from './resolveSlippageBps';
 export * from './toFeeScheduleDocument';
 export * from './projectYield';
 export * from './computeWithdrawalSkim';
+export * from './computeYieldRealisation';
+export * from './grossUpRouterWithdrawal';

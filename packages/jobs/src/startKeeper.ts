@@ -41,7 +41,7 @@ export type KeeperRuntimeConfig = Pick<
   readonly keeper: KeeperSettings;
   /** Bridge rails' settings (the burn legs the watch settles); none: no bridge legs settle. */
   readonly bridges?: ServiceConfig['bridges'];
-  /** Each chain's treasury: reconciliation compares what the skim legs paid it. */
+  /** Each chain's treasury: reconciliation compares what the books say skims paid it. */
   readonly treasuries?: ServiceConfig['treasuries'];
 };
 

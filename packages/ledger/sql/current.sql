@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0055_skim_receivable).
+-- The ledger schema as it is today, after every migration (last: 0066_leg_treasury_skim).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -381,6 +381,7 @@ CREATE TABLE "plan_legs" (
   "review_reason" text,
   "released_at" timestamp(3) with time zone,
   "chain" text,
+  "skim_micros" bigint,
   CONSTRAINT "plan_legs_pkey" PRIMARY KEY (plan_id, leg_index),
   CONSTRAINT "plan_legs_plan_id_fkey" FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE,
   CONSTRAINT "plan_legs_venue_id_fkey" FOREIGN KEY (venue_id) REFERENCES venues(id),
@@ -393,6 +394,7 @@ CREATE TABLE "plan_legs" (
   CONSTRAINT "plan_legs_released_shape" CHECK ((status <> ALL ('{expired,cancelled}'::text[])) OR released_at IS NOT NULL),
   CONSTRAINT "plan_legs_settled_shape" CHECK ((status = 'confirmed'::text) = (settled_amount_micros IS NOT NULL AND tx_id IS NOT NULL)),
   CONSTRAINT "plan_legs_shares_check" CHECK (shares >= 0::numeric),
+  CONSTRAINT "plan_legs_skim_micros_check" CHECK (skim_micros >= 0),
   CONSTRAINT "plan_legs_status_check" CHECK (status = ANY ('{unsigned,submitted,confirmed,failed,expired,cancelled}'::text[])),
   CONSTRAINT "plan_legs_reservation_released" TRIGGER DEFERRABLE INITIALLY DEFERRED
 ) WITH (fillfactor=85);
@@ -1504,7 +1506,7 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0011_books_follow_chain, renamed from ledger_record_leg_outcomes by 0019_settlement_audit
+-- last defined by migration 0066_leg_treasury_skim
 CREATE OR REPLACE FUNCTION public.ledger_record_leg_outcomes_unaudited(p_outcomes jsonb)
  RETURNS TABLE(ord integer, final boolean, stale boolean, status text, tx_id text, settled_amount_micros bigint, failure_reason text)
  LANGUAGE plpgsql
@@ -1590,6 +1592,7 @@ BEGIN
     SET "status" = t.e ->> 'status',
         "tx_id" = COALESCE(t.e ->> 'txId', l."tx_id"),
         "settled_amount_micros" = (t.e ->> 'settledAmount')::BIGINT,
+        "skim_micros" = (t.e ->> 'skimMicros')::BIGINT,
         "shares" = (t.e ->> 'shares')::NUMERIC,
         "failure_reason" = t.e ->> 'reason',
         "review_reason" = t.e ->> 'reviewReason',

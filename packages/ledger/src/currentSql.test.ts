@@ -27,7 +27,7 @@ it('shows each function with its live body and the migration that last defined i
     /-- last defined by migration 0011_books_follow_chain\nCREATE OR REPLACE FUNCTION public\.ledger_record_harvests\(/,
   );
   expect(sql).toMatch(
-    /-- last defined by migration 0\d{3}_\w+, renamed from ledger_record_leg_outcomes by 0019_settlement_audit\nCREATE OR REPLACE FUNCTION public\.ledger_record_leg_outcomes_unaudited\(/,
+    /-- last defined by migration 0\d{3}_\w+, renamed from ledger_record_leg_outcomes by 0041_guarded_leg_outcomes\nCREATE OR REPLACE FUNCTION public\.ledger_record_leg_outcomes_unguarded\(/,
   );
   expect(sql).toContain('CREATE TABLE "journal_entries" (');
   expect(sql).not.toContain('_svc_migrations');

@@ -70,6 +70,8 @@ export interface LegOutcomeInput {
         readonly status: 'confirmed';
         readonly settledAmountMicros: bigint;
         readonly shares: bigint | null;
+        /** What the treasury received inside the leg's transaction (an exit's inline skim, 0066). */
+        readonly skimMicros?: bigint;
         readonly reviewReason: string | null;
       }
     | { readonly status: 'failed'; readonly reason: string }
@@ -197,6 +199,9 @@ function outcomePayload(input: LegOutcomeInput) {
       ? {
           settledAmount: outcome.settledAmountMicros.toString(),
           shares: outcome.shares?.toString() ?? null,
+          ...(outcome.skimMicros === undefined
+            ? {}
+            : { skimMicros: outcome.skimMicros.toString() }),
           reviewReason: outcome.reviewReason,
         }
       : { reason: outcome.reason }),

@@ -44,15 +44,17 @@ export async function readOpenSkimReceivables(
 }
 
 /**
- * What the books say each chain's treasury received through skim legs (confirmed `skim` legs'
- * settled amounts, per chain). Skims paid inside an exit's own transaction (Sui, the Solana
- * router) are booked in the exit's entry and not counted here.
+ * What the books say each chain's treasury received, per chain: confirmed `skim` legs' settled
+ * amounts (EVM) plus the skims paid inside an exit's own transaction (`skim_micros`, 0066: the
+ * Solana router's, a Sui withdrawal's split).
  */
-export async function readSkimLegReceipts(db: Books): Promise<Map<string, bigint>> {
+export async function readTreasuryReceipts(db: Books): Promise<Map<string, bigint>> {
   const rows = await db.$queryRaw<{ chain: string; received: string }[]>`
-    SELECT COALESCE(l.chain, p.chain) AS chain, SUM(l.settled_amount_micros)::text AS received
+    SELECT COALESCE(l.chain, p.chain) AS chain,
+           SUM(CASE WHEN l.effect = 'skim' THEN l.settled_amount_micros
+                    ELSE l.skim_micros END)::text AS received
     FROM plan_legs l JOIN plans p ON p.id = l.plan_id
-    WHERE l.effect = 'skim' AND l.status = 'confirmed'
+    WHERE l.status = 'confirmed' AND (l.effect = 'skim' OR l.skim_micros IS NOT NULL)
     GROUP BY 1`;
   return new Map(rows.map((row) => [row.chain, BigInt(row.received)]));
 }

@@ -243,6 +243,16 @@ export type PositionReading =
     }
   | Unavailable;
 
+/** What a program on the exit's path measures the yield skim against (the Solana router). */
+export interface RouterSkimBasis {
+  /** The principal the program recorded for the owner's venue position (USDC micros). */
+  readonly principalMicros: bigint;
+  /** The receipts it recorded with that principal. */
+  readonly shares: bigint;
+  /** The skim it takes on yield (its registry's fee configuration). */
+  readonly skimBps: number;
+}
+
 export interface ChainAdapter {
   readonly chain: Chain;
   /** The canonical form of `address`, or undefined when it is not valid on this chain. */
@@ -265,6 +275,11 @@ export interface ChainAdapter {
    * the venue's current share price, read consistently (one block where the chain allows).
    */
   readPosition(venue: VenueOnChain, owner: string, shares: bigint): Promise<PositionReading>;
+  /**
+   * Solana: the router's record of the owner's venue position and its skim, so a partial
+   * withdrawal can be grossed up; null when unreadable. Absent where no program takes the skim.
+   */
+  readSkimBasis?(venue: VenueOnChain, owner: string): Promise<RouterSkimBasis | null>;
   /**
    * The venue's TVL in native units, deposit caps and tokens, read on chain (fail-closed:
    * `unavailable` with a reason). Absent where the chain has no reader for them yet.

@@ -219,10 +219,22 @@ export const HarvestPositionResult = z.strictObject({
       'harvested: booked and compounded; no_yield: the tracked shares are worth no more than ' +
       'the mark; unavailable: see reason (chain unreadable, venue not in the catalog, the chain ' +
       'holds fewer shares than the books track, or a leg settled while the value was read); ' +
-      'prepared: execute:true, amounts a claim would realise, nothing booked.',
+      'prepared: execute:true, amounts a claim would realise and the plan that realises them ' +
+      '(planId), nothing booked.',
   }),
   reason: z.string().optional(),
   harvestId: z.string().nullable(),
+  planId: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "execute:true: the withdraw plan that realises this position's yield for the owner to " +
+        'sign (GET /svc/plans/{planId}): the venue pays the yield above the staked balance and ' +
+        "the protocol's share reaches the treasury on chain (the skim leg, or the Solana " +
+        'router); null when it could not be prepared (see reason).',
+    }),
   valueMicros: MicrosOut.nullable().meta({
     description:
       'What the shares our settled legs minted are worth at the venue share price now, read ' +
@@ -268,7 +280,8 @@ export const HarvestResult = z
       'blocked, gross "0", HTTP 200 (reason nothing_staked or no_yield); the yield source',
       'unavailable → gross "0" with reason, HTTP 200; real yield → mode compound, net = gross −',
       'skim − profit fee, compounded, HTTP 200; execute:true → HTTP 202, prepared: true, nothing',
-      'booked. Totals cover the positions harvested (or prepared).',
+      'booked, each position naming the withdraw plan that realises its yield and pays the skim',
+      'to the treasury (planId). Totals cover the positions harvested (or prepared).',
     ].join(' '),
   });
 export type HarvestResult = z.infer<typeof HarvestResult>;

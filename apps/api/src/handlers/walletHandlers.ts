@@ -34,6 +34,8 @@ export interface WalletHandlerDeps {
   readonly swaps?: RouteSwaps | undefined;
   /** Where a cross-chain route with stake and `bridge: true` bridges; unset: it is blocked. */
   readonly bridging?: DepositBridging | undefined;
+  /** Each chain's treasury: a harvest with `execute: true` pays the skim there. */
+  readonly treasuries?: Readonly<Partial<Record<Chain, string | null>>> | undefined;
   readonly now?: () => Date;
 }
 
@@ -141,6 +143,9 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         venues: deps.venues,
         address: params.address,
         execute: body.execute ?? false,
+        ...(body.execute
+          ? { yieldPlans: { opportunities: await opportunities(), treasuries: deps.treasuries } }
+          : {}),
         broadcastEnabled: deps.broadcastEnabled,
         now: now(),
         recordWrite: recordWrite(answer),

@@ -34,6 +34,11 @@ export interface PrepareStrategyPlanRequest {
   readonly slippageBps?: number | undefined;
   /** Deposits: where the funds are when not on the venue's chain, and whether to bridge. */
   readonly crossChain?: CrossChainRequest | undefined;
+  /**
+   * Withdrawals: a harvest with `execute: true` — the venue pays the yield above the owner's
+   * staked balance and the protocol's claim goes to the treasury (`planWithdrawSkim`).
+   */
+  readonly realiseYield?: boolean | undefined;
 }
 
 export interface PrepareStrategyPlanParameters {
@@ -180,6 +185,7 @@ export async function prepareStrategyPlan(
           venue,
           owner: checked.owner,
           amountMicros: depositMicros,
+          realiseYield: request.realiseYield,
         });
     const legRequest = {
       planId,
@@ -237,6 +243,7 @@ export async function prepareStrategyPlan(
       owner: checked.owner ?? null,
       ...(swapFrom ? { token: swapFrom.symbol } : {}),
       ...(request.slippageBps === undefined ? {} : { slippageBps: request.slippageBps }),
+      ...(request.realiseYield ? { realiseYield: true } : {}),
       ...(withdrawSkim?.stored ? { skim: withdrawSkim.stored } : {}),
       ...(bridgeFirst
         ? {

@@ -1,7 +1,9 @@
 import {
   computePositionClaim,
   computeWithdrawalSkim,
+  computeYieldRealisation,
   defaultFeeSchedule,
+  grossUpRouterWithdrawal,
   grossUpWithdrawal,
 } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
@@ -10,12 +12,10 @@ import type { Books } from '@yieldrouter/ledger';
 import type { Chain, Opportunity, SkimLegRequest, VenueOnChain } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { ownerHoldsReceipts } from '../wallet/skimBooking';
 
 /** Each chain's treasury (`SVC_*_TREASURY`, served by GET /svc/fees); null or absent: unset. */
 export type Treasuries = Readonly<Partial<Record<Chain, string | null>>>;
-
-/** The chains where the owner holds the venue receipts: the plan carries the skim. */
-const OWNER_HELD = new Set<Chain>(['sui', 'base', 'arbitrum']);
 
 /** What a venue withdrawal asks of the venue and pays the treasury. */
 export interface WithdrawSkim {
@@ -37,6 +37,12 @@ export interface PlanWithdrawSkimParameters {
   readonly amountMicros: bigint;
   readonly treasuries?: Treasuries | undefined;
   readonly schedule?: FeeSchedule | undefined;
+  /**
+   * A harvest with `execute: true`: the venue pays everything above the owner's staked balance
+   * and the protocol's whole claim goes to the treasury (`computeYieldRealisation`); the amount
+   * asked is not read.
+   */
+  readonly realiseYield?: boolean | undefined;
 }
 
 /**
@@ -52,41 +58,101 @@ export async function planWithdrawSkim(
   parameters: PlanWithdrawSkimParameters,
 ): Promise<WithdrawSkim> {
   const { opportunity, owner, amountMicros } = parameters;
-  const none = { grossMicros: amountMicros };
   const chain = opportunity.chain;
   const treasury = parameters.treasuries?.[chain];
-  if (!OWNER_HELD.has(chain) || !treasury) return none;
+  // Where the owner holds the receipts the plan carries the skim; Solana's router takes its own.
+  const carriesSkim = ownerHoldsReceipts(chain) && Boolean(treasury);
+  if (!carriesSkim && !parameters.realiseYield) return throughRouter(parameters);
   const position = (await readTrackedPositions(parameters.db, [owner])).find(
     (row) => row.chain === chain && row.opportunityId === opportunity.opportunityId,
   );
-  if (!position || position.shares === 0n) return none;
+  if (!position || position.shares === 0n) {
+    return { grossMicros: parameters.realiseYield ? 0n : amountMicros };
+  }
   const valueMicros = await readValue(parameters, position.shares, position.markMicros);
-  const { claimMicros } = computePositionClaim({
-    valueMicros,
-    markMicros: position.markMicros,
-    feesRetainedMicros: position.feesRetainedMicros,
-    schedule: parameters.schedule ?? defaultFeeSchedule,
-  });
-  if (claimMicros === 0n) return none;
-  const grossedUp = amountMicros <= valueMicros - claimMicros;
-  const split = grossedUp
-    ? grossUpWithdrawal({ netMicros: amountMicros, positionValueMicros: valueMicros, claimMicros })
-    : computeWithdrawalSkim({
-        grossMicros: amountMicros < valueMicros ? amountMicros : valueMicros,
-        positionValueMicros: valueMicros,
-        claimMicros,
-      });
-  const grossMicros = grossedUp ? split.grossMicros : amountMicros;
-  if (split.skimMicros === 0n) return { grossMicros };
+  const schedule = parameters.schedule ?? defaultFeeSchedule;
+  const split = parameters.realiseYield
+    ? computeYieldRealisation({
+        valueMicros,
+        markMicros: position.markMicros,
+        feesRetainedMicros: position.feesRetainedMicros,
+        schedule,
+      })
+    : withdrawalSplit(amountMicros, valueMicros, position, schedule);
+  // Solana's router takes its skim itself. A chain without a treasury asks none: a harvest there
+  // realises only the owner's net yield, leaving the protocol's claim in the position.
+  if (!carriesSkim || !treasury || split.skimMicros === 0n) {
+    const ownerOnly = parameters.realiseYield && ownerHoldsReceipts(chain);
+    return { grossMicros: ownerOnly ? split.netMicros : split.grossMicros };
+  }
   return {
-    grossMicros,
+    grossMicros: split.grossMicros,
     skim: { recipient: treasury, amountMicros: split.skimMicros },
     stored: {
       recipient: treasury,
       amountMicros: formatMicros(split.skimMicros),
-      grossMicros: formatMicros(grossMicros),
+      grossMicros: formatMicros(split.grossMicros),
     },
   };
+}
+
+/**
+ * A withdrawal of `amountMicros`: grossed up when the owner's share covers it (the owner receives
+ * exactly it), else what was asked, paying the claim's part of it.
+ */
+function withdrawalSplit(
+  amountMicros: bigint,
+  valueMicros: bigint,
+  position: { markMicros: bigint; feesRetainedMicros: bigint },
+  schedule: FeeSchedule,
+): { grossMicros: bigint; skimMicros: bigint; netMicros: bigint } {
+  const { claimMicros } = computePositionClaim({
+    valueMicros,
+    markMicros: position.markMicros,
+    feesRetainedMicros: position.feesRetainedMicros,
+    schedule,
+  });
+  if (claimMicros === 0n)
+    return { grossMicros: amountMicros, skimMicros: 0n, netMicros: amountMicros };
+  if (amountMicros <= valueMicros - claimMicros) {
+    return grossUpWithdrawal({
+      netMicros: amountMicros,
+      positionValueMicros: valueMicros,
+      claimMicros,
+    });
+  }
+  const { skimMicros } = computeWithdrawalSkim({
+    grossMicros: amountMicros < valueMicros ? amountMicros : valueMicros,
+    positionValueMicros: valueMicros,
+    claimMicros,
+  });
+  return { grossMicros: amountMicros, skimMicros, netMicros: amountMicros - skimMicros };
+}
+
+/**
+ * A withdrawal through the Solana router, grossed up: the router skims the yield above the
+ * principal it recorded for the owner (on chain, `readSkimBasis`), so the venue pays the smallest
+ * amount whose net is what the owner asked (`grossUpRouterWithdrawal`). Unreadable, or more than
+ * the owner's net of everything: what was asked.
+ */
+async function throughRouter(parameters: PlanWithdrawSkimParameters): Promise<WithdrawSkim> {
+  const { adapters, opportunity, venue, owner, amountMicros } = parameters;
+  const asked = { grossMicros: amountMicros };
+  try {
+    const basis = await adapters[opportunity.chain].readSkimBasis?.(venue, owner);
+    if (!basis || basis.shares === 0n) return asked;
+    const reading = await adapters[opportunity.chain].readPosition(venue, owner, basis.shares);
+    if (reading.status !== 'ok') return asked;
+    const split = grossUpRouterWithdrawal({
+      netMicros: amountMicros,
+      principalMicros: basis.principalMicros,
+      valueMicros: reading.sharesValueMicros,
+      skimBps: basis.skimBps,
+    });
+    return split.netMicros === amountMicros ? { grossMicros: split.grossMicros } : asked;
+  } catch {
+    return asked;
+  }
 }
 
 /** What the tracked shares are worth at the venue's price now; the books' mark when unreadable. */

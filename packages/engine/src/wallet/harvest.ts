@@ -9,6 +9,8 @@ import { measureAll, positionResult } from './measurePosition';
 import type { Measured } from './measurePosition';
 import { summarizeHarvest } from './summarizeHarvest';
 import { ledgerWallet } from './walletAddress';
+import { prepareYieldPlans } from './prepareYieldPlans';
+import type { YieldPlanSources } from './prepareYieldPlans';
 
 export interface HarvestParameters {
   readonly db: Books;
@@ -16,8 +18,13 @@ export interface HarvestParameters {
   readonly venues: VenueConfig;
   /** The wallet as named in the path. */
   readonly address: string;
-  /** Asks for the on-chain claim: prepare-only here (202), nothing is booked. */
+  /**
+   * Asks for the on-chain claim (202, nothing booked): with `yieldPlans`, a withdraw plan per
+   * position that realises its yield and pays the skim to the treasury (`prepareYieldPlans`).
+   */
   readonly execute: boolean;
+  /** What the plans of `execute: true` need; unset: the amounts only. */
+  readonly yieldPlans?: YieldPlanSources | undefined;
   /** Whether the server may broadcast on a chain (it still never signs for the owner). */
   readonly broadcastEnabled: (chain: Chain) => boolean;
   readonly schedule?: FeeSchedule;
@@ -102,7 +109,8 @@ export async function harvestPositions(
  * Outside money on the same venue (an outside deposit, a leg not settled yet) is reported as
  * untracked and never skimmed, so no pending plan has to block a harvest. The mark is read and
  * moved under the position's version: a leg that settles while the value is read makes the
- * harvest measure again. `execute: true` prepares only: 202 with `prepared: true`, nothing booked.
+ * harvest measure again. `execute: true` books nothing: 202 with `prepared: true` and, per
+ * position, the plan that realises its yield for the owner to sign (`prepareYieldPlans`).
  */
 export async function harvestWallet(parameters: HarvestParameters): Promise<HarvestResult> {
   const wallet = ledgerWallet(parameters.adapters, parameters.address);
@@ -127,7 +135,17 @@ async function bookWalletHarvest(
   positions: TrackedPosition[],
 ): Promise<HarvestResult> {
   const { recordWrite } = parameters;
-  if (!recordWrite || parameters.execute) {
+  if (parameters.execute) {
+    let results = await harvestPositions(parameters, positions);
+    if (parameters.yieldPlans) {
+      results = await prepareYieldPlans(parameters, parameters.yieldPlans, positions, results);
+    }
+    const result = summarizeHarvest(parameters, wallet, results);
+    // The plans are stored: a retry with the same Idempotency-Key answers the same plans.
+    if (recordWrite) await parameters.db.transaction((tx) => recordWrite(tx, result));
+    return result;
+  }
+  if (!recordWrite) {
     return summarizeHarvest(parameters, wallet, await harvestPositions(parameters, positions));
   }
   // With an Idempotency-Key: the bookings and the answer commit together (a position that

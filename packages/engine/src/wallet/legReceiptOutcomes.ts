@@ -40,6 +40,8 @@ export function outcomeOf(
     status: 'confirmed',
     amountMicros: receipt.amountMicros,
     shares: receipt.shares,
+    // What the treasury received in the leg's own transaction (reconciled per chain).
+    ...(receipt.skimMicros === undefined ? {} : { skimMicros: receipt.skimMicros }),
     reviewReason: booking.reviewReason,
     postings: booking.postings,
     position: booking.position,

@@ -1,4 +1,4 @@
-import { readOpenSkimReceivables, readSkimLegReceipts } from '@yieldrouter/ledger';
+import { readOpenSkimReceivables, readTreasuryReceipts } from '@yieldrouter/ledger';
 import type { Books, DriftInput } from '@yieldrouter/ledger';
 import type { Chain } from '@yieldrouter/schemas';
 import { errorMessage, formatMicros } from '@yieldrouter/schemas';
@@ -44,9 +44,10 @@ async function treasuryUsdc(
  * - `skim_receivable`: every withdraw plan whose exit left the protocol's share with the owner
  *   and whose skim the treasury has not received (signed without its skim leg, the leg expired or
  *   failed, or the exit showed more yield than the plan priced), per plan and owner, until paid;
- * - `treasury_below_books`: a chain's treasury holding less USDC than the skim legs the books
- *   say it received. A treasury that cannot be read is counted as unavailable.
- * The treasury receives only: more than the books (inline skims, outside money) is no drift.
+ * - `treasury_below_books`: a chain's treasury holding less USDC than the books say it received
+ *   (skim legs, and the skims paid inside an exit's own transaction: the Solana router's, a Sui
+ *   withdrawal's split), on every chain. A treasury that cannot be read is counted unavailable.
+ * The treasury receives only: more than the books (outside money) is no drift.
  */
 export async function reconcileSkim(
   parameters: ReconcileSkimParameters,
@@ -66,7 +67,7 @@ export async function reconcileSkim(
       }),
     );
   let unavailable = 0;
-  const received = await readSkimLegReceipts(parameters.db);
+  const received = await readTreasuryReceipts(parameters.db);
   for (const [chain, booked] of received) {
     const treasury = parameters.treasuries?.[chain as Chain];
     if (!treasury || booked <= 0n) continue;
@@ -84,7 +85,7 @@ export async function reconcileSkim(
         booksMicros: booked,
         chainMicros: held,
         driftMicros: booked - held,
-        cause: `the treasury holds ${formatMicros(held)} USDC micros; the books say skim legs paid it ${formatMicros(booked)}`,
+        cause: `the treasury holds ${formatMicros(held)} USDC micros; the books say skims paid it ${formatMicros(booked)}`,
       }),
     );
   }

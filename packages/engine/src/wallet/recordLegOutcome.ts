@@ -36,6 +36,8 @@ export type LegOutcome = OutcomeGuards &
         readonly status: 'confirmed';
         readonly amountMicros: bigint;
         readonly shares: bigint | null;
+        /** What the receipt shows the treasury received in the leg's own transaction. */
+        readonly skimMicros?: bigint;
         readonly reviewReason: string | null;
         readonly postings: readonly PostingInput[];
         readonly position: PositionNext | null;
@@ -185,6 +187,7 @@ export async function recordLegOutcome(
             status: 'confirmed',
             settledAmountMicros: outcome.amountMicros,
             shares: outcome.shares,
+            ...(outcome.skimMicros === undefined ? {} : { skimMicros: outcome.skimMicros }),
             reviewReason: outcome.reviewReason,
           }
         : { status: outcome.status, reason: outcome.reason },

@@ -189,3 +189,44 @@ describe('a partial withdrawal grossed up, and yield the plan did not see', () =
     expect(sum(exit.postings, outside())).toBe(45_000_000n - planned - exitFee - 1_000_000n);
   });
 });
+
+describe("rebalance and auto-pay withdraw legs that take the protocol's retained fees", () => {
+  const claim = harvest.protocolFeeMicros;
+  const exitLeg = (effect: 'rebalance_out' | 'unstake_yield', chain: string): SettlementLeg => ({
+    ...leg('unstake', 44_000_000n, null, chain),
+    effect,
+    planKind: effect === 'rebalance_out' ? 'rebalance' : 'auto_pay',
+    pairedLegOpen: true,
+  });
+  const everything = { amountMicros: 44_000_000n, shares: 40_000_000n };
+
+  it.each(['base', 'sui'])(
+    '%s: a rebalance out of everything owes the retained fees to the receivable',
+    (chain) => {
+      const exit = bookSettlement(exitLeg('rebalance_out', chain), everything, defaultFeeSchedule);
+      balanced(exit.postings);
+      expect(sum(exit.postings, staked(chain))).toBe(-stakedBefore);
+      expect(sum(exit.postings, { wallet: OWNER, chain, bucket: 'pending_in' })).toBe(stakedBefore);
+      expect(sum(exit.postings, fees)).toBe(-claim);
+      expect(sum(exit.postings, receivable(chain))).toBe(claim);
+      expect(sum(exit.postings, outside(chain))).toBe(0n);
+    },
+  );
+
+  it("base: auto-pay's withdraw of everything holds the owner's part, owes the protocol's", () => {
+    const exit = bookSettlement(exitLeg('unstake_yield', 'base'), everything, defaultFeeSchedule);
+    balanced(exit.postings);
+    expect(sum(exit.postings, { wallet: OWNER, chain: 'base', bucket: 'auto_pay' })).toBe(
+      stakedBefore,
+    );
+    expect(sum(exit.postings, receivable())).toBe(claim);
+    expect(sum(exit.postings, fees)).toBe(-claim);
+  });
+
+  it('solana: the router took its skim on the way out; what it left goes back to the chain', () => {
+    const exit = bookSettlement(exitLeg('rebalance_out', 'solana'), everything, defaultFeeSchedule);
+    balanced(exit.postings);
+    expect(sum(exit.postings, receivable('solana'))).toBe(0n);
+    expect(sum(exit.postings, outside('solana'))).toBe(claim);
+  });
+});

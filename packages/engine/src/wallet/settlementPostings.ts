@@ -23,6 +23,7 @@ import {
   netPostings,
   owedPostings,
   receivableAccount,
+  retainedFeesTo,
   skimmedExit,
 } from './skimBooking';
 
@@ -368,19 +369,25 @@ export function bookSettlement(
     }
     case 'rebalance_out':
       // Into pending_in while the deposit leg is open; once it is final or released, the money
-      // the owner took out stays in the owner's wallet, outside the books. What the position's
-      // retained fees paid goes to the chain either way (the deposit leg takes principal only).
+      // the owner took out stays in the owner's wallet, outside the books. The retained fees it
+      // paid (the deposit takes principal only) are owed where the owner holds the receipts.
       return bookUnstake(
         leg,
         movement,
         schedule,
         leg.pairedLegOpen ? walletAccount(leg, 'pending_in') : externalAccount(leg),
-        externalAccount(leg),
+        retainedFeesTo(leg, externalAccount(leg)),
       );
     // Auto-pay's withdraw leg: valued like any exit, but what the venue paid is held for the
-    // payees (auto_pay) until the transfer legs settle.
+    // payees (auto_pay) until the transfer legs settle; the protocol's fees are never paid out.
     case 'unstake_yield':
-      return bookUnstake(leg, movement, schedule, walletAccount(leg, 'auto_pay'));
+      return bookUnstake(
+        leg,
+        movement,
+        schedule,
+        walletAccount(leg, 'auto_pay'),
+        retainedFeesTo(leg, walletAccount(leg, 'auto_pay')),
+      );
     case 'pay_out':
       return bookPayout(leg, movement);
     case 'none':

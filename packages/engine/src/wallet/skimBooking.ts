@@ -14,6 +14,12 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 
 const FEES: AccountRef = { system: 'fees:protocol' };
 
+/** The chains where the owner holds the venue receipts: our program is not in the exit's path. */
+const OWNER_HELD = new Set<string>(['sui', 'base', 'arbitrum']);
+
+/** Whether `chain`'s venue receipts are the owner's own (Sui, plain EVM venues). */
+export const ownerHoldsReceipts = (chain: string): boolean => OWNER_HELD.has(chain);
+
 /** The chain's receivable: the protocol's share an exit took that the treasury has not received. */
 export const receivableAccount = (leg: Pick<SettlementLeg, 'chain'>): AccountRef => ({
   system: 'fees:receivable',
@@ -59,6 +65,13 @@ export function skimmedExit(
     missingMicros,
   };
 }
+
+/**
+ * Where an exit without a skim books the protocol's retained fees the owner took: owed to the
+ * chain's receivable where the owner holds the receipts (reported until paid), else `otherwise`.
+ */
+export const retainedFeesTo = (leg: Pick<SettlementLeg, 'chain'>, otherwise: AccountRef) =>
+  ownerHoldsReceipts(leg.chain) ? receivableAccount(leg) : otherwise;
 
 /** `fees:protocol → fees:receivable` for what the owner holds of the protocol's share. */
 export const owedPostings = (leg: SettlementLeg, micros: bigint): PostingInput[] =>

@@ -205,6 +205,8 @@ function deployKamino(bed: SolanaBed, programId: PublicKey): SolanaRouterDeploym
         borrowed = true;
       }
       bed.svm.warpToSlot(bed.svm.getClock().slot + slots);
+      // A fresh blockhash: a second refresh is otherwise the same transaction (AlreadyProcessed).
+      bed.svm.expireBlockhash();
       send(bed, [klendRefreshReserve(reserve)], []);
     },
     rate: () => {
