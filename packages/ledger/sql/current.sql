@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0063_one_statement_plan_write).
+-- The ledger schema as it is today, after every migration (last: 0064_receipt_wakes).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -1112,6 +1112,19 @@ BEGIN
 END;
 $function$;
 
+-- last defined by migration 0064_receipt_wakes
+CREATE OR REPLACE FUNCTION public.ledger_notify_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF pg_try_advisory_xact_lock(hashtext('ledger_receipts')) THEN
+    PERFORM pg_notify('ledger_receipts', '');
+  END IF;
+  RETURN NULL;
+END;
+$function$;
+
 -- last defined by migration 0050_system_balance_shards
 CREATE OR REPLACE FUNCTION public.ledger_outcome_accounts(p_outcomes jsonb)
  RETURNS TABLE(kind text, wallet text, chain text, bucket text)
@@ -1838,6 +1851,8 @@ CREATE TRIGGER ledger_balance_shards_guard BEFORE INSERT OR DELETE OR UPDATE ON 
 CREATE TRIGGER outbox_events_notify AFTER INSERT ON outbox_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_notify_inserted('ledger_outbox');
 
 CREATE TRIGGER plan_legs_auto_pay_follow AFTER UPDATE ON plan_legs FOR EACH ROW WHEN (new.effect = 'unstake_yield'::text) EXECUTE FUNCTION auto_pay_follow_leg();
+
+CREATE TRIGGER plan_legs_receipt_expected AFTER UPDATE OF status ON plan_legs FOR EACH ROW WHEN (new.status = 'submitted'::text AND old.status IS DISTINCT FROM 'submitted'::text OR new.status = 'confirmed'::text AND new.effect = 'bridge_burn'::text AND old.status IS DISTINCT FROM 'confirmed'::text) EXECUTE FUNCTION ledger_notify_receipt();
 
 CREATE CONSTRAINT TRIGGER plan_legs_reservation_released AFTER UPDATE OF status ON plan_legs DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((old.status = ANY (ARRAY['unsigned'::text, 'submitted'::text])) AND (new.status <> ALL (ARRAY['unsigned'::text, 'submitted'::text])) AND (new.effect = ANY (ARRAY['fund_liquid'::text, 'fund_staked'::text, 'exit_liquid'::text]))) EXECUTE FUNCTION ledger_check_leg_released();
 
