@@ -2,7 +2,7 @@
 // BENCH_GROWTH_POSTINGS postings (default 10 000 000) against an empty one, on the same server,
 // rounds alternating between the two databases so drift on a shared machine hits both alike.
 //
-//   BENCH_GROWTH_POSTINGS=10000000 npx -y pnpm@10 --filter @yieldrouter/bench growth
+//   BENCH_ONLY=growth BENCH_GROWTH_POSTINGS=10000000 npx -y pnpm@10 bench
 //
 // The fill is SQL, not row by row: each statement inserts BENCH_GROWTH_CHUNK postings (default
 // 1 000 000) from generate_series — entries of two postings, Solana's external account to one of
@@ -84,7 +84,8 @@ async function withLedger<T>(work: (context: SettlementContext) => Promise<T>): 
 const chain = fakeChain();
 const venues = { ids: {}, apyPools: {}, apyMaxAgeMs: 3_600_000, apyMeanMinSamples: 3 };
 
-async function main(): Promise<void> {
+/** Settlements against a filled ledger vs an empty one; fills with generate_series. */
+export async function runCostGrowthBench(): Promise<void> {
   const load = (await import('node:os')).loadavg().map((value) => value.toFixed(1));
   line(`growth: filling to ${POSTINGS} postings (load ${load.join(' ')})`);
   await withLedger((filled) =>
@@ -131,13 +132,3 @@ async function main(): Promise<void> {
     }),
   );
 }
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(
-      `growth failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
