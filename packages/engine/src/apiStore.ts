@@ -35,6 +35,7 @@ export type {
   IdempotencyKeyRef,
   IdempotentResponse,
   IdempotentWrite,
+  RecordedRows,
   WriteRecorder,
 } from '@yieldrouter/ledger';
 

@@ -32,6 +32,7 @@ import { trackRunningJobs } from './runningJobs';
 import type { KeeperSettings } from './settings';
 import { clearHeartbeat, writeHeartbeat } from './state/writeKeeperState';
 import { wakeOnCommit } from './wakeOnCommit';
+import { wakeOnReceipts } from './wakeOnReceipts';
 
 /** What the keeper needs from configuration (the keeper process's, or the API's). */
 export type KeeperRuntimeConfig = Pick<
@@ -183,7 +184,12 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
   });
 
   // A commit to the outbox runs the relay and delivery at once; their polls stay (0051).
-  const unlisten = await wakeOnCommit({ deps, everyMs: settings.everyMs });
+  const unlistenCommits = await wakeOnCommit({ deps, everyMs: settings.everyMs });
+  // A leg submitted or a bridge burn confirmed runs its watch at once (0064); polls stay.
+  const unlistenReceipts = await wakeOnReceipts({ deps, everyMs: settings.everyMs });
+  const unlisten = async () => {
+    await Promise.all([unlistenCommits(), unlistenReceipts()]);
+  };
 
   const startedAt = now().toISOString();
   const beat = () =>

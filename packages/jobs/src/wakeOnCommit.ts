@@ -15,19 +15,24 @@ export const TRAILING_LOOK_MS = 50;
 
 /**
  * One piece of work run again and again on demand, never two at once: a wake during a run
- * starts one more after it, and a run that found work is followed by another `trailMs` later.
+ * starts one more after it, and a run that found work is followed by another `trailMs` later
+ * (at most `maxTrails` in a row after a wake; unbounded by default).
  */
-function coalesced(work: () => Promise<boolean>, trailMs: number) {
+export function coalesced(work: () => Promise<boolean>, trailMs: number, maxTrails = Infinity) {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   const loop = async () => {
+    let trails = 0;
     do {
       again = false;
       const found = await work();
-      if (found && !again && !stopped) {
+      if (found && !again && !stopped && trails < maxTrails) {
+        trails += 1;
         await new Promise((resolve) => setTimeout(resolve, trailMs));
         again = true;
+      } else if (again) {
+        trails = 0;
       }
     } while (again && !stopped);
   };

@@ -1026,6 +1026,60 @@ BEGIN
 END;
 $function$;
 
+-- last defined by migration 0063_one_statement_plan_write
+CREATE OR REPLACE FUNCTION public.ledger_insert_plans(p_plans jsonb, p_transfers jsonb, p_legs jsonb, p_simulations jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  WITH plan_rows AS (
+    INSERT INTO "plans" ("id", "kind", "status", "chain", "venue_id", "owner", "wallet",
+                         "amount_micros", "fee_micros", "request", "blockers", "swap",
+                         "created_at")
+    SELECT p."id", p."kind", p."status", p."chain", p."venue_id", p."owner", p."wallet",
+           p."amount_micros", p."fee_micros", p."request", p."blockers", p."swap",
+           COALESCE(p."created_at", now())
+    FROM jsonb_to_recordset("p_plans") AS p("id" TEXT, "kind" TEXT, "status" TEXT, "chain" TEXT,
+                                            "venue_id" TEXT, "owner" TEXT, "wallet" TEXT,
+                                            "amount_micros" BIGINT, "fee_micros" BIGINT,
+                                            "request" JSONB, "blockers" JSONB, "swap" JSONB,
+                                            "created_at" TIMESTAMPTZ)
+  ), transfer_rows AS (
+    INSERT INTO "bridge_transfers" ("plan_id", "rail", "speed", "source_chain", "dest_chain",
+                                    "owner", "recipient", "burn_micros", "max_rail_fee_micros",
+                                    "min_received_micros", "service_fee_micros",
+                                    "fee_recipient")
+    SELECT t."plan_id", t."rail", t."speed", t."source_chain", t."dest_chain", t."owner",
+           t."recipient", t."burn_micros", t."max_rail_fee_micros", t."min_received_micros",
+           t."service_fee_micros", t."fee_recipient"
+    FROM jsonb_to_recordset("p_transfers") AS t("plan_id" TEXT, "rail" TEXT, "speed" TEXT,
+                                                "source_chain" TEXT, "dest_chain" TEXT,
+                                                "owner" TEXT, "recipient" TEXT,
+                                                "burn_micros" BIGINT,
+                                                "max_rail_fee_micros" BIGINT,
+                                                "min_received_micros" BIGINT,
+                                                "service_fee_micros" BIGINT,
+                                                "fee_recipient" TEXT)
+  ), simulation_rows AS (
+    INSERT INTO "plan_simulations" ("plan_id", "status", "digest", "document")
+    SELECT s."plan_id", s."status", s."digest", s."document"
+    FROM jsonb_to_recordset("p_simulations") AS s("plan_id" TEXT, "status" TEXT, "digest" TEXT,
+                                                  "document" JSONB)
+  )
+  INSERT INTO "plan_legs" ("plan_id", "leg_index", "action", "summary", "amount_micros",
+                           "settles", "payload", "effect", "venue_id", "min_settle_micros",
+                           "max_settle_micros", "chain")
+  SELECT l."plan_id", l."leg_index", l."action", l."summary", l."amount_micros", l."settles",
+         l."payload", l."effect", l."venue_id", l."min_settle_micros", l."max_settle_micros",
+         l."chain"
+  FROM jsonb_to_recordset("p_legs") AS l("plan_id" TEXT, "leg_index" INTEGER, "action" TEXT,
+                                         "summary" TEXT, "amount_micros" BIGINT,
+                                         "settles" BOOLEAN, "payload" JSONB, "effect" TEXT,
+                                         "venue_id" TEXT, "min_settle_micros" BIGINT,
+                                         "max_settle_micros" BIGINT, "chain" TEXT);
+END;
+$function$;
+
 -- last defined by migration 0011_books_follow_chain
 CREATE OR REPLACE FUNCTION public.ledger_leg_transition()
  RETURNS trigger
@@ -1055,6 +1109,19 @@ BEGIN
   IF EXISTS (SELECT 1 FROM "inserted")
      AND pg_try_advisory_xact_lock(hashtext(TG_ARGV[0])) THEN
     PERFORM pg_notify(TG_ARGV[0], '');
+  END IF;
+  RETURN NULL;
+END;
+$function$;
+
+-- last defined by migration 0064_receipt_wakes
+CREATE OR REPLACE FUNCTION public.ledger_notify_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF pg_try_advisory_xact_lock(hashtext('ledger_receipts')) THEN
+    PERFORM pg_notify('ledger_receipts', '');
   END IF;
   RETURN NULL;
 END;
@@ -1719,6 +1786,55 @@ BEGIN
 END;
 $function$;
 
+-- last defined by migration 0063_one_statement_plan_write
+CREATE OR REPLACE FUNCTION public.ledger_write_plan(p jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_written INTEGER;
+BEGIN
+  PERFORM ledger_insert_plans("p" -> 'plans', COALESCE("p" -> 'transfers', '[]'),
+                              COALESCE("p" -> 'legs', '[]'),
+                              COALESCE("p" -> 'simulations', '[]'));
+
+  INSERT INTO "audit_events" ("wallet", "operation", "method", "path", "actor_role", "key_id",
+                              "request_id", "plan_id", "outcome", "status", "error_code")
+  SELECT e."wallet", e."operation", e."method", e."path", e."actor_role", e."key_id",
+         e."request_id", e."plan_id", e."outcome", e."status", e."error_code"
+  FROM jsonb_to_recordset(COALESCE("p" -> 'audit', '[]')) AS e(
+    "wallet" TEXT, "operation" TEXT, "method" TEXT, "path" TEXT, "actor_role" TEXT,
+    "key_id" TEXT, "request_id" TEXT, "plan_id" TEXT, "outcome" TEXT, "status" INTEGER,
+    "error_code" TEXT);
+
+  IF jsonb_typeof("p" -> 'write') = 'object' THEN
+    INSERT INTO "idempotent_writes" ("scope", "operation", "key", "request_hash",
+                                     "response_status", "response_headers", "response_body")
+    VALUES ("p" -> 'write' ->> 'scope', "p" -> 'write' ->> 'operation',
+            "p" -> 'write' ->> 'key', "p" -> 'write' ->> 'requestHash',
+            ("p" -> 'write' ->> 'status')::INTEGER, "p" -> 'write' -> 'headers',
+            "p" -> 'write' ->> 'body')
+    ON CONFLICT DO NOTHING;
+    GET DIAGNOSTICS v_written = ROW_COUNT;
+    IF v_written = 0 THEN
+      RAISE EXCEPTION '% with key % was already written (%)', "p" -> 'write' ->> 'operation',
+        "p" -> 'write' ->> 'key', "p" -> 'write' ->> 'scope' USING ERRCODE = 'YR004';
+    END IF;
+    UPDATE "idempotency_keys"
+    SET "state" = 'completed', "response_status" = ("p" -> 'write' ->> 'status')::INTEGER,
+        "response_headers" = "p" -> 'write' -> 'headers',
+        "response_body" = convert_to("p" -> 'write' ->> 'body', 'UTF8'), "completed_at" = now()
+    WHERE "scope" = "p" -> 'claim' ->> 'scope' AND "operation" = "p" -> 'claim' ->> 'operation'
+      AND "key" = "p" -> 'claim' ->> 'key' AND "claim_token" = "p" -> 'claim' ->> 'claimToken'
+      AND "state" = 'in_progress';
+  END IF;
+
+  IF jsonb_typeof("p" -> 'entry') = 'object' THEN
+    PERFORM 1 FROM ledger_post_entry("p" -> 'entry');
+  END IF;
+END;
+$function$;
+
 -- ================================================================================================
 -- Triggers
 -- ================================================================================================
@@ -1738,6 +1854,8 @@ CREATE TRIGGER ledger_balance_shards_guard BEFORE INSERT OR DELETE OR UPDATE ON 
 CREATE TRIGGER outbox_events_notify AFTER INSERT ON outbox_events REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_notify_inserted('ledger_outbox');
 
 CREATE TRIGGER plan_legs_auto_pay_follow AFTER UPDATE ON plan_legs FOR EACH ROW WHEN (new.effect = 'unstake_yield'::text) EXECUTE FUNCTION auto_pay_follow_leg();
+
+CREATE TRIGGER plan_legs_receipt_expected AFTER UPDATE OF status ON plan_legs FOR EACH ROW WHEN (new.status = 'submitted'::text AND old.status IS DISTINCT FROM 'submitted'::text OR new.status = 'confirmed'::text AND new.effect = 'bridge_burn'::text AND old.status IS DISTINCT FROM 'confirmed'::text) EXECUTE FUNCTION ledger_notify_receipt();
 
 CREATE CONSTRAINT TRIGGER plan_legs_reservation_released AFTER UPDATE OF status ON plan_legs DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((old.status = ANY (ARRAY['unsigned'::text, 'submitted'::text])) AND (new.status <> ALL (ARRAY['unsigned'::text, 'submitted'::text])) AND (new.effect = ANY (ARRAY['fund_liquid'::text, 'fund_staked'::text, 'exit_liquid'::text]))) EXECUTE FUNCTION ledger_check_leg_released();
 

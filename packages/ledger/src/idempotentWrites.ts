@@ -1,5 +1,7 @@
+import type { AuditEventInput } from './auditEvents';
 import type { Books } from './books';
 import { randomBytes } from 'node:crypto';
+import { sqlStatement } from './sqlClient';
 import type {
   ClaimIdempotencyKeyParameters,
   IdempotencyClaim,
@@ -13,7 +15,25 @@ import type {
  * where the outcome is known by then), so the effect and the stored answer commit together
  * (see `recordIdempotentWrite`).
  */
-export type WriteRecorder<T> = (tx: Books, outcome: T) => Promise<void>;
+export interface WriteRecorder<T> {
+  (tx: Books, outcome: T): Promise<void>;
+  /**
+   * The same records as rows, for a use case that writes its effect in one statement
+   * (`writePlan`): it carries them there and calls `committed` once the statement committed.
+   */
+  readonly rows?: (outcome: T) => RecordedRows;
+}
+
+/** What a recorder writes with a write's effect: the call's audit rows, and its answer. */
+export interface RecordedRows {
+  readonly audit: readonly AuditEventInput[];
+  /** The answer stored under the write's key, and the caller's HTTP record it completes. */
+  readonly answer?: {
+    readonly write: IdempotencyKeyRef & IdempotentWrite;
+    readonly claim: IdempotencyClaim;
+  };
+  committed(): void;
+}
 
 /** The first answer of a write, as stored. */
 export interface IdempotentWrite extends IdempotentResponse {
@@ -52,33 +72,57 @@ export type ClaimFirstReturnType =
   /** The caller's HTTP record exists (a retry, or a twin): see `claimIdempotencyKey`. */
   | { readonly kind: 'taken' };
 
+// The claim commits without waiting for its WAL flush (`synchronous_commit = off` for this
+// statement's transaction only): it is a lease that serialises twins, not the write's outcome.
+// A crash may lose the last claims made, never a committed write: the write's own statement
+// commits synchronously (flushing the WAL up to and past the claim), and its answer is stored
+// once per key (`idempotent_writes`), so a retry whose claim was lost still answers the first
+// outcome.
+const CLAIM_FIRST = sqlStatement(
+  'yr_claim_first',
+  `
+  WITH written AS (
+    SELECT request_hash, response_status, response_headers, response_body
+    FROM idempotent_writes
+    WHERE scope = $1 AND operation = $2 AND key = $3
+  ), claimed AS (
+    INSERT INTO idempotency_keys (scope, wallet, operation, key, request_hash, state,
+                                  claim_token, locked_until)
+    SELECT $4, $5, $6, $7, $8, 'in_progress', $9,
+           now() + $10::double precision * interval '1 millisecond'
+    WHERE NOT EXISTS (SELECT 1 FROM written)
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+  )
+  SELECT (SELECT count(*)::int FROM claimed) AS claimed, w.*,
+         set_config('synchronous_commit', 'off', true) AS commit_mode
+  FROM (VALUES (1)) AS one (n) LEFT JOIN written w ON TRUE`,
+);
+
 /**
  * The first step of a request with an Idempotency-Key, in one statement: the write's stored
  * outcome when one committed (under `write`, whichever caller wrote it), else the caller's
  * claim (as `claimIdempotencyKey` makes it) when the caller has no record for the key yet.
  */
 export async function claimFirst(
-  db: Books,
+  db: Pick<Books, 'sql'>,
   parameters: ClaimIdempotencyKeyParameters & { readonly write: IdempotencyKeyRef },
 ): Promise<ClaimFirstReturnType> {
   const { scope, wallet, operation, key, requestHash, lockMs, write } = parameters;
   const claimToken = randomBytes(16).toString('hex');
-  const [row] = await db.$queryRaw<(Partial<WriteRow> & { claimed: number })[]>`
-    WITH written AS (
-      SELECT request_hash, response_status, response_headers, response_body
-      FROM idempotent_writes
-      WHERE scope = ${write.scope} AND operation = ${write.operation} AND key = ${write.key}
-    ), claimed AS (
-      INSERT INTO idempotency_keys (scope, wallet, operation, key, request_hash, state,
-                                    claim_token, locked_until)
-      SELECT ${scope}, ${wallet}, ${operation}, ${key}, ${requestHash}, 'in_progress',
-             ${claimToken}, now() + ${lockMs}::double precision * interval '1 millisecond'
-      WHERE NOT EXISTS (SELECT 1 FROM written)
-      ON CONFLICT DO NOTHING
-      RETURNING 1
-    )
-    SELECT (SELECT count(*)::int FROM claimed) AS claimed, w.*
-    FROM (VALUES (1)) AS one (n) LEFT JOIN written w ON TRUE`;
+  // On the driver (a named statement): the first statement of every keyed write.
+  const [row] = await db.sql.query<Partial<WriteRow> & { claimed: number }>(CLAIM_FIRST, [
+    write.scope,
+    write.operation,
+    write.key,
+    scope,
+    wallet,
+    operation,
+    key,
+    requestHash,
+    claimToken,
+    lockMs,
+  ]);
   if (row?.request_hash !== undefined && row.request_hash !== null) {
     return { kind: 'written', write: toWrite(row as WriteRow) };
   }

@@ -10,6 +10,7 @@ export * from './venues';
 export * from './apyHistory';
 export * from './plans';
 export * from './planInsert';
+export * from './planWrite';
 export * from './planSimulations';
 export * from './journal';
 export * from './accountBalances';

@@ -4,7 +4,7 @@ import { Client } from 'pg';
  * Channels the database notifies at COMMIT (migration 0051): an outbox event went in, a webhook
  * delivery was created.
  */
-export type LedgerChannel = 'ledger_outbox' | 'ledger_webhook_deliveries';
+export type LedgerChannel = 'ledger_outbox' | 'ledger_webhook_deliveries' | 'ledger_receipts';
 
 /** Stops listening. */
 export type Unlisten = () => Promise<void>;

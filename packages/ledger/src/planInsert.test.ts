@@ -111,7 +111,7 @@ describe('insertPlan', () => {
     const again = bridgePlan();
     await insertPlan({ sql }, again);
 
-    expect(names).toEqual(['yr_insert_plans', 'yr_insert_plans']);
+    expect(names).toEqual(['yr_insert_plans_v2', 'yr_insert_plans_v2']);
     expect((await stored(again.id)).transfer?.planId).toBe('plan');
     const fromDriver = await stored(viaDriver.id);
     expect(fromDriver.plan?.createdAt.toISOString()).toBe('2026-11-27T12:00:00.123Z');

@@ -6,59 +6,20 @@ import type { PlanInput } from './plans';
 import type { SqlClient, SqlValue } from './sqlClient';
 import { sqlStatement } from './sqlClient';
 
-// Plans, their legs, their bridge transfers and their simulations as four JSON documents: one statement text for
-// one plan or many (a named prepared statement, planned once per connection), atomic without a
-// transaction. The data-modifying CTEs run whether or not the last INSERT reads them, and the
-// foreign keys of the legs and transfers are checked at the end of the statement, when the plans
-// are in. Amounts go in as decimal strings (bigint from JSON text, no float on the way).
+// Plans, their legs, their bridge transfers and their simulations as four JSON documents: one
+// statement for one plan or many (`ledger_insert_plans`, migration 0063; a named prepared
+// statement on the driver), atomic without a transaction. The foreign keys of the legs and
+// transfers are checked at the end of the function's statement, when the plans are in. Amounts go
+// in as decimal strings (bigint from JSON text, no float on the way).
 const INSERT_PLANS = sqlStatement(
-  'yr_insert_plans',
-  `
-  WITH plan_rows AS (
-    INSERT INTO plans (id, kind, status, chain, venue_id, owner, wallet, amount_micros, fee_micros,
-                       request, blockers, swap, created_at)
-    SELECT p.id, p.kind, p.status, p.chain, p.venue_id, p.owner, p.wallet, p.amount_micros,
-           p.fee_micros, p.request, p.blockers, p.swap, COALESCE(p.created_at, now())
-    FROM jsonb_to_recordset($1::jsonb) AS p(id text, kind text, status text, chain text,
-                                            venue_id text, owner text, wallet text,
-                                            amount_micros bigint, fee_micros bigint,
-                                            request jsonb, blockers jsonb, swap jsonb,
-                                            created_at timestamptz)
-  ), transfer_rows AS (
-    INSERT INTO bridge_transfers (plan_id, rail, speed, source_chain, dest_chain, owner,
-                                  recipient, burn_micros, max_rail_fee_micros,
-                                  min_received_micros, service_fee_micros, fee_recipient)
-    SELECT t.plan_id, t.rail, t.speed, t.source_chain, t.dest_chain, t.owner, t.recipient,
-           t.burn_micros, t.max_rail_fee_micros, t.min_received_micros, t.service_fee_micros,
-           t.fee_recipient
-    FROM jsonb_to_recordset($2::jsonb) AS t(plan_id text, rail text, speed text,
-                                            source_chain text, dest_chain text, owner text,
-                                            recipient text, burn_micros bigint,
-                                            max_rail_fee_micros bigint,
-                                            min_received_micros bigint,
-                                            service_fee_micros bigint, fee_recipient text)
-  ), simulation_rows AS (
-    INSERT INTO plan_simulations (plan_id, status, digest, document)
-    SELECT s.plan_id, s.status, s.digest, s.document
-    FROM jsonb_to_recordset($4::jsonb) AS s(plan_id text, status text, digest text,
-                                            document jsonb)
-  )
-  INSERT INTO plan_legs (plan_id, leg_index, action, summary, amount_micros, settles, payload,
-                         effect, venue_id, min_settle_micros, max_settle_micros, chain)
-  SELECT leg.plan_id, leg.leg_index, leg.action, leg.summary, leg.amount_micros, leg.settles,
-         leg.payload, leg.effect, leg.venue_id, leg.min_settle_micros, leg.max_settle_micros,
-         leg.chain
-  FROM jsonb_to_recordset($3::jsonb) AS leg(plan_id text, leg_index integer, action text,
-                                            summary text, amount_micros bigint,
-                                            settles boolean, payload jsonb, effect text,
-                                            venue_id text, min_settle_micros bigint,
-                                            max_settle_micros bigint, chain text)`,
+  'yr_insert_plans_v2',
+  'SELECT 1 AS done FROM ledger_insert_plans($1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb)',
 );
 
 const amount = (micros: bigint | undefined) => (micros === undefined ? null : micros.toString());
 
-/** The statement's three documents for `plans`: the plans, their bridge transfers, their legs. */
-function insertValues(plans: readonly PlanInput[]): SqlValue[] {
+/** The rows of `plans` as `ledger_insert_plans` takes them (each a JSON document). */
+export function planDocuments(plans: readonly PlanInput[]) {
   const planRows = plans.map((plan) => ({
     id: plan.id,
     kind: plan.kind,
@@ -122,11 +83,16 @@ function insertValues(plans: readonly PlanInput[]): SqlValue[] {
         ]
       : [],
   );
+  return { plans: planRows, transfers: transferRows, legs: legRows, simulations: simulationRows };
+}
+
+function insertValues(plans: readonly PlanInput[]): SqlValue[] {
+  const documents = planDocuments(plans);
   return [
-    JSON.stringify(planRows),
-    JSON.stringify(transferRows),
-    JSON.stringify(legRows),
-    JSON.stringify(simulationRows),
+    JSON.stringify(documents.plans),
+    JSON.stringify(documents.transfers),
+    JSON.stringify(documents.legs),
+    JSON.stringify(documents.simulations),
   ];
 }
 

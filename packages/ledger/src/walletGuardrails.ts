@@ -42,14 +42,13 @@ const toRow = (row: StoredRow): GuardrailsRow => ({
 });
 
 /** A wallet's guardrails (by ledger key); none stored → no limit. */
-export async function readWalletGuardrails(db: Books, wallet: string): Promise<GuardrailsRow> {
-  // Raw SQL: the lists are nullable (NULL = no limit), which Prisma's list fields cannot say.
-  const rows = await db.$queryRaw<StoredRow[]>`
-    SELECT allowed_chains, venue_allowlist, max_allocation_bps,
-           max_per_opportunity_micros::text AS max_per_opportunity_micros, min_net_apy_bps,
-           updated_at
-    FROM wallet_guardrails WHERE wallet = ${wallet}`;
-  return rows[0] ? toRow(rows[0]) : NO_GUARDRAILS;
+export async function readWalletGuardrails(
+  db: Pick<Books, 'sql'>,
+  wallet: string,
+): Promise<GuardrailsRow> {
+  // On the driver (a named statement): read on every route request, where Prisma's cost per
+  // call shows.
+  return (await readWalletGuardrailsOf(db, [wallet])).get(wallet) ?? NO_GUARDRAILS;
 }
 
 const GUARDRAILS_OF_WALLETS = sqlStatement(

@@ -1,4 +1,5 @@
 import type { Books } from './books';
+import { sqlStatement } from './sqlClient';
 
 export interface AutoYieldSettingRow {
   readonly enabled: boolean;
@@ -10,18 +11,27 @@ export interface AutoYieldSettingRow {
 }
 
 /** A wallet's auto-yield setting; off (and never stored) by default. */
-export async function readAutoYield(db: Books, wallet: string): Promise<AutoYieldSettingRow> {
-  // Raw SQL: read on every route request, where the model API's cost per call shows.
-  const rows = await db.$queryRaw<
-    {
-      auto_yield_enabled: boolean;
-      auto_yield_venue_id: string | null;
-      auto_yield_max_stake_micros: bigint | null;
-      updated_at: Date;
-    }[]
-  >`
-    SELECT auto_yield_enabled, auto_yield_venue_id, auto_yield_max_stake_micros, updated_at
-    FROM wallet_settings WHERE wallet = ${wallet}`;
+const AUTO_YIELD_OF_WALLET = sqlStatement(
+  'yr_auto_yield_of_wallet',
+  `
+  SELECT auto_yield_enabled, auto_yield_venue_id,
+         auto_yield_max_stake_micros::text AS auto_yield_max_stake_micros, updated_at
+  FROM wallet_settings WHERE wallet = $1`,
+  { readOnly: true },
+);
+
+export async function readAutoYield(
+  db: Pick<Books, 'sql'>,
+  wallet: string,
+): Promise<AutoYieldSettingRow> {
+  // On the driver (a named statement): read on every route request, where Prisma's cost per
+  // call shows.
+  const rows = await db.sql.query<{
+    auto_yield_enabled: boolean;
+    auto_yield_venue_id: string | null;
+    auto_yield_max_stake_micros: string | null;
+    updated_at: Date;
+  }>(AUTO_YIELD_OF_WALLET, [wallet]);
   const row = rows[0];
   if (!row) return { enabled: false, venueId: null, maxStakeMicros: null, updatedAt: null };
   return {

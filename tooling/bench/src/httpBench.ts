@@ -44,7 +44,10 @@ export function startServer(script: string, env: Record<string, string>): Promis
     // Server logs go to /dev/null: the server still pays for writing them, while the load
     // generator in this process does not pay for reading them.
     const devNull = openSync('/dev/null', 'w');
-    const child = spawn(tsx, [path.join(__dirname, script)], {
+    // BENCH_CPU_PROF_DIR: the servers write V8 CPU profiles there when they stop (SIGTERM).
+    const profileDir = process.env['BENCH_CPU_PROF_DIR'];
+    const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const child = spawn(tsx, [...flags, path.join(__dirname, script)], {
       env: { ...process.env, ...env },
       stdio: ['ignore', devNull, 'pipe'],
     });

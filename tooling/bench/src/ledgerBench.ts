@@ -12,6 +12,7 @@ import type { VenueConfig } from '@yieldrouter/engine';
 import { prepareRoute, readPositions, settleLeg } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import { createDatabase, verifyLedger } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 import { pool, withDatabase } from './benchDatabase';
 
 const CLIENTS = 16;
@@ -48,6 +49,57 @@ function pgbench(url: string) {
   };
 }
 
+type FakeChain = ReturnType<typeof fakeChain>;
+/** What settlements run against: the books and an in-memory chain's adapters. */
+export interface SettlementContext {
+  readonly db: Books;
+  readonly adapters: FakeChain['adapters'];
+  readonly venues: VenueConfig;
+}
+
+/** 64 wallets, so settlements contend the way a busy service does (several per wallet). */
+export const benchWallets = () => Array.from({ length: 64 }, () => fakeBase58());
+
+/** `total` routes of 1 USDC on Solana over `wallets`, each with its executed transaction. */
+export async function prepareRouteLegs(
+  context: SettlementContext,
+  chain: FakeChain,
+  wallets: readonly string[],
+  total: number,
+): Promise<{ planId: string; txId: string }[]> {
+  const legs: { planId: string; txId: string }[] = [];
+  const prepare = Array.from({ length: total }, (_, index) => async () => {
+    const plan = await prepareRoute({
+      ...context,
+      opportunities: [],
+      autoYieldVenueId: null,
+      address: wallets[index % wallets.length] as string,
+      input: { amountMicros: 1_000_000n, token: 'USDC', stake: false, chain: 'solana' },
+      now: new Date(),
+    });
+    const planId = plan.planId as string;
+    legs.push({ planId, txId: chain.execute({ planId, amountMicros: 1_000_000n }) });
+  });
+  await pool(prepare, CLIENTS);
+  return legs;
+}
+
+/** Settles `legs` from their receipts, `CLIENTS` at a time; returns settlements per second. */
+export async function settlementsPerSecond(
+  context: SettlementContext,
+  legs: readonly { planId: string; txId: string }[],
+): Promise<number> {
+  const seconds = await pool(
+    legs.map(
+      ({ planId, txId }) =>
+        () =>
+          settleLeg({ ...context, planId, legIndex: 0, txId, now: new Date() }),
+    ),
+    CLIENTS,
+  );
+  return legs.length / seconds;
+}
+
 export async function runLedgerBench(): Promise<void> {
   await withDatabase(async (url) => {
     const database = await createDatabase({ databaseUrl: url, poolSize: CLIENTS + 4 });
@@ -58,24 +110,10 @@ export async function runLedgerBench(): Promise<void> {
         adapters: chain.adapters,
         venues,
       };
-      // 64 wallets, so settlements contend the way a busy service does (several per wallet).
-      const wallets = Array.from({ length: 64 }, () => fakeBase58());
+      const wallets = benchWallets();
       const total = ROUNDS * SETTLEMENTS_PER_ROUND;
       line(`ledger: preparing ${total} route legs…`);
-      const legs: { planId: string; txId: string }[] = [];
-      const prepare = Array.from({ length: total }, (_, index) => async () => {
-        const plan = await prepareRoute({
-          ...context,
-          opportunities: [],
-          autoYieldVenueId: null,
-          address: wallets[index % wallets.length] as string,
-          input: { amountMicros: 1_000_000n, token: 'USDC', stake: false, chain: 'solana' },
-          now: new Date(),
-        });
-        const planId = plan.planId as string;
-        legs.push({ planId, txId: chain.execute({ planId, amountMicros: 1_000_000n }) });
-      });
-      await pool(prepare, CLIENTS);
+      const legs = await prepareRouteLegs(context, chain, wallets, total);
       const tpcb = pgbench(url);
       const ratios: number[] = [];
       const rates: number[] = [];
@@ -85,15 +123,7 @@ export async function runLedgerBench(): Promise<void> {
           round * SETTLEMENTS_PER_ROUND,
           (round + 1) * SETTLEMENTS_PER_ROUND,
         );
-        const seconds = await pool(
-          batch.map(
-            ({ planId, txId }) =>
-              () =>
-                settleLeg({ ...context, planId, legIndex: 0, txId, now: new Date() }),
-          ),
-          CLIENTS,
-        );
-        const rate = batch.length / seconds;
+        const rate = await settlementsPerSecond(context, batch);
         const tps = tpcb();
         rates.push(rate);
         tpsList.push(tps);
@@ -105,7 +135,7 @@ export async function runLedgerBench(): Promise<void> {
         `ledger: settlements/s at ${CLIENTS} clients ${middle(rates).toFixed(0)} vs pgbench ` +
           `TPC-B ${middle(tpsList).toFixed(0)} tps → ratio ${middle(ratios).toFixed(3)} ` +
           `(median of ${ROUNDS} alternating rounds, range ${Math.min(...ratios).toFixed(3)}–` +
-          `${Math.max(...ratios).toFixed(3)}; target >= 0.5; ledger verified)`,
+          `${Math.max(...ratios).toFixed(3)}; target >= 0.8; ledger verified)`,
       );
 
       const now = new Date();

@@ -6,7 +6,8 @@
 // reads only, BENCH_ONLY=mcp MCP tool calls over stdio against SDK calls and the MCP package size
 // only, BENCH_ONLY=bridges bridge plans against one INSERT and mint-to-credit latency only,
 // BENCH_ONLY=swaps EVM swap plans prepared against the quote round trip plus one INSERT only;
-// unset runs all nine (HTTP first).
+// BENCH_ONLY=growth settlements against a ledger filled to BENCH_GROWTH_POSTINGS (default 10M)
+// against an empty one only; unset runs all but growth (its fill alone takes most of an hour).
 
 const PARTS = [
   'http',
@@ -18,11 +19,12 @@ const PARTS = [
   'mcp',
   'bridges',
   'swaps',
+  'growth',
 ] as const;
 type Part = (typeof PARTS)[number];
 
 function selectedParts(only: string | undefined): readonly Part[] {
-  if (only === undefined || only === '') return PARTS;
+  if (only === undefined || only === '') return PARTS.filter((part) => part !== 'growth');
   const part = PARTS.find((name) => name === only);
   if (!part) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got "${only}")`);
   return [part];
@@ -40,6 +42,7 @@ async function runPart(part: Part): Promise<void> {
   else if (part === 'mcp') await (await import('./mcpBench')).runMcpBench();
   else if (part === 'bridges') await (await import('./bridgeBench')).runBridgeBench();
   else if (part === 'swaps') await (await import('./swapBench')).runSwapBench();
+  else if (part === 'growth') await (await import('./costGrowthBench')).runCostGrowthBench();
   else (await import('./sdkBench')).runSdkBench();
 }
 

@@ -1,7 +1,9 @@
 import type {
   AuditEventInput,
   AuditRecords,
+  Books,
   CarriedRecord,
+  RecordedRows,
   WriteRecorder,
 } from '@yieldrouter/engine';
 import type { RouteDefinition } from '@yieldrouter/schemas';
@@ -120,10 +122,26 @@ export async function auditCall(
     events({ ...outcomeOf(result), status: result.status, errorCode: null });
   let recorded = false;
   return {
-    recorder: (toResult, inner) => async (tx, outcome) => {
-      await records.record(tx, answered(toResult(outcome)));
-      recorded = true;
-      await inner?.(tx, outcome);
+    recorder: <T>(toResult: (outcome: T) => HandlerResult, inner?: WriteRecorder<T>) => {
+      const recorder = async (tx: Books, outcome: T) => {
+        await records.record(tx, answered(toResult(outcome)));
+        recorded = true;
+        await inner?.(tx, outcome);
+      };
+      if (inner && !inner.rows) return recorder;
+      // As rows too, for a use case that writes its change in one statement (a route's plan).
+      const rows = (outcome: T): RecordedRows => {
+        const innerRows = inner?.rows?.(outcome);
+        return {
+          audit: [...answered(toResult(outcome)), ...(innerRows?.audit ?? [])],
+          ...(innerRows?.answer ? { answer: innerRows.answer } : {}),
+          committed: () => {
+            recorded = true;
+            innerRows?.committed();
+          },
+        };
+      };
+      return Object.assign(recorder, { rows });
     },
     carried: (toResult) => ({
       rows: (outcome) => answered(toResult(outcome)),

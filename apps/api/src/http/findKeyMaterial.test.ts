@@ -3,7 +3,7 @@ import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { redactPath } from './findKeyMaterial';
+import { keyMaterialKind, redactPath } from './findKeyMaterial';
 import { findRefusal } from './requestGuard';
 
 /** The key-material finding of the request guard, as `{ path, kind }`. */
@@ -104,6 +104,19 @@ describe('findKeyMaterial', () => {
       });
     },
   );
+
+  it('answers a value seen before as it did the first time, found or clean (kept answers)', () => {
+    const hex = `0x${randomBytes(32).toString('hex')}`;
+    for (let pass = 0; pass < 3; pass += 1) {
+      expect(keyMaterialKind(PHRASE, 'body.memo')).toBe('a seed phrase');
+      expect(keyMaterialKind(hex, 'header.X-Note')).toBeDefined();
+      // A Sui address is 32 bytes of hex: the same text is a key in one field, not in the other.
+      expect(keyMaterialKind(hex, 'path.address')).toBeUndefined();
+      expect(
+        keyMaterialKind('0x8617E340B3D01FA5F11F306F4090FD50E238070D', 'path.address'),
+      ).toBeUndefined();
+    }
+  });
 
   it('never flags signed transactions, signatures, plan ids or addresses', () => {
     fc.assert(

@@ -9,6 +9,8 @@ import type {
   IdempotencyRecords,
   IdempotentResponse,
   IdempotentWrite,
+  RecordedRows,
+  WriteRecorder,
 } from '@yieldrouter/engine';
 import { IDEMPOTENCY_KEY_PATTERN } from '@yieldrouter/engine';
 import { ApiError, errorReply, knownApiError } from './apiError';
@@ -156,7 +158,21 @@ async function claimOrWait(
  * Stores a response as the outcome of the write, inside `tx`, the transaction that writes the
  * write's effect. Given to the handler (see HandlerContext.recordWrite).
  */
-export type ResponseRecorder = (tx: Books, response: IdempotentResponse) => Promise<void>;
+export interface ResponseRecorder {
+  (tx: Books | undefined, response: IdempotentResponse): Promise<void>;
+  /** The same record as rows, for a use case that writes its effect in one statement. */
+  rows(response: IdempotentResponse): RecordedRows;
+}
+
+/** A use case's recorder of `answer(outcome)` through `record`: in its transaction, or as rows. */
+export function answerRecorder<T>(
+  record: ResponseRecorder,
+  answer: (outcome: T) => IdempotentResponse,
+): WriteRecorder<T> {
+  return Object.assign((tx: Books, outcome: T) => record(tx, answer(outcome)), {
+    rows: (outcome: T) => record.rows(answer(outcome)),
+  });
+}
 
 export interface RespondIdempotentlyParameters {
   /** Where the records are kept (the app's store). */
@@ -241,14 +257,28 @@ export async function respondIdempotently(
   }
   const held = { scope, operation, key, claimToken: claim.claimToken };
   let recorded: IdempotentResponse | undefined;
-  const record = async (tx: Books | undefined, response: IdempotentResponse) => {
+  const recordable = (response: IdempotentResponse) => {
     if (response.status < 200 || response.status > 299) {
       throw new Error(`${operation}: only a 2xx answer is recorded as a write's outcome`);
     }
-    // The caller's HTTP record is completed in the same statement.
-    await records.record(tx, { ...write, requestHash, ...response }, held);
-    recorded = response;
+    return { ...write, requestHash, ...response };
   };
+  const record: ResponseRecorder = Object.assign(
+    async (tx: Books | undefined, response: IdempotentResponse) => {
+      // The caller's HTTP record is completed in the same statement.
+      await records.record(tx, recordable(response), held);
+      recorded = response;
+    },
+    {
+      rows: (response: IdempotentResponse): RecordedRows => ({
+        audit: [],
+        answer: { write: recordable(response), claim: held },
+        committed: () => {
+          recorded = response;
+        },
+      }),
+    },
+  );
   let response: IdempotentResponse;
   try {
     response = await execute(record).catch((error: unknown) => {

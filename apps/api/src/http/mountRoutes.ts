@@ -16,6 +16,7 @@ import { authenticate, optionalPrincipal, principalAllowsWallet } from './auth';
 import type { AuthFailures } from './authFailures';
 import {
   IDEMPOTENCY_KEY_HEADER,
+  answerRecorder,
   JSON_CONTENT_TYPE,
   idempotencyRequestHash,
   readIdempotencyKey,
@@ -289,8 +290,11 @@ async function run(
           {
             ...context,
             recordWrite: <T>(toResult: (outcome: T) => HandlerResult) =>
-              audit.recorder<T>(toResult, (tx, outcome) =>
-                record(tx, responseOf(route, toResult(outcome), validate)),
+              audit.recorder<T>(
+                toResult,
+                answerRecorder(record, (outcome: T) =>
+                  responseOf(route, toResult(outcome), validate),
+                ),
               ),
           },
           validate,

@@ -1,7 +1,13 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { insertPlan, postJournalEntry, readBalancesOf } from '@yieldrouter/ledger';
-import type { Prisma, Books, WalletBalanceRow, WriteRecorder } from '@yieldrouter/ledger';
+import { insertPlan, postJournalEntry, readBalancesOf, writePlan } from '@yieldrouter/ledger';
+import type {
+  Books,
+  JournalEntryInput,
+  Prisma,
+  WalletBalanceRow,
+  WriteRecorder,
+} from '@yieldrouter/ledger';
 import type {
   Blocker,
   Chain,
@@ -313,29 +319,35 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
       treasury: [],
     },
   );
-  // A cross-chain route stores what it bridges with it (one statement).
-  await db.transaction(async (tx: Books) => {
-    await insertPlan(tx, plan);
-    // Before the posting: the answer needs no balance lock, so the locks are held no longer.
-    await parameters.recordWrite?.(tx, document);
-    if (reservedMicros > 0n) {
-      await postJournalEntry(tx, {
-        kind: 'route.prepared',
-        dedupeKey: `prepare:${planId}`,
-        planId,
-        memo: 'routed, waiting for the owner-signed transaction to settle',
-        postings: [
-          {
-            account: { system: 'external', chain },
-            amountMicros: -reservedMicros,
-          },
-          {
-            account: { wallet: owner, chain, bucket: 'pending_in' },
-            amountMicros: reservedMicros,
-          },
-        ],
-      });
-    }
-  });
+  const entry: JournalEntryInput | undefined =
+    reservedMicros > 0n
+      ? {
+          kind: 'route.prepared',
+          dedupeKey: `prepare:${planId}`,
+          planId,
+          memo: 'routed, waiting for the owner-signed transaction to settle',
+          postings: [
+            { account: { system: 'external', chain }, amountMicros: -reservedMicros },
+            {
+              account: { wallet: owner, chain, bucket: 'pending_in' },
+              amountMicros: reservedMicros,
+            },
+          ],
+        }
+      : undefined;
+  const recorder = parameters.recordWrite;
+  const recorded = recorder?.rows?.(document);
+  if (!recorder || recorded) {
+    // One statement on the driver: the plan, the call's records and the reservation (0063).
+    await writePlan(db.sql, { plan, entry, recorded });
+    recorded?.committed();
+  } else {
+    await db.transaction(async (tx: Books) => {
+      await insertPlan(tx, plan);
+      // Before the posting: the answer needs no balance lock, so the locks are held no longer.
+      await recorder(tx, document);
+      if (entry) await postJournalEntry(tx, entry);
+    });
+  }
   return document;
 }
