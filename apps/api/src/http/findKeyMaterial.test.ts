@@ -105,7 +105,7 @@ describe('findKeyMaterial', () => {
     },
   );
 
-  it('answers a value seen before as it did the first time, found or clean (kept answers)', () => {
+  it('answers a value seen before as it did the first time (clean answers kept, keys never)', () => {
     const hex = `0x${randomBytes(32).toString('hex')}`;
     for (let pass = 0; pass < 3; pass += 1) {
       expect(keyMaterialKind(PHRASE, 'body.memo')).toBe('a seed phrase');
