@@ -22,7 +22,19 @@ export const BalanceChangeRole = z.enum(['owner', 'venue', 'treasury', 'other'])
 
 export const BalanceChange = z
   .object({
-    account: z.string().meta({ description: "The address, in the chain's canonical form." }),
+    account: z.string().meta({
+      description:
+        "The address, in the chain's canonical form: the holder (EVM, Sui), the SPL token " +
+        'account (Solana; its owner is `holder`).',
+    }),
+    holder: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "Solana: the token account's owner (a wallet, or a program's authority). The role is " +
+          "the account's or, failing that, the holder's.",
+      }),
     role: BalanceChangeRole,
     asset: z.string().meta({ description: 'The token (contract address, mint, coin type).' }),
     usdc: z.boolean().meta({ description: "True for the chain's configured USDC." }),
@@ -93,6 +105,7 @@ export type PlanSimulation = z.infer<typeof PlanSimulation>;
 
 export const DivergentChange = z.object({
   account: z.string(),
+  holder: z.string().optional().meta({ description: "Solana: the token account's owner." }),
   role: BalanceChangeRole,
   asset: z.string(),
   simulated: SignedAmount,
@@ -120,7 +133,10 @@ export type PlanDivergence = z.infer<typeof PlanDivergence>;
 
 /** One balance change as an adapter reads it (bigint; the engine assigns roles). */
 export interface ChainBalanceChange {
+  /** The holder (EVM, Sui) or the SPL token account (Solana). */
   readonly account: string;
+  /** Solana: the token account's owner. */
+  readonly holder?: string;
   readonly asset: string;
   readonly delta: bigint;
 }
@@ -144,7 +160,9 @@ export type LegSimulationReading =
         readonly changes: readonly ChainBalanceChange[];
       }[];
     }
-  | Unavailable;
+  | Unavailable
+  /** The chain can be read but cannot show what the legs need (the detail says what and why). */
+  | { readonly status: 'unavailable'; readonly reason: 'not_supported'; readonly detail: string };
 
 /** What a mined transaction moved (token balance changes), or not mined yet. */
 export type LegChangesReading =

@@ -11,6 +11,7 @@ import type {
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
+import { roleOf } from './simulatePlan';
 
 /**
  * The USDC changes that differ between the simulation of a leg and what its transaction moved,
@@ -26,11 +27,12 @@ export function divergentChanges(
   if (!usdc) return [];
   const rows = new Map<string, DivergentChange>();
   const keyOf = (account: string) => account.toLowerCase();
-  const roleOf = (account: string): BalanceChange['role'] =>
-    account.toLowerCase() === owner.toLowerCase() ? 'owner' : 'other';
+  const role = (change: ChainBalanceChange): BalanceChange['role'] =>
+    roleOf({ owner, venue: [], treasury: [] }, change) === 'owner' ? 'owner' : 'other';
   for (const change of simulated.filter((entry) => entry.usdc)) {
     rows.set(keyOf(change.account), {
       account: change.account,
+      ...(change.holder === undefined ? {} : { holder: change.holder }),
       role: change.role,
       asset: change.asset,
       simulated: change.delta,
@@ -40,7 +42,8 @@ export function divergentChanges(
   for (const change of actual.filter((entry) => entry.asset.toLowerCase() === usdc)) {
     const row = rows.get(keyOf(change.account)) ?? {
       account: change.account,
-      role: roleOf(change.account),
+      ...(change.holder === undefined ? {} : { holder: change.holder }),
+      role: role(change),
       asset: change.asset,
       simulated: '0',
       actual: '0',

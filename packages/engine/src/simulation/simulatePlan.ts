@@ -38,12 +38,20 @@ export interface SimulationRoles {
   readonly treasury: readonly string[];
 }
 
-const roleOf = (roles: SimulationRoles, account: string): BalanceChange['role'] => {
-  const same = (other: string) => other.toLowerCase() === account.toLowerCase();
-  if (same(roles.owner)) return 'owner';
-  if (roles.venue.some(same)) return 'venue';
-  if (roles.treasury.some(same)) return 'treasury';
-  return 'other';
+/** The role of an account or, failing that, of its holder (a Solana token account's owner). */
+export const roleOf = (
+  roles: SimulationRoles,
+  change: { readonly account: string; readonly holder?: string | undefined },
+): BalanceChange['role'] => {
+  const ofOne = (account: string): BalanceChange['role'] => {
+    const same = (other: string) => other.toLowerCase() === account.toLowerCase();
+    if (same(roles.owner)) return 'owner';
+    if (roles.venue.some(same)) return 'venue';
+    if (roles.treasury.some(same)) return 'treasury';
+    return 'other';
+  };
+  const own = ofOne(change.account);
+  return own === 'other' && change.holder !== undefined ? ofOne(change.holder) : own;
 };
 
 /** The venue's configured contracts (vault, pool, receipt token…): the `venue` role. */
@@ -99,7 +107,8 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
     ...(leg.detail === undefined ? {} : { detail: leg.detail }),
     changes: leg.changes.map((change) => ({
       account: change.account,
-      role: roleOf(roles, change.account),
+      ...(change.holder === undefined ? {} : { holder: change.holder }),
+      role: roleOf(roles, change),
       asset: change.asset,
       usdc: change.asset.toLowerCase() === usdc,
       delta: formatMicros(change.delta),
