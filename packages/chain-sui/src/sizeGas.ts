@@ -27,11 +27,11 @@ export function suiGasBudget(used: DryRunGasView, gasPrice: bigint): bigint {
 }
 
 /** Budget for the dry run itself (the node's max_tx_gas on mainnet: 50 SUI); never signed. */
-const DRY_RUN_BUDGET = 50_000_000_000n;
+export const DRY_RUN_BUDGET = 50_000_000_000n;
 const SUI = normalizeStructTag(SUI_COIN_TYPE);
 
 /** A payload the wallet would sign: `Transaction.toJSON()` text or BCS bytes in base64. */
-function transactionOf(payload: { encoding: string; transaction: unknown }): Transaction {
+export function transactionOf(payload: { encoding: string; transaction: unknown }): Transaction {
   const { encoding, transaction } = payload;
   if (
     (encoding === 'sui-transaction-json' || encoding === 'sui-transaction-bcs-base64') &&
@@ -49,11 +49,17 @@ function transactionOf(payload: { encoding: string; transaction: unknown }): Tra
  * timeout, garbage) says the chain is unreadable.
  */
 function failure(error: unknown, legIndex: number): GasSizing {
+  const refused = refusal(error);
+  return refused !== undefined
+    ? { status: 'reverted', legIndex, detail: `leg ${legIndex}: ${refused}` }
+    : suiRpcFailure(error, 'gas sizing');
+}
+
+/** Why the node or the SDK refused a leg (see `failure`), or undefined for an unreadable chain. */
+export function refusal(error: unknown): string | undefined {
   const refused =
     error instanceof JsonRpcError || (error instanceof Error && error.name === 'Error');
-  return refused
-    ? { status: 'reverted', legIndex, detail: `leg ${legIndex}: ${error.message.slice(0, 300)}` }
-    : suiRpcFailure(error, 'gas sizing');
+  return refused ? error.message.slice(0, 300) : undefined;
 }
 
 /**

@@ -53,6 +53,15 @@ export const SimulatedLeg = z.object({
   outcome: z.enum(['ok', 'reverted']),
   detail: z.string().optional().meta({ description: 'Why the simulated call reverted.' }),
   changes: z.array(BalanceChange),
+  unobserved: z
+    .array(z.object({ role: BalanceChangeRole, reason: z.string() }))
+    .optional()
+    .meta({
+      description:
+        "Whose balance the chain's simulation cannot show for this leg, and why (Sui: a venue " +
+        'holds USDC as a `Balance` inside its shared objects, which balance changes do not ' +
+        'list). Not judged, never guessed.',
+    }),
 });
 export type SimulatedLeg = z.infer<typeof SimulatedLeg>;
 
@@ -158,6 +167,11 @@ export type LegSimulationReading =
         readonly outcome: 'ok' | 'reverted';
         readonly detail?: string;
         readonly changes: readonly ChainBalanceChange[];
+        /** Whose balance the simulation cannot show, and why. */
+        readonly unobserved?: readonly {
+          readonly role: z.infer<typeof BalanceChangeRole>;
+          readonly reason: string;
+        }[];
       }[];
     }
   | Unavailable

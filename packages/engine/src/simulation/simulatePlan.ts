@@ -105,6 +105,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
     bytesDigest: legBytesDigest(payloads[index] as UnsignedPayload),
     outcome: leg.outcome,
     ...(leg.detail === undefined ? {} : { detail: leg.detail }),
+    ...(leg.unobserved === undefined ? {} : { unobserved: [...leg.unobserved] }),
     changes: leg.changes.map((change) => ({
       account: change.account,
       ...(change.holder === undefined ? {} : { holder: change.holder }),
