@@ -46,6 +46,7 @@ export const VerifyReasonCode = z.enum([
   'unknown_call',
   'undecodable',
   'simulation_finding',
+  'simulation_mismatch',
 ]);
 
 export const PlanVerdictDocument = z

@@ -48,7 +48,9 @@ export type VerifyReasonCode =
   /** The bytes do not decode in the leg's encoding. */
   | 'undecodable'
   /** The plan's own simulation at prepare found the legs moving USDC otherwise (issue 44). */
-  | 'simulation_finding';
+  | 'simulation_finding'
+  /** The simulation's `bytesDigest` for a leg is not the digest of the leg's bytes (issue 44). */
+  | 'simulation_mismatch';
 
 /** Why a part of a leg could not be checked offline (not a failure, not a pass). */
 export type VerifyGapCode =
@@ -129,6 +131,9 @@ export interface VerifiablePlan {
   readonly simulation?:
     | {
         readonly status: string;
+        /** Per leg, `sha256:` of `<encoding>\n<transaction>`: what the simulation ran. */
+        readonly legs?:
+          readonly { readonly index: number; readonly bytesDigest: string }[] | undefined;
         readonly findings?:
           | readonly {
               readonly legIndex: number;

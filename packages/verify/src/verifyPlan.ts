@@ -1,3 +1,4 @@
+import { sha256, stringToBytes } from 'viem';
 import { expectationsOf, LegCheck } from './legCheck';
 import type {
   LegVerdict,
@@ -86,6 +87,7 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
     gaps.push(...check.gaps);
     legs.push({ index: leg.index, encoding: leg.encoding, effects: check.effects });
   }
+  reasons.push(...simulationMismatches(plan));
   for (const finding of plan.simulation?.findings ?? []) {
     reasons.push({
       code: 'simulation_finding',
@@ -95,4 +97,29 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
   }
   const status = reasons.length > 0 ? 'rejected' : gaps.length > 0 ? 'incomplete' : 'verified';
   return { status, planId, reasons, gaps, legs };
+}
+
+/**
+ * A simulated plan's outcome is about the bytes it ran: each leg served as a string (Solana
+ * base64, Sui JSON or BCS) must have the simulated leg's `bytesDigest`, `sha256:` of
+ * `<encoding>\n<transaction>`, or the simulation says nothing about what is signed. An EVM
+ * request is a JSON object whose key order storage does not keep: not recomputed here (its
+ * calldata is decoded and checked above).
+ */
+function simulationMismatches(plan: VerifiablePlan): VerifyReason[] {
+  const simulation = plan.simulation;
+  if (simulation?.status !== 'simulated' || !simulation.legs) return [];
+  const digests = new Map(simulation.legs.map((leg) => [leg.index, leg.bytesDigest]));
+  return (plan.legs ?? []).flatMap((leg): VerifyReason[] => {
+    if (typeof leg.transaction !== 'string') return [];
+    const digest = `sha256:${sha256(stringToBytes(`${leg.encoding}\n${leg.transaction}`)).slice(2)}`;
+    if (digests.get(leg.index) === digest) return [];
+    return [
+      {
+        code: 'simulation_mismatch',
+        leg: leg.index,
+        message: `the plan's simulation ran other bytes than leg ${leg.index} (${digests.get(leg.index) ?? 'none'}, the leg is ${digest})`,
+      },
+    ];
+  });
 }
