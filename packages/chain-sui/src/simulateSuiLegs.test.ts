@@ -7,12 +7,10 @@ import type { SuiChainAdapter } from './adapter';
 import { createSuiAdapter } from './adapter';
 import { SUI_VENUE_UNOBSERVED } from './simulateSuiLegs';
 import { PLAN_ID, USDC, suiConfig } from './testFixtures';
-import { startVenueBed, walletSend } from './venues/walletSend.testing';
+import { fundedWallet, startVenueBed, walletSend } from './venues/walletSend.testing';
 
 // Issue 44 on Sui: a leg dry-run (sui_dryRunTransactionBlock, the bed fake) moves what the
 // executed transaction moves, owner by owner; a PTB that also sends a coin elsewhere shows it.
-
-const SUI = '0x2::sui::SUI';
 
 let fake: SuiFake;
 let client: SuiJsonRpcClient;
@@ -25,12 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-function funded() {
-  const wallet = new Ed25519Keypair();
-  fake.setBalance(wallet.toSuiAddress(), SUI, 1_000_000_000n);
-  fake.setBalance(wallet.toSuiAddress(), USDC, 50_000_000n);
-  return wallet;
-}
+const funded = () => fundedWallet(fake);
 
 const request = (owner: string, amountMicros: bigint): LegRequest => ({
   planId: PLAN_ID,

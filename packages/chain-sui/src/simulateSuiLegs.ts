@@ -11,8 +11,7 @@ import type { ResolvedSuiConfig } from './config';
 import { fetchTransactionView } from './fetchTransactionView';
 import { rpcNotConfigured, suiRpcFailure } from './rpc';
 import type { BalanceChangeView } from './shapes';
-import { readDryRun } from './shapes';
-import { DRY_RUN_BUDGET, refusal, transactionOf } from './sizeGas';
+import { dryRunLeg, refusal } from './sizeGas';
 
 type SimulatedSuiLeg = Extract<LegSimulationReading, { status: 'ok' }>['legs'][number];
 
@@ -77,14 +76,8 @@ export async function simulateSuiLegs(
   });
   let run;
   try {
-    const tx = transactionOf(query.payloads[0] as { encoding: string; transaction: unknown });
-    tx.setSenderIfNotSet(owner);
-    tx.setGasPrice(BigInt(await client.getReferenceGasPrice()));
-    tx.setGasBudget(DRY_RUN_BUDGET);
-    tx.setGasPayment([]);
-    tx.setExpiration({ None: true });
-    const bytes = await tx.build({ client });
-    run = readDryRun(await client.dryRunTransactionBlock({ transactionBlock: bytes }));
+    const payload = query.payloads[0] as { encoding: string; transaction: unknown };
+    run = await dryRunLeg(client, payload, owner, BigInt(await client.getReferenceGasPrice()));
   } catch (error) {
     const refused = refusal(error);
     if (refused === undefined) return suiRpcFailure(error, what);

@@ -8,7 +8,7 @@ import { readCoinBalance } from './balances';
 import { SUI_COIN_TYPE } from './config';
 import { ownerBalanceChange } from './ownerBalanceChange';
 import { rpcNotConfigured, suiRpcFailure } from './rpc';
-import type { DryRunGasView } from './shapes';
+import type { DryRunGasView, DryRunView } from './shapes';
 import { readDryRun } from './shapes';
 
 /**
@@ -27,11 +27,11 @@ export function suiGasBudget(used: DryRunGasView, gasPrice: bigint): bigint {
 }
 
 /** Budget for the dry run itself (the node's max_tx_gas on mainnet: 50 SUI); never signed. */
-export const DRY_RUN_BUDGET = 50_000_000_000n;
+const DRY_RUN_BUDGET = 50_000_000_000n;
 const SUI = normalizeStructTag(SUI_COIN_TYPE);
 
 /** A payload the wallet would sign: `Transaction.toJSON()` text or BCS bytes in base64. */
-export function transactionOf(payload: { encoding: string; transaction: unknown }): Transaction {
+function transactionOf(payload: { encoding: string; transaction: unknown }): Transaction {
   const { encoding, transaction } = payload;
   if (
     (encoding === 'sui-transaction-json' || encoding === 'sui-transaction-bcs-base64') &&
@@ -40,6 +40,27 @@ export function transactionOf(payload: { encoding: string; transaction: unknown 
     return Transaction.from(transaction);
   }
   throw new Error(`a ${encoding} leg is not a Sui transaction this adapter sizes`);
+}
+
+/**
+ * A leg as the owner's wallet resolves it (objects, its coins for `coinWithBalance`, the gas
+ * price; no gas payment: the node mocks the gas coin), dry-run on the current state. Throws what
+ * the node or the SDK throws (see `refusal`).
+ */
+export async function dryRunLeg(
+  client: SuiJsonRpcClient,
+  payload: { encoding: string; transaction: unknown },
+  owner: string,
+  gasPrice: bigint,
+): Promise<DryRunView> {
+  const tx = transactionOf(payload);
+  tx.setSenderIfNotSet(owner);
+  tx.setGasPrice(gasPrice);
+  tx.setGasBudget(DRY_RUN_BUDGET);
+  tx.setGasPayment([]);
+  tx.setExpiration({ None: true });
+  const bytes = await tx.build({ client });
+  return readDryRun(await client.dryRunTransactionBlock({ transactionBlock: bytes }));
 }
 
 /**
@@ -97,14 +118,7 @@ export async function sizeSuiGas(
   for (const [legIndex, payload] of (query.payloads ?? []).entries()) {
     let run;
     try {
-      const tx = transactionOf(payload);
-      tx.setSenderIfNotSet(owner);
-      tx.setGasPrice(gasPrice);
-      tx.setGasBudget(DRY_RUN_BUDGET);
-      tx.setGasPayment([]);
-      tx.setExpiration({ None: true });
-      const bytes = await tx.build({ client });
-      run = readDryRun(await client.dryRunTransactionBlock({ transactionBlock: bytes }));
+      run = await dryRunLeg(client, payload, owner, gasPrice);
     } catch (error) {
       return failure(error, legIndex);
     }
