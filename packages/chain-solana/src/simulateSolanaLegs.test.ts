@@ -7,7 +7,14 @@ import type {
   UnsignedPayload,
   VenueOnChain,
 } from '@yieldrouter/schemas';
-import { bedAdapter, legTransaction, onlyLeg, signLeg, startRouterBed } from './testing/bedAdapter';
+import {
+  bedAdapter,
+  legTransaction,
+  onlyLeg,
+  signLeg,
+  startRouterBed,
+  kaminoVenue,
+} from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
 
 // Issue 44 on Solana: a leg simulated with simulateTransaction (account snapshots, litesvm in
@@ -20,12 +27,7 @@ let venue: VenueOnChain;
 beforeAll(async () => {
   bed = await startRouterBed();
   adapter = bedAdapter(bed);
-  venue = {
-    venueId: 'kamino',
-    chain: 'solana',
-    standard: 'router-adapter',
-    ids: bed.router.kamino.ids,
-  };
+  venue = kaminoVenue(bed);
 });
 afterAll(() => bed.stop());
 

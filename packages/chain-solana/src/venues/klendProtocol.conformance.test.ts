@@ -11,6 +11,7 @@ import {
   onlyLeg,
   signLeg,
   startRouterBed,
+  kaminoVenue,
 } from '../testing/bedAdapter';
 import type { RouterBed } from '../testing/bedAdapter';
 import { associatedTokenAccount } from '../tokenAccounts';
@@ -32,12 +33,7 @@ let bed: RouterBed;
 let venue: VenueOnChain;
 beforeAll(async () => {
   bed = await startRouterBed();
-  venue = {
-    venueId: 'kamino',
-    chain: 'solana',
-    standard: 'router-adapter',
-    ids: bed.router.kamino.ids,
-  };
+  venue = kaminoVenue(bed);
 });
 afterAll(() => bed.stop());
 

@@ -1,4 +1,4 @@
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import {
@@ -13,24 +13,22 @@ import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
 import { createSolanaAdapter } from '@yieldrouter/chain-solana';
 import { createSuiAdapter } from '@yieldrouter/chain-sui';
+import { USDC } from '@yieldrouter/chain-sui/src/testFixtures';
+import { fundedWallet } from '@yieldrouter/chain-sui/src/venues/walletSend.testing';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { PlanDocument } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { prepareStrategyPlan } from '../plan/prepareStrategyPlan';
 import { readPlan } from '../plan/readPlan';
-import { listOpportunities } from '../venues/listOpportunities';
 import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
 import { settleLeg } from '../wallet/settleLeg';
+import { prepareVenuePlan } from './testing/prepareVenuePlan';
 
 // Issue 44 on Solana (litesvm bed, simulateTransaction) and Sui (the bed fake,
 // dryRunTransactionBlock), end to end on PostgreSQL: a deposit and a withdrawal plan carry their
 // simulated outcome, equal to what the landed transaction moved; settlement compares them and
 // records plan.divergence when they differ.
-
-const USDC_SUI = `0x${'a1'.repeat(32)}::usdc::USDC`;
-const SUI = '0x2::sui::SUI';
 
 let test: TestDatabase;
 let solana: SolanaBed;
@@ -48,7 +46,7 @@ beforeAll(async () => {
   ]);
   await seedVenueCatalog(test.db);
   router = deployYieldRouter(solana);
-  const suilend = fake.addSuilend({ usdc: USDC_SUI, availableAmount: 1_000_000_000_000n });
+  const suilend = fake.addSuilend({ usdc: USDC, availableAmount: 1_000_000_000_000n });
   suiClient = new SuiJsonRpcClient({
     network: 'localnet',
     transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
@@ -68,7 +66,7 @@ beforeAll(async () => {
       network: 'localnet',
       timeoutMs: 2_000,
       broadcastEnabled: true,
-      usdcCoinType: USDC_SUI,
+      usdcCoinType: USDC,
     }),
   } as unknown as ChainAdapters;
   venues = {
@@ -82,23 +80,8 @@ afterAll(async () => {
   await Promise.all([test?.drop(), solana?.stop(), fake?.stop()]);
 });
 
-async function prepare(kind: 'deposit' | 'withdraw', id: string, owner: string, amount: bigint) {
-  const opportunities = await listOpportunities({
-    db: test.db,
-    venues,
-    enablement: [],
-    now: new Date(),
-  });
-  return prepareStrategyPlan({
-    db: test.db,
-    adapters,
-    venues,
-    opportunities,
-    kind,
-    request: { id, idField: 'body.id', amountMicros: amount, owner },
-    now: new Date(),
-  });
-}
+const prepare = (kind: 'deposit' | 'withdraw', id: string, owner: string, amountMicros: bigint) =>
+  prepareVenuePlan({ db: test.db, adapters, venues }, { kind, id, owner, amountMicros });
 
 const settle = (plan: PlanDocument, txId: string) =>
   settleLeg({
@@ -259,12 +242,7 @@ describe('Solana: kamino through the router', () => {
 });
 
 describe('Sui: suilend', () => {
-  function funded() {
-    const wallet = new Ed25519Keypair();
-    fake.setBalance(wallet.toSuiAddress(), SUI, 1_000_000_000n);
-    fake.setBalance(wallet.toSuiAddress(), USDC_SUI, 50_000_000n);
-    return wallet;
-  }
+  const funded = () => fundedWallet(fake);
 
   it('an honest deposit and withdrawal: simulated (dryRunTransactionBlock) as settled', async () => {
     const wallet = funded();
