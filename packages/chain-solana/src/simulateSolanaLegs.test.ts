@@ -9,11 +9,11 @@ import type {
 } from '@yieldrouter/schemas';
 import {
   bedAdapter,
+  kaminoVenue,
   legTransaction,
   onlyLeg,
   signLeg,
   startRouterBed,
-  kaminoVenue,
 } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
 

@@ -7,11 +7,11 @@ import type { VenueOnChain } from '@yieldrouter/schemas';
 import { decodeRouterInstructionData } from '../instructions/routerInstructionData';
 import {
   bedAdapter,
+  kaminoVenue,
   legTransaction,
   onlyLeg,
   signLeg,
   startRouterBed,
-  kaminoVenue,
 } from '../testing/bedAdapter';
 import type { RouterBed } from '../testing/bedAdapter';
 import { associatedTokenAccount } from '../tokenAccounts';
