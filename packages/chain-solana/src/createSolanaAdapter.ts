@@ -14,6 +14,8 @@ import { readSolanaReceipt } from './readSolanaReceipt';
 import { readSolanaSwapReceipt } from './readSolanaSwapReceipt';
 import { readSolanaTransferReceipt } from './readSolanaTransferReceipt';
 import { readSolanaUnwrapReceipt } from './readSolanaUnwrapReceipt';
+import { simulateSolanaLegs } from './simulateSolanaLegs';
+import { readSolanaLegChanges } from './readSolanaLegChanges';
 import { sizeSolanaGas } from './sizeSolanaGas';
 import type { SolanaAdapterConfig } from './solanaAdapterConfig';
 import { createSolanaContext } from './solanaContext';
@@ -55,5 +57,7 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     sizeGas: (query) => sizeSolanaGas(context, query),
     buildSolanaUnwrap: (request) => buildSolanaUnwrap(context, request),
     readUnwrapReceipt: (query) => readSolanaUnwrapReceipt(context, query),
+    simulateLegs: (query) => simulateSolanaLegs(context, query),
+    readLegChanges: (txId) => readSolanaLegChanges(context, txId),
   };
 }

@@ -3,7 +3,7 @@ import { Reserve } from '@kamino-finance/klend-sdk/dist/@codegen/klend/accounts/
 import type { SolanaRouterDeployment } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapter, VenueOnChain } from '@yieldrouter/schemas';
-import { bedAdapter, startRouterBed } from './testing/bedAdapter';
+import { bedAdapter, kaminoVenue, startRouterBed } from './testing/bedAdapter';
 import type { RouterBed } from './testing/bedAdapter';
 import { routedVenueRun } from './testing/routedVenueRun';
 
@@ -19,12 +19,7 @@ beforeAll(async () => {
   bed = await startRouterBed();
   router = bed.router;
   adapter = bedAdapter(bed);
-  venue = {
-    venueId: 'kamino',
-    chain: 'solana',
-    standard: 'router-adapter',
-    ids: router.kamino.ids,
-  };
+  venue = kaminoVenue(bed);
 });
 afterAll(() => bed.stop());
 

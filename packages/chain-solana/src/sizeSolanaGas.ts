@@ -14,7 +14,7 @@ export type SizeSolanaGasReturnType = GasSizing;
 const CREATES_ACCOUNT = new Set([0, 1]);
 
 /** Account keys of a message, its lookup tables resolved (static keys first, as the runtime). */
-async function accountKeysOf(context: SolanaContext, transaction: VersionedTransaction) {
+export async function accountKeysOf(context: SolanaContext, transaction: VersionedTransaction) {
   const message = transaction.message;
   if (message.addressTableLookups.length === 0) return message.getAccountKeys();
   if (context.rpc.status !== 'ok') throw new Error(context.rpc.detail);

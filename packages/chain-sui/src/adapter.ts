@@ -9,6 +9,7 @@ import { resolveConfig } from './config';
 import { buildSuiLegJson } from './legs';
 import { readSuiPosition } from './position';
 import { readSuiReceipt } from './receipt';
+import { readSuiLegChanges, simulateSuiLegs } from './simulateSuiLegs';
 import { sizeSuiGas } from './sizeGas';
 import { readSuiSwapReceipt } from './swapReceipt';
 import type { SuiResolvedRefs } from './resolvedLegs';
@@ -46,6 +47,8 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     broadcast: (signed) => broadcastSui(client, resolved, signed),
     readPosition: (venue, owner, shares) => readSuiPosition(client, resolved, venue, owner, shares),
     sizeGas: (query) => sizeSuiGas(client, query),
+    simulateLegs: (query) => simulateSuiLegs(client, resolved, query),
+    readLegChanges: (txId) => readSuiLegChanges(client, txId),
     // Not built yet: a Sui transfer splits the owner's USDC coins, which needs their object refs
     // (a coin read this adapter does not make), and the router has no memo to tag it with.
     buildTransfer: async () => ({

@@ -8,7 +8,7 @@ import { readCoinBalance } from './balances';
 import { SUI_COIN_TYPE } from './config';
 import { ownerBalanceChange } from './ownerBalanceChange';
 import { rpcNotConfigured, suiRpcFailure } from './rpc';
-import type { DryRunGasView } from './shapes';
+import type { DryRunGasView, DryRunView } from './shapes';
 import { readDryRun } from './shapes';
 
 /**
@@ -43,17 +43,44 @@ function transactionOf(payload: { encoding: string; transaction: unknown }): Tra
 }
 
 /**
+ * A leg as the owner's wallet resolves it (objects, its coins for `coinWithBalance`, the gas
+ * price; no gas payment: the node mocks the gas coin), dry-run on the current state. Throws what
+ * the node or the SDK throws (see `refusal`).
+ */
+export async function dryRunLeg(
+  client: SuiJsonRpcClient,
+  payload: { encoding: string; transaction: unknown },
+  owner: string,
+  gasPrice: bigint,
+): Promise<DryRunView> {
+  const tx = transactionOf(payload);
+  tx.setSenderIfNotSet(owner);
+  tx.setGasPrice(gasPrice);
+  tx.setGasBudget(DRY_RUN_BUDGET);
+  tx.setGasPayment([]);
+  tx.setExpiration({ None: true });
+  const bytes = await tx.build({ client });
+  return readDryRun(await client.dryRunTransactionBlock({ transactionBlock: bytes }));
+}
+
+/**
  * A failure while resolving or dry-running: the node refusing the transaction (a JSON-RPC error
  * answer) or the SDK finding it cannot be built (e.g. the owner lacks the coins a
  * `coinWithBalance` intent asks for) says the leg cannot run; anything else (no answer, a
  * timeout, garbage) says the chain is unreadable.
  */
 function failure(error: unknown, legIndex: number): GasSizing {
+  const refused = refusal(error);
+  return refused !== undefined
+    ? { status: 'reverted', legIndex, detail: `leg ${legIndex}: ${refused}` }
+    : suiRpcFailure(error, 'gas sizing');
+}
+
+/** Why the node or the SDK refused a leg (see `failure`), or undefined for an unreadable chain. */
+export function refusal(error: unknown): string | undefined {
   const refused =
     error instanceof JsonRpcError || (error instanceof Error && error.name === 'Error');
-  return refused
-    ? { status: 'reverted', legIndex, detail: `leg ${legIndex}: ${error.message.slice(0, 300)}` }
-    : suiRpcFailure(error, 'gas sizing');
+  return refused ? error.message.slice(0, 300) : undefined;
 }
 
 /**
@@ -91,14 +118,7 @@ export async function sizeSuiGas(
   for (const [legIndex, payload] of (query.payloads ?? []).entries()) {
     let run;
     try {
-      const tx = transactionOf(payload);
-      tx.setSenderIfNotSet(owner);
-      tx.setGasPrice(gasPrice);
-      tx.setGasBudget(DRY_RUN_BUDGET);
-      tx.setGasPayment([]);
-      tx.setExpiration({ None: true });
-      const bytes = await tx.build({ client });
-      run = readDryRun(await client.dryRunTransactionBlock({ transactionBlock: bytes }));
+      run = await dryRunLeg(client, payload, owner, gasPrice);
     } catch (error) {
       return failure(error, legIndex);
     }

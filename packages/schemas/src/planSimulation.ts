@@ -23,7 +23,19 @@ export const BalanceChangeRole = z.enum(['owner', 'venue', 'treasury', 'payee', 
 
 export const BalanceChange = z
   .object({
-    account: z.string().meta({ description: "The address, in the chain's canonical form." }),
+    account: z.string().meta({
+      description:
+        "The address, in the chain's canonical form: the holder (EVM, Sui), the SPL token " +
+        'account (Solana; its owner is `holder`).',
+    }),
+    holder: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "Solana: the token account's owner (a wallet, or a program's authority). The role is " +
+          "the account's or, failing that, the holder's.",
+      }),
     role: BalanceChangeRole,
     asset: z.string().meta({ description: 'The token (contract address, mint, coin type).' }),
     usdc: z.boolean().meta({ description: "True for the chain's configured USDC." }),
@@ -66,6 +78,15 @@ export const SimulatedLeg = z.object({
   approvals: z.array(AllowanceChange).optional().meta({
     description: 'The allowances the leg sets (absent in plans stored before they were read).',
   }),
+  unobserved: z
+    .array(z.object({ role: BalanceChangeRole, reason: z.string() }))
+    .optional()
+    .meta({
+      description:
+        "Whose balance the chain's simulation cannot show for this leg, and why (Sui: a venue " +
+        'holds USDC as a `Balance` inside its shared objects, which balance changes do not ' +
+        'list). Not judged, never guessed.',
+    }),
 });
 export type SimulatedLeg = z.infer<typeof SimulatedLeg>;
 
@@ -121,6 +142,7 @@ export type PlanSimulation = z.infer<typeof PlanSimulation>;
 
 export const DivergentChange = z.object({
   account: z.string(),
+  holder: z.string().optional().meta({ description: "Solana: the token account's owner." }),
   role: BalanceChangeRole,
   asset: z.string(),
   simulated: SignedAmount,
@@ -152,7 +174,10 @@ export type PlanDivergence = z.infer<typeof PlanDivergence>;
 
 /** One balance change as an adapter reads it (bigint; the engine assigns roles). */
 export interface ChainBalanceChange {
+  /** The holder (EVM, Sui) or the SPL token account (Solana). */
   readonly account: string;
+  /** Solana: the token account's owner. */
+  readonly holder?: string;
   readonly asset: string;
   readonly delta: bigint;
 }
@@ -185,9 +210,16 @@ export type LegSimulationReading =
         /** The contracts (programs) the leg calls. */
         readonly calls?: readonly string[];
         readonly approvals?: readonly ChainApproval[];
+        /** Whose balance the simulation cannot show, and why. */
+        readonly unobserved?: readonly {
+          readonly role: z.infer<typeof BalanceChangeRole>;
+          readonly reason: string;
+        }[];
       }[];
     }
-  | Unavailable;
+  | Unavailable
+  /** The chain can be read but cannot show what the legs need (the detail says what and why). */
+  | { readonly status: 'unavailable'; readonly reason: 'not_supported'; readonly detail: string };
 
 /** What a mined transaction moved (token balance changes), or not mined yet. */
 export type LegChangesReading =

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Transaction } from '@mysten/sui/transactions';
 import { createSuiAdapter } from '@yieldrouter/chain-sui';
 import {
@@ -150,5 +151,49 @@ describe('verifyPlan on Sui legs', () => {
         message: expect.stringContaining(treasury),
       }),
     ]);
+  });
+});
+
+// Issue 44: a plan's simulation is bound to its legs' bytes by digest; the verifier recomputes
+// it offline for legs served as strings (Solana, Sui), so a leg swapped after the simulation
+// ran (a PTB that also sends a coin elsewhere) is not vouched for by the honest leg's outcome.
+describe('verifyPlan and the simulation bound to the bytes', () => {
+  /** The engine's `legBytesDigest` (docs/simulation.md): sha256 of `<encoding>\n<transaction>`. */
+  const digestOf = (leg: VerifiableLeg) =>
+    `sha256:${createHash('sha256')
+      .update(`${leg.encoding}\n${String(leg.transaction)}`)
+      .digest('hex')}`;
+
+  async function simulatedPlan() {
+    const plan = await depositPlan({ kind: 'venue', venue: SUILEND });
+    const simulation = {
+      status: 'simulated',
+      legs: plan.legs.map((leg) => ({ index: leg.index, bytesDigest: digestOf(leg) })),
+      findings: [],
+    };
+    return { ...plan, simulation };
+  }
+
+  it('verifies a leg whose bytes are the ones simulated, and a plan not simulated', async () => {
+    const plan = await simulatedPlan();
+    expect(verifyPlan(plan, options)).toMatchObject({ status: 'verified' });
+    const unavailable = { ...plan, simulation: { status: 'unavailable', findings: [] } };
+    expect(verifyPlan(unavailable, options).status).toBe('verified');
+  });
+
+  it('rejects a leg swapped after the simulation: a PTB that also sends a coin elsewhere', async () => {
+    const plan = await simulatedPlan();
+    const swapped = await tamper(plan.legs[0]!, (tx) => {
+      const [coin] = tx.splitCoins(tx.gas, [1_000_000n]);
+      tx.transferObjects([coin!], THIEF);
+    });
+    const verdict = verifyPlan({ ...plan, legs: [swapped] }, options);
+    expect(verdict.status).toBe('rejected');
+    expect(verdict.reasons.map((reason) => reason.code).sort()).toEqual([
+      'bytes_digest_mismatch',
+      'unknown_destination',
+    ]);
+    const mismatch = verdict.reasons.find((reason) => reason.code === 'bytes_digest_mismatch');
+    expect(mismatch?.message).toContain(plan.simulation.legs[0]?.bytesDigest);
   });
 });

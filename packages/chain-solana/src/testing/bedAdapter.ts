@@ -1,7 +1,7 @@
 // Test support: an adapter wired to a Solana bed, and the owner's-wallet side of a leg.
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import type { ChainAdapter, LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
+import type { ChainAdapter, LegBuild, UnsignedLeg, VenueOnChain } from '@yieldrouter/schemas';
 import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds';
 import { createSolanaAdapter } from '../createSolanaAdapter';
@@ -19,6 +19,16 @@ export async function startRouterBed(): Promise<RouterBed> {
     await bed.stop();
     throw error;
   }
+}
+
+/** The bed's klend stand-in as the `kamino` venue (its ids as `SVC_VENUE_IDS.kamino` takes them). */
+export function kaminoVenue(bed: RouterBed): VenueOnChain {
+  return {
+    venueId: 'kamino',
+    chain: 'solana',
+    standard: 'router-adapter',
+    ids: bed.router.kamino.ids,
+  };
 }
 
 /** A config pointing at the bed and its router's ids (none without a router); `overrides` win. */

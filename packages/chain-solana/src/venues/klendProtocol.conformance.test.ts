@@ -7,6 +7,7 @@ import type { VenueOnChain } from '@yieldrouter/schemas';
 import { decodeRouterInstructionData } from '../instructions/routerInstructionData';
 import {
   bedAdapter,
+  kaminoVenue,
   legTransaction,
   onlyLeg,
   signLeg,
@@ -32,12 +33,7 @@ let bed: RouterBed;
 let venue: VenueOnChain;
 beforeAll(async () => {
   bed = await startRouterBed();
-  venue = {
-    venueId: 'kamino',
-    chain: 'solana',
-    standard: 'router-adapter',
-    ids: bed.router.kamino.ids,
-  };
+  venue = kaminoVenue(bed);
 });
 afterAll(() => bed.stop());
 

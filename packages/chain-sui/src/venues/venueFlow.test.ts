@@ -10,13 +10,12 @@ import type { SuiChainAdapter } from '../adapter';
 import { OTHER_PLAN_ID, PLAN_ID, USDC } from '../testFixtures';
 import { resolveSuiVenue } from './suiVenue';
 import { appendVenueDeposit } from './venueCalls';
-import { startVenueBed, walletSend } from './walletSend.testing';
+import { fundedWallet, startVenueBed, walletSend } from './walletSend.testing';
 
 // Each Sui venue end to end on the bed: the owner's wallet resolves, signs and executes the leg
 // the adapter built; the bed runs the protocol's functions; the receipt settles from the events
 // and balance changes; the position is valued from the protocol's state as it accrues; the
 // withdrawal burns the receipts for the USDC asked.
-const SUI = '0x2::sui::SUI';
 
 let fake: SuiFake;
 let client: SuiJsonRpcClient;
@@ -26,12 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-function funded() {
-  const wallet = new Ed25519Keypair();
-  fake.setBalance(wallet.toSuiAddress(), SUI, 1_000_000_000n);
-  fake.setBalance(wallet.toSuiAddress(), USDC, 50_000_000n);
-  return wallet;
-}
+const funded = () => fundedWallet(fake);
 
 /** What the owner's wallet does with an unresolved leg: resolve, sign, execute. */
 const signAndSend = (wallet: Ed25519Keypair, build: LegBuild) =>

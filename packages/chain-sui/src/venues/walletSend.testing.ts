@@ -1,6 +1,6 @@
 // Test helper (not exported from index.ts): what an owner's wallet does with a leg the adapter
 // built in its unresolved JSON form on the Sui bed.
-import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
@@ -8,7 +8,7 @@ import type { SuiFake } from '@yieldrouter/chain-beds/sui';
 import type { LegBuild } from '@yieldrouter/schemas';
 import { createSuiAdapter } from '../adapter';
 import type { SuiChainAdapter } from '../adapter';
-import { suiConfig } from '../testFixtures';
+import { USDC, suiConfig } from '../testFixtures';
 
 /** A fresh bed, a client of it and the adapter pointed at it. */
 export async function startVenueBed(): Promise<{
@@ -22,6 +22,14 @@ export async function startVenueBed(): Promise<{
     transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
   });
   return { fake, client, adapter: createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl })) };
+}
+
+/** A new owner wallet holding 1 SUI and 50 USDC (`USDC` of testFixtures) on the bed. */
+export function fundedWallet(fake: SuiFake): Ed25519Keypair {
+  const wallet = new Ed25519Keypair();
+  fake.setBalance(wallet.toSuiAddress(), '0x2::sui::SUI', 1_000_000_000n);
+  fake.setBalance(wallet.toSuiAddress(), USDC, 50_000_000n);
+  return wallet;
 }
 
 /** Resolves, signs and executes the leg's transaction as the owner's wallet would. */

@@ -1,7 +1,7 @@
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { BalanceChange, SimulatedLeg } from '@yieldrouter/schemas';
 import { divergentChanges, flagDivergence } from './legDivergence';
-import { legBytesDigest, simulationDigest } from './simulatePlan';
+import { legBytesDigest, roleOf, simulationDigest } from './simulatePlan';
 import { simulationFindings } from './simulationFindings';
 
 // Issue 44: what the simulation finds against the plan, and what settlement finds against the
@@ -165,6 +165,57 @@ describe('divergentChanges', () => {
       status: 'failed',
       reason: 'x',
     });
+  });
+});
+
+// Solana and Sui: a Solana change names a token account and its holder; a Sui leg cannot
+// show the venue's side (unobserved), which is then not judged.
+describe('Solana token accounts and an unobserved venue', () => {
+  const ata = 'G94WBk6qSkkMh8zKVd3nsSWBRCigagyEhCNdgm5qEzVf';
+  const supply = '5UiSmcf4ZJa6nDQjonkXxgw7L2XkUHZYfm14FgrnNEuV';
+  const authority = 'AhXpWU2tD9Gjm7nR4MYxRtWyY1a59BqZ6yTaVB83tUiK';
+
+  it("takes the token account's role or, failing that, its holder's", () => {
+    const roles = { owner: OWNER, venue: [supply], treasury: [] };
+    expect(roleOf(roles, { account: ata, holder: OWNER })).toBe('owner');
+    expect(roleOf(roles, { account: supply, holder: authority })).toBe('venue');
+    expect(roleOf(roles, { account: ata, holder: authority })).toBe('other');
+  });
+
+  it('judges the owner and strangers, not a venue the simulation cannot show', () => {
+    const unobserved = [{ role: 'venue' as const, reason: 'a Balance in a shared object' }];
+    const owner = change(OWNER, 'owner', '-1000000');
+    expect(simulationFindings([depositLeg], [{ ...simulated([owner]), unobserved }])).toEqual([]);
+    expect(simulationFindings([depositLeg], [simulated([owner])]).map((f) => f.code)).toEqual([
+      'venue_amount_mismatch',
+    ]);
+    const stranger = simulated([change(OWNER, 'owner', '-1000000'), change(OTHER, 'other', '5')]);
+    expect(
+      simulationFindings([depositLeg], [{ ...stranger, unobserved }]).map((f) => f.code),
+    ).toEqual(['unexpected_recipient']);
+  });
+
+  it("names a token account the simulation did not by its holder's role, holder kept", () => {
+    const planned = [
+      { ...change(ata, 'owner', '-1000000'), holder: OWNER },
+      { ...change(supply, 'venue', '1000000'), holder: authority },
+    ];
+    const actual = [
+      { account: ata, holder: OWNER, asset: USDC, delta: -1_000_000n },
+      { account: supply, holder: authority, asset: USDC, delta: 999_000n },
+      { account: OTHER, holder: OWNER, asset: USDC, delta: 1_000n },
+    ];
+    expect(divergentChanges(planned, actual, OWNER)).toEqual([
+      {
+        account: supply,
+        holder: authority,
+        role: 'venue',
+        asset: USDC,
+        simulated: '1000000',
+        actual: '999000',
+      },
+      { account: OTHER, holder: OWNER, role: 'owner', asset: USDC, simulated: '0', actual: '1000' },
+    ]);
   });
 });
 

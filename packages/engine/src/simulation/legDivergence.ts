@@ -11,6 +11,7 @@ import type {
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
+import { roleOf } from './simulatePlan';
 
 /** A swap's stated bound: its owner may receive up to `slippageBps` less than simulated. */
 export interface DivergenceBound {
@@ -37,9 +38,12 @@ export function divergentChanges(
     bound ? isOwner(account) : asset.toLowerCase() === usdc;
   const rows = new Map<string, DivergentChange>();
   const keyOf = (account: string, asset: string) => `${asset}:${account}`.toLowerCase();
+  const role = (change: ChainBalanceChange): BalanceChange['role'] =>
+    roleOf({ owner, venue: [], treasury: [] }, change) === 'owner' ? 'owner' : 'other';
   for (const change of simulated.filter((entry) => compared(entry.account, entry.asset))) {
     rows.set(keyOf(change.account, change.asset), {
       account: change.account,
+      ...(change.holder === undefined ? {} : { holder: change.holder }),
       role: change.role,
       asset: change.asset,
       simulated: change.delta,
@@ -50,7 +54,8 @@ export function divergentChanges(
     const key = keyOf(change.account, change.asset);
     const row = rows.get(key) ?? {
       account: change.account,
-      role: isOwner(change.account) ? ('owner' as const) : ('other' as const),
+      ...(change.holder === undefined ? {} : { holder: change.holder }),
+      role: role(change),
       asset: change.asset,
       simulated: '0',
       actual: '0',

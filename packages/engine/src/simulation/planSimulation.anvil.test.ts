@@ -9,7 +9,6 @@ import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, h
 import type { Address, Hash, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { prepareStrategyPlan } from '../plan/prepareStrategyPlan';
 import { readPlan } from '../plan/readPlan';
 import { listOpportunities } from '../venues/listOpportunities';
 import { seedVenueCatalog } from '../venues/seedVenueCatalog';
@@ -17,6 +16,7 @@ import type { VenueConfig } from '../venues/venueConfig';
 import { prepareRebalance } from '../wallet/prepareRebalance';
 import { settleLeg } from '../wallet/settleLeg';
 import { simulatePlan } from './simulatePlan';
+import { prepareVenuePlan } from './testing/prepareVenuePlan';
 
 // Issue 44 end to end on anvil and PostgreSQL: a deposit plan into an ERC-4626 venue carries its
 // simulated outcome (stored with it); settlement compares the mined deposit with it. Cheating
@@ -57,23 +57,11 @@ function adaptersFor(usdcAddress: string): ChainAdapters {
   return { base } as unknown as ChainAdapters;
 }
 
-async function prepareDeposit(adapters: ChainAdapters, venues: VenueConfig, owner: string) {
-  const opportunities = await listOpportunities({
-    db: test.db,
-    venues,
-    enablement: [],
-    now: new Date(),
-  });
-  return prepareStrategyPlan({
-    db: test.db,
-    adapters,
-    venues,
-    opportunities,
-    kind: 'deposit',
-    request: { id: 'morpho', idField: 'body.id', amountMicros: 4_000_000n, owner },
-    now: new Date(),
-  });
-}
+const prepareDeposit = (adapters: ChainAdapters, venues: VenueConfig, owner: string) =>
+  prepareVenuePlan(
+    { db: test.db, adapters, venues },
+    { kind: 'deposit', id: 'morpho', owner, amountMicros: 4_000_000n },
+  );
 
 /** Signs and sends each leg as the owner's wallet would; the hashes in order. */
 async function send(index: number, plan: PlanDocument): Promise<Hash[]> {

@@ -41,13 +41,21 @@ export interface SimulationRoles {
   readonly payee?: readonly string[];
 }
 
-const roleOf = (roles: SimulationRoles, account: string): BalanceChange['role'] => {
-  const same = (other: string) => other.toLowerCase() === account.toLowerCase();
-  if (same(roles.owner)) return 'owner';
-  if (roles.venue.some(same)) return 'venue';
-  if (roles.treasury.some(same)) return 'treasury';
-  if (roles.payee?.some(same)) return 'payee';
-  return 'other';
+/** The role of an account or, failing that, of its holder (a Solana token account's owner). */
+export const roleOf = (
+  roles: SimulationRoles,
+  change: { readonly account: string; readonly holder?: string | undefined },
+): BalanceChange['role'] => {
+  const ofOne = (account: string): BalanceChange['role'] => {
+    const same = (other: string) => other.toLowerCase() === account.toLowerCase();
+    if (same(roles.owner)) return 'owner';
+    if (roles.venue.some(same)) return 'venue';
+    if (roles.treasury.some(same)) return 'treasury';
+    if (roles.payee?.some(same)) return 'payee';
+    return 'other';
+  };
+  const own = ofOne(change.account);
+  return own === 'other' && change.holder !== undefined ? ofOne(change.holder) : own;
 };
 
 /**
@@ -125,9 +133,11 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
     bytesDigest: legBytesDigest(payloads[index] as UnsignedPayload),
     outcome: leg.outcome,
     ...(leg.detail === undefined ? {} : { detail: leg.detail }),
+    ...(leg.unobserved === undefined ? {} : { unobserved: [...leg.unobserved] }),
     changes: leg.changes.map((change) => ({
       account: change.account,
-      role: roleOf(roles, change.account),
+      ...(change.holder === undefined ? {} : { holder: change.holder }),
+      role: roleOf(roles, change),
       asset: change.asset,
       usdc: change.asset.toLowerCase() === usdc,
       delta: formatMicros(change.delta),
@@ -138,7 +148,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
           approvals: leg.approvals.map((approval) => ({
             holder: approval.holder,
             spender: approval.spender,
-            role: roleOf(roles, approval.spender),
+            role: roleOf(roles, { account: approval.spender }),
             asset: approval.asset,
             usdc: approval.asset.toLowerCase() === usdc,
             allowance: formatMicros(approval.allowance),

@@ -64,7 +64,8 @@ function approvalFindings(
  * an account that is none of owner, venue, treasury and payee, and on a venue deposit or
  * withdrawal, a payout or a burn, the owner's USDC changing otherwise than by exactly the leg's
  * amount, or the venue (payee) not receiving (paying) exactly it. Swap legs are the quote's
- * (their fill moves with the market): their amounts are not judged here.
+ * (their fill moves with the market): their amounts are not judged here. The venue's side is judged only where the
+ * simulation shows it (a Sui venue's shared objects: `unobserved`).
  */
 export function simulationFindings(
   legs: readonly PlanLegInput[],
@@ -106,7 +107,11 @@ export function simulationFindings(
         message: `the owner's USDC changes by ${formatMicros(ownerDelta)}; the plan ${planned.action}s ${amount}`,
       });
     }
-    if (move.counterpart && sumOf(leg, move.counterpart) !== -move.owner) {
+    // A venue whose side the chain's simulation cannot show (Sui) is not judged: never guessed.
+    const venueUnseen =
+      move.counterpart === 'venue' &&
+      (leg.unobserved?.some((entry) => entry.role === 'venue') ?? false);
+    if (move.counterpart && !venueUnseen && sumOf(leg, move.counterpart) !== -move.owner) {
       findings.push({
         legIndex: leg.index,
         code: COUNTERPART_CODE[move.counterpart],

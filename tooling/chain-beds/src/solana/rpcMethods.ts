@@ -1,6 +1,7 @@
 import type { LiteSVM } from 'litesvm';
 import { accountMethods } from './accountMethods';
 import { clusterMethods } from './clusterMethods';
+import { simulateMethod } from './simulateMethod';
 import type { SolanaLedger } from './solanaLedger';
 import { transactionMethods } from './transactionMethods';
 
@@ -15,5 +16,6 @@ export function solanaRpcMethods(svm: LiteSVM, ledger: SolanaLedger): RpcMethods
     ...accountMethods(svm, context),
     ...clusterMethods(svm, context),
     ...transactionMethods(ledger, context),
+    ...simulateMethod(svm, context),
   };
 }

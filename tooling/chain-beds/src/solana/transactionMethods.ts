@@ -7,7 +7,8 @@ import type { ExecutionOutcome, SolanaLedger } from './solanaLedger';
 import { describeTransactionError } from './transactionErrorJson';
 import { transactionJson, transactionMetaJson } from './transactionJson';
 
-function decodeWire(text: string, encoding: string): VersionedTransaction {
+/** A transaction as sent over RPC (`base64` or `base58`), or the error a node answers. */
+export function decodeWire(text: string, encoding: string): VersionedTransaction {
   const bytes =
     encoding === 'base64'
       ? Buffer.from(text, 'base64')

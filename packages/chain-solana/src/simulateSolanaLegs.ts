@@ -1,0 +1,123 @@
+import type { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { InvalidChainInputError } from '@yieldrouter/schemas';
+import type { LegSimulationQuery, LegSimulationReading } from '@yieldrouter/schemas';
+import { decodeSolanaWire } from './decodeSolanaWire';
+import { SolanaBadResponseError, describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
+import { parsePublicKey } from './parsePublicKey';
+import { accountKeysOf } from './sizeSolanaGas';
+import type { SolanaContext } from './solanaContext';
+import { tokenAccountChanges, tokenAccountState } from './solanaTokenChanges';
+import type { TokenAccountState } from './solanaTokenChanges';
+
+/** Every account a transaction may write (its lookup tables resolved), in key order. */
+async function writableAccounts(
+  context: SolanaContext,
+  transaction: VersionedTransaction,
+): Promise<PublicKey[]> {
+  const keys = await accountKeysOf(context, transaction);
+  const writable: PublicKey[] = [];
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys.get(index);
+    if (key && transaction.message.isAccountWritable(index)) writable.push(key);
+  }
+  return writable;
+}
+
+/** The token accounts among `accounts` (address → state), from `owner`/`data` pairs. */
+function tokenStates(
+  addresses: readonly PublicKey[],
+  accounts: readonly ({ owner: PublicKey | string; data: Uint8Array } | null)[],
+): Map<string, TokenAccountState> {
+  if (accounts.length !== addresses.length) {
+    throw new SolanaBadResponseError('the RPC answered another number of accounts');
+  }
+  const states = new Map<string, TokenAccountState>();
+  accounts.forEach((account, index) => {
+    const state = account ? tokenAccountState(account.owner, account.data) : undefined;
+    if (state) states.set((addresses[index] as PublicKey).toBase58(), state);
+  });
+  return states;
+}
+
+/**
+ * Simulates a plan's one unsigned Solana leg (issue 44) and reports what it does to every token
+ * account it can write: their state before (`getMultipleAccounts`) and after
+ * (`simulateTransaction` with `sigVerify: false`, `replaceRecentBlockhash: true` and the same
+ * addresses in `accounts`, run at a slot no older than the read), per token account (`account`),
+ * its owner (`holder`) and mint: USDC, a venue's receipt token, whatever the leg moves. A leg
+ * the runtime refuses is `reverted` with the error and its last log line. Several legs are
+ * `not_supported`: a Solana node simulates one transaction on the current state, and a later
+ * leg runs on what the earlier ones leave. No RPC, or one that fails → `unavailable`.
+ * Not reported: lamports (the fee, rent of created accounts) and a venue's own bookkeeping
+ * outside token accounts (marginfi's shares in its account).
+ *
+ * @throws InvalidChainInputError for an owner that is not a Solana key or a leg that is not a
+ *   base64 Solana transaction.
+ */
+export async function simulateSolanaLegs(
+  context: SolanaContext,
+  query: LegSimulationQuery,
+): Promise<LegSimulationReading> {
+  const owner = parsePublicKey(query.owner);
+  if (!owner) throw new InvalidChainInputError('owner', 'owner: not a base58 Solana public key');
+  const transactions = query.payloads.map((payload, index) => {
+    if (payload.encoding !== 'solana-v0-base64') {
+      throw new InvalidChainInputError(`legs.${index}`, `legs.${index}: not a Solana leg`);
+    }
+    return decodeSolanaWire(payload.transaction).transaction;
+  });
+  if (transactions.length !== 1) {
+    return {
+      status: 'unavailable',
+      reason: 'not_supported',
+      detail:
+        `simulateTransaction runs one transaction on the current state; these ${transactions.length} ` +
+        'legs run each on what the one before leaves',
+    };
+  }
+  const transaction = transactions[0] as VersionedTransaction;
+  const what = `simulation of a Solana leg of ${owner.toBase58()}`;
+  if (context.rpc.status !== 'ok') return rpcNotConfigured(what, context.rpc.detail);
+  const { connection } = context.rpc;
+  try {
+    const addresses = await writableAccounts(context, transaction);
+    const pre = await connection.getMultipleAccountsInfoAndContext(addresses);
+    const { context: ran, value } = await connection.simulateTransaction(transaction, {
+      sigVerify: false,
+      replaceRecentBlockhash: true,
+      minContextSlot: pre.context.slot,
+      accounts: { encoding: 'base64', addresses: addresses.map((key) => key.toBase58()) },
+    });
+    const block = String(ran.slot);
+    const usdc = context.usdcMint?.toBase58() ?? null;
+    if (value.err !== null) {
+      const last = value.logs?.at(-1);
+      const detail = `${JSON.stringify(value.err)}${last ? `: ${last}` : ''}`;
+      return {
+        status: 'ok',
+        method: 'simulateTransaction',
+        block,
+        usdc,
+        legs: [{ outcome: 'reverted', detail, changes: [] }],
+      };
+    }
+    if (!value.accounts)
+      throw new SolanaBadResponseError('simulateTransaction returned no accounts');
+    const post = value.accounts.map((account) =>
+      account ? { owner: account.owner, data: Buffer.from(account.data[0] ?? '', 'base64') } : null,
+    );
+    const changes = tokenAccountChanges(
+      tokenStates(addresses, pre.value),
+      tokenStates(addresses, post),
+    );
+    return {
+      status: 'ok',
+      method: 'simulateTransaction',
+      block,
+      usdc,
+      legs: [{ outcome: 'ok', changes }],
+    };
+  } catch (error) {
+    return describeRpcFailure(error, what);
+  }
+}

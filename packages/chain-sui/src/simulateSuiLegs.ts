@@ -1,0 +1,109 @@
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { normalizeStructTag } from '@mysten/sui/utils';
+import type {
+  ChainBalanceChange,
+  LegChangesReading,
+  LegSimulationQuery,
+  LegSimulationReading,
+} from '@yieldrouter/schemas';
+import { normalizeSuiOwner, requireSuiAddress } from './address';
+import type { ResolvedSuiConfig } from './config';
+import { fetchTransactionView } from './fetchTransactionView';
+import { rpcNotConfigured, suiRpcFailure } from './rpc';
+import type { BalanceChangeView } from './shapes';
+import { dryRunLeg, refusal } from './sizeGas';
+
+type SimulatedSuiLeg = Extract<LegSimulationReading, { status: 'ok' }>['legs'][number];
+
+/** What no Sui simulation shows of a venue leg, and why (issue 44: said, never guessed). */
+export const SUI_VENUE_UNOBSERVED = {
+  role: 'venue',
+  reason:
+    'a Sui venue holds USDC as a Balance inside its shared objects, not as Coin objects owned ' +
+    'by an address; balanceChanges list the latter only, so what the venue receives or pays is ' +
+    'not shown',
+} as const;
+
+/**
+ * Balance changes of address owners, one per owner and coin type (the way `balanceChanges`
+ * come), coin types in canonical form. Changes of an object or shared owner are not kept: Sui
+ * does not report a shared pool's `Balance` there (see `SUI_VENUE_UNOBSERVED`).
+ */
+function addressChanges(changes: readonly BalanceChangeView[]): ChainBalanceChange[] {
+  return changes.flatMap((change) => {
+    const account = change.owner === undefined ? undefined : normalizeSuiOwner(change.owner);
+    if (account === undefined || change.amount === 0n) return [];
+    return [{ account, asset: normalizeStructTag(change.coinType), delta: change.amount }];
+  });
+}
+
+/**
+ * Simulates a plan's one unsigned Sui leg (issue 44): resolved as the owner's wallet resolves it
+ * (objects, the owner's coins for `coinWithBalance`, the reference gas price; no gas payment, so
+ * the node mocks the gas coin) and run with `sui_dryRunTransactionBlock` on the current state.
+ * Its changes are the dry run's `balanceChanges` of address owners: the owner, the treasury of
+ * a withdrawal's skim, anyone a coin is sent to, and the owner's SUI (gas included). The venue's
+ * side is `unobserved` (`SUI_VENUE_UNOBSERVED`). A leg the node or the SDK refuses, or whose
+ * dry run fails, is `reverted` with why. Several legs are `not_supported` (a dry run runs on the
+ * current state, not on what an earlier leg leaves); no RPC, or one that fails → `unavailable`.
+ *
+ * @throws InvalidChainInputError for an owner that is not a Sui address.
+ */
+export async function simulateSuiLegs(
+  client: SuiJsonRpcClient | undefined,
+  config: ResolvedSuiConfig,
+  query: LegSimulationQuery,
+): Promise<LegSimulationReading> {
+  const owner = requireSuiAddress('owner', query.owner);
+  if (query.payloads.length !== 1) {
+    return {
+      status: 'unavailable',
+      reason: 'not_supported',
+      detail:
+        `dryRunTransactionBlock runs one transaction on the current state; these ` +
+        `${query.payloads.length} legs run each on what the one before leaves`,
+    };
+  }
+  const what = `simulation of a Sui leg of ${owner}`;
+  if (!client) return rpcNotConfigured(what);
+  const usdc = config.usdcCoinType ?? null;
+  const reading = (leg: SimulatedSuiLeg) => ({
+    status: 'ok' as const,
+    method: 'dryRunTransactionBlock' as const,
+    block: null,
+    usdc,
+    legs: [{ ...leg, unobserved: [SUI_VENUE_UNOBSERVED] }],
+  });
+  let run;
+  try {
+    const payload = query.payloads[0] as { encoding: string; transaction: unknown };
+    run = await dryRunLeg(client, payload, owner, BigInt(await client.getReferenceGasPrice()));
+  } catch (error) {
+    const refused = refusal(error);
+    if (refused === undefined) return suiRpcFailure(error, what);
+    return reading({ outcome: 'reverted', detail: refused, changes: [] });
+  }
+  if (run.status === 'failure') {
+    const detail = `the dry run failed: ${run.error ?? 'execution failed'}`;
+    return reading({ outcome: 'reverted', detail, changes: [] });
+  }
+  return reading({ outcome: 'ok', changes: addressChanges(run.balanceChanges) });
+}
+
+/**
+ * What a Sui transaction moved (issue 44's settlement check): its `balanceChanges` of address
+ * owners (`sui_getTransactionBlock`), read as `simulateSuiLegs` reads a dry run's. Not found yet
+ * → `pending`; no RPC or one that fails → `unavailable`.
+ */
+export async function readSuiLegChanges(
+  client: SuiJsonRpcClient | undefined,
+  txId: string,
+): Promise<LegChangesReading> {
+  const what = `the balances ${txId} changed`;
+  if (!client) return rpcNotConfigured(what);
+  const fetched = await fetchTransactionView(client, txId, what, () => false);
+  if ('answer' in fetched) {
+    return fetched.answer.status === 'pending' ? { status: 'pending' } : fetched.answer;
+  }
+  return { status: 'ok', changes: addressChanges(fetched.view.balanceChanges) };
+}

@@ -1,0 +1,31 @@
+// Test support: a deposit or withdrawal plan into a venue, prepared as the API prepares it.
+import type { Books } from '@yieldrouter/ledger';
+import type { ChainAdapters } from '../../chains/chainsConfig';
+import { prepareStrategyPlan } from '../../plan/prepareStrategyPlan';
+import { listOpportunities } from '../../venues/listOpportunities';
+import type { VenueConfig } from '../../venues/venueConfig';
+
+/** The venues listed now, then `kind` of `amountMicros` into (out of) venue `id` for `owner`. */
+export async function prepareVenuePlan(
+  context: { readonly db: Books; readonly adapters: ChainAdapters; readonly venues: VenueConfig },
+  plan: {
+    readonly kind: 'deposit' | 'withdraw';
+    readonly id: string;
+    readonly owner: string;
+    readonly amountMicros: bigint;
+  },
+) {
+  const { db, adapters, venues } = context;
+  const now = new Date();
+  const opportunities = await listOpportunities({ db, venues, enablement: [], now });
+  const { kind, id, owner, amountMicros } = plan;
+  return prepareStrategyPlan({
+    db,
+    adapters,
+    venues,
+    opportunities,
+    kind,
+    request: { id, idField: 'body.id', amountMicros, owner },
+    now,
+  });
+}
