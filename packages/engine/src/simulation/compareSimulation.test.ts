@@ -185,13 +185,15 @@ describe('Solana token accounts and an unobserved venue', () => {
   it('judges the owner and strangers, not a venue the simulation cannot show', () => {
     const unobserved = [{ role: 'venue' as const, reason: 'a Balance in a shared object' }];
     const owner = change(OWNER, 'owner', '-1000000');
-    expect(simulationFindings([depositLeg], [{ ...simulated([owner]), unobserved }])).toEqual([]);
-    expect(simulationFindings([depositLeg], [simulated([owner])]).map((f) => f.code)).toEqual([
-      'venue_amount_mismatch',
-    ]);
+    expect(
+      simulationFindings([depositLeg], [{ ...simulated([owner]), unobserved }], OWNER),
+    ).toEqual([]);
+    expect(
+      simulationFindings([depositLeg], [simulated([owner])], OWNER).map((f) => f.code),
+    ).toEqual(['venue_amount_mismatch']);
     const stranger = simulated([change(OWNER, 'owner', '-1000000'), change(OTHER, 'other', '5')]);
     expect(
-      simulationFindings([depositLeg], [{ ...stranger, unobserved }]).map((f) => f.code),
+      simulationFindings([depositLeg], [{ ...stranger, unobserved }], OWNER).map((f) => f.code),
     ).toEqual(['unexpected_recipient']);
   });
 
