@@ -11,6 +11,7 @@ import type {
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
+import { accountKey, sameAccount } from './accountKey';
 import { roleOf } from './simulatePlan';
 
 /** A swap's stated bound: its owner may receive up to `slippageBps` less than simulated. */
@@ -32,12 +33,13 @@ export function divergentChanges(
   owner: string,
   bound?: DivergenceBound,
 ): DivergentChange[] {
-  const isOwner = (account: string) => account.toLowerCase() === owner.toLowerCase();
-  const usdc = simulated.find((change) => change.usdc)?.asset.toLowerCase();
+  const isOwner = (account: string) => sameAccount(account, owner);
+  const usdcAsset = simulated.find((change) => change.usdc)?.asset;
+  const usdc = usdcAsset === undefined ? undefined : accountKey(usdcAsset);
   const compared = (account: string, asset: string) =>
-    bound ? isOwner(account) : asset.toLowerCase() === usdc;
+    bound ? isOwner(account) : accountKey(asset) === usdc;
   const rows = new Map<string, DivergentChange>();
-  const keyOf = (account: string, asset: string) => `${asset}:${account}`.toLowerCase();
+  const keyOf = (account: string, asset: string) => `${accountKey(asset)}:${accountKey(account)}`;
   const role = (change: ChainBalanceChange): BalanceChange['role'] =>
     roleOf({ owner, venue: [], treasury: [] }, change) === 'owner' ? 'owner' : 'other';
   for (const change of simulated.filter((entry) => compared(entry.account, entry.asset))) {

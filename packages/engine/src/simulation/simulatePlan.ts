@@ -12,6 +12,7 @@ import type {
   VenueOnChain,
 } from '@yieldrouter/schemas';
 import { InvalidChainInputError, formatMicros } from '@yieldrouter/schemas';
+import { accountKey, sameAccount } from './accountKey';
 import { simulationFindings } from './simulationFindings';
 
 /** `sha256:<hex>`: never a bare 64-hex string, a private key's shape (as 0043's keys). */
@@ -47,7 +48,7 @@ export const roleOf = (
   change: { readonly account: string; readonly holder?: string | undefined },
 ): BalanceChange['role'] => {
   const ofOne = (account: string): BalanceChange['role'] => {
-    const same = (other: string) => other.toLowerCase() === account.toLowerCase();
+    const same = (other: string) => sameAccount(other, account);
     if (same(roles.owner)) return 'owner';
     if (roles.venue.some(same)) return 'venue';
     if (roles.treasury.some(same)) return 'treasury';
@@ -126,7 +127,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
     return unavailable('not_supported', `${chain}: ${error.message}`);
   }
   if (reading.status === 'unavailable') return unavailable(reading.reason, reading.detail);
-  const usdc = reading.usdc?.toLowerCase();
+  const usdc = reading.usdc ? accountKey(reading.usdc) : undefined;
   const roles = withCalledContracts(parameters.roles, legs, reading);
   const simulated: SimulatedLeg[] = reading.legs.map((leg, index) => ({
     index,
@@ -139,7 +140,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
       ...(change.holder === undefined ? {} : { holder: change.holder }),
       role: roleOf(roles, change),
       asset: change.asset,
-      usdc: change.asset.toLowerCase() === usdc,
+      usdc: accountKey(change.asset) === usdc,
       delta: formatMicros(change.delta),
     })),
     ...(leg.calls ? { calls: [...leg.calls] } : {}),
@@ -150,7 +151,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
             spender: approval.spender,
             role: roleOf(roles, { account: approval.spender }),
             asset: approval.asset,
-            usdc: approval.asset.toLowerCase() === usdc,
+            usdc: accountKey(approval.asset) === usdc,
             allowance: formatMicros(approval.allowance),
           })),
         }

@@ -1,6 +1,7 @@
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { SimulatedLeg, SimulationFinding } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
+import { sameAccount } from './accountKey';
 
 const sumOf = (leg: SimulatedLeg, role: string) =>
   leg.changes
@@ -38,7 +39,7 @@ function approvalFindings(
 ): SimulationFinding[] {
   const findings: SimulationFinding[] = [];
   for (const approval of leg.approvals ?? []) {
-    if (approval.holder.toLowerCase() !== owner.toLowerCase()) continue;
+    if (!sameAccount(approval.holder, owner)) continue;
     if (approval.role === 'other') {
       findings.push({
         legIndex: leg.index,
