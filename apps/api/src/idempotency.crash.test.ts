@@ -142,11 +142,14 @@ describe.each(writes)('%s with an Idempotency-Key', (_name, write) => {
   };
 
   /** The caller's HTTP record as a run that died after committing leaves it, lease running or not. */
-  const diedAfterCommit = (key: string, lease: 'running' | 'passed') =>
-    sql(`UPDATE idempotency_keys SET state = 'in_progress', response_status = NULL,
+  const diedAfterCommit = async (key: string, lease: 'running' | 'passed') => {
+    const updated =
+      await sql(`UPDATE idempotency_keys SET state = 'in_progress', response_status = NULL,
            response_headers = NULL, response_body = NULL, completed_at = NULL,
            locked_until = now() ${lease === 'running' ? '+' : '-'} interval '20 seconds'
-         WHERE key = '${key}'`);
+         WHERE key = '${storedIdempotencyKey(key)}'`);
+    expect(updated).toBe(1);
+  };
 
   it('the first run died after the effect committed, its claim still held: the retry at once gets the first plan', async () => {
     const key = randomUUID();
