@@ -416,6 +416,7 @@ export function createApp(deps: AppDeps): Express {
     }),
     limits: config.rateLimit,
     idempotency: store.idempotency,
+    idempotencyLockMs: config.idempotencyLockMs,
     audit: store.audit,
     walletOf,
     validateResponses: config.nodeEnv !== 'production',

@@ -16,6 +16,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SVC_DRAIN_TIMEOUT_MS: 'soon' })).toThrow(/SVC_DRAIN_TIMEOUT_MS/);
   });
 
+  it('Idempotency-Key claim window: 30 s by default, 1 s … 10 min', () => {
+    expect(parseEnv({}).idempotencyLockMs).toBe(30_000);
+    expect(parseEnv({ SVC_IDEMPOTENCY_LOCK_MS: '10000' }).idempotencyLockMs).toBe(10_000);
+    expect(() => parseEnv({ SVC_IDEMPOTENCY_LOCK_MS: '999' })).toThrow(/SVC_IDEMPOTENCY_LOCK_MS/);
+    expect(() => parseEnv({ SVC_IDEMPOTENCY_LOCK_MS: '600001' })).toThrow(
+      /SVC_IDEMPOTENCY_LOCK_MS/,
+    );
+  });
+
   it('refuses unknown SVC_ settings', () => {
     expect(() => parseEnv({ SVC_BROADCAST: 'true' })).toThrow(
       /unknown setting\(s\): SVC_BROADCAST/,

@@ -4,6 +4,7 @@ import type { SolanaBed } from '@yieldrouter/chain-beds/solana';
 import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import { postJournalEntry, sweepIdempotencyKeys, verifyLedger } from '@yieldrouter/ledger';
 import { PlanDocument } from '@yieldrouter/schemas';
+import { storedIdempotencyKey } from './http/idempotency';
 import { solanaBedSettings } from './testing/solanaBedSettings';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   solana = await startSolanaBed();
   t = await startTestApp({
     ...solanaBedSettings(solana, deployYieldRouter(solana)),
+    SVC_IDEMPOTENCY_LOCK_MS: '45000',
     SVC_API_KEYS: JSON.stringify([
       { key: ownerA, role: 'owner', wallets: ['*'] },
       { key: ownerB, role: 'owner', wallets: ['*'] },
@@ -140,11 +142,14 @@ describe.each(writes)('%s with an Idempotency-Key', (_name, write) => {
   };
 
   /** The caller's HTTP record as a run that died after committing leaves it, lease running or not. */
-  const diedAfterCommit = (key: string, lease: 'running' | 'passed') =>
-    sql(`UPDATE idempotency_keys SET state = 'in_progress', response_status = NULL,
+  const diedAfterCommit = async (key: string, lease: 'running' | 'passed') => {
+    const updated =
+      await sql(`UPDATE idempotency_keys SET state = 'in_progress', response_status = NULL,
            response_headers = NULL, response_body = NULL, completed_at = NULL,
            locked_until = now() ${lease === 'running' ? '+' : '-'} interval '20 seconds'
-         WHERE key = '${key}'`);
+         WHERE key = '${storedIdempotencyKey(key)}'`);
+    expect(updated).toBe(1);
+  };
 
   it('the first run died after the effect committed, its claim still held: the retry at once gets the first plan', async () => {
     const key = randomUUID();
@@ -160,6 +165,17 @@ describe.each(writes)('%s with an Idempotency-Key', (_name, write) => {
     const { first, after } = await firstWrite(key);
     await diedAfterCommit(key, 'passed');
     await expectReplay(await send(key), first, after);
+  });
+
+  it('holds its claim for SVC_IDEMPOTENCY_LOCK_MS (45 s here, not the 30 s default)', async () => {
+    const key = randomUUID();
+    await firstWrite(key);
+    const rows = await t.db.$queryRawUnsafe<Array<{ ms: unknown }>>(
+      `SELECT extract(epoch FROM locked_until - created_at) * 1000 AS ms
+         FROM idempotency_keys WHERE key = '${storedIdempotencyKey(key)}'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(Math.round(Number(rows[0]?.ms))).toBe(45_000);
   });
 
   it('after the HTTP records are swept the retry still gets the first plan; another body is 422', async () => {

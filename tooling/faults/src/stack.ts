@@ -51,6 +51,13 @@ export interface StackOptions {
  * What every process of a stack runs with: fast keeper cadences, the local Solana bed and the
  * router program deployed there.
  */
+/**
+ * The APIs' Idempotency-Key claim window (SVC_IDEMPOTENCY_LOCK_MS): a request that never finished
+ * (its API was killed) may run again after it. Twice the stack's RPC timeout, so a live request
+ * still holds its claim; not the default 30 s, which the crash scenario would sit out.
+ */
+export const CLAIM_WINDOW_MS = 10_000;
+
 function stackEnv(
   databaseUrl: string,
   redisUrl: string,
@@ -69,6 +76,7 @@ function stackEnv(
     SVC_RATE_LIMIT_KEYED: '10000000',
     SVC_RATE_LIMIT_PUBLIC: '10000000',
     SVC_DRAIN_TIMEOUT_MS: '10000',
+    SVC_IDEMPOTENCY_LOCK_MS: String(CLAIM_WINDOW_MS),
     SVC_KEEPER_PREFIX: 'svc:faults:keeper',
     SVC_KEEPER_HEALTH_HOST: '127.0.0.1',
     SVC_KEEPER_HEALTH_PORT: '0',

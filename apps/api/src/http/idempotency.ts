@@ -23,12 +23,6 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** How long a concurrent request with the same key waits for the first one to finish. */
 const WAIT_MS = 2_000;
 const POLL_MS = 50;
-/**
- * How long a claim holds before its owner is presumed dead and a retry may run the request
- * again; well above any handler's upstream timeouts.
- */
-const LOCK_MS = 30_000;
-
 function checkedKey(raw: string, field: string): string {
   if (!IDEMPOTENCY_KEY_PATTERN.test(raw)) {
     throw new ApiError('BAD_REQUEST', `${field}: must be 1 to 255 printable ASCII characters`, {
@@ -190,6 +184,11 @@ export interface RespondIdempotentlyParameters {
   readonly requestHash: string;
   readonly requestId: string;
   /**
+   * How long the claim holds before its owner is presumed dead and a retry may run the request
+   * again (SVC_IDEMPOTENCY_LOCK_MS); well above any handler's upstream timeouts.
+   */
+  readonly lockMs: number;
+  /**
    * Runs the handler; resolves to the exact response to send (and store). A handler that writes
    * calls `record` inside its transaction with the response it will answer.
    */
@@ -226,7 +225,8 @@ export async function respondIdempotently(
   res: Response,
   parameters: RespondIdempotentlyParameters,
 ): Promise<void> {
-  const { records, scope, wallet, operation, key, requestHash, requestId, execute } = parameters;
+  const { records, scope, wallet, operation, key, requestHash, requestId, lockMs, execute } =
+    parameters;
   const write: IdempotencyKeyRef = { scope: parameters.writeScope, operation, key };
   const replayWrite = (stored: IdempotentWrite) => {
     if (stored.requestHash !== requestHash) throw reused();
@@ -234,7 +234,7 @@ export async function respondIdempotently(
   };
   const claim = await claimOrWait(
     records,
-    { scope, wallet, operation, key, requestHash, lockMs: LOCK_MS },
+    { scope, wallet, operation, key, requestHash, lockMs },
     write,
   );
   switch (claim.kind) {

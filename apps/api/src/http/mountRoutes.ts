@@ -79,6 +79,8 @@ export interface MountRoutesOptions {
   readonly validateResponses: boolean;
   /** Where Idempotency-Key records are kept (the app's store). */
   readonly idempotency: IdempotencyRecords;
+  /** How long an Idempotency-Key claim holds (SVC_IDEMPOTENCY_LOCK_MS). */
+  readonly idempotencyLockMs: number;
   /**
    * The canonical form of a wallet address (an EVM address in any letter case is one wallet):
    * a write's outcome is kept per wallet, operation and Idempotency-Key.
@@ -285,6 +287,7 @@ async function run(
       key: storedIdempotencyKey(idempotencyKey),
       requestHash: idempotencyRequestHash(route.operationId, { params, query, body }),
       requestId,
+      lockMs: options.idempotencyLockMs,
       execute: async (record) => {
         const result = await invoke(
           {

@@ -47,6 +47,10 @@ export const SERVICE_SETTING_DESCRIPTIONS: SettingDescriptions<typeof ServiceSet
     meaning:
       'SIGTERM / SIGINT (API and keeper): how long a process drains — requests under way answered, running jobs finished — before it cuts what is left (jobs go back to their queues), closes its pools and exits 0. 1000 … 600000.',
   },
+  SVC_IDEMPOTENCY_LOCK_MS: {
+    meaning:
+      'How long a request with an Idempotency-Key holds its claim: a retry with the same key waits (409 IDEMPOTENCY_IN_PROGRESS) until the first answers or, if its process died, until this has passed, then runs the request again. Keep it well above every upstream timeout. 1000 … 600000.',
+  },
   SVC_SUI_EXECUTION_ENABLED: { meaning: EXECUTABLE_SWITCH },
   SVC_SUI_BROADCAST_ENABLED: { meaning: EXECUTABLE_SWITCH },
   SVC_SOLANA_EXECUTION_ENABLED: { meaning: EXECUTABLE_SWITCH },

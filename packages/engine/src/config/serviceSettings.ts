@@ -46,6 +46,7 @@ export const ServiceSettings = z
     DATABASE_URL: z.string().url().optional(),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
     SVC_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+    SVC_IDEMPOTENCY_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     SVC_SUI_EXECUTION_ENABLED: BooleanSetting,
     SVC_SUI_BROADCAST_ENABLED: BooleanSetting,
     SVC_SOLANA_EXECUTION_ENABLED: BooleanSetting,
@@ -113,6 +114,8 @@ export interface ServiceConfig {
    * finished) before it cuts what is left, closes its pools and exits 0.
    */
   readonly drainTimeoutMs: number;
+  /** How long an Idempotency-Key claim holds before a retry may run its request again. */
+  readonly idempotencyLockMs: number;
   readonly switches: ChainSwitches;
   readonly onChainIds: OnChainIds;
   /** Venue on-chain ids and APY sources. */
@@ -185,6 +188,7 @@ export function serviceConfig(env: ServiceSettings): ServiceConfig {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     drainTimeoutMs: env.SVC_DRAIN_TIMEOUT_MS,
+    idempotencyLockMs: env.SVC_IDEMPOTENCY_LOCK_MS,
     switches: {
       sui: {
         executionEnabled: env.SVC_SUI_EXECUTION_ENABLED,

@@ -4,12 +4,10 @@ import { inParallel, routeOperations, sendRoute } from '../routeOperations';
 import type { OperationResult } from '../routeOperations';
 import { assess } from '../scenario';
 import type { Scenario } from '../scenario';
-import { startStack } from '../stack';
+import { CLAIM_WINDOW_MS, startStack } from '../stack';
 
 const OPERATIONS = 60;
 const CONCURRENCY = 16;
-/** The Idempotency-Key claim window of a request that never finished. */
-const CLAIM_WINDOW_MS = 30_000;
 
 /**
  * Issue 27 (1): 60 routes with distinct Idempotency-Keys; kill -9 the API once a third are
