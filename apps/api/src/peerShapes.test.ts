@@ -117,11 +117,7 @@ describe('native tokens by symbol in swap plans', () => {
         ...change,
       });
 
-  it.each([
-    ['SOL', '/api/v1/svc/jupiter/plan', 'solana'],
-    ['eth', '/api/v1/svc/evm/swap/plan', 'base'],
-    [`0x${'Ee'.repeat(20)}`, '/api/v1/svc/evm/swap/plan', 'arbitrum'],
-  ] as const)(
+  it.each([['SOL', '/api/v1/svc/jupiter/plan', 'solana']] as const)(
     '%s in: 400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field and the wrapped token',
     async (token, path, chain) => {
       const before = await plans();
@@ -143,6 +139,22 @@ describe('native tokens by symbol in swap plans', () => {
       const res = await swap(path, chain, { outputToken: token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'blocked', outputToken: swapped });
+    },
+  );
+
+  it.each([
+    ['eth', 'base'],
+    [`0x${'Ee'.repeat(20)}`, 'arbitrum'],
+  ] as const)(
+    '%s in on %s: a plan that wraps it and swaps WETH (here blocked: no source)',
+    async (token, chain) => {
+      const res = await swap('/api/v1/svc/evm/swap/plan', chain, { inputToken: token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        status: 'blocked',
+        inputToken: 'WETH',
+        outputToken: 'USDC',
+      });
     },
   );
 });

@@ -7,7 +7,7 @@ import { normalizeEvmAddress } from './normalizeEvmAddress';
 
 export type BuildEvmUnwrapParameters = UnwrapLegRequest;
 
-const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)']);
+const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)', 'function deposit() payable']);
 
 /**
  * The unsigned leg that turns wrapped native into native gas: `WETH.withdraw(amount)` from the
@@ -22,6 +22,30 @@ export function buildEvmUnwrap(
   context: EvmContext,
   parameters: BuildEvmUnwrapParameters,
 ): UnsignedLeg {
+  return wrappedNativeLeg(context, parameters, 'unwrap');
+}
+
+/**
+ * The unsigned leg that turns native gas into wrapped native before a swap from the native token
+ * (issue 41): `WETH.deposit()` from the owner paying `amount` wei, tagged with the plan. It
+ * settles from its receipt (native out, the wrapped native in), its amount in wei.
+ *
+ * @throws InvalidChainInputError for a bad owner, token, amount or planId.
+ * @example
+ * buildEvmWrap(context, { planId, owner, wrappedNative: weth, amount: 10n ** 15n, summary })
+ */
+export function buildEvmWrap(
+  context: EvmContext,
+  parameters: BuildEvmUnwrapParameters,
+): UnsignedLeg {
+  return wrappedNativeLeg(context, parameters, 'wrap');
+}
+
+function wrappedNativeLeg(
+  context: EvmContext,
+  parameters: BuildEvmUnwrapParameters,
+  action: 'wrap' | 'unwrap',
+): UnsignedLeg {
   const owner = normalizeEvmAddress(parameters.owner);
   const token = normalizeEvmAddress(parameters.wrappedNative);
   if (!owner || !token) {
@@ -33,20 +57,18 @@ export function buildEvmUnwrap(
   if (parameters.amount <= 0n || parameters.amount > MAX_MICROS) {
     throw new InvalidChainInputError('amount', 'amount: must be > 0 and <= 2^63 - 1');
   }
-  const leg = evmLeg(
-    context,
-    { planId: parameters.planId, amountMicros: parameters.amount },
-    owner,
-    {
-      action: 'unwrap',
-      to: token,
-      call: encodeFunctionData({
-        abi: wrappedNativeAbi,
-        functionName: 'withdraw',
-        args: [parameters.amount],
-      }),
-      summary: parameters.summary,
-    },
-  );
-  return leg;
+  return evmLeg(context, { planId: parameters.planId, amountMicros: parameters.amount }, owner, {
+    action,
+    to: token,
+    call:
+      action === 'wrap'
+        ? encodeFunctionData({ abi: wrappedNativeAbi, functionName: 'deposit' })
+        : encodeFunctionData({
+            abi: wrappedNativeAbi,
+            functionName: 'withdraw',
+            args: [parameters.amount],
+          }),
+    summary: parameters.summary,
+    ...(action === 'wrap' ? { value: parameters.amount } : {}),
+  });
 }

@@ -15,7 +15,7 @@ import { buildEvmDeposit } from './buildEvmDeposit';
 import { buildEvmSwap } from './buildEvmSwap';
 import type { BuildEvmSwapParameters } from './buildEvmSwap';
 import { buildEvmTransfer } from './buildEvmTransfer';
-import { buildEvmUnwrap } from './buildEvmUnwrap';
+import { buildEvmUnwrap, buildEvmWrap } from './buildEvmUnwrap';
 import type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
 import { checkSignedEvmLeg } from './checkSignedEvmLeg';
@@ -35,7 +35,7 @@ import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import { sizeEvmGas } from './sizeEvmGas';
 import { simulateEvmLegs } from './simulateEvmLegs';
 import { readEvmLegChanges } from './readEvmLegChanges';
-import { readEvmUnwrapReceipt } from './readEvmUnwrapReceipt';
+import { readEvmUnwrapReceipt, readEvmWrapReceipt } from './readEvmUnwrapReceipt';
 import type { ReadEvmUnwrapReceiptParameters } from './readEvmUnwrapReceipt';
 import type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
@@ -53,6 +53,9 @@ export type EvmChainAdapter = Omit<ChainAdapter, 'sizeGas'> & {
   sizeGas(parameters: SizeEvmGasParameters): Promise<SizeEvmGasReturnType>;
   buildUnwrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
   readUnwrapReceipt(parameters: ReadEvmUnwrapReceiptParameters): Promise<UnwrapReceipt>;
+  /** A swap from ETH: the wrap leg (`WETH.deposit()` paying the amount) and its receipt. */
+  buildWrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
+  readWrapReceipt(parameters: ReadEvmUnwrapReceiptParameters): Promise<UnwrapReceipt>;
   /** Issue 44: the plan's legs simulated (eth_simulateV1), and what a mined leg moved. */
   simulateLegs(query: LegSimulationQuery): Promise<LegSimulationReading>;
   readLegChanges(txId: string): Promise<LegChangesReading>;
@@ -102,6 +105,8 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     sizeGas: (parameters) => sizeEvmGas(context, parameters),
     buildUnwrap: (parameters) => buildEvmUnwrap(context, parameters),
     readUnwrapReceipt: (parameters) => readEvmUnwrapReceipt(context, parameters),
+    buildWrap: (parameters) => buildEvmWrap(context, parameters),
+    readWrapReceipt: (parameters) => readEvmWrapReceipt(context, parameters),
     simulateLegs: (query) => simulateEvmLegs(context, query),
     readLegChanges: (txId) => readEvmLegChanges(context, txId),
   };

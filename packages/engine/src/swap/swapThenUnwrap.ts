@@ -55,3 +55,35 @@ export function swapThenUnwrap<Quote extends SwapQuote>(
     return { status: 'prepared', legs: [...swap.legs, ...unwrap.legs] };
   };
 }
+
+/**
+ * The legs of a swap from a chain's native token (issue 41), the mirror of `swapThenUnwrap`: a
+ * wrap leg first — EVM `WETH.deposit()` paying the plan's whole input, so the swap that follows
+ * spends wrapped native (with its approval as usual) — then `buildSwapLegs`' legs. The wrap leg
+ * settles from its own receipt: it books what the token's `Deposit` log proves wrapped, never
+ * this figure. A chain without a wrap builder (Solana, for now) is blocked.
+ */
+export function wrapThenSwap<Quote extends SwapQuote>(
+  buildSwapLegs: BuildLegs<Quote>,
+): BuildLegs<Quote> {
+  return async (parameters) => {
+    const { adapter, chain, input, amountInMicros } = parameters;
+    if (!adapter.buildWrap) {
+      return {
+        status: 'blocked',
+        blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no wrap builder' } })],
+      };
+    }
+    const swap = await buildSwapLegs(parameters);
+    if (swap.status !== 'prepared') return swap;
+    const shown = formatUnits(amountInMicros, input.decimals);
+    const wrap = adapter.buildWrap({
+      planId: parameters.planId,
+      owner: parameters.owner,
+      wrappedNative: input.address,
+      amount: amountInMicros,
+      summary: `Wrap ${shown} ETH into ${input.symbol} on ${chain} for the swap`,
+    });
+    return { status: 'prepared', legs: [wrap, ...swap.legs] };
+  };
+}

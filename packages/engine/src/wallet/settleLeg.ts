@@ -172,7 +172,9 @@ export async function settleLeg(
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
   const unwrap =
-    leg.effect === 'unwrap' ? await readUnwrapLegReceipt(adapters, leg, txId) : undefined;
+    leg.effect === 'unwrap' || leg.effect === 'wrap'
+      ? await readUnwrapLegReceipt(adapters, leg, txId)
+      : undefined;
   const payout =
     leg.effect === 'pay_out'
       ? await readPayoutLegReceipt(parameters.db, adapters, leg, txId)
@@ -239,12 +241,7 @@ export async function settleLeg(
   const outcome = swap
     ? swapOutcomeOf(swapLeg, receipt, swap, await inputHeldOf(parameters, swapLeg, swap.inputAsset))
     : unwrap
-      ? unwrapOutcomeOf(
-          leg,
-          receipt,
-          unwrap.wrappedAsset,
-          await inputHeldOf(parameters, leg, unwrap.wrappedAsset),
-        )
+      ? unwrapOutcomeOf(leg, receipt, unwrap, await inputHeldOf(parameters, leg, unwrap.takenAsset))
       : burn
         ? bridgeBurnOutcome(leg, receipt, burn.owner)
         : fee
