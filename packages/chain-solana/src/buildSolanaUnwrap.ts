@@ -1,4 +1,10 @@
-import { NATIVE_MINT, createCloseAccountInstruction } from '@solana/spl-token';
+import {
+  NATIVE_MINT,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createCloseAccountInstruction,
+  createSyncNativeInstruction,
+} from '@solana/spl-token';
+import { SystemProgram } from '@solana/web3.js';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { LegBuild, UnwrapLegRequest } from '@yieldrouter/schemas';
 import { planMemoInstruction } from './instructions/planMemo';
@@ -25,6 +31,30 @@ export async function buildSolanaUnwrap(
   context: SolanaContext,
   request: UnwrapLegRequest,
 ): Promise<LegBuild> {
+  return wrappedSolLeg(context, request, 'unwrap');
+}
+
+/**
+ * The owner's unsigned v0 wrap leg before a swap from SOL (issue 41): the owner's wrapped SOL
+ * associated token account created if absent (idempotent), `amount` lamports transferred into
+ * it, SPL `SyncNative` (its token balance follows its lamports), and the memo `svc:<planId>`.
+ * Its receipt reads what the account's wrapped SOL grew by. Blocked `rpc_unavailable` when the
+ * blockhash cannot be read.
+ *
+ * @throws InvalidChainInputError as `buildSolanaUnwrap`.
+ */
+export async function buildSolanaWrap(
+  context: SolanaContext,
+  request: UnwrapLegRequest,
+): Promise<LegBuild> {
+  return wrappedSolLeg(context, request, 'wrap');
+}
+
+async function wrappedSolLeg(
+  context: SolanaContext,
+  request: UnwrapLegRequest,
+  action: 'wrap' | 'unwrap',
+): Promise<LegBuild> {
   const owner = validateLegRequest({
     planId: request.planId,
     owner: request.owner,
@@ -37,14 +67,25 @@ export async function buildSolanaUnwrap(
       'wrappedNative: must be the wrapped SOL mint',
     );
   }
+  const account = associatedTokenAccount(owner, NATIVE_MINT);
   return prepareSolanaLeg(context, {
     owner,
-    action: 'unwrap',
+    action,
     planId: request.planId,
     amountMicros: request.amount,
     summary: request.summary,
     instructions: [
-      createCloseAccountInstruction(associatedTokenAccount(owner, NATIVE_MINT), owner, owner),
+      ...(action === 'wrap'
+        ? [
+            createAssociatedTokenAccountIdempotentInstruction(owner, account, owner, NATIVE_MINT),
+            SystemProgram.transfer({
+              fromPubkey: owner,
+              toPubkey: account,
+              lamports: request.amount,
+            }),
+            createSyncNativeInstruction(account),
+          ]
+        : [createCloseAccountInstruction(account, owner, owner)]),
       planMemoInstruction(request.planId),
     ],
   });

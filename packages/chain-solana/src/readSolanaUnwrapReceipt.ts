@@ -25,6 +25,29 @@ export async function readSolanaUnwrapReceipt(
   context: SolanaContext,
   query: UnwrapReceiptQuery,
 ): Promise<UnwrapReceipt> {
+  return readWrappedSolLeg(context, query, 'unwrap');
+}
+
+/**
+ * What the chain says about a wrap leg (issue 41), read as an unwrap's: `amount` is the wrapped
+ * SOL the owner's token accounts gained (post − preTokenBalances; an account the leg created
+ * counts from zero), in lamports — the rent of a created account was the owner's SOL outside
+ * the books and is not booked. Nothing wrapped → `mismatch`.
+ *
+ * @throws InvalidChainInputError as `readSolanaUnwrapReceipt`.
+ */
+export async function readSolanaWrapReceipt(
+  context: SolanaContext,
+  query: UnwrapReceiptQuery,
+): Promise<UnwrapReceipt> {
+  return readWrappedSolLeg(context, query, 'wrap');
+}
+
+async function readWrappedSolLeg(
+  context: SolanaContext,
+  query: UnwrapReceiptQuery,
+  direction: 'wrap' | 'unwrap',
+): Promise<UnwrapReceipt> {
   if (!parsePublicKey(query.wrappedNative)?.equals(NATIVE_MINT)) {
     throw new InvalidChainInputError(
       'wrappedNative',
@@ -34,15 +57,16 @@ export async function readSolanaUnwrapReceipt(
   const read = await readPlannedSolanaTransaction(context, query);
   if (read.status !== 'ran') return read;
   try {
-    const amount = -tokenBalanceDelta(read.meta, read.keys, {
+    const delta = tokenBalanceDelta(read.meta, read.keys, {
       mint: NATIVE_MINT,
       owner: read.owner,
     });
+    const amount = direction === 'wrap' ? delta : -delta;
     if (amount <= 0n) {
       return {
         status: 'mismatch',
         txId: query.txId,
-        reason: 'the transaction unwrapped no wrapped SOL of the owner',
+        reason: `the transaction ${direction}ped no wrapped SOL of the owner`,
       };
     }
     return { status: 'confirmed', txId: query.txId, amount, block: String(read.slot) };

@@ -1,4 +1,12 @@
-import { NATIVE_MINT } from '@solana/spl-token';
+import {
+  NATIVE_MINT,
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createSyncNativeInstruction,
+  decodeSyncNativeInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import { SystemInstruction, TransactionInstruction, TransactionMessage } from '@solana/web3.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
 import { startSolanaBed, wrapSol } from '@yieldrouter/chain-beds';
@@ -64,5 +72,71 @@ describe('the Solana unwrap leg', () => {
     await expect(
       adapter().readUnwrapReceipt?.({ ...query, wrappedNative: bed.usdcMint }),
     ).rejects.toMatchObject({ field: 'wrappedNative' });
+  });
+});
+
+describe('the Solana wrap leg (a swap from SOL)', () => {
+  async function wrap(owner: Keypair, amount: bigint) {
+    const planId = newPlanId();
+    const leg = onlyLeg(
+      (await adapter().buildSolanaWrap?.({
+        planId,
+        owner: owner.publicKey.toBase58(),
+        wrappedNative: WSOL,
+        amount,
+        summary: 'wrap',
+      })) ?? { status: 'blocked', blockers: [] },
+    );
+    expect(leg).toMatchObject({ action: 'wrap', settles: true, amountMicros: amount });
+    const signed = VersionedTransaction.deserialize(Buffer.from(signLeg(leg, owner), 'base64'));
+    const outcome = bed.send(signed);
+    if (!outcome.landed) throw new Error(JSON.stringify(outcome.err));
+    return { planId, txId: outcome.entry.signature, signed };
+  }
+
+  it("encodes as @solana/spl-token's builders: idempotent account, lamports in, SyncNative", async () => {
+    const owner = bed.createFundedKeypair(50_000_000n);
+    const { signed } = await wrap(owner, 1_000_000n);
+    const instructions = TransactionMessage.decompile(signed.message).instructions;
+    const account = getAssociatedTokenAddressSync(NATIVE_MINT, owner.publicKey, true);
+    const plain = (instruction: TransactionInstruction) => ({
+      programId: instruction.programId.toBase58(),
+      keys: instruction.keys.map((key) => key.pubkey.toBase58()),
+      data: Buffer.from(instruction.data).toString('hex'),
+    });
+    const ata = createAssociatedTokenAccountIdempotentInstruction(
+      owner.publicKey,
+      account,
+      owner.publicKey,
+      NATIVE_MINT,
+    );
+    expect(instructions.map(plain)).toEqual(
+      expect.arrayContaining([plain(ata), plain(createSyncNativeInstruction(account))]),
+    );
+    const sync = instructions.find((instruction) => instruction.programId.equals(TOKEN_PROGRAM_ID));
+    expect(decodeSyncNativeInstruction(sync as TransactionInstruction).keys.account.pubkey).toEqual(
+      account,
+    );
+    const transfer = instructions.find(
+      (instruction) => instruction.programId.toBase58() === '11111111111111111111111111111111',
+    );
+    expect(SystemInstruction.decodeTransfer(transfer as TransactionInstruction)).toMatchObject({
+      toPubkey: account,
+      lamports: 1_000_000n,
+    });
+  });
+
+  it('wraps into a new or an existing account; the receipt is what it wrapped', async () => {
+    const owner = bed.createFundedKeypair(50_000_000n);
+    const first = await wrap(owner, 1_000_000n);
+    const second = await wrap(owner, 234_567n);
+    const query = { owner: owner.publicKey.toBase58(), wrappedNative: WSOL };
+    expect(
+      await adapter().readWrapReceipt?.({ ...query, txId: first.txId, planId: first.planId }),
+    ).toMatchObject({ status: 'confirmed', amount: 1_000_000n });
+    expect(
+      await adapter().readWrapReceipt?.({ ...query, txId: second.txId, planId: second.planId }),
+    ).toMatchObject({ status: 'confirmed', amount: 234_567n });
+    expect(bed.tokenBalance(NATIVE_MINT, owner.publicKey)).toBe(1_234_567n);
   });
 });

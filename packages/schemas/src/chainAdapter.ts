@@ -333,6 +333,12 @@ export interface ChainAdapter {
    */
   buildWrap?(request: UnwrapLegRequest): UnsignedLeg;
   /**
+   * A swap from SOL (issue 41): the leg that creates the owner's wrapped SOL account if absent,
+   * moves `amount` lamports into it and syncs it, with the plan memo; blocked when the chain
+   * cannot be read (blockhash).
+   */
+  buildSolanaWrap?(request: UnwrapLegRequest): Promise<LegBuild>;
+  /**
    * What the chain says about a wrap leg's transaction: sent by the owner to the wrapped native
    * token, tagged with the plan; `amount` is what its logs show wrapped for the owner.
    */
