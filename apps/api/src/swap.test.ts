@@ -70,13 +70,12 @@ const wallet = () =>
     transport: http(bed.anvil.rpcUrl),
     account: privateKeyToAccount(owner.privateKey),
   });
-const wethOf = (who: Address) =>
-  reader().readContract({
-    address: bed.fixtures.weth,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [who],
-  });
+const balanceOf = (token: Address, who: Address) =>
+  reader().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+const wethOf = (who: Address) => balanceOf(bed.fixtures.weth, who);
+
+const storedPlan = async (planId: string | undefined) =>
+  StoredPlanDocument.parse((await request(t.app).get(`/api/v1/svc/plans/${planId}`)).body);
 
 /** The owner signs and sends each leg in order (anvil mines at once): hashes and gas paid. */
 async function sendLegs(document: SwapPlanDocument) {
@@ -246,9 +245,7 @@ describe('POST /svc/evm/swap/plan', () => {
       status: 'confirmed',
       settledAmountMicros: `${min}`,
     });
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
-    );
+    const stored = await storedPlan(document.planId);
     expect(stored.legs[1]).toMatchObject({ status: 'confirmed', settledAmountMicros: `${quoted}` });
     expect(await verifyLedger(t.db)).toMatchObject({ ok: true, problems: [] });
   });
@@ -265,13 +262,7 @@ describe('POST /svc/evm/swap/plan', () => {
     expect(actions?.at(-1)).toBe('swap');
     expect(document.legs?.[0]?.transaction).toMatchObject({ value: `${wei}` });
     const quoted = BigInt(document.quotedAmountOutMicros ?? '0');
-    const usdcOf = () =>
-      reader().readContract({
-        address: bed.fixtures.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [owner.address],
-      });
+    const usdcOf = () => balanceOf(bed.fixtures.usdc, owner.address);
     const ethOf = () => reader().getBalance({ address: owner.address });
     const [ethBefore, wethBefore, usdcBefore] = [
       await ethOf(),
@@ -295,9 +286,7 @@ describe('POST /svc/evm/swap/plan', () => {
       status: 'confirmed',
       settledAmountMicros: `${quoted}`,
     });
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
-    );
+    const stored = await storedPlan(document.planId);
     // The wrap books what the WETH mint proved wrapped, not the plan's figure.
     expect(stored.legs[0]).toMatchObject({
       action: 'wrap',
@@ -344,9 +333,7 @@ describe('POST /svc/evm/swap/plan', () => {
       .send({ txId: approveTx })
       .expect(422);
     expect(res.body).toMatchObject({ code: 'RECEIPT_MISMATCH', field: 'body.txId' });
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
-    );
+    const stored = await storedPlan(document.planId);
     expect(stored.legs[1]).toMatchObject({ status: 'unsigned', txId: null });
   });
 

@@ -24,25 +24,24 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => app.close());
 
+/** The Jupiter swap plan route on Solana: `change` over a USDC → SOL body. */
+const planSwap = (change: Record<string, string>) =>
+  request(app.t.app)
+    .post('/api/v1/svc/jupiter/plan')
+    .send({
+      chain: 'solana',
+      inputToken: 'USDC',
+      outputToken: 'SOL',
+      amountInMicros: '1000000',
+      ...change,
+    });
+
 it('swaps USDC into SOL: swap then close, the SOL settled from the close receipt', async () => {
   const owner = app.solana.createFundedKeypair(10_000_000n);
   const wallet = owner.publicKey.toBase58();
   app.solana.mintUsdc(owner.publicKey, ROUTED);
   await seedLiquid(app.t, wallet, 'solana', ROUTED);
-  const document = SwapPlanDocument.parse(
-    (
-      await request(app.t.app)
-        .post('/api/v1/svc/jupiter/plan')
-        .send({
-          chain: 'solana',
-          owner: wallet,
-          inputToken: 'USDC',
-          outputToken: 'SOL',
-          amountInMicros: '1000000',
-        })
-        .expect(200)
-    ).body,
-  );
+  const document = SwapPlanDocument.parse((await planSwap({ owner: wallet }).expect(200)).body);
   expect(document).toMatchObject({ status: 'prepared', outputToken: 'WSOL' });
   expect(document.legs?.map((leg) => [leg.action, leg.settles])).toEqual([
     ['swap', true],
@@ -79,19 +78,9 @@ it('swaps SOL into USDC: wrap then swap, each settled from its receipt', async (
   const wrapped = 10_000_000n;
   // The service fee is paid in the input token: the recipient holds a wrapped SOL account.
   wrapSol(app.solana, new PublicKey(FEE_RECIPIENT), 0n);
+  const body = { owner: wallet, inputToken: 'SOL', outputToken: 'USDC' };
   const document = SwapPlanDocument.parse(
-    (
-      await request(app.t.app)
-        .post('/api/v1/svc/jupiter/plan')
-        .send({
-          chain: 'solana',
-          owner: wallet,
-          inputToken: 'SOL',
-          outputToken: 'USDC',
-          amountInMicros: `${wrapped}`,
-        })
-        .expect(200)
-    ).body,
+    (await planSwap({ ...body, amountInMicros: `${wrapped}` }).expect(200)).body,
   );
   expect(document).toMatchObject({ status: 'prepared', inputToken: 'WSOL', outputToken: 'USDC' });
   expect(document.legs?.map((leg) => [leg.action, leg.settles])).toEqual([
@@ -128,16 +117,12 @@ it('swaps SOL into USDC: wrap then swap, each settled from its receipt', async (
 it.each(['0', '0.000000001', '1.0000000001'])(
   'SOL in, amountInMicros %s: 400 naming the field, nothing stored',
   async (amount) => {
-    const res = await request(app.t.app)
-      .post('/api/v1/svc/jupiter/plan')
-      .send({
-        chain: 'solana',
-        owner: freshSolanaKey(),
-        inputToken: 'SOL',
-        outputToken: 'USDC',
-        amountInMicros: amount,
-      })
-      .expect(400);
+    const res = await planSwap({
+      owner: freshSolanaKey(),
+      inputToken: 'SOL',
+      outputToken: 'USDC',
+      amountInMicros: amount,
+    }).expect(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.amountInMicros' });
   },
 );

@@ -21,30 +21,11 @@ const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)', 'function d
 export function buildEvmUnwrap(
   context: EvmContext,
   parameters: BuildEvmUnwrapParameters,
-): UnsignedLeg {
-  return wrappedNativeLeg(context, parameters, 'unwrap');
-}
-
-/**
- * The unsigned leg that turns native gas into wrapped native before a swap from the native token
- * (issue 41): `WETH.deposit()` from the owner paying `amount` wei, tagged with the plan. It
- * settles from its receipt (native out, the wrapped native in), its amount in wei.
- *
- * @throws InvalidChainInputError for a bad owner, token, amount or planId.
- * @example
- * buildEvmWrap(context, { planId, owner, wrappedNative: weth, amount: 10n ** 15n, summary })
- */
-export function buildEvmWrap(
-  context: EvmContext,
-  parameters: BuildEvmUnwrapParameters,
-): UnsignedLeg {
-  return wrappedNativeLeg(context, parameters, 'wrap');
-}
-
-function wrappedNativeLeg(
-  context: EvmContext,
-  parameters: BuildEvmUnwrapParameters,
-  action: 'wrap' | 'unwrap',
+  /**
+   * `wrap` (issue 41): the leg before a swap from ETH instead: `WETH.deposit()` paying `amount`
+   * wei (native out, the wrapped native in).
+   */
+  action: 'wrap' | 'unwrap' = 'unwrap',
 ): UnsignedLeg {
   const owner = normalizeEvmAddress(parameters.owner);
   const token = normalizeEvmAddress(parameters.wrappedNative);

@@ -15,7 +15,7 @@ import { buildEvmDeposit } from './buildEvmDeposit';
 import { buildEvmSwap } from './buildEvmSwap';
 import type { BuildEvmSwapParameters } from './buildEvmSwap';
 import { buildEvmTransfer } from './buildEvmTransfer';
-import { buildEvmUnwrap, buildEvmWrap } from './buildEvmUnwrap';
+import { buildEvmUnwrap } from './buildEvmUnwrap';
 import type { BuildEvmUnwrapParameters } from './buildEvmUnwrap';
 import { buildEvmWithdraw } from './buildEvmWithdraw';
 import { checkSignedEvmLeg } from './checkSignedEvmLeg';
@@ -35,7 +35,7 @@ import { readRegistryFeeConfig } from './readRegistryFeeConfig';
 import { sizeEvmGas } from './sizeEvmGas';
 import { simulateEvmLegs } from './simulateEvmLegs';
 import { readEvmLegChanges } from './readEvmLegChanges';
-import { readEvmUnwrapReceipt, readEvmWrapReceipt } from './readEvmUnwrapReceipt';
+import { readEvmUnwrapReceipt } from './readEvmUnwrapReceipt';
 import type { ReadEvmUnwrapReceiptParameters } from './readEvmUnwrapReceipt';
 import type { SizeEvmGasParameters, SizeEvmGasReturnType } from './sizeEvmGas';
 import type { RegistryFeeConfig } from './readRegistryFeeConfig';
@@ -105,8 +105,8 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     sizeGas: (parameters) => sizeEvmGas(context, parameters),
     buildUnwrap: (parameters) => buildEvmUnwrap(context, parameters),
     readUnwrapReceipt: (parameters) => readEvmUnwrapReceipt(context, parameters),
-    buildWrap: (parameters) => buildEvmWrap(context, parameters),
-    readWrapReceipt: (parameters) => readEvmWrapReceipt(context, parameters),
+    buildWrap: (parameters) => buildEvmUnwrap(context, parameters, 'wrap'),
+    readWrapReceipt: (parameters) => readEvmUnwrapReceipt(context, parameters, 'wrap'),
     simulateLegs: (query) => simulateEvmLegs(context, query),
     readLegChanges: (txId) => readEvmLegChanges(context, txId),
   };

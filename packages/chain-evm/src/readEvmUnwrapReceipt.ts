@@ -30,29 +30,11 @@ const wrappedNativeEvents = parseAbi([
 export async function readEvmUnwrapReceipt(
   context: EvmContext,
   query: ReadEvmUnwrapReceiptParameters,
-): Promise<UnwrapReceipt> {
-  return readWrappedNativeLeg(context, query, 'unwrap');
-}
-
-/**
- * What the chain says about a wrap leg's transaction (issue 41), checked as an unwrap's: the
- * amount is what the token's logs show wrapped for the owner — its `Deposit(dst, wad)` events
- * (WETH9), or, for a token that mints instead, its Transfer logs from the zero address to the
- * owner. Nothing wrapped → `mismatch`; unknown → `pending`; reverted → `failed`.
- *
- * @throws InvalidChainInputError for a malformed txId, owner, planId or token.
- */
-export async function readEvmWrapReceipt(
-  context: EvmContext,
-  query: ReadEvmUnwrapReceiptParameters,
-): Promise<UnwrapReceipt> {
-  return readWrappedNativeLeg(context, query, 'wrap');
-}
-
-async function readWrappedNativeLeg(
-  context: EvmContext,
-  query: ReadEvmUnwrapReceiptParameters,
-  direction: 'wrap' | 'unwrap',
+  /**
+   * `wrap` (issue 41): a wrap leg instead: the token's `Deposit(dst, wad)` logs for the owner (a
+   * token that mints: its Transfers from the zero address to the owner).
+   */
+  direction: 'wrap' | 'unwrap' = 'unwrap',
 ): Promise<UnwrapReceipt> {
   const { txId, owner } = parseLegReceiptQuery(query);
   const token = normalizeEvmAddress(query.wrappedNative);

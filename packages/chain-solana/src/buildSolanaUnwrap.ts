@@ -30,30 +30,11 @@ import { validateLegRequest } from './validateLegRequest';
 export async function buildSolanaUnwrap(
   context: SolanaContext,
   request: UnwrapLegRequest,
-): Promise<LegBuild> {
-  return wrappedSolLeg(context, request, 'unwrap');
-}
-
-/**
- * The owner's unsigned v0 wrap leg before a swap from SOL (issue 41): the owner's wrapped SOL
- * associated token account created if absent (idempotent), `amount` lamports transferred into
- * it, SPL `SyncNative` (its token balance follows its lamports), and the memo `svc:<planId>`.
- * Its receipt reads what the account's wrapped SOL grew by. Blocked `rpc_unavailable` when the
- * blockhash cannot be read.
- *
- * @throws InvalidChainInputError as `buildSolanaUnwrap`.
- */
-export async function buildSolanaWrap(
-  context: SolanaContext,
-  request: UnwrapLegRequest,
-): Promise<LegBuild> {
-  return wrappedSolLeg(context, request, 'wrap');
-}
-
-async function wrappedSolLeg(
-  context: SolanaContext,
-  request: UnwrapLegRequest,
-  action: 'wrap' | 'unwrap',
+  /**
+   * `wrap` (issue 41): the leg before a swap from SOL instead: the owner's wrapped SOL account
+   * created if absent (idempotent), `amount` lamports transferred in, SPL `SyncNative`.
+   */
+  action: 'wrap' | 'unwrap' = 'unwrap',
 ): Promise<LegBuild> {
   const owner = validateLegRequest({
     planId: request.planId,

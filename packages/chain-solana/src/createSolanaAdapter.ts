@@ -3,7 +3,7 @@ import { broadcastSolanaTransaction } from './broadcastSolanaTransaction';
 import { buildSolanaDeposit } from './buildSolanaDeposit';
 import { buildSolanaSwap } from './buildSolanaSwap';
 import { buildSolanaTransfer } from './buildSolanaTransfer';
-import { buildSolanaUnwrap, buildSolanaWrap } from './buildSolanaUnwrap';
+import { buildSolanaUnwrap } from './buildSolanaUnwrap';
 import { checkSignedSolanaLeg } from './checkSignedSolanaLeg';
 import { buildSolanaWithdraw } from './buildSolanaWithdraw';
 import { parsePublicKey } from './parsePublicKey';
@@ -13,7 +13,7 @@ import { readSolanaPosition } from './readSolanaPosition';
 import { readSolanaReceipt } from './readSolanaReceipt';
 import { readSolanaSwapReceipt } from './readSolanaSwapReceipt';
 import { readSolanaTransferReceipt } from './readSolanaTransferReceipt';
-import { readSolanaUnwrapReceipt, readSolanaWrapReceipt } from './readSolanaUnwrapReceipt';
+import { readSolanaUnwrapReceipt } from './readSolanaUnwrapReceipt';
 import { simulateSolanaLegs } from './simulateSolanaLegs';
 import { readSolanaLegChanges } from './readSolanaLegChanges';
 import { sizeSolanaGas } from './sizeSolanaGas';
@@ -57,8 +57,8 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     sizeGas: (query) => sizeSolanaGas(context, query),
     buildSolanaUnwrap: (request) => buildSolanaUnwrap(context, request),
     readUnwrapReceipt: (query) => readSolanaUnwrapReceipt(context, query),
-    buildSolanaWrap: (request) => buildSolanaWrap(context, request),
-    readWrapReceipt: (query) => readSolanaWrapReceipt(context, query),
+    buildSolanaWrap: (request) => buildSolanaUnwrap(context, request, 'wrap'),
+    readWrapReceipt: (query) => readSolanaUnwrapReceipt(context, query, 'wrap'),
     simulateLegs: (query) => simulateSolanaLegs(context, query),
     readLegChanges: (txId) => readSolanaLegChanges(context, txId),
   };

@@ -24,29 +24,12 @@ import { tokenBalanceDelta } from './tokenBalanceDelta';
 export async function readSolanaUnwrapReceipt(
   context: SolanaContext,
   query: UnwrapReceiptQuery,
-): Promise<UnwrapReceipt> {
-  return readWrappedSolLeg(context, query, 'unwrap');
-}
-
-/**
- * What the chain says about a wrap leg (issue 41), read as an unwrap's: `amount` is the wrapped
- * SOL the owner's token accounts gained (post − preTokenBalances; an account the leg created
- * counts from zero), in lamports — the rent of a created account was the owner's SOL outside
- * the books and is not booked. Nothing wrapped → `mismatch`.
- *
- * @throws InvalidChainInputError as `readSolanaUnwrapReceipt`.
- */
-export async function readSolanaWrapReceipt(
-  context: SolanaContext,
-  query: UnwrapReceiptQuery,
-): Promise<UnwrapReceipt> {
-  return readWrappedSolLeg(context, query, 'wrap');
-}
-
-async function readWrappedSolLeg(
-  context: SolanaContext,
-  query: UnwrapReceiptQuery,
-  direction: 'wrap' | 'unwrap',
+  /**
+   * `wrap` (issue 41): a wrap leg instead: the wrapped SOL the owner's token accounts gained (an
+   * account it created counts from zero; its rent, the owner's SOL outside the books, is not
+   * booked).
+   */
+  direction: 'wrap' | 'unwrap' = 'unwrap',
 ): Promise<UnwrapReceipt> {
   if (!parsePublicKey(query.wrappedNative)?.equals(NATIVE_MINT)) {
     throw new InvalidChainInputError(

@@ -25,23 +25,27 @@ afterAll(() => bed.stop());
 const adapter = () => bedAdapter(bed);
 const WSOL = NATIVE_MINT.toBase58();
 
-async function unwrap(owner: Keypair, amount: bigint) {
+/** Builds the owner's wrap or unwrap leg, signs it and lands it on the bed. */
+async function sendLeg(action: 'wrap' | 'unwrap', owner: Keypair, amount: bigint) {
   const planId = newPlanId();
+  const build = action === 'wrap' ? adapter().buildSolanaWrap : adapter().buildSolanaUnwrap;
   const leg = onlyLeg(
-    (await adapter().buildSolanaUnwrap?.({
+    (await build?.({
       planId,
       owner: owner.publicKey.toBase58(),
       wrappedNative: WSOL,
       amount,
-      summary: 'unwrap',
+      summary: action,
     })) ?? { status: 'blocked', blockers: [] },
   );
-  expect(leg).toMatchObject({ action: 'unwrap', settles: true, amountMicros: amount });
+  expect(leg).toMatchObject({ action, settles: true, amountMicros: amount });
   const signed = VersionedTransaction.deserialize(Buffer.from(signLeg(leg, owner), 'base64'));
   const outcome = bed.send(signed);
   if (!outcome.landed) throw new Error(JSON.stringify(outcome.err));
-  return { planId, txId: outcome.entry.signature };
+  return { planId, txId: outcome.entry.signature, signed };
 }
+const unwrap = (owner: Keypair, amount: bigint) => sendLeg('unwrap', owner, amount);
+const wrap = (owner: Keypair, amount: bigint) => sendLeg('wrap', owner, amount);
 
 describe('the Solana unwrap leg', () => {
   it('closes the wrapped SOL account to the owner; the receipt is what it unwrapped', async () => {
@@ -76,24 +80,6 @@ describe('the Solana unwrap leg', () => {
 });
 
 describe('the Solana wrap leg (a swap from SOL)', () => {
-  async function wrap(owner: Keypair, amount: bigint) {
-    const planId = newPlanId();
-    const leg = onlyLeg(
-      (await adapter().buildSolanaWrap?.({
-        planId,
-        owner: owner.publicKey.toBase58(),
-        wrappedNative: WSOL,
-        amount,
-        summary: 'wrap',
-      })) ?? { status: 'blocked', blockers: [] },
-    );
-    expect(leg).toMatchObject({ action: 'wrap', settles: true, amountMicros: amount });
-    const signed = VersionedTransaction.deserialize(Buffer.from(signLeg(leg, owner), 'base64'));
-    const outcome = bed.send(signed);
-    if (!outcome.landed) throw new Error(JSON.stringify(outcome.err));
-    return { planId, txId: outcome.entry.signature, signed };
-  }
-
   it("encodes as @solana/spl-token's builders: idempotent account, lamports in, SyncNative", async () => {
     const owner = bed.createFundedKeypair(50_000_000n);
     const { signed } = await wrap(owner, 1_000_000n);
