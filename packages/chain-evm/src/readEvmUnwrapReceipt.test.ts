@@ -76,4 +76,34 @@ describe('readEvmUnwrapReceipt on anvil', () => {
       status: 'pending',
     });
   });
+
+  it('a wrap leg (a swap from ETH): deposit() paying the amount; its receipt what was wrapped', async () => {
+    const weth = bed.fixtures.weth;
+    const planId = newPlanId();
+    const leg = adapter().buildWrap({
+      planId,
+      owner: owner.address,
+      wrappedNative: weth,
+      amount: 700n,
+      summary: 'Wrap',
+    });
+    const tx = leg.payload.transaction as { to: Address; data: Hex; value: string };
+    // WETH9's deposit() (the plan tag appended), paying the amount.
+    const deposit = encodeFunctionData({
+      abi: parseAbi(['function deposit() payable']),
+      functionName: 'deposit',
+    });
+    expect(tx).toMatchObject({ to: weth, value: '700' });
+    expect(tx.data.startsWith(deposit)).toBe(true);
+    expect(leg).toMatchObject({ action: 'wrap', settles: true, amountMicros: 700n });
+    const txId = await send(tx.to, tx.data, BigInt(tx.value));
+    const query = { txId, planId, owner: owner.address, wrappedNative: weth };
+    expect(await adapter().readWrapReceipt(query)).toMatchObject({
+      status: 'confirmed',
+      txId,
+      amount: 700n,
+    });
+    // The same transaction read as an unwrap moved nothing out: a mismatch.
+    expect(await adapter().readUnwrapReceipt(query)).toMatchObject({ status: 'mismatch' });
+  });
 });
