@@ -280,6 +280,9 @@ describe('POST /svc/evm/swap/plan', () => {
       document,
       Object.fromEntries(hashes.map((hash, index) => [index, hash])),
     );
+    // The swap spends what the wrap wrapped: reported alone, it waits for the wrap leg.
+    const early = await keeperSettles(document, hashes.at(-1) ?? '');
+    expect(early.leg).toMatchObject({ action: 'swap', status: 'submitted' });
     const { leg } = await keeperSettles(document, hashes.at(-1) ?? '', { 0: hashes[0] ?? '' });
     expect(leg).toMatchObject({
       action: 'swap',

@@ -219,9 +219,14 @@ export async function settleLeg(
     case 'failed':
       break;
   }
-  if (receipt.status === 'confirmed' && leg.effect === 'unwrap' && leg.pairedLegOpen) {
-    // A gas top-up unwraps what its swap leg bought: booked once that leg is final, so the
-    // books hold the wrapped native it takes (the keeper watches the txId meanwhile).
+  if (
+    receipt.status === 'confirmed' &&
+    (leg.effect === 'unwrap' || leg.effect === 'swap') &&
+    leg.pairedLegOpen
+  ) {
+    // A gas top-up unwraps what its swap leg bought (and a swap from the native token spends
+    // what its wrap leg wrapped): booked once that leg is final, so the books hold the wrapped
+    // native it takes (the keeper watches the txId meanwhile).
     if (!leg.released) return holdPending(parameters, leg, claim, attempt);
   }
   if (receipt.status === 'confirmed' && leg.effect === 'rebalance_in' && leg.pairedLegOpen) {
