@@ -249,6 +249,14 @@ describe('cross-asset route (WETH → USDC → venue) on anvil', () => {
     expect(await t.db.plan.count()).toBe(before);
   });
 
+  it('token ETH: 400 NATIVE_TOKEN_NOT_SWAPPABLE naming body.token (routes do not wrap yet)', async () => {
+    const before = await t.db.plan.count();
+    const res = await route({ token: 'ETH' }).expect(400);
+    expect(res.body).toMatchObject({ code: 'NATIVE_TOKEN_NOT_SWAPPABLE', field: 'body.token' });
+    expect(res.body.message).toContain('WETH');
+    expect(await t.db.plan.count()).toBe(before);
+  });
+
   // Last: the prepared route reserves its minimum out in the owner's books.
   it("autoBridge with the funds on the route's chain is ignored: the swap is quoted, as without it", async () => {
     const res = await route({ sourceChain: 'base', autoBridge: true }).expect(200);

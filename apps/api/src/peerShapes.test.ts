@@ -118,21 +118,6 @@ describe('native tokens by symbol in swap plans', () => {
       });
 
   it.each([
-    ['SOL', '/api/v1/svc/jupiter/plan', 'solana'],
-    ['eth', '/api/v1/svc/evm/swap/plan', 'base'],
-    [`0x${'Ee'.repeat(20)}`, '/api/v1/svc/evm/swap/plan', 'arbitrum'],
-  ] as const)(
-    '%s in: 400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field and the wrapped token',
-    async (token, path, chain) => {
-      const before = await plans();
-      const res = await swap(path, chain, { inputToken: token });
-      expect(refusal(res)).toEqual([400, 'NATIVE_TOKEN_NOT_SWAPPABLE', 'body.inputToken']);
-      expect(res.body.message).toContain(chain === 'solana' ? 'WSOL' : 'WETH');
-      expect(await plans()).toBe(before);
-    },
-  );
-
-  it.each([
     ['sol', '/api/v1/svc/jupiter/plan', 'solana', 'WSOL'],
     ['ETH', '/api/v1/svc/evm/swap/plan', 'base', 'WETH'],
     [`0x${'Ee'.repeat(20)}`, '/api/v1/svc/evm/swap/plan', 'arbitrum', 'WETH'],
@@ -143,6 +128,23 @@ describe('native tokens by symbol in swap plans', () => {
       const res = await swap(path, chain, { outputToken: token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'blocked', outputToken: swapped });
+    },
+  );
+
+  it.each([
+    ['SOL', '/api/v1/svc/jupiter/plan', 'solana', 'WSOL'],
+    ['eth', '/api/v1/svc/evm/swap/plan', 'base', 'WETH'],
+    [`0x${'Ee'.repeat(20)}`, '/api/v1/svc/evm/swap/plan', 'arbitrum', 'WETH'],
+  ] as const)(
+    '%s in via %s: a plan that wraps it and swaps %s (here blocked: no source)',
+    async (token, path, chain, wrapped) => {
+      const res = await swap(path, chain, { inputToken: token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        status: 'blocked',
+        inputToken: wrapped,
+        outputToken: 'USDC',
+      });
     },
   );
 });

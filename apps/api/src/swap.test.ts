@@ -70,13 +70,12 @@ const wallet = () =>
     transport: http(bed.anvil.rpcUrl),
     account: privateKeyToAccount(owner.privateKey),
   });
-const wethOf = (who: Address) =>
-  reader().readContract({
-    address: bed.fixtures.weth,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [who],
-  });
+const balanceOf = (token: Address, who: Address) =>
+  reader().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+const wethOf = (who: Address) => balanceOf(bed.fixtures.weth, who);
+
+const storedPlan = async (planId: string | undefined) =>
+  StoredPlanDocument.parse((await request(t.app).get(`/api/v1/svc/plans/${planId}`)).body);
 
 /** The owner signs and sends each leg in order (anvil mines at once): hashes and gas paid. */
 async function sendLegs(document: SwapPlanDocument) {
@@ -246,19 +245,74 @@ describe('POST /svc/evm/swap/plan', () => {
       status: 'confirmed',
       settledAmountMicros: `${min}`,
     });
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
-    );
+    const stored = await storedPlan(document.planId);
     expect(stored.legs[1]).toMatchObject({ status: 'confirmed', settledAmountMicros: `${quoted}` });
     expect(await verifyLedger(t.db)).toMatchObject({ ok: true, problems: [] });
   });
 
-  it('ETH in: 400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field (wrap legs are not built)', async () => {
-    const res = await plan(swapBody({ inputToken: 'ETH', outputToken: 'USDC' })).expect(400);
-    expect(res.body).toMatchObject({
-      code: 'NATIVE_TOKEN_NOT_SWAPPABLE',
-      field: 'body.inputToken',
+  it('ETH in (issue 41): a wrap leg, then the swap from WETH, each settled from its receipt', async () => {
+    const wei = 10n ** 16n;
+    const res = await plan(
+      swapBody({ inputToken: 'ETH', outputToken: 'USDC', amountInMicros: `${wei}` }),
+    ).expect(200);
+    const document = SwapPlanDocument.parse(res.body);
+    expect(document).toMatchObject({ status: 'prepared', inputToken: 'WETH', outputToken: 'USDC' });
+    const actions = document.legs?.map((leg) => leg.action);
+    expect(actions?.[0]).toBe('wrap');
+    expect(actions?.at(-1)).toBe('swap');
+    expect(document.legs?.[0]?.transaction).toMatchObject({ value: `${wei}` });
+    const quoted = BigInt(document.quotedAmountOutMicros ?? '0');
+    const usdcOf = () => balanceOf(bed.fixtures.usdc, owner.address);
+    const ethOf = () => reader().getBalance({ address: owner.address });
+    const [ethBefore, wethBefore, usdcBefore] = [
+      await ethOf(),
+      await wethOf(owner.address),
+      await usdcOf(),
+    ];
+    const { hashes, gasPaid } = await sendLegs(document);
+    // The wrap's wei left as ETH, the swap spent all of it as WETH, the quote came in as USDC.
+    expect(ethBefore - (await ethOf()) - gasPaid).toBe(wei);
+    expect(await wethOf(owner.address)).toBe(wethBefore);
+    expect((await usdcOf()) - usdcBefore).toBe(quoted);
+    // Issue 44: each leg did on chain what its simulation said (the wrap mints the owner WETH).
+    await expectSimulatedAsMined(
+      reader(),
+      document,
+      Object.fromEntries(hashes.map((hash, index) => [index, hash])),
+    );
+    // The swap spends what the wrap wrapped: reported alone, it waits for the wrap leg.
+    const early = await keeperSettles(document, hashes.at(-1) ?? '');
+    expect(early.leg).toMatchObject({ action: 'swap', status: 'submitted' });
+    const { leg } = await keeperSettles(document, hashes.at(-1) ?? '', { 0: hashes[0] ?? '' });
+    expect(leg).toMatchObject({
+      action: 'swap',
+      status: 'confirmed',
+      settledAmountMicros: `${quoted}`,
     });
+    const stored = await storedPlan(document.planId);
+    // The wrap books what the WETH mint proved wrapped, not the plan's figure.
+    expect(stored.legs[0]).toMatchObject({
+      action: 'wrap',
+      status: 'confirmed',
+      settledAmountMicros: `${wei}`,
+    });
+    expect(await verifyLedger(t.db)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it.each([
+    ['0', /amountInMicros/],
+    ['0.5', /amountInMicros/],
+    ['1.0000000000000000001', /amountInMicros/],
+  ])('ETH in, amountInMicros %s: 400 naming the field, nothing stored', async (amount) => {
+    const res = await plan(
+      swapBody({ inputToken: 'ETH', outputToken: 'USDC', amountInMicros: amount }),
+    ).expect(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.amountInMicros' });
+  });
+
+  it('ETH both ways: 400 naming outputToken (both are WETH)', async () => {
+    const res = await plan(swapBody({ inputToken: 'ETH', outputToken: 'ETH' })).expect(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.outputToken' });
   });
 
   itFailsAStaleFill({
@@ -282,9 +336,7 @@ describe('POST /svc/evm/swap/plan', () => {
       .send({ txId: approveTx })
       .expect(422);
     expect(res.body).toMatchObject({ code: 'RECEIPT_MISMATCH', field: 'body.txId' });
-    const stored = StoredPlanDocument.parse(
-      (await request(t.app).get(`/api/v1/svc/plans/${document.planId}`)).body,
-    );
+    const stored = await storedPlan(document.planId);
     expect(stored.legs[1]).toMatchObject({ status: 'unsigned', txId: null });
   });
 

@@ -7,7 +7,7 @@ import { normalizeEvmAddress } from './normalizeEvmAddress';
 
 export type BuildEvmUnwrapParameters = UnwrapLegRequest;
 
-const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)']);
+const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)', 'function deposit() payable']);
 
 /**
  * The unsigned leg that turns wrapped native into native gas: `WETH.withdraw(amount)` from the
@@ -21,6 +21,11 @@ const wrappedNativeAbi = parseAbi(['function withdraw(uint256 wad)']);
 export function buildEvmUnwrap(
   context: EvmContext,
   parameters: BuildEvmUnwrapParameters,
+  /**
+   * `wrap` (issue 41): the leg before a swap from ETH instead: `WETH.deposit()` paying `amount`
+   * wei (native out, the wrapped native in).
+   */
+  action: 'wrap' | 'unwrap' = 'unwrap',
 ): UnsignedLeg {
   const owner = normalizeEvmAddress(parameters.owner);
   const token = normalizeEvmAddress(parameters.wrappedNative);
@@ -33,20 +38,18 @@ export function buildEvmUnwrap(
   if (parameters.amount <= 0n || parameters.amount > MAX_MICROS) {
     throw new InvalidChainInputError('amount', 'amount: must be > 0 and <= 2^63 - 1');
   }
-  const leg = evmLeg(
-    context,
-    { planId: parameters.planId, amountMicros: parameters.amount },
-    owner,
-    {
-      action: 'unwrap',
-      to: token,
-      call: encodeFunctionData({
-        abi: wrappedNativeAbi,
-        functionName: 'withdraw',
-        args: [parameters.amount],
-      }),
-      summary: parameters.summary,
-    },
-  );
-  return leg;
+  return evmLeg(context, { planId: parameters.planId, amountMicros: parameters.amount }, owner, {
+    action,
+    to: token,
+    call:
+      action === 'wrap'
+        ? encodeFunctionData({ abi: wrappedNativeAbi, functionName: 'deposit' })
+        : encodeFunctionData({
+            abi: wrappedNativeAbi,
+            functionName: 'withdraw',
+            args: [parameters.amount],
+          }),
+    summary: parameters.summary,
+    ...(action === 'wrap' ? { value: parameters.amount } : {}),
+  });
 }

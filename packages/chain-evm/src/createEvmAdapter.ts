@@ -53,6 +53,9 @@ export type EvmChainAdapter = Omit<ChainAdapter, 'sizeGas'> & {
   sizeGas(parameters: SizeEvmGasParameters): Promise<SizeEvmGasReturnType>;
   buildUnwrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
   readUnwrapReceipt(parameters: ReadEvmUnwrapReceiptParameters): Promise<UnwrapReceipt>;
+  /** A swap from ETH: the wrap leg (`WETH.deposit()` paying the amount) and its receipt. */
+  buildWrap(parameters: BuildEvmUnwrapParameters): UnsignedLeg;
+  readWrapReceipt(parameters: ReadEvmUnwrapReceiptParameters): Promise<UnwrapReceipt>;
   /** Issue 44: the plan's legs simulated (eth_simulateV1), and what a mined leg moved. */
   simulateLegs(query: LegSimulationQuery): Promise<LegSimulationReading>;
   readLegChanges(txId: string): Promise<LegChangesReading>;
@@ -102,6 +105,8 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmChainAdapter {
     sizeGas: (parameters) => sizeEvmGas(context, parameters),
     buildUnwrap: (parameters) => buildEvmUnwrap(context, parameters),
     readUnwrapReceipt: (parameters) => readEvmUnwrapReceipt(context, parameters),
+    buildWrap: (parameters) => buildEvmUnwrap(context, parameters, 'wrap'),
+    readWrapReceipt: (parameters) => readEvmUnwrapReceipt(context, parameters, 'wrap'),
     simulateLegs: (query) => simulateEvmLegs(context, query),
     readLegChanges: (txId) => readEvmLegChanges(context, txId),
   };

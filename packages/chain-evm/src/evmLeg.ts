@@ -9,10 +9,12 @@ export interface EvmLegParameters {
   /** ABI-encoded call; the plan tag is appended here. */
   readonly call: Hex;
   readonly summary: string;
+  /** Wei the call pays (a wrap's `deposit()`); 0 when absent. */
+  readonly value?: bigint;
 }
 
 /**
- * One unsigned leg: an `evm-transaction-request` from the owner, no value, calldata tagged
+ * One unsigned leg: an `evm-transaction-request` from the owner (no value unless given), calldata tagged
  * with the plan. Only deposits and withdrawals settle; an approve moves no money.
  *
  * @example
@@ -22,7 +24,7 @@ export function evmLeg(
   context: EvmContext,
   request: Pick<LegRequest, 'planId' | 'amountMicros'>,
   owner: Address,
-  { action, to, call, summary }: EvmLegParameters,
+  { action, to, call, summary, value }: EvmLegParameters,
 ): UnsignedLeg {
   return {
     chain: context.chain,
@@ -38,7 +40,7 @@ export function evmLeg(
         from: owner,
         to,
         data: appendPlanTag(call, request.planId),
-        value: '0',
+        value: (value ?? 0n).toString(10),
       },
     },
   };

@@ -44,6 +44,15 @@ async function send(to: Address, data: Hex, value = 0n): Promise<Hex> {
   return hash;
 }
 
+/** The owner's wrap or unwrap leg of `amount` wei for a new plan, as the adapter builds it. */
+function legOf(action: 'wrap' | 'unwrap', amount: bigint) {
+  const planId = newPlanId();
+  const request = { planId, owner: owner.address, wrappedNative: bed.fixtures.weth, amount };
+  const build = action === 'wrap' ? adapter().buildWrap : adapter().buildUnwrap;
+  const leg = build({ ...request, summary: action });
+  return { planId, leg, tx: leg.payload.transaction as { to: Address; data: Hex; value: string } };
+}
+
 describe('readEvmUnwrapReceipt on anvil', () => {
   it("reads what the owner unwrapped; another plan's transaction is a mismatch", async () => {
     const weth = bed.fixtures.weth;
@@ -52,15 +61,7 @@ describe('readEvmUnwrapReceipt on anvil', () => {
       functionName: 'deposit',
     });
     await send(weth, deposit, 1_000n);
-    const planId = newPlanId();
-    const leg = adapter().buildUnwrap({
-      planId,
-      owner: owner.address,
-      wrappedNative: weth,
-      amount: 400n,
-      summary: 'Unwrap',
-    });
-    const tx = leg.payload.transaction as { to: Address; data: Hex };
+    const { planId, tx } = legOf('unwrap', 400n);
     const txId = await send(tx.to, tx.data);
     const query = { txId, planId, owner: owner.address, wrappedNative: weth };
     expect(await adapter().readUnwrapReceipt(query)).toMatchObject({
@@ -75,5 +76,27 @@ describe('readEvmUnwrapReceipt on anvil', () => {
     expect(await adapter().readUnwrapReceipt({ ...query, txId: unknown })).toMatchObject({
       status: 'pending',
     });
+  });
+
+  it('a wrap leg (a swap from ETH): deposit() paying the amount; its receipt what was wrapped', async () => {
+    const weth = bed.fixtures.weth;
+    const { planId, leg, tx } = legOf('wrap', 700n);
+    // WETH9's deposit() (the plan tag appended), paying the amount.
+    const deposit = encodeFunctionData({
+      abi: parseAbi(['function deposit() payable']),
+      functionName: 'deposit',
+    });
+    expect(tx).toMatchObject({ to: weth, value: '700' });
+    expect(tx.data.startsWith(deposit)).toBe(true);
+    expect(leg).toMatchObject({ action: 'wrap', settles: true, amountMicros: 700n });
+    const txId = await send(tx.to, tx.data, BigInt(tx.value));
+    const query = { txId, planId, owner: owner.address, wrappedNative: weth };
+    expect(await adapter().readWrapReceipt(query)).toMatchObject({
+      status: 'confirmed',
+      txId,
+      amount: 700n,
+    });
+    // The same transaction read as an unwrap moved nothing out: a mismatch.
+    expect(await adapter().readUnwrapReceipt(query)).toMatchObject({ status: 'mismatch' });
   });
 });

@@ -10,7 +10,10 @@ import { sumTransfers } from './sumTransfers';
 
 export type ReadEvmUnwrapReceiptParameters = UnwrapReceiptQuery;
 
-const wrappedNativeEvents = parseAbi(['event Withdrawal(address indexed src, uint256 wad)']);
+const wrappedNativeEvents = parseAbi([
+  'event Withdrawal(address indexed src, uint256 wad)',
+  'event Deposit(address indexed dst, uint256 wad)',
+]);
 
 /**
  * What the chain says about an unwrap leg's transaction, checked against the plan first: sent
@@ -27,32 +30,38 @@ const wrappedNativeEvents = parseAbi(['event Withdrawal(address indexed src, uin
 export async function readEvmUnwrapReceipt(
   context: EvmContext,
   query: ReadEvmUnwrapReceiptParameters,
+  /**
+   * `wrap` (issue 41): a wrap leg instead: the token's `Deposit(dst, wad)` logs for the owner (a
+   * token that mints: its Transfers from the zero address to the owner).
+   */
+  direction: 'wrap' | 'unwrap' = 'unwrap',
 ): Promise<UnwrapReceipt> {
   const { txId, owner } = parseLegReceiptQuery(query);
   const token = normalizeEvmAddress(query.wrappedNative);
   if (!token) throw new InvalidChainInputError('wrappedNative', 'wrappedNative: not an address');
+  const eventName = direction === 'wrap' ? 'Deposit' : 'Withdrawal';
   return readMinedLeg(context, { txId, owner, planId: query.planId, to: token }, (receipt) => {
-    let withdrawn = 0n;
+    let logged = 0n;
     for (const log of receipt.logs) {
       if (!isAddressEqual(log.address, token)) continue;
       const event = decodeEvmLog(wrappedNativeEvents, log);
-      if (event?.eventName === 'Withdrawal' && isAddressEqual(event.args.src, owner)) {
-        withdrawn += event.args.wad;
-      }
+      if (event?.eventName !== eventName) continue;
+      const who = event.eventName === 'Deposit' ? event.args.dst : event.args.src;
+      if (isAddressEqual(who, owner)) logged += event.args.wad;
     }
     const amount =
-      withdrawn > 0n
-        ? withdrawn
-        : sumTransfers(
-            receipt.logs,
-            token,
-            (from, to) => isAddressEqual(from, owner) && isAddressEqual(to, zeroAddress),
+      logged > 0n
+        ? logged
+        : sumTransfers(receipt.logs, token, (from, to) =>
+            direction === 'wrap'
+              ? isAddressEqual(from, zeroAddress) && isAddressEqual(to, owner)
+              : isAddressEqual(from, owner) && isAddressEqual(to, zeroAddress),
           );
     if (amount === 0n) {
       return {
         status: 'mismatch' as const,
         txId,
-        reason: 'the transaction unwrapped nothing of the owner',
+        reason: `the transaction ${direction}ped nothing of the owner`,
       };
     }
     return {

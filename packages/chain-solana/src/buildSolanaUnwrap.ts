@@ -1,4 +1,10 @@
-import { NATIVE_MINT, createCloseAccountInstruction } from '@solana/spl-token';
+import {
+  NATIVE_MINT,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createCloseAccountInstruction,
+  createSyncNativeInstruction,
+} from '@solana/spl-token';
+import { SystemProgram } from '@solana/web3.js';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 import type { LegBuild, UnwrapLegRequest } from '@yieldrouter/schemas';
 import { planMemoInstruction } from './instructions/planMemo';
@@ -24,6 +30,11 @@ import { validateLegRequest } from './validateLegRequest';
 export async function buildSolanaUnwrap(
   context: SolanaContext,
   request: UnwrapLegRequest,
+  /**
+   * `wrap` (issue 41): the leg before a swap from SOL instead: the owner's wrapped SOL account
+   * created if absent (idempotent), `amount` lamports transferred in, SPL `SyncNative`.
+   */
+  action: 'wrap' | 'unwrap' = 'unwrap',
 ): Promise<LegBuild> {
   const owner = validateLegRequest({
     planId: request.planId,
@@ -37,14 +48,25 @@ export async function buildSolanaUnwrap(
       'wrappedNative: must be the wrapped SOL mint',
     );
   }
+  const account = associatedTokenAccount(owner, NATIVE_MINT);
   return prepareSolanaLeg(context, {
     owner,
-    action: 'unwrap',
+    action,
     planId: request.planId,
     amountMicros: request.amount,
     summary: request.summary,
     instructions: [
-      createCloseAccountInstruction(associatedTokenAccount(owner, NATIVE_MINT), owner, owner),
+      ...(action === 'wrap'
+        ? [
+            createAssociatedTokenAccountIdempotentInstruction(owner, account, owner, NATIVE_MINT),
+            SystemProgram.transfer({
+              fromPubkey: owner,
+              toPubkey: account,
+              lamports: request.amount,
+            }),
+            createSyncNativeInstruction(account),
+          ]
+        : [createCloseAccountInstruction(account, owner, owner)]),
       planMemoInstruction(request.planId),
     ],
   });

@@ -57,6 +57,8 @@ export function createSolanaAdapter(config: SolanaAdapterConfig): ChainAdapter {
     sizeGas: (query) => sizeSolanaGas(context, query),
     buildSolanaUnwrap: (request) => buildSolanaUnwrap(context, request),
     readUnwrapReceipt: (query) => readSolanaUnwrapReceipt(context, query),
+    buildSolanaWrap: (request) => buildSolanaUnwrap(context, request, 'wrap'),
+    readWrapReceipt: (query) => readSolanaUnwrapReceipt(context, query, 'wrap'),
     simulateLegs: (query) => simulateSolanaLegs(context, query),
     readLegChanges: (txId) => readSolanaLegChanges(context, txId),
   };

@@ -24,6 +24,12 @@ import { tokenBalanceDelta } from './tokenBalanceDelta';
 export async function readSolanaUnwrapReceipt(
   context: SolanaContext,
   query: UnwrapReceiptQuery,
+  /**
+   * `wrap` (issue 41): a wrap leg instead: the wrapped SOL the owner's token accounts gained (an
+   * account it created counts from zero; its rent, the owner's SOL outside the books, is not
+   * booked).
+   */
+  direction: 'wrap' | 'unwrap' = 'unwrap',
 ): Promise<UnwrapReceipt> {
   if (!parsePublicKey(query.wrappedNative)?.equals(NATIVE_MINT)) {
     throw new InvalidChainInputError(
@@ -34,15 +40,16 @@ export async function readSolanaUnwrapReceipt(
   const read = await readPlannedSolanaTransaction(context, query);
   if (read.status !== 'ran') return read;
   try {
-    const amount = -tokenBalanceDelta(read.meta, read.keys, {
+    const delta = tokenBalanceDelta(read.meta, read.keys, {
       mint: NATIVE_MINT,
       owner: read.owner,
     });
+    const amount = direction === 'wrap' ? delta : -delta;
     if (amount <= 0n) {
       return {
         status: 'mismatch',
         txId: query.txId,
-        reason: 'the transaction unwrapped no wrapped SOL of the owner',
+        reason: `the transaction ${direction}ped no wrapped SOL of the owner`,
       };
     }
     return { status: 'confirmed', txId: query.txId, amount, block: String(read.slot) };

@@ -387,7 +387,7 @@ CREATE TABLE "plan_legs" (
   CONSTRAINT "plan_legs_venue_id_fkey" FOREIGN KEY (venue_id) REFERENCES venues(id),
   CONSTRAINT "plan_legs_amount_micros_check" CHECK (amount_micros >= 0),
   CONSTRAINT "plan_legs_chain_check" CHECK (chain = ANY ('{sui,solana,base,arbitrum}'::text[])),
-  CONSTRAINT "plan_legs_effect_check" CHECK (effect = ANY ('{none,fund_liquid,fund_staked,stake,unstake,exit_liquid,swap,rebalance_out,rebalance_in,unstake_yield,pay_out,bridge_burn,unwrap,bridge_fee,bridged_stake,skim}'::text[])),
+  CONSTRAINT "plan_legs_effect_check" CHECK (effect = ANY ('{none,fund_liquid,fund_staked,stake,unstake,exit_liquid,swap,rebalance_out,rebalance_in,unstake_yield,pay_out,bridge_burn,unwrap,bridge_fee,bridged_stake,skim,wrap}'::text[])),
   CONSTRAINT "plan_legs_leg_index_check" CHECK (leg_index >= 0),
   CONSTRAINT "plan_legs_max_settle_micros_check" CHECK (max_settle_micros >= 0),
   CONSTRAINT "plan_legs_min_settle_micros_check" CHECK (min_settle_micros >= 0),

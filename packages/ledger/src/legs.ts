@@ -36,7 +36,8 @@ export interface SettlementLeg {
   /**
    * Rebalance legs: whether the plan's other leg (the withdraw leg for the deposit leg, and the
    * other way round) is still open (unsigned or submitted); unwrap legs: whether the plan's swap
-   * leg is; false for the other kinds.
+   * leg is; swap legs: whether the plan's wrap leg is (a swap from the native token); false for
+   * the other kinds.
    */
   readonly pairedLegOpen: boolean;
   /** Rebalance deposit legs: what the plan holds in the wallet's pending_in now; 0 otherwise. */
@@ -170,10 +171,11 @@ export const LEG_COLUMNS = `
     SELECT a.balance_micros::text FROM ledger_accounts a
     WHERE a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain)
       AND a.bucket = 'staked:' || v.opportunity_id) END AS staked_micros,
-  CASE WHEN l.effect IN ('rebalance_out', 'rebalance_in', 'unwrap') THEN EXISTS (
+  CASE WHEN l.effect IN ('rebalance_out', 'rebalance_in', 'unwrap', 'swap') THEN EXISTS (
     SELECT 1 FROM plan_legs o
     WHERE o.plan_id = l.plan_id AND o.leg_index <> l.leg_index
-      AND o.effect IN ('rebalance_out', 'rebalance_in', 'swap')
+      AND CASE WHEN l.effect = 'swap' THEN o.effect = 'wrap'
+               ELSE o.effect IN ('rebalance_out', 'rebalance_in', 'swap') END
       AND o.status IN ('unsigned', 'submitted')) END AS paired_leg_open,
   CASE WHEN l.effect = 'rebalance_in' THEN (
     SELECT COALESCE(SUM(po.amount_micros), 0)::text FROM journal_entries e

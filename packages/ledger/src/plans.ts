@@ -32,6 +32,8 @@ export type LegEffect =
   | 'swap'
   /** Gas sponsorship's unwrap leg: wrapped native out of liquid, native in (migration 0029). */
   | 'unwrap'
+  /** A swap from the native token's wrap leg: native out of liquid, wrapped native in (0056). */
+  | 'wrap'
   // Rebalance (migration 0021): out of one venue into pending_in, then into another venue.
   | 'rebalance_out'
   | 'rebalance_in'

@@ -130,7 +130,7 @@ export type UnsignedPayload =
   | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
 
 export type LegAction =
-  'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer' | 'unwrap' | 'burn' | 'mint';
+  'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer' | 'wrap' | 'unwrap' | 'burn' | 'mint';
 
 export interface UnsignedLeg {
   readonly chain: Chain;
@@ -328,6 +328,22 @@ export interface ChainAdapter {
    */
   readUnwrapReceipt?(query: UnwrapReceiptQuery): Promise<UnwrapReceipt>;
   /**
+   * A swap from the native token (issue 41): the leg that wraps `amount` of the owner's native
+   * gas into the wrapped native token (EVM: `deposit()` paying the amount), tagged with the plan.
+   */
+  buildWrap?(request: UnwrapLegRequest): UnsignedLeg;
+  /**
+   * A swap from SOL (issue 41): the leg that creates the owner's wrapped SOL account if absent,
+   * moves `amount` lamports into it and syncs it, with the plan memo; blocked when the chain
+   * cannot be read (blockhash).
+   */
+  buildSolanaWrap?(request: UnwrapLegRequest): Promise<LegBuild>;
+  /**
+   * What the chain says about a wrap leg's transaction: sent by the owner to the wrapped native
+   * token, tagged with the plan; `amount` is what its logs show wrapped for the owner.
+   */
+  readWrapReceipt?(query: UnwrapReceiptQuery): Promise<UnwrapReceipt>;
+  /**
    * Runs a plan's unsigned legs on this chain in order against current state, without sending
    * them, and reports each one's token balance changes (issue 44). Fail-closed: `unavailable`
    * when the chain cannot be read. Absent where the chain has no simulation yet.
@@ -431,7 +447,7 @@ export interface UnwrapLegRequest {
   readonly owner: string;
   /** The wrapped native token (WETH). */
   readonly wrappedNative: string;
-  /** Wei to unwrap. */
+  /** Wei to unwrap (or, for a wrap leg, to wrap). */
   readonly amount: bigint;
   readonly summary: string;
 }

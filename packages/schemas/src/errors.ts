@@ -305,7 +305,7 @@ export function describeErrorCode(code: ErrorCode): CatalogEntry {
       return {
         status: 400,
         meaning:
-          "A swap or route names the chain's native token (SOL on Solana, ETH on Base and Arbitrum), which its plans do not wrap or unwrap yet: name the wrapped token (WSOL, WETH); native gas is bought with POST /svc/gas-sponsor/plan. The message names the field; nothing is stored.",
+          "A route's token (a cross-asset deposit or route) names the chain's native token (SOL on Solana, ETH on Base and Arbitrum), which those plans do not wrap yet: name the wrapped token (WSOL, WETH); swap plans take it either way; native gas is bought with POST /svc/gas-sponsor/plan. The message names the field; nothing is stored.",
       };
     case 'AUTO_PAY_WITHDRAW_NOT_SETTLED':
       return {

@@ -17,6 +17,7 @@ export const PlanLegDocument = z
       'withdraw',
       'swap',
       'transfer',
+      'wrap',
       'unwrap',
       'burn',
       'mint',

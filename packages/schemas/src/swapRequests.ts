@@ -14,8 +14,10 @@ const SwapToken = z
     description:
       "A token the service knows on the route's chain: its symbol (USDC, WETH, …) or its " +
       'address; an unknown token is a 400 naming the field. The native token (SOL on Solana, ' +
-      'ETH or 0xEeee… on Base and Arbitrum) is taken as outputToken only; as inputToken it is ' +
-      '400 NATIVE_TOKEN_NOT_SWAPPABLE naming the field (send WSOL / WETH).',
+      'ETH or 0xEeee… on Base and Arbitrum) is taken as inputToken: the plan wraps it first ' +
+      '(inputToken WSOL / WETH in the answer; EVM WETH.deposit() paying the amount, Solana ' +
+      'the lamports into the wrapped SOL account and SyncNative), a wrap leg settled from its ' +
+      'receipt, then swaps the wrapped token.',
     examples: ['USDC', 'WETH'],
   });
 

@@ -108,13 +108,16 @@ export function planRecord(parts: PlanParts<object>, storage: PlanStorage): Plan
 
 /**
  * A swap-kind plan as stored when it unwraps what its swap bought (a gas top-up, a swap into the
- * native token): each settling unwrap leg settles as an unwrap, its amount from its receipt.
+ * native token): each settling unwrap leg settles as an unwrap, its amount from its receipt;
+ * likewise a wrap leg before a swap from the native token settles as a wrap.
  */
 export function withUnwrapLegs(record: PlanInput): PlanInput {
   return {
     ...record,
     legs: record.legs.map((leg) =>
-      leg.action === 'unwrap' && leg.settles ? { ...leg, effect: 'unwrap' as const } : leg,
+      (leg.action === 'unwrap' || leg.action === 'wrap') && leg.settles
+        ? { ...leg, effect: leg.action }
+        : leg,
     ),
   };
 }

@@ -6,7 +6,7 @@ import type { SwapPlanParameters } from './swapPlanParameters';
 import { buildSwapLegs } from './priceSwap';
 import { beginSwapPlan, nativeTokenOf } from './swapPlanSteps';
 import { quoteAndStoreSwapPlan } from './storeSwapPlan';
-import { swapThenUnwrap } from './swapThenUnwrap';
+import { swapThenUnwrap, wrapThenSwap } from './swapThenUnwrap';
 
 /** An EVM swap plan's inputs: the swap settings, the 0x quote source and the request. */
 export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
@@ -25,7 +25,8 @@ export type PrepareEvmSwapPlanParameters = SwapPlanParameters<
  * Prepared: fee lines (the service fee from the schedule on the input; the pool fee the source
  * reported), the quoted and minimum amounts out, and the legs — an approval when the allowance
  * (as the quote reports it, else read on chain) is short, then the quote's call, then (output
- * ETH or 0xEeee…) the unwrap of the WETH it bought.
+ * ETH or 0xEeee…) the unwrap of the WETH it bought; with input ETH (or 0xEeee…) a wrap leg
+ * (`WETH.deposit()` of the whole input) comes first and the swap spends WETH.
  */
 export async function prepareEvmSwapPlan(
   parameters: PrepareEvmSwapPlanParameters,
@@ -35,10 +36,16 @@ export async function prepareEvmSwapPlan(
   const adapter = adapters[chain];
   // ETH out (issue 41): the swap buys WETH, then an unwrap leg turns it into ETH.
   const nativeOut = nativeTokenOf(chain, request.outputToken);
+  // ETH in: a wrap leg (WETH.deposit of the whole input) first, then the swap spends WETH.
+  const nativeIn = nativeTokenOf(chain, request.inputToken);
   const basis = beginSwapPlan({
     chain,
     tokens: swaps.tokens[chain],
-    request: nativeOut ? { ...request, outputToken: nativeOut.wrapped } : request,
+    request: {
+      ...request,
+      ...(nativeIn ? { inputToken: nativeIn.wrapped } : {}),
+      ...(nativeOut ? { outputToken: nativeOut.wrapped } : {}),
+    },
     normalizeOwner: (address) => adapter.normalizeAddress(address),
     ownerFormat: '0x + 40 hex, EIP-55 if mixed case',
     feeRecipient: swaps.feeRecipients[chain],
@@ -53,7 +60,11 @@ export async function prepareEvmSwapPlan(
       source: 'SVC_ZEROX_BASE_URL',
       feeRecipient: `SVC_${chain.toUpperCase()}_SWAP_FEE_RECIPIENT`,
     },
-    buildLegs: nativeOut ? swapThenUnwrap(buildSwapLegs) : buildSwapLegs,
+    buildLegs: nativeIn
+      ? wrapThenSwap(buildSwapLegs)
+      : nativeOut
+        ? swapThenUnwrap(buildSwapLegs)
+        : buildSwapLegs,
     now,
   });
 }

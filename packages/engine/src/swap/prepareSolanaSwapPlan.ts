@@ -8,7 +8,7 @@ import type { SolanaSwapQuote } from './swapQuoteSource';
 import type { QuotedSwapLegParameters } from './priceSwap';
 import type { SwapPlanParameters } from './swapPlanParameters';
 import { beginSwapPlan, nativeTokenOf } from './swapPlanSteps';
-import { swapThenUnwrap } from './swapThenUnwrap';
+import { swapThenUnwrap, wrapThenSwap } from './swapThenUnwrap';
 
 /** A Solana swap plan's inputs: the Jupiter settings, its quote source and the request. */
 export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
@@ -27,7 +27,8 @@ export type PrepareSolanaSwapPlanParameters = SwapPlanParameters<
  * (blockhash, lookup tables). Prepared: fee lines (the service fee from the schedule on the
  * input; the pool fee the route reported), the quoted and minimum amounts out, and one leg: the
  * service fee transfer, Jupiter's swap instructions and the plan memo in one v0 transaction;
- * with output SOL, then the unwrap leg (`swapThenUnwrap`).
+ * with output SOL, then the unwrap leg (`swapThenUnwrap`); with input SOL, the wrap leg first
+ * (`wrapThenSwap`).
  */
 export async function prepareSolanaSwapPlan(
   parameters: PrepareSolanaSwapPlanParameters,
@@ -37,10 +38,16 @@ export async function prepareSolanaSwapPlan(
   const adapter = adapters[chain];
   // SOL out (issue 41): the swap buys wrapped SOL, then an unwrap leg turns it into SOL.
   const nativeOut = nativeTokenOf(chain, request.outputToken);
+  // SOL in: a wrap leg (the lamports into the owner's wrapped SOL account) first.
+  const nativeIn = nativeTokenOf(chain, request.inputToken);
   const basis = beginSwapPlan({
     chain,
     tokens: jupiter.tokens,
-    request: nativeOut ? { ...request, outputToken: nativeOut.wrapped } : request,
+    request: {
+      ...request,
+      ...(nativeIn ? { inputToken: nativeIn.wrapped } : {}),
+      ...(nativeOut ? { outputToken: nativeOut.wrapped } : {}),
+    },
     normalizeOwner: (address) => adapter.normalizeAddress(address),
     ownerFormat: 'a base58 public key of 32 bytes',
     feeRecipient: jupiter.feeRecipient,
@@ -52,7 +59,11 @@ export async function prepareSolanaSwapPlan(
     adapter,
     source,
     settings: { source: 'SVC_JUPITER_BASE_URL', feeRecipient: 'SVC_SOLANA_SWAP_FEE_RECIPIENT' },
-    buildLegs: nativeOut ? swapThenUnwrap(buildSolanaSwapLegs) : buildSolanaSwapLegs,
+    buildLegs: nativeIn
+      ? wrapThenSwap(buildSolanaSwapLegs)
+      : nativeOut
+        ? swapThenUnwrap(buildSolanaSwapLegs)
+        : buildSolanaSwapLegs,
     now,
   });
 }

@@ -42,7 +42,8 @@ export function nativeTokenOf(
 
 /**
  * A token named by symbol (any case) or address, in the chain's table; else a 400 naming it:
- * `NATIVE_TOKEN_NOT_SWAPPABLE` for the chain's native token, `BAD_REQUEST` for any other.
+ * `NATIVE_TOKEN_NOT_SWAPPABLE` for the chain's native token (a caller that wraps it, as the EVM
+ * swap plan does, maps it to the wrapped token first), `BAD_REQUEST` for any other.
  */
 export function findSwapToken(
   tokens: readonly SwapToken[],
@@ -60,7 +61,7 @@ export function findSwapToken(
     if (native) {
       throw new EngineError(
         'NATIVE_TOKEN_NOT_SWAPPABLE',
-        `body.${field}: ${asked} is ${chain}'s native token, which swap plans do not wrap yet: name ${native.wrapped} (native gas: POST /api/v1/svc/gas-sponsor/plan)`,
+        `body.${field}: ${asked} is ${chain}'s native token, which ${field === 'token' ? 'this route does' : `${chain} swap plans do`} not wrap yet: name ${native.wrapped} (native gas: POST /api/v1/svc/gas-sponsor/plan)`,
         `body.${field}`,
       );
     }

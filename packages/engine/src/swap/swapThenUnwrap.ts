@@ -55,3 +55,40 @@ export function swapThenUnwrap<Quote extends SwapQuote>(
     return { status: 'prepared', legs: [...swap.legs, ...unwrap.legs] };
   };
 }
+
+/**
+ * The legs of a swap from a chain's native token (issue 41), the mirror of `swapThenUnwrap`: a
+ * wrap leg of the plan's whole input first — EVM `WETH.deposit()` paying it (the swap then spends
+ * WETH, with its approval as usual); Solana the owner's wrapped SOL account created if absent,
+ * the lamports moved in and synced — then `buildSwapLegs`' legs. The wrap leg settles from its
+ * own receipt: it books what the chain shows wrapped, never this figure.
+ */
+export function wrapThenSwap<Quote extends SwapQuote>(
+  buildSwapLegs: BuildLegs<Quote>,
+): BuildLegs<Quote> {
+  return async (parameters) => {
+    const { adapter, chain, input, amountInMicros } = parameters;
+    const native = chain === 'solana' ? 'SOL' : 'ETH';
+    const request = {
+      planId: parameters.planId,
+      owner: parameters.owner,
+      wrappedNative: input.address,
+      amount: amountInMicros,
+      summary: `Wrap ${formatUnits(amountInMicros, input.decimals)} ${native} into ${input.symbol} on ${chain} for the swap`,
+    };
+    const wrap: LegBuild | undefined =
+      chain === 'solana'
+        ? await adapter.buildSolanaWrap?.(request)
+        : adapter.buildWrap && { status: 'prepared', legs: [adapter.buildWrap(request)] };
+    if (!wrap) {
+      return {
+        status: 'blocked',
+        blockers: [blocker('rpc_unavailable', { details: { chain, detail: 'no wrap builder' } })],
+      };
+    }
+    if (wrap.status !== 'prepared') return wrap;
+    const swap = await buildSwapLegs(parameters);
+    if (swap.status !== 'prepared') return swap;
+    return { status: 'prepared', legs: [...wrap.legs, ...swap.legs] };
+  };
+}

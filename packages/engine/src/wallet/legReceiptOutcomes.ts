@@ -6,6 +6,7 @@ import type { LegOutcome } from './recordLegOutcome';
 import { releaseBooking } from './releaseBooking';
 import { bookSettlement } from './settlementPostings';
 import { bookSwap, bookUnwrap } from './swapBooking';
+import type { UnwrapLegReceipt } from './unwrapLegReceipt';
 import type { SwapLegReceipt } from './swapLegReceipt';
 
 // What a leg's receipt books, per kind of leg: the outcome settleLeg.ts records.
@@ -121,14 +122,15 @@ function heldForDeposit(leg: SettlementLeg, moved: { readonly amountOut: bigint 
 
 /**
  * An unwrap leg's receipt: confirmed → what the logs show unwrapped leaves liquid in the wrapped
- * asset (as far as the books hold it) and comes into liquid in the native asset; reverted →
- * failed, nothing moves.
+ * asset (as far as the books hold it) and comes into liquid in the native asset (a wrap leg:
+ * the reverse); reverted → failed, nothing moves.
  */
 export function unwrapOutcomeOf(
   leg: SettlementLeg,
   receipt: Extract<Receipt, { status: 'confirmed' | 'failed' }>,
-  wrappedAsset: string,
-  wrappedHeld: bigint,
+  wrapping: Pick<UnwrapLegReceipt, 'wrappedAsset' | 'direction' | 'takenAsset'>,
+  /** What the books hold of the asset the leg takes (`wrapping.takenAsset`). */
+  held: bigint,
 ): LegOutcome {
   if (receipt.status === 'failed') {
     return { status: 'failed', reason: `failed: ${receipt.reason}`, postings: [], position: null };
@@ -139,8 +141,10 @@ export function unwrapOutcomeOf(
     amountMicros: receipt.amountMicros,
     shares: null,
     reviewReason: null,
-    postings: at ? bookUnwrap(at, wrappedAsset, receipt.amountMicros, wrappedHeld) : [],
+    postings: at
+      ? bookUnwrap(at, wrapping.wrappedAsset, receipt.amountMicros, held, wrapping.direction)
+      : [],
     position: null,
-    guards: at ? [liquidGuard(leg, wrappedAsset, wrappedHeld)] : [],
+    guards: at ? [liquidGuard(leg, wrapping.takenAsset, held)] : [],
   };
 }

@@ -86,10 +86,11 @@ const ACTIVITY_STATUS: Readonly<Record<string, Activity['activity'][number]['sta
 };
 
 // Object.hasOwn: an action is a stored string; only these own keys name a kind. An unwrap
-// (gas sponsorship: wrapped native into native, 1:1) is a swap row.
+// (gas sponsorship: wrapped native into native, 1:1) is a swap row, as is a wrap (the reverse).
 const ACTIVITY_KIND = {
   swap: 'swap',
   unwrap: 'swap',
+  wrap: 'swap',
   withdraw: 'withdraw',
   transfer: 'transfer',
 } as const;

@@ -72,7 +72,7 @@ function events(
   const position: OutboxEventInput = { type: 'position.updated', wallet, payload: updated };
   // A swap happens in the owner's wallet and the catalog has no swap event yet (its activity row
   // and the plan carry the outcome); the position moves when the swap moved liquid USDC.
-  if (leg.effect === 'swap' || leg.effect === 'unwrap') {
+  if (leg.effect === 'swap' || leg.effect === 'unwrap' || leg.effect === 'wrap') {
     const movesUsdc = outcome.postings.some(
       (posting) => 'wallet' in posting.account && assetOfAccount(posting.account) === BOOKS_ASSET,
     );

@@ -20,7 +20,7 @@ const NOTHING_HELD: ReleaseBooking = { postings: [], guards: [], autoPayReturnMi
  *   owner's wallet) goes to liquid, and the pool un-commits it as returned (paid by the next run);
  * - unstake_yield: its commitment on the pool goes back through the plan_legs trigger (0023);
  * - the others reserve nothing: stake, bridged_stake (the bridge's delivery stays liquid),
- *   unstake, rebalance_out, swap, unwrap, bridge_burn, bridge_fee (bridge legs release through
+ *   unstake, rebalance_out, swap, wrap, unwrap, bridge_burn, bridge_fee (bridge legs release through
  *   the bridge's own failure path), none; skim: what its exit owes stays in fees:receivable
  *   (reported by reconciliation, never written off).
  */
@@ -59,6 +59,7 @@ export function releaseBooking(leg: SettlementLeg): ReleaseBooking {
     case 'rebalance_out':
     case 'swap':
     case 'unwrap':
+    case 'wrap':
     case 'bridge_burn':
     case 'bridge_fee':
     case 'skim':

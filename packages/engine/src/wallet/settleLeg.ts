@@ -172,7 +172,9 @@ export async function settleLeg(
 
   const swap = leg.effect === 'swap' ? await readSwapLegReceipt(adapters, leg, txId) : undefined;
   const unwrap =
-    leg.effect === 'unwrap' ? await readUnwrapLegReceipt(adapters, leg, txId) : undefined;
+    leg.effect === 'unwrap' || leg.effect === 'wrap'
+      ? await readUnwrapLegReceipt(adapters, leg, txId)
+      : undefined;
   const payout =
     leg.effect === 'pay_out'
       ? await readPayoutLegReceipt(parameters.db, adapters, leg, txId)
@@ -217,9 +219,14 @@ export async function settleLeg(
     case 'failed':
       break;
   }
-  if (receipt.status === 'confirmed' && leg.effect === 'unwrap' && leg.pairedLegOpen) {
-    // A gas top-up unwraps what its swap leg bought: booked once that leg is final, so the
-    // books hold the wrapped native it takes (the keeper watches the txId meanwhile).
+  if (
+    receipt.status === 'confirmed' &&
+    (leg.effect === 'unwrap' || leg.effect === 'swap') &&
+    leg.pairedLegOpen
+  ) {
+    // A gas top-up unwraps what its swap leg bought (and a swap from the native token spends
+    // what its wrap leg wrapped): booked once that leg is final, so the books hold the wrapped
+    // native it takes (the keeper watches the txId meanwhile).
     if (!leg.released) return holdPending(parameters, leg, claim, attempt);
   }
   if (receipt.status === 'confirmed' && leg.effect === 'rebalance_in' && leg.pairedLegOpen) {
@@ -239,12 +246,7 @@ export async function settleLeg(
   const outcome = swap
     ? swapOutcomeOf(swapLeg, receipt, swap, await inputHeldOf(parameters, swapLeg, swap.inputAsset))
     : unwrap
-      ? unwrapOutcomeOf(
-          leg,
-          receipt,
-          unwrap.wrappedAsset,
-          await inputHeldOf(parameters, leg, unwrap.wrappedAsset),
-        )
+      ? unwrapOutcomeOf(leg, receipt, unwrap, await inputHeldOf(parameters, leg, unwrap.takenAsset))
       : burn
         ? bridgeBurnOutcome(leg, receipt, burn.owner)
         : fee

@@ -395,7 +395,8 @@ export function bookSettlement(
     case 'swap':
       throw new Error('a swap leg books through bookSwap');
     case 'unwrap':
-      throw new Error('an unwrap leg books through bookUnwrap');
+    case 'wrap':
+      throw new Error('a wrap or unwrap leg books through bookUnwrap');
     case 'bridge_burn':
       throw new Error('a burn leg books through bridgeBurnOutcome');
     case 'bridge_fee':

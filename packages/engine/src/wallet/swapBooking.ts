@@ -99,12 +99,16 @@ export function bookUnwrap(
   wrappedAsset: string,
   amount: bigint,
   wrappedHeld: bigint,
+  /** `wrap`: the reverse (issue 41) — native out of liquid as far as held, wrapped in. */
+  direction: 'wrap' | 'unwrap' = 'unwrap',
 ): PostingInput[] {
+  const [inputAsset, outputAsset] =
+    direction === 'wrap' ? [NATIVE_ASSET, wrappedAsset] : [wrappedAsset, NATIVE_ASSET];
   return bookSwap(
     at,
     {
-      inputAsset: wrappedAsset,
-      outputAsset: NATIVE_ASSET,
+      inputAsset,
+      outputAsset,
       amountIn: amount,
       amountOut: amount,
       feePaid: 0n,
