@@ -281,6 +281,7 @@ export function createApp(deps: AppDeps): Express {
       adapters,
       venues: config.venues,
       snapshots,
+      treasuries: config.treasuries,
     }),
   );
   Object.assign(

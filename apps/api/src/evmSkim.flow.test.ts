@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import { HarvestResult, PlanDocument, RebalancePlanDocument } from '@yieldrouter/schemas';
 import {
   createPublicClient,
   createWalletClient,
@@ -39,10 +39,13 @@ let evm: EvmBed;
 
 let bed: VaultBedApp;
 beforeAll(async () => {
-  bed = await startVaultBedApp({
-    SVC_BASE_TREASURY: TREASURY,
-    SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
-  });
+  bed = await startVaultBedApp(
+    {
+      SVC_BASE_TREASURY: TREASURY,
+      SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
+    },
+    { aave: true },
+  );
   ({ t, evm } = bed);
 }, 120_000);
 afterAll(() => bed?.close());
@@ -198,6 +201,59 @@ it('harvest (execute) realises the yield and pays the skim; then withdraw everyt
     10_000_000n + (value - 10_000_000n - skim) + (everything - exitSkim),
   );
   expect(await maxWithdraw(owner)).toBe(0n);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+});
+
+it('harvest → rebalance everything: the treasury gets the skim, aave-v3 what was staked', async () => {
+  const treasuryBefore = await usdcOf(TREASURY);
+  const feesBefore = await protocolFees(t);
+  const { owner, signAndSettle, feeMicros } = await flow(5);
+  const value = await maxWithdraw(owner);
+  const wallet = await usdcOf(owner);
+  const answer = await request(t.app)
+    .post(`/api/v1/wallets/${owner}/rebalance`)
+    .set('X-API-Key', ownerKey)
+    .send({ fromOpportunityId: 'morpho', toOpportunityId: 'aave-v3', amountMicros: 'all' })
+    .expect(200);
+  const rebalance = RebalancePlanDocument.parse(answer.body);
+  // The staked balance moves; the venue pays it plus the protocol's share, which the next leg
+  // (the withdraw plan's skim) sends to the treasury.
+  const moved = BigInt(rebalance.amountMicros ?? '0');
+  expect(moved + feeMicros).toBe(value);
+  expect(rebalance.skim).toEqual({
+    treasury: TREASURY,
+    skimMicros: String(feeMicros),
+    grossMicros: String(value),
+  });
+  expect(rebalance.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+    ['withdraw', String(value)],
+    ['transfer', String(feeMicros)],
+    ['approve', String(moved)],
+    ['deposit', String(moved)],
+  ]);
+  // Simulated: the skim leg's transfer is the treasury's, nothing found.
+  expect(rebalance.simulation).toMatchObject({ status: 'simulated', findings: [] });
+  const simulated = rebalance.simulation?.status === 'simulated' ? rebalance.simulation.legs : [];
+  expect(simulated[1]?.changes.filter((change) => change.usdc)).toEqual([
+    expect.objectContaining({ account: owner, role: 'owner', delta: String(-feeMicros) }),
+    expect.objectContaining({ account: TREASURY, role: 'treasury', delta: String(feeMicros) }),
+  ]);
+
+  await signAndSettle(rebalance);
+  expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(feeMicros);
+  expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
+  expect(await receivable()).toBe(0n);
+  // The owner's wallet is where it was; aave-v3 holds what was staked in morpho.
+  expect(await usdcOf(owner)).toBe(wallet);
+  expect(await maxWithdraw(owner)).toBe(0n);
+  const aToken = await reader().readContract({
+    address: evm.fixtures.aToken,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  });
+  expect(aToken).toBe(moved);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
 });

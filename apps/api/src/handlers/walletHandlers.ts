@@ -100,7 +100,12 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     rebalance: async ({ params, body, recordWrite }) =>
       ok(
         await walletUseCases.prepareRebalance(
-          { adapters, venues: deps.venues, opportunities: await opportunities() },
+          {
+            adapters,
+            venues: deps.venues,
+            opportunities: await opportunities(),
+            treasuries: deps.treasuries,
+          },
           {
             wallet: params.address,
             fromOpportunityId: body.fromOpportunityId,

@@ -15,8 +15,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
 import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { planDocument, planRecord } from './planDocument';
-import { storedLeg } from './legDocument';
-import { planWithdrawSkim } from './withdrawSkim';
+import { planWithdrawSkim, skimmedLegs } from './withdrawSkim';
 import type { Treasuries, WithdrawSkim } from './withdrawSkim';
 import type { CrossChainRequest } from '../bridge/crossChainSource';
 import { withLegChains } from '../bridge/crossChainDeposit';
@@ -255,7 +254,7 @@ export async function prepareStrategyPlan(
     },
     effect,
     ...joined.storage,
-    ...(withdrawSkim?.stored ? { legs: skimmedLegs(build, opportunity.venueId) } : {}),
+    ...(withdrawSkim?.stored ? { legs: skimmedLegs(build, 'unstake', opportunity.venueId) } : {}),
   });
   // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
   const { plan, document } = await withSimulation(
@@ -287,13 +286,3 @@ const skimAmounts = (skim: WithdrawSkim) => ({
   skimMicros: skim.stored?.amountMicros ?? '0',
   grossMicros: skim.stored?.grossMicros ?? '0',
 });
-
-/** A withdrawal's legs with its skim: the venue leg settles the exit, the transfer the skim. */
-const skimmedLegs = (build: LegBuild, venueId: string) =>
-  build.status === 'prepared'
-    ? build.legs.map((leg) =>
-        leg.action === 'transfer'
-          ? storedLeg(leg, 'skim', null)
-          : storedLeg(leg, 'unstake', venueId),
-      )
-    : [];

@@ -323,14 +323,15 @@ function bookSkimmedUnstake(
   leg: SettlementLeg,
   movement: ProvenMovement,
   schedule: FeeSchedule,
+  /** Where the owner's amount goes: the chain, or a rebalance's pending_in. */
+  paidTo: AccountRef = externalAccount(leg),
 ): SettlementBooking {
   const skimmed = skimmedExit(leg, movement);
-  const external = externalAccount(leg);
   const booking = bookUnstake(
     skimmed.leg,
     skimmed.movement,
     schedule,
-    external,
+    paidTo,
     receivableAccount(leg),
   );
   return {
@@ -369,8 +370,18 @@ export function bookSettlement(
     }
     case 'rebalance_out':
       // Into pending_in while the deposit leg is open; once it is final or released, the money
-      // the owner took out stays in the owner's wallet, outside the books. The retained fees it
-      // paid (the deposit takes principal only) are owed where the owner holds the receipts.
+      // the owner took out stays in the owner's wallet, outside the books. A leg carrying the
+      // withdraw plan's skim books it as a withdraw plan's exit does; without one, the retained
+      // fees it paid (the deposit takes principal only) are owed where the owner holds the
+      // receipts.
+      if (leg.skim) {
+        return bookSkimmedUnstake(
+          leg,
+          movement,
+          schedule,
+          leg.pairedLegOpen ? walletAccount(leg, 'pending_in') : externalAccount(leg),
+        );
+      }
       return bookUnstake(
         leg,
         movement,
