@@ -3,7 +3,12 @@ import request from 'supertest';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument, RebalancePlanDocument } from '@yieldrouter/schemas';
+import {
+  AutoPayRunDocument,
+  HarvestResult,
+  PlanDocument,
+  RebalancePlanDocument,
+} from '@yieldrouter/schemas';
 import {
   createPublicClient,
   createWalletClient,
@@ -254,6 +259,68 @@ it('harvest → rebalance everything: the treasury gets the skim, aave-v3 what w
     args: [owner],
   });
   expect(aToken).toBe(moved);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+});
+
+it('harvest → auto-pay run → withdraw everything: the run pays its skim, the payee its payout', async () => {
+  const treasuryBefore = await usdcOf(TREASURY);
+  const feesBefore = await protocolFees(t);
+  const { owner, plan, signAndSettle } = await flow(4, { harvest: false });
+  const payee = getAddress(`0x${randomBytes(20).toString('hex')}`);
+  const path = `/api/v1/wallets/${owner}/auto-pay`;
+  const config = { enabled: true, percentage: 50, trigger: 'manual' };
+  const payees = [{ payeeId: 'payee', address: payee, weightBps: 10_000 }];
+  await request(t.app)
+    .put(path)
+    .set('X-API-Key', ownerKey)
+    .send({ ...config, payees })
+    .expect(200);
+  // The harvest books the yield; the pool takes half of the net.
+  const harvest = HarvestResult.parse(
+    (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
+  );
+  const feeMicros = BigInt(harvest.protocolFeeMicros);
+  const run = AutoPayRunDocument.parse(
+    (await request(t.app).post(path).set('X-API-Key', ownerKey).send({}).expect(200)).body,
+  );
+  // The venue pays the payout grossed up; the withdraw plan's skim goes to the treasury first.
+  const paid = BigInt(run.amountMicros ?? '0');
+  const runSkim = BigInt(run.skim?.skimMicros ?? '0');
+  expect(runSkim).toBeGreaterThan(0n);
+  expect(run.skim).toEqual({
+    treasury: TREASURY,
+    skimMicros: String(runSkim),
+    grossMicros: String(paid + runSkim),
+  });
+  expect(run.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+    ['withdraw', String(paid + runSkim)],
+    ['transfer', String(runSkim)],
+    ['transfer', String(paid)],
+  ]);
+  expect(run.simulation).toMatchObject({ status: 'simulated', findings: [] });
+  const simulated = run.simulation?.status === 'simulated' ? run.simulation.legs : [];
+  expect(simulated[1]?.changes.filter((change) => change.usdc)).toEqual([
+    expect.objectContaining({ account: owner, role: 'owner', delta: String(-runSkim) }),
+    expect.objectContaining({ account: TREASURY, role: 'treasury', delta: String(runSkim) }),
+  ]);
+  await signAndSettle(run);
+  // The payee got exactly the payout; the treasury the run's skim; nothing owed.
+  expect(await usdcOf(payee)).toBe(paid);
+  expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(runSkim);
+  expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
+  expect(await receivable()).toBe(0n);
+
+  // Withdraw everything: the rest of the protocol's share goes with it.
+  const exit = await plan('withdraw', await maxWithdraw(owner));
+  const exitSkim = BigInt(exit.skim?.skimMicros ?? '0');
+  await signAndSettle(exit);
+  const collected = (await usdcOf(TREASURY)) - treasuryBefore;
+  expect(collected).toBe(runSkim + exitSkim);
+  // The harvest's fee, and the fee on any micro of yield the exit's price shows since.
+  expect(collected).toBeGreaterThanOrEqual(feeMicros);
+  expect((await protocolFees(t)) - feesBefore).toBe(collected);
+  expect(await receivable()).toBe(0n);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
 });

@@ -148,6 +148,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         venues: deps.venues,
         address: params.address,
         execute: body.execute ?? false,
+        treasuries: deps.treasuries,
         ...(body.execute
           ? { yieldPlans: { opportunities: await opportunities(), treasuries: deps.treasuries } }
           : {}),

@@ -15,7 +15,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
 import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { planDocument, planRecord } from './planDocument';
-import { planWithdrawSkim, skimmedLegs } from './withdrawSkim';
+import { planWithdrawSkim, skimDisclosure, skimmedLegs } from './withdrawSkim';
 import type { Treasuries, WithdrawSkim } from './withdrawSkim';
 import type { CrossChainRequest } from '../bridge/crossChainSource';
 import { withLegChains } from '../bridge/crossChainDeposit';
@@ -224,9 +224,7 @@ export async function prepareStrategyPlan(
       writeReady: opportunity.writeReady,
       ...(checked.owner ? { owner: checked.owner } : {}),
       ...joined.parts,
-      ...(withdrawSkim?.stored && build.status === 'prepared'
-        ? { skim: { treasury: withdrawSkim.stored.recipient, ...skimAmounts(withdrawSkim) } }
-        : {}),
+      ...skimDisclosure(withdrawSkim, build),
     },
     createdAt: now,
   };
@@ -280,9 +278,3 @@ export async function prepareStrategyPlan(
   }
   return document;
 }
-
-/** The document's skim line: what the venue pays and what of it goes to the treasury. */
-const skimAmounts = (skim: WithdrawSkim) => ({
-  skimMicros: skim.stored?.amountMicros ?? '0',
-  grossMicros: skim.stored?.grossMicros ?? '0',
-});

@@ -38,7 +38,7 @@ export interface WithdrawSkim {
 export interface PlanWithdrawSkimParameters {
   readonly db: Books;
   readonly adapters: ChainAdapters;
-  readonly opportunity: Opportunity;
+  readonly opportunity: Pick<Opportunity, 'chain' | 'opportunityId'>;
   readonly venue: VenueOnChain;
   /** The owner, canonical on the venue's chain (the ledger wallet of the position). */
   readonly owner: string;
@@ -189,6 +189,21 @@ async function readValue(
     return markMicros;
   }
 }
+
+/**
+ * The plan document's skim line (a prepared plan that carries one): the treasury, what of the
+ * withdrawal goes to it and what the venue pays.
+ */
+export const skimDisclosure = (skim: WithdrawSkim | undefined, build: LegBuild) =>
+  skim?.stored && build.status === 'prepared'
+    ? {
+        skim: {
+          treasury: skim.stored.recipient,
+          skimMicros: skim.stored.amountMicros,
+          grossMicros: skim.stored.grossMicros,
+        },
+      }
+    : {};
 
 /**
  * A venue withdrawal's legs with its skim: the venue leg settles the exit (`exit`: a withdraw

@@ -23,7 +23,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { ROUTE_TOKEN } from './prepareRoute';
 import { ownerOn } from './walletAddress';
 import { ownerHoldsReceipts } from './skimBooking';
-import { planWithdrawSkim, skimmedLegs } from '../plan/withdrawSkim';
+import { planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
 import type { Treasuries, WithdrawSkim } from '../plan/withdrawSkim';
 
 /** What a rebalance is prepared with: the books, the chains and the current listing. */
@@ -248,15 +248,7 @@ export async function prepareRebalance(
         },
       ],
       withinChainOnly: true as const,
-      ...(skim?.stored && build.status === 'prepared'
-        ? {
-            skim: {
-              treasury: skim.stored.recipient,
-              skimMicros: skim.stored.amountMicros,
-              grossMicros: skim.stored.grossMicros,
-            },
-          }
-        : {}),
+      ...skimDisclosure(skim, build),
     },
     createdAt: now,
   };

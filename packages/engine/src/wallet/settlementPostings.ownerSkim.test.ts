@@ -223,20 +223,25 @@ describe("rebalance and auto-pay withdraw legs that take the protocol's retained
     expect(sum(exit.postings, fees)).toBe(-claim);
   });
 
-  it.each(['base', 'sui'])(
-    "%s: a rebalance out carrying the withdraw plan's skim: the deposit gets staked, no more",
-    (chain) => {
+  it.each([
+    ['base', 'rebalance_out', 'pending_in'],
+    ['sui', 'rebalance_out', 'pending_in'],
+    ['base', 'unstake_yield', 'auto_pay'],
+    ['sui', 'unstake_yield', 'auto_pay'],
+  ] as const)(
+    "%s: %s carrying the withdraw plan's skim: %s gets the owner's part, no more",
+    (chain, effect, bucket) => {
       // The venue paid everything; Sui split the skim off in the same transaction (inline), EVM
       // pays it with the next leg (owed until that leg's receipt).
       const inline = chain === 'sui' ? claim : 0n;
       const exit = bookSettlement(
-        { ...exitLeg('rebalance_out', chain), skim: { recipient: TREASURY, amountMicros: claim } },
+        { ...exitLeg(effect, chain), skim: { recipient: TREASURY, amountMicros: claim } },
         { ...everything, amountMicros: 44_000_000n - inline, skimMicros: inline },
         defaultFeeSchedule,
       );
       balanced(exit.postings);
       expect(sum(exit.postings, staked(chain))).toBe(-stakedBefore);
-      expect(sum(exit.postings, { wallet: OWNER, chain, bucket: 'pending_in' })).toBe(stakedBefore);
+      expect(sum(exit.postings, { wallet: OWNER, chain, bucket })).toBe(stakedBefore);
       expect(sum(exit.postings, fees)).toBe(-(claim - inline));
       expect(sum(exit.postings, receivable(chain))).toBe(claim - inline);
       expect(sum(exit.postings, outside(chain))).toBe(0n);

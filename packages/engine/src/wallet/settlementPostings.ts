@@ -323,7 +323,7 @@ function bookSkimmedUnstake(
   leg: SettlementLeg,
   movement: ProvenMovement,
   schedule: FeeSchedule,
-  /** Where the owner's amount goes: the chain, or a rebalance's pending_in. */
+  /** Where the owner's amount goes: the chain, a rebalance's pending_in, auto-pay's auto_pay. */
   paidTo: AccountRef = externalAccount(leg),
 ): SettlementBooking {
   const skimmed = skimmedExit(leg, movement);
@@ -390,8 +390,12 @@ export function bookSettlement(
         retainedFeesTo(leg, externalAccount(leg)),
       );
     // Auto-pay's withdraw leg: valued like any exit, but what the venue paid is held for the
-    // payees (auto_pay) until the transfer legs settle; the protocol's fees are never paid out.
+    // payees (auto_pay) until the transfer legs settle; the protocol's fees are never paid out:
+    // its skim (owner-held receipts) as a withdraw plan's, else owed where the owner holds them.
     case 'unstake_yield':
+      if (leg.skim) {
+        return bookSkimmedUnstake(leg, movement, schedule, walletAccount(leg, 'auto_pay'));
+      }
       return bookUnstake(
         leg,
         movement,
