@@ -128,6 +128,22 @@ async function flow(index: number, { harvest: book = true }: { harvest?: boolean
   return { owner, plan, signAndSettle, feeMicros: BigInt(harvest.protocolFeeMicros) };
 }
 
+/** The ledger verifies and reconciliation (treasury included) finds nothing. */
+async function expectBooksClean() {
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+}
+
+/** Simulated, nothing found; the skim leg (index 1) moves `skim` from the owner to the treasury. */
+function expectSkimSimulated(document: PlanDocument, owner: string, skim: bigint) {
+  expect(document.simulation).toMatchObject({ status: 'simulated', findings: [] });
+  const simulated = document.simulation?.status === 'simulated' ? document.simulation.legs : [];
+  expect(simulated[1]?.changes.filter((change) => change.usdc)).toEqual([
+    expect.objectContaining({ account: owner, role: 'owner', delta: String(-skim) }),
+    expect.objectContaining({ account: TREASURY, role: 'treasury', delta: String(skim) }),
+  ]);
+}
+
 it('harvest → partial withdrawal → withdraw everything: treasury == fees:protocol', async () => {
   const treasuryBefore = await usdcOf(TREASURY);
   const feesBefore = await protocolFees(t);
@@ -237,13 +253,7 @@ it('harvest → rebalance everything: the treasury gets the skim, aave-v3 what w
     ['approve', String(moved)],
     ['deposit', String(moved)],
   ]);
-  // Simulated: the skim leg's transfer is the treasury's, nothing found.
-  expect(rebalance.simulation).toMatchObject({ status: 'simulated', findings: [] });
-  const simulated = rebalance.simulation?.status === 'simulated' ? rebalance.simulation.legs : [];
-  expect(simulated[1]?.changes.filter((change) => change.usdc)).toEqual([
-    expect.objectContaining({ account: owner, role: 'owner', delta: String(-feeMicros) }),
-    expect.objectContaining({ account: TREASURY, role: 'treasury', delta: String(feeMicros) }),
-  ]);
+  expectSkimSimulated(rebalance, owner, feeMicros);
 
   await signAndSettle(rebalance);
   expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(feeMicros);
@@ -259,8 +269,7 @@ it('harvest → rebalance everything: the treasury gets the skim, aave-v3 what w
     args: [owner],
   });
   expect(aToken).toBe(moved);
-  expect((await verifyLedger(t.db)).problems).toEqual([]);
-  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+  await expectBooksClean();
 });
 
 it('harvest → auto-pay run → withdraw everything: the run pays its skim, the payee its payout', async () => {
@@ -298,12 +307,7 @@ it('harvest → auto-pay run → withdraw everything: the run pays its skim, the
     ['transfer', String(runSkim)],
     ['transfer', String(paid)],
   ]);
-  expect(run.simulation).toMatchObject({ status: 'simulated', findings: [] });
-  const simulated = run.simulation?.status === 'simulated' ? run.simulation.legs : [];
-  expect(simulated[1]?.changes.filter((change) => change.usdc)).toEqual([
-    expect.objectContaining({ account: owner, role: 'owner', delta: String(-runSkim) }),
-    expect.objectContaining({ account: TREASURY, role: 'treasury', delta: String(runSkim) }),
-  ]);
+  expectSkimSimulated(run, owner, runSkim);
   await signAndSettle(run);
   // The payee got exactly the payout; the treasury the run's skim; nothing owed.
   expect(await usdcOf(payee)).toBe(paid);
@@ -321,8 +325,7 @@ it('harvest → auto-pay run → withdraw everything: the run pays its skim, the
   expect(collected).toBeGreaterThanOrEqual(feeMicros);
   expect((await protocolFees(t)) - feesBefore).toBe(collected);
   expect(await receivable()).toBe(0n);
-  expect((await verifyLedger(t.db)).problems).toEqual([]);
-  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+  await expectBooksClean();
 });
 
 it('a withdraw plan signed without its skim leg books a receivable; reconciliation raises it', async () => {

@@ -146,12 +146,16 @@ it('deposit → accrue → harvest → rebalance everything: the split reaches t
   const treasuryBefore = await usdcOf(TREASURY);
   const feesBefore = await protocolFees(t);
   const { wallet, owner, worth, feeMicros } = await harvestedPosition('suilend');
-  const answer = await request(t.app)
-    .post(`/api/v1/wallets/${owner}/rebalance`)
-    .set('X-API-Key', testKeys.owner)
-    .send({ fromOpportunityId: 'suilend', toOpportunityId: 'navi', amountMicros: 'all' })
-    .expect(200);
-  const rebalance = RebalancePlanDocument.parse(answer.body);
+  const everything = { fromOpportunityId: 'suilend', toOpportunityId: 'navi', amountMicros: 'all' };
+  const rebalance = RebalancePlanDocument.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/wallets/${owner}/rebalance`)
+        .set('X-API-Key', testKeys.owner)
+        .send(everything)
+        .expect(200)
+    ).body,
+  );
   // The withdrawal splits the protocol's share off for the treasury; navi gets the rest.
   expect(rebalance).toMatchObject({
     status: 'prepared',
