@@ -281,6 +281,7 @@ export function createApp(deps: AppDeps): Express {
       adapters,
       venues: config.venues,
       snapshots,
+      treasuries: config.treasuries,
     }),
   );
   Object.assign(
@@ -289,7 +290,12 @@ export function createApp(deps: AppDeps): Express {
   );
   Object.assign(
     handlers,
-    autoPayHandlers({ autoPay: useCases.autoPay, adapters, venues: config.venues }),
+    autoPayHandlers({
+      autoPay: useCases.autoPay,
+      adapters,
+      venues: config.venues,
+      treasuries: config.treasuries,
+    }),
   );
   Object.assign(handlers, planHandlers({ plan: useCases.plan, adapters, enablement, snapshots }));
   Object.assign(

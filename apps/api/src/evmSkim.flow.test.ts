@@ -3,7 +3,12 @@ import request from 'supertest';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { anvilChain } from '@yieldrouter/chain-beds/evm';
 import { verifyLedger } from '@yieldrouter/ledger';
-import { HarvestResult, PlanDocument } from '@yieldrouter/schemas';
+import {
+  AutoPayRunDocument,
+  HarvestResult,
+  PlanDocument,
+  RebalancePlanDocument,
+} from '@yieldrouter/schemas';
 import {
   createPublicClient,
   createWalletClient,
@@ -39,10 +44,13 @@ let evm: EvmBed;
 
 let bed: VaultBedApp;
 beforeAll(async () => {
-  bed = await startVaultBedApp({
-    SVC_BASE_TREASURY: TREASURY,
-    SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
-  });
+  bed = await startVaultBedApp(
+    {
+      SVC_BASE_TREASURY: TREASURY,
+      SVC_API_KEYS: JSON.stringify([{ key: ownerKey, role: 'owner', wallets: ['*'] }]),
+    },
+    { aave: true },
+  );
   ({ t, evm } = bed);
 }, 120_000);
 afterAll(() => bed?.close());
@@ -118,6 +126,22 @@ async function flow(index: number, { harvest: book = true }: { harvest?: boolean
   );
   expect(harvest.outcome).toBe('harvested');
   return { owner, plan, signAndSettle, feeMicros: BigInt(harvest.protocolFeeMicros) };
+}
+
+/** The ledger verifies and reconciliation (treasury included) finds nothing. */
+async function expectBooksClean() {
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+}
+
+/** Simulated, nothing found; the skim leg (index 1) moves `skim` from the owner to the treasury. */
+function expectSkimSimulated(document: PlanDocument, owner: string, skim: bigint) {
+  expect(document.simulation).toMatchObject({ status: 'simulated', findings: [] });
+  const simulated = document.simulation?.status === 'simulated' ? document.simulation.legs : [];
+  expect(simulated[1]?.changes.filter((change) => change.usdc)).toEqual([
+    expect.objectContaining({ account: owner, role: 'owner', delta: String(-skim) }),
+    expect.objectContaining({ account: TREASURY, role: 'treasury', delta: String(skim) }),
+  ]);
 }
 
 it('harvest → partial withdrawal → withdraw everything: treasury == fees:protocol', async () => {
@@ -200,6 +224,108 @@ it('harvest (execute) realises the yield and pays the skim; then withdraw everyt
   expect(await maxWithdraw(owner)).toBe(0n);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
   expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
+});
+
+it('harvest → rebalance everything: the treasury gets the skim, aave-v3 what was staked', async () => {
+  const treasuryBefore = await usdcOf(TREASURY);
+  const feesBefore = await protocolFees(t);
+  const { owner, signAndSettle, feeMicros } = await flow(5);
+  const value = await maxWithdraw(owner);
+  const wallet = await usdcOf(owner);
+  const answer = await request(t.app)
+    .post(`/api/v1/wallets/${owner}/rebalance`)
+    .set('X-API-Key', ownerKey)
+    .send({ fromOpportunityId: 'morpho', toOpportunityId: 'aave-v3', amountMicros: 'all' })
+    .expect(200);
+  const rebalance = RebalancePlanDocument.parse(answer.body);
+  // The staked balance moves; the venue pays it plus the protocol's share, which the next leg
+  // (the withdraw plan's skim) sends to the treasury.
+  const moved = BigInt(rebalance.amountMicros ?? '0');
+  expect(moved + feeMicros).toBe(value);
+  expect(rebalance.skim).toEqual({
+    treasury: TREASURY,
+    skimMicros: String(feeMicros),
+    grossMicros: String(value),
+  });
+  expect(rebalance.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+    ['withdraw', String(value)],
+    ['transfer', String(feeMicros)],
+    ['approve', String(moved)],
+    ['deposit', String(moved)],
+  ]);
+  expectSkimSimulated(rebalance, owner, feeMicros);
+
+  await signAndSettle(rebalance);
+  expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(feeMicros);
+  expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
+  expect(await receivable()).toBe(0n);
+  // The owner's wallet is where it was; aave-v3 holds what was staked in morpho.
+  expect(await usdcOf(owner)).toBe(wallet);
+  expect(await maxWithdraw(owner)).toBe(0n);
+  const aToken = await reader().readContract({
+    address: evm.fixtures.aToken,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  });
+  expect(aToken).toBe(moved);
+  await expectBooksClean();
+});
+
+it('harvest → auto-pay run → withdraw everything: the run pays its skim, the payee its payout', async () => {
+  const treasuryBefore = await usdcOf(TREASURY);
+  const feesBefore = await protocolFees(t);
+  const { owner, plan, signAndSettle } = await flow(4, { harvest: false });
+  const payee = getAddress(`0x${randomBytes(20).toString('hex')}`);
+  const path = `/api/v1/wallets/${owner}/auto-pay`;
+  const config = { enabled: true, percentage: 50, trigger: 'manual' };
+  const payees = [{ payeeId: 'payee', address: payee, weightBps: 10_000 }];
+  await request(t.app)
+    .put(path)
+    .set('X-API-Key', ownerKey)
+    .send({ ...config, payees })
+    .expect(200);
+  // The harvest books the yield; the pool takes half of the net.
+  const harvest = HarvestResult.parse(
+    (await request(t.app).post(`/api/v1/wallets/${owner}/harvest`).send({}).expect(200)).body,
+  );
+  const feeMicros = BigInt(harvest.protocolFeeMicros);
+  const run = AutoPayRunDocument.parse(
+    (await request(t.app).post(path).set('X-API-Key', ownerKey).send({}).expect(200)).body,
+  );
+  // The venue pays the payout grossed up; the withdraw plan's skim goes to the treasury first.
+  const paid = BigInt(run.amountMicros ?? '0');
+  const runSkim = BigInt(run.skim?.skimMicros ?? '0');
+  expect(runSkim).toBeGreaterThan(0n);
+  expect(run.skim).toEqual({
+    treasury: TREASURY,
+    skimMicros: String(runSkim),
+    grossMicros: String(paid + runSkim),
+  });
+  expect(run.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+    ['withdraw', String(paid + runSkim)],
+    ['transfer', String(runSkim)],
+    ['transfer', String(paid)],
+  ]);
+  expectSkimSimulated(run, owner, runSkim);
+  await signAndSettle(run);
+  // The payee got exactly the payout; the treasury the run's skim; nothing owed.
+  expect(await usdcOf(payee)).toBe(paid);
+  expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(runSkim);
+  expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
+  expect(await receivable()).toBe(0n);
+
+  // Withdraw everything: the rest of the protocol's share goes with it.
+  const exit = await plan('withdraw', await maxWithdraw(owner));
+  const exitSkim = BigInt(exit.skim?.skimMicros ?? '0');
+  await signAndSettle(exit);
+  const collected = (await usdcOf(TREASURY)) - treasuryBefore;
+  expect(collected).toBe(runSkim + exitSkim);
+  // The harvest's fee, and the fee on any micro of yield the exit's price shows since.
+  expect(collected).toBeGreaterThanOrEqual(feeMicros);
+  expect((await protocolFees(t)) - feesBefore).toBe(collected);
+  expect(await receivable()).toBe(0n);
+  await expectBooksClean();
 });
 
 it('a withdraw plan signed without its skim leg books a receivable; reconciliation raises it', async () => {

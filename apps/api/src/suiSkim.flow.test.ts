@@ -1,6 +1,9 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import request from 'supertest';
 import { verifyLedger } from '@yieldrouter/ledger';
+import { RebalancePlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
 import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
 import type { SuiVenueBeds } from './testing/startSuiVenueBedApp';
@@ -137,6 +140,51 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
     expect((await verifyLedger(t.db)).problems).toEqual([]);
     expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
   });
+});
+
+it('deposit → accrue → harvest → rebalance everything: the split reaches the treasury', async () => {
+  const treasuryBefore = await usdcOf(TREASURY);
+  const feesBefore = await protocolFees(t);
+  const { wallet, owner, worth, feeMicros } = await harvestedPosition('suilend');
+  const everything = { fromOpportunityId: 'suilend', toOpportunityId: 'navi', amountMicros: 'all' };
+  const rebalance = RebalancePlanDocument.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/wallets/${owner}/rebalance`)
+        .set('X-API-Key', testKeys.owner)
+        .send(everything)
+        .expect(200)
+    ).body,
+  );
+  // The withdrawal splits the protocol's share off for the treasury; navi gets the rest.
+  expect(rebalance).toMatchObject({
+    status: 'prepared',
+    amountMicros: String(worth - feeMicros),
+    skim: { treasury: TREASURY, skimMicros: String(feeMicros), grossMicros: String(worth) },
+  });
+  expect(rebalance.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+    ['withdraw', String(worth)],
+    ['deposit', String(worth - feeMicros)],
+  ]);
+  const planId = rebalance.planId ?? '';
+  const out = await executeSuiLeg(bed, rebalance, wallet, 0);
+  await settleSuiLeg(bed, planId, out.digest, 0);
+  const into = await executeSuiLeg(bed, rebalance, wallet, 1);
+  const stored = await settleSuiLeg(bed, planId, into.digest, 1);
+  expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([
+    ['confirmed', null],
+    ['confirmed', null],
+  ]);
+
+  expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(feeMicros);
+  expect((await protocolFees(t)) - feesBefore).toBe(feeMicros);
+  expect(await receivable()).toBe(0n);
+  // The owner's wallet is where it was; navi holds the owner's whole share.
+  expect(await usdcOf(owner)).toBe(10_000_000n);
+  const navi = venues['navi'];
+  expect(navi?.value(owner, await sharesOf(owner, 'navi'))).toBe(worth - feeMicros);
+  expect((await verifyLedger(t.db)).problems).toEqual([]);
+  expect(await reconcile()).toMatchObject({ unavailable: 0, aboveThreshold: 0 });
 });
 
 it('a withdrawal signed without its skim books a receivable and reconciliation raises it', async () => {

@@ -183,7 +183,8 @@ export const LEG_COLUMNS = `
     JOIN ledger_accounts a ON a.id = po.account_id
     WHERE e.plan_id = l.plan_id AND a.wallet = p.wallet AND a.chain = COALESCE(l.chain, p.chain)
       AND a.bucket = 'pending_in') END AS held_micros,
-  p.swap, CASE WHEN l.effect IN ('unstake', 'skim') THEN p.request->'skim' END AS skim,
+  p.swap, CASE WHEN l.effect IN ('unstake', 'rebalance_out', 'unstake_yield', 'skim')
+    THEN p.request->'skim' END AS skim,
   l.updated_at`;
 export const LEG_TABLES = `plan_legs l JOIN plans p ON p.id = l.plan_id
   LEFT JOIN venues v ON v.id = l.venue_id

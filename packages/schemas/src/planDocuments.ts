@@ -72,7 +72,8 @@ export const PlanDocument = z
       .optional()
       .meta({
         description:
-          'Venue withdrawals where the owner holds the receipts (Sui, plain EVM venues): the ' +
+          'Venue withdrawals (withdraw and rebalance plans) where the owner holds the receipts ' +
+          '(Sui, plain EVM venues): the ' +
           "protocol's share of what leaves the venue, paid to the chain's treasury (GET /svc/fees " +
           '`treasuries`) by the same plan. `grossMicros` is what the venue pays; the owner ' +
           "receives `amountMicros` when it fits the owner's share of the position.",
@@ -242,8 +243,9 @@ export const RebalancePlanDocument = PlanDocument.extend({
   withinChainOnly: z.literal(true),
 }).meta({
   description:
-    'A rebalance plan: the withdraw leg out of `fromOpportunityId` (index 0), then the deposit ' +
-    'leg into `toOpportunityId` (an EVM deposit adds its approval leg before it), all signed by ' +
+    'A rebalance plan: the withdraw leg out of `fromOpportunityId` (index 0; with `skim`, EVM ' +
+    "adds the treasury's transfer after it, Sui splits it off in the same transaction), then " +
+    'the deposit leg into `toOpportunityId` (an EVM deposit adds its approval leg before it), all signed by ' +
     'the owner; or blocked (blockers[], guardrails included). Nothing moves on the books until ' +
     'a leg settles from its receipt: staked:<from> → pending_in → staked:<to>.',
 });

@@ -1,6 +1,6 @@
 import type { AutoPayUseCases, ChainAdapters, VenueConfig } from '@yieldrouter/engine';
 import type { AutoPayConfigRow } from '@yieldrouter/ledger';
-import type { AutoPayConfigInput } from '@yieldrouter/schemas';
+import type { AutoPayConfigInput, Chain } from '@yieldrouter/schemas';
 import { routes } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
 import type { Handlers } from '../http/mountRoutes';
@@ -10,6 +10,8 @@ export interface AutoPayHandlerDeps {
   readonly autoPay: AutoPayUseCases;
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
+  /** Each chain's treasury: a run's withdraw leg pays the skim there (owner-held receipts). */
+  readonly treasuries?: Readonly<Partial<Record<Chain, string | null>>> | undefined;
   readonly now?: () => Date;
 }
 
@@ -98,6 +100,7 @@ export function autoPayHandlers(deps: AutoPayHandlerDeps): Handlers {
           venues,
           address: params.address,
           target,
+          treasuries: deps.treasuries,
           now: now(),
           recordWrite: recordWrite(ok),
         }),

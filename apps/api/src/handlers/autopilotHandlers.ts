@@ -4,6 +4,7 @@ import type {
   OpportunitySnapshots,
   VenueConfig,
 } from '@yieldrouter/engine';
+import type { Chain } from '@yieldrouter/schemas';
 import type { Handlers } from '../http/mountRoutes';
 
 export interface AutopilotHandlerDeps {
@@ -12,6 +13,8 @@ export interface AutopilotHandlerDeps {
   readonly adapters: ChainAdapters;
   readonly venues: VenueConfig;
   readonly snapshots: OpportunitySnapshots;
+  /** Each chain's treasury: a switch's withdraw leg pays the skim there (owner-held receipts). */
+  readonly treasuries?: Readonly<Partial<Record<Chain, string | null>>> | undefined;
   readonly now?: () => Date;
 }
 
@@ -30,6 +33,7 @@ export function autopilotHandlers(deps: AutopilotHandlerDeps): Handlers {
     venues,
     address,
     opportunities: await opportunities(),
+    treasuries: deps.treasuries,
     now: now(),
   });
 

@@ -100,7 +100,12 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
     rebalance: async ({ params, body, recordWrite }) =>
       ok(
         await walletUseCases.prepareRebalance(
-          { adapters, venues: deps.venues, opportunities: await opportunities() },
+          {
+            adapters,
+            venues: deps.venues,
+            opportunities: await opportunities(),
+            treasuries: deps.treasuries,
+          },
           {
             wallet: params.address,
             fromOpportunityId: body.fromOpportunityId,
@@ -143,6 +148,7 @@ export function walletHandlers(deps: WalletHandlerDeps): Handlers {
         venues: deps.venues,
         address: params.address,
         execute: body.execute ?? false,
+        treasuries: deps.treasuries,
         ...(body.execute
           ? { yieldPlans: { opportunities: await opportunities(), treasuries: deps.treasuries } }
           : {}),

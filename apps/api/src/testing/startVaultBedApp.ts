@@ -10,13 +10,23 @@ export interface VaultBedApp {
   close(): Promise<void>;
 }
 
-/** Starts the bed and the app (Base RPC, USDC, the vault as `morpho`), plus `env`. */
-export async function startVaultBedApp(env: Record<string, string> = {}): Promise<VaultBedApp> {
+/**
+ * Starts the bed and the app (Base RPC, USDC, the vault as `morpho`), plus `env`; with `aave`,
+ * the bed's Aave v3 pool as `aave-v3` too (a second venue to rebalance into).
+ */
+export async function startVaultBedApp(
+  env: Record<string, string> = {},
+  { aave = false }: { readonly aave?: boolean } = {},
+): Promise<VaultBedApp> {
   const evm = await startEvmBed({ chainId: 8453 });
+  const { fixtures } = evm;
   const t = await startTestApp({
     SVC_BASE_RPC_URL: evm.adapterConfig.rpcUrl,
     SVC_BASE_USDC_ADDRESS: evm.adapterConfig.usdcAddress,
-    SVC_VENUE_IDS: JSON.stringify({ morpho: { vault: evm.fixtures.vault } }),
+    SVC_VENUE_IDS: JSON.stringify({
+      morpho: { vault: fixtures.vault },
+      ...(aave ? { 'aave-v3': { pool: fixtures.aavePool, aToken: fixtures.aToken } } : {}),
+    }),
     ...env,
   });
   return {

@@ -13,6 +13,9 @@ import { chainGuardrailBlockers } from '../guardrail/checkGuardrails';
 import { readGuardrails } from '../guardrail/readGuardrails';
 import { EngineError } from '../errors';
 import { storedLeg } from '../plan/legDocument';
+import { planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
+import type { Treasuries, WithdrawSkim } from '../plan/withdrawSkim';
+import { ownerHoldsReceipts } from '../wallet/skimBooking';
 import { planDocument, planRecord } from '../plan/planDocument';
 import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
@@ -31,6 +34,8 @@ export interface RunAutoPayParameters {
   readonly address: string;
   readonly target: AutoPayTarget;
   readonly now: Date;
+  /** Where the owner holds the receipts, the withdraw leg pays the skim to the chain's treasury. */
+  readonly treasuries?: Treasuries | undefined;
   /** Stores the answer with the plan and the run, in their transaction (Idempotency-Key). */
   readonly recordWrite?: WriteRecorder<AutoPayRunDocument> | undefined;
 }
@@ -63,6 +68,8 @@ interface BuiltLegs {
   readonly legs: readonly PlanLegInput[];
   /** The transfer legs, by index, with the payee each pays. */
   readonly payoutLegs: readonly PayoutLeg[];
+  /** The withdraw plan's skim the withdraw leg carries (owner-held receipts), if any. */
+  readonly skim?: WithdrawSkim | undefined;
 }
 
 interface PayoutLeg {
@@ -72,7 +79,10 @@ interface PayoutLeg {
 
 /**
  * The withdraw leg(s) of the payout from the venue to the owner (none when shares returned by
- * earlier runs pay it all), then a transfer per payee.
+ * earlier runs pay it all), then a transfer per payee. Where the owner holds the receipts (Sui,
+ * plain EVM venues) the withdrawal carries the withdraw plan's skim (issue #46): the venue pays
+ * the payout grossed up, the yield's skim goes to the treasury (EVM: the next leg; Sui: split off
+ * in the same transaction) and the payees get exactly their payouts.
  */
 async function buildLegs(
   parameters: RunAutoPayParameters,
@@ -89,13 +99,24 @@ async function buildLegs(
   });
   const paid = run.split.payouts.filter((payout) => payout.amountMicros > 0n);
   const withdrawMicros = run.split.amountMicros - run.fromReturnedMicros;
+  const skim =
+    withdrawMicros > 0n && ownerHoldsReceipts(chain)
+      ? await planWithdrawSkim({
+          ...parameters,
+          opportunity: { chain, opportunityId: run.pool.opportunityId },
+          venue,
+          owner,
+          amountMicros: withdrawMicros,
+        })
+      : undefined;
   const builds = [
     withdrawMicros > 0n
       ? await adapter.buildWithdraw({
           planId,
           owner,
-          amountMicros: withdrawMicros,
+          amountMicros: skim?.grossMicros ?? withdrawMicros,
           target: { kind: 'venue', venue },
+          ...(skim?.skim ? { skim: skim.skim } : {}),
         })
       : ({ status: 'prepared', legs: [] } satisfies LegBuild),
     ...(await Promise.all(
@@ -119,9 +140,9 @@ async function buildLegs(
     build.status === 'prepared' ? build.legs : [],
   );
   const withdrawLegs = withdraw ?? [];
-  const legs: PlanLegInput[] = withdrawLegs.map((leg) =>
-    storedLeg(leg, 'unstake_yield', run.pool.venueId),
-  );
+  const legs: PlanLegInput[] = skim?.stored
+    ? skimmedLegs({ status: 'prepared', legs: withdrawLegs }, 'unstake_yield', run.pool.venueId)
+    : withdrawLegs.map((leg) => storedLeg(leg, 'unstake_yield', run.pool.venueId));
   const payoutLegs: PayoutLeg[] = [];
   paid.forEach((payee, index) => {
     for (const leg of transfers[index] ?? []) {
@@ -130,7 +151,7 @@ async function buildLegs(
     }
   });
   const all = [...withdrawLegs, ...transfers.flat()];
-  return { build: { status: 'prepared', legs: all }, legs, payoutLegs };
+  return { build: { status: 'prepared', legs: all }, legs, payoutLegs, skim };
 }
 
 /**
@@ -177,7 +198,12 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
         opportunityId: run.pool.opportunityId,
         venueId: run.pool.venueId,
       },
-      disclosure: { owner, wallet, split: splitDocument(run) },
+      disclosure: {
+        owner,
+        wallet,
+        split: splitDocument(run),
+        ...skimDisclosure(built.skim, built.build),
+      },
       createdAt: now,
     };
     // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
@@ -189,7 +215,10 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
             venueId: run.pool.venueId,
             owner,
             wallet,
-            request: { ...parameters.target },
+            request: {
+              ...parameters.target,
+              ...(built.skim?.stored ? { skim: built.skim.stored } : {}),
+            },
             effect: 'unstake_yield',
           }),
           legs: built.legs,
@@ -204,7 +233,7 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
             standard: run.pool.standard as VenueStandard,
           }),
         ),
-        treasury: [],
+        treasury: built.skim?.stored ? [built.skim.stored.recipient] : [],
         payee: built.payoutLegs.map(({ payee }) => payee.address),
       },
     );

@@ -4,6 +4,7 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import type { VenueConfig } from '../venues/venueConfig';
 import { runAutoPay } from './runAutoPay';
+import type { Treasuries } from '../plan/withdrawSkim';
 
 export interface RunAutoPayAfterHarvestParameters {
   readonly db: Books;
@@ -12,6 +13,8 @@ export interface RunAutoPayAfterHarvestParameters {
   /** Ledger wallets a harvest just booked yield for. */
   readonly wallets: readonly string[];
   readonly now: Date;
+  /** Where the owner holds the receipts, each run's withdraw leg pays the skim there. */
+  readonly treasuries?: Treasuries | undefined;
 }
 
 /** Refusals that only mean "nothing to pay now": the harvest goes on without a plan. */

@@ -11,6 +11,7 @@ import { EngineError } from '../errors';
 import { readGuardrails } from '../guardrail/readGuardrails';
 import { windowMinSamples } from '../venues/venueConfig';
 import type { VenueConfig } from '../venues/venueConfig';
+import type { Treasuries } from '../plan/withdrawSkim';
 import { ledgerWallet } from '../wallet/walletAddress';
 import { allowlistOf, policyChain } from './autopilotPolicy';
 import type { AutopilotTerms, DecisionRecordParameters } from './autopilotRecords';
@@ -25,6 +26,8 @@ export interface AutopilotDecisionParameters {
   readonly address: string;
   readonly opportunities: readonly Opportunity[];
   readonly now: Date;
+  /** Where the owner holds the receipts, a switch's withdraw leg pays the skim there. */
+  readonly treasuries?: Treasuries | undefined;
 }
 
 /** The samples a 30-day mean needs before it ranks. */

@@ -38,6 +38,7 @@ async function planSwitch(
         adapters: parameters.adapters,
         venues: parameters.venues,
         opportunities: parameters.opportunities,
+        treasuries: parameters.treasuries,
       },
       {
         wallet: parameters.address,

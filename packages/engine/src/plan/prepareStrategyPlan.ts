@@ -15,8 +15,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
 import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { planDocument, planRecord } from './planDocument';
-import { storedLeg } from './legDocument';
-import { planWithdrawSkim } from './withdrawSkim';
+import { planWithdrawSkim, skimDisclosure, skimmedLegs } from './withdrawSkim';
 import type { Treasuries, WithdrawSkim } from './withdrawSkim';
 import type { CrossChainRequest } from '../bridge/crossChainSource';
 import { withLegChains } from '../bridge/crossChainDeposit';
@@ -225,9 +224,7 @@ export async function prepareStrategyPlan(
       writeReady: opportunity.writeReady,
       ...(checked.owner ? { owner: checked.owner } : {}),
       ...joined.parts,
-      ...(withdrawSkim?.stored && build.status === 'prepared'
-        ? { skim: { treasury: withdrawSkim.stored.recipient, ...skimAmounts(withdrawSkim) } }
-        : {}),
+      ...skimDisclosure(withdrawSkim, build),
     },
     createdAt: now,
   };
@@ -255,7 +252,7 @@ export async function prepareStrategyPlan(
     },
     effect,
     ...joined.storage,
-    ...(withdrawSkim?.stored ? { legs: skimmedLegs(build, opportunity.venueId) } : {}),
+    ...(withdrawSkim?.stored ? { legs: skimmedLegs(build, 'unstake', opportunity.venueId) } : {}),
   });
   // Issue 44: the legs simulated on their chain, stored with the plan and shown in its answer.
   const { plan, document } = await withSimulation(
@@ -281,19 +278,3 @@ export async function prepareStrategyPlan(
   }
   return document;
 }
-
-/** The document's skim line: what the venue pays and what of it goes to the treasury. */
-const skimAmounts = (skim: WithdrawSkim) => ({
-  skimMicros: skim.stored?.amountMicros ?? '0',
-  grossMicros: skim.stored?.grossMicros ?? '0',
-});
-
-/** A withdrawal's legs with its skim: the venue leg settles the exit, the transfer the skim. */
-const skimmedLegs = (build: LegBuild, venueId: string) =>
-  build.status === 'prepared'
-    ? build.legs.map((leg) =>
-        leg.action === 'transfer'
-          ? storedLeg(leg, 'skim', null)
-          : storedLeg(leg, 'unstake', venueId),
-      )
-    : [];

@@ -8,11 +8,18 @@ import {
 } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { readTrackedPositions } from '@yieldrouter/ledger';
-import type { Books } from '@yieldrouter/ledger';
-import type { Chain, Opportunity, SkimLegRequest, VenueOnChain } from '@yieldrouter/schemas';
+import type { Books, LegEffect } from '@yieldrouter/ledger';
+import type {
+  Chain,
+  LegBuild,
+  Opportunity,
+  SkimLegRequest,
+  VenueOnChain,
+} from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { ownerHoldsReceipts } from '../wallet/skimBooking';
+import { storedLeg } from './legDocument';
 
 /** Each chain's treasury (`SVC_*_TREASURY`, served by GET /svc/fees); null or absent: unset. */
 export type Treasuries = Readonly<Partial<Record<Chain, string | null>>>;
@@ -21,6 +28,8 @@ export type Treasuries = Readonly<Partial<Record<Chain, string | null>>>;
 export interface WithdrawSkim {
   /** What the venue pays: the amount asked grossed up by the skim. */
   readonly grossMicros: bigint;
+  /** What the owner receives, where the plan priced the skim (the amount asked, or `everything`'s). */
+  readonly netMicros?: bigint;
   readonly skim?: SkimLegRequest;
   /** Kept with the plan (`request.skim`): settlement reads the treasury and the skim there. */
   readonly stored?: { recipient: string; amountMicros: string; grossMicros: string };
@@ -29,7 +38,7 @@ export interface WithdrawSkim {
 export interface PlanWithdrawSkimParameters {
   readonly db: Books;
   readonly adapters: ChainAdapters;
-  readonly opportunity: Opportunity;
+  readonly opportunity: Pick<Opportunity, 'chain' | 'opportunityId'>;
   readonly venue: VenueOnChain;
   /** The owner, canonical on the venue's chain (the ledger wallet of the position). */
   readonly owner: string;
@@ -43,6 +52,12 @@ export interface PlanWithdrawSkimParameters {
    * asked is not read.
    */
   readonly realiseYield?: boolean | undefined;
+  /**
+   * A rebalance of everything: the whole position leaves (its value read on chain), the claim
+   * goes to the treasury and the owner receives the rest (`netMicros`); the amount asked is the
+   * fallback when nothing is tracked.
+   */
+  readonly everything?: boolean | undefined;
 }
 
 /**
@@ -78,7 +93,12 @@ export async function planWithdrawSkim(
         feesRetainedMicros: position.feesRetainedMicros,
         schedule,
       })
-    : withdrawalSplit(amountMicros, valueMicros, position, schedule);
+    : withdrawalSplit(
+        parameters.everything ? valueMicros : amountMicros,
+        valueMicros,
+        position,
+        schedule,
+      );
   // Solana's router takes its skim itself. A chain without a treasury asks none: a harvest there
   // realises only the owner's net yield, leaving the protocol's claim in the position.
   if (!carriesSkim || !treasury || split.skimMicros === 0n) {
@@ -87,6 +107,7 @@ export async function planWithdrawSkim(
   }
   return {
     grossMicros: split.grossMicros,
+    netMicros: split.netMicros,
     skim: { recipient: treasury, amountMicros: split.skimMicros },
     stored: {
       recipient: treasury,
@@ -168,3 +189,29 @@ async function readValue(
     return markMicros;
   }
 }
+
+/**
+ * The plan document's skim line (a prepared plan that carries one): the treasury, what of the
+ * withdrawal goes to it and what the venue pays.
+ */
+export const skimDisclosure = (skim: WithdrawSkim | undefined, build: LegBuild) =>
+  skim?.stored && build.status === 'prepared'
+    ? {
+        skim: {
+          treasury: skim.stored.recipient,
+          skimMicros: skim.stored.amountMicros,
+          grossMicros: skim.stored.grossMicros,
+        },
+      }
+    : {};
+
+/**
+ * A venue withdrawal's legs with its skim: the venue leg settles the exit (`exit`: a withdraw
+ * plan's `unstake`, a rebalance's `rebalance_out`), the transfer to the treasury the skim.
+ */
+export const skimmedLegs = (build: LegBuild, exit: LegEffect, venueId: string) =>
+  build.status === 'prepared'
+    ? build.legs.map((leg) =>
+        leg.action === 'transfer' ? storedLeg(leg, 'skim', null) : storedLeg(leg, exit, venueId),
+      )
+    : [];

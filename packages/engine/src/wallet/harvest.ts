@@ -11,6 +11,7 @@ import { summarizeHarvest } from './summarizeHarvest';
 import { ledgerWallet } from './walletAddress';
 import { prepareYieldPlans } from './prepareYieldPlans';
 import type { YieldPlanSources } from './prepareYieldPlans';
+import type { Treasuries } from '../plan/withdrawSkim';
 
 export interface HarvestParameters {
   readonly db: Books;
@@ -28,6 +29,8 @@ export interface HarvestParameters {
   /** Whether the server may broadcast on a chain (it still never signs for the owner). */
   readonly broadcastEnabled: (chain: Chain) => boolean;
   readonly schedule?: FeeSchedule;
+  /** Each chain's treasury: the after_harvest auto-pay run's withdraw leg pays the skim there. */
+  readonly treasuries?: Treasuries | undefined;
   /** Only the positions on this chain. */
   readonly chain?: Chain;
   readonly now: Date;

@@ -22,6 +22,9 @@ import type { VenueConfig } from '../venues/venueConfig';
 import { venueOnChain } from '../venues/venueConfig';
 import { ROUTE_TOKEN } from './prepareRoute';
 import { ownerOn } from './walletAddress';
+import { ownerHoldsReceipts } from './skimBooking';
+import { planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
+import type { Treasuries, WithdrawSkim } from '../plan/withdrawSkim';
 
 /** What a rebalance is prepared with: the books, the chains and the current listing. */
 export interface RebalanceDeps {
@@ -33,6 +36,8 @@ export interface RebalanceDeps {
   readonly opportunities: readonly Opportunity[];
   /** The fee schedule (its principal entry); the published one when not given. */
   readonly schedule?: FeeSchedule;
+  /** Where the owner holds the receipts, the withdraw leg pays the skim to the chain's treasury. */
+  readonly treasuries?: Treasuries | undefined;
 }
 
 /** One rebalance: which wallet, from where to where, how much. */
@@ -114,6 +119,30 @@ function venueBlockers(venue: Opportunity, side: 'from' | 'to', amount: bigint):
 }
 
 /**
+ * The withdraw plan's skim on a rebalance's withdraw leg where the owner holds the receipts (Sui,
+ * plain EVM venues; issue #46): the venue pays the amount grossed up and the yield part's skim
+ * goes to the chain's treasury, so `to` receives what the plan says. `all` takes the whole
+ * position: the protocol's whole claim to the treasury, the rest of it to `to`. Solana's router
+ * takes its own skim; a `from` that cannot take its leg asks none.
+ */
+async function rebalanceSkim(
+  deps: RebalanceDeps,
+  parameters: PrepareRebalanceRequest,
+  side: { from: Opportunity; owner: string; amount: bigint; fromBlockers: readonly Blocker[] },
+): Promise<WithdrawSkim | undefined> {
+  const { from, owner, amount } = side;
+  if (!ownerHoldsReceipts(from.chain) || side.fromBlockers.length > 0) return undefined;
+  return planWithdrawSkim({
+    ...deps,
+    opportunity: from,
+    venue: venueOnChain(deps.venues, from),
+    owner,
+    amountMicros: amount,
+    everything: parameters.amount === 'all',
+  });
+}
+
+/**
  * POST /wallets/{address}/rebalance, and the autopilot's switch: one plan on one chain, the
  * owner-signed withdraw leg out of `from` (index 0) and the deposit leg into `to` (after it;
  * an EVM deposit's approval leg comes first). Fee 0 on principal (the published schedule's
@@ -150,16 +179,20 @@ export async function prepareRebalance(
     );
   }
   const planId = newPlanId();
-  const { feeMicros } = computePrincipalFee({ amountMicros: amount, kind: 'rebalance', schedule });
+  const fromBlockers = venueBlockers(from, 'from', amount);
+  const skim = await rebalanceSkim(deps, parameters, { from, owner, amount, fromBlockers });
+  // What `to` receives: the amount asked (grossed up by the skim), or all of the owner's share.
+  const moved = skim?.netMicros ?? amount;
+  const { feeMicros } = computePrincipalFee({ amountMicros: moved, kind: 'rebalance', schedule });
   const blockers = [
-    ...venueBlockers(from, 'from', amount),
-    ...venueBlockers(to, 'to', amount),
+    ...fromBlockers,
+    ...venueBlockers(to, 'to', moved),
     ...(await guardrailBlockers(db, {
       wallet: owner,
       chain,
       opportunity: to,
-      amountMicros: amount,
-      leavingOnChainMicros: amount,
+      amountMicros: moved,
+      leavingOnChainMicros: moved,
       amountField: 'body.amountMicros',
       schedule,
     })),
@@ -167,15 +200,18 @@ export async function prepareRebalance(
   let out: LegBuild = { status: 'blocked', blockers };
   let into: LegBuild = out;
   if (blockers.length === 0) {
-    const leg = (venue: Opportunity) => ({
+    const leg = (venue: Opportunity, amountMicros: bigint) => ({
       planId,
       owner,
-      amountMicros: amount,
+      amountMicros,
       target: { kind: 'venue' as const, venue: venueOnChain(deps.venues, venue) },
     });
     [out, into] = await Promise.all([
-      adapters[chain].buildWithdraw(leg(from)),
-      adapters[chain].buildDeposit(leg(to)),
+      adapters[chain].buildWithdraw({
+        ...leg(from, skim?.grossMicros ?? amount),
+        ...(skim?.skim ? { skim: skim.skim } : {}),
+      }),
+      adapters[chain].buildDeposit(leg(to, moved)),
     ]);
   }
   const build: LegBuild =
@@ -192,7 +228,7 @@ export async function prepareRebalance(
     planId,
     kind: 'rebalance' as const,
     chain,
-    amountMicros: amount,
+    amountMicros: moved,
     feeMicros,
     build,
     disclosure: {
@@ -212,6 +248,7 @@ export async function prepareRebalance(
         },
       ],
       withinChainOnly: true as const,
+      ...skimDisclosure(skim, build),
     },
     createdAt: now,
   };
@@ -225,6 +262,7 @@ export async function prepareRebalance(
       toOpportunityId: to.opportunityId,
       amountMicros: parameters.amount === 'all' ? 'all' : formatMicros(amount),
       chain,
+      ...(skim?.stored ? { skim: skim.stored } : {}),
     },
     effect: 'rebalance_out',
   });
@@ -232,7 +270,9 @@ export async function prepareRebalance(
   const legs =
     out.status === 'prepared' && into.status === 'prepared'
       ? [
-          ...storedLegs(out, 'rebalance_out', from.venueId),
+          ...(skim?.stored
+            ? skimmedLegs(out, 'rebalance_out', from.venueId)
+            : storedLegs(out, 'rebalance_out', from.venueId)),
           ...storedLegs(into, 'rebalance_in', to.venueId),
         ]
       : [];
@@ -242,7 +282,7 @@ export async function prepareRebalance(
     { plan: { ...record, legs }, document },
     {
       venue: [from, to].flatMap((venue) => venueAccounts(venueOnChain(deps.venues, venue))),
-      treasury: [],
+      treasury: skim?.stored ? [skim.stored.recipient] : [],
     },
   );
   const store = async (tx: Books) => {

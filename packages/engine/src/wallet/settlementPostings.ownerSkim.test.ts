@@ -223,6 +223,32 @@ describe("rebalance and auto-pay withdraw legs that take the protocol's retained
     expect(sum(exit.postings, fees)).toBe(-claim);
   });
 
+  it.each([
+    ['base', 'rebalance_out', 'pending_in'],
+    ['sui', 'rebalance_out', 'pending_in'],
+    ['base', 'unstake_yield', 'auto_pay'],
+    ['sui', 'unstake_yield', 'auto_pay'],
+  ] as const)(
+    "%s: %s carrying the withdraw plan's skim: %s gets the owner's part, no more",
+    (chain, effect, bucket) => {
+      // The venue paid everything; Sui split the skim off in the same transaction (inline), EVM
+      // pays it with the next leg (owed until that leg's receipt).
+      const inline = chain === 'sui' ? claim : 0n;
+      const exit = bookSettlement(
+        { ...exitLeg(effect, chain), skim: { recipient: TREASURY, amountMicros: claim } },
+        { ...everything, amountMicros: 44_000_000n - inline, skimMicros: inline },
+        defaultFeeSchedule,
+      );
+      balanced(exit.postings);
+      expect(sum(exit.postings, staked(chain))).toBe(-stakedBefore);
+      expect(sum(exit.postings, { wallet: OWNER, chain, bucket })).toBe(stakedBefore);
+      expect(sum(exit.postings, fees)).toBe(-(claim - inline));
+      expect(sum(exit.postings, receivable(chain))).toBe(claim - inline);
+      expect(sum(exit.postings, outside(chain))).toBe(0n);
+      expect(exit.reviewReason).toBeNull();
+    },
+  );
+
   it('solana: the router took its skim on the way out; what it left goes back to the chain', () => {
     const exit = bookSettlement(exitLeg('rebalance_out', 'solana'), everything, defaultFeeSchedule);
     balanced(exit.postings);

@@ -314,23 +314,27 @@ const NO_POSITION = {
 } as const;
 
 /**
- * An exit of a plan that carries a skim (the owner holds the receipts: skimBooking.ts): the skim
- * is valued as the Solana router's is (the venue paid the owner's amount plus the skim); what the
- * treasury did not receive in the same transaction, and whatever else of the protocol's retained
- * fees the owner took, is owed to `fees:receivable` instead of given back to the chain.
+ * A venue exit paying the owner's part to `paidTo` (the chain, a rebalance's pending_in, auto-pay's
+ * auto_pay). Without a skim, the protocol's retained fees it takes go to `feesPaidTo`. With one
+ * (the owner holds the receipts: skimBooking.ts) the skim is valued as the Solana router's is
+ * (the venue paid the owner's amount plus the skim); what the treasury did not receive in the
+ * same transaction, and whatever else of the protocol's retained fees the owner took, is owed to
+ * `fees:receivable` instead of given back to the chain.
  */
-function bookSkimmedUnstake(
+function bookVenueExit(
   leg: SettlementLeg,
   movement: ProvenMovement,
   schedule: FeeSchedule,
+  paidTo: AccountRef,
+  feesPaidTo: AccountRef,
 ): SettlementBooking {
+  if (!leg.skim) return bookUnstake(leg, movement, schedule, paidTo, feesPaidTo);
   const skimmed = skimmedExit(leg, movement);
-  const external = externalAccount(leg);
   const booking = bookUnstake(
     skimmed.leg,
     skimmed.movement,
     schedule,
-    external,
+    paidTo,
     receivableAccount(leg),
   );
   return {
@@ -360,34 +364,27 @@ export function bookSettlement(
     case 'exit_liquid':
       return bookExit(leg, movement);
     case 'unstake':
-      return leg.skim
-        ? bookSkimmedUnstake(leg, movement, schedule)
-        : bookUnstake(leg, movement, schedule);
+      return bookVenueExit(leg, movement, schedule, externalAccount(leg), externalAccount(leg));
     case 'skim': {
       const { postings, reviewReason } = bookSkimLeg(leg, movement.amountMicros);
       return { ...NO_POSITION, postings, reviewReason };
     }
-    case 'rebalance_out':
+    case 'rebalance_out': {
       // Into pending_in while the deposit leg is open; once it is final or released, the money
-      // the owner took out stays in the owner's wallet, outside the books. The retained fees it
-      // paid (the deposit takes principal only) are owed where the owner holds the receipts.
-      return bookUnstake(
-        leg,
-        movement,
-        schedule,
-        leg.pairedLegOpen ? walletAccount(leg, 'pending_in') : externalAccount(leg),
-        retainedFeesTo(leg, externalAccount(leg)),
-      );
+      // the owner took out stays in the owner's wallet, outside the books. Its skim as a withdraw
+      // plan's; without one, the retained fees it paid (the deposit takes principal only) are
+      // owed where the owner holds the receipts.
+      const paidTo = leg.pairedLegOpen ? walletAccount(leg, 'pending_in') : externalAccount(leg);
+      const feesTo = retainedFeesTo(leg, externalAccount(leg));
+      return bookVenueExit(leg, movement, schedule, paidTo, feesTo);
+    }
     // Auto-pay's withdraw leg: valued like any exit, but what the venue paid is held for the
-    // payees (auto_pay) until the transfer legs settle; the protocol's fees are never paid out.
-    case 'unstake_yield':
-      return bookUnstake(
-        leg,
-        movement,
-        schedule,
-        walletAccount(leg, 'auto_pay'),
-        retainedFeesTo(leg, walletAccount(leg, 'auto_pay')),
-      );
+    // payees (auto_pay) until the transfer legs settle; the protocol's fees are never paid out:
+    // its skim (owner-held receipts) as a withdraw plan's, else owed where the owner holds them.
+    case 'unstake_yield': {
+      const held = walletAccount(leg, 'auto_pay');
+      return bookVenueExit(leg, movement, schedule, held, retainedFeesTo(leg, held));
+    }
     case 'pay_out':
       return bookPayout(leg, movement);
     case 'none':

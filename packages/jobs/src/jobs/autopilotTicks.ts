@@ -35,6 +35,7 @@ export async function runAutopilotTicks(
       adapters: deps.adapters,
       venues: deps.venues,
       opportunities,
+      treasuries: deps.treasuries,
       pageSize: data.pageSize,
       ...(after ? { after } : {}),
       now: deps.now,

@@ -29,6 +29,7 @@ export async function runHarvestBatch(
       db: deps.db,
       adapters: deps.adapters,
       venues: deps.venues,
+      treasuries: deps.treasuries,
       ...(data.chain ? { chain: data.chain } : {}),
       pageSize: data.pageSize,
       ...(after ? { after } : {}),
