@@ -104,7 +104,6 @@ describe('the public auto-pay plan with the peer’s default {} body', () => {
 });
 
 describe('native tokens by symbol in swap plans', () => {
-  const plans = () => t.db.plan.count();
   const swap = (path: string, chain: 'solana' | 'base' | 'arbitrum' | 'sui', change: object) =>
     request(t.app)
       .post(path)

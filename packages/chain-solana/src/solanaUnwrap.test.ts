@@ -6,9 +6,9 @@ import {
   decodeSyncNativeInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { SystemInstruction, TransactionInstruction, TransactionMessage } from '@solana/web3.js';
+import { SystemInstruction, TransactionMessage } from '@solana/web3.js';
 import { VersionedTransaction } from '@solana/web3.js';
-import type { Keypair } from '@solana/web3.js';
+import type { Keypair, TransactionInstruction } from '@solana/web3.js';
 import { startSolanaBed, wrapSol } from '@yieldrouter/chain-beds';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import { newPlanId } from '@yieldrouter/schemas';
