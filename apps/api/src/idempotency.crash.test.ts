@@ -157,7 +157,7 @@ describe.each(writes)('%s with an Idempotency-Key', (_name, write) => {
     await diedAfterCommit(key, 'running');
     const started = Date.now();
     await expectReplay(await send(key), first, after);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(10_000); // not after the 20 s lease
   });
 
   it('the first run died holding its claim and the lease passed: the retry gets the first plan', async () => {

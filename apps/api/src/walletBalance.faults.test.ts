@@ -86,7 +86,7 @@ describe.each([
   it.each(CHAINS)(`%s legs are N/A (${reason}), promptly`, async (chain) => {
     const started = Date.now();
     const res = await request(t.app).get(path(chain, ADDRESSES[chain])).expect(200);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(10_000); // a silent RPC would hang it for good
     const body = WalletBalanceDocument.parse(res.body);
     expect(body.complete).toBe(false);
     for (const leg of body.legs) {

@@ -144,7 +144,9 @@ describe('createJsonRpcHttp', () => {
       expect(error).toMatchObject({ name: 'TimeoutError' });
       expect(toUnavailable(error, 'block').reason).toBe('rpc_timeout');
       expect(elapsed).toBeGreaterThanOrEqual(190);
-      expect(elapsed).toBeLessThan(1_000);
+      // Gave up at its timeout, not when the node would have answered (never): a bound well
+      // below the test's own, wide enough for a loaded CI machine's event loop.
+      expect(elapsed).toBeLessThan(10_000);
       // The client destroyed its socket: the node sees the connection end.
       expect(sockets).toHaveLength(1);
       const socket = sockets[0] as Socket;
@@ -153,7 +155,7 @@ describe('createJsonRpcHttp', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
-  }, 5_000);
+  });
 
   it('a closed port → rpc_error with ECONNREFUSED, no host or port', async () => {
     const url = await closedPortUrl();

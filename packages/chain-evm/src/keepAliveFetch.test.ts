@@ -73,7 +73,7 @@ describe('keepAliveFetch', () => {
     await expect(
       keepAliveFetch(`${base}/slow`, { signal: AbortSignal.timeout(100) }),
     ).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('rejects with fetch failed, the socket error as cause, when nobody answers or the answer is cut', async () => {

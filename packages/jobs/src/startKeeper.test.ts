@@ -56,7 +56,7 @@ describe('job schedulers', () => {
       error: null,
     });
     expect(watched.everyMs).toBe(300);
-    expect(watched.lastSuccessAgeMs).toBeLessThan(5000);
+    expect(watched.lastSuccessAgeMs).toBeLessThan(30_000);
   });
 });
 

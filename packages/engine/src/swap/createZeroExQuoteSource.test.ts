@@ -202,7 +202,7 @@ describe('createZeroExQuoteSource (over HTTP)', () => {
     const started = Date.now();
     const slow = await source(200).quote(request);
     expect(slow.status).toBe('quote_timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a refused connection is quote_unavailable without the URL or key', async () => {
