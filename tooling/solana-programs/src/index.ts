@@ -52,6 +52,7 @@ export {
   standinBorrow,
   standinInitMarket,
   standinInitReserve,
+  standinSetSkim,
 } from './klendStandinInstructions';
 export type { KlendStandinReserve } from './klendStandinInstructions';
 export { cpPoolAccounts, cpPoolQuote, cpPoolSwap, initializeCpPool } from './cpPoolInstructions';

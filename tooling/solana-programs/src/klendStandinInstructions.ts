@@ -104,6 +104,25 @@ export function standinBorrow(
   });
 }
 
+/**
+ * The skimming build only (programs/klend_skimming): from now on every deposit takes `bps` of the
+ * liquidity on top of what it books and every redeem pays `bps` less (0: honest again).
+ */
+export function standinSetSkim(
+  reserve: Pick<KlendStandinReserve, 'program' | 'lendingMarket'>,
+  owner: PublicKey,
+  bps: bigint,
+): TransactionInstruction {
+  const data = Buffer.alloc(16);
+  discriminator('standin_set_skim').copy(data, 0);
+  data.writeBigUInt64LE(bps, 8);
+  return new TransactionInstruction({
+    programId: reserve.program,
+    keys: [r(owner, true), w(reserve.lendingMarket)],
+    data,
+  });
+}
+
 /** klend's `refresh_reserve` with no oracle (each oracle slot given the program id, as the SDK does). */
 export function klendRefreshReserve(reserve: KlendStandinReserve): TransactionInstruction {
   return new TransactionInstruction({
