@@ -15,6 +15,7 @@ export {
   initializeRouter,
   initializeVenue,
   legData,
+  MEMO_PROGRAM_ID,
   planMemo,
   positionPda,
   programDataAddress,
