@@ -1,3 +1,4 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { RouterBed } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
 import { bedAdapter, startRouterBed } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
@@ -104,6 +105,33 @@ describe('verifyPlan on Solana legs', () => {
       expect.objectContaining({
         code: 'unknown_destination',
         message: expect.stringContaining(thief.toBase58()),
+      }),
+    ]);
+  });
+
+  it("catches an instruction with a swapped account: the deposit's vault is another's token account", async () => {
+    const planId = newPlanId();
+    const plan = planOf(
+      planId,
+      owner,
+      await legsOf(adapter.buildDeposit(request(planId, { kind: 'venue', venue }))),
+    );
+    const vault = String(bed.router.kamino.ids.reserveLiquiditySupply);
+    const thiefUsdc = getAssociatedTokenAddressSync(new PublicKey(bed.usdcMint), thief);
+    const tampered = withLeg(plan, 0, (leg) => {
+      const transaction = decode(leg);
+      const keys = transaction.message.staticAccountKeys;
+      const index = keys.findIndex((key) => key.toBase58() === vault);
+      expect(index).toBeGreaterThan(0);
+      keys[index] = thiefUsdc;
+      return encode(leg, transaction);
+    });
+    const verdict = verifyPlan(tampered, { owner, venues, feeRecipients: [bed.router.treasury] });
+    expect(verdict.status).toBe('rejected');
+    expect(verdict.reasons).toEqual([
+      expect.objectContaining({
+        code: 'unknown_destination',
+        message: expect.stringContaining(thiefUsdc.toBase58()),
       }),
     ]);
   });
