@@ -238,7 +238,7 @@ describe('Solana: kamino through the router', () => {
           recordedAt: expect.any(String),
         },
       ]);
-      expect(stored.divergences[0]?.changes).toHaveLength(2);
+      expect(stored.divergences?.[0]?.changes).toHaveLength(2);
       const events = await test.db.$queryRaw<{ payload: { planId: string } }[]>`
         SELECT payload FROM outbox_events WHERE type = 'plan.divergence'`;
       expect(events.map((event) => event.payload.planId)).toContain(planId);
