@@ -15,7 +15,7 @@ const newestIn = (directory: string): number =>
   );
 
 /** The program's folder and those of the programs it builds on (`#include "../<name>/…"`). */
-function sourceFolders(name: ProgramName): string[] {
+export function sourceFolders(name: ProgramName): string[] {
   const folder = path.dirname(programSource(name));
   const text = readFileSync(programSource(name), 'utf8');
   const included = [...text.matchAll(/^#include "\.\.\/([\w]+)\//gm)].map((match) =>
