@@ -1,3 +1,4 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { RouterBed } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
 import { bedAdapter, startRouterBed } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
@@ -78,7 +79,14 @@ describe('verifyPlan on Solana legs', () => {
     }
   });
 
-  it('catches an instruction with a swapped account: the receipt goes to another token account', async () => {
+  /**
+   * A kamino deposit as the adapter builds it, the static account `pick` chooses replaced by
+   * `replacement`: refused with one `unknown_destination` naming it.
+   */
+  async function expectSwapRefused(
+    pick: (transaction: VersionedTransaction) => number,
+    replacement: PublicKey,
+  ) {
     const planId = newPlanId();
     const plan = planOf(
       planId,
@@ -87,15 +95,9 @@ describe('verifyPlan on Solana legs', () => {
     );
     const tampered = withLeg(plan, 0, (leg) => {
       const transaction = decode(leg);
-      const keys = transaction.message.staticAccountKeys;
-      // The last writable non-signer account the owner holds (the cToken account the venue mints to).
-      const index = keys.findLastIndex(
-        (_, at) =>
-          at > 0 &&
-          transaction.message.isAccountWritable(at) &&
-          !transaction.message.isAccountSigner(at),
-      );
-      keys[index] = thief;
+      const index = pick(transaction);
+      expect(index).toBeGreaterThan(0);
+      transaction.message.staticAccountKeys[index] = replacement;
       return encode(leg, transaction);
     });
     const verdict = verifyPlan(tampered, { owner, venues, feeRecipients: [bed.router.treasury] });
@@ -103,9 +105,28 @@ describe('verifyPlan on Solana legs', () => {
     expect(verdict.reasons).toEqual([
       expect.objectContaining({
         code: 'unknown_destination',
-        message: expect.stringContaining(thief.toBase58()),
+        message: expect.stringContaining(replacement.toBase58()),
       }),
     ]);
+  }
+
+  it('catches an instruction with a swapped account: the receipt goes to another token account', async () => {
+    // The last writable non-signer account the owner holds (the cToken account the venue mints to).
+    await expectSwapRefused(
+      ({ message }) =>
+        message.staticAccountKeys.findLastIndex(
+          (_, at) => at > 0 && message.isAccountWritable(at) && !message.isAccountSigner(at),
+        ),
+      thief,
+    );
+  });
+
+  it("catches an instruction with a swapped account: the deposit's vault is another's token account", async () => {
+    const vault = String(bed.router.kamino.ids.reserveLiquiditySupply);
+    await expectSwapRefused(
+      ({ message }) => message.staticAccountKeys.findIndex((key) => key.toBase58() === vault),
+      getAssociatedTokenAddressSync(new PublicKey(bed.usdcMint), thief),
+    );
   });
 
   it('catches a changed amount or plan id in the router instruction, a missing memo and another fee payer', async () => {

@@ -42,10 +42,16 @@ export interface DeployKlendStandinParameters {
   /** Seed liquidity the admin deposits, and how much of it the admin borrows (interest accrues on it). */
   readonly seedMicros?: bigint;
   readonly borrowMicros?: bigint;
+  /**
+   * The skimming build (programs/klend_skimming, a cheating bed: honest until
+   * `standinSetSkim`) instead of the honest one, at `program` (a fresh id: klend's stays the
+   * honest stand-in's).
+   */
+  readonly skimming?: { readonly program: PublicKey };
 }
 
 /**
- * Loads the klend stand-in at klend's program id and sets up one lending market with a USDC
+ * Loads the klend stand-in at klend's program id (or its skimming build elsewhere) and sets up one lending market with a USDC
  * reserve: cToken mint and supply vault owned by the market authority, the admin's seed deposit
  * and a borrow, so the reserve's exchange rate moves with every slot.
  *
@@ -54,8 +60,10 @@ export interface DeployKlendStandinParameters {
  */
 export function deployKlendStandin(parameters: DeployKlendStandinParameters): KlendStandinReserve {
   const { svm, send, admin, usdcMint } = parameters;
-  const program = KLEND_PROGRAM_ID;
-  loadProgram(svm, program, ensureProgramsBuilt().klend_standin, admin.publicKey);
+  const program = parameters.skimming?.program ?? KLEND_PROGRAM_ID;
+  const built = ensureProgramsBuilt();
+  const so = parameters.skimming ? built.klend_skimming : built.klend_standin;
+  loadProgram(svm, program, so, admin.publicKey);
   const market = Keypair.generate();
   const reserveKey = Keypair.generate();
   const collateralMint = Keypair.generate();

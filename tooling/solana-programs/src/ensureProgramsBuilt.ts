@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROGRAM_INCLUDE_DIR, compileSbpfProgram } from './compileSbpfProgram';
 import { PROGRAMS, programSoPath, programSource } from './programPaths';
@@ -14,13 +14,21 @@ const newestIn = (directory: string): number =>
     }),
   );
 
+/** The program's folder and those of the programs it builds on (`#include "../<name>/…"`). */
+export function sourceFolders(name: ProgramName): string[] {
+  const folder = path.dirname(programSource(name));
+  const text = readFileSync(programSource(name), 'utf8');
+  const included = [...text.matchAll(/^#include "\.\.\/([\w]+)\//gm)].map((match) =>
+    path.resolve(folder, '..', match[1] as string),
+  );
+  return [folder, ...included];
+}
+
 function isStale(name: ProgramName): boolean {
   const output = programSoPath(name);
   if (!existsSync(output)) return true;
   const built = statSync(output).mtimeMs;
-  return (
-    newestIn(path.dirname(programSource(name))) > built || newestIn(PROGRAM_INCLUDE_DIR) > built
-  );
+  return [...sourceFolders(name), PROGRAM_INCLUDE_DIR].some((folder) => newestIn(folder) > built);
 }
 
 /**

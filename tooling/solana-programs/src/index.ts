@@ -15,6 +15,7 @@ export {
   initializeRouter,
   initializeVenue,
   legData,
+  MEMO_PROGRAM_ID,
   planMemo,
   positionPda,
   programDataAddress,
@@ -52,6 +53,7 @@ export {
   standinBorrow,
   standinInitMarket,
   standinInitReserve,
+  standinSetSkim,
 } from './klendStandinInstructions';
 export type { KlendStandinReserve } from './klendStandinInstructions';
 export { cpPoolAccounts, cpPoolQuote, cpPoolSwap, initializeCpPool } from './cpPoolInstructions';

@@ -37,6 +37,14 @@ const r = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
   isWritable: false,
 });
 
+/** `discriminator(name) ++ u64 value`: the data of every one-argument instruction here. */
+const u64Data = (name: string, value: bigint): Buffer => {
+  const data = Buffer.alloc(16);
+  discriminator(name).copy(data, 0);
+  data.writeBigUInt64LE(value, 8);
+  return data;
+};
+
 /** The lending market authority PDA `["lma", market]`. */
 export const klendMarketAuthority = (program: PublicKey, lendingMarket: PublicKey): PublicKey =>
   PublicKey.findProgramAddressSync([Buffer.from('lma'), lendingMarket.toBuffer()], program)[0];
@@ -85,9 +93,7 @@ export function standinBorrow(
   owner: PublicKey,
   amount: bigint,
 ): TransactionInstruction {
-  const data = Buffer.alloc(16);
-  discriminator('standin_borrow').copy(data, 0);
-  data.writeBigUInt64LE(amount, 8);
+  const data = u64Data('standin_borrow', amount);
   return new TransactionInstruction({
     programId: reserve.program,
     keys: [
@@ -101,6 +107,22 @@ export function standinBorrow(
       r(TOKEN_PROGRAM_ID),
     ],
     data,
+  });
+}
+
+/**
+ * The skimming build only (programs/klend_skimming): from now on every deposit takes `bps` of the
+ * liquidity on top of what it books and every redeem pays `bps` less (0: honest again).
+ */
+export function standinSetSkim(
+  reserve: Pick<KlendStandinReserve, 'program' | 'lendingMarket'>,
+  owner: PublicKey,
+  bps: bigint,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: reserve.program,
+    keys: [r(owner, true), w(reserve.lendingMarket)],
+    data: u64Data('standin_set_skim', bps),
   });
 }
 
@@ -164,9 +186,7 @@ export function klendMove(
   owner: PublicKey,
   amount: bigint,
 ): TransactionInstruction {
-  const data = Buffer.alloc(16);
-  discriminator(name).copy(data, 0);
-  data.writeBigUInt64LE(amount, 8);
+  const data = u64Data(name, amount);
   return new TransactionInstruction({
     programId: reserve.program,
     keys: klendMoveAccounts(name, reserve, owner),

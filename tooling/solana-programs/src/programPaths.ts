@@ -5,6 +5,7 @@ export const PROGRAMS = [
   'yield_router',
   'test_venue',
   'klend_standin',
+  'klend_skimming',
   'cp_pool',
   'cctp_message_transmitter',
   'cctp_token_messenger_minter',

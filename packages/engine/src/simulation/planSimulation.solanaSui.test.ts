@@ -1,14 +1,19 @@
 import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
-import { Connection, PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
-import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
+import {
+  deploySkimmingKlend,
+  deployYieldRouter,
+  startSolanaBed,
+} from '@yieldrouter/chain-beds/solana';
+import type {
+  SolanaBed,
+  SolanaRouterDeployment,
+  SolanaSkimmingKlend,
+} from '@yieldrouter/chain-beds/solana';
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
 import { createSolanaAdapter } from '@yieldrouter/chain-solana';
@@ -28,7 +33,7 @@ import { prepareVenuePlan } from './testing/prepareVenuePlan';
 // Issue 44 on Solana (litesvm bed, simulateTransaction) and Sui (the bed fake,
 // dryRunTransactionBlock), end to end on PostgreSQL: a deposit and a withdrawal plan carry their
 // simulated outcome, equal to what the landed transaction moved; settlement compares them and
-// records plan.divergence when they differ.
+// records plan.divergence when they differ (a real cheating venue on the bed: the skimming klend).
 
 let test: TestDatabase;
 let solana: SolanaBed;
@@ -37,6 +42,9 @@ let fake: SuiFake;
 let suiClient: SuiJsonRpcClient;
 let adapters: ChainAdapters;
 let venues: VenueConfig;
+/** The skimming klend (a cheating bed) where `kamino` is: the adapter builds the same bytes. */
+let skimming: SolanaSkimmingKlend;
+let skimmingVenues: VenueConfig;
 
 beforeAll(async () => {
   [test, solana, fake] = await Promise.all([
@@ -75,19 +83,26 @@ beforeAll(async () => {
     apyMaxAgeMs: 3_600_000,
     apyMeanMinSamples: 1,
   };
+  skimming = deploySkimmingKlend(solana, router);
+  skimmingVenues = { ...venues, ids: { ...venues.ids, kamino: skimming.ids } };
 }, 180_000);
 afterAll(async () => {
   await Promise.all([test?.drop(), solana?.stop(), fake?.stop()]);
 });
 
-const prepare = (kind: 'deposit' | 'withdraw', id: string, owner: string, amountMicros: bigint) =>
-  prepareVenuePlan({ db: test.db, adapters, venues }, { kind, id, owner, amountMicros });
+const prepare = (
+  kind: 'deposit' | 'withdraw',
+  id: string,
+  owner: string,
+  amountMicros: bigint,
+  on: VenueConfig = venues,
+) => prepareVenuePlan({ db: test.db, adapters, venues: on }, { kind, id, owner, amountMicros });
 
-const settle = (plan: PlanDocument, txId: string) =>
+const settle = (plan: PlanDocument, txId: string, on: VenueConfig = venues) =>
   settleLeg({
     db: test.db,
     adapters,
-    venues,
+    venues: on,
     planId: plan.planId as string,
     legIndex: 0,
     txId,
@@ -170,74 +185,111 @@ describe('Solana: kamino through the router', () => {
     await honest(withdrawal, (plan) => sendSolana(owner, plan));
   });
 
-  it('a venue that skims when the deposit lands: the receipt books it, plan.divergence says so', async () => {
+  it('a venue that starts skimming after the simulation: settlement reads it from the chain, plan.divergence says so', async () => {
+    const owner = solana.createFundedKeypair();
+    const address = owner.publicKey.toBase58();
+    const ownerUsdc = getAssociatedTokenAddressSync(
+      new PublicKey(solana.usdcMint),
+      owner.publicKey,
+    ).toBase58();
+    solana.mintUsdc(owner.publicKey, 10_000_000n);
+    const supply = skimming.ids.reserveLiquiditySupply;
+    // An honest deposit while the venue does not skim, then a withdrawal prepared (simulated
+    // honest) before the operator turns the skim on: the same bytes, signed as prepared, then pay
+    // the owner 1.9 USDC of the 2 the venue's log and the router's event claim; the rest stays in
+    // the venue's vault.
+    const deposit = await prepare('deposit', 'kamino', address, 4_000_000n, skimmingVenues);
+    await settle(deposit, sendSolana(owner, deposit), skimmingVenues);
+    const plan = await prepare('withdraw', 'kamino', address, 2_000_000n, skimmingVenues);
+    expect(plan.simulation).toMatchObject({ status: 'simulated', findings: [] });
+    const planId = plan.planId as string;
+    skimming.setSkimBps(500n);
+    try {
+      const txId = sendSolana(owner, plan);
+      const settled = await settle(plan, txId, skimmingVenues);
+      // The books follow the receipt: what reached the owner.
+      expect(settled).toMatchObject({
+        status: 'confirmed',
+        quotedAmountMicros: '2000000',
+        settledAmountMicros: '1900000',
+      });
+      const stored = await readPlan(test.db, planId);
+      expect(stored.legs[0]?.reviewReason).toMatch(/diverged from its simulation/);
+      expect(stored.divergences).toEqual([
+        {
+          legIndex: 0,
+          txId,
+          simulationDigest: plan.simulation?.status === 'simulated' ? plan.simulation.digest : '',
+          changes: expect.arrayContaining([
+            expect.objectContaining({
+              account: ownerUsdc,
+              holder: address,
+              role: 'owner',
+              simulated: '2000000',
+              actual: '1900000',
+            }),
+            expect.objectContaining({
+              account: supply,
+              role: 'venue',
+              simulated: '-2000000',
+              actual: '-1900000',
+            }),
+          ]),
+          recordedAt: expect.any(String),
+        },
+      ]);
+      expect(stored.divergences?.[0]?.changes).toHaveLength(2);
+      const events = await test.db.$queryRaw<{ payload: { planId: string } }[]>`
+        SELECT payload FROM outbox_events WHERE type = 'plan.divergence'`;
+      expect(events.map((event) => event.payload.planId)).toContain(planId);
+    } finally {
+      skimming.setSkimBps(0n);
+    }
+  });
+
+  it('a venue that starts skimming deposits after the simulation: the receipt is not the leg', async () => {
     const owner = solana.createFundedKeypair();
     const address = owner.publicKey.toBase58();
     solana.mintUsdc(owner.publicKey, 10_000_000n);
-    // The owner's receipt token account exists before (a laid-down landing only moves
-    // existing accounts).
-    const cToken = new PublicKey(router.kamino.ids.reserveCollateralMint as string);
-    const create = new TransactionMessage({
-      payerKey: owner.publicKey,
-      recentBlockhash: solana.latestBlockhash(),
-      instructions: [
-        createAssociatedTokenAccountIdempotentInstruction(
-          owner.publicKey,
-          getAssociatedTokenAddressSync(cToken, owner.publicKey),
-          owner.publicKey,
-          cToken,
-        ),
-      ],
-    }).compileToV0Message();
-    const created = new VersionedTransaction(create);
-    created.sign([owner]);
-    expect(solana.send(created)).toMatchObject({ landed: true });
-    const plan = await prepare('deposit', 'kamino', address, 3_000_000n);
+    const plan = await prepare('deposit', 'kamino', address, 3_000_000n, skimmingVenues);
     expect(plan.simulation).toMatchObject({ status: 'simulated', findings: [] });
-    const planId = plan.planId as string;
-    const supply = router.kamino.ids.reserveLiquiditySupply as string;
-    // The bed has no cheating klend; the landing is laid down with what such a venue does
-    // (SolanaLedger.record): the owner pays 3 USDC and gets its receipts, the router logs the
-    // leg as it does, but the reserve's supply takes in 2.85 (the rest went to a skimmer's
-    // account outside the transaction's keys). The logs are the honest run's own.
-    const transaction = VersionedTransaction.deserialize(Buffer.from(onlyLeg(plan), 'base64'));
-    transaction.sign([owner]);
-    const { value } = await new Connection(solana.rpcUrl).simulateTransaction(transaction);
-    expect(value.err).toBeNull();
-    const deltas = Object.fromEntries(
-      simulatedChanges(plan).map((change) => [
-        change.account,
-        change.account === supply ? 2_850_000n : change.delta,
-      ]),
-    );
-    const entry = solana.record(transaction, {
-      tokenDeltas: deltas,
-      logMessages: value.logs ?? [],
-    });
-    const settled = await settle(plan, entry.signature);
-    // The books follow the receipt (the owner's side and the router's event are as planned).
-    expect(settled).toMatchObject({ status: 'confirmed' });
-    const stored = await readPlan(test.db, planId);
-    expect(stored.legs[0]?.reviewReason).toMatch(/diverged from its simulation/);
-    expect(stored.divergences).toEqual([
-      {
-        legIndex: 0,
-        txId: entry.signature,
-        simulationDigest: plan.simulation?.status === 'simulated' ? plan.simulation.digest : '',
-        changes: [
-          expect.objectContaining({
-            account: supply,
-            role: 'venue',
-            simulated: '3000000',
-            actual: '2850000',
-          }),
-        ],
-        recordedAt: expect.any(String),
-      },
-    ]);
-    const events = await test.db.$queryRaw<{ payload: { planId: string } }[]>`
-      SELECT payload FROM outbox_events WHERE type = 'plan.divergence'`;
-    expect(events.map((event) => event.payload.planId)).toContain(planId);
+    skimming.setSkimBps(500n);
+    try {
+      // 3.15 USDC leave the owner (the skim on top, into the venue's vault); the router's event
+      // says 3: settlement refuses to book the transaction as this leg.
+      const txId = sendSolana(owner, plan);
+      await expect(settle(plan, txId, skimmingVenues)).rejects.toMatchObject({
+        code: 'RECEIPT_MISMATCH',
+        message: expect.stringContaining('deposit_to_venue amount=3150000'),
+      });
+      expect((await readPlan(test.db, plan.planId as string)).legs[0]?.status).not.toBe(
+        'confirmed',
+      );
+    } finally {
+      skimming.setSkimBps(0n);
+    }
+  });
+
+  it('a venue that already skims when the plan is prepared: caught by the simulation', async () => {
+    const owner = solana.createFundedKeypair();
+    solana.mintUsdc(owner.publicKey, 10_000_000n);
+    skimming.setSkimBps(500n);
+    try {
+      const plan = await prepare(
+        'deposit',
+        'kamino',
+        owner.publicKey.toBase58(),
+        3_000_000n,
+        skimmingVenues,
+      );
+      const findings = plan.simulation?.status === 'simulated' ? plan.simulation.findings : [];
+      expect(findings.map((finding) => [finding.legIndex, finding.code]).sort()).toEqual([
+        [0, 'owner_amount_mismatch'],
+        [0, 'venue_amount_mismatch'],
+      ]);
+    } finally {
+      skimming.setSkimBps(0n);
+    }
   });
 });
 

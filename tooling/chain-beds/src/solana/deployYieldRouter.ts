@@ -19,6 +19,7 @@ import {
   venueAccrue,
   venuePda,
 } from '@yieldrouter/solana-programs';
+import type { KlendStandinReserve } from '@yieldrouter/solana-programs';
 import { sendAsAuthority } from './sendAsAuthority';
 import type { SolanaBed } from './startSolanaBed';
 
@@ -167,6 +168,19 @@ export function deployYieldRouter(
   };
 }
 
+/** A klend reserve's ids as `SVC_VENUE_IDS.kamino` takes them (base58). */
+export function klendVenueIds(
+  reserve: KlendStandinReserve,
+): SolanaRouterDeployment['kamino']['ids'] {
+  return {
+    klendProgram: reserve.program.toBase58(),
+    lendingMarket: reserve.lendingMarket.toBase58(),
+    reserve: reserve.reserve.toBase58(),
+    reserveLiquiditySupply: reserve.liquiditySupply.toBase58(),
+    reserveCollateralMint: reserve.collateralMint.toBase58(),
+  };
+}
+
 /** The klend stand-in and its USDC reserve, registered with the router (klend layout). */
 function deployKamino(bed: SolanaBed, programId: PublicKey): SolanaRouterDeployment['kamino'] {
   const admin = bed.mintAuthority;
@@ -192,13 +206,7 @@ function deployKamino(bed: SolanaBed, programId: PublicKey): SolanaRouterDeploym
     [],
   );
   return {
-    ids: {
-      klendProgram: reserve.program.toBase58(),
-      lendingMarket: reserve.lendingMarket.toBase58(),
-      reserve: reserve.reserve.toBase58(),
-      reserveLiquiditySupply: reserve.liquiditySupply.toBase58(),
-      reserveCollateralMint: reserve.collateralMint.toBase58(),
-    },
+    ids: klendVenueIds(reserve),
     accrue: (slots) => {
       if (!borrowed) {
         send(bed, [standinBorrow(reserve, admin.publicKey, 50_000_000n)], []);

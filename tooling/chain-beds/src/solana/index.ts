@@ -22,6 +22,8 @@ export type { SolanaJupiterLend } from './deployJupiterLend';
 export { MARGINFI_PROGRAM_ID, deployMarginfi } from './deployMarginfi';
 export type { DeployMarginfiParameters, SolanaMarginfiBank } from './deployMarginfi';
 export { SAVE_PROGRAM_ID, deploySave } from './deploySave';
+export { deploySkimmingKlend } from './deploySkimmingKlend';
+export type { SolanaSkimmingKlend } from './deploySkimmingKlend';
 export type { DeploySaveParameters, SolanaSaveReserve } from './deploySave';
 export { sendAsAuthority } from './sendAsAuthority';
 export type { BedSender, SendAsAuthorityParameters } from './sendAsAuthority';

@@ -81,6 +81,12 @@ static const char LMA_SEED[] = "lma";
 #define FRACTION_BITS 60
 #define SLOTS_PER_YEAR 63072000ULL /* klend's: 2 slots a second */
 
+/* A build of this program that cheats (programs/klend_skimming, issue 44) defines KLEND_SKIM(market,
+ * amount): the part of a move it keeps beyond what it books and logs. This one keeps nothing. */
+#ifndef KLEND_SKIM
+#define KLEND_SKIM(market, amount) 0
+#endif
+
 static uint64_t custom(uint64_t code) {
   sol_log_64_(0x4b4c, code, 0, 0, 0); /* "KL", code */
   return code;
@@ -293,12 +299,16 @@ static YR_NOINLINE uint64_t deposit_liquidity(const ReserveMove *m, uint64_t amo
       !yr_read_mint(m->collateral_mint, &ignored, &collateral_decimals)) {
     return custom(E_INVALID_ACCOUNT);
   }
+  /* The depositor pays what the reserve books, and any skim on top (kept in the supply vault
+   * outside the reserve's books: the log and the cTokens say `taken`). */
+  uint64_t skim = KLEND_SKIM(m->market, taken);
+  if (skim > UINT64_MAX - taken) return custom(E_MATH);
   yr_write_u64(r + LIQUIDITY_AVAILABLE, available + taken);
   yr_write_u64(r + COLLATERAL_MINT_TOTAL_SUPPLY, supply + collateral);
   r[RESERVE_LAST_UPDATE_STALE] = 1;
   MARKET_SIGNER(m, bump, seeds, signer);
   YrTokenMove pay = {m->liquidity_token, m->user_source, m->liquidity_mint, m->supply,
-                     m->owner,           taken,          liquidity_decimals, NULL};
+                     m->owner,           taken + skim,   liquidity_decimals, NULL};
   uint64_t result = yr_token_transfer_checked(&pay);
   if (result != 0) return result;
   YrTokenMove mint = {m->collateral_token, NULL,       m->collateral_mint,  m->user_destination,
@@ -333,8 +343,11 @@ static YR_NOINLINE uint64_t redeem_collateral(const ReserveMove *m, uint64_t amo
                       m->owner,            amount,         collateral_decimals, NULL};
   uint64_t result = yr_token_burn(&burn);
   if (result != 0) return result;
-  YrTokenMove pay = {m->liquidity_token, m->supply,  m->liquidity_mint,  m->user_destination,
-                     m->authority,       liquidity, liquidity_decimals, &signer};
+  /* The owner is paid what the reserve books less any skim (kept in the supply vault). */
+  uint64_t skim = KLEND_SKIM(m->market, liquidity);
+  if (skim > liquidity) return custom(E_MATH);
+  YrTokenMove pay = {m->liquidity_token, m->supply,        m->liquidity_mint,  m->user_destination,
+                     m->authority,       liquidity - skim, liquidity_decimals, &signer};
   if ((result = yr_token_transfer_checked(&pay)) != 0) return result;
   return log_move("redeem", liquidity, amount);
 }
@@ -521,5 +534,8 @@ uint64_t entrypoint(uint8_t *input) {
   if (yr_bytes_eq(tag, IX_STANDIN_BORROW, 8)) return standin_borrow(&params);
   if (yr_bytes_eq(tag, IX_STANDIN_INIT_RESERVE, 8)) return standin_init_reserve(&params);
   if (yr_bytes_eq(tag, IX_STANDIN_INIT_MARKET, 8)) return standin_init_market(&params);
+#ifdef KLEND_EXTRA_INSTRUCTIONS
+  KLEND_EXTRA_INSTRUCTIONS(tag, &params)
+#endif
   return custom(E_INVALID_INSTRUCTION);
 }

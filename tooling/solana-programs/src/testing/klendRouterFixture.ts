@@ -1,6 +1,7 @@
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import type { AccountMeta, Keypair } from '@solana/web3.js';
 import { deployKlendStandin } from '../deployKlendStandin';
+import type { DeployKlendStandinParameters } from '../deployKlendStandin';
 import { klendMoveAccounts } from '../klendStandinInstructions';
 import type { KlendStandinReserve } from '../klendStandinInstructions';
 import {
@@ -28,15 +29,19 @@ export interface KlendRouterFixture {
 }
 
 /**
- * The router program with the klend stand-in deployed and registered as a venue adapter (klend
+ * The router program with the klend stand-in (or its skimming build) deployed and registered as a venue adapter (klend
  * layout), and an owner funded with `ownerUsdc` who holds a cToken account.
  *
  * @example
  * const { fixture, reserve, owner } = createKlendRouterFixture(50_000_000n);
  */
-export function createKlendRouterFixture(ownerUsdc: bigint): KlendRouterFixture {
+export function createKlendRouterFixture(
+  ownerUsdc: bigint,
+  options: Pick<DeployKlendStandinParameters, 'skimming'> = {},
+): KlendRouterFixture {
   const fixture = createProgramFixture();
   const reserve = deployKlendStandin({
+    ...options,
     svm: fixture.harness.svm,
     send: (instructions, signers) => {
       expectRunOk(fixture.harness.send(instructions, [fixture.admin, ...signers]));
