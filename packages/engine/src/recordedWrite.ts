@@ -1,4 +1,4 @@
-import type { Books, WriteRecorder } from '@yieldrouter/ledger';
+import type { Books } from '@yieldrouter/ledger';
 
 /**
  * Runs a write and, when the caller passes a recorder (the audit trail, an Idempotency-Key
@@ -8,7 +8,7 @@ import type { Books, WriteRecorder } from '@yieldrouter/ledger';
 export async function recordedWrite<T>(
   db: Books,
   write: (client: Books) => Promise<T>,
-  recordWrite: WriteRecorder<T> | undefined,
+  recordWrite: ((tx: Books, outcome: T) => Promise<void>) | undefined,
 ): Promise<T> {
   if (!recordWrite) return write(db);
   return db.transaction(async (tx) => {

@@ -21,7 +21,7 @@ export interface WriteRecorder<T> {
    * The same records as rows, for a use case that writes its effect in one statement
    * (`writePlan`): it carries them there and calls `committed` once the statement committed.
    */
-  readonly rows?: (outcome: T) => RecordedRows;
+  readonly rows: (outcome: T) => RecordedRows;
 }
 
 /** What a recorder writes with a write's effect: the call's audit rows, and its answer. */

@@ -128,10 +128,9 @@ export async function auditCall(
         recorded = true;
         await inner?.(tx, outcome);
       };
-      if (inner && !inner.rows) return recorder;
       // As rows too, for a use case that writes its change in one statement (a route's plan).
       const rows = (outcome: T): RecordedRows => {
-        const innerRows = inner?.rows?.(outcome);
+        const innerRows = inner?.rows(outcome);
         return {
           audit: [...answered(toResult(outcome)), ...(innerRows?.audit ?? [])],
           ...(innerRows?.answer ? { answer: innerRows.answer } : {}),

@@ -1,6 +1,6 @@
 import { computePrincipalFee } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
-import { insertPlan, postJournalEntry, readBalancesOf, writePlan } from '@yieldrouter/ledger';
+import { readBalancesOf, writePlan } from '@yieldrouter/ledger';
 import type {
   Books,
   JournalEntryInput,
@@ -335,19 +335,9 @@ export async function prepareRoute(parameters: PrepareRouteParameters): Promise<
           ],
         }
       : undefined;
-  const recorder = parameters.recordWrite;
-  const recorded = recorder?.rows?.(document);
-  if (!recorder || recorded) {
-    // One statement on the driver: the plan, the call's records and the reservation (0063).
-    await writePlan(db.sql, { plan, entry, recorded });
-    recorded?.committed();
-  } else {
-    await db.transaction(async (tx: Books) => {
-      await insertPlan(tx, plan);
-      // Before the posting: the answer needs no balance lock, so the locks are held no longer.
-      await recorder(tx, document);
-      if (entry) await postJournalEntry(tx, entry);
-    });
-  }
+  // One statement on the driver: the plan, the call's records and the reservation (0063).
+  const recorded = parameters.recordWrite?.rows(document);
+  await writePlan(db.sql, { plan, entry, recorded });
+  recorded?.committed();
   return document;
 }
