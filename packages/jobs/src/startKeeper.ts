@@ -33,6 +33,7 @@ import type { KeeperSettings } from './settings';
 import { clearHeartbeat, writeHeartbeat } from './state/writeKeeperState';
 import { wakeOnCommit } from './wakeOnCommit';
 import { wakeOnReceipts } from './wakeOnReceipts';
+import type { ReceiptWakes } from './wakeOnReceipts';
 
 /** What the keeper needs from configuration (the keeper process's, or the API's). */
 export type KeeperRuntimeConfig = Pick<
@@ -165,12 +166,18 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
 
   // Jobs under way in this process, with their lock tokens (to release them at a deadline).
   const running = trackRunningJobs();
+  // Set below, once listening: a scheduled watch's counts can ask it to follow a receipt.
+  const receipts: { wakes?: ReceiptWakes } = {};
   const workers = JOB_NAMES.map((name) => {
     const runJob = jobProcessor(name, deps, { redis, prefix: settings.prefix });
     const worker = new Worker(
       name,
       (job: Job, token?: string) =>
-        running.run(`${name}:${job.id ?? ''}`, job, token, () => runJob(job)),
+        running.run(`${name}:${job.id ?? ''}`, job, token, async () => {
+          const counts = await runJob(job);
+          receipts.wakes?.polled(name, counts);
+          return counts;
+        }),
       {
         connection: redis,
         prefix: settings.prefix,
@@ -186,9 +193,9 @@ export async function startKeeper(parameters: StartKeeperParameters): Promise<Ru
   // A commit to the outbox runs the relay and delivery at once; their polls stay (0051).
   const unlistenCommits = await wakeOnCommit({ deps, everyMs: settings.everyMs });
   // A leg submitted or a bridge burn confirmed runs its watch at once (0064); polls stay.
-  const unlistenReceipts = await wakeOnReceipts({ deps, everyMs: settings.everyMs });
+  receipts.wakes = await wakeOnReceipts({ deps, everyMs: settings.everyMs });
   const unlisten = async () => {
-    await Promise.all([unlistenCommits(), unlistenReceipts()]);
+    await Promise.all([unlistenCommits(), receipts.wakes?.stop()]);
   };
 
   const startedAt = now().toISOString();

@@ -1,5 +1,6 @@
 import { errorMessage } from '@yieldrouter/schemas';
 import type { Unlisten } from '@yieldrouter/ledger';
+import type { JobCounts } from './jobs/defineJob';
 import type { JobName } from './jobs/jobCatalog';
 import type { KeeperJobDeps } from './jobs/keeperJobDeps';
 import { watchBridges } from './jobs/bridgeWatch';
@@ -22,22 +23,34 @@ export const RECEIPT_LOOK_MS = 500;
 /** Looks in a row after a wake while legs stay pending (a stuck transaction: the poll goes on). */
 export const PENDING_LOOKS = 60;
 
+/** What `wakeOnReceipts` returns. */
+export interface ReceiptWakes {
+  /**
+   * A scheduled run of a watch ended with these counts: a bridge watch that found an attested
+   * bridge awaiting its mint is followed from here as after a wake (no-op otherwise).
+   */
+  readonly polled: (name: JobName, counts: JobCounts) => void;
+  /** Stops listening and waits for runs under way. */
+  readonly stop: Unlisten;
+}
+
 /**
  * Where a receipt is expected, the watches look at once instead of at their next poll: a leg
  * turning `submitted` or a bridge burn confirmed sends `NOTIFY ledger_receipts` (migration
  * 0064), and the settlement and bridge watches run in this process. While a run still expects a
  * receipt (a submitted leg pending, for up to `PENDING_LOOKS` looks; an attested bridge whose
  * mint has not landed, for as long as it lasts: a relayer mints within seconds of the
- * attestation), it looks again `lookMs` later. The bridge watch also runs once at start and on
- * its own cadence here, so an attestation found by a poll is followed the same way. Both are
- * safe beside their scheduled jobs (a leg's outcome is recorded once, a mint credited once), and
- * the polls go on. Returns what stops listening and waits for runs under way.
+ * attestation), it looks again `lookMs` later. The bridge watch also runs once at start (a
+ * bridge attested before a restart), and an attestation its scheduled poll finds is followed the
+ * same way (`polled`): the poll stays the only cadence, so attestations are read once per poll,
+ * not twice. Both are safe beside their scheduled jobs (a leg's outcome is recorded once, a mint
+ * credited once).
  */
 export async function wakeOnReceipts({
   deps,
   everyMs,
   lookMs = RECEIPT_LOOK_MS,
-}: WakeOnReceiptsParameters): Promise<Unlisten> {
+}: WakeOnReceiptsParameters): Promise<ReceiptWakes> {
   const attempt = async (name: JobName, run: () => Promise<boolean>) => {
     try {
       return await run();
@@ -50,7 +63,7 @@ export async function wakeOnReceipts({
     }
   };
   const lanes: { wake: () => void; stop: () => Promise<void> }[] = [];
-  const timers: NodeJS.Timeout[] = [];
+  let bridgeLane: { wake: () => void } | undefined;
   if (everyMs['settlement-watch'] > 0) {
     const settlements = coalesced(
       () => attempt('settlement-watch', async () => (await watchSettlements(deps)).pending > 0),
@@ -67,18 +80,21 @@ export async function wakeOnReceipts({
       lookMs,
     );
     lanes.push(bridges);
+    bridgeLane = bridges;
     bridges.wake();
-    const timer = setInterval(bridges.wake, bridgeEveryMs);
-    timer.unref();
-    timers.push(timer);
   }
-  if (lanes.length === 0) return async () => undefined;
+  const polled = (name: JobName, counts: JobCounts) => {
+    if (name === 'bridge-watch' && Number(counts['awaitingMint'] ?? 0) > 0) bridgeLane?.wake();
+  };
+  if (lanes.length === 0) return { polled, stop: async () => undefined };
   const unlisten = await deps.db.listen('ledger_receipts', () => {
     for (const lane of lanes) lane.wake();
   });
-  return async () => {
-    for (const timer of timers) clearInterval(timer);
-    await unlisten();
-    await Promise.all(lanes.map((lane) => lane.stop()));
+  return {
+    polled,
+    stop: async () => {
+      await unlisten();
+      await Promise.all(lanes.map((lane) => lane.stop()));
+    },
   };
 }
