@@ -1,0 +1,229 @@
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import request from 'supertest';
+import { releaseLeg } from '@yieldrouter/engine';
+import { findSettlementLeg } from '@yieldrouter/ledger';
+import { AutoPayPaidData, AutoPayRunDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import type { TestApp } from './testing/startTestApp';
+import { testKeys } from './testing/startTestApp';
+import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
+import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
+import type { SuiVenueBeds } from './testing/startSuiVenueBedApp';
+import { startSuiVenueBedApp } from './testing/startSuiVenueBedApp';
+import {
+  executeSuiLeg,
+  expectBooksClean,
+  harvestWallet,
+  signAndSettleSuiLeg,
+  strategyPlan,
+} from './testing/suiBedLegs';
+
+// Auto-pay on the Sui bed: the owner holds suilend's receipts, so the run's withdraw leg carries
+// the withdraw plan's skim to the treasury in its own transaction; then one transfer leg per
+// payee (a PTB tagged with the plan that sends a coinWithBalance of the payout), each resolved,
+// signed and executed by the owner's wallet and settled from sui_getTransactionBlock. A payout
+// whose leg expired is paid by the next run from the owner's liquid: one leg, dry-run at
+// prepare, and the dry run is what lands.
+const SUI = '0x2::sui::SUI';
+const TREASURY = new Ed25519Keypair().toSuiAddress();
+const PERCENTAGE = 40n;
+const WEIGHTS = { alice: 6_667n, bob: 3_333n };
+
+let bed: SuiSwapBedApp;
+let venues: SuiVenueBeds;
+let t: TestApp;
+beforeAll(async () => {
+  ({ bed, venues } = await startSuiVenueBedApp({ SVC_SUI_TREASURY: TREASURY }));
+  t = bed.t;
+}, 60_000);
+afterAll(() => bed.close());
+
+const usdcOf = async (owner: string) =>
+  BigInt((await bed.client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
+
+const settle = (planId: string, legIndex: number, txId: string) =>
+  request(t.app)
+    .post(`/api/v1/svc/plans/${planId}/legs/${legIndex}/settle`)
+    .set('X-API-Key', testKeys.owner)
+    .send({ txId });
+
+const storedPlan = async (planId: string) =>
+  StoredPlanDocument.parse(
+    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
+  );
+
+/** A funded owner with 20 USDC in suilend, its interest harvested; the net yield booked. */
+async function harvestedOwner(
+  payees: readonly { payeeId: string; weightBps: number }[],
+  percentage: bigint,
+) {
+  const wallet = new Ed25519Keypair();
+  const owner = wallet.toSuiAddress();
+  bed.sui.setBalance(owner, SUI, 5_000_000_000n);
+  bed.sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
+  const addresses = payees.map(() => new Ed25519Keypair().toSuiAddress());
+  await request(t.app)
+    .put(`/api/v1/wallets/${owner}/auto-pay`)
+    .set('X-API-Key', testKeys.owner)
+    .send({
+      enabled: true,
+      percentage: Number(percentage),
+      payees: payees.map((payee, index) => ({ ...payee, address: addresses[index] })),
+      trigger: 'manual',
+    })
+    .expect(200);
+  await signAndSettleSuiLeg(
+    bed,
+    await strategyPlan(bed, 'deposit', 'suilend', owner, 20_000_000n),
+    wallet,
+  );
+  venues['suilend']?.accrue();
+  const harvest = await harvestWallet(bed, owner);
+  expect(harvest.outcome).toBe('harvested');
+  const net = BigInt(harvest.netYieldMicros);
+  expect(net).toBeGreaterThan(0n);
+  return { wallet, owner, addresses, net };
+}
+
+const runAutoPay = async (owner: string) => {
+  const res = await request(t.app)
+    .post(`/api/v1/wallets/${owner}/auto-pay`)
+    .set('X-API-Key', testKeys.owner)
+    .send({ chain: 'sui' });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return AutoPayRunDocument.parse(res.body);
+};
+
+it('pays each payee exactly its share through Sui transfer legs, settled from the chain', async () => {
+  const { wallet, owner, addresses, net } = await harvestedOwner(
+    [
+      { payeeId: 'alice', weightBps: Number(WEIGHTS.alice) },
+      { payeeId: 'bob', weightBps: Number(WEIGHTS.bob) },
+    ],
+    PERCENTAGE,
+  );
+  const [alice, bob] = addresses as [string, string];
+  const share = (weight: bigint) => (net * PERCENTAGE * weight) / 1_000_000n;
+  const expected = { alice: share(WEIGHTS.alice), bob: share(WEIGHTS.bob) };
+  const total = expected.alice + expected.bob;
+
+  const plan = await runAutoPay(owner);
+  expect(plan).toMatchObject({ kind: 'auto_pay', status: 'prepared', amountMicros: String(total) });
+  const skim = BigInt(plan.skim?.skimMicros ?? '0');
+  expect(skim).toBeGreaterThan(0n);
+  expect(plan.skim).toMatchObject({ treasury: TREASURY, grossMicros: String(total + skim) });
+  expect(plan.legs?.map((leg) => [leg.action, leg.amountMicros, leg.encoding])).toEqual([
+    ['withdraw', String(total + skim), 'sui-transaction-json'],
+    ['transfer', String(expected.alice), 'sui-transaction-json'],
+    ['transfer', String(expected.bob), 'sui-transaction-json'],
+  ]);
+  // A dry run runs one transaction on the current state: three legs are not simulated.
+  expect(plan.simulation).toMatchObject({ status: 'unavailable', reason: 'not_supported' });
+
+  const planId = plan.planId ?? '';
+  const usdcBefore = await usdcOf(owner);
+  const treasuryBefore = await usdcOf(TREASURY);
+  const digests: string[] = [];
+  for (const index of [0, 1, 2]) {
+    digests.push((await executeSuiLeg(bed, plan, wallet, index)).digest);
+  }
+  // A transfer pays from what the withdraw leg brings out: it settles after it.
+  expect((await settle(planId, 1, digests[1] ?? '').expect(409)).body.code).toBe(
+    'AUTO_PAY_WITHDRAW_NOT_SETTLED',
+  );
+  for (const [index, digest] of digests.entries()) {
+    expect((await settle(planId, index, digest).expect(200)).body).toMatchObject({
+      status: 'confirmed',
+      settledAmountMicros: String(
+        index === 0 ? total : index === 1 ? expected.alice : expected.bob,
+      ),
+    });
+  }
+  // The chain: each payee holds exactly its share, the treasury the skim, the owner what it had.
+  expect(await usdcOf(alice)).toBe(expected.alice);
+  expect(await usdcOf(bob)).toBe(expected.bob);
+  expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
+  expect(await usdcOf(owner)).toBe(usdcBefore);
+
+  // The books: every leg confirmed, the payouts written, auto_pay emptied, nothing to review.
+  const stored = await storedPlan(planId);
+  expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([
+    ['confirmed', null],
+    ['confirmed', null],
+    ['confirmed', null],
+  ]);
+  const events = await t.db.outboxEvent.findMany({
+    where: { wallet: owner, type: 'auto_pay.paid' },
+    orderBy: { seq: 'asc' },
+  });
+  expect(events.map((event) => AutoPayPaidData.strict().parse(event.payload))).toEqual([
+    expect.objectContaining({
+      payeeId: 'alice',
+      payee: alice,
+      amountMicros: String(expected.alice),
+    }),
+    expect.objectContaining({ payeeId: 'bob', payee: bob, amountMicros: String(expected.bob) }),
+  ]);
+  // The pool: the run took the payout (the skim went to the treasury, not out of the payees'
+  // share), so what stays payable is the split's remainder, never the skim again.
+  const pool = await t.db.autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
+  expect(BigInt(pool.committedMicros)).toBe(total);
+  await expectBooksClean(bed);
+});
+
+it('an expired payout is paid by the next run from liquid: dry-run at prepare, as landed', async () => {
+  const { wallet, owner, addresses, net } = await harvestedOwner(
+    [{ payeeId: 'carol', weightBps: 10_000 }],
+    100n,
+  );
+  const [carol] = addresses as [string];
+  const first = await runAutoPay(owner);
+  expect(first.legs?.map((leg) => leg.action)).toEqual(['withdraw', 'transfer']);
+  const firstId = first.planId ?? '';
+  const out = await executeSuiLeg(bed, first, wallet, 0);
+  await settle(firstId, 0, out.digest).expect(200);
+  // The owner never signs the payout: it expires (as the keeper's leg expiry does), and its
+  // share goes back to the owner's liquid and the pool.
+  const leg = await findSettlementLeg(t.db, firstId, 1);
+  if (!leg) throw new Error('no payout leg');
+  await releaseLeg({ db: t.db, now: new Date() }, leg, 'expired', 'unsigned past its TTL');
+
+  const returned = await t.db.autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
+  expect([BigInt(returned.committedMicros), BigInt(returned.returnedMicros)]).toEqual([0n, net]);
+  const again = await runAutoPay(owner);
+  expect(again.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
+    ['transfer', String(net)],
+  ]);
+  const simulation = again.simulation;
+  if (simulation?.status !== 'simulated') throw new Error(JSON.stringify(simulation));
+  expect(simulation).toMatchObject({
+    chain: 'sui',
+    method: 'dryRunTransactionBlock',
+    findings: [],
+  });
+  const [simulated] = simulation.legs;
+  expect(simulated).not.toHaveProperty('unobserved');
+  expect(simulated?.changes.filter((change) => change.usdc)).toEqual(
+    expect.arrayContaining([
+      { account: owner, role: 'owner', asset: SUI_TEST_USDC, usdc: true, delta: String(-net) },
+      { account: carol, role: 'payee', asset: SUI_TEST_USDC, usdc: true, delta: String(net) },
+    ]),
+  );
+
+  const planId = again.planId ?? '';
+  const { digest } = await executeSuiLeg(bed, again, wallet, 0);
+  expect((await settle(planId, 0, digest).expect(200)).body).toMatchObject({
+    status: 'confirmed',
+    settledAmountMicros: String(net),
+  });
+  expect(await usdcOf(carol)).toBe(net);
+  // What landed is what the dry run said, owner by owner and coin by coin.
+  const landed = await bed.adapters.sui.readLegChanges!(digest);
+  if (landed.status !== 'ok') throw new Error(JSON.stringify(landed));
+  expect(
+    landed.changes.map(({ account, asset, delta }) => ({ account, asset, delta: String(delta) })),
+  ).toEqual(simulated?.changes.map(({ account, asset, delta }) => ({ account, asset, delta })));
+  const stored = await storedPlan(planId);
+  expect(stored.legs.map((row) => [row.status, row.reviewReason])).toEqual([['confirmed', null]]);
+  expect(stored.divergences ?? []).toEqual([]);
+  await expectBooksClean(bed);
+});
