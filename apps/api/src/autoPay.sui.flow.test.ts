@@ -1,54 +1,46 @@
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import request from 'supertest';
-import { releaseLeg } from '@yieldrouter/engine';
-import { findSettlementLeg } from '@yieldrouter/ledger';
-import { AutoPayPaidData, AutoPayRunDocument, StoredPlanDocument } from '@yieldrouter/schemas';
-import type { TestApp } from './testing/startTestApp';
-import { testKeys } from './testing/startTestApp';
-import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
-import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
-import type { SuiVenueBeds } from './testing/startSuiVenueBedApp';
-import { startSuiVenueBedApp } from './testing/startSuiVenueBedApp';
-import {
-  executeSuiLeg,
-  expectBooksClean,
-  harvestWallet,
-  signAndSettleSuiLeg,
-  strategyPlan,
-} from './testing/suiBedLegs';
-
 // Auto-pay on the Sui bed: the owner holds suilend's receipts, so the run's withdraw leg carries
 // the withdraw plan's skim to the treasury in its own transaction; then one transfer leg per
 // payee (a PTB tagged with the plan that sends a coinWithBalance of the payout), each resolved,
 // signed and executed by the owner's wallet and settled from sui_getTransactionBlock. A payout
 // whose leg expired is paid by the next run from the owner's liquid: one leg, dry-run at
 // prepare, and the dry run is what lands.
-const SUI = '0x2::sui::SUI';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import request from 'supertest';
+import { releaseLeg } from '@yieldrouter/engine';
+import { findSettlementLeg } from '@yieldrouter/ledger';
+import { AutoPayPaidData, AutoPayRunDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import { testKeys } from './testing/startTestApp';
+import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
+import { useSuiVenueBedApp } from './testing/startSuiVenueBedApp';
+import {
+  executeSuiLeg,
+  expectBooksClean,
+  fundedSuiOwner,
+  harvestWallet,
+  signAndSettleSuiLeg,
+  strategyPlan,
+  suiUsdcOf,
+} from './testing/suiBedLegs';
+
 const TREASURY = new Ed25519Keypair().toSuiAddress();
 const PERCENTAGE = 40n;
 const WEIGHTS = { alice: 6_667n, bob: 3_333n };
 
-let bed: SuiSwapBedApp;
-let venues: SuiVenueBeds;
-let t: TestApp;
-beforeAll(async () => {
-  ({ bed, venues } = await startSuiVenueBedApp({ SVC_SUI_TREASURY: TREASURY }));
-  t = bed.t;
-}, 60_000);
-afterAll(() => bed.close());
-
-const usdcOf = async (owner: string) =>
-  BigInt((await bed.client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
+const beds = useSuiVenueBedApp({ SVC_SUI_TREASURY: TREASURY });
+const bedApp = () => beds().bed;
+const app = () => bedApp().t.app;
+const db = () => bedApp().t.db;
+const usdcOf = (owner: string) => suiUsdcOf(bedApp(), owner);
 
 const settle = (planId: string, legIndex: number, txId: string) =>
-  request(t.app)
+  request(app())
     .post(`/api/v1/svc/plans/${planId}/legs/${legIndex}/settle`)
     .set('X-API-Key', testKeys.owner)
     .send({ txId });
 
 const storedPlan = async (planId: string) =>
   StoredPlanDocument.parse(
-    (await request(t.app).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
+    (await request(app()).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
   );
 
 /** A funded owner with 20 USDC in suilend, its interest harvested; the net yield booked. */
@@ -56,12 +48,9 @@ async function harvestedOwner(
   payees: readonly { payeeId: string; weightBps: number }[],
   percentage: bigint,
 ) {
-  const wallet = new Ed25519Keypair();
-  const owner = wallet.toSuiAddress();
-  bed.sui.setBalance(owner, SUI, 5_000_000_000n);
-  bed.sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
+  const { wallet, owner } = fundedSuiOwner(bedApp(), 30_000_000n);
   const addresses = payees.map(() => new Ed25519Keypair().toSuiAddress());
-  await request(t.app)
+  await request(app())
     .put(`/api/v1/wallets/${owner}/auto-pay`)
     .set('X-API-Key', testKeys.owner)
     .send({
@@ -72,12 +61,12 @@ async function harvestedOwner(
     })
     .expect(200);
   await signAndSettleSuiLeg(
-    bed,
-    await strategyPlan(bed, 'deposit', 'suilend', owner, 20_000_000n),
+    bedApp(),
+    await strategyPlan(bedApp(), 'deposit', 'suilend', owner, 20_000_000n),
     wallet,
   );
-  venues['suilend']?.accrue();
-  const harvest = await harvestWallet(bed, owner);
+  beds().venues['suilend']?.accrue();
+  const harvest = await harvestWallet(bedApp(), owner);
   expect(harvest.outcome).toBe('harvested');
   const net = BigInt(harvest.netYieldMicros);
   expect(net).toBeGreaterThan(0n);
@@ -85,7 +74,7 @@ async function harvestedOwner(
 }
 
 const runAutoPay = async (owner: string) => {
-  const res = await request(t.app)
+  const res = await request(app())
     .post(`/api/v1/wallets/${owner}/auto-pay`)
     .set('X-API-Key', testKeys.owner)
     .send({ chain: 'sui' });
@@ -124,7 +113,7 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
   const treasuryBefore = await usdcOf(TREASURY);
   const digests: string[] = [];
   for (const index of [0, 1, 2]) {
-    digests.push((await executeSuiLeg(bed, plan, wallet, index)).digest);
+    digests.push((await executeSuiLeg(bedApp(), plan, wallet, index)).digest);
   }
   // A transfer pays from what the withdraw leg brings out: it settles after it.
   expect((await settle(planId, 1, digests[1] ?? '').expect(409)).body.code).toBe(
@@ -151,7 +140,7 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
     ['confirmed', null],
     ['confirmed', null],
   ]);
-  const events = await t.db.outboxEvent.findMany({
+  const events = await db().outboxEvent.findMany({
     where: { wallet: owner, type: 'auto_pay.paid' },
     orderBy: { seq: 'asc' },
   });
@@ -165,9 +154,9 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
   ]);
   // The pool: the run took the payout (the skim went to the treasury, not out of the payees'
   // share), so what stays payable is the split's remainder, never the skim again.
-  const pool = await t.db.autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
+  const pool = await db().autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
   expect(BigInt(pool.committedMicros)).toBe(total);
-  await expectBooksClean(bed);
+  await expectBooksClean(bedApp());
 });
 
 it('an expired payout is paid by the next run from liquid: dry-run at prepare, as landed', async () => {
@@ -179,15 +168,15 @@ it('an expired payout is paid by the next run from liquid: dry-run at prepare, a
   const first = await runAutoPay(owner);
   expect(first.legs?.map((leg) => leg.action)).toEqual(['withdraw', 'transfer']);
   const firstId = first.planId ?? '';
-  const out = await executeSuiLeg(bed, first, wallet, 0);
+  const out = await executeSuiLeg(bedApp(), first, wallet, 0);
   await settle(firstId, 0, out.digest).expect(200);
   // The owner never signs the payout: it expires (as the keeper's leg expiry does), and its
   // share goes back to the owner's liquid and the pool.
-  const leg = await findSettlementLeg(t.db, firstId, 1);
+  const leg = await findSettlementLeg(db(), firstId, 1);
   if (!leg) throw new Error('no payout leg');
-  await releaseLeg({ db: t.db, now: new Date() }, leg, 'expired', 'unsigned past its TTL');
+  await releaseLeg({ db: db(), now: new Date() }, leg, 'expired', 'unsigned past its TTL');
 
-  const returned = await t.db.autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
+  const returned = await db().autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
   expect([BigInt(returned.committedMicros), BigInt(returned.returnedMicros)]).toEqual([0n, net]);
   const again = await runAutoPay(owner);
   expect(again.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
@@ -210,14 +199,14 @@ it('an expired payout is paid by the next run from liquid: dry-run at prepare, a
   );
 
   const planId = again.planId ?? '';
-  const { digest } = await executeSuiLeg(bed, again, wallet, 0);
+  const { digest } = await executeSuiLeg(bedApp(), again, wallet, 0);
   expect((await settle(planId, 0, digest).expect(200)).body).toMatchObject({
     status: 'confirmed',
     settledAmountMicros: String(net),
   });
   expect(await usdcOf(carol)).toBe(net);
   // What landed is what the dry run said, owner by owner and coin by coin.
-  const landed = await bed.adapters.sui.readLegChanges!(digest);
+  const landed = await bedApp().adapters.sui.readLegChanges!(digest);
   if (landed.status !== 'ok') throw new Error(JSON.stringify(landed));
   expect(
     landed.changes.map(({ account, asset, delta }) => ({ account, asset, delta: String(delta) })),
@@ -225,5 +214,5 @@ it('an expired payout is paid by the next run from liquid: dry-run at prepare, a
   const stored = await storedPlan(planId);
   expect(stored.legs.map((row) => [row.status, row.reviewReason])).toEqual([['confirmed', null]]);
   expect(stored.divergences ?? []).toEqual([]);
-  await expectBooksClean(bed);
+  await expectBooksClean(bedApp());
 });

@@ -1,28 +1,20 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { coinWithBalance, Transaction } from '@mysten/sui/transactions';
-import type { SuiFake } from '@yieldrouter/chain-beds/sui';
 import type { LegBuild, TransferReceiptQuery, UnsignedLeg } from '@yieldrouter/schemas';
 import { planIdToBytes } from '@yieldrouter/schemas';
-import type { SuiChainAdapter } from './adapter';
 import { createSuiAdapter } from './adapter';
 import { OTHER_PLAN_ID, PLAN_ID, USDC, suiConfig } from './testFixtures';
-import { fundedWallet, startVenueBed, walletSend } from './venues/walletSend.testing';
+import { fundedWallet, useVenueBed, walletSend } from './venues/walletSend.testing';
 
 // A Sui transfer leg (auto-pay's payouts) on the bed fake: built unresolved (the wallet picks the
 // owner's USDC coins), resolved, signed and executed as a wallet does, then read back from
 // sui_getTransactionBlock; its dry run is what lands.
 
-let fake: SuiFake;
-let client: SuiJsonRpcClient;
-let adapter: SuiChainAdapter;
-beforeAll(async () => {
-  ({ fake, client, adapter } = await startVenueBed());
-});
-afterAll(() => fake.stop());
+const bed = useVenueBed();
+const adapter = () => bed().adapter;
 
 const usdcOf = async (owner: string) =>
-  BigInt((await client.getBalance({ owner, coinType: USDC })).totalBalance);
+  BigInt((await bed().client.getBalance({ owner, coinType: USDC })).totalBalance);
 
 function onlyLeg(build: LegBuild): UnsignedLeg {
   if (build.status !== 'prepared' || build.legs.length !== 1) {
@@ -32,7 +24,19 @@ function onlyLeg(build: LegBuild): UnsignedLeg {
 }
 
 async function transferLeg(owner: string, recipient: string, amountMicros: bigint) {
-  return onlyLeg(await adapter.buildTransfer({ planId: PLAN_ID, owner, recipient, amountMicros }));
+  return onlyLeg(
+    await adapter().buildTransfer({ planId: PLAN_ID, owner, recipient, amountMicros }),
+  );
+}
+
+/** The owner's wallet resolves, signs and executes `leg`. */
+const sendLeg = (wallet: Ed25519Keypair, leg: UnsignedLeg) =>
+  walletSend(bed().fake, bed().client, wallet, { status: 'prepared', legs: [leg] });
+
+/** A funded owner (1 SUI, 50 USDC) and a payee that holds nothing yet. */
+function ownerAndPayee() {
+  const wallet = fundedWallet(bed().fake);
+  return { wallet, owner: wallet.toSuiAddress(), payee: new Ed25519Keypair().toSuiAddress() };
 }
 
 /** A hand-built PTB of the owner's, resolved by the wallet, executed; its digest. */
@@ -40,7 +44,7 @@ async function ownTransaction(wallet: Ed25519Keypair, build: (tx: Transaction) =
   const tx = new Transaction();
   tx.setSender(wallet.toSuiAddress());
   build(tx);
-  return walletSend(fake, client, wallet, {
+  return walletSend(bed().fake, bed().client, wallet, {
     status: 'prepared',
     legs: [
       {
@@ -61,9 +65,7 @@ async function ownTransaction(wallet: Ed25519Keypair, build: (tx: Transaction) =
 
 describe('a Sui transfer leg, end to end on the bed', () => {
   it('pays exactly the amount to the payee and is read back from the balance changes', async () => {
-    const wallet = fundedWallet(fake);
-    const owner = wallet.toSuiAddress();
-    const payee = new Ed25519Keypair().toSuiAddress();
+    const { wallet, owner, payee } = ownerAndPayee();
     const leg = await transferLeg(owner, payee, 1_234_567n);
     expect(leg).toMatchObject({
       chain: 'sui',
@@ -74,7 +76,7 @@ describe('a Sui transfer leg, end to end on the bed', () => {
       summary: expect.stringContaining(`1.234567 USDC from ${owner} to ${payee}`),
       payload: { encoding: 'sui-transaction-json' },
     });
-    const sent = await walletSend(fake, client, wallet, { status: 'prepared', legs: [leg] });
+    const sent = await sendLeg(wallet, leg);
     expect(sent.status).toBe('success');
     expect(await usdcOf(payee)).toBe(1_234_567n);
     expect(await usdcOf(owner)).toBe(50_000_000n - 1_234_567n);
@@ -85,37 +87,35 @@ describe('a Sui transfer leg, end to end on the bed', () => {
       owner,
       recipient: payee,
     };
-    expect(await adapter.readTransferReceipt(query)).toEqual({
+    expect(await adapter().readTransferReceipt(query)).toEqual({
       status: 'confirmed',
       txId: sent.digest,
       planId: PLAN_ID,
       amountMicros: 1_234_567n,
       shares: null,
-      block: fake.getTransaction(sent.digest)?.checkpoint?.toString(),
+      block: bed().fake.getTransaction(sent.digest)?.checkpoint?.toString(),
     });
     // The same transaction read for another payee, owner or plan is not that leg's.
     const other = new Ed25519Keypair().toSuiAddress();
-    expect(await adapter.readTransferReceipt({ ...query, recipient: other })).toEqual({
+    expect(await adapter().readTransferReceipt({ ...query, recipient: other })).toEqual({
       status: 'mismatch',
       txId: sent.digest,
       reason: `no USDC reached ${other}`,
     });
-    expect(await adapter.readTransferReceipt({ ...query, owner: other })).toMatchObject({
+    expect(await adapter().readTransferReceipt({ ...query, owner: other })).toMatchObject({
       status: 'mismatch',
       reason: expect.stringContaining('not the owner'),
     });
-    expect(await adapter.readTransferReceipt({ ...query, planId: OTHER_PLAN_ID })).toMatchObject({
+    expect(await adapter().readTransferReceipt({ ...query, planId: OTHER_PLAN_ID })).toMatchObject({
       status: 'mismatch',
       reason: 'the transaction carries another plan id',
     });
   });
 
   it('the dry run is what lands: the owner pays, the payee receives, nothing unobserved', async () => {
-    const wallet = fundedWallet(fake);
-    const owner = wallet.toSuiAddress();
-    const payee = new Ed25519Keypair().toSuiAddress();
+    const { wallet, owner, payee } = ownerAndPayee();
     const leg = await transferLeg(owner, payee, 2_500_000n);
-    const simulated = await adapter.simulateLegs!({ owner, payloads: [leg.payload] });
+    const simulated = await adapter().simulateLegs!({ owner, payloads: [leg.payload] });
     if (simulated.status !== 'ok') throw new Error(JSON.stringify(simulated));
     const [run] = simulated.legs;
     expect(run?.outcome).toBe('ok');
@@ -126,17 +126,15 @@ describe('a Sui transfer leg, end to end on the bed', () => {
         { account: payee, asset: USDC, delta: 2_500_000n },
       ]),
     );
-    const sent = await walletSend(fake, client, wallet, { status: 'prepared', legs: [leg] });
-    expect(await adapter.readLegChanges!(sent.digest)).toEqual({
+    const sent = await sendLeg(wallet, leg);
+    expect(await adapter().readLegChanges!(sent.digest)).toEqual({
       status: 'ok',
       changes: run?.changes,
     });
   });
 
   it('a tagged PTB that also pays someone else: only what moved owner → payee, else mismatch', async () => {
-    const wallet = fundedWallet(fake);
-    const owner = wallet.toSuiAddress();
-    const payee = new Ed25519Keypair().toSuiAddress();
+    const { wallet, owner, payee } = ownerAndPayee();
     const stranger = new Ed25519Keypair().toSuiAddress();
     const sent = await ownTransaction(wallet, (tx) => {
       tx.pure.vector('u8', planIdToBytes(PLAN_ID));
@@ -145,7 +143,7 @@ describe('a Sui transfer leg, end to end on the bed', () => {
     });
     expect(sent.status).toBe('success');
     expect(
-      await adapter.readTransferReceipt({
+      await adapter().readTransferReceipt({
         txId: sent.digest,
         planId: PLAN_ID,
         owner,
@@ -159,24 +157,22 @@ describe('a Sui transfer leg, end to end on the bed', () => {
   });
 
   it("a failed transaction fails the leg only when it is the leg's own", async () => {
-    const wallet = fundedWallet(fake);
-    const owner = wallet.toSuiAddress();
-    const payee = new Ed25519Keypair().toSuiAddress();
+    const { wallet, owner, payee } = ownerAndPayee();
     const leg = await transferLeg(owner, payee, 1_000_000n);
-    const sent = await walletSend(fake, client, wallet, { status: 'prepared', legs: [leg] });
-    fake.recordTransaction({
+    const sent = await sendLeg(wallet, leg);
+    bed().fake.recordTransaction({
       digest: sent.digest,
       sender: owner,
       status: 'failure',
       error: 'InsufficientCoinBalance',
     });
     const query = { txId: sent.digest, planId: PLAN_ID, owner, recipient: payee };
-    expect(await adapter.readTransferReceipt(query)).toEqual({
+    expect(await adapter().readTransferReceipt(query)).toEqual({
       status: 'failed',
       txId: sent.digest,
       reason: 'InsufficientCoinBalance',
     });
-    expect(await adapter.readTransferReceipt({ ...query, planId: OTHER_PLAN_ID })).toMatchObject({
+    expect(await adapter().readTransferReceipt({ ...query, planId: OTHER_PLAN_ID })).toMatchObject({
       status: 'mismatch',
       reason: "failed, not this leg's: the transaction carries another plan id",
     });
@@ -186,29 +182,31 @@ describe('a Sui transfer leg, end to end on the bed', () => {
     const owner = new Ed25519Keypair().toSuiAddress();
     const request = { planId: PLAN_ID, owner, recipient: owner, amountMicros: 1n };
     await expect(
-      adapter.buildTransfer({
+      adapter().buildTransfer({
         ...request,
         recipient: 'So11111111111111111111111111111111111111112',
       }),
     ).rejects.toMatchObject({ field: 'recipient' });
-    await expect(adapter.buildTransfer({ ...request, owner: 'nope' })).rejects.toMatchObject({
+    await expect(adapter().buildTransfer({ ...request, owner: 'nope' })).rejects.toMatchObject({
       field: 'owner',
     });
-    await expect(adapter.buildTransfer({ ...request, amountMicros: 0n })).rejects.toMatchObject({
+    await expect(adapter().buildTransfer({ ...request, amountMicros: 0n })).rejects.toMatchObject({
       field: 'amountMicros',
     });
-    const bare = createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl, usdcCoinType: undefined }));
+    const bare = createSuiAdapter(
+      suiConfig({ rpcUrl: bed().fake.rpcUrl, usdcCoinType: undefined }),
+    );
     expect(await bare.buildTransfer(request)).toMatchObject({
       status: 'blocked',
       blockers: [{ code: 'asset_not_configured', field: 'usdcCoinType' }],
     });
 
-    const wallet = fundedWallet(fake);
+    const wallet = fundedWallet(bed().fake);
     const leg = await transferLeg(wallet.toSuiAddress(), owner, 1_000n);
-    const { digest } = await walletSend(fake, client, wallet, { status: 'prepared', legs: [leg] });
+    const { digest } = await sendLeg(wallet, leg);
     const query = { txId: digest, planId: PLAN_ID, owner: wallet.toSuiAddress(), recipient: owner };
     await expect(
-      adapter.readTransferReceipt({ ...query, recipient: '0xnothex' }),
+      adapter().readTransferReceipt({ ...query, recipient: '0xnothex' }),
     ).rejects.toMatchObject({ field: 'recipient' });
     expect(await bare.readTransferReceipt(query)).toMatchObject({
       status: 'unavailable',
@@ -225,7 +223,7 @@ describe('a Sui transfer leg, end to end on the bed', () => {
       reason: 'rpc_error',
     });
     const unknown = 'Gm4q8Wz1FDRaMw7V7w5fQNxQBY6Ru7bsf3X1xSv3z7cW';
-    expect(await adapter.readTransferReceipt({ ...query, txId: unknown })).toEqual({
+    expect(await adapter().readTransferReceipt({ ...query, txId: unknown })).toEqual({
       status: 'pending',
       txId: unknown,
     });

@@ -11,7 +11,7 @@ import { requireSuiAddress } from './address';
 import type { ResolvedSuiConfig } from './config';
 import { fetchTransactionView } from './fetchTransactionView';
 import { ownerBalanceChange } from './ownerBalanceChange';
-import { rpcNotConfigured } from './rpc';
+import { rpcNotConfigured, usdcNotConfigured } from './rpc';
 import { matchWalletProof } from './wallet/walletProof';
 
 /**
@@ -42,13 +42,7 @@ export async function readSuiTransferReceipt(
   const recipient = requireSuiAddress('recipient', query.recipient);
   const planBytes = planIdToBytes(query.planId);
   const usdc = config.usdcCoinType;
-  if (usdc === undefined) {
-    return {
-      status: 'unavailable',
-      reason: 'asset_not_configured',
-      detail: 'transfer receipt: the USDC coin type is not configured',
-    };
-  }
+  if (usdc === undefined) return usdcNotConfigured('transfer receipt');
   if (!client) return rpcNotConfigured('transfer receipt');
   const fetched = await fetchTransactionView(client, txId, 'transfer receipt', () => true);
   if ('answer' in fetched) return fetched.answer;

@@ -804,13 +804,13 @@ BEGIN
            - auto_pay_leg_commitment(OLD."status", OLD."released_at" IS NOT NULL,
                                      OLD."amount_micros", OLD."settled_amount_micros",
                                      OLD."skim_micros", v_planned);
-  IF v_delta <> 0 THEN
-    UPDATE "auto_pay_yield" y
-    SET "committed_micros" = y."committed_micros" + v_delta, "updated_at" = now()
-    FROM "auto_pay_runs" r
-    WHERE r."plan_id" = NEW."plan_id" AND y."wallet" = r."wallet" AND y."chain" = r."chain"
-      AND y."opportunity_id" = r."opportunity_id";
-  END IF;
+  -- The run's pool, as 0023 moved it.
+  UPDATE "auto_pay_yield" y
+  SET "committed_micros" = y."committed_micros" + v_delta, "updated_at" = now()
+  WHERE v_delta <> 0
+    AND (y."wallet", y."chain", y."opportunity_id") =
+        (SELECT r."wallet", r."chain", r."opportunity_id" FROM "auto_pay_runs" r
+         WHERE r."plan_id" = NEW."plan_id");
   RETURN NULL;
 END;
 $function$;

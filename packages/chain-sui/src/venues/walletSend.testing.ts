@@ -24,6 +24,22 @@ export async function startVenueBed(): Promise<{
   return { fake, client, adapter: createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl })) };
 }
 
+/**
+ * Registers a test file's hooks around one bed (`startVenueBed` before all, stopped after all);
+ * its parts, for the tests to read once started.
+ */
+export function useVenueBed(): () => Awaited<ReturnType<typeof startVenueBed>> {
+  let started: Awaited<ReturnType<typeof startVenueBed>> | undefined;
+  beforeAll(async () => {
+    started = await startVenueBed();
+  });
+  afterAll(() => started?.fake.stop());
+  return () => {
+    if (!started) throw new Error('the Sui bed is not started');
+    return started;
+  };
+}
+
 /** A new owner wallet holding 1 SUI and 50 USDC (`USDC` of testFixtures) on the bed. */
 export function fundedWallet(fake: SuiFake): Ed25519Keypair {
   const wallet = new Ed25519Keypair();
