@@ -82,6 +82,28 @@ const runAutoPay = async (owner: string) => {
   return AutoPayRunDocument.parse(res.body);
 };
 
+it('a payee that is not a Sui address is 400 naming it; nothing is stored', async () => {
+  const { owner } = fundedSuiOwner(bedApp(), 0n);
+  const res = await request(app())
+    .put(`/api/v1/wallets/${owner}/auto-pay`)
+    .set('X-API-Key', testKeys.owner)
+    .send({
+      enabled: true,
+      percentage: 10,
+      payees: [
+        {
+          payeeId: 'sol',
+          address: 'So11111111111111111111111111111111111111112',
+          weightBps: 10_000,
+        },
+      ],
+      trigger: 'manual',
+    })
+    .expect(400);
+  expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.payees.0.address' });
+  expect(await db().autoPayConfig.count({ where: { wallet: owner } })).toBe(0);
+});
+
 it('pays each payee exactly its share through Sui transfer legs, settled from the chain', async () => {
   const { wallet, owner, addresses, net } = await harvestedOwner(
     [
