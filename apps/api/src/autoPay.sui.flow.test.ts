@@ -43,6 +43,17 @@ const storedPlan = async (planId: string) =>
     (await request(app()).get(`/api/v1/svc/plans/${planId}`).expect(200)).body,
   );
 
+/** PUT the owner's auto-pay config (manual trigger). */
+const putConfig = (
+  owner: string,
+  percentage: number,
+  payees: readonly { payeeId: string; address: string; weightBps: number }[],
+) =>
+  request(app())
+    .put(`/api/v1/wallets/${owner}/auto-pay`)
+    .set('X-API-Key', testKeys.owner)
+    .send({ enabled: true, percentage, payees, trigger: 'manual' });
+
 /** A funded owner with 20 USDC in suilend, its interest harvested; the net yield booked. */
 async function harvestedOwner(
   payees: readonly { payeeId: string; weightBps: number }[],
@@ -50,16 +61,11 @@ async function harvestedOwner(
 ) {
   const { wallet, owner } = fundedSuiOwner(bedApp(), 30_000_000n);
   const addresses = payees.map(() => new Ed25519Keypair().toSuiAddress());
-  await request(app())
-    .put(`/api/v1/wallets/${owner}/auto-pay`)
-    .set('X-API-Key', testKeys.owner)
-    .send({
-      enabled: true,
-      percentage: Number(percentage),
-      payees: payees.map((payee, index) => ({ ...payee, address: addresses[index] })),
-      trigger: 'manual',
-    })
-    .expect(200);
+  await putConfig(
+    owner,
+    Number(percentage),
+    payees.map((payee, index) => ({ ...payee, address: addresses[index] as string })),
+  ).expect(200);
   await signAndSettleSuiLeg(
     bedApp(),
     await strategyPlan(bedApp(), 'deposit', 'suilend', owner, 20_000_000n),
@@ -84,22 +90,10 @@ const runAutoPay = async (owner: string) => {
 
 it('a payee that is not a Sui address is 400 naming it; nothing is stored', async () => {
   const { owner } = fundedSuiOwner(bedApp(), 0n);
-  const res = await request(app())
-    .put(`/api/v1/wallets/${owner}/auto-pay`)
-    .set('X-API-Key', testKeys.owner)
-    .send({
-      enabled: true,
-      percentage: 10,
-      payees: [
-        {
-          payeeId: 'sol',
-          address: 'So11111111111111111111111111111111111111112',
-          weightBps: 10_000,
-        },
-      ],
-      trigger: 'manual',
-    })
-    .expect(400);
+  const sol = 'So11111111111111111111111111111111111111112';
+  const res = await putConfig(owner, 10, [
+    { payeeId: 'sol', address: sol, weightBps: 10_000 },
+  ]).expect(400);
   expect(res.body).toMatchObject({ code: 'BAD_REQUEST', field: 'body.payees.0.address' });
   expect(await db().autoPayConfig.count({ where: { wallet: owner } })).toBe(0);
 });

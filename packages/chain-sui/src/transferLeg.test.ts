@@ -4,7 +4,12 @@ import type { LegBuild, TransferReceiptQuery, UnsignedLeg } from '@yieldrouter/s
 import { planIdToBytes } from '@yieldrouter/schemas';
 import { createSuiAdapter } from './adapter';
 import { OTHER_PLAN_ID, PLAN_ID, USDC, suiConfig } from './testFixtures';
-import { fundedWallet, useVenueBed, walletSend } from './venues/walletSend.testing';
+import {
+  fundedWallet,
+  useVenueBed,
+  walletSend,
+  withTransaction,
+} from './venues/walletSend.testing';
 
 // A Sui transfer leg (auto-pay's payouts) on the bed fake: built unresolved (the wallet picks the
 // owner's USDC coins), resolved, signed and executed as a wallet does, then read back from
@@ -39,28 +44,13 @@ function ownerAndPayee() {
   return { wallet, owner: wallet.toSuiAddress(), payee: new Ed25519Keypair().toSuiAddress() };
 }
 
-/** A hand-built PTB of the owner's, resolved by the wallet, executed; its digest. */
+/** A hand-built PTB of the owner's, in place of a transfer leg, resolved by the wallet, executed. */
 async function ownTransaction(wallet: Ed25519Keypair, build: (tx: Transaction) => void) {
   const tx = new Transaction();
   tx.setSender(wallet.toSuiAddress());
   build(tx);
-  return walletSend(bed().fake, bed().client, wallet, {
-    status: 'prepared',
-    legs: [
-      {
-        chain: 'sui',
-        action: 'transfer',
-        summary: '',
-        planId: PLAN_ID,
-        amountMicros: 0n,
-        settles: true,
-        payload: {
-          encoding: 'sui-transaction-json',
-          transaction: await tx.toJSON({ supportedIntents: ['CoinWithBalance'] }),
-        },
-      },
-    ],
-  });
+  const leg = await transferLeg(wallet.toSuiAddress(), wallet.toSuiAddress(), 1n);
+  return sendLeg(wallet, await withTransaction(leg, tx));
 }
 
 describe('a Sui transfer leg, end to end on the bed', () => {

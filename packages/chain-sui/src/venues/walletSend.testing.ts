@@ -5,8 +5,9 @@ import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
-import type { LegBuild } from '@yieldrouter/schemas';
+import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
 import { createSuiAdapter } from '../adapter';
+import { WALLET_INTENTS } from '../legs';
 import type { SuiChainAdapter } from '../adapter';
 import { USDC, suiConfig } from '../testFixtures';
 
@@ -69,4 +70,15 @@ export async function walletSend(
     options: { showEffects: true },
   });
   return { digest: result.digest, status: result.effects?.status.status, bytes };
+}
+
+/** `leg` with its payload swapped for `tx`, unresolved as the adapter serves legs (a cheat). */
+export async function withTransaction(leg: UnsignedLeg, tx: Transaction): Promise<UnsignedLeg> {
+  return {
+    ...leg,
+    payload: {
+      encoding: 'sui-transaction-json',
+      transaction: await tx.toJSON({ supportedIntents: WALLET_INTENTS }),
+    },
+  };
 }

@@ -1,7 +1,11 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { coinWithBalance, Transaction } from '@mysten/sui/transactions';
 import { USDC } from '@yieldrouter/chain-sui/src/testFixtures';
-import { fundedWallet, useVenueBed } from '@yieldrouter/chain-sui/src/venues/walletSend.testing';
+import {
+  fundedWallet,
+  useVenueBed,
+  withTransaction,
+} from '@yieldrouter/chain-sui/src/venues/walletSend.testing';
 import type { UnsignedLeg } from '@yieldrouter/schemas';
 import { newPlanId } from '@yieldrouter/schemas';
 import { storedLeg } from '../plan/legDocument';
@@ -53,21 +57,13 @@ it('a payout PTB that shorts the payee and pays a stranger: every finding is rai
   const payee = new Ed25519Keypair().toSuiAddress();
   const stranger = new Ed25519Keypair().toSuiAddress();
   const honest = await payout(owner, payee, 3_000_000n);
-  if (honest.payload.encoding !== 'sui-transaction-json') throw new Error('not a Sui leg');
   // The same leg (amount 3 USDC, tagged with the plan), its bytes swapped before the dry run:
   // 2 USDC to the payee, 1.5 USDC to a stranger.
   const tx = new Transaction();
   tx.setSender(owner);
   tx.transferObjects([coinWithBalance({ type: USDC, balance: 2_000_000n })], payee);
   tx.transferObjects([coinWithBalance({ type: USDC, balance: 1_500_000n })], stranger);
-  const cheat: UnsignedLeg = {
-    ...honest,
-    payload: {
-      encoding: 'sui-transaction-json',
-      transaction: await tx.toJSON({ supportedIntents: ['CoinWithBalance'] }),
-    },
-  };
-  const simulation = await simulate(owner, payee, cheat);
+  const simulation = await simulate(owner, payee, await withTransaction(honest, tx));
   if (simulation.status !== 'simulated') throw new Error(JSON.stringify(simulation));
   expect(simulation.findings.map((finding) => finding.code).sort()).toEqual([
     'owner_amount_mismatch',
