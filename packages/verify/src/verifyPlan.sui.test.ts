@@ -68,15 +68,10 @@ describe('verifyPlan on Sui legs', () => {
     });
     if (built.status !== 'prepared') throw new Error(JSON.stringify(built));
     const plan = planOf(planId, OWNER, built.legs as readonly UnsignedLeg[]);
-    expect(verifyPlan(plan, { ...options, payees: [PAYEE] })).toMatchObject({
-      status: 'verified',
-      reasons: [],
-    });
-    expect(verifyPlan(plan, options).reasons).toEqual([
-      expect.objectContaining({
-        code: 'unknown_destination',
-        message: expect.stringContaining(PAYEE),
-      }),
+    expect(verifyPlan(plan, { ...options, payees: [PAYEE] }).status).toBe('verified');
+    const unlisted = verifyPlan(plan, options).reasons;
+    expect(unlisted.map((reason) => [reason.code, reason.message.includes(PAYEE)])).toEqual([
+      ['unknown_destination', true],
     ]);
   });
 
