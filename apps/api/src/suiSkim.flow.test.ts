@@ -10,10 +10,12 @@ import type { SuiVenueBeds } from './testing/startSuiVenueBedApp';
 import { startSuiVenueBedApp } from './testing/startSuiVenueBedApp';
 import {
   executeSuiLeg,
+  fundedSuiOwner,
   harvestWallet,
   settleSuiLeg,
   signAndSettleSuiLeg,
   strategyPlan,
+  suiUsdcOf,
 } from './testing/suiBedLegs';
 import { harvestExecute } from './testing/harvestExecute';
 import { protocolFees } from './testing/swapTestTables';
@@ -29,7 +31,6 @@ import {
 // interest accrues → harvest → withdraw everything: the treasury's balance is fees:protocol to
 // the micro, the owner got principal + net yield, the books verify and reconcile. A withdrawal
 // signed without the skim books a receivable that reconciliation raises.
-const SUI = '0x2::sui::SUI';
 const TREASURY = new Ed25519Keypair().toSuiAddress();
 
 let bed: SuiSwapBedApp;
@@ -42,18 +43,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => bed.close());
 
-const usdcOf = async (owner: string) =>
-  BigInt((await bed.client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
+const usdcOf = (owner: string) => suiUsdcOf(bed, owner);
 const reconcile = () => reconcileTestBooks(t);
 
 const receivable = () => receivableOf(t, 'sui');
 
 /** A funded owner with a 20 USDC position in `venueId` that has earned interest. */
 async function accruedPosition(venueId: string) {
-  const wallet = new Ed25519Keypair();
-  const owner = wallet.toSuiAddress();
-  bed.sui.setBalance(owner, SUI, 5_000_000_000n);
-  bed.sui.setBalance(owner, SUI_TEST_USDC, 30_000_000n);
+  const { wallet, owner } = fundedSuiOwner(bed, 30_000_000n);
   const venue = venues[venueId];
   if (!venue) throw new Error(venueId);
   await signAndSettleSuiLeg(

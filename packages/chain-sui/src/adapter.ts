@@ -1,4 +1,3 @@
-import { describeBlockerCode } from '@yieldrouter/schemas';
 import type { ChainAdapter, LegBuild, LegRequest } from '@yieldrouter/schemas';
 import { normalizeSuiOwner } from './address';
 import { readSuiBalances } from './balances';
@@ -12,6 +11,8 @@ import { readSuiReceipt } from './receipt';
 import { readSuiLegChanges, simulateSuiLegs } from './simulateSuiLegs';
 import { sizeSuiGas } from './sizeGas';
 import { readSuiSwapReceipt } from './swapReceipt';
+import { buildSuiTransfer } from './transferLeg';
+import { readSuiTransferReceipt } from './transferReceipt';
 import type { SuiResolvedRefs } from './resolvedLegs';
 import { buildSuiLegBytes } from './resolvedLegs';
 import { createSuiClient } from './rpc';
@@ -49,22 +50,7 @@ export function createSuiAdapter(config: SuiAdapterConfig): SuiChainAdapter {
     sizeGas: (query) => sizeSuiGas(client, query),
     simulateLegs: (query) => simulateSuiLegs(client, resolved, query),
     readLegChanges: (txId) => readSuiLegChanges(client, txId),
-    // Not built yet: a Sui transfer splits the owner's USDC coins, which needs their object refs
-    // (a coin read this adapter does not make), and the router has no memo to tag it with.
-    buildTransfer: async () => ({
-      status: 'blocked',
-      blockers: [
-        {
-          code: 'transfer_not_supported',
-          message: `${describeBlockerCode('transfer_not_supported')} Sui needs the owner's USDC coin objects and a plan tag this adapter does not build yet.`,
-          details: { chain: 'sui' },
-        },
-      ],
-    }),
-    readTransferReceipt: async ({ txId }) => ({
-      status: 'mismatch',
-      txId,
-      reason: 'the Sui adapter builds no transfer legs, so no transaction is one',
-    }),
+    buildTransfer: (request) => buildSuiTransfer(resolved, request),
+    readTransferReceipt: (query) => readSuiTransferReceipt(client, resolved, query),
   };
 }

@@ -118,7 +118,7 @@ describe('checkSignedLeg (Sui)', () => {
     ).toEqual({
       status: 'mismatch',
       reason: expect.stringContaining(
-        `a wallet leg calls no package, the signed one calls ${PACKAGE_ID}::router::deposit`,
+        `a wallet or transfer leg calls no package, the signed one calls ${PACKAGE_ID}::router::deposit`,
       ),
     });
   });

@@ -50,9 +50,10 @@ function containsAll(given: readonly string[], wanted: readonly string[]): boole
 function resolvedDiffers(prepared: Data, signed: Data): string | undefined {
   const calls = moveCalls(prepared);
   if (calls.length === 0) {
-    // A wallet leg calls no package: the wallet may add the framework's coin handling only.
+    // A wallet or transfer leg calls no package: the wallet may add the framework's coin handling only.
     const foreign = moveCalls(signed).find((call) => !call.startsWith(`${SUI_FRAMEWORK}::`));
-    if (foreign) return `a wallet leg calls no package, the signed one calls ${foreign}`;
+    if (foreign)
+      return `a wallet or transfer leg calls no package, the signed one calls ${foreign}`;
   }
   const packages = new Set(calls.map((call) => call.split('::')[0] ?? ''));
   if (moveCalls(signed, packages).join('|') !== calls.join('|')) {

@@ -34,11 +34,8 @@ export type SuiLegPlanOutcome =
   | { readonly status: 'ready'; readonly plan: SuiLegPlan }
   | { readonly status: 'blocked'; readonly blockers: readonly Blocker[] };
 
-function blocker(code: Blocker['code'], field: string, message: string): Blocker {
-  return { code, field, message };
-}
-
-function checkAmount(amount: bigint): bigint {
+/** A leg's USDC amount: > 0 and a Move u64, or `InvalidChainInputError` (amountMicros). */
+export function checkAmount(amount: bigint): bigint {
   if (typeof amount !== 'bigint' || amount <= 0n) {
     throw new InvalidChainInputError('amountMicros', 'amountMicros: must be > 0');
   }
@@ -65,6 +62,13 @@ function checkSkim(request: LegRequest, action: SuiLegAction, amount: bigint) {
   return { skim: { recipient, amount: skim.amountMicros } };
 }
 
+/** Every USDC leg's blocker when the configuration names no USDC coin type. */
+export const USDC_MISSING: Blocker = {
+  code: 'asset_not_configured',
+  field: 'usdcCoinType',
+  message: 'USDC coin type on Sui is missing.',
+};
+
 /**
  * Checks a leg request. Bad input throws `InvalidChainInputError` (owner, amountMicros, planId);
  * missing configuration blocks the leg with every catalog blocker that applies. A venue leg needs
@@ -81,11 +85,7 @@ export function planSuiLeg(
 
   const blockers: Blocker[] = [];
   const { usdcCoinType } = config;
-  if (usdcCoinType === undefined) {
-    blockers.push(
-      blocker('asset_not_configured', 'usdcCoinType', 'USDC coin type on Sui is missing.'),
-    );
-  }
+  if (usdcCoinType === undefined) blockers.push(USDC_MISSING);
   const base = {
     action,
     planId: request.planId,

@@ -9,7 +9,7 @@ import { appendVenueLeg } from './venues/appendVenueLeg';
 import { appendWalletProof } from './wallet/walletProof';
 
 /** The intent the owner's wallet resolves into coins (merge + split) at signing time. */
-const WALLET_INTENTS = ['CoinWithBalance'];
+export const WALLET_INTENTS = ['CoinWithBalance'];
 
 /**
  * An unresolved leg: `Transaction.toJSON()` with the sender set, shared objects by id

@@ -3,6 +3,7 @@ import type { PositionReading, VenueOnChain } from '@yieldrouter/schemas';
 import { requireSuiAddress } from './address';
 import { readCoinBalance } from './balances';
 import type { ResolvedSuiConfig } from './config';
+import { usdcNotConfigured } from './rpc';
 import { naviValue, readNaviSupply, receiptValue } from './venues/readVenueState';
 import { resolveSuiVenue } from './venues/suiVenue';
 import { readReceiptRate } from './venues/withdrawReceipts';
@@ -29,13 +30,7 @@ export async function readSuiPosition(
 ): Promise<PositionReading> {
   const address = requireSuiAddress('owner', owner);
   const usdc = config.usdcCoinType;
-  if (usdc === undefined) {
-    return {
-      status: 'unavailable',
-      reason: 'asset_not_configured',
-      detail: 'position: the USDC coin type is not configured',
-    };
-  }
+  if (usdc === undefined) return usdcNotConfigured('position');
   const resolved = resolveSuiVenue(venue, usdc);
   if (resolved.status === 'blocked') {
     return {

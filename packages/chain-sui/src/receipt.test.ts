@@ -177,7 +177,7 @@ describe('what never settles a wallet leg', () => {
         arguments: [coin!, tx.pure.vector('u8', planIdToBytes(PLAN_ID))],
       });
     });
-    const reason = `it calls ${PACKAGE_ID}::router::deposit; a wallet leg calls no package`;
+    const reason = `it calls ${PACKAGE_ID}::router::deposit; a wallet or transfer leg calls no package`;
     expect(await adapter().readReceipt(query(funded.owner, digest))).toEqual({
       status: 'mismatch',
       txId: digest,

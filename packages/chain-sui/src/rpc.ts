@@ -57,6 +57,15 @@ export function rpcNotConfigured(what: string): Unavailable {
   };
 }
 
+/** `unavailable` for a read of USDC when no USDC coin type is configured. */
+export function usdcNotConfigured(what: string): Unavailable {
+  return {
+    status: 'unavailable',
+    reason: 'asset_not_configured',
+    detail: `${what}: the USDC coin type is not configured`,
+  };
+}
+
 /** Classifies a failed call: timeouts, unreadable answers, and everything else as rpc_error. */
 export function suiRpcFailure(error: unknown, what: string): Unavailable {
   if (error instanceof SuiBadResponseError) {

@@ -7,7 +7,12 @@ import type { SuiChainAdapter } from './adapter';
 import { createSuiAdapter } from './adapter';
 import { SUI_VENUE_UNOBSERVED } from './simulateSuiLegs';
 import { PLAN_ID, USDC, suiConfig } from './testFixtures';
-import { fundedWallet, startVenueBed, walletSend } from './venues/walletSend.testing';
+import {
+  fundedWallet,
+  startVenueBed,
+  walletSend,
+  withTransaction,
+} from './venues/walletSend.testing';
 
 // Issue 44 on Sui: a leg dry-run (sui_dryRunTransactionBlock, the bed fake) moves what the
 // executed transaction moves, owner by owner; a PTB that also sends a coin elsewhere shows it.
@@ -92,13 +97,7 @@ describe('simulateSuiLegs on the bed fake', () => {
     if (honest.payload.encoding !== 'sui-transaction-json') throw new Error('not json');
     const tx = Transaction.from(honest.payload.transaction);
     tx.transferObjects([coinWithBalance({ type: USDC, balance: 1_000_000n })], stranger);
-    const cheat: UnsignedLeg = {
-      ...honest,
-      payload: {
-        encoding: 'sui-transaction-json',
-        transaction: await tx.toJSON({ supportedIntents: ['CoinWithBalance'] }),
-      },
-    };
+    const cheat = await withTransaction(honest, tx);
     const simulated = await simulate(owner, cheat);
     if (simulated.status !== 'ok') throw new Error(JSON.stringify(simulated));
     expect(usdcOf(simulated.legs[0]?.changes ?? [])).toEqual(

@@ -1,5 +1,6 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { normalizeStructTag } from '@mysten/sui/utils';
+import { Transaction } from '@mysten/sui/transactions';
+import { normalizeStructTag, normalizeSuiAddress } from '@mysten/sui/utils';
 import type {
   ChainBalanceChange,
   LegChangesReading,
@@ -24,6 +25,25 @@ export const SUI_VENUE_UNOBSERVED = {
     'not shown',
 } as const;
 
+/** Sui's own packages (move-stdlib, the framework): the coin handling any leg may hold. */
+const SUI_SYSTEM_PACKAGES = new Set(['0x1', '0x2'].map((id) => normalizeSuiAddress(id)));
+
+/**
+ * Whether the leg calls a Move package outside Sui's own (a venue's): only then is there a venue
+ * side the balance changes cannot show. A wallet leg and a transfer leg call none.
+ */
+function callsVenuePackage(payload: { encoding: string; transaction: unknown }): boolean {
+  if (typeof payload.transaction !== 'string') return false;
+  return Transaction.from(payload.transaction)
+    .getData()
+    .commands.some(
+      (command) =>
+        command.MoveCall !== undefined &&
+        command.MoveCall !== null &&
+        !SUI_SYSTEM_PACKAGES.has(normalizeSuiAddress(command.MoveCall.package)),
+    );
+}
+
 /**
  * Balance changes of address owners, one per owner and coin type (the way `balanceChanges`
  * come), coin types in canonical form. Changes of an object or shared owner are not kept: Sui
@@ -42,8 +62,9 @@ function addressChanges(changes: readonly BalanceChangeView[]): ChainBalanceChan
  * (objects, the owner's coins for `coinWithBalance`, the reference gas price; no gas payment, so
  * the node mocks the gas coin) and run with `sui_dryRunTransactionBlock` on the current state.
  * Its changes are the dry run's `balanceChanges` of address owners: the owner, the treasury of
- * a withdrawal's skim, anyone a coin is sent to, and the owner's SUI (gas included). The venue's
- * side is `unobserved` (`SUI_VENUE_UNOBSERVED`). A leg the node or the SDK refuses, or whose
+ * a withdrawal's skim, a transfer's payee, anyone a coin is sent to, and the owner's SUI (gas
+ * included). A leg that calls a venue's package says the venue's side is `unobserved`
+ * (`SUI_VENUE_UNOBSERVED`); a wallet or transfer leg calls none, so every side of it is shown. A leg the node or the SDK refuses, or whose
  * dry run fails, is `reverted` with why. Several legs are `not_supported` (a dry run runs on the
  * current state, not on what an earlier leg leaves); no RPC, or one that fails → `unavailable`.
  *
@@ -67,16 +88,19 @@ export async function simulateSuiLegs(
   const what = `simulation of a Sui leg of ${owner}`;
   if (!client) return rpcNotConfigured(what);
   const usdc = config.usdcCoinType ?? null;
+  const payload = query.payloads[0] as { encoding: string; transaction: unknown };
+  // Read from the payload inside the try below: a payload that is no transaction is refused.
+  let venueSide = false;
   const reading = (leg: SimulatedSuiLeg) => ({
     status: 'ok' as const,
     method: 'dryRunTransactionBlock' as const,
     block: null,
     usdc,
-    legs: [{ ...leg, unobserved: [SUI_VENUE_UNOBSERVED] }],
+    legs: [{ ...leg, ...(venueSide ? { unobserved: [SUI_VENUE_UNOBSERVED] } : {}) }],
   });
   let run;
   try {
-    const payload = query.payloads[0] as { encoding: string; transaction: unknown };
+    venueSide = callsVenuePackage(payload);
     run = await dryRunLeg(client, payload, owner, BigInt(await client.getReferenceGasPrice()));
   } catch (error) {
     const refused = refusal(error);

@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0066_leg_treasury_skim).
+-- The ledger schema as it is today, after every migration (last: 0067_auto_pay_skim_commitment).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -784,38 +784,48 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0023_auto_pay
+-- last defined by migration 0067_auto_pay_skim_commitment
 CREATE OR REPLACE FUNCTION public.auto_pay_follow_leg()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 DECLARE
+  v_planned BIGINT;
   v_delta BIGINT;
 BEGIN
+  SELECT CASE WHEN p."request" -> 'skim' ->> 'amountMicros' ~ '^[0-9]{1,18}$'
+              THEN (p."request" -> 'skim' ->> 'amountMicros')::BIGINT ELSE 0 END
+  INTO v_planned
+  FROM "plans" p WHERE p."id" = NEW."plan_id";
+  v_planned := COALESCE(v_planned, 0);
   v_delta := auto_pay_leg_commitment(NEW."status", NEW."released_at" IS NOT NULL,
-                                     NEW."amount_micros", NEW."settled_amount_micros")
+                                     NEW."amount_micros", NEW."settled_amount_micros",
+                                     NEW."skim_micros", v_planned)
            - auto_pay_leg_commitment(OLD."status", OLD."released_at" IS NOT NULL,
-                                     OLD."amount_micros", OLD."settled_amount_micros");
-  IF v_delta <> 0 THEN
-    UPDATE "auto_pay_yield" y
-    SET "committed_micros" = y."committed_micros" + v_delta, "updated_at" = now()
-    FROM "auto_pay_runs" r
-    WHERE r."plan_id" = NEW."plan_id" AND y."wallet" = r."wallet" AND y."chain" = r."chain"
-      AND y."opportunity_id" = r."opportunity_id";
-  END IF;
+                                     OLD."amount_micros", OLD."settled_amount_micros",
+                                     OLD."skim_micros", v_planned);
+  -- The run's pool, as 0023 moved it.
+  UPDATE "auto_pay_yield" y
+  SET "committed_micros" = y."committed_micros" + v_delta, "updated_at" = now()
+  WHERE v_delta <> 0
+    AND (y."wallet", y."chain", y."opportunity_id") =
+        (SELECT r."wallet", r."chain", r."opportunity_id" FROM "auto_pay_runs" r
+         WHERE r."plan_id" = NEW."plan_id");
   RETURN NULL;
 END;
 $function$;
 
--- last defined by migration 0023_auto_pay
-CREATE OR REPLACE FUNCTION public.auto_pay_leg_commitment(p_status text, p_released boolean, p_amount bigint, p_settled bigint)
+-- last defined by migration 0067_auto_pay_skim_commitment
+CREATE OR REPLACE FUNCTION public.auto_pay_leg_commitment(p_status text, p_released boolean, p_amount bigint, p_settled bigint, p_inline_skim bigint, p_planned_skim bigint)
  RETURNS bigint
  LANGUAGE sql
  IMMUTABLE
 AS $function$
   SELECT CASE
-    WHEN "p_status" = 'confirmed' THEN COALESCE("p_settled", 0)
-    WHEN "p_status" IN ('unsigned', 'submitted') AND NOT "p_released" THEN "p_amount"
+    WHEN "p_status" = 'confirmed'
+      THEN GREATEST(COALESCE("p_settled", 0) + COALESCE("p_inline_skim", 0) - "p_planned_skim", 0)
+    WHEN "p_status" IN ('unsigned', 'submitted') AND NOT "p_released"
+      THEN GREATEST("p_amount" - "p_planned_skim", 0)
     ELSE 0 END
 $function$;
 

@@ -437,7 +437,8 @@ export function describeBlockerCode(code: BlockerCode): string {
     case 'auto_pay_would_touch_principal':
       return 'The payout is more than the position holds above its principal; principal is never paid.';
     case 'transfer_not_supported':
-      return "The chain's adapter builds no transfer legs yet (auto-pay pays on EVM and Solana).";
+      // Every chain served builds transfer legs now; plans stored blocked before Sui did carry it.
+      return "The chain's adapter builds no transfer legs.";
     case 'gas_estimate_unavailable':
       return (
         "The chain could not size the legs' gas (the estimate reverted, or the chain cannot " +

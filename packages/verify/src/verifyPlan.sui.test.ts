@@ -57,6 +57,24 @@ describe('verifyPlan on Sui legs', () => {
     expect(verdict).toMatchObject({ status: 'verified', reasons: [] });
   });
 
+  it('verifies an honest payee transfer; one to a party the owner did not list is rejected', async () => {
+    const PAYEE = `0x${'5e'.repeat(32)}`;
+    const planId = newPlanId();
+    const built = await adapter.buildTransfer({
+      planId,
+      owner: OWNER,
+      recipient: PAYEE,
+      amountMicros: 7_000_000n,
+    });
+    if (built.status !== 'prepared') throw new Error(JSON.stringify(built));
+    const plan = planOf(planId, OWNER, built.legs as readonly UnsignedLeg[]);
+    expect(verifyPlan(plan, { ...options, payees: [PAYEE] }).status).toBe('verified');
+    const unlisted = verifyPlan(plan, options).reasons;
+    expect(unlisted.map((reason) => [reason.code, reason.message.includes(PAYEE)])).toEqual([
+      ['unknown_destination', true],
+    ]);
+  });
+
   it('catches a PTB that sends a coin elsewhere', async () => {
     const plan = await depositPlan({ kind: 'venue', venue: SUILEND });
     const leg = plan.legs[0];

@@ -40,3 +40,21 @@ export async function startSuiVenueBedApp(
   });
   return { bed, venues };
 }
+
+/**
+ * Registers a test file's hooks around one Sui venue bed app (`startSuiVenueBedApp(env)` before
+ * all, closed after all); the started bed and venues, for the tests to read.
+ */
+export function useSuiVenueBedApp(
+  env: Readonly<Record<string, string>> = {},
+): () => { readonly bed: SuiSwapBedApp; readonly venues: SuiVenueBeds } {
+  let started: { readonly bed: SuiSwapBedApp; readonly venues: SuiVenueBeds } | undefined;
+  beforeAll(async () => {
+    started = await startSuiVenueBedApp(env);
+  }, 60_000);
+  afterAll(() => started?.bed.close());
+  return () => {
+    if (!started) throw new Error('the Sui venue bed is not started');
+    return started;
+  };
+}

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { Transaction } from '@mysten/sui/transactions';
 import { reconcileBooks } from '@yieldrouter/engine';
 import { watchSettlements } from '@yieldrouter/jobs';
@@ -7,6 +7,7 @@ import { testJobDeps } from '@yieldrouter/jobs/testing';
 import { markLegSubmitted, verifyLedger } from '@yieldrouter/ledger';
 import { HarvestResult, PlanDocument, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { SuiSwapBedApp } from './startSuiSwapBedApp';
+import { SUI_TEST_USDC } from './startSuiSwapBedApp';
 import { testKeys } from './startTestApp';
 
 /** SVC_API_KEYS for a bed app: the test owner and keeper keys, for every wallet. */
@@ -65,6 +66,23 @@ export async function signAndSettleSuiLeg(
 ) {
   const { bytes, digest } = await executeSuiLeg(bed, document, owner);
   return { bytes, stored: await settleSuiLeg(bed, document.planId ?? '', digest) };
+}
+
+/** A new owner wallet on the bed holding 5 SUI for gas and `usdcMicros` of the bed's USDC. */
+export function fundedSuiOwner(
+  bed: SuiSwapBedApp,
+  usdcMicros: bigint,
+): { readonly wallet: Ed25519Keypair; readonly owner: string } {
+  const wallet = new Ed25519Keypair();
+  const owner = wallet.toSuiAddress();
+  bed.sui.setBalance(owner, '0x2::sui::SUI', 5_000_000_000n);
+  bed.sui.setBalance(owner, SUI_TEST_USDC, usdcMicros);
+  return { wallet, owner };
+}
+
+/** What `owner` holds of the bed's USDC, read from the chain. */
+export async function suiUsdcOf(bed: SuiSwapBedApp, owner: string): Promise<bigint> {
+  return BigInt((await bed.client.getBalance({ owner, coinType: SUI_TEST_USDC })).totalBalance);
 }
 
 /** The ledger verifies; reconciliation reads every chain and finds no drift of a micro or more. */

@@ -5,8 +5,9 @@ import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
 import type { SuiFake } from '@yieldrouter/chain-beds/sui';
-import type { LegBuild } from '@yieldrouter/schemas';
+import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
 import { createSuiAdapter } from '../adapter';
+import { WALLET_INTENTS } from '../legs';
 import type { SuiChainAdapter } from '../adapter';
 import { USDC, suiConfig } from '../testFixtures';
 
@@ -22,6 +23,22 @@ export async function startVenueBed(): Promise<{
     transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
   });
   return { fake, client, adapter: createSuiAdapter(suiConfig({ rpcUrl: fake.rpcUrl })) };
+}
+
+/**
+ * Registers a test file's hooks around one bed (`startVenueBed` before all, stopped after all);
+ * its parts, for the tests to read once started.
+ */
+export function useVenueBed(): () => Awaited<ReturnType<typeof startVenueBed>> {
+  let started: Awaited<ReturnType<typeof startVenueBed>> | undefined;
+  beforeAll(async () => {
+    started = await startVenueBed();
+  });
+  afterAll(() => started?.fake.stop());
+  return () => {
+    if (!started) throw new Error('the Sui bed is not started');
+    return started;
+  };
 }
 
 /** A new owner wallet holding 1 SUI and 50 USDC (`USDC` of testFixtures) on the bed. */
@@ -53,4 +70,15 @@ export async function walletSend(
     options: { showEffects: true },
   });
   return { digest: result.digest, status: result.effects?.status.status, bytes };
+}
+
+/** `leg` with its payload swapped for `tx`, unresolved as the adapter serves legs (a cheat). */
+export async function withTransaction(leg: UnsignedLeg, tx: Transaction): Promise<UnsignedLeg> {
+  return {
+    ...leg,
+    payload: {
+      encoding: 'sui-transaction-json',
+      transaction: await tx.toJSON({ supportedIntents: WALLET_INTENTS }),
+    },
+  };
 }

@@ -23,16 +23,29 @@ export function appendWalletProof(
   leg: { readonly planBytes: Uint8Array; readonly owner: string },
   coin: TransactionObjectArgument,
 ): void {
-  tx.pure.vector('u8', leg.planBytes);
-  tx.transferObjects([coin], tx.pure.address(leg.owner));
+  appendPlanTaggedSend(tx, leg.planBytes, coin, leg.owner);
+}
+
+/**
+ * The plan id as a `vector<u8>` pure input, then `coin` sent to `recipient` (TransferObjects):
+ * the whole of a wallet leg (to the owner) and of a transfer leg (to the payee).
+ */
+export function appendPlanTaggedSend(
+  tx: Transaction,
+  planBytes: Uint8Array,
+  coin: TransactionObjectArgument,
+  recipient: string,
+): void {
+  tx.pure.vector('u8', planBytes);
+  tx.transferObjects([coin], tx.pure.address(recipient));
 }
 
 export type WalletProofMatch =
   { readonly status: 'matched' } | { readonly status: 'mismatch'; readonly reason: string };
 
 /**
- * Whether a transaction is a wallet leg's own, from its input alone (a failed transaction writes
- * nothing): sent by the owner, carrying this plan's 16-byte id as a `vector<u8>` pure input, and
+ * Whether a transaction is a wallet leg's (or a transfer leg's) own, from its input alone (a
+ * failed transaction writes nothing): sent by the owner, carrying this plan's 16-byte id as a `vector<u8>` pure input, and
  * calling no Move function outside the Sui framework.
  */
 export function matchWalletProof(
@@ -46,7 +59,7 @@ export function matchWalletProof(
   if (foreign) {
     return {
       status: 'mismatch',
-      reason: `it calls ${foreign.package}::${foreign.module}::${foreign.function}; a wallet leg calls no package`,
+      reason: `it calls ${foreign.package}::${foreign.module}::${foreign.function}; a wallet or transfer leg calls no package`,
     };
   }
   if (!tx.inputs.some((input) => sameBytes(pureBytes(input), expected.planBytes))) {
