@@ -66,6 +66,22 @@ describe('settlement statements', () => {
     });
   });
 
+  it("brings each plan's stored simulation with its leg (null for a plan stored without one)", async () => {
+    const wallet = newWallet();
+    const [simulated, plain] = [await routeLeg(wallet, M), await routeLeg(wallet, 2n * M)];
+    const document = { status: 'simulated', chain: 'solana', legs: [{ index: 0, changes: [] }] };
+    const digest = `sha256:${'ab'.repeat(32)}`;
+    await test.db.$executeRaw`
+      INSERT INTO plan_simulations (plan_id, status, digest, document)
+      VALUES (${simulated}, 'simulated', ${digest}, ${JSON.stringify(document)}::jsonb)`;
+    const [withOne, without] = await findLegsToSettle(test.db.sql, [
+      { planId: simulated, legIndex: 0, txId: newTx() },
+      { planId: plain, legIndex: 0, txId: newTx() },
+    ]);
+    expect(withOne?.simulation).toEqual({ status: 'simulated', digest, document });
+    expect(without?.simulation).toBeNull();
+  });
+
   it('records a batch in one statement; a leg already final is reported, not written again', async () => {
     const wallet = newWallet();
     const legs = [await routeLeg(wallet, M), await routeLeg(wallet, 2n * M)];

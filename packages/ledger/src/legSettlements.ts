@@ -7,6 +7,7 @@ import type { AccountRef, JournalEntryInput, LedgerChain } from './journal';
 import { journalEntryPayload, keyOf, retryTransient, toLedgerError } from './journal';
 import type { LegRow, LegStatus, OutboxEventInput, SettlementLeg } from './legs';
 import { LEG_COLUMNS, LEG_TABLES, outboxPayload, toLeg } from './legs';
+import type { StoredPlanSimulation } from './planSimulations';
 import type { SqlClient } from './sqlClient';
 import { sqlStatement } from './sqlClient';
 
@@ -28,6 +29,11 @@ export interface TxClaim {
 export interface LegToSettle {
   readonly leg: SettlementLeg;
   readonly txClaim: TxClaim | undefined;
+  /**
+   * The plan's simulation at prepare (issue 44), read with the leg so a confirmed leg is
+   * compared with it without another statement; null for a plan stored without one.
+   */
+  readonly simulation: StoredPlanSimulation | null;
 }
 
 /** A position's next state, written with the outcome if the position is still at `version`. */
@@ -121,9 +127,10 @@ export interface LegOutcomeState {
 }
 
 // Keys in, one row per key found. `plan_id = ANY(…)` reaches plan_legs through its primary key
-// whatever the planner guesses of the JSON; the txId claim is a LIMIT 1 lateral on its index.
+// whatever the planner guesses of the JSON; the txId claim is a LIMIT 1 lateral on its index;
+// the plan's simulation comes along (one statement per batch instead of one per settlement).
 const LEGS_TO_SETTLE = sqlStatement(
-  'yr_legs_to_settle_v5',
+  'yr_legs_to_settle_v6',
   `
   WITH k AS (
     SELECT t.e ->> 'planId' AS plan_id, (t.e ->> 'legIndex')::int AS leg_index,
@@ -131,9 +138,11 @@ const LEGS_TO_SETTLE = sqlStatement(
     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(e, n)
   )
   SELECT k.ord, ${LEG_COLUMNS}, c.plan_id AS claim_plan_id, c.leg_index AS claim_leg_index,
-         c.status AS claim_status
+         c.status AS claim_status, s.status AS simulation_status,
+         s.digest AS simulation_digest, s.document AS simulation_document
   FROM k
   JOIN ${LEG_TABLES} ON l.plan_id = k.plan_id AND l.leg_index = k.leg_index
+  LEFT JOIN plan_simulations s ON s.plan_id = l.plan_id
   LEFT JOIN LATERAL (
     SELECT x.plan_id, x.leg_index, x.status FROM plan_legs x WHERE x.tx_id = k.tx_id LIMIT 1
   ) c ON true
@@ -145,6 +154,9 @@ interface LegToSettleRow extends LegRow {
   claim_plan_id: string | null;
   claim_leg_index: number | null;
   claim_status: LegStatus | null;
+  simulation_status: StoredPlanSimulation['status'] | null;
+  simulation_digest: string | null;
+  simulation_document: StoredPlanSimulation['document'];
 }
 
 const toLegToSettle = (row: LegToSettleRow): LegToSettle => ({
@@ -153,6 +165,14 @@ const toLegToSettle = (row: LegToSettleRow): LegToSettle => ({
     row.claim_plan_id === null || row.claim_leg_index === null || row.claim_status === null
       ? undefined
       : { planId: row.claim_plan_id, legIndex: row.claim_leg_index, status: row.claim_status },
+  simulation:
+    row.simulation_status === null
+      ? null
+      : {
+          status: row.simulation_status,
+          digest: row.simulation_digest,
+          document: row.simulation_document,
+        },
 });
 
 /** Several legs to settle in one query, in the order asked (undefined: no such leg). */

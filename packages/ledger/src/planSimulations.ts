@@ -1,5 +1,6 @@
 import type { Books } from './books';
 import type { Prisma } from './generated/prisma/client';
+import { sqlStatement } from './sqlClient';
 
 // Plans' simulated outcomes (written with the plan, planInsert.ts) and the divergences settlement
 // found (migration 0045).
@@ -11,13 +12,22 @@ export interface StoredPlanSimulation {
   readonly document: Prisma.JsonValue;
 }
 
-/** The plan's simulation, or undefined for a plan stored without one (before 0045). */
+const PLAN_SIMULATION = sqlStatement(
+  'yr_plan_simulation',
+  'SELECT status, digest, document FROM plan_simulations WHERE plan_id = $1',
+  { readOnly: true },
+);
+
+/**
+ * The plan's simulation, or undefined for a plan stored without one (before 0045). On the
+ * driver (a named statement): settlement reads it for every confirmed leg, where Prisma's cost
+ * per call showed.
+ */
 export async function findPlanSimulation(
-  db: Pick<Books, '$queryRaw'>,
+  db: Pick<Books, 'sql'>,
   planId: string,
 ): Promise<StoredPlanSimulation | undefined> {
-  const [row] = await db.$queryRaw<StoredPlanSimulation[]>`
-    SELECT status, digest, document FROM plan_simulations WHERE plan_id = ${planId}`;
+  const [row] = await db.sql.query<StoredPlanSimulation>(PLAN_SIMULATION, [planId]);
   return row;
 }
 

@@ -45,9 +45,14 @@ export async function guardrailBlockers(
   parameters: GuardrailBlockersParameters,
 ): Promise<Blocker[]> {
   const { wallet, opportunity } = parameters;
-  const guardrails = await readGuardrails(db, wallet);
-  if (!opportunity) return chainGuardrailBlockers(guardrails, parameters.chain);
-  const rows = await readBalancesOf(db, [wallet]);
+  if (!opportunity)
+    return chainGuardrailBlockers(await readGuardrails(db, wallet), parameters.chain);
+  // Both reads at once (on two of the pool's connections): a route write waits one round trip
+  // for them, not two.
+  const [guardrails, rows] = await Promise.all([
+    readGuardrails(db, wallet),
+    readBalancesOf(db, [wallet]),
+  ]);
   const staked = stakedBalances(rows, opportunity.chain, opportunity.opportunityId);
   return checkGuardrails(
     guardrails,

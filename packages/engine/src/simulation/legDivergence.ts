@@ -1,5 +1,10 @@
 import { findPlanSimulation, recordPlanDivergence } from '@yieldrouter/ledger';
-import type { Books, OutboxEventInput, SettlementLeg } from '@yieldrouter/ledger';
+import type {
+  Books,
+  OutboxEventInput,
+  SettlementLeg,
+  StoredPlanSimulation,
+} from '@yieldrouter/ledger';
 import type {
   BalanceChange,
   Chain,
@@ -117,12 +122,14 @@ export async function legDivergence(
     readonly now: Date;
   },
   leg: SettlementLeg,
+  /** The plan's simulation when read with the leg (null: none stored); undefined: read here. */
+  readWithLeg?: StoredPlanSimulation | null,
 ): Promise<LegDivergence> {
   const { db, adapters, txId, now } = parameters;
   // Legs that move money: venue legs, payouts and fee transfers, burns (zero tolerance), swaps
   // (within their slippage: the fill moves with the market between prepare and landing).
   if (!leg.owner || !leg.wallet || !COMPARED_ACTIONS.has(leg.action)) return NONE;
-  const stored = await findPlanSimulation(db, leg.planId);
+  const stored = readWithLeg === undefined ? await findPlanSimulation(db, leg.planId) : readWithLeg;
   if (!stored || stored.status !== 'simulated' || !stored.digest) return NONE;
   const simulation = stored.document as unknown as Extract<PlanSimulation, { status: 'simulated' }>;
   const simulated = simulation.legs.find((entry) => entry.index === leg.legIndex);

@@ -158,7 +158,7 @@ export async function settleLeg(
   attempt = 1,
 ): Promise<SettleLegResult> {
   const { adapters, txId } = parameters;
-  const { leg, txClaim } = await loadLeg(parameters);
+  const { leg, txClaim, simulation } = await loadLeg(parameters);
   const settled = finalResult(leg, txId);
   if (settled) return settled;
   const claim = otherClaim(leg, txClaim);
@@ -254,7 +254,7 @@ export async function settleLeg(
           : outcomeOf(leg, receipt, parameters.schedule ?? defaultFeeSchedule);
   // Issue 44: a confirmed leg is compared with its plan's simulation before it is booked.
   const divergence =
-    receipt.status === 'confirmed' ? await legDivergence(parameters, leg) : undefined;
+    receipt.status === 'confirmed' ? await legDivergence(parameters, leg, simulation) : undefined;
   let state;
   try {
     state = await recordLegOutcome(parameters, leg, flagDivergence(outcome, divergence), {
