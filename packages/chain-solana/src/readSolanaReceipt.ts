@@ -1,5 +1,11 @@
-import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
-import type { LegTarget, Receipt, ReceiptQuery, Unavailable } from '@yieldrouter/schemas';
+import { USDC_DECIMALS, depositRoundingMicros, formatUnits } from '@yieldrouter/schemas';
+import type {
+  DepositRounding,
+  LegTarget,
+  Receipt,
+  ReceiptQuery,
+  Unavailable,
+} from '@yieldrouter/schemas';
 import type { MessageAccountKeys, PublicKey, VersionedTransactionResponse } from '@solana/web3.js';
 import { describeRpcFailure } from './describeRpcFailure';
 import { parsePublicKey } from './parsePublicKey';
@@ -81,31 +87,39 @@ function routerMovement(
 
 /**
  * A deposit by amount: the router's event carries the USDC asked, and its `venue_usdc delta=`
- * line the USDC the owner's account actually moved in the protocol call. The protocol may take
- * less than asked (klend mints floor(asked / rate) cTokens and takes the liquidity they are
- * worth, rounded up: Kamino-Finance/klend, `Reserve::compute_depositable_amount_and_minted_
- * collateral` in programs/klend/src/state/reserve.rs), never more: more is a skim on top, refused.
- * The owner's change must be the router's measure (a router without the line: the asked amount).
+ * line the USDC the owner's account actually moved in the protocol call, which must be the
+ * owner's change (a router without the line: the asked amount). The protocol takes what it
+ * asked, or less by its documented rounding (`depositRoundingMicros`: klend keeps back less than
+ * one cToken's worth), never more: more is a skim on top, refused.
  */
 function depositTaken(
   lines: readonly string[],
   planId: string,
-  moved: bigint,
+  taken: { readonly moved: bigint; readonly shares: bigint },
+  subject: Extract<ReceiptSubject, { kind: 'venue' }>,
   measured: bigint | undefined,
 ): { readonly mismatch: string } | undefined {
+  const { moved, shares } = taken;
   const prefix = `svc:${planId} deposit_to_venue amount=`;
-  const asked = lines
+  const text = lines
     .map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : ''))
-    .find((text) => /^\d+$/.test(text));
-  if (asked === undefined) return { mismatch: `no router event "${prefix}…"` };
+    .find((argument) => /^\d+$/.test(argument));
+  if (text === undefined) return { mismatch: `no router event "${prefix}…"` };
+  const asked = BigInt(text);
   const usdc = (micros: bigint) => `${formatUnits(micros, USDC_DECIMALS)} USDC`;
-  if (moved !== (measured ?? BigInt(asked))) {
+  if (moved !== (measured ?? asked)) {
     return {
-      mismatch: `the owner's account paid ${usdc(moved)}, the router measured ${usdc(measured ?? BigInt(asked))} (${prefix}${asked})`,
+      mismatch: `the owner's account paid ${usdc(moved)}, the router measured ${usdc(measured ?? asked)} (${prefix}${asked})`,
     };
   }
-  return moved > BigInt(asked)
-    ? { mismatch: `the venue took ${usdc(moved)}, more than asked (${prefix}${asked})` }
+  if (moved > asked) {
+    return { mismatch: `the venue took ${usdc(moved)}, more than asked (${prefix}${asked})` };
+  }
+  const rounding = depositRoundingMicros(subject.depositRounding, moved, shares);
+  return asked - moved > rounding
+    ? {
+        mismatch: `the venue took ${usdc(moved)} for ${shares} receipts, more than its rounding (${rounding} micros) below what was asked (${prefix}${asked})`,
+      }
     : undefined;
 }
 
@@ -115,7 +129,8 @@ function depositTaken(
  * at the venue's exchange rate (so their count may differ from the USDC amount). The router
  * program must have logged the leg's event with its argument: `amount=<USDC>` when the protocol
  * takes USDC, `shares=<receipts>` when it takes its receipt tokens (a klend redemption); a
- * deposit by amount may take less than its argument, never more (`depositTaken`). The router
+ * deposit by amount may take less than its argument by the venue's rounding, never more
+ * (`depositTaken`). The router
  * states the USDC it measured in the owner's account around the call (`venue_usdc delta=<n>`,
  * before the skim), which must be what the token balances show. A protocol with no receipt token
  * (marginfi) has its shares stated by the router the same way (`venue_receipts delta=<n>`).
@@ -159,7 +174,7 @@ function venueMovement(
   const measured = logged(`svc:${query.planId} venue_usdc delta=`);
   const byAmount = subject.units[query.action] !== 'shares';
   if (deposit && byAmount) {
-    return depositTaken(lines, query.planId, moved, measured) ?? booked;
+    return depositTaken(lines, query.planId, { moved, shares }, subject, measured) ?? booked;
   }
   // The venue paid the owner before the skim: the router's measure, and its argument by amount.
   const paid = deposit ? moved : moved + skim;
@@ -185,6 +200,7 @@ type ReceiptSubject =
       readonly receiptMint: PublicKey | undefined;
       readonly programId: PublicKey;
       readonly units: SolanaVenueProtocol['units'];
+      readonly depositRounding: DepositRounding;
     };
 
 const noReader = (detail: string): Unavailable => ({
@@ -216,6 +232,7 @@ function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubje
     receiptMint: keys.protocol.receiptMint?.(keys.ids),
     programId,
     units: keys.protocol.units,
+    depositRounding: keys.protocol.depositRounding ?? 'exact',
   };
 }
 
