@@ -38,7 +38,11 @@ export const ownerReceiptsMinted = (leg: SimulatedLeg) =>
  * rounding (`depositRoundingMicros`: kamino keeps less than one cToken's worth), measured on the
  * simulated leg; 0 for any other leg.
  */
-export function depositRoundingOf(planned: PlanLegInput, leg: SimulatedLeg, chain: string): bigint {
+export function depositRoundingOf(
+  planned: { readonly action: string; readonly venueId?: string | null; readonly chain?: string },
+  leg: SimulatedLeg,
+  chain: string,
+): bigint {
   if (planned.action !== 'deposit') return 0n;
   const rounding = venueDepositRounding(planned.chain ?? chain, planned.venueId);
   return depositRoundingMicros(rounding, -sumOf(leg, 'owner'), ownerReceiptsMinted(leg));
