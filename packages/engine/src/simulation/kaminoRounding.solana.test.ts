@@ -3,7 +3,7 @@ import type { Keypair } from '@solana/web3.js';
 import fc from 'fast-check';
 import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import { createSolanaAdapter } from '@yieldrouter/chain-solana';
+import { bedAdapter } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
 import { readTrackedPositions, verifyLedger } from '@yieldrouter/ledger';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
@@ -30,18 +30,13 @@ beforeAll(async () => {
   [test, solana] = await Promise.all([createTestDatabase(), startSolanaBed()]);
   await seedVenueCatalog(test.db);
   router = deployYieldRouter(solana);
-  adapters = {
-    solana: createSolanaAdapter({
-      rpcUrl: solana.rpcUrl,
-      timeoutMs: 2_000,
-      broadcastEnabled: true,
-      usdcMint: solana.usdcMint,
-      programId: router.programId,
-      yieldRouter: router.yieldRouter,
-      adapterRegistry: router.adapterRegistry,
-    }),
-  } as unknown as ChainAdapters;
-  venues = { ids: { kamino: router.kamino.ids }, apyPools: {}, apyMaxAgeMs: 3_600_000 };
+  adapters = { solana: bedAdapter({ ...solana, router }) } as unknown as ChainAdapters;
+  venues = {
+    ids: { kamino: router.kamino.ids },
+    apyPools: {},
+    apyMaxAgeMs: 3_600_000,
+    apyMeanMinSamples: 1,
+  };
 }, 180_000);
 afterAll(async () => {
   await Promise.all([test?.drop(), solana?.stop()]);
