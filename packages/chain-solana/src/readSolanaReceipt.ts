@@ -1,5 +1,11 @@
-import { USDC_DECIMALS, formatUnits } from '@yieldrouter/schemas';
-import type { LegTarget, Receipt, ReceiptQuery, Unavailable } from '@yieldrouter/schemas';
+import { USDC_DECIMALS, depositRoundingMicros, formatUnits } from '@yieldrouter/schemas';
+import type {
+  DepositRounding,
+  LegTarget,
+  Receipt,
+  ReceiptQuery,
+  Unavailable,
+} from '@yieldrouter/schemas';
 import type { MessageAccountKeys, PublicKey, VersionedTransactionResponse } from '@solana/web3.js';
 import { describeRpcFailure } from './describeRpcFailure';
 import { parsePublicKey } from './parsePublicKey';
@@ -80,13 +86,54 @@ function routerMovement(
 }
 
 /**
+ * A deposit by amount: the router's event carries the USDC asked, and its `venue_usdc delta=`
+ * line the USDC the owner's account actually moved in the protocol call, which must be the
+ * owner's change (a router without the line: the asked amount). The protocol takes what it
+ * asked, or less by its documented rounding (`depositRoundingMicros`: klend keeps back less than
+ * one cToken's worth), never more: more is a skim on top, refused.
+ */
+function depositTaken(
+  lines: readonly string[],
+  planId: string,
+  taken: { readonly moved: bigint; readonly shares: bigint },
+  subject: Extract<ReceiptSubject, { kind: 'venue' }>,
+  measured: bigint | undefined,
+): { readonly mismatch: string } | undefined {
+  const { moved, shares } = taken;
+  const prefix = `svc:${planId} deposit_to_venue amount=`;
+  const text = lines
+    .map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : ''))
+    .find((argument) => /^\d+$/.test(argument));
+  if (text === undefined) return { mismatch: `no router event "${prefix}…"` };
+  const asked = BigInt(text);
+  const usdc = (micros: bigint) => `${formatUnits(micros, USDC_DECIMALS)} USDC`;
+  if (moved !== (measured ?? asked)) {
+    return {
+      mismatch: `the owner's account paid ${usdc(moved)}, the router measured ${usdc(measured ?? asked)} (${prefix}${asked})`,
+    };
+  }
+  if (moved > asked) {
+    return { mismatch: `the venue took ${usdc(moved)}, more than asked (${prefix}${asked})` };
+  }
+  const rounding = depositRoundingMicros(subject.depositRounding, moved, shares);
+  return asked - moved > rounding
+    ? {
+        mismatch: `the venue took ${usdc(moved)} for ${shares} receipts, more than its rounding (${rounding} micros) below what was asked (${prefix}${asked})`,
+      }
+    : undefined;
+}
+
+/**
  * Venue legs: the owner's USDC delta is the amount (down for a deposit, up for a withdrawal),
  * and the owner's receipt tokens must move the other way; they are the shares, minted or burnt
  * at the venue's exchange rate (so their count may differ from the USDC amount). The router
  * program must have logged the leg's event with its argument: `amount=<USDC>` when the protocol
- * takes USDC, `shares=<receipts>` when it takes its receipt tokens (a klend redemption). A
- * protocol with no receipt token (marginfi) has its shares stated by the router, which measured
- * them in the protocol's account around the call (`venue_receipts delta=<n>`).
+ * takes USDC, `shares=<receipts>` when it takes its receipt tokens (a klend redemption); a
+ * deposit by amount may take less than its argument by the venue's rounding, never more
+ * (`depositTaken`). The router
+ * states the USDC it measured in the owner's account around the call (`venue_usdc delta=<n>`,
+ * before the skim), which must be what the token balances show. A protocol with no receipt token
+ * (marginfi) has its shares stated by the router the same way (`venue_receipts delta=<n>`).
  */
 function venueMovement(
   meta: Meta,
@@ -122,17 +169,23 @@ function venueMovement(
       mismatch: `${what}: ${formatUnits(moved, USDC_DECIMALS)} USDC moved but the owner's receipt tokens changed by ${receipts}`,
     };
   }
-  // The router logs the protocol's argument: the USDC the venue paid, before the skim.
-  const argument =
-    subject.units[query.action] === 'shares' ? `shares=${shares}` : `amount=${moved + skim}`;
+  const booked = { amountMicros: moved, shares, ...(deposit ? {} : { skimMicros: skim }) };
+  // What the protocol call moved in the owner's account, as the router measured it around it.
+  const measured = logged(`svc:${query.planId} venue_usdc delta=`);
+  const byAmount = subject.units[query.action] !== 'shares';
+  if (deposit && byAmount) {
+    return depositTaken(lines, query.planId, { moved, shares }, subject, measured) ?? booked;
+  }
+  // The venue paid the owner before the skim: the router's measure, and its argument by amount.
+  const paid = deposit ? moved : moved + skim;
+  if (measured !== undefined && measured !== paid) {
+    return {
+      mismatch: `${what}: ${formatUnits(paid, USDC_DECIMALS)} USDC moved but the router measured ${formatUnits(measured, USDC_DECIMALS)}`,
+    };
+  }
+  const argument = byAmount ? `amount=${paid}` : `shares=${shares}`;
   const event = `svc:${query.planId} ${deposit ? 'deposit_to_venue' : 'withdraw_from_venue'} ${argument}`;
-  return (
-    missingRouterEvent(meta, subject.programId, event) ?? {
-      amountMicros: moved,
-      shares,
-      ...(deposit ? {} : { skimMicros: skim }),
-    }
-  );
+  return missingRouterEvent(meta, subject.programId, event) ?? booked;
 }
 
 /**
@@ -147,6 +200,7 @@ type ReceiptSubject =
       readonly receiptMint: PublicKey | undefined;
       readonly programId: PublicKey;
       readonly units: SolanaVenueProtocol['units'];
+      readonly depositRounding: DepositRounding;
     };
 
 const noReader = (detail: string): Unavailable => ({
@@ -178,6 +232,7 @@ function receiptSubject(context: SolanaContext, target: LegTarget): ReceiptSubje
     receiptMint: keys.protocol.receiptMint?.(keys.ids),
     programId,
     units: keys.protocol.units,
+    depositRounding: keys.protocol.depositRounding ?? 'exact',
   };
 }
 

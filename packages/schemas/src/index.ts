@@ -40,3 +40,4 @@ export * from './webhookDocuments';
 export * from './errorMessage';
 export * from './readinessFields';
 export * from './solanaSwapLeg';
+export * from './depositRounding';

@@ -169,6 +169,9 @@ export const KLEND_PROTOCOL: SolanaVenueProtocol = {
     'reserveCollateralMint',
   ],
   units: { deposit: 'liquidity', withdraw: 'shares' },
+  // Floored cTokens, their liquidity taken rounded up (klend's
+  // Reserve::compute_depositable_amount_and_minted_collateral).
+  depositRounding: 'receipt',
   receiptMint: (ids) => key(ids, 'reserveCollateralMint'),
   buildCall: async (input) => {
     const { action, owner, amountMicros, usdcMint, ids } = input;

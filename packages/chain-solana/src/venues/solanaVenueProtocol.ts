@@ -1,5 +1,5 @@
 import type { AccountMeta, Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import type { Blocker } from '@yieldrouter/schemas';
+import type { Blocker, DepositRounding } from '@yieldrouter/schemas';
 import type { SolanaContext } from '../solanaContext';
 
 /**
@@ -64,6 +64,11 @@ export interface SolanaVenueProtocol {
   readonly idNames: readonly string[];
   /** The unit of each action's argument (what the router's event reports: `amount=` / `shares=`). */
   readonly units: Readonly<Record<'deposit' | 'withdraw', SolanaVenueUnit>>;
+  /**
+   * How its deposit rounds (`DepositRounding`, as its source does it; default `exact`): the
+   * receipt reader and the plan's simulation checks allow that much kept back, never more taken.
+   */
+  readonly depositRounding?: DepositRounding;
   /** The receipt token minted to the owner, from the venue's ids (a token-receipt protocol). */
   receiptMint?(ids: Readonly<Record<string, PublicKey>>): PublicKey;
   /**

@@ -98,6 +98,49 @@ describe('simulationFindings', () => {
   });
 });
 
+describe("a kamino deposit: klend's rounding (floored cTokens, their liquidity rounded up)", () => {
+  const CTOKEN = 'cTokenMint1111111111111111111111111111111111';
+  /** The owner pays `paid` of 1 USDC asked for 893,000 cTokens (about 1.12 micros each). */
+  const kamino = (paid: bigint, received = paid, venueId = 'kamino') => {
+    const leg = simulated([
+      change(OWNER, 'owner', String(-paid)),
+      change(VAULT, 'venue', String(received)),
+      { account: OWNER, role: 'owner', asset: CTOKEN, usdc: false, delta: '893000' },
+    ]);
+    const planned = { ...depositLeg, venueId };
+    return simulationFindings([planned], [leg], OWNER, 'solana').map((finding) => finding.code);
+  };
+
+  it('one micro kept back (less than one cToken) is no finding; two, or any more taken, are', () => {
+    expect(kamino(999_999n)).toEqual([]);
+    expect(kamino(999_998n)).toEqual(['owner_amount_mismatch', 'venue_amount_mismatch']);
+    expect(kamino(1_000_001n)).toEqual(['owner_amount_mismatch', 'venue_amount_mismatch']);
+  });
+
+  it('the venue must receive what the owner paid; a venue without that rounding, exactly', () => {
+    expect(kamino(999_999n, 999_998n)).toEqual(['venue_amount_mismatch']);
+    expect(kamino(999_999n, 999_999n, 'jupiter-lend')).toEqual([
+      'owner_amount_mismatch',
+      'venue_amount_mismatch',
+    ]);
+  });
+
+  it('at settlement: its USDC balances may differ from the simulated by the rounding, either way', () => {
+    const bound = { roundingMicros: 1n };
+    const landed = (owner: bigint) => [
+      { account: OWNER, asset: USDC, delta: owner },
+      { account: VAULT, asset: USDC, delta: -owner },
+    ];
+    const planned = [change(OWNER, 'owner', '-999999'), change(VAULT, 'venue', '999999')];
+    expect(divergentChanges(planned, landed(-1_000_000n), OWNER, bound)).toEqual([]);
+    expect(divergentChanges(planned, landed(-999_998n), OWNER, bound)).toEqual([]);
+    expect(divergentChanges(planned, landed(-999_997n), OWNER, bound)).toEqual([
+      expect.objectContaining({ account: OWNER, actual: '-999997', tolerance: '1' }),
+      expect.objectContaining({ account: VAULT, actual: '999997', tolerance: '1' }),
+    ]);
+  });
+});
+
 describe('divergentChanges', () => {
   const planned = [change(OWNER, 'owner', '1000000'), change(VAULT, 'venue', '-1000000')];
 

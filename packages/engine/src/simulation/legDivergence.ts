@@ -12,22 +12,29 @@ import type {
   DivergentChange,
   PlanDivergenceData,
   PlanSimulation,
+  SimulatedLeg,
 } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { accountKey, sameAccount } from './accountKey';
 import { roleOf } from './simulatePlan';
+import { depositRoundingOf } from './simulationFindings';
 
-/** A swap's stated bound: its owner may receive up to `slippageBps` less than simulated. */
-export interface DivergenceBound {
-  readonly slippageBps: number;
-}
+/**
+ * A leg's stated bound: a swap's owner may receive up to `slippageBps` less than simulated; a
+ * venue deposit's USDC balances may differ from the simulated by the venue's documented
+ * rounding (`roundingMicros`: kamino keeps back less than one cToken's worth, and the rate moves
+ * between prepare and landing).
+ */
+export type DivergenceBound =
+  { readonly slippageBps: number } | { readonly roundingMicros: bigint };
 
 /**
  * The changes that differ between the simulation of a leg and what its transaction moved,
  * account by account. Without a bound (a venue leg, a payout, a burn): every USDC balance, at
- * zero tolerance (the amounts are the plan's own). With one (a swap, whose pool moves with the
+ * zero tolerance (the amounts are the plan's own). With a venue deposit's rounding: every USDC
+ * balance, within that many micros either way. With a slippage (a swap, whose pool moves with the
  * market): the owner's balances in every asset; what the owner receives may fall short of the
  * simulation by the slippage (rounded down) and no more, what the owner pays not at all. An
  * account the simulation did not name keeps the role it would have had: the owner, or `other`.
@@ -41,8 +48,9 @@ export function divergentChanges(
   const isOwner = (account: string) => sameAccount(account, owner);
   const usdcAsset = simulated.find((change) => change.usdc)?.asset;
   const usdc = usdcAsset === undefined ? undefined : accountKey(usdcAsset);
+  const swap = bound !== undefined && 'slippageBps' in bound;
   const compared = (account: string, asset: string) =>
-    bound ? isOwner(account) : accountKey(asset) === usdc;
+    swap ? isOwner(account) : accountKey(asset) === usdc;
   const rows = new Map<string, DivergentChange>();
   const keyOf = (account: string, asset: string) => `${accountKey(asset)}:${accountKey(account)}`;
   const role = (change: ChainBalanceChange): BalanceChange['role'] =>
@@ -73,6 +81,11 @@ export function divergentChanges(
     const expected = BigInt(row.simulated);
     const got = BigInt(row.actual);
     if (!bound) return expected === got ? [] : [row];
+    if (!swap) {
+      const { roundingMicros } = bound;
+      const off = got > expected ? got - expected : expected - got;
+      return off <= roundingMicros ? [] : [{ ...row, tolerance: formatMicros(roundingMicros) }];
+    }
     // Received: a shortfall within the slippage is the market's; paid: exactly.
     const tolerance = expected > 0n ? (expected * BigInt(bound.slippageBps)) / 10_000n : 0n;
     const within = expected > 0n ? got >= expected - tolerance : got >= expected;
@@ -89,9 +102,15 @@ const COMPARED_ACTIONS: ReadonlySet<string> = new Set([
   'swap',
 ]);
 
-/** A swap leg's slippage (stored with its plan), its bound at settlement. */
-function boundOf(leg: SettlementLeg): DivergenceBound | undefined {
-  if (leg.effect !== 'swap' && leg.action !== 'swap') return undefined;
+/**
+ * A leg's bound at settlement: a swap's slippage (stored with its plan); a venue deposit's
+ * rounding, measured on its simulation (`depositRoundingOf`); none for any other.
+ */
+function boundOf(leg: SettlementLeg, simulated: SimulatedLeg): DivergenceBound | undefined {
+  if (leg.effect !== 'swap' && leg.action !== 'swap') {
+    const roundingMicros = depositRoundingOf(leg, simulated, leg.chain);
+    return roundingMicros > 0n ? { roundingMicros } : undefined;
+  }
   const swap = leg.swap as { readonly slippageBps?: unknown } | null;
   const slippageBps = typeof swap?.slippageBps === 'number' ? swap.slippageBps : 0;
   return { slippageBps };
@@ -126,8 +145,9 @@ export async function legDivergence(
   readWithLeg?: StoredPlanSimulation | null,
 ): Promise<LegDivergence> {
   const { db, adapters, txId, now } = parameters;
-  // Legs that move money: venue legs, payouts and fee transfers, burns (zero tolerance), swaps
-  // (within their slippage: the fill moves with the market between prepare and landing).
+  // Legs that move money: venue legs (a deposit within its venue's rounding), payouts and fee
+  // transfers, burns (zero tolerance), swaps (within their slippage: the fill moves with the
+  // market between prepare and landing).
   if (!leg.owner || !leg.wallet || !COMPARED_ACTIONS.has(leg.action)) return NONE;
   const stored = readWithLeg === undefined ? await findPlanSimulation(db, leg.planId) : readWithLeg;
   if (!stored || stored.status !== 'simulated' || !stored.digest) return NONE;
@@ -143,7 +163,12 @@ export async function legDivergence(
       `${leg.chain}: what ${txId} moved could not be read to compare with the plan's simulation (${why}); try again`,
     );
   }
-  const changes = divergentChanges(simulated.changes, reading.changes, leg.owner, boundOf(leg));
+  const changes = divergentChanges(
+    simulated.changes,
+    reading.changes,
+    leg.owner,
+    boundOf(leg, simulated),
+  );
   if (changes.length === 0) return NONE;
   await recordPlanDivergence(db, {
     planId: leg.planId,
@@ -170,7 +195,11 @@ export async function legDivergence(
       (owner
         ? `the owner's ${owner.asset} moved ${owner.actual}, simulated ${owner.simulated}`
         : `${changes.length} USDC balance(s) moved otherwise`) +
-      (owner?.tolerance === undefined ? '' : ` (beyond the slippage bound ${owner.tolerance})`),
+      (owner?.tolerance === undefined
+        ? ''
+        : leg.action === 'swap' || leg.effect === 'swap'
+          ? ` (beyond the slippage bound ${owner.tolerance})`
+          : ` (beyond the venue's rounding ${owner.tolerance})`),
   };
 }
 

@@ -163,7 +163,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
     method: reading.method,
     block: reading.block,
     legs: simulated,
-    findings: simulationFindings(legs, simulated, roles.owner),
+    findings: simulationFindings(legs, simulated, roles.owner, chain),
     digest: simulationDigest(planId, simulated),
   };
 }

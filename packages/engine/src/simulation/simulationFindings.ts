@@ -1,6 +1,7 @@
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { SimulatedLeg, SimulationFinding } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
+import { depositRoundingMicros, formatMicros } from '@yieldrouter/schemas';
+import { venueDepositRounding } from '../venues/catalog';
 import { sameAccount } from './accountKey';
 
 const sumOf = (leg: SimulatedLeg, role: string) =>
@@ -24,6 +25,27 @@ function plannedMove(
   }
   if (leg.action === 'burn') return { owner: -amount };
   return undefined;
+}
+
+/** The receipts a leg mints the owner: its positive changes in assets other than USDC. */
+export const ownerReceiptsMinted = (leg: SimulatedLeg) =>
+  leg.changes
+    .filter((change) => !change.usdc && change.role === 'owner' && BigInt(change.delta) > 0n)
+    .reduce((total, change) => total + BigInt(change.delta), 0n);
+
+/**
+ * What a deposit into its venue may keep back of the leg's amount: the venue's documented
+ * rounding (`depositRoundingMicros`: kamino keeps less than one cToken's worth), measured on the
+ * simulated leg; 0 for any other leg.
+ */
+export function depositRoundingOf(
+  planned: { readonly action: string; readonly venueId?: string | null; readonly chain?: string },
+  leg: SimulatedLeg,
+  chain: string,
+): bigint {
+  if (planned.action !== 'deposit') return 0n;
+  const rounding = venueDepositRounding(planned.chain ?? chain, planned.venueId);
+  return depositRoundingMicros(rounding, -sumOf(leg, 'owner'), ownerReceiptsMinted(leg));
 }
 
 const COUNTERPART_CODE = {
@@ -64,7 +86,8 @@ function approvalFindings(
  * the plan calls, or beyond the leg's amount; on a settling leg other than a swap, USDC reaching
  * an account that is none of owner, venue, treasury and payee, and on a venue deposit or
  * withdrawal, a payout or a burn, the owner's USDC changing otherwise than by exactly the leg's
- * amount, or the venue (payee) not receiving (paying) exactly it. Swap legs are the quote's
+ * amount (a deposit: less by its venue's documented rounding, `depositRoundingOf`), or the
+ * venue (payee) not receiving (paying) exactly what the owner paid (received). Swap legs are the quote's
  * (their fill moves with the market): their amounts are not judged here. The venue's side is judged only where the
  * simulation shows it (a Sui venue's shared objects: `unobserved`).
  */
@@ -72,6 +95,7 @@ export function simulationFindings(
   legs: readonly PlanLegInput[],
   simulated: readonly SimulatedLeg[],
   owner: string,
+  chain = '',
 ): SimulationFinding[] {
   const findings: SimulationFinding[] = [];
   for (const leg of simulated) {
@@ -101,7 +125,12 @@ export function simulationFindings(
     if (!move) continue;
     const ownerDelta = sumOf(leg, 'owner');
     const amount = formatMicros(planned.amountMicros);
-    if (ownerDelta !== move.owner) {
+    // A deposit may take less than the leg's amount by its venue's rounding, never more.
+    const kept = ownerDelta - move.owner;
+    const rounded = kept > 0n && kept <= depositRoundingOf(planned, leg, chain);
+    // The venue (payee) receives (pays) what the owner paid (received): the amount, or rounded.
+    const counterpartExpected = rounded ? -ownerDelta : -move.owner;
+    if (kept !== 0n && !rounded) {
       findings.push({
         legIndex: leg.index,
         code: 'owner_amount_mismatch',
@@ -112,7 +141,7 @@ export function simulationFindings(
     const venueUnseen =
       move.counterpart === 'venue' &&
       (leg.unobserved?.some((entry) => entry.role === 'venue') ?? false);
-    if (move.counterpart && !venueUnseen && sumOf(leg, move.counterpart) !== -move.owner) {
+    if (move.counterpart && !venueUnseen && sumOf(leg, move.counterpart) !== counterpartExpected) {
       findings.push({
         legIndex: leg.index,
         code: COUNTERPART_CODE[move.counterpart],

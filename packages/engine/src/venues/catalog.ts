@@ -1,7 +1,7 @@
 import { EVM_VENUE_IDS } from '@yieldrouter/chain-evm';
 import { SOLANA_VENUE_PROTOCOLS } from '@yieldrouter/chain-solana';
 import { SUI_VENUE_IDS, SUI_VENUE_OPTIONAL_IDS } from '@yieldrouter/chain-sui';
-import type { Chain, VenueStandard } from '@yieldrouter/schemas';
+import type { Chain, DepositRounding, VenueStandard } from '@yieldrouter/schemas';
 
 /**
  * The venue catalog, versioned. Seeded into the database at start (`seedVenueCatalog`): new
@@ -230,4 +230,18 @@ export function configurableVenueIds(
         ? (EVM_VENUE_IDS[venueId]?.optional ?? [])
         : [];
   return [...requiredVenueIds(chain, standard, venueId), ...optional];
+}
+
+/**
+ * How a venue's deposit rounds (`DepositRounding`): what its protocol adapter documents from the
+ * protocol's source (kamino: klend's floored cTokens paid rounded up); `exact` for every other.
+ */
+export function venueDepositRounding(
+  chain: string,
+  venueId: string | null | undefined,
+): DepositRounding {
+  if (chain !== 'solana' || !venueId || !Object.hasOwn(SOLANA_VENUE_PROTOCOLS, venueId)) {
+    return 'exact';
+  }
+  return SOLANA_VENUE_PROTOCOLS[venueId]?.depositRounding ?? 'exact';
 }

@@ -7,7 +7,8 @@ import type {
   PostingInput,
   SettlementLeg,
 } from '@yieldrouter/ledger';
-import { formatMicros } from '@yieldrouter/schemas';
+import { depositRoundingMicros, formatMicros } from '@yieldrouter/schemas';
+import { venueDepositRounding } from '../venues/catalog';
 import {
   externalAccount,
   FEES,
@@ -61,9 +62,22 @@ export interface SettlementBooking {
   readonly autoPayReturnMicros: bigint;
 }
 
-/** Why an amount outside the leg's bounds is flagged (the books still hold what moved). */
-function boundsReview(leg: SettlementLeg, amount: bigint): string | null {
-  if (amount >= leg.minSettleMicros && amount <= leg.maxSettleMicros) return null;
+/**
+ * Why an amount outside the leg's bounds is flagged (the books still hold what moved). A venue
+ * deposit may fall short of its bound by the venue's documented rounding (kamino: less than one
+ * cToken's worth, measured on the cTokens it minted): not a short fill.
+ */
+function boundsReview(leg: SettlementLeg, movement: ProvenMovement): string | null {
+  const amount = movement.amountMicros;
+  const rounding =
+    leg.action === 'deposit' && leg.venueId
+      ? depositRoundingMicros(
+          venueDepositRounding(leg.chain, leg.venueId),
+          amount,
+          movement.shares ?? 0n,
+        )
+      : 0n;
+  if (amount >= leg.minSettleMicros - rounding && amount <= leg.maxSettleMicros) return null;
   const bounds =
     leg.minSettleMicros === leg.maxSettleMicros
       ? `exactly ${formatMicros(leg.amountMicros)}`
@@ -95,7 +109,7 @@ function bookFunding(leg: SettlementLeg, movement: ProvenMovement): SettlementBo
   const amount = movement.amountMicros;
   const to = leg.effect === 'fund_liquid' ? walletAccount(leg, 'liquid') : stakedAccount(leg);
   const moves = new Moves();
-  let reviewReason = boundsReview(leg, amount);
+  let reviewReason = boundsReview(leg, movement);
   const guards: BalanceGuard[] = [];
   if (leg.effect === 'bridged_stake') {
     guards.push(walletGuard(leg, 'liquid', leg.liquidMicros));
@@ -158,7 +172,7 @@ function bookExit(leg: SettlementLeg, movement: ProvenMovement): SettlementBooki
   return {
     postings: moves.postings(),
     position: null,
-    reviewReason: joinReasons(boundsReview(leg, amount), uncovered),
+    reviewReason: joinReasons(boundsReview(leg, movement), uncovered),
     exitFeeMicros: 0n,
     guards: beyond > 0n ? [walletGuard(leg, 'liquid', leg.liquidMicros)] : [],
     autoPayReturnMicros: 0n,
@@ -194,7 +208,7 @@ function bookUnstake(
   const position = leg.position;
   const burned = movement.shares;
   const amount = movement.amountMicros;
-  const review = boundsReview(leg, amount);
+  const review = boundsReview(leg, movement);
   const moves = new Moves();
   const staked = stakedAccount(leg);
   const external = externalAccount(leg);
@@ -299,7 +313,7 @@ function bookPayout(leg: SettlementLeg, movement: ProvenMovement): SettlementBoo
   return {
     postings: new Moves().move(walletAccount(leg, from), externalAccount(leg), paid).postings(),
     position: null,
-    reviewReason: joinReasons(boundsReview(leg, amount), uncovered),
+    reviewReason: joinReasons(boundsReview(leg, movement), uncovered),
     exitFeeMicros: 0n,
     guards: [leg.released ? walletGuard(leg, 'liquid', held) : planGuard(leg, 'auto_pay', held)],
     autoPayReturnMicros: leg.released ? -paid : 0n,

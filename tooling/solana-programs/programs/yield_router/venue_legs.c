@@ -14,6 +14,10 @@
  * nothing of its own: USDC leaves (or returns to) the owner's account and the receipt is the
  * owner's.
  *
+ * After the call it logs `svc:<plan id> venue_usdc delta=<n>`, the USDC the owner's account
+ * actually moved (the protocol may take less than the argument: klend rounds), and adds that to
+ * the router's lifetime venue totals.
+ *
  * The yield skim: around the call the router reads the owner's USDC and receipt balances. A
  * deposit adds the USDC spent to the venue position's principal and the receipts minted to its
  * shares. A withdrawal may burn at most the position's shares; the principal those shares carry
@@ -235,10 +239,6 @@ static uint64_t venue_leg(const SolParameters *params, bool into_venue) {
   if ((result = check_venue_accounts(params, call)) != 0) return result;
   if ((result = check_treasury(params, call)) != 0) return result;
   if ((result = open_venue_position(params, into_venue)) != 0) return result;
-  if (!checked_add_at(router->data + (into_venue ? ROUTER_VENUE_IN : ROUTER_VENUE_OUT),
-                      leg.amount)) {
-    return custom(E_OVERFLOW);
-  }
 
   uint8_t data[YR_LAYOUT_MAX_TAG + 8 + YR_LAYOUT_MAX_SUFFIX];
   uint64_t length = 0;
@@ -271,14 +271,19 @@ static uint64_t venue_leg(const SolParameters *params, bool into_venue) {
     log_value(&leg, "venue_receipts delta=",
               into_venue ? receipts_after - receipts_before : receipts_before - receipts_after);
   }
-  if (into_venue) {
-    if (usdc_after > usdc_before || receipts_after < receipts_before) {
-      return custom(E_VENUE_ACCOUNTS);
-    }
-    return record_deposit(a[6].data, usdc_before - usdc_after, receipts_after - receipts_before);
-  }
-  if (usdc_after < usdc_before || receipts_after > receipts_before) {
+  if (into_venue ? usdc_after > usdc_before || receipts_after < receipts_before
+                 : usdc_after < usdc_before || receipts_after > receipts_before) {
     return custom(E_VENUE_ACCOUNTS);
   }
-  return take_skim(params, call, &leg, receipts_before - receipts_after, usdc_after - usdc_before);
+  /* The USDC the protocol actually moved, which may differ from the argument (klend takes the
+   * liquidity its floored cTokens are worth): stated, and counted in the router's totals. */
+  uint64_t usdc = into_venue ? usdc_before - usdc_after : usdc_after - usdc_before;
+  log_value(&leg, "venue_usdc delta=", usdc);
+  if (!checked_add_at(router->data + (into_venue ? ROUTER_VENUE_IN : ROUTER_VENUE_OUT), usdc)) {
+    return custom(E_OVERFLOW);
+  }
+  if (into_venue) {
+    return record_deposit(a[6].data, usdc, receipts_after - receipts_before);
+  }
+  return take_skim(params, call, &leg, receipts_before - receipts_after, usdc);
 }

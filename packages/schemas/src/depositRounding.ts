@@ -1,0 +1,28 @@
+/**
+ * How a venue may round a deposit, as its published source does it:
+ * - `exact` (the default): it takes exactly the amount asked;
+ * - `receipt`: it mints floor(asked / rate) receipts and takes the liquidity they are worth,
+ *   rounded up, so it may take less than asked, by less than one receipt's worth, never more.
+ *   Kamino Lend: `Reserve::compute_depositable_amount_and_minted_collateral`
+ *   (Kamino-Finance/klend, programs/klend/src/state/reserve.rs), called by
+ *   `lending_operations::deposit_reserve_liquidity`.
+ */
+export type DepositRounding = 'exact' | 'receipt';
+
+/**
+ * The most a deposit that took `taken` micros for `minted` receipts may have kept back of what
+ * was asked: 0 for `exact`; for `receipt`, one receipt's worth less a micro. A receipt is worth
+ * the rate r ≤ taken / minted (taken = ceil(minted × r)), and asked − taken < r, so the
+ * shortfall is at most ceil(taken / minted) − 1. Nothing minted: 0 (nothing may be kept).
+ *
+ * @example
+ * depositRoundingMicros('receipt', 1_000_111n, 893_000n) // 1n
+ */
+export function depositRoundingMicros(
+  rounding: DepositRounding,
+  taken: bigint,
+  minted: bigint,
+): bigint {
+  if (rounding === 'exact' || minted <= 0n || taken <= 0n) return 0n;
+  return (taken + minted - 1n) / minted - 1n;
+}
