@@ -141,6 +141,40 @@ describe("a kamino deposit: klend's rounding (floored cTokens, their liquidity r
   });
 });
 
+describe("a kamino withdrawal: klend's rounding (cTokens burned rounded up, paid rounded down)", () => {
+  const CTOKEN = 'cTokenMint1111111111111111111111111111111111';
+  const withdrawLeg: PlanLegInput = { ...depositLeg, action: 'withdraw', effect: 'unstake' };
+  /** The owner receives `received` of 1 USDC asked for 893,000 cTokens burned (1.12 micros each). */
+  const kamino = (received: bigint, paid = received, venueId = 'kamino', stranger = 0n) => {
+    const leg = simulated([
+      change(OWNER, 'owner', String(received)),
+      change(VAULT, 'venue', String(-paid)),
+      ...(stranger > 0n ? [change(OTHER, 'other', String(stranger))] : []),
+      { account: OWNER, role: 'owner', asset: CTOKEN, usdc: false, delta: '-893000' },
+    ]);
+    const planned = { ...withdrawLeg, venueId };
+    return simulationFindings([planned], [leg], OWNER, 'solana').map((finding) => finding.code);
+  };
+
+  it('one micro more (less than one cToken) is no finding; less, or two more, are', () => {
+    expect(kamino(1_000_001n)).toEqual([]);
+    expect(kamino(999_999n)).toEqual(['owner_amount_mismatch', 'venue_amount_mismatch']);
+    expect(kamino(1_000_002n)).toEqual(['owner_amount_mismatch', 'venue_amount_mismatch']);
+  });
+
+  it('the venue must pay what the owner received, a stranger nothing; other venues, exactly', () => {
+    expect(kamino(1_000_001n, 1_000_002n)).toEqual(['venue_amount_mismatch']);
+    expect(kamino(1_000_001n, 1_000_002n, 'kamino', 1n)).toEqual([
+      'unexpected_recipient',
+      'venue_amount_mismatch',
+    ]);
+    expect(kamino(1_000_001n, 1_000_001n, 'jupiter-lend')).toEqual([
+      'owner_amount_mismatch',
+      'venue_amount_mismatch',
+    ]);
+  });
+});
+
 describe('divergentChanges', () => {
   const planned = [change(OWNER, 'owner', '1000000'), change(VAULT, 'venue', '-1000000')];
 
