@@ -1,29 +1,30 @@
 import fc from 'fast-check';
 import { depositRoundingMicros, withdrawRoundingMicros } from './depositRounding';
 
+/** `check` at any amount and rate (liquidity / supply, ≥ 1 / 1000 here): klend's conversions. */
+const atAnyRate = (check: (asked: bigint, liquidity: bigint, supply: bigint) => void) =>
+  fc.assert(
+    fc.property(
+      fc.bigInt({ min: 1n, max: 10n ** 13n }),
+      fc.bigInt({ min: 10n ** 6n, max: 10n ** 9n }),
+      fc.bigInt({ min: 10n ** 6n, max: 10n ** 10n }),
+      check,
+    ),
+  );
+
 describe('depositRoundingMicros', () => {
   it('exact venues keep nothing back', () => {
     expect(depositRoundingMicros('exact', 1_000_000n, 900_000n)).toBe(0n);
   });
 
   it("bounds klend's shortfall (floored receipts, their liquidity rounded up) at any rate", () => {
-    fc.assert(
-      fc.property(
-        fc.bigInt({ min: 1n, max: 10n ** 13n }),
-        fc.bigInt({ min: 10n ** 6n, max: 10n ** 9n }),
-        fc.bigInt({ min: 10n ** 6n, max: 10n ** 10n }),
-        (asked, liquidity, supply) => {
-          // rate = liquidity / supply (≥ 1 / 1000 here): klend's conversions, exactly.
-          const minted = (asked * supply) / liquidity;
-          fc.pre(minted > 0n);
-          const taken = (minted * liquidity + supply - 1n) / supply;
-          expect(taken).toBeLessThanOrEqual(asked);
-          expect(asked - taken).toBeLessThanOrEqual(
-            depositRoundingMicros('receipt', taken, minted),
-          );
-        },
-      ),
-    );
+    atAnyRate((asked, liquidity, supply) => {
+      const minted = (asked * supply) / liquidity;
+      fc.pre(minted > 0n);
+      const taken = (minted * liquidity + supply - 1n) / supply;
+      expect(taken).toBeLessThanOrEqual(asked);
+      expect(asked - taken).toBeLessThanOrEqual(depositRoundingMicros('receipt', taken, minted));
+    });
   });
 
   it('a deposit that kept a whole receipt back is beyond it', () => {
@@ -39,22 +40,15 @@ describe('withdrawRoundingMicros', () => {
   });
 
   it("bounds klend's excess (receipts burned rounded up, their liquidity rounded down) at any rate", () => {
-    fc.assert(
-      fc.property(
-        fc.bigInt({ min: 1n, max: 10n ** 13n }),
-        fc.bigInt({ min: 10n ** 6n, max: 10n ** 10n }),
-        fc.bigInt({ min: 10n ** 6n, max: 10n ** 10n }),
-        (asked, liquidity, supply) => {
-          // rate = liquidity / supply: the plan's ceil, then klend's `collateral_to_liquidity`.
-          const burned = (asked * supply + liquidity - 1n) / liquidity;
-          const received = (burned * liquidity) / supply;
-          expect(received).toBeGreaterThanOrEqual(asked);
-          expect(received - asked).toBeLessThanOrEqual(
-            withdrawRoundingMicros('receipt', received, burned),
-          );
-        },
-      ),
-    );
+    atAnyRate((asked, liquidity, supply) => {
+      // The plan's ceil, then klend's `collateral_to_liquidity` (floor).
+      const burned = (asked * supply + liquidity - 1n) / liquidity;
+      const received = (burned * liquidity) / supply;
+      expect(received).toBeGreaterThanOrEqual(asked);
+      expect(received - asked).toBeLessThanOrEqual(
+        withdrawRoundingMicros('receipt', received, burned),
+      );
+    });
   });
 
   it("a withdrawal that paid more than a receipt's worth beyond the amount is beyond it", () => {
