@@ -65,8 +65,10 @@ export interface SolanaVenueProtocol {
   /** The unit of each action's argument (what the router's event reports: `amount=` / `shares=`). */
   readonly units: Readonly<Record<'deposit' | 'withdraw', SolanaVenueUnit>>;
   /**
-   * How its deposit rounds (`DepositRounding`, as its source does it; default `exact`): the
-   * receipt reader and the plan's simulation checks allow that much kept back, never more taken.
+   * How its deposit and withdrawal round (`DepositRounding`, as its source does it; default
+   * `exact`): the receipt reader and the plan's simulation checks allow that much kept back of a
+   * deposit, never more taken; settlement and the simulation that much paid beyond a
+   * withdrawal's amount (`withdrawRoundingMicros`), never less.
    */
   readonly depositRounding?: DepositRounding;
   /** The receipt token minted to the owner, from the venue's ids (a token-receipt protocol). */

@@ -98,18 +98,34 @@ describe('simulationFindings', () => {
   });
 });
 
+const CTOKEN = 'cTokenMint1111111111111111111111111111111111';
+
+/**
+ * The findings on a kamino leg of 1 USDC whose owner's USDC changes by `owner`, the venue's by
+ * `venue`, a stranger's by `stranger`, and the owner's cTokens by `cTokens` (893,000 of them:
+ * about 1.12 micros each).
+ */
+const kaminoFindings = (
+  leg: PlanLegInput,
+  moved: { owner: bigint; venue: bigint; cTokens: bigint; stranger?: bigint },
+  venueId = 'kamino',
+) => {
+  const { owner, venue, cTokens, stranger = 0n } = moved;
+  const simulatedLeg = simulated([
+    change(OWNER, 'owner', String(owner)),
+    change(VAULT, 'venue', String(venue)),
+    ...(stranger > 0n ? [change(OTHER, 'other', String(stranger))] : []),
+    { account: OWNER, role: 'owner', asset: CTOKEN, usdc: false, delta: String(cTokens) },
+  ]);
+  return simulationFindings([{ ...leg, venueId }], [simulatedLeg], OWNER, 'solana').map(
+    (finding) => finding.code,
+  );
+};
+
 describe("a kamino deposit: klend's rounding (floored cTokens, their liquidity rounded up)", () => {
-  const CTOKEN = 'cTokenMint1111111111111111111111111111111111';
-  /** The owner pays `paid` of 1 USDC asked for 893,000 cTokens (about 1.12 micros each). */
-  const kamino = (paid: bigint, received = paid, venueId = 'kamino') => {
-    const leg = simulated([
-      change(OWNER, 'owner', String(-paid)),
-      change(VAULT, 'venue', String(received)),
-      { account: OWNER, role: 'owner', asset: CTOKEN, usdc: false, delta: '893000' },
-    ]);
-    const planned = { ...depositLeg, venueId };
-    return simulationFindings([planned], [leg], OWNER, 'solana').map((finding) => finding.code);
-  };
+  /** The owner pays `paid` of 1 USDC asked for 893,000 cTokens. */
+  const kamino = (paid: bigint, received = paid, venueId = 'kamino') =>
+    kaminoFindings(depositLeg, { owner: -paid, venue: received, cTokens: 893_000n }, venueId);
 
   it('one micro kept back (less than one cToken) is no finding; two, or any more taken, are', () => {
     expect(kamino(999_999n)).toEqual([]);
@@ -139,6 +155,39 @@ describe("a kamino deposit: klend's rounding (floored cTokens, their liquidity r
       expect.objectContaining({ account: VAULT, actual: '999997', tolerance: '1' }),
     ]);
   });
+});
+
+describe("a kamino withdrawal: klend's rounding (cTokens burned rounded up, paid rounded down)", () => {
+  const withdrawLeg: PlanLegInput = { ...depositLeg, action: 'withdraw', effect: 'unstake' };
+  /** The owner receives `received` of 1 USDC asked for 893,000 cTokens burned. */
+  const kamino = (received: bigint, paid = received, venueId = 'kamino', stranger = 0n) =>
+    kaminoFindings(
+      withdrawLeg,
+      { owner: received, venue: -paid, cTokens: -893_000n, stranger },
+      venueId,
+    );
+
+  // received, paid by the venue, venue, paid to a stranger: the findings.
+  it.each([
+    [1_000_001n, 1_000_001n, 'kamino', 0n, []],
+    [1_000_000n, 1_000_000n, 'kamino', 0n, []],
+    [999_999n, 999_999n, 'kamino', 0n, ['owner_amount_mismatch', 'venue_amount_mismatch']],
+    [1_000_002n, 1_000_002n, 'kamino', 0n, ['owner_amount_mismatch', 'venue_amount_mismatch']],
+    [1_000_001n, 1_000_002n, 'kamino', 0n, ['venue_amount_mismatch']],
+    [1_000_001n, 1_000_002n, 'kamino', 1n, ['unexpected_recipient', 'venue_amount_mismatch']],
+    [
+      1_000_001n,
+      1_000_001n,
+      'jupiter-lend',
+      0n,
+      ['owner_amount_mismatch', 'venue_amount_mismatch'],
+    ],
+  ])(
+    'the owner receiving %s (the venue paying %s, %s, a stranger %s): one micro more at most, never less',
+    (received, paid, venueId, stranger, codes) => {
+      expect(kamino(received, paid, venueId, stranger)).toEqual(codes);
+    },
+  );
 });
 
 describe('divergentChanges', () => {

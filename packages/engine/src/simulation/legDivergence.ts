@@ -19,13 +19,13 @@ import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
 import { accountKey, sameAccount } from './accountKey';
 import { roleOf } from './simulatePlan';
-import { depositRoundingOf } from './simulationFindings';
+import { venueRoundingOf } from './simulationFindings';
 
 /**
  * A leg's stated bound: a swap's owner may receive up to `slippageBps` less than simulated; a
- * venue deposit's USDC balances may differ from the simulated by the venue's documented
- * rounding (`roundingMicros`: kamino keeps back less than one cToken's worth, and the rate moves
- * between prepare and landing).
+ * venue deposit's (withdrawal's) USDC balances may differ from the simulated by the venue's
+ * documented rounding (`roundingMicros`: kamino keeps back, or pays beyond the amount, less than
+ * one cToken's worth, and the rate moves between prepare and landing).
  */
 export type DivergenceBound =
   { readonly slippageBps: number } | { readonly roundingMicros: bigint };
@@ -33,7 +33,7 @@ export type DivergenceBound =
 /**
  * The changes that differ between the simulation of a leg and what its transaction moved,
  * account by account. Without a bound (a venue leg, a payout, a burn): every USDC balance, at
- * zero tolerance (the amounts are the plan's own). With a venue deposit's rounding: every USDC
+ * zero tolerance (the amounts are the plan's own). With a venue leg's rounding: every USDC
  * balance, within that many micros either way. With a slippage (a swap, whose pool moves with the
  * market): the owner's balances in every asset; what the owner receives may fall short of the
  * simulation by the slippage (rounded down) and no more, what the owner pays not at all. An
@@ -103,12 +103,12 @@ const COMPARED_ACTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A leg's bound at settlement: a swap's slippage (stored with its plan); a venue deposit's
- * rounding, measured on its simulation (`depositRoundingOf`); none for any other.
+ * A leg's bound at settlement: a swap's slippage (stored with its plan); a venue deposit's or
+ * withdrawal's rounding, measured on its simulation (`venueRoundingOf`); none for any other.
  */
 function boundOf(leg: SettlementLeg, simulated: SimulatedLeg): DivergenceBound | undefined {
   if (leg.effect !== 'swap' && leg.action !== 'swap') {
-    const roundingMicros = depositRoundingOf(leg, simulated, leg.chain);
+    const roundingMicros = venueRoundingOf(leg, simulated, leg.chain);
     return roundingMicros > 0n ? { roundingMicros } : undefined;
   }
   const swap = leg.swap as { readonly slippageBps?: unknown } | null;
@@ -145,7 +145,7 @@ export async function legDivergence(
   readWithLeg?: StoredPlanSimulation | null,
 ): Promise<LegDivergence> {
   const { db, adapters, txId, now } = parameters;
-  // Legs that move money: venue legs (a deposit within its venue's rounding), payouts and fee
+  // Legs that move money: venue legs (within their venue's rounding), payouts and fee
   // transfers, burns (zero tolerance), swaps (within their slippage: the fill moves with the
   // market between prepare and landing).
   if (!leg.owner || !leg.wallet || !COMPARED_ACTIONS.has(leg.action)) return NONE;

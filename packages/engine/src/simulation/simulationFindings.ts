@@ -1,6 +1,6 @@
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { SimulatedLeg, SimulationFinding } from '@yieldrouter/schemas';
-import { depositRoundingMicros, formatMicros } from '@yieldrouter/schemas';
+import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
 import { venueDepositRounding } from '../venues/catalog';
 import { sameAccount } from './accountKey';
 
@@ -27,25 +27,29 @@ function plannedMove(
   return undefined;
 }
 
-/** The receipts a leg mints the owner: its positive changes in assets other than USDC. */
-export const ownerReceiptsMinted = (leg: SimulatedLeg) =>
+/** The receipts a leg mints the owner (burns, `-1n`): its changes in assets other than USDC. */
+const ownerReceipts = (leg: SimulatedLeg, sign: 1n | -1n) =>
   leg.changes
-    .filter((change) => !change.usdc && change.role === 'owner' && BigInt(change.delta) > 0n)
-    .reduce((total, change) => total + BigInt(change.delta), 0n);
+    .filter((change) => !change.usdc && change.role === 'owner' && sign * BigInt(change.delta) > 0n)
+    .reduce((total, change) => total + sign * BigInt(change.delta), 0n);
 
 /**
- * What a deposit into its venue may keep back of the leg's amount: the venue's documented
- * rounding (`depositRoundingMicros`: kamino keeps less than one cToken's worth), measured on the
- * simulated leg; 0 for any other leg.
+ * How far a venue leg's owner may be off the leg's amount in the owner's favour, by the venue's
+ * documented rounding, measured on the simulated leg: a deposit may take less than the amount
+ * (`depositRoundingMicros`: kamino keeps back less than one cToken's worth), a withdrawal may pay
+ * more (`withdrawRoundingMicros`: the plan burns the cTokens worth at least the amount, kamino
+ * pays them rounded down, so less than one cToken's worth beyond it); 0 for any other leg.
  */
-export function depositRoundingOf(
+export function venueRoundingOf(
   planned: { readonly action: string; readonly venueId?: string | null; readonly chain?: string },
   leg: SimulatedLeg,
   chain: string,
 ): bigint {
-  if (planned.action !== 'deposit') return 0n;
+  if (planned.action !== 'deposit' && planned.action !== 'withdraw') return 0n;
   const rounding = venueDepositRounding(planned.chain ?? chain, planned.venueId);
-  return depositRoundingMicros(rounding, -sumOf(leg, 'owner'), ownerReceiptsMinted(leg));
+  return planned.action === 'deposit'
+    ? depositRoundingMicros(rounding, -sumOf(leg, 'owner'), ownerReceipts(leg, 1n))
+    : withdrawRoundingMicros(rounding, sumOf(leg, 'owner'), ownerReceipts(leg, -1n));
 }
 
 const COUNTERPART_CODE = {
@@ -86,7 +90,8 @@ function approvalFindings(
  * the plan calls, or beyond the leg's amount; on a settling leg other than a swap, USDC reaching
  * an account that is none of owner, venue, treasury and payee, and on a venue deposit or
  * withdrawal, a payout or a burn, the owner's USDC changing otherwise than by exactly the leg's
- * amount (a deposit: less by its venue's documented rounding, `depositRoundingOf`), or the
+ * amount (a deposit: less, a withdrawal: more, by its venue's documented rounding,
+ * `venueRoundingOf`; the owner is never paid less, nor charged more), or the
  * venue (payee) not receiving (paying) exactly what the owner paid (received). Swap legs are the quote's
  * (their fill moves with the market): their amounts are not judged here. The venue's side is judged only where the
  * simulation shows it (a Sui venue's shared objects: `unobserved`).
@@ -125,9 +130,10 @@ export function simulationFindings(
     if (!move) continue;
     const ownerDelta = sumOf(leg, 'owner');
     const amount = formatMicros(planned.amountMicros);
-    // A deposit may take less than the leg's amount by its venue's rounding, never more.
+    // In the owner's favour by the venue's rounding: a deposit may take less than the leg's
+    // amount, a withdrawal pay more; never the other way.
     const kept = ownerDelta - move.owner;
-    const rounded = kept > 0n && kept <= depositRoundingOf(planned, leg, chain);
+    const rounded = kept > 0n && kept <= venueRoundingOf(planned, leg, chain);
     // The venue (payee) receives (pays) what the owner paid (received): the amount, or rounded.
     const counterpartExpected = rounded ? -ownerDelta : -move.owner;
     if (kept !== 0n && !rounded) {

@@ -233,8 +233,9 @@ export function configurableVenueIds(
 }
 
 /**
- * How a venue's deposit rounds (`DepositRounding`): what its protocol adapter documents from the
- * protocol's source (kamino: klend's floored cTokens paid rounded up); `exact` for every other.
+ * How a venue's deposit and withdrawal round (`DepositRounding`): what its protocol adapter
+ * documents from the protocol's source (kamino: klend's floored cTokens paid rounded up, its
+ * redeemed cTokens paid rounded down); `exact` for every other.
  */
 export function venueDepositRounding(
   chain: string,

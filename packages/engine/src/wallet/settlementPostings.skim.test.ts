@@ -96,3 +96,26 @@ describe('bookSettlement: a withdrawal whose skim the chain paid to the treasury
     expect(booking.position?.feesRetainedMicros).toBe(0n);
   });
 });
+
+describe("bookSettlement: a kamino withdrawal paid beyond its amount by klend's rounding", () => {
+  /** 1 USDC asked, exactly; the chain paid `received` for 893,000 cTokens (1.12 micros each). */
+  const reviewOf = (received: bigint, venueId = 'kamino') =>
+    bookSettlement(
+      {
+        ...leg(HARVESTED_POSITION, STAKED_AFTER_HARVEST),
+        venueId,
+        amountMicros: 1_000_000n,
+        minSettleMicros: 1_000_000n,
+        maxSettleMicros: 1_000_000n,
+      },
+      { amountMicros: received, shares: 893_000n },
+      defaultFeeSchedule,
+    ).reviewReason;
+
+  it('under one cToken more is no review; more, less, or another venue is a fill for review', () => {
+    expect(reviewOf(1_000_001n)).toBeNull();
+    expect(reviewOf(1_000_002n)).toMatch(/^long fill: the chain moved 1000002 micros/);
+    expect(reviewOf(999_999n)).toMatch(/^short fill/);
+    expect(reviewOf(1_000_001n, 'jupiter-lend')).toMatch(/^long fill/);
+  });
+});

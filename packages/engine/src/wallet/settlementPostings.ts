@@ -7,7 +7,7 @@ import type {
   PostingInput,
   SettlementLeg,
 } from '@yieldrouter/ledger';
-import { depositRoundingMicros, formatMicros } from '@yieldrouter/schemas';
+import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
 import { venueDepositRounding } from '../venues/catalog';
 import {
   externalAccount,
@@ -64,20 +64,20 @@ export interface SettlementBooking {
 
 /**
  * Why an amount outside the leg's bounds is flagged (the books still hold what moved). A venue
- * deposit may fall short of its bound by the venue's documented rounding (kamino: less than one
- * cToken's worth, measured on the cTokens it minted): not a short fill.
+ * deposit may fall short of its bound, a venue withdrawal exceed it, by the venue's documented
+ * rounding (kamino: less than one cToken's worth, measured on the cTokens it minted or burned;
+ * a withdrawal's on all the venue paid, the skim with the owner's part): not a short (long) fill.
  */
 function boundsReview(leg: SettlementLeg, movement: ProvenMovement): string | null {
   const amount = movement.amountMicros;
-  const rounding =
-    leg.action === 'deposit' && leg.venueId
-      ? depositRoundingMicros(
-          venueDepositRounding(leg.chain, leg.venueId),
-          amount,
-          movement.shares ?? 0n,
-        )
+  const rounding = leg.venueId ? venueDepositRounding(leg.chain, leg.venueId) : 'exact';
+  const shares = movement.shares ?? 0n;
+  const kept = leg.action === 'deposit' ? depositRoundingMicros(rounding, amount, shares) : 0n;
+  const beyond =
+    leg.action === 'withdraw'
+      ? withdrawRoundingMicros(rounding, amount + (movement.skimMicros ?? 0n), shares)
       : 0n;
-  if (amount >= leg.minSettleMicros - rounding && amount <= leg.maxSettleMicros) return null;
+  if (amount >= leg.minSettleMicros - kept && amount <= leg.maxSettleMicros + beyond) return null;
   const bounds =
     leg.minSettleMicros === leg.maxSettleMicros
       ? `exactly ${formatMicros(leg.amountMicros)}`
