@@ -12,8 +12,8 @@ import {
 } from '@yieldrouter/engine';
 import type { ServiceConfig } from '@yieldrouter/engine';
 import { KeeperSettingsSchema, keeperSettings } from '@yieldrouter/jobs';
-import type { Toolset } from '@yieldrouter/mcp-server';
-import { ToolsetSetting } from '@yieldrouter/mcp-server';
+import type { Toolset } from '@yieldrouter/mcp-server/toolsets';
+import { ToolsetSetting } from '@yieldrouter/mcp-server/toolsets';
 import type { KeeperSettings } from '@yieldrouter/jobs';
 
 const StaticKey = z.strictObject({

@@ -1,8 +1,8 @@
 import { BASE64 } from '@yieldrouter/schemas';
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import type * as SuiVerify from '@mysten/sui/verify';
 import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { fromBase64, normalizeSuiAddress } from '@mysten/sui/utils';
-import { verifyTransactionSignature } from '@mysten/sui/verify';
 import { InvalidChainInputError } from '@yieldrouter/schemas';
 
 // Owner-signed Sui bytes: decoding them and checking their signatures (broadcast and the leg
@@ -14,6 +14,12 @@ export interface DecodedSuiTransaction {
   readonly sender: string;
   readonly gasOwner: string;
 }
+
+// The SDK's verifier (every signature scheme, zkLogin's Poseidon constants among them: the
+// largest part of the Sui SDK to load) is loaded by the first signature check, not with the
+// adapter: most processes that build the adapter never check a Sui signature.
+let verifier: Promise<typeof SuiVerify> | undefined;
+const loadVerifier = () => (verifier ??= import('@mysten/sui/verify'));
 
 /** Base64 Sui TransactionData bytes with their sender; anything else is `InvalidChainInputError`. */
 export function decodeSignedSui(transaction: string): DecodedSuiTransaction {
@@ -39,6 +45,7 @@ export async function suiSignatureProblem(
   client: SuiJsonRpcClient | undefined,
 ): Promise<string | undefined> {
   if (signatures.length === 0) return 'no signatures: the owner signs Sui transactions';
+  const { verifyTransactionSignature } = await loadVerifier();
   const signers = new Set<string>();
   for (const [index, signature] of signatures.entries()) {
     try {

@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Audience, Toolset } from '@yieldrouter/mcp-server';
-import { IdempotencyWindow, createMcpServer } from '@yieldrouter/mcp-server';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Audience, IdempotencyWindow, Toolset } from '@yieldrouter/mcp-server';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { API_VERSION } from '@yieldrouter/schemas';
 import { ApiError } from '../http/apiError';
@@ -53,6 +51,22 @@ const ANY_KEY = {
   responses: {},
 } as const satisfies RouteDefinition;
 
+// The MCP server and its SDK (the tools' schemas; the plan verifier, with viem and
+// @solana/web3.js) are loaded by the first request to /mcp, not with the app: most processes
+// that build the app (every API test file) never serve one.
+const loadMcp = () =>
+  Promise.all([
+    import('@yieldrouter/mcp-server'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([server, transport, types]) => ({
+    createMcpServer: server.createMcpServer,
+    IdempotencyWindow: server.IdempotencyWindow,
+    StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
+    isInitializeRequest: types.isInitializeRequest,
+  }));
+let mcpModules: ReturnType<typeof loadMcp> | undefined;
+
 const hashOf = (key: string | undefined) =>
   createHash('sha256')
     .update(key ?? '')
@@ -74,7 +88,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   const idleMs = options.idleMs ?? 30 * 60_000;
   // One for every session: a model's retry from a new session (its client reconnected) within
   // the hour still reuses the first call's Idempotency-Key. Scopes keep callers apart.
-  const idempotency = new IdempotencyWindow();
+  let idempotency: IdempotencyWindow | undefined;
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const session of sessions.values()) {
@@ -84,13 +98,15 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   sweep.unref();
 
   async function open(req: Request, apiKey: string | undefined): Promise<Session> {
+    const mcp = await (mcpModules ??= loadMcp());
+    const window = (idempotency ??= new mcp.IdempotencyWindow());
     const audience: Audience = apiKey ? (await authenticate(ANY_KEY, req, options)).role : 'public';
     if (sessions.size >= (options.maxSessions ?? 1000)) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'too many open MCP sessions; retry later');
     }
     const remoteAddress = req.ip ?? '127.0.0.1';
     const keyHash = hashOf(apiKey);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: StreamableHTTPServerTransport = new mcp.StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // A call's answer as one JSON body, not an SSE stream per POST (notifications keep to the
       // session's GET stream): less to frame on both sides.
@@ -102,13 +118,13 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = createMcpServer({
+    const server = mcp.createMcpServer({
       call: inProcessCaller({ app: options.app, routes, apiKey, remoteAddress }),
       audience,
       implemented: options.implemented(),
       guard: findRefusal,
       idempotencyScope: apiKey ? keyHash : `public:${remoteAddress}`,
-      idempotency,
+      idempotency: window,
       pollIntervalMs: options.pollIntervalMs,
       toolset: options.toolset,
       version: API_VERSION,
@@ -122,6 +138,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       const apiKey = req.header('x-api-key') || undefined;
       const sessionId = req.header('mcp-session-id');
       if (sessionId === undefined) {
+        const { isInitializeRequest } = await (mcpModules ??= loadMcp());
         if (req.method !== 'POST' || !isInitializeRequest(req.body)) {
           rpcError(res, 400, 'no Mcp-Session-Id: send initialize first');
           return;

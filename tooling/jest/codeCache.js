@@ -1,0 +1,56 @@
+// V8's code cache for the modules jest compiles, kept for the life of a jest worker.
+//
+// Jest gives every test file a fresh module registry, so a worker compiles the same ~1,400
+// modules (the app's graph: viem, zod, the chain SDKs, our packages) again for each of its
+// files: V8 parses each source whole before running it. Its transform cache spares the
+// TypeScript step, not this one. Here the first compile of a module in a worker also produces
+// V8's code cache for it, and later compiles of the same source consume it (V8 deserialises the
+// compiled top level instead of parsing the file). Only compiled code is shared: each test file
+// still runs every module afresh in its own context, with its own state.
+const vm = require('node:vm');
+
+const INSTALLED = Symbol.for('yieldrouter.jest.codeCache');
+
+/**
+ * Wraps `vm.compileFunction` (what jest-runtime compiles each CommonJS module with) in this
+ * process, once. A cache entry is used only for the same file, parameters and source text.
+ */
+function installCodeCache() {
+  if (vm[INSTALLED]) return vm[INSTALLED];
+  const compile = vm.compileFunction;
+  const entries = new Map();
+  const stats = { produced: 0, consumed: 0, rejected: 0 };
+  vm.compileFunction = function compileFunctionWithCodeCache(code, params, options) {
+    const filename = options?.filename;
+    if (
+      typeof code !== 'string' ||
+      typeof filename !== 'string' ||
+      options.cachedData !== undefined ||
+      options.produceCachedData !== undefined
+    ) {
+      return compile(code, params, options);
+    }
+    const key = `${filename}\0${(params ?? []).join(',')}`;
+    const entry = entries.get(key);
+    if (entry !== undefined && entry.code === code) {
+      const fn = compile(code, params, { ...options, cachedData: entry.data });
+      if (fn.cachedDataRejected === true) {
+        stats.rejected += 1;
+        entries.delete(key);
+      } else {
+        stats.consumed += 1;
+      }
+      return fn;
+    }
+    const fn = compile(code, params, { ...options, produceCachedData: true });
+    if (fn.cachedData !== undefined) {
+      entries.set(key, { code, data: fn.cachedData });
+      stats.produced += 1;
+    }
+    return fn;
+  };
+  vm[INSTALLED] = stats;
+  return stats;
+}
+
+module.exports = { installCodeCache };
