@@ -7,12 +7,12 @@ import { simulationFindings } from './simulationFindings';
 // skim (4): the owner is judged against 2,000, the venue against the owner's and the skim, the
 // treasury against the skim (the bed's numbers: kaminoRounding.solana.test.ts).
 
-const OWNER = 'Owner11111111111111111111111111111111111111';
-const RESERVE = 'Reserve1111111111111111111111111111111111111';
-const TREASURY = 'Treasury111111111111111111111111111111111111';
-const USDC = 'Usdc111111111111111111111111111111111111111';
-const CTOKEN = 'cToken11111111111111111111111111111111111111';
+// Solana accounts by name: the owner, klend's reserve vault, the treasury, the two mints.
+const [OWNER, RESERVE, TREASURY, USDC, CTOKEN] = ['Owner', 'Reserve', 'Treasury', 'Usdc', 'cT'].map(
+  (name) => name.padEnd(44, '1'),
+) as [string, string, string, string, string];
 
+/** The plan's leg: 2,004 for the venue to pay, of which the plan's skim is 4. */
 const withdrawLeg: PlanLegInput = {
   action: 'withdraw',
   summary: 'withdraw',
@@ -32,10 +32,7 @@ const usdc = (account: string, role: BalanceChange['role'], delta: bigint): Bala
 });
 
 /** The codes found on the leg whose owner, venue and treasury USDC change by these. */
-function findings(
-  moved: { owner: bigint; venue: bigint; treasury: bigint },
-  planSkim: bigint | null = 4n,
-): string[] {
+function findings(moved: Moved, planSkim: bigint | null = 4n): string[] {
   const leg: SimulatedLeg = {
     index: 0,
     bytesDigest: `sha256:${'0'.repeat(64)}`,
@@ -54,36 +51,42 @@ function findings(
   );
 }
 
+type Moved = { owner: bigint; venue: bigint; treasury: bigint };
+
 describe("a withdrawal paying the router's skim inside it", () => {
-  it("the owner receiving the leg's amount less the plan's skim, the treasury the skim: none", () => {
-    expect(findings({ owner: 2_000n, venue: -2_004n, treasury: 4n })).toEqual([]);
-  });
-
-  it("klend paying beyond the amount (its rounding) is the owner's: none", () => {
-    expect(findings({ owner: 2_001n, venue: -2_005n, treasury: 4n })).toEqual([]);
-  });
-
-  it("a treasury paid more than the plan's skim is flagged, whoever pays it", () => {
-    // Out of the owner's part.
-    expect(findings({ owner: 1_999n, venue: -2_004n, treasury: 5n })).toEqual([
-      'treasury_amount_mismatch',
-      'owner_amount_mismatch',
-    ]);
-    // Out of the venue, the owner paid in full.
-    expect(findings({ owner: 2_000n, venue: -2_005n, treasury: 5n })).toEqual([
-      'treasury_amount_mismatch',
-      'venue_amount_mismatch',
-    ]);
-  });
-
-  it('the owner receiving less than the net, or the treasury less than the skim, is flagged', () => {
-    expect(findings({ owner: 1_999n, venue: -2_003n, treasury: 4n })).toEqual([
-      'owner_amount_mismatch',
-      'venue_amount_mismatch',
-    ]);
-    expect(findings({ owner: 2_000n, venue: -2_004n, treasury: 3n })).toEqual([
-      'treasury_amount_mismatch',
-    ]);
+  it.each<[string, Moved, string[]]>([
+    [
+      "the owner receives the leg's amount less the plan's skim, the treasury the skim",
+      { owner: 2_000n, venue: -2_004n, treasury: 4n },
+      [],
+    ],
+    [
+      "klend pays beyond the amount (its rounding, the owner's)",
+      { owner: 2_001n, venue: -2_005n, treasury: 4n },
+      [],
+    ],
+    [
+      "the treasury takes more than the plan's skim out of the owner's part",
+      { owner: 1_999n, venue: -2_004n, treasury: 5n },
+      ['treasury_amount_mismatch', 'owner_amount_mismatch'],
+    ],
+    [
+      "the treasury takes more than the plan's skim out of the venue",
+      { owner: 2_000n, venue: -2_005n, treasury: 5n },
+      ['treasury_amount_mismatch', 'venue_amount_mismatch'],
+    ],
+    [
+      'the owner receives less than the net',
+      { owner: 1_999n, venue: -2_003n, treasury: 4n },
+      ['owner_amount_mismatch', 'venue_amount_mismatch'],
+    ],
+    [
+      "the treasury receives less than the plan's skim",
+      { owner: 2_000n, venue: -2_004n, treasury: 3n },
+      ['treasury_amount_mismatch'],
+    ],
+  ])('%s', (_, moved, codes) => {
+    expect(findings(moved)).toEqual(codes);
   });
 
   it('without a skim computed by the plan, the treasury paid is not excused', () => {
