@@ -4,10 +4,12 @@ import type { LegSimulationQuery, LegSimulationReading } from '@yieldrouter/sche
 import { decodeSolanaWire } from './decodeSolanaWire';
 import { SolanaBadResponseError, describeRpcFailure, rpcNotConfigured } from './describeRpcFailure';
 import { parsePublicKey } from './parsePublicKey';
+import { decodeRouterFeeConfig } from './readRouterFeeConfig';
 import { accountKeysOf } from './sizeSolanaGas';
 import type { SolanaContext } from './solanaContext';
 import { tokenAccountChanges, tokenAccountState } from './solanaTokenChanges';
 import type { TokenAccountState } from './solanaTokenChanges';
+import { associatedTokenAccount } from './tokenAccounts';
 
 /** Every account a transaction may write (its lookup tables resolved), in key order. */
 async function writableAccounts(
@@ -40,6 +42,30 @@ function tokenStates(
 }
 
 /**
+ * The treasury USDC account the router pays a withdrawal's yield skim to inside the leg: the
+ * associated account of the treasury its registry names (the router refuses any other). Empty
+ * when the leg does not call the configured router, or its registry names no treasury yet.
+ */
+async function routerTreasury(
+  context: SolanaContext,
+  transaction: VersionedTransaction,
+): Promise<string[]> {
+  const program = parsePublicKey(context.config.programId ?? '');
+  const registry = parsePublicKey(context.config.adapterRegistry ?? '');
+  if (!program || !registry || !context.usdcMint || context.rpc.status !== 'ok') return [];
+  const { message } = transaction;
+  const keys = message.staticAccountKeys;
+  const callsRouter = message.compiledInstructions.some((instruction) =>
+    keys[instruction.programIdIndex]?.equals(program),
+  );
+  if (!callsRouter) return [];
+  const account = await context.rpc.connection.getAccountInfo(registry);
+  if (!account) throw new SolanaBadResponseError('the adapter registry account does not exist');
+  const fees = decodeRouterFeeConfig(account.data);
+  return fees ? [associatedTokenAccount(fees.treasury, context.usdcMint).toBase58()] : [];
+}
+
+/**
  * Simulates a plan's one unsigned Solana leg (issue 44) and reports what it does to every token
  * account it can write: their state before (`getMultipleAccounts`) and after
  * (`simulateTransaction` with `sigVerify: false`, `replaceRecentBlockhash: true` and the same
@@ -48,7 +74,8 @@ function tokenStates(
  * the runtime refuses is `reverted` with the error and its last log line. Several legs are
  * `not_supported`: a Solana node simulates one transaction on the current state, and a later
  * leg runs on what the earlier ones leave. No RPC, or one that fails → `unavailable`.
- * Not reported: lamports (the fee, rent of created accounts) and a venue's own bookkeeping
+ * A leg calling the router reports the treasury account its registry names (`treasury`): the
+ * router pays a withdrawal's yield skim there inside the leg. Not reported: lamports (the fee, rent of created accounts) and a venue's own bookkeeping
  * outside token accounts (marginfi's shares in its account).
  *
  * @throws InvalidChainInputError for an owner that is not a Solana key or a leg that is not a
@@ -110,11 +137,13 @@ export async function simulateSolanaLegs(
       tokenStates(addresses, pre.value),
       tokenStates(addresses, post),
     );
+    const treasury = await routerTreasury(context, transaction);
     return {
       status: 'ok',
       method: 'simulateTransaction',
       block,
       usdc,
+      ...(treasury.length > 0 ? { treasury } : {}),
       legs: [{ outcome: 'ok', changes }],
     };
   } catch (error) {

@@ -96,6 +96,7 @@ export const SimulationFindingCode = z.enum([
   'venue_amount_mismatch',
   'unexpected_recipient',
   'payee_amount_mismatch',
+  'treasury_amount_mismatch',
   'approval_foreign_spender',
   'approval_beyond_amount',
 ]);
@@ -203,6 +204,11 @@ export type LegSimulationReading =
       readonly block: string | null;
       /** The chain's configured USDC (canonical form). */
       readonly usdc: string | null;
+      /**
+       * The accounts a leg's own program pays the service's treasury (the Solana router's
+       * treasury USDC account, as its registry names it): role `treasury`.
+       */
+      readonly treasury?: readonly string[];
       readonly legs: readonly {
         readonly outcome: 'ok' | 'reverted';
         readonly detail?: string;

@@ -15,7 +15,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
 import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { planDocument, planRecord } from './planDocument';
-import { planWithdrawSkim, skimDisclosure, skimmedLegs } from './withdrawSkim';
+import { planWithdrawSkim, routerSkimOf, skimDisclosure, skimmedLegs } from './withdrawSkim';
 import type { Treasuries, WithdrawSkim } from './withdrawSkim';
 import type { CrossChainRequest } from '../bridge/crossChainSource';
 import { withLegChains } from '../bridge/crossChainDeposit';
@@ -264,6 +264,7 @@ export async function prepareStrategyPlan(
     {
       venue: venueAccounts(venueOnChain(venues, opportunity)),
       treasury: withdrawSkim?.stored ? [withdrawSkim.stored.recipient] : [],
+      legSkims: routerSkimOf(withdrawSkim, build),
     },
   );
   // A cross-chain deposit stores what it bridges with it (one statement).

@@ -31,6 +31,11 @@ export interface WithdrawSkim {
   /** What the owner receives, where the plan priced the skim (the amount asked, or `everything`'s). */
   readonly netMicros?: bigint;
   readonly skim?: SkimLegRequest;
+  /**
+   * The skim the Solana router pays the treasury inside the withdraw leg, as the plan grossed it
+   * up (`grossUpRouterWithdrawal`): what the simulation expects the treasury to receive.
+   */
+  readonly routerSkimMicros?: bigint;
   /** Kept with the plan (`request.skim`): settlement reads the treasury and the skim there. */
   readonly stored?: { recipient: string; amountMicros: string; grossMicros: string };
 }
@@ -153,8 +158,9 @@ function withdrawalSplit(
 /**
  * A withdrawal through the Solana router, grossed up: the router skims the yield above the
  * principal it recorded for the owner (on chain, `readSkimBasis`), so the venue pays the smallest
- * amount whose net is what the owner asked (`grossUpRouterWithdrawal`). Unreadable, or more than
- * the owner's net of everything: what was asked.
+ * amount whose net is what the owner asked (`grossUpRouterWithdrawal`), its skim kept for the
+ * simulation (`routerSkimMicros`). Unreadable, or more than the owner's net of everything: what
+ * was asked.
  */
 async function throughRouter(parameters: PlanWithdrawSkimParameters): Promise<WithdrawSkim> {
   const { adapters, opportunity, venue, owner, amountMicros } = parameters;
@@ -170,7 +176,9 @@ async function throughRouter(parameters: PlanWithdrawSkimParameters): Promise<Wi
       valueMicros: reading.sharesValueMicros,
       skimBps: basis.skimBps,
     });
-    return split.netMicros === amountMicros ? { grossMicros: split.grossMicros } : asked;
+    return split.netMicros === amountMicros
+      ? { grossMicros: split.grossMicros, routerSkimMicros: split.skimMicros }
+      : asked;
   } catch {
     return asked;
   }
@@ -204,6 +212,19 @@ export const skimDisclosure = (skim: WithdrawSkim | undefined, build: LegBuild) 
         },
       }
     : {};
+
+/**
+ * The router's skim by the index of the withdraw leg that pays it (the simulation's `legSkims`):
+ * none where the plan carries the skim as a leg of its own, or computed none.
+ */
+export function routerSkimOf(
+  skim: WithdrawSkim | undefined,
+  build: LegBuild,
+): ReadonlyMap<number, bigint> {
+  if (!skim?.routerSkimMicros || build.status !== 'prepared') return new Map();
+  const index = build.legs.findIndex((leg) => leg.action === 'withdraw');
+  return index < 0 ? new Map() : new Map([[index, skim.routerSkimMicros]]);
+}
 
 /**
  * A venue withdrawal's legs with its skim: the venue leg settles the exit (`exit`: a withdraw

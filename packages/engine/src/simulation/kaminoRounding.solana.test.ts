@@ -164,9 +164,9 @@ describe('kamino after interest accrued: honest deposits settle as the chain mov
 });
 
 describe('kamino after interest accrued: honest withdrawals settle as the chain moved them', () => {
-  // Interest accrues before the deposit: the rate is off 1:1, so the redemption rounds; none
-  // accrues while the owner holds, so the router skims no yield (its skim: docs/simulation.md,
-  // Not yet).
+  // Interest accrues before the deposit (the rate is off 1:1, so the redemption rounds) and a
+  // year of it while the owner holds: the router pays its yield skim to the treasury inside the
+  // withdrawal, the plan grossed up so the owner receives what was asked.
   it('every honest withdrawal settles, booked as moved (klend rounding), the ledger balanced', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -178,18 +178,21 @@ describe('kamino after interest accrued: honest withdrawals settle as the chain 
         async ({ deposited, slots, perMille }) => {
           const owner = ownerAfterInterest(slots, deposited);
           await deposit(owner, deposited);
+          router.kamino.accrue(63_072_000n);
           // Part of what the deposit is worth: never a full exit (capped at the cTokens held).
           const asked = (deposited * perMille) / 1_000n;
           const before = await booksAndChain(owner);
           const usdcBefore = solana.usdcBalance(owner.publicKey);
+          const treasuryBefore = solana.usdcBalance(router.treasury);
           const settled = await run('withdraw', owner, asked);
           const received = solana.usdcBalance(owner.publicKey) - usdcBefore;
+          // The withdrawal carries the router's skim, paid to its treasury inside the leg.
+          expect(solana.usdcBalance(router.treasury)).toBeGreaterThan(treasuryBefore);
           const after = await booksAndChain(owner);
           // The plan burns ceil(asked / rate) cTokens: the owner receives at least what was asked.
           expect(received).toBeGreaterThanOrEqual(asked);
           expect(settled).toMatchObject({
             status: 'confirmed',
-            quotedAmountMicros: String(asked),
             settledAmountMicros: String(received),
             reviewReason: null,
           });

@@ -40,6 +40,12 @@ export interface SimulationRoles {
   readonly treasury: readonly string[];
   /** Whom the plan pays (auto-pay's payee). */
   readonly payee?: readonly string[];
+  /**
+   * The skim a withdraw leg pays the treasury inside its own transaction, as the plan computed
+   * it (the Solana router's, `planWithdrawSkim`), by leg index: the owner is judged against the
+   * leg's amount less it, the treasury against it.
+   */
+  readonly legSkims?: ReadonlyMap<number, bigint>;
 }
 
 /** The role of an account or, failing that, of its holder (a Solana token account's owner). */
@@ -62,7 +68,8 @@ export const roleOf = (
 /**
  * The contracts the plan's own settling legs call (a swap router, a bridge messenger, a vault)
  * are its venues too: an approval to one of them is the plan's. A token an approval or a
- * transfer leg calls is not (it is the asset, not a party).
+ * transfer leg calls is not (it is the asset, not a party). The account the chain reports a
+ * leg's own program pays the treasury (the Solana router's skim) is the treasury's.
  */
 const withCalledContracts = (
   roles: SimulationRoles,
@@ -70,6 +77,8 @@ const withCalledContracts = (
   reading: Extract<LegSimulationReading, { status: 'ok' }>,
 ): SimulationRoles => ({
   ...roles,
+  // The treasury the chain's own program pays inside a leg (the Solana router's skim account).
+  treasury: [...roles.treasury, ...(reading.treasury ?? [])],
   venue: [
     ...roles.venue,
     ...reading.legs.flatMap((leg, index) => {
@@ -163,7 +172,7 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
     method: reading.method,
     block: reading.block,
     legs: simulated,
-    findings: simulationFindings(legs, simulated, roles.owner, chain),
+    findings: simulationFindings(legs, simulated, roles.owner, chain, roles.legSkims),
     digest: simulationDigest(planId, simulated),
   };
 }

@@ -92,7 +92,11 @@ function approvalFindings(
  * withdrawal, a payout or a burn, the owner's USDC changing otherwise than by exactly the leg's
  * amount (a deposit: less, a withdrawal: more, by its venue's documented rounding,
  * `venueRoundingOf`; the owner is never paid less, nor charged more), or the
- * venue (payee) not receiving (paying) exactly what the owner paid (received). Swap legs are the quote's
+ * venue (payee) not receiving (paying) exactly what the owner paid (received). A withdrawal
+ * whose own program pays the treasury a skim (`legSkims`: the Solana router's, as the plan
+ * computed it): the owner is judged against the leg's amount less the skim, the venue against
+ * the owner's and the skim, and the treasury receiving other than the skim is
+ * `treasury_amount_mismatch`. Swap legs are the quote's
  * (their fill moves with the market): their amounts are not judged here. The venue's side is judged only where the
  * simulation shows it (a Sui venue's shared objects: `unobserved`).
  */
@@ -101,6 +105,7 @@ export function simulationFindings(
   simulated: readonly SimulatedLeg[],
   owner: string,
   chain = '',
+  legSkims: ReadonlyMap<number, bigint> = new Map(),
 ): SimulationFinding[] {
   const findings: SimulationFinding[] = [];
   for (const leg of simulated) {
@@ -126,21 +131,33 @@ export function simulationFindings(
         });
       }
     }
-    const move = plannedMove(planned);
-    if (!move) continue;
+    const planMove = plannedMove(planned);
+    if (!planMove) continue;
+    // A withdrawal whose program pays the treasury inside it (the Solana router's skim): the
+    // owner receives the leg's amount less the skim the plan computed, the treasury exactly it.
+    const skim = planned.action === 'withdraw' ? (legSkims.get(leg.index) ?? 0n) : 0n;
+    const move = { ...planMove, owner: planMove.owner - skim };
     const ownerDelta = sumOf(leg, 'owner');
     const amount = formatMicros(planned.amountMicros);
+    if (skim > 0n && sumOf(leg, 'treasury') !== skim) {
+      findings.push({
+        legIndex: leg.index,
+        code: 'treasury_amount_mismatch',
+        message: `the treasury's USDC changes by ${formatMicros(sumOf(leg, 'treasury'))}; the plan's skim on this leg is ${formatMicros(skim)}`,
+      });
+    }
     // In the owner's favour by the venue's rounding: a deposit may take less than the leg's
     // amount, a withdrawal pay more; never the other way.
     const kept = ownerDelta - move.owner;
     const rounded = kept > 0n && kept <= venueRoundingOf(planned, leg, chain);
-    // The venue (payee) receives (pays) what the owner paid (received): the amount, or rounded.
-    const counterpartExpected = rounded ? -ownerDelta : -move.owner;
+    // The venue (payee) receives (pays) what the owner paid (received), and the treasury's skim:
+    // the amount, or rounded.
+    const counterpartExpected = (rounded ? -ownerDelta : -move.owner) - skim;
     if (kept !== 0n && !rounded) {
       findings.push({
         legIndex: leg.index,
         code: 'owner_amount_mismatch',
-        message: `the owner's USDC changes by ${formatMicros(ownerDelta)}; the plan ${planned.action}s ${amount}`,
+        message: `the owner's USDC changes by ${formatMicros(ownerDelta)}; the plan ${planned.action}s ${amount}${skim > 0n ? `, less its skim of ${formatMicros(skim)}` : ''}`,
       });
     }
     // A venue whose side the chain's simulation cannot show (Sui) is not judged: never guessed.

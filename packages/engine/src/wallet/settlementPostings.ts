@@ -67,15 +67,23 @@ export interface SettlementBooking {
  * deposit may fall short of its bound, a venue withdrawal exceed it, by the venue's documented
  * rounding (kamino: less than one cToken's worth, measured on the cTokens it minted or burned;
  * a withdrawal's on all the venue paid, the skim with the owner's part): not a short (long) fill.
+ * A withdrawal through the Solana router is held to its bounds on all the venue paid too.
  */
 function boundsReview(leg: SettlementLeg, movement: ProvenMovement): string | null {
-  const amount = movement.amountMicros;
+  // A withdrawal whose program paid the skim inside it (the Solana router: no skim stored with
+  // the plan, whose bounds are what the venue pays): the owner's part and the skim.
+  const inlineSkim = leg.action === 'withdraw' && !leg.skim ? (movement.skimMicros ?? 0n) : 0n;
+  const amount = movement.amountMicros + inlineSkim;
   const rounding = leg.venueId ? venueDepositRounding(leg.chain, leg.venueId) : 'exact';
   const shares = movement.shares ?? 0n;
   const kept = leg.action === 'deposit' ? depositRoundingMicros(rounding, amount, shares) : 0n;
   const beyond =
     leg.action === 'withdraw'
-      ? withdrawRoundingMicros(rounding, amount + (movement.skimMicros ?? 0n), shares)
+      ? withdrawRoundingMicros(
+          rounding,
+          movement.amountMicros + (movement.skimMicros ?? 0n),
+          shares,
+        )
       : 0n;
   if (amount >= leg.minSettleMicros - kept && amount <= leg.maxSettleMicros + beyond) return null;
   const bounds =
