@@ -8,7 +8,7 @@ import type {
   SettlementLeg,
 } from '@yieldrouter/ledger';
 import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
-import { venueDepositRounding } from '../venues/catalog';
+import { venueRounding } from '../venues/catalog';
 import {
   externalAccount,
   FEES,
@@ -66,16 +66,23 @@ export interface SettlementBooking {
  * Why an amount outside the leg's bounds is flagged (the books still hold what moved). A venue
  * deposit may fall short of its bound, a venue withdrawal exceed it, by the venue's documented
  * rounding (kamino: less than one cToken's worth, measured on the cTokens it minted or burned;
+ * jupiter-lend and save: on withdrawals only;
  * a withdrawal's on all the venue paid, the skim with the owner's part): not a short (long) fill.
  */
 function boundsReview(leg: SettlementLeg, movement: ProvenMovement): string | null {
   const amount = movement.amountMicros;
-  const rounding = leg.venueId ? venueDepositRounding(leg.chain, leg.venueId) : 'exact';
   const shares = movement.shares ?? 0n;
-  const kept = leg.action === 'deposit' ? depositRoundingMicros(rounding, amount, shares) : 0n;
+  const kept =
+    leg.action === 'deposit'
+      ? depositRoundingMicros(venueRounding(leg.chain, leg.venueId, 'deposit'), amount, shares)
+      : 0n;
   const beyond =
     leg.action === 'withdraw'
-      ? withdrawRoundingMicros(rounding, amount + (movement.skimMicros ?? 0n), shares)
+      ? withdrawRoundingMicros(
+          venueRounding(leg.chain, leg.venueId, 'withdraw'),
+          amount + (movement.skimMicros ?? 0n),
+          shares,
+        )
       : 0n;
   if (amount >= leg.minSettleMicros - kept && amount <= leg.maxSettleMicros + beyond) return null;
   const bounds =
