@@ -10,6 +10,9 @@
  *   `CollateralExchangeRate::collateral_to_liquidity`, same file); the plan burns the receipts
  *   worth at least the amount, ceil(asked / rate), so the owner receives at least what was asked
  *   and less than one receipt's worth more (`withdrawRoundingMicros`).
+ * A venue declares it per direction: Jupiter Lend and Save take a deposit exactly and redeem the
+ * same way (floor(receipts × rate)), so they declare it for withdrawals only
+ * (docs/venues/solana.md cites each program's source).
  */
 export type DepositRounding = 'exact' | 'receipt';
 

@@ -109,6 +109,10 @@ export const JUPITER_LEND_PROTOCOL: SolanaVenueProtocol = {
   layout: SOLANA_VENUE_LAYOUT.jupiterLend,
   idNames: ID_NAMES,
   units: { deposit: 'liquidity', withdraw: 'shares' },
+  // A deposit takes exactly its amount; a redeem pays its jlUSDC rounded down (the lending
+  // program's `redeem_internal` through `preview_redeem`, `convert_to_assets` unrounded-up), and
+  // the leg redeems the jlUSDC worth at least the amount (docs/venues/solana.md, Rounding).
+  withdrawRounding: 'receipt',
   receiptMint: (ids) => venueId(ids, 'fTokenMint'),
   buildCall: async (input) => {
     const { action, owner, amountMicros, usdcMint, ids } = input;

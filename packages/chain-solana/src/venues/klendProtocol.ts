@@ -172,6 +172,8 @@ export const KLEND_PROTOCOL: SolanaVenueProtocol = {
   // Floored cTokens, their liquidity taken rounded up (klend's
   // Reserve::compute_depositable_amount_and_minted_collateral).
   depositRounding: 'receipt',
+  // The cTokens worth at least the amount, paid rounded down (klend's Reserve::redeem_collateral).
+  withdrawRounding: 'receipt',
   receiptMint: (ids) => key(ids, 'reserveCollateralMint'),
   buildCall: async (input) => {
     const { action, owner, amountMicros, usdcMint, ids } = input;

@@ -86,6 +86,10 @@ export const SAVE_PROTOCOL: SolanaVenueProtocol = {
   layout: SOLANA_VENUE_LAYOUT.save,
   idNames: ID_NAMES,
   units: { deposit: 'liquidity', withdraw: 'shares' },
+  // A deposit takes exactly its amount; a redemption pays its cUSDC rounded down
+  // (`Reserve::redeem_collateral` through `CollateralExchangeRate::collateral_to_liquidity`), and
+  // the leg redeems the cUSDC worth at least the amount (docs/venues/solana.md, Rounding).
+  withdrawRounding: 'receipt',
   receiptMint: (ids) => venueId(ids, 'reserveCollateralMint'),
   buildCall: async (input) => {
     const { action, owner, amountMicros, usdcMint, ids } = input;

@@ -65,12 +65,18 @@ export interface SolanaVenueProtocol {
   /** The unit of each action's argument (what the router's event reports: `amount=` / `shares=`). */
   readonly units: Readonly<Record<'deposit' | 'withdraw', SolanaVenueUnit>>;
   /**
-   * How its deposit and withdrawal round (`DepositRounding`, as its source does it; default
-   * `exact`): the receipt reader and the plan's simulation checks allow that much kept back of a
-   * deposit, never more taken; settlement and the simulation that much paid beyond a
-   * withdrawal's amount (`withdrawRoundingMicros`), never less.
+   * How its deposit rounds (`DepositRounding`, as its source does it; default `exact`): the
+   * receipt reader, the plan's simulation checks and settlement allow that much kept back of a
+   * deposit (`depositRoundingMicros`), never more taken.
    */
   readonly depositRounding?: DepositRounding;
+  /**
+   * How its withdrawal rounds, declared on its own (a protocol may take a deposit exactly and
+   * still pay a redemption rounded; default `exact`): the plan's simulation checks and
+   * settlement allow that much paid beyond a withdrawal's amount (`withdrawRoundingMicros`),
+   * never less.
+   */
+  readonly withdrawRounding?: DepositRounding;
   /** The receipt token minted to the owner, from the venue's ids (a token-receipt protocol). */
   receiptMint?(ids: Readonly<Record<string, PublicKey>>): PublicKey;
   /**

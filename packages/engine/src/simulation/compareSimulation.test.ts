@@ -135,10 +135,13 @@ describe("a kamino deposit: klend's rounding (floored cTokens, their liquidity r
 
   it('the venue must receive what the owner paid; a venue without that rounding, exactly', () => {
     expect(kamino(999_999n, 999_998n)).toEqual(['venue_amount_mismatch']);
-    expect(kamino(999_999n, 999_999n, 'jupiter-lend')).toEqual([
-      'owner_amount_mismatch',
-      'venue_amount_mismatch',
-    ]);
+    // Jupiter Lend and Save take a deposit exactly (their rounding is the withdrawal's only).
+    for (const exact of ['jupiter-lend', 'save', 'marginfi']) {
+      expect(kamino(999_999n, 999_999n, exact)).toEqual([
+        'owner_amount_mismatch',
+        'venue_amount_mismatch',
+      ]);
+    }
   });
 
   it('at settlement: its USDC balances may differ from the simulated by the rounding, either way', () => {
@@ -157,7 +160,7 @@ describe("a kamino deposit: klend's rounding (floored cTokens, their liquidity r
   });
 });
 
-describe("a kamino withdrawal: klend's rounding (cTokens burned rounded up, paid rounded down)", () => {
+describe('a kamino (jupiter-lend, save) withdrawal: receipts burned rounded up, paid rounded down', () => {
   const withdrawLeg: PlanLegInput = { ...depositLeg, action: 'withdraw', effect: 'unstake' };
   /** The owner receives `received` of 1 USDC asked for 893,000 cTokens burned. */
   const kamino = (received: bigint, paid = received, venueId = 'kamino', stranger = 0n) =>
@@ -175,13 +178,13 @@ describe("a kamino withdrawal: klend's rounding (cTokens burned rounded up, paid
     [1_000_002n, 1_000_002n, 'kamino', 0n, ['owner_amount_mismatch', 'venue_amount_mismatch']],
     [1_000_001n, 1_000_002n, 'kamino', 0n, ['venue_amount_mismatch']],
     [1_000_001n, 1_000_002n, 'kamino', 1n, ['unexpected_recipient', 'venue_amount_mismatch']],
-    [
-      1_000_001n,
-      1_000_001n,
-      'jupiter-lend',
-      0n,
-      ['owner_amount_mismatch', 'venue_amount_mismatch'],
-    ],
+    // Jupiter Lend and Save redeem the same way (withdrawals only): the same bound, no more.
+    [1_000_001n, 1_000_001n, 'jupiter-lend', 0n, []],
+    [1_000_001n, 1_000_001n, 'save', 0n, []],
+    [1_000_002n, 1_000_002n, 'save', 0n, ['owner_amount_mismatch', 'venue_amount_mismatch']],
+    [999_999n, 999_999n, 'jupiter-lend', 0n, ['owner_amount_mismatch', 'venue_amount_mismatch']],
+    // A venue declaring no rounding: exactly the amount.
+    [1_000_001n, 1_000_001n, 'marginfi', 0n, ['owner_amount_mismatch', 'venue_amount_mismatch']],
   ])(
     'the owner receiving %s (the venue paying %s, %s, a stranger %s): one micro more at most, never less',
     (received, paid, venueId, stranger, codes) => {

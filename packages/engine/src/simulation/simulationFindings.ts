@@ -1,7 +1,7 @@
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { SimulatedLeg, SimulationFinding } from '@yieldrouter/schemas';
 import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
-import { venueDepositRounding } from '../venues/catalog';
+import { venueRounding } from '../venues/catalog';
 import { sameAccount } from './accountKey';
 
 const sumOf = (leg: SimulatedLeg, role: string) =>
@@ -37,8 +37,9 @@ const ownerReceipts = (leg: SimulatedLeg, sign: 1n | -1n) =>
  * How far a venue leg's owner may be off the leg's amount in the owner's favour, by the venue's
  * documented rounding, measured on the simulated leg: a deposit may take less than the amount
  * (`depositRoundingMicros`: kamino keeps back less than one cToken's worth), a withdrawal may pay
- * more (`withdrawRoundingMicros`: the plan burns the cTokens worth at least the amount, kamino
- * pays them rounded down, so less than one cToken's worth beyond it); 0 for any other leg.
+ * more (`withdrawRoundingMicros`: the plan burns the receipts worth at least the amount, kamino,
+ * jupiter-lend and save pay them rounded down, so less than one receipt's worth beyond it), each
+ * as the venue declares it for that direction (`venueRounding`); 0 for any other leg.
  */
 export function venueRoundingOf(
   planned: { readonly action: string; readonly venueId?: string | null; readonly chain?: string },
@@ -46,7 +47,7 @@ export function venueRoundingOf(
   chain: string,
 ): bigint {
   if (planned.action !== 'deposit' && planned.action !== 'withdraw') return 0n;
-  const rounding = venueDepositRounding(planned.chain ?? chain, planned.venueId);
+  const rounding = venueRounding(planned.chain ?? chain, planned.venueId, planned.action);
   return planned.action === 'deposit'
     ? depositRoundingMicros(rounding, -sumOf(leg, 'owner'), ownerReceipts(leg, 1n))
     : withdrawRoundingMicros(rounding, sumOf(leg, 'owner'), ownerReceipts(leg, -1n));

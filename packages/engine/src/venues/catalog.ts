@@ -233,16 +233,19 @@ export function configurableVenueIds(
 }
 
 /**
- * How a venue's deposit and withdrawal round (`DepositRounding`): what its protocol adapter
- * documents from the protocol's source (kamino: klend's floored cTokens paid rounded up, its
- * redeemed cTokens paid rounded down); `exact` for every other.
+ * How a venue's deposit (withdrawal) rounds (`DepositRounding`): what its protocol adapter
+ * documents from the protocol's source, per direction (kamino: klend's floored cTokens paid
+ * rounded up, its redeemed cTokens paid rounded down; jupiter-lend and save: deposits exact,
+ * redeemed receipts paid rounded down); `exact` for every other.
  */
-export function venueDepositRounding(
+export function venueRounding(
   chain: string,
   venueId: string | null | undefined,
+  action: 'deposit' | 'withdraw',
 ): DepositRounding {
   if (chain !== 'solana' || !venueId || !Object.hasOwn(SOLANA_VENUE_PROTOCOLS, venueId)) {
     return 'exact';
   }
-  return SOLANA_VENUE_PROTOCOLS[venueId]?.depositRounding ?? 'exact';
+  const protocol = SOLANA_VENUE_PROTOCOLS[venueId];
+  return (action === 'deposit' ? protocol?.depositRounding : protocol?.withdrawRounding) ?? 'exact';
 }

@@ -97,7 +97,7 @@ describe('bookSettlement: a withdrawal whose skim the chain paid to the treasury
   });
 });
 
-describe("bookSettlement: a kamino withdrawal paid beyond its amount by klend's rounding", () => {
+describe("bookSettlement: a withdrawal paid beyond its amount by its venue's rounding", () => {
   /** 1 USDC asked, exactly; the chain paid `received` for 893,000 cTokens (1.12 micros each). */
   const reviewOf = (received: bigint, venueId = 'kamino') =>
     bookSettlement(
@@ -116,6 +116,14 @@ describe("bookSettlement: a kamino withdrawal paid beyond its amount by klend's 
     expect(reviewOf(1_000_001n)).toBeNull();
     expect(reviewOf(1_000_002n)).toMatch(/^long fill: the chain moved 1000002 micros/);
     expect(reviewOf(999_999n)).toMatch(/^short fill/);
-    expect(reviewOf(1_000_001n, 'jupiter-lend')).toMatch(/^long fill/);
+    expect(reviewOf(1_000_001n, 'marginfi')).toMatch(/^long fill/);
+  });
+
+  it('jupiter-lend and save redeem the same way: the same bound, no more', () => {
+    for (const venueId of ['jupiter-lend', 'save']) {
+      expect(reviewOf(1_000_001n, venueId)).toBeNull();
+      expect(reviewOf(1_000_002n, venueId)).toMatch(/^long fill: the chain moved 1000002 micros/);
+      expect(reviewOf(999_999n, venueId)).toMatch(/^short fill/);
+    }
   });
 });

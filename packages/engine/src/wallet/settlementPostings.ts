@@ -8,7 +8,7 @@ import type {
   SettlementLeg,
 } from '@yieldrouter/ledger';
 import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
-import { venueDepositRounding } from '../venues/catalog';
+import { venueRounding } from '../venues/catalog';
 import {
   externalAccount,
   FEES,
@@ -66,6 +66,7 @@ export interface SettlementBooking {
  * Why an amount outside the leg's bounds is flagged (the books still hold what moved). A venue
  * deposit may fall short of its bound, a venue withdrawal exceed it, by the venue's documented
  * rounding (kamino: less than one cToken's worth, measured on the cTokens it minted or burned;
+ * jupiter-lend and save: on withdrawals only;
  * a withdrawal's on all the venue paid, the skim with the owner's part): not a short (long) fill.
  * A withdrawal through the Solana router is held to its bounds on all the venue paid too.
  */
@@ -74,13 +75,15 @@ function boundsReview(leg: SettlementLeg, movement: ProvenMovement): string | nu
   // the plan, whose bounds are what the venue pays): the owner's part and the skim.
   const inlineSkim = leg.action === 'withdraw' && !leg.skim ? (movement.skimMicros ?? 0n) : 0n;
   const amount = movement.amountMicros + inlineSkim;
-  const rounding = leg.venueId ? venueDepositRounding(leg.chain, leg.venueId) : 'exact';
   const shares = movement.shares ?? 0n;
-  const kept = leg.action === 'deposit' ? depositRoundingMicros(rounding, amount, shares) : 0n;
+  const kept =
+    leg.action === 'deposit'
+      ? depositRoundingMicros(venueRounding(leg.chain, leg.venueId, 'deposit'), amount, shares)
+      : 0n;
   const beyond =
     leg.action === 'withdraw'
       ? withdrawRoundingMicros(
-          rounding,
+          venueRounding(leg.chain, leg.venueId, 'withdraw'),
           movement.amountMicros + (movement.skimMicros ?? 0n),
           shares,
         )
