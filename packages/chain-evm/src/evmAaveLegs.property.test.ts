@@ -25,8 +25,11 @@ type Step =
   | { readonly kind: 'withdraw'; readonly fractionPpm: bigint }
   | { readonly kind: 'withdrawAll' };
 
+// Supplies of at least 100 micros: Aave refuses a supply whose scaled amount rounds to zero
+// (`INVALID_MINT_AMOUNT`; v3.5 floors amount / index), so once interest has lifted the index
+// above 1 a 1-micro supply reverts on the real pool as on the stand-in: not a leg that settles.
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('supply' as const), amount: fc.bigInt(1n, 50_000_000n) }),
+  fc.record({ kind: fc.constant('supply' as const), amount: fc.bigInt(100n, 50_000_000n) }),
   fc.record({ kind: fc.constant('interest' as const), amount: fc.bigInt(1n, 3_000_000n) }),
   fc.record({ kind: fc.constant('withdraw' as const), fractionPpm: fc.bigInt(1n, 999_999n) }),
   fc.record({ kind: fc.constant('withdrawAll' as const) }),

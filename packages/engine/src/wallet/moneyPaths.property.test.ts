@@ -91,7 +91,8 @@ interface Run {
   readonly withdrawMicros: bigint | null;
   readonly payoutMicros: bigint;
   readonly payoutLeg: number;
-  withdraw: 'open' | 'settled' | null;
+  /** `settling`: its settlement runs beside this step's pair (the payout waits for it). */
+  withdraw: 'open' | 'settling' | 'settled' | null;
   payout: 'open' | 'settled' | 'expired';
 }
 
@@ -178,7 +179,7 @@ function prepare(world: World, step: Single, spare: ChainModel): Step | undefine
     case 'withdraw': {
       const run = world.runs.find((entry) => entry.withdraw === 'open');
       if (!run || run.withdrawMicros === null) return undefined;
-      run.withdraw = 'settled';
+      run.withdraw = 'settling';
       const amount = run.withdrawMicros;
       return {
         run: async () => {
@@ -187,11 +188,17 @@ function prepare(world: World, step: Single, spare: ChainModel): Step | undefine
         },
         apply: (model) => {
           model.usdc += amount;
+          run.withdraw = 'settled';
         },
       };
     }
     case 'payout': {
-      const run = world.runs.find((entry) => entry.payout === 'open' && entry.withdraw !== 'open');
+      // A payout pays from what its run's withdraw leg brought out: that leg settled first (the
+      // engine refuses it before, AUTO_PAY_WITHDRAW_NOT_SETTLED), never beside it in a pair.
+      const run = world.runs.find(
+        (entry) =>
+          entry.payout === 'open' && entry.withdraw !== 'open' && entry.withdraw !== 'settling',
+      );
       if (!run || spare.usdc < run.payoutMicros) return undefined;
       spare.usdc -= run.payoutMicros;
       run.payout = 'settled';
