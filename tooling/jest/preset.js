@@ -23,6 +23,8 @@ module.exports = {
   // jest's node environment, with V8's code cache for the modules a worker compiles again for
   // each test file (./codeCache.js).
   testEnvironment: require.resolve('./environment.js'),
+  // FC_SEED: one fast-check seed for the run (./fastCheckSeed.js).
+  setupFiles: [require.resolve('./fastCheckSeed.js')],
   // At least two workers. Jest's default (cores − 1) is one on CI's 2-core machines, so a
   // package's files ran one after another in one process while the other core sat idle: the
   // suites mostly wait (PostgreSQL, Redis, anvil, child processes), and every file has its own
