@@ -71,8 +71,19 @@ describe("a withdrawal paying the router's skim inside it", () => {
       ['treasury_amount_mismatch', 'owner_amount_mismatch'],
     ],
     [
-      "the treasury takes more than the plan's skim out of the venue",
-      { owner: 2_000n, venue: -2_005n, treasury: 5n },
+      // The router computes its skim on what klend paid: a micro of the rounding goes to it.
+      "klend pays beyond the amount, the skim taking its share of that (the bed's probe)",
+      { owner: 2_001n, venue: -2_006n, treasury: 5n },
+      [],
+    ],
+    [
+      "the treasury takes more than its share of the venue's rounding",
+      { owner: 2_000n, venue: -2_006n, treasury: 6n },
+      ['treasury_amount_mismatch', 'venue_amount_mismatch'],
+    ],
+    [
+      "the treasury takes the venue's rounding beyond what klend may pay",
+      { owner: 2_000n, venue: -2_007n, treasury: 7n },
       ['treasury_amount_mismatch', 'venue_amount_mismatch'],
     ],
     [

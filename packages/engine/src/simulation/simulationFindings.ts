@@ -1,3 +1,4 @@
+import { MAX_YIELD_SKIM_BPS } from '@yieldrouter/fees';
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { SimulatedLeg, SimulationFinding } from '@yieldrouter/schemas';
 import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
@@ -52,6 +53,9 @@ export function venueRoundingOf(
     ? depositRoundingMicros(rounding, -sumOf(leg, 'owner'), ownerReceipts(leg, 1n))
     : withdrawRoundingMicros(rounding, sumOf(leg, 'owner'), ownerReceipts(leg, -1n));
 }
+
+/** The largest skim the router's registry takes (packages/fees, the program's `YR_MAX_SKIM_BPS`). */
+const MAX_SKIM_BPS = BigInt(MAX_YIELD_SKIM_BPS);
 
 const COUNTERPART_CODE = {
   venue: 'venue_amount_mismatch',
@@ -139,21 +143,31 @@ export function simulationFindings(
     const skim = planned.action === 'withdraw' ? (legSkims.get(leg.index) ?? 0n) : 0n;
     const move = { ...planMove, owner: planMove.owner - skim };
     const ownerDelta = sumOf(leg, 'owner');
+    const treasuryDelta = skim > 0n ? sumOf(leg, 'treasury') : 0n;
     const amount = formatMicros(planned.amountMicros);
-    if (skim > 0n && sumOf(leg, 'treasury') !== skim) {
+    // In the owner's favour by the venue's rounding: a deposit may take less than the leg's
+    // amount, a withdrawal pay more; never the other way. A skim its program computes on what
+    // the venue paid takes its share of a withdrawal's rounding: at most the registry's largest
+    // skim of it, and the floor's one micro.
+    const kept = ownerDelta - move.owner;
+    const skimKept = treasuryDelta - skim;
+    const extra = kept + skimKept;
+    const rounded =
+      extra > 0n &&
+      kept >= 0n &&
+      skimKept >= 0n &&
+      extra <= venueRoundingOf(planned, leg, chain) &&
+      skimKept <= (extra * MAX_SKIM_BPS) / 10_000n + 1n;
+    if (skimKept !== 0n && !rounded) {
       findings.push({
         legIndex: leg.index,
         code: 'treasury_amount_mismatch',
-        message: `the treasury's USDC changes by ${formatMicros(sumOf(leg, 'treasury'))}; the plan's skim on this leg is ${formatMicros(skim)}`,
+        message: `the treasury's USDC changes by ${formatMicros(treasuryDelta)}; the plan's skim on this leg is ${formatMicros(skim)}`,
       });
     }
-    // In the owner's favour by the venue's rounding: a deposit may take less than the leg's
-    // amount, a withdrawal pay more; never the other way.
-    const kept = ownerDelta - move.owner;
-    const rounded = kept > 0n && kept <= venueRoundingOf(planned, leg, chain);
     // The venue (payee) receives (pays) what the owner paid (received), and the treasury's skim:
     // the amount, or rounded.
-    const counterpartExpected = (rounded ? -ownerDelta : -move.owner) - skim;
+    const counterpartExpected = rounded ? -ownerDelta - treasuryDelta : -move.owner - skim;
     if (kept !== 0n && !rounded) {
       findings.push({
         legIndex: leg.index,
