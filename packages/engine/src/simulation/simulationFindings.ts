@@ -1,8 +1,8 @@
 import { MAX_YIELD_SKIM_BPS } from '@yieldrouter/fees';
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { SimulatedLeg, SimulationFinding } from '@yieldrouter/schemas';
-import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
-import { venueRounding } from '../venues/catalog';
+import { formatMicros } from '@yieldrouter/schemas';
+import { venueRoundingMicros } from '../venues/catalog';
 import { sameAccount } from './accountKey';
 
 const sumOf = (leg: SimulatedLeg, role: string) =>
@@ -47,11 +47,14 @@ export function venueRoundingOf(
   leg: SimulatedLeg,
   chain: string,
 ): bigint {
-  if (planned.action !== 'deposit' && planned.action !== 'withdraw') return 0n;
-  const rounding = venueRounding(planned.chain ?? chain, planned.venueId, planned.action);
-  return planned.action === 'deposit'
-    ? depositRoundingMicros(rounding, -sumOf(leg, 'owner'), ownerReceipts(leg, 1n))
-    : withdrawRoundingMicros(rounding, sumOf(leg, 'owner'), ownerReceipts(leg, -1n));
+  const deposit = planned.action === 'deposit';
+  return venueRoundingMicros(
+    planned.chain ?? chain,
+    planned.venueId,
+    planned.action,
+    deposit ? -sumOf(leg, 'owner') : sumOf(leg, 'owner'),
+    ownerReceipts(leg, deposit ? 1n : -1n),
+  );
 }
 
 /** The largest skim the router's registry takes (packages/fees, the program's `YR_MAX_SKIM_BPS`). */

@@ -2,6 +2,7 @@ import { EVM_VENUE_IDS } from '@yieldrouter/chain-evm';
 import { SOLANA_VENUE_PROTOCOLS } from '@yieldrouter/chain-solana';
 import { SUI_VENUE_IDS, SUI_VENUE_OPTIONAL_IDS } from '@yieldrouter/chain-sui';
 import type { Chain, DepositRounding, VenueStandard } from '@yieldrouter/schemas';
+import { depositRoundingMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
 
 /**
  * The venue catalog, versioned. Seeded into the database at start (`seedVenueCatalog`): new
@@ -248,4 +249,26 @@ export function venueRounding(
   }
   const protocol = SOLANA_VENUE_PROTOCOLS[venueId];
   return (action === 'deposit' ? protocol?.depositRounding : protocol?.withdrawRounding) ?? 'exact';
+}
+
+/**
+ * How many micros a venue leg may be off its amount in the owner's favour, by the venue's
+ * rounding for that direction (`venueRounding`): a deposit that took `amountMicros` for
+ * `receipts` minted may have taken that much less than asked, a withdrawal that paid
+ * `amountMicros` for `receipts` burnt that much more; 0 for any other action.
+ */
+export function venueRoundingMicros(
+  chain: string,
+  venueId: string | null | undefined,
+  action: string,
+  amountMicros: bigint,
+  receipts: bigint,
+): bigint {
+  if (action === 'deposit') {
+    return depositRoundingMicros(venueRounding(chain, venueId, action), amountMicros, receipts);
+  }
+  if (action === 'withdraw') {
+    return withdrawRoundingMicros(venueRounding(chain, venueId, action), amountMicros, receipts);
+  }
+  return 0n;
 }

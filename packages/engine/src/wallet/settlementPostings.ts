@@ -7,8 +7,8 @@ import type {
   PostingInput,
   SettlementLeg,
 } from '@yieldrouter/ledger';
-import { depositRoundingMicros, formatMicros, withdrawRoundingMicros } from '@yieldrouter/schemas';
-import { venueRounding } from '../venues/catalog';
+import { formatMicros } from '@yieldrouter/schemas';
+import { venueRoundingMicros } from '../venues/catalog';
 import {
   externalAccount,
   FEES,
@@ -76,18 +76,12 @@ function boundsReview(leg: SettlementLeg, movement: ProvenMovement): string | nu
   const inlineSkim = leg.action === 'withdraw' && !leg.skim ? (movement.skimMicros ?? 0n) : 0n;
   const amount = movement.amountMicros + inlineSkim;
   const shares = movement.shares ?? 0n;
-  const kept =
-    leg.action === 'deposit'
-      ? depositRoundingMicros(venueRounding(leg.chain, leg.venueId, 'deposit'), amount, shares)
-      : 0n;
+  const rounding = (paid: bigint) =>
+    venueRoundingMicros(leg.chain, leg.venueId, leg.action, paid, shares);
+  const kept = leg.action === 'deposit' ? rounding(amount) : 0n;
+  // On all the venue paid: the owner's part and the skim.
   const beyond =
-    leg.action === 'withdraw'
-      ? withdrawRoundingMicros(
-          venueRounding(leg.chain, leg.venueId, 'withdraw'),
-          movement.amountMicros + (movement.skimMicros ?? 0n),
-          shares,
-        )
-      : 0n;
+    leg.action === 'withdraw' ? rounding(movement.amountMicros + (movement.skimMicros ?? 0n)) : 0n;
   if (amount >= leg.minSettleMicros - kept && amount <= leg.maxSettleMicros + beyond) return null;
   const bounds =
     leg.minSettleMicros === leg.maxSettleMicros
