@@ -1,32 +1,58 @@
-// Run by `node --test` (this package's `test`): a module compiled again in the same worker
-// consumes the code cache its first compile produced, and a changed source is compiled afresh.
+// Run by `node --test` (this package's `test`): a module compiled again in the same worker for
+// another test file's context reuses the first compile, yet runs with that context's own state
+// and globals; a changed source is compiled afresh; a source with a dynamic import goes the
+// way jest asked, with V8's code cache.
 const assert = require('node:assert/strict');
 const { test } = require('node:test');
 const vm = require('node:vm');
 const { installCodeCache } = require('./codeCache');
 
-test('the second compile of the same source consumes the cache; another source does not', () => {
-  const stats = installCodeCache();
-  assert.equal(installCodeCache(), stats, 'installed once per process');
-  const options = { filename: '/virtual/codeCacheProbe.js' };
-  const source = 'module.exports = (function answer() { return 6 * 7; })();';
+const stats = installCodeCache();
+const PARAMS = ['module', 'exports'];
+
+/** Runs a module's source as jest does: compiled for a context, called with a fresh module. */
+function run(source, context, filename = '/virtual/codeCacheProbe.js') {
+  const fn = vm.compileFunction(source, PARAMS, { filename, parsingContext: context });
+  const module = { exports: {} };
+  fn.call(module.exports, module, module.exports);
+  return module.exports;
+}
+
+test('installed once per process', () => {
+  assert.equal(installCodeCache(), stats);
+});
+
+test("a second file's compile reuses the script, with its own state and its context's globals", () => {
+  const source = 'let calls = 0; module.exports = { count: () => ++calls, list: [] };';
   const before = { ...stats };
+  const first = vm.createContext({});
+  const second = vm.createContext({});
 
-  const first = vm.compileFunction(source, ['module'], options);
-  const second = vm.compileFunction(source, ['module'], options);
-  const changed = vm.compileFunction(source.replace('6 * 7', '6 * 8'), ['module'], options);
+  const a = run(source, first);
+  const b = run(source, second);
+  const changed = run(source.replace('++calls', 'calls += 2'), second);
 
-  assert.equal(stats.produced - before.produced, 2, 'the first and the changed source');
-  assert.equal(stats.consumed - before.consumed, 1, 'the second compile');
-  assert.equal(second.cachedDataRejected, false);
-  // Each compile is its own function, run in its own module: nothing but code is shared.
-  for (const [fn, expected] of [
-    [first, 42],
-    [second, 42],
-    [changed, 48],
-  ]) {
-    const module = {};
-    fn(module);
-    assert.equal(module.exports, expected);
-  }
+  assert.equal(stats.compiled - before.compiled, 2, 'the first and the changed source');
+  assert.equal(stats.reused - before.reused, 1, "the second file's compile");
+  assert.deepEqual([a.count(), a.count(), b.count(), changed.count()], [1, 2, 1, 2]);
+  // Each file's objects are its own context's: `[]` in the second file is that file's Array.
+  assert.equal(Object.getPrototypeOf(a.list), vm.runInContext('Array.prototype', first));
+  assert.equal(Object.getPrototypeOf(b.list), vm.runInContext('Array.prototype', second));
+  assert.notEqual(Object.getPrototypeOf(a.list), Object.getPrototypeOf(b.list));
+});
+
+test('an error keeps the source line it was thrown on', () => {
+  const source = '\n\nmodule.exports = () => { throw new Error("here"); };';
+  const thrower = run(source, vm.createContext({}), '/virtual/codeCacheLines.js');
+  assert.throws(thrower, (error) => error.stack.includes('/virtual/codeCacheLines.js:3:'));
+});
+
+test('a source with a dynamic import is compiled as asked, through the code cache', () => {
+  const source = 'module.exports = () => import("node:path");';
+  const before = { ...stats };
+  run(source, vm.createContext({}), '/virtual/codeCacheImport.js');
+  run(source, vm.createContext({}), '/virtual/codeCacheImport.js');
+  assert.equal(stats.compiled - before.compiled, 0, 'not shared');
+  assert.equal(stats.produced - before.produced, 1);
+  assert.equal(stats.consumed - before.consumed, 1);
 });

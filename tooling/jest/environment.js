@@ -1,5 +1,5 @@
 // The preset's test environment: jest's node environment, in a worker whose module compiles
-// go through V8's code cache (./codeCache.js).
+// are shared across its test files (./codeCache.js).
 const { TestEnvironment } = require('jest-environment-node');
 const { installCodeCache } = require('./codeCache');
 

@@ -20,8 +20,8 @@ const { ignoredByTier } = require('./testTiers');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // jest's node environment, with V8's code cache for the modules a worker compiles again for
-  // each test file (./codeCache.js).
+  // jest's node environment, a worker compiling each module once for all its test files
+  // (./codeCache.js).
   testEnvironment: require.resolve('./environment.js'),
   // FC_SEED: one fast-check seed for the run (./fastCheckSeed.js).
   setupFiles: [require.resolve('./fastCheckSeed.js')],
