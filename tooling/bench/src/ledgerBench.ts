@@ -7,13 +7,16 @@
 // 2. position reads: a batch of 50 wallets against one wallet (latency ratio, one query each,
 //    samples interleaved).
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
 import type { VenueConfig } from '@yieldrouter/engine';
 import { prepareRoute, readPositions, settleLeg } from '@yieldrouter/engine';
 import { fakeBase58, fakeChain } from '@yieldrouter/engine/src/wallet/testing/fakeChain';
 import { createDatabase, verifyLedger } from '@yieldrouter/ledger';
 import type { Books } from '@yieldrouter/ledger';
 import { pool, withDatabase } from './benchDatabase';
+import { processTreeCpuMicros } from './processCpu';
 
 const CLIENTS = 16;
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
@@ -47,6 +50,35 @@ function pgbench(url: string) {
     if (!match?.[1]) throw new Error(`pgbench printed no tps:\n${out}`);
     return Number(match[1]);
   };
+}
+
+/**
+ * CPU microseconds used so far by this process and by each of the database's other client
+ * backends (the doc's measure, docs/benchmarks/2026-12-06-hot-paths-2.md): per unit of work it
+ * moves much less with a shared machine's load than the wall time does.
+ */
+async function cpuReading(
+  monitor: Client,
+): Promise<{ node: number; backends: Map<number, number> }> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity
+     WHERE datname = current_database() AND backend_type = 'client backend'
+       AND pid <> pg_backend_pid()`,
+  );
+  const backends = new Map<number, number>();
+  for (const { pid } of rows) backends.set(pid, processTreeCpuMicros(pid) ?? 0);
+  return { node: processTreeCpuMicros(process.pid) ?? 0, backends };
+}
+
+/** Milliseconds of CPU per settlement between two readings: [node, backends]. */
+function cpuPerSettlement(
+  before: Awaited<ReturnType<typeof cpuReading>>,
+  after: Awaited<ReturnType<typeof cpuReading>>,
+  settlements: number,
+): [number, number] {
+  let backends = 0;
+  for (const [pid, micros] of after.backends) backends += micros - (before.backends.get(pid) ?? 0);
+  return [(after.node - before.node) / settlements / 1000, backends / settlements / 1000];
 }
 
 type FakeChain = ReturnType<typeof fakeChain>;
@@ -118,17 +150,27 @@ export async function runLedgerBench(): Promise<void> {
       const ratios: number[] = [];
       const rates: number[] = [];
       const tpsList: number[] = [];
+      const monitor = new Client({ connectionString: url });
+      await monitor.connect();
       for (let round = 0; round < ROUNDS; round += 1) {
         const batch = legs.slice(
           round * SETTLEMENTS_PER_ROUND,
           (round + 1) * SETTLEMENTS_PER_ROUND,
         );
+        const before = await cpuReading(monitor);
         const rate = await settlementsPerSecond(context, batch);
+        const [node, backends] = cpuPerSettlement(before, await cpuReading(monitor), batch.length);
+        line(
+          `ledger: round ${round + 1}: ${rate.toFixed(0)} settlements/s, CPU per settlement ` +
+            `${(node + backends).toFixed(2)} ms (node ${node.toFixed(2)} + backends ` +
+            `${backends.toFixed(2)}); load average ${loadavg()[0]?.toFixed(1)}`,
+        );
         const tps = tpcb();
         rates.push(rate);
         tpsList.push(tps);
         ratios.push(rate / tps);
       }
+      await monitor.end();
       const report = await verifyLedger(database);
       if (!report.ok) throw new Error(`the ledger does not verify: ${JSON.stringify(report)}`);
       line(
