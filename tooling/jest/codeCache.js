@@ -12,6 +12,18 @@ const vm = require('node:vm');
 const INSTALLED = Symbol.for('yieldrouter.jest.codeCache');
 
 /**
+ * Whether a module may call `import()` through jest's callback. Node 20 ties the callback to the
+ * function a compile returns, and a compile that consumes a code cache keeps the callback
+ * reference of the compile that produced it: once that first function is collected, `import()`
+ * in every later compile of the module throws "A dynamic import callback was not specified"
+ * (PGlite's loader in the API's PGlite project, second file of a worker on). Such modules are
+ * compiled without the cache.
+ */
+function dynamicImportIn(code, options) {
+  return options.importModuleDynamically !== undefined && code.includes('import(');
+}
+
+/**
  * Wraps `vm.compileFunction` (what jest-runtime compiles each CommonJS module with) in this
  * process, once. A cache entry is used only for the same file, parameters and source text.
  */
@@ -26,7 +38,8 @@ function installCodeCache() {
       typeof code !== 'string' ||
       typeof filename !== 'string' ||
       options.cachedData !== undefined ||
-      options.produceCachedData !== undefined
+      options.produceCachedData !== undefined ||
+      dynamicImportIn(code, options)
     ) {
       return compile(code, params, options);
     }
