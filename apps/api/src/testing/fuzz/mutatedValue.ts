@@ -75,11 +75,7 @@ function wrongType(schema: JsonSchema, at: string): fc.Arbitrary<Mutation> {
   );
 }
 
-/**
- * Built once: building a `binary` string arbitrary maps every code point (about 1 s of CPU per
- * build in the fuzz's profile); arbitraries hold no state, so drawing from one shared instance
- * gives the same values.
- */
+/** Short strings of any code point, for values that must break a pattern (one instance). */
 const SHORT_BINARY_STRING = fc.string({ minLength: 1, maxLength: 12, unit: 'binary' });
 
 function stringMutations(schema: JsonSchema, at: string): Array<fc.Arbitrary<Mutation>> {
