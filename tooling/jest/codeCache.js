@@ -7,9 +7,14 @@
 // once per worker, as a `vm.Script` of the module wrapper (jest ≤ 26 wrapped modules the same
 // way), and run in each test file's context: V8 keeps the compiled top level and every
 // function compiled since (bytecode belongs to the script, not to a context), while each file
-// still gets its own closures, module state and globals. A module whose source has a dynamic
-// `import()` is compiled the way jest asks (its callback is tied to one file's runtime), with
-// V8's code cache for its top level.
+// still gets its own closures, module state and globals. Other compiles (outside a test file's
+// context) consume V8's code cache for their top level.
+//
+// A module whose source has a dynamic `import()` is compiled the way jest asks, every time,
+// with neither: its `import()` goes through a callback tied to one file's runtime, and on Node
+// 20 a compile that consumes a code cache keeps the callback of the compile that produced it,
+// so once that first function is collected `import()` throws "A dynamic import callback was
+// not specified" (PGlite's loader, second file of a worker on; codeCache.dynamicImport.test.js).
 const vm = require('node:vm');
 
 const INSTALLED = Symbol.for('yieldrouter.jest.codeCache');
@@ -34,14 +39,15 @@ function installCodeCache() {
       typeof filename !== 'string' ||
       options.cachedData !== undefined ||
       options.produceCachedData !== undefined ||
-      options.contextExtensions !== undefined
+      options.contextExtensions !== undefined ||
+      DYNAMIC_IMPORT.test(code)
     ) {
       return compile(code, params, options);
     }
     const names = params ?? [];
     const key = `${filename}\0${names.join(',')}`;
     const context = options.parsingContext;
-    if (context !== undefined && !DYNAMIC_IMPORT.test(code)) {
+    if (context !== undefined) {
       let shared = scripts.get(key);
       if (shared === undefined || shared.code !== code) {
         // One line of wrapper before the source: its line numbers are the module's own.

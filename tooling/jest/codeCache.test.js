@@ -1,7 +1,7 @@
 // Run by `node --test` (this package's `test`): a module compiled again in the same worker for
 // another test file's context reuses the first compile, yet runs with that context's own state
-// and globals; a changed source is compiled afresh; a source with a dynamic import goes the
-// way jest asked, with V8's code cache.
+// and globals; a changed source is compiled afresh; a source with a dynamic import is compiled
+// the way jest asked, every time (codeCache.dynamicImport.test.js: why).
 const assert = require('node:assert/strict');
 const { test } = require('node:test');
 const vm = require('node:vm');
@@ -47,12 +47,10 @@ test('an error keeps the source line it was thrown on', () => {
   assert.throws(thrower, (error) => error.stack.includes('/virtual/codeCacheLines.js:3:'));
 });
 
-test('a source with a dynamic import is compiled as asked, through the code cache', () => {
+test('a source with a dynamic import is compiled as asked, neither shared nor cached', () => {
   const source = 'module.exports = () => import("node:path");';
   const before = { ...stats };
   run(source, vm.createContext({}), '/virtual/codeCacheImport.js');
   run(source, vm.createContext({}), '/virtual/codeCacheImport.js');
-  assert.equal(stats.compiled - before.compiled, 0, 'not shared');
-  assert.equal(stats.produced - before.produced, 1);
-  assert.equal(stats.consumed - before.consumed, 1);
+  assert.deepEqual(stats, before);
 });

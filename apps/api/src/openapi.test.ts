@@ -20,6 +20,21 @@ describe('OpenAPI 3.1 document', () => {
     expect(versioned.body.openapi).toBe('3.1.0');
   });
 
+  it('is encoded once: later answers are the same bytes, not parsed and encoded again', async () => {
+    const first = await request(t.app).get('/api/v1/openapi.json').expect(200);
+    const encode = jest.spyOn(JSON, 'stringify');
+    try {
+      const again = await request(t.app).get('/api/v1/openapi.json').expect(200);
+      expect(again.text).toBe(first.text);
+      const encodedDocument = encode.mock.calls.filter(
+        ([value]) => (value as { openapi?: unknown } | null)?.openapi === '3.1.0',
+      );
+      expect(encodedDocument.length).toBe(0);
+    } finally {
+      encode.mockRestore();
+    }
+  });
+
   it('is valid according to a real OpenAPI validator', async () => {
     const res = await request(t.app).get('/api/v1/openapi.json').expect(200);
     await expect(SwaggerParser.validate(structuredClone(res.body))).resolves.toBeTruthy();

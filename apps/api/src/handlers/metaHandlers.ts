@@ -66,6 +66,15 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
       chains: deps.config.chains,
     }),
   );
+  // The document is parsed once per text and frozen, so its bytes are encoded once
+  // (responseBytes.ts), not parsed and encoded again for every request (the fuzz's profile: the
+  // OpenAPI route was the API's costliest answer).
+  let openApi: { readonly json: string; readonly document: unknown } | undefined;
+  const openApiDocument = () => {
+    const json = deps.openApiJson();
+    if (openApi?.json !== json) openApi = { json, document: deepFreeze(JSON.parse(json)) };
+    return openApi.document;
+  };
   const enablement = () => enablementDocument;
   const status = () => statusDocument;
   const ok = <T>(body: T) => ({ status: 200, body });
@@ -98,10 +107,7 @@ export function metaHandlers(deps: MetaHandlerDeps): Handlers {
           routes: '/api/v1/svc/routes',
         },
       }),
-    getOpenApi: () => ({
-      status: 200,
-      body: JSON.parse(deps.openApiJson()) as unknown,
-    }),
+    getOpenApi: () => ({ status: 200, body: openApiDocument() }),
     getStatus: () => ok(status()),
     getReadiness: () => ok(status()),
     getEnablement: () => ok({ schemaVersion: 'svc-enablement.v1' as const, chains: enablement() }),

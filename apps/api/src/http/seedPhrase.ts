@@ -11,12 +11,16 @@ import { wordlist as traditionalChinese } from '@scure/bip39/wordlists/tradition
 // Whether text carries a BIP-39 seed phrase in any of the ten published wordlists, however the
 // words are joined: spaces, punctuation, digits, camelCase, or nothing at all.
 
+/** The words of a list by letters: a split walks it from each start until no word goes on. */
+interface Trie {
+  word: boolean;
+  readonly next: Map<string, Trie>;
+}
+
 interface Wordlist {
   readonly words: ReadonlySet<string>;
-  /** Every word's first `shortest` letters: where no word can start, the split skips ahead. */
-  readonly starts: ReadonlySet<string>;
+  readonly trie: Trie;
   readonly shortest: number;
-  readonly longest: number;
   /** The script of its words: a run with no letter of it is not read against this list. */
   readonly script: RegExp;
 }
@@ -35,9 +39,20 @@ const HANGUL = /\p{Script=Hangul}/u;
 function wordlistOf([list, script]: readonly [readonly string[], RegExp]): Wordlist {
   const words = new Set(list.map(fold));
   const lengths = [...words].map((word) => word.length);
-  const shortest = Math.min(...lengths);
-  const starts = new Set([...words].map((word) => word.slice(0, shortest)));
-  return { words, starts, shortest, longest: Math.max(...lengths), script };
+  const trie: Trie = { word: false, next: new Map() };
+  for (const word of words) {
+    let node = trie;
+    for (const letter of word.split('')) {
+      let child = node.next.get(letter);
+      if (!child) {
+        child = { word: false, next: new Map() };
+        node.next.set(letter, child);
+      }
+      node = child;
+    }
+    node.word = true;
+  }
+  return { words, trie, shortest: Math.min(...lengths), script };
 }
 
 const WORDLISTS: readonly Wordlist[] = (
@@ -70,35 +85,37 @@ const RUNS = /\p{L}+/gu;
  * `chain`, the most listed words in a row found anywhere inside it (a phrase glued to other
  * letters: `mykeyabandonability…`).
  */
-function readRun(run: string, list: Wordlist): { words: number; chain: number } {
-  if (list.words.has(run)) return { words: 1, chain: 1 };
-  if (!list.script.test(run)) return { words: 0, chain: 0 };
+function readRun(run: Run, list: Wordlist): { words: number; chain: number } {
+  const { text } = run;
+  if (list.words.has(text)) return { words: 1, chain: 1 };
+  if (!run.inScript(list.script)) return { words: 0, chain: 0 };
   // Glued words of a phrase use many letters; a run of few (hex letters: `0xabab…ab`, `cafe…`)
   // would split into one short word over and over.
-  if (new Set(run).size < GLUED_PHRASE_LETTERS) return { words: 0, chain: 0 };
-  if (run.length < list.shortest * 2) return { words: 0, chain: 0 };
-  const fewest = new Array<number>(run.length + 1).fill(Infinity);
-  const chain = new Array<number>(run.length + 1).fill(0);
+  if (run.letters < GLUED_PHRASE_LETTERS) return { words: 0, chain: 0 };
+  if (text.length < list.shortest * 2) return { words: 0, chain: 0 };
+  const fewest = new Array<number>(text.length + 1).fill(Infinity);
+  const chain = new Array<number>(text.length + 1).fill(0);
   fewest[0] = 0;
-  // Forward: every split point a word can start from is final before it is extended.
-  for (let start = 0; start < run.length; start += 1) {
-    if (!list.starts.has(run.slice(start, start + list.shortest))) continue;
-    for (let size = list.shortest; size <= list.longest; size += 1) {
-      const end = start + size;
-      if (end > run.length) break;
-      if (!list.words.has(run.slice(start, end))) continue;
+  // Forward: every split point a word can start from is final before it is extended. From each
+  // start the trie is walked letter by letter: every listed word starting there, and no slices.
+  for (let start = 0; start < text.length; start += 1) {
+    let node: Trie | undefined = list.trie;
+    for (let end = start + 1; end <= text.length; end += 1) {
+      node = node.next.get(text[end - 1] as string);
+      if (!node) break;
+      if (!node.word) continue;
       fewest[end] = Math.min(fewest[end] as number, (fewest[start] as number) + 1);
       chain[end] = Math.max(chain[end] as number, (chain[start] as number) + 1);
     }
   }
   let longestChain = 0;
   for (const length of chain) if (length > longestChain) longestChain = length;
-  const whole = fewest[run.length] as number;
+  const whole = fewest[text.length] as number;
   return { words: Number.isFinite(whole) ? whole : 0, chain: longestChain };
 }
 
 /** Whether the runs hold a phrase of one wordlist. */
-function hasPhraseIn(runs: readonly string[], list: Wordlist): boolean {
+function hasPhraseIn(runs: readonly Run[], list: Wordlist): boolean {
   // A sliding window over the words in order: true for a listed word, false for another.
   const window: boolean[] = [];
   let listed = 0;
@@ -120,13 +137,43 @@ function hasPhraseIn(runs: readonly string[], list: Wordlist): boolean {
   return false;
 }
 
+/** A run of letters, with what every wordlist asks of it worked out once. */
+interface Run {
+  readonly text: string;
+  /** How many distinct letters it has, counted up to {@link GLUED_PHRASE_LETTERS}. */
+  readonly letters: number;
+  /** Whether it has a letter of the script (asked once per script, not once per list). */
+  inScript(script: RegExp): boolean;
+}
+
+function runOf(text: string): Run {
+  const seen = new Set<string>();
+  for (const letter of text) {
+    seen.add(letter);
+    if (seen.size >= GLUED_PHRASE_LETTERS) break;
+  }
+  const scripts = new Map<RegExp, boolean>();
+  return {
+    text,
+    letters: seen.size,
+    inScript(script) {
+      let found = scripts.get(script);
+      if (found === undefined) {
+        found = script.test(text);
+        scripts.set(script, found);
+      }
+      return found;
+    },
+  };
+}
+
 /**
  * The text's runs of letters, camelCase split (`abandonAbility` is two runs), folded. A lower
  * case letter may carry combining marks before the capital (`Café` decomposed, then `Ancho`).
  */
-function runsOf(text: string): string[] {
+function runsOf(text: string): Run[] {
   const split = text.replace(/(\p{Ll}\p{M}*)(\p{Lu})/gu, '$1 $2');
-  return [...fold(split).matchAll(RUNS)].map(([run]) => run);
+  return [...fold(split).matchAll(RUNS)].map(([run]) => runOf(run));
 }
 
 /**

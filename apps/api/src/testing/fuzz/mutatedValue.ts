@@ -75,6 +75,9 @@ function wrongType(schema: JsonSchema, at: string): fc.Arbitrary<Mutation> {
   );
 }
 
+/** Short strings of any code point, for values that must break a pattern (one instance). */
+const SHORT_BINARY_STRING = fc.string({ minLength: 1, maxLength: 12, unit: 'binary' });
+
 function stringMutations(schema: JsonSchema, at: string): Array<fc.Arbitrary<Mutation>> {
   const out: Array<fc.Arbitrary<Mutation>> = Object.entries(HOSTILE_STRINGS).map(
     ([kind, samples]) =>
@@ -95,11 +98,12 @@ function stringMutations(schema: JsonSchema, at: string): Array<fc.Arbitrary<Mut
     );
   }
   if (schema.pattern !== undefined) {
+    const pattern = new RegExp(schema.pattern);
     out.push(
-      fc
-        .string({ minLength: 1, maxLength: 12, unit: 'binary' })
-        .filter((text) => !new RegExp(schema.pattern as string).test(text))
-        .map((value) => ({ value, ...label(at, 'does not match pattern') })),
+      SHORT_BINARY_STRING.filter((text) => !pattern.test(text)).map((value) => ({
+        value,
+        ...label(at, 'does not match pattern'),
+      })),
     );
   }
   return out;

@@ -57,11 +57,7 @@ export function sendRequest(
       incoming.on('end', () =>
         finish({
           kind: 'response',
-          response: {
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          },
+          response: lazyBody(incoming.statusCode ?? 0, incoming.headers, chunks),
         }),
       );
       incoming.on('error', (error) => finish({ kind: 'connection error', message: error.message }));
@@ -69,4 +65,24 @@ export function sendRequest(
     outgoing.on('error', (error) => finish({ kind: 'connection error', message: error.message }));
     outgoing.end(request.body);
   });
+}
+
+/**
+ * A response whose body is decoded when first read: the oracle reads the bodies of errors, and
+ * most successes (the OpenAPI document's 300 answers above all) are never decoded.
+ */
+function lazyBody(
+  status: number,
+  headers: http.IncomingHttpHeaders,
+  chunks: readonly Buffer[],
+): FuzzResponse {
+  let body: string | undefined;
+  return {
+    status,
+    headers,
+    get body() {
+      body ??= Buffer.concat(chunks).toString('utf8');
+      return body;
+    },
+  };
 }
