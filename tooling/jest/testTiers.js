@@ -1,6 +1,8 @@
 // Test tiers by what a test file (and the testing helpers it imports) starts, not by its name:
 //   e2e       starts a chain bed or a browser (anvil, litesvm, solc contracts, puppeteer): it
-//             imports @yieldrouter/chain-beds or one of those packages;
+//             imports @yieldrouter/chain-beds or one of those packages; or starts the service
+//             from its sources as the README's quick start does (spawns `server.ts` or
+//             `main.ts`), so the quick start runs on the machine's Node in CI's e2e lane;
 //   database  talks to PostgreSQL or Redis (the test databases, a Prisma/pg/ioredis/BullMQ
 //             client, an app on them);
 //   unit      neither: no I/O beyond the file system.
@@ -21,6 +23,8 @@ const DATABASE_CALL =
   /\b(createTestDatabase|createTestPgliteDatabase|createEmptyTestDatabase|createDatabase)\(/;
 // Beds started without importing a bed package (the beds' own sources and tests).
 const E2E_CALL = /\b(startAnvil|LiteSVM)\b/;
+// A test that spawns the service's own entry point (the API's server.ts, the launcher's main.ts).
+const SERVICE_SPAWN = /\bspawn\([^\n]*['"/](server|main)\.ts['"]/;
 
 // Value imports and requires; `import type` starts nothing.
 const IMPORT =
@@ -58,7 +62,7 @@ function tierOf(file) {
     seen.add(current);
     const source = readFileSync(current, 'utf8');
     const testCode = isTestCode(current);
-    if (E2E_CALL.test(source)) tier = 2;
+    if (E2E_CALL.test(source) || (testCode && SERVICE_SPAWN.test(source))) tier = 2;
     if (testCode && DATABASE_CALL.test(source)) tier = Math.max(tier, 1);
     for (const [, specifier] of source.matchAll(IMPORT)) {
       if (E2E_MODULE.test(specifier)) tier = 2;

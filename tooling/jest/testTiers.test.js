@@ -1,5 +1,5 @@
 // Run by `node --test` (this package's `test`): the tier of a test file follows from what it and
-// its helpers import, whatever the file is called.
+// its helpers import (and whether it starts the service itself), whatever the file is called.
 const assert = require('node:assert/strict');
 const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -33,12 +33,21 @@ test('a file is e2e, database or unit by what it and its helpers start', () => {
     'src/testing/bed.ts': "import { startAnvil } from '@yieldrouter/chain-beds/evm';\n",
     'src/venueBed.test.ts': "import { bed } from './venueBed';\n",
     'src/venueBed.ts': "import { deploy } from '@yieldrouter/chain-beds';\n",
+    'src/quickStart.test.ts':
+      "import { spawn } from 'node:child_process';\nspawn(tsx, [path.join(__dirname, 'server.ts')]);\n",
+    'src/launcher.test.ts':
+      "import { spawn } from 'node:child_process';\nspawn(process.execPath, ['--import', 'tsx', 'src/main.ts']);\n",
+    'src/otherChild.test.ts':
+      "import { spawn } from 'node:child_process';\nspawn('sh', ['-c', 'echo server.ts']);\n",
   });
   try {
     assert.deepEqual(tiers(root), {
       'src/books.test.ts': 'database',
+      'src/launcher.test.ts': 'e2e',
       'src/onAnvil.test.ts': 'e2e',
+      'src/otherChild.test.ts': 'unit',
       'src/pure.test.ts': 'unit',
+      'src/quickStart.test.ts': 'e2e',
       'src/redis.test.ts': 'database',
       'src/typeOnly.test.ts': 'unit',
       'src/venueBed.test.ts': 'e2e',
