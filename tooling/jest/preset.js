@@ -48,7 +48,8 @@ module.exports = {
   transformIgnorePatterns: [
     `/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${ESM_ONLY.join('|')})/)`,
   ],
-  // Also each hook's bound: a beforeAll that starts anvil or a test app on a cold, busy 2-core
-  // machine (CI's typecheck beside it) took over 30 s.
-  testTimeout: 60000,
+  // Also each hook's bound: it rules out a hang, not a slow machine. A beforeAll that starts
+  // the Solana bed, anvil and a test app took over 60 s on a 2-core machine running CI's two
+  // test lanes, lint and typecheck (and other work) at once.
+  testTimeout: 120000,
 };
