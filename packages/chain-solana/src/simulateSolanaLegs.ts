@@ -66,14 +66,15 @@ async function routerTreasury(
 }
 
 /**
- * Simulates a plan's one unsigned Solana leg (issue 44) and reports what it does to every token
+ * Simulates a plan's first unsigned Solana leg (issue 44) and reports what it does to every token
  * account it can write: their state before (`getMultipleAccounts`) and after
  * (`simulateTransaction` with `sigVerify: false`, `replaceRecentBlockhash: true` and the same
  * addresses in `accounts`, run at a slot no older than the read), per token account (`account`),
  * its owner (`holder`) and mint: USDC, a venue's receipt token, whatever the leg moves. A leg
- * the runtime refuses is `reverted` with the error and its last log line. Several legs are
- * `not_supported`: a Solana node simulates one transaction on the current state, and a later
- * leg runs on what the earlier ones leave. No RPC, or one that fails → `unavailable`.
+ * the runtime refuses is `reverted` with the error and its last log line. Of several legs the
+ * first is run and the others are `deferred`: a Solana node simulates one transaction on the
+ * current state, and a later leg runs on what the earlier ones leave (the engine simulates it,
+ * alone, once the leg before it settled). No RPC, or one that fails → `unavailable`.
  * A leg calling the router reports the treasury account its registry names (`treasury`): the
  * router pays a withdrawal's yield skim there inside the leg. Not reported: lamports (the fee, rent of created accounts) and a venue's own bookkeeping
  * outside token accounts (marginfi's shares in its account).
@@ -93,15 +94,8 @@ export async function simulateSolanaLegs(
     }
     return decodeSolanaWire(payload.transaction).transaction;
   });
-  if (transactions.length !== 1) {
-    return {
-      status: 'unavailable',
-      reason: 'not_supported',
-      detail:
-        `simulateTransaction runs one transaction on the current state; these ${transactions.length} ` +
-        'legs run each on what the one before leaves',
-    };
-  }
+  // Each later leg runs on what the one before leaves: deferred, simulated once it settled.
+  const deferred = transactions.slice(1).map(() => ({ outcome: 'deferred' as const, changes: [] }));
   const transaction = transactions[0] as VersionedTransaction;
   const what = `simulation of a Solana leg of ${owner.toBase58()}`;
   if (context.rpc.status !== 'ok') return rpcNotConfigured(what, context.rpc.detail);
@@ -125,7 +119,7 @@ export async function simulateSolanaLegs(
         method: 'simulateTransaction',
         block,
         usdc,
-        legs: [{ outcome: 'reverted', detail, changes: [] }],
+        legs: [{ outcome: 'reverted', detail, changes: [] }, ...deferred],
       };
     }
     if (!value.accounts)
@@ -144,7 +138,7 @@ export async function simulateSolanaLegs(
       block,
       usdc,
       ...(treasury.length > 0 ? { treasury } : {}),
-      legs: [{ outcome: 'ok', changes }],
+      legs: [{ outcome: 'ok', changes }, ...deferred],
     };
   } catch (error) {
     return describeRpcFailure(error, what);

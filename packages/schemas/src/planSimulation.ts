@@ -67,7 +67,21 @@ export const SimulatedLeg = z.object({
       '`sha256:<hex>` of the leg as served: `<encoding>\\n<transaction>` (the transaction as its ' +
       'JSON text when it is an object). Binds the outcome to the exact unsigned bytes.',
   }),
-  outcome: z.enum(['ok', 'reverted']),
+  outcome: z.enum(['ok', 'reverted', 'deferred']).meta({
+    description:
+      'ok / reverted: the leg was run. deferred (Solana, Sui: a node simulates one transaction ' +
+      'on the current state): the leg runs on what the leg it `waitsFor` leaves, so it is ' +
+      'simulated once that leg settles, on the state the chain then has; until then it has no ' +
+      'changes and no findings (never guessed). Fetch the plan again before signing it.',
+  }),
+  waitsFor: z.number().int().optional().meta({
+    description: 'A deferred leg: the leg whose settlement its simulation waits for.',
+  }),
+  block: z.string().nullable().optional().meta({
+    description:
+      'A leg simulated after the leg before it settled: the state it ran on (a slot; null on ' +
+      "Sui). Absent: the plan's `block`.",
+  }),
   detail: z.string().optional().meta({ description: 'Why the simulated call reverted.' }),
   changes: z.array(BalanceChange).meta({
     description: 'Every token balance the leg moves: USDC, receipt tokens (shares), any other.',
@@ -210,7 +224,8 @@ export type LegSimulationReading =
        */
       readonly treasury?: readonly string[];
       readonly legs: readonly {
-        readonly outcome: 'ok' | 'reverted';
+        /** deferred: not run (it runs on what the leg before it leaves; simulated later). */
+        readonly outcome: 'ok' | 'reverted' | 'deferred';
         readonly detail?: string;
         readonly changes: readonly ChainBalanceChange[];
         /** The contracts (programs) the leg calls. */

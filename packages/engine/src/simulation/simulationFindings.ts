@@ -118,7 +118,8 @@ export function simulationFindings(
   const findings: SimulationFinding[] = [];
   for (const leg of simulated) {
     const planned = legs[leg.index];
-    if (!planned) continue;
+    // A deferred leg has not run yet: nothing to judge (its findings come when it runs).
+    if (!planned || leg.outcome === 'deferred') continue;
     if (leg.outcome === 'reverted') {
       findings.push({
         legIndex: leg.index,
