@@ -8,7 +8,12 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import request from 'supertest';
 import { releaseLeg } from '@yieldrouter/engine';
 import { findSettlementLeg } from '@yieldrouter/ledger';
-import { AutoPayPaidData, AutoPayRunDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import {
+  AutoPayPaidData,
+  AutoPayRunDocument,
+  PlanSimulatedData,
+  StoredPlanDocument,
+} from '@yieldrouter/schemas';
 import { testKeys } from './testing/startTestApp';
 import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
 import { useSuiVenueBedApp } from './testing/startSuiVenueBedApp';
@@ -121,8 +126,12 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
     ['transfer', String(expected.alice), 'sui-transaction-json'],
     ['transfer', String(expected.bob), 'sui-transaction-json'],
   ]);
-  // A dry run runs one transaction on the current state: three legs are not simulated.
-  expect(plan.simulation).toMatchObject({ status: 'unavailable', reason: 'not_supported' });
+  // A dry run runs one transaction on the current state: the withdraw leg is dry-run, the
+  // transfers wait for the leg before each.
+  expect(plan.simulation).toMatchObject({
+    status: 'simulated',
+    legs: [{ outcome: 'ok' }, { outcome: 'deferred', waitsFor: 0 }, { outcome: 'deferred', waitsFor: 1 }],
+  });
 
   const planId = plan.planId ?? '';
   const usdcBefore = await usdcOf(owner);
@@ -149,8 +158,10 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
   expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
   expect(await usdcOf(owner)).toBe(usdcBefore);
 
-  // The books: every leg confirmed, the payouts written, auto_pay emptied, nothing to review.
+  // The books: every leg confirmed, the payouts written, auto_pay emptied, nothing to review
+  // (the transfers were sent before their simulation ran, so it is not compared with them).
   const stored = await storedPlan(planId);
+  expect(stored.divergences ?? []).toEqual([]);
   expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([
     ['confirmed', null],
     ['confirmed', null],
@@ -172,6 +183,68 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
   // share), so what stays payable is the split's remainder, never the skim again.
   const pool = await db().autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
   expect(BigInt(pool.committedMicros)).toBe(total);
+  await expectBooksClean(bedApp());
+});
+
+it('a run with its withdraw leg: each transfer dry-run once the leg before settled, as landed', async () => {
+  const { wallet, owner, addresses } = await harvestedOwner(
+    [
+      { payeeId: 'alice', weightBps: Number(WEIGHTS.alice) },
+      { payeeId: 'bob', weightBps: Number(WEIGHTS.bob) },
+    ],
+    PERCENTAGE,
+  );
+  const plan = await runAutoPay(owner);
+  const planId = plan.planId ?? '';
+  expect(plan.simulation).toMatchObject({
+    status: 'simulated',
+    findings: [],
+    legs: [
+      { index: 0, outcome: 'ok' },
+      { index: 1, outcome: 'deferred', waitsFor: 0, changes: [] },
+      { index: 2, outcome: 'deferred', waitsFor: 1, changes: [] },
+    ],
+  });
+  let digest = plan.simulation?.status === 'simulated' ? plan.simulation.digest : '';
+  for (const index of [0, 1, 2]) {
+    // Signed only once the plan, fetched again, shows the leg simulated.
+    const before = (await storedPlan(planId)).simulation;
+    if (before?.status !== 'simulated') throw new Error(JSON.stringify(before));
+    const simulated = before.legs[index];
+    expect(simulated?.outcome).toBe('ok');
+    expect(before.findings).toEqual([]);
+    if (index > 0) {
+      expect(before.digest).not.toBe(digest);
+      expect(simulated?.block).toMatch(/^[0-9]+$/);
+      expect(simulated?.changes.filter((change) => change.usdc)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ account: owner, role: 'owner' }),
+          expect.objectContaining({ account: addresses[index - 1], role: 'payee' }),
+        ]),
+      );
+    }
+    digest = before.digest;
+    const sent = await executeSuiLeg(bedApp(), plan, wallet, index);
+    const landed = await bedApp().adapters.sui.readLegChanges!(sent.digest);
+    if (landed.status !== 'ok') throw new Error(JSON.stringify(landed));
+    expect(
+      landed.changes.map(({ account, asset, delta }) => ({ account, asset, delta: String(delta) })),
+    ).toEqual(simulated?.changes.map(({ account, asset, delta }) => ({ account, asset, delta })));
+    expect((await settle(planId, index, sent.digest).expect(200)).body).toMatchObject({
+      status: 'confirmed',
+      reviewReason: null,
+    });
+  }
+  const stored = await storedPlan(planId);
+  expect(stored.divergences ?? []).toEqual([]);
+  const events = await db().outboxEvent.findMany({
+    where: { wallet: owner, type: 'plan.simulated' },
+    orderBy: { seq: 'asc' },
+  });
+  expect(events.map((event) => PlanSimulatedData.strict().parse(event.payload))).toEqual([
+    expect.objectContaining({ planId, legIndex: 1, afterLegIndex: 0, findings: [] }),
+    expect.objectContaining({ planId, legIndex: 2, afterLegIndex: 1, findings: [] }),
+  ]);
   await expectBooksClean(bedApp());
 });
 

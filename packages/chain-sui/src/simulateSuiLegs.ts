@@ -87,17 +87,24 @@ export async function simulateSuiLegs(
   const payload = query.payloads[0] as { encoding: string; transaction: unknown };
   // Read from the payload inside the try below: a payload that is no transaction is refused.
   let venueSide = false;
+  // The latest checkpoint before the dry run: it runs on at least that state.
+  let block: string | null = null;
   const reading = (leg: SimulatedSuiLeg) => ({
     status: 'ok' as const,
     method: 'dryRunTransactionBlock' as const,
-    block: null,
+    block,
     usdc,
     legs: [{ ...leg, ...(venueSide ? { unobserved: [SUI_VENUE_UNOBSERVED] } : {}) }, ...deferred],
   });
   let run;
   try {
     venueSide = callsVenuePackage(payload);
-    run = await dryRunLeg(client, payload, owner, BigInt(await client.getReferenceGasPrice()));
+    const [gasPrice, latest] = await Promise.all([
+      client.getReferenceGasPrice(),
+      client.getLatestCheckpointSequenceNumber(),
+    ]);
+    block = latest;
+    run = await dryRunLeg(client, payload, owner, BigInt(gasPrice));
   } catch (error) {
     const refused = refusal(error);
     if (refused === undefined) return suiRpcFailure(error, what);
@@ -125,5 +132,10 @@ export async function readSuiLegChanges(
   if ('answer' in fetched) {
     return fetched.answer.status === 'pending' ? { status: 'pending' } : fetched.answer;
   }
-  return { status: 'ok', changes: addressChanges(fetched.view.balanceChanges) };
+  const { checkpoint } = fetched.view;
+  return {
+    status: 'ok',
+    changes: addressChanges(fetched.view.balanceChanges),
+    ...(checkpoint === null ? {} : { block: checkpoint }),
+  };
 }

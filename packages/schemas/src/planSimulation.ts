@@ -79,8 +79,8 @@ export const SimulatedLeg = z.object({
   }),
   block: z.string().nullable().optional().meta({
     description:
-      'A leg simulated after the leg before it settled: the state it ran on (a slot; null on ' +
-      "Sui). Absent: the plan's `block`.",
+      'A leg simulated after the leg before it settled: the state it ran on (the slot on Solana, ' +
+      "the latest checkpoint on Sui). Absent: the plan's `block`.",
   }),
   detail: z.string().optional().meta({ description: 'Why the simulated call reverted.' }),
   changes: z.array(BalanceChange).meta({
@@ -130,7 +130,11 @@ export const PlanSimulation = z
       status: z.literal('simulated'),
       chain: Chain,
       method: z.enum(['eth_simulateV1', 'simulateTransaction', 'dryRunTransactionBlock']),
-      block: z.string().nullable().meta({ description: 'The block the state was read at.' }),
+      block: z.string().nullable().meta({
+        description:
+          'The state the legs ran on: the block (EVM), the slot (Solana), the latest checkpoint ' +
+          'when the dry run ran (Sui; null when it could not be read).',
+      }),
       legs: z.array(SimulatedLeg),
       findings: z.array(SimulationFinding).meta({
         description:
@@ -244,6 +248,11 @@ export type LegSimulationReading =
 
 /** What a mined transaction moved (token balance changes), or not mined yet. */
 export type LegChangesReading =
-  | { readonly status: 'ok'; readonly changes: readonly ChainBalanceChange[] }
+  | {
+      readonly status: 'ok';
+      readonly changes: readonly ChainBalanceChange[];
+      /** Where it landed: its slot (Solana), its checkpoint (Sui); absent when not known. */
+      readonly block?: string;
+    }
   | { readonly status: 'pending' }
   | Unavailable;

@@ -13,7 +13,7 @@ import { chainGuardrailBlockers } from '../guardrail/checkGuardrails';
 import { readGuardrails } from '../guardrail/readGuardrails';
 import { EngineError } from '../errors';
 import { storedLeg } from '../plan/legDocument';
-import { planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
+import { inlineSkimOf, planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
 import type { Treasuries, WithdrawSkim } from '../plan/withdrawSkim';
 import { ownerHoldsReceipts } from '../wallet/skimBooking';
 import { planDocument, planRecord } from '../plan/planDocument';
@@ -235,6 +235,8 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
         ),
         treasury: built.skim?.stored ? [built.skim.stored.recipient] : [],
         payee: built.payoutLegs.map(({ payee }) => payee.address),
+        // The skim the withdraw leg pays inside its own transaction (Sui, the Solana router).
+        legSkims: inlineSkimOf(built.skim, built.legs),
       },
     );
     const stored = await db

@@ -8,7 +8,7 @@ import {
 } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { readTrackedPositions } from '@yieldrouter/ledger';
-import type { Books, LegEffect } from '@yieldrouter/ledger';
+import type { Books, LegEffect, PlanLegInput } from '@yieldrouter/ledger';
 import type {
   Chain,
   LegBuild,
@@ -224,6 +224,23 @@ export function routerSkimOf(
   if (!skim?.routerSkimMicros || build.status !== 'prepared') return new Map();
   const index = build.legs.findIndex((leg) => leg.action === 'withdraw');
   return index < 0 ? new Map() : new Map([[index, skim.routerSkimMicros]]);
+}
+
+/**
+ * The skim a withdraw leg pays the treasury inside its own transaction, by the leg's index (the
+ * simulation's `legSkims`): the Solana router's as the plan grossed it up, or the plan's skim
+ * where the withdraw leg splits it off itself (Sui); none where the skim is a leg of its own
+ * (EVM's transfer, effect `skim`) or there is none.
+ */
+export function inlineSkimOf(
+  skim: WithdrawSkim | undefined,
+  legs: readonly PlanLegInput[],
+): ReadonlyMap<number, bigint> {
+  const index = legs.findIndex((leg) => leg.action === 'withdraw');
+  if (index < 0 || legs.some((leg) => leg.effect === 'skim')) return new Map();
+  const amount =
+    skim?.routerSkimMicros ?? (skim?.stored ? BigInt(skim.stored.amountMicros) : 0n);
+  return amount > 0n ? new Map([[index, amount]]) : new Map();
 }
 
 /**

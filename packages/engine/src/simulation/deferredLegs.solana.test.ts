@@ -153,6 +153,7 @@ it('an honest rebalance: the deposit leg simulated once the withdraw leg settled
   expect(await adapters.solana.readLegChanges!(out)).toEqual({
     status: 'ok',
     changes: changesOf(atPrepare, 0),
+    block: expect.any(String),
   });
   expect(await settle(planId, 0, out)).toMatchObject({ status: 'confirmed', reviewReason: null });
 
@@ -180,10 +181,11 @@ it('an honest rebalance: the deposit leg simulated once the withdraw leg settled
   ]);
 
   const into = send(owner, plan, 1);
-  expect(await adapters.solana.readLegChanges!(into)).toEqual({
-    status: 'ok',
-    changes: changesOf(after, 1),
-  });
+  const landed = await adapters.solana.readLegChanges!(into);
+  expect(landed).toEqual({ status: 'ok', changes: changesOf(after, 1), block: expect.any(String) });
+  // It landed on or after the slot it was simulated at: settlement compares the two.
+  const landedAt = landed.status === 'ok' ? BigInt(landed.block ?? '0') : 0n;
+  expect(landedAt).toBeGreaterThanOrEqual(BigInt(deposit?.block ?? 'x'));
   expect(await settle(planId, 1, into)).toMatchObject({ status: 'confirmed', reviewReason: null });
   expect((await readPlan(test.db, planId)).divergences).toEqual([]);
 });
