@@ -227,6 +227,11 @@ export type LegSimulationReading =
        * treasury USDC account, as its registry names it): role `treasury`.
        */
       readonly treasury?: readonly string[];
+      /**
+       * The accounts of the program a leg calls that hold what it is paid (the Solana router's
+       * PDA, holder of its vault): role `venue`, as a contract a leg calls is on EVM.
+       */
+      readonly venue?: readonly string[];
       readonly legs: readonly {
         /** deferred: not run (it runs on what the leg before it leaves; simulated later). */
         readonly outcome: 'ok' | 'reverted' | 'deferred';

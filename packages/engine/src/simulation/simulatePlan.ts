@@ -83,6 +83,8 @@ export const withCalledContracts = (
   treasury: [...roles.treasury, ...(reading.treasury ?? [])],
   venue: [
     ...roles.venue,
+    // The called program's own accounts (the Solana router's PDA, holder of its vault).
+    ...(reading.venue ?? []),
     ...reading.legs.flatMap((leg, index) => {
       const action = legs[first + index]?.action;
       return action === 'approve' || action === 'transfer' ? [] : (leg.calls ?? []);
