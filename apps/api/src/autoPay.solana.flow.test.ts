@@ -3,7 +3,8 @@ import { Keypair } from '@solana/web3.js';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { AutoPayRunDocument, HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
-import { signAndSendLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { settledPlan, signAndSendLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { chainAdapters, expectEachLegAsSimulated } from './testing/legsAfterSimulation';
 import { testKeys } from './testing/startTestApp';
 
 // Auto-pay on the Solana program bed: our router program and its test venue run in litesvm. A
@@ -104,4 +105,76 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
   // docs/design-proposal-skim.md: withdraw legs do not yet gross up for it).
   expect(solana.usdcBalance(owner.publicKey)).toBe(5_000_000n - skim);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
+});
+
+it('a run with its withdraw leg: each transfer simulated once the leg before settled, as landed', async () => {
+  const { solana, router, t } = app;
+  const owner = solana.createFundedKeypair();
+  const wallet = owner.publicKey.toBase58();
+  solana.mintUsdc(owner.publicKey, 20_000_000n);
+  const payees = [Keypair.generate(), Keypair.generate()].map((key) => key.publicKey.toBase58());
+  await request(t.app)
+    .put(`/api/v1/wallets/${wallet}/auto-pay`)
+    .set('X-API-Key', testKeys.owner)
+    .send({
+      enabled: true,
+      percentage: 30,
+      payees: [
+        { payeeId: 'treasury', address: payees[0], weightBps: 7_001 },
+        { payeeId: 'grants', address: payees[1], weightBps: 2_999 },
+      ],
+      trigger: 'manual',
+    })
+    .expect(200);
+  const deposit = PlanDocument.parse(
+    (
+      await request(t.app)
+        .post('/api/v1/svc/strategies/deposit/plan')
+        .send({ strategyId: 'kamino', amountMicros: '15000000', owner: wallet })
+        .expect(200)
+    ).body,
+  );
+  const depositLeg = deposit.legs?.[0];
+  if (!deposit.planId || !depositLeg) throw new Error(JSON.stringify(deposit));
+  await settle(deposit.planId, 0, signAndSend(depositLeg, owner));
+  router.kamino.accrue(63_072_000n);
+  await request(t.app).post(`/api/v1/wallets/${wallet}/harvest`).send({}).expect(200);
+
+  const plan = AutoPayRunDocument.parse(
+    (
+      await request(t.app)
+        .post(`/api/v1/wallets/${wallet}/auto-pay`)
+        .set('X-API-Key', testKeys.owner)
+        .send({ chain: 'solana' })
+        .expect(200)
+    ).body,
+  );
+  expect(plan.simulation).toMatchObject({
+    status: 'simulated',
+    legs: [
+      { index: 0, outcome: 'ok' },
+      { index: 1, outcome: 'deferred', waitsFor: 0, changes: [] },
+      { index: 2, outcome: 'deferred', waitsFor: 1, changes: [] },
+    ],
+  });
+  const planId = plan.planId ?? '';
+  await expectEachLegAsSimulated(
+    'solana',
+    t,
+    planId,
+    3,
+    async (index) => {
+      const txId = signAndSend(plan.legs?.[index] ?? { transaction: '' }, owner);
+      await settle(planId, index, txId);
+      return txId;
+    },
+    (txId) => chainAdapters(t).solana.readLegChanges!(txId),
+  );
+  // The withdraw leg pays the router's skim inside it (not grossed up: see the test above), and
+  // its simulation says so: the treasury's change is the skim the plan computed.
+  const simulation = (await settledPlan(t, planId)).simulation;
+  const withdraw = simulation?.status === 'simulated' ? simulation.legs[0] : undefined;
+  expect(withdraw?.changes.filter((change) => change.role === 'treasury')).toEqual([
+    expect.objectContaining({ account: router.treasuryUsdc, usdc: true }),
+  ]);
 });

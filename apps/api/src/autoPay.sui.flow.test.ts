@@ -207,7 +207,7 @@ it('a run with its withdraw leg: each transfer dry-run once the leg before settl
     ],
   });
   // Each leg signed once the plan, fetched again, shows it simulated; it lands as simulated.
-  await expectEachLegAsSimulated(
+  const settled = await expectEachLegAsSimulated(
     'sui',
     bedApp().t,
     planId,
@@ -219,6 +219,7 @@ it('a run with its withdraw leg: each transfer dry-run once the leg before settl
     },
     (digest) => bedApp().adapters.sui.readLegChanges!(digest),
   );
+  expect(settled.legs.map((leg) => leg.reviewReason)).toEqual(settled.legs.map(() => null));
   // The payees' sides are shown: each transfer's payee.
   const simulation = (await storedPlan(planId)).simulation;
   const payees = simulation?.status === 'simulated' ? simulation.legs.slice(1) : [];

@@ -136,7 +136,7 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
       ],
     });
     const planId = document.planId ?? '';
-    await expectEachLegAsSimulated(
+    const settled = await expectEachLegAsSimulated(
       'solana',
       app.t,
       planId,
@@ -148,6 +148,7 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
       },
       (txId) => chainAdapters(app.t).solana.readLegChanges!(txId),
     );
+    expect(settled.legs.map((leg) => leg.reviewReason)).toEqual(settled.legs.map(() => null));
     const stored = await settledPlan(app.t, planId);
     const deposit = stored.simulation?.status === 'simulated' ? stored.simulation.legs[1] : undefined;
     expect(deposit?.changes.filter((change) => change.usdc && change.role === 'owner')).toEqual([

@@ -166,7 +166,7 @@ describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui f
       ],
     });
     const planId = document.planId ?? '';
-    await expectEachLegAsSimulated(
+    const settled = await expectEachLegAsSimulated(
       'sui',
       t,
       planId,
@@ -178,6 +178,7 @@ describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui f
       },
       (digest) => bed.adapters.sui.readLegChanges!(digest),
     );
+    expect(settled.legs.map((leg) => leg.reviewReason)).toEqual(settled.legs.map(() => null));
   });
 
   it('a cross-asset deposit plan into suilend: the minimum out staked, the cost basis', async () => {

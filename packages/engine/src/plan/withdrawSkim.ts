@@ -1,5 +1,6 @@
 import {
   computePositionClaim,
+  computeVenueSkim,
   computeWithdrawalSkim,
   computeYieldRealisation,
   defaultFeeSchedule,
@@ -181,6 +182,35 @@ async function throughRouter(parameters: PlanWithdrawSkimParameters): Promise<Wi
       : asked;
   } catch {
     return asked;
+  }
+}
+
+/**
+ * The skim the Solana router takes on a withdrawal of `amountMicros` that is not grossed up (an
+ * auto-pay run's withdraw leg): the yield above the principal the withdrawn part carries (pro
+ * rata to the position's value read on chain, as `grossUpRouterWithdrawal` takes it), × the
+ * registry's bps, rounded down (`computeVenueSkim`). For the simulation's `legSkims`: the owner
+ * receives the leg's amount less it. 0 where the chain has no router skim, or it cannot be read.
+ */
+export async function routerSkimOn(
+  parameters: Pick<PlanWithdrawSkimParameters, 'adapters' | 'opportunity' | 'venue' | 'owner'>,
+  amountMicros: bigint,
+): Promise<bigint> {
+  const { adapters, opportunity, venue, owner } = parameters;
+  try {
+    const basis = await adapters[opportunity.chain].readSkimBasis?.(venue, owner);
+    if (!basis || basis.shares === 0n) return 0n;
+    const reading = await adapters[opportunity.chain].readPosition(venue, owner, basis.shares);
+    if (reading.status !== 'ok' || reading.sharesValueMicros < amountMicros) return 0n;
+    return computeVenueSkim({
+      principalMicros: basis.principalMicros,
+      sharesHeld: reading.sharesValueMicros,
+      sharesBurnt: amountMicros,
+      receivedMicros: amountMicros,
+      skimBps: basis.skimBps,
+    }).skimMicros;
+  } catch {
+    return 0n;
   }
 }
 
