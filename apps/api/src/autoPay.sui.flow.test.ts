@@ -131,7 +131,11 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
   // transfers wait for the leg before each.
   expect(plan.simulation).toMatchObject({
     status: 'simulated',
-    legs: [{ outcome: 'ok' }, { outcome: 'deferred', waitsFor: 0 }, { outcome: 'deferred', waitsFor: 1 }],
+    legs: [
+      { outcome: 'ok' },
+      { outcome: 'deferred', waitsFor: 0 },
+      { outcome: 'deferred', waitsFor: 1 },
+    ],
   });
 
   const planId = plan.planId ?? '';
@@ -223,9 +227,9 @@ it('a run with its withdraw leg: each transfer dry-run once the leg before settl
   // The payees' sides are shown: each transfer's payee.
   const simulation = (await storedPlan(planId)).simulation;
   const payees = simulation?.status === 'simulated' ? simulation.legs.slice(1) : [];
-  expect(payees.map((leg) => leg.changes.find((change) => change.role === 'payee')?.account)).toEqual(
-    addresses,
-  );
+  expect(
+    payees.map((leg) => leg.changes.find((change) => change.role === 'payee')?.account),
+  ).toEqual(addresses);
   const events = await db().outboxEvent.findMany({
     where: { wallet: owner, type: 'plan.simulated' },
     orderBy: { seq: 'asc' },

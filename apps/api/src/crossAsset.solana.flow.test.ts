@@ -150,7 +150,8 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
     );
     expect(settled.legs.map((leg) => leg.reviewReason)).toEqual(settled.legs.map(() => null));
     const stored = await settledPlan(app.t, planId);
-    const deposit = stored.simulation?.status === 'simulated' ? stored.simulation.legs[1] : undefined;
+    const deposit =
+      stored.simulation?.status === 'simulated' ? stored.simulation.legs[1] : undefined;
     expect(deposit?.changes.filter((change) => change.usdc && change.role === 'owner')).toEqual([
       expect.objectContaining({ delta: String(-minOut) }),
     ]);

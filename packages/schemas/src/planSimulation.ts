@@ -77,11 +77,15 @@ export const SimulatedLeg = z.object({
   waitsFor: z.number().int().optional().meta({
     description: 'A deferred leg: the leg whose settlement its simulation waits for.',
   }),
-  block: z.string().nullable().optional().meta({
-    description:
-      'A leg simulated after the leg before it settled: the state it ran on (the slot on Solana, ' +
-      "the latest checkpoint on Sui). Absent: the plan's `block`.",
-  }),
+  block: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'A leg simulated after the leg before it settled: the state it ran on (the slot on Solana, ' +
+        "the latest checkpoint on Sui). Absent: the plan's `block`.",
+    }),
   detail: z.string().optional().meta({ description: 'Why the simulated call reverted.' }),
   changes: z.array(BalanceChange).meta({
     description: 'Every token balance the leg moves: USDC, receipt tokens (shares), any other.',
@@ -130,11 +134,14 @@ export const PlanSimulation = z
       status: z.literal('simulated'),
       chain: Chain,
       method: z.enum(['eth_simulateV1', 'simulateTransaction', 'dryRunTransactionBlock']),
-      block: z.string().nullable().meta({
-        description:
-          'The state the legs ran on: the block (EVM), the slot (Solana), the latest checkpoint ' +
-          'when the dry run ran (Sui; null when it could not be read).',
-      }),
+      block: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'The state the legs ran on: the block (EVM), the slot (Solana), the latest checkpoint ' +
+            'when the dry run ran (Sui; null when it could not be read).',
+        }),
       legs: z.array(SimulatedLeg),
       findings: z.array(SimulationFinding).meta({
         description:

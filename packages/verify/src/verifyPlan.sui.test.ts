@@ -233,7 +233,9 @@ describe('verifyPlan and the simulation bound to the bytes', () => {
       {
         code: 'simulation_deferred',
         leg: 1,
-        message: expect.stringContaining('leg 1 is not simulated yet: it runs on what leg 0 leaves'),
+        message: expect.stringContaining(
+          'leg 1 is not simulated yet: it runs on what leg 0 leaves',
+        ),
       },
     ]);
     // Once simulated (the plan fetched again after leg 0 settled), it passes.
@@ -241,8 +243,8 @@ describe('verifyPlan and the simulation bound to the bytes', () => {
       ...simulation,
       legs: [...plan.simulation.legs, { index: 1, bytesDigest: digestOf(later), outcome: 'ok' }],
     };
-    expect(verifyPlan({ ...plan, legs: [leg!, later], simulation: simulated }, options).status).toBe(
-      'verified',
-    );
+    expect(
+      verifyPlan({ ...plan, legs: [leg!, later], simulation: simulated }, options).status,
+    ).toBe('verified');
   });
 });

@@ -110,7 +110,8 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
     }
     // Not simulated yet: not a pass for it (its outcome is unknown until the leg before settles).
     if (simulated.outcome === 'deferred') {
-      const waits = simulated.waitsFor === undefined ? 'the leg before it' : `leg ${simulated.waitsFor}`;
+      const waits =
+        simulated.waitsFor === undefined ? 'the leg before it' : `leg ${simulated.waitsFor}`;
       gaps.push({
         code: 'simulation_deferred',
         leg: simulated.index,

@@ -61,7 +61,9 @@ export async function expectEachLegAsSimulated(
       asset,
       delta: String(delta),
     }));
-    expect(moved).toEqual(leg?.changes.map(({ account, asset, delta }) => ({ account, asset, delta })));
+    expect(moved).toEqual(
+      leg?.changes.map(({ account, asset, delta }) => ({ account, asset, delta })),
+    );
     // Landed after the state its simulation ran on (a Solana slot: in it or after; a Sui
     // checkpoint: after the latest one then), so settlement compares the two.
     if (index > 0) {

@@ -162,7 +162,12 @@ async function buildLegs(
   const routerSkimMicros =
     withdrawMicros > 0n && !skim
       ? await routerSkimOn(
-          { ...parameters, opportunity: { chain, opportunityId: run.pool.opportunityId }, venue, owner },
+          {
+            ...parameters,
+            opportunity: { chain, opportunityId: run.pool.opportunityId },
+            venue,
+            owner,
+          },
           withdrawMicros,
         )
       : 0n;

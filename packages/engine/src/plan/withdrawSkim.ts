@@ -268,8 +268,7 @@ export function inlineSkimOf(
 ): ReadonlyMap<number, bigint> {
   const index = legs.findIndex((leg) => leg.action === 'withdraw');
   if (index < 0 || legs.some((leg) => leg.effect === 'skim')) return new Map();
-  const amount =
-    skim?.routerSkimMicros ?? (skim?.stored ? BigInt(skim.stored.amountMicros) : 0n);
+  const amount = skim?.routerSkimMicros ?? (skim?.stored ? BigInt(skim.stored.amountMicros) : 0n);
   return amount > 0n ? new Map([[index, amount]]) : new Map();
 }
 

@@ -113,7 +113,9 @@ async function rebalance(owner: Keypair, from: string, to: string) {
 
 const simulatedEvents = async (planId: string) =>
   (
-    await test.db.$queryRaw<{ payload: { planId: string; legIndex: number; findings: unknown[] } }[]>`
+    await test.db.$queryRaw<
+      { payload: { planId: string; legIndex: number; findings: unknown[] } }[]
+    >`
       SELECT payload FROM outbox_events WHERE type = 'plan.simulated'`
   )
     .map((row) => row.payload)
@@ -190,7 +192,7 @@ it('an honest rebalance: the deposit leg simulated once the withdraw leg settled
   expect((await readPlan(test.db, planId)).divergences).toEqual([]);
 });
 
-it('a venue that starts skimming after the withdraw leg: the deposit leg\'s simulation says so', async () => {
+it("a venue that starts skimming after the withdraw leg: the deposit leg's simulation says so", async () => {
   const owner = solana.createFundedKeypair();
   solana.mintUsdc(owner.publicKey, 10_000_000n);
   await staked(owner, 'jupiter-lend', 3_000_000n);
