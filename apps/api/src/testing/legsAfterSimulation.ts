@@ -12,6 +12,31 @@ export const chainAdapters = (t: TestApp) =>
     switches: t.config.switches,
   });
 
+/**
+ * A Solana or Sui plan of `legs` legs as prepared: leg 0 simulated (`method`) with no findings,
+ * each later leg deferred, waiting for the one before it, with no changes.
+ */
+export function expectLaterLegsDeferred(
+  simulation: unknown,
+  method: 'simulateTransaction' | 'dryRunTransactionBlock',
+  legs: number,
+): void {
+  expect(simulation).toMatchObject({
+    status: 'simulated',
+    method,
+    findings: [],
+    legs: [
+      { index: 0, outcome: 'ok' },
+      ...Array.from({ length: legs - 1 }, (_, offset) => ({
+        index: offset + 1,
+        outcome: 'deferred',
+        waitsFor: offset,
+        changes: [],
+      })),
+    ],
+  });
+}
+
 /** GET the plan until leg `index` is simulated (a later leg runs once the one before settled). */
 async function simulatedFor(t: TestApp, planId: string, index: number) {
   for (let attempt = 0; attempt < 100; attempt += 1) {

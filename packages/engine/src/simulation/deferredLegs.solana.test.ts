@@ -7,7 +7,7 @@ import {
   startSolanaBed,
 } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaSkimmingKlend } from '@yieldrouter/chain-beds/solana';
-import { createSolanaAdapter } from '@yieldrouter/chain-solana';
+import { bedAdapter } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { PlanDocument, PlanSimulation } from '@yieldrouter/schemas';
@@ -37,17 +37,7 @@ beforeAll(async () => {
   const router = deployYieldRouter(solana);
   const jupiter = deployJupiterLend(solana, { router });
   skimming = deploySkimmingKlend(solana, router);
-  adapters = {
-    solana: createSolanaAdapter({
-      rpcUrl: solana.rpcUrl,
-      timeoutMs: 2_000,
-      broadcastEnabled: true,
-      usdcMint: solana.usdcMint,
-      programId: router.programId,
-      yieldRouter: router.yieldRouter,
-      adapterRegistry: router.adapterRegistry,
-    }),
-  } as unknown as ChainAdapters;
+  adapters = { solana: bedAdapter({ ...solana, router }) } as unknown as ChainAdapters;
   venues = {
     ids: { kamino: skimming.ids, 'jupiter-lend': jupiter.ids },
     apyPools: {},
