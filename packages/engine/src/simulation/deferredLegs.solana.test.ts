@@ -13,12 +13,10 @@ import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { PlanDocument, PlanSimulation } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { readPlan } from '../plan/readPlan';
-import { listOpportunities } from '../venues/listOpportunities';
 import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
-import { prepareRebalance } from '../wallet/prepareRebalance';
 import { settleLeg } from '../wallet/settleLeg';
-import { prepareVenuePlan } from './testing/prepareVenuePlan';
+import { prepareRebalanceAll, prepareVenuePlan } from './testing/prepareVenuePlan';
 
 // Issue 44 on a Solana plan of several legs (litesvm bed): a node simulates one transaction on
 // the current state, so a rebalance's deposit leg is simulated once its withdraw leg settled, on
@@ -81,21 +79,9 @@ async function staked(owner: Keypair, id: string, amount: bigint) {
 }
 
 async function rebalance(owner: Keypair, from: string, to: string) {
-  const opportunities = await listOpportunities({
-    db: test.db,
-    venues,
-    enablement: [],
-    now: new Date(),
-  });
-  const plan = await prepareRebalance(
-    { db: test.db, adapters, venues, opportunities },
-    {
-      wallet: owner.publicKey.toBase58(),
-      fromOpportunityId: from,
-      toOpportunityId: to,
-      amount: 'all',
-      now: new Date(),
-    },
+  const plan = await prepareRebalanceAll(
+    { db: test.db, adapters, venues },
+    { wallet: owner.publicKey.toBase58(), from, to },
   );
   expect(plan.status).toBe('prepared');
   return plan;
