@@ -3,7 +3,12 @@ import { Keypair } from '@solana/web3.js';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { AutoPayRunDocument, HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
-import { signAndSendLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import { settledPlan, signAndSendLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
+import {
+  chainAdapters,
+  expectEachLegAsSimulated,
+  expectLaterLegsDeferred,
+} from './testing/legsAfterSimulation';
 import { testKeys } from './testing/startTestApp';
 
 // Auto-pay on the Solana program bed: our router program and its test venue run in litesvm. A
@@ -27,8 +32,9 @@ const settle = (planId: string, legIndex: number, txId: string) =>
     .send({ txId })
     .expect(200);
 
-it('pays each payee exactly its share of the harvested yield through SPL transfers', async () => {
-  const { solana, router, t } = app;
+/** An owner with auto-pay for two payees (30%) and 15 USDC in kamino through the router. */
+async function ownerWithPayees() {
+  const { solana, t } = app;
   const owner = solana.createFundedKeypair();
   const wallet = owner.publicKey.toBase58();
   solana.mintUsdc(owner.publicKey, 20_000_000n);
@@ -46,7 +52,6 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
       trigger: 'manual',
     })
     .expect(200);
-
   const deposit = PlanDocument.parse(
     (
       await request(t.app)
@@ -58,6 +63,24 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
   const depositLeg = deposit.legs?.[0];
   if (!deposit.planId || !depositLeg) throw new Error(JSON.stringify(deposit));
   await settle(deposit.planId, 0, signAndSend(depositLeg, owner));
+  return { owner, wallet, payees };
+}
+
+/** The owner's auto-pay run on Solana. */
+const runAutoPay = async (wallet: string) =>
+  AutoPayRunDocument.parse(
+    (
+      await request(app.t.app)
+        .post(`/api/v1/wallets/${wallet}/auto-pay`)
+        .set('X-API-Key', testKeys.owner)
+        .send({ chain: 'solana' })
+        .expect(200)
+    ).body,
+  );
+
+it('pays each payee exactly its share of the harvested yield through SPL transfers', async () => {
+  const { solana, router, t } = app;
+  const { owner, wallet, payees } = await ownerWithPayees();
 
   // A year of interest in kamino's reserve on our 15 cUSDC: harvested, skimmed, the rest compounded.
   router.kamino.accrue(63_072_000n);
@@ -71,15 +94,7 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
   expect(net).toBe(gross - (gross * 500n) / 10_000n);
   const expected = [(net * 30n * 7_001n) / 1_000_000n, (net * 30n * 2_999n) / 1_000_000n];
 
-  const plan = AutoPayRunDocument.parse(
-    (
-      await request(t.app)
-        .post(`/api/v1/wallets/${wallet}/auto-pay`)
-        .set('X-API-Key', testKeys.owner)
-        .send({ chain: 'solana' })
-        .expect(200)
-    ).body,
-  );
+  const plan = await runAutoPay(wallet);
   expect(plan.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
     ['withdraw', String(expected[0]! + expected[1]!)],
     ['transfer', String(expected[0])],
@@ -104,4 +119,33 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
   // docs/design-proposal-skim.md: withdraw legs do not yet gross up for it).
   expect(solana.usdcBalance(owner.publicKey)).toBe(5_000_000n - skim);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
+});
+
+it('a run with its withdraw leg: each transfer simulated once the leg before settled, as landed', async () => {
+  const { router, t } = app;
+  const { owner, wallet } = await ownerWithPayees();
+  router.kamino.accrue(63_072_000n);
+  await request(t.app).post(`/api/v1/wallets/${wallet}/harvest`).send({}).expect(200);
+  const plan = await runAutoPay(wallet);
+  expectLaterLegsDeferred(plan.simulation, 'simulateTransaction', 3);
+  const planId = plan.planId ?? '';
+  await expectEachLegAsSimulated(
+    'solana',
+    t,
+    planId,
+    3,
+    async (index) => {
+      const txId = signAndSend(plan.legs?.[index] ?? { transaction: '' }, owner);
+      await settle(planId, index, txId);
+      return txId;
+    },
+    (txId) => chainAdapters(t).solana.readLegChanges!(txId),
+  );
+  // The withdraw leg pays the router's skim inside it (not grossed up: see the test above), and
+  // its simulation says so: the treasury's change is the skim the plan computed.
+  const simulation = (await settledPlan(t, planId)).simulation;
+  const withdraw = simulation?.status === 'simulated' ? simulation.legs[0] : undefined;
+  expect(withdraw?.changes.filter((change) => change.role === 'treasury')).toEqual([
+    expect.objectContaining({ account: router.treasuryUsdc, usdc: true }),
+  ]);
 });

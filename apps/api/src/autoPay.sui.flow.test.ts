@@ -8,7 +8,13 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import request from 'supertest';
 import { releaseLeg } from '@yieldrouter/engine';
 import { findSettlementLeg } from '@yieldrouter/ledger';
-import { AutoPayPaidData, AutoPayRunDocument, StoredPlanDocument } from '@yieldrouter/schemas';
+import {
+  AutoPayPaidData,
+  AutoPayRunDocument,
+  PlanSimulatedData,
+  StoredPlanDocument,
+} from '@yieldrouter/schemas';
+import { expectEachLegAsSimulated, expectLaterLegsDeferred } from './testing/legsAfterSimulation';
 import { testKeys } from './testing/startTestApp';
 import { SUI_TEST_USDC } from './testing/startSuiSwapBedApp';
 import { useSuiVenueBedApp } from './testing/startSuiVenueBedApp';
@@ -121,8 +127,16 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
     ['transfer', String(expected.alice), 'sui-transaction-json'],
     ['transfer', String(expected.bob), 'sui-transaction-json'],
   ]);
-  // A dry run runs one transaction on the current state: three legs are not simulated.
-  expect(plan.simulation).toMatchObject({ status: 'unavailable', reason: 'not_supported' });
+  // A dry run runs one transaction on the current state: the withdraw leg is dry-run, the
+  // transfers wait for the leg before each.
+  expect(plan.simulation).toMatchObject({
+    status: 'simulated',
+    legs: [
+      { outcome: 'ok' },
+      { outcome: 'deferred', waitsFor: 0 },
+      { outcome: 'deferred', waitsFor: 1 },
+    ],
+  });
 
   const planId = plan.planId ?? '';
   const usdcBefore = await usdcOf(owner);
@@ -149,8 +163,10 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
   expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(skim);
   expect(await usdcOf(owner)).toBe(usdcBefore);
 
-  // The books: every leg confirmed, the payouts written, auto_pay emptied, nothing to review.
+  // The books: every leg confirmed, the payouts written, auto_pay emptied, nothing to review
+  // (the transfers were sent before their simulation ran, so it is not compared with them).
   const stored = await storedPlan(planId);
+  expect(stored.divergences ?? []).toEqual([]);
   expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([
     ['confirmed', null],
     ['confirmed', null],
@@ -172,6 +188,48 @@ it('pays each payee exactly its share through Sui transfer legs, settled from th
   // share), so what stays payable is the split's remainder, never the skim again.
   const pool = await db().autoPayYield.findFirstOrThrow({ where: { wallet: owner } });
   expect(BigInt(pool.committedMicros)).toBe(total);
+  await expectBooksClean(bedApp());
+});
+
+it('a run with its withdraw leg: each transfer dry-run once the leg before settled, as landed', async () => {
+  const { wallet, owner, addresses } = await harvestedOwner(
+    [
+      { payeeId: 'alice', weightBps: Number(WEIGHTS.alice) },
+      { payeeId: 'bob', weightBps: Number(WEIGHTS.bob) },
+    ],
+    PERCENTAGE,
+  );
+  const plan = await runAutoPay(owner);
+  const planId = plan.planId ?? '';
+  expectLaterLegsDeferred(plan.simulation, 'dryRunTransactionBlock', 3);
+  // Each leg signed once the plan, fetched again, shows it simulated; it lands as simulated.
+  const settled = await expectEachLegAsSimulated(
+    'sui',
+    bedApp().t,
+    planId,
+    3,
+    async (index) => {
+      const { digest } = await executeSuiLeg(bedApp(), plan, wallet, index);
+      await settle(planId, index, digest).expect(200);
+      return digest;
+    },
+    (digest) => bedApp().adapters.sui.readLegChanges!(digest),
+  );
+  expect(settled.legs.map((leg) => leg.reviewReason)).toEqual(settled.legs.map(() => null));
+  // The payees' sides are shown: each transfer's payee.
+  const simulation = (await storedPlan(planId)).simulation;
+  const payees = simulation?.status === 'simulated' ? simulation.legs.slice(1) : [];
+  expect(
+    payees.map((leg) => leg.changes.find((change) => change.role === 'payee')?.account),
+  ).toEqual(addresses);
+  const events = await db().outboxEvent.findMany({
+    where: { wallet: owner, type: 'plan.simulated' },
+    orderBy: { seq: 'asc' },
+  });
+  expect(events.map((event) => PlanSimulatedData.strict().parse(event.payload))).toEqual([
+    expect.objectContaining({ planId, legIndex: 1, afterLegIndex: 0, findings: [] }),
+    expect.objectContaining({ planId, legIndex: 2, afterLegIndex: 1, findings: [] }),
+  ]);
   await expectBooksClean(bedApp());
 });
 

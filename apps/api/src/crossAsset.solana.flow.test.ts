@@ -13,6 +13,11 @@ import {
   walletPosition,
 } from './testing/solanaRouterApp';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
+import {
+  chainAdapters,
+  expectEachLegAsSimulated,
+  expectLaterLegsDeferred,
+} from './testing/legsAfterSimulation';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
 
@@ -117,6 +122,35 @@ describe('cross-asset route (BED → USDC → router) on the Solana bed', () => 
       liquidMicros: String(quoted),
     });
     expect((await verifyLedger(app.t.db)).problems).toEqual([]);
+  });
+
+  it('the deposit leg is simulated once the swap settled, on what it left; each lands as simulated', async () => {
+    const owner = ownerWithBed();
+    const wallet = owner.publicKey.toBase58();
+    const document = CrossAssetPlanDocument.parse((await route(wallet).expect(200)).body);
+    const { minOut } = swapAmounts(document);
+    // The swap runs on the current state; the deposit spends its output: it waits for it.
+    expectLaterLegsDeferred(document.simulation, 'simulateTransaction', 2);
+    const planId = document.planId ?? '';
+    const settled = await expectEachLegAsSimulated(
+      'solana',
+      app.t,
+      planId,
+      2,
+      async (index) => {
+        const { txId } = await signAndExecuteLeg(app.t, document, owner, index);
+        await settledPlan(app.t, planId, index);
+        return txId;
+      },
+      (txId) => chainAdapters(app.t).solana.readLegChanges!(txId),
+    );
+    expect(settled.legs.map((leg) => leg.reviewReason)).toEqual(settled.legs.map(() => null));
+    const stored = await settledPlan(app.t, planId);
+    const deposit =
+      stored.simulation?.status === 'simulated' ? stored.simulation.legs[1] : undefined;
+    expect(deposit?.changes.filter((change) => change.usdc && change.role === 'owner')).toEqual([
+      expect.objectContaining({ delta: String(-minOut) }),
+    ]);
   });
 
   it('a cross-asset deposit plan into the venue: the minimum out staked, the cost basis', async () => {

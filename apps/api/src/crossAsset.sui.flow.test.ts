@@ -8,6 +8,7 @@ import type { StoredPlanDocument } from '@yieldrouter/schemas';
 import type { CetusFake } from '@yieldrouter/chain-beds/quotes';
 import type { SuiFake, SuiFakePool, SuiFakeSuilend } from '@yieldrouter/chain-beds/sui';
 import { walletPosition } from './testing/solanaRouterApp';
+import { expectEachLegAsSimulated, expectLaterLegsDeferred } from './testing/legsAfterSimulation';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { itBlocksOnQuoteFaults } from './testing/swapTestTables';
@@ -67,32 +68,36 @@ const balanceOf = async (who: string, coinType: string) =>
   BigInt((await client.getBalance({ owner: who, coinType })).totalBalance);
 const position = (wallet: string) => walletPosition(t, wallet);
 
-/** The owner's wallet resolves each leg against the chain, signs and executes it; the keeper's
- * watch settles it before the next is signed. */
+/** The owner's wallet resolves leg `legIndex` against the chain, signs and executes it. */
+async function sendLeg(
+  document: CrossAssetPlanDocument,
+  wallet: Ed25519Keypair,
+  legIndex: number,
+): Promise<string> {
+  const leg = document.legs?.[legIndex];
+  if (leg?.encoding !== 'sui-transaction-json') throw new Error('no Sui JSON leg');
+  const tx = Transaction.from(leg.transaction as string);
+  tx.setGasPrice(sui.referenceGasPrice);
+  tx.setGasBudget(50_000_000n);
+  // The wallet pays gas from its SUI coin (the swap's SUI input is split off the same coin).
+  const { data: gas } = await client.getCoins({ owner: wallet.toSuiAddress(), coinType: SUI });
+  tx.setGasPayment(
+    gas.map(({ coinObjectId, version, digest }) => ({ objectId: coinObjectId, version, digest })),
+  );
+  const bytes = await tx.build({ client });
+  const { signature } = await wallet.signTransaction(bytes);
+  return (await client.executeTransactionBlock({ transactionBlock: bytes, signature })).digest;
+}
+
+/** Each leg sent by the owner's wallet; the keeper's watch settles it before the next is signed. */
 async function signAndSettleAll(
   document: CrossAssetPlanDocument,
   wallet: Ed25519Keypair,
 ): Promise<StoredPlanDocument> {
   const planId = document.planId ?? '';
   let stored: StoredPlanDocument | undefined;
-  for (const [legIndex, leg] of (document.legs ?? []).entries()) {
-    if (leg.encoding !== 'sui-transaction-json') throw new Error('no Sui JSON leg');
-    const tx = Transaction.from(leg.transaction as string);
-    tx.setGasPrice(sui.referenceGasPrice);
-    tx.setGasBudget(50_000_000n);
-    // The wallet pays gas from its SUI coin (the swap's SUI input is split off the same coin).
-    const { data: gas } = await client.getCoins({ owner: wallet.toSuiAddress(), coinType: SUI });
-    tx.setGasPayment(
-      gas.map(({ coinObjectId, version, digest }) => ({
-        objectId: coinObjectId,
-        version,
-        digest,
-      })),
-    );
-    const bytes = await tx.build({ client });
-    const { signature } = await wallet.signTransaction(bytes);
-    const sent = await client.executeTransactionBlock({ transactionBlock: bytes, signature });
-    stored = await settleSuiLeg(bed, planId, sent.digest, legIndex);
+  for (const [legIndex] of (document.legs ?? []).entries()) {
+    stored = await settleSuiLeg(bed, planId, await sendLeg(document, wallet, legIndex), legIndex);
   }
   if (!stored) throw new Error('a plan with no legs');
   return stored;
@@ -145,6 +150,27 @@ describe('cross-asset route (SUI → USDC → liquid in the wallet) on the Sui f
       liquidMicros: String(expected.amountOut),
     });
     expect((await verifyLedger(t.db)).problems).toEqual([]);
+  });
+
+  it('the deposit leg is dry-run once the swap settled, on what it left; each lands as dry-run', async () => {
+    const wallet = newOwner();
+    const owner = wallet.toSuiAddress();
+    const document = CrossAssetPlanDocument.parse((await route(owner).expect(200)).body);
+    expectLaterLegsDeferred(document.simulation, 'dryRunTransactionBlock', 2);
+    const planId = document.planId ?? '';
+    const settled = await expectEachLegAsSimulated(
+      'sui',
+      t,
+      planId,
+      2,
+      async (index) => {
+        const digest = await sendLeg(document, wallet, index);
+        await settleSuiLeg(bed, planId, digest, index);
+        return digest;
+      },
+      (digest) => bed.adapters.sui.readLegChanges!(digest),
+    );
+    expect(settled.legs.map((leg) => leg.reviewReason)).toEqual(settled.legs.map(() => null));
   });
 
   it('a cross-asset deposit plan into suilend: the minimum out staked, the cost basis', async () => {

@@ -2,6 +2,7 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import request from 'supertest';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { RebalancePlanDocument } from '@yieldrouter/schemas';
+import { expectEachLegAsSimulated, expectLaterLegsDeferred } from './testing/legsAfterSimulation';
 import type { TestApp } from './testing/startTestApp';
 import { testKeys } from './testing/startTestApp';
 import type { SuiSwapBedApp } from './testing/startSuiSwapBedApp';
@@ -164,10 +165,20 @@ it('deposit → accrue → harvest → rebalance everything: the split reaches t
     ['deposit', String(worth - feeMicros)],
   ]);
   const planId = rebalance.planId ?? '';
-  const out = await executeSuiLeg(bed, rebalance, wallet, 0);
-  await settleSuiLeg(bed, planId, out.digest, 0);
-  const into = await executeSuiLeg(bed, rebalance, wallet, 1);
-  const stored = await settleSuiLeg(bed, planId, into.digest, 1);
+  // The withdrawal is dry-run at prepare; the deposit into navi once it settled (issue 44).
+  expectLaterLegsDeferred(rebalance.simulation, 'dryRunTransactionBlock', 2);
+  const stored = await expectEachLegAsSimulated(
+    'sui',
+    t,
+    planId,
+    2,
+    async (index) => {
+      const { digest } = await executeSuiLeg(bed, rebalance, wallet, index);
+      await settleSuiLeg(bed, planId, digest, index);
+      return digest;
+    },
+    (digest) => bed.adapters.sui.readLegChanges!(digest),
+  );
   expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([
     ['confirmed', null],
     ['confirmed', null],

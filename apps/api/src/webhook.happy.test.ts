@@ -103,6 +103,7 @@ describe('webhooks over HTTP', () => {
       'reconciliation.drift',
       'auto_pay.paid',
       'plan.divergence',
+      'plan.simulated',
     ]);
   });
 

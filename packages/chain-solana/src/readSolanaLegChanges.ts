@@ -39,7 +39,7 @@ export async function readSolanaLegChanges(
       tokenBalanceStates(meta.preTokenBalances, keys),
       tokenBalanceStates(meta.postTokenBalances, keys),
     );
-    return { status: 'ok', changes };
+    return { status: 'ok', changes, block: String(response.slot) };
   } catch (error) {
     return describeRpcFailure(error, what);
   }

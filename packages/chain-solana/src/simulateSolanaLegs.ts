@@ -42,40 +42,51 @@ function tokenStates(
 }
 
 /**
- * The treasury USDC account the router pays a withdrawal's yield skim to inside the leg: the
- * associated account of the treasury its registry names (the router refuses any other). Empty
- * when the leg does not call the configured router, or its registry names no treasury yet.
+ * The router's accounts a leg that calls the configured router touches: the treasury USDC
+ * account the router pays a withdrawal's yield skim to inside the leg (the associated account of
+ * the treasury its registry names; the router refuses any other), and the router's own PDA, the
+ * holder of its vault (a route's deposit into the router pays it: the leg's destination, as the
+ * router contract a leg calls is on EVM). Empty when the leg does not call the configured router;
+ * no treasury while its registry names none.
  */
-async function routerTreasury(
+async function routerAccounts(
   context: SolanaContext,
   transaction: VersionedTransaction,
-): Promise<string[]> {
+): Promise<{ treasury: string[]; venue: string[] }> {
+  const none = { treasury: [], venue: [] };
   const program = parsePublicKey(context.config.programId ?? '');
   const registry = parsePublicKey(context.config.adapterRegistry ?? '');
-  if (!program || !registry || !context.usdcMint || context.rpc.status !== 'ok') return [];
+  if (!program || !registry || !context.usdcMint || context.rpc.status !== 'ok') return none;
   const { message } = transaction;
   const keys = message.staticAccountKeys;
   const callsRouter = message.compiledInstructions.some((instruction) =>
     keys[instruction.programIdIndex]?.equals(program),
   );
-  if (!callsRouter) return [];
+  if (!callsRouter) return none;
+  const router = parsePublicKey(context.config.yieldRouter ?? '');
+  const venue = router ? [router.toBase58()] : [];
   const account = await context.rpc.connection.getAccountInfo(registry);
   if (!account) throw new SolanaBadResponseError('the adapter registry account does not exist');
   const fees = decodeRouterFeeConfig(account.data);
-  return fees ? [associatedTokenAccount(fees.treasury, context.usdcMint).toBase58()] : [];
+  return {
+    treasury: fees ? [associatedTokenAccount(fees.treasury, context.usdcMint).toBase58()] : [],
+    venue,
+  };
 }
 
 /**
- * Simulates a plan's one unsigned Solana leg (issue 44) and reports what it does to every token
+ * Simulates a plan's first unsigned Solana leg (issue 44) and reports what it does to every token
  * account it can write: their state before (`getMultipleAccounts`) and after
  * (`simulateTransaction` with `sigVerify: false`, `replaceRecentBlockhash: true` and the same
  * addresses in `accounts`, run at a slot no older than the read), per token account (`account`),
  * its owner (`holder`) and mint: USDC, a venue's receipt token, whatever the leg moves. A leg
- * the runtime refuses is `reverted` with the error and its last log line. Several legs are
- * `not_supported`: a Solana node simulates one transaction on the current state, and a later
- * leg runs on what the earlier ones leave. No RPC, or one that fails → `unavailable`.
- * A leg calling the router reports the treasury account its registry names (`treasury`): the
- * router pays a withdrawal's yield skim there inside the leg. Not reported: lamports (the fee, rent of created accounts) and a venue's own bookkeeping
+ * the runtime refuses is `reverted` with the error and its last log line. Of several legs the
+ * first is run and the others are `deferred`: a Solana node simulates one transaction on the
+ * current state, and a later leg runs on what the earlier ones leave (the engine simulates it,
+ * alone, once the leg before it settled). No RPC, or one that fails → `unavailable`.
+ * A leg calling the router reports the treasury account its registry names (`treasury`: the
+ * router pays a withdrawal's yield skim there inside the leg) and the router's PDA (`venue`: the
+ * holder of the vault a route's deposit pays). Not reported: lamports (the fee, rent of created accounts) and a venue's own bookkeeping
  * outside token accounts (marginfi's shares in its account).
  *
  * @throws InvalidChainInputError for an owner that is not a Solana key or a leg that is not a
@@ -93,15 +104,8 @@ export async function simulateSolanaLegs(
     }
     return decodeSolanaWire(payload.transaction).transaction;
   });
-  if (transactions.length !== 1) {
-    return {
-      status: 'unavailable',
-      reason: 'not_supported',
-      detail:
-        `simulateTransaction runs one transaction on the current state; these ${transactions.length} ` +
-        'legs run each on what the one before leaves',
-    };
-  }
+  // Each later leg runs on what the one before leaves: deferred, simulated once it settled.
+  const deferred = transactions.slice(1).map(() => ({ outcome: 'deferred' as const, changes: [] }));
   const transaction = transactions[0] as VersionedTransaction;
   const what = `simulation of a Solana leg of ${owner.toBase58()}`;
   if (context.rpc.status !== 'ok') return rpcNotConfigured(what, context.rpc.detail);
@@ -125,7 +129,7 @@ export async function simulateSolanaLegs(
         method: 'simulateTransaction',
         block,
         usdc,
-        legs: [{ outcome: 'reverted', detail, changes: [] }],
+        legs: [{ outcome: 'reverted', detail, changes: [] }, ...deferred],
       };
     }
     if (!value.accounts)
@@ -137,14 +141,15 @@ export async function simulateSolanaLegs(
       tokenStates(addresses, pre.value),
       tokenStates(addresses, post),
     );
-    const treasury = await routerTreasury(context, transaction);
+    const { treasury, venue } = await routerAccounts(context, transaction);
     return {
       status: 'ok',
       method: 'simulateTransaction',
       block,
       usdc,
       ...(treasury.length > 0 ? { treasury } : {}),
-      legs: [{ outcome: 'ok', changes }],
+      ...(venue.length > 0 ? { venue } : {}),
+      legs: [{ outcome: 'ok', changes }, ...deferred],
     };
   } catch (error) {
     return describeRpcFailure(error, what);

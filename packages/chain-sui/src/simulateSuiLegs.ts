@@ -58,15 +58,16 @@ function addressChanges(changes: readonly BalanceChangeView[]): ChainBalanceChan
 }
 
 /**
- * Simulates a plan's one unsigned Sui leg (issue 44): resolved as the owner's wallet resolves it
+ * Simulates a plan's first unsigned Sui leg (issue 44): resolved as the owner's wallet resolves it
  * (objects, the owner's coins for `coinWithBalance`, the reference gas price; no gas payment, so
  * the node mocks the gas coin) and run with `sui_dryRunTransactionBlock` on the current state.
  * Its changes are the dry run's `balanceChanges` of address owners: the owner, the treasury of
  * a withdrawal's skim, a transfer's payee, anyone a coin is sent to, and the owner's SUI (gas
  * included). A leg that calls a venue's package says the venue's side is `unobserved`
  * (`SUI_VENUE_UNOBSERVED`); a wallet or transfer leg calls none, so every side of it is shown. A leg the node or the SDK refuses, or whose
- * dry run fails, is `reverted` with why. Several legs are `not_supported` (a dry run runs on the
- * current state, not on what an earlier leg leaves); no RPC, or one that fails → `unavailable`.
+ * dry run fails, is `reverted` with why. Of several legs the first is run and the others are
+ * `deferred` (a dry run runs on the current state, not on what an earlier leg leaves: the engine
+ * runs each, alone, once the leg before it settled); no RPC, or one that fails → `unavailable`.
  *
  * @throws InvalidChainInputError for an owner that is not a Sui address.
  */
@@ -76,32 +77,34 @@ export async function simulateSuiLegs(
   query: LegSimulationQuery,
 ): Promise<LegSimulationReading> {
   const owner = requireSuiAddress('owner', query.owner);
-  if (query.payloads.length !== 1) {
-    return {
-      status: 'unavailable',
-      reason: 'not_supported',
-      detail:
-        `dryRunTransactionBlock runs one transaction on the current state; these ` +
-        `${query.payloads.length} legs run each on what the one before leaves`,
-    };
-  }
+  // Each later leg runs on what the one before leaves: deferred, simulated once it settled.
+  const deferred = query.payloads
+    .slice(1)
+    .map(() => ({ outcome: 'deferred' as const, changes: [] }));
   const what = `simulation of a Sui leg of ${owner}`;
   if (!client) return rpcNotConfigured(what);
   const usdc = config.usdcCoinType ?? null;
   const payload = query.payloads[0] as { encoding: string; transaction: unknown };
   // Read from the payload inside the try below: a payload that is no transaction is refused.
   let venueSide = false;
+  // The latest checkpoint before the dry run: it runs on at least that state.
+  let block: string | null = null;
   const reading = (leg: SimulatedSuiLeg) => ({
     status: 'ok' as const,
     method: 'dryRunTransactionBlock' as const,
-    block: null,
+    block,
     usdc,
-    legs: [{ ...leg, ...(venueSide ? { unobserved: [SUI_VENUE_UNOBSERVED] } : {}) }],
+    legs: [{ ...leg, ...(venueSide ? { unobserved: [SUI_VENUE_UNOBSERVED] } : {}) }, ...deferred],
   });
   let run;
   try {
     venueSide = callsVenuePackage(payload);
-    run = await dryRunLeg(client, payload, owner, BigInt(await client.getReferenceGasPrice()));
+    const [gasPrice, latest] = await Promise.all([
+      client.getReferenceGasPrice(),
+      client.getLatestCheckpointSequenceNumber(),
+    ]);
+    block = latest;
+    run = await dryRunLeg(client, payload, owner, BigInt(gasPrice));
   } catch (error) {
     const refused = refusal(error);
     if (refused === undefined) return suiRpcFailure(error, what);
@@ -129,5 +132,10 @@ export async function readSuiLegChanges(
   if ('answer' in fetched) {
     return fetched.answer.status === 'pending' ? { status: 'pending' } : fetched.answer;
   }
-  return { status: 'ok', changes: addressChanges(fetched.view.balanceChanges) };
+  const { checkpoint } = fetched.view;
+  return {
+    status: 'ok',
+    changes: addressChanges(fetched.view.balanceChanges),
+    ...(checkpoint === null ? {} : { block: checkpoint }),
+  };
 }

@@ -120,6 +120,7 @@ describe('a Sui transfer leg, end to end on the bed', () => {
     expect(await adapter().readLegChanges!(sent.digest)).toEqual({
       status: 'ok',
       changes: run?.changes,
+      block: expect.stringMatching(/^[0-9]+$/),
     });
   });
 

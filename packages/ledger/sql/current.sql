@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0067_auto_pay_skim_commitment).
+-- The ledger schema as it is today, after every migration (last: 0068_deferred_leg_simulation).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -343,7 +343,7 @@ CREATE TABLE "outbox_events" (
   CONSTRAINT "outbox_events_pkey" PRIMARY KEY (id),
   CONSTRAINT "outbox_events_seq_key" UNIQUE (seq),
   CONSTRAINT "outbox_events_id_check" CHECK (id ~ '^evt_[0-9a-f]{32}$'::text),
-  CONSTRAINT "outbox_events_type_check" CHECK (type = ANY ('{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid,plan.divergence}'::text[]))
+  CONSTRAINT "outbox_events_type_check" CHECK (type = ANY ('{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid,plan.divergence,plan.simulated}'::text[]))
 ) WITH (fillfactor=90);
 
 CREATE TABLE "plan_divergences" (
@@ -405,9 +405,11 @@ CREATE TABLE "plan_simulations" (
   "digest" text,
   "document" jsonb NOT NULL,
   "created_at" timestamp with time zone NOT NULL DEFAULT now(),
+  "deferred_roles" jsonb,
   CONSTRAINT "plan_simulations_pkey" PRIMARY KEY (plan_id),
   CONSTRAINT "plan_simulations_plan_id_fkey" FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE,
   CONSTRAINT "plan_simulations_check" CHECK ((status = 'simulated'::text) = (digest IS NOT NULL)),
+  CONSTRAINT "plan_simulations_deferred_roles_check" CHECK (deferred_roles IS NULL OR jsonb_typeof(deferred_roles) = 'object'::text),
   CONSTRAINT "plan_simulations_digest_check" CHECK (digest ~ '^sha256:[0-9a-f]{64}$'::text),
   CONSTRAINT "plan_simulations_status_check" CHECK (status = ANY ('{simulated,unavailable}'::text[]))
 );
@@ -627,7 +629,7 @@ CREATE TABLE "webhook_subscriptions" (
   CONSTRAINT "webhook_subscriptions_pkey" PRIMARY KEY (id),
   CONSTRAINT "webhook_subscriptions_check" CHECK ((previous_key_sealed IS NULL) = (previous_key_expires_at IS NULL)),
   CONSTRAINT "webhook_subscriptions_description_check" CHECK (length(description) <= 256),
-  CONSTRAINT "webhook_subscriptions_event_types_check" CHECK (cardinality(event_types) >= 1 AND cardinality(event_types) <= 10 AND event_types <@ '{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid,plan.divergence}'::text[]),
+  CONSTRAINT "webhook_subscriptions_event_types_check" CHECK (cardinality(event_types) >= 1 AND cardinality(event_types) <= 11 AND event_types <@ '{deposit.settled,withdraw.settled,harvest.completed,bridge.delivered,bridge.failed,position.updated,apy.updated,reconciliation.drift,auto_pay.paid,plan.divergence,plan.simulated}'::text[]),
   CONSTRAINT "webhook_subscriptions_id_check" CHECK (id ~ '^whk_[0-9a-f]{32}$'::text),
   CONSTRAINT "webhook_subscriptions_url_check" CHECK (length(url) <= 2048)
 );
@@ -1036,7 +1038,7 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0063_one_statement_plan_write
+-- last defined by migration 0068_deferred_leg_simulation
 CREATE OR REPLACE FUNCTION public.ledger_insert_plans(p_plans jsonb, p_transfers jsonb, p_legs jsonb, p_simulations jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -1071,10 +1073,10 @@ BEGIN
                                                 "service_fee_micros" BIGINT,
                                                 "fee_recipient" TEXT)
   ), simulation_rows AS (
-    INSERT INTO "plan_simulations" ("plan_id", "status", "digest", "document")
-    SELECT s."plan_id", s."status", s."digest", s."document"
+    INSERT INTO "plan_simulations" ("plan_id", "status", "digest", "document", "deferred_roles")
+    SELECT s."plan_id", s."status", s."digest", s."document", s."deferred_roles"
     FROM jsonb_to_recordset("p_simulations") AS s("plan_id" TEXT, "status" TEXT, "digest" TEXT,
-                                                  "document" JSONB)
+                                                  "document" JSONB, "deferred_roles" JSONB)
   )
   INSERT INTO "plan_legs" ("plan_id", "leg_index", "action", "summary", "amount_micros",
                            "settles", "payload", "effect", "venue_id", "min_settle_micros",

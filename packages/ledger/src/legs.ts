@@ -391,7 +391,8 @@ export type OutboxEventType =
   | 'apy.updated'
   | 'reconciliation.drift'
   | 'auto_pay.paid'
-  | 'plan.divergence';
+  | 'plan.divergence'
+  | 'plan.simulated';
 
 export interface OutboxEventInput {
   readonly type: OutboxEventType;

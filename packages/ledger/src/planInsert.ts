@@ -79,6 +79,7 @@ export function planDocuments(plans: readonly PlanInput[]) {
             status: simulation.status,
             digest: simulation.digest,
             document: simulation.document,
+            deferred_roles: simulation.deferredRoles ?? null,
           },
         ]
       : [],

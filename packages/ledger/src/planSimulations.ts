@@ -1,5 +1,7 @@
 import type { Books } from './books';
 import type { Prisma } from './generated/prisma/client';
+import { insertOutboxEvents } from './legs';
+import type { OutboxEventInput } from './legs';
 import { sqlStatement } from './sqlClient';
 
 // Plans' simulated outcomes (written with the plan, planInsert.ts) and the divergences settlement
@@ -29,6 +31,51 @@ export async function findPlanSimulation(
 ): Promise<StoredPlanSimulation | undefined> {
   const [row] = await db.sql.query<StoredPlanSimulation>(PLAN_SIMULATION, [planId]);
   return row;
+}
+
+/** Who is who to a plan whose later legs are deferred, kept for their simulation (0068). */
+export async function findDeferredRoles(
+  db: Pick<Books, '$queryRaw'>,
+  planId: string,
+): Promise<Prisma.JsonValue | null> {
+  const [row] = await db.$queryRaw<{ roles: Prisma.JsonValue | null }[]>`
+    SELECT deferred_roles AS roles FROM plan_simulations WHERE plan_id = ${planId}`;
+  return row?.roles ?? null;
+}
+
+export interface DeferredLegSimulationInput {
+  readonly planId: string;
+  /** The digest the new document replaces: another writer first, and nothing is written. */
+  readonly fromDigest: string;
+  readonly digest: string;
+  readonly document: Prisma.InputJsonObject;
+  /** Whether a leg is still deferred (the roles are kept for it; otherwise dropped). */
+  readonly stillDeferred: boolean;
+  /** The `plan.simulated` event, written with the new document. */
+  readonly events: readonly OutboxEventInput[];
+  readonly now: Date;
+}
+
+/**
+ * Stores a plan's simulation with a deferred leg now simulated (issue 44: Solana and Sui legs
+ * run after the leg before them settled) and its event, in one transaction. Only over the
+ * document it was computed from (`fromDigest`): false, and nothing written, when another
+ * settlement stored a newer one first.
+ */
+export async function recordDeferredLegSimulation(
+  db: Books,
+  input: DeferredLegSimulationInput,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx.$executeRaw`
+      UPDATE plan_simulations
+         SET digest = ${input.digest}, document = ${JSON.stringify(input.document)}::jsonb,
+             deferred_roles = CASE WHEN ${input.stillDeferred} THEN deferred_roles END
+       WHERE plan_id = ${input.planId} AND digest = ${input.fromDigest}`;
+    if (updated === 0) return false;
+    await insertOutboxEvents(tx, input.events, input.now);
+    return true;
+  });
 }
 
 export interface PlanDivergenceInput {

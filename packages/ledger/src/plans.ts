@@ -56,6 +56,8 @@ export interface PlanSimulationInput {
   readonly status: 'simulated' | 'unavailable';
   readonly digest: string | null;
   readonly document: Prisma.InputJsonObject;
+  /** Who is who to the plan, kept while a leg is `deferred` (0068); absent otherwise. */
+  readonly deferredRoles?: Prisma.InputJsonObject;
 }
 
 export type PlanKind =

@@ -119,7 +119,7 @@ describe('webhook subscriptions', () => {
     ).rejects.toThrow();
   });
 
-  it('a subscription may name every type, auto_pay.paid (0023) and plan.divergence (0045) among them', async () => {
+  it('a subscription may name every type, auto_pay.paid (0023), plan.divergence (0045) and plan.simulated (0068) among them', async () => {
     const every = [
       'deposit.settled',
       'withdraw.settled',
@@ -131,6 +131,7 @@ describe('webhook subscriptions', () => {
       'reconciliation.drift',
       'auto_pay.paid',
       'plan.divergence',
+      'plan.simulated',
     ] as const;
     const subscription = {
       ownerKeyId: 'k-all',

@@ -24,9 +24,16 @@ it('describes the simulation on plans and the divergences on the stored plan', (
   }
 });
 
-it('has a webhook operation for plan.divergence', () => {
+it('has a webhook operation for plan.divergence and plan.simulated', () => {
   const operations = Object.values(parsed.webhooks).flatMap((item) => Object.values(item));
   expect(operations.map((operation) => operation.operationId)).toContain('onPlanDivergence');
+  expect(operations.map((operation) => operation.operationId)).toContain('onPlanSimulated');
+});
+
+it('describes a deferred leg (Solana, Sui: simulated once the leg before it settled)', () => {
+  for (const field of ['"deferred"', '"waitsFor"', '"afterLegIndex"']) {
+    expect(document).toContain(field);
+  }
 });
 
 it('a simulation is simulated with a digest, or unavailable with a reason: nothing in between', () => {

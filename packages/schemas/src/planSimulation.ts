@@ -67,7 +67,25 @@ export const SimulatedLeg = z.object({
       '`sha256:<hex>` of the leg as served: `<encoding>\\n<transaction>` (the transaction as its ' +
       'JSON text when it is an object). Binds the outcome to the exact unsigned bytes.',
   }),
-  outcome: z.enum(['ok', 'reverted']),
+  outcome: z.enum(['ok', 'reverted', 'deferred']).meta({
+    description:
+      'ok / reverted: the leg was run. deferred (Solana, Sui: a node simulates one transaction ' +
+      'on the current state): the leg runs on what the leg it `waitsFor` leaves, so it is ' +
+      'simulated once that leg settles, on the state the chain then has; until then it has no ' +
+      'changes and no findings (never guessed). Fetch the plan again before signing it.',
+  }),
+  waitsFor: z.number().int().optional().meta({
+    description: 'A deferred leg: the leg whose settlement its simulation waits for.',
+  }),
+  block: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'A leg simulated after the leg before it settled: the state it ran on (the slot on Solana, ' +
+        "the latest checkpoint on Sui). Absent: the plan's `block`.",
+    }),
   detail: z.string().optional().meta({ description: 'Why the simulated call reverted.' }),
   changes: z.array(BalanceChange).meta({
     description: 'Every token balance the leg moves: USDC, receipt tokens (shares), any other.',
@@ -116,7 +134,14 @@ export const PlanSimulation = z
       status: z.literal('simulated'),
       chain: Chain,
       method: z.enum(['eth_simulateV1', 'simulateTransaction', 'dryRunTransactionBlock']),
-      block: z.string().nullable().meta({ description: 'The block the state was read at.' }),
+      block: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'The state the legs ran on: the block (EVM), the slot (Solana), the latest checkpoint ' +
+            'when the dry run ran (Sui; null when it could not be read).',
+        }),
       legs: z.array(SimulatedLeg),
       findings: z.array(SimulationFinding).meta({
         description:
@@ -209,8 +234,14 @@ export type LegSimulationReading =
        * treasury USDC account, as its registry names it): role `treasury`.
        */
       readonly treasury?: readonly string[];
+      /**
+       * The accounts of the program a leg calls that hold what it is paid (the Solana router's
+       * PDA, holder of its vault): role `venue`, as a contract a leg calls is on EVM.
+       */
+      readonly venue?: readonly string[];
       readonly legs: readonly {
-        readonly outcome: 'ok' | 'reverted';
+        /** deferred: not run (it runs on what the leg before it leaves; simulated later). */
+        readonly outcome: 'ok' | 'reverted' | 'deferred';
         readonly detail?: string;
         readonly changes: readonly ChainBalanceChange[];
         /** The contracts (programs) the leg calls. */
@@ -229,6 +260,11 @@ export type LegSimulationReading =
 
 /** What a mined transaction moved (token balance changes), or not mined yet. */
 export type LegChangesReading =
-  | { readonly status: 'ok'; readonly changes: readonly ChainBalanceChange[] }
+  | {
+      readonly status: 'ok';
+      readonly changes: readonly ChainBalanceChange[];
+      /** Where it landed: its slot (Solana), its checkpoint (Sui); absent when not known. */
+      readonly block?: string;
+    }
   | { readonly status: 'pending' }
   | Unavailable;

@@ -62,7 +62,7 @@ export const PlanVerdictDocument = z
     ),
     gaps: z.array(
       z.object({
-        code: z.enum(['opaque_swap_call', 'lookup_table_unresolved']),
+        code: z.enum(['opaque_swap_call', 'lookup_table_unresolved', 'simulation_deferred']),
         leg: z.number().int(),
         message: z.string(),
       }),

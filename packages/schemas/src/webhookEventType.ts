@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The webhook event types: the seven of SPEC §Events, `reconciliation.drift` (the books and
  * the chain disagree beyond the threshold), `auto_pay.paid` (a payee was paid yield) and
- * `plan.divergence` (a settled leg moved USDC otherwise than its plan's simulation).
+ * `plan.divergence` (a settled leg moved USDC otherwise than its plan's simulation) and
+ * `plan.simulated` (a deferred Solana or Sui leg was simulated once the leg before it settled).
  */
 export const WebhookEventType = z.enum([
   'deposit.settled',
@@ -16,6 +17,7 @@ export const WebhookEventType = z.enum([
   'reconciliation.drift',
   'auto_pay.paid',
   'plan.divergence',
+  'plan.simulated',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 

@@ -23,12 +23,13 @@ const event = {
 };
 
 describe('webhook events', () => {
-  it('the seven SPEC types, reconciliation.drift, auto_pay.paid and plan.divergence, one envelope schema each', () => {
-    expect(WebhookEventType.options).toHaveLength(10);
-    expect(WebhookEventType.options.slice(-3)).toEqual([
+  it('the seven SPEC types, reconciliation.drift, auto_pay.paid, plan.divergence and plan.simulated, one envelope schema each', () => {
+    expect(WebhookEventType.options).toHaveLength(11);
+    expect(WebhookEventType.options.slice(-4)).toEqual([
       'reconciliation.drift',
       'auto_pay.paid',
       'plan.divergence',
+      'plan.simulated',
     ]);
     expect(Object.keys(WEBHOOK_EVENT_SCHEMAS)).toEqual(WebhookEventType.options);
   });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ApyUpdatedPayload } from './apyUpdatedEvent';
 import { Chain } from './chains';
 import { MicrosOut } from './money';
-import { DivergentChange } from './planSimulation';
+import { DivergentChange, SimulatedLeg, SimulationFinding } from './planSimulation';
 import type { WebhookEventType } from './webhookEventType';
 import { WEBHOOK_EVENT_SCHEMA_VERSION } from './webhookEventType';
 
 /**
- * Webhook events: the ten types, the payload (`data`) of each, and the versioned envelope
+ * Webhook events: the eleven types, the payload (`data`) of each, and the versioned envelope
  * every delivery's body is. A receiver dedupes on `id` (the same event can arrive more than
  * once: delivery is at least once).
  */
@@ -30,6 +30,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, strin
     'An auto-pay transfer leg settled from its receipt: the payee received the amount the chain proved, paid from the yield the run withdrew (never principal).',
   'plan.divergence':
     "A settled leg's transaction moved USDC otherwise than the plan's simulation at prepare (a fee-on-transfer token, a venue that skims): the books follow the receipt, the leg is flagged for review.",
+  'plan.simulated':
+    "A deferred leg of a Solana or Sui plan (it runs on what the leg before it leaves) was simulated once that leg settled, on the state the chain then had: its outcome, its findings (none: it does what the plan says) and the plan's new simulation digest. Read them before signing the leg.",
 };
 
 /** The settled leg an event is about. */
@@ -198,6 +200,25 @@ export const PlanDivergenceData = z.object({
 });
 export type PlanDivergenceData = z.infer<typeof PlanDivergenceData>;
 
+export const PlanSimulatedData = z.object({
+  planId: z.string(),
+  legIndex: z.number().int().meta({ description: 'The leg now simulated.' }),
+  chain: Chain,
+  wallet: z.string().meta({ description: 'The ledger wallet (canonical address).' }),
+  afterLegIndex: z
+    .number()
+    .int()
+    .meta({ description: 'The leg whose settlement it waited for (its state is what it ran on).' }),
+  simulationDigest: z
+    .string()
+    .meta({ description: "The plan simulation's new digest (`sha256:<hex>`)." }),
+  leg: SimulatedLeg,
+  findings: z.array(SimulationFinding).meta({
+    description: "This leg's findings (also in the plan's `simulation.findings`): do not sign it.",
+  }),
+});
+export type PlanSimulatedData = z.infer<typeof PlanSimulatedData>;
+
 export const DepositSettledEvent = envelope('deposit.settled', DepositSettledData);
 export const WithdrawSettledEvent = envelope('withdraw.settled', WithdrawSettledData);
 export const HarvestCompletedEvent = envelope('harvest.completed', HarvestCompletedData);
@@ -208,6 +229,7 @@ export const ApyUpdatedEvent = envelope('apy.updated', ApyUpdatedPayload);
 export const ReconciliationDriftEvent = envelope('reconciliation.drift', ReconciliationDriftData);
 export const AutoPayPaidEvent = envelope('auto_pay.paid', AutoPayPaidData);
 export const PlanDivergenceEvent = envelope('plan.divergence', PlanDivergenceData);
+export const PlanSimulatedEvent = envelope('plan.simulated', PlanSimulatedData);
 
 /** The envelope schema of each type, in the order of {@link WebhookEventType}. */
 export const WEBHOOK_EVENT_SCHEMAS = {
@@ -221,6 +243,7 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'reconciliation.drift': ReconciliationDriftEvent,
   'auto_pay.paid': AutoPayPaidEvent,
   'plan.divergence': PlanDivergenceEvent,
+  'plan.simulated': PlanSimulatedEvent,
 } as const satisfies Record<WebhookEventType, z.ZodObject>;
 
 /** A delivery's body: `{ id, type, schemaVersion, createdAt, data }`, by type. */
@@ -235,5 +258,6 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   ReconciliationDriftEvent,
   AutoPayPaidEvent,
   PlanDivergenceEvent,
+  PlanSimulatedEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

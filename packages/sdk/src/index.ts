@@ -45,5 +45,7 @@ export type {
   OperationId,
   PlanDivergence,
   PlanDivergenceData,
+  PlanSimulatedData,
   PlanSimulation,
+  SimulatedLeg,
 } from './schemaTypes';

@@ -27,3 +27,10 @@ export type AllowanceChange = schemas.AllowanceChange;
 export type PlanDivergence = schemas.PlanDivergence;
 /** The `data` of a `plan.divergence` webhook event. */
 export type PlanDivergenceData = schemas.PlanDivergenceData;
+/**
+ * The `data` of a `plan.simulated` webhook event: a deferred Solana or Sui leg simulated once
+ * the leg before it settled (its outcome, its findings, the plan's new simulation digest).
+ */
+export type PlanSimulatedData = schemas.PlanSimulatedData;
+/** One leg of a plan's simulation (`outcome: 'deferred'`: not run yet, see `waitsFor`). */
+export type SimulatedLeg = schemas.SimulatedLeg;

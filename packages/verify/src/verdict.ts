@@ -60,7 +60,13 @@ export type VerifyGapCode =
   /** The calldata is a swap source's own encoding; only its target was checked. */
   | 'opaque_swap_call'
   /** A Solana leg uses an address lookup table the options do not supply. */
-  | 'lookup_table_unresolved';
+  | 'lookup_table_unresolved'
+  /**
+   * The plan's simulation has not run this leg yet (Solana, Sui: it runs on what the leg it
+   * waits for leaves, so it is simulated once that leg settles): fetch the plan again, after that
+   * leg settled, before signing it.
+   */
+  | 'simulation_deferred';
 
 export interface VerifyReason {
   readonly code: VerifyReasonCode;
@@ -136,7 +142,14 @@ export interface VerifiablePlan {
         readonly status: string;
         /** Each simulated leg's `bytesDigest`: sha256 of `<encoding>\n<transaction>`. */
         readonly legs?:
-          readonly { readonly index: number; readonly bytesDigest: string }[] | undefined;
+          | readonly {
+              readonly index: number;
+              readonly bytesDigest: string;
+              /** `deferred`: not simulated yet (it waits for leg `waitsFor` to settle). */
+              readonly outcome?: string | undefined;
+              readonly waitsFor?: number | undefined;
+            }[]
+          | undefined;
         readonly findings?:
           | readonly {
               readonly legIndex: number;

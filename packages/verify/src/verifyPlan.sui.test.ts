@@ -214,4 +214,37 @@ describe('verifyPlan and the simulation bound to the bytes', () => {
     const mismatch = verdict.reasons.find((reason) => reason.code === 'bytes_digest_mismatch');
     expect(mismatch?.message).toContain(plan.simulation.legs[0]?.bytesDigest);
   });
+
+  it('a leg not simulated yet (deferred: it waits for leg 0) is no pass: incomplete, naming it', async () => {
+    const plan = await simulatedPlan();
+    const [leg] = plan.legs;
+    const later = { ...leg!, index: 1 };
+    const simulation = {
+      ...plan.simulation,
+      legs: [
+        ...plan.simulation.legs,
+        { index: 1, bytesDigest: digestOf(later), outcome: 'deferred', waitsFor: 0 },
+      ],
+    };
+    const verdict = verifyPlan({ ...plan, legs: [leg!, later], simulation }, options);
+    expect(verdict.status).toBe('incomplete');
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.gaps).toEqual([
+      {
+        code: 'simulation_deferred',
+        leg: 1,
+        message: expect.stringContaining(
+          'leg 1 is not simulated yet: it runs on what leg 0 leaves',
+        ),
+      },
+    ]);
+    // Once simulated (the plan fetched again after leg 0 settled), it passes.
+    const simulated = {
+      ...simulation,
+      legs: [...plan.simulation.legs, { index: 1, bytesDigest: digestOf(later), outcome: 'ok' }],
+    };
+    expect(
+      verifyPlan({ ...plan, legs: [leg!, later], simulation: simulated }, options).status,
+    ).toBe('verified');
+  });
 });

@@ -108,6 +108,16 @@ export function verifyPlan(plan: VerifiablePlan, options: VerifyPlanOptions): Pl
         message: `leg ${leg.index}'s bytes are not those the plan's simulation ran (${simulated.bytesDigest})`,
       });
     }
+    // Not simulated yet: not a pass for it (its outcome is unknown until the leg before settles).
+    if (simulated.outcome === 'deferred') {
+      const waits =
+        simulated.waitsFor === undefined ? 'the leg before it' : `leg ${simulated.waitsFor}`;
+      gaps.push({
+        code: 'simulation_deferred',
+        leg: simulated.index,
+        message: `leg ${simulated.index} is not simulated yet: it runs on what ${waits} leaves and is simulated once that leg settles; fetch the plan again then, before signing it`,
+      });
+    }
   }
   for (const finding of plan.simulation?.findings ?? []) {
     reasons.push({

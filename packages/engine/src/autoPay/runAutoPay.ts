@@ -13,7 +13,13 @@ import { chainGuardrailBlockers } from '../guardrail/checkGuardrails';
 import { readGuardrails } from '../guardrail/readGuardrails';
 import { EngineError } from '../errors';
 import { storedLeg } from '../plan/legDocument';
-import { planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
+import {
+  inlineSkimOf,
+  planWithdrawSkim,
+  routerSkimOn,
+  skimDisclosure,
+  skimmedLegs,
+} from '../plan/withdrawSkim';
 import type { Treasuries, WithdrawSkim } from '../plan/withdrawSkim';
 import { ownerHoldsReceipts } from '../wallet/skimBooking';
 import { planDocument, planRecord } from '../plan/planDocument';
@@ -151,7 +157,22 @@ async function buildLegs(
     }
   });
   const all = [...withdrawLegs, ...transfers.flat()];
-  return { build: { status: 'prepared', legs: all }, legs, payoutLegs, skim };
+  // Where the chain's router takes its skim inside the withdrawal (Solana), what it takes: the
+  // simulation judges the owner against the leg less it (the leg is not grossed up for it).
+  const routerSkimMicros =
+    withdrawMicros > 0n && !skim
+      ? await routerSkimOn(
+          {
+            ...parameters,
+            opportunity: { chain, opportunityId: run.pool.opportunityId },
+            venue,
+            owner,
+          },
+          withdrawMicros,
+        )
+      : 0n;
+  const carried = routerSkimMicros > 0n ? { grossMicros: withdrawMicros, routerSkimMicros } : skim;
+  return { build: { status: 'prepared', legs: all }, legs, payoutLegs, skim: carried };
 }
 
 /**
@@ -235,6 +256,8 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
         ),
         treasury: built.skim?.stored ? [built.skim.stored.recipient] : [],
         payee: built.payoutLegs.map(({ payee }) => payee.address),
+        // The skim the withdraw leg pays inside its own transaction (Sui, the Solana router).
+        legSkims: inlineSkimOf(built.skim, built.legs),
       },
     );
     const stored = await db

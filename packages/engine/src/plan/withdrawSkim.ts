@@ -1,5 +1,6 @@
 import {
   computePositionClaim,
+  computeVenueSkim,
   computeWithdrawalSkim,
   computeYieldRealisation,
   defaultFeeSchedule,
@@ -8,7 +9,7 @@ import {
 } from '@yieldrouter/fees';
 import type { FeeSchedule } from '@yieldrouter/fees';
 import { readTrackedPositions } from '@yieldrouter/ledger';
-import type { Books, LegEffect } from '@yieldrouter/ledger';
+import type { Books, LegEffect, PlanLegInput } from '@yieldrouter/ledger';
 import type {
   Chain,
   LegBuild,
@@ -184,6 +185,35 @@ async function throughRouter(parameters: PlanWithdrawSkimParameters): Promise<Wi
   }
 }
 
+/**
+ * The skim the Solana router takes on a withdrawal of `amountMicros` that is not grossed up (an
+ * auto-pay run's withdraw leg): the yield above the principal the withdrawn part carries (pro
+ * rata to the position's value read on chain, as `grossUpRouterWithdrawal` takes it), × the
+ * registry's bps, rounded down (`computeVenueSkim`). For the simulation's `legSkims`: the owner
+ * receives the leg's amount less it. 0 where the chain has no router skim, or it cannot be read.
+ */
+export async function routerSkimOn(
+  parameters: Pick<PlanWithdrawSkimParameters, 'adapters' | 'opportunity' | 'venue' | 'owner'>,
+  amountMicros: bigint,
+): Promise<bigint> {
+  const { adapters, opportunity, venue, owner } = parameters;
+  try {
+    const basis = await adapters[opportunity.chain].readSkimBasis?.(venue, owner);
+    if (!basis || basis.shares === 0n) return 0n;
+    const reading = await adapters[opportunity.chain].readPosition(venue, owner, basis.shares);
+    if (reading.status !== 'ok' || reading.sharesValueMicros < amountMicros) return 0n;
+    return computeVenueSkim({
+      principalMicros: basis.principalMicros,
+      sharesHeld: reading.sharesValueMicros,
+      sharesBurnt: amountMicros,
+      receivedMicros: amountMicros,
+      skimBps: basis.skimBps,
+    }).skimMicros;
+  } catch {
+    return 0n;
+  }
+}
+
 /** What the tracked shares are worth at the venue's price now; the books' mark when unreadable. */
 async function readValue(
   { adapters, opportunity, venue, owner }: PlanWithdrawSkimParameters,
@@ -224,6 +254,22 @@ export function routerSkimOf(
   if (!skim?.routerSkimMicros || build.status !== 'prepared') return new Map();
   const index = build.legs.findIndex((leg) => leg.action === 'withdraw');
   return index < 0 ? new Map() : new Map([[index, skim.routerSkimMicros]]);
+}
+
+/**
+ * The skim a withdraw leg pays the treasury inside its own transaction, by the leg's index (the
+ * simulation's `legSkims`): the Solana router's as the plan grossed it up, or the plan's skim
+ * where the withdraw leg splits it off itself (Sui); none where the skim is a leg of its own
+ * (EVM's transfer, effect `skim`) or there is none.
+ */
+export function inlineSkimOf(
+  skim: WithdrawSkim | undefined,
+  legs: readonly PlanLegInput[],
+): ReadonlyMap<number, bigint> {
+  const index = legs.findIndex((leg) => leg.action === 'withdraw');
+  if (index < 0 || legs.some((leg) => leg.effect === 'skim')) return new Map();
+  const amount = skim?.routerSkimMicros ?? (skim?.stored ? BigInt(skim.stored.amountMicros) : 0n);
+  return amount > 0n ? new Map([[index, amount]]) : new Map();
 }
 
 /**

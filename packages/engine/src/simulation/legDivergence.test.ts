@@ -38,13 +38,22 @@ async function stored(
   leg: Pick<PlanLegInput, 'action' | 'effect'>,
   changes: SimulatedLeg['changes'],
   swap?: { slippageBps: number },
+  /** A leg simulated after the one before it settled (Solana, Sui): its chain and own block. */
+  later?: { chain: 'solana' | 'sui'; block: string },
 ): Promise<SettlementLeg> {
+  const chain = later?.chain ?? 'base';
   const legs: SimulatedLeg[] = [
-    { index: 0, bytesDigest: `sha256:${'0'.repeat(64)}`, outcome: 'ok', changes },
+    {
+      index: 0,
+      bytesDigest: `sha256:${'0'.repeat(64)}`,
+      outcome: 'ok',
+      changes,
+      ...(later ? { block: later.block } : {}),
+    },
   ];
   const simulation: PlanSimulation = {
     status: 'simulated',
-    chain: 'base',
+    chain,
     method: 'eth_simulateV1',
     block: '1',
     legs,
@@ -55,7 +64,7 @@ async function stored(
     id: planId,
     kind: leg.action === 'swap' ? 'swap' : 'auto_pay',
     status: 'prepared',
-    chain: 'base',
+    chain,
     venueId: null,
     owner: OWNER,
     wallet: OWNER,
@@ -70,7 +79,7 @@ async function stored(
   return {
     planId,
     legIndex: 0,
-    chain: 'base',
+    chain,
     owner: OWNER,
     wallet: OWNER,
     action: leg.action,
@@ -79,13 +88,25 @@ async function stored(
   } as unknown as SettlementLeg;
 }
 
-const reading = (changes: ChainBalanceChange[]) =>
-  ({
-    base: { readLegChanges: async () => ({ status: 'ok' as const, changes }) },
-  }) as unknown as ChainAdapters;
+const reading = (changes: ChainBalanceChange[], block?: string) => {
+  const readLegChanges = async () => ({
+    status: 'ok' as const,
+    changes,
+    ...(block === undefined ? {} : { block }),
+  });
+  return { base: { readLegChanges }, solana: { readLegChanges }, sui: { readLegChanges } };
+};
 
-const compare = (leg: SettlementLeg, changes: ChainBalanceChange[]) =>
-  legDivergence({ db: test.db, adapters: reading(changes), txId: TX, now: new Date() }, leg);
+const compare = (leg: SettlementLeg, changes: ChainBalanceChange[], block?: string) =>
+  legDivergence(
+    {
+      db: test.db,
+      adapters: reading(changes, block) as unknown as ChainAdapters,
+      txId: TX,
+      now: new Date(),
+    },
+    leg,
+  );
 
 it('a payout whose payee got less than simulated: recorded, with the plan.divergence event', async () => {
   const leg = await stored(
@@ -150,4 +171,29 @@ it('a swap: a fill within its slippage passes, one beyond it is recorded with th
   expect(divergence.events[0]?.payload).toMatchObject({
     changes: [{ asset: WETH, simulated: '400000', actual: '395999', tolerance: '4000' }],
   });
+});
+
+it('a later leg that landed before its simulation ran is not compared with it', async () => {
+  const changes = [row(OWNER, USDC, '-1000000'), row(PAYEE, USDC, '1000000')];
+  const short = [
+    { account: OWNER, asset: USDC, delta: -1_000_000n },
+    { account: PAYEE, asset: USDC, delta: 900_000n },
+  ];
+  const payout = { action: 'transfer', effect: 'pay_out' } as const;
+  // Sui: the dry run ran after checkpoint 10; a transaction in checkpoint 10 was in its state.
+  const sui = await stored('plan_00000000000000000000000000000a05', payout, changes, undefined, {
+    chain: 'sui',
+    block: '10',
+  });
+  expect(await compare(sui, short, '10')).toEqual({ events: [], note: null });
+  expect((await compare(sui, short, '11')).note).toMatch(/diverged from its simulation/);
+  // Solana: simulated at slot 10; a transaction in slot 9 was in its state, one in 10 was not.
+  const solana = await stored('plan_00000000000000000000000000000a06', payout, changes, undefined, {
+    chain: 'solana',
+    block: '10',
+  });
+  expect(await compare(solana, short, '9')).toEqual({ events: [], note: null });
+  expect((await compare(solana, short, '10')).note).toMatch(/diverged from its simulation/);
+  // Where it landed unknown: compared.
+  expect((await compare(solana, short)).note).toMatch(/diverged from its simulation/);
 });

@@ -116,6 +116,24 @@ function boundOf(leg: SettlementLeg, simulated: SimulatedLeg): DivergenceBound |
   return { slippageBps };
 }
 
+/**
+ * Whether a leg simulated after the leg before it settled (its own `block`: Solana, Sui) landed
+ * before that simulation ran: sent before it, its transaction is in the state the simulation
+ * ran on, so the simulation is not of the state it ran on and is not compared (the verifier
+ * said the leg was not simulated yet when it was signed). Solana: its slot is before the slot
+ * simulated at (the slot the bed and a node answer is the one a transaction sent then lands in
+ * or after); Sui: its checkpoint is at or before the latest checkpoint the dry run ran after. A
+ * position not known (a Sui transaction not checkpointed yet) is compared.
+ */
+function landedBeforeItsSimulation(
+  chain: string,
+  landed: string | undefined,
+  simulated: string | null | undefined,
+): boolean {
+  if (landed === undefined || simulated === undefined || simulated === null) return false;
+  return chain === 'sui' ? BigInt(landed) <= BigInt(simulated) : BigInt(landed) < BigInt(simulated);
+}
+
 /** What a leg's divergence adds to its settlement: the event, and a note for the review. */
 export interface LegDivergence {
   readonly events: OutboxEventInput[];
@@ -163,6 +181,7 @@ export async function legDivergence(
       `${leg.chain}: what ${txId} moved could not be read to compare with the plan's simulation (${why}); try again`,
     );
   }
+  if (landedBeforeItsSimulation(leg.chain, reading.block, simulated.block)) return NONE;
   const changes = divergentChanges(
     simulated.changes,
     reading.changes,

@@ -10,13 +10,11 @@ import type { Address, Hash, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { readPlan } from '../plan/readPlan';
-import { listOpportunities } from '../venues/listOpportunities';
 import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
-import { prepareRebalance } from '../wallet/prepareRebalance';
 import { settleLeg } from '../wallet/settleLeg';
 import { simulatePlan } from './simulatePlan';
-import { prepareVenuePlan } from './testing/prepareVenuePlan';
+import { prepareRebalanceAll, prepareVenuePlan } from './testing/prepareVenuePlan';
 
 // Issue 44 end to end on anvil and PostgreSQL: a deposit plan into an ERC-4626 venue carries its
 // simulated outcome (stored with it); settlement compares the mined deposit with it. Cheating
@@ -209,21 +207,9 @@ it('an honest rebalance: each side simulated in order, settled with no divergenc
     settleLeg({ db: test.db, adapters, venues, planId, legIndex, txId, now: new Date() });
   await settle(deposit.planId as string, 1, depositHashes[1] as Hash);
 
-  const opportunities = await listOpportunities({
-    db: test.db,
-    venues,
-    enablement: [],
-    now: new Date(),
-  });
-  const plan = await prepareRebalance(
-    { db: test.db, adapters, venues, opportunities },
-    {
-      wallet: owner,
-      fromOpportunityId: 'morpho',
-      toOpportunityId: 'aave-v3',
-      amount: 'all',
-      now: new Date(),
-    },
+  const plan = await prepareRebalanceAll(
+    { db: test.db, adapters, venues },
+    { wallet: owner, from: 'morpho', to: 'aave-v3' },
   );
   expect(plan.status).toBe('prepared');
   expect(plan.simulation).toMatchObject({ status: 'simulated', findings: [] });

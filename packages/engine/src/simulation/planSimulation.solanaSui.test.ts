@@ -156,6 +156,7 @@ async function honest(plan: PlanDocument, send: (plan: PlanDocument) => Promise<
   expect(await adapters[chain].readLegChanges!(txId)).toEqual({
     status: 'ok',
     changes: simulatedChanges(plan),
+    block: expect.stringMatching(/^[0-9]+$/),
   });
   expect(await settle(plan, txId)).toMatchObject({ status: 'confirmed', reviewReason: null });
   expect((await readPlan(test.db, plan.planId as string)).divergences).toEqual([]);

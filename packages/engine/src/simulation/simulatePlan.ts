@@ -71,18 +71,22 @@ export const roleOf = (
  * transfer leg calls is not (it is the asset, not a party). The account the chain reports a
  * leg's own program pays the treasury (the Solana router's skim) is the treasury's.
  */
-const withCalledContracts = (
+export const withCalledContracts = (
   roles: SimulationRoles,
   legs: readonly PlanLegInput[],
   reading: Extract<LegSimulationReading, { status: 'ok' }>,
+  /** The index of the reading's first leg among the plan's (a deferred leg run alone). */
+  first = 0,
 ): SimulationRoles => ({
   ...roles,
   // The treasury the chain's own program pays inside a leg (the Solana router's skim account).
   treasury: [...roles.treasury, ...(reading.treasury ?? [])],
   venue: [
     ...roles.venue,
+    // The called program's own accounts (the Solana router's PDA, holder of its vault).
+    ...(reading.venue ?? []),
     ...reading.legs.flatMap((leg, index) => {
-      const action = legs[index]?.action;
+      const action = legs[first + index]?.action;
       return action === 'approve' || action === 'transfer' ? [] : (leg.calls ?? []);
     }),
   ],
@@ -98,6 +102,83 @@ const unavailable = (
   reason: Extract<PlanSimulation, { status: 'unavailable' }>['reason'],
   detail: string,
 ): PlanSimulation => ({ status: 'unavailable', reason, detail });
+
+type ReadLeg = Extract<LegSimulationReading, { status: 'ok' }>['legs'][number];
+
+/**
+ * A leg as the plan's simulation shows it: bound to its bytes, each change and approval with its
+ * role. A deferred leg (Solana, Sui: it runs on what the leg before it leaves) has no changes
+ * and names the leg it waits for.
+ */
+export function simulatedLeg(
+  leg: ReadLeg,
+  index: number,
+  payload: UnsignedPayload,
+  roles: SimulationRoles,
+  usdc: string | undefined,
+): SimulatedLeg {
+  const bytesDigest = legBytesDigest(payload);
+  if (leg.outcome === 'deferred') {
+    return { index, bytesDigest, outcome: 'deferred', waitsFor: index - 1, changes: [] };
+  }
+  return {
+    index,
+    bytesDigest,
+    outcome: leg.outcome,
+    ...(leg.detail === undefined ? {} : { detail: leg.detail }),
+    ...(leg.unobserved === undefined ? {} : { unobserved: [...leg.unobserved] }),
+    changes: leg.changes.map((change) => ({
+      account: change.account,
+      ...(change.holder === undefined ? {} : { holder: change.holder }),
+      role: roleOf(roles, change),
+      asset: change.asset,
+      usdc: accountKey(change.asset) === usdc,
+      delta: formatMicros(change.delta),
+    })),
+    ...(leg.calls ? { calls: [...leg.calls] } : {}),
+    ...(leg.approvals
+      ? {
+          approvals: leg.approvals.map((approval) => ({
+            holder: approval.holder,
+            spender: approval.spender,
+            role: roleOf(roles, { account: approval.spender }),
+            asset: approval.asset,
+            usdc: accountKey(approval.asset) === usdc,
+            allowance: formatMicros(approval.allowance),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** The roles a deferred leg is judged with, as stored with the plan (0068's `deferred_roles`). */
+export const storedRoles = (roles: Omit<SimulationRoles, 'owner'>) => ({
+  venue: [...roles.venue],
+  treasury: [...roles.treasury],
+  payee: [...(roles.payee ?? [])],
+  legSkims: Object.fromEntries(
+    [...(roles.legSkims ?? new Map<number, bigint>())].map(([index, skim]) => [
+      String(index),
+      skim.toString(),
+    ]),
+  ),
+});
+
+/** The stored roles back (`storedRoles`), with the plan's owner. */
+export function rolesFromStored(stored: unknown, owner: string): SimulationRoles {
+  const roles = (stored ?? {}) as Partial<Record<'venue' | 'treasury' | 'payee', string[]>> & {
+    legSkims?: Record<string, string>;
+  };
+  return {
+    owner,
+    venue: roles.venue ?? [],
+    treasury: roles.treasury ?? [],
+    payee: roles.payee ?? [],
+    legSkims: new Map(
+      Object.entries(roles.legSkims ?? {}).map(([index, skim]) => [Number(index), BigInt(skim)]),
+    ),
+  };
+}
 
 /** The chains a plan may be simulated on: any adapters, by chain (absent: `not_supported`). */
 export type SimulationAdapters = { readonly [C in Chain]?: Pick<ChainAdapter, 'simulateLegs'> };
@@ -138,34 +219,9 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
   if (reading.status === 'unavailable') return unavailable(reading.reason, reading.detail);
   const usdc = reading.usdc ? accountKey(reading.usdc) : undefined;
   const roles = withCalledContracts(parameters.roles, legs, reading);
-  const simulated: SimulatedLeg[] = reading.legs.map((leg, index) => ({
-    index,
-    bytesDigest: legBytesDigest(payloads[index] as UnsignedPayload),
-    outcome: leg.outcome,
-    ...(leg.detail === undefined ? {} : { detail: leg.detail }),
-    ...(leg.unobserved === undefined ? {} : { unobserved: [...leg.unobserved] }),
-    changes: leg.changes.map((change) => ({
-      account: change.account,
-      ...(change.holder === undefined ? {} : { holder: change.holder }),
-      role: roleOf(roles, change),
-      asset: change.asset,
-      usdc: accountKey(change.asset) === usdc,
-      delta: formatMicros(change.delta),
-    })),
-    ...(leg.calls ? { calls: [...leg.calls] } : {}),
-    ...(leg.approvals
-      ? {
-          approvals: leg.approvals.map((approval) => ({
-            holder: approval.holder,
-            spender: approval.spender,
-            role: roleOf(roles, { account: approval.spender }),
-            asset: approval.asset,
-            usdc: accountKey(approval.asset) === usdc,
-            allowance: formatMicros(approval.allowance),
-          })),
-        }
-      : {}),
-  }));
+  const simulated = reading.legs.map((leg, index) =>
+    simulatedLeg(leg, index, payloads[index] as UnsignedPayload, roles, usdc),
+  );
   return {
     status: 'simulated',
     chain,
@@ -195,6 +251,8 @@ export async function withSimulation<D extends PlanDocument>(
     legs: plan.legs,
     roles: { ...roles, owner: plan.owner },
   });
+  const deferred =
+    simulation.status === 'simulated' && simulation.legs.some((leg) => leg.outcome === 'deferred');
   return {
     plan: {
       ...plan,
@@ -202,6 +260,8 @@ export async function withSimulation<D extends PlanDocument>(
         status: simulation.status,
         digest: simulation.status === 'simulated' ? simulation.digest : null,
         document: simulation as unknown as Prisma.InputJsonObject,
+        // Kept for the deferred legs' findings, computed once each runs (deferredLeg.ts).
+        ...(deferred ? { deferredRoles: storedRoles(roles) } : {}),
       },
     },
     document: { ...document, simulation },

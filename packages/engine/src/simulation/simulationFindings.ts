@@ -12,13 +12,22 @@ const sumOf = (leg: SimulatedLeg, role: string) =>
 
 /**
  * What a settling leg says its USDC does: the owner's change, and who takes (pays) the other
- * side. A burn's other side is burned (nobody); legs not listed here are judged for their
- * recipients only.
+ * side. A burn's other side is burned (nobody), a Sui wallet leg's is the owner themself; legs
+ * not listed here are judged for their recipients only.
  */
 function plannedMove(
   leg: PlanLegInput,
+  chain: string,
 ): { owner: bigint; counterpart?: 'venue' | 'payee' } | undefined {
   const amount = leg.amountMicros;
+  // A Sui wallet leg (a deposit into or withdrawal from liquid, no venue): liquid on Sui is the
+  // owner's wallet, so the owner sends the amount to themselves (it proves they hold it) and
+  // their USDC does not change.
+  const walletLeg =
+    (leg.chain ?? chain) === 'sui' &&
+    !leg.venueId &&
+    (leg.action === 'deposit' || leg.action === 'withdraw');
+  if (walletLeg) return { owner: 0n };
   if (leg.action === 'deposit') return { owner: -amount, counterpart: 'venue' };
   if (leg.action === 'withdraw') return { owner: amount, counterpart: 'venue' };
   if (leg.action === 'transfer' && leg.effect === 'pay_out') {
@@ -118,7 +127,8 @@ export function simulationFindings(
   const findings: SimulationFinding[] = [];
   for (const leg of simulated) {
     const planned = legs[leg.index];
-    if (!planned) continue;
+    // A deferred leg has not run yet: nothing to judge (its findings come when it runs).
+    if (!planned || leg.outcome === 'deferred') continue;
     if (leg.outcome === 'reverted') {
       findings.push({
         legIndex: leg.index,
@@ -139,7 +149,7 @@ export function simulationFindings(
         });
       }
     }
-    const planMove = plannedMove(planned);
+    const planMove = plannedMove(planned, chain);
     if (!planMove) continue;
     // A withdrawal whose program pays the treasury inside it (the Solana router's skim): the
     // owner receives the leg's amount less the skim the plan computed, the treasury exactly it.

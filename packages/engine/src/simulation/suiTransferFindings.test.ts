@@ -71,3 +71,38 @@ it('a payout PTB that shorts the payee and pays a stranger: every finding is rai
     'unexpected_recipient',
   ]);
 });
+
+it("a wallet leg (liquid is the owner's wallet): no USDC moves, no findings; sent elsewhere, caught", async () => {
+  const owner = fundedWallet(bed().fake).toSuiAddress();
+  const stranger = new Ed25519Keypair().toSuiAddress();
+  const build = await bed().adapter.buildDeposit({
+    planId: newPlanId(),
+    owner,
+    amountMicros: 3_000_000n,
+    target: { kind: 'router' },
+  });
+  if (build.status !== 'prepared') throw new Error(JSON.stringify(build));
+  const leg = build.legs[0] as UnsignedLeg;
+  const run = (unsigned: UnsignedLeg) =>
+    simulatePlan({
+      adapters: { sui: bed().adapter },
+      planId: unsigned.planId,
+      chain: 'sui',
+      legs: [storedLeg(unsigned, 'fund_liquid', null)],
+      roles: { owner, venue: [], treasury: [] },
+    });
+  const honest = await run(leg);
+  if (honest.status !== 'simulated') throw new Error(JSON.stringify(honest));
+  expect(honest.findings).toEqual([]);
+  expect(honest.legs[0]?.changes.filter((change) => change.usdc)).toEqual([]);
+  // Its bytes swapped: the amount sent to a stranger instead of the owner themself.
+  const tx = new Transaction();
+  tx.setSender(owner);
+  tx.transferObjects([coinWithBalance({ type: USDC, balance: 3_000_000n })], stranger);
+  const swapped = await run(await withTransaction(leg, tx));
+  if (swapped.status !== 'simulated') throw new Error(JSON.stringify(swapped));
+  expect(swapped.findings.map((finding) => finding.code).sort()).toEqual([
+    'owner_amount_mismatch',
+    'unexpected_recipient',
+  ]);
+});

@@ -23,7 +23,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { ROUTE_TOKEN } from './prepareRoute';
 import { ownerOn } from './walletAddress';
 import { ownerHoldsReceipts } from './skimBooking';
-import { planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
+import { inlineSkimOf, planWithdrawSkim, skimDisclosure, skimmedLegs } from '../plan/withdrawSkim';
 import type { Treasuries, WithdrawSkim } from '../plan/withdrawSkim';
 
 /** What a rebalance is prepared with: the books, the chains and the current listing. */
@@ -283,6 +283,8 @@ export async function prepareRebalance(
     {
       venue: [from, to].flatMap((venue) => venueAccounts(venueOnChain(deps.venues, venue))),
       treasury: skim?.stored ? [skim.stored.recipient] : [],
+      // The skim the withdraw leg pays inside its own transaction (Sui, the Solana router).
+      legSkims: inlineSkimOf(skim, legs),
     },
   );
   const store = async (tx: Books) => {

@@ -32,6 +32,7 @@ import { readSwapLegReceipt } from './swapLegReceipt';
 import { readSkimLegReceipt } from './skimBooking';
 import { readPayoutLegReceipt } from '../autoPay/readPayoutLegReceipt';
 import { flagDivergence, legDivergence } from '../simulation/legDivergence';
+import { simulateDeferredLeg } from '../simulation/deferredLeg';
 
 export interface SettleLegParameters {
   readonly db: Books;
@@ -160,7 +161,12 @@ export async function settleLeg(
   const { adapters, txId } = parameters;
   const { leg, txClaim, simulation } = await loadLeg(parameters);
   const settled = finalResult(leg, txId);
-  if (settled) return settled;
+  if (settled) {
+    // A replay of a confirmed leg runs the leg waiting for it if that did not run yet (the
+    // chain could not be read then).
+    if (leg.status === 'confirmed') await simulateDeferredLeg(parameters, leg, simulation);
+    return settled;
+  }
   const claim = otherClaim(leg, txClaim);
   if (claim && (claim.status === 'confirmed' || claim.status === 'failed')) {
     throw conflict(txId, claim, 'already settled');
@@ -271,8 +277,10 @@ export async function settleLeg(
     if (!(error instanceof LedgerError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
     state = { stale: true as const };
   }
-  if (!state.stale) return state.result;
-  return again(parameters, leg, attempt);
+  if (state.stale) return again(parameters, leg, attempt);
+  // Issue 44: a later Solana or Sui leg is simulated on the state this confirmed leg left.
+  if (receipt.status === 'confirmed') await simulateDeferredLeg(parameters, leg, simulation);
+  return state.result;
 }
 
 /** The leg moved while it was settled: read it again, a few times at most. */

@@ -127,9 +127,10 @@ describe('webhook subscriptions (use cases)', () => {
     expect((await refusal(rotate('key_owner'))).code).toBe('NOT_FOUND');
   });
 
-  it('the event types document lists the ten types', () => {
+  it('the event types document lists the eleven types', () => {
     const document = buildWebhookEventTypesDocument();
-    expect(document.count).toBe(10);
+    expect(document.count).toBe(11);
+    expect(document.eventTypes.map((entry) => entry.type)).toContain('plan.simulated');
     expect(document.eventTypes.map((entry) => entry.type)).toContain('plan.divergence');
     expect(document.eventTypes.map((entry) => entry.type)).toContain('apy.updated');
     expect(document.eventTypes.map((entry) => entry.type)).toContain('auto_pay.paid');

@@ -2,6 +2,7 @@
 import type { Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../../chains/chainsConfig';
 import { prepareStrategyPlan } from '../../plan/prepareStrategyPlan';
+import { prepareRebalance } from '../../wallet/prepareRebalance';
 import { listOpportunities } from '../../venues/listOpportunities';
 import type { VenueConfig } from '../../venues/venueConfig';
 
@@ -28,4 +29,24 @@ export async function prepareVenuePlan(
     request: { id, idField: 'body.id', amountMicros, owner },
     now,
   });
+}
+
+/** The venues listed now, then a rebalance of everything `wallet` holds in `from` into `to`. */
+export async function prepareRebalanceAll(
+  context: { readonly db: Books; readonly adapters: ChainAdapters; readonly venues: VenueConfig },
+  plan: { readonly wallet: string; readonly from: string; readonly to: string },
+) {
+  const { db, adapters, venues } = context;
+  const now = new Date();
+  const opportunities = await listOpportunities({ db, venues, enablement: [], now });
+  return prepareRebalance(
+    { db, adapters, venues, opportunities },
+    {
+      wallet: plan.wallet,
+      fromOpportunityId: plan.from,
+      toOpportunityId: plan.to,
+      amount: 'all',
+      now,
+    },
+  );
 }
