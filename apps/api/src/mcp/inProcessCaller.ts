@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationCaller } from '@yieldrouter/mcp-server';
+import type { z } from 'zod';
 import type { RouteDefinition } from '@yieldrouter/schemas';
 import { canonicalPath } from '@yieldrouter/schemas';
+import { deepFreeze } from '@yieldrouter/engine';
 import { dispatchInProcess } from './dispatchInProcess';
 
 /** An error answer of the API, as the MCP server reads one (status, code, field). */
@@ -35,6 +37,26 @@ function urlOf(route: RouteDefinition, parameters: Parameters<OperationCaller>[1
   }
   const query = search.toString();
   return query ? `${path}?${query}` : path;
+}
+
+type ResponseSchema = z.ZodType;
+
+// A frozen 2xx body (a document built once per discovery snapshot, deep-frozen) cannot change:
+// its check against the route's schema is done once and the checked copy reused, frozen too,
+// so the tool result's text of it is serialized once as well.
+const checkedFrozen = new WeakMap<object, { schema: ResponseSchema; data: unknown }>();
+
+/** The body checked with `schema` (its parsed copy), or undefined when it does not match. */
+function checkedBody(schema: ResponseSchema, body: unknown): { data: unknown } | undefined {
+  const frozen = typeof body === 'object' && body !== null && Object.isFrozen(body);
+  const known = frozen ? checkedFrozen.get(body) : undefined;
+  if (known?.schema === schema) return known;
+  const checked = schema.safeParse(body);
+  if (!checked.success) return undefined;
+  if (!frozen) return { data: checked.data };
+  const data: unknown = deepFreeze(checked.data);
+  checkedFrozen.set(body, { schema, data });
+  return { data };
 }
 
 /**
@@ -74,8 +96,8 @@ export function inProcessCaller(options: InProcessCallerOptions): OperationCalle
     }
     const schema = route.responses[response.status]?.schema;
     if (!schema) return body;
-    const checked = schema.safeParse(body);
-    if (!checked.success) {
+    const checked = checkedBody(schema, body);
+    if (!checked) {
       throw new InProcessCallError(
         `${operationId}: the answer does not match its schema`,
         response.status,

@@ -28,6 +28,24 @@ describe('resultText', () => {
     expect(resultText({ count: 2, items: [1, 2] })).toBe('{"count":2,"items":[1,2]}');
     expect(JSON.parse(resultText(structuredOf([1, 2])))).toEqual({ result: [1, 2] });
   });
+
+  it('a frozen answer (a document built once per snapshot): serialized once, its text reused', () => {
+    const document = Object.freeze({ items: Object.freeze([{ id: 'a' }]), count: 1 });
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      const first = resultText(document);
+      expect(resultText(document)).toBe(first);
+      expect(JSON.parse(first)).toEqual(document);
+      expect(stringify.mock.calls.filter(([value]) => value === document)).toHaveLength(1);
+      // An answer that is not frozen may change between calls: serialized every time.
+      const open = { count: 1 };
+      resultText(open);
+      open.count = 2;
+      expect(resultText(open)).toBe('{"count":2}');
+    } finally {
+      stringify.mockRestore();
+    }
+  });
 });
 
 describe('toolError', () => {

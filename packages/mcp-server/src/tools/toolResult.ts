@@ -12,13 +12,26 @@ const PLAN_KEYS_FIRST = ['status', 'planId', 'submitted', 'ownerMustSign', 'bloc
 export const structuredOf = (body: unknown): JsonObject =>
   isObject(body) ? body : { result: body };
 
+const textOfFrozen = new WeakMap<JsonObject, string>();
+
 /**
  * The text block of a result: the structured content as compact JSON (the MCP spec asks a server
  * that returns structured content to return it serialized as text too, for hosts that show only
  * text). A plan's status, money-moved flags, blockers and legs come first, so a host that cuts a
- * long text still shows what the owner must sign.
+ * long text still shows what the owner must sign. A frozen answer (the API's documents built
+ * once per discovery snapshot, deep-frozen) is serialized once and its text reused.
  */
 export function resultText(structured: JsonObject): string {
+  if (!Object.isFrozen(structured)) return textOf(structured);
+  let text = textOfFrozen.get(structured);
+  if (text === undefined) {
+    text = textOf(structured);
+    textOfFrozen.set(structured, text);
+  }
+  return text;
+}
+
+function textOf(structured: JsonObject): string {
   const first = PLAN_KEYS_FIRST.filter((key) => key in structured);
   if (!('ownerMustSign' in structured) || first.length === 0) return JSON.stringify(structured);
   const ordered: JsonObject = {};
