@@ -3,6 +3,8 @@ const { maxWorkers, ...preset } = require('@yieldrouter/jest-preset');
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: preset.testTimeout,
+  // A root option: TEST_TIERS may leave a project, or both, with nothing to run.
+  passWithNoTests: preset.passWithNoTests,
   // A root option only (jest warns when a project carries it).
   maxWorkers,
   projects: [
