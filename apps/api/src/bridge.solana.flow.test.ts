@@ -10,6 +10,8 @@ import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { bridgeCalls } from './testing/bridgeCalls';
+import { chainAdapters } from './testing/legsAfterSimulation';
+import { divergencesOf, expectMintSimulated } from './testing/mintSimulation';
 import { startCctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 
@@ -116,6 +118,13 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     const next = await deliver({ planId }).expect(200);
     expect(next.body).toMatchObject({ bridgeStatus: 'in_flight', attestation: 'complete' });
     expect(next.body.mintLeg).toMatchObject({ action: 'mint', encoding: 'solana-v0-base64' });
+    // Issue 44: the mint leg simulated on Solana before anyone signs it.
+    expectMintSimulated(next.body, {
+      chain: 'solana',
+      method: 'simulateTransaction',
+      legs: document.legs?.length ?? 0,
+      received: burnMicros,
+    });
 
     const before = solana.usdcBalance(wallet.publicKey);
     const minted = sendOnSolana(next.body.mintLeg);
@@ -139,6 +148,8 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     });
     expect(await balance(owner.address, 'base', 'in_flight')).toBe(0n);
     expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(burnMicros);
+    // What it moved is what its simulation said (getTransaction's token balances): no divergence.
+    expect(await divergencesOf(t, planId)).toEqual({ divergences: [], events: [] });
     // Reported twice: credited once.
     const replay = await deliver({ planId, destTxId: mintTx }).expect(200);
     expect(replay.body).toMatchObject({ credited: false, replay: true });
@@ -195,7 +206,13 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     const burnMicros = BigInt(document.burnAmountMicros ?? '0');
     const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
     const watch = () =>
-      watchBridgeDeliveries({ db: t.db, rail, pageSize: 10, now: () => new Date() });
+      watchBridgeDeliveries({
+        db: t.db,
+        rail,
+        adapters: chainAdapters(t),
+        pageSize: 10,
+        now: () => new Date(),
+      });
     const waiting = await watch();
     expect(waiting).toMatchObject({ delivered: 0, errors: 0 });
     expect(waiting.awaitingMint).toBeGreaterThanOrEqual(1);

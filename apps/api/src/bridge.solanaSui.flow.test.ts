@@ -6,6 +6,7 @@ import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { bridgeCalls } from './testing/bridgeCalls';
+import { chainAdapters } from './testing/legsAfterSimulation';
 import { startCctpSolanaAndSuiBeds } from './testing/cctpSolanaAndSuiBeds';
 import type { CctpSolanaAndSuiBeds } from './testing/cctpSolanaAndSuiBeds';
 import { SUI_BED_USDC, SUI_CCTP_FEE_RECIPIENT } from './testing/suiCctpFake';
@@ -54,6 +55,7 @@ const watch = () =>
   watchBridgeDeliveries({
     db: t.db,
     rail: createCctpRail({ bridges: t.config.bridges, chains: t.config.chains }),
+    adapters: chainAdapters(t),
     pageSize: 10,
     now: () => new Date(),
   });

@@ -7,6 +7,8 @@ import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { bridgeCalls } from './testing/bridgeCalls';
+import { chainAdapters } from './testing/legsAfterSimulation';
+import { divergencesOf, expectMintSimulated } from './testing/mintSimulation';
 import { evmOwnerClients } from './testing/evmOwnerClients';
 import { SUI_BED_USDC, startCctpSuiBeds } from './testing/cctpSuiBeds';
 import type { CctpSuiBeds } from './testing/cctpSuiBeds';
@@ -79,6 +81,13 @@ describe('CCTP v2 Base → Sui on the beds', () => {
     const ready = await deliver({ planId: first.planId }).expect(200);
     expect(ready.body).toMatchObject({ bridgeStatus: 'in_flight', attestation: 'complete' });
     expect(ready.body.mintLeg).toMatchObject({ action: 'mint', encoding: 'sui-transaction-json' });
+    // Issue 44: the mint leg dry-run on Sui as its recipient before anyone signs it.
+    expectMintSimulated(ready.body, {
+      chain: 'sui',
+      method: 'dryRunTransactionBlock',
+      legs: first.legs?.length ?? 0,
+      received: 24_975_000n,
+    });
 
     // A second plan's burn, minted first: its mint is not the first plan's delivery.
     const second = await burnOnBase();
@@ -103,6 +112,8 @@ describe('CCTP v2 Base → Sui on the beds', () => {
       deliveredMicros: '24975000',
     });
     expect(await balance(suiOwner, 'sui', 'liquid')).toBe(24_975_000n);
+    // The relayer's transaction moved the recipient's USDC as the dry run said: no divergence.
+    expect(await divergencesOf(t, first.planId)).toEqual({ divergences: [], events: [] });
     const again = await deliver({ planId: first.planId, destTxId: owned.digest }).expect(200);
     expect(again.body).toMatchObject({ credited: false, replay: true });
     expect(await balance(suiOwner, 'sui', 'liquid')).toBe(24_975_000n);
@@ -169,7 +180,13 @@ describe("the keeper's bridge watch on Sui", () => {
     expect((await beds.executeSuiLeg(suiLeg(ready.body.mintLeg), relayer)).ok).toBe(true);
     const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
     const watch = () =>
-      watchBridgeDeliveries({ db: t.db, rail, pageSize: 10, now: () => new Date() });
+      watchBridgeDeliveries({
+        db: t.db,
+        rail,
+        adapters: chainAdapters(t),
+        pageSize: 10,
+        now: () => new Date(),
+      });
     const before = await balance(suiOwner, 'sui', 'liquid');
     const counts = await watch();
     expect(counts).toMatchObject({ errors: 0, awaitingAttestation: 0, awaitingMint: 0 });
