@@ -240,6 +240,46 @@ describe('verifyPlan on EVM legs', () => {
     ]);
   });
 
+  it("checks whom a bridge's mint pays: the owner's message verifies, another's does not", async () => {
+    const TRANSMITTER = address('77');
+    const transmitter = parseAbi(['function receiveMessage(bytes, bytes)']);
+    /** A CCTP v2 burn message minting 5 USDC to `recipient` (header, then the burn body). */
+    const message = (recipient: `0x${string}`): `0x${string}` =>
+      `0x${'00'.repeat(148)}${'00000001'}${'00'.repeat(12)}${USDC.slice(2)}${'00'.repeat(12)}${recipient.slice(2)}${(5_000_000).toString(16).padStart(64, '0')}${'00'.repeat(128)}`;
+    const mintOf = async (recipient: `0x${string}`) => {
+      const plan = planOf(
+        PLAN,
+        OWNER,
+        await legs(
+          adapter.buildTransfer({
+            planId: PLAN,
+            owner: OWNER,
+            amountMicros: 5_000_000n,
+            recipient: PAYEE,
+          }),
+        ),
+      );
+      return withLeg(plan, 0, (leg) => {
+        if (typeof leg.transaction !== 'object') throw new Error('not EVM');
+        const call = encodeFunctionData({
+          abi: transmitter,
+          functionName: 'receiveMessage',
+          args: [message(recipient), '0x1234'],
+        });
+        return {
+          ...leg,
+          action: 'mint',
+          transaction: { ...leg.transaction, to: TRANSMITTER, data: `${call}53564331${tag}` },
+        };
+      });
+    };
+    const listed = { ...options, venues: [...options.venues, TRANSMITTER] };
+    expect(verifyPlan(await mintOf(OWNER), listed)).toMatchObject({ status: 'verified' });
+    expect(verifyPlan(await mintOf(THIEF), listed).reasons).toEqual([
+      expect.objectContaining({ code: 'unknown_destination', leg: 0 }),
+    ]);
+  });
+
   it('verifies a withdrawal with its skim to a listed treasury, and catches another skim', async () => {
     const TREASURY = address('77');
     const build = adapter.buildWithdraw({
