@@ -2,20 +2,25 @@ import request from 'supertest';
 import { PlanSimulation, StoredPlanDocument } from '@yieldrouter/schemas';
 import type { TestApp } from './startTestApp';
 
+const METHOD = {
+  base: 'eth_simulateV1',
+  arbitrum: 'eth_simulateV1',
+  solana: 'simulateTransaction',
+  sui: 'dryRunTransactionBlock',
+} as const;
+
 /**
  * Issue 44 on a bridge's mint: the delivery's `mintSimulation` ran the served `mintLeg` on
- * `chain` (by `method`), under the index after the plan's `legs`, with no finding, crediting the
- * recipient (`owner` role) exactly `received` USDC; the simulation, parsed.
+ * `chain` (by its method), under the index after the plan's `legs`, with no finding, crediting
+ * the recipient (`owner` role) exactly `received` USDC; the simulation, parsed.
  */
 export function expectMintSimulated(
   delivery: { readonly mintLeg?: unknown; readonly mintSimulation?: unknown },
-  expected: {
-    readonly chain: string;
-    readonly method: string;
-    readonly legs: number;
-    readonly received: bigint;
-  },
+  chain: keyof typeof METHOD,
+  legs: number | undefined,
+  received: bigint,
 ) {
+  const expected = { chain, method: METHOD[chain], legs: legs ?? 0, received };
   expect(delivery.mintLeg).toMatchObject({ index: expected.legs, action: 'mint' });
   const simulation = PlanSimulation.parse(delivery.mintSimulation);
   if (simulation.status !== 'simulated') throw new Error(JSON.stringify(simulation));
@@ -25,10 +30,10 @@ export function expectMintSimulated(
     findings: [],
     legs: [{ index: expected.legs, outcome: 'ok' }],
   });
-  const received = (simulation.legs[0]?.changes ?? [])
+  const credited = (simulation.legs[0]?.changes ?? [])
     .filter((change) => change.usdc && change.role === 'owner')
     .reduce((total, change) => total + BigInt(change.delta), 0n);
-  expect(received).toBe(expected.received);
+  expect(credited).toBe(expected.received);
   return simulation;
 }
 

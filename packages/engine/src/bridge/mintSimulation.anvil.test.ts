@@ -1,26 +1,25 @@
-import { createPublicClient, createWalletClient, http } from 'viem';
-import type { Address, Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
 import { createEvmAdapter } from '@yieldrouter/chain-evm';
 import type { LegBuild, PlanSimulation, UnsignedLeg } from '@yieldrouter/schemas';
-import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
 import { divergentChanges } from '../simulation/legDivergence';
 import { legBytesDigest } from '../simulation/simulatePlan';
 import type { BridgeRail } from './bridgeRail';
-import { parseCctpSettings } from './cctpSettings';
-import { createCctpRail } from './createCctpRail';
 import { simulateMintLeg } from './mintSimulation';
+import { cctpBedRail, sendLegs } from './testing/cctpBedRail';
 import type { MintSimulationAdapters } from './mintSimulation';
 
 // Issue 44 on a bridge's mint, on the CCTP bed (two anvils, the CCTP v2 stand-ins, the Iris
 // fake): the mint leg the rail builds from the attestation, run on Arbitrum as its recipient
 // (eth_simulateV1), equals what it moves once relayed; a mint leg carrying another burn's
 // message (minting to someone else) shows it before anyone signs.
-const owner = anvilAccount(5);
-const stranger = anvilAccount(6);
-const relayer = anvilAccount(7);
+const [owner, stranger, relayer] = [5, 6, 7].map((index) => anvilAccount(index)) as [
+  ReturnType<typeof anvilAccount>,
+  ReturnType<typeof anvilAccount>,
+  ReturnType<typeof anvilAccount>,
+];
 const planId = `plan_${'c3'.repeat(16)}`;
 const lane = { sourceChain: 'base', destChain: 'arbitrum' } as const;
 
@@ -30,39 +29,15 @@ let adapters: MintSimulationAdapters;
 
 beforeAll(async () => {
   cctp = await startCctpBed();
-  const { base, arbitrum } = cctp;
-  await base.fixtures.mintUsdc(owner.address, 50_000_000n);
-  await base.fixtures.mintUsdc(stranger.address, 50_000_000n);
-  const settings = parseCctpSettings({
-    SVC_CCTP_ATTESTATION_URL: cctp.iris.url,
-    SVC_CCTP_TIMEOUT_MS: 2_000,
-    SVC_BASE_CCTP_TOKEN_MESSENGER: cctp.contracts.base.tokenMessenger,
-    SVC_BASE_CCTP_MESSAGE_TRANSMITTER: cctp.contracts.base.messageTransmitter,
-    SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: cctp.contracts.arbitrum.tokenMessenger,
-    SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: cctp.contracts.arbitrum.messageTransmitter,
-    SVC_BRIDGE_MIN_MICROS: 1_000_000n,
-    SVC_CCTP_MINT_LOOKBACK_BLOCKS: 10_000n,
-  });
-  rail = createCctpRail({
-    bridges: settings,
-    chains: {
-      timeoutMs: 2_000,
-      sui: { rpcUrl: undefined, network: 'localnet', usdc: '0x2::usdc::USDC' },
-      solana: {
-        rpcUrl: undefined,
-        network: 'localnet',
-        usdc: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-      },
-      base: { rpcUrl: base.anvil.rpcUrl, usdc: base.fixtures.usdc },
-      arbitrum: { rpcUrl: arbitrum.anvil.rpcUrl, usdc: arbitrum.fixtures.usdc },
-    },
-  });
+  await cctp.base.fixtures.mintUsdc(owner.address, 50_000_000n);
+  await cctp.base.fixtures.mintUsdc(stranger.address, 50_000_000n);
+  rail = cctpBedRail(cctp);
   adapters = {
     arbitrum: createEvmAdapter({
       chain: 'arbitrum',
-      rpcUrl: arbitrum.anvil.rpcUrl,
+      rpcUrl: cctp.arbitrum.anvil.rpcUrl,
       timeoutMs: 2_000,
-      usdcAddress: arbitrum.fixtures.usdc,
+      usdcAddress: cctp.arbitrum.fixtures.usdc,
       registryAddress: undefined,
     }),
   };
@@ -75,26 +50,6 @@ function onlyLeg(build: LegBuild): UnsignedLeg {
   const leg = build.status === 'prepared' ? build.legs[0] : undefined;
   if (!leg) throw new Error(JSON.stringify(build));
   return leg;
-}
-
-/** Signs and sends `legs` on Base with `key`, in order; the last one's hash once mined. */
-async function sendOnBase(legs: readonly UnsignedLeg[], key: Hex): Promise<Hex> {
-  const chain = anvilChain(8453, cctp.base.anvil.rpcUrl);
-  const reader = createPublicClient({ chain, transport: http(cctp.base.anvil.rpcUrl) });
-  const wallet = createWalletClient({
-    chain,
-    transport: http(cctp.base.anvil.rpcUrl),
-    account: privateKeyToAccount(key),
-  });
-  let last: Hex | undefined;
-  for (const leg of legs) {
-    const tx = leg.payload.transaction as { to: Address; data: Hex };
-    last = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: 1_000_000n });
-    const receipt = await reader.waitForTransactionReceipt({ hash: last, pollingInterval: 20 });
-    if (receipt.status !== 'success') throw new Error(`${leg.action} reverted`);
-  }
-  if (!last) throw new Error('no legs');
-  return last;
 }
 
 /** `who` burns `amount` on Base towards `recipient` on Arbitrum; the attested message. */
@@ -112,7 +67,7 @@ async function attestedBurn(who: typeof owner, recipient: Address, amountMicros:
     allowance,
   });
   if (build.status !== 'prepared') throw new Error(JSON.stringify(build.blockers));
-  const burnTx = await sendOnBase(build.legs, who.privateKey);
+  const burnTx = await sendLegs(cctp.base, 8453, build.legs, who.privateKey);
   const attested = await rail.readAttestation(lane, burnTx);
   if (attested.status !== 'complete') throw new Error(`attestation ${attested.status}`);
   return attested;
