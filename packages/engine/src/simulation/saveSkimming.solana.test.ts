@@ -14,6 +14,7 @@ import type {
 import { bedAdapter } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
+import type { Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
@@ -28,25 +29,29 @@ import { settleOnSolanaBed } from './testing/settleOnSolanaBed';
 
 let test: TestDatabase;
 let solana: SolanaBed;
-let adapters: ChainAdapters;
-let venues: VenueConfig;
-let save: SolanaSkimmingSave;
 let router: SolanaRouterDeployment;
+let save: SolanaSkimmingSave;
+let context: () => { db: Books; adapters: ChainAdapters; venues: VenueConfig; solana: SolanaBed };
 
 beforeAll(async () => {
-  [test, solana] = await Promise.all([createTestDatabase(), startSolanaBed()]);
+  test = await createTestDatabase();
   await seedVenueCatalog(test.db);
+  solana = await startSolanaBed();
   router = deployYieldRouter(solana);
   save = deploySkimmingSave(solana, { router });
-  adapters = { solana: bedAdapter({ ...solana, router }) } as ChainAdapters;
-  venues = { ids: { save: save.ids }, apyPools: {}, apyMaxAgeMs: 3_600_000, apyMeanMinSamples: 1 };
+  const adapters = { solana: bedAdapter({ ...solana, router }) } as ChainAdapters;
+  const venues = {
+    ids: { save: save.ids },
+    apyPools: {},
+    apyMaxAgeMs: 3_600_000,
+    apyMeanMinSamples: 1,
+  };
+  context = () => ({ db: test.db, adapters, venues, solana });
 }, 180_000);
 afterAll(async () => {
   await Promise.all([test?.drop(), solana?.stop()]);
 });
 afterEach(() => save.setSkimBps(0n));
-
-const context = () => ({ db: test.db, adapters, venues, solana });
 
 /** An owner with `micros` deposited at Save (settled), then a year of interest. */
 async function depositor(micros: bigint): Promise<Keypair> {
@@ -64,22 +69,26 @@ async function depositor(micros: bigint): Promise<Keypair> {
   return owner;
 }
 
-/** What happens on chain between prepare and landing: a minute of interest, maybe a skim. */
-const meanwhile = (skimBps: bigint) => () => {
-  save.advanceSlots(150n);
-  if (skimBps > 0n) save.setSkimBps(skimBps);
-  return true;
-};
+/**
+ * A withdrawal of 2 USDC by `owner`, prepared, then landing after a minute of interest and, with
+ * `skimBps`, the skim turned on; settled.
+ */
+const withdrawLate = (owner: Keypair, skimBps: bigint) =>
+  settleOnSolanaBed(
+    context(),
+    { kind: 'withdraw', id: 'save', owner, amountMicros: 2_000_000n },
+    () => {
+      save.advanceSlots(150n);
+      if (skimBps > 0n) save.setSkimBps(skimBps);
+      return true;
+    },
+  );
 
 describe('Save, its rate moving between prepare and landing', () => {
   it('an honest withdrawal carrying the router skim lands within the rounding: no divergence', async () => {
     const owner = await depositor(6_000_000n);
     const treasuryBefore = solana.usdcBalance(router.treasury);
-    const { simulation, settled, divergences } = await settleOnSolanaBed(
-      context(),
-      { kind: 'withdraw', id: 'save', owner, amountMicros: 2_000_000n },
-      meanwhile(0n),
-    );
+    const { simulation, settled, divergences } = await withdrawLate(owner, 0n);
     expect(simulation).toMatchObject({ status: 'simulated', findings: [] });
     // A year of interest while held: the router's skim reached its treasury inside the leg.
     expect(solana.usdcBalance(router.treasury)).toBeGreaterThan(treasuryBefore);
@@ -94,11 +103,7 @@ describe('Save, its rate moving between prepare and landing', () => {
       owner.publicKey,
     ).toBase58();
     const before = solana.usdcBalance(owner.publicKey);
-    const { simulation, settled, divergences } = await settleOnSolanaBed(
-      context(),
-      { kind: 'withdraw', id: 'save', owner, amountMicros: 2_000_000n },
-      meanwhile(500n),
-    );
+    const { simulation, settled, divergences } = await withdrawLate(owner, 500n);
     expect(simulation).toMatchObject({ status: 'simulated', findings: [] });
     const received = solana.usdcBalance(owner.publicKey) - before;
     // 5 % of what the venue paid stayed in its supply; the owner got about 1.9 USDC of 2.

@@ -31,33 +31,31 @@ static uint64_t standin_set_skim(const SolParameters *params);
 
 #include "../save_lending/save_lending.c"
 
-/* floor(amount × skim bps / 10 000); the market is checked by the caller (check_reserve). */
+/* floor(amount × skim bps / 10 000), the bps from the market's padding; 0 for a short account.
+ * The market is checked by the caller (check_reserve). */
 static uint64_t skim_share(const SolAccountInfo *market, uint64_t amount) {
   uint64_t skim = 0;
-  if (market->data_len < MARKET_LEN) return 0;
-  if (!yr_mul_div_floor(amount, yr_read_u64(market->data + MARKET_SKIM_BPS), 10000, &skim)) {
-    return 0;
-  }
-  return skim;
+  bool read = market->data_len >= MARKET_LEN &&
+              yr_mul_div_floor(amount, yr_read_u64(market->data + MARKET_SKIM_BPS), 10000, &skim);
+  return read ? skim : 0;
 }
 
-/* standin_set_skim(bps: u64): [owner (s), lending_market (w)]: the market owner sets the skim
- * (0 honest, at most 10 000). */
+/* standin_set_skim(bps: u64) = [250, bps LE]: [owner (s), lending_market (w)]: the market's owner
+ * sets the skim (0 honest, at most 10 000). */
 static uint64_t standin_set_skim(const SolParameters *params) {
-  uint64_t bps;
-  if (params->data_len != 9) return custom(E_INVALID_INSTRUCTION);
-  bps = yr_read_u64(params->data + 1);
-  if (bps > 10000) return custom(E_INVALID_INSTRUCTION);
+  if (params->data_len != 9 || yr_read_u64(params->data + 1) > 10000) {
+    return custom(E_INVALID_INSTRUCTION);
+  }
   if (params->accounts_len < 2) return YR_ERROR_NOT_ENOUGH_ACCOUNT_KEYS;
-  SolAccountInfo *owner = &params->accounts[0], *market = &params->accounts[1];
+  const SolAccountInfo *owner = &params->accounts[0];
+  SolAccountInfo *market = &params->accounts[1];
+  bool ours = yr_pubkey_eq(market->owner, params->program_id) &&
+              market->data_len >= MARKET_LEN && market->is_writable;
   if (!owner->is_signer) return custom(E_NOT_SIGNER);
-  if (!yr_pubkey_eq(market->owner, params->program_id) || market->data_len < MARKET_LEN ||
-      !market->is_writable) {
+  if (!ours || !yr_bytes_eq(owner->key->x, market->data + MARKET_OWNER, 32)) {
     return custom(E_INVALID_ACCOUNT);
   }
-  if (!yr_bytes_eq(owner->key->x, market->data + MARKET_OWNER, 32)) {
-    return custom(E_INVALID_ACCOUNT);
-  }
+  uint64_t bps = yr_read_u64(params->data + 1);
   yr_write_u64(market->data + MARKET_SKIM_BPS, bps);
   sol_log_64_(0x534b, bps, 0, 0, 0); /* "SK", bps */
   return YR_SUCCESS;
