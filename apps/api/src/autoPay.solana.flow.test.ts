@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Keypair } from '@solana/web3.js';
-import { verifyLedger } from '@yieldrouter/ledger';
+import { releaseLeg } from '@yieldrouter/engine';
+import { findSettlementLeg, verifyLedger } from '@yieldrouter/ledger';
 import { AutoPayRunDocument, HarvestResult, PlanDocument } from '@yieldrouter/schemas';
 import type { SolanaRouterApp } from './testing/solanaRouterApp';
 import { settledPlan, signAndSendLeg, startSolanaRouterApp } from './testing/solanaRouterApp';
@@ -78,7 +79,13 @@ const runAutoPay = async (wallet: string) =>
     ).body,
   );
 
-it('pays each payee exactly its share of the harvested yield through SPL transfers', async () => {
+/** The wallet's auto-pay pool on Solana (one position). */
+const poolOf = async (wallet: string) => {
+  const pool = await app.t.db.autoPayYield.findFirstOrThrow({ where: { wallet } });
+  return { committedMicros: BigInt(pool.committedMicros) };
+};
+
+it('pays each payee exactly its share of the harvested yield, the withdraw leg grossed up for the skim', async () => {
   const { solana, router, t } = app;
   const { owner, wallet, payees } = await ownerWithPayees();
 
@@ -95,29 +102,39 @@ it('pays each payee exactly its share of the harvested yield through SPL transfe
   const expected = [(net * 30n * 7_001n) / 1_000_000n, (net * 30n * 2_999n) / 1_000_000n];
 
   const plan = await runAutoPay(wallet);
+  const payout = expected[0]! + expected[1]!;
+  // The withdraw leg is grossed up for the router's skim on the yield part of what it takes out
+  // (issue #46, `grossUpRouterWithdrawal`): the venue pays the payout plus the skim.
+  const legAmount = BigInt(plan.legs?.[0]?.amountMicros ?? '0');
+  expect(legAmount).toBeGreaterThan(payout);
   expect(plan.legs?.map((leg) => [leg.action, leg.amountMicros])).toEqual([
-    ['withdraw', String(expected[0]! + expected[1]!)],
+    ['withdraw', String(legAmount)],
     ['transfer', String(expected[0])],
     ['transfer', String(expected[1])],
   ]);
+  expect(plan.simulation).toMatchObject({ status: 'simulated', findings: [] });
   const planId = plan.planId ?? '';
-  // The withdraw leg pays the router's skim on the yield part of what it takes out to the
-  // treasury (issue #46): the owner receives the leg's amount less that skim.
   const treasuryBefore = solana.usdcBalance(router.treasury);
-  let skim = 0n;
   for (const [index, leg] of (plan.legs ?? []).entries()) {
-    const settled = await settle(planId, index, signAndSend(leg, owner));
-    if (index === 0) skim = solana.usdcBalance(router.treasury) - treasuryBefore;
-    expect(settled.body).toMatchObject({
-      status: 'confirmed',
-      settledAmountMicros: String(BigInt(leg.amountMicros) - (index === 0 ? skim : 0n)),
-    });
+    await settle(planId, index, signAndSend(leg, owner));
   }
-  expect(skim).toBeGreaterThan(0n);
+  // The treasury received the skim the leg was grossed up by, the owner the payout, each payee
+  // exactly its share, and no leg is flagged (the last payout is covered by what came out).
+  expect(solana.usdcBalance(router.treasury) - treasuryBefore).toBe(legAmount - payout);
+  const stored = await settledPlan(t, planId);
+  expect(stored.legs.map((leg) => [leg.status, leg.settledAmountMicros, leg.reviewReason])).toEqual(
+    [
+      ['confirmed', String(payout), null],
+      ['confirmed', String(expected[0]), null],
+      ['confirmed', String(expected[1]), null],
+    ],
+  );
+  expect(stored.divergences).toEqual([]);
   expect(payees.map((payee) => solana.usdcBalance(payee))).toEqual(expected);
-  // What came out went to the payees; the skim came out of the owner's USDC (see
-  // docs/design-proposal-skim.md: withdraw legs do not yet gross up for it).
-  expect(solana.usdcBalance(owner.publicKey)).toBe(5_000_000n - skim);
+  // The payees were paid from what came out: the owner's own USDC is untouched.
+  expect(solana.usdcBalance(owner.publicKey)).toBe(5_000_000n);
+  // The pool: the run took the payout, never the skim (it went to the treasury).
+  expect((await poolOf(wallet)).committedMicros).toBe(payout);
   expect((await verifyLedger(t.db)).problems).toEqual([]);
 });
 
@@ -141,11 +158,29 @@ it('a run with its withdraw leg: each transfer simulated once the leg before set
     },
     (txId) => chainAdapters(t).solana.readLegChanges!(txId),
   );
-  // The withdraw leg pays the router's skim inside it (not grossed up: see the test above), and
-  // its simulation says so: the treasury's change is the skim the plan computed.
+  // The withdraw leg pays the router's skim inside it (grossed up for it: see the test above),
+  // and its simulation says so: the treasury's change is the skim the plan computed.
   const simulation = (await settledPlan(t, planId)).simulation;
   const withdraw = simulation?.status === 'simulated' ? simulation.legs[0] : undefined;
   expect(withdraw?.changes.filter((change) => change.role === 'treasury')).toEqual([
     expect.objectContaining({ account: router.treasuryUsdc, usdc: true }),
   ]);
+});
+
+it('a grossed-up withdraw leg released while open gives the pool back the payout, no more', async () => {
+  const { router, t } = app;
+  const { wallet } = await ownerWithPayees();
+  router.kamino.accrue(63_072_000n);
+  await request(t.app).post(`/api/v1/wallets/${wallet}/harvest`).send({}).expect(200);
+  const plan = await runAutoPay(wallet);
+  const [withdraw, ...transfers] = plan.legs ?? [];
+  const payout = transfers.reduce((total, leg) => total + BigInt(leg.amountMicros), 0n);
+  // The leg asks the venue for the payout plus the router's skim; the pool commits the payout.
+  expect(BigInt(withdraw?.amountMicros ?? '0')).toBeGreaterThan(payout);
+  expect((await poolOf(wallet)).committedMicros).toBe(payout);
+  // The owner never signs it: it expires (as the keeper's leg expiry does).
+  const leg = await findSettlementLeg(t.db, plan.planId ?? '', 0);
+  if (!leg) throw new Error('no withdraw leg');
+  await releaseLeg({ db: t.db, now: new Date() }, leg, 'expired', 'unsigned past its TTL');
+  expect((await poolOf(wallet)).committedMicros).toBe(0n);
 });

@@ -92,8 +92,12 @@ describe.each(['suilend', 'navi', 'scallop'])('%s: the skim reaches the treasury
       skim: { treasury: TREASURY, skimMicros: String(feeMicros), grossMicros: String(worth) },
     });
     expect(withdrawal.legs).toHaveLength(1);
+    // Issue 44: the skim split off inside the leg is the plan's (`inlineSkimOf`): the owner is
+    // judged against the leg less it, the treasury against it; no finding, no divergence.
+    expect(withdrawal.simulation).toMatchObject({ status: 'simulated', findings: [] });
     const { stored } = await signAndSettleSuiLeg(bed, withdrawal, wallet);
     expect(stored.legs.map((leg) => [leg.status, leg.reviewReason])).toEqual([['confirmed', null]]);
+    expect(stored.divergences ?? []).toEqual([]);
 
     // The treasury received the protocol's share on chain, and the books say exactly that.
     expect((await usdcOf(TREASURY)) - treasuryBefore).toBe(feeMicros);

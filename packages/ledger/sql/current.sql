@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0069_bridge_mint_simulation).
+-- The ledger schema as it is today, after every migration (last: 0070_bridge_mint_simulation).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -788,33 +788,26 @@ BEGIN
 END;
 $function$;
 
--- last defined by migration 0067_auto_pay_skim_commitment
+-- last defined by migration 0069_auto_pay_router_skim_commitment
 CREATE OR REPLACE FUNCTION public.auto_pay_follow_leg()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  v_planned BIGINT;
-  v_delta BIGINT;
+  v_planned BIGINT := auto_pay_planned_skim(
+    (SELECT p."request" FROM "plans" p WHERE p."id" = NEW."plan_id"));
+  v_delta BIGINT :=
+    auto_pay_leg_commitment(NEW."status", NEW."released_at" IS NOT NULL, NEW."amount_micros",
+                            NEW."settled_amount_micros", NEW."skim_micros", v_planned)
+    - auto_pay_leg_commitment(OLD."status", OLD."released_at" IS NOT NULL, OLD."amount_micros",
+                              OLD."settled_amount_micros", OLD."skim_micros", v_planned);
 BEGIN
-  SELECT CASE WHEN p."request" -> 'skim' ->> 'amountMicros' ~ '^[0-9]{1,18}$'
-              THEN (p."request" -> 'skim' ->> 'amountMicros')::BIGINT ELSE 0 END
-  INTO v_planned
-  FROM "plans" p WHERE p."id" = NEW."plan_id";
-  v_planned := COALESCE(v_planned, 0);
-  v_delta := auto_pay_leg_commitment(NEW."status", NEW."released_at" IS NOT NULL,
-                                     NEW."amount_micros", NEW."settled_amount_micros",
-                                     NEW."skim_micros", v_planned)
-           - auto_pay_leg_commitment(OLD."status", OLD."released_at" IS NOT NULL,
-                                     OLD."amount_micros", OLD."settled_amount_micros",
-                                     OLD."skim_micros", v_planned);
-  -- The run's pool, as 0023 moved it.
+  -- The run's pool (0023, 0067).
   UPDATE "auto_pay_yield" y
   SET "committed_micros" = y."committed_micros" + v_delta, "updated_at" = now()
-  WHERE v_delta <> 0
-    AND (y."wallet", y."chain", y."opportunity_id") =
-        (SELECT r."wallet", r."chain", r."opportunity_id" FROM "auto_pay_runs" r
-         WHERE r."plan_id" = NEW."plan_id");
+  FROM "auto_pay_runs" r
+  WHERE v_delta <> 0 AND r."plan_id" = NEW."plan_id" AND y."wallet" = r."wallet"
+    AND y."chain" = r."chain" AND y."opportunity_id" = r."opportunity_id";
   RETURN NULL;
 END;
 $function$;
@@ -831,6 +824,19 @@ AS $function$
     WHEN "p_status" IN ('unsigned', 'submitted') AND NOT "p_released"
       THEN GREATEST("p_amount" - "p_planned_skim", 0)
     ELSE 0 END
+$function$;
+
+-- last defined by migration 0069_auto_pay_router_skim_commitment
+CREATE OR REPLACE FUNCTION public.auto_pay_planned_skim(p_request jsonb)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT COALESCE((
+    SELECT (s."planned" ->> 'amountMicros')::BIGINT
+    FROM (VALUES (1, "p_request" -> 'skim'), (2, "p_request" -> 'routerSkim')) s("rank", "planned")
+    WHERE s."planned" ->> 'amountMicros' ~ '^[0-9]{1,18}$'
+    ORDER BY s."rank" LIMIT 1), 0)
 $function$;
 
 -- last defined by migration 0004_ledger

@@ -38,7 +38,7 @@ export interface BridgeTransferRow extends BridgeTransferInput {
   /** When and why the bridge failed (migration 0031); the amount stays in in_flight. */
   readonly failedAt: Date | null;
   readonly failureReason: string | null;
-  /** The mint leg's simulation on the destination as last served (0069); null before. */
+  /** The mint leg's simulation on the destination as last served (0070); null before. */
   readonly mintSimulation: Prisma.JsonValue | null;
 }
 
@@ -298,7 +298,7 @@ export async function recordBridgeDelivery(
 }
 
 /**
- * Keeps the mint leg's simulation as served (0069), replacing the one before; not once the
+ * Keeps the mint leg's simulation as served (0070), replacing the one before; not once the
  * bridge is delivered (what was compared stays). False when nothing was written.
  */
 export async function recordMintSimulation(

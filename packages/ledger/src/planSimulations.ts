@@ -115,7 +115,7 @@ export interface StoredPlanDivergence {
 
 /**
  * The divergences of the plan's legs, for the transactions its legs carry now, and of a bridge's
- * mint (0069: under the index after the plan's legs), for the transaction that delivered it.
+ * mint (0070: under the index after the plan's legs), for the transaction that delivered it.
  */
 export async function listPlanDivergences(
   db: Pick<Books, '$queryRaw'>,

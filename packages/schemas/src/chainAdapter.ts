@@ -115,19 +115,33 @@ export interface EvmTransactionRequest {
   readonly value: string;
 }
 
-/** The chain's own encoding of an unsigned transaction. */
-export type UnsignedPayload =
-  | { readonly encoding: 'evm-transaction-request'; readonly transaction: EvmTransactionRequest }
+/**
+ * The chain's own encoding of an unsigned transaction; also what a stored leg's payload (JSON)
+ * is read back through, never cast.
+ */
+export const UnsignedPayload = z.discriminatedUnion('encoding', [
+  z.object({
+    encoding: z.literal('evm-transaction-request'),
+    transaction: z.object({
+      chainId: z.number().int(),
+      from: z.string(),
+      to: z.string(),
+      data: z.string(),
+      value: z.string(),
+    }),
+  }),
   /** A serialized unsigned v0 transaction (base64), fee payer = owner, recent blockhash set. */
-  | {
-      readonly encoding: 'solana-v0-base64';
-      readonly transaction: string;
-      readonly lastValidBlockHeight: string;
-    }
+  z.object({
+    encoding: z.literal('solana-v0-base64'),
+    transaction: z.string(),
+    lastValidBlockHeight: z.string(),
+  }),
   /** `Transaction.toJSON()` of @mysten/sui: unresolved; the owner's wallet resolves objects and gas. */
-  | { readonly encoding: 'sui-transaction-json'; readonly transaction: string }
+  z.object({ encoding: z.literal('sui-transaction-json'), transaction: z.string() }),
   /** Fully built transaction bytes (base64) when every object ref and the gas are known. */
-  | { readonly encoding: 'sui-transaction-bcs-base64'; readonly transaction: string };
+  z.object({ encoding: z.literal('sui-transaction-bcs-base64'), transaction: z.string() }),
+]);
+export type UnsignedPayload = z.infer<typeof UnsignedPayload>;
 
 export type LegAction =
   'approve' | 'deposit' | 'withdraw' | 'swap' | 'transfer' | 'wrap' | 'unwrap' | 'burn' | 'mint';

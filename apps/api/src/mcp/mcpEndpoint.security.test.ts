@@ -2,6 +2,14 @@ import request from 'supertest';
 import type { TestApp } from '../testing/startTestApp';
 import { startTestApp, testKeys } from '../testing/startTestApp';
 
+// The MCP server's modules fail to load once (the first request), then load: see the first test.
+let mcpServerLoads = 0;
+jest.mock('@yieldrouter/mcp-server', () => {
+  mcpServerLoads += 1;
+  if (mcpServerLoads === 1) throw new Error('EMFILE: too many open files (a failed load)');
+  return jest.requireActual('@yieldrouter/mcp-server');
+});
+
 // /mcp: the key is authenticated like on the REST routes, and a session stays with its key.
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +35,16 @@ const post = (body: object, headers: Record<string, string> = {}) =>
   request(t.app).post('/mcp').set('Accept', ACCEPT).set(headers).send(body);
 
 describe('/mcp', () => {
+  // First in the file: the first request to /mcp is the one whose load fails.
+  it('a failed load of the MCP server is not kept: the next request loads it again', async () => {
+    const failed = await post(initialize);
+    expect(failed.status).toBe(500);
+    expect(JSON.stringify(failed.body)).not.toMatch(/EMFILE/);
+    const opened = await post(initialize).expect(200);
+    expect(String(opened.headers['mcp-session-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mcpServerLoads).toBe(2);
+  });
+
   it('an unknown key is refused 401 INVALID_API_KEY before any session opens', async () => {
     const response = await post(initialize, { 'X-API-Key': 'not-a-key-0000000000' }).expect(401);
     expect(response.body.code).toBe('INVALID_API_KEY');

@@ -66,6 +66,13 @@ const loadMcp = () =>
     isInitializeRequest: types.isInitializeRequest,
   }));
 let mcpModules: ReturnType<typeof loadMcp> | undefined;
+// The modules, loaded once; a load that failed (a file-descriptor limit, say) is forgotten, so
+// the next request loads them again instead of failing like the first for the process's life.
+const mcpLoaded = () =>
+  (mcpModules ??= loadMcp().catch((error: unknown) => {
+    mcpModules = undefined;
+    throw error;
+  }));
 
 const hashOf = (key: string | undefined) =>
   createHash('sha256')
@@ -98,7 +105,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   sweep.unref();
 
   async function open(req: Request, apiKey: string | undefined): Promise<Session> {
-    const mcp = await (mcpModules ??= loadMcp());
+    const mcp = await mcpLoaded();
     const window = (idempotency ??= new mcp.IdempotencyWindow());
     const audience: Audience = apiKey ? (await authenticate(ANY_KEY, req, options)).role : 'public';
     if (sessions.size >= (options.maxSessions ?? 1000)) {
@@ -138,7 +145,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       const apiKey = req.header('x-api-key') || undefined;
       const sessionId = req.header('mcp-session-id');
       if (sessionId === undefined) {
-        const { isInitializeRequest } = await (mcpModules ??= loadMcp());
+        const { isInitializeRequest } = await mcpLoaded();
         if (req.method !== 'POST' || !isInitializeRequest(req.body)) {
           rpcError(res, 400, 'no Mcp-Session-Id: send initialize first');
           return;

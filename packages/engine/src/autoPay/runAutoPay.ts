@@ -7,7 +7,7 @@ import type {
   LegBuild,
   VenueStandard,
 } from '@yieldrouter/schemas';
-import { newPlanId } from '@yieldrouter/schemas';
+import { formatMicros, newPlanId } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { chainGuardrailBlockers } from '../guardrail/checkGuardrails';
 import { readGuardrails } from '../guardrail/readGuardrails';
@@ -76,6 +76,8 @@ interface BuiltLegs {
   readonly payoutLegs: readonly PayoutLeg[];
   /** The withdraw plan's skim the withdraw leg carries (owner-held receipts), if any. */
   readonly skim?: WithdrawSkim | undefined;
+  /** The Solana router's skim the withdraw leg was grossed up by, as stored with the plan. */
+  readonly routerSkim?: { readonly amountMicros: string; readonly grossMicros: string };
 }
 
 interface PayoutLeg {
@@ -88,7 +90,8 @@ interface PayoutLeg {
  * earlier runs pay it all), then a transfer per payee. Where the owner holds the receipts (Sui,
  * plain EVM venues) the withdrawal carries the withdraw plan's skim (issue #46): the venue pays
  * the payout grossed up, the yield's skim goes to the treasury (EVM: the next leg; Sui: split off
- * in the same transaction) and the payees get exactly their payouts.
+ * in the same transaction) and the payees get exactly their payouts. On Solana the router takes
+ * its skim inside the withdrawal: the leg is grossed up for it the same way.
  */
 async function buildLegs(
   parameters: RunAutoPayParameters,
@@ -105,11 +108,15 @@ async function buildLegs(
   });
   const paid = run.split.payouts.filter((payout) => payout.amountMicros > 0n);
   const withdrawMicros = run.split.amountMicros - run.fromReturnedMicros;
+  const opportunity = { chain, opportunityId: run.pool.opportunityId };
+  // The withdraw plan's skim: where the owner holds the receipts, the one the leg carries to
+  // the treasury; on Solana the router's, the leg grossed up for it (`grossUpRouterWithdrawal`).
+  // Either way the venue pays the payout grossed up and the payees get exactly their payouts.
   const skim =
-    withdrawMicros > 0n && ownerHoldsReceipts(chain)
+    withdrawMicros > 0n
       ? await planWithdrawSkim({
           ...parameters,
-          opportunity: { chain, opportunityId: run.pool.opportunityId },
+          opportunity,
           venue,
           owner,
           amountMicros: withdrawMicros,
@@ -157,22 +164,31 @@ async function buildLegs(
     }
   });
   const all = [...withdrawLegs, ...transfers.flat()];
-  // Where the chain's router takes its skim inside the withdrawal (Solana), what it takes: the
-  // simulation judges the owner against the leg less it (the leg is not grossed up for it).
-  const routerSkimMicros =
-    withdrawMicros > 0n && !skim
-      ? await routerSkimOn(
-          {
-            ...parameters,
-            opportunity: { chain, opportunityId: run.pool.opportunityId },
-            venue,
-            owner,
-          },
-          withdrawMicros,
-        )
-      : 0n;
+  // The router could not gross the leg up (its basis unreadable, or the payout beyond the
+  // owner's net of everything): it still takes its skim inside the withdrawal, and the
+  // simulation judges the owner against the leg less it.
+  const ungrossed =
+    withdrawMicros > 0n && !ownerHoldsReceipts(chain) && skim?.routerSkimMicros === undefined;
+  const routerSkimMicros = ungrossed
+    ? await routerSkimOn({ ...parameters, opportunity, venue, owner }, withdrawMicros)
+    : 0n;
   const carried = routerSkimMicros > 0n ? { grossMicros: withdrawMicros, routerSkimMicros } : skim;
-  return { build: { status: 'prepared', legs: all }, legs, payoutLegs, skim: carried };
+  // The router's skim the leg was grossed up by, kept with the plan (`request.routerSkim`): the
+  // pool commits the payees' part of the leg, its amount less it (migration 0069).
+  const routerSkim =
+    skim?.routerSkimMicros === undefined
+      ? undefined
+      : {
+          amountMicros: formatMicros(skim.routerSkimMicros),
+          grossMicros: formatMicros(skim.grossMicros),
+        };
+  return {
+    build: { status: 'prepared', legs: all },
+    legs,
+    payoutLegs,
+    skim: carried,
+    ...(routerSkim ? { routerSkim } : {}),
+  };
 }
 
 /**
@@ -239,6 +255,7 @@ export async function runAutoPay(parameters: RunAutoPayParameters): Promise<Auto
             request: {
               ...parameters.target,
               ...(built.skim?.stored ? { skim: built.skim.stored } : {}),
+              ...(built.routerSkim ? { routerSkim: built.routerSkim } : {}),
             },
             effect: 'unstake_yield',
           }),

@@ -4,13 +4,13 @@ import type {
   Chain,
   ChainAdapter,
   PlanDivergenceData,
-  PlanSimulation,
   SimulatedLeg,
   SimulationFinding,
   UnsignedLeg,
 } from '@yieldrouter/schemas';
-import { InvalidChainInputError, formatMicros } from '@yieldrouter/schemas';
+import { InvalidChainInputError, PlanSimulation, formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
+import { storedJson } from '../plan/storedJson';
 import { accountKey } from '../simulation/accountKey';
 import { divergentChanges, landedBeforeItsSimulation } from '../simulation/legDivergence';
 import { simulatedLeg, simulationDigest } from '../simulation/simulatePlan';
@@ -19,8 +19,6 @@ import { simulatedLeg, simulationDigest } from '../simulation/simulatePlan';
 export type MintSimulationAdapters = {
   readonly [C in Chain]?: Pick<ChainAdapter, 'simulateLegs' | 'readLegChanges'>;
 };
-
-type Simulated = Extract<PlanSimulation, { status: 'simulated' }>;
 
 const unavailable = (
   reason: Extract<PlanSimulation, { status: 'unavailable' }>['reason'],
@@ -168,8 +166,10 @@ export async function mintDivergence(
   },
   stored: unknown,
 ): Promise<OutboxEventInput[]> {
-  const simulation = stored as Simulated | null;
-  const leg = simulation?.status === 'simulated' ? simulation.legs[0] : undefined;
+  if (stored === null || stored === undefined) return [];
+  const read = storedJson(PlanSimulation, stored, `plan ${parameters.planId}'s mint simulation`);
+  const simulation = read.status === 'simulated' ? read : undefined;
+  const leg = simulation?.legs[0];
   const { chain, txId } = parameters;
   const adapter = parameters.adapters[chain];
   if (!simulation || !leg || leg.outcome !== 'ok' || simulation.chain !== chain) return [];

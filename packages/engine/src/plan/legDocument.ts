@@ -1,6 +1,7 @@
 import type { LegEffect, PlanLegInput, Prisma, StoredPlanLeg } from '@yieldrouter/ledger';
-import type { LegAction, LegBuild, UnsignedLeg, UnsignedPayload } from '@yieldrouter/schemas';
-import { UnsignedEncoding, formatMicros } from '@yieldrouter/schemas';
+import type { LegAction, LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
+import { UnsignedPayload, formatMicros } from '@yieldrouter/schemas';
+import { storedJson } from './storedJson';
 
 type LegStatus = StoredPlanLeg['status'];
 
@@ -34,22 +35,9 @@ export function legDocument(leg: UnsignedLeg, index: number) {
   return legFields(leg, index, 'unsigned', null);
 }
 
-const ENCODINGS: ReadonlySet<string> = new Set(UnsignedEncoding.options);
-
 /** A stored leg payload as the adapter built it (`storedLegs` wrote an `UnsignedPayload`). */
-export function storedPayload(leg: StoredPlanLeg): UnsignedPayload {
-  const payload = leg.payload;
-  if (
-    typeof payload !== 'object' ||
-    payload === null ||
-    Array.isArray(payload) ||
-    typeof payload['encoding'] !== 'string' ||
-    !ENCODINGS.has(payload['encoding'])
-  ) {
-    throw new Error(`leg ${leg.legIndex}: the stored payload is not an unsigned transaction`);
-  }
-  return payload as unknown as UnsignedPayload;
-}
+export const storedPayload = (leg: Pick<StoredPlanLeg, 'legIndex' | 'payload'>): UnsignedPayload =>
+  storedJson(UnsignedPayload, leg.payload, `leg ${leg.legIndex}'s payload`);
 
 /** A stored leg as GET /svc/plans/{planId} shows it: as prepared, plus its settlement state. */
 export function storedLegDocument(leg: StoredPlanLeg) {

@@ -15,7 +15,7 @@ import { venueOnChain } from '../venues/venueConfig';
 import { storePlan } from './storePlan';
 import { venueAccounts, withSimulation } from '../simulation/simulatePlan';
 import { planDocument, planRecord } from './planDocument';
-import { planWithdrawSkim, routerSkimOf, skimDisclosure, skimmedLegs } from './withdrawSkim';
+import { inlineSkimOf, planWithdrawSkim, skimDisclosure, skimmedLegs } from './withdrawSkim';
 import type { Treasuries, WithdrawSkim } from './withdrawSkim';
 import type { CrossChainRequest } from '../bridge/crossChainSource';
 import { withLegChains } from '../bridge/crossChainDeposit';
@@ -264,7 +264,9 @@ export async function prepareStrategyPlan(
     {
       venue: venueAccounts(venueOnChain(venues, opportunity)),
       treasury: withdrawSkim?.stored ? [withdrawSkim.stored.recipient] : [],
-      legSkims: routerSkimOf(withdrawSkim, build),
+      // The skim the withdraw leg pays inside its own transaction: the Solana router's, or the
+      // one a Sui withdrawal splits off (an EVM skim is a leg of its own, judged as a transfer).
+      legSkims: inlineSkimOf(withdrawSkim, record.legs),
     },
   );
   // A cross-chain deposit stores what it bridges with it (one statement).

@@ -1,8 +1,13 @@
 import { findPlan, findPlanSimulation, listPlanDivergences } from '@yieldrouter/ledger';
 import type { Books } from '@yieldrouter/ledger';
-import type { DivergentChange, PlanSimulation, StoredPlanDocument } from '@yieldrouter/schemas';
+import type { StoredPlanDocument } from '@yieldrouter/schemas';
+import { DivergentChange, PlanSimulation } from '@yieldrouter/schemas';
+import { z } from 'zod';
 import { EngineError } from '../errors';
+import { storedJson } from './storedJson';
 import { storedPlanDocument } from './storedPlanDocument';
+
+const DivergentChanges = z.array(DivergentChange);
 
 /**
  * GET /svc/plans/{planId}: the stored plan with its legs' state, its simulation at prepare and
@@ -18,14 +23,26 @@ export async function readPlan(db: Books, planId: string): Promise<StoredPlanDoc
   ]);
   return {
     ...storedPlanDocument(plan),
-    ...(simulation ? { simulation: simulation.document as unknown as PlanSimulation } : {}),
+    ...(simulation
+      ? {
+          simulation: storedJson(
+            PlanSimulation,
+            simulation.document,
+            `plan ${planId}'s simulation`,
+          ),
+        }
+      : {}),
     ...(plan.status === 'prepared'
       ? {
           divergences: divergences.map((divergence) => ({
             legIndex: divergence.legIndex,
             txId: divergence.txId,
             simulationDigest: divergence.simulationDigest,
-            changes: divergence.changes as unknown as DivergentChange[],
+            changes: storedJson(
+              DivergentChanges,
+              divergence.changes,
+              `plan ${planId}'s divergence on leg ${divergence.legIndex}`,
+            ),
             recordedAt: divergence.recordedAt.toISOString(),
           })),
         }

@@ -1,7 +1,11 @@
 import type { StoredPlan } from '@yieldrouter/ledger';
-import type { Blocker, Chain, StoredPlanDocument } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
+import type { Chain, StoredPlanDocument } from '@yieldrouter/schemas';
+import { Blocker, formatMicros } from '@yieldrouter/schemas';
+import { z } from 'zod';
 import { storedLegDocument } from './legDocument';
+import { storedJson } from './storedJson';
+
+const Blockers = z.array(Blocker);
 
 /**
  * SPEC: `strategyId` is the bare venue id. A plan made for a venue has it; otherwise (none so
@@ -46,7 +50,7 @@ export function storedPlanDocument(plan: StoredPlan): StoredPlanDocument {
       ? plan.legs.map((leg) => ({ ...storedLegDocument(leg), chain: leg.chain as Chain }))
       : plan.legs.map(storedLegDocument),
     // Stored from the catalog's Blocker shape (JSON).
-    blockers: plan.blockers as unknown as Blocker[],
+    blockers: storedJson(Blockers, plan.blockers, `plan ${plan.id}'s blockers`),
     createdAt: plan.createdAt.toISOString(),
   };
 }

@@ -244,19 +244,6 @@ export const skimDisclosure = (skim: WithdrawSkim | undefined, build: LegBuild) 
     : {};
 
 /**
- * The router's skim by the index of the withdraw leg that pays it (the simulation's `legSkims`):
- * none where the plan carries the skim as a leg of its own, or computed none.
- */
-export function routerSkimOf(
-  skim: WithdrawSkim | undefined,
-  build: LegBuild,
-): ReadonlyMap<number, bigint> {
-  if (!skim?.routerSkimMicros || build.status !== 'prepared') return new Map();
-  const index = build.legs.findIndex((leg) => leg.action === 'withdraw');
-  return index < 0 ? new Map() : new Map([[index, skim.routerSkimMicros]]);
-}
-
-/**
  * The skim a withdraw leg pays the treasury inside its own transaction, by the leg's index (the
  * simulation's `legSkims`): the Solana router's as the plan grossed it up, or the plan's skim
  * where the withdraw leg splits it off itself (Sui); none where the skim is a leg of its own

@@ -1,14 +1,10 @@
 import { findDeferredRoles, findPlan, recordDeferredLegSimulation } from '@yieldrouter/ledger';
 import type { Books, PlanLegInput, Prisma, StoredPlanSimulation } from '@yieldrouter/ledger';
-import type {
-  Chain,
-  PlanSimulatedData,
-  PlanSimulation,
-  SimulatedLeg,
-  UnsignedPayload,
-} from '@yieldrouter/schemas';
-import { InvalidChainInputError } from '@yieldrouter/schemas';
+import type { Chain, PlanSimulatedData, SimulatedLeg } from '@yieldrouter/schemas';
+import { InvalidChainInputError, PlanSimulation } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
+import { storedPayload } from '../plan/legDocument';
+import { storedJson } from '../plan/storedJson';
 import { accountKey } from './accountKey';
 import {
   rolesFromStored,
@@ -47,7 +43,12 @@ export async function simulateDeferredLeg(
   stored: StoredPlanSimulation | null | undefined,
 ): Promise<SimulatedLeg | undefined> {
   if (!stored || stored.status !== 'simulated' || !stored.digest) return undefined;
-  const document = stored.document as unknown as Simulated;
+  const document = storedJson(
+    PlanSimulation,
+    stored.document,
+    `plan ${settled.planId}'s simulation`,
+  );
+  if (document.status !== 'simulated') return undefined;
   const waiting = document.legs.find(
     (leg) => leg.outcome === 'deferred' && leg.waitsFor === settled.legIndex,
   );
@@ -58,7 +59,7 @@ export async function simulateDeferredLeg(
   if (!plan?.owner || !next || next.status !== 'unsigned' || next.txId !== null) return undefined;
   const adapter = adapters[document.chain as Chain];
   if (!adapter.simulateLegs) return undefined;
-  const payload = next.payload as unknown as UnsignedPayload;
+  const payload = storedPayload(next);
   let reading;
   try {
     reading = await adapter.simulateLegs({ owner: plan.owner, payloads: [payload] });

@@ -1,22 +1,15 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
-import {
-  deployJupiterLend,
-  deploySkimmingKlend,
-  deployYieldRouter,
-  startSolanaBed,
-} from '@yieldrouter/chain-beds/solana';
+import { deployJupiterLend, deploySkimmingKlend } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaSkimmingKlend } from '@yieldrouter/chain-beds/solana';
-import { bedAdapter } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { PlanDocument, PlanSimulation } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { readPlan } from '../plan/readPlan';
-import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
 import { settleLeg } from '../wallet/settleLeg';
 import { prepareRebalanceAll, prepareVenuePlan } from './testing/prepareVenuePlan';
+import { startSolanaEngineBed } from './testing/solanaEngineBed';
 
 // Issue 44 on a Solana plan of several legs (litesvm bed): a node simulates one transaction on
 // the current state, so a rebalance's deposit leg is simulated once its withdraw leg settled, on
@@ -28,24 +21,18 @@ let solana: SolanaBed;
 let skimming: SolanaSkimmingKlend;
 let adapters: ChainAdapters;
 let venues: VenueConfig;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  [test, solana] = await Promise.all([createTestDatabase(), startSolanaBed()]);
-  await seedVenueCatalog(test.db);
-  const router = deployYieldRouter(solana);
-  const jupiter = deployJupiterLend(solana, { router });
-  skimming = deploySkimmingKlend(solana, router);
-  adapters = { solana: bedAdapter({ ...solana, router }) } as unknown as ChainAdapters;
-  venues = {
-    ids: { kamino: skimming.ids, 'jupiter-lend': jupiter.ids },
-    apyPools: {},
-    apyMaxAgeMs: 3_600_000,
-    apyMeanMinSamples: 1,
-  };
+  const bed = await startSolanaEngineBed((started, router) => {
+    const jupiter = deployJupiterLend(started, { router });
+    const klend = deploySkimmingKlend(started, router);
+    return { ids: { kamino: klend.ids, 'jupiter-lend': jupiter.ids }, klend };
+  });
+  ({ test, solana, adapters, venues, stop } = bed);
+  skimming = bed.deployed.klend;
 }, 180_000);
-afterAll(async () => {
-  await Promise.all([test?.drop(), solana?.stop()]);
-});
+afterAll(() => stop?.());
 
 type Simulated = Extract<PlanSimulation, { status: 'simulated' }>;
 

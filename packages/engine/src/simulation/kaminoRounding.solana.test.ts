@@ -1,16 +1,13 @@
 import { PublicKey } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
 import fc from 'fast-check';
-import { deployYieldRouter, startSolanaBed } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import { bedAdapter } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
 import { readTrackedPositions, verifyLedger } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
 import { expectSkimmedWithdrawal, settleOnSolanaBed } from './testing/settleOnSolanaBed';
+import { startSolanaEngineBed } from './testing/solanaEngineBed';
 
 // Kamino deposits after interest accrued, end to end on the Solana bed and PostgreSQL: klend
 // takes the liquidity its floored cTokens are worth (rounded up), which can be a micro less than
@@ -22,22 +19,14 @@ let solana: SolanaBed;
 let router: SolanaRouterDeployment;
 let adapters: ChainAdapters;
 let venues: VenueConfig;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  [test, solana] = await Promise.all([createTestDatabase(), startSolanaBed()]);
-  await seedVenueCatalog(test.db);
-  router = deployYieldRouter(solana);
-  adapters = { solana: bedAdapter({ ...solana, router }) } as unknown as ChainAdapters;
-  venues = {
-    ids: { kamino: router.kamino.ids },
-    apyPools: {},
-    apyMaxAgeMs: 3_600_000,
-    apyMeanMinSamples: 1,
-  };
+  ({ test, solana, router, adapters, venues, stop } = await startSolanaEngineBed(
+    (_started, deployed) => ({ ids: { kamino: deployed.kamino.ids } }),
+  ));
 }, 180_000);
-afterAll(async () => {
-  await Promise.all([test?.drop(), solana?.stop()]);
-});
+afterAll(() => stop?.());
 
 /**
  * Prepares a deposit (withdrawal) of `amountMicros` for `owner`, signs and sends it (after

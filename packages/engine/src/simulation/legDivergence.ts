@@ -11,12 +11,12 @@ import type {
   ChainBalanceChange,
   DivergentChange,
   PlanDivergenceData,
-  PlanSimulation,
   SimulatedLeg,
 } from '@yieldrouter/schemas';
-import { formatMicros } from '@yieldrouter/schemas';
+import { PlanSimulation, formatMicros } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { EngineError } from '../errors';
+import { storedJson } from '../plan/storedJson';
 import { accountKey, sameAccount } from './accountKey';
 import { roleOf } from './simulatePlan';
 import { venueRoundingOf } from './simulationFindings';
@@ -169,7 +169,8 @@ export async function legDivergence(
   if (!leg.owner || !leg.wallet || !COMPARED_ACTIONS.has(leg.action)) return NONE;
   const stored = readWithLeg === undefined ? await findPlanSimulation(db, leg.planId) : readWithLeg;
   if (!stored || stored.status !== 'simulated' || !stored.digest) return NONE;
-  const simulation = stored.document as unknown as Extract<PlanSimulation, { status: 'simulated' }>;
+  const simulation = storedJson(PlanSimulation, stored.document, `plan ${leg.planId}'s simulation`);
+  if (simulation.status !== 'simulated') return NONE;
   const simulated = simulation.legs.find((entry) => entry.index === leg.legIndex);
   const adapter = adapters[leg.chain as Chain];
   if (!simulated || simulation.chain !== leg.chain || !adapter.readLegChanges) return NONE;

@@ -1,25 +1,18 @@
 import { PublicKey } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
 import fc from 'fast-check';
-import {
-  deployJupiterLend,
-  deploySave,
-  deployYieldRouter,
-  startSolanaBed,
-} from '@yieldrouter/chain-beds/solana';
+import { deployJupiterLend, deploySave } from '@yieldrouter/chain-beds/solana';
 import type { SolanaBed, SolanaRouterDeployment } from '@yieldrouter/chain-beds/solana';
-import { bedAdapter } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
 import { readTrackedPositions, verifyLedger } from '@yieldrouter/ledger';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
 import {
   expectSkimmedWithdrawal,
   expectWithdrawnAsMoved,
   settleOnSolanaBed,
 } from './testing/settleOnSolanaBed';
+import { startSolanaEngineBed } from './testing/solanaEngineBed';
 
 // Jupiter Lend and Save after interest accrued, end to end on the Solana bed and PostgreSQL:
 // a deposit is exact in USDC (both mint floored receipts for exactly the amount); a withdrawal
@@ -34,20 +27,16 @@ let venues: VenueConfig;
 let router: SolanaRouterDeployment;
 /** Per venue: interest arriving (`amount` a step, in the venue's own unit), and its receipt mint. */
 let lend: Record<'jupiter-lend' | 'save', { accrue(step: bigint): void; receipt: PublicKey }>;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  [test, solana] = await Promise.all([createTestDatabase(), startSolanaBed()]);
-  await seedVenueCatalog(test.db);
-  router = deployYieldRouter(solana);
-  const jupiter = deployJupiterLend(solana, { router });
-  const save = deploySave(solana, { router });
-  adapters = { solana: bedAdapter({ ...solana, router }) } as unknown as ChainAdapters;
-  venues = {
-    ids: { 'jupiter-lend': jupiter.ids, save: save.ids },
-    apyPools: {},
-    apyMaxAgeMs: 3_600_000,
-    apyMeanMinSamples: 1,
-  };
+  const bed = await startSolanaEngineBed((started, router) => {
+    const jupiter = deployJupiterLend(started, { router });
+    const save = deploySave(started, { router });
+    return { ids: { 'jupiter-lend': jupiter.ids, save: save.ids }, jupiter, save };
+  });
+  ({ test, solana, adapters, venues, router, stop } = bed);
+  const { jupiter, save } = bed.deployed;
   lend = {
     // Interest of `step` micros arrives on the liquidity layer.
     'jupiter-lend': {
@@ -67,9 +56,7 @@ beforeAll(async () => {
     },
   };
 }, 180_000);
-afterAll(async () => {
-  await Promise.all([test?.drop(), solana?.stop()]);
-});
+afterAll(() => stop?.());
 
 type LendVenue = 'jupiter-lend' | 'save';
 

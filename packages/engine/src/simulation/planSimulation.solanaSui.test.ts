@@ -1,4 +1,4 @@
-import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { JsonRpcHTTPTransport, SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { Transaction } from '@mysten/sui/transactions';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
@@ -15,14 +15,14 @@ import type {
   SolanaSkimmingKlend,
 } from '@yieldrouter/chain-beds/solana';
 import { startSuiFake } from '@yieldrouter/chain-beds/sui';
-import type { SuiFake } from '@yieldrouter/chain-beds/sui';
+import type { SuiFake, SuiFakeSuilend } from '@yieldrouter/chain-beds/sui';
 import { createSolanaAdapter } from '@yieldrouter/chain-solana';
 import { createSuiAdapter } from '@yieldrouter/chain-sui';
 import { USDC } from '@yieldrouter/chain-sui/src/testFixtures';
 import { fundedWallet } from '@yieldrouter/chain-sui/src/venues/walletSend.testing';
 import { createTestDatabase } from '@yieldrouter/ledger/testing';
 import type { TestDatabase } from '@yieldrouter/ledger/testing';
-import type { PlanDocument } from '@yieldrouter/schemas';
+import type { LegRequest, PlanDocument } from '@yieldrouter/schemas';
 import type { ChainAdapters } from '../chains/chainsConfig';
 import { readPlan } from '../plan/readPlan';
 import { seedVenueCatalog } from '../venues/seedVenueCatalog';
@@ -39,6 +39,7 @@ let test: TestDatabase;
 let solana: SolanaBed;
 let router: SolanaRouterDeployment;
 let fake: SuiFake;
+let suilend: SuiFakeSuilend;
 let suiClient: SuiJsonRpcClient;
 let adapters: ChainAdapters;
 let venues: VenueConfig;
@@ -54,7 +55,7 @@ beforeAll(async () => {
   ]);
   await seedVenueCatalog(test.db);
   router = deployYieldRouter(solana);
-  const suilend = fake.addSuilend({ usdc: USDC, availableAmount: 1_000_000_000_000n });
+  suilend = fake.addSuilend({ usdc: USDC, availableAmount: 1_000_000_000_000n });
   suiClient = new SuiJsonRpcClient({
     network: 'localnet',
     transport: new JsonRpcHTTPTransport({ url: fake.rpcUrl }),
@@ -308,5 +309,66 @@ describe('Sui: suilend', () => {
     await honest(deposit, (plan) => sendSui(wallet, plan));
     const withdrawal = await prepare('withdraw', 'suilend', owner, 5_000_000n);
     await honest(withdrawal, (plan) => sendSui(wallet, plan));
+  });
+
+  /** The Sui treasury a withdrawal's skim is split off to (SVC_SUI_TREASURY). */
+  const TREASURY = new Ed25519Keypair().toSuiAddress();
+
+  /** An owner whose 20 USDC in suilend earned interest, and what its cTokens redeem for now. */
+  async function accrued() {
+    const wallet = funded();
+    const owner = wallet.toSuiAddress();
+    await honest(await prepare('deposit', 'suilend', owner, 20_000_000n), (plan) =>
+      sendSui(wallet, plan),
+    );
+    suilend.accrue(1_000_000_000n);
+    const { shares } = await test.db.position.findFirstOrThrow({
+      where: { wallet: owner, venueId: 'suilend' },
+    });
+    return { wallet, owner, worth: suilend.redeemValue(BigInt(shares.toFixed())) };
+  }
+
+  /** A withdrawal of everything, its skim split off to the treasury inside the leg. */
+  const withdrawAll = (owner: string, worth: bigint, on: ChainAdapters = adapters) =>
+    prepareVenuePlan(
+      { db: test.db, adapters: on, venues, treasuries: { sui: TREASURY } },
+      { kind: 'withdraw', id: 'suilend', owner, amountMicros: worth },
+    );
+
+  it('a withdrawal splitting its skim off: the owner judged against the leg less it, as settled', async () => {
+    const { wallet, owner, worth } = await accrued();
+    const withdrawal = await withdrawAll(owner, worth);
+    const skim = BigInt(withdrawal.skim?.skimMicros ?? '0');
+    expect(skim).toBeGreaterThan(0n);
+    expect(simulatedChanges(withdrawal)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ account: owner, delta: worth - skim }),
+        expect.objectContaining({ account: TREASURY, delta: skim }),
+      ]),
+    );
+    await honest(withdrawal, (plan) => sendSui(wallet, plan));
+  });
+
+  it('a withdrawal whose split goes to another than the treasury: caught at prepare', async () => {
+    const { owner, worth } = await accrued();
+    const stranger = new Ed25519Keypair().toSuiAddress();
+    // A leg builder that sends the skim elsewhere: the plan's roles still name the treasury.
+    const elsewhere = (request: LegRequest) =>
+      adapters.sui.buildWithdraw(
+        request.skim ? { ...request, skim: { ...request.skim, recipient: stranger } } : request,
+      );
+    const cheating: ChainAdapters = {
+      ...adapters,
+      sui: { ...adapters.sui, buildWithdraw: elsewhere },
+    };
+    const withdrawal = await withdrawAll(owner, worth, cheating);
+    const simulation = withdrawal.simulation;
+    expect(simulation?.status).toBe('simulated');
+    const findings = simulation?.status === 'simulated' ? simulation.findings : [];
+    // The owner got the leg less the skim (no owner_amount_mismatch); the treasury nothing.
+    expect(findings.map((finding) => finding.code).sort()).toEqual([
+      'treasury_amount_mismatch',
+      'unexpected_recipient',
+    ]);
   });
 });

@@ -1,25 +1,18 @@
 import { PublicKey } from '@solana/web3.js';
 import type { Keypair } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import {
-  deploySkimmingSave,
-  deployYieldRouter,
-  startSolanaBed,
-} from '@yieldrouter/chain-beds/solana';
+import { deploySkimmingSave } from '@yieldrouter/chain-beds/solana';
 import type {
   SolanaBed,
   SolanaRouterDeployment,
   SolanaSkimmingSave,
 } from '@yieldrouter/chain-beds/solana';
-import { bedAdapter } from '@yieldrouter/chain-solana/src/testing/bedAdapter';
-import { createTestDatabase } from '@yieldrouter/ledger/testing';
-import type { TestDatabase } from '@yieldrouter/ledger/testing';
 import type { Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../chains/chainsConfig';
-import { seedVenueCatalog } from '../venues/seedVenueCatalog';
 import type { VenueConfig } from '../venues/venueConfig';
 import { prepareVenuePlan } from './testing/prepareVenuePlan';
 import { settleOnSolanaBed } from './testing/settleOnSolanaBed';
+import { startSolanaEngineBed } from './testing/solanaEngineBed';
 
 // Issue 44 on Save with its rate moving: the skimming build of the Save stand-in
 // (programs/save_skimming) at Save's program id, honest until its market owner turns a skim on.
@@ -27,30 +20,22 @@ import { settleOnSolanaBed } from './testing/settleOnSolanaBed';
 // rate) and, in the cheating case, after the skim was turned on: the honest one is within Save's
 // rounding (no divergence), the skimmed one is not (plan.divergence), whatever the rate did.
 
-let test: TestDatabase;
 let solana: SolanaBed;
 let router: SolanaRouterDeployment;
 let save: SolanaSkimmingSave;
 let context: () => { db: Books; adapters: ChainAdapters; venues: VenueConfig; solana: SolanaBed };
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  await seedVenueCatalog(test.db);
-  solana = await startSolanaBed();
-  router = deployYieldRouter(solana);
-  save = deploySkimmingSave(solana, { router });
-  const adapters = { solana: bedAdapter({ ...solana, router }) } as ChainAdapters;
-  const venues = {
-    ids: { save: save.ids },
-    apyPools: {},
-    apyMaxAgeMs: 3_600_000,
-    apyMeanMinSamples: 1,
-  };
-  context = () => ({ db: test.db, adapters, venues, solana });
+  const bed = await startSolanaEngineBed((started, deployed) => {
+    const skimming = deploySkimmingSave(started, { router: deployed });
+    return { ids: { save: skimming.ids }, skimming };
+  });
+  ({ solana, router, stop } = bed);
+  save = bed.deployed.skimming;
+  context = () => ({ db: bed.test.db, adapters: bed.adapters, venues: bed.venues, solana });
 }, 180_000);
-afterAll(async () => {
-  await Promise.all([test?.drop(), solana?.stop()]);
-});
+afterAll(() => stop?.());
 afterEach(() => save.setSkimBps(0n));
 
 /** An owner with `micros` deposited at Save (settled), then a year of interest. */
@@ -120,7 +105,7 @@ describe('Save, its rate moving between prepare and landing', () => {
     expect(ownerRow).toMatchObject({ role: 'owner', actual: String(received) });
     // Beyond the venue's rounding, far: what a moving rate cannot explain.
     expect(BigInt(ownerRow?.simulated ?? '0') - received).toBeGreaterThan(90_000n);
-    const events = await test.db.$queryRaw<{ payload: { planId: string } }[]>`
+    const events = await context().db.$queryRaw<{ payload: { planId: string } }[]>`
       SELECT payload FROM outbox_events WHERE type = 'plan.divergence'`;
     expect(events).toHaveLength(1);
   });

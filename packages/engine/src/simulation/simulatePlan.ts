@@ -8,10 +8,11 @@ import type {
   PlanDocument,
   PlanSimulation,
   SimulatedLeg,
-  UnsignedPayload,
   VenueOnChain,
 } from '@yieldrouter/schemas';
-import { InvalidChainInputError, formatMicros } from '@yieldrouter/schemas';
+import { InvalidChainInputError, UnsignedPayload, formatMicros } from '@yieldrouter/schemas';
+import { z } from 'zod';
+import { storedJson } from '../plan/storedJson';
 import { accountKey, sameAccount } from './accountKey';
 import { simulationFindings } from './simulationFindings';
 
@@ -152,7 +153,17 @@ export function simulatedLeg(
 }
 
 /** The roles a deferred leg is judged with, as stored with the plan (0068's `deferred_roles`). */
-export const storedRoles = (roles: Omit<SimulationRoles, 'owner'>) => ({
+const StoredRoles = z.object({
+  venue: z.array(z.string()).optional(),
+  treasury: z.array(z.string()).optional(),
+  payee: z.array(z.string()).optional(),
+  legSkims: z.record(z.string(), z.string().regex(/^(0|[1-9][0-9]*)$/)).optional(),
+});
+
+/** The roles a deferred leg is judged with, as stored with the plan (`StoredRoles`). */
+export const storedRoles = (
+  roles: Omit<SimulationRoles, 'owner'>,
+): Required<z.infer<typeof StoredRoles>> => ({
   venue: [...roles.venue],
   treasury: [...roles.treasury],
   payee: [...(roles.payee ?? [])],
@@ -166,9 +177,10 @@ export const storedRoles = (roles: Omit<SimulationRoles, 'owner'>) => ({
 
 /** The stored roles back (`storedRoles`), with the plan's owner. */
 export function rolesFromStored(stored: unknown, owner: string): SimulationRoles {
-  const roles = (stored ?? {}) as Partial<Record<'venue' | 'treasury' | 'payee', string[]>> & {
-    legSkims?: Record<string, string>;
-  };
+  const roles =
+    stored === null || stored === undefined
+      ? {}
+      : storedJson(StoredRoles, stored, 'deferred_roles');
   return {
     owner,
     venue: roles.venue ?? [],
@@ -208,7 +220,9 @@ export async function simulatePlan(parameters: SimulatePlanParameters): Promise<
   if (!adapter?.simulateLegs) {
     return unavailable('not_supported', `${chain}: no simulation of legs on this chain yet`);
   }
-  const payloads = legs.map((leg) => leg.payload as unknown as UnsignedPayload);
+  const payloads = legs.map((leg, legIndex) =>
+    storedJson(UnsignedPayload, leg.payload, `leg ${legIndex}'s payload`),
+  );
   let reading;
   try {
     reading = await adapter.simulateLegs({ owner: parameters.roles.owner, payloads });

@@ -4,7 +4,9 @@ import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startAnvil } from './startAnvil';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readChainId, startAnvil } from './startAnvil';
 
 /**
  * Whether `pid` still runs. A zombie (killed, not yet reaped) does not: an anvil orphaned to
@@ -42,6 +44,47 @@ async function rpc(url: string, method: string): Promise<unknown> {
   });
   return ((await response.json()) as { result?: unknown }).result;
 }
+
+/** A JSON-RPC server whose first `held` requests are never answered; the later ones are. */
+async function stallingRpc(held: number): Promise<{ url: string; close(): Promise<void> }> {
+  let seen = 0;
+  const server = createServer((request, response) => {
+    seen += 1;
+    if (seen <= held) return; // a stalled answer: the client's timer fires first
+    request.resume();
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x2105' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('readChainId (the readiness read)', () => {
+  it('asks again when an attempt times out (an event-loop stall), within the deadline', async () => {
+    const rpcServer = await stallingRpc(2);
+    try {
+      await expect(readChainId(rpcServer.url, Date.now() + 10_000, 100)).resolves.toBe(8453);
+    } finally {
+      await rpcServer.close();
+    }
+  });
+
+  it('gives up with the timeout once the deadline has passed (a hang is still a failure)', async () => {
+    const rpcServer = await stallingRpc(Number.MAX_SAFE_INTEGER);
+    try {
+      await expect(readChainId(rpcServer.url, Date.now() + 300, 100)).rejects.toThrow(/timeout/i);
+    } finally {
+      await rpcServer.close();
+    }
+  });
+});
 
 describe('startAnvil', () => {
   it('serves the chain id on a free port with the known accounts; stop() kills it', async () => {

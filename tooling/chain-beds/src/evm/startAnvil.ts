@@ -60,8 +60,9 @@ export async function startAnvil({
   trackChild(child);
   const stop = () => stopChild(child);
   try {
+    const deadline = Date.now() + startTimeoutMs;
     const rpcUrl = await waitForListening(child, startTimeoutMs);
-    const reported = await readChainId(rpcUrl);
+    const reported = await readChainId(rpcUrl, deadline);
     if (reported !== chainId) throw new Error(`anvil: chain id ${reported}, expected ${chainId}`);
     return { rpcUrl, chainId, pid: child.pid, accounts: anvilAccounts(), stop };
   } catch (error) {
@@ -105,12 +106,37 @@ function waitForListening(child: ChildProcess, timeoutMs: number): Promise<strin
   });
 }
 
-async function readChainId(rpcUrl: string): Promise<number> {
+/**
+ * anvil's `eth_chainId`, asked again until `deadline` when an attempt times out. An attempt's
+ * 5-s timer can fire before the answer is read when this process's event loop was held up (a
+ * bed started beside this one loads its programs synchronously): the timers run before the
+ * socket is polled, so a second attempt, not a longer wait, is what tells a stall from a hang.
+ */
+export async function readChainId(
+  rpcUrl: string,
+  deadline: number,
+  attemptMs = 5_000,
+): Promise<number> {
+  for (;;) {
+    try {
+      return await askChainId(rpcUrl, attemptMs);
+    } catch (error) {
+      // A DOMException, from Node's realm (not `instanceof Error` inside a jest context).
+      const timedOut =
+        typeof error === 'object' &&
+        error !== null &&
+        (error as { name?: unknown }).name === 'TimeoutError';
+      if (!timedOut || Date.now() >= deadline) throw error;
+    }
+  }
+}
+
+async function askChainId(rpcUrl: string, attemptMs: number): Promise<number> {
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    signal: AbortSignal.timeout(5_000),
+    signal: AbortSignal.timeout(attemptMs),
   });
   const body: unknown = await response.json();
   const result =

@@ -2,13 +2,22 @@
 import type { Books } from '@yieldrouter/ledger';
 import type { ChainAdapters } from '../../chains/chainsConfig';
 import { prepareStrategyPlan } from '../../plan/prepareStrategyPlan';
+import type { Treasuries } from '../../plan/withdrawSkim';
 import { prepareRebalance } from '../../wallet/prepareRebalance';
 import { listOpportunities } from '../../venues/listOpportunities';
 import type { VenueConfig } from '../../venues/venueConfig';
 
-/** The venues listed now, then `kind` of `amountMicros` into (out of) venue `id` for `owner`. */
+/**
+ * The venues listed now, then `kind` of `amountMicros` into (out of) venue `id` for `owner`; a
+ * withdrawal pays its skim to `treasuries` where the owner holds the receipts.
+ */
 export async function prepareVenuePlan(
-  context: { readonly db: Books; readonly adapters: ChainAdapters; readonly venues: VenueConfig },
+  context: {
+    readonly db: Books;
+    readonly adapters: ChainAdapters;
+    readonly venues: VenueConfig;
+    readonly treasuries?: Treasuries;
+  },
   plan: {
     readonly kind: 'deposit' | 'withdraw';
     readonly id: string;
@@ -16,7 +25,7 @@ export async function prepareVenuePlan(
     readonly amountMicros: bigint;
   },
 ) {
-  const { db, adapters, venues } = context;
+  const { db, adapters, venues, treasuries } = context;
   const now = new Date();
   const opportunities = await listOpportunities({ db, venues, enablement: [], now });
   const { kind, id, owner, amountMicros } = plan;
@@ -28,6 +37,7 @@ export async function prepareVenuePlan(
     kind,
     request: { id, idField: 'body.id', amountMicros, owner },
     now,
+    treasuries,
   });
 }
 
