@@ -9,14 +9,14 @@ import {
   RoutesDocument,
   StoredPlanDocument,
 } from '@yieldrouter/schemas';
-import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { burnAndSettle as settleBurn } from './testing/bridgeBurnHelpers';
 import { expectSimulatedAsMined } from './testing/simulatedAsMined';
 import type { TestApp } from './testing/startTestApp';
-import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing/startTestApp';
+import { BRIDGE_FEE_RECIPIENT as FEE_RECIPIENT, startCctpBridgeApp } from './testing/cctpBridgeApp';
+import { SAMPLE_ADDRESSES, testKeys } from './testing/startTestApp';
 
 // A Base → Arbitrum bridge on the two anvils: the plan (fee transfer, approval, CCTP burn) is
 // signed by the owner with an anvil key, the burn leg settles from its receipt into in_flight,
@@ -25,7 +25,6 @@ import { SAMPLE_ADDRESSES, TEST_WALLET, startTestApp, testKeys } from './testing
 const owner = anvilAccount(4);
 const stranger = anvilAccount(6);
 const bridgeOwnerKey = 'test-bridge-owner-0123456789abcdef';
-const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
 let cctp: CctpBed;
 let base: EvmBed;
@@ -34,18 +33,8 @@ let iris: IrisFake;
 let t: TestApp;
 
 beforeAll(async () => {
-  cctp = await startCctpBed({ feeRecipient: FEE_RECIPIENT });
+  ({ cctp, t } = await startCctpBridgeApp(owner.address, bridgeOwnerKey, 500_000_000n));
   ({ base, arbitrum, iris } = cctp);
-  await base.fixtures.mintUsdc(owner.address, 500_000_000n);
-  t = await startTestApp({
-    ...cctp.settings,
-    SVC_CCTP_TIMEOUT_MS: '1000',
-    SVC_API_KEYS: JSON.stringify([
-      { key: testKeys.owner, role: 'owner', wallets: [TEST_WALLET] },
-      { key: bridgeOwnerKey, role: 'owner', wallets: [owner.address] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
-  });
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -1,36 +1,25 @@
 import request from 'supertest';
-import type { Address } from 'viem';
 import { BridgePlanDocument } from '@yieldrouter/schemas';
-import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import { burnAndSettle } from './testing/bridgeBurnHelpers';
 import type { TestApp } from './testing/startTestApp';
-import { startTestApp, testKeys } from './testing/startTestApp';
+import { startCctpBridgeApp } from './testing/cctpBridgeApp';
+import { testKeys } from './testing/startTestApp';
 
 // Circle's attestation service blocks a client for 5 minutes past 35 requests per second: the
 // API reads a lane's fee once per SVC_CCTP_FEE_TTL_MS, and after a 429 sends nothing to it until
 // Retry-After, failing plans and deliveries closed meanwhile.
 const owner = anvilAccount(4);
 const bridgeOwnerKey = 'test-bridge-owner-0123456789abcdef';
-const FEE_RECIPIENT: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
 let cctp: CctpBed;
 let iris: IrisFake;
 let t: TestApp;
 
 beforeAll(async () => {
-  cctp = await startCctpBed({ feeRecipient: FEE_RECIPIENT });
+  ({ cctp, t } = await startCctpBridgeApp(owner.address, bridgeOwnerKey, 100_000_000n));
   iris = cctp.iris;
-  await cctp.base.fixtures.mintUsdc(owner.address, 100_000_000n);
-  t = await startTestApp({
-    ...cctp.settings,
-    SVC_CCTP_TIMEOUT_MS: '1000',
-    SVC_API_KEYS: JSON.stringify([
-      { key: bridgeOwnerKey, role: 'owner', wallets: [owner.address] },
-      { key: testKeys.keeper, role: 'keeper', wallets: ['*'] },
-    ]),
-  });
 }, 120_000);
 afterAll(async () => {
   await t?.close();

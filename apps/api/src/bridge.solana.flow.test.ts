@@ -4,12 +4,12 @@ import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { BridgePlanDocument } from '@yieldrouter/schemas';
-import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
 import type { SolanaBed } from '@yieldrouter/chain-beds';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { bridgeCalls } from './testing/bridgeCalls';
+import { divergencesOf, expectMintSimulated } from './testing/mintSimulation';
 import { startCctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 import type { CctpSolanaSuiBeds } from './testing/cctpSolanaSuiBeds';
 
@@ -77,7 +77,7 @@ function sendOnSolana(leg: unknown, signer: Keypair = wallet) {
   return solana.send(tx);
 }
 
-const { plan, deliver, settle, balance } = bridgeCalls(() => t, ownerKey);
+const { plan, deliver, settle, balance, watch } = bridgeCalls(() => t, ownerKey);
 const usdcOnBase = (who: Address) =>
   baseReader().readContract({
     address: beds.base.fixtures.usdc,
@@ -116,6 +116,8 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     const next = await deliver({ planId }).expect(200);
     expect(next.body).toMatchObject({ bridgeStatus: 'in_flight', attestation: 'complete' });
     expect(next.body.mintLeg).toMatchObject({ action: 'mint', encoding: 'solana-v0-base64' });
+    // Issue 44: the mint leg simulated on Solana before anyone signs it.
+    expectMintSimulated(next.body, 'solana', document.legs?.length, burnMicros);
 
     const before = solana.usdcBalance(wallet.publicKey);
     const minted = sendOnSolana(next.body.mintLeg);
@@ -139,6 +141,8 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
     });
     expect(await balance(owner.address, 'base', 'in_flight')).toBe(0n);
     expect(await balance(solanaOwner, 'solana', 'liquid')).toBe(burnMicros);
+    // What it moved is what its simulation said (getTransaction's token balances): no divergence.
+    expect(await divergencesOf(t, planId)).toEqual({ divergences: [], events: [] });
     // Reported twice: credited once.
     const replay = await deliver({ planId, destTxId: mintTx }).expect(200);
     expect(replay.body).toMatchObject({ credited: false, replay: true });
@@ -193,9 +197,6 @@ describe('CCTP v2 between Base and Solana on the beds', () => {
   it("Base → Solana: the keeper's bridge watch finds the unreported mint on Solana and credits it once", async () => {
     const document = await burnOnBase('8000000');
     const burnMicros = BigInt(document.burnAmountMicros ?? '0');
-    const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
-    const watch = () =>
-      watchBridgeDeliveries({ db: t.db, rail, pageSize: 10, now: () => new Date() });
     const waiting = await watch();
     expect(waiting).toMatchObject({ delivered: 0, errors: 0 });
     expect(waiting.awaitingMint).toBeGreaterThanOrEqual(1);

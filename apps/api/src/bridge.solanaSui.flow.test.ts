@@ -2,7 +2,6 @@ import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { BridgePlanDocument } from '@yieldrouter/schemas';
-import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { bridgeCalls } from './testing/bridgeCalls';
@@ -46,17 +45,10 @@ afterAll(async () => {
   await beds?.stop();
 });
 
-const { plan, deliver, settle: settleCall, balance } = bridgeCalls(() => t, ownerKey);
+const { plan, deliver, settle: settleCall, balance, watch } = bridgeCalls(() => t, ownerKey);
 const settle = (planId: string | undefined, index: number, txId: string) =>
   settleCall(planId, index, txId).expect(200);
 const suiLeg = (leg: unknown) => (leg as { transaction: string }).transaction;
-const watch = () =>
-  watchBridgeDeliveries({
-    db: t.db,
-    rail: createCctpRail({ bridges: t.config.bridges, chains: t.config.chains }),
-    pageSize: 10,
-    now: () => new Date(),
-  });
 
 /** Signs a Solana leg (a v0 transaction, base64) as the owner and runs it; its signature. */
 function sendOnSolana(leg: unknown): string {

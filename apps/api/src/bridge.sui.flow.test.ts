@@ -2,11 +2,11 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import type { Hex } from 'viem';
 import { verifyLedger } from '@yieldrouter/ledger';
 import { BridgePlanDocument } from '@yieldrouter/schemas';
-import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
 import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { TestApp } from './testing/startTestApp';
 import { startTestApp, testKeys } from './testing/startTestApp';
 import { bridgeCalls } from './testing/bridgeCalls';
+import { divergencesOf, expectMintSimulated } from './testing/mintSimulation';
 import { evmOwnerClients } from './testing/evmOwnerClients';
 import { SUI_BED_USDC, startCctpSuiBeds } from './testing/cctpSuiBeds';
 import type { CctpSuiBeds } from './testing/cctpSuiBeds';
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 const calls = bridgeCalls(() => t, ownerKey);
-const { deliver, balance } = calls;
+const { deliver, balance, watch } = calls;
 const plan = (body: Record<string, unknown>) => calls.plan({ amountMicros: '25000000', ...body });
 const settleLeg = (planId: string | undefined, index: number, txId: string) =>
   calls.settle(planId, index, txId).expect(200);
@@ -79,6 +79,8 @@ describe('CCTP v2 Base → Sui on the beds', () => {
     const ready = await deliver({ planId: first.planId }).expect(200);
     expect(ready.body).toMatchObject({ bridgeStatus: 'in_flight', attestation: 'complete' });
     expect(ready.body.mintLeg).toMatchObject({ action: 'mint', encoding: 'sui-transaction-json' });
+    // Issue 44: the mint leg dry-run on Sui as its recipient before anyone signs it.
+    expectMintSimulated(ready.body, 'sui', first.legs?.length, 24_975_000n);
 
     // A second plan's burn, minted first: its mint is not the first plan's delivery.
     const second = await burnOnBase();
@@ -103,6 +105,8 @@ describe('CCTP v2 Base → Sui on the beds', () => {
       deliveredMicros: '24975000',
     });
     expect(await balance(suiOwner, 'sui', 'liquid')).toBe(24_975_000n);
+    // The relayer's transaction moved the recipient's USDC as the dry run said: no divergence.
+    expect(await divergencesOf(t, first.planId)).toEqual({ divergences: [], events: [] });
     const again = await deliver({ planId: first.planId, destTxId: owned.digest }).expect(200);
     expect(again.body).toMatchObject({ credited: false, replay: true });
     expect(await balance(suiOwner, 'sui', 'liquid')).toBe(24_975_000n);
@@ -167,9 +171,6 @@ describe("the keeper's bridge watch on Sui", () => {
     const relayer = new Ed25519Keypair();
     beds.sui.setBalance(relayer.toSuiAddress(), '0x2::sui::SUI', 1_000_000_000n);
     expect((await beds.executeSuiLeg(suiLeg(ready.body.mintLeg), relayer)).ok).toBe(true);
-    const rail = createCctpRail({ bridges: t.config.bridges, chains: t.config.chains });
-    const watch = () =>
-      watchBridgeDeliveries({ db: t.db, rail, pageSize: 10, now: () => new Date() });
     const before = await balance(suiOwner, 'sui', 'liquid');
     const counts = await watch();
     expect(counts).toMatchObject({ errors: 0, awaitingAttestation: 0, awaitingMint: 0 });

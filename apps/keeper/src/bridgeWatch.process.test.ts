@@ -120,7 +120,7 @@ describe('keeper bridge watch (process)', () => {
     expect(await balance('arbitrum', 'liquid')).toBe(0n);
 
     // While the keeper is down, a relayer mints the attested message on Arbitrum.
-    const next = await confirmBridgeDelivery({ db, rail, planId, now: new Date() });
+    const next = await confirmBridgeDelivery({ db, rail, adapters, planId, now: new Date() });
     const mintLeg = (next as { mintLeg?: { transaction: { to: string; data: string } } }).mintLeg;
     if (!mintLeg) throw new Error(`no mint leg: ${JSON.stringify(next)}`);
     const mintTx = await cctp.send('arbitrum', mintLeg.transaction, relayer.privateKey);
@@ -140,10 +140,17 @@ describe('keeper bridge watch (process)', () => {
 
     // Looked at again and reported again: replays.
     expect(
-      await watchBridgeDeliveries({ db, rail, pageSize: 10, now: () => new Date() }),
+      await watchBridgeDeliveries({ db, rail, adapters, pageSize: 10, now: () => new Date() }),
     ).toMatchObject({ delivered: 0, errors: 0 });
     expect(
-      await confirmBridgeDelivery({ db, rail, planId, destTxId: mintTx, now: new Date() }),
+      await confirmBridgeDelivery({
+        db,
+        rail,
+        adapters,
+        planId,
+        destTxId: mintTx,
+        now: new Date(),
+      }),
     ).toMatchObject({ credited: false, replay: true });
 
     expect(await balance('arbitrum', 'liquid')).toBe(burned);

@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0069_auto_pay_router_skim_commitment).
+-- The ledger schema as it is today, after every migration (last: 0070_bridge_mint_simulation).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 
@@ -196,6 +196,7 @@ CREATE TABLE "bridge_transfers" (
   "service_fee_micros" bigint NOT NULL DEFAULT 0,
   "fee_recipient" text,
   "failed_watched_at" timestamp(3) with time zone,
+  "mint_simulation" jsonb,
   CONSTRAINT "bridge_transfers_pkey" PRIMARY KEY (plan_id),
   CONSTRAINT "bridge_transfers_mint_tx_id_key" UNIQUE (mint_tx_id),
   CONSTRAINT "bridge_transfers_plan_id_fkey" FOREIGN KEY (plan_id) REFERENCES plans(id) ON DELETE CASCADE,
@@ -207,6 +208,7 @@ CREATE TABLE "bridge_transfers" (
   CONSTRAINT "bridge_transfers_failure_check" CHECK ((failed_at IS NULL) = (failure_reason IS NULL)),
   CONSTRAINT "bridge_transfers_fee_recipient_check" CHECK (service_fee_micros = 0 OR fee_recipient IS NOT NULL),
   CONSTRAINT "bridge_transfers_min_received_micros_check" CHECK (min_received_micros > 0),
+  CONSTRAINT "bridge_transfers_mint_simulation_check" CHECK (mint_simulation IS NULL OR jsonb_typeof(mint_simulation) = 'object'::text),
   CONSTRAINT "bridge_transfers_rail_check" CHECK (rail = 'cctp'::text),
   CONSTRAINT "bridge_transfers_service_fee_micros_check" CHECK (service_fee_micros >= 0),
   CONSTRAINT "bridge_transfers_source_chain_check" CHECK (source_chain = ANY ('{sui,solana,base,arbitrum}'::text[])),

@@ -3,6 +3,7 @@ import { Prisma } from './generated/prisma/client';
 import type { LedgerChain, PostingInput } from './journal';
 import { postJournalEntry } from './journal';
 import { insertOutboxEvents } from './legs';
+import type { OutboxEventInput } from './legs';
 
 /** What a bridge plan moves (migration 0026), stored with the plan. */
 export interface BridgeTransferInput {
@@ -37,6 +38,8 @@ export interface BridgeTransferRow extends BridgeTransferInput {
   /** When and why the bridge failed (migration 0031); the amount stays in in_flight. */
   readonly failedAt: Date | null;
   readonly failureReason: string | null;
+  /** The mint leg's simulation on the destination as last served (0070); null before. */
+  readonly mintSimulation: Prisma.JsonValue | null;
 }
 
 interface Row {
@@ -57,6 +60,7 @@ interface Row {
   delivered_at: Date | null;
   failed_at: Date | null;
   failure_reason: string | null;
+  mint_simulation: Prisma.JsonValue | null;
   leg_index: number;
   status: string;
   tx_id: string | null;
@@ -85,6 +89,7 @@ const toRow = (row: Row): BridgeTransferRow => ({
   deliveredAt: row.delivered_at,
   failedAt: row.failed_at,
   failureReason: row.failure_reason,
+  mintSimulation: row.mint_simulation,
 });
 
 /** A transfer with its burn leg: the one read every lookup and listing below starts from. */
@@ -185,6 +190,8 @@ export interface RecordBridgeDeliveryParameters {
   readonly messageNonce: string;
   /** What the mint receipt proves minted to the recipient. */
   readonly deliveredMicros: bigint;
+  /** Written with the delivery (the mint's `plan.divergence`), not on a replay. */
+  readonly events?: readonly OutboxEventInput[];
   readonly now: Date;
 }
 
@@ -278,6 +285,7 @@ export async function recordBridgeDelivery(
       [
         { type: 'bridge.delivered', wallet, payload: delivered },
         { type: 'position.updated', wallet, payload: updated },
+        ...(parameters.events ?? []),
       ],
       now,
     );
@@ -287,4 +295,20 @@ export async function recordBridgeDelivery(
       transfer: { ...transfer, mintTxId, deliveredMicros, deliveredAt: now },
     };
   });
+}
+
+/**
+ * Keeps the mint leg's simulation as served (0070), replacing the one before; not once the
+ * bridge is delivered (what was compared stays). False when nothing was written.
+ */
+export async function recordMintSimulation(
+  db: Pick<Books, '$executeRaw'>,
+  planId: string,
+  /** JSON-safe (amounts as strings): the `simulation` document as served. */
+  simulation: object,
+): Promise<boolean> {
+  const updated = await db.$executeRaw`
+    UPDATE bridge_transfers SET mint_simulation = ${JSON.stringify(simulation)}::jsonb
+     WHERE plan_id = ${planId} AND mint_tx_id IS NULL`;
+  return updated > 0;
 }

@@ -113,7 +113,10 @@ export interface StoredPlanDivergence {
   readonly recordedAt: Date;
 }
 
-/** The divergences of the plan's legs, for the transactions its legs carry now. */
+/**
+ * The divergences of the plan's legs, for the transactions its legs carry now, and of a bridge's
+ * mint (0070: under the index after the plan's legs), for the transaction that delivered it.
+ */
 export async function listPlanDivergences(
   db: Pick<Books, '$queryRaw'>,
   planId: string,
@@ -122,8 +125,11 @@ export async function listPlanDivergences(
     SELECT d.leg_index AS "legIndex", d.tx_id AS "txId",
            d.simulation_digest AS "simulationDigest", d.changes, d.recorded_at AS "recordedAt"
       FROM plan_divergences d
-      JOIN plan_legs l ON l.plan_id = d.plan_id AND l.leg_index = d.leg_index
-                      AND l.tx_id = d.tx_id
      WHERE d.plan_id = ${planId}
+       AND (EXISTS (SELECT 1 FROM plan_legs l
+                     WHERE l.plan_id = d.plan_id AND l.leg_index = d.leg_index
+                       AND l.tx_id = d.tx_id)
+            OR EXISTS (SELECT 1 FROM bridge_transfers b
+                        WHERE b.plan_id = d.plan_id AND b.mint_tx_id = d.tx_id))
      ORDER BY d.leg_index`;
 }

@@ -127,8 +127,23 @@ export function verifyEvmLeg(check: LegCheck): void {
       }
       return;
     }
-    case 'receiveMessage':
+    case 'receiveMessage': {
       check.venueCall(to, 'receiveMessage', { exact: false });
+      // A CCTP v2 burn message: header (148 bytes), then the body's version (4), burnToken (32)
+      // and mintRecipient (32, bytes 184..216): whom the mint pays, whoever submits it.
+      const message = decoded.args[0];
+      if (message.length < 2 + 2 * 216) {
+        check.fail('undecodable', 'the message is shorter than a CCTP v2 burn message');
+        return;
+      }
+      const recipient = fromBytes32(`0x${message.slice(2 + 2 * 184, 2 + 2 * 216)}`);
+      if (!check.mayReceive(recipient)) {
+        check.fail(
+          'unknown_destination',
+          `the mint pays ${recipient}, a party the owner did not list`,
+        );
+      }
       return;
+    }
   }
 }

@@ -52,6 +52,16 @@ async function legs(build: Promise<{ status: string; legs?: readonly UnsignedLeg
   return built.legs;
 }
 
+/** A plan of one transfer of `amountMicros` from the owner to the payee. */
+const transferPlan = async (amountMicros: bigint) =>
+  planOf(
+    PLAN,
+    OWNER,
+    await legs(
+      adapter.buildTransfer({ planId: PLAN, owner: OWNER, amountMicros, recipient: PAYEE }),
+    ),
+  );
+
 const tag = PLAN.slice(5);
 /** A leg whose calldata is `call` followed by the plan's real tag (tampered, still tagged). */
 function withCall(
@@ -187,18 +197,7 @@ describe('verifyPlan on EVM legs', () => {
   });
 
   it('catches a transfer to a party the owner did not list, and a changed amount', async () => {
-    const plan = planOf(
-      PLAN,
-      OWNER,
-      await legs(
-        adapter.buildTransfer({
-          planId: PLAN,
-          owner: OWNER,
-          amountMicros: 12_500_000n,
-          recipient: PAYEE,
-        }),
-      ),
-    );
+    const plan = await transferPlan(12_500_000n);
     expect(erc20Codes(plan, 0, 'transfer', [THIEF, 12_500_000n])).toEqual(['unknown_destination']);
     expect(erc20Codes(plan, 0, 'transfer', [PAYEE, 12_500_001n])).toEqual(['amount_mismatch']);
   });
@@ -237,6 +236,35 @@ describe('verifyPlan on EVM legs', () => {
     });
     expect(verifyPlan(fees, options).reasons.map((reason) => reason.code)).toEqual([
       'fee_mismatch',
+    ]);
+  });
+
+  it("checks whom a bridge's mint pays: the owner's message verifies, another's does not", async () => {
+    const TRANSMITTER = address('77');
+    const transmitter = parseAbi(['function receiveMessage(bytes, bytes)']);
+    /** A CCTP v2 burn message minting 5 USDC to `recipient` (header, then the burn body). */
+    const message = (recipient: `0x${string}`): `0x${string}` =>
+      `0x${'00'.repeat(148)}${'00000001'}${'00'.repeat(12)}${USDC.slice(2)}${'00'.repeat(12)}${recipient.slice(2)}${(5_000_000).toString(16).padStart(64, '0')}${'00'.repeat(128)}`;
+    const mintOf = async (recipient: `0x${string}`) => {
+      const plan = await transferPlan(5_000_000n);
+      return withLeg(plan, 0, (leg) => {
+        if (typeof leg.transaction !== 'object') throw new Error('not EVM');
+        const call = encodeFunctionData({
+          abi: transmitter,
+          functionName: 'receiveMessage',
+          args: [message(recipient), '0x1234'],
+        });
+        return {
+          ...leg,
+          action: 'mint',
+          transaction: { ...leg.transaction, to: TRANSMITTER, data: `${call}53564331${tag}` },
+        };
+      });
+    };
+    const listed = { ...options, venues: [...options.venues, TRANSMITTER] };
+    expect(verifyPlan(await mintOf(OWNER), listed)).toMatchObject({ status: 'verified' });
+    expect(verifyPlan(await mintOf(THIEF), listed).reasons).toEqual([
+      expect.objectContaining({ code: 'unknown_destination', leg: 0 }),
     ]);
   });
 

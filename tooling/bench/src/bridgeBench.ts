@@ -247,6 +247,7 @@ async function measureMintToCredit(
       const next = await confirmBridgeDelivery({
         db: db,
         rail,
+        adapters,
         planId,
         now: new Date(),
       });

@@ -11,6 +11,7 @@ export const PROGRAMS = [
   'cctp_token_messenger_minter',
   'jupiter_lend',
   'save_lending',
+  'save_skimming',
   'marginfi',
 ] as const;
 export type ProgramName = (typeof PROGRAMS)[number];

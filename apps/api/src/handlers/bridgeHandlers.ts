@@ -42,6 +42,7 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
       status: 200,
       body: await deps.bridge.confirmBridgeDelivery({
         rail: deps.rail,
+        adapters: deps.adapters,
         planId: body.planId,
         destTxId: body.destTxId,
         allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
@@ -52,6 +53,7 @@ export function bridgeHandlers(deps: BridgeHandlerDeps): Handlers {
       status: 200,
       body: await deps.bridge.rescueBridge({
         rail: deps.rail,
+        adapters: deps.adapters,
         request: body,
         allowWallet: (wallet) => !principal || principalAllowsWallet(principal, wallet),
       }),

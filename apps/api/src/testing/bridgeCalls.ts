@@ -1,10 +1,13 @@
 import request from 'supertest';
+import { createCctpRail, watchBridgeDeliveries } from '@yieldrouter/engine';
+import { chainAdapters } from './legsAfterSimulation';
 import type { TestApp } from './startTestApp';
 import { testKeys } from './startTestApp';
 
 /**
  * The bridge flow tests' calls on the app `app()` returns (started in `beforeAll`): a plan under
- * the owner's key, a delivery and a leg's settle under the keeper's, and a ledger balance.
+ * the owner's key, a delivery and a leg's settle under the keeper's, a ledger balance, and a
+ * pass of the keeper's bridge watch with the app's rail and chain adapters.
  */
 export function bridgeCalls(app: () => TestApp, ownerKey: string) {
   return {
@@ -23,5 +26,13 @@ export function bridgeCalls(app: () => TestApp, ownerKey: string) {
     balance: async (wallet: string, chain: string, bucket: string) =>
       (await app().db.ledgerAccount.findFirst({ where: { wallet, chain, bucket } }))
         ?.balanceMicros ?? 0n,
+    watch: () =>
+      watchBridgeDeliveries({
+        db: app().db,
+        rail: createCctpRail({ bridges: app().config.bridges, chains: app().config.chains }),
+        adapters: chainAdapters(app()),
+        pageSize: 10,
+        now: () => new Date(),
+      }),
   };
 }

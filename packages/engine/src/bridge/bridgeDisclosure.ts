@@ -29,7 +29,7 @@ export function bridgeDisclosure(parameters: BridgeDisclosureParameters) {
       speed === 'fast'
         ? `Finality: fast — minted after the burn's soft finality (about ${minutes} min, an estimate) for the rail fee shown.`
         : `Finality: standard — minted after ${lane.sourceChain} finalizes the burn (about ${minutes} min, an estimate); no rail fee.`,
-      `Relaying: nobody relays for you; once attested, POST /svc/bridge/delivery prepares the mint leg for the owner to sign (anyone may submit it; it can only mint to ${recipient}).`,
+      `Relaying: nobody relays for you; once attested, POST /svc/bridge/delivery prepares the mint leg for the owner to sign and simulates it on ${lane.destChain} (mintSimulation: not before, as the leg does not exist until the attestation does); anyone may submit it, it can only mint to ${recipient}, and whoever submits it, what it moved is compared with that simulation.`,
       `On failure: a reverted burn moves nothing; a burned amount can only be minted to ${recipient} on ${lane.destChain}, never redirected; the destination is credited only after a confirmed mint.`,
     ],
     refundTo: owner,

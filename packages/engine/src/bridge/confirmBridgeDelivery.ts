@@ -1,15 +1,27 @@
-import { findBridgeTransfer, recordBridgeDelivery } from '@yieldrouter/ledger';
+import {
+  findBridgeTransfer,
+  findPlan,
+  recordBridgeDelivery,
+  recordMintSimulation,
+} from '@yieldrouter/ledger';
 import type { BridgeTransferRow, Books } from '@yieldrouter/ledger';
-import type { Chain } from '@yieldrouter/schemas';
+import type { Chain, PlanSimulation, UnsignedLeg } from '@yieldrouter/schemas';
 import { formatMicros } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import { legDocument } from '../plan/legDocument';
 import type { BridgeRail } from './bridgeRail';
 import { markBridgeFailed } from './markBridgeFailed';
+import { mintDivergence, simulateMintLeg } from './mintSimulation';
+import type { MintSimulationAdapters } from './mintSimulation';
 
 export interface ConfirmBridgeDeliveryParameters {
   readonly db: Books;
   readonly rail: BridgeRail | undefined;
+  /**
+   * The destination chains' adapters: the mint leg is simulated there when served, and the
+   * delivering transaction compared with it (issue 44). A chain without: `unavailable`.
+   */
+  readonly adapters: MintSimulationAdapters;
   readonly planId: string;
   /** The destination transaction that minted; absent: what the bridge waits for next. */
   readonly destTxId?: string | undefined;
@@ -115,10 +127,12 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
       const why = built.status === 'blocked' ? built.blockers.map((b) => b.message) : [];
       throw new EngineError('SERVICE_UNAVAILABLE', `mint leg: ${why.join('; ')}; try again`);
     }
+    const served = await simulateServedMint(parameters, transfer, mint);
     return {
       ...stateOf(transfer),
       attestation: 'complete' as const,
-      mintLeg: legDocument(mint, 0),
+      mintLeg: legDocument(mint, served.index),
+      mintSimulation: served.simulation,
     };
   }
   const minted = await rail.readMint({
@@ -157,13 +171,56 @@ export async function confirmBridgeDelivery(parameters: ConfirmBridgeDeliveryPar
       `the mint credited ${formatMicros(minted.amountMicros)} micros; the burn allows ${formatMicros(least)}..${formatMicros(transfer.burnedMicros)}`,
     );
   }
+  // Issue 44: what the mint moved, compared with the mint leg's simulation as served (a
+  // difference recorded before the delivery is booked, its event written with it).
+  const events = await mintDivergence(
+    {
+      db,
+      adapters: parameters.adapters,
+      planId,
+      chain: lane.destChain,
+      recipient: transfer.recipient,
+      txId: txIdKey(destTxId),
+      now,
+    },
+    transfer.mintSimulation,
+  );
   const recorded = await recordBridgeDelivery(db, {
     planId,
     mintTxId: txIdKey(destTxId),
     messageNonce: attestation.nonce,
     deliveredMicros: minted.amountMicros,
+    events,
     now,
   });
   if (recorded.status === 'refused') throw notDeliverable(recorded.reason);
   return { ...stateOf(recorded.transfer), credited: !recorded.replay, replay: recorded.replay };
+}
+
+/**
+ * The mint leg served, simulated on the destination and kept with the transfer for the
+ * delivery's comparison: the last one served (a Solana leg's blockhash differs per answer),
+ * `unavailable` included (then nothing is compared). Its index is the one after the plan's legs
+ * (the leg document's, the simulation's and a divergence's).
+ */
+export async function simulateServedMint(
+  parameters: Pick<ConfirmBridgeDeliveryParameters, 'db' | 'adapters' | 'planId'>,
+  transfer: BridgeTransferRow,
+  mint: UnsignedLeg,
+): Promise<{ readonly index: number; readonly simulation: PlanSimulation }> {
+  const plan = await findPlan(parameters.db, parameters.planId);
+  const index = plan?.legs.length ?? transfer.burnLegIndex + 1;
+  const burned = transfer.burnedMicros ?? transfer.burnMicros;
+  const simulation = await simulateMintLeg({
+    adapters: parameters.adapters,
+    planId: parameters.planId,
+    chain: transfer.destChain as Chain,
+    index,
+    recipient: transfer.recipient,
+    leg: mint,
+    least: burned - transfer.maxRailFeeMicros,
+    most: burned,
+  });
+  await recordMintSimulation(parameters.db, parameters.planId, simulation);
+  return { index, simulation };
 }

@@ -1,14 +1,12 @@
-import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
-import type { Address, Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { erc20Abi } from 'viem';
+import type { Address } from 'viem';
 import type { LegBuild, UnsignedLeg } from '@yieldrouter/schemas';
-import { anvilAccount, anvilChain } from '@yieldrouter/chain-beds/evm';
+import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import type { EvmBed } from '@yieldrouter/chain-beds/evm';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed, IrisFake } from '@yieldrouter/chain-beds/bridges';
 import type { BridgeRail } from './bridgeRail';
-import { parseCctpSettings } from './cctpSettings';
-import { createCctpRail } from './createCctpRail';
+import { bedClients, cctpBedRail, sendLegs } from './testing/cctpBedRail';
 
 // The CCTP rail against the bed: two anvils standing for Base (domain 6) and Arbitrum (3), the
 // CCTP v2 stand-ins on both, and the Iris-shaped attestation fake signing what Base burned.
@@ -26,48 +24,13 @@ let rail: BridgeRail;
 beforeAll(async () => {
   cctp = await startCctpBed();
   ({ base, arbitrum, iris } = cctp);
-  const { base: onBase, arbitrum: onArbitrum } = cctp.contracts;
   await base.fixtures.mintUsdc(owner.address, 100_000_000n);
-  rail = createCctpRail({
-    bridges: parseCctpSettings({
-      SVC_CCTP_ATTESTATION_URL: iris.url,
-      SVC_CCTP_TIMEOUT_MS: 2_000,
-      SVC_BASE_CCTP_TOKEN_MESSENGER: onBase.tokenMessenger,
-      SVC_BASE_CCTP_MESSAGE_TRANSMITTER: onBase.messageTransmitter,
-      SVC_ARBITRUM_CCTP_TOKEN_MESSENGER: onArbitrum.tokenMessenger,
-      SVC_ARBITRUM_CCTP_MESSAGE_TRANSMITTER: onArbitrum.messageTransmitter,
-      SVC_BRIDGE_MIN_MICROS: 1_000_000n,
-      SVC_CCTP_MINT_LOOKBACK_BLOCKS: 10_000n,
-    }),
-    chains: {
-      timeoutMs: 2_000,
-      sui: { rpcUrl: undefined, network: 'localnet', usdc: '0x2::usdc::USDC' },
-      solana: {
-        rpcUrl: undefined,
-        network: 'localnet',
-        usdc: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-      },
-      base: { rpcUrl: base.anvil.rpcUrl, usdc: base.fixtures.usdc },
-      arbitrum: { rpcUrl: arbitrum.anvil.rpcUrl, usdc: arbitrum.fixtures.usdc },
-    },
-  });
+  rail = cctpBedRail(cctp);
 }, 120_000);
 afterAll(async () => {
   await cctp?.stop();
 });
 afterEach(() => iris.setMode('ok'));
-
-const clients = (bed: EvmBed, chainId: number, key: Hex) => ({
-  reader: createPublicClient({
-    chain: anvilChain(chainId, bed.anvil.rpcUrl),
-    transport: http(bed.anvil.rpcUrl),
-  }),
-  wallet: createWalletClient({
-    chain: anvilChain(chainId, bed.anvil.rpcUrl),
-    transport: http(bed.anvil.rpcUrl),
-    account: privateKeyToAccount(key),
-  }),
-});
 
 /** The legs of a prepared build. */
 function preparedLegs(build: LegBuild): readonly UnsignedLeg[] {
@@ -81,23 +44,10 @@ function onlyLeg(build: LegBuild): UnsignedLeg {
   return leg;
 }
 
-/** Signs and sends each leg in order with `key`; the last leg's hash. */
-async function send(bed: EvmBed, chainId: number, legs: readonly UnsignedLeg[], key: Hex) {
-  const { reader, wallet } = clients(bed, chainId, key);
-  let last: Hex | undefined;
-  for (const leg of legs) {
-    if (leg.payload.encoding !== 'evm-transaction-request') throw new Error('not an EVM leg');
-    const tx = leg.payload.transaction as { to: Address; data: Hex };
-    last = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: 1_000_000n });
-    const receipt = await reader.waitForTransactionReceipt({ hash: last, pollingInterval: 20 });
-    if (receipt.status !== 'success') throw new Error(`${leg.action} reverted`);
-  }
-  if (!last) throw new Error('no legs');
-  return last;
-}
+const send = sendLegs;
 
 const usdcOf = (bed: EvmBed, chainId: number, who: Address) =>
-  clients(bed, chainId, owner.privateKey).reader.readContract({
+  bedClients(bed, chainId, owner.privateKey).reader.readContract({
     address: bed.fixtures.usdc,
     abi: erc20Abi,
     functionName: 'balanceOf',

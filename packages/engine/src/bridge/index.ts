@@ -11,4 +11,5 @@ export * from './expireStalledBridges';
 export * from './markBridgeFailed';
 export * from './rescueBridge';
 export * from './watchBridgeDeliveries';
+export * from './mintSimulation';
 export * from './crossChainDeposit';

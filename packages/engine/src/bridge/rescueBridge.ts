@@ -6,10 +6,14 @@ import { EngineError } from '../errors';
 import { blocker } from '../plan/blocker';
 import { legDocument } from '../plan/legDocument';
 import type { BridgeRail } from './bridgeRail';
+import { simulateServedMint } from './confirmBridgeDelivery';
+import type { MintSimulationAdapters } from './mintSimulation';
 
 export interface RescueBridgeParameters {
   readonly db: Books;
   readonly rail: BridgeRail | undefined;
+  /** The destination chains' adapters: the mint leg is simulated there (issue 44). */
+  readonly adapters: MintSimulationAdapters;
   readonly request: BridgeRescueRequest;
   /** The caller's wallet scope: a plan of another wallet is 403 WALLET_SCOPE. */
   readonly allowWallet?: (wallet: string) => boolean;
@@ -131,10 +135,19 @@ export async function rescueBridge(
       next: 'The mint cannot be prepared as configured; the amount stays in flight for the owner.',
     };
   }
+  const [leg] = mint.legs;
+  if (!leg) throw new EngineError('SERVICE_UNAVAILABLE', 'mint leg: none was built; try again');
+  // Issue 44: the mint simulated on the destination, kept for the delivery's comparison.
+  const served = await simulateServedMint(
+    { db, adapters: parameters.adapters, planId },
+    transfer,
+    leg,
+  );
   return {
     ...base,
     status: 'prepared',
-    legs: mint.legs.map((leg, index) => legDocument(leg, index)),
+    legs: [legDocument(leg, served.index)],
+    simulation: served.simulation,
     next:
       `Sign and submit the mint leg on ${lane.destChain} (anyone may relay it; it mints only to ` +
       `${transfer.recipient}), then POST /api/v1/svc/bridge/delivery {planId, destTxId}: its ` +

@@ -67,6 +67,7 @@ it('looks at a failed bridge once per failedWatchMs, not every pass; its late mi
     const counts = await watchBridgeDeliveries({
       db,
       rail,
+      adapters: {},
       pageSize: 1,
       failedWatchMs: FAILED_WATCH_MS,
       now: () => at,
@@ -99,7 +100,14 @@ it('looks at a failed bridge once per failedWatchMs, not every pass; its late mi
   // Delivered: never listed again, and reported again it is a replay. Credited once.
   expect((await pass(new Date(t0.getTime() + 3600 * SECOND))).looked).toEqual([inFlight.burnTxId]);
   await expect(
-    confirmBridgeDelivery({ db, rail, planId: failed.planId, destTxId: mintTx, now: new Date() }),
+    confirmBridgeDelivery({
+      db,
+      rail,
+      adapters: {},
+      planId: failed.planId,
+      destTxId: mintTx,
+      now: new Date(),
+    }),
   ).resolves.toMatchObject({ credited: false, replay: true, bridgeStatus: 'delivered' });
   expect(
     await db.journalEntry.count({ where: { planId: failed.planId, kind: 'bridge_delivery' } }),
@@ -131,6 +139,7 @@ it('an unreadable source is not a look: the failed bridge is tried again on the 
     await watchBridgeDeliveries({
       db,
       rail,
+      adapters: {},
       pageSize: 50,
       failedWatchMs: FAILED_WATCH_MS,
       now: () => new Date(t0.getTime() + after * SECOND),

@@ -4,10 +4,13 @@ import type { Chain } from '@yieldrouter/schemas';
 import { EngineError } from '../errors';
 import type { BridgeRail } from './bridgeRail';
 import { confirmBridgeDelivery } from './confirmBridgeDelivery';
+import type { MintSimulationAdapters } from './mintSimulation';
 
 export interface WatchBridgeDeliveriesParameters {
   readonly db: Books;
   readonly rail: BridgeRail | undefined;
+  /** The destination chains' adapters: a found mint is compared with its simulation there. */
+  readonly adapters: MintSimulationAdapters;
   /** Transfers read per page. */
   readonly pageSize: number;
   /**
@@ -55,6 +58,7 @@ async function watchOne(
     await confirmBridgeDelivery({
       db: parameters.db,
       rail,
+      adapters: parameters.adapters,
       planId: transfer.planId,
       destTxId: found.txId,
       now: parameters.now(),

@@ -125,7 +125,7 @@ function boundOf(leg: SettlementLeg, simulated: SimulatedLeg): DivergenceBound |
  * or after); Sui: its checkpoint is at or before the latest checkpoint the dry run ran after. A
  * position not known (a Sui transaction not checkpointed yet) is compared.
  */
-function landedBeforeItsSimulation(
+export function landedBeforeItsSimulation(
   chain: string,
   landed: string | undefined,
   simulated: string | null | undefined,

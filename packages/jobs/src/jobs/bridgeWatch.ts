@@ -13,6 +13,7 @@ export async function watchBridges(deps: KeeperJobDeps): Promise<JobCounts> {
   const counts = await watchBridgeDeliveries({
     db: deps.db,
     rail: deps.bridgeRail,
+    adapters: deps.adapters,
     pageSize: deps.settlement.pageSize,
     ...(deps.bridges ? { failedWatchMs: deps.bridges.failedWatchMs } : {}),
     now: deps.now,

@@ -62,6 +62,11 @@ export interface IrisFake {
   /** How many requests it answered, in all and by endpoint (fees, messages). */
   counts(): { readonly all: number; readonly fees: number; readonly messages: number };
   setMode(mode: IrisFakeMode): void;
+  /**
+   * The fast fee (bps) it publishes and executes from now on: a burn attested again then carries
+   * the new fee (within its maxFee), as a message Circle attests again may.
+   */
+  setFastFeeBps(bps: number): void;
   /** The `Retry-After` a 429 carries: seconds or an HTTP date; null sends none. Default 300. */
   setRetryAfter(value: string | null): void;
   close(): Promise<void>;
@@ -87,8 +92,9 @@ const BODY = 148;
  */
 export async function startIrisFake({
   domains,
-  fastFeeBps = 1,
+  fastFeeBps: initialFastFeeBps = 1,
 }: StartIrisFakeParameters): Promise<IrisFake> {
+  let fastFeeBps = initialFastFeeBps;
   let mode: IrisFakeMode = 'ok';
   let retryAfter: string | null = '300';
   const requests: string[] = [];
@@ -226,6 +232,9 @@ export async function startIrisFake({
     }),
     setMode: (next) => {
       mode = next;
+    },
+    setFastFeeBps: (bps) => {
+      fastFeeBps = bps;
     },
     setRetryAfter: (value) => {
       retryAfter = value;

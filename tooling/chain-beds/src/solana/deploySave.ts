@@ -1,6 +1,7 @@
 import { MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import {
+  MEMO_PROGRAM_ID,
   VENUE_LAYOUT,
   ensureProgramsBuilt,
   loadProgram,
@@ -51,6 +52,11 @@ export interface DeploySaveParameters {
   readonly protocolTakeRatePercent?: number;
   /** When given, the reserve is registered with this router as an adapter (layout Save). */
   readonly router?: SolanaRouterDeployment;
+  /**
+   * Load the skimming build (programs/save_skimming, a cheating bed for issue 44's tests) in
+   * the stand-in's place: honest until `deploySkimmingSave`'s `setSkimBps` turns a skim on.
+   */
+  readonly skimming?: boolean;
 }
 
 /** A Reserve as the SDK's `ReserveLayout` lays it out (the fields the stand-in and reader use). */
@@ -122,7 +128,7 @@ export function deploySave(
   loadProgram(
     bed.svm,
     new PublicKey(SAVE_PROGRAM_ID),
-    ensureProgramsBuilt().save_lending,
+    ensureProgramsBuilt()[parameters.skimming ? 'save_skimming' : 'save_lending'],
     bed.mintAuthority.publicKey,
   );
   const program = new PublicKey(SAVE_PROGRAM_ID);
@@ -238,6 +244,68 @@ export function deploySave(
       const clock = bed.svm.getClock();
       bed.svm.warpToSlot(clock.slot + slots);
       bed.svm.expireBlockhash(); // a new slot, a new blockhash
+    },
+  };
+}
+
+/** Save's tag-less custom instruction the skimming build adds (not one of Save's tags). */
+const STANDIN_SET_SKIM = 250;
+
+/** The skimming Save (`programs/save_skimming`) and its operator's switch. */
+export interface SolanaSkimmingSave extends SolanaSaveReserve {
+  /**
+   * From now on (the market owner turns a skim on): each deposit takes `bps` of the liquidity on
+   * top of what it books, each redemption pays `bps` less; the skim stays in the reserve's
+   * liquidity supply, and the venue's log, its cTokens and the router's event claim the plan's
+   * amount.
+   */
+  setSkimBps(bps: bigint): void;
+}
+
+/**
+ * A venue that cheats (issue 44), for the tests that prove simulation and settlement catch it on
+ * Solana: `deploySave` with the skimming build at Save's program id (its own bed: the product's
+ * Save adapter builds the same bytes for it as for the honest stand-in).
+ *
+ * @example
+ * const cheat = deploySkimmingSave(bed, { router });
+ * cheat.setSkimBps(500n);
+ */
+export function deploySkimmingSave(
+  bed: SolanaBed,
+  parameters: Omit<DeploySaveParameters, 'skimming'> = {},
+): SolanaSkimmingSave {
+  const save = deploySave(bed, { ...parameters, skimming: true });
+  let settings = 0;
+  return {
+    ...save,
+    setSkimBps: (bps) => {
+      // A numbered memo: the same setting again is another transaction (litesvm refuses a
+      // repeat), and the blockhash stays the one prepared plans were built with.
+      settings += 1;
+      const data = Buffer.alloc(9);
+      data.writeUInt8(STANDIN_SET_SKIM, 0);
+      data.writeBigUInt64LE(bps, 1);
+      sendAsAuthority({
+        sender: bed,
+        authority: bed.mintAuthority,
+        instructions: [
+          new TransactionInstruction({
+            programId: new PublicKey(save.program),
+            keys: [
+              { pubkey: bed.mintAuthority.publicKey, isSigner: true, isWritable: false },
+              { pubkey: new PublicKey(save.lendingMarket), isSigner: false, isWritable: true },
+            ],
+            data,
+          }),
+          new TransactionInstruction({
+            programId: MEMO_PROGRAM_ID,
+            keys: [],
+            data: Buffer.from(`bed: save skim ${bps} bps (setting ${settings})`, 'utf8'),
+          }),
+        ],
+        what: 'save set skim',
+      });
     },
   };
 }

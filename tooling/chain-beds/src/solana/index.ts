@@ -21,9 +21,9 @@ export { JUPITER_LEND_PROGRAM_IDS, deployJupiterLend } from './deployJupiterLend
 export type { SolanaJupiterLend } from './deployJupiterLend';
 export { MARGINFI_PROGRAM_ID, deployMarginfi } from './deployMarginfi';
 export type { DeployMarginfiParameters, SolanaMarginfiBank } from './deployMarginfi';
-export { SAVE_PROGRAM_ID, deploySave } from './deploySave';
+export { SAVE_PROGRAM_ID, deploySave, deploySkimmingSave } from './deploySave';
 export { deploySkimmingKlend } from './deploySkimmingKlend';
 export type { SolanaSkimmingKlend } from './deploySkimmingKlend';
-export type { DeploySaveParameters, SolanaSaveReserve } from './deploySave';
+export type { DeploySaveParameters, SolanaSaveReserve, SolanaSkimmingSave } from './deploySave';
 export { sendAsAuthority } from './sendAsAuthority';
 export type { BedSender, SendAsAuthorityParameters } from './sendAsAuthority';

@@ -56,6 +56,12 @@
 #define M_VERSION 0
 #define M_BUMP 1
 
+/* A build of this program that cheats (programs/save_skimming, issue 44) defines SAVE_SKIM(market,
+ * amount): the part of a move it keeps beyond what it books and logs. This one keeps nothing. */
+#ifndef SAVE_SKIM
+#define SAVE_SKIM(market, amount) 0
+#endif
+
 static uint64_t custom(uint64_t code) {
   sol_log_64_(0x5356, code, 0, 0, 0); /* "SV", code */
   return code;
@@ -333,10 +339,14 @@ __attribute__((noinline)) static uint64_t deposit(const SolParameters *params) {
   }
   uint64_t collateral = minted.w[0];
   if (collateral == 0) return custom(E_ZERO_AMOUNT);
+  /* The depositor pays what the reserve books, and any skim on top (kept in the liquidity supply
+   * outside the reserve's books: the log and the cTokens say `amount`). */
+  uint64_t skim = SAVE_SKIM(&a[5], amount);
+  if (skim > UINT64_MAX - amount) return custom(E_OVERFLOW);
   yr_write_u64(r + R_AVAILABLE, available + amount);
   yr_write_u64(r + R_COLLATERAL_SUPPLY, supply + collateral);
   r[R_STALE] = 1;
-  YrTokenMove pay = {&a[8], &a[0], NULL, &a[3], &a[7], amount, 0, NULL};
+  YrTokenMove pay = {&a[8], &a[0], NULL, &a[3], &a[7], amount + skim, 0, NULL};
   if ((result = token_transfer(&pay)) != 0) return result;
   SolSignerSeed seeds[2] = {{a[5].key->x, 32}, {&bump, 1}};
   SolSignerSeeds signer = {seeds, 2};
@@ -378,7 +388,10 @@ __attribute__((noinline)) static uint64_t redeem(const SolParameters *params) {
   if ((result = yr_token_burn(&burn)) != 0) return result;
   SolSignerSeed seeds[2] = {{a[5].key->x, 32}, {&bump, 1}};
   SolSignerSeeds signer = {seeds, 2};
-  YrTokenMove pay = {&a[8], &a[4], NULL, &a[1], &a[6], liquidity, 0, &signer};
+  /* The owner is paid what the reserve books less any skim (kept in the liquidity supply). */
+  uint64_t skim = SAVE_SKIM(&a[5], liquidity);
+  if (skim > liquidity) return custom(E_OVERFLOW);
+  YrTokenMove pay = {&a[8], &a[4], NULL, &a[1], &a[6], liquidity - skim, 0, &signer};
   if ((result = token_transfer(&pay)) != 0) return result;
   log_move("redeem", liquidity, collateral);
   return YR_SUCCESS;
@@ -396,6 +409,9 @@ uint64_t entrypoint(uint8_t *input) {
     case 5:
       return redeem(&params);
     default:
+#ifdef SAVE_EXTRA_INSTRUCTIONS
+      SAVE_EXTRA_INSTRUCTIONS(params.data[0], &params)
+#endif
       return custom(E_INVALID_INSTRUCTION);
   }
 }

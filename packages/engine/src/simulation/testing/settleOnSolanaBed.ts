@@ -65,25 +65,34 @@ interface BooksAndChain {
   readonly receipts: bigint;
 }
 
+/** A part withdrawal: what was asked, what the owner received, the position before and after. */
+interface Withdrawn {
+  readonly asked: bigint;
+  readonly received: bigint;
+  readonly before: BooksAndChain;
+  readonly after: BooksAndChain;
+}
+
 /**
  * An honest part withdrawal of `asked`, settled: the owner received at least what was asked, the
  * leg settled at what the owner received without review, and the books' shares follow the
  * receipts burnt on chain.
  */
-export function expectWithdrawnAsMoved(
-  settled: unknown,
-  moved: {
-    readonly asked: bigint;
-    readonly received: bigint;
-    readonly before: BooksAndChain;
-    readonly after: BooksAndChain;
-  },
-): void {
+export function expectWithdrawnAsMoved(settled: unknown, moved: Withdrawn): void {
+  expectSkimmedWithdrawal(settled, moved);
+  expect(settled).toMatchObject({ quotedAmountMicros: String(moved.asked) });
+}
+
+/**
+ * An honest part withdrawal of `asked` carrying the router's skim (the leg grossed up by it: its
+ * quote is not what was asked), settled: the owner received at least what was asked, the leg
+ * settled at what the owner received without review, and the books' shares follow the receipts.
+ */
+export function expectSkimmedWithdrawal(settled: unknown, moved: Withdrawn): void {
   const { asked, received, before, after } = moved;
   expect(received).toBeGreaterThanOrEqual(asked);
   expect(settled).toMatchObject({
     status: 'confirmed',
-    quotedAmountMicros: String(asked),
     settledAmountMicros: String(received),
     reviewReason: null,
   });
