@@ -47,6 +47,8 @@ describe.each([
     expect(verifyPlan(prepared, options)).toMatchObject({ status: 'verified', reasons: [] });
 
     const fetched = await readBack(String(prepared.planId));
+    expect(fetched.simulation).toEqual(prepared.simulation);
+    expect(verifyPlan(fetched, options)).toMatchObject({ status: 'verified', reasons: [] });
     // What the store does to it: JSONB keeps the request's keys in an order of its own.
     const [stored] = await t.db.$queryRaw<{ payload: { transaction: object } }[]>`
       SELECT "payload" FROM "plan_legs" WHERE "plan_id" = ${prepared.planId} AND "leg_index" = 0`;
@@ -63,8 +65,6 @@ describe.each([
         expect(Object.keys(leg.transaction)).toEqual(['chainId', 'data', 'from', 'to', 'value']);
       }
     }
-    expect(fetched.simulation).toEqual(prepared.simulation);
-    expect(verifyPlan(fetched, options)).toMatchObject({ status: 'verified', reasons: [] });
   });
 });
 
