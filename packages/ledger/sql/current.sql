@@ -1,4 +1,4 @@
--- The ledger schema as it is today, after every migration (last: 0070_bridge_mint_simulation).
+-- The ledger schema as it is today, after every migration (last: 0071_canonical_evm_bytes_digest).
 -- Generated from a migrated database by `npx -y pnpm@10 db:current-sql`; do not edit by hand.
 -- Read it to see what is; change the schema with a new migration (see docs/ledger.md).
 

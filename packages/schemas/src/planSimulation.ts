@@ -64,8 +64,10 @@ export const SimulatedLeg = z.object({
   index: z.number().int(),
   bytesDigest: Sha256Digest.meta({
     description:
-      '`sha256:<hex>` of the leg as served: `<encoding>\\n<transaction>` (the transaction as its ' +
-      'JSON text when it is an object). Binds the outcome to the exact unsigned bytes.',
+      '`sha256:<hex>` of the leg: `<encoding>\\n<transaction>`, the transaction as is when a ' +
+      'string and as its canonical JSON when an object (an EVM request: keys sorted, no ' +
+      'whitespace, whatever order they are served in). Binds the outcome to the exact unsigned ' +
+      'bytes; `legBytesDigest` of `@yieldrouter/sdk/verify` computes it.',
   }),
   outcome: z.enum(['ok', 'reverted', 'deferred']).meta({
     description:
@@ -149,7 +151,9 @@ export const PlanSimulation = z
           'receives) the leg amount and the venue receives (or pays) it, nobody else.',
       }),
       digest: Sha256Digest.meta({
-        description: '`sha256:<hex>` of the JSON of `{ planId, legs }`: what a divergence names.',
+        description:
+          '`sha256:<hex>` of the canonical JSON (keys sorted, no whitespace) of ' +
+          '`{ planId, legs }`: what a divergence names.',
       }),
     }),
     z.object({

@@ -34,8 +34,10 @@ const plan = {
   ],
 };
 
-// The digest the server's simulation binds the leg with (sha256 of `<encoding>\n<transaction>`).
+// The digest the server's simulation binds the leg with: sha256 of `<encoding>\n<transaction>`,
+// an EVM request's keys sorted (its canonical JSON: docs/verify.md).
 const leg = plan.legs[0]!;
+const sortedKeys = Object.keys(leg.transaction).sort();
 const simulated = {
   ...plan,
   simulation: {
@@ -45,11 +47,17 @@ const simulated = {
       {
         index: 0,
         bytesDigest: `sha256:${createHash('sha256')
-          .update(`${leg.encoding}\n${JSON.stringify(leg.transaction)}`)
+          .update(`${leg.encoding}\n${JSON.stringify(leg.transaction, sortedKeys)}`)
           .digest('hex')}`,
       },
     ],
   },
+};
+// As the plan store (JSONB) serves it back: the same request, its keys in another order.
+const { to, data, from, value, chainId } = leg.transaction;
+const reordered = {
+  ...simulated,
+  legs: [{ ...leg, transaction: { to, data, from, value, chainId } }],
 };
 // The same plan moved to another chain after the simulation ran: only the digest tells.
 const changed = {
@@ -71,6 +79,7 @@ it('bundles for the browser and verifies a plan with web globals only', async ()
         `globalThis.verdict = verifyPlan(${JSON.stringify(plan)}, { owner: '${OWNER}', venues: ['${VAULT}'] });`,
         // sha256 of the bytes (the simulation's digest) with web globals only.
         `globalThis.simulated = verifyPlan(${JSON.stringify(simulated)}, { owner: '${OWNER}', venues: ['${VAULT}'] });`,
+        `globalThis.reordered = verifyPlan(${JSON.stringify(reordered)}, { owner: '${OWNER}', venues: ['${VAULT}'] });`,
         `globalThis.changed = verifyPlan(${JSON.stringify(changed)}, { owner: '${OWNER}', venues: ['${VAULT}'] });`,
       ].join('\n'),
       resolveDir: root,
@@ -98,6 +107,7 @@ it('bundles for the browser and verifies a plan with web globals only', async ()
   runInNewContext(code, context);
   expect(context['verdict']).toMatchObject({ status: 'verified', reasons: [] });
   expect(context['simulated']).toMatchObject({ status: 'verified', reasons: [] });
+  expect(context['reordered']).toMatchObject({ status: 'verified', reasons: [] });
   expect(context['changed']).toMatchObject({
     status: 'rejected',
     reasons: [expect.objectContaining({ code: 'bytes_digest_mismatch', leg: 0 })],

@@ -1,3 +1,5 @@
+export { canonicalJson, legBytesDigest } from './legBytesDigest';
+export type { JsonValue } from './legBytesDigest';
 export { verifyPlan } from './verifyPlan';
 export type {
   LegEffect,

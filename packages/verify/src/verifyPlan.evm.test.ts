@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createEvmAdapter } from '@yieldrouter/chain-evm';
 import type { LegRequest, UnsignedLeg, VenueOnChain } from '@yieldrouter/schemas';
 import { encodeFunctionData, parseAbi } from 'viem';
+import { canonicalJson } from './legBytesDigest';
 import { planOf, withLeg } from './testing/planOf';
 import type { VerifiableLeg } from './verdict';
 import { verifyPlan } from './verifyPlan';
@@ -71,6 +72,12 @@ function withCall(
 ): VerifiableLeg {
   if (typeof leg.transaction !== 'object') throw new Error('not EVM');
   return { ...leg, transaction: { ...leg.transaction, data: `${call}${tagHex}` } };
+}
+/** A leg as PostgreSQL's JSONB gives it back: the request's keys shortest first. */
+function jsonbOrder(leg: VerifiableLeg): VerifiableLeg {
+  if (typeof leg.transaction !== 'object') throw new Error('not EVM');
+  const { to, data, from, value, chainId } = leg.transaction;
+  return { ...leg, transaction: { to, data, from, value, chainId } };
 }
 const erc20 = parseAbi([
   'function approve(address, uint256)',
@@ -166,10 +173,11 @@ describe('verifyPlan on EVM legs', () => {
 
   it("catches bytes changed after the simulation ran: their digest is not the simulation's", async () => {
     const built = await legs(adapter.buildDeposit(request(vault)));
-    // The digest the engine binds the outcome with (engine's legBytesDigest), from node:crypto.
+    // The digest the engine binds the outcome with (legBytesDigest), from node:crypto: the
+    // request's canonical JSON (keys sorted).
     const digestOf = (leg: UnsignedLeg) =>
       `sha256:${createHash('sha256')
-        .update(`${leg.payload.encoding}\n${JSON.stringify(leg.payload.transaction)}`)
+        .update(`${leg.payload.encoding}\n${canonicalJson(leg.payload.transaction)}`)
         .digest('hex')}`;
     const simulation = {
       status: 'simulated',
@@ -178,6 +186,10 @@ describe('verifyPlan on EVM legs', () => {
     };
     const plan = planOf(PLAN, OWNER, built, { simulation });
     expect(verifyPlan(plan, options)).toMatchObject({ status: 'verified', reasons: [] });
+    // Read back from the plan store (JSONB keeps keys in its own order): the same bytes.
+    const stored = { ...plan, legs: plan.legs.map(jsonbOrder) };
+    expect(Object.keys(stored.legs?.[1]?.transaction ?? {})[0]).toBe('to');
+    expect(verifyPlan(stored, options)).toMatchObject({ status: 'verified', reasons: [] });
     // A smaller approval passes every check of the bytes alone: only the digest tells.
     const smaller = encodeFunctionData({ abi: erc20, functionName: 'approve', args: [VAULT, 1n] });
     const tampered = withLeg(plan, 0, (leg) => withCall(leg, smaller));

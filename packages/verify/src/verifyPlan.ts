@@ -1,9 +1,8 @@
-import { sha256, stringToBytes } from 'viem';
+import { legBytesDigest } from './legBytesDigest';
 import { expectationsOf, LegCheck } from './legCheck';
 import type {
   LegVerdict,
   PlanVerdict,
-  VerifiableLeg,
   VerifiablePlan,
   VerifyGap,
   VerifyPlanOptions,
@@ -14,16 +13,6 @@ import { normalizeSolanaAddress, verifySolanaLeg } from './verifySolanaLeg';
 import { normalizeSuiAddressOrKeep, verifySuiLeg } from './verifySuiLeg';
 
 const MICROS = /^(0|[1-9][0-9]*)$/;
-
-/**
- * A leg's bytes as the server's simulation digests them (packages/engine legBytesDigest):
- * sha256 of `<encoding>\n<transaction>`, the transaction as its JSON text when an object.
- */
-export function legBytesDigest(leg: Pick<VerifiableLeg, 'encoding' | 'transaction'>): string {
-  const text =
-    typeof leg.transaction === 'string' ? leg.transaction : JSON.stringify(leg.transaction);
-  return `sha256:${sha256(stringToBytes(`${leg.encoding}\n${text}`)).slice(2)}`;
-}
 
 const LEG_VERIFIERS = {
   'evm-transaction-request': { verify: verifyEvmLeg, normalize: normalizeEvmAddress },

@@ -5,6 +5,17 @@ import { storedJson } from './storedJson';
 
 type LegStatus = StoredPlanLeg['status'];
 
+/**
+ * A payload as served: an EVM request with its keys in canonical order (sorted, as its bytes
+ * digest reads them), whatever order it was built or stored in (JSONB keeps its own), so a
+ * verifier that digests the text as served (the SDK's before the digest was canonical) agrees.
+ */
+const servedPayload = (payload: UnsignedPayload): UnsignedPayload => {
+  if (payload.encoding !== 'evm-transaction-request') return payload;
+  const { chainId, data, from, to, value } = payload.transaction;
+  return { ...payload, transaction: { chainId, data, from, to, value } };
+};
+
 /** The fields every leg document has: what to sign, and where the leg stands. */
 function legFields(
   leg: {
@@ -26,7 +37,7 @@ function legFields(
     settles: leg.settles,
     status,
     txId,
-    ...leg.payload,
+    ...servedPayload(leg.payload),
   };
 }
 

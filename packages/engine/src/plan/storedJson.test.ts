@@ -2,7 +2,7 @@ import { PlanSimulation, UnsignedPayload } from '@yieldrouter/schemas';
 import { storedJson } from './storedJson';
 
 // Stored JSON is read back through its schema, never cast: what matches is returned as stored
-// (a leg's bytes digest is of its JSON text, so neither its keys nor their order may change);
+// (its keys as they were, none added or dropped: a leg's bytes digest covers every field);
 // what does not is an error naming what was read.
 
 describe('storedJson', () => {

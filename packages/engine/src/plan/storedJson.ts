@@ -7,9 +7,9 @@ const conforms = <T>(schema: z.ZodType<T, T>, value: unknown): value is T =>
 /**
  * Stored JSON read back (a plan's simulation, a leg's payload, a plan's blockers, a divergence's
  * changes), checked against its schema in packages/schemas once per document, never cast. It
- * is returned as stored, its keys and their order untouched: a leg's bytes digest and a
- * simulation's digest are of its JSON text. A schema with transforms or defaults does not fit
- * (what is returned is what was read). What does not match is an error naming what was read.
+ * is returned as stored, its keys untouched (in JSONB's order, not the order written: a leg's
+ * bytes digest and a simulation's digest are of canonical JSON, keys sorted). A schema with
+ * transforms or defaults does not fit (what is returned is what was read). What does not match is an error naming what was read.
  */
 export function storedJson<T>(schema: z.ZodType<T, T>, value: unknown, what: string): T {
   if (conforms(schema, value)) return value;

@@ -1,7 +1,8 @@
 import type { PlanLegInput } from '@yieldrouter/ledger';
 import type { BalanceChange, SimulatedLeg } from '@yieldrouter/schemas';
+import { legBytesDigest } from '@yieldrouter/verify';
 import { divergentChanges, flagDivergence } from './legDivergence';
-import { legBytesDigest, roleOf, simulationDigest } from './simulatePlan';
+import { roleOf, simulationDigest } from './simulatePlan';
 import { simulationFindings } from './simulationFindings';
 
 // Issue 44: what the simulation finds against the plan, and what settlement finds against the
@@ -330,6 +331,20 @@ describe('digests', () => {
     expect(simulationDigest('plan_a', [leg])).not.toBe(
       simulationDigest('plan_a', [{ ...leg, bytesDigest: two }]),
     );
+  });
+
+  it('do not depend on the order of keys (the stored document comes back from JSONB)', () => {
+    const request = { chainId: 8453, from: OWNER, to: VAULT, data: '0x1234', value: '0' };
+    const { to, data, from, value, chainId } = request;
+    expect(legBytesDigest({ encoding: 'evm-transaction-request', transaction: request })).toBe(
+      legBytesDigest({
+        encoding: 'evm-transaction-request',
+        transaction: { to, data, from, value, chainId },
+      }),
+    );
+    const leg = simulated(planned());
+    const reversed = Object.fromEntries(Object.entries(leg).reverse()) as SimulatedLeg;
+    expect(simulationDigest('plan_a', [reversed])).toBe(simulationDigest('plan_a', [leg]));
   });
 });
 

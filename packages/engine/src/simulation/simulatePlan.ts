@@ -11,6 +11,7 @@ import type {
   VenueOnChain,
 } from '@yieldrouter/schemas';
 import { InvalidChainInputError, UnsignedPayload, formatMicros } from '@yieldrouter/schemas';
+import { canonicalJson, legBytesDigest } from '@yieldrouter/verify';
 import { z } from 'zod';
 import { storedJson } from '../plan/storedJson';
 import { accountKey, sameAccount } from './accountKey';
@@ -21,18 +22,11 @@ const sha256 = (text: string) =>
   `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 
 /**
- * sha256 of a leg as served: `<encoding>\n<transaction>`, the transaction as its JSON text when
- * it is an object (an EVM request), as is when it is a string (base64, Sui JSON).
+ * The digest of a simulated outcome: sha256 of the canonical JSON of `{ planId, legs }` (keys
+ * sorted, as a leg's bytes digest: the stored document comes back from JSONB in its order).
  */
-export function legBytesDigest(payload: UnsignedPayload): string {
-  const { transaction } = payload;
-  const text = typeof transaction === 'string' ? transaction : JSON.stringify(transaction);
-  return sha256(`${payload.encoding}\n${text}`);
-}
-
-/** The digest of a simulated outcome: sha256 of the JSON of `{ planId, legs }`. */
 export const simulationDigest = (planId: string, legs: readonly SimulatedLeg[]) =>
-  sha256(JSON.stringify({ planId, legs }));
+  sha256(canonicalJson({ planId, legs }));
 
 /** Who an account is to this plan: its owner, its venue's contracts, the treasury, or other. */
 export interface SimulationRoles {
