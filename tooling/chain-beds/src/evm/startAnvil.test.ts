@@ -67,19 +67,19 @@ async function stallingRpc(held: number): Promise<{ url: string; close(): Promis
 }
 
 describe('readChainId (the readiness read)', () => {
-  it('asks again when an attempt times out (an event-loop stall), within the deadline', async () => {
+  it('asks again when an attempt times out (an event-loop stall)', async () => {
     const rpcServer = await stallingRpc(2);
     try {
-      await expect(readChainId(rpcServer.url, Date.now() + 10_000, 100)).resolves.toBe(8453);
+      await expect(readChainId(rpcServer.url, 3, 100)).resolves.toBe(8453);
     } finally {
       await rpcServer.close();
     }
   });
 
-  it('gives up with the timeout once the deadline has passed (a hang is still a failure)', async () => {
+  it('gives up with the timeout after its attempts (a hang is still a failure)', async () => {
     const rpcServer = await stallingRpc(Number.MAX_SAFE_INTEGER);
     try {
-      await expect(readChainId(rpcServer.url, Date.now() + 300, 100)).rejects.toThrow(/timeout/i);
+      await expect(readChainId(rpcServer.url, 3, 100)).rejects.toThrow(/timeout/i);
     } finally {
       await rpcServer.close();
     }

@@ -60,9 +60,8 @@ export async function startAnvil({
   trackChild(child);
   const stop = () => stopChild(child);
   try {
-    const deadline = Date.now() + startTimeoutMs;
     const rpcUrl = await waitForListening(child, startTimeoutMs);
-    const reported = await readChainId(rpcUrl, deadline);
+    const reported = await readChainId(rpcUrl);
     if (reported !== chainId) throw new Error(`anvil: chain id ${reported}, expected ${chainId}`);
     return { rpcUrl, chainId, pid: child.pid, accounts: anvilAccounts(), stop };
   } catch (error) {
@@ -107,17 +106,18 @@ function waitForListening(child: ChildProcess, timeoutMs: number): Promise<strin
 }
 
 /**
- * anvil's `eth_chainId`, asked again until `deadline` when an attempt times out. An attempt's
- * 5-s timer can fire before the answer is read when this process's event loop was held up (a
- * bed started beside this one loads its programs synchronously): the timers run before the
- * socket is polled, so a second attempt, not a longer wait, is what tells a stall from a hang.
+ * anvil's `eth_chainId`, asked again (up to `attempts` times) when an attempt times out. An
+ * attempt's timer can fire before the answer is read when this process's event loop was held
+ * up (a bed started beside this one doing synchronous work): timers run before the socket is
+ * polled, so another attempt, not a longer wait, tells a stall from a hang. Attempts are
+ * counted, not timed against a deadline, since a stall eats wall-clock time, not attempts.
  */
 export async function readChainId(
   rpcUrl: string,
-  deadline: number,
+  attempts = 4,
   attemptMs = 5_000,
 ): Promise<number> {
-  for (;;) {
+  for (let attempt = 1; ; attempt += 1) {
     try {
       return await askChainId(rpcUrl, attemptMs);
     } catch (error) {
@@ -126,7 +126,7 @@ export async function readChainId(
         typeof error === 'object' &&
         error !== null &&
         (error as { name?: unknown }).name === 'TimeoutError';
-      if (!timedOut || Date.now() >= deadline) throw error;
+      if (!timedOut || attempt >= attempts) throw error;
     }
   }
 }
