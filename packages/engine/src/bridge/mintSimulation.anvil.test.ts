@@ -5,7 +5,7 @@ import { anvilAccount } from '@yieldrouter/chain-beds/evm';
 import { startCctpBed } from '@yieldrouter/chain-beds/bridges';
 import type { CctpBed } from '@yieldrouter/chain-beds/bridges';
 import { divergentChanges } from '../simulation/legDivergence';
-import { legBytesDigest } from '../simulation/simulatePlan';
+import { legBytesDigest } from '@yieldrouter/verify';
 import type { BridgeRail } from './bridgeRail';
 import { simulateMintLeg } from './mintSimulation';
 import { cctpBedRail, sendLegs } from './testing/cctpBedRail';
