@@ -39,6 +39,14 @@ describe('mintFindings', () => {
     expect(codes(leg(change('owner', 'owner', 10_000n), change('x', 'other', 1n)))).toEqual([
       'unexpected_recipient',
     ]);
+    // Amounts in findings are micros, as everywhere in the API, and say so.
+    const [stranger] = mintFindings(
+      leg(change('owner', 'owner', 10_000n), change('x', 'other', 1n)),
+      bounds,
+    );
+    expect(stranger?.message).toBe(
+      'x receives 1 micros of USDC; the rail keeps at most 0 of this mint',
+    );
     // Another burn's message: the stranger gets it all, the recipient nothing.
     expect(codes(leg(change('x', 'other', 10_000n)))).toEqual([
       'owner_amount_mismatch',

@@ -72,7 +72,7 @@ export function mintFindings(
       findings.push({
         legIndex: leg.index,
         code: 'unexpected_recipient',
-        message: `${change.account} receives ${change.delta} USDC; the rail keeps at most ${formatMicros(kept)} of this mint`,
+        message: `${change.account} receives ${change.delta} micros of USDC; the rail keeps at most ${formatMicros(kept)} of this mint`,
       });
     }
   }

@@ -145,7 +145,7 @@ export function simulationFindings(
         findings.push({
           legIndex: leg.index,
           code: 'unexpected_recipient',
-          message: `${change.account} receives ${change.delta} USDC; it is not the owner, the venue, the treasury or the payee`,
+          message: `${change.account} receives ${change.delta} micros of USDC; it is not the owner, the venue, the treasury or the payee`,
         });
       }
     }
