@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import type { Opportunity } from '@yieldrouter/schemas';
 import { canonicalPath, routeList } from '@yieldrouter/schemas';
+import { answerClientErrors } from './http/clientErrors';
 import { createLogger } from './logger';
 import type { TestApp } from './testing/startTestApp';
 import {
@@ -103,6 +104,8 @@ beforeAll(async () => {
     { logger },
   );
   server = http.createServer(t.app);
+  // As server.ts does: an oversized request is answered so the client reads it (Node 24).
+  answerClientErrors(server);
   // Generating an operation's cases can take seconds; the client's idle keep-alive socket must
   // outlive that pause, or its next request races the server's close (ECONNRESET, reported as
   // "connection dropped" though the app never saw the request).

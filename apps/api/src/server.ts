@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import { firstOwnerKeyLines, issueFirstOwnerKey } from './firstOwnerKey';
+import { answerClientErrors } from './http/clientErrors';
 import { drainableServer } from './http/drainableServer';
 import { ConfigError, parseEnv } from './env';
 import type { ApiConfig } from './env';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     const port = address && typeof address !== 'string' ? address.port : config.port;
     logger.info({ port, docs: '/docs' }, 'api listening');
   });
+  answerClientErrors(server);
   const http = drainableServer(server);
 
   // SIGTERM / SIGINT: stop accepting, answer the requests under way (Connection: close), stop
