@@ -12,8 +12,9 @@ type LegStatus = StoredPlanLeg['status'];
  */
 const servedPayload = (payload: UnsignedPayload): UnsignedPayload => {
   if (payload.encoding !== 'evm-transaction-request') return payload;
-  const { chainId, data, from, to, value } = payload.transaction;
-  return { ...payload, transaction: { chainId, data, from, to, value } };
+  // Every stored field is kept: one the schema names later is served, not dropped here.
+  const { chainId, data, from, to, value, ...rest } = payload.transaction;
+  return { ...payload, transaction: { chainId, data, from, to, value, ...rest } };
 };
 
 /** The fields every leg document has: what to sign, and where the leg stands. */
